@@ -1,0 +1,306 @@
+"""Actions: every decision a seat makes and every chance outcome, as frozen dataclasses.
+
+Player actions are made by a seat; chance actions (:data:`CHANCE_ACTIONS`) are outcomes supplied by
+a chance source: a seeded one in simulations, the network's beacon and reveals in real games
+(../shared/ARCHITECTURE.md principle 1). Unless noted, an action is made by the active seat;
+:class:`Discard` and the trade answers carry the seat that makes them, since several seats may act.
+
+Trade terms are always in the active seat's frame: ``give`` is what the active seat hands over,
+``get`` what it receives. Hands are 5-tuples in resource order (lumber, brick, wool, grain, ore).
+
+Every action round-trips through :func:`action_to_list` / :func:`action_from_list`, the form the
+log and the wire use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Final, TypeAlias
+
+from hexlan.engine.core import DevCard, EngineError, Hand, HexId, NodeId, PathId, Resource, Seat
+
+_frozen = dataclass(frozen=True, slots=True)
+
+
+@_frozen
+class BuildRoad:
+    """Build a road on a path (free in set-up and with Road Building)."""
+
+    path: PathId
+
+
+@_frozen
+class BuildSettlement:
+    """Build a settlement on an intersection (free in set-up)."""
+
+    node: NodeId
+
+
+@_frozen
+class BuildCity:
+    """Upgrade one's settlement on an intersection to a city."""
+
+    node: NodeId
+
+
+@_frozen
+class BuyDevelopmentCard:
+    """Pay wool, grain and ore for the top development card (drawn by a :class:`DrawCard`)."""
+
+
+@_frozen
+class RollDice:
+    """Roll the two dice (the outcome is a :class:`Dice` chance action)."""
+
+
+@_frozen
+class EndTurn:
+    """Pass the turn to the next seat."""
+
+
+@_frozen
+class Discard:
+    """A seat over the limit on a 7 gives back exactly half its resource cards, rounded down."""
+
+    seat: Seat
+    cards: Hand
+
+
+@_frozen
+class MoveRobber:
+    """Move the robber to a hex and name the victim (``victim`` is -1 when nobody can be robbed)."""
+
+    hex: HexId
+    victim: Seat
+
+
+@_frozen
+class PlayKnight:
+    """Play a knight: move the robber next."""
+
+
+@_frozen
+class PlayRoadBuilding:
+    """Play Road Building: build up to two roads free next."""
+
+
+@_frozen
+class PlayYearOfPlenty:
+    """Play Year of Plenty: take these resources (two, fewer only if the bank has fewer)."""
+
+    resources: tuple[Resource, ...]
+
+
+@_frozen
+class PlayMonopoly:
+    """Play Monopoly: every other seat hands over all its cards of this resource."""
+
+    resource: Resource
+
+
+@_frozen
+class MaritimeTrade:
+    """Trade with the bank at the seat's best ratio: ``give`` (one kind, or any three with the
+    ``mixed_three_to_one`` option) for one ``get``."""
+
+    give: Hand
+    get: Resource
+
+
+@_frozen
+class OfferTrade:
+    """Offer a domestic trade to one seat or, with ``to == -1``, to every other seat."""
+
+    give: Hand
+    get: Hand
+    to: Seat
+
+
+@_frozen
+class AnswerTrade:
+    """A seat the offer was made to accepts or rejects it."""
+
+    seat: Seat
+    accept: bool
+
+
+@_frozen
+class CounterOffer:
+    """A seat the offer was made to proposes other terms (in the active seat's frame)."""
+
+    seat: Seat
+    give: Hand
+    get: Hand
+
+
+@_frozen
+class ConfirmTrade:
+    """The active seat completes the trade with a seat that accepted or countered."""
+
+    seat: Seat
+
+
+@_frozen
+class CancelTrade:
+    """The active seat withdraws its offer."""
+
+
+# Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
+
+
+@_frozen
+class StartPlayer:
+    """Chance: the seat that starts (the roll-off, seed 002 «Подготовка к началу игры»)."""
+
+    seat: Seat
+
+
+@_frozen
+class Dice:
+    """Chance: the two dice, each 1 .. 6."""
+
+    first: int
+    second: int
+
+    @property
+    def total(self) -> int:
+        """The sum of both dice."""
+        return self.first + self.second
+
+
+@_frozen
+class StealCard:
+    """Chance: the resource taken by the robber; None where the observer may not see it."""
+
+    resource: Resource | None
+
+
+@_frozen
+class DrawCard:
+    """Chance: the development card drawn; None where the observer may not see it."""
+
+    card: DevCard | None
+
+
+@_frozen
+class MonopolyTake:
+    """Reveal: the count of the named resource each seat hands over (0 for the player)."""
+
+    amounts: tuple[int, ...]
+
+
+@_frozen
+class RevealVictory:
+    """Reveal: the winner shows its hidden victory point cards."""
+
+    seat: Seat
+    victory_point_cards: int
+
+
+Action: TypeAlias = (
+    BuildRoad
+    | BuildSettlement
+    | BuildCity
+    | BuyDevelopmentCard
+    | RollDice
+    | EndTurn
+    | Discard
+    | MoveRobber
+    | PlayKnight
+    | PlayRoadBuilding
+    | PlayYearOfPlenty
+    | PlayMonopoly
+    | MaritimeTrade
+    | OfferTrade
+    | AnswerTrade
+    | CounterOffer
+    | ConfirmTrade
+    | CancelTrade
+    | StartPlayer
+    | Dice
+    | StealCard
+    | DrawCard
+    | MonopolyTake
+    | RevealVictory
+)
+
+ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__  # type: ignore[attr-defined]
+CHANCE_ACTIONS: Final = (StartPlayer, Dice, StealCard, DrawCard, MonopolyTake, RevealVictory)
+_BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
+
+ROLL: Final = RollDice()
+END_TURN: Final = EndTurn()
+BUY_DEVELOPMENT_CARD: Final = BuyDevelopmentCard()
+PLAY_KNIGHT: Final = PlayKnight()
+PLAY_ROAD_BUILDING: Final = PlayRoadBuilding()
+CANCEL_TRADE: Final = CancelTrade()
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    return int(value)
+
+
+def action_to_list(action: Action) -> list[Any]:
+    """Plain form: ``[type name, field, ...]`` with ints, bools, None and lists only.
+
+    >>> action_to_list(MaritimeTrade((4, 0, 0, 0, 0), Resource.ORE))
+    ['MaritimeTrade', [4, 0, 0, 0, 0], 4]
+    """
+    return [type(action).__name__, *(_encode(getattr(action, f.name)) for f in fields(action))]
+
+
+_FIELD_TYPES: Final = {
+    "resource": Resource,
+    "get": Resource,
+    "card": DevCard,
+}
+
+
+def action_from_list(data: list[Any]) -> Action:
+    """Inverse of :func:`action_to_list`.
+
+    Raises:
+        EngineError: an unknown action type or fields of the wrong shape.
+    """
+    if not isinstance(data, list) or not data or data[0] not in _BY_NAME:
+        raise EngineError(f"not an action: {data!r}")
+    cls = _BY_NAME[data[0]]
+    names = [f.name for f in fields(cls)]
+    if len(data) - 1 != len(names):
+        raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
+    values: list[Any] = []
+    try:
+        for name, raw in zip(names, data[1:], strict=True):
+            values.append(_decode(name, raw))
+    except (TypeError, ValueError) as exc:
+        raise EngineError(f"malformed {data[0]}: {exc}") from exc
+    return cls(*values)  # type: ignore[no-any-return]
+
+
+def _decode(name: str, raw: Any) -> Any:
+    if name == "accept":
+        if not isinstance(raw, bool):
+            raise TypeError("accept must be a bool")
+        return raw
+    if isinstance(raw, list):
+        items = tuple(_int(v) for v in raw)
+        if name in ("give", "get", "cards") and len(items) != 5:
+            raise ValueError(f"{name} must list five counts")
+        if name == "resources":
+            return tuple(Resource(v) for v in items)
+        return items
+    if raw is None and name in ("resource", "card"):
+        return None
+    value = _int(raw)
+    kind = _FIELD_TYPES.get(name)
+    return kind(value) if kind else value
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value

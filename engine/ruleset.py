@@ -1,0 +1,97 @@
+"""A game's fixed numbers, loaded from seeds/*.toml: piece limits, costs, deck, bank, awards.
+
+Rules are data (../shared/ARCHITECTURE.md principle 3): the engine reads counts and costs from a
+:class:`RuleSet`; nothing here decides a rule by itself.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from hexlan.engine.core import EngineError, Hand
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Counts and costs of one game family.
+
+    Attributes:
+        name: the seeds/ file it came from, without ``.toml``.
+        victory_points: points needed to win.
+        discard_limit: a player holding more resource cards than this discards half on a 7.
+        bank_per_resource: resource cards of each kind in the game.
+        road_limit, settlement_limit, city_limit: pieces per player.
+        road_cost, settlement_cost, city_cost, development_card_cost: resource 5-tuples.
+        development_deck: cards of each :class:`DevCard` type, in enum order.
+        longest_road_min: segments needed for Longest Road.
+        largest_army_min: knights needed for Largest Army.
+        award_points: victory points of each award.
+        raw: the whole parsed file, for board data.
+    """
+
+    name: str
+    victory_points: int
+    discard_limit: int
+    bank_per_resource: int
+    road_limit: int
+    settlement_limit: int
+    city_limit: int
+    road_cost: Hand
+    settlement_cost: Hand
+    city_cost: Hand
+    development_card_cost: Hand
+    development_deck: tuple[int, int, int, int, int]
+    longest_road_min: int
+    largest_army_min: int
+    award_points: int
+    raw: dict[str, Any]
+
+
+def _hand(values: list[int]) -> Hand:
+    if len(values) != 5 or any(not isinstance(v, int) or v < 0 for v in values):
+        raise EngineError(f"a cost must be five non-negative integers, not {values!r}")
+    return (values[0], values[1], values[2], values[3], values[4])
+
+
+@cache
+def load_ruleset(name: str = "base") -> RuleSet:
+    """Load ``seeds/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
+
+    Raises:
+        EngineError: the file is missing or a field is malformed.
+    """
+    try:
+        text = resources.files("hexlan.seeds").joinpath(f"{name}.toml").read_text("utf-8")
+        raw = tomllib.loads(text)
+        deck = raw["development_deck"]
+        pieces, costs, awards = raw["pieces"], raw["costs"], raw["awards"]
+        return RuleSet(
+            name=name,
+            victory_points=int(raw["victory_points"]),
+            discard_limit=int(raw["discard_limit"]),
+            bank_per_resource=int(raw["bank_per_resource"]),
+            road_limit=int(pieces["road"]),
+            settlement_limit=int(pieces["settlement"]),
+            city_limit=int(pieces["city"]),
+            road_cost=_hand(costs["road"]),
+            settlement_cost=_hand(costs["settlement"]),
+            city_cost=_hand(costs["city"]),
+            development_card_cost=_hand(costs["development_card"]),
+            development_deck=(
+                int(deck["knight"]),
+                int(deck["victory_point"]),
+                int(deck["road_building"]),
+                int(deck["year_of_plenty"]),
+                int(deck["monopoly"]),
+            ),
+            longest_road_min=int(awards["longest_road_min"]),
+            largest_army_min=int(awards["largest_army_min"]),
+            award_points=int(awards["points"]),
+            raw=raw,
+        )
+    except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
+        raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc

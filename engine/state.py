@@ -1,0 +1,1148 @@
+"""The full game state of the base game and its rules: ``state + action -> state``.
+
+:class:`GameState` is deterministic and owns no randomness: dice, drawn cards, stolen cards and the
+start player are chance actions supplied from outside (:meth:`GameState.chance_outcomes` lists them
+with their probabilities). ``apply`` is unchecked and fast; ``play`` checks legality first and
+raises :class:`IllegalActionError` with the reason and the rule's source.
+
+Every read or write of a hidden quantity (a hand's composition, a development card) goes through
+the small ``_hand_*`` / ``_dev_*`` hooks, so :class:`hexlan.engine.info.InformationState` runs the
+very same rules on one seat's knowledge by overriding only those hooks
+(../shared/ARCHITECTURE.md principle 2).
+
+Rule sources are cited as "seed 002 «section»" (the official rules, with the corrections recorded
+in docs/rules/base.md) or "official" where the seed is silent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any, ClassVar, Final
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.board import Board
+from hexlan.engine.core import (
+    CHANCE_PHASES,
+    NO_SEAT,
+    DevCard,
+    EngineError,
+    Hand,
+    HexId,
+    IllegalActionError,
+    NodeId,
+    PathId,
+    Phase,
+    Resource,
+    Seat,
+)
+from hexlan.engine.longest_road import longest_road
+from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import RuleSet, load_ruleset
+
+CHANCE: Final = -2
+"""What :meth:`GameState.current_player` returns when a chance outcome is due."""
+
+NO_LIMIT: Final = 1_000_000
+_ZERO: Final[Hand] = (0, 0, 0, 0, 0)
+_UNLIMITED = 10**9
+
+# perf: cached action objects, so legal-move generation allocates nothing per call.
+_ROADS: Final = tuple(A.BuildRoad(p) for p in range(200))
+_SETTLEMENTS: Final = tuple(A.BuildSettlement(n) for n in range(200))
+_CITIES: Final = tuple(A.BuildCity(n) for n in range(200))
+_DICE: Final = tuple(A.Dice(a, b) for a in range(1, 7) for b in range(1, 7))
+_DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in _DICE)
+_STEALS: Final = tuple(A.StealCard(r) for r in Resource)
+_DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
+_MONOPOLIES: Final = tuple(A.PlayMonopoly(r) for r in Resource)
+_HIDDEN_STEAL: Final = A.StealCard(None)
+_HIDDEN_DRAW: Final = A.DrawCard(None)
+
+
+@cache
+def _robber_move(hex_id: HexId, victim: Seat) -> A.MoveRobber:
+    return A.MoveRobber(hex_id, victim)
+
+
+@cache
+def _maritime(give: Hand, get: Resource) -> A.MaritimeTrade:
+    return A.MaritimeTrade(give, get)
+
+
+@cache
+def _discard_choices(hand: Hand, count: int) -> tuple[Hand, ...]:
+    """Every 5-tuple ``c`` with ``0 <= c[r] <= hand[r]`` and ``sum(c) == count``."""
+    results: list[Hand] = []
+
+    def build(prefix: tuple[int, ...], left: int) -> None:
+        r = len(prefix)
+        if r == 4:
+            if left <= hand[4]:
+                results.append((*prefix, left))  # type: ignore[arg-type]
+            return
+        rest = sum(hand[r + 1 :])
+        for n in range(max(0, left - rest), min(hand[r], left) + 1):
+            build((*prefix, n), left - n)
+
+    build((), count)
+    return tuple(results)
+
+
+@cache
+def _year_of_plenty_choices(bank: Hand) -> tuple[A.PlayYearOfPlenty, ...]:
+    available = [r for r in Resource if bank[r] > 0]
+    if sum(bank) <= 1:
+        return (A.PlayYearOfPlenty(tuple(available)),)
+    return tuple(
+        A.PlayYearOfPlenty((a, b))
+        for a, b in combinations_with_replacement(available, 2)
+        if a != b or bank[a] >= 2
+    )
+
+
+def _add(hand: Hand, other: Hand, sign: int = 1) -> Hand:
+    return (
+        hand[0] + sign * other[0],
+        hand[1] + sign * other[1],
+        hand[2] + sign * other[2],
+        hand[3] + sign * other[3],
+        hand[4] + sign * other[4],
+    )
+
+
+class GameState:
+    """One game of the base game, every hidden card included.
+
+    Args:
+        board: the board (:func:`hexlan.engine.board.beginner_board` or ``random_board``).
+        players: number of seats, 2 .. 4.
+        options: the game options (official rules by default).
+        rules: counts and costs; seeds/base.toml by default.
+
+    Raises:
+        EngineError: a player count outside 2 .. 4.
+
+    The game begins in :attr:`Phase.START_PLAYER`, a chance node.
+    """
+
+    players: int
+    board: Board
+    options: GameOptions
+    rules: RuleSet
+    phase: Phase
+    active: Seat
+    turn: int
+
+    _HANDLERS: ClassVar[dict[type, Callable[[GameState, Any], None]]] = {}
+
+    def __init__(
+        self,
+        board: Board,
+        players: int = 4,
+        options: GameOptions | None = None,
+        rules: RuleSet | None = None,
+    ) -> None:
+        if not 2 <= players <= 4:
+            raise EngineError(f"the base game takes 2 to 4 players, not {players}")
+        self.board = board
+        self.players = players
+        self.options = options or GameOptions()
+        self.rules = rules or load_ruleset()
+        opts, rules = self.options, self.rules
+        self.target = opts.victory_points or rules.victory_points
+        self.longest_road_min = opts.longest_road_min or rules.longest_road_min
+        limits = opts.piece_limits
+        self.road_limit = rules.road_limit if limits else NO_LIMIT
+        self.settlement_limit = rules.settlement_limit if limits else NO_LIMIT
+        self.city_limit = rules.city_limit if limits else NO_LIMIT
+
+        topo = board.topology
+        self.topology = topo
+        self.phase = Phase.START_PLAYER
+        self.active = NO_SEAT
+        self.start_seat = NO_SEAT
+        self.turn = 0
+        self.setup_order: list[Seat] = []
+        self.setup_step = 0
+        self.last_settlement = -1
+
+        self.bank = [rules.bank_per_resource] * 5
+        self.hands = [[0, 0, 0, 0, 0] for _ in range(players)]
+        self.hand_size = [0] * players
+        self.deck = list(rules.development_deck)
+        self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
+        self.new_dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
+        self.dev_count = [0] * players
+        self.new_dev_count = [0] * players
+        self.dev_played_this_turn = False
+        self.knights = [0] * players
+        self.revealed_vp_cards = [0] * players
+
+        self.node_owner = [NO_SEAT] * topo.node_count
+        self.node_level = [0] * topo.node_count
+        self.blocked = [False] * topo.node_count
+        self.path_owner = [NO_SEAT] * topo.path_count
+        self.roads: list[list[PathId]] = [[] for _ in range(players)]
+        self.settlements: list[list[NodeId]] = [[] for _ in range(players)]
+        self.cities: list[list[NodeId]] = [[] for _ in range(players)]
+        self.ratios = [[4] * 5 for _ in range(players)]
+        self.generic_harbour = [False] * players
+        self.road_length = [0] * players
+        self.longest_road_holder = NO_SEAT
+        self.largest_army_holder = NO_SEAT
+        self.public_vp = [0] * players
+
+        self.robber = board.desert
+        self.dice: A.Dice | None = None
+        self.discards = [0] * players
+        self.robber_resume = Phase.MAIN
+        self.discard_after_robber = False
+        self.victim = NO_SEAT
+        self.free_roads = 0
+        self.road_building_resume = Phase.MAIN
+        self.trade: A.OfferTrade | None = None
+        self.trade_answers: dict[Seat, A.AnswerTrade | A.CounterOffer] = {}
+        self.trade_pending: list[Seat] = []
+        self.monopoly: Resource | None = None
+        self.winner = NO_SEAT
+
+        self._harbour_nodes = board.harbour_nodes()
+        producing: list[list[tuple[HexId, int]]] = [[] for _ in range(13)]
+        for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True)):
+            if terrain.resource is not None:
+                producing[token].append((h, int(terrain.resource)))
+        self._producing = producing
+        self._road_cache: list[list[PathId] | None] = [None] * players
+
+    # ------------------------------------------------------------------ hidden-card hooks
+    # The full state knows every card; InformationState overrides these for other seats.
+
+    def _hand_gain(self, seat: Seat, cards: Hand) -> None:
+        hand = self.hands[seat]
+        for r in range(5):
+            hand[r] += cards[r]
+        self.hand_size[seat] += sum(cards)
+
+    def _hand_pay(self, seat: Seat, cards: Hand) -> None:
+        hand = self.hands[seat]
+        for r in range(5):
+            hand[r] -= cards[r]
+        self.hand_size[seat] -= sum(cards)
+
+    def _hand_covers(self, seat: Seat, cards: Hand) -> bool:
+        hand = self.hands[seat]
+        return (
+            hand[0] >= cards[0]
+            and hand[1] >= cards[1]
+            and hand[2] >= cards[2]
+            and hand[3] >= cards[3]
+            and hand[4] >= cards[4]
+        )
+
+    def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
+        """How many of a resource the seat holds; None where unknown."""
+        return self.hands[seat][resource]
+
+    def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
+        assert resource is not None
+        self.hands[victim][resource] -= 1
+        self.hands[thief][resource] += 1
+        self.hand_size[victim] -= 1
+        self.hand_size[thief] += 1
+
+    def _hand_take_all(self, thief: Seat, victim: Seat, resource: Resource, amount: int) -> None:
+        self.hands[victim][resource] -= amount
+        self.hands[thief][resource] += amount
+        self.hand_size[victim] -= amount
+        self.hand_size[thief] += amount
+
+    def _dev_draw(self, seat: Seat, card: DevCard | None) -> None:
+        assert card is not None
+        self.deck[card] -= 1
+        self.dev_cards[seat][card] += 1
+        self.new_dev_cards[seat][card] += 1
+
+    def _dev_can_play(self, seat: Seat, card: DevCard) -> bool:
+        return self.dev_cards[seat][card] > self.new_dev_cards[seat][card]
+
+    def _dev_play(self, seat: Seat, card: DevCard) -> None:
+        self.dev_cards[seat][card] -= 1
+
+    def _dev_end_turn(self, seat: Seat) -> None:
+        self.new_dev_cards[seat] = [0, 0, 0, 0, 0]
+
+    def hidden_victory_points(self, seat: Seat) -> int:
+        """Victory point cards the seat holds and that count now (0 where unknown)."""
+        cards = self.dev_cards[seat][DevCard.VICTORY_POINT]
+        if self.options.vp_cards_next_turn:
+            cards -= self.new_dev_cards[seat][DevCard.VICTORY_POINT]
+        return cards
+
+    # ------------------------------------------------------------------ queries
+
+    def current_player(self) -> Seat:
+        """The seat whose decision is due, or :data:`CHANCE` for a chance outcome.
+
+        In a discard or while a trade offer awaits answers, several seats may act in any order;
+        this returns the lowest such seat (see :meth:`acting_seats`).
+        """
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase is Phase.DISCARD:
+            return next(s for s in range(self.players) if self.discards[s])
+        if phase is Phase.TRADE_RESPONSES and self.trade_pending:
+            return self.trade_pending[0]
+        if phase is Phase.GAME_OVER:
+            return NO_SEAT
+        return self.active
+
+    def acting_seats(self) -> tuple[Seat, ...]:
+        """Every seat that may act now (several in a discard or while answering a trade)."""
+        if self.phase is Phase.DISCARD:
+            return tuple(s for s in range(self.players) if self.discards[s])
+        if self.phase is Phase.TRADE_RESPONSES and self.trade_pending:
+            return tuple(self.trade_pending)
+        seat = self.current_player()
+        return () if seat < 0 else (seat,)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    def victory_points(self, seat: Seat) -> int:
+        """Public victory points plus the hidden victory point cards this state knows of."""
+        return self.public_vp[seat] + self.hidden_victory_points(seat)
+
+    def pieces_left(self, seat: Seat) -> tuple[int, int, int]:
+        """Roads, settlements and cities the seat can still build (capped by piece limits)."""
+        return (
+            self.road_limit - len(self.roads[seat]),
+            self.settlement_limit - len(self.settlements[seat]),
+            self.city_limit - len(self.cities[seat]),
+        )
+
+    def ratio(self, seat: Seat, resource: Resource) -> int:
+        """Cards of ``resource`` the seat gives the bank for one card (4, 3 or 2)."""
+        return self.ratios[seat][resource]
+
+    def victims_at(self, hex_id: HexId, thief: Seat) -> list[Seat]:
+        """Opponents with a building on the hex and at least one resource card, in seat order."""
+        owners = {self.node_owner[n] for n in self.topology.hex_nodes[hex_id]}
+        return [s for s in range(self.players) if s in owners and s != thief and self.hand_size[s]]
+
+    # ------------------------------------------------------------------ chance
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The chance actions due now with their probabilities (empty if none is due).
+
+        The reveal phases (Monopoly, victory) have exactly one outcome.
+        """
+        phase = self.phase
+        if phase is Phase.DICE:
+            return list(_DICE_OUTCOMES)
+        if phase is Phase.START_PLAYER:
+            return [(A.StartPlayer(s), 1 / self.players) for s in range(self.players)]
+        if phase is Phase.STEAL:
+            hand, total = self.hands[self.victim], self.hand_size[self.victim]
+            return [(_STEALS[r], hand[r] / total) for r in range(5) if hand[r]]
+        if phase is Phase.DRAW:
+            total = sum(self.deck)
+            return [(_DRAWS[c], self.deck[c] / total) for c in range(5) if self.deck[c]]
+        if phase is Phase.MONOPOLY:
+            assert self.monopoly is not None
+            amounts = tuple(
+                0 if s == self.active else self.hands[s][self.monopoly] for s in range(self.players)
+            )
+            return [(A.MonopolyTake(amounts), 1.0)]
+        if phase is Phase.VICTORY:
+            return [(A.RevealVictory(self.active, self.hidden_victory_points(self.active)), 1.0)]
+        return []
+
+    def observation(self, action: Action, seat: Seat) -> Action:
+        """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).
+
+        A stolen card is seen by thief and victim only; a drawn development card by its buyer
+        only (seed 002: both are hidden cards). Everything else is public.
+        """
+        if type(action) is A.StealCard and seat not in (self.active, self.victim):
+            return _HIDDEN_STEAL
+        if type(action) is A.DrawCard and seat != self.active:
+            return _HIDDEN_DRAW
+        return action
+
+    def steal_outcome(self, index: int) -> A.StealCard:
+        """The card at ``index`` of the victim's hand in resource order (lumber first).
+
+        A chance source that draws an index (the network beacon) turns it into the outcome here.
+
+        Raises:
+            EngineError: no steal is due, or the index is outside the victim's hand.
+        """
+        if self.phase is not Phase.STEAL or not 0 <= index < self.hand_size[self.victim]:
+            raise EngineError(f"no stolen card at index {index}")
+        for r, count in enumerate(self.hands[self.victim]):
+            if index < count:
+                return _STEALS[r]
+            index -= count
+        raise AssertionError("unreachable: hand size and counts disagree")
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: :meth:`current_player`), domestic offers and
+        counter-offers excepted (their terms are open; :meth:`check` judges them).
+
+        Chance nodes have no player actions: see :meth:`chance_outcomes`.
+        """
+        if seat is None:
+            seat = self.current_player()
+        phase = self.phase
+        if seat < 0 or phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
+            return []
+        if phase is Phase.DISCARD:
+            need = self.discards[seat]
+            if not need:
+                return []
+            hand = self.hands[seat]
+            return [
+                A.Discard(seat, c)
+                for c in _discard_choices((hand[0], hand[1], hand[2], hand[3], hand[4]), need)
+            ]
+        if phase is Phase.TRADE_RESPONSES:
+            return self._trade_actions(seat)
+        if seat != self.active:
+            return []
+        if phase is Phase.MAIN:
+            return self._main_actions(seat)
+        if phase is Phase.ROLL:
+            result: list[Action] = [A.ROLL]
+            self._dev_actions(seat, result, before_roll=True)
+            return result
+        if phase is Phase.MOVE_ROBBER:
+            return self._robber_actions(seat)
+        if phase is Phase.ROAD_BUILDING:
+            return [_ROADS[p] for p in self._road_spots(seat)]
+        if phase is Phase.SETUP_SETTLEMENT:
+            blocked = self.blocked
+            return [_SETTLEMENTS[n] for n in range(self.topology.node_count) if not blocked[n]]
+        if phase is Phase.SETUP_ROAD:
+            owner = self.path_owner
+            return [
+                _ROADS[p] for p in self.topology.node_paths[self.last_settlement] if owner[p] < 0
+            ]
+        return []
+
+    def _main_actions(self, seat: Seat) -> list[Action]:
+        rules = self.rules
+        result: list[Action] = [A.END_TURN]
+        covers = self._hand_covers
+        roads_left, settlements_left, cities_left = self.pieces_left(seat)
+        if roads_left > 0 and covers(seat, rules.road_cost):
+            result.extend(_ROADS[p] for p in self._road_spots(seat))
+        if settlements_left > 0 and covers(seat, rules.settlement_cost):
+            result.extend(_SETTLEMENTS[n] for n in self._settlement_spots(seat))
+        if cities_left > 0 and covers(seat, rules.city_cost):
+            result.extend(_CITIES[n] for n in self.settlements[seat])
+        if sum(self.deck) and covers(seat, rules.development_card_cost):
+            result.append(A.BUY_DEVELOPMENT_CARD)
+        self._dev_actions(seat, result, before_roll=False)
+        self._maritime_actions(seat, result)
+        return result
+
+    def _dev_actions(self, seat: Seat, result: list[Action], before_roll: bool) -> None:
+        if self.dev_played_this_turn or self.dev_count[seat] == 0:
+            return
+        can_play = self._dev_can_play
+        if can_play(seat, DevCard.KNIGHT):
+            result.append(A.PLAY_KNIGHT)
+        if before_roll and self.options.knight_only_before_roll:
+            return
+        if (
+            can_play(seat, DevCard.ROAD_BUILDING)
+            and self.pieces_left(seat)[0] > 0
+            and self._road_spots(seat)
+        ):
+            result.append(A.PLAY_ROAD_BUILDING)
+        if can_play(seat, DevCard.YEAR_OF_PLENTY) and sum(self.bank):
+            bank = self.bank
+            result.extend(_year_of_plenty_choices((bank[0], bank[1], bank[2], bank[3], bank[4])))
+        if can_play(seat, DevCard.MONOPOLY):
+            result.extend(_MONOPOLIES)
+
+    def _maritime_actions(self, seat: Seat, result: list[Action]) -> None:
+        hand, ratios, bank = self.hands[seat], self.ratios[seat], self.bank
+        gets = [g for g in range(5) if bank[g]]
+        for r in range(5):
+            ratio = ratios[r]
+            if hand[r] >= ratio:
+                give = [0, 0, 0, 0, 0]
+                give[r] = ratio
+                give_t = (give[0], give[1], give[2], give[3], give[4])
+                result.extend(_maritime(give_t, Resource(g)) for g in gets if g != r)
+        if (
+            self.options.mixed_three_to_one
+            and self.generic_harbour[seat]
+            and self.hand_size[seat] >= 3
+        ):
+            hand_t = (hand[0], hand[1], hand[2], hand[3], hand[4])
+            for give_t in _discard_choices(hand_t, 3):
+                if max(give_t) < 3:  # three of one kind is already listed above
+                    result.extend(_maritime(give_t, Resource(g)) for g in gets if not give_t[g])
+
+    def _robber_actions(self, seat: Seat) -> list[Action]:
+        result: list[Action] = []
+        desert_ok = self.options.robber_to_desert
+        for h in range(self.topology.hex_count):
+            if h == self.robber or (not desert_ok and self.board.tokens[h] == 0):
+                continue
+            victims = self.victims_at(h, seat)
+            if victims:
+                result.extend(_robber_move(h, v) for v in victims)
+            else:
+                result.append(_robber_move(h, NO_SEAT))
+        return result
+
+    def _trade_actions(self, seat: Seat) -> list[Action]:
+        trade = self.trade
+        assert trade is not None
+        if seat in self.trade_pending:
+            result: list[Action] = [A.AnswerTrade(seat, False)]
+            if self._hand_covers(seat, trade.get):
+                result.insert(0, A.AnswerTrade(seat, True))
+            return result
+        if self.trade_pending or seat != self.active:
+            return []
+        result = [A.CANCEL_TRADE]
+        for other, answer in self.trade_answers.items():
+            if isinstance(answer, A.CounterOffer):
+                if self._hand_covers(seat, answer.give):
+                    result.append(A.ConfirmTrade(other))
+            elif answer.accept:
+                result.append(A.ConfirmTrade(other))
+        return result
+
+    def _road_spots(self, seat: Seat) -> list[PathId]:
+        """Empty paths touching the seat's network (not through another seat's building)."""
+        cached = self._road_cache[seat]
+        if cached is not None:
+            return cached
+        topo, owner, path_owner = self.topology, self.node_owner, self.path_owner
+        nodes = set(self.settlements[seat]) | set(self.cities[seat])
+        path_nodes = topo.path_nodes
+        for p in self.roads[seat]:
+            a, b = path_nodes[p]
+            if owner[a] < 0 or owner[a] == seat:
+                nodes.add(a)
+            if owner[b] < 0 or owner[b] == seat:
+                nodes.add(b)
+        node_paths = topo.node_paths
+        spots = sorted({p for n in nodes for p in node_paths[n] if path_owner[p] < 0})
+        self._road_cache[seat] = spots
+        return spots
+
+    def _settlement_spots(self, seat: Seat) -> list[NodeId]:
+        blocked = self.blocked
+        if not self.options.settlements_need_road:
+            return [n for n in range(self.topology.node_count) if not blocked[n]]
+        path_nodes = self.topology.path_nodes
+        return sorted({n for p in self.roads[seat] for n in path_nodes[p] if not blocked[n]})
+
+    # ------------------------------------------------------------------ checked play
+
+    def actor(self, action: Action) -> Seat:
+        """The seat that makes ``action`` (:data:`CHANCE` for chance actions)."""
+        if isinstance(action, A.CHANCE_ACTIONS):
+            return CHANCE
+        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer):
+            return action.seat
+        return self.active
+
+    def check(self, action: Action) -> None:
+        """Raise unless ``action`` is legal now.
+
+        Raises:
+            IllegalActionError: with the reason and the rule's source.
+        """
+        phase = self.phase
+        if phase is Phase.GAME_OVER:
+            raise IllegalActionError("the game is over")
+        if isinstance(action, A.CHANCE_ACTIONS):
+            self._check_chance(action)
+            return
+        if phase in CHANCE_PHASES:
+            raise IllegalActionError(f"a chance outcome is due in phase {phase.title}")
+        if isinstance(action, A.OfferTrade):
+            self._check_offer(action)
+        elif isinstance(action, A.CounterOffer):
+            self._check_counter(action)
+        elif isinstance(action, A.Discard):
+            self._check_discard(action)
+        elif isinstance(action, A.AnswerTrade) and action.accept:
+            if phase is not Phase.TRADE_RESPONSES or action.seat not in self.trade_pending:
+                raise IllegalActionError(f"seat {action.seat} has no offer to answer")
+            assert self.trade is not None
+            if not self._hand_covers(action.seat, self.trade.get):
+                raise IllegalActionError(
+                    "cannot accept: the cards asked for are not in hand", "seed 002 «Торговля»"
+                )
+        elif action not in self.legal_actions(self.actor(action)):
+            raise IllegalActionError(self._why_illegal(action))
+
+    def play(self, action: Action) -> None:
+        """:meth:`check` then :meth:`apply`.
+
+        Raises:
+            IllegalActionError: the action is not legal; the state is unchanged.
+        """
+        self.check(action)
+        self.apply(action)
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.actor(action)
+        name = type(action).__name__
+        if seat not in self.acting_seats():
+            return f"{name}: seat {seat} may not act in phase {self.phase.title}"
+        return f"{name} is not legal for seat {seat} in phase {self.phase.title}: {action!r}"
+
+    def _check_chance(self, action: Action) -> None:
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError(f"no chance outcome is due in phase {self.phase.title}")
+        if not any(action == outcome for outcome, _ in outcomes):
+            raise IllegalActionError(f"{action!r} is not a possible outcome now")
+
+    def _check_discard(self, action: A.Discard) -> None:
+        seat, cards = action.seat, action.cards
+        if (
+            self.phase is not Phase.DISCARD
+            or not 0 <= seat < self.players
+            or not self.discards[seat]
+        ):
+            raise IllegalActionError(f"seat {seat} has nothing to discard now")
+        if min(cards) < 0 or sum(cards) != self.discards[seat]:
+            raise IllegalActionError(
+                f"seat {seat} must discard exactly {self.discards[seat]} cards",
+                "seed 002 «Разбойник»",
+            )
+        if not self._hand_covers(seat, cards):
+            raise IllegalActionError(f"seat {seat} does not hold {cards}")
+
+    def _check_terms(self, seat: Seat, give: Hand, get: Hand) -> None:
+        if min(give) < 0 or min(get) < 0 or not sum(give) or not sum(get):
+            raise IllegalActionError(
+                "both sides of a trade give at least one card: no gifts", "seed 002 «Торговля»"
+            )
+        if any(g and t for g, t in zip(give, get, strict=True)):
+            raise IllegalActionError("a trade cannot swap a resource for the same resource")
+        if not self._hand_covers(seat, give):
+            raise IllegalActionError(f"seat {seat} does not hold the cards it offers")
+
+    def _check_offer(self, action: A.OfferTrade) -> None:
+        if self.phase is not Phase.MAIN:
+            raise IllegalActionError(
+                "domestic trade happens after the roll, in the active turn", "seed 002 «Торговля»"
+            )
+        if action.to != NO_SEAT and not (
+            0 <= action.to < self.players and action.to != self.active
+        ):
+            raise IllegalActionError(f"cannot offer a trade to seat {action.to}")
+        self._check_terms(self.active, action.give, action.get)
+
+    def _check_counter(self, action: A.CounterOffer) -> None:
+        if self.phase is not Phase.TRADE_RESPONSES or action.seat not in self.trade_pending:
+            raise IllegalActionError(f"seat {action.seat} has no offer to answer")
+        self._check_terms(self.active, action.give, action.get)
+        if not self._hand_covers(action.seat, action.get):
+            raise IllegalActionError(f"seat {action.seat} does not hold the cards it offers")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> None:
+        """Apply an action without checking it (the caller took it from :meth:`legal_actions`
+        or :meth:`chance_outcomes`, or checked it with :meth:`check`)."""
+        self._HANDLERS[type(action)](self, action)
+        phase = self.phase
+        if (
+            self.turn
+            and phase not in CHANCE_PHASES
+            and phase is not Phase.GAME_OVER
+            and not self.options.victory_at_turn_end
+            and self.public_vp[self.active] + self.hidden_victory_points(self.active) >= self.target
+        ):
+            self.phase = Phase.VICTORY  # seed 002 «Цель участников»: 10 points on one's turn
+
+    def _on_start_player(self, action: A.StartPlayer) -> None:
+        n = self.players
+        first = [(action.seat + i) % n for i in range(n)]
+        self.start_seat = action.seat
+        self.setup_order = first + first[::-1]
+        self.setup_step = 0
+        self.active = action.seat
+        self.phase = Phase.SETUP_SETTLEMENT
+
+    def _on_build_settlement(self, action: A.BuildSettlement) -> None:
+        seat, node = self.active, action.node
+        if self.phase is Phase.SETUP_SETTLEMENT:
+            self.last_settlement = node
+            self.phase = Phase.SETUP_ROAD
+            if self.setup_step >= self.players:  # the second settlement yields (seed 002)
+                gain = [0, 0, 0, 0, 0]
+                for h in self.topology.node_hexes[node]:
+                    resource = self.board.terrains[h].resource
+                    if resource is not None:
+                        gain[resource] += 1
+                gain_t = (gain[0], gain[1], gain[2], gain[3], gain[4])
+                self._take_from_bank(seat, gain_t)
+        else:
+            self._pay_bank(seat, self.rules.settlement_cost)
+        self.node_owner[node] = seat
+        self.node_level[node] = 1
+        self.blocked[node] = True
+        for m in self.topology.node_nodes[node]:
+            self.blocked[m] = True
+        self.settlements[seat].append(node)
+        self.public_vp[seat] += 1
+        harbour = self._harbour_nodes.get(node)
+        if harbour is not None:
+            ratios = self.ratios[seat]
+            if harbour.resource is None:
+                self.generic_harbour[seat] = True
+                for r in range(5):
+                    ratios[r] = min(ratios[r], 3)
+            else:
+                ratios[harbour.resource] = 2
+        self._road_cache = [None] * self.players
+        # A settlement may break another seat's road (official Longest Road rule).
+        touched = {self.path_owner[p] for p in self.topology.node_paths[node]} - {NO_SEAT, seat}
+        if touched:
+            for other in touched:
+                self.road_length[other] = longest_road(
+                    self.topology, self.roads[other], other, self.node_owner
+                )
+            self._award_longest_road()
+
+    def _on_build_road(self, action: A.BuildRoad) -> None:
+        seat, phase = self.active, self.phase
+        if phase is Phase.MAIN:
+            self._pay_bank(seat, self.rules.road_cost)
+        self.path_owner[action.path] = seat
+        self.roads[seat].append(action.path)
+        self._road_cache[seat] = None
+        if phase is Phase.SETUP_ROAD:
+            self.setup_step += 1
+            if self.setup_step == len(self.setup_order):
+                self.active = self.start_seat
+                self.turn = 1
+                self.phase = Phase.ROLL
+            else:
+                self.active = self.setup_order[self.setup_step]
+                self.phase = Phase.SETUP_SETTLEMENT
+            return
+        length = longest_road(self.topology, self.roads[seat], seat, self.node_owner)
+        self.road_length[seat] = length
+        if length >= self.longest_road_min:
+            self._award_longest_road()
+        if phase is Phase.ROAD_BUILDING:
+            self.free_roads -= 1
+            if self.free_roads == 0 or not self._road_spots(seat):
+                self.phase = self.road_building_resume
+
+    def _on_build_city(self, action: A.BuildCity) -> None:
+        seat = self.active
+        self._pay_bank(seat, self.rules.city_cost)
+        self.settlements[seat].remove(action.node)
+        self.cities[seat].append(action.node)
+        self.node_level[action.node] = 2
+        self.public_vp[seat] += 1
+
+    def _on_buy(self, action: A.BuyDevelopmentCard) -> None:
+        self._pay_bank(self.active, self.rules.development_card_cost)
+        self.phase = Phase.DRAW
+
+    def _on_draw(self, action: A.DrawCard) -> None:
+        seat = self.active
+        self._dev_draw(seat, action.card)
+        if action.card is None:
+            self.deck_size_hidden_draw()
+        self.dev_count[seat] += 1
+        self.new_dev_count[seat] += 1
+        self.phase = Phase.MAIN
+
+    def deck_size_hidden_draw(self) -> None:
+        """Hook: a card nobody here can see left the deck (InformationState tracks it)."""
+        raise EngineError("the full state must know every card drawn")
+
+    def _on_roll(self, action: A.RollDice) -> None:
+        self.phase = Phase.DICE
+
+    def _on_dice(self, action: A.Dice) -> None:
+        self.dice = action
+        total = action.first + action.second
+        if total != 7:
+            self._produce(total)
+            self.phase = Phase.MAIN
+            return
+        limit = self.rules.discard_limit
+        self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
+        self.robber_resume = Phase.MAIN
+        if self.options.robber_before_discard:  # seed 003 «ХОД ИГРОКА»
+            self.discard_after_robber = any(self.discards)
+            self.phase = Phase.MOVE_ROBBER
+        elif any(self.discards):
+            self.phase = Phase.DISCARD
+        else:
+            self.phase = Phase.MOVE_ROBBER
+
+    def _produce(self, total: int) -> None:
+        """Pay production for a roll, with the bank-shortage rule (official)."""
+        owed = [[0] * 5 for _ in range(self.players)]
+        node_owner, node_level, hex_nodes, robber = (
+            self.node_owner,
+            self.node_level,
+            self.topology.hex_nodes,
+            self.robber,
+        )
+        any_owed = False
+        for h, resource in self._producing[total]:
+            if h == robber:
+                continue
+            for n in hex_nodes[h]:
+                seat = node_owner[n]
+                if seat >= 0:
+                    owed[seat][resource] += node_level[n]
+                    any_owed = True
+        if not any_owed:
+            return
+        bank = self.bank
+        for r in range(5):
+            total_owed = 0
+            owed_seats = 0
+            for seat in range(self.players):
+                if owed[seat][r]:
+                    total_owed += owed[seat][r]
+                    owed_seats += 1
+            if total_owed <= bank[r]:
+                continue
+            if owed_seats == 1:  # the only player owed takes what is left
+                for seat in range(self.players):
+                    if owed[seat][r]:
+                        owed[seat][r] = bank[r]
+            else:  # nobody gets it
+                for seat in range(self.players):
+                    owed[seat][r] = 0
+        for seat in range(self.players):
+            row = owed[seat]
+            if any(row):
+                self._take_from_bank(seat, (row[0], row[1], row[2], row[3], row[4]))
+
+    def _on_discard(self, action: A.Discard) -> None:
+        self._pay_bank(action.seat, action.cards)
+        self.discards[action.seat] = 0
+        if not any(self.discards):
+            if self.discard_after_robber:
+                self.discard_after_robber = False
+                self.phase = self.robber_resume
+            else:
+                self.phase = Phase.MOVE_ROBBER
+
+    def _on_move_robber(self, action: A.MoveRobber) -> None:
+        self.robber = action.hex
+        if action.victim >= 0 and self.hand_size[action.victim]:
+            self.victim = action.victim
+            self.phase = Phase.STEAL
+        else:
+            self._after_robber()
+
+    def _after_robber(self) -> None:
+        if self.discard_after_robber:
+            self.phase = Phase.DISCARD
+        else:
+            self.phase = self.robber_resume
+
+    def _on_steal(self, action: A.StealCard) -> None:
+        self._hand_steal(self.active, self.victim, action.resource)
+        self.victim = NO_SEAT
+        self._after_robber()
+
+    def _start_card(self, card: DevCard) -> None:
+        seat = self.active
+        self._dev_play(seat, card)
+        self.dev_count[seat] -= 1
+        self.dev_played_this_turn = True
+
+    def _on_knight(self, action: A.PlayKnight) -> None:
+        seat = self.active
+        self._start_card(DevCard.KNIGHT)
+        self.knights[seat] += 1
+        self.robber_resume = self.phase
+        self.phase = Phase.MOVE_ROBBER
+        if self.options.largest_army:
+            holder = self.largest_army_holder
+            count = self.knights[seat]
+            if (
+                holder != seat
+                and count >= self.rules.largest_army_min
+                and (holder < 0 or count > self.knights[holder])
+            ):
+                points = self.rules.award_points
+                if holder >= 0:
+                    self.public_vp[holder] -= points
+                self.public_vp[seat] += points
+                self.largest_army_holder = seat
+
+    def _on_road_building(self, action: A.PlayRoadBuilding) -> None:
+        self._start_card(DevCard.ROAD_BUILDING)
+        self.road_building_resume = self.phase
+        self.free_roads = min(2, self.pieces_left(self.active)[0])
+        self.phase = Phase.ROAD_BUILDING
+
+    def _on_year_of_plenty(self, action: A.PlayYearOfPlenty) -> None:
+        self._start_card(DevCard.YEAR_OF_PLENTY)
+        gain = [0, 0, 0, 0, 0]
+        for r in action.resources:
+            gain[r] += 1
+        self._take_from_bank(self.active, (gain[0], gain[1], gain[2], gain[3], gain[4]))
+
+    def _on_monopoly(self, action: A.PlayMonopoly) -> None:
+        self._start_card(DevCard.MONOPOLY)
+        self.monopoly = action.resource
+        self.robber_resume = self.phase
+        self.phase = Phase.MONOPOLY
+
+    def _on_monopoly_take(self, action: A.MonopolyTake) -> None:
+        resource = self.monopoly
+        assert resource is not None
+        for seat, amount in enumerate(action.amounts):
+            if seat != self.active:
+                self._hand_take_all(self.active, seat, resource, amount)
+        self.monopoly = None
+        self.phase = self.robber_resume
+
+    def _on_maritime(self, action: A.MaritimeTrade) -> None:
+        seat = self.active
+        self._pay_bank(seat, action.give)
+        gain = [0, 0, 0, 0, 0]
+        gain[action.get] = 1
+        self._take_from_bank(seat, (gain[0], gain[1], gain[2], gain[3], gain[4]))
+
+    def _on_offer(self, action: A.OfferTrade) -> None:
+        self.trade = action
+        self.trade_answers = {}
+        if action.to == NO_SEAT:
+            self.trade_pending = [s for s in range(self.players) if s != self.active]
+        else:
+            self.trade_pending = [action.to]
+        self.phase = Phase.TRADE_RESPONSES
+
+    def _answered(self, seat: Seat, answer: A.AnswerTrade | A.CounterOffer) -> None:
+        self.trade_answers[seat] = answer
+        self.trade_pending.remove(seat)
+        if not self.trade_pending and not any(
+            isinstance(a, A.CounterOffer) or a.accept for a in self.trade_answers.values()
+        ):
+            self._close_trade()
+
+    def _on_answer(self, action: A.AnswerTrade) -> None:
+        self._answered(action.seat, action)
+
+    def _on_counter(self, action: A.CounterOffer) -> None:
+        self._answered(action.seat, action)
+
+    def _on_confirm(self, action: A.ConfirmTrade) -> None:
+        answer = self.trade_answers[action.seat]
+        terms = answer if isinstance(answer, A.CounterOffer) else self.trade
+        assert terms is not None
+        self._hand_pay(self.active, terms.give)
+        self._hand_gain(action.seat, terms.give)
+        self._hand_pay(action.seat, terms.get)
+        self._hand_gain(self.active, terms.get)
+        self._close_trade()
+
+    def _on_cancel(self, action: A.CancelTrade) -> None:
+        self._close_trade()
+
+    def _close_trade(self) -> None:
+        self.trade = None
+        self.trade_answers = {}
+        self.trade_pending = []
+        self.phase = Phase.MAIN
+
+    def _on_end_turn(self, action: A.EndTurn) -> None:
+        seat = self.active
+        if (
+            self.options.victory_at_turn_end
+            and self.public_vp[seat] + self.hidden_victory_points(seat) >= self.target
+        ):
+            self.phase = Phase.VICTORY  # seed 003 «НАЧИСЛЕНИЕ БАЛЛОВ»: checked at the turn's end
+            return
+        self._dev_end_turn(seat)
+        self.new_dev_count[seat] = 0
+        self.dev_played_this_turn = False
+        self.active = (seat + 1) % self.players
+        self.turn += 1
+        self.dice = None
+        self.phase = Phase.ROLL
+
+    def _on_reveal_victory(self, action: A.RevealVictory) -> None:
+        self.revealed_vp_cards[action.seat] = action.victory_point_cards
+        self.public_vp[action.seat] += action.victory_point_cards
+        self.winner = action.seat
+        self.phase = Phase.GAME_OVER
+
+    # ------------------------------------------------------------------ helpers
+
+    def _pay_bank(self, seat: Seat, cards: Hand) -> None:
+        self._hand_pay(seat, cards)
+        bank = self.bank
+        for r in range(5):
+            bank[r] += cards[r]
+
+    def _take_from_bank(self, seat: Seat, cards: Hand) -> None:
+        self._hand_gain(seat, cards)
+        bank = self.bank
+        for r in range(5):
+            bank[r] -= cards[r]
+
+    def _award_longest_road(self) -> None:
+        """Give, keep or set aside Longest Road (official rule; docs/rules/base.md).
+
+        The holder keeps it while longest or tied for longest (and at the minimum); otherwise the
+        one seat alone longest at the minimum takes it; a tie at the top sets it aside.
+        """
+        lengths, holder, minimum = self.road_length, self.longest_road_holder, self.longest_road_min
+        best = max(lengths)
+        if holder >= 0 and lengths[holder] >= minimum and lengths[holder] == best:
+            return
+        leaders = [s for s in range(self.players) if lengths[s] == best]
+        new = leaders[0] if best >= minimum and len(leaders) == 1 else NO_SEAT
+        if new == holder:
+            return
+        points = self.rules.award_points
+        if holder >= 0:
+            self.public_vp[holder] -= points
+        if new >= 0:
+            self.public_vp[new] += points
+        self.longest_road_holder = new
+
+    # ------------------------------------------------------------------ serialisation
+
+    def public_dict(self) -> dict[str, Any]:
+        """Everything every seat knows, as plain data (no hand compositions, no hidden cards)."""
+        return {
+            "players": self.players,
+            "board": self.board.to_dict(),
+            "options": self.options.to_dict(),
+            "phase": int(self.phase),
+            "active": self.active,
+            "turn": self.turn,
+            "setup_step": self.setup_step,
+            "bank": list(self.bank),
+            "hand_size": list(self.hand_size),
+            "deck_size": sum(self.deck),
+            "dev_count": list(self.dev_count),
+            "new_dev_count": list(self.new_dev_count),
+            "dev_played_this_turn": self.dev_played_this_turn,
+            "knights": list(self.knights),
+            "revealed_vp_cards": list(self.revealed_vp_cards),
+            "node_owner": list(self.node_owner),
+            "node_level": list(self.node_level),
+            "path_owner": list(self.path_owner),
+            "robber": self.robber,
+            "dice": None if self.dice is None else [self.dice.first, self.dice.second],
+            "discards": list(self.discards),
+            "free_roads": self.free_roads,
+            "trade": None if self.trade is None else A.action_to_list(self.trade),
+            "trade_answers": {
+                str(s): A.action_to_list(a) for s, a in sorted(self.trade_answers.items())
+            },
+            "trade_pending": list(self.trade_pending),
+            "monopoly": None if self.monopoly is None else int(self.monopoly),
+            "road_length": list(self.road_length),
+            "longest_road_holder": self.longest_road_holder,
+            "largest_army_holder": self.largest_army_holder,
+            "public_vp": list(self.public_vp),
+            "winner": self.winner,
+        }
+
+    def public_hash(self) -> str:
+        """SHA-256 (hex) of :meth:`public_dict` in canonical JSON: equal for every seat's view."""
+        blob = json.dumps(self.public_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def hidden_dict(self) -> dict[str, Any]:
+        """What only the full state knows: hand compositions, development cards, the deck."""
+        return {
+            "hands": [list(h) for h in self.hands],
+            "dev_cards": [list(c) for c in self.dev_cards],
+            "new_dev_cards": [list(c) for c in self.new_dev_cards],
+            "deck": list(self.deck),
+        }
+
+    def full_hash(self) -> str:
+        """SHA-256 (hex) of the public and hidden state together (for replay tests and audits)."""
+        blob = json.dumps(
+            [self.public_dict(), self.hidden_dict()], sort_keys=True, separators=(",", ":")
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Serialisable snapshot of the full state (:meth:`replay` rebuilds a state from actions;
+        this is for inspection, saving and hashing)."""
+        return {"public": self.public_dict(), "hidden": self.hidden_dict()}
+
+    @classmethod
+    def replay(
+        cls,
+        board: Board,
+        players: int,
+        actions: Iterator[Action] | list[Action],
+        options: GameOptions | None = None,
+    ) -> GameState:
+        """A new game with every action played (checked) in order.
+
+        Raises:
+            IllegalActionError: the first action that is not legal, with its index in the reason.
+        """
+        state = cls(board, players, options)
+        for i, action in enumerate(actions):
+            try:
+                state.play(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {i}: {exc.reason}", exc.rule) from exc
+        return state
+
+
+GameState._HANDLERS = {
+    A.StartPlayer: GameState._on_start_player,
+    A.BuildSettlement: GameState._on_build_settlement,
+    A.BuildRoad: GameState._on_build_road,
+    A.BuildCity: GameState._on_build_city,
+    A.BuyDevelopmentCard: GameState._on_buy,
+    A.DrawCard: GameState._on_draw,
+    A.RollDice: GameState._on_roll,
+    A.Dice: GameState._on_dice,
+    A.Discard: GameState._on_discard,
+    A.MoveRobber: GameState._on_move_robber,
+    A.StealCard: GameState._on_steal,
+    A.PlayKnight: GameState._on_knight,
+    A.PlayRoadBuilding: GameState._on_road_building,
+    A.PlayYearOfPlenty: GameState._on_year_of_plenty,
+    A.PlayMonopoly: GameState._on_monopoly,
+    A.MonopolyTake: GameState._on_monopoly_take,
+    A.MaritimeTrade: GameState._on_maritime,
+    A.OfferTrade: GameState._on_offer,
+    A.AnswerTrade: GameState._on_answer,
+    A.CounterOffer: GameState._on_counter,
+    A.ConfirmTrade: GameState._on_confirm,
+    A.CancelTrade: GameState._on_cancel,
+    A.EndTurn: GameState._on_end_turn,
+    A.RevealVictory: GameState._on_reveal_victory,
+}
+assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)

@@ -1,0 +1,1 @@
+"""hexlan: Settlers of Catan-style board games in the terminal, with no trusted server."""
