@@ -1,0 +1,833 @@
+"""A rule-of-thumb bot that follows the strategy advice of seed 002 («Стратегия»).
+
+Seed 002's advice, as this bot reads it:
+
+- A good settlement spot has the numbers 6 or 8, 5 or 9 and 4 or 10 around it, three different
+  resources if possible; 3 and 11 are worse than 4 and 10, which variety may make up for. The second
+  settlement should bring the resources the first lacks; a 2:1 harbour is worth it when one
+  produces that resource.
+- Keep buying: cities and development cards, not roads, unless a road is needed (to reach a
+  settlement spot, or to take Longest Road when that wins).
+- Trade for the resource you are least likely to roll (the «Будьте находчивы» example).
+
+Every decision aims at one **goal**: a city, a settlement on a spot reachable with at most a few
+roads, or a development card. Goals are compared by value over the turns they would take at the
+seat's production rate (:func:`_eta`); trades, discards and trade answers all serve the chosen goal.
+
+The bot reads only public state plus its own hand and development cards
+(../shared/ARCHITECTURE.md, principle 2), so it plays the same from a seat's information state as
+from the full state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.board import Board
+from hexlan.engine.core import (
+    CHANCE_PHASES,
+    NO_SEAT,
+    EngineError,
+    Hand,
+    IllegalActionError,
+    NodeId,
+    PathId,
+    Phase,
+    Resource,
+    Seat,
+)
+from hexlan.engine.longest_road import longest_road
+from hexlan.engine.state import GameState
+
+PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+"""Dots on a number token: the ways out of 36 that two dice roll it (index: the token)."""
+
+RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.8, 1.0, 0.95)
+"""How much a pip of each resource is worth to this bot (lumber, brick, wool, grain, ore)."""
+
+SETUP_WEIGHT: Final = (1.15, 1.15, 0.8, 1.0, 0.9)
+"""The same during set-up: brick and lumber matter most for the first roads and settlements."""
+
+LEADER_GUARD: Final = 8
+"""Never trade with a seat showing this many public victory points (it is close to winning)."""
+
+MAX_OFFERS_PER_TURN: Final = 2
+MAX_MARITIME_PER_TURN: Final = 8
+EXPANSION_DEPTH: Final = 3
+"""Roads the bot looks ahead for a free settlement spot."""
+
+_CITY_VALUE: Final = 1.3
+_SETTLEMENT_VALUE: Final = 1.2
+_DEV_VALUE: Final = 0.55
+_ROAD_DISCOUNT: Final = 0.12
+"""Value lost per road a settlement spot is away (others may take it first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _BoardInfo:
+    """Facts about a board the bot computes once per game.
+
+    Attributes:
+        pips: dots of each hex's token (0 for the desert).
+        tokens: each hex's number token.
+        node_prod: per intersection, ``(hex, resource, pips)`` of each producing hex around it.
+        scarcity: per resource, how rare it is on this board (1 is average).
+        harbour: per intersection, -1 none, 5 a 3:1 harbour, else the 2:1 harbour's resource.
+    """
+
+    pips: tuple[int, ...]
+    tokens: tuple[int, ...]
+    node_prod: tuple[tuple[tuple[int, int, int], ...], ...]
+    scarcity: tuple[float, ...]
+    harbour: tuple[int, ...]
+
+
+GENERIC_HARBOUR: Final = 5
+
+
+def _board_info(board: Board) -> _BoardInfo:
+    topo = board.topology
+    pips = tuple(PIPS[t] for t in board.tokens)
+    res = [-1 if t.resource is None else int(t.resource) for t in board.terrains]
+    totals = [0] * 5
+    for h, r in enumerate(res):
+        if r >= 0:
+            totals[r] += pips[h]
+    mean = sum(totals) / 5
+    scarcity = tuple(min(1.5, max(0.75, (mean / t) ** 0.5)) if t else 1.5 for t in totals)
+    node_prod = tuple(
+        tuple((h, res[h], pips[h]) for h in topo.node_hexes[n] if res[h] >= 0)
+        for n in range(topo.node_count)
+    )
+    harbour = [-1] * topo.node_count
+    for node, h in board.harbour_nodes().items():
+        harbour[node] = GENERIC_HARBOUR if h.resource is None else int(h.resource)
+    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour))
+
+
+@dataclass(slots=True)
+class _Goal:
+    """Something to save for.
+
+    Attributes:
+        kind: "city", "settlement" or "dev".
+        cost: the resources it needs in all (roads to a settlement spot included).
+        value: what it is worth, in rough victory points.
+        node: the city or settlement intersection (-1 for a development card).
+        path: the first road to build toward the settlement spot (-1 when none is needed).
+        roads: roads still needed to reach the spot.
+        eta: estimated turns until it is affordable.
+    """
+
+    kind: str
+    cost: Hand
+    value: float
+    node: NodeId = -1
+    path: PathId = -1
+    roads: int = 0
+    eta: float = 0.0
+
+    @property
+    def score(self) -> float:
+        """Value per turn of waiting (higher is better)."""
+        return self.value / (1.0 + self.eta)
+
+
+def _missing(cost: Hand, hand: list[int] | Hand) -> list[int]:
+    return [max(0, cost[r] - hand[r]) for r in range(5)]
+
+
+def _tradeable(cost: Hand, hand: list[int] | Hand, ratios: list[int]) -> int:
+    """Cards the bank would give for what the hand holds beyond ``cost``."""
+    return sum((hand[r] - cost[r]) // ratios[r] for r in range(5) if hand[r] > cost[r])
+
+
+def _eta(cost: Hand, hand: list[int] | Hand, rates: list[float], ratios: list[int]) -> float:
+    """Rough turns until ``hand`` covers ``cost`` at the given per-turn production rates."""
+    waits: list[float] = []
+    for r in range(5):
+        lack = cost[r] - hand[r]
+        for k in range(1, lack + 1):
+            waits.append(k / (rates[r] + 0.06))
+    if not waits:
+        return 0.0
+    trades = _tradeable(cost, hand, ratios)
+    if trades >= len(waits):
+        return 0.05 * len(waits)
+    waits.sort(reverse=True)
+    waits = waits[trades:]
+    return waits[0] + 0.25 * sum(waits[1:])
+
+
+class HeuristicBot:
+    """Plays by seed 002's strategy advice; beats random bots nearly always.
+
+    Args:
+        rng: breaks ties between equally good choices (the bot has no other randomness).
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._info: tuple[Board, _BoardInfo] | None = None
+        # Per seat: [id of the view, turn, offers made, bank trades made] this turn.
+        self._counters: dict[Seat, list[int]] = {}
+        self._turn: list[int] = [0, 0, 0, 0]
+        self._memo: tuple[_Goal | None] | None = None
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, view: GameState, seat: Seat) -> Action:
+        """The action ``seat`` takes now; always one that ``view.check`` accepts.
+
+        Raises:
+            EngineError: ``seat`` has no legal action now.
+        """
+        phase = view.phase
+        if phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
+            raise EngineError(f"seat {seat} has no decision in phase {phase.title}")
+        info = self._board(view.board)
+        counters = self._counters.setdefault(seat, [id(view), view.turn, 0, 0])
+        if counters[0] != id(view) or counters[1] != view.turn:
+            counters[:] = [id(view), view.turn, 0, 0]
+        self._turn = counters
+        self._memo = None
+        if phase is Phase.DISCARD:
+            return self._discard(view, seat, info)
+        if phase is Phase.TRADE_RESPONSES:
+            return self._trade_response(view, seat, info)
+        legal = view.legal_actions(seat)
+        if not legal:
+            raise EngineError(f"seat {seat} has no legal action in phase {phase.title}")
+        if phase is Phase.SETUP_SETTLEMENT:
+            return self._setup_settlement(view, seat, info, legal)
+        if phase is Phase.SETUP_ROAD:
+            return self._setup_road(view, seat, info, legal)
+        if phase is Phase.ROLL:
+            return self._before_roll(view, seat, info, legal)
+        if phase is Phase.MOVE_ROBBER:
+            return self._robber(view, seat, info, legal)
+        if phase is Phase.ROAD_BUILDING:
+            return self._free_road(view, seat, info, legal)
+        if phase is Phase.MAIN:
+            return self._main(view, seat, info, legal)
+        return legal[0]
+
+    def _board(self, board: Board) -> _BoardInfo:
+        if self._info is None or self._info[0] is not board:
+            self._info = (board, _board_info(board))
+        return self._info[1]
+
+    # ------------------------------------------------------------------ evaluation
+
+    @staticmethod
+    def _own_pips(view: GameState, seat: Seat, info: _BoardInfo, robber: bool) -> list[float]:
+        """Pips per resource of the seat's buildings (cities count twice)."""
+        pips = [0.0] * 5
+        blocked_hex = view.robber if robber else -1
+        level = view.node_level
+        for nodes in (view.settlements[seat], view.cities[seat]):
+            for n in nodes:
+                for h, r, p in info.node_prod[n]:
+                    if h != blocked_hex:
+                        pips[r] += p * level[n]
+        return pips
+
+    @staticmethod
+    def _spot_value(
+        view: GameState,
+        info: _BoardInfo,
+        node: NodeId,
+        own_pips: list[float],
+        weights: tuple[float, ...] = RESOURCE_WEIGHT,
+    ) -> float:
+        """How good a settlement on ``node`` is for a seat producing ``own_pips`` already.
+
+        Seed 002 «Стратегия»: pips (6/8 best), resource variety, a spread of numbers, and a
+        harbour that fits what the seat produces.
+        """
+        value = 0.0
+        prod = [0.0] * 5
+        resources = 0
+        numbers: set[int] = set()
+        for h, r, p in info.node_prod[node]:
+            w = weights[r] * info.scarcity[r]
+            if own_pips[r] == 0 and prod[r] == 0:
+                w *= 1.3  # a resource the seat does not produce yet
+                resources += 1
+            elif prod[r] == 0:
+                resources += 1
+            pips = p * 0.6 if h == view.robber else p
+            value += pips * w
+            prod[r] += p
+            numbers.add(info.tokens[h])
+        value += 0.6 * resources + 0.4 * len(numbers)
+        harbour = info.harbour[node]
+        if harbour == GENERIC_HARBOUR:
+            value += 0.06 * (sum(own_pips) + sum(prod))
+        elif harbour >= 0:
+            value += 0.3 * (own_pips[harbour] + prod[harbour])
+        return value
+
+    def _rates(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[float]:
+        """Expected cards of each resource per own turn (one roll by every seat)."""
+        pips = self._own_pips(view, seat, info, robber=True)
+        return [p * view.players / 36 for p in pips]
+
+    def _expansion(
+        self, view: GameState, seat: Seat, depth: int = EXPANSION_DEPTH
+    ) -> dict[NodeId, tuple[int, PathId]]:
+        """Free settlement spots within ``depth`` new roads: spot -> (roads needed, first road)."""
+        topo = view.topology
+        owner, path_owner, blocked = view.node_owner, view.path_owner, view.blocked
+        if not view.options.settlements_need_road:
+            return {n: (0, -1) for n in range(topo.node_count) if not blocked[n]}
+        dist: dict[NodeId, tuple[int, PathId]] = {}
+        frontier: list[NodeId] = []
+        for n in (*view.settlements[seat], *view.cities[seat]):
+            dist[n] = (0, -1)
+            frontier.append(n)
+        path_nodes = topo.path_nodes
+        for p in view.roads[seat]:
+            for n in path_nodes[p]:
+                if n not in dist and owner[n] in (NO_SEAT, seat):
+                    dist[n] = (0, -1)
+                    frontier.append(n)
+        roads_left = view.pieces_left(seat)[0]
+        node_nodes, node_paths = topo.node_nodes, topo.node_paths
+        for d in range(1, min(depth, roads_left) + 1):
+            nxt: list[NodeId] = []
+            for n in frontier:
+                if owner[n] not in (NO_SEAT, seat):
+                    continue  # an opponent's building stops the road here
+                first = dist[n][1]
+                for m, p in zip(node_nodes[n], node_paths[n], strict=True):
+                    if m in dist or path_owner[p] >= 0:
+                        continue
+                    dist[m] = (d, p if d == 1 else first)
+                    nxt.append(m)
+            frontier = nxt
+        return {n: v for n, v in dist.items() if not blocked[n]}
+
+    def _goals(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[_Goal]:
+        """Every goal worth saving for, each with its estimated wait."""
+        rules = view.rules
+        hand = view.hands[seat]
+        ratios = view.ratios[seat]
+        rates = self._rates(view, seat, info)
+        own = self._own_pips(view, seat, info, robber=False)
+        _, settlements_left, cities_left = view.pieces_left(seat)
+        goals: list[_Goal] = []
+        if cities_left > 0 and view.settlements[seat]:
+            best = max(
+                view.settlements[seat],
+                key=lambda n: sum(
+                    p * RESOURCE_WEIGHT[r] * (0.5 if h == view.robber else 1.0)
+                    for h, r, p in info.node_prod[n]
+                ),
+            )
+            gain = sum(p * RESOURCE_WEIGHT[r] for _, r, p in info.node_prod[best])
+            goals.append(_Goal("city", rules.city_cost, _CITY_VALUE + gain / 30, best))
+        if settlements_left > 0:
+            spots = self._expansion(view, seat)
+            best_goal: _Goal | None = None
+            s = rules.settlement_cost
+            costs: dict[int, tuple[Hand, float]] = {}  # roads needed -> (cost, eta)
+            for n, (d, first) in spots.items():
+                value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
+                value *= 1.0 - _ROAD_DISCOUNT * d
+                if d not in costs:
+                    cost = (s[0] + d, s[1] + d, s[2], s[3], s[4])
+                    costs[d] = (cost, _eta(cost, hand, rates, ratios))
+                goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1])
+                if best_goal is None or goal.score > best_goal.score:
+                    best_goal = goal
+            if best_goal is not None:
+                goals.append(best_goal)
+        if view.turn and self._deck_size(view) > 0:
+            goals.append(_Goal("dev", rules.development_card_cost, _DEV_VALUE))
+        for goal in goals:
+            if goal.kind != "settlement":
+                goal.eta = _eta(goal.cost, hand, rates, ratios)
+        return goals
+
+    def _goal(self, view: GameState, seat: Seat, info: _BoardInfo) -> _Goal | None:
+        """The best goal now (computed once per decision: nothing changes within one)."""
+        if self._memo is None:
+            goals = self._goals(view, seat, info)
+            self._memo = (max(goals, key=lambda g: g.score) if goals else None,)
+        return self._memo[0]
+
+    @staticmethod
+    def _deck_size(view: GameState) -> int:
+        """Development cards left: a public count (``GameState.deck_size``)."""
+        size = getattr(view, "deck_size", None)
+        if callable(size):
+            return int(size())
+        return sum(view.deck)  # an engine without deck_size(): only the total is read
+
+    # ------------------------------------------------------------------ set-up
+
+    def _setup_settlement(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
+    ) -> Action:
+        own = self._own_pips(view, seat, info, robber=False)
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            assert isinstance(action, A.BuildSettlement)
+            value = self._spot_value(view, info, action.node, own, SETUP_WEIGHT)
+            value += 0.25 * self._next_spot_value(view, info, action.node, own)
+            value += self.rng.random() * 1e-3
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _next_spot_value(
+        self, view: GameState, info: _BoardInfo, node: NodeId, own: list[float]
+    ) -> float:
+        """The best free spot two paths from ``node`` (where its road could lead)."""
+        topo = view.topology
+        best = 0.0
+        for m in topo.node_nodes[node]:
+            for k in topo.node_nodes[m]:
+                if k != node and not view.blocked[k] and k not in topo.node_nodes[node]:
+                    best = max(best, self._spot_value(view, info, k, own, SETUP_WEIGHT))
+        return best
+
+    def _setup_road(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
+    ) -> Action:
+        topo = view.topology
+        own = self._own_pips(view, seat, info, robber=False)
+        start = view.last_settlement
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            assert isinstance(action, A.BuildRoad)
+            a, b = topo.path_nodes[action.path]
+            far = b if a == start else a
+            value = 0.0
+            for k in topo.node_nodes[far]:
+                if k != start and not view.blocked[k]:
+                    value = max(value, self._spot_value(view, info, k, own, SETUP_WEIGHT))
+            value += 0.1 * len(topo.node_hexes[far]) + self.rng.random() * 1e-3
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # ------------------------------------------------------------------ turn
+
+    def _before_roll(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
+    ) -> Action:
+        if A.PLAY_KNIGHT in legal and self._robber_hurts_me(view, seat, info):
+            return A.PLAY_KNIGHT
+        if A.PLAY_KNIGHT in legal and self._knight_wins(view, seat):
+            return A.PLAY_KNIGHT
+        return A.ROLL
+
+    def _robber_hurts_me(self, view: GameState, seat: Seat, info: _BoardInfo) -> bool:
+        h = view.robber
+        if info.pips[h] < 2:
+            return False
+        return any(view.node_owner[n] == seat for n in view.topology.hex_nodes[h])
+
+    def _knight_wins(self, view: GameState, seat: Seat) -> bool:
+        """Whether one more knight takes Largest Army and with it the game."""
+        if not view.options.largest_army:
+            return False
+        holder = view.largest_army_holder
+        if holder == seat:
+            return False
+        knights = view.knights[seat] + 1
+        if knights < view.rules.largest_army_min:
+            return False
+        if holder >= 0 and knights <= view.knights[holder]:
+            return False
+        return view.victory_points(seat) + view.rules.award_points >= view.target
+
+    def _main(self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]) -> Action:
+        cities = [a for a in legal if isinstance(a, A.BuildCity)]
+        settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
+        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+        goal = self._goal(view, seat, info)
+
+        card = self._dev_play(view, seat, info, legal, goal)
+        if card is not None:
+            return card
+        if cities:
+            return max(cities, key=lambda a: self._city_value(view, info, a.node))
+        if settlements:
+            own = self._own_pips(view, seat, info, robber=False)
+            return max(settlements, key=lambda a: self._spot_value(view, info, a.node, own))
+        if roads:
+            road = self._longest_road_grab(view, seat, roads)
+            if road is not None:
+                return road
+        if goal is not None and goal.kind == "settlement" and goal.path >= 0:
+            road_action = A.BuildRoad(goal.path)
+            if road_action in roads:
+                return road_action
+        if A.BUY_DEVELOPMENT_CARD in legal and self._may_buy_card(view, seat, info, goal):
+            return A.BUY_DEVELOPMENT_CARD
+        if goal is not None:
+            offer = self._offer(view, seat, info, goal)
+            if offer is not None:
+                return offer
+            trade = self._maritime_trade(view, seat, info, goal, legal)
+            if trade is not None:
+                return trade
+        return A.END_TURN
+
+    def _city_value(self, view: GameState, info: _BoardInfo, node: NodeId) -> float:
+        return sum(
+            p * RESOURCE_WEIGHT[r] * info.scarcity[r] * (0.5 if h == view.robber else 1.0)
+            for h, r, p in info.node_prod[node]
+        )
+
+    def _may_buy_card(
+        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal | None
+    ) -> bool:
+        if goal is None or goal.kind == "dev":
+            return True
+        hand = list(view.hands[seat])
+        if view.hand_size[seat] > view.rules.discard_limit + 1:
+            return True
+        cost = view.rules.development_card_cost
+        after = [hand[r] - cost[r] for r in range(5)]
+        rates = self._rates(view, seat, info)
+        ratios = view.ratios[seat]
+        return _eta(goal.cost, after, rates, ratios) <= _eta(goal.cost, hand, rates, ratios) + 0.3
+
+    def _longest_road_grab(
+        self, view: GameState, seat: Seat, roads: list[A.BuildRoad]
+    ) -> A.BuildRoad | None:
+        """A road that takes Longest Road now (2 VP), if any."""
+        holder = view.longest_road_holder
+        if holder == seat:
+            return None
+        need = view.longest_road_min
+        if holder >= 0:
+            need = max(need, view.road_length[holder] + 1)
+        if view.road_length[seat] + 1 < need:
+            return None
+        own = view.roads[seat]
+        for action in roads:
+            if longest_road(view.topology, [*own, action.path], seat, view.node_owner) >= need:
+                return action
+        return None
+
+    # ------------------------------------------------------------------ development cards
+
+    def _dev_play(
+        self,
+        view: GameState,
+        seat: Seat,
+        info: _BoardInfo,
+        legal: list[Action],
+        goal: _Goal | None,
+    ) -> Action | None:
+        if view.dev_played_this_turn:
+            return None
+        hand = view.hands[seat]
+        plenty = [a for a in legal if isinstance(a, A.PlayYearOfPlenty)]
+        if plenty and goal is not None:
+            missing = _missing(goal.cost, hand)
+            if sum(missing):
+
+                def shortfall(a: A.PlayYearOfPlenty) -> int:
+                    after = list(hand)
+                    for r in a.resources:
+                        after[r] += 1
+                    return sum(_missing(goal.cost, after))
+
+                return min(plenty, key=shortfall)
+        if A.PlayMonopoly(Resource.LUMBER) in legal:
+            pick = self._monopoly_pick(view, seat, goal)
+            if pick is not None:
+                return A.PlayMonopoly(pick)
+        if (
+            A.PLAY_ROAD_BUILDING in legal
+            and goal is not None
+            and goal.kind == "settlement"
+            and goal.roads >= 1
+        ):
+            return A.PLAY_ROAD_BUILDING
+        if A.PLAY_KNIGHT in legal:
+            return A.PLAY_KNIGHT
+        return None
+
+    @staticmethod
+    def _monopoly_pick(view: GameState, seat: Seat, goal: _Goal | None) -> Resource | None:
+        """The resource whose monopoly pays best, judged from public counts only.
+
+        Cards of a resource that are neither in the bank nor in the seat's hand are in the
+        opponents' hands (19 of each in all).
+        """
+        total = view.rules.bank_per_resource
+        hand, ratios = view.hands[seat], view.ratios[seat]
+        missing = _missing(goal.cost, hand) if goal is not None else [0] * 5
+        best, best_value = None, 0.0
+        for r in Resource:
+            out = total - view.bank[r] - hand[r]
+            value = min(out, missing[r]) + max(0, out - missing[r]) / ratios[r]
+            if value > best_value:
+                best, best_value = r, value
+        return best if best_value >= 2.5 else None
+
+    # ------------------------------------------------------------------ robber
+
+    def _robber(self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]) -> Action:
+        topo = view.topology
+        vp = view.public_vp
+        leader = max(vp)
+
+        def score(action: Action) -> float:
+            assert isinstance(action, A.MoveRobber)
+            h = action.hex
+            pips = info.pips[h]
+            value = 0.0
+            for n in topo.hex_nodes[h]:
+                owner = view.node_owner[n]
+                if owner == seat:
+                    value -= 3.0 * pips * view.node_level[n]
+                elif owner >= 0:
+                    weight = 1.0 + vp[owner] / 4 + (1.5 if vp[owner] == leader else 0.0)
+                    value += pips * view.node_level[n] * weight
+            if action.victim >= 0:
+                v = action.victim
+                value += 2.0 + 0.3 * min(view.hand_size[v], 8) + vp[v] / 2
+            return value
+
+        return max(legal, key=score)
+
+    # ------------------------------------------------------------------ roads
+
+    def _free_road(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
+    ) -> Action:
+        goal = self._goal(view, seat, info)
+        if goal is not None and goal.kind == "settlement" and goal.path >= 0:
+            action = A.BuildRoad(goal.path)
+            if action in legal:
+                return action
+        spots = self._expansion(view, seat, depth=EXPANSION_DEPTH + 1)
+        own = self._own_pips(view, seat, info, robber=False)
+        best: tuple[float, Action] | None = None
+        for n, (d, first) in spots.items():
+            if first < 0:
+                continue
+            action = A.BuildRoad(first)
+            if action not in legal:
+                continue
+            value = self._spot_value(view, info, n, own) * (1.0 - _ROAD_DISCOUNT * d)
+            if best is None or value > best[0]:
+                best = (value, action)
+        if best is not None:
+            return best[1]
+        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+        own_roads = view.roads[seat]
+        return max(
+            roads,
+            key=lambda a: longest_road(view.topology, [*own_roads, a.path], seat, view.node_owner),
+        )
+
+    # ------------------------------------------------------------------ discards
+
+    def _discard(self, view: GameState, seat: Seat, info: _BoardInfo) -> Action:
+        need = view.discards[seat]
+        hand = list(view.hands[seat])
+        goal = self._goal(view, seat, info)
+        keep = list(goal.cost) if goal is not None else [0] * 5
+        if view.settlements[seat]:
+            city = view.rules.city_cost
+            keep = [max(k, c) for k, c in zip(keep, city, strict=True)]
+        rates = self._rates(view, seat, info)
+        cards = [0] * 5
+        for _ in range(need):
+            r = max(
+                (r for r in range(5) if hand[r] > 0),
+                key=lambda r: (hand[r] - keep[r], rates[r], -RESOURCE_WEIGHT[r]),
+            )
+            hand[r] -= 1
+            cards[r] += 1
+        return A.Discard(seat, (cards[0], cards[1], cards[2], cards[3], cards[4]))
+
+    # ------------------------------------------------------------------ trade
+
+    def _maritime_trade(
+        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal, legal: list[Action]
+    ) -> Action | None:
+        """One bank trade toward the goal, when trades complete it now (or the hand is too big)."""
+        if self._turn[3] >= MAX_MARITIME_PER_TURN:
+            return None
+        hand, ratios, cost = view.hands[seat], view.ratios[seat], goal.cost
+        missing = _missing(cost, hand)
+        short = sum(missing)
+        if not short:
+            return None
+        tradeable = _tradeable(cost, hand, ratios)
+        if tradeable < short and view.hand_size[seat] <= view.rules.discard_limit:
+            return None
+        rates = self._rates(view, seat, info)
+        wants = sorted((r for r in range(5) if missing[r] and view.bank[r]), key=lambda r: rates[r])
+        gives = sorted(
+            (r for r in range(5) if hand[r] - cost[r] >= ratios[r]),
+            key=lambda r: (ratios[r], -(hand[r] - cost[r])),
+        )
+        for get in wants:
+            for give in gives:
+                amounts = [0] * 5
+                amounts[give] = ratios[give]
+                action = A.MaritimeTrade(
+                    (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4]), Resource(get)
+                )
+                if action in legal:
+                    self._turn[3] += 1
+                    return action
+        return None
+
+    def _offer(
+        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal
+    ) -> A.OfferTrade | None:
+        """A one-for-one domestic offer to everyone that completes the goal (two a turn at most)."""
+        if self._turn[2] >= MAX_OFFERS_PER_TURN:
+            return None
+        hand, cost = view.hands[seat], goal.cost
+        missing = _missing(cost, hand)
+        short = sum(missing)
+        if not 1 <= short <= 2:
+            return None
+        if all(
+            view.public_vp[s] >= LEADER_GUARD or view.hand_size[s] == 0
+            for s in range(view.players)
+            if s != seat
+        ):
+            return None
+        rates = self._rates(view, seat, info)
+        spare = sorted(
+            (r for r in range(5) if hand[r] > cost[r]),
+            key=lambda r: (-(hand[r] - cost[r]), -rates[r]),
+        )
+        give = [0] * 5
+        left = short
+        for r in spare:
+            take = min(hand[r] - cost[r], left)
+            give[r] += take
+            left -= take
+            if not left:
+                break
+        if left:
+            return None
+        self._turn[2] += 1
+        offer = A.OfferTrade(
+            (give[0], give[1], give[2], give[3], give[4]),
+            (missing[0], missing[1], missing[2], missing[3], missing[4]),
+            NO_SEAT,
+        )
+        try:
+            view.check(offer)
+        except IllegalActionError:
+            return None
+        return offer
+
+    def _trade_response(self, view: GameState, seat: Seat, info: _BoardInfo) -> Action:
+        trade = view.trade
+        if trade is None:
+            raise EngineError(f"seat {seat} has no trade to answer")
+        if seat in view.trade_pending:
+            return self._answer(view, seat, info, trade)
+        return self._close_offer(view, seat, info, trade)
+
+    def _helps(self, view: GameState, seat: Seat, info: _BoardInfo, gain: Hand, pay: Hand) -> bool:
+        """Whether receiving ``gain`` for ``pay`` brings the seat's goal closer."""
+        hand = list(view.hands[seat])
+        if any(hand[r] < pay[r] for r in range(5)):
+            return False
+        goal = self._goal(view, seat, info)
+        if goal is None:
+            return False
+        cost = goal.cost
+        missing = _missing(cost, hand)
+        if not any(gain[r] and missing[r] for r in range(5)):
+            return False  # nothing it needs
+        after = [hand[r] + gain[r] - pay[r] for r in range(5)]
+        if sum(_missing(cost, after)) >= sum(missing):
+            return False
+        rates = self._rates(view, seat, info)
+        ratios = view.ratios[seat]
+        return _eta(cost, after, rates, ratios) < _eta(cost, hand, rates, ratios)
+
+    def _answer(self, view: GameState, seat: Seat, info: _BoardInfo, trade: A.OfferTrade) -> Action:
+        reject = A.AnswerTrade(seat, False)
+        if view.public_vp[view.active] >= LEADER_GUARD:
+            return reject
+        # The offer is in the active seat's frame: it gives ``give`` and gets ``get``.
+        if self._helps(view, seat, info, trade.give, trade.get):
+            return A.AnswerTrade(seat, True)
+        counter = self._counter(view, seat, info, trade)
+        return counter if counter is not None else reject
+
+    def _counter(
+        self, view: GameState, seat: Seat, info: _BoardInfo, trade: A.OfferTrade
+    ) -> A.CounterOffer | None:
+        """Same cards asked for, paid with cards the seat can spare instead."""
+        goal = self._goal(view, seat, info)
+        if goal is None:
+            return None
+        hand = view.hands[seat]
+        missing = _missing(goal.cost, hand)
+        if not any(trade.give[r] and missing[r] for r in range(5)):
+            return None
+        count = sum(trade.get)
+        pay = [0] * 5
+        for r in sorted(range(5), key=lambda r: -(hand[r] - goal.cost[r])):
+            if trade.give[r]:
+                continue
+            take = min(max(0, hand[r] - goal.cost[r]), count)
+            pay[r] += take
+            count -= take
+            if not count:
+                break
+        pay_t = (pay[0], pay[1], pay[2], pay[3], pay[4])
+        if count or pay_t == trade.get:
+            return None
+        if not self._helps(view, seat, info, trade.give, pay_t):
+            return None
+        counter = A.CounterOffer(seat, trade.give, pay_t)
+        try:
+            view.check(counter)
+        except IllegalActionError:
+            return None
+        return counter
+
+    def _close_offer(
+        self, view: GameState, seat: Seat, info: _BoardInfo, trade: A.OfferTrade
+    ) -> Action:
+        """As the offering seat: confirm the best answer, or withdraw."""
+        best: tuple[float, A.ConfirmTrade] | None = None
+        for other, answer in view.trade_answers.items():
+            if view.public_vp[other] >= LEADER_GUARD:
+                continue
+            if isinstance(answer, A.CounterOffer):
+                give, get = answer.give, answer.get
+            elif answer.accept:
+                give, get = trade.give, trade.get
+            else:
+                continue
+            if not self._helps(view, seat, info, get, give):
+                continue
+            confirm = A.ConfirmTrade(other)
+            try:
+                view.check(confirm)
+            except IllegalActionError:
+                continue
+            rank = -view.public_vp[other] - 0.1 * sum(give)
+            if best is None or rank > best[0]:
+                best = (rank, confirm)
+        return best[1] if best is not None else A.CANCEL_TRADE
+
+
+__all__ = ["HeuristicBot"]

@@ -1,0 +1,37 @@
+"""A bot that plays uniformly at random among its legal actions (the baseline of every benchmark).
+
+Like Catanatron's ``RandomPlayer`` it never makes a domestic trade offer or a counter-offer
+(:meth:`GameState.legal_actions` does not list them: their terms are open); asked to answer an offer,
+it accepts or rejects at random among the answers listed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hexlan.engine.actions import Action
+from hexlan.engine.core import EngineError, Seat
+from hexlan.engine.state import GameState
+
+
+class RandomBot:
+    """Uniformly random among ``view.legal_actions(seat)``.
+
+    Args:
+        rng: the only source of randomness.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: GameState, seat: Seat) -> Action:
+        """A uniformly random legal action of ``seat``.
+
+        Raises:
+            EngineError: ``seat`` has no legal action now (it is not acting, or a chance outcome
+                is due).
+        """
+        actions = view.legal_actions(seat)
+        if not actions:
+            raise EngineError(f"seat {seat} has no legal action in phase {view.phase.title}")
+        return actions[self.rng.randrange(len(actions))]
