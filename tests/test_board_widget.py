@@ -1,0 +1,536 @@
+"""The board widget: the pure renderer on the beginner board, and BoardView in a real Textual app.
+
+Beginner board (seeds/base.toml ``[beginner]``), rows top to bottom, in UI letters:
+O10 W2 L9 / G12 B6 W4 B10 / G9 L11 D L3 O8 / L8 O3 G4 W5 / B5 G6 W11.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Offset
+
+from hexlan.engine import actions as A
+from hexlan.engine.board import beginner_board
+from hexlan.engine.core import Terrain
+from hexlan.engine.state import GameState
+from hexlan.engine.topology import BASE_TOPOLOGY
+from hexlan.tui.board import (
+    CITY_GLYPHS,
+    COMPACT,
+    ROAD_GLYPH,
+    ROAD_GLYPH_VERTICAL,
+    ROBBER_GLYPH,
+    ROOMY,
+    SEAT_COLOURS,
+    SEAT_MARKS,
+    SETTLEMENT_GLYPHS,
+    BoardView,
+    board_lines,
+    choose_layout,
+    geometry,
+    hex_cell,
+    hit_test,
+    node_cell,
+    path_cells,
+    render_board,
+    robber_cell,
+    seat_style,
+    step_cursor,
+    too_small_message,
+)
+
+TOPO = BASE_TOPOLOGY
+LAYOUT_IDS = ["compact", "roomy"]
+BEGINNER_ROWS = [
+    [("O", "10"), ("W", "2"), ("L", "9")],
+    [("G", "12"), ("B", "6"), ("W", "4"), ("B", "10")],
+    [("G", "9"), ("L", "11"), ("D", ""), ("L", "3"), ("O", "8")],
+    [("L", "8"), ("O", "3"), ("G", "4"), ("W", "5")],
+    [("B", "5"), ("G", "6"), ("W", "11")],
+]
+
+
+def new_game() -> GameState:
+    state = GameState(beginner_board(), 4)
+    state.play(A.StartPlayer(0))
+    return state
+
+
+def path(a: int, b: int) -> int:
+    return TOPO.path_of[frozenset((a, b))]
+
+
+def char_at(lines: list[str], cell: tuple[int, int]) -> str:
+    col, row = cell
+    return lines[row][col]
+
+
+def style_at(lines: list[Text], cell: tuple[int, int]):
+    col, row = cell
+    return lines[row].get_style_at_offset(Console(), col)
+
+
+# ------------------------------------------------------------------------------------ layouts
+
+
+def test_compact_fits_80x24_board_area_and_roomy_fits_120x40() -> None:
+    cw, ch = geometry(COMPACT).size
+    rw, rh = geometry(ROOMY).size
+    assert cw <= 50 and ch <= 21
+    assert 70 <= rw <= 80 and 33 <= rh <= 37
+    assert choose_layout(120, 40) is ROOMY
+    assert choose_layout(80, 21) is COMPACT
+    assert choose_layout(50, 21) is COMPACT
+    assert choose_layout(cw - 1, ch) is None
+    assert too_small_message() == f"Terminal too small for the board (need {cw}x{ch})"
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_every_line_has_the_layout_width(layout) -> None:
+    lines = board_lines(render_board(new_game(), layout))
+    width, height = geometry(layout).size
+    assert len(lines) == height
+    assert {len(line) for line in lines} == {width}
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_lattice_maps_linearly_to_cells(layout) -> None:
+    for h, (x, y) in enumerate(TOPO.hex_centres):
+        hc, hr = hex_cell(h, layout)
+        for node, (dx, dy) in zip(
+            TOPO.hex_nodes[h], ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)), strict=True
+        ):
+            assert TOPO.node_xy[node] == (x + dx, y + dy)
+            assert node_cell(node, layout) == (hc + dx * layout.sx, hr + dy * layout.sy)
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_path_cells_lie_between_their_intersections(layout) -> None:
+    for p, (a, b) in enumerate(TOPO.path_nodes):
+        (ac, ar), (bc, br) = node_cell(a, layout), node_cell(b, layout)
+        cells = path_cells(p, layout)
+        assert cells
+        for c, r in cells:
+            assert min(ac, bc) <= c <= max(ac, bc) and min(ar, br) <= r <= max(ar, br)
+            assert (c, r) not in (node_cell(a, layout), node_cell(b, layout))
+    every = [c for p in range(TOPO.path_count) for c in path_cells(p, layout)]
+    assert len(every) == len(set(every)), "two paths share a cell"
+
+
+# ---------------------------------------------------------------------------- hexes and tokens
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_terrain_letters_and_tokens_read_row_by_row(layout) -> None:
+    lines = board_lines(render_board(new_game(), layout))
+    for row_hexes, expected in zip(TOPO.hex_rows, BEGINNER_ROWS, strict=True):
+        got = []
+        for h in row_hexes:
+            col, row = hex_cell(h, layout)
+            if layout is COMPACT:  # "O 10" on the centre row, letter two cells left of centre
+                letter, token = lines[row][col - 2], lines[row][col : col + 2].strip()
+            else:  # "O ore" above the centre, the token on it
+                letter, token = _word_at(lines[row - 1], col)[0], _word_at(lines[row], col)
+            got.append((letter, token.rstrip("!")))
+        assert got == expected
+
+
+def _word_at(line: str, col: int) -> str:
+    """The word of ``line`` around (or nearest right of) column ``col`` within the hex."""
+    words = line[col - 5 : col + 6].split()
+    return words[0] if words else ""
+
+
+def test_top_row_reads_o10_w2_l9_in_both_layouts() -> None:
+    state = new_game()
+    for layout in (COMPACT, ROOMY):
+        lines = board_lines(render_board(state, layout))
+        _, row = hex_cell(0, layout)
+        if layout is COMPACT:
+            assert re.findall(r"([LBWGOD]) +(\d+)", lines[row]) == [
+                ("O", "10"),
+                ("W", "2"),
+                ("L", "9"),
+            ]
+        else:
+            assert re.findall(r"([LBWGOD]) (ore|wool|lumber)", lines[row - 1]) == [
+                ("O", "ore"),
+                ("W", "wool"),
+                ("L", "lumber"),
+            ]
+            assert re.findall(r"\d+", lines[row]) == ["10", "2", "9"]
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_pips_and_red_numbers(layout) -> None:
+    state = new_game()
+    text = render_board(state, layout)
+    lines = board_lines(text)
+    expected_pips = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+    for h, token in enumerate(state.board.tokens):
+        col, row = hex_cell(h, layout)
+        pip_row = row - 1 if layout is COMPACT else row + 1
+        pips = lines[pip_row][col - 5 : col + 6].count("•")
+        assert pips == expected_pips.get(token, 0), (h, token)
+        if token in (6, 8):
+            token_row = lines[row][col - 3 : col + 4]
+            assert f"{token}!" in token_row  # a marker that survives NO_COLOR
+            start = lines[row].index(f"{token}!", col - 3)
+            style = style_at(text, (start, row))
+            assert style.bold and style.bgcolor is not None
+            red = style.bgcolor.triplet
+            assert red.red > 150 and red.green < 80 and red.blue < 80  # a red chip
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_hexes_are_filled_with_their_terrain_colour(layout) -> None:
+    state = new_game()
+    text = render_board(state, layout)
+    geo = geometry(layout)
+    for h in range(TOPO.hex_count):
+        backgrounds = {style_at(text, cell).bgcolor for cell in geo.interiors[h][:1]}
+        assert len(backgrounds) == 1 and None not in backgrounds
+    desert = state.board.terrains.index(Terrain.DESERT)
+    forest = state.board.terrains.index(Terrain.FOREST)
+    assert (
+        style_at(text, geo.interiors[desert][0]).bgcolor
+        != style_at(text, geo.interiors[forest][0]).bgcolor
+    )
+
+
+# ------------------------------------------------------------------------- harbours and robber
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_harbour_labels_sit_outside_the_coast_by_their_path(layout) -> None:
+    state = new_game()
+    lines = board_lines(render_board(state, layout))
+    geo = geometry(layout)
+    land = {cell for cells in geo.interiors for cell in cells}
+    board_text = "\n".join(lines)
+    assert board_text.count("3:1") == 4
+    for word in ("2:1 W", "2:1 B", "2:1 L", "2:1 G", "2:1 O"):
+        assert board_text.count(word) == 1
+    cx, cy = geo.width / 2, geo.height / 2
+    for harbour in state.board.harbours:
+        a, b = TOPO.path_nodes[harbour.path]
+        (ac, ar), (bc, br) = node_cell(a, layout), node_cell(b, layout)
+        mid = ((ac + bc) / 2, (ar + br) / 2)
+        hits = [
+            (row, m.start())
+            for row, line in enumerate(lines)
+            for m in re.finditer(re.escape(harbour.label), line)
+        ]
+        row, start = min(hits, key=lambda rc: abs(rc[1] + 2 - mid[0]) + 2 * abs(rc[0] - mid[1]))
+        label_mid = (start + len(harbour.label) / 2, row)
+        assert abs(label_mid[0] - mid[0]) <= layout.sx + 3 and abs(row - mid[1]) <= 2 * layout.sy
+        assert all((c, row) not in land for c in range(start, start + len(harbour.label)))
+        # Farther from the board's centre than the path it faces: on the sea side.
+        far = ((label_mid[0] - cx) ** 2 + (2 * (row - cy)) ** 2) ** 0.5
+        near = ((mid[0] - cx) ** 2 + (2 * (mid[1] - cy)) ** 2) ** 0.5
+        assert far > near
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_robber_starts_on_the_desert_and_moves(layout) -> None:
+    state = new_game()
+    desert = state.board.desert
+    text = render_board(state, layout)
+    lines = board_lines(text)
+    robber_rows = [r for r, line in enumerate(lines) if ROBBER_GLYPH in line]
+    assert len(robber_rows) == 1
+    col, row = robber_cell(geometry(layout), desert)
+    assert abs(row - hex_cell(desert, layout)[1]) <= 2 and col == hex_cell(desert, layout)[0]
+    assert lines[row][col - 1 : col + 2] == f" {ROBBER_GLYPH} "
+    style = style_at(text, (col, row))
+    assert style.reverse and style.bold
+    state.robber = 4  # the field MoveRobber sets (the phase machinery is tested in the engine)
+    lines = board_lines(render_board(state, layout))
+    assert char_at(lines, robber_cell(geometry(layout), 4)) == ROBBER_GLYPH
+    assert sum(line.count(ROBBER_GLYPH) for line in lines) == 1
+
+
+# ---------------------------------------------------------------------------------- pieces
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_pieces_from_real_actions_appear_with_their_owners_glyphs(layout) -> None:
+    state = new_game()
+    state.play(A.BuildSettlement(12))
+    road0 = path(12, 8)
+    state.play(A.BuildRoad(road0))
+    state.play(A.BuildSettlement(29))  # seat 1
+    road1 = path(29, 23)  # vertical
+    state.play(A.BuildRoad(road1))
+    text = render_board(state, layout)
+    lines = board_lines(text)
+    assert char_at(lines, node_cell(12, layout)) == "a"
+    assert char_at(lines, node_cell(29, layout)) == "b"
+    for p, seat in ((road0, 0), (road1, 1)):
+        chars = [char_at(lines, cell) for cell in path_cells(p, layout)]
+        glyph = (
+            ROAD_GLYPH_VERTICAL if len({c for c, _ in path_cells(p, layout)}) == 1 else ROAD_GLYPH
+        )
+        assert SEAT_MARKS[seat] in chars  # the owner's mark reads without colour
+        assert set(chars) <= {glyph, SEAT_MARKS[seat]}
+        for cell in path_cells(p, layout):
+            assert style_at(text, cell).color.triplet.hex.upper() == SEAT_COLOURS[seat]
+    assert style_at(text, node_cell(12, layout)).color.triplet.hex.upper() == SEAT_COLOURS[0]
+    land = {cell for cells in geometry(layout).interiors for cell in cells}
+    marks = [
+        (c, r)
+        for r, line in enumerate(lines)
+        for c, ch in enumerate(line)
+        if ch == "a" and (c, r) not in land
+    ]
+    assert len(marks) == 2  # the settlement and the road's mark
+
+
+def test_city_is_the_upper_case_mark(table) -> None:
+    t = table()
+    t.build(2, settlements=[20], cities=[40])
+    lines = board_lines(render_board(t.state, ROOMY))
+    assert char_at(lines, node_cell(20, ROOMY)) == "c"
+    assert char_at(lines, node_cell(40, ROOMY)) == "C"
+
+
+def test_glyphs_differ_by_shape_for_monochrome() -> None:
+    assert len(set(SEAT_MARKS)) == len(SEAT_MARKS) == len(SEAT_COLOURS) == 6
+    pieces = set(SETTLEMENT_GLYPHS) | set(CITY_GLYPHS)
+    assert len(pieces) == 12  # settlement and city differ, and every seat differs
+    assert not pieces & {ROAD_GLYPH, ROAD_GLYPH_VERTICAL, ROBBER_GLYPH, "·"}
+    assert not {c.lower() for c in CITY_GLYPHS[:4]} & {"l", "w", "g", "o", "r"}
+    assert [seat_style(s).color.triplet.hex.upper() for s in range(4)] == [
+        "#E69F00",
+        "#56B4E9",
+        "#009E73",
+        "#CC79A7",
+    ]
+
+
+def _no_color(style) -> tuple[bool, bool, bool]:
+    """What survives NO_COLOR (Textual's NoColor filter drops every colour): the attributes."""
+    return bool(style.bold), bool(style.reverse), bool(style.underline)
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_board_reads_with_no_colour_at_all(layout, table) -> None:
+    t = table()
+    t.build(0, roads=[path(12, 8)], settlements=[12], cities=[41])
+    state = t.state
+    text = render_board(state, layout, kind="node", targets={20: "x", 30: "y"}, cursor=30)
+    lines = board_lines(text)
+    # Shapes: settlement, city and road differ in the characters themselves.
+    assert char_at(lines, node_cell(12, layout)) == "a"
+    assert char_at(lines, node_cell(41, layout)) == "A"
+    assert {char_at(lines, c) for c in path_cells(path(12, 8), layout)} == {ROAD_GLYPH, "a"}
+    # Attributes: targets reverse, the cursor also underlined, the robber a reverse block.
+    assert _no_color(style_at(text, node_cell(20, layout))) == (True, True, False)
+    assert _no_color(style_at(text, node_cell(30, layout))) == (True, True, True)
+    robber = robber_cell(geometry(layout), state.robber)
+    assert char_at(lines, robber) == ROBBER_GLYPH
+    assert _no_color(style_at(text, robber))[1]
+    # 6 and 8: bold with a "!" (checked with their pips in test_pips_and_red_numbers).
+    assert sum(line.count("6!") + line.count("8!") for line in lines) == 4
+
+
+# ---------------------------------------------------------------------------------- targets
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_target_labels_are_drawn_in_reverse_video(layout) -> None:
+    state = new_game()
+    nodes = {10: "a", 20: "b", 41: "cd"}
+    text = render_board(state, layout, kind="node", targets=nodes, cursor=20)
+    lines = board_lines(text)
+    for node, label in nodes.items():
+        col, row = node_cell(node, layout)
+        assert lines[row][col : col + len(label)] == label
+        assert style_at(text, (col, row)).reverse
+    assert style_at(text, node_cell(20, layout)).underline  # the cursor
+    assert not style_at(text, node_cell(10, layout)).underline
+
+    paths = {path(12, 8): "a", path(29, 23): "b"}
+    text = render_board(state, layout, kind="path", targets=paths)
+    lines = board_lines(text)
+    geo = geometry(layout)
+    for p, label in paths.items():
+        assert char_at(lines, geo.path_middle(p)) == label
+        assert all(style_at(text, cell).reverse for cell in path_cells(p, layout))
+
+    hexes = {0: "a", 18: "b"}
+    text = render_board(state, layout, kind="hex", targets=hexes)
+    lines = board_lines(text)
+    for h, label in hexes.items():
+        col, row = hex_cell(h, layout)
+        band = lines[row - 1] if layout is COMPACT else lines[row - 2]
+        assert band[col - 2 : col + 3].strip() == label
+
+
+@pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
+def test_hit_test_finds_targets_near_their_cells_only(layout) -> None:
+    geo = geometry(layout)
+    nodes = [0, 4, 20]
+    for n in nodes:
+        col, row = node_cell(n, layout)
+        assert hit_test(geo, "node", nodes, col, row) == n
+        assert hit_test(geo, "node", nodes, col + 1, row) == n
+    hc, hr = hex_cell(9, layout)
+    assert hit_test(geo, "node", nodes, hc, hr) is None
+    assert hit_test(geo, "hex", [9, 0], hc + 2, hr) == 9
+    assert hit_test(geo, "hex", [0], hc, hr) is None
+    p = path(29, 23)
+    for cell in path_cells(p, layout):
+        assert hit_test(geo, "path", [p, path(12, 8)], *cell) == p
+
+
+def test_step_cursor_moves_to_the_neighbour_on_screen() -> None:
+    geo = geometry(ROOMY)
+    everything = range(TOPO.node_count)
+    # node 0 is the top of hex 0 at (-2, -8); node 1 the top of hex 1 at (0, -8).
+    assert step_cursor(geo, "node", everything, 0, "right") == 1
+    assert step_cursor(geo, "node", everything, 1, "left") == 0
+    below = TOPO.node_xy.index((-2, -4))  # the bottom of hex 0, straight below
+    assert step_cursor(geo, "node", everything, 0, "down") == below
+    assert step_cursor(geo, "node", everything, 0, "up") is None  # the top coast
+    assert step_cursor(geo, "node", [5, 9], None, "up") in (5, 9)
+
+
+# ------------------------------------------------------------------------------ the widget
+
+
+class BoardApp(App[None]):
+    """A bare app hosting one BoardView, recording what it posts."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.picked: list[tuple[str, int]] = []
+
+    def compose(self) -> ComposeResult:
+        yield BoardView(self.state, id="board")
+
+    def on_board_view_picked(self, event: BoardView.Picked) -> None:
+        self.picked.append((event.kind, event.target_id))
+
+
+async def test_click_on_a_target_posts_picked_and_elsewhere_nothing() -> None:
+    state = new_game()
+    app = BoardApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.pause()
+        assert board.board_layout is ROOMY
+        spots = [a.node for a in state.legal_actions()]
+        board.set_targets("node", {n: f"{i}" for i, n in enumerate(spots)})
+        await pilot.pause()
+        await pilot.click(BoardView, offset=board.cell_of("node", 20))
+        await pilot.pause()
+        assert app.picked == [("node", 20)]
+        assert board.cursor_target() == 20
+        # The middle of the desert is far from every intersection: nothing is picked.
+        await pilot.click(BoardView, offset=board.cell_of("hex", 9))
+        await pilot.pause()
+        assert app.picked == [("node", 20)]
+
+        board.set_targets("hex", {0: "a", 18: "b"})
+        await pilot.pause()
+        await pilot.click(BoardView, offset=board.cell_of("hex", 18) + Offset(3, 1))
+        await pilot.pause()
+        assert app.picked[-1] == ("hex", 18)
+
+
+async def test_arrows_move_the_cursor_and_enter_picks() -> None:
+    state = new_game()
+    app = BoardApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        board.focus()
+        board.set_targets("node", {n: str(n) for n in range(TOPO.node_count)})
+        board.set_cursor(0)
+        await pilot.press("right")
+        assert board.cursor_target() == 1
+        await pilot.press("left")
+        assert board.cursor_target() == 0
+        await pilot.press("down")
+        assert board.cursor_target() == TOPO.node_xy.index((-2, -4))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.picked == [("node", TOPO.node_xy.index((-2, -4)))]
+        board.clear_targets()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.picked) == 1
+        assert board.cursor_target() is None
+
+
+async def test_layout_follows_the_size_and_says_when_too_small() -> None:
+    app = BoardApp(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.pause()
+        assert board.board_layout is COMPACT
+        lines = board.rendered_lines()
+        assert any("O 10" in line for line in lines)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert board.board_layout is ROOMY
+        assert any("O ore" in line for line in board.rendered_lines())
+        await pilot.resize_terminal(60, 12)
+        await pilot.pause()
+        assert board.board_layout is None
+        text = [line.strip() for line in board.rendered_lines() if line.strip()]
+        assert text == [too_small_message()]
+
+
+async def test_update_state_redraws_and_flash_fades() -> None:
+    state = new_game()
+    app = BoardApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.pause()
+        before = board.rendered_lines()
+        state.play(A.BuildSettlement(12))
+        board.update_state(state)
+        after = board.rendered_lines()
+        changed = [y for y, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        origin = board.cell_of("node", 12)
+        assert changed == [origin.y]
+        assert after[origin.y][origin.x] == "a"
+
+        board.flash("node", [12], seconds=0.05)
+        await pilot.pause()
+        strip = board.render_line(origin.y)
+        flashed = [
+            seg.style for seg in strip if "a" in seg.text and seg.style and seg.style.underline
+        ]
+        assert flashed
+        await pilot.pause(0.2)
+        strip = board.render_line(origin.y)
+        assert not [seg for seg in strip if seg.style and seg.style.underline and "a" in seg.text]
+
+
+async def test_runs_under_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With NO_COLOR set, Textual filters every line to monochrome: the board must survive it
+    (no unstyled segments) and still show its pieces, targets and robber."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    state = new_game()
+    state.play(A.BuildSettlement(12))
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.no_color
+        board = app.query_one(BoardView)
+        board.set_targets("path", {p: "abc"[i] for i, p in enumerate(TOPO.node_paths[12])})
+        board.flash("node", [12])
+        await pilot.pause()
+        screen = app.export_screenshot()
+        assert "O 10" in "".join(board.rendered_lines())
+        assert screen  # rendered through the NO_COLOR filter without error
+        await pilot.resize_terminal(40, 10)
+        await pilot.pause()
+        assert board.board_layout is None

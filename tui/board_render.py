@@ -1,0 +1,762 @@
+"""The board as text: lattice geometry to screen cells, and a pure renderer to rich ``Text`` lines.
+
+No Textual here, so everything is unit-testable without an app; :mod:`hexlan.tui.board` wraps it
+in the :class:`~hexlan.tui.board.BoardView` widget.
+
+Geometry. The engine's topology puts a hex centre at lattice ``(x, y)`` and its six corners at
+``(x, y-2)``, ``(x+1, y-1)``, ``(x+1, y+1)``, ``(x, y+2)``, ``(x-1, y+1)``, ``(x-1, y-1)``
+(:mod:`hexlan.engine.topology`). A :class:`Layout` scales that lattice to cells,
+``col = x * sx + ox``, ``row = y * sy + oy``; every intersection is one cell, every path the cells
+of the hex edge between its two intersections (``|`` for the vertical ones, ``_.-`` slopes for the
+slanted ones), and a hex's interior is filled with its terrain's colour. Two layouts exist:
+
+- :data:`COMPACT` (``sx=4, sy=1``): 49 x 19 cells, for 80x24 terminals;
+- :data:`ROOMY` (``sx=6, sy=2``): 75 x 35 cells, for 120x40 and larger.
+
+Monochrome (``NO_COLOR``): every fact has a glyph as well as a colour. Terrain is a letter, 6 and
+8 are bold with a ``!`` and five pips, a settlement is its seat's lower-case mark (``a``), a city
+the upper-case mark (``A``), a road ``=``/``‖`` with the owner's mark at its middle, targets are
+reverse video (the cursor also underlined), the robber a reverse ``R``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, Literal, Protocol, TypeAlias
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+from hexlan.engine.board import RED_NUMBERS, Board
+from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
+from hexlan.engine.topology import BASE_TOPOLOGY, Topology
+
+TargetKind: TypeAlias = Literal["node", "path", "hex"]
+"""What a highlight or a pick refers to: an intersection, a path, or a land hex."""
+
+Cell: TypeAlias = tuple[int, int]
+"""A screen cell ``(col, row)`` in board coordinates (0, 0 is the board's top-left cell)."""
+
+Direction: TypeAlias = Literal["up", "down", "left", "right"]
+
+# --------------------------------------------------------------------------------------- palette
+
+SEAT_COLOURS: Final = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00", "#0072B2")
+"""Okabe-Ito colour-blind-safe colours per seat: orange, sky blue, bluish green, reddish purple,
+then vermilion and blue for seats 4 and 5."""
+
+SEAT_COLOUR_NAMES: Final = ("orange", "sky blue", "green", "purple", "vermilion", "blue")
+"""The colours in words, for text that names a seat's colour."""
+
+SEAT_MARKS: Final = ("a", "b", "c", "d", "e", "f")
+"""The seat's mark on the board: a settlement is the mark (``a``), a city its upper case (``A``),
+a road carries it at its middle. Show it beside the seat's name so it reads without colour."""
+
+SETTLEMENT_GLYPHS: Final = SEAT_MARKS
+CITY_GLYPHS: Final = tuple(mark.upper() for mark in SEAT_MARKS)
+ROAD_GLYPH: Final = "="
+"""A road's cells along a slanted path (the middle one shows the owner's mark)."""
+ROAD_GLYPH_VERTICAL: Final = "‖"
+"""A road's cells along a vertical path."""
+NODE_GLYPH: Final = "·"
+"""An empty intersection."""
+ROBBER_GLYPH: Final = "R"
+PIP_GLYPH: Final = "•"
+RED_MARK: Final = "!"
+"""Written after a 6 or an 8, so they stand out in monochrome too."""
+
+PIPS: Final = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+"""The pips (dots) of each number token: the ways to roll it with two dice."""
+
+
+def seat_colour(seat: int) -> str:
+    """The seat's colour as ``#RRGGBB`` (seats beyond six wrap around)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_style(seat: int) -> Style:
+    """The seat's colour as a rich foreground style (for names, log lines, panels)."""
+    return _SEAT_STYLES[seat % len(SEAT_COLOURS)]
+
+
+def seat_mark(seat: int) -> str:
+    """The seat's mark (``a``, ``b``, ...): settlements show it, cities its upper case."""
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def piece_glyph(seat: int, level: int) -> str:
+    """The glyph of a building: settlement (``level`` 1) or city (``level`` 2)."""
+    mark = seat_mark(seat)
+    return mark.upper() if level >= 2 else mark
+
+
+_SEAT_STYLES: Final = tuple(Style(color=c) for c in SEAT_COLOURS)
+_PIECE_STYLES: Final = tuple(Style(color=c, bold=True) for c in SEAT_COLOURS)
+_CITY_STYLES: Final = tuple(Style(color="#000000", bgcolor=c, bold=True) for c in SEAT_COLOURS)
+
+TERRAIN_COLOURS: Final = {
+    Terrain.FOREST: "#2E7D32",
+    Terrain.HILLS: "#B0502A",
+    Terrain.PASTURE: "#9CCC65",
+    Terrain.FIELDS: "#F0C93A",
+    Terrain.MOUNTAINS: "#8C9AA3",
+    Terrain.DESERT: "#DCCB9C",
+}
+"""Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
+
+RESOURCE_WORDS: Final = {
+    Terrain.FOREST: "lumber",
+    Terrain.HILLS: "brick",
+    Terrain.PASTURE: "wool",
+    Terrain.FIELDS: "grain",
+    Terrain.MOUNTAINS: "ore",
+    Terrain.DESERT: "desert",
+}
+
+_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT})
+_FILL: Final = {
+    t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
+    for t, c in TERRAIN_COLOURS.items()
+}
+_LETTER: Final = {t: s + Style(bold=True) for t, s in _FILL.items()}
+_TOKEN: Final = Style(bgcolor="#F4E8C8", color="#000000", bold=True)
+_TOKEN_RED: Final = Style(bgcolor="#C4161C", color="#FFFFFF", bold=True)
+"""6 and 8: a red chip (dark in grey levels too, so they stand out under NO_COLOR)."""
+_OUTLINE: Final = Style(color="#8A8A8A")
+_NODE: Final = Style(color="#6C6C6C")
+_HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#1F4E79", bold=True)
+_HARBOUR_POINTER: Final = Style(color="#5F87AF", bold=True)
+_ROBBER: Final = Style(color="#000000", bgcolor="#FFFFFF", bold=True, reverse=True)
+"""White on black; reverse video, so it stays a solid block with no colour at all."""
+_TARGET: Final = Style(color="#FFFFFF", bold=True, reverse=True)
+_CURSOR: Final = Style(color="#FFD700", bold=True, reverse=True, underline=True)
+_FLASH: Final = Style(reverse=True, underline=True, bold=True)
+PLAIN: Final = Style()
+"""The style of blank cells (a real, empty style: Textual's NO_COLOR filter rejects None)."""
+
+
+# -------------------------------------------------------------------------------------- layouts
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How the lattice maps to cells.
+
+    Attributes:
+        name: "compact" or "roomy".
+        sx: cells per lattice step in x.
+        sy: rows per lattice step in y.
+        margin_x: blank columns left and right of the outermost intersections (harbour labels).
+        margin_y: blank rows above and below them.
+        slant: the cells of a slanted path going down and right from its upper intersection, as
+            ``(dcol, drow, char)``; mirrored for paths going down and left.
+        harbour_gap: columns from a vertical coastal path to its harbour label.
+        pointers: whether harbour labels get ``\\``/``/`` pointers to their intersections.
+    """
+
+    name: Literal["compact", "roomy"]
+    sx: int
+    sy: int
+    margin_x: int
+    margin_y: int
+    slant: tuple[tuple[int, int, str], ...]
+    harbour_gap: int
+    pointers: bool
+
+
+COMPACT: Final = Layout(
+    name="compact",
+    sx=4,
+    sy=1,
+    margin_x=4,
+    margin_y=1,
+    slant=((1, 0, "-"), (2, 0, "."), (3, 0, "_")),
+    harbour_gap=2,
+    pointers=False,
+)
+ROOMY: Final = Layout(
+    name="roomy",
+    sx=6,
+    sy=2,
+    margin_x=7,
+    margin_y=1,
+    slant=((1, 0, "."), (2, 1, "'"), (3, 1, "-"), (4, 1, "."), (5, 2, "'")),
+    harbour_gap=3,
+    pointers=True,
+)
+LAYOUTS: Final = (ROOMY, COMPACT)
+"""Largest first: :func:`choose_layout` takes the first that fits."""
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Screen cells of everything on a board shape in one layout (computed once, then cached).
+
+    Attributes:
+        layout: the layout.
+        width: board width in cells (harbour margins included).
+        height: board height in rows.
+        nodes: the cell of each intersection.
+        paths: the cells of each path with its outline character, ``(col, row, char)``.
+        hexes: the centre cell of each hex.
+        interiors: the cells inside each hex (filled with its terrain).
+        path_hex: for each path, one land hex it borders (the only one on the coast).
+        vertical: whether each path is vertical.
+    """
+
+    layout: Layout
+    width: int
+    height: int
+    nodes: tuple[Cell, ...]
+    paths: tuple[tuple[tuple[int, int, str], ...], ...]
+    hexes: tuple[Cell, ...]
+    interiors: tuple[tuple[Cell, ...], ...]
+    path_hex: tuple[HexId, ...]
+    vertical: tuple[bool, ...]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` in cells."""
+        return self.width, self.height
+
+    def path_middle(self, path: PathId) -> Cell:
+        """The middle cell of a path (where its label or its owner's mark goes)."""
+        cells = self.paths[path]
+        col, row, _ = cells[len(cells) // 2]
+        return col, row
+
+    def anchor(self, kind: TargetKind, target: int) -> Cell:
+        """The cell that stands for a node, path or hex (cursor moves and clicks measure from it)."""
+        if kind == "node":
+            return self.nodes[target]
+        if kind == "path":
+            return self.path_middle(target)
+        return self.hexes[target]
+
+
+def geometry(layout: Layout, topology: Topology = BASE_TOPOLOGY) -> Geometry:
+    """The :class:`Geometry` of a topology in a layout (cached).
+
+    >>> g = geometry(COMPACT)
+    >>> g.size, g.nodes[0], g.hexes[9]
+    ((49, 19), (16, 1), (24, 9))
+    """
+    return _geometry(
+        layout,
+        topology.node_xy,
+        topology.path_nodes,
+        topology.hex_centres,
+        tuple(tuple(h) for h in topology.node_hexes),
+    )
+
+
+@lru_cache(maxsize=16)
+def _geometry(
+    layout: Layout,
+    node_xy: tuple[tuple[int, int], ...],
+    path_nodes: tuple[tuple[NodeId, NodeId], ...],
+    hex_centres: tuple[tuple[int, int], ...],
+    node_hexes: tuple[tuple[HexId, ...], ...],
+) -> Geometry:
+    xs = [x for x, _ in node_xy]
+    ys = [y for _, y in node_xy]
+    sx, sy = layout.sx, layout.sy
+    ox = -min(xs) * sx + layout.margin_x
+    oy = -min(ys) * sy + layout.margin_y
+    width = (max(xs) - min(xs)) * sx + 1 + 2 * layout.margin_x
+    height = (max(ys) - min(ys)) * sy + 1 + 2 * layout.margin_y
+
+    def cell(x: int, y: int) -> Cell:
+        return x * sx + ox, y * sy + oy
+
+    nodes = tuple(cell(x, y) for x, y in node_xy)
+    paths: list[tuple[tuple[int, int, str], ...]] = []
+    vertical: list[bool] = []
+    for a, b in path_nodes:
+        (ca, ra), (cb, rb) = nodes[a], nodes[b]
+        if ca == cb:
+            paths.append(tuple((ca, r, "|") for r in range(min(ra, rb) + 1, max(ra, rb))))
+            vertical.append(True)
+            continue
+        (uc, ur), (lc, _) = ((ca, ra), (cb, rb)) if ra < rb else ((cb, rb), (ca, ra))
+        step = 1 if lc > uc else -1
+        cells = [(uc + step * dc, ur + dr, ch) for dc, dr, ch in layout.slant]
+        cells.sort()
+        paths.append(tuple(cells))
+        vertical.append(False)
+
+    hexes = tuple(cell(x, y) for x, y in hex_centres)
+    outline = set(nodes) | {(c, r) for cells in paths for c, r, _ in cells}
+    interiors: list[tuple[Cell, ...]] = []
+    for hc, hr in hexes:
+        inside: list[Cell] = []
+        for row in range(hr - 2 * sy + 1, hr + 2 * sy):
+            if (hc, row) in outline:
+                continue
+            left = hc
+            while (left - 1, row) not in outline:
+                left -= 1
+            right = hc
+            while (right + 1, row) not in outline:
+                right += 1
+            if right - left >= 2:  # perf-free cosmetics: a 1-cell notch would look like a stalk
+                inside.extend((c, row) for c in range(left, right + 1))
+        interiors.append(tuple(inside))
+
+    path_hex = tuple(min(set(node_hexes[a]) & set(node_hexes[b])) for a, b in path_nodes)
+    return Geometry(
+        layout=layout,
+        width=width,
+        height=height,
+        nodes=nodes,
+        paths=tuple(paths),
+        hexes=hexes,
+        interiors=tuple(interiors),
+        path_hex=path_hex,
+        vertical=tuple(vertical),
+    )
+
+
+def choose_layout(width: int, height: int, topology: Topology = BASE_TOPOLOGY) -> Layout | None:
+    """The largest layout whose board fits in ``width`` x ``height`` cells, or None."""
+    for layout in LAYOUTS:
+        w, h = geometry(layout, topology).size
+        if w <= width and h <= height:
+            return layout
+    return None
+
+
+def too_small_message(topology: Topology = BASE_TOPOLOGY) -> str:
+    """What to show instead of a board that does not fit (names the smallest size that does)."""
+    w, h = geometry(LAYOUTS[-1], topology).size
+    return f"Terminal too small for the board (need {w}x{h})"
+
+
+def node_cell(node: NodeId, layout: Layout = ROOMY, topology: Topology = BASE_TOPOLOGY) -> Cell:
+    """The cell of an intersection.
+
+    >>> node_cell(0, COMPACT)
+    (16, 1)
+    """
+    return geometry(layout, topology).nodes[node]
+
+
+def path_cells(
+    path: PathId, layout: Layout = ROOMY, topology: Topology = BASE_TOPOLOGY
+) -> tuple[Cell, ...]:
+    """The cells of a path's edge (a road there recolours and replaces them), left to right.
+
+    >>> path_cells(0, COMPACT)
+    ((13, 1), (14, 1), (15, 1))
+    """
+    return tuple((c, r) for c, r, _ in geometry(layout, topology).paths[path])
+
+
+def hex_cell(hex_id: HexId, layout: Layout = ROOMY, topology: Topology = BASE_TOPOLOGY) -> Cell:
+    """The centre cell of a hex.
+
+    >>> hex_cell(9, ROOMY)
+    (37, 17)
+    """
+    return geometry(layout, topology).hexes[hex_id]
+
+
+# ------------------------------------------------------------------------------------- canvas
+
+
+class Canvas:
+    """A grid of characters and styles, written cell by cell, read out as segments."""
+
+    __slots__ = ("chars", "height", "styles", "width")
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+        # None marks a never-written cell; segments() emits it as PLAIN, never as None.
+
+    def put(self, col: int, row: int, text: str, style: Style | None) -> None:
+        """Write ``text`` from ``(col, row)`` rightwards; cells off the canvas are dropped."""
+        if not 0 <= row < self.height:
+            return
+        chars, styles = self.chars[row], self.styles[row]
+        for i, ch in enumerate(text):
+            c = col + i
+            if 0 <= c < self.width:
+                chars[c] = ch
+                styles[c] = style
+
+    def restyle(self, col: int, row: int, style: Style) -> None:
+        """Add ``style`` on top of the cell's current style."""
+        if 0 <= row < self.height and 0 <= col < self.width:
+            old = self.styles[row][col]
+            self.styles[row][col] = style if old is None else old + style
+
+    def is_blank(self, col: int, row: int) -> bool:
+        """Whether the cell is on the canvas and still empty."""
+        return (
+            0 <= row < self.height
+            and 0 <= col < self.width
+            and self.chars[row][col] == " "
+            and self.styles[row][col] is None
+        )
+
+    def segments(self, row: int) -> list[Segment]:
+        """One row as segments, runs of one style merged."""
+        chars, styles = self.chars[row], self.styles[row]
+        out: list[Segment] = []
+        start = 0
+        for c in range(1, self.width + 1):
+            if c == self.width or styles[c] is not styles[start]:
+                out.append(Segment("".join(chars[start:c]), styles[start] or PLAIN))
+                start = c
+        return out
+
+
+# ---------------------------------------------------------------------------------- rendering
+
+
+class BoardState(Protocol):
+    """The public fields of a game state the board reads (``GameState``, ``InformationState``)."""
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def robber(self) -> HexId: ...
+
+    @property
+    def node_owner(self) -> Sequence[int]: ...
+
+    @property
+    def node_level(self) -> Sequence[int]: ...
+
+    @property
+    def path_owner(self) -> Sequence[int]: ...
+
+
+def token_text(token: int) -> str:
+    """A number token as shown: ``"10"``, ``"6!"`` (6 and 8 marked), ``""`` for the desert."""
+    if not token:
+        return ""
+    return f"{token}{RED_MARK}" if token in RED_NUMBERS else str(token)
+
+
+def pips(token: int) -> str:
+    """The token's probability as pips: ``"•"`` for 2 and 12 ... ``"•••••"`` for 6 and 8."""
+    return PIP_GLYPH * PIPS.get(token, 0)
+
+
+def render_canvas(
+    state: BoardState,
+    layout: Layout,
+    *,
+    kind: TargetKind | None = None,
+    targets: Mapping[int, str] | None = None,
+    cursor: int | None = None,
+    flash: tuple[TargetKind, Collection[int]] | None = None,
+) -> Canvas:
+    """Draw the board onto a fresh canvas (see :func:`render_board`)."""
+    board = state.board
+    geo = geometry(layout, board.topology)
+    canvas = Canvas(geo.width, geo.height)
+    _draw_hexes(canvas, geo, board)
+    _draw_paths(canvas, geo, state.path_owner)
+    _draw_nodes(canvas, geo, state.node_owner, state.node_level)
+    _draw_harbours(canvas, geo, board)
+    _draw_robber(canvas, geo, state.robber)
+    if flash is not None:
+        _draw_flash(canvas, geo, *flash)
+    if kind is not None and targets:
+        _draw_targets(canvas, geo, kind, targets, cursor)
+    return canvas
+
+
+def render_board(
+    state: BoardState,
+    layout: Layout,
+    *,
+    kind: TargetKind | None = None,
+    targets: Mapping[int, str] | None = None,
+    cursor: int | None = None,
+    flash: tuple[TargetKind, Collection[int]] | None = None,
+) -> list[Text]:
+    """The board as rich ``Text`` lines, ``geometry(layout).height`` lines of equal width.
+
+    Args:
+        state: a game state (only its public board fields are read).
+        layout: :data:`COMPACT` or :data:`ROOMY`.
+        kind: what ``targets`` are: "node", "path" or "hex".
+        targets: the places to light up, each with its short label (chosen by the app).
+        cursor: the target under the cursor (drawn underlined, in another colour).
+        flash: ``(kind, ids)`` to highlight briefly, e.g. a bot's last move.
+    """
+    canvas = render_canvas(state, layout, kind=kind, targets=targets, cursor=cursor, flash=flash)
+    return [_text(canvas.segments(row)) for row in range(canvas.height)]
+
+
+def board_lines(text_lines: Iterable[Text]) -> list[str]:
+    """The plain characters of rendered lines (for tests and logs)."""
+    return [line.plain for line in text_lines]
+
+
+def _text(segments: list[Segment]) -> Text:
+    text = Text(no_wrap=True, overflow="crop", end="")
+    for seg in segments:
+        text.append(seg.text, seg.style)
+    return text
+
+
+def _centred(canvas: Canvas, centre_col: int, row: int, text: str, style: Style | None) -> int:
+    """Write ``text`` centred on ``centre_col`` (odd lengths exact, even ones one cell left)."""
+    start = centre_col - (len(text) - 1) // 2
+    canvas.put(start, row, text, style)
+    return start
+
+
+def _draw_hexes(canvas: Canvas, geo: Geometry, board: Board) -> None:
+    roomy = geo.layout is ROOMY
+    for h, (col, row) in enumerate(geo.hexes):
+        terrain, token = board.terrains[h], board.tokens[h]
+        fill = _FILL[terrain]
+        for c, r in geo.interiors[h]:
+            canvas.put(c, r, " ", fill)
+        token_style = _TOKEN_RED if token in RED_NUMBERS else _TOKEN
+        if roomy:
+            word = RESOURCE_WORDS[terrain]
+            start = _centred(canvas, col, row - 1, f"{terrain.letter} {word}", fill)
+            canvas.put(start, row - 1, terrain.letter, _LETTER[terrain])
+            if token:
+                _centred(canvas, col, row, f"{token_text(token):^7}", token_style)
+                _centred(canvas, col, row + 1, f"{pips(token):^7}", token_style)
+        else:
+            canvas.put(col - 2, row, terrain.letter, _LETTER[terrain])
+            if token:
+                canvas.put(col, row, f"{token:>2}", token_style)
+                if token in RED_NUMBERS:
+                    canvas.put(col + 2, row, RED_MARK, token_style)
+                _centred(canvas, col, row - 1, pips(token), fill)
+
+
+def _draw_paths(canvas: Canvas, geo: Geometry, owners: Sequence[int]) -> None:
+    for p, cells in enumerate(geo.paths):
+        owner = owners[p]
+        if owner == NO_SEAT:
+            for c, r, ch in cells:
+                canvas.put(c, r, ch, _OUTLINE)
+            continue
+        style = _PIECE_STYLES[owner % len(SEAT_COLOURS)]
+        glyph = ROAD_GLYPH_VERTICAL if geo.vertical[p] else ROAD_GLYPH
+        for c, r, _ in cells:
+            canvas.put(c, r, glyph, style)
+        mc, mr = geo.path_middle(p)
+        canvas.put(mc, mr, seat_mark(owner), style)
+
+
+def _draw_nodes(
+    canvas: Canvas, geo: Geometry, owners: Sequence[int], levels: Sequence[int]
+) -> None:
+    for n, (c, r) in enumerate(geo.nodes):
+        owner = owners[n]
+        if owner == NO_SEAT:
+            canvas.put(c, r, NODE_GLYPH, _NODE)
+        else:
+            styles = _CITY_STYLES if levels[n] >= 2 else _PIECE_STYLES
+            canvas.put(c, r, piece_glyph(owner, levels[n]), styles[owner % len(SEAT_COLOURS)])
+
+
+def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:
+    """Each harbour's label just outside the coastal path it faces, pointing at its two ends."""
+    path_nodes = board.topology.path_nodes
+    gap = geo.layout.harbour_gap
+    for harbour in board.harbours:
+        path = harbour.path
+        a, b = path_nodes[path]
+        (ac, ar), (bc, br) = geo.nodes[a], geo.nodes[b]
+        hc, hr = geo.hexes[geo.path_hex[path]]
+        label = harbour.label
+        if geo.vertical[path]:
+            side = 1 if ac > hc else -1
+            top, bottom = min(ar, br), max(ar, br)
+            room = canvas.width - (ac + gap) if side > 0 else ac - gap + 1
+            lines = [label] if len(label) <= room else label.split(" ")
+            for i, line in enumerate(lines):
+                start = ac + gap if side > 0 else ac - gap - len(line) + 1
+                canvas.put(start, (top + bottom) // 2 + i, line, _HARBOUR)
+            if geo.layout.pointers:
+                pc = ac + side * (gap - 1)
+                canvas.put(pc, top + 1, "\\" if side > 0 else "/", _HARBOUR_POINTER)
+                canvas.put(pc, bottom - 1, "/" if side > 0 else "\\", _HARBOUR_POINTER)
+            continue
+        upper_row, lower_row = min(ar, br), max(ar, br)
+        up = hr > upper_row  # the land is below the path: the label goes above it
+        row = upper_row - 1 if up else lower_row + 1
+        cols = [c for c, _, _ in geo.paths[path]]
+        outward = 1 if ac + bc > 2 * hc else -1
+        start = (
+            (min(cols) + max(cols)) // 2 - (len(label) - 1) // 2 + outward * (geo.layout.sx // 4)
+        )
+        # Slide outwards until a blank cell separates the label from the outline beside it.
+        for _ in range(geo.layout.sx):
+            if all(_is_free(canvas, c, row) for c in range(start - 1, start + len(label) + 1)):
+                break
+            start += outward
+        start = max(0, min(start, canvas.width - len(label)))
+        canvas.put(start, row, label, _HARBOUR)
+        if geo.layout.pointers:
+            left, right = start - 1, start + len(label)
+            if _is_free(canvas, left, row):
+                canvas.put(left, row, "/" if up else "\\", _HARBOUR_POINTER)
+            if _is_free(canvas, right, row):
+                canvas.put(right, row, "\\" if up else "/", _HARBOUR_POINTER)
+
+
+def _is_free(canvas: Canvas, col: int, row: int) -> bool:
+    """Blank, or off the canvas (nothing there to collide with)."""
+    if not (0 <= row < canvas.height and 0 <= col < canvas.width):
+        return True
+    return canvas.is_blank(col, row)
+
+
+def _draw_robber(canvas: Canvas, geo: Geometry, robber: HexId) -> None:
+    """The robber: a reverse-video `` R `` block."""
+    if robber < 0:
+        return
+    col, row = robber_cell(geo, robber)
+    if geo.layout is COMPACT:  # over the pips: a robbed hex produces nothing anyway
+        fill = canvas.styles[row][col - 2]
+        canvas.put(col - 2, row, "     ", fill)
+    canvas.put(col - 1, row, f" {ROBBER_GLYPH} ", _ROBBER)
+
+
+def robber_cell(geo: Geometry, hex_id: HexId) -> Cell:
+    """Where the robber's ``R`` is drawn on a hex: below the token (roomy), or in place of the
+    pips (compact)."""
+    col, row = geo.hexes[hex_id]
+    return (col, row + 2) if geo.layout is ROOMY else (col, row - 1)
+
+
+def _label_spot(geo: Geometry, kind: TargetKind, target: int, label: str) -> tuple[int, int, str]:
+    """Where a target's label goes and what is written: ``(start_col, row, text)``.
+
+    A node's label sits on the intersection, a path's on its middle cell, a hex's on the band
+    above its token (the pips' row in the compact layout).
+    """
+    if kind == "hex":
+        col, row = geo.hexes[target]
+        if geo.layout is ROOMY:
+            return col - 1, row - 2, f" {label} "
+        return col - (len(label) - 1) // 2, row - 1, label
+    col, row = geo.anchor(kind, target)
+    return col, row, label
+
+
+def _draw_targets(
+    canvas: Canvas, geo: Geometry, kind: TargetKind, targets: Mapping[int, str], cursor: int | None
+) -> None:
+    for target, label in targets.items():
+        style = _CURSOR if target == cursor else _TARGET
+        start, row, text = _label_spot(geo, kind, target, label)
+        if kind == "hex":
+            cells = [c for c, r in geo.interiors[target] if r == row]
+            fill = canvas.styles[row][min(cells)] if cells else None
+            for c in cells:  # clear the pips (or the robber) under a hex's label
+                canvas.put(c, row, " ", fill)
+        elif kind == "path":  # light the whole edge, the label at its middle
+            for c, r, _ in geo.paths[target]:
+                canvas.restyle(c, r, style)
+        canvas.put(start, row, text, style)
+
+
+def _draw_flash(canvas: Canvas, geo: Geometry, kind: TargetKind, ids: Collection[int]) -> None:
+    """Reverse and underline the flashed pieces (a node, a path's cells, a hex's robber band)."""
+    for i in ids:
+        if kind == "node":
+            cells: Iterable[Cell] = [geo.nodes[i]]
+        elif kind == "path":
+            cells = [(c, r) for c, r, _ in geo.paths[i]]
+        else:  # the robber's band of the hex
+            row = robber_cell(geo, i)[1]
+            cells = [(c, r) for c, r in geo.interiors[i] if r == row] or [geo.hexes[i]]
+        for c, r in cells:
+            canvas.restyle(c, r, _FLASH)
+
+
+# ------------------------------------------------------------------------- picking and cursor
+
+
+def hit_test(
+    geo: Geometry, kind: TargetKind, targets: Collection[int], col: int, row: int
+) -> int | None:
+    """The target at or near board cell ``(col, row)``, or None if the cell is near none.
+
+    A hex is hit anywhere inside it; a path on or beside its edge cells; a node within a couple
+    of cells (rows count double: cells are about twice as tall as wide).
+    """
+    if kind == "hex":
+        for t in targets:
+            if (col, row) in geo.interiors[t] or (col, row) == geo.hexes[t]:
+                return t
+        return None
+    reach = 2.5 if geo.layout is ROOMY else 1.5
+    best: tuple[float, int] | None = None
+    for t in targets:
+        cells = [geo.nodes[t]] if kind == "node" else [(c, r) for c, r, _ in geo.paths[t]]
+        d = min(math.hypot(col - c, 2 * (row - r)) for c, r in cells)
+        if d <= reach and (best is None or (d, t) < best):
+            best = (d, t)
+    return None if best is None else best[1]
+
+
+def step_cursor(
+    geo: Geometry,
+    kind: TargetKind,
+    targets: Collection[int],
+    current: int | None,
+    direction: Direction,
+) -> int | None:
+    """The target the cursor moves to from ``current`` in ``direction`` (on screen).
+
+    The nearest target ahead wins, sideways distance counting three times (rows twice, as cells
+    are about twice as tall as wide), so "right" prefers the next one on the same row and "down"
+    the one straight below; ties go to the lower id. None when nothing lies that way. With no current target, the one
+    nearest the board's centre.
+    """
+    if not targets:
+        return None
+    if current is None or current not in targets:
+        return nearest_target(geo, kind, targets, (geo.width // 2, geo.height // 2))
+    cc, cr = geo.anchor(kind, current)
+    dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+    best: tuple[float, int] | None = None
+    for t in targets:
+        if t == current:
+            continue
+        tc, tr = geo.anchor(kind, t)
+        vx, vy = tc - cc, 2 * (tr - cr)
+        ahead = vx * dx + vy * dy
+        side = abs(vx * dy - vy * dx)
+        if ahead <= 0:
+            continue
+        cost = ahead + 3 * side
+        if best is None or (cost, t) < best:
+            best = (cost, t)
+    return None if best is None else best[1]
+
+
+def nearest_target(
+    geo: Geometry, kind: TargetKind, targets: Collection[int], cell: Cell
+) -> int | None:
+    """The target whose anchor is nearest ``cell`` (ties: the lowest id)."""
+    col, row = cell
+
+    def distance(t: int) -> tuple[float, int]:
+        tc, tr = geo.anchor(kind, t)
+        return math.hypot(tc - col, 2 * (tr - row)), t
+
+    return min(targets, key=distance, default=None)
