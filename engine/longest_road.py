@@ -54,9 +54,26 @@ def longest_road(
                 extend(other, length + 1)
                 used.discard(p)
 
-    # A longest trail starts at a node of odd degree or, failing that, anywhere; trying every
-    # node of the network is simple and cheap for at most 15 roads.
-    ends = [n for n, links in adjacency.items() if len(links) != 2] or list(adjacency)
+    # A longest trail starts at a dead end or fork (odd degree), or where another seat's
+    # building cuts the road; a piece of road with neither is a closed loop, where any node
+    # will do. (Otherwise a trail could be made longer by one more segment at its start.)
+    ends = [
+        n
+        for n, links in adjacency.items()
+        if len(links) != 2 or node_owner[n] not in (NO_SEAT, seat)
+    ]
+    reached = set(ends)
+    stack = list(ends)
+    for node in (*ends, *adjacency):
+        if node not in reached:  # a loop not reached from any end: start on it too
+            ends.append(node)
+            reached.add(node)
+            stack.append(node)
+        while stack:
+            for _, other in adjacency[stack.pop()]:
+                if other not in reached:
+                    reached.add(other)
+                    stack.append(other)
     for node in ends:
         extend(node, 0)
         if best == len(roads):

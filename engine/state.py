@@ -276,9 +276,14 @@ class GameState:
     def _dev_end_turn(self, seat: Seat) -> None:
         self.new_dev_cards[seat] = [0, 0, 0, 0, 0]
 
+    def deck_size(self) -> int:
+        """Development cards left in the deck (public, whoever holds the unseen cards)."""
+        return sum(self.deck)
+
     def hidden_victory_points(self, seat: Seat) -> int:
-        """Victory point cards the seat holds and that count now (0 where unknown)."""
-        cards = self.dev_cards[seat][DevCard.VICTORY_POINT]
+        """Victory point cards the seat holds, that count now and are not yet revealed (0 where
+        unknown); revealed ones are in ``public_vp``."""
+        cards = self.dev_cards[seat][DevCard.VICTORY_POINT] - self.revealed_vp_cards[seat]
         if self.options.vp_cards_next_turn:
             cards -= self.new_dev_cards[seat][DevCard.VICTORY_POINT]
         return cards
@@ -450,7 +455,7 @@ class GameState:
             result.extend(_SETTLEMENTS[n] for n in self._settlement_spots(seat))
         if cities_left > 0 and covers(seat, rules.city_cost):
             result.extend(_CITIES[n] for n in self.settlements[seat])
-        if sum(self.deck) and covers(seat, rules.development_card_cost):
+        if self.deck_size() and covers(seat, rules.development_card_cost):
             result.append(A.BUY_DEVELOPMENT_CARD)
         self._dev_actions(seat, result, before_roll=False)
         self._maritime_actions(seat, result)
@@ -734,7 +739,9 @@ class GameState:
             self._pay_bank(seat, self.rules.road_cost)
         self.path_owner[action.path] = seat
         self.roads[seat].append(action.path)
-        self._road_cache[seat] = None
+        self._road_cache = [None] * self.players  # the path is gone from every seat's spots
+        length = longest_road(self.topology, self.roads[seat], seat, self.node_owner)
+        self.road_length[seat] = length  # set-up roads count too (public road length)
         if phase is Phase.SETUP_ROAD:
             self.setup_step += 1
             if self.setup_step == len(self.setup_order):
@@ -745,8 +752,6 @@ class GameState:
                 self.active = self.setup_order[self.setup_step]
                 self.phase = Phase.SETUP_SETTLEMENT
             return
-        length = longest_road(self.topology, self.roads[seat], seat, self.node_owner)
-        self.road_length[seat] = length
         if length >= self.longest_road_min:
             self._award_longest_road()
         if phase is Phase.ROAD_BUILDING:
@@ -769,15 +774,9 @@ class GameState:
     def _on_draw(self, action: A.DrawCard) -> None:
         seat = self.active
         self._dev_draw(seat, action.card)
-        if action.card is None:
-            self.deck_size_hidden_draw()
         self.dev_count[seat] += 1
         self.new_dev_count[seat] += 1
         self.phase = Phase.MAIN
-
-    def deck_size_hidden_draw(self) -> None:
-        """Hook: a card nobody here can see left the deck (InformationState tracks it)."""
-        raise EngineError("the full state must know every card drawn")
 
     def _on_roll(self, action: A.RollDice) -> None:
         self.phase = Phase.DICE
@@ -789,13 +788,14 @@ class GameState:
             self._produce(total)
             self.phase = Phase.MAIN
             return
-        limit = self.rules.discard_limit
-        self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
         self.robber_resume = Phase.MAIN
         if self.options.robber_before_discard:  # seed 003 «ХОД ИГРОКА»
-            self.discard_after_robber = any(self.discards)
+            self.discard_after_robber = True  # hands are counted after the steal
             self.phase = Phase.MOVE_ROBBER
-        elif any(self.discards):
+            return
+        limit = self.rules.discard_limit
+        self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
+        if any(self.discards):
             self.phase = Phase.DISCARD
         else:
             self.phase = Phase.MOVE_ROBBER
@@ -862,9 +862,14 @@ class GameState:
 
     def _after_robber(self) -> None:
         if self.discard_after_robber:
-            self.phase = Phase.DISCARD
-        else:
-            self.phase = self.robber_resume
+            # The steal moved a card between two hands, so who discards is decided only now.
+            limit = self.rules.discard_limit
+            self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
+            if any(self.discards):
+                self.phase = Phase.DISCARD
+                return
+            self.discard_after_robber = False
+        self.phase = self.robber_resume
 
     def _on_steal(self, action: A.StealCard) -> None:
         self._hand_steal(self.active, self.victim, action.resource)
@@ -1045,7 +1050,7 @@ class GameState:
             "setup_step": self.setup_step,
             "bank": list(self.bank),
             "hand_size": list(self.hand_size),
-            "deck_size": sum(self.deck),
+            "deck_size": self.deck_size(),
             "dev_count": list(self.dev_count),
             "new_dev_count": list(self.new_dev_count),
             "dev_played_this_turn": self.dev_played_this_turn,
@@ -1055,6 +1060,10 @@ class GameState:
             "node_level": list(self.node_level),
             "path_owner": list(self.path_owner),
             "robber": self.robber,
+            "victim": self.victim,
+            "robber_resume": int(self.robber_resume),
+            "discard_after_robber": self.discard_after_robber,
+            "road_building_resume": int(self.road_building_resume),
             "dice": None if self.dice is None else [self.dice.first, self.dice.second],
             "discards": list(self.discards),
             "free_roads": self.free_roads,

@@ -1,0 +1,230 @@
+"""Shared helpers for the engine rule tests: blank positions, seeded set-ups, direct placement.
+
+Tests build positions with :class:`Table` (through the ``table`` fixture) and then assert on real
+behaviour through ``play`` / ``apply`` / ``legal_actions``. The shortcuts that set state fields
+directly are documented on each method; every one of them keeps the 19-cards-per-resource and
+25-development-card totals intact, so the invariants the engine relies on still hold.
+
+Board geometry used by many tests (beginner board, ``hexlan.engine.topology`` ids):
+
+- hexes 0..18 in rows of 3, 4, 5, 4, 3; hex 9 is the desert (robber start);
+  hex 0 mountains 10, hex 4 hills 6, hex 8 forest 11, hex 17 fields 6, hex 18 pasture 11.
+- intersections 0..53 in reading order; the top coast runs 3-0-4-1-5-2-6.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable
+
+import pytest
+
+from hexlan.engine import actions as A
+from hexlan.engine.board import Board, beginner_board
+from hexlan.engine.core import DevCard, Hand, IllegalActionError, NodeId, PathId, Phase, Seat
+from hexlan.engine.options import GameOptions
+from hexlan.engine.state import GameState
+from hexlan.engine.topology import BASE_TOPOLOGY
+
+TOPOLOGY = BASE_TOPOLOGY
+BEGINNER = beginner_board()
+
+
+def path(a: NodeId, b: NodeId) -> PathId:
+    """The path between two adjacent intersections."""
+    return TOPOLOGY.path_of[frozenset((a, b))]
+
+
+def trail(*nodes: NodeId) -> list[PathId]:
+    """The paths along a walk through adjacent intersections, e.g. ``trail(3, 0, 4)``."""
+    return [path(a, b) for a, b in itertools.pairwise(nodes)]
+
+
+def hand(lumber: int = 0, brick: int = 0, wool: int = 0, grain: int = 0, ore: int = 0) -> Hand:
+    """A resource 5-tuple by name."""
+    return (lumber, brick, wool, grain, ore)
+
+
+class Table:
+    """A game in a chosen position, with the shortcuts tests use to reach it.
+
+    The game starts past set-up with an empty board: seat ``active`` is in :attr:`Phase.MAIN` of
+    turn 1 (set directly: set-up has its own tests). Pieces and cards are then placed with
+    :meth:`build`, :meth:`give` and :meth:`give_dev`.
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        options: GameOptions | None = None,
+        board: Board | None = None,
+        active: Seat = 0,
+    ) -> None:
+        state = GameState(board or BEGINNER, players, options)
+        state.play(A.StartPlayer(active))
+        state.setup_step = len(state.setup_order)  # direct: set-up skipped
+        state.turn = 1
+        state.phase = Phase.MAIN
+        self.state = state
+
+    # -------------------------------------------------------------- direct set-up (documented)
+
+    def give(self, seat: Seat, cards: Hand) -> None:
+        """Move ``cards`` from the bank to the seat's hand (direct; totals are conserved)."""
+        s = self.state
+        for r, n in enumerate(cards):
+            assert s.bank[r] >= n, f"the bank lacks {cards}"
+            s.bank[r] -= n
+            s.hands[seat][r] += n
+        s.hand_size[seat] += sum(cards)
+
+    def take(self, seat: Seat, cards: Hand) -> None:
+        """Move ``cards`` from the seat's hand back to the bank (direct)."""
+        s = self.state
+        for r, n in enumerate(cards):
+            assert s.hands[seat][r] >= n
+            s.bank[r] += n
+            s.hands[seat][r] -= n
+        s.hand_size[seat] -= sum(cards)
+
+    def empty_bank(self, resource: int, leave: int = 0) -> None:
+        """Park the bank's cards of one resource with the seat holding fewest others (direct):
+        the bank keeps ``leave``. The cards go to the last seat so tests can use the others."""
+        s = self.state
+        n = s.bank[resource] - leave
+        cards = [0, 0, 0, 0, 0]
+        cards[resource] = n
+        self.give(s.players - 1, (cards[0], cards[1], cards[2], cards[3], cards[4]))
+
+    def give_dev(self, seat: Seat, card: DevCard, count: int = 1, new: bool = False) -> None:
+        """Deal development cards from the deck (direct). ``new``: bought this turn."""
+        s = self.state
+        assert s.deck[card] >= count
+        s.deck[card] -= count
+        s.dev_cards[seat][card] += count
+        s.dev_count[seat] += count
+        if new:
+            s.new_dev_cards[seat][card] += count
+            s.new_dev_count[seat] += count
+
+    def build(
+        self,
+        seat: Seat,
+        roads: Iterable[PathId] = (),
+        settlements: Iterable[NodeId] = (),
+        cities: Iterable[NodeId] = (),
+    ) -> None:
+        """Place pieces for ``seat`` through the engine's own unchecked ``apply`` (so Longest
+        Road, harbours and caches update as in play), with the cost given first so hands do
+        not change. Placement legality is not checked: scenarios may put pieces anywhere.
+        The phase and active seat are restored afterwards."""
+        s = self.state
+        phase, active = s.phase, s.active
+        s.active, s.phase = seat, Phase.MAIN
+        for node in settlements:
+            self.give(seat, s.rules.settlement_cost)
+            s.apply(A.BuildSettlement(node))
+        for node in cities:
+            if node not in s.settlements[seat]:
+                self.give(seat, s.rules.settlement_cost)
+                s.apply(A.BuildSettlement(node))
+            self.give(seat, s.rules.city_cost)
+            s.apply(A.BuildCity(node))
+        for p in roads:
+            self.give(seat, s.rules.road_cost)
+            s.apply(A.BuildRoad(p))
+        s.phase, s.active = phase, active
+
+    def main(self, seat: Seat) -> None:
+        """Make ``seat`` the active seat in the main phase (direct; the roll is skipped)."""
+        self.state.active = seat
+        self.state.phase = Phase.MAIN
+
+    def at_roll(self, seat: Seat) -> None:
+        """Make ``seat`` the active seat before its roll (direct)."""
+        self.state.active = seat
+        self.state.phase = Phase.ROLL
+
+    # -------------------------------------------------------------- real play
+
+    def play(self, *actions: A.Action) -> None:
+        """Play each action, checked."""
+        for action in actions:
+            self.state.play(action)
+
+    def roll(self, first: int, second: int) -> None:
+        """Roll (checked) and supply the dice outcome."""
+        self.play(A.RollDice(), A.Dice(first, second))
+
+    def legal(self, seat: Seat | None = None) -> list[A.Action]:
+        """The state's legal actions."""
+        return self.state.legal_actions(seat)
+
+    def rejected(self, action: A.Action, *words: str) -> None:
+        """See :func:`assert_rejected`."""
+        assert_rejected(self.state, action, *words)
+
+    # -------------------------------------------------------------- geometry and data shortcuts
+    # Tests reach these through the fixture (``table.trail(3, 0, 4)``), so no test module has to
+    # import this conftest by name.
+
+    path = staticmethod(path)
+    trail = staticmethod(trail)
+    hand = staticmethod(hand)
+
+
+@pytest.fixture
+def table() -> type[Table]:
+    """The :class:`Table` factory: ``t = table(players=3, options=...)``."""
+    return Table
+
+
+def play_random_setup(state: GameState, rng: random.Random) -> None:
+    """Play the start-player chance outcome and a uniformly random legal set-up."""
+    if state.phase is Phase.START_PLAYER:
+        outcomes = state.chance_outcomes()
+        state.play(outcomes[rng.randrange(len(outcomes))][0])
+    while state.phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD):
+        state.play(rng.choice(state.legal_actions()))
+
+
+def seeded_setup(players: int = 4, seed: int = 0, options: GameOptions | None = None) -> GameState:
+    """A game on the beginner board after a random legal set-up drawn from ``seed``."""
+    state = GameState(BEGINNER, players, options)
+    play_random_setup(state, random.Random(seed))
+    return state
+
+
+@pytest.fixture
+def setup_game() -> GameState:
+    """A four-player game after a seeded random set-up, at the first roll."""
+    return seeded_setup(4, seed=7)
+
+
+@pytest.fixture
+def rejected() -> object:
+    """:func:`assert_rejected`, for tests that hold a bare state."""
+    return assert_rejected
+
+
+def assert_rejected(state: GameState, action: A.Action, *words: str) -> None:
+    """``play(action)`` raises IllegalActionError naming ``words`` and leaves the state as it
+    was (full hash compared)."""
+    before = state.full_hash()
+    with pytest.raises(IllegalActionError) as info:
+        state.play(action)
+    assert state.full_hash() == before
+    message = str(info.value).lower()
+    for word in words:
+        assert word.lower() in message, f"{word!r} not in {message!r}"
+
+
+def conserved(state: GameState) -> bool:
+    """Bank plus hands hold the rule set's count of every resource."""
+    per = state.rules.bank_per_resource
+    return all(state.bank[r] + sum(h[r] for h in state.hands) == per for r in range(5))
+
+
+Table.seeded_setup = staticmethod(seeded_setup)  # type: ignore[attr-defined]
+Table.conserved = staticmethod(conserved)  # type: ignore[attr-defined]
