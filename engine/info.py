@@ -1,0 +1,678 @@
+"""One seat's information state: the public game plus what that seat knows of the hidden cards.
+
+An :class:`InformationState` runs the very rules of :class:`~hexlan.engine.state.GameState`, fed
+with what its seat observes of each action (:meth:`GameState.observation`), and overrides only the
+hooks through which the rules read and write hidden quantities (../shared/ARCHITECTURE.md
+principle 2). Bots, the UI and the network game read nothing else; :func:`advance_views` moves a
+full state and any number of views on together.
+
+What is hidden in the base game (seed 002 «Разбойник», «Карточки развития»): the card a robber
+steals, seen by thief and victim only, and every development card until it is played (or, for
+victory point cards, revealed at victory). Production, discards, trades, building costs, Year of
+Plenty and the counts a Monopoly takes are public.
+
+Resource hands. The seat's own hand is exact (``hands[seat]``). Opponents' hands are kept as
+*groups*: a group is a tuple of seats and the set of their joint hands ("worlds") still possible.
+Every opponent starts alone in a group whose one world is the empty hand. A public gain adds to
+every world; a payment keeps the worlds that cover it and subtracts it (no world left: the opponent
+could not have paid, :class:`IllegalActionError`); a Monopoly keeps the worlds holding exactly the
+revealed count. A steal between two opponents, which this seat does not see, joins the thief's
+and the victim's groups (a stolen card is one the victim held, so their hands are linked) and
+moves, in every world, one card of each kind the victim may hold. A group whose seats have become
+independent splits up again, exactly. A group over :data:`MAX_WORLDS` worlds is split into one
+group per seat: their product holds every world still possible and more, a sound
+over-approximation (knowledge is lost, no possible hand is ever ruled out).
+
+For opponents ``hands[s]`` holds the most of each resource ``s`` may hold (the per-resource
+maximum over its possible hands) and ``dev_cards[s]``, ``new_dev_cards[s]`` stay zero (unknown);
+:meth:`InformationState.possible_hands`, :meth:`~InformationState.known_cards` and
+:meth:`~InformationState.joint_hands` say what is known.
+
+Development cards. Only counts are public (``dev_count``, ``new_dev_count``, ``deck_size()``). In a
+view ``deck`` is the *unseen pool*: the starting deck minus the seat's own draws minus every card
+another seat has played, i.e. the deck plus the opponents' unplayed cards. An opponent may play a
+card type if it holds a card bought before this turn and the pool still has one of that type.
+Another seat's draw is taken only as ``DrawCard(None)``, the way this seat observes it.
+Known limit: a view does not infer anything from an opponent *not* winning (that its hidden cards
+are not enough victory point cards), so it may accept a reveal or a card play that finer reasoning
+would exclude; it never rejects a legal one.
+
+Victory. The full state enters :attr:`Phase.VICTORY` when the active seat's public and hidden
+points reach the target, and a :class:`~hexlan.engine.actions.RevealVictory` follows. A view of an
+opponent cannot know that moment: it stays where the public rules put it (with
+``victory_at_turn_end``, even on to the next turn) and accepts the reveal there when the revealed
+cards are possible and enough, then ends the game exactly as the full state does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeAlias
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.board import Board
+from hexlan.engine.core import (
+    CHANCE_PHASES,
+    DevCard,
+    EngineError,
+    Hand,
+    IllegalActionError,
+    Phase,
+    Resource,
+    Seat,
+)
+from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import RuleSet
+from hexlan.engine.state import GameState
+
+MAX_WORLDS: Final = 4096
+"""Joint worlds a group of linked opponents may hold before it is split seat by seat."""
+
+World: TypeAlias = tuple[Hand, ...]
+"""One joint possibility for a group: a hand per seat of the group, in the group's seat order."""
+
+_ZERO: Final[Hand] = (0, 0, 0, 0, 0)
+_ONE: Final[tuple[Hand, ...]] = tuple(
+    (int(r == 0), int(r == 1), int(r == 2), int(r == 3), int(r == 4)) for r in range(5)
+)
+_HIDDEN_STEAL: Final = A.StealCard(None)
+_HIDDEN_DRAW: Final = A.DrawCard(None)
+
+
+def _plus(hand: Hand, cards: Hand) -> Hand:
+    return (
+        hand[0] + cards[0],
+        hand[1] + cards[1],
+        hand[2] + cards[2],
+        hand[3] + cards[3],
+        hand[4] + cards[4],
+    )
+
+
+def _minus(hand: Hand, cards: Hand) -> Hand:
+    return (
+        hand[0] - cards[0],
+        hand[1] - cards[1],
+        hand[2] - cards[2],
+        hand[3] - cards[3],
+        hand[4] - cards[4],
+    )
+
+
+def _covers(hand: Hand, cards: Hand) -> bool:
+    return (
+        hand[0] >= cards[0]
+        and hand[1] >= cards[1]
+        and hand[2] >= cards[2]
+        and hand[3] >= cards[3]
+        and hand[4] >= cards[4]
+    )
+
+
+def _put(world: World, index: int, hand: Hand) -> World:
+    return (*world[:index], hand, *world[index + 1 :])
+
+
+def _as_hand(counts: Sequence[int]) -> Hand:
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+@dataclass(slots=True, eq=False)
+class _Group:
+    """Opponents whose hands are linked, and their joint hands still possible."""
+
+    seats: tuple[Seat, ...]
+    worlds: set[World]
+
+
+@dataclass(frozen=True, slots=True)
+class _TurnEnd:
+    """What an opponent's EndTurn changed, kept in case it was in fact a victory (seed 003)."""
+
+    seat: Seat
+    turn: int
+    dice: A.Dice | None
+    new_dev_count: int
+    dev_played_this_turn: bool
+
+
+class InformationState(GameState):
+    """What ``seat`` knows of a game: the public state, its own cards, and what is known of the
+    others' hidden cards (../shared/ARCHITECTURE.md principle 2).
+
+    Feed it, in order, what the seat observes of every action (:meth:`GameState.observation` on
+    the full state, or :func:`advance_views`). :meth:`check` accepts every action the full game
+    accepts and rejects actions no possible hidden card would allow ("could this opponent legally
+    do this?"); :meth:`legal_actions` of the own seat equals the full state's. Where this seat
+    cannot know a chance outcome (the card it steals, its own draw while opponents hold unseen
+    cards, a Monopoly take of unknown counts, an opponent's victory point cards),
+    :meth:`chance_outcomes` returns nothing rather than guess; a third party's observation of a
+    steal or a draw is the single outcome ``StealCard(None)`` / ``DrawCard(None)``.
+
+    Args:
+        board, players, options, rules: as for :class:`GameState`.
+        seat: the seat whose knowledge this is, 0 .. players-1.
+        max_worlds: the cap on a group of linked opponents (see the module docstring).
+
+    Raises:
+        EngineError: a seat outside the game, a cap below 1, or what :class:`GameState` raises.
+
+    >>> from hexlan.engine.board import beginner_board
+    >>> view = InformationState(beginner_board(), 3, seat=0)
+    >>> view.possible_hands(1)
+    frozenset({(0, 0, 0, 0, 0)})
+    >>> view.unseen_cards()  # the whole deck: 14 knights, 5 victory points, 2, 2, 2
+    (14, 5, 2, 2, 2)
+    """
+
+    seat: Seat
+
+    def __init__(
+        self,
+        board: Board,
+        players: int,
+        seat: Seat,
+        options: GameOptions | None = None,
+        rules: RuleSet | None = None,
+        *,
+        max_worlds: int = MAX_WORLDS,
+    ) -> None:
+        super().__init__(board, players, options, rules)
+        if not 0 <= seat < players:
+            raise EngineError(f"seat {seat} is not one of the {players} seats")
+        if max_worlds < 1:
+            raise EngineError(f"max_worlds must be at least 1, not {max_worlds}")
+        self.seat = seat
+        self.max_worlds = max_worlds
+        self._groups: list[_Group | None] = [
+            None if s == seat else _Group((s,), {(_ZERO,)}) for s in range(players)
+        ]
+        self._possible: list[frozenset[Hand]] = [frozenset({_ZERO})] * players
+        self._turn_end: _TurnEnd | None = None
+
+    # ------------------------------------------------------------------ what the seat knows
+
+    def possible_hands(self, seat: Seat) -> frozenset[Hand]:
+        """Every resource hand ``seat`` may hold, as far as this seat knows (one for itself)."""
+        if self._groups[seat] is None:
+            return frozenset({_as_hand(self.hands[seat])})
+        return self._possible[seat]
+
+    def known_cards(self, seat: Seat) -> Hand:
+        """The cards surely in ``seat``'s hand: per resource, the least over its possible hands.
+
+        The rest of its ``hand_size[seat]`` cards are hidden; :meth:`possible_hands` says what
+        they may be.
+        """
+        hands = self.possible_hands(seat)
+        return _as_hand([min(h[r] for h in hands) for r in range(5)])
+
+    def hidden_kinds(self, seat: Seat) -> frozenset[Resource]:
+        """The resources each of ``seat``'s hidden cards (those beyond :meth:`known_cards`) may
+        be; empty when its hand is known exactly."""
+        known = self.known_cards(seat)
+        return frozenset(
+            Resource(r) for r in range(5) if any(h[r] > known[r] for h in self.possible_hands(seat))
+        )
+
+    def could_hold(self, seat: Seat, cards: Hand) -> bool:
+        """Whether ``seat`` may hold at least ``cards`` (a 5-tuple in resource order)."""
+        return self._hand_covers(seat, cards)
+
+    def joint_hands(self) -> list[tuple[tuple[Seat, ...], frozenset[World]]]:
+        """The opponents' possible hands as independent groups, in seat order.
+
+        Each item is ``(seats, worlds)``: every world gives one hand per seat of ``seats``, and
+        the opponents' hands together are one world of each group (a determinisation draws one
+        world per group). The own seat is in no group.
+        """
+        seen: set[int] = set()
+        result: list[tuple[tuple[Seat, ...], frozenset[World]]] = []
+        for group in self._groups:
+            if group is not None and id(group) not in seen:
+                seen.add(id(group))
+                result.append((group.seats, frozenset(group.worlds)))
+        return result
+
+    def is_consistent(self, hands: Sequence[Sequence[int]]) -> bool:
+        """Whether these resource hands of every seat (the true ones, say) fit this seat's
+        knowledge: its own hand exactly, the opponents' as one world of each group."""
+        if _as_hand(hands[self.seat]) != _as_hand(self.hands[self.seat]):
+            return False
+        return all(
+            group is None or tuple(_as_hand(hands[s]) for s in group.seats) in group.worlds
+            for group in self._groups
+        )
+
+    def unseen_cards(self) -> tuple[int, int, int, int, int]:
+        """Development cards this seat has not seen, per :class:`DevCard`: the deck and the
+        opponents' unplayed cards together."""
+        return _as_hand(self.deck)
+
+    # ------------------------------------------------------------------ resource-hand hooks
+
+    def _hand_gain(self, seat: Seat, cards: Hand) -> None:
+        group = self._groups[seat]
+        if group is None:
+            super()._hand_gain(seat, cards)
+            return
+        i = group.seats.index(seat)
+        group.worlds = {_put(w, i, _plus(w[i], cards)) for w in group.worlds}
+        self._possible[seat] = frozenset(_plus(h, cards) for h in self._possible[seat])
+        bound = self.hands[seat]
+        for r in range(5):
+            bound[r] += cards[r]
+        self.hand_size[seat] += sum(cards)
+
+    def _hand_pay(self, seat: Seat, cards: Hand) -> None:
+        if self._groups[seat] is None:
+            super()._hand_pay(seat, cards)
+            return
+        self._narrow(
+            seat, lambda h: _covers(h, cards), lambda h: _minus(h, cards), f"cannot pay {cards}"
+        )
+        self.hand_size[seat] -= sum(cards)
+
+    def _hand_covers(self, seat: Seat, cards: Hand) -> bool:
+        if self._groups[seat] is None:
+            return super()._hand_covers(seat, cards)
+        return any(_covers(h, cards) for h in self._possible[seat])
+
+    def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
+        if self._groups[seat] is None:
+            return super()._hand_count(seat, resource)
+        counts = {h[resource] for h in self._possible[seat]}
+        return counts.pop() if len(counts) == 1 else None
+
+    def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
+        if resource is not None:
+            self._hand_pay(victim, _ONE[resource])
+            self._hand_gain(thief, _ONE[resource])
+            return
+        thief_group, victim_group = self._groups[thief], self._groups[victim]
+        if thief_group is None or victim_group is None:
+            raise EngineError(f"seat {self.seat} sees the card of a steal it takes part in")
+        if thief_group is victim_group:
+            group = thief_group
+        elif len(thief_group.worlds) * len(victim_group.worlds) <= self.max_worlds:
+            group = _Group(
+                thief_group.seats + victim_group.seats,
+                {a + b for a in thief_group.worlds for b in victim_group.worlds},
+            )
+            for s in group.seats:
+                self._groups[s] = group
+        else:
+            self._steal_unlinked(thief, victim)
+            return
+        t, v = group.seats.index(thief), group.seats.index(victim)
+        worlds: set[World] = set()
+        for w in group.worlds:
+            held = w[v]
+            for r in range(5):
+                if held[r]:
+                    moved = list(w)
+                    moved[v] = _minus(held, _ONE[r])
+                    moved[t] = _plus(w[t], _ONE[r])
+                    worlds.add(tuple(moved))
+        group.worlds = worlds
+        self.hand_size[victim] -= 1
+        self.hand_size[thief] += 1
+        self._settle(group)
+
+    def _steal_unlinked(self, thief: Seat, victim: Seat) -> None:
+        """A hidden steal whose joint worlds would pass the cap: thief and victim each keep their
+        own possible hands (the over-approximation of the module docstring)."""
+        for s in (thief, victim):
+            group = self._groups[s]
+            assert group is not None
+            self._break_up(group)
+        held = self._possible[victim]
+        taken = {r for h in held for r in range(5) if h[r]}
+        victim_hands = {(_minus(h, _ONE[r]),) for h in held for r in range(5) if h[r]}
+        thief_hands = {(_plus(h, _ONE[r]),) for h in self._possible[thief] for r in taken}
+        self._groups[victim] = _Group((victim,), victim_hands)
+        self._groups[thief] = _Group((thief,), thief_hands)
+        self.hand_size[victim] -= 1
+        self.hand_size[thief] += 1
+        self._refresh(victim)
+        self._refresh(thief)
+
+    def _hand_take_all(self, thief: Seat, victim: Seat, resource: Resource, amount: int) -> None:
+        cards = _as_hand([amount if r == resource else 0 for r in range(5)])
+        if self._groups[victim] is None:
+            super()._hand_pay(victim, cards)
+        else:
+            self._narrow(
+                victim,
+                lambda h: h[resource] == amount,
+                lambda h: _minus(h, cards),
+                f"did not hold exactly {amount} {resource.name.lower()}",
+            )
+            self.hand_size[victim] -= amount
+        self._hand_gain(thief, cards)
+
+    def _narrow(
+        self, seat: Seat, keep: Callable[[Hand], bool], change: Callable[[Hand], Hand], why: str
+    ) -> None:
+        """Keep the worlds where ``keep`` holds of ``seat``'s hand, changing that hand.
+
+        Raises:
+            IllegalActionError: no world is left (``why`` says what ``seat`` could not do);
+                nothing has changed.
+        """
+        group = self._groups[seat]
+        assert group is not None
+        i = group.seats.index(seat)
+        worlds = {_put(w, i, change(w[i])) for w in group.worlds if keep(w[i])}
+        if not worlds:
+            raise IllegalActionError(f"seat {seat} {why}: no hand it may hold allows it")
+        group.worlds = worlds
+        self._settle(group)
+
+    def _settle(self, group: _Group) -> None:
+        """Split ``group`` after a change: exactly where seats became independent, or seat by
+        seat (over-approximating) where it holds more than ``max_worlds`` worlds."""
+        seats, worlds = group.seats, group.worlds
+        if len(seats) > 1 and len(worlds) > self.max_worlds:
+            self._break_up(group)
+            return
+        i = 0
+        while len(seats) > 1 and i < len(seats):
+            alone = {w[i] for w in worlds}
+            rest = {(*w[:i], *w[i + 1 :]) for w in worlds}
+            if len(alone) * len(rest) == len(worlds):  # worlds == alone x rest
+                self._groups[seats[i]] = _Group((seats[i],), {(h,) for h in alone})
+                self._refresh(seats[i])
+                seats, worlds = seats[:i] + seats[i + 1 :], rest
+            else:
+                i += 1
+        group.seats, group.worlds = seats, worlds
+        for s in seats:
+            self._refresh(s)
+
+    def _break_up(self, group: _Group) -> None:
+        """Replace ``group`` by one group per seat holding that seat's possible hands."""
+        for i, s in enumerate(group.seats):
+            self._groups[s] = _Group((s,), {(w[i],) for w in group.worlds})
+            self._refresh(s)
+
+    def _refresh(self, seat: Seat) -> None:
+        """Recompute ``seat``'s possible hands and its per-resource bound ``hands[seat]``."""
+        group = self._groups[seat]
+        assert group is not None
+        i = group.seats.index(seat)
+        hands = frozenset(w[i] for w in group.worlds)
+        self._possible[seat] = hands
+        self.hands[seat] = [max(h[r] for h in hands) for r in range(5)]
+
+    def _could_all(self, conditions: dict[Seat, Callable[[Hand], bool]]) -> bool:
+        """Whether one possible world meets every seat's condition at once."""
+        by_group: dict[int, tuple[_Group, list[tuple[int, Callable[[Hand], bool]]]]] = {}
+        for seat, condition in conditions.items():
+            group = self._groups[seat]
+            if group is None:
+                if not condition(_as_hand(self.hands[seat])):
+                    return False
+                continue
+            by_group.setdefault(id(group), (group, []))[1].append(
+                (group.seats.index(seat), condition)
+            )
+        return all(
+            any(all(condition(w[i]) for i, condition in tests) for w in group.worlds)
+            for group, tests in by_group.values()
+        )
+
+    def _exact_hand(self, seat: Seat) -> Hand | None:
+        hands = self.possible_hands(seat)
+        return next(iter(hands)) if len(hands) == 1 else None
+
+    # ------------------------------------------------------------------ development-card hooks
+
+    def _dev_draw(self, seat: Seat, card: DevCard | None) -> None:
+        if seat == self.seat:
+            super()._dev_draw(seat, card)
+        elif card is not None:
+            raise EngineError(f"seat {self.seat} cannot see the card seat {seat} draws")
+
+    def _dev_can_play(self, seat: Seat, card: DevCard) -> bool:
+        if seat == self.seat:
+            return super()._dev_can_play(seat, card)
+        return self.dev_count[seat] > self.new_dev_count[seat] and self.deck[card] > 0
+
+    def _dev_play(self, seat: Seat, card: DevCard) -> None:
+        if seat == self.seat:
+            super()._dev_play(seat, card)
+        else:
+            self.deck[card] -= 1
+
+    def hidden_victory_points(self, seat: Seat) -> int:
+        """The own seat's counting victory point cards; 0 for opponents (unknown)."""
+        return super().hidden_victory_points(seat) if seat == self.seat else 0
+
+    def deck_size(self) -> int:
+        """Development cards left in the deck: the unseen pool less the opponents' cards."""
+        return sum(self.deck) - sum(n for s, n in enumerate(self.dev_count) if s != self.seat)
+
+    def _most_vp_cards(self, seat: Seat, new_cards: int) -> int:
+        """The most victory point cards an opponent may hold that count now."""
+        held = self.dev_count[seat] - (new_cards if self.options.vp_cards_next_turn else 0)
+        return min(held, self.deck[DevCard.VICTORY_POINT])
+
+    # ------------------------------------------------------------------ chance and checks
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The chance outcomes due, as this seat will observe them, where it can know them.
+
+        Empty where it cannot: a steal by this seat from a hand it does not know exactly, its own
+        draw while opponents hold unseen cards, a Monopoly take of unknown counts, or an
+        opponent's victory reveal of an unknown count.
+        """
+        phase = self.phase
+        if phase is Phase.STEAL:
+            if self.seat not in (self.active, self.victim):
+                return [(_HIDDEN_STEAL, 1.0)]
+            return super().chance_outcomes() if self._exact_hand(self.victim) is not None else []
+        if phase is Phase.DRAW:
+            if self.seat != self.active:
+                return [(_HIDDEN_DRAW, 1.0)]
+            return super().chance_outcomes() if self.deck_size() == sum(self.deck) else []
+        if phase is Phase.MONOPOLY:
+            resource = self.monopoly
+            assert resource is not None
+            amounts = [
+                0 if s == self.active else self._hand_count(s, resource)
+                for s in range(self.players)
+            ]
+            known = [a for a in amounts if a is not None]
+            return [(A.MonopolyTake(tuple(known)), 1.0)] if len(known) == self.players else []
+        if phase is Phase.VICTORY and self.active != self.seat:
+            if self._most_vp_cards(self.active, self.new_dev_count[self.active]):
+                return []
+            return [(A.RevealVictory(self.active, 0), 1.0)]
+        return super().chance_outcomes()
+
+    def steal_outcome(self, index: int) -> A.StealCard:
+        """As :meth:`GameState.steal_outcome`, where this seat knows the victim's hand.
+
+        Raises:
+            EngineError: no steal is due, the index is outside the hand, or the hand is unknown.
+        """
+        if self.phase is Phase.STEAL and self._exact_hand(self.victim) is None:
+            raise EngineError(f"seat {self.seat} does not know seat {self.victim}'s hand")
+        return super().steal_outcome(index)
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """As :meth:`GameState.legal_actions`; for an opponent, every action it may have (legal
+        in at least one of its possible hands)."""
+        actions = super().legal_actions(seat)
+        if seat is None:
+            seat = self.current_player()
+        if seat < 0 or self._groups[seat] is None:
+            return actions
+        # Discards and maritime trades were listed from the per-resource bound hands[seat].
+        covers = self._hand_covers
+        return [
+            a
+            for a in actions
+            if not (
+                (type(a) is A.Discard and not covers(seat, a.cards))
+                or (type(a) is A.MaritimeTrade and not covers(seat, a.give))
+            )
+        ]
+
+    def check(self, action: Action) -> None:
+        """Raise unless ``action`` (as this seat observes it) may be legal now.
+
+        Raises:
+            IllegalActionError: no hidden cards this seat deems possible allow it, with the reason
+                and the rule's source.
+        """
+        super().check(action)
+        if type(action) is A.ConfirmTrade:  # both sides pay: one world must cover both
+            answer = self.trade_answers[action.seat]
+            terms = answer if isinstance(answer, A.CounterOffer) else self.trade
+            assert terms is not None
+            give, get = terms.give, terms.get
+            if not self._could_all(
+                {self.active: lambda h: _covers(h, give), action.seat: lambda h: _covers(h, get)}
+            ):
+                raise IllegalActionError(
+                    f"seats {self.active} and {action.seat} cannot both hold their side of the "
+                    "trade",
+                    "seed 002 «Торговля»",
+                )
+
+    def _check_chance(self, action: Action) -> None:
+        phase = self.phase
+        if isinstance(action, A.StealCard) and phase is Phase.STEAL:
+            self._check_steal(action)
+        elif isinstance(action, A.DrawCard) and phase is Phase.DRAW:
+            self._check_draw(action)
+        elif isinstance(action, A.MonopolyTake) and phase is Phase.MONOPOLY:
+            self._check_monopoly(action)
+        elif isinstance(action, A.RevealVictory):
+            self._check_reveal(action)
+        else:
+            super()._check_chance(action)
+
+    def _check_steal(self, action: A.StealCard) -> None:
+        thief, victim = self.active, self.victim
+        if action.resource is None:
+            if self.seat in (thief, victim):
+                raise IllegalActionError(f"seat {self.seat} sees the card of its own steal")
+        elif not self._hand_covers(victim, _ONE[action.resource]):
+            raise IllegalActionError(
+                f"seat {victim} cannot hold {action.resource.name.lower()} to be stolen",
+                "seed 002 «Разбойник»",
+            )
+
+    def _check_draw(self, action: A.DrawCard) -> None:
+        if action.card is None:
+            if self.seat == self.active:
+                raise IllegalActionError(f"seat {self.seat} sees the card it draws")
+        elif self.seat != self.active:
+            raise IllegalActionError(
+                f"seat {self.seat} cannot see the card seat {self.active} draws",
+                "seed 002 «Карточки развития»",
+            )
+        elif not self.deck[action.card]:
+            raise IllegalActionError(f"no {action.card.title} card is left unseen")
+
+    def _check_monopoly(self, action: A.MonopolyTake) -> None:
+        resource, amounts = self.monopoly, action.amounts
+        assert resource is not None
+        if len(amounts) != self.players or amounts[self.active] or min(amounts) < 0:
+            raise IllegalActionError(f"{action!r} does not give a count per opponent")
+
+        def exactly(n: int) -> Callable[[Hand], bool]:
+            return lambda h: h[resource] == n
+
+        if not self._could_all({s: exactly(n) for s, n in enumerate(amounts) if s != self.active}):
+            raise IllegalActionError(
+                f"{action!r}: the opponents cannot hold these {resource.name.lower()} counts",
+                "seed 002 «Карточки развития»",
+            )
+
+    def _check_reveal(self, action: A.RevealVictory) -> None:
+        seat, cards = action.seat, action.victory_point_cards
+        if self.phase is Phase.VICTORY and self.active == self.seat:
+            super()._check_chance(action)
+            return
+        end = self._turn_end
+        if seat == self.seat:
+            possible = False  # the own seat's points are known: it would be in Phase.VICTORY
+        elif self.phase is Phase.VICTORY:  # the public points alone reach the target
+            possible = seat == self.active and 0 <= cards <= self._most_vp_cards(
+                seat, self.new_dev_count[seat]
+            )
+        elif self.options.victory_at_turn_end:  # just after that seat's EndTurn
+            possible = (
+                end is not None
+                and end.seat == seat
+                and self.target - self.public_vp[seat]
+                <= cards
+                <= self._most_vp_cards(seat, end.new_dev_count)
+            )
+        else:  # at any point of that seat's own turn
+            possible = (
+                seat == self.active
+                and self.turn > 0
+                and self.phase not in CHANCE_PHASES
+                and self.target - self.public_vp[seat]
+                <= cards
+                <= self._most_vp_cards(seat, self.new_dev_count[seat])
+            )
+        if not possible:
+            raise IllegalActionError(
+                f"{action!r}: seat {seat} cannot have won now", "seed 002 «Конец игры»"
+            )
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> None:
+        """As :meth:`GameState.apply`, for an action as this seat observes it (unchecked)."""
+        kind = type(action)
+        turn_end = None
+        if kind is A.EndTurn and self.options.victory_at_turn_end and self.active != self.seat:
+            seat = self.active
+            turn_end = _TurnEnd(
+                seat, self.turn, self.dice, self.new_dev_count[seat], self.dev_played_this_turn
+            )
+        elif kind is A.RevealVictory and self._turn_end is not None:
+            end = self._turn_end  # the EndTurn was a victory: take the turn back
+            self.active, self.turn, self.dice = end.seat, end.turn, end.dice
+            self.new_dev_count[end.seat] = end.new_dev_count
+            self.dev_played_this_turn = end.dev_played_this_turn
+        super().apply(action)
+        self._turn_end = turn_end if self.phase is not Phase.VICTORY else None
+
+
+def advance_views(
+    state: GameState,
+    views: Sequence[InformationState],
+    action: Action,
+    *,
+    check: bool = False,
+) -> None:
+    """Apply ``action`` to the full state and what each seat observes of it to that seat's view.
+
+    Args:
+        state: the full game.
+        views: information states of some or all seats, in step with ``state``.
+        action: a player or chance action for ``state``.
+        check: first check the action on ``state`` and every observation on its view, so that
+            nothing is applied if one of them refuses.
+
+    Raises:
+        IllegalActionError: with ``check``, the state or a view refuses; nothing has changed.
+    """
+    seen = [state.observation(action, view.seat) for view in views]
+    if check:
+        state.check(action)
+        for view, observed in zip(views, seen, strict=True):
+            view.check(observed)
+    state.apply(action)
+    for view, observed in zip(views, seen, strict=True):
+        view.apply(observed)

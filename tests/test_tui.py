@@ -1,0 +1,354 @@
+"""The Textual app, driven as a person would: keys, clicks, dialogs, sizes (bot delay 0)."""
+
+from __future__ import annotations
+
+import random
+
+from textual.pilot import Pilot
+from textual.widgets import Button
+from textual.widgets._footer import FooterKey
+
+from hexlan.engine import actions as A
+from hexlan.engine.bots import make_bot
+from hexlan.engine.core import Phase
+from hexlan.net.local import LocalGame
+from hexlan.tui.app import HexlanApp, make_app
+from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, TradeDialog
+from hexlan.tui.screens.game import GameScreen
+from hexlan.tui.screens.info import GameOverScreen, HelpScreen
+from hexlan.tui.widgets.controls import Counter
+
+SEED = 1
+WIDE = (120, 40)
+SMALL = (80, 24)
+
+
+async def settle(pilot: Pilot[int]) -> GameScreen:
+    """Let the bots move until the person is due (or the game is over)."""
+    app = pilot.app
+    assert isinstance(app, HexlanApp)
+    screen = app.game_screen
+    for _ in range(2000):
+        await pilot.pause()
+        if not screen._bots_running:
+            break
+    await pilot.pause()
+    return screen
+
+
+async def pick_first(pilot: Pilot[int], screen: GameScreen) -> int:
+    """Type the label of the first highlighted place; the place's id."""
+    assert screen.pick is not None
+    target, label = min(screen.pick.labels.items(), key=lambda item: item[1])
+    await pilot.press(*label)
+    return target
+
+
+async def play_setup(pilot: Pilot[int], screen: GameScreen) -> None:
+    """Place both settlements and roads by typing labels."""
+    game = screen.game
+    for placed in (1, 2):
+        await settle(pilot)
+        assert game.view.phase is Phase.SETUP_SETTLEMENT and game.view.active == 0
+        assert screen.pick is not None and screen.pick.kind == "node"
+        node = await pick_first(pilot, screen)
+        assert node in game.view.settlements[0]
+        assert len(game.view.settlements[0]) == placed
+        assert game.view.phase is Phase.SETUP_ROAD
+        assert screen.pick is not None and screen.pick.kind == "path"
+        # the set-up road may only touch the new settlement
+        assert all(node in game.view.topology.path_nodes[p] for p in screen.pick.labels)
+        path = await pick_first(pilot, screen)
+        assert path in game.view.roads[0]
+        assert len(game.view.roads[0]) == placed
+    await settle(pilot)
+
+
+async def handle_robber(pilot: Pilot[int], screen: GameScreen) -> None:
+    """After a 7: discard if asked (first legal choice), then move the robber by label."""
+    game = screen.game
+    if isinstance(pilot.app.screen, DiscardDialog):
+        pilot.app.screen.dismiss(game.legal_actions()[0])
+        await settle(pilot)
+    if game.view.phase is Phase.MOVE_ROBBER:
+        assert screen.pick is not None and screen.pick.kind == "hex"
+        await pick_first(pilot, screen)
+        await pilot.pause()
+        if isinstance(pilot.app.screen, ChoiceDialog):
+            await pilot.press("1")
+        await settle(pilot)
+
+
+async def test_setup_and_a_turn_by_keys() -> None:
+    app = make_app(4, SEED, "beginner", "You", 0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        game = app.game
+        await play_setup(pilot, screen)
+        view = game.view
+        assert view.turn >= 1
+        assert view.phase is Phase.ROLL and view.active == 0
+        assert "r" in app.active_bindings and "e" not in app.active_bindings
+        turn = view.turn
+        await pilot.press("r")
+        await settle(pilot)
+        assert len(game.rolls) >= 1
+        assert any(e.text.startswith("You rolled") for e in game.events)
+        await handle_robber(pilot, screen)
+        assert view.phase is Phase.MAIN and view.active == 0
+        roads = len(view.roads[0])
+        if any(isinstance(a, A.BuildRoad) for a in game.legal_actions()):
+            await pilot.press("d")
+            await pick_first(pilot, screen)
+            assert len(view.roads[0]) == roads + 1
+        else:
+            hand = tuple(view.hands[0])
+            bank = any(isinstance(a, A.MaritimeTrade) for a in game.legal_actions())
+            assert ("m" in app.active_bindings) == bank  # the bank key shows only when usable
+            await pilot.press("m" if bank else "t")
+            await pilot.pause()
+            assert isinstance(app.screen, TradeDialog)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            assert tuple(view.hands[0]) == hand
+        await pilot.press("e")
+        await settle(pilot)
+        assert view.turn > turn
+        assert any(e.text.startswith(f"Turn {turn + 1}:") for e in game.events)
+
+
+async def test_build_menu_is_cancelled_with_escape() -> None:
+    app = make_app(3, SEED, "beginner", "You", 0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        await play_setup(pilot, screen)
+        game = app.game
+        await pilot.press("r")
+        await settle(pilot)
+        await handle_robber(pilot, screen)
+        if not any(isinstance(a, A.BuildRoad) for a in game.legal_actions()):
+            assert "d" not in app.active_bindings
+            return
+        await pilot.press("d")
+        assert screen.pick is not None and not screen.pick.mandatory
+        assert "r" not in app.active_bindings  # game keys are off while picking
+        before = len(game.events)
+        await pilot.press("escape")
+        assert screen.pick is None and len(game.events) == before
+
+
+async def test_clicking_a_highlighted_place_builds_there() -> None:
+    app = make_app(4, SEED, "beginner", "You", 0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        assert screen.pick is not None and screen.pick.kind == "node"
+        board = screen.board
+        target = sorted(screen.pick.labels)[len(screen.pick.labels) // 2]
+        offset = board_offset(board, "node", target)
+        await pilot.click("#board", offset=offset)
+        await pilot.pause()
+        assert target in app.game.view.settlements[0]
+
+
+def board_offset(board: object, kind: str, target: int) -> tuple[int, int]:
+    """Where a place is drawn inside the board widget (for a click)."""
+    offset = board.cell_of(kind, target)  # type: ignore[attr-defined]
+    assert offset is not None
+    return (offset.x, offset.y)
+
+
+def discard_game() -> LocalGame:
+    """A game paused where the person must discard (played by bots up to there)."""
+    for seed in range(60):
+        game = LocalGame(players=4, seed=seed)
+        driver = make_bot("heuristic", random.Random(seed * 31))
+        while not game.is_over:
+            if game.human_to_act():
+                if game.view.phase is Phase.DISCARD:
+                    return game
+                game.submit(driver.choose(game.view, 0))
+            else:
+                game.step()
+    raise AssertionError("no seed makes the person discard")
+
+
+async def test_discard_dialog_confirms_only_exactly_half() -> None:
+    game = discard_game()
+    need = game.view.discards[0]
+    held = sum(game.view.hands[0])
+    assert need == held // 2
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog)
+        ok = dialog.query_one("#discard-ok", Button)
+        assert ok.disabled
+        await pilot.press("enter")  # nothing chosen: refused
+        await pilot.pause()
+        assert app.screen is dialog and game.view.discards[0] == need
+
+        async def choose(count: int) -> None:
+            for _ in range(200):
+                if sum(dialog.chosen()) == count:
+                    return
+                focused = app.focused
+                assert isinstance(focused, Counter)
+                if focused.value < focused.maximum:
+                    await pilot.press("plus")
+                else:
+                    await pilot.press("down")
+            raise AssertionError("could not choose")
+
+        await choose(need - 1)
+        assert ok.disabled
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and game.view.discards[0] == need
+        if held > need:  # one too many is refused as well
+            await choose(need + 1)
+            assert ok.disabled
+            await pilot.press("enter")
+            assert app.screen is dialog
+            focused = next(c for c in dialog.query(Counter) if c.value)
+            focused.focus()
+            await pilot.press("minus")
+        assert sum(dialog.chosen()) == need and not ok.disabled
+        chosen = dialog.chosen()
+        before = tuple(game.view.hands[0])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, DiscardDialog)
+        assert tuple(game.view.hands[0]) == tuple(
+            b - c for b, c in zip(before, chosen, strict=True)
+        )
+        assert any(e.text.startswith(f"You discarded {need}") for e in game.events)
+
+
+async def test_full_bot_game_reaches_the_game_over_screen() -> None:
+    app = make_app(4, 3, "beginner", "You", 0, autoplay=True)
+    async with app.run_test(size=WIDE) as pilot:
+        for _ in range(3000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.game
+        assert game.winner is not None
+        assert game.scores()[game.winner].total >= 10
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "not saved" in text
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+async def test_small_terminal_tabs_and_footer() -> None:
+    app = make_app(4, SEED, "beginner", "You", 0)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await settle(pilot)
+        assert screen.has_class("-narrow") and not screen.has_class("-wide")
+        shown = [p for p in ("players", "hand", "log") if screen.query_one(f"#panel-{p}").display]
+        assert shown == ["players", "log"]  # the players always, hand and log on tabs
+        await pilot.press("1")
+        assert screen.query_one("#panel-hand").display
+        assert not screen.query_one("#panel-log").display
+        await pilot.press("tab")
+        assert screen.query_one("#panel-log").display
+        assert not screen.query_one("#panel-hand").display
+        await play_setup(pilot, screen)
+        assert app.game.view.phase is Phase.ROLL
+        keys = {k.key for k in screen.query(FooterKey)}
+        assert "r" in keys and "e" not in keys
+        titles = [title for title, _, _ in screen.legal_commands()]
+        assert "Roll the dice" in titles and "End the turn" not in titles
+        assert screen.board.size.width > 0 and screen.board.size.height > 0
+
+
+async def test_wide_terminal_shows_every_panel() -> None:
+    app = make_app(4, SEED, "beginner", "You", 0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        assert screen.has_class("-wide")
+        for panel in ("players", "hand", "log"):
+            assert screen.query_one(f"#panel-{panel}").display
+        assert not screen.query_one("#side-tabs").display
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_too_small_terminal_says_so() -> None:
+    app = make_app(2, SEED, "beginner", "You", 0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await settle(pilot)
+        assert screen.has_class("-too-small")
+        message = str(screen.query_one("#too-small").render())
+        assert "too small" in message.lower() and "80x24" in message
+
+
+def game_at(condition: str) -> LocalGame:
+    """A game paused at the person's turn where ``condition`` holds (bots played up to there)."""
+    for seed in range(60):
+        game = LocalGame(players=4, seed=seed)
+        driver = make_bot("heuristic", random.Random(seed * 31))
+        while not game.is_over:
+            if game.human_to_act():
+                view = game.view
+                if condition == "trade" and view.phase is Phase.MAIN:
+                    hand = view.hands[0]
+                    if sum(1 for n in hand if n) >= 1 and sum(hand) >= 2:
+                        return game
+                game.submit(driver.choose(game.view, 0))
+            else:
+                game.step()
+    raise AssertionError(f"no seed reaches {condition}")
+
+
+async def test_offer_to_bots_gets_their_answers() -> None:
+    game = game_at("trade")
+    hand = tuple(game.view.hands[0])
+    give_r = next(r for r, n in enumerate(hand) if n)
+    get_r = (give_r + 1) % 5
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog) and not dialog.is_bank
+        for _ in range(give_r + 1):
+            await pilot.press("down")
+        await pilot.press("plus")
+        await pilot.press("tab")  # the "you get" counter of the same row
+        for _ in range(abs(get_r - give_r)):
+            await pilot.press("down" if get_r > give_r else "up")
+        await pilot.press("plus")
+        assert dialog.counts("give")[give_r] == 1 and dialog.counts("get")[get_r] == 1
+        offered = len(game.events)
+        await pilot.press("enter")
+        await settle(pilot)
+        offer = game.events[offered].action
+        assert isinstance(offer, A.OfferTrade) and offer.to == -1
+        answers = [
+            e.action
+            for e in game.events[offered + 1 :]
+            if isinstance(e.action, A.AnswerTrade | A.CounterOffer)
+        ]
+        assert {a.seat for a in answers} == {1, 2, 3}  # every bot answered
+        assert app.screen is dialog
+        confirms = [b for b in dialog.query(Button) if (b.id or "").startswith("confirm-")]
+        if game.view.phase is Phase.TRADE_RESPONSES:  # someone accepted or countered
+            assert confirms
+            await pilot.click(f"#{confirms[0].id}")
+            await settle(pilot)
+            assert isinstance(game.events[-1].action, A.ConfirmTrade)
+            assert tuple(game.view.hands[0]) != hand
+        else:  # all declined: said so, and the counters are free again
+            assert not confirms
+            note = " ".join(str(s.render()) for s in dialog.query(".note"))
+            assert "declines" in note
+        assert screen.game is game

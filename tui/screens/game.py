@@ -1,0 +1,687 @@
+"""The game screen: board, players, your hand, the log, the status line and the keys legal now.
+
+It talks to a :class:`~hexlan.net.local.LocalGame` only: it reads the human seat's view, plays
+the human's moves with ``submit`` and lets bots and chance move with ``step`` on a paced worker.
+Places are picked on the board (typed label, arrows and Enter, or a click) from the legal actions
+only; dialogs handle trade, discard, offers and development cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from rich.style import Style
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static, Tab, Tabs
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.bots import Bot
+from hexlan.engine.core import DevCard, IllegalActionError, Phase
+from hexlan.net.local import GameEvent, LocalGame
+from hexlan.tui.board import BoardView
+from hexlan.tui.palette import seat_style
+from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, OfferDialog, TradeDialog
+from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen
+from hexlan.tui.widgets.hand import HandPanel
+from hexlan.tui.widgets.log import GameLog
+from hexlan.tui.widgets.players import PlayersPanel
+from hexlan.tui.widgets.status import StatusBar
+
+PickKind = Literal["node", "path", "hex"]
+PANELS = ("hand", "log")
+"""The side panels that share the room below the players at small sizes (tabs)."""
+MIN_SIZE = (80, 24)
+WIDE_SIZE = (110, 34)
+
+_PICK_PURPOSE = {
+    "settlement": "your settlement",
+    "city": "your city",
+    "road": "your road",
+    "robber": "the robber",
+}
+
+
+def make_labels(count: int) -> list[str]:
+    """Short labels for ``count`` places, none a prefix of another: a..z, else aa, ab, ...
+
+    >>> make_labels(3), make_labels(28)[-2:]
+    (['a', 'b', 'c'], ['ba', 'bb'])
+    """
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if count <= len(letters):
+        return list(letters[:count])
+    return [a + b for a in letters for b in letters][:count]
+
+
+@dataclass
+class Pick:
+    """Picking a place on the board.
+
+    Attributes:
+        kind: node, path or hex.
+        what: settlement, city, road or robber.
+        actions: for each legal place, the legal actions there (several robber victims).
+        mandatory: whether Esc may not cancel (set-up, robber, free roads).
+        labels: the label shown on each place.
+        stamp: the event count when it was made (rebuilt when the game moves).
+        typed: letters typed so far.
+    """
+
+    kind: PickKind
+    what: str
+    actions: dict[int, list[Action]]
+    mandatory: bool
+    labels: dict[int, str] = field(default_factory=dict)
+    stamp: int = 0
+    typed: str = ""
+
+    def __post_init__(self) -> None:
+        targets = sorted(self.actions)
+        self.labels = dict(zip(targets, make_labels(len(targets)), strict=True))
+
+
+class GameScreen(Screen[None]):
+    """The table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll"),
+        Binding("s", "build('settlement')", "Settle"),
+        Binding("c", "build('city')", "City"),
+        Binding("d", "build('road')", "Road"),
+        Binding("v", "buy", "Buy card"),
+        Binding("p", "play_card", "Play"),
+        Binding("t", "trade", "Trade"),
+        Binding("m", "bank_trade", "Bank"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("x", "discard", "Discard"),
+        Binding("o", "answer_offer", "Offer"),
+        Binding("escape", "cancel_pick", "Cancel"),
+        Binding("h", "dice", "Dice stats", show=False),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("tab", "next_panel", "Panel", show=False),
+        Binding("1", "panel('hand')", "Hand", show=False),
+        Binding("2", "panel('log')", "Log", show=False),
+        Binding("q", "quit_over", "Quit", show=False),
+    ]
+
+    def __init__(
+        self, game: LocalGame, bot_delay: float = 0.5, autoplayer: Bot | None = None
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.bot_delay = max(0.0, bot_delay)
+        self.autoplayer = autoplayer
+        self.pick: Pick | None = None
+        self.panel = "log"
+        self.trade_dialog: TradeDialog | None = None
+        self._prompted = -1
+        self._over_shown = False
+        self._bots_running = False
+        self._end_warned = -1
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            yield BoardView(game.view, id="board")
+            with Vertical(id="side"):
+                with Vertical(id="panel-players"):
+                    yield PlayersPanel(game, id="players")
+                yield Tabs(
+                    Tab("Hand", id="tab-hand"),
+                    Tab("Log", id="tab-log"),
+                    active="tab-log",
+                    id="side-tabs",
+                )
+                with Vertical(id="panel-hand", classes="panel"):
+                    yield HandPanel(game, id="hand")
+                with Vertical(id="panel-log", classes="panel -current"):
+                    yield GameLog(game, id="log")
+        yield Static(id="prompt")
+        yield Footer(compact=True)
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.query_one("#panel-players").border_title = "Players"
+        self.query_one("#panel-hand").border_title = "Your hand"
+        self.query_one("#panel-log").border_title = "Log"
+        self._lay_out()
+        self.sync()
+        self.kick()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        wide = width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1]
+        self.set_class(small, "-too-small")
+        self.set_class(wide, "-wide")
+        self.set_class(not wide, "-narrow")
+        footer = self.query_one(Footer)
+        footer.show_command_palette = wide  # ctrl+p still works; the room goes to game keys
+        if small:
+            self.query_one("#too-small", Static).update(
+                Text.assemble(
+                    ("Terminal too small\n\n", "bold"),
+                    f"{width}x{height}: hexlan needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}.\n"
+                    "Enlarge the window (ctrl+q quits).",
+                    justify="center",
+                )
+            )
+        self.refresh_bindings()
+
+    @property
+    def board(self) -> BoardView:
+        """The board widget."""
+        return self.query_one("#board", BoardView)
+
+    # ------------------------------------------------------------------ syncing with the game
+
+    def sync(self) -> None:
+        """Redraw everything from the game and prompt for a decision that is due."""
+        game = self.game
+        self.query_one(StatusBar).show(game)
+        self.query_one(PlayersPanel).show()
+        self.query_one(HandPanel).show()
+        self.query_one(GameLog).catch_up()
+        self.board.update_state(game.view)
+        if self.trade_dialog is not None and self.trade_dialog.is_attached:
+            self.trade_dialog.refresh_from_game()
+        self._prompt_decision()
+        self._show_prompt()
+        self.refresh_bindings()
+        if game.is_over and not self._over_shown:
+            self._over_shown = True
+            self.app.push_screen(GameOverScreen(game), self._after_game_over)
+
+    def _after_game_over(self, what: str | None) -> None:
+        if what == "quit":
+            self.app.exit()
+
+    def _prompt_decision(self) -> None:
+        """Start the pick or open the dialog that a due decision needs (once per decision)."""
+        game = self.game
+        if not game.human_to_act() or self.autoplayer is not None:
+            if self.pick is not None:
+                self._end_pick()
+            return
+        view = game.view
+        phase = view.phase
+        stamp = len(game.events)
+        if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
+            if self.pick is None or self.pick.stamp != stamp:
+                kind = "node" if phase is Phase.SETUP_SETTLEMENT else "path"
+                self._start_pick(kind, "settlement" if kind == "node" else "road", mandatory=True)
+            return
+        if phase is Phase.MOVE_ROBBER:
+            if self.pick is None or self.pick.stamp != stamp:
+                self._start_pick("hex", "robber", mandatory=True)
+            return
+        if self.pick is not None and self.pick.mandatory:
+            self._end_pick()
+        if self._prompted == stamp or not self._is_top():
+            return
+        if phase is Phase.DISCARD:
+            self._prompted = stamp
+            self.action_discard()
+        elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
+            self._prompted = stamp
+            if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
+                self.action_answer_offer()
+            else:  # declining is the only answer there is: no dialog for it
+                self.notify(
+                    "You lack the cards asked for, so you decline.",
+                    title=f"{game.names[view.active]} offers a trade",
+                )
+                self.submit(A.AnswerTrade(game.human_seat, False))
+        elif phase is Phase.TRADE_RESPONSES and view.active == game.human_seat:
+            self._prompted = stamp
+            self._open_trade(bank=False)
+
+    def _is_top(self) -> bool:
+        return self.app.screen is self
+
+    def _show_prompt(self) -> None:
+        game = self.game
+        view = game.view
+        prompt = self.query_one("#prompt", Static)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if game.is_over:
+            winner = game.winner
+            who = "You win" if winner == game.human_seat else f"{game.names[winner or 0]} wins"
+            text.append(f"Game over: {who}. ", style="bold")
+            text.append("q quits.")
+        elif self.pick is not None:
+            pick = self.pick
+            first, last = min(pick.labels.values()), max(pick.labels.values())
+            text.append(f"Place {_PICK_PURPOSE[pick.what]}: ", style="bold")
+            text.append(f"type {first}-{last}, or arrows+Enter, or click")
+            if not pick.mandatory:
+                text.append(" · Esc cancels")
+            if pick.typed:
+                text.append(f"   typed: {pick.typed}", style="bold")
+        elif game.human_to_act() and self.autoplayer is None:
+            text.append(self._your_move_words(), style="bold")
+        elif view.phase is not Phase.GAME_OVER:
+            seats = [s for s in view.acting_seats() if s != game.human_seat] or [view.active]
+            names = ", ".join(game.names[s] for s in seats if s >= 0)
+            text.append(f"{names} to play…", style="dim")
+        prompt.update(text)
+
+    def _your_move_words(self) -> str:
+        view = self.game.view
+        phase = view.phase
+        if phase is Phase.ROLL:
+            return "Your turn: roll the dice (r)" + (
+                " or play a card first (p)" if self.check_action("play_card", ()) else ""
+            )
+        if phase is Phase.MAIN:
+            return "Trade and build, then end your turn (e)"
+        if phase is Phase.DISCARD:
+            return f"Discard {view.discards[self.game.human_seat]} cards (x)"
+        if phase is Phase.TRADE_RESPONSES:
+            if self.game.human_seat in view.trade_pending:
+                return "An offer awaits your answer (o)"
+            return "Answers are in: confirm a trade or withdraw (t)"
+        return f"Your move ({phase.title})"
+
+    # ------------------------------------------------------------------ moving
+
+    def submit(self, action: Action) -> bool:
+        """Play the human's action; False (with a notice) when the game refuses it."""
+        try:
+            event = self.game.submit(action)
+        except IllegalActionError as exc:
+            self.notify(exc.reason, title="Not allowed", severity="error")
+            return False
+        self._show_event(event)
+        if self.pick is not None and not self.pick.mandatory:
+            self._end_pick()
+        self.sync()
+        self.kick()
+        return True
+
+    def _show_event(self, event: GameEvent) -> None:
+        self.query_one(GameLog).add_event(event)
+        if event.target is not None and event.seat != self.game.human_seat:
+            kind, ids = event.target
+            self.board.flash(kind, ids)
+
+    def kick(self) -> None:
+        """Let bots and chance move until the human is due (on the paced worker)."""
+        game = self.game
+        if self._bots_running or game.is_over:
+            return
+        if game.human_to_act() and self.autoplayer is None:
+            return
+        self._bots_running = True
+        self._bot_loop()
+
+    @work(group="bots")
+    async def _bot_loop(self) -> None:
+        game = self.game
+        delay = self.bot_delay
+        try:
+            since_yield = 0
+            while True:
+                if self.autoplayer is not None and game.human_to_act():
+                    action = self.autoplayer.choose(game.view, game.human_seat)
+                    event: GameEvent | None = game.submit(action)
+                else:
+                    event = game.step()
+                if event is None:
+                    break
+                self._show_event(event)
+                if delay and event.text:
+                    self.sync()
+                    await asyncio.sleep(delay)
+                else:
+                    since_yield += 1
+                    if since_yield >= 20:
+                        since_yield = 0
+                        await asyncio.sleep(0)
+        finally:
+            self._bots_running = False
+        self.sync()
+
+    # ------------------------------------------------------------------ picking places
+
+    def _legal(self) -> list[Action]:
+        if self.autoplayer is not None:
+            return []
+        return self.game.legal_actions()
+
+    def _targets(self, what: str) -> tuple[PickKind, dict[int, list[Action]]]:
+        found: dict[int, list[Action]] = defaultdict(list)
+        kind: PickKind = "node"
+        for action in self._legal():
+            if what == "settlement" and isinstance(action, A.BuildSettlement):
+                found[action.node].append(action)
+            elif what == "city" and isinstance(action, A.BuildCity):
+                kind = "node"
+                found[action.node].append(action)
+            elif what == "road" and isinstance(action, A.BuildRoad):
+                kind = "path"
+                found[action.path].append(action)
+            elif what == "robber" and isinstance(action, A.MoveRobber):
+                kind = "hex"
+                found[action.hex].append(action)
+        return kind, dict(found)
+
+    def _start_pick(self, kind: PickKind, what: str, mandatory: bool) -> bool:
+        _, targets = self._targets(what)
+        if not targets:
+            return False
+        self.pick = Pick(kind, what, targets, mandatory, stamp=len(self.game.events))
+        self.board.set_targets(kind, self.pick.labels)
+        self.board.focus()
+        self._show_prompt()
+        self.refresh_bindings()
+        return True
+
+    def _end_pick(self) -> None:
+        self.pick = None
+        self.board.set_targets(None, {})
+        self._show_prompt()
+        self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        pick = self.pick
+        if pick is None or not event.character or not event.character.isalpha():
+            return
+        if not event.character.islower() or not event.character.isascii():
+            return
+        event.stop()
+        event.prevent_default()
+        typed = pick.typed + event.character
+        chosen = [t for t, label in pick.labels.items() if label == typed]
+        if chosen:
+            pick.typed = ""
+            self._picked(chosen[0])
+        elif any(label.startswith(typed) for label in pick.labels.values()):
+            pick.typed = typed
+            self._show_prompt()
+        else:
+            pick.typed = ""
+            self.app.bell()
+            self._show_prompt()
+
+    @on(BoardView.Picked)
+    def _board_picked(self, message: BoardView.Picked) -> None:
+        message.stop()
+        pick = self.pick
+        if pick is None or message.kind != pick.kind:
+            return
+        if message.target_id in pick.actions:
+            self._picked(message.target_id)
+        else:
+            self.notify("That place is not one of the highlighted ones.", severity="warning")
+
+    def _picked(self, target: int) -> None:
+        pick = self.pick
+        if pick is None:
+            return
+        actions = pick.actions[target]
+        if len(actions) == 1:
+            self.submit(actions[0])
+            return
+        # Several victims next to the robber's new hex: ask whom to rob.
+        view = self.game.view
+        choices: list[tuple[str | Text, Action]] = []
+        for action in actions:
+            assert isinstance(action, A.MoveRobber)
+            victim = action.victim
+            count = view.hand_size[victim]
+            label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
+            label.append(f"  {count} card{'s' if count != 1 else ''}")
+            choices.append((label, action))
+
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.submit(action)
+
+        self.app.push_screen(ChoiceDialog("Rob whom?", choices), chosen)
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "dice"):
+            return True
+        if action in ("next_panel", "panel"):
+            return self.has_class("-narrow")
+        if action == "quit_over":
+            return self.game.is_over
+        if action == "cancel_pick":
+            return self.pick is not None and not self.pick.mandatory
+        if self.pick is not None or self.autoplayer is not None:
+            return False
+        legal = self._legal()
+        if not legal:
+            return False
+        if action == "roll":
+            return A.ROLL in legal
+        if action == "build":
+            what = parameters[0] if parameters else ""
+            kind = {
+                "settlement": A.BuildSettlement,
+                "city": A.BuildCity,
+                "road": A.BuildRoad,
+            }[str(what)]
+            return self.game.view.phase is Phase.MAIN and any(isinstance(a, kind) for a in legal)
+        if action == "buy":
+            return A.BUY_DEVELOPMENT_CARD in legal
+        if action == "play_card":
+            return any(isinstance(a, _PLAY_TYPES) for a in legal)
+        if action == "trade":
+            view = self.game.view
+            if view.phase is Phase.TRADE_RESPONSES:
+                return view.active == self.game.human_seat
+            return view.phase is Phase.MAIN and view.hand_size[self.game.human_seat] > 0
+        if action == "bank_trade":
+            return any(isinstance(a, A.MaritimeTrade) for a in legal)
+        if action == "end_turn":
+            return A.END_TURN in legal or A.CANCEL_TRADE in legal
+        if action == "discard":
+            return self.game.view.phase is Phase.DISCARD
+        if action == "answer_offer":
+            view = self.game.view
+            return (
+                view.phase is Phase.TRADE_RESPONSES and self.game.human_seat in view.trade_pending
+            )
+        return True
+
+    def action_roll(self) -> None:
+        self.submit(A.ROLL)
+
+    def action_build(self, what: str) -> None:
+        kind, _ = self._targets(what)
+        if not self._start_pick(kind, what, mandatory=False):
+            self.notify(f"No place to build a {what} now.", severity="warning")
+
+    def action_cancel_pick(self) -> None:
+        if self.pick is not None and not self.pick.mandatory:
+            self._end_pick()
+
+    def action_buy(self) -> None:
+        self.submit(A.BUY_DEVELOPMENT_CARD)
+
+    def action_end_turn(self) -> None:
+        legal = self._legal()
+        if A.END_TURN in legal:
+            self.submit(A.END_TURN)
+            return
+        if A.CANCEL_TRADE in legal:
+            stamp = len(self.game.events)
+            if self._end_warned != stamp:
+                self._end_warned = stamp
+                self.notify(
+                    "Your trade offer is still open: press e again to withdraw it and end "
+                    "the turn.",
+                    title="Offer pending",
+                    severity="warning",
+                )
+                return
+            if self.submit(A.CANCEL_TRADE):
+                self.submit(A.END_TURN)
+
+    def action_trade(self) -> None:
+        self._open_trade(bank=False)
+
+    def action_bank_trade(self) -> None:
+        self._open_trade(bank=True)
+
+    def _open_trade(self, bank: bool) -> None:
+        if self.trade_dialog is not None and self.trade_dialog.is_attached:
+            return
+        dialog = TradeDialog(self.game, self.submit, bank=bank)
+        self.trade_dialog = dialog
+
+        def closed(_: None) -> None:
+            self.trade_dialog = None
+            self.sync()
+
+        self.app.push_screen(dialog, closed)
+
+    def action_discard(self) -> None:
+        game = self.game
+        if not game.view.discards[game.human_seat]:
+            waiting = ", ".join(
+                game.names[s] for s in game.view.acting_seats() if s != game.human_seat
+            )
+            self.notify(f"You keep your cards; waiting for {waiting or 'the others'}.")
+            return
+
+        def done(action: Action | None) -> None:
+            if action is not None:
+                self.submit(action)
+
+        self.app.push_screen(DiscardDialog(game), done)
+
+    def action_answer_offer(self) -> None:
+        def done(action: Action | None) -> None:
+            if action is not None:
+                self.submit(action)
+
+        self.app.push_screen(OfferDialog(self.game), done)
+
+    def action_play_card(self) -> None:
+        legal = [a for a in self._legal() if isinstance(a, _PLAY_TYPES)]
+        cards: dict[DevCard, list[Action]] = defaultdict(list)
+        for action in legal:
+            cards[_CARD_OF[type(action)]].append(action)
+        choices = [(f"{card.title}: {_CARD_HELP[card]}", card) for card in cards]
+
+        def chosen(card: DevCard | None) -> None:
+            if card is None:
+                return
+            options = cards[card]
+            if card is DevCard.YEAR_OF_PLENTY:
+                self._choose(
+                    "Year of Plenty: take which two?",
+                    [
+                        (
+                            " + ".join(r.name.lower() for r in a.resources),  # type: ignore[attr-defined]
+                            a,
+                        )
+                        for a in options
+                    ],
+                )
+            elif card is DevCard.MONOPOLY:
+                self._choose(
+                    "Monopoly: take every card of which resource?",
+                    [(a.resource.name.lower(), a) for a in options],  # type: ignore[attr-defined]
+                )
+            else:
+                self.submit(options[0])
+
+        self.app.push_screen(ChoiceDialog("Play which card?", choices), chosen)
+
+    def _choose(self, title: str, choices: Sequence[tuple[str, Action]]) -> None:
+        def done(action: Action | None) -> None:
+            if action is not None:
+                self.submit(action)
+
+        self.app.push_screen(ChoiceDialog(title, choices), done)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_dice(self) -> None:
+        self.app.push_screen(DiceScreen(self.game))
+
+    def action_quit_over(self) -> None:
+        self.app.exit()
+
+    def action_next_panel(self) -> None:
+        index = PANELS.index(self.panel)
+        self.action_panel(PANELS[(index + 1) % len(PANELS)])
+
+    def action_panel(self, name: str) -> None:
+        self.query_one("#side-tabs", Tabs).active = f"tab-{name}"
+
+    @on(Tabs.TabActivated, "#side-tabs")
+    def _tab_activated(self, event: Tabs.TabActivated) -> None:
+        name = (event.tab.id or "tab-log").removeprefix("tab-")
+        self.panel = name
+        for panel in PANELS:
+            self.query_one(f"#panel-{panel}").set_class(panel == name, "-current")
+
+    def legal_commands(self) -> list[tuple[str, str, str]]:
+        """(title, action, help) of every game command that does something now (for ctrl+p)."""
+        found = []
+        for title, action, help_text in COMMANDS:
+            if action.startswith("app."):
+                found.append((title, action, help_text))
+                continue
+            name, _, rest = action.partition("(")
+            params: tuple[Any, ...] = (rest.rstrip(")").strip("'"),) if rest else ()
+            if self.check_action(name, params):
+                found.append((title, action, help_text))
+        return found
+
+
+_PLAY_TYPES = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
+_CARD_OF: dict[type, DevCard] = {
+    A.PlayKnight: DevCard.KNIGHT,
+    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
+    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
+    A.PlayMonopoly: DevCard.MONOPOLY,
+}
+_CARD_HELP = {
+    DevCard.KNIGHT: "move the robber and steal",
+    DevCard.ROAD_BUILDING: "build two roads free",
+    DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
+    DevCard.MONOPOLY: "take every card of one resource",
+}
+
+COMMANDS = [
+    ("Roll the dice", "roll", "key r"),
+    ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
+    ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
+    ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
+    ("Buy a development card", "buy", "key v: wool + grain + ore"),
+    ("Play a development card", "play_card", "key p"),
+    ("Trade with players", "trade", "key t: offer to one player or to everyone"),
+    ("Trade with the bank or a harbour", "bank_trade", "key m"),
+    ("End the turn", "end_turn", "key e"),
+    ("Discard cards", "discard", "key x"),
+    ("Answer the offer made to you", "answer_offer", "key o"),
+    ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
+    ("Help: keys and rules", "help", "key ? or F1"),
+    ("Quit", "app.quit", "ctrl+q"),
+]
+"""The game's commands: title, action, help (the command palette shows the legal ones)."""

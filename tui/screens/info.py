@@ -1,0 +1,196 @@
+"""Screens that only show things: help, dice statistics, the final scores."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from hexlan.net.local import LocalGame
+from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.widgets.dice import histogram
+
+KEYS = [
+    ("r", "roll the dice"),
+    ("s / c / d", "build a settlement / city / road (the legal places light up)"),
+    ("v", "buy a development card"),
+    ("p", "play a development card"),
+    ("t", "trade with players (offer to one or to everyone)"),
+    ("m", "trade with the bank or your harbours"),
+    ("e", "end your turn"),
+    ("x / o", "reopen the discard dialog / the offer made to you"),
+    ("h", "dice statistics"),
+    ("tab / 1 / 2", "hand / log panel (small terminals)"),
+    ("? or F1", "this help"),
+    ("ctrl+p", "command palette: the actions legal now"),
+    ("ctrl+q", "quit"),
+]
+
+PICKING = [
+    ("a, b, c…", "type the label of a highlighted place"),
+    ("arrows + Enter", "move among the highlighted places and pick one"),
+    ("click", "pick a highlighted place with the mouse"),
+    ("Esc", "cancel (when the choice is optional)"),
+]
+
+RULES = """\
+Goal: 10 victory points on your turn. Settlement 1, city 2, Longest Road 2 (5+ roads in a row),
+Largest Army 2 (3+ knights played), victory point cards 1 each.
+
+Set-up: everyone places a settlement and a road, then again in reverse order; the second
+settlement pays one card from each hex around it.
+
+Your turn: roll; every hex showing the total pays 1 card per settlement and 2 per city next to it
+(not the robber's hex). Then trade and build in any order, play at most one development card
+(not one bought this turn; one may be played before the roll), and end the turn.
+
+A 7: whoever holds more than 7 cards discards half; the roller moves the robber and steals one
+random card from a player next to its new hex.
+
+Costs: road lumber+brick; settlement lumber+brick+wool+grain; city 2 grain+3 ore;
+development card wool+grain+ore. Settlements need two free intersections between them and
+(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1."""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The key map and a short rules summary."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,f1,q", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        keys = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+        keys.add_column(style="bold", no_wrap=True)
+        keys.add_column()
+        for key, what in KEYS:
+            keys.add_row(key, what)
+        picks = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+        picks.add_column(style="bold", no_wrap=True)
+        picks.add_column()
+        for key, what in PICKING:
+            picks.add_row(key, what)
+        with Vertical(classes="dialog wide-dialog"):
+            yield Label("hexlan: help", classes="dialog-title")
+            with VerticalScroll(classes="help-body"):
+                yield Static(Text("Keys", style="bold underline"))
+                yield Static(keys)
+                yield Static(Text("\nPicking a place", style="bold underline"))
+                yield Static(picks)
+                yield Static(Text("\nRules in short", style="bold underline"))
+                yield Static(RULES)
+            yield Static("Esc or ? closes · ↑/↓ scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class DiceScreen(ModalScreen[None]):
+    """The rolls so far against the distribution of two fair dice."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "close", "Close")]
+
+    def __init__(self, game: LocalGame) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide-dialog"):
+            yield Label("Dice: rolls so far", classes="dialog-title")
+            yield Static(id="histogram")
+            yield Static("Esc closes", classes="hint")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = max(10, min(50, self.size.width - 30))
+        self.query_one("#histogram", Static).update(histogram(self.game.rolls, width))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def score_table(game: LocalGame) -> Table:
+    """Final scores, with how each seat got its points."""
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("player", no_wrap=True)
+    for title in ("settl.", "cities", "road", "army", "VP cards", "total"):
+        table.add_column(title, justify="right", no_wrap=True)
+    scores = sorted(game.scores(), key=lambda s: -s.total)
+    for score in scores:
+        name = Text(
+            f"{seat_mark(score.seat)} {score.name}", style=seat_style(score.seat) + Style(bold=True)
+        )
+        if score.seat == game.winner:
+            name.append("  winner", style="bold reverse")
+        table.add_row(
+            name,
+            f"{score.settlements}",
+            f"{score.cities}×2",
+            f"2 ({score.road_length})" if score.longest_road else f"- ({score.road_length})",
+            f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
+            f"{score.vp_cards}",
+            Text(str(score.total), style="bold"),
+        )
+    return table
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The final scores; q quits, l returns to the board and its log."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,ctrl+q", "finish('quit')", "Quit"),
+        Binding("escape,l", "finish('look')", "Look at the board"),
+    ]
+
+    def __init__(self, game: LocalGame) -> None:
+        super().__init__(classes="dialog-screen")
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        winner = game.winner
+        title = (
+            "You win!"
+            if winner == game.human_seat
+            else f"{game.names[winner]} wins"
+            if winner is not None
+            else "Game over"
+        )
+        with Vertical(classes="dialog wide-dialog", id="game-over"):
+            yield Label(f"Game over: {title}", classes="dialog-title")
+            yield Static(score_table(game))
+            yield Static(
+                f"Turns: {game.view.turn} · events: {len(game.events)} · "
+                "log: not saved (local game)",
+                classes="hint",
+            )
+            yield Static(
+                "road and army show the award's 2 points and (length or knights)", classes="hint"
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Quit (q)", id="quit", variant="primary", compact=True)
+                yield Button("Look at the board (l)", id="look", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#quit", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("quit" if event.button.id == "quit" else "look")
+
+    def action_finish(self, what: str) -> None:
+        self.dismiss(what)

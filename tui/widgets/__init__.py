@@ -1,0 +1,1 @@
+"""Panels and small controls of the game screen."""

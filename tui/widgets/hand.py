@@ -1,0 +1,82 @@
+"""Your hand: resources with your bank ratio, development cards, pieces left, costs."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.widget import Widget
+
+from hexlan.engine.core import DevCard, Resource
+from hexlan.net.local import LocalGame
+
+RESOURCE_STYLES = {
+    Resource.LUMBER: "green",
+    Resource.BRICK: "red",
+    Resource.WOOL: "bright_green",
+    Resource.GRAIN: "yellow",
+    Resource.ORE: "bright_black",
+}
+"""Resource colours (8/16-colour names: they read over any terminal)."""
+
+COSTS = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
+
+
+def resource_text(resource: Resource, label: str | None = None) -> Text:
+    """A resource name in its colour, with its letter bold."""
+    name = label or resource.name.lower()
+    return Text(name, style=RESOURCE_STYLES[resource])
+
+
+class HandPanel(Widget):
+    """The human seat's exact hand, development cards and pieces."""
+
+    DEFAULT_CSS = """
+    HandPanel {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, game: LocalGame, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.game = game
+
+    def show(self) -> None:
+        """Redraw after a change of the game."""
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        game = self.game
+        view = game.view
+        seat = game.human_seat
+        hand = view.hands[seat]
+        wide = self.size.width >= 38
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"Resources {sum(hand)}", style="bold")
+        text.append("   (bank ratio)\n", style="dim")
+        for r in Resource:
+            text.append(f"{r.letter} ", style="bold " + RESOURCE_STYLES[r])
+            text.append_text(resource_text(r, f"{r.name.lower():<7}"))
+            text.append(f"{hand[r]:>3}", style="bold" if hand[r] else "dim")
+            text.append(f"   {view.ratio(seat, r)}:1", style="dim")
+            text.append("\n")
+        cards = view.dev_cards[seat]
+        new = view.new_dev_cards[seat]
+        held = [(c, cards[c], new[c]) for c in DevCard if cards[c]]
+        text.append(f"Development cards {sum(cards)}", style="bold")
+        if view.dev_played_this_turn and view.active == seat:
+            text.append("  (1 played)", style="dim")
+        text.append("\n")
+        if not held:
+            text.append("  none\n", style="dim")
+        for card, count, fresh in held:
+            text.append(f"  {card.title} ×{count}")
+            if fresh:
+                text.append(f"  ({fresh} new)" if card is not DevCard.VICTORY_POINT else "")
+            text.append("\n")
+        roads, settlements, cities = view.pieces_left(seat)
+        text.append("Pieces left\n", style="bold")
+        text.append(f"roads {roads}  settl {settlements}  cities {cities}")
+        if wide:
+            text.append(f"\n{COSTS}", style="dim")
+        return text

@@ -1,0 +1,84 @@
+"""The players panel: every seat's public standing (../shared/UI.md "always visible")."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.widget import Widget
+
+from hexlan.net.local import LocalGame
+from hexlan.tui.palette import seat_mark, seat_style
+
+
+class PlayersPanel(Widget):
+    """Per seat: public VP, cards in hand, development cards, knights played, road length; then
+    who holds Longest Road and Largest Army. Column titles shorten where room is short."""
+
+    DEFAULT_CSS = """
+    PlayersPanel {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, game: LocalGame, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.game = game
+
+    def show(self) -> None:
+        """Redraw after a change of the game."""
+        self.refresh(layout=True)
+
+    def _seat_label(self, seat: int) -> Text:
+        game = self.game
+        view = game.view
+        name = game.names[seat]
+        if seat == game.human_seat and name.lower() != "you":
+            name += " (you)"
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("▶" if seat == view.active and not view.is_over else " ", style="bold")
+        text.append(f"{seat_mark(seat)} {name}", style=seat_style(seat) + Style(bold=True))
+        return text
+
+    def _vp(self, seat: int) -> int:
+        view = self.game.view
+        return view.victory_points(seat) if seat == self.game.human_seat else view.public_vp[seat]
+
+    def _award(self, title: str, holder: int, amount: str) -> Text:
+        text = Text(f"{title}: ", style="dim", no_wrap=True, overflow="ellipsis")
+        if holder < 0:
+            text.append("nobody", style="dim")
+        else:
+            name = "you" if holder == self.game.human_seat else self.game.names[holder]
+            text.append(name, style=seat_style(holder) + Style(bold=True))
+            text.append(f" ({amount})")
+        return text
+
+    def render(self) -> RenderableType:
+        game = self.game
+        view = game.view
+        wide = self.size.width >= 38
+        heads = (
+            ("VP", "cards", "dev", "knights", "road") if wide else ("VP", "crd", "dev", "kn", "rd")
+        )
+        table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, pad_edge=False)
+        table.add_column("", ratio=1, no_wrap=True, overflow="ellipsis")
+        for title in heads:
+            table.add_column(title, justify="right", no_wrap=True, header_style="dim")
+        for seat in range(game.players):
+            active = seat == view.active
+            table.add_row(
+                self._seat_label(seat),
+                Text(str(self._vp(seat)), style="bold"),
+                str(view.hand_size[seat]),
+                str(view.dev_count[seat]),
+                str(view.knights[seat]),
+                str(view.road_length[seat]),
+                style=None if active else Style(dim=False),
+            )
+        lr, la = view.longest_road_holder, view.largest_army_holder
+        road = self._award("Longest Road", lr, f"{view.road_length[lr]}" if lr >= 0 else "")
+        army = self._award("Largest Army", la, f"{view.knights[la]}" if la >= 0 else "")
+        return Group(table, road, army)

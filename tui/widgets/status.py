@@ -1,0 +1,75 @@
+"""The status line: whose turn, the phase, the last roll, and what the game waits for."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from hexlan.engine.core import Phase
+from hexlan.net.local import LocalGame
+from hexlan.tui.palette import seat_mark, seat_style
+
+PHASE_WORDS = {
+    Phase.START_PLAYER: "start",
+    Phase.SETUP_SETTLEMENT: "set-up",
+    Phase.SETUP_ROAD: "set-up",
+    Phase.ROLL: "roll",
+    Phase.DICE: "roll",
+    Phase.DISCARD: "discard",
+    Phase.MOVE_ROBBER: "move robber",
+    Phase.STEAL: "move robber",
+    Phase.MAIN: "trade/build",
+    Phase.ROAD_BUILDING: "road building",
+    Phase.TRADE_RESPONSES: "trade offer",
+    Phase.DRAW: "trade/build",
+    Phase.MONOPOLY: "monopoly",
+    Phase.VICTORY: "game over",
+    Phase.GAME_OVER: "game over",
+}
+"""The phase in the player's words (../shared/UI.md: set-up, roll, discard, move robber, ...)."""
+
+
+def phase_words(phase: Phase) -> str:
+    """The phase as the status line names it."""
+    return PHASE_WORDS.get(phase, phase.title)
+
+
+class StatusBar(Static):
+    """One line: turn, whose turn, phase, last dice, your points."""
+
+    DEFAULT_CSS = """
+    StatusBar {
+        height: 1;
+        width: 1fr;
+        background: $panel;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, game: LocalGame) -> None:
+        """Redraw from the game's human view."""
+        view = game.view
+        text = Text(no_wrap=True, overflow="ellipsis")
+        turn = "Set-up" if view.turn == 0 else f"Turn {view.turn}"
+        text.append(turn, style="bold")
+        text.append("  ")
+        if view.active >= 0:
+            seat = view.active
+            who = "You" if seat == game.human_seat else game.names[seat]
+            text.append(f"{seat_mark(seat)} {who}", style=seat_style(seat) + Style(bold=True))
+            text.append(" ")
+        text.append(f"[{phase_words(view.phase)}]", style="bold reverse")
+        text.append("  dice ")
+        if view.dice is not None:
+            total = view.dice.first + view.dice.second
+            text.append(f"{total}", style="bold red" if total == 7 else "bold")
+            text.append(f" ({view.dice.first}+{view.dice.second})")
+        elif game.rolls:
+            text.append(f"{game.rolls[-1]}", style="dim")
+        else:
+            text.append("-", style="dim")
+        text.append("  you ")
+        text.append(f"{view.victory_points(game.human_seat)}", style="bold")
+        text.append(f"/{view.target} VP")
+        self.update(text)
