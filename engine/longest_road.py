@@ -32,36 +32,31 @@ def longest_road(
     """
     if not roads:
         return 0
-    # perf: adjacency restricted to this seat's roads, as lists of (path, other node).
-    adjacency: dict[NodeId, list[tuple[PathId, NodeId]]] = {}
+    # perf: adjacency restricted to this seat's roads, as (bit of the path, other node); the
+    # segments a trail has used are one int bitmask.
+    adjacency: dict[NodeId, list[tuple[int, NodeId]]] = {}
     path_nodes = topology.path_nodes
     for p in roads:
         a, b = path_nodes[p]
-        adjacency.setdefault(a, []).append((p, b))
-        adjacency.setdefault(b, []).append((p, a))
-    used: set[PathId] = set()
+        bit = 1 << p
+        adjacency.setdefault(a, []).append((bit, b))
+        adjacency.setdefault(b, []).append((bit, a))
+    blocked = {n for n in adjacency if node_owner[n] not in (NO_SEAT, seat)}
     best = 0
 
-    def extend(node: NodeId, length: int) -> None:
+    def extend(node: NodeId, length: int, used: int) -> None:
         nonlocal best
         best = max(best, length)
-        owner = node_owner[node]
-        if length and owner not in (NO_SEAT, seat):
+        if length and node in blocked:
             return  # broken by another seat's building
-        for p, other in adjacency[node]:
-            if p not in used:
-                used.add(p)
-                extend(other, length + 1)
-                used.discard(p)
+        for bit, other in adjacency[node]:
+            if not used & bit:
+                extend(other, length + 1, used | bit)
 
     # A longest trail starts at a dead end or fork (odd degree), or where another seat's
     # building cuts the road; a piece of road with neither is a closed loop, where any node
     # will do. (Otherwise a trail could be made longer by one more segment at its start.)
-    ends = [
-        n
-        for n, links in adjacency.items()
-        if len(links) != 2 or node_owner[n] not in (NO_SEAT, seat)
-    ]
+    ends = [n for n, links in adjacency.items() if len(links) != 2 or n in blocked]
     reached = set(ends)
     stack = list(ends)
     for node in (*ends, *adjacency):
@@ -75,7 +70,7 @@ def longest_road(
                     reached.add(other)
                     stack.append(other)
     for node in ends:
-        extend(node, 0)
+        extend(node, 0, 0)
         if best == len(roads):
             break
     return best

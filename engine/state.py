@@ -29,6 +29,7 @@ from hexlan.engine.board import Board
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
+    RESOURCES,
     DevCard,
     EngineError,
     Hand,
@@ -72,6 +73,22 @@ def _robber_move(hex_id: HexId, victim: Seat) -> A.MoveRobber:
 @cache
 def _maritime(give: Hand, get: Resource) -> A.MaritimeTrade:
     return A.MaritimeTrade(give, get)
+
+
+def _one_kind(resource: int, ratio: int) -> Hand:
+    give = [0, 0, 0, 0, 0]
+    give[resource] = ratio
+    return (give[0], give[1], give[2], give[3], give[4])
+
+
+# perf: _ONE_KIND_TRADES[r][ratio] lists the trades of `ratio` cards of r for each other resource.
+_ONE_KIND_TRADES: Final = tuple(
+    {
+        ratio: tuple(_maritime(_one_kind(r, ratio), g) for g in Resource if g != r)
+        for ratio in (2, 3, 4)
+    }
+    for r in range(5)
+)
 
 
 @cache
@@ -212,11 +229,11 @@ class GameState:
         self.winner = NO_SEAT
 
         self._harbour_nodes = board.harbour_nodes()
-        producing: list[list[tuple[HexId, int]]] = [[] for _ in range(13)]
-        for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True)):
-            if terrain.resource is not None:
-                producing[token].append((h, int(terrain.resource)))
-        self._producing = producing
+        # perf: for each dice total, (hex, node, seat, resource) of every building that can
+        # produce on it, appended as settlements are built (a city doubles via node_level).
+        self._income: list[list[tuple[HexId, NodeId, Seat, int]]] = [[] for _ in range(13)]
+        # perf: bit s of hex_seats[h] is set when seat s has a building on hex h.
+        self.hex_seats = [0] * topo.hex_count
         self._road_cache: list[list[PathId] | None] = [None] * players
 
     # ------------------------------------------------------------------ hidden-card hooks
@@ -339,8 +356,10 @@ class GameState:
 
     def victims_at(self, hex_id: HexId, thief: Seat) -> list[Seat]:
         """Opponents with a building on the hex and at least one resource card, in seat order."""
-        owners = {self.node_owner[n] for n in self.topology.hex_nodes[hex_id]}
-        return [s for s in range(self.players) if s in owners and s != thief and self.hand_size[s]]
+        seats = self.hex_seats[hex_id] & ~(1 << thief)
+        if not seats:
+            return []
+        return [s for s in range(self.players) if seats >> s & 1 and self.hand_size[s]]
 
     # ------------------------------------------------------------------ chance
 
@@ -483,23 +502,20 @@ class GameState:
 
     def _maritime_actions(self, seat: Seat, result: list[Action]) -> None:
         hand, ratios, bank = self.hands[seat], self.ratios[seat], self.bank
-        gets = [g for g in range(5) if bank[g]]
         for r in range(5):
             ratio = ratios[r]
             if hand[r] >= ratio:
-                give = [0, 0, 0, 0, 0]
-                give[r] = ratio
-                give_t = (give[0], give[1], give[2], give[3], give[4])
-                result.extend(_maritime(give_t, Resource(g)) for g in gets if g != r)
+                result.extend(a for a in _ONE_KIND_TRADES[r][ratio] if bank[a.get])
         if (
             self.options.mixed_three_to_one
             and self.generic_harbour[seat]
             and self.hand_size[seat] >= 3
         ):
             hand_t = (hand[0], hand[1], hand[2], hand[3], hand[4])
+            gets = [g for g in RESOURCES if bank[g]]
             for give_t in _discard_choices(hand_t, 3):
                 if max(give_t) < 3:  # three of one kind is already listed above
-                    result.extend(_maritime(give_t, Resource(g)) for g in gets if not give_t[g])
+                    result.extend(_maritime(give_t, g) for g in gets if not give_t[g])
 
     def _robber_actions(self, seat: Seat) -> list[Action]:
         result: list[Action] = []
@@ -673,13 +689,15 @@ class GameState:
         """Apply an action without checking it (the caller took it from :meth:`legal_actions`
         or :meth:`chance_outcomes`, or checked it with :meth:`check`)."""
         self._HANDLERS[type(action)](self, action)
-        phase = self.phase
+        active = self.active
+        # perf: unplayed cards bound the hidden victory points, so most calls stop at the first test.
         if (
-            self.turn
-            and phase not in CHANCE_PHASES
-            and phase is not Phase.GAME_OVER
+            self.public_vp[active] + self.dev_count[active] >= self.target
+            and self.turn
+            and self.phase not in CHANCE_PHASES
+            and self.phase is not Phase.GAME_OVER
             and not self.options.victory_at_turn_end
-            and self.public_vp[self.active] + self.hidden_victory_points(self.active) >= self.target
+            and self.public_vp[active] + self.hidden_victory_points(active) >= self.target
         ):
             self.phase = Phase.VICTORY  # seed 002 «Цель участников»: 10 points on one's turn
 
@@ -709,6 +727,12 @@ class GameState:
             self._pay_bank(seat, self.rules.settlement_cost)
         self.node_owner[node] = seat
         self.node_level[node] = 1
+        board = self.board
+        for h in self.topology.node_hexes[node]:
+            self.hex_seats[h] |= 1 << seat
+            resource = board.terrains[h].resource
+            if resource is not None:
+                self._income[board.tokens[h]].append((h, node, seat, int(resource)))
         self.blocked[node] = True
         for m in self.topology.node_nodes[node]:
             self.blocked[m] = True
@@ -802,22 +826,16 @@ class GameState:
 
     def _produce(self, total: int) -> None:
         """Pay production for a roll, with the bank-shortage rule (official)."""
+        income = self._income[total]
+        if not income:
+            return
         owed = [[0] * 5 for _ in range(self.players)]
-        node_owner, node_level, hex_nodes, robber = (
-            self.node_owner,
-            self.node_level,
-            self.topology.hex_nodes,
-            self.robber,
-        )
+        node_level, robber = self.node_level, self.robber
         any_owed = False
-        for h, resource in self._producing[total]:
-            if h == robber:
-                continue
-            for n in hex_nodes[h]:
-                seat = node_owner[n]
-                if seat >= 0:
-                    owed[seat][resource] += node_level[n]
-                    any_owed = True
+        for h, node, seat, resource in income:
+            if h != robber:
+                owed[seat][resource] += node_level[node]
+                any_owed = True
         if not any_owed:
             return
         bank = self.bank

@@ -103,7 +103,10 @@ def play_game(
         else:
             action = policies[seat].choose(views[seat], seat)
             decisions += 1
-        advance_views(state, infos, action)
+        if infos:
+            advance_views(state, infos, action)
+        else:
+            state.apply(action)
     return GameResult(
         seed=seed,
         winner=state.winner if state.is_over else None,
