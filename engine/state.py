@@ -171,8 +171,10 @@ class GameState:
         self.options = options or GameOptions()
         self.rules = rules or load_ruleset()
         opts, rules = self.options, self.rules
-        self.target = opts.victory_points or rules.victory_points
-        self.longest_road_min = opts.longest_road_min or rules.longest_road_min
+        self.target = rules.victory_points if opts.victory_points is None else opts.victory_points
+        self.longest_road_min = (
+            rules.longest_road_min if opts.longest_road_min is None else opts.longest_road_min
+        )
         limits = opts.piece_limits
         self.road_limit = rules.road_limit if limits else NO_LIMIT
         self.settlement_limit = rules.settlement_limit if limits else NO_LIMIT
@@ -235,6 +237,7 @@ class GameState:
         # perf: bit s of hex_seats[h] is set when seat s has a building on hex h.
         self.hex_seats = [0] * topo.hex_count
         self._road_cache: list[list[PathId] | None] = [None] * players
+        self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
 
     # ------------------------------------------------------------------ hidden-card hooks
     # The full state knows every card; InformationState overrides these for other seats.
@@ -538,9 +541,11 @@ class GameState:
             if self._hand_covers(seat, trade.get):
                 result.insert(0, A.AnswerTrade(seat, True))
             return result
-        if self.trade_pending or seat != self.active:
+        if seat != self.active:
             return []
-        result = [A.CANCEL_TRADE]
+        result = [A.CANCEL_TRADE]  # the offer may be withdrawn before every answer is in
+        if self.trade_pending:
+            return result
         for other, answer in self.trade_answers.items():
             if isinstance(answer, A.CounterOffer):
                 if self._hand_covers(seat, answer.give):
@@ -1060,8 +1065,8 @@ class GameState:
         """Everything every seat knows, as plain data (no hand compositions, no hidden cards)."""
         return {
             "players": self.players,
-            "board": self.board.to_dict(),
-            "options": self.options.to_dict(),
+            "board": self._static_public["board"],
+            "options": self._static_public["options"],
             "phase": int(self.phase),
             "active": self.active,
             "turn": self.turn,
@@ -1124,20 +1129,19 @@ class GameState:
         this is for inspection, saving and hashing)."""
         return {"public": self.public_dict(), "hidden": self.hidden_dict()}
 
-    @classmethod
+    @staticmethod
     def replay(
-        cls,
         board: Board,
         players: int,
         actions: Iterator[Action] | list[Action],
         options: GameOptions | None = None,
     ) -> GameState:
-        """A new game with every action played (checked) in order.
+        """A new full game with every action played (checked) in order.
 
         Raises:
             IllegalActionError: the first action that is not legal, with its index in the reason.
         """
-        state = cls(board, players, options)
+        state = GameState(board, players, options)
         for i, action in enumerate(actions):
             try:
                 state.play(action)
