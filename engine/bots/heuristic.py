@@ -173,9 +173,10 @@ class HeuristicBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self._info: tuple[Board, _BoardInfo] | None = None
-        # Per seat: [id of the view, turn, offers made, bank trades made] this turn.
+        # Per seat: [id of the view, turn, offers made, bank trades made, hash of the last offer]
+        # this turn.
         self._counters: dict[Seat, list[int]] = {}
-        self._turn: list[int] = [0, 0, 0, 0]
+        self._turn: list[int] = [0, 0, 0, 0, 0]
         self._memo: tuple[_Goal | None] | None = None
 
     # ------------------------------------------------------------------ entry point
@@ -190,9 +191,9 @@ class HeuristicBot:
         if phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
             raise EngineError(f"seat {seat} has no decision in phase {phase.title}")
         info = self._board(view.board)
-        counters = self._counters.setdefault(seat, [id(view), view.turn, 0, 0])
+        counters = self._counters.setdefault(seat, [id(view), view.turn, 0, 0, 0])
         if counters[0] != id(view) or counters[1] != view.turn:
-            counters[:] = [id(view), view.turn, 0, 0]
+            counters[:] = [id(view), view.turn, 0, 0, 0]
         self._turn = counters
         self._memo = None
         if phase is Phase.DISCARD:
@@ -721,12 +722,15 @@ class HeuristicBot:
                 break
         if left:
             return None
-        self._turn[2] += 1
         offer = A.OfferTrade(
             (give[0], give[1], give[2], give[3], give[4]),
             (missing[0], missing[1], missing[2], missing[3], missing[4]),
             NO_SEAT,
         )
+        if hash(offer) == self._turn[4]:
+            return None  # the table just turned these very terms down
+        self._turn[2] += 1
+        self._turn[4] = hash(offer)
         try:
             view.check(offer)
         except IllegalActionError:
