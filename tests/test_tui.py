@@ -11,7 +11,7 @@ from textual.widgets._footer import FooterKey
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Phase
-from hexlan.net.local import LocalGame
+from hexlan.net.local import GameEvent, LocalGame
 from hexlan.tui.app import HexlanApp, make_app
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, TradeDialog
 from hexlan.tui.screens.game import GameScreen
@@ -217,12 +217,21 @@ async def test_discard_dialog_confirms_only_exactly_half() -> None:
         assert sum(dialog.chosen()) == need and not ok.disabled
         chosen = dialog.chosen()
         before = tuple(game.view.hands[0])
+        # The bots move on at once (the robber may take a card from you): look at the hand
+        # right after the discard.
+        after_discard: list[tuple[int, ...]] = []
+        submit = game.submit
+
+        def submit_and_look(action: A.Action) -> GameEvent:
+            event = submit(action)
+            after_discard.append(tuple(game.view.hands[0]))
+            return event
+
+        game.submit = submit_and_look  # type: ignore[method-assign]
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, DiscardDialog)
-        assert tuple(game.view.hands[0]) == tuple(
-            b - c for b, c in zip(before, chosen, strict=True)
-        )
+        assert after_discard[0] == tuple(b - c for b, c in zip(before, chosen, strict=True))
         assert any(e.text.startswith(f"You discarded {need}") for e in game.events)
 
 
