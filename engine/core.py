@@ -1,11 +1,13 @@
 """Names shared by the whole engine: resources, terrains, development cards, phases, seat ids.
 
-Everything here is a small immutable enum or alias; the rules live in :mod:`hexlan.engine.state`.
+Everything here is a small immutable enum or alias, or a pure helper on resource hands
+(:data:`Hand`); the rules live in :mod:`hexlan.engine.state`.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 Seat: TypeAlias = int
@@ -24,6 +26,7 @@ Hand: TypeAlias = tuple[int, int, int, int, int]
 """Resource counts in :class:`Resource` order: lumber, brick, wool, grain, ore."""
 
 NO_SEAT: Final = -1
+"""No seat: an empty intersection's or path's owner, an award nobody holds, an offer to all."""
 
 
 class Resource(enum.IntEnum):
@@ -42,6 +45,71 @@ class Resource(enum.IntEnum):
 
 
 RESOURCES: Final = tuple(Resource)
+
+
+def as_hand(counts: Sequence[int]) -> Hand:
+    """Five counts in resource order (a list, say) as a :data:`Hand`.
+
+    >>> as_hand([1, 0, 2, 0, 0])
+    (1, 0, 2, 0, 0)
+    """
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def hand_plus(hand: Sequence[int], cards: Sequence[int]) -> Hand:
+    """``hand`` with ``cards`` added, resource by resource.
+
+    >>> hand_plus((1, 0, 2, 0, 0), (0, 1, 1, 0, 0))
+    (1, 1, 3, 0, 0)
+    """
+    return (
+        hand[0] + cards[0],
+        hand[1] + cards[1],
+        hand[2] + cards[2],
+        hand[3] + cards[3],
+        hand[4] + cards[4],
+    )
+
+
+def hand_minus(hand: Sequence[int], cards: Sequence[int]) -> Hand:
+    """``hand`` less ``cards``, resource by resource (negative where ``cards`` has more).
+
+    >>> hand_minus((1, 1, 3, 0, 0), (0, 1, 1, 0, 0))
+    (1, 0, 2, 0, 0)
+    """
+    return (
+        hand[0] - cards[0],
+        hand[1] - cards[1],
+        hand[2] - cards[2],
+        hand[3] - cards[3],
+        hand[4] - cards[4],
+    )
+
+
+def hand_covers(hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Whether ``hand`` holds at least ``cards`` of every resource.
+
+    >>> hand_covers((1, 1, 3, 0, 0), (0, 1, 1, 0, 0)), hand_covers((1, 0, 0, 0, 0), (0, 1, 0, 0, 0))
+    (True, False)
+    """
+    return (
+        hand[0] >= cards[0]
+        and hand[1] >= cards[1]
+        and hand[2] >= cards[2]
+        and hand[3] >= cards[3]
+        and hand[4] >= cards[4]
+    )
+
+
+def one_kind(resource: int, count: int = 1) -> Hand:
+    """``count`` cards of one resource as a :data:`Hand`.
+
+    >>> one_kind(Resource.WOOL, 3)
+    (0, 0, 3, 0, 0)
+    """
+    cards = [0, 0, 0, 0, 0]
+    cards[resource] = count
+    return as_hand(cards)
 
 
 class Terrain(enum.IntEnum):

@@ -62,6 +62,11 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
+    as_hand,
+    hand_covers,
+    hand_minus,
+    hand_plus,
+    one_kind,
 )
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
@@ -74,49 +79,13 @@ World: TypeAlias = tuple[Hand, ...]
 """One joint possibility for a group: a hand per seat of the group, in the group's seat order."""
 
 _ZERO: Final[Hand] = (0, 0, 0, 0, 0)
-_ONE: Final[tuple[Hand, ...]] = tuple(
-    (int(r == 0), int(r == 1), int(r == 2), int(r == 3), int(r == 4)) for r in range(5)
-)
+_ONE: Final[tuple[Hand, ...]] = tuple(one_kind(r) for r in range(5))
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
 
 
-def _plus(hand: Hand, cards: Hand) -> Hand:
-    return (
-        hand[0] + cards[0],
-        hand[1] + cards[1],
-        hand[2] + cards[2],
-        hand[3] + cards[3],
-        hand[4] + cards[4],
-    )
-
-
-def _minus(hand: Hand, cards: Hand) -> Hand:
-    return (
-        hand[0] - cards[0],
-        hand[1] - cards[1],
-        hand[2] - cards[2],
-        hand[3] - cards[3],
-        hand[4] - cards[4],
-    )
-
-
-def _covers(hand: Hand, cards: Hand) -> bool:
-    return (
-        hand[0] >= cards[0]
-        and hand[1] >= cards[1]
-        and hand[2] >= cards[2]
-        and hand[3] >= cards[3]
-        and hand[4] >= cards[4]
-    )
-
-
 def _put(world: World, index: int, hand: Hand) -> World:
     return (*world[:index], hand, *world[index + 1 :])
-
-
-def _as_hand(counts: Sequence[int]) -> Hand:
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
 @dataclass(slots=True, eq=False)
@@ -197,7 +166,7 @@ class InformationState(GameState):
     def possible_hands(self, seat: Seat) -> frozenset[Hand]:
         """Every resource hand ``seat`` may hold, as far as this seat knows (one for itself)."""
         if self._groups[seat] is None:
-            return frozenset({_as_hand(self.hands[seat])})
+            return frozenset({as_hand(self.hands[seat])})
         return self._possible[seat]
 
     def known_cards(self, seat: Seat) -> Hand:
@@ -207,7 +176,7 @@ class InformationState(GameState):
         they may be.
         """
         hands = self.possible_hands(seat)
-        return _as_hand([min(h[r] for h in hands) for r in range(5)])
+        return as_hand([min(h[r] for h in hands) for r in range(5)])
 
     def hidden_kinds(self, seat: Seat) -> frozenset[Resource]:
         """The resources each of ``seat``'s hidden cards (those beyond :meth:`known_cards`) may
@@ -239,17 +208,17 @@ class InformationState(GameState):
     def is_consistent(self, hands: Sequence[Sequence[int]]) -> bool:
         """Whether these resource hands of every seat (the true ones, say) fit this seat's
         knowledge: its own hand exactly, the opponents' as one world of each group."""
-        if _as_hand(hands[self.seat]) != _as_hand(self.hands[self.seat]):
+        if as_hand(hands[self.seat]) != as_hand(self.hands[self.seat]):
             return False
         return all(
-            group is None or tuple(_as_hand(hands[s]) for s in group.seats) in group.worlds
+            group is None or tuple(as_hand(hands[s]) for s in group.seats) in group.worlds
             for group in self._groups
         )
 
     def unseen_cards(self) -> tuple[int, int, int, int, int]:
         """Development cards this seat has not seen, per :class:`DevCard`: the deck and the
         opponents' unplayed cards together."""
-        return _as_hand(self.deck)
+        return as_hand(self.deck)
 
     # ------------------------------------------------------------------ resource-hand hooks
 
@@ -259,8 +228,8 @@ class InformationState(GameState):
             super()._hand_gain(seat, cards)
             return
         i = group.seats.index(seat)
-        group.worlds = {_put(w, i, _plus(w[i], cards)) for w in group.worlds}
-        self._possible[seat] = frozenset(_plus(h, cards) for h in self._possible[seat])
+        group.worlds = {_put(w, i, hand_plus(w[i], cards)) for w in group.worlds}
+        self._possible[seat] = frozenset(hand_plus(h, cards) for h in self._possible[seat])
         bound = self.hands[seat]
         for r in range(5):
             bound[r] += cards[r]
@@ -271,14 +240,17 @@ class InformationState(GameState):
             super()._hand_pay(seat, cards)
             return
         self._narrow(
-            seat, lambda h: _covers(h, cards), lambda h: _minus(h, cards), f"cannot pay {cards}"
+            seat,
+            lambda h: hand_covers(h, cards),
+            lambda h: hand_minus(h, cards),
+            f"cannot pay {cards}",
         )
         self.hand_size[seat] -= sum(cards)
 
     def _hand_covers(self, seat: Seat, cards: Hand) -> bool:
         if self._groups[seat] is None:
             return super()._hand_covers(seat, cards)
-        return any(_covers(h, cards) for h in self._possible[seat])
+        return any(hand_covers(h, cards) for h in self._possible[seat])
 
     def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
         if self._groups[seat] is None:
@@ -313,8 +285,8 @@ class InformationState(GameState):
             for r in range(5):
                 if held[r]:
                     moved = list(w)
-                    moved[v] = _minus(held, _ONE[r])
-                    moved[t] = _plus(w[t], _ONE[r])
+                    moved[v] = hand_minus(held, _ONE[r])
+                    moved[t] = hand_plus(w[t], _ONE[r])
                     worlds.add(tuple(moved))
         group.worlds = worlds
         self.hand_size[victim] -= 1
@@ -330,8 +302,8 @@ class InformationState(GameState):
             self._break_up(group)
         held = self._possible[victim]
         taken = {r for h in held for r in range(5) if h[r]}
-        victim_hands = {(_minus(h, _ONE[r]),) for h in held for r in range(5) if h[r]}
-        thief_hands = {(_plus(h, _ONE[r]),) for h in self._possible[thief] for r in taken}
+        victim_hands = {(hand_minus(h, _ONE[r]),) for h in held for r in range(5) if h[r]}
+        thief_hands = {(hand_plus(h, _ONE[r]),) for h in self._possible[thief] for r in taken}
         self._groups[victim] = _Group((victim,), victim_hands)
         self._groups[thief] = _Group((thief,), thief_hands)
         self.hand_size[victim] -= 1
@@ -340,14 +312,14 @@ class InformationState(GameState):
         self._refresh(thief)
 
     def _hand_take_all(self, thief: Seat, victim: Seat, resource: Resource, amount: int) -> None:
-        cards = _as_hand([amount if r == resource else 0 for r in range(5)])
+        cards = as_hand([amount if r == resource else 0 for r in range(5)])
         if self._groups[victim] is None:
             super()._hand_pay(victim, cards)
         else:
             self._narrow(
                 victim,
                 lambda h: h[resource] == amount,
-                lambda h: _minus(h, cards),
+                lambda h: hand_minus(h, cards),
                 f"did not hold exactly {amount} {resource.name.lower()}",
             )
             self.hand_size[victim] -= amount
@@ -413,7 +385,7 @@ class InformationState(GameState):
         for seat, condition in conditions.items():
             group = self._groups[seat]
             if group is None:
-                if not condition(_as_hand(self.hands[seat])):
+                if not condition(as_hand(self.hands[seat])):
                     return False
                 continue
             by_group.setdefault(id(group), (group, []))[1].append(
@@ -536,7 +508,10 @@ class InformationState(GameState):
             assert terms is not None
             give, get = terms.give, terms.get
             if not self._could_all(
-                {self.active: lambda h: _covers(h, give), action.seat: lambda h: _covers(h, get)}
+                {
+                    self.active: lambda h: hand_covers(h, give),
+                    action.seat: lambda h: hand_covers(h, get),
+                }
             ):
                 raise IllegalActionError(
                     f"seats {self.active} and {action.seat} cannot both hold their side of the "

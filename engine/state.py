@@ -40,6 +40,9 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
+    as_hand,
+    hand_covers,
+    one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
@@ -49,8 +52,6 @@ CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
 
 NO_LIMIT: Final = 1_000_000
-_ZERO: Final[Hand] = (0, 0, 0, 0, 0)
-_UNLIMITED = 10**9
 
 # perf: cached action objects, so legal-move generation allocates nothing per call.
 _ROADS: Final = tuple(A.BuildRoad(p) for p in range(200))
@@ -75,16 +76,10 @@ def _maritime(give: Hand, get: Resource) -> A.MaritimeTrade:
     return A.MaritimeTrade(give, get)
 
 
-def _one_kind(resource: int, ratio: int) -> Hand:
-    give = [0, 0, 0, 0, 0]
-    give[resource] = ratio
-    return (give[0], give[1], give[2], give[3], give[4])
-
-
 # perf: _ONE_KIND_TRADES[r][ratio] lists the trades of `ratio` cards of r for each other resource.
 _ONE_KIND_TRADES: Final = tuple(
     {
-        ratio: tuple(_maritime(_one_kind(r, ratio), g) for g in Resource if g != r)
+        ratio: tuple(_maritime(one_kind(r, ratio), g) for g in Resource if g != r)
         for ratio in (2, 3, 4)
     }
     for r in range(5)
@@ -119,16 +114,6 @@ def _year_of_plenty_choices(bank: Hand) -> tuple[A.PlayYearOfPlenty, ...]:
         A.PlayYearOfPlenty((a, b))
         for a, b in combinations_with_replacement(available, 2)
         if a != b or bank[a] >= 2
-    )
-
-
-def _add(hand: Hand, other: Hand, sign: int = 1) -> Hand:
-    return (
-        hand[0] + sign * other[0],
-        hand[1] + sign * other[1],
-        hand[2] + sign * other[2],
-        hand[3] + sign * other[3],
-        hand[4] + sign * other[4],
     )
 
 
@@ -255,14 +240,7 @@ class GameState:
         self.hand_size[seat] -= sum(cards)
 
     def _hand_covers(self, seat: Seat, cards: Hand) -> bool:
-        hand = self.hands[seat]
-        return (
-            hand[0] >= cards[0]
-            and hand[1] >= cards[1]
-            and hand[2] >= cards[2]
-            and hand[3] >= cards[3]
-            and hand[4] >= cards[4]
-        )
+        return hand_covers(self.hands[seat], cards)
 
     def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
         """How many of a resource the seat holds; None where unknown."""
@@ -437,11 +415,7 @@ class GameState:
             need = self.discards[seat]
             if not need:
                 return []
-            hand = self.hands[seat]
-            return [
-                A.Discard(seat, c)
-                for c in _discard_choices((hand[0], hand[1], hand[2], hand[3], hand[4]), need)
-            ]
+            return [A.Discard(seat, c) for c in _discard_choices(as_hand(self.hands[seat]), need)]
         if phase is Phase.TRADE_RESPONSES:
             return self._trade_actions(seat)
         if seat != self.active:
@@ -498,8 +472,7 @@ class GameState:
         ):
             result.append(A.PLAY_ROAD_BUILDING)
         if can_play(seat, DevCard.YEAR_OF_PLENTY) and sum(self.bank):
-            bank = self.bank
-            result.extend(_year_of_plenty_choices((bank[0], bank[1], bank[2], bank[3], bank[4])))
+            result.extend(_year_of_plenty_choices(as_hand(self.bank)))
         if can_play(seat, DevCard.MONOPOLY):
             result.extend(_MONOPOLIES)
 
@@ -514,9 +487,8 @@ class GameState:
             and self.generic_harbour[seat]
             and self.hand_size[seat] >= 3
         ):
-            hand_t = (hand[0], hand[1], hand[2], hand[3], hand[4])
             gets = [g for g in RESOURCES if bank[g]]
-            for give_t in _discard_choices(hand_t, 3):
+            for give_t in _discard_choices(as_hand(hand), 3):
                 if max(give_t) < 3:  # three of one kind is already listed above
                     result.extend(_maritime(give_t, g) for g in gets if not give_t[g])
 
@@ -726,8 +698,7 @@ class GameState:
                     resource = self.board.terrains[h].resource
                     if resource is not None:
                         gain[resource] += 1
-                gain_t = (gain[0], gain[1], gain[2], gain[3], gain[4])
-                self._take_from_bank(seat, gain_t)
+                self._take_from_bank(seat, as_hand(gain))
         else:
             self._pay_bank(seat, self.rules.settlement_cost)
         self.node_owner[node] = seat
@@ -863,7 +834,7 @@ class GameState:
         for seat in range(self.players):
             row = owed[seat]
             if any(row):
-                self._take_from_bank(seat, (row[0], row[1], row[2], row[3], row[4]))
+                self._take_from_bank(seat, as_hand(row))
 
     def _on_discard(self, action: A.Discard) -> None:
         self._pay_bank(action.seat, action.cards)
@@ -936,7 +907,7 @@ class GameState:
         gain = [0, 0, 0, 0, 0]
         for r in action.resources:
             gain[r] += 1
-        self._take_from_bank(self.active, (gain[0], gain[1], gain[2], gain[3], gain[4]))
+        self._take_from_bank(self.active, as_hand(gain))
 
     def _on_monopoly(self, action: A.PlayMonopoly) -> None:
         self._start_card(DevCard.MONOPOLY)
@@ -956,9 +927,7 @@ class GameState:
     def _on_maritime(self, action: A.MaritimeTrade) -> None:
         seat = self.active
         self._pay_bank(seat, action.give)
-        gain = [0, 0, 0, 0, 0]
-        gain[action.get] = 1
-        self._take_from_bank(seat, (gain[0], gain[1], gain[2], gain[3], gain[4]))
+        self._take_from_bank(seat, one_kind(action.get))
 
     def _on_offer(self, action: A.OfferTrade) -> None:
         self.trade = action

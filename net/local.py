@@ -30,11 +30,11 @@ from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
     DevCard,
-    Hand,
     IllegalActionError,
     Phase,
     Resource,
     Seat,
+    hand_minus,
 )
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.options import GameOptions
@@ -321,7 +321,7 @@ class LocalGame:
             text = f"{who} {verb} a settlement at {self._node_place(action.node)}"
             target = ("node", (action.node,))
             if setup and phase is Phase.SETUP_SETTLEMENT and state.setup_step >= self.players:
-                got = _diff(before_hands[active], state.hands[active])
+                got = hand_minus(state.hands[active], before_hands[active])
                 if any(got):
                     text += f" and {self._verb(active, 'take', 'takes')} {describe_cards(got)}"
         elif isinstance(action, A.BuildRoad):
@@ -358,7 +358,9 @@ class LocalGame:
                     )
                     text += " " + listing[0].upper() + listing[1:]
             else:
-                gains = [(s, _diff(before_hands[s], state.hands[s])) for s in range(self.players)]
+                gains = [
+                    (s, hand_minus(state.hands[s], before_hands[s])) for s in range(self.players)
+                ]
                 parts = [
                     f"{self._whom(s)} {self._verb(s, 'get', 'gets')} {describe_cards(g)}"
                     for s, g in gains
@@ -541,16 +543,6 @@ class LocalGame:
             for h in hexes
         ]
         return "·".join(names)
-
-
-def _diff(before: Sequence[int], after: Sequence[int]) -> Hand:
-    return (
-        after[0] - before[0],
-        after[1] - before[1],
-        after[2] - before[2],
-        after[3] - before[3],
-        after[4] - before[4],
-    )
 
 
 def _card_name(card: DevCard) -> str:

@@ -39,6 +39,8 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
+    as_hand,
+    one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.state import GameState
@@ -654,7 +656,7 @@ class HeuristicBot:
             )
             hand[r] -= 1
             cards[r] += 1
-        return A.Discard(seat, (cards[0], cards[1], cards[2], cards[3], cards[4]))
+        return A.Discard(seat, as_hand(cards))
 
     # ------------------------------------------------------------------ trade
 
@@ -680,11 +682,7 @@ class HeuristicBot:
         )
         for get in wants:
             for give in gives:
-                amounts = [0] * 5
-                amounts[give] = ratios[give]
-                action = A.MaritimeTrade(
-                    (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4]), Resource(get)
-                )
+                action = A.MaritimeTrade(one_kind(give, ratios[give]), Resource(get))
                 if action in legal:
                     self._turn[3] += 1
                     return action
@@ -722,11 +720,7 @@ class HeuristicBot:
                 break
         if left:
             return None
-        offer = A.OfferTrade(
-            (give[0], give[1], give[2], give[3], give[4]),
-            (missing[0], missing[1], missing[2], missing[3], missing[4]),
-            NO_SEAT,
-        )
+        offer = A.OfferTrade(as_hand(give), as_hand(missing), NO_SEAT)
         if hash(offer) == self._turn[4]:
             return None  # the table just turned these very terms down
         self._turn[2] += 1
@@ -795,7 +789,7 @@ class HeuristicBot:
             count -= take
             if not count:
                 break
-        pay_t = (pay[0], pay[1], pay[2], pay[3], pay[4])
+        pay_t = as_hand(pay)
         if count or pay_t == trade.get:
             return None
         if not self._helps(view, seat, info, trade.give, pay_t):

@@ -15,13 +15,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase, Resource
+from hexlan.engine.core import NO_SEAT, Hand, IllegalActionError, Phase, Resource, as_hand, one_kind
 from hexlan.net.local import LocalGame, describe_cards
 from hexlan.tui.narrate import style_names
 from hexlan.tui.widgets.controls import Counter, Cycler
@@ -31,6 +31,14 @@ T = TypeVar("T")
 
 Submit = Callable[[Action], bool]
 """Plays an action for the human seat; False (and a notice) when the game refused it."""
+
+
+def counter_values(screen: Screen[Any], prefix: str) -> Hand:
+    """The values of the five :class:`Counter` widgets ``#<prefix>-<resource>`` on ``screen``
+    (``#give-lumber`` ...), in resource order."""
+    return as_hand(
+        [screen.query_one(f"#{prefix}-{r.name.lower()}", Counter).value for r in Resource]
+    )
 
 
 class ChoiceDialog(ModalScreen[T | None], Generic[T]):
@@ -118,10 +126,9 @@ class DiscardDialog(ModalScreen[Action | None]):
             first.focus()
         self._update()
 
-    def chosen(self) -> tuple[int, int, int, int, int]:
+    def chosen(self) -> Hand:
         """The cards chosen so far, in resource order."""
-        counts = [self.query_one(f"#discard-{r.name.lower()}", Counter).value for r in Resource]
-        return (counts[0], counts[1], counts[2], counts[3], counts[4])
+        return counter_values(self, "discard")
 
     @on(Counter.Changed)
     def _update(self) -> None:
@@ -253,14 +260,10 @@ class OfferDialog(ModalScreen[Action | None]):
 
     def counter_terms(self) -> A.CounterOffer:
         """The counter-offer the counters describe (in the offering seat's frame)."""
-
-        def column(kind: str) -> tuple[int, int, int, int, int]:
-            values = [
-                self.query_one(f"#counter-{kind}-{r.name.lower()}", Counter).value for r in Resource
-            ]
-            return (values[0], values[1], values[2], values[3], values[4])
-
-        you_give, you_get = column("give"), column("get")
+        you_give, you_get = (
+            counter_values(self, "counter-give"),
+            counter_values(self, "counter-get"),
+        )
         # The offering seat gives what you get and gets what you give.
         return A.CounterOffer(self.game.human_seat, you_get, you_give)
 
@@ -367,10 +370,9 @@ class TradeDialog(ModalScreen[None]):
         index = self.query_one("#trade-target", Cycler).index
         return NO_SEAT if index == 0 else self.others[index - 1]
 
-    def counts(self, column: str) -> tuple[int, int, int, int, int]:
-        """The give or get counts, in resource order."""
-        values = [self.query_one(f"#{column}-{r.name.lower()}", Counter).value for r in Resource]
-        return (values[0], values[1], values[2], values[3], values[4])
+    def counts(self, column: str) -> Hand:
+        """The ``"give"`` or ``"get"`` counts, in resource order."""
+        return counter_values(self, column)
 
     def offer_open(self) -> bool:
         """Whether an offer of ours awaits answers or confirmation."""
@@ -567,12 +569,10 @@ class TradeDialog(ModalScreen[None]):
     def _bank_trade(self, give: tuple[int, ...], get: tuple[int, ...]) -> None:
         seat = self.game.human_seat
         view = self.game.view
-        pay: list[tuple[int, int, int, int, int]] = []
+        pay: list[Hand] = []
         for r in Resource:
             ratio = view.ratio(seat, r)
-            one = [0, 0, 0, 0, 0]
-            one[r] = ratio
-            pay += [(one[0], one[1], one[2], one[3], one[4])] * (give[r] // ratio)
+            pay += [one_kind(r, ratio)] * (give[r] // ratio)
         wants = [r for r in Resource for _ in range(get[r])]
         for cards, want in zip(pay, wants, strict=True):
             if not self.submit(A.MaritimeTrade(cards, want)):
