@@ -228,6 +228,9 @@ ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__  # type: ignore[attr-def
 CHANCE_ACTIONS: Final = (StartPlayer, Dice, StealCard, DrawCard, MonopolyTake, RevealVictory)
 _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 
+ALL_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
+"""The 36 equally likely outcomes of the two dice: ``Dice(1, 1), Dice(1, 2), ... Dice(6, 6)``."""
+
 ROLL: Final = RollDice()
 END_TURN: Final = EndTurn()
 BUY_DEVELOPMENT_CARD: Final = BuyDevelopmentCard()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Final, Literal, Protocol
 
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Resource, Terrain
 from hexlan.engine.ruleset import RuleSet, load_ruleset
@@ -24,6 +24,9 @@ TERRAIN_CODES = {
     "D": Terrain.DESERT,
 }
 RED_NUMBERS = frozenset({6, 8})
+PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+"""Dots on a number token, indexed by the token: the ways out of 36 that two dice roll it (0 for
+the desert's token 0 and for 7, which no token carries)."""
 TokenMode = Literal["spiral", "random"]
 
 

@@ -8,14 +8,30 @@ outcome of each chance node (../shared/ARCHITECTURE.md principle 1).
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Sequence
 
-from hexlan.engine.actions import Action, Dice
+from hexlan.engine.actions import ALL_DICE, Action
 from hexlan.engine.board import Board, TokenMode, beginner_board, random_board
 from hexlan.engine.core import Phase
 from hexlan.engine.state import GameState
 
-_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
+
+def draw_outcome(rng: random.Random, outcomes: Sequence[tuple[Action, float]]) -> Action:
+    """One of ``outcomes`` (``(action, probability)`` pairs, as
+    :meth:`~hexlan.engine.state.GameState.chance_outcomes` gives them) drawn by its probability
+    with one ``rng.random()``; rounding left over picks the last.
+
+    Raises:
+        ValueError: ``outcomes`` is empty.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcome to draw from")
+    pick = rng.random()
+    for action, probability in outcomes:
+        pick -= probability
+        if pick < 0:
+            return action
+    return outcomes[-1][0]
 
 
 class SeededChance:
@@ -35,18 +51,13 @@ class SeededChance:
             ValueError: no chance outcome is due.
         """
         if state.phase is Phase.DICE:  # perf: the most common chance node
-            return _DICE[self.rng.randrange(36)]
+            return ALL_DICE[self.rng.randrange(36)]
         outcomes = state.chance_outcomes()
         if not outcomes:
             raise ValueError(f"no chance outcome is due in phase {state.phase.title}")
-        if len(outcomes) == 1:
+        if len(outcomes) == 1:  # a sure outcome draws nothing from the source
             return outcomes[0][0]
-        pick = self.rng.random()
-        for action, probability in outcomes:
-            pick -= probability
-            if pick < 0:
-                return action
-        return outcomes[-1][0]
+        return draw_outcome(self.rng, outcomes)
 
     def board(self, kind: str = "beginner", tokens: TokenMode = "spiral") -> Board:
         """The beginner board, or a random one drawn from this source ("random").

@@ -15,13 +15,11 @@ import pytest
 
 from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
-from hexlan.engine.board import beginner_board
+from hexlan.engine.board import PIPS, beginner_board
 from hexlan.engine.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot
 from hexlan.engine.core import DevCard, Phase
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import CHANCE, GameState
-
-PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 
 
 def _info_api() -> Any:

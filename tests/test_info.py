@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
@@ -46,15 +47,6 @@ OPTIONS = (
 
 
 # ---------------------------------------------------------------------- a random driver
-
-
-def _sample(rng: random.Random, outcomes: list[tuple[Action, float]]) -> Action:
-    pick = rng.random()
-    for action, probability in outcomes:
-        pick -= probability
-        if pick < 0:
-            return action
-    return outcomes[-1][0]
 
 
 def _some_cards(rng: random.Random, hand: Sequence[int], most: int) -> Hand:
@@ -142,7 +134,7 @@ def play_random_game(
         if state.is_over:
             break
         if state.current_player() == CHANCE:
-            action = _sample(rng, state.chance_outcomes())
+            action = draw_outcome(rng, state.chance_outcomes())
             for view in views:
                 observed = state.observation(action, view.seat)
                 outcomes = view.chance_outcomes()

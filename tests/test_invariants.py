@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Resource
@@ -97,12 +98,7 @@ def _choose(state: GameState, rng: random.Random) -> A.Action:
     """The next action: a chance outcome by its probability, or a player's choice."""
     outcomes = state.chance_outcomes()
     if outcomes:
-        pick = rng.random()
-        for action, probability in outcomes:
-            pick -= probability
-            if pick < 0:
-                return action
-        return outcomes[-1][0]
+        return draw_outcome(rng, outcomes)
     seat = rng.choice(state.acting_seats())
     legal = state.legal_actions(seat)
     if state.phase is Phase.TRADE_RESPONSES and seat != state.active and rng.random() < 0.3:

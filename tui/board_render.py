@@ -31,7 +31,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
-from hexlan.engine.board import RED_NUMBERS, Board
+from hexlan.engine.board import PIPS, RED_NUMBERS, Board
 from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
 from hexlan.engine.topology import BASE_TOPOLOGY, Topology
 
@@ -68,9 +68,6 @@ ROBBER_GLYPH: Final = "R"
 PIP_GLYPH: Final = "•"
 RED_MARK: Final = "!"
 """Written after a 6 or an 8, so they stand out in monochrome too."""
-
-PIPS: Final = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-"""The pips (dots) of each number token: the ways to roll it with two dice."""
 
 
 def seat_colour(seat: int) -> str:
@@ -449,7 +446,7 @@ def token_text(token: int) -> str:
 
 def pips(token: int) -> str:
     """The token's probability as pips: ``"•"`` for 2 and 12 ... ``"•••••"`` for 6 and 8."""
-    return PIP_GLYPH * PIPS.get(token, 0)
+    return PIP_GLYPH * PIPS[token]
 
 
 def render_canvas(

@@ -27,7 +27,7 @@ from typing import Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.board import Board
+from hexlan.engine.board import PIPS, Board
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
@@ -44,9 +44,6 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.state import GameState
-
-PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
-"""Dots on a number token: the ways out of 36 that two dice roll it (index: the token)."""
 
 RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.8, 1.0, 0.95)
 """How much a pip of each resource is worth to this bot (lumber, brick, wool, grain, ore)."""
