@@ -449,12 +449,7 @@ class GameScreen(Screen[None]):
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
             choices.append((label, action))
-
-        def chosen(action: Action | None) -> None:
-            if action is not None:
-                self.submit(action)
-
-        self.app.push_screen(ChoiceDialog("Rob whom?", choices), chosen)
+        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self._submit_chosen)
 
     # ------------------------------------------------------------------ actions
 
@@ -564,19 +559,10 @@ class GameScreen(Screen[None]):
             )
             self.notify(f"You keep your cards; waiting for {waiting or 'the others'}.")
             return
-
-        def done(action: Action | None) -> None:
-            if action is not None:
-                self.submit(action)
-
-        self.app.push_screen(DiscardDialog(game), done)
+        self.app.push_screen(DiscardDialog(game), self._submit_chosen)
 
     def action_answer_offer(self) -> None:
-        def done(action: Action | None) -> None:
-            if action is not None:
-                self.submit(action)
-
-        self.app.push_screen(OfferDialog(self.game), done)
+        self.app.push_screen(OfferDialog(self.game), self._submit_chosen)
 
     def action_play_card(self) -> None:
         legal = [a for a in self._legal() if isinstance(a, _PLAY_TYPES)]
@@ -611,11 +597,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ChoiceDialog("Play which card?", choices), chosen)
 
     def _choose(self, title: str, choices: Sequence[tuple[str, Action]]) -> None:
-        def done(action: Action | None) -> None:
-            if action is not None:
-                self.submit(action)
+        self.app.push_screen(ChoiceDialog(title, choices), self._submit_chosen)
 
-        self.app.push_screen(ChoiceDialog(title, choices), done)
+    def _submit_chosen(self, action: Action | None) -> None:
+        """A dialog's answer: play it (None: the dialog was closed without one)."""
+        if action is not None:
+            self.submit(action)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual.widget import Widget
 
 from hexlan.engine.core import DevCard, Resource
-from hexlan.net.local import LocalGame
+from hexlan.tui.widgets.panel import GamePanel
 
 RESOURCE_STYLES = {
     Resource.LUMBER: "green",
@@ -27,23 +26,8 @@ def resource_text(resource: Resource, label: str | None = None) -> Text:
     return Text(name, style=RESOURCE_STYLES[resource])
 
 
-class HandPanel(Widget):
+class HandPanel(GamePanel):
     """The human seat's exact hand, development cards and pieces."""
-
-    DEFAULT_CSS = """
-    HandPanel {
-        height: auto;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, game: LocalGame, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.game = game
-
-    def show(self) -> None:
-        """Redraw after a change of the game."""
-        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         game = self.game

@@ -6,30 +6,14 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.widget import Widget
 
-from hexlan.net.local import LocalGame
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.widgets.panel import GamePanel
 
 
-class PlayersPanel(Widget):
+class PlayersPanel(GamePanel):
     """Per seat: public VP, cards in hand, development cards, knights played, road length; then
     who holds Longest Road and Largest Army. Column titles shorten where room is short."""
-
-    DEFAULT_CSS = """
-    PlayersPanel {
-        height: auto;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, game: LocalGame, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.game = game
-
-    def show(self) -> None:
-        """Redraw after a change of the game."""
-        self.refresh(layout=True)
 
     def _seat_label(self, seat: int) -> Text:
         game = self.game

@@ -1,0 +1,31 @@
+"""What the side panels have in common: a game to read, and a redraw after each change."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+from hexlan.net.local import LocalGame
+
+
+class GamePanel(Widget):
+    """A panel that renders from the human seat's view of ``game`` (read only).
+
+    Args:
+        game: the game client.
+        **kwargs: passed to :class:`~textual.widget.Widget` (``id``, ``classes``, ...).
+    """
+
+    DEFAULT_CSS = """
+    GamePanel {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, game: LocalGame, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.game = game
+
+    def show(self) -> None:
+        """Redraw after a change of the game."""
+        self.refresh(layout=True)
