@@ -22,6 +22,7 @@ from the full state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -375,15 +376,13 @@ class HeuristicBot:
         self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
     ) -> Action:
         own = self._own_pips(view, seat, info, robber=False)
-        best, best_value = legal[0], -1e9
-        for action in legal:
+
+        def value(action: Action) -> float:
             assert isinstance(action, A.BuildSettlement)
-            value = self._spot_value(view, info, action.node, own, SETUP_WEIGHT)
-            value += 0.25 * self._next_spot_value(view, info, action.node, own)
-            value += self.rng.random() * 1e-3
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            spot = self._spot_value(view, info, action.node, own, SETUP_WEIGHT)
+            return spot + 0.25 * self._next_spot_value(view, info, action.node, own)
+
+        return self._best(legal, value)
 
     def _next_spot_value(
         self, view: GameState, info: _BoardInfo, node: NodeId, own: list[float]
@@ -403,18 +402,27 @@ class HeuristicBot:
         topo = view.topology
         own = self._own_pips(view, seat, info, robber=False)
         start = view.last_settlement
-        best, best_value = legal[0], -1e9
-        for action in legal:
+
+        def value(action: Action) -> float:
             assert isinstance(action, A.BuildRoad)
             a, b = topo.path_nodes[action.path]
             far = b if a == start else a
-            value = 0.0
+            best = 0.0
             for k in topo.node_nodes[far]:
                 if k != start and not view.blocked[k]:
-                    value = max(value, self._spot_value(view, info, k, own, SETUP_WEIGHT))
-            value += 0.1 * len(topo.node_hexes[far]) + self.rng.random() * 1e-3
-            if value > best_value:
-                best, best_value = action, value
+                    best = max(best, self._spot_value(view, info, k, own, SETUP_WEIGHT))
+            return best + 0.1 * len(topo.node_hexes[far])
+
+        return self._best(legal, value)
+
+    def _best(self, legal: list[Action], value: Callable[[Action], float]) -> Action:
+        """The action of highest ``value``, ties broken by a jitter below 0.001 from the rng
+        (one draw per action, in order)."""
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            score = value(action) + self.rng.random() * 1e-3
+            if score > best_value:
+                best, best_value = action, score
         return best
 
     # ------------------------------------------------------------------ turn
