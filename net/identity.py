@@ -1,0 +1,274 @@
+"""Identities: a player's Ed25519 key, its fingerprint, and per-game X25519 keys.
+
+A player is an Ed25519 key pair, kept as an unencrypted PKCS#8 PEM file (mode 0600) in the user
+data directory unless ``--identity PATH`` names another; its **fingerprint**, shown in lobbies, is
+the first 8 bytes of SHA-256 of the raw public key in four hex groups. Each seat also makes one
+X25519 key pair per game for private steals (docs/PROTOCOL.md sections 1 and 7).
+
+Sans-IO apart from :meth:`Identity.load_or_create`, which touches only the file it is given.
+
+>>> fingerprint(bytes(32))
+'6668-7aad-f862-bd77'
+>>> me = Identity.generate()
+>>> len(me.public_bytes), len(me.sign(b"hello"))
+(32, 64)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+from pathlib import Path
+from typing import Final, Self
+
+from cryptography.exceptions import UnsupportedAlgorithm
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+
+__all__ = [
+    "FINGERPRINT_LENGTH",
+    "GameKeys",
+    "Identity",
+    "IdentityError",
+    "default_identity_path",
+    "fingerprint",
+]
+
+FINGERPRINT_LENGTH: Final = 19
+"""Characters in a fingerprint: 16 hex digits in four groups, e.g. ``3f9a-01c2-77de-b410``."""
+
+_RAW: Final = serialization.Encoding.Raw
+_RAW_PUBLIC: Final = serialization.PublicFormat.Raw
+_RAW_PRIVATE: Final = serialization.PrivateFormat.Raw
+
+
+class IdentityError(ValueError):
+    """An identity file or key that cannot be used (it is never overwritten)."""
+
+
+def fingerprint(public_key: bytes) -> str:
+    """The fingerprint of a raw 32-byte Ed25519 public key (docs/PROTOCOL.md section 1).
+
+    The first 8 bytes of SHA-256 of the key as lowercase hex in four groups of four.
+
+    Raises:
+        ValueError: ``public_key`` is not 32 bytes.
+
+    >>> fingerprint(bytes(range(32)))
+    '630d-cd29-66c4-3366'
+    """
+    if not isinstance(public_key, bytes) or len(public_key) != 32:
+        raise ValueError(f"a public key is 32 bytes, not {public_key!r}")
+    digest = hashlib.sha256(public_key).hexdigest()[:16]
+    return "-".join(digest[i : i + 4] for i in range(0, 16, 4))
+
+
+def default_identity_path() -> Path:
+    """Where ``hexlan`` keeps the player's identity: ``user_data_dir("hexlan")/identity.pem``."""
+    import platformdirs  # noqa: PLC0415 - only the CLI needs it, and only here
+
+    return Path(platformdirs.user_data_dir("hexlan")) / "identity.pem"
+
+
+class Identity:
+    """A player's long-term Ed25519 key (docs/PROTOCOL.md section 1).
+
+    Attributes:
+        private_key: the key itself (never logged; ``repr`` shows only the fingerprint).
+        public_bytes: the raw 32-byte public key, as it appears in ``hello`` and the opening.
+        fingerprint: :func:`fingerprint` of ``public_bytes``.
+    """
+
+    __slots__ = ("fingerprint", "private_key", "public_bytes")
+
+    private_key: Ed25519PrivateKey
+    public_bytes: bytes
+    fingerprint: str
+
+    def __init__(self, private_key: Ed25519PrivateKey) -> None:
+        if not isinstance(private_key, Ed25519PrivateKey):
+            raise TypeError(f"an identity is an Ed25519 private key, not {type(private_key)!r}")
+        self.private_key = private_key
+        self.public_bytes = private_key.public_key().public_bytes(_RAW, _RAW_PUBLIC)
+        self.fingerprint = fingerprint(self.public_bytes)
+
+    def __repr__(self) -> str:
+        return f"Identity(fingerprint={self.fingerprint!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Identity):
+            return NotImplemented
+        return self.public_bytes == other.public_bytes
+
+    def __hash__(self) -> int:
+        return hash(self.public_bytes)
+
+    @classmethod
+    def generate(cls) -> Self:
+        """A fresh random identity (a bot's, or a first run's)."""
+        return cls(Ed25519PrivateKey.generate())
+
+    @classmethod
+    def from_pem(cls, data: bytes, *, source: str = "identity") -> Self:
+        """An identity from unencrypted PKCS#8 PEM bytes.
+
+        Raises:
+            IdentityError: not an unencrypted Ed25519 private key in PEM form; the message names
+                ``source``.
+        """
+        try:
+            key = serialization.load_pem_private_key(data, password=None)
+        except (ValueError, TypeError, UnsupportedAlgorithm) as exc:
+            raise IdentityError(
+                f"{source} is not an unencrypted Ed25519 private key in PEM form ({exc})"
+            ) from exc
+        if not isinstance(key, Ed25519PrivateKey):
+            raise IdentityError(
+                f"{source} holds a {type(key).__name__.removeprefix('_')}, not an Ed25519 key"
+            )
+        return cls(key)
+
+    def to_pem(self) -> bytes:
+        """The key as unencrypted PKCS#8 PEM (what :meth:`load_or_create` writes)."""
+        return self.private_key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+
+    @classmethod
+    def load_or_create(cls, path: Path) -> Self:
+        """The identity stored at ``path``, creating a new one there if no file exists.
+
+        A new file is written atomically with mode 0600: a temporary file opened with
+        ``O_CREAT | O_EXCL`` and mode 0600, written and fsynced, then linked into place without
+        replacing anything (if another process created ``path`` meanwhile, its key wins and is
+        returned). Missing parent directories are created (mode 0700).
+
+        Raises:
+            IdentityError: ``path`` exists but is not an unencrypted Ed25519 PEM private key; the
+                file is left untouched.
+            OSError: the file or its directory cannot be read or written.
+        """
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            pass
+        else:
+            return cls.from_pem(data, source=f"identity file {str(path)!r}")
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        identity = cls.generate()
+        if _write_new_file(path, identity.to_pem()):
+            return identity
+        return cls.from_pem(path.read_bytes(), source=f"identity file {str(path)!r}")
+
+    def sign(self, data: bytes) -> bytes:
+        """The 64-byte Ed25519 signature of ``data`` (callers add the domain prefix)."""
+        return self.private_key.sign(data)
+
+
+def _write_new_file(path: Path, data: bytes) -> bool:
+    """Create ``path`` holding ``data`` (mode 0600), durably and without replacing a file.
+
+    Returns False, writing nothing, when ``path`` already exists.
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, 0o600)  # exactly 0600, whatever the umask
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)  # fails rather than replace a file that appeared meanwhile
+        except FileExistsError:
+            return False
+        except OSError:
+            # No hard links here (some non-POSIX file systems): rename, which on those systems
+            # refuses to replace an existing file as well.
+            try:
+                os.rename(tmp, path)
+            except FileExistsError:
+                return False
+    finally:
+        tmp.unlink(missing_ok=True)
+    _fsync_directory(path.parent)
+    return True
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make a new directory entry durable (POSIX); a no-op where directories cannot be opened."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class GameKeys:
+    """A seat's X25519 key pair for one game's private steals (docs/PROTOCOL.md section 7).
+
+    The public half goes into ``hello`` and the opening; the private half lives only in the
+    log's secrets file (:attr:`private_bytes`, restored by :meth:`from_private_bytes`).
+    """
+
+    __slots__ = ("private_key", "public_bytes")
+
+    private_key: X25519PrivateKey
+    public_bytes: bytes
+
+    def __init__(self, private_key: X25519PrivateKey) -> None:
+        if not isinstance(private_key, X25519PrivateKey):
+            raise TypeError(f"game keys are an X25519 private key, not {type(private_key)!r}")
+        self.private_key = private_key
+        self.public_bytes = private_key.public_key().public_bytes(_RAW, _RAW_PUBLIC)
+
+    def __repr__(self) -> str:
+        return f"GameKeys(public={self.public_bytes.hex()[:16]}…)"
+
+    @classmethod
+    def generate(cls) -> Self:
+        """A fresh X25519 key pair."""
+        return cls(X25519PrivateKey.generate())
+
+    @classmethod
+    def from_private_bytes(cls, data: bytes) -> Self:
+        """Keys from the 32 raw private bytes kept in the secrets file.
+
+        Raises:
+            IdentityError: ``data`` is not 32 bytes.
+        """
+        if not isinstance(data, bytes) or len(data) != 32:
+            raise IdentityError(f"an X25519 private key is 32 bytes, not {len(data)}")
+        return cls(X25519PrivateKey.from_private_bytes(data))
+
+    @property
+    def private_bytes(self) -> bytes:
+        """The 32 raw private bytes (for the secrets file only)."""
+        return self.private_key.private_bytes(_RAW, _RAW_PRIVATE, serialization.NoEncryption())
+
+    def exchange(self, peer_public: bytes) -> bytes:
+        """The X25519 shared secret with another seat's 32-byte public key.
+
+        Raises:
+            IdentityError: ``peer_public`` is not 32 bytes or is a degenerate (low-order) key.
+        """
+        if not isinstance(peer_public, bytes) or len(peer_public) != 32:
+            raise IdentityError(f"an X25519 public key is 32 bytes, not {peer_public!r}")
+        try:
+            return self.private_key.exchange(X25519PublicKey.from_public_bytes(peer_public))
+        except ValueError as exc:
+            raise IdentityError(f"unusable X25519 public key {peer_public.hex()}: {exc}") from exc
