@@ -19,46 +19,44 @@ from typing import Any, Final, TypeAlias
 
 from hexlan.engine.core import DevCard, EngineError, Hand, HexId, NodeId, PathId, Resource, Seat
 
-_frozen = dataclass(frozen=True, slots=True)
 
-
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BuildRoad:
     """Build a road on a path (free in set-up and with Road Building)."""
 
     path: PathId
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BuildSettlement:
     """Build a settlement on an intersection (free in set-up)."""
 
     node: NodeId
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BuildCity:
     """Upgrade one's settlement on an intersection to a city."""
 
     node: NodeId
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BuyDevelopmentCard:
     """Pay wool, grain and ore for the top development card (drawn by a :class:`DrawCard`)."""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class RollDice:
     """Roll the two dice (the outcome is a :class:`Dice` chance action)."""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """Pass the turn to the next seat."""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Discard:
     """A seat over the limit on a 7 gives back exactly half its resource cards, rounded down."""
 
@@ -66,7 +64,7 @@ class Discard:
     cards: Hand
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MoveRobber:
     """Move the robber to a hex and name the victim (``victim`` is -1 when nobody can be robbed)."""
 
@@ -74,31 +72,31 @@ class MoveRobber:
     victim: Seat
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PlayKnight:
     """Play a knight: move the robber next."""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PlayRoadBuilding:
     """Play Road Building: build up to two roads free next."""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PlayYearOfPlenty:
     """Play Year of Plenty: take these resources (two, fewer only if the bank has fewer)."""
 
     resources: tuple[Resource, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PlayMonopoly:
     """Play Monopoly: every other seat hands over all its cards of this resource."""
 
     resource: Resource
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MaritimeTrade:
     """Trade with the bank at the seat's best ratio: ``give`` (one kind, or any three with the
     ``mixed_three_to_one`` option) for one ``get``."""
@@ -107,7 +105,7 @@ class MaritimeTrade:
     get: Resource
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class OfferTrade:
     """Offer a domestic trade to one seat or, with ``to == -1``, to every other seat."""
 
@@ -116,7 +114,7 @@ class OfferTrade:
     to: Seat
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class AnswerTrade:
     """A seat the offer was made to accepts or rejects it."""
 
@@ -124,7 +122,7 @@ class AnswerTrade:
     accept: bool
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class CounterOffer:
     """A seat the offer was made to proposes other terms (in the active seat's frame)."""
 
@@ -133,14 +131,14 @@ class CounterOffer:
     get: Hand
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class ConfirmTrade:
     """The active seat completes the trade with a seat that accepted or countered."""
 
     seat: Seat
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class CancelTrade:
     """The active seat withdraws its offer."""
 
@@ -148,14 +146,14 @@ class CancelTrade:
 # Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class StartPlayer:
     """Chance: the seat that starts (the roll-off, seed 002 «Подготовка к началу игры»)."""
 
     seat: Seat
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Dice:
     """Chance: the two dice, each 1 .. 6."""
 
@@ -168,28 +166,28 @@ class Dice:
         return self.first + self.second
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class StealCard:
     """Chance: the resource taken by the robber; None where the observer may not see it."""
 
     resource: Resource | None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class DrawCard:
     """Chance: the development card drawn; None where the observer may not see it."""
 
     card: DevCard | None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MonopolyTake:
     """Reveal: the count of the named resource each seat hands over (0 for the player)."""
 
     amounts: tuple[int, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class RevealVictory:
     """Reveal: the winner shows its hidden victory point cards."""
 
@@ -224,7 +222,7 @@ Action: TypeAlias = (
     | RevealVictory
 )
 
-ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__  # type: ignore[attr-defined]
+ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__
 CHANCE_ACTIONS: Final = (StartPlayer, Dice, StealCard, DrawCard, MonopolyTake, RevealVictory)
 _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 

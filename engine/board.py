@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Resource, Terrain
 from hexlan.engine.ruleset import RuleSet, load_ruleset
@@ -33,7 +33,7 @@ TokenMode = Literal["spiral", "random"]
 class Shuffler(Protocol):
     """What a chance source offers for building a random board (``random.Random`` fits)."""
 
-    def shuffle(self, x: list[object], /) -> None:
+    def shuffle(self, x: list[Any], /) -> None:
         """Permute ``x`` in place."""
 
     def randrange(self, stop: int, /) -> int:
@@ -92,7 +92,7 @@ class Board:
                 nodes[node] = harbour
         return nodes
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """A plain serialisable form (terrain letters, tokens, harbours as [resource|None, path])."""
         return {
             "terrains": "".join(code_of(t) for t in self.terrains),
@@ -103,7 +103,7 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Board:
+    def from_dict(cls, data: dict[str, Any]) -> Board:
         """Inverse of :meth:`to_dict`.
 
         Raises:
@@ -111,10 +111,9 @@ class Board:
         """
         try:
             terrains = tuple(TERRAIN_CODES[c] for c in str(data["terrains"]))
-            tokens = tuple(int(t) for t in data["tokens"])  # type: ignore[attr-defined]
+            tokens = tuple(int(t) for t in data["tokens"])
             harbours = tuple(
-                Harbour(None if r is None else Resource(r), int(p))
-                for r, p in data["harbours"]  # type: ignore[attr-defined]
+                Harbour(None if r is None else Resource(r), int(p)) for r, p in data["harbours"]
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"malformed board: {exc}") from exc
@@ -244,11 +243,11 @@ def random_board(
     """
     rules = rules or load_ruleset()
     board_data = rules.raw["board"]
-    terrains: list[object] = [
+    terrains: list[Terrain] = [
         TERRAIN_CODES[code] for code, n in board_data["terrains"].items() for _ in range(n)
     ]
     shuffler.shuffle(terrains)
-    kinds: list[object] = list(board_data["harbours"])
+    kinds: list[str] = list(board_data["harbours"])
     shuffler.shuffle(kinds)
     laid = [0] * BASE_TOPOLOGY.hex_count
     if tokens == "spiral":
@@ -259,19 +258,19 @@ def random_board(
     elif tokens == "random":
         land = [h for h, t in enumerate(terrains) if t is not Terrain.DESERT]
         while True:
-            numbers: list[object] = list(board_data["tokens"])
+            numbers: list[int] = list(board_data["tokens"])
             shuffler.shuffle(numbers)
             laid = [0] * BASE_TOPOLOGY.hex_count
             for h, n in zip(land, numbers, strict=True):
-                laid[h] = int(n)  # type: ignore[call-overload]
+                laid[h] = int(n)
             if not has_adjacent_red_numbers(tuple(laid)):
                 break
     else:
         raise EngineError(f"token placement must be 'spiral' or 'random', not {tokens!r}")
     board = Board(
-        tuple(terrains),  # type: ignore[arg-type]
+        tuple(terrains),
         tuple(laid),
-        _harbours(rules, [str(k) for k in kinds]),
+        _harbours(rules, kinds),
     )
     validate_board(board)
     return board

@@ -37,6 +37,10 @@ Known limit: a view does not infer anything from an opponent *not* winning (that
 are not enough victory point cards), so it may accept a reveal or a card play that finer reasoning
 would exclude; it never rejects a legal one.
 
+A view of :data:`~hexlan.engine.core.NO_SEAT` is a pure third party (``hexlan verify`` replays
+a log through one): it has no hand or cards of its own, every seat is an opponent, and it takes
+every steal and draw as ``StealCard(None)`` / ``DrawCard(None)``.
+
 Victory. The full state enters :attr:`Phase.VICTORY` when the active seat's public and hidden
 points reach the target, and a :class:`~hexlan.engine.actions.RevealVictory` follows. A view of an
 opponent cannot know that moment: it stays where the public rules put it (with
@@ -55,6 +59,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
     CHANCE_PHASES,
+    NO_SEAT,
     DevCard,
     EngineError,
     Hand,
@@ -122,11 +127,15 @@ class InformationState(GameState):
 
     Args:
         board, players, options, rules: as for :class:`GameState`.
-        seat: the seat whose knowledge this is, 0 .. players-1.
+        seat: the seat whose knowledge this is, 0 .. players-1, or :data:`NO_SEAT` for a pure
+            third party (an observer such as ``hexlan verify``): every seat is then an
+            opponent, every steal and draw it sees is hidden, and it accepts every victory
+            reveal that is possible.
         max_worlds: the cap on a group of linked opponents (see the module docstring).
 
     Raises:
-        EngineError: a seat outside the game, a cap below 1, or what :class:`GameState` raises.
+        EngineError: a seat outside the game (other than :data:`NO_SEAT`), a cap below 1, or
+            what :class:`GameState` raises.
 
     >>> from hexlan.engine.board import beginner_board
     >>> view = InformationState(beginner_board(), 3, seat=0)
@@ -149,7 +158,7 @@ class InformationState(GameState):
         max_worlds: int = MAX_WORLDS,
     ) -> None:
         super().__init__(board, players, options, rules)
-        if not 0 <= seat < players:
+        if not (0 <= seat < players or seat == NO_SEAT):
             raise EngineError(f"seat {seat} is not one of the {players} seats")
         if max_worlds < 1:
             raise EngineError(f"max_worlds must be at least 1, not {max_worlds}")
@@ -208,7 +217,8 @@ class InformationState(GameState):
     def is_consistent(self, hands: Sequence[Sequence[int]]) -> bool:
         """Whether these resource hands of every seat (the true ones, say) fit this seat's
         knowledge: its own hand exactly, the opponents' as one world of each group."""
-        if as_hand(hands[self.seat]) != as_hand(self.hands[self.seat]):
+        own = self.seat
+        if own != NO_SEAT and as_hand(hands[own]) != as_hand(self.hands[own]):
             return False
         return all(
             group is None or tuple(as_hand(hands[s]) for s in group.seats) in group.worlds
@@ -302,8 +312,12 @@ class InformationState(GameState):
             self._break_up(group)
         held = self._possible[victim]
         taken = {r for h in held for r in range(5) if h[r]}
-        victim_hands = {(hand_minus(h, _ONE[r]),) for h in held for r in range(5) if h[r]}
-        thief_hands = {(hand_plus(h, _ONE[r]),) for h in self._possible[thief] for r in taken}
+        victim_hands: set[World] = {
+            (hand_minus(h, _ONE[r]),) for h in held for r in range(5) if h[r]
+        }
+        thief_hands: set[World] = {
+            (hand_plus(h, _ONE[r]),) for h in self._possible[thief] for r in taken
+        }
         self._groups[victim] = _Group((victim,), victim_hands)
         self._groups[thief] = _Group((thief,), thief_hands)
         self.hand_size[victim] -= 1

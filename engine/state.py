@@ -470,7 +470,7 @@ class GameState:
             and self._road_spots(seat)
         ):
             result.append(A.PLAY_ROAD_BUILDING)
-        if can_play(seat, DevCard.YEAR_OF_PLENTY) and sum(self.bank):
+        if can_play(seat, DevCard.YEAR_OF_PLENTY) and any(self.bank):
             result.extend(_year_of_plenty_choices(as_hand(self.bank)))
         if can_play(seat, DevCard.MONOPOLY):
             result.extend(_MONOPOLIES)

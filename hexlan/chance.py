@@ -68,5 +68,5 @@ class SeededChance:
         if kind == "beginner":
             return beginner_board()
         if kind == "random":
-            return random_board(self.rng, tokens)  # type: ignore[arg-type]
+            return random_board(self.rng, tokens)
         raise ValueError(f"board must be 'beginner' or 'random', not {kind!r}")

@@ -436,8 +436,8 @@ class LocalGame:
             )
         elif isinstance(action, A.AnswerTrade):
             kind, seat = "trade", action.seat
-            answer = ("accept", "accepts") if action.accept else ("decline", "declines")
-            text = f"{self._who(action.seat)} {self._verb(action.seat, *answer)}"
+            verbs = ("accept", "accepts") if action.accept else ("decline", "declines")
+            text = f"{self._who(action.seat)} {self._verb(action.seat, *verbs)}"
             if state.phase is Phase.MAIN and before_trade is not None and state.trade is None:
                 text += ": nobody accepted"
         elif isinstance(action, A.CounterOffer):

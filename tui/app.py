@@ -7,7 +7,7 @@ The CLI imports this module lazily, so `hexlan --help` never imports Textual.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
@@ -45,7 +45,9 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(title), _runner(screen, action), help=help_text)
 
 
-def _runner(screen: GameScreen, action: str):  # type: ignore[no-untyped-def]
+def _runner(screen: GameScreen, action: str) -> Callable[[], Awaitable[None]]:
+    """A palette callback that runs ``action`` on the game screen."""
+
     async def run() -> None:
         await screen.run_action(action)
 

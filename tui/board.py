@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Collection, Mapping
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -37,6 +38,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
+from hexlan.engine.board import PIPS
 from hexlan.engine.topology import BASE_TOPOLOGY, Topology
 from hexlan.tui.board_render import (
     CITY_GLYPHS,
@@ -44,7 +46,6 @@ from hexlan.tui.board_render import (
     LAYOUTS,
     NODE_GLYPH,
     PIP_GLYPH,
-    PIPS,
     PLAIN,
     RED_MARK,
     RESOURCE_WORDS,
@@ -106,7 +107,7 @@ class BoardView(Widget, can_focus=True):
     }
     """
 
-    BINDINGS: list[BindingType] = [  # noqa: RUF012 (Textual's own declaration style)
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor('up')", "Up", show=False),
         Binding("down", "cursor('down')", "Down", show=False),
         Binding("left", "cursor('left')", "Left", show=False),

@@ -104,8 +104,8 @@ def _board_info(board: Board) -> _BoardInfo:
         for n in range(topo.node_count)
     )
     harbour = [-1] * topo.node_count
-    for node, h in board.harbour_nodes().items():
-        harbour[node] = GENERIC_HARBOUR if h.resource is None else int(h.resource)
+    for node, port in board.harbour_nodes().items():
+        harbour[node] = GENERIC_HARBOUR if port.resource is None else int(port.resource)
     return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour))
 
 

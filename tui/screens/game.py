@@ -224,7 +224,7 @@ class GameScreen(Screen[None]):
         stamp = len(game.events)
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
-                kind = "node" if phase is Phase.SETUP_SETTLEMENT else "path"
+                kind: PickKind = "node" if phase is Phase.SETUP_SETTLEMENT else "path"
                 self._start_pick(kind, "settlement" if kind == "node" else "road", mandatory=True)
             return
         if phase is Phase.MOVE_ROBBER:
@@ -579,17 +579,19 @@ class GameScreen(Screen[None]):
                 self._choose(
                     "Year of Plenty: take which two?",
                     [
-                        (
-                            " + ".join(r.name.lower() for r in a.resources),  # type: ignore[attr-defined]
-                            a,
-                        )
+                        (" + ".join(r.name.lower() for r in a.resources), a)
                         for a in options
+                        if isinstance(a, A.PlayYearOfPlenty)
                     ],
                 )
             elif card is DevCard.MONOPOLY:
                 self._choose(
                     "Monopoly: take every card of which resource?",
-                    [(a.resource.name.lower(), a) for a in options],  # type: ignore[attr-defined]
+                    [
+                        (a.resource.name.lower(), a)
+                        for a in options
+                        if isinstance(a, A.PlayMonopoly)
+                    ],
                 )
             else:
                 self.submit(options[0])

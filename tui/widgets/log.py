@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import RichLog
 
 from hexlan.net.local import GameEvent, LocalGame
@@ -19,10 +21,10 @@ class GameLog(RichLog):
     }
     """
 
-    def __init__(self, game: LocalGame, **kwargs: object) -> None:
+    def __init__(self, game: LocalGame, **kwargs: Any) -> None:
         super().__init__(
             wrap=True, markup=False, highlight=False, max_lines=None, min_width=20, **kwargs
-        )  # type: ignore[arg-type]
+        )
         self.game = game
         self.shown = 0
         """How many of the game's events have been written."""

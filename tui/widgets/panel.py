@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widget import Widget
 
 from hexlan.net.local import LocalGame
@@ -22,8 +24,8 @@ class GamePanel(Widget):
     }
     """
 
-    def __init__(self, game: LocalGame, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, game: LocalGame, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.game = game
 
     def show(self) -> None:
