@@ -1,0 +1,136 @@
+"""The in-process transport: several sessions of one table wired together in memory.
+
+`hexlan play` runs every seat's :class:`~hexlan.net.session.Session` in one process through
+this transport, so the local game takes the same protocol path as a networked one; tests use it
+to play whole games between sessions without sockets (h11's ``ConnectionPair``, STYLE.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from hexlan.engine.options import GameOptions
+from hexlan.net.beacon import HashChain
+from hexlan.net.identity import GameKeys, Identity
+from hexlan.net.session import Effect, Persist, Send, Session, engine_version
+from hexlan.net.wire import PROTOCOL_VERSION, Opening, SeatInfo, option_entries
+
+
+@dataclass(frozen=True, slots=True)
+class SeatKeys:
+    """Everything secret a seat holds for one game."""
+
+    identity: Identity
+    chain: HashChain
+    game_keys: GameKeys
+
+    @classmethod
+    def generate(cls) -> SeatKeys:
+        """Fresh keys and chain from the operating system's randomness."""
+        return cls(Identity.generate(), HashChain.generate(), GameKeys.generate())
+
+    @classmethod
+    def seeded(cls, seed: int, seat: int) -> SeatKeys:
+        """Keys and chain that follow from a seed (`hexlan play --seed`): reproducible and
+        therefore not fair; logs say so (PROTOCOL.md §9)."""
+
+        def derive(what: str) -> bytes:
+            return hashlib.sha256(f"hexlan/v1/seeded/{what}/{seed}/{seat}".encode()).digest()
+
+        return cls(
+            Identity(Ed25519PrivateKey.from_private_bytes(derive("identity"))),
+            HashChain(derive("chain")),
+            GameKeys.from_private_bytes(derive("x25519")),
+        )
+
+
+def make_opening(
+    names: Sequence[str],
+    keys: Sequence[SeatKeys],
+    options: GameOptions | None = None,
+    board_kind: str = "beginner",
+    created: int | None = None,
+) -> Opening:
+    """The opening of a table whose seats' keys are all known here (§3)."""
+    return Opening(
+        PROTOCOL_VERSION,
+        engine_version(),
+        tuple(
+            SeatInfo(name, k.identity.public_bytes, k.game_keys.public_bytes, k.chain.commitment)
+            for name, k in zip(names, keys, strict=True)
+        ),
+        option_entries(options or GameOptions()),
+        board_kind,  # type: ignore[arg-type]
+        int(time.time()) if created is None else created,
+    )
+
+
+class InProcessTable:
+    """Sessions of every seat of one table, delivering each other's messages in memory.
+
+    Args:
+        names: one name per seat (2 to 4).
+        options: game options.
+        board_kind: "beginner" or "random".
+        seed: when given, the seats' chain secrets follow from it (a reproducible, unfair game).
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        options: GameOptions | None = None,
+        board_kind: str = "beginner",
+        seed: int | None = None,
+    ) -> None:
+        keys = [
+            SeatKeys.generate() if seed is None else SeatKeys.seeded(seed, seat)
+            for seat in range(len(names))
+        ]
+        self.opening = make_opening(
+            names, keys, options, board_kind, 0 if seed is not None else None
+        )
+        self.sessions = [
+            Session(seat, k.identity, self.opening, k.chain, k.game_keys)
+            for seat, k in enumerate(keys)
+        ]
+        self.logs: list[list[bytes]] = [[] for _ in names]
+        self.effects: list[list[Effect]] = [[] for _ in names]
+        self._queue: deque[tuple[int, bytes]] = deque()
+
+    def start(self) -> None:
+        """Every seat signs the opening; messages flow until the table is quiet."""
+        for seat, session in enumerate(self.sessions):
+            self._handle(seat, session.start())
+        self.pump()
+
+    def submit(self, seat: int, action: object) -> None:
+        """A seat's decision; messages flow until the table is quiet.
+
+        Raises:
+            IllegalActionError: the seat may not do that now.
+        """
+        self._handle(seat, self.sessions[seat].submit(action))  # type: ignore[arg-type]
+        self.pump()
+
+    def pump(self) -> None:
+        """Deliver queued messages (in the order sent) until none is left."""
+        while self._queue:
+            seat, data = self._queue.popleft()
+            self._handle(seat, self.sessions[seat].receive(data))
+
+    def _handle(self, seat: int, effects: list[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Persist):
+                self.logs[seat].append(effect.envelope)
+            elif isinstance(effect, Send):
+                for other in range(len(self.sessions)):
+                    if other != seat:
+                        self._queue.append((other, effect.envelope))
+            else:
+                self.effects[seat].append(effect)

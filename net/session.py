@@ -1,0 +1,909 @@
+"""One seat's peer in a serverless game: signed messages in, effects out (sans-IO).
+
+A :class:`Session` holds the seat's :class:`~hexlan.engine.info.InformationState` and the
+protocol state of docs/PROTOCOL.md: every author's hash-chained messages, the order rule (§4),
+the random beacon (§6), private steals (§7) and turn acknowledgements (§11). It performs no I/O:
+:meth:`Session.receive` and :meth:`Session.submit` return :class:`Effect` lists that the shell
+carries out in order (persist, then send, then show), with the clock passed in.
+
+Automatic protocol steps are *obligations* derived from the state (a reveal owed for an open
+chance event, an acknowledgement owed for a finished turn...), fulfilled once each; after a
+restart the same derivation resumes exactly where the log stopped, so a sequence number is never
+signed twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.board import beginner_board, random_board
+from hexlan.engine.core import (
+    NO_SEAT,
+    DevCard,
+    EngineError,
+    IllegalActionError,
+    Phase,
+    Resource,
+    Seat,
+)
+from hexlan.engine.info import InformationState
+from hexlan.net.beacon import BeaconStream, HashChain, beacon_output, verify_preimage
+from hexlan.net.identity import GameKeys, Identity
+from hexlan.net.steal import (
+    CommittedHand,
+    check_opening,
+    commit_hand,
+    open_opening,
+    seal_opening,
+)
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    Equivocation,
+    IllegalMove,
+    MalformedMessage,
+    Opening,
+    OutOfTurn,
+    RemoteProtocolError,
+    WrongGame,
+    decode_action,
+    encode_action,
+    sign_body,
+)
+
+NO_HEAD: Final = (-1, ZERO_ID)
+AUTOMATIC_TIMEOUT: Final = 5.0
+"""Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
+
+
+# ---------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class Persist:
+    """Append this envelope to the log and fsync, before anything later in the list happens."""
+
+    envelope: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Send this envelope (already persisted) to every other seat."""
+
+    envelope: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An engine action took effect, as this seat observes it (for the screen and the log text).
+
+    Attributes:
+        action: the action (chance outcomes included; hidden parts are None).
+        author: the seat whose message carried it, or None for a chance outcome.
+        message_id: the id of the message that made it happen.
+    """
+
+    action: Action
+    author: Seat | None
+    message_id: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A message was refused; nothing changed. ``envelope`` is kept as evidence."""
+
+    reason: str
+    envelope: bytes
+    author: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """The game stopped because a seat broke the protocol (equivocation, illegal move, ...)."""
+
+    reason: str
+    author: Seat | None
+    evidence: tuple[bytes, ...] = ()
+
+
+Effect = Persist | Send | Applied | Rejected | Stopped
+
+
+# ---------------------------------------------------------------------------- state
+
+
+@dataclass(slots=True)
+class _Event:
+    """An open chance event of the beacon (§6)."""
+
+    number: int
+    trigger_id: bytes
+    purpose: str  # "start", "dice", "steal", "draw"
+    reveals: dict[Seat, bytes] = field(default_factory=dict)
+
+
+def engine_version() -> str:
+    """The installed hexlan version (part of the opening; peers must agree)."""
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+
+    try:
+        return version("hexlan")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def _steal_secrets(
+    chain_secret: bytes, event: int, cards: int
+) -> tuple[list[int], list[bytes], bytes]:
+    """The victim's card order, salts and opening nonce for a steal, derived from its own
+    secret with HKDF: unpredictable to others, and the same again after a restart (one nonce
+    per event, so a key pair never reuses one)."""
+    stream = HKDF(
+        algorithm=SHA256(),
+        length=16 * cards + 4 * cards + 12,
+        salt=None,
+        info=b"hexlan/v1/steal-secrets\0" + event.to_bytes(8, "big"),
+    ).derive(chain_secret)
+    salts = [stream[16 * i : 16 * i + 16] for i in range(cards)]
+    keys = [stream[16 * cards + 4 * i : 16 * cards + 4 * i + 4] for i in range(cards)]
+    order = sorted(range(cards), key=lambda i: keys[i])
+    return order, salts, stream[20 * cards :]
+
+
+class Session:
+    """The protocol state of one seat.
+
+    Args:
+        seat: this peer's seat in the opening, or None for an observer (`hexlan verify`),
+            which checks and applies every message as a third party and never signs.
+        identity: this peer's signing key (must be the seat's key in the opening).
+        opening: the opening every seat signs (§3).
+        chain: this seat's hash chain (its commitment is in the opening).
+        game_keys: this seat's per-game X25519 keys (the public key is in the opening).
+
+    Raises:
+        ValueError: the identity, chain or keys do not match the opening's seat.
+    """
+
+    def __init__(
+        self,
+        seat: Seat | None,
+        identity: Identity | None,
+        opening: Opening,
+        chain: HashChain | None,
+        game_keys: GameKeys | None,
+    ) -> None:
+        seats = opening.seats
+        self.observer = seat is None
+        if seat is None or identity is None or chain is None or game_keys is None:
+            if not self.observer:
+                raise ValueError("a seat needs its identity, hash chain and game keys")
+            seat = NO_SEAT
+            identity = Identity.generate()  # never used: an observer signs nothing
+            chain, game_keys = HashChain(bytes(32), 1), GameKeys.generate()
+        elif not 0 <= seat < len(seats):
+            raise ValueError(f"seat {seat} is not at this table")
+        elif seats[seat].public_key != identity.public_bytes:
+            raise ValueError("this identity is not the key the opening gives this seat")
+        elif seats[seat].chain_commitment != chain.commitment:
+            raise ValueError("this hash chain is not the one committed in the opening")
+        elif seats[seat].x25519_public != game_keys.public_bytes:
+            raise ValueError("these X25519 keys are not the ones in the opening")
+        self.seat = seat
+        self.identity = identity
+        self.opening = opening
+        self.game_id = opening.game_id
+        self.players = len(seats)
+        self.chain = chain
+        self.game_keys = game_keys
+        self.options = opening.game_options()
+        self.view: InformationState | None = None
+
+        self.accepted: list[list[Envelope]] = [[] for _ in range(self.players)]
+        self.applied = [-1] * self.players
+        self._waiting: dict[bytes, Envelope] = {}
+        self._active = 0  # the sequencer before the start player is known
+        self._openings_applied = 0
+        self._chain_heads = [s.chain_commitment for s in seats]
+        self._chain_events = [0] * self.players
+        self._events: dict[int, _Event] = {}
+        self._next_event = 1
+        self._deck = list(self._initial_deck())  # interim (issue 4): every draw is computable
+        self._steal_event = 0
+        self._steal_index = -1
+        self._steal_commitments: tuple[bytes, ...] = ()
+        self._monopoly_counts: dict[Seat, int] = {}
+        self._acks: dict[Seat, bytes] = {}
+        self._turn_end_hash = b""
+        self._sent: set[tuple[str, int]] = set()
+        self._replaying = False
+        self.stopped: Stopped | None = None
+        self.last_progress = 0.0
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (won or stopped)."""
+        return self.stopped is not None or (self.view is not None and self.view.is_over)
+
+    def heads(self) -> tuple[tuple[int, bytes], ...]:
+        """The latest accepted message of every seat, as ``(seq, id)``."""
+        return tuple((len(msgs) - 1, msgs[-1].id) if msgs else NO_HEAD for msgs in self.accepted)
+
+    def messages(self) -> list[bytes]:
+        """Every accepted envelope, author by author, in sequence order."""
+        return [env.to_bytes() for msgs in self.accepted for env in msgs]
+
+    def missing_for(self, heads: Sequence[Sequence[object]]) -> list[bytes]:
+        """Envelopes a peer whose heads are ``heads`` lacks (§8 resend), oldest first per author.
+
+        Malformed heads give every message: resending is always safe (duplicates are ignored).
+        """
+        result: list[bytes] = []
+        for author, msgs in enumerate(self.accepted):
+            have = -1
+            if len(heads) == self.players:
+                head = heads[author]
+                if isinstance(head, list | tuple) and head and isinstance(head[0], int):
+                    have = head[0]
+            result.extend(env.to_bytes() for env in msgs[have + 1 :])
+        return result
+
+    def decision_due(self) -> bool:
+        """Whether this seat has a decision to make now (a person's or a bot's).
+
+        Never while the game waits for a protocol step, for this seat's own message to be
+        ordered, or for the acknowledgements of the last turn.
+        """
+        return not self._blocked() and self.seat in self.view.acting_seats()  # type: ignore[union-attr]
+
+    def _blocked(self) -> bool:
+        """Whether the game waits for the protocol rather than for a decision."""
+        view = self.view
+        return (
+            view is None
+            or self.is_over
+            or view.phase in _PROTOCOL_PHASES
+            or self._needs_advance()
+            or bool(self._acks_missing())
+            or self._own_pending()
+        )
+
+    def waiting_on(self) -> list[Seat]:
+        """Seats whose automatic step the game waits for (for stall messages, §11)."""
+        view = self.view
+        owed: set[Seat] = set()
+        for event in self._events.values():
+            owed.update(s for s in range(self.players) if s not in event.reveals)
+        if view is not None:
+            if view.phase is Phase.STEAL and self._steal_index < 0 and not self._events:
+                owed.add(view.victim)
+            if view.phase is Phase.STEAL and self._steal_index >= 0:
+                owed.add(view.victim)
+            if view.phase is Phase.MONOPOLY:
+                owed.update(
+                    s
+                    for s in range(self.players)
+                    if s != view.active and s not in self._monopoly_counts
+                )
+            if view.phase is Phase.ROLL:
+                owed.update(self._acks_missing())
+        return sorted(owed)
+
+    # ------------------------------------------------------------------ entry points
+
+    def start(self, now: float = 0.0) -> list[Effect]:
+        """Sign this seat's opening (§3) and any other step already owed."""
+        self.last_progress = now
+        effects: list[Effect] = []
+        self._fulfil(effects)
+        return effects
+
+    def receive(self, data: bytes, now: float = 0.0) -> list[Effect]:
+        """Take one envelope from the network.
+
+        Returns the effects: evidence of a refusal, or the message's persistence, what it
+        applied, and the steps it made this seat owe.
+        """
+        effects: list[Effect] = []
+        if self.stopped is not None:
+            return effects
+        try:
+            env = Envelope.parse(data)
+        except RemoteProtocolError as exc:
+            effects.append(Rejected(exc.reason, data))
+            return effects
+        try:
+            self._check_envelope(env)
+        except RemoteProtocolError as exc:
+            effects.append(Rejected(exc.reason, data, env.body.author))
+            return effects
+        body = env.body
+        msgs = self.accepted[body.author]
+        if body.seq < len(msgs):
+            if msgs[body.seq].id == env.id:
+                return effects  # a duplicate: already have it
+            self._stop(
+                Equivocation(
+                    f"seat {body.author} signed two different messages as number {body.seq}",
+                    author=body.author,
+                ),
+                effects,
+                (msgs[body.seq].to_bytes(), data),
+            )
+            return effects
+        self._waiting[env.id] = env
+        self._drain_waiting(effects)
+        if effects:
+            self.last_progress = now
+        self._fulfil(effects)
+        return effects
+
+    def submit(self, action: Action, now: float = 0.0) -> list[Effect]:
+        """Sign and apply this seat's own decision.
+
+        Raises:
+            IllegalActionError: the action is not legal for this seat now; nothing changed.
+        """
+        view = self.view
+        if view is None or self.is_over or self.observer:
+            raise IllegalActionError("the game is not running for this seat")
+        if isinstance(action, A.CHANCE_ACTIONS):
+            raise IllegalActionError("chance outcomes come from the beacon, not from a seat")
+        if view.actor(action) != self.seat:
+            raise IllegalActionError(f"{type(action).__name__} is not this seat's to make")
+        if self._blocked():
+            raise IllegalActionError("the game is waiting for the protocol, not for this seat")
+        view.check(action)
+        effects: list[Effect] = []
+        self._sign("action", encode_action(action), effects)
+        self.last_progress = now
+        self._fulfil(effects)
+        return effects
+
+    def tick(self, now: float) -> list[Seat]:
+        """Seats stalling an automatic step for longer than :data:`AUTOMATIC_TIMEOUT` (§11)."""
+        if self.is_over or now - self.last_progress < AUTOMATIC_TIMEOUT:
+            return []
+        return [s for s in self.waiting_on() if s != self.seat]
+
+    def replay(self, envelopes: Sequence[bytes]) -> list[Effect]:
+        """Restore from a log: take every logged envelope again (own ones included) without
+        signing anything, then fulfil what is still owed (§9 resume).
+
+        Raises:
+            ValueError: a logged envelope of this seat is not valid (the log is not this seat's).
+        """
+        self._replaying = True
+        effects: list[Effect] = []
+        try:
+            for data in envelopes:
+                for effect in self.receive(data):
+                    if isinstance(effect, Applied | Stopped):
+                        effects.append(effect)
+                    elif isinstance(effect, Rejected) and effect.author == self.seat:
+                        raise ValueError(f"own logged message refused: {effect.reason}")
+        finally:
+            self._replaying = False
+        for env in [] if self.observer else self.accepted[self.seat]:
+            self._sent.add(self._obligation_key(env))
+        self._fulfil(effects)
+        return effects
+
+    # ------------------------------------------------------------------ acceptance
+
+    def _check_envelope(self, env: Envelope) -> None:
+        body = env.body
+        if body.game_id != self.game_id:
+            raise WrongGame("the message belongs to another game")
+        if not 0 <= body.author < self.players:
+            raise MalformedMessage(f"no seat {body.author} at this table")
+        if len(body.heads) != self.players:
+            raise MalformedMessage("heads must list every seat")
+        env.verify(self.opening.seats[body.author].public_key)
+
+    def _drain_waiting(self, effects: list[Effect]) -> None:
+        """Accept every waiting envelope whose predecessors are all accepted (causal order)."""
+        progress = True
+        while progress and self.stopped is None:
+            progress = False
+            for env_id, env in list(self._waiting.items()):
+                if env_id not in self._waiting:
+                    continue
+                ready = self._ready(env, effects)
+                if ready is None:
+                    del self._waiting[env_id]
+                    continue
+                if ready:
+                    del self._waiting[env_id]
+                    self._accept(env, effects)
+                    progress = True
+                    if self.stopped is not None:
+                        return
+
+    def _ready(self, env: Envelope, effects: list[Effect]) -> bool | None:
+        """True: acceptable now; False: wait for predecessors; None: refused (effect added)."""
+        body = env.body
+        msgs = self.accepted[body.author]
+        if body.seq < len(msgs):
+            if msgs[body.seq].id != env.id:
+                self._stop(
+                    Equivocation(
+                        f"seat {body.author} signed two different messages as number {body.seq}",
+                        author=body.author,
+                    ),
+                    effects,
+                    (msgs[body.seq].to_bytes(), env.to_bytes()),
+                )
+            return None
+        if body.seq > len(msgs):
+            return False
+        expected_prev = msgs[-1].id if msgs else ZERO_ID
+        if body.prev != expected_prev:
+            effects.append(
+                Rejected("its previous-message hash breaks the chain", env.to_bytes(), body.author)
+            )
+            return None
+        for seat, (seq, head_id) in enumerate(body.heads):
+            if seq < 0:
+                continue
+            have = self.accepted[seat]
+            if seq >= len(have):
+                return False
+            if have[seq].id != head_id:
+                self._stop(
+                    Equivocation(
+                        f"seat {seat} showed seat {body.author} a different message number {seq}",
+                        author=seat,
+                    ),
+                    effects,
+                    (have[seq].to_bytes(), env.to_bytes()),
+                )
+                return None
+        return True
+
+    def _accept(self, env: Envelope, effects: list[Effect]) -> None:
+        body = env.body
+        self.accepted[body.author].append(env)
+        if not self._replaying:
+            effects.append(Persist(env.to_bytes()))
+        if body.author == self._active:
+            self._apply_through(env, effects)
+
+    # ------------------------------------------------------------------ ordering (§4)
+
+    def _apply_through(self, env: Envelope, effects: list[Effect]) -> None:
+        """Apply the pending messages ``env`` covers (causal, then seat order), then ``env``."""
+        covered = env.body.heads
+        while self.stopped is None:
+            candidate = None
+            for seat in range(self.players):
+                nxt = self.applied[seat] + 1
+                limit = env.body.seq - 1 if seat == env.body.author else covered[seat][0]
+                if nxt > limit or nxt >= len(self.accepted[seat]):
+                    continue
+                pending = self.accepted[seat][nxt]
+                if all(seq <= self.applied[s] for s, (seq, _) in enumerate(pending.body.heads)):
+                    candidate = pending
+                    break
+            if candidate is None:
+                break
+            self._apply(candidate, effects, ordered=True)
+        if self.stopped is None:
+            self._apply(env, effects, ordered=False)
+
+    def _apply(self, env: Envelope, effects: list[Effect], *, ordered: bool) -> None:
+        """Apply one message; ``ordered`` when another seat's message covered it (§4)."""
+        body = env.body
+        self.applied[body.author] = body.seq
+        if ordered and body.kind == "advance":
+            self._stop(
+                OutOfTurn(
+                    f"seat {body.author} sent advance while not the active seat", author=body.author
+                ),
+                effects,
+                (env.to_bytes(),),
+            )
+            return
+        try:
+            handler = _HANDLERS[body.kind]
+        except KeyError:
+            self._stop(
+                MalformedMessage(
+                    f"a {body.kind} message has no place in a game", author=body.author
+                ),
+                effects,
+                (env.to_bytes(),),
+            )
+            return
+        try:
+            handler(self, env, effects)
+        except (RemoteProtocolError, IllegalActionError, EngineError) as exc:
+            reason = exc.reason if hasattr(exc, "reason") else str(exc)
+            self._stop(
+                exc
+                if isinstance(exc, RemoteProtocolError)
+                else IllegalMove(f"seat {body.author}: {reason}", author=body.author),
+                effects,
+                (env.to_bytes(),),
+            )
+
+    def _stop(
+        self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
+    ) -> None:
+        self.stopped = Stopped(error.reason, error.author, evidence)
+        effects.append(self.stopped)
+
+    # ------------------------------------------------------------------ handlers
+
+    def _on_sign_opening(self, env: Envelope, effects: list[Effect]) -> None:
+        (payload,) = env.body.payload
+        if Opening.from_payload(payload).game_id != self.game_id:
+            raise OutOfTurn(
+                f"seat {env.body.author} signed another opening", author=env.body.author
+            )
+        if env.body.seq != 0:
+            raise OutOfTurn("an opening is signed only as message 0", author=env.body.author)
+        self._openings_applied += 1
+        if self._openings_applied == self.players:
+            self._open_event("start", env.id)
+
+    def _on_action(self, env: Envelope, effects: list[Effect]) -> None:
+        view = self._require_view(env)
+        action = decode_action(env.body.payload)
+        author = env.body.author
+        if isinstance(action, A.AnswerTrade | A.CounterOffer) and (
+            view.phase is not Phase.TRADE_RESPONSES or author not in view.trade_pending
+        ):
+            return  # the offer was withdrawn before this answer was ordered: it is moot
+        if isinstance(action, A.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
+            raise OutOfTurn(f"seat {author} sent a chance outcome", author=author)
+        if view.actor(action) != author and not (
+            isinstance(action, A.RevealVictory) and action.seat == author == view.active
+        ):
+            raise OutOfTurn(
+                f"seat {author} may not make {type(action).__name__} now", author=author
+            )
+        view.check(action)
+        self._engine_apply(action, author, env.id, effects)
+        if isinstance(action, A.RollDice):
+            self._open_event("dice", env.id)
+        elif isinstance(action, A.BuyDevelopmentCard):
+            self._open_event("draw", env.id)
+        elif isinstance(action, A.PlayMonopoly):
+            self._monopoly_counts = {}
+        elif isinstance(action, A.EndTurn) and view.phase is not Phase.VICTORY:
+            self._acks = {}
+            self._turn_end_hash = bytes.fromhex(view.public_hash())
+
+    def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
+        """Nothing beyond ordering what it covers (done before it is applied)."""
+
+    def _on_reveal(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        number, preimage = env.body.payload
+        event = self._events.get(number)
+        if event is None or author in event.reveals:
+            raise OutOfTurn(f"seat {author} revealed for no open event {number}", author=author)
+        if self._chain_events[author] + 1 != number or not verify_preimage(
+            preimage, self._chain_heads[author]
+        ):
+            raise IllegalMove(
+                f"seat {author}'s reveal for event {number} does not hash to its chain",
+                author=author,
+            )
+        self._chain_heads[author] = preimage
+        self._chain_events[author] = number
+        event.reveals[author] = preimage
+        if len(event.reveals) == self.players:
+            del self._events[number]
+            preimages = [event.reveals[s] for s in range(self.players)]
+            stream = BeaconStream(beacon_output(self.game_id, number, event.trigger_id, preimages))
+            self._resolve(event, stream, env.id, effects)
+
+    def _on_steal_commit(self, env: Envelope, effects: list[Effect]) -> None:
+        view = self._require_view(env)
+        author = env.body.author
+        number, commitments = env.body.payload
+        if view.phase is not Phase.STEAL or author != view.victim or self._steal_event:
+            raise OutOfTurn(f"seat {author} has no steal to commit to", author=author)
+        if len(commitments) != view.hand_size[author]:
+            raise IllegalMove(
+                f"seat {author} committed {len(commitments)} cards but holds {view.hand_size[author]}",
+                author=author,
+            )
+        if number != self._next_event:
+            raise IllegalMove(f"seat {author} numbered its steal event wrongly", author=author)
+        self._steal_commitments = tuple(commitments)
+        self._steal_event = number
+        self._open_event("steal", env.id)
+
+    def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
+        view = self._require_view(env)
+        author = env.body.author
+        number, nonce, ciphertext = env.body.payload
+        if (
+            view.phase is not Phase.STEAL
+            or author != view.victim
+            or number != self._steal_event
+            or self._steal_index < 0
+        ):
+            raise OutOfTurn(f"seat {author} has no steal to open", author=author)
+        index = self._steal_index
+        resource: Resource | None = None
+        if self.seat == view.active:
+            victim_public = self.opening.seats[author].x25519_public
+            try:
+                salt, kind = open_opening(
+                    self.game_keys.private_key,
+                    victim_public,
+                    self.game_id,
+                    number,
+                    index,
+                    nonce,
+                    ciphertext,
+                )
+            except ValueError as exc:
+                raise IllegalMove(
+                    f"seat {author}'s steal opening is false: {exc}", author=author
+                ) from exc
+            if not check_opening(self._steal_commitments[index], self.game_id, number, salt, kind):
+                raise IllegalMove(
+                    f"seat {author} opened a card it had not committed to", author=author
+                )
+            resource = Resource(kind)
+        elif self.seat == author:
+            resource = Resource(self._own_committed_hand(number).openings[index][1])
+        self._steal_event = 0
+        self._steal_index = -1
+        self._engine_apply(A.StealCard(resource), None, env.id, effects)
+
+    def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
+        view = self._require_view(env)
+        author = env.body.author
+        turn, count = env.body.payload
+        if (
+            view.phase is not Phase.MONOPOLY
+            or author == view.active
+            or author in self._monopoly_counts
+            or turn != view.turn
+        ):
+            raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
+        self._monopoly_counts[author] = count
+        if len(self._monopoly_counts) == self.players - 1:
+            amounts = tuple(self._monopoly_counts.get(s, 0) for s in range(self.players))
+            take = A.MonopolyTake(amounts)
+            view.check(take)
+            self._engine_apply(take, None, env.id, effects)
+
+    def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
+        view = self._require_view(env)
+        author = env.body.author
+        turn, digest = env.body.payload
+        if turn != view.turn - 1 or author in self._acks or not self._turn_end_hash:
+            raise OutOfTurn(f"seat {author} acknowledged turn {turn} out of place", author=author)
+        if digest != self._turn_end_hash:
+            raise IllegalMove(
+                f"seat {author}'s public state after turn {turn} differs from this seat's "
+                "(divergence)",
+                author=author,
+            )
+        self._acks[author] = digest
+
+    # ------------------------------------------------------------------ chance (§6, §7)
+
+    def _open_event(self, purpose: str, trigger_id: bytes) -> None:
+        number = self._next_event
+        self._next_event += 1
+        self._events[number] = _Event(number, trigger_id, purpose)
+
+    def _resolve(
+        self, event: _Event, stream: BeaconStream, message_id: bytes, effects: list[Effect]
+    ) -> None:
+        if event.purpose == "start":
+            board = (
+                random_board(stream, "spiral")
+                if self.opening.board_kind == "random"
+                else beginner_board()
+            )
+            self.view = InformationState(board, self.players, self.seat, self.options)
+            self._engine_apply(
+                A.StartPlayer(stream.randbelow(self.players)), None, message_id, effects
+            )
+        elif event.purpose == "dice":
+            first, second = stream.dice()
+            self._engine_apply(A.Dice(first, second), None, message_id, effects)
+        elif event.purpose == "steal":
+            self._steal_index = stream.randbelow(len(self._steal_commitments))
+        elif event.purpose == "draw":
+            # interim (issue 4): a draw any peer can compute; only the buyer's view sees it.
+            index = stream.randbelow(sum(self._deck))
+            card = DevCard.KNIGHT
+            for card in DevCard:
+                if index < self._deck[card]:
+                    break
+                index -= self._deck[card]
+            self._deck[card] -= 1
+            view = self._require_view(None)
+            seen = card if view.active == self.seat else None
+            self._engine_apply(A.DrawCard(seen), None, message_id, effects)
+
+    def _own_committed_hand(self, event: int) -> CommittedHand:
+        """This seat's commitment to its hand for a steal, rebuilt from its own secret."""
+        view = self._require_view(None)
+        cards = [int(r) for r in Resource for _ in range(view.hands[self.seat][r])]
+        order, salts, _ = _steal_secrets(self.chain.secret, event, len(cards))
+        return commit_hand(self.game_id, event, cards, order=order, salts=salts)
+
+    # ------------------------------------------------------------------ engine
+
+    def _require_view(self, env: Envelope | None) -> InformationState:
+        if self.view is None:
+            author = None if env is None else env.body.author
+            raise OutOfTurn("the game has not begun", author=author)
+        return self.view
+
+    def _engine_apply(
+        self, action: Action, author: Seat | None, message_id: bytes, effects: list[Effect]
+    ) -> None:
+        view = self._require_view(None)
+        view.apply(action)
+        self._active = view.active
+        effects.append(Applied(action, author, message_id))
+
+    # ------------------------------------------------------------------ obligations
+
+    def _fulfil(self, effects: list[Effect]) -> None:
+        """Sign every automatic step this seat owes now, each once (see module docstring)."""
+        if self._replaying or self.observer:
+            return
+        while self.stopped is None:
+            step = self._next_obligation()
+            if step is None:
+                return
+            kind, payload = step
+            self._sign(kind, payload, effects)
+
+    def _next_obligation(self) -> tuple[str, tuple[object, ...]] | None:
+        me = self.seat
+        if not self.accepted[me]:
+            return "sign_opening", (self.opening.to_payload(),)
+        for number in sorted(self._events):
+            event = self._events[number]
+            if me not in event.reveals and ("reveal", number) not in self._sent:
+                return "reveal", (number, self.chain.preimage(number))
+        view = self.view
+        if view is None:
+            return self._advance_if_needed()
+        if view.phase is Phase.STEAL and view.victim == me:
+            if not self._steal_event and ("steal_commit", self._next_event) not in self._sent:
+                number = self._next_event
+                return "steal_commit", (number, self._own_committed_hand(number).commitments)
+            if self._steal_index >= 0 and ("steal_open", self._steal_event) not in self._sent:
+                number, index = self._steal_event, self._steal_index
+                salt, kind = self._own_committed_hand(number).openings[index]
+                thief_public = self.opening.seats[view.active].x25519_public
+                nonce = _steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
+                nonce, ciphertext = seal_opening(
+                    self.game_keys.private_key,
+                    thief_public,
+                    self.game_id,
+                    number,
+                    index,
+                    salt,
+                    kind,
+                    nonce=nonce,
+                )
+                return "steal_open", (number, nonce, ciphertext)
+        if (
+            view.phase is Phase.MONOPOLY
+            and me != view.active
+            and ("count", view.turn) not in self._sent
+        ):
+            assert view.monopoly is not None
+            return "count", (view.turn, view.hands[me][view.monopoly])
+        if (
+            self._turn_end_hash
+            and view.turn - 1 >= 1
+            and ("turn_ack", view.turn - 1) not in self._sent
+        ):
+            return "turn_ack", (view.turn - 1, self._turn_end_hash)
+        if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
+            reveal = A.RevealVictory(me, view.hidden_victory_points(me))
+            return "action", encode_action(reveal)
+        return self._advance_if_needed()
+
+    def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
+        return ("advance", ()) if self._needs_advance() else None
+
+    def _needs_advance(self) -> bool:
+        """Whether this seat is the sequencer and holds others' messages not yet applied."""
+        if self._active != self.seat:
+            return False
+        return any(
+            self.applied[s] < len(self.accepted[s]) - 1
+            for s in range(self.players)
+            if s != self.seat
+        )
+
+    def _obligation_key(self, env: Envelope) -> tuple[str, int]:
+        kind, payload = env.body.kind, env.body.payload
+        if kind in ("reveal", "steal_commit", "steal_open", "count", "turn_ack"):
+            return kind, int(payload[0])  # type: ignore[arg-type]
+        if kind == "action" and payload[0][0] == "RevealVictory":  # type: ignore[index]
+            return "victory", 0
+        return kind, env.body.seq
+
+    def _sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
+        msgs = self.accepted[self.seat]
+        body = Body(
+            version=PROTOCOL_VERSION,
+            game_id=self.game_id,
+            author=self.seat,
+            seq=len(msgs),
+            prev=msgs[-1].id if msgs else ZERO_ID,
+            heads=self.heads(),
+            kind=kind,
+            payload=payload,
+        )
+        env = sign_body(body, self.identity.private_key)
+        data = env.to_bytes()
+        self._sent.add(self._obligation_key(env))
+        effects.append(Persist(data))
+        effects.append(Send(data))
+        self.accepted[self.seat].append(env)
+        if self.seat == self._active:
+            self._apply_through(env, effects)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _acks_missing(self) -> list[Seat]:
+        if not self._turn_end_hash:
+            return []
+        return [s for s in range(self.players) if s not in self._acks]
+
+    def _own_pending(self) -> bool:
+        """Whether a message of this seat awaits ordering by the active seat."""
+        return not self.observer and self.applied[self.seat] < len(self.accepted[self.seat]) - 1
+
+    def _initial_deck(self) -> tuple[int, ...]:
+        from hexlan.engine.ruleset import load_ruleset  # noqa: PLC0415
+
+        return load_ruleset().development_deck
+
+
+_PROTOCOL_PHASES: Final = frozenset(
+    {Phase.START_PLAYER, Phase.DICE, Phase.STEAL, Phase.DRAW, Phase.MONOPOLY, Phase.VICTORY}
+)
+
+_HANDLERS = {
+    "sign_opening": Session._on_sign_opening,
+    "action": Session._on_action,
+    "advance": Session._on_advance,
+    "reveal": Session._on_reveal,
+    "steal_commit": Session._on_steal_commit,
+    "steal_open": Session._on_steal_open,
+    "count": Session._on_count,
+    "turn_ack": Session._on_turn_ack,
+}
+
+__all__ = [
+    "Applied",
+    "Effect",
+    "Persist",
+    "Rejected",
+    "Send",
+    "Session",
+    "Stopped",
+    "engine_version",
+]
