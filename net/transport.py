@@ -1,0 +1,730 @@
+"""The game's TCP full mesh between seats (docs/PROTOCOL.md §8).
+
+Two layers, h11 style:
+
+- **Sans-IO core.** :func:`encode_frame` and :class:`FrameDecoder` (a frame is a 4-byte
+  big-endian length and one envelope of at most 256 KiB), and :class:`LinkProtocol`, one link's
+  handshake and frame checks: bytes in, :data:`LinkEffect` values out (:class:`SendBytes`,
+  :class:`Ready`, :class:`Deliver`, :class:`Close`). No sockets, no clock.
+- **Thin asyncio shell.** :class:`Mesh` runs one :class:`LinkProtocol` per TCP connection:
+  it reads, feeds, carries out the effects, and redials dropped links.
+
+Link handshake (both sides at once): each sends ``link_hello [game_id, seat, nonce, heads]``
+(a lobby envelope signed by its identity key, ``nonce`` 16 fresh random bytes, ``heads`` its
+accepted heads), then answers the other's hello with ``link_proof [signature]``, the identity
+key's signature of ``b"hexlan/v1/link\\0" || game_id || their_nonce``. A link is open when the
+other side's hello and proof both verify under the key the opening gives its seat; anything else
+closes it with a reason. When it opens, each side resends what the other lacks
+(``handler.missing_for(their_heads)``), byte for byte.
+
+Who dials whom: **a seat dials every higher-numbered seat and accepts calls from lower ones**,
+so each pair has exactly one connection and no duplicate to settle. A dropped dialled link is
+redialled with backoff (0.2 s doubling to 2 s); an accepted one waits for the lower seat to call
+again. A new call from a seat that still has an open link replaces the old link (the peer
+restarted, and the old connection is half-open).
+
+Bad input from a peer never takes the mesh down: a frame over 256 KiB, bytes that are not an
+envelope, or a handshake message after the handshake closes that link only, with a reason
+passed to ``on_link_event(seat, text)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import logging
+import os
+import socket
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from hexlan.net.identity import Identity, fingerprint
+from hexlan.net.wire import (
+    LINK_PREFIX,
+    LOBBY_KINDS,
+    MAX_ENVELOPE,
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    MalformedMessage,
+    RemoteProtocolError,
+    sign_body,
+)
+
+__all__ = [
+    "BACKOFF_MAX",
+    "BACKOFF_MIN",
+    "HANDSHAKE_TIMEOUT",
+    "MAX_FRAME",
+    "Close",
+    "Deliver",
+    "FrameDecoder",
+    "FramingError",
+    "LinkProtocol",
+    "Mesh",
+    "MeshHandler",
+    "Ready",
+    "SendBytes",
+    "encode_frame",
+]
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME: Final = MAX_ENVELOPE
+"""The largest frame body: one envelope (256 KiB)."""
+HEADER: Final = struct.Struct(">I")
+NONCE_BYTES: Final = 16
+HANDSHAKE_TIMEOUT: Final = 5.0
+"""Seconds a new connection has to complete the handshake."""
+BACKOFF_MIN: Final = 0.2
+BACKOFF_MAX: Final = 2.0
+"""Redial delays after a failed or dropped link: 0.2 s, doubling, at most 2 s."""
+MAX_UNSENT: Final = 16 * 1024 * 1024
+"""Bytes waiting to be sent to one peer before its link is dropped as not reading (it gets
+everything again through ``missing_for`` when it reconnects)."""
+READ_CHUNK: Final = 64 * 1024
+HANDSHAKE_MAX_FRAME: Final = 4096
+"""The largest frame before a link is open (a link_hello or link_proof is well under 1 KiB), so
+an unauthenticated caller cannot make us buffer 256 KiB."""
+MAX_PENDING: Final = 16
+"""Accepted connections still in their handshake; more callers are hung up on at once."""
+
+
+# ------------------------------------------------------------------------------ framing
+
+
+class FramingError(MalformedMessage):
+    """A frame that breaks §8 framing (an empty frame, or one larger than :data:`MAX_FRAME`)."""
+
+
+def encode_frame(envelope_bytes: bytes) -> bytes:
+    """One frame: the 4-byte big-endian length, then the envelope.
+
+    Raises:
+        ValueError: an empty envelope or one over :data:`MAX_FRAME` bytes (ours to fix).
+
+    >>> encode_frame(b"abc")
+    b'\\x00\\x00\\x00\\x03abc'
+    """
+    size = len(envelope_bytes)
+    if not 0 < size <= MAX_FRAME:
+        raise ValueError(f"a frame holds 1..{MAX_FRAME} bytes, not {size}")
+    return HEADER.pack(size) + bytes(envelope_bytes)
+
+
+class FrameDecoder:
+    """Splits a byte stream into frames, whatever the chunking (byte by byte included).
+
+    :meth:`receive_data` only buffers; :meth:`next_frame` returns the next whole frame or None
+    when more bytes are needed. A bad length raises :class:`FramingError` as soon as its header
+    is complete (before any of the frame is buffered), and every later call raises it again.
+    :meth:`feed` does both and returns every whole frame.
+
+    >>> decoder = FrameDecoder()
+    >>> decoder.feed(b"\\x00\\x00\\x00\\x02hi\\x00\\x00")
+    [b'hi']
+    >>> decoder.feed(b"\\x00\\x01!")
+    [b'!']
+    """
+
+    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+        self.max_frame = max_frame
+        self._buffer = bytearray()
+        self._error: FramingError | None = None
+
+    @property
+    def buffered(self) -> int:
+        """Bytes received but not yet returned as a frame."""
+        return len(self._buffer)
+
+    def receive_data(self, data: bytes) -> None:
+        """Buffer bytes from the stream."""
+        if self._error is not None:
+            raise self._error
+        self._buffer += data
+
+    def next_frame(self) -> bytes | None:
+        """The next whole frame's body, or None until more bytes arrive.
+
+        Raises:
+            FramingError: the next frame's length is 0 or over ``max_frame``.
+        """
+        if self._error is not None:
+            raise self._error
+        if len(self._buffer) < HEADER.size:
+            return None
+        (size,) = HEADER.unpack_from(self._buffer)
+        if not 0 < size <= self.max_frame:
+            self._error = FramingError(
+                f"a frame of {size} bytes (frames hold 1..{self.max_frame} bytes)"
+            )
+            raise self._error
+        end = HEADER.size + size
+        if len(self._buffer) < end:
+            return None
+        frame = bytes(self._buffer[HEADER.size : end])
+        del self._buffer[:end]
+        return frame
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Buffer ``data`` and return every frame now whole.
+
+        Raises:
+            FramingError: as :meth:`next_frame` (frames before the bad one are lost with it; use
+                :meth:`receive_data` and :meth:`next_frame` to keep them).
+        """
+        self.receive_data(data)
+        frames = []
+        while (frame := self.next_frame()) is not None:
+            frames.append(frame)
+        return frames
+
+
+# ------------------------------------------------------------------------------ sans-IO link
+
+
+@dataclass(frozen=True, slots=True)
+class SendBytes:
+    """Write these bytes (whole frames) to the peer."""
+
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The handshake is done: the peer is ``seat``; ``heads`` are the heads it sent."""
+
+    seat: int
+    heads: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deliver:
+    """An envelope from the peer (well-formed; signature not yet checked), for the handler."""
+
+    envelope: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close the connection; ``reason`` says why, in words."""
+
+    reason: str
+
+
+LinkEffect = SendBytes | Ready | Deliver | Close
+
+
+class LinkState(enum.Enum):
+    AWAIT_HELLO = "waiting for link_hello"
+    AWAIT_PROOF = "waiting for link_proof"
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+def link_proof_message(game_id: bytes, nonce: bytes) -> bytes:
+    """What a ``link_proof`` signs: ``b"hexlan/v1/link\\0" || game_id || nonce``."""
+    return LINK_PREFIX + game_id + nonce
+
+
+def _lobby_envelope(identity: Identity, kind: str, payload: tuple[Any, ...]) -> bytes:
+    body = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), kind, payload)
+    return sign_body(body, identity).to_bytes()
+
+
+class LinkProtocol:
+    """One link's handshake and frame checks, with no I/O (docs/PROTOCOL.md §8).
+
+    ``expected_seat`` is the seat we dialled (None for an accepted connection, which must come
+    from ``accept_from(seat)``-approved seats). ``nonce`` is 16 fresh random bytes and ``heads``
+    our heads in wire form; both go into our ``link_hello``.
+
+    Feed received bytes to :meth:`receive_data`; carry out the returned effects in order. After
+    a :class:`Close`, the link is :attr:`LinkState.CLOSED` and returns no more effects.
+    """
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        identity: Identity,
+        game_id: bytes,
+        seat_keys: Mapping[int, bytes],
+        heads: Sequence[Any],
+        nonce: bytes,
+        expected_seat: int | None = None,
+        accept_from: Callable[[int], bool] = lambda seat: True,
+    ) -> None:
+        if len(nonce) != NONCE_BYTES:
+            raise ValueError(f"a link nonce is {NONCE_BYTES} bytes")
+        self.seat = seat
+        self.identity = identity
+        self.game_id = game_id
+        self.seat_keys = seat_keys
+        self.heads = tuple(heads)
+        self.nonce = nonce
+        self.expected_seat = expected_seat
+        self.accept_from = accept_from
+        self.state = LinkState.AWAIT_HELLO
+        self.peer_seat: int | None = expected_seat
+        """The peer's seat: the one dialled, or the one whose key signed its hello."""
+        self.close_reason: str | None = None
+        self.their_heads: tuple[Any, ...] = ()
+        """The heads the peer's link_hello carried."""
+        self._decoder = FrameDecoder(max_frame=HANDSHAKE_MAX_FRAME)
+
+    def start(self) -> list[LinkEffect]:
+        """Our ``link_hello``, to send as soon as the connection is up."""
+        hello = _lobby_envelope(
+            self.identity, "link_hello", (self.game_id, self.seat, self.nonce, self.heads)
+        )
+        return [SendBytes(encode_frame(hello))]
+
+    @property
+    def is_open(self) -> bool:
+        return self.state is LinkState.OPEN
+
+    def _who(self) -> str:
+        return "the peer" if self.peer_seat is None else f"seat {self.peer_seat}"
+
+    def _close(self, reason: str) -> list[LinkEffect]:
+        self.state = LinkState.CLOSED
+        self.close_reason = reason
+        return [Close(reason)]
+
+    def receive_data(self, data: bytes) -> list[LinkEffect]:
+        """Take bytes from the connection; the effects they cause, in order."""
+        if self.state is LinkState.CLOSED:
+            return []
+        effects: list[LinkEffect] = []
+        self._decoder.receive_data(data)
+        while self.state is not LinkState.CLOSED:
+            try:
+                frame = self._decoder.next_frame()
+            except FramingError as exc:
+                effects += self._close(f"{self._who()} sent {exc.reason}")
+                break
+            if frame is None:
+                break
+            effects += self._frame(frame)
+        return effects
+
+    def _frame(self, frame: bytes) -> list[LinkEffect]:
+        try:
+            envelope = Envelope.parse(frame)
+        except RemoteProtocolError as exc:
+            return self._close(f"{self._who()} sent a malformed frame: {exc.reason}")
+        kind = envelope.body.kind
+        if self.state is LinkState.OPEN:
+            if kind in LOBBY_KINDS:
+                return self._close(f"{self._who()} sent {kind} on an open link")
+            return [Deliver(frame)]
+        if self.state is LinkState.AWAIT_HELLO:
+            if kind != "link_hello":
+                return self._close(f"{self._who()} sent {kind} before link_hello")
+            return self._hello(envelope)
+        if kind != "link_proof":
+            return self._close(f"{self._who()} sent {kind} where link_proof was due")
+        return self._proof(envelope)
+
+    def _hello(self, envelope: Envelope) -> list[LinkEffect]:
+        game_id, seat, their_nonce, heads = envelope.body.payload
+        if game_id != self.game_id:
+            return self._close(
+                f"{self._who()} is in another game ({game_id.hex()[:16]}, "
+                f"not {self.game_id.hex()[:16]})"
+            )
+        if seat == self.seat:
+            return self._close(f"the peer claims our own seat {seat}")
+        if seat not in self.seat_keys:
+            return self._close(f"the peer claims seat {seat}, which is not in this game")
+        if self.expected_seat is not None and seat != self.expected_seat:
+            return self._close(f"dialled seat {self.expected_seat} but seat {seat} answered")
+        if self.expected_seat is None and not self.accept_from(seat):
+            return self._close(f"seat {seat} may not call seat {self.seat} (higher seats wait)")
+        key = self.seat_keys[seat]
+        try:
+            envelope.verify(key)
+        except RemoteProtocolError:
+            return self._close(
+                f"the link_hello claiming seat {seat} is not signed by seat {seat}'s key "
+                f"{fingerprint(key)}; refused"
+            )
+        self.peer_seat = seat
+        self.their_heads = heads
+        proof = self.identity.sign(link_proof_message(self.game_id, their_nonce))
+        self.state = LinkState.AWAIT_PROOF
+        return [SendBytes(encode_frame(_lobby_envelope(self.identity, "link_proof", (proof,))))]
+
+    def _proof(self, envelope: Envelope) -> list[LinkEffect]:
+        assert self.peer_seat is not None
+        seat = self.peer_seat
+        key = self.seat_keys[seat]
+        try:
+            envelope.verify(key)
+        except RemoteProtocolError:
+            return self._close(f"seat {seat}'s link_proof envelope is not signed by its key")
+        (signature,) = envelope.body.payload
+        try:
+            Ed25519PublicKey.from_public_bytes(key).verify(
+                signature, link_proof_message(self.game_id, self.nonce)
+            )
+        except (InvalidSignature, ValueError):
+            return self._close(f"seat {seat}'s link_proof does not sign our nonce; refused")
+        self.state = LinkState.OPEN
+        self._decoder.max_frame = MAX_FRAME
+        return [Ready(seat, self.their_heads)]
+
+
+# ------------------------------------------------------------------------------ asyncio shell
+
+
+class MeshHandler(Protocol):
+    """What the mesh needs from the game (the session, or a test double)."""
+
+    def deliver(self, envelope_bytes: bytes, from_seat: int) -> None:
+        """An envelope arrived from ``from_seat`` (well-formed; signature unchecked)."""
+
+    def heads(self) -> Sequence[Any]:
+        """Our heads in wire form: one ``[seq, id]`` per seat."""
+
+    def missing_for(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """The envelopes a peer with ``their_heads`` lacks, to resend byte for byte."""
+
+
+LinkEvent = Callable[[int | None, str], None]
+
+
+@dataclass(slots=True)
+class _Link:
+    seat: int
+    writer: asyncio.StreamWriter
+    dropped: bool = False
+    """Closed by us (replaced, or not reading), already reported."""
+
+
+def _tune(writer: asyncio.StreamWriter) -> None:
+    """Keepalive probes, so a peer that vanished without a FIN is noticed within ~25 s."""
+    sock = writer.get_extra_info("socket")
+    if sock is None:
+        return
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in (("TCP_KEEPIDLE", 10), ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 3)):
+            if hasattr(socket, name):
+                sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+
+
+async def _shut(writer: asyncio.StreamWriter) -> None:
+    """Close a connection; abort it if unsent bytes keep it open for more than a second."""
+    writer.close()
+    try:
+        async with asyncio.timeout(1.0):
+            await writer.wait_closed()
+    except TimeoutError:
+        writer.transport.abort()
+    except Exception:  # already reset by the peer, and the like
+        return
+
+
+class Mesh:
+    """One seat's links to every other seat of a game.
+
+    ``seat_keys`` maps each seat to its raw Ed25519 identity key (from the opening);
+    ``addresses`` maps seats to ``(host, port)`` (only higher seats' are used: we dial those).
+    ``listen_port`` 0 picks a free port (then read :attr:`listen_port` after :meth:`start`).
+    ``on_link_event(seat, text)`` hears links open, close and fail (``seat`` None while a
+    caller is unidentified).
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        identity: Identity,
+        game_id: bytes,
+        seat_keys: Mapping[int, bytes],
+        listen_host: str,
+        listen_port: int,
+        addresses: Mapping[int, tuple[str, int]],
+        handler: MeshHandler,
+        *,
+        on_link_event: LinkEvent | None = None,
+        handshake_timeout: float = HANDSHAKE_TIMEOUT,
+        backoff: tuple[float, float] = (BACKOFF_MIN, BACKOFF_MAX),
+    ) -> None:
+        self.seat = seat
+        self.identity = identity
+        self.game_id = game_id
+        self.seat_keys = dict(seat_keys)
+        self.listen_host = listen_host
+        self.listen_port = listen_port
+        self.addresses = dict(addresses)
+        self.handler = handler
+        self.on_link_event = on_link_event
+        self.handshake_timeout = handshake_timeout
+        self.backoff = backoff
+        self._links: dict[int, _Link] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._server: asyncio.Server | None = None
+        self._closing = False
+        self._changed = asyncio.Event()
+        self._pending = 0
+        """Accepted connections not yet open."""
+
+    # -------------------------------------------------------------------------- public
+
+    async def start(self) -> None:
+        """Listen, and start dialling every higher seat.
+
+        Raises:
+            OSError: the listening port cannot be bound.
+        """
+        self._server = await asyncio.start_server(
+            self._accepted, self.listen_host, self.listen_port, reuse_address=True
+        )
+        self.listen_port = self._server.sockets[0].getsockname()[1]
+        for seat in sorted(self.seat_keys):
+            if seat > self.seat:
+                self._spawn(self._dial_loop(seat), f"hexlan-dial-{self.seat}-{seat}")
+
+    def connected_seats(self) -> set[int]:
+        """Seats whose link is open (authenticated)."""
+        return set(self._links)
+
+    async def wait_connected(self, seats: set[int] | None = None, timeout: float = 10.0) -> bool:
+        """Wait until every seat in ``seats`` (default: all others) is connected; False if
+        ``timeout`` seconds pass first."""
+        wanted = set(self.seat_keys) - {self.seat} if seats is None else set(seats)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while not wanted <= set(self._links):
+                    self._changed.clear()
+                    await self._changed.wait()
+        return wanted <= set(self._links)
+
+    async def broadcast(self, envelope_bytes: bytes) -> None:
+        """Send an envelope to every connected seat. Seats not connected now get it through
+        ``missing_for`` when their link opens."""
+        frame = encode_frame(envelope_bytes)
+        for link in list(self._links.values()):
+            self._write(link, frame)
+        await asyncio.sleep(0)
+
+    async def send_to(self, seat: int, envelope_bytes: bytes) -> bool:
+        """Send an envelope to one seat if it is connected; whether it was."""
+        link = self._links.get(seat)
+        if link is None:
+            return False
+        self._write(link, encode_frame(envelope_bytes))
+        await asyncio.sleep(0)
+        return True
+
+    async def close(self) -> None:
+        """Close every link and stop listening and dialling."""
+        self._closing = True
+        if self._server is not None:
+            self._server.close()
+        for link in list(self._links.values()):
+            link.writer.close()
+        self._links.clear()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
+            self._server = None
+
+    async def __aenter__(self) -> Mesh:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -------------------------------------------------------------------------- internals
+
+    def _event(self, seat: int | None, text: str) -> None:
+        log.info("seat %d, link to %s: %s", self.seat, seat, text)
+        if self.on_link_event is not None:
+            try:
+                self.on_link_event(seat, text)
+            except Exception:  # a listener's bug must not take links down
+                log.exception("on_link_event failed")
+
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _write(self, link: _Link, data: bytes) -> None:
+        writer = link.writer
+        if writer.is_closing():
+            return
+        writer.write(data)
+        if writer.transport.get_write_buffer_size() > MAX_UNSENT:
+            self._event(link.seat, "closed: the peer is not reading")
+            link.dropped = True
+            writer.transport.abort()
+
+    async def _accepted(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if self._closing or task is None:
+            writer.close()
+            return
+        if self._pending >= MAX_PENDING:
+            self._event(None, f"refused: {MAX_PENDING} callers are already in their handshake")
+            writer.transport.abort()
+            return
+        self._tasks.add(task)
+        try:
+            await self._run_link(reader, writer, expected_seat=None)
+        except asyncio.CancelledError:
+            # Only close() cancels these; asyncio's server callback would log a cancelled
+            # connection task as an error, so it ends quietly instead.
+            return
+        except Exception:  # a bug on our side (handler): this link only
+            log.exception("link from a caller failed")
+        finally:
+            self._tasks.discard(task)
+
+    async def _dial_loop(self, seat: int) -> None:
+        delay = self.backoff[0]
+        failures = 0
+        while not self._closing:
+            address = self.addresses.get(seat)
+            if address is None:
+                await asyncio.sleep(self.backoff[1])
+                continue
+            try:
+                async with asyncio.timeout(self.handshake_timeout):
+                    reader, writer = await asyncio.open_connection(*address)
+            except (OSError, TimeoutError) as exc:
+                failures += 1
+                if failures == 1:
+                    self._event(seat, f"cannot reach {address[0]}:{address[1]}: {exc}")
+            else:
+                failures = 0
+                try:
+                    if await self._run_link(reader, writer, expected_seat=seat):
+                        delay = self.backoff[0]
+                except Exception:  # a bug on our side (handler): keep redialling, loudly
+                    log.exception("link to seat %d failed", seat)
+            await asyncio.sleep(delay)
+            delay = min(self.backoff[1], delay * 2)
+
+    async def _run_link(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        expected_seat: int | None,
+    ) -> bool:
+        """Run one connection until it closes; whether it was ever open."""
+        _tune(writer)
+        protocol = LinkProtocol(
+            seat=self.seat,
+            identity=self.identity,
+            game_id=self.game_id,
+            seat_keys=self.seat_keys,
+            heads=self.handler.heads(),
+            nonce=os.urandom(NONCE_BYTES),
+            expected_seat=expected_seat,
+            accept_from=lambda seat: seat < self.seat,
+        )
+        link: _Link | None = None
+        reason = "closed"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.handshake_timeout
+        pending = expected_seat is None
+        self._pending += pending
+        try:
+            for effect in protocol.start():
+                assert isinstance(effect, SendBytes)
+                writer.write(effect.data)
+            while True:
+                try:
+                    if protocol.is_open:
+                        data = await reader.read(READ_CHUNK)
+                    else:
+                        async with asyncio.timeout_at(deadline):
+                            data = await reader.read(READ_CHUNK)
+                except TimeoutError:
+                    reason = f"no handshake within {self.handshake_timeout:g} s"
+                    self._event(protocol.peer_seat, f"refused: {reason}")
+                    return False
+                except OSError as exc:
+                    reason = f"connection lost: {exc}"
+                    break
+                if not data:
+                    reason = "the peer closed the connection"
+                    break
+                for effect in protocol.receive_data(data):
+                    if isinstance(effect, SendBytes):
+                        if link is not None:
+                            self._write(link, effect.data)
+                        else:
+                            writer.write(effect.data)
+                    elif isinstance(effect, Ready):
+                        link = self._open(effect, writer)
+                        if pending:
+                            self._pending -= 1
+                            pending = False
+                    elif isinstance(effect, Deliver):
+                        self._deliver(effect.envelope, protocol.peer_seat)
+                    else:
+                        what = "closed" if link is not None else "refused"
+                        self._event(protocol.peer_seat, f"{what}: {effect.reason}")
+                        return link is not None
+                if writer.is_closing():  # dropped by _write (the peer is not reading)
+                    return link is not None
+            if link is not None:
+                if not link.dropped and not self._closing:
+                    self._event(link.seat, f"closed: {reason}")
+            elif not self._closing:
+                self._event(protocol.peer_seat, f"closed during the handshake: {reason}")
+            return link is not None
+        finally:
+            self._pending -= pending
+            if link is not None and self._links.get(link.seat) is link:
+                del self._links[link.seat]
+                self._changed.set()
+            await _shut(writer)
+
+    def _open(self, ready: Ready, writer: asyncio.StreamWriter) -> _Link:
+        old = self._links.get(ready.seat)
+        if old is not None:
+            self._event(ready.seat, "closed: replaced by a new connection")
+            old.dropped = True
+            old.writer.close()
+        link = _Link(ready.seat, writer)
+        self._links[ready.seat] = link
+        self._changed.set()
+        self._event(ready.seat, "connected")
+        try:
+            missing = self.handler.missing_for(ready.heads)
+        except Exception:
+            log.exception("missing_for failed")
+            missing = []
+        for envelope in missing:  # all at once: bounded by the game, not by MAX_UNSENT
+            try:
+                writer.write(encode_frame(envelope))
+            except ValueError:
+                log.exception("missing_for gave an envelope that cannot be framed")
+        return link
+
+    def _deliver(self, envelope: bytes, seat: int | None) -> None:
+        assert seat is not None
+        try:
+            self.handler.deliver(envelope, seat)
+        except Exception as exc:  # the handler's own failure is reported, never fatal
+            log.exception("deliver failed")
+            self._event(seat, f"delivery failed: {exc!r}")
