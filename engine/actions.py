@@ -10,6 +10,8 @@ Trade terms are always in the active seat's frame: ``give`` is what the active s
 
 Every action round-trips through :func:`action_to_list` / :func:`action_from_list`, the form the
 log and the wire use.
+
+Rule sources are cited as in docs/rules/base.md: seed 002 «section» or "official".
 """
 
 from __future__ import annotations
@@ -22,28 +24,32 @@ from hexlan.engine.core import DevCard, EngineError, Hand, HexId, NodeId, PathId
 
 @dataclass(frozen=True, slots=True)
 class BuildRoad:
-    """Build a road on a path (free in set-up and with Road Building)."""
+    """Build a road on a free path touching the seat's network (seed 002 «Правила строительства
+    дорог»); free in set-up and with Road Building, else it costs lumber + brick."""
 
     path: PathId
 
 
 @dataclass(frozen=True, slots=True)
 class BuildSettlement:
-    """Build a settlement on an intersection (free in set-up)."""
+    """Build a settlement on an intersection under the distance rule, touching an own road after
+    set-up (seed 002 «Ресурсы и постройки»); free in set-up, else lumber + brick + wool + grain."""
 
     node: NodeId
 
 
 @dataclass(frozen=True, slots=True)
 class BuildCity:
-    """Upgrade one's settlement on an intersection to a city."""
+    """Upgrade one's settlement on an intersection to a city for 2 grain + 3 ore (seed 002 «Как
+    происходит освоение острова»)."""
 
     node: NodeId
 
 
 @dataclass(frozen=True, slots=True)
 class BuyDevelopmentCard:
-    """Pay wool, grain and ore for the top development card (drawn by a :class:`DrawCard`)."""
+    """Pay wool + grain + ore for the top development card, drawn next by a :class:`DrawCard`
+    (seed 002 «Карточки развития»)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,13 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """A seat over the limit on a 7 gives back exactly half its resource cards, rounded down."""
+    """A seat holding more than the limit (7) of resource cards on a 7 gives back exactly half,
+    rounded down, cards of its own choice (seed 002 «Разбойник» 1).
+
+    Attributes:
+        seat: the seat discarding (not necessarily the active one).
+        cards: the cards given back, a 5-tuple in resource order.
+    """
 
     seat: Seat
     cards: Hand
@@ -66,7 +78,8 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class MoveRobber:
-    """Move the robber to a hex and name the victim (``victim`` is -1 when nobody can be robbed)."""
+    """Move the robber to another hex and name the victim: an opponent with a building there
+    holding a card, or -1 when there is none (seed 002 «Разбойник» 2-3)."""
 
     hex: HexId
     victim: Seat
@@ -74,32 +87,36 @@ class MoveRobber:
 
 @dataclass(frozen=True, slots=True)
 class PlayKnight:
-    """Play a knight: move the robber next."""
+    """Play a knight: move the robber (and steal) next, with no discards (seed 002 «Карточки
+    развития»)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayRoadBuilding:
-    """Play Road Building: build up to two roads free next."""
+    """Play Road Building: build up to two roads free next (seed 002 «Карточки развития»)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayYearOfPlenty:
-    """Play Year of Plenty: take these resources (two, fewer only if the bank has fewer)."""
+    """Play Year of Plenty: take these resources from the bank (two, fewer only if the bank holds
+    fewer; seed 002 «Карточки развития»)."""
 
     resources: tuple[Resource, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayMonopoly:
-    """Play Monopoly: every other seat hands over all its cards of this resource."""
+    """Play Monopoly: every other seat hands over all its cards of this resource, the counts
+    revealed next by a :class:`MonopolyTake` (seed 002 «Карточки развития»)."""
 
     resource: Resource
 
 
 @dataclass(frozen=True, slots=True)
 class MaritimeTrade:
-    """Trade with the bank at the seat's best ratio: ``give`` (one kind, or any three with the
-    ``mixed_three_to_one`` option) for one ``get``."""
+    """Trade with the bank at the seat's ratio for that resource (4:1, or 3:1 and 2:1 at its
+    harbours; seed 002 «Фаза строительства», «Торговля»): ``give`` (one kind, or any three with
+    the ``mixed_three_to_one`` option) for one ``get`` of another resource."""
 
     give: Hand
     get: Resource
@@ -107,7 +124,13 @@ class MaritimeTrade:
 
 @dataclass(frozen=True, slots=True)
 class OfferTrade:
-    """Offer a domestic trade to one seat or, with ``to == -1``, to every other seat."""
+    """Offer a domestic trade to one seat or, with ``to == -1``, to every other seat (seed 002
+    «Торговля»; after the roll, both sides give at least one card, no like for like).
+
+    Attributes:
+        give, get: 5-tuples in the active seat's frame.
+        to: the seat asked, or -1 for everyone else.
+    """
 
     give: Hand
     get: Hand
@@ -116,7 +139,7 @@ class OfferTrade:
 
 @dataclass(frozen=True, slots=True)
 class AnswerTrade:
-    """A seat the offer was made to accepts or rejects it."""
+    """A seat the offer was made to accepts (holding the cards asked for) or rejects it."""
 
     seat: Seat
     accept: bool
@@ -124,7 +147,8 @@ class AnswerTrade:
 
 @dataclass(frozen=True, slots=True)
 class CounterOffer:
-    """A seat the offer was made to proposes other terms (in the active seat's frame)."""
+    """A seat the offer was made to proposes other terms, ``give`` and ``get`` in the active
+    seat's frame (seed 002 «Торговля»: "Они могут выступить со своими предложениями")."""
 
     seat: Seat
     give: Hand
@@ -133,14 +157,16 @@ class CounterOffer:
 
 @dataclass(frozen=True, slots=True)
 class ConfirmTrade:
-    """The active seat completes the trade with a seat that accepted or countered."""
+    """The active seat completes the trade with a seat that accepted or countered, once every
+    seat asked has answered."""
 
     seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
 class CancelTrade:
-    """The active seat withdraws its offer."""
+    """The active seat withdraws its offer: at any time before confirming one, even before every
+    answer is in."""
 
 
 # Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
@@ -155,7 +181,7 @@ class StartPlayer:
 
 @dataclass(frozen=True, slots=True)
 class Dice:
-    """Chance: the two dice, each 1 .. 6."""
+    """Chance: the two dice, each 1 .. 6 (:data:`ALL_DICE` lists the 36 outcomes)."""
 
     first: int
     second: int
@@ -168,28 +194,37 @@ class Dice:
 
 @dataclass(frozen=True, slots=True)
 class StealCard:
-    """Chance: the resource taken by the robber; None where the observer may not see it."""
+    """Chance: the resource taken by the robber, at random from the victim's hand (seed 002
+    «Разбойник» 3); None where the observer may not see it (a third seat)."""
 
     resource: Resource | None
 
 
 @dataclass(frozen=True, slots=True)
 class DrawCard:
-    """Chance: the development card drawn; None where the observer may not see it."""
+    """Chance: the development card drawn; None where the observer may not see it (every seat
+    but the buyer)."""
 
     card: DevCard | None
 
 
 @dataclass(frozen=True, slots=True)
 class MonopolyTake:
-    """Reveal: the count of the named resource each seat hands over (0 for the player)."""
+    """Reveal: the count of the named resource each seat hands over, one per seat in seat order
+    (0 for the player of the Monopoly)."""
 
     amounts: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class RevealVictory:
-    """Reveal: the winner shows its hidden victory point cards."""
+    """Reveal: the winner shows its hidden victory point cards (seed 002 «Конец игры»); it follows
+    :attr:`~hexlan.engine.core.Phase.VICTORY` and ends the game.
+
+    Attributes:
+        seat: the winner.
+        victory_point_cards: how many victory point cards it shows.
+    """
 
     seat: Seat
     victory_point_cards: int
@@ -223,12 +258,16 @@ Action: TypeAlias = (
 )
 
 ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__
+"""Every action class, in the order of :data:`Action`."""
 CHANCE_ACTIONS: Final = (StartPlayer, Dice, StealCard, DrawCard, MonopolyTake, RevealVictory)
+"""The chance outcomes and reveals: supplied by a chance source (a reveal, by the seat that knows
+it), never a seat's choice."""
 _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 
 ALL_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
 """The 36 equally likely outcomes of the two dice: ``Dice(1, 1), Dice(1, 2), ... Dice(6, 6)``."""
 
+# perf: one shared instance of each action without fields; legal-move lists reuse them.
 ROLL: Final = RollDice()
 END_TURN: Final = EndTurn()
 BUY_DEVELOPMENT_CARD: Final = BuyDevelopmentCard()

@@ -8,26 +8,33 @@ so the engine holds no randomness of its own.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final, Literal, Protocol
 
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Resource, Terrain
 from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.topology import BASE_TOPOLOGY, Topology
 
-TERRAIN_CODES = {
-    "F": Terrain.FOREST,
-    "H": Terrain.HILLS,
-    "P": Terrain.PASTURE,
-    "C": Terrain.FIELDS,
-    "M": Terrain.MOUNTAINS,
-    "D": Terrain.DESERT,
-}
-RED_NUMBERS = frozenset({6, 8})
+TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
+    {
+        "F": Terrain.FOREST,
+        "H": Terrain.HILLS,
+        "P": Terrain.PASTURE,
+        "C": Terrain.FIELDS,
+        "M": Terrain.MOUNTAINS,
+        "D": Terrain.DESERT,
+    }
+)
+"""The terrain of each letter code in seeds/*.toml (read only)."""
+RED_NUMBERS: Final = frozenset({6, 8})
+"""The most likely tokens, printed red: no two may touch on a random board (official)."""
 PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 """Dots on a number token, indexed by the token: the ways out of 36 that two dice roll it (0 for
 the desert's token 0 and for 7, which no token carries)."""
 TokenMode = Literal["spiral", "random"]
+"""How :func:`random_board` lays the number tokens."""
 
 
 class Shuffler(Protocol):

@@ -45,6 +45,7 @@ class Resource(enum.IntEnum):
 
 
 RESOURCES: Final = tuple(Resource)
+"""The resources in order (lumber first)."""
 
 
 def as_hand(counts: Sequence[int]) -> Hand:
@@ -148,16 +149,15 @@ class DevCard(enum.IntEnum):
         return self.name.replace("_", " ").title().replace(" Of ", " of ")
 
 
-DEV_CARDS: Final = tuple(DevCard)
-
-
 class Phase(enum.IntEnum):
     """Where the game stands; decides whose decision it is and what kind."""
 
     START_PLAYER = 0
     """Chance: who starts (a roll-off, taken as one uniform chance outcome)."""
     SETUP_SETTLEMENT = 1
+    """Set-up: the active seat places a free settlement (snake order, seed 002 «Начало игры»)."""
     SETUP_ROAD = 2
+    """Set-up: the active seat places a free road touching the settlement just placed."""
     ROLL = 3
     """The active seat must roll (or play a development card first)."""
     DICE = 4
@@ -165,6 +165,7 @@ class Phase(enum.IntEnum):
     DISCARD = 5
     """Seats holding more than the limit discard half, each their own choice."""
     MOVE_ROBBER = 6
+    """The active seat moves the robber and names the victim (after a 7 or a knight)."""
     STEAL = 7
     """Chance: the card taken from the victim."""
     MAIN = 8
@@ -180,6 +181,7 @@ class Phase(enum.IntEnum):
     VICTORY = 13
     """Chance-like reveal: the winner shows their victory point cards."""
     GAME_OVER = 14
+    """The game has ended; nobody acts."""
 
     @property
     def title(self) -> str:
@@ -190,6 +192,7 @@ class Phase(enum.IntEnum):
 CHANCE_PHASES: Final = frozenset(
     {Phase.START_PLAYER, Phase.DICE, Phase.STEAL, Phase.DRAW, Phase.MONOPOLY, Phase.VICTORY}
 )
+"""Phases where the next action is a chance outcome or a reveal, not a seat's decision."""
 
 
 class EngineError(Exception):

@@ -52,6 +52,7 @@ CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
 
 NO_LIMIT: Final = 1_000_000
+"""The piece limit when the ``piece_limits`` option is off (more than any game can use)."""
 
 # perf: cached action objects, so legal-move generation allocates nothing per call.
 _ROADS: Final = tuple(A.BuildRoad(p) for p in range(200))
@@ -129,6 +130,36 @@ class GameState:
         EngineError: a player count outside 2 .. 4.
 
     The game begins in :attr:`Phase.START_PLAYER`, a chance node.
+
+    The attributes below are public: bots, the UI and the network read them; only actions change
+    them. Per-seat lists are indexed by seat; 5-lists are in :class:`Resource` or :class:`DevCard`
+    order.
+
+    Attributes:
+        target, longest_road_min, road_limit, settlement_limit, city_limit: the numbers in force
+            (rule set plus options).
+        phase, active, turn: where the game stands, whose turn (-1 before the start player is
+            drawn) and the turn counter (0 in set-up, 1 from the first roll).
+        start_seat, setup_order, setup_step, last_settlement: the set-up's snake order and
+            progress, and the settlement a set-up road must touch.
+        bank: resource cards in the bank; hands, hand_size: each seat's resources and their count.
+        deck: development cards left; dev_cards, new_dev_cards: each seat's unplayed cards and those
+            bought this turn; dev_count, new_dev_count: their counts (public).
+        dev_played_this_turn, knights, revealed_vp_cards: whether the active seat has played its
+            one card this turn; knights played; victory point cards shown at victory.
+        node_owner, node_level, path_owner: per intersection the owner (-1 none) and 1 settlement /
+            2 city; per path the road's owner; blocked: intersections the distance rule closes.
+        roads, settlements, cities: each seat's pieces (path and intersection ids).
+        ratios, generic_harbour: each seat's bank ratio per resource; whether it has a 3:1 harbour.
+        road_length, longest_road_holder, largest_army_holder, public_vp, winner: the scores;
+            -1 where nobody holds an award or has won.
+        robber, dice, discards, victim, robber_resume, discard_after_robber: the robber's hex,
+            this turn's roll (None before it), the cards each seat must still discard, the seat
+            being robbed, and where play resumes after the robber.
+        free_roads, road_building_resume: Road Building's roads left and where play resumes.
+        trade, trade_answers, trade_pending, monopoly: the open offer, the answers in, the seats
+            still to answer; the resource of a Monopoly being revealed.
+        hex_seats: per hex, a bitmask of the seats with a building on it.
     """
 
     players: int
@@ -279,7 +310,11 @@ class GameState:
 
     def hidden_victory_points(self, seat: Seat) -> int:
         """Victory point cards the seat holds, that count now and are not yet revealed (0 where
-        unknown); revealed ones are in ``public_vp``."""
+        unknown); revealed ones are in ``public_vp``.
+
+        A card counts at once (seed 002 «Конец игры»), or from the turn after its purchase with
+        ``vp_cards_next_turn`` (seed 003 «НАЧИСЛЕНИЕ БАЛЛОВ ИГРОКАМ»).
+        """
         cards = self.dev_cards[seat][DevCard.VICTORY_POINT] - self.revealed_vp_cards[seat]
         if self.options.vp_cards_next_turn:
             cards -= self.new_dev_cards[seat][DevCard.VICTORY_POINT]
@@ -319,11 +354,14 @@ class GameState:
         return self.phase is Phase.GAME_OVER
 
     def victory_points(self, seat: Seat) -> int:
-        """Public victory points plus the hidden victory point cards this state knows of."""
+        """Public victory points plus the hidden victory point cards this state knows of
+        (settlement 1, city 2, each award ``rules.award_points``, VP card 1; seed 002 «Конец
+        игры»)."""
         return self.public_vp[seat] + self.hidden_victory_points(seat)
 
     def pieces_left(self, seat: Seat) -> tuple[int, int, int]:
-        """Roads, settlements and cities the seat can still build (capped by piece limits)."""
+        """Roads, settlements and cities the seat can still build: 15, 5 and 4 in all (seed 002
+        «Фаза строительства»), about :data:`NO_LIMIT` with ``piece_limits`` off."""
         return (
             self.road_limit - len(self.roads[seat]),
             self.settlement_limit - len(self.settlements[seat]),
@@ -331,11 +369,14 @@ class GameState:
         )
 
     def ratio(self, seat: Seat, resource: Resource) -> int:
-        """Cards of ``resource`` the seat gives the bank for one card (4, 3 or 2)."""
+        """Cards of ``resource`` the seat gives the bank for one card: 4, 3 with a 3:1 harbour,
+        2 with that resource's harbour (seed 002 «Фаза строительства», «Торговля»)."""
         return self.ratios[seat][resource]
 
     def victims_at(self, hex_id: HexId, thief: Seat) -> list[Seat]:
-        """Opponents with a building on the hex and at least one resource card, in seat order."""
+        """Opponents with a building on the hex and at least one resource card, in seat order:
+        those the robber may rob there (seed 002 «Разбойник» 3; docs/rules/base.md "Rolling a
+        7")."""
         seats = self.hex_seats[hex_id] & ~(1 << thief)
         if not seats:
             return []
@@ -344,9 +385,12 @@ class GameState:
     # ------------------------------------------------------------------ chance
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """The chance actions due now with their probabilities (empty if none is due).
+        """The chance actions due now as ``(action, probability)`` pairs whose probabilities sum
+        to 1 (empty if none is due).
 
-        The reveal phases (Monopoly, victory) have exactly one outcome.
+        Dice: 36 outcomes of 1/36; the start player: uniform (seed 002 «Начало игры» 2); a steal:
+        one card of the victim's hand at random (seed 002 «Разбойник» 3); a draw: by the deck's
+        counts. The reveal phases (Monopoly, victory) have exactly one outcome.
         """
         phase = self.phase
         if phase is Phase.DICE:
@@ -403,7 +447,9 @@ class GameState:
         """Every legal action of ``seat`` (default: :meth:`current_player`), domestic offers and
         counter-offers excepted (their terms are open; :meth:`check` judges them).
 
-        Chance nodes have no player actions: see :meth:`chance_outcomes`.
+        Chance nodes have no player actions: see :meth:`chance_outcomes`. The rules and their
+        sources are in docs/rules/base.md; while an offer is out the active seat may always
+        withdraw it (:class:`~hexlan.engine.actions.CancelTrade`).
         """
         if seat is None:
             seat = self.current_player()
@@ -663,7 +709,12 @@ class GameState:
 
     def apply(self, action: Action) -> None:
         """Apply an action without checking it (the caller took it from :meth:`legal_actions`
-        or :meth:`chance_outcomes`, or checked it with :meth:`check`)."""
+        or :meth:`chance_outcomes`, or checked it with :meth:`check`).
+
+        Afterwards, an active seat whose public and hidden points reach the target on its own
+        turn moves the game to :attr:`Phase.VICTORY` (seed 002 «Цель участников»; official);
+        :class:`~hexlan.engine.actions.RevealVictory` then ends it.
+        """
         self._HANDLERS[type(action)](self, action)
         active = self.active
         # perf: unplayed cards bound the hidden victory points, so most calls stop at the first test.

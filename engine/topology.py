@@ -18,8 +18,11 @@ from dataclasses import dataclass
 from hexlan.engine.core import HexId, NodeId, PathId
 
 ROW_LENGTHS = (3, 4, 5, 4, 3)
-COAST_START_DEGREES = 125  # the coast ring starts between the top-left hex's two outer edges
+"""Land hexes per row of the base board, top to bottom."""
+COAST_START_DEGREES = 125
+"""Where the coast ring starts: between the top-left hex's two outer edges (screen degrees)."""
 CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+"""A hex's six corners relative to its centre on the lattice, clockwise from the top."""
 
 
 @dataclass(frozen=True, slots=True)

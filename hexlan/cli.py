@@ -12,18 +12,23 @@ import sys
 
 import click
 
-BOT_NAMES = ("random", "heuristic")
-
 
 def _bot_list(value: str, players: int) -> list[str]:
+    """``--bots`` as one bot name per seat.
+
+    Raises:
+        click.BadParameter: a wrong count or an unknown name.
+    """
+    from hexlan.engine.bots import BOTS
+
     names = [name.strip() for name in value.split(",")]
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise click.BadParameter(f"give one bot or {players} comma-separated bots, not {value!r}")
     for name in names:
-        if name not in BOT_NAMES:
-            raise click.BadParameter(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+        if name not in BOTS:
+            raise click.BadParameter(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
     return names
 
 

@@ -264,6 +264,9 @@ class LocalGame:
 
         Returns:
             The move's event, or None when the game waits for the human or is over.
+
+        Raises:
+            IllegalActionError: a bot chose an illegal action (a bug; the game is unchanged).
         """
         state = self._state
         if state.is_over:
@@ -521,28 +524,28 @@ class LocalGame:
         return "you" if seat == self.human_seat else self.names[seat]
 
     def _whose(self, seat: Seat, capital: bool = False) -> str:
+        """A seat as a possessive: "your" / "Your" for the human, else "Name's"."""
         if seat == self.human_seat:
             return "Your" if capital else "your"
         return f"{self.names[seat]}'s"
 
     def _verb(self, seat: Seat, plain: str, third: str) -> str:
+        """The verb form for the seat as subject: ``plain`` for "You", ``third`` for a name."""
         return plain if seat == self.human_seat else third
 
-    def _hex_place(self, hex_id: int) -> str:
+    def _hex_label(self, hex_id: int) -> str:
+        """A hex by terrain letter and token, e.g. "O10"; "D" for the desert."""
         board = self._state.board
         token = board.tokens[hex_id]
-        terrain = board.terrains[hex_id]
-        return "the desert" if token == 0 else f"{terrain.letter}{token}"
+        return "D" if token == 0 else f"{board.terrains[hex_id].letter}{token}"
+
+    def _hex_place(self, hex_id: int) -> str:
+        """A hex as the robber's destination: "O10", or "the desert"."""
+        return "the desert" if self._state.board.tokens[hex_id] == 0 else self._hex_label(hex_id)
 
     def _node_place(self, node: int) -> str:
         """An intersection by its hexes, e.g. "O10·W2" (coast where it has fewer than three)."""
-        board = self._state.board
-        hexes = self._state.topology.node_hexes[node]
-        names = [
-            "D" if board.tokens[h] == 0 else f"{board.terrains[h].letter}{board.tokens[h]}"
-            for h in hexes
-        ]
-        return "·".join(names)
+        return "·".join(self._hex_label(h) for h in self._state.topology.node_hexes[node])
 
 
 def _card_name(card: DevCard) -> str:

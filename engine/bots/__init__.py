@@ -10,18 +10,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Final
 
 from hexlan.engine.bots.base import Bot
 from hexlan.engine.bots.heuristic import HeuristicBot
 from hexlan.engine.bots.random_bot import RandomBot
 
-BOTS: Final[dict[str, Callable[[random.Random], Bot]]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-"""Bot factories by name (a read-only table: never add to it at run time)."""
+BOTS: Final[Mapping[str, Callable[[random.Random], Bot]]] = MappingProxyType(
+    {"random": RandomBot, "heuristic": HeuristicBot}
+)
+"""Bot factories by name (read only), in the order the CLI lists them."""
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

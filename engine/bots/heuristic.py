@@ -348,7 +348,7 @@ class HeuristicBot:
                     best_goal = goal
             if best_goal is not None:
                 goals.append(best_goal)
-        if view.turn and self._deck_size(view) > 0:
+        if view.turn and view.deck_size() > 0:
             goals.append(_Goal("dev", rules.development_card_cost, _DEV_VALUE))
         for goal in goals:
             if goal.kind != "settlement":
@@ -361,14 +361,6 @@ class HeuristicBot:
             goals = self._goals(view, seat, info)
             self._memo = (max(goals, key=lambda g: g.score) if goals else None,)
         return self._memo[0]
-
-    @staticmethod
-    def _deck_size(view: GameState) -> int:
-        """Development cards left: a public count (``GameState.deck_size``)."""
-        size = getattr(view, "deck_size", None)
-        if callable(size):
-            return int(size())
-        return sum(view.deck)  # an engine without deck_size(): only the total is read
 
     # ------------------------------------------------------------------ set-up
 
@@ -462,7 +454,7 @@ class HeuristicBot:
         roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         goal = self._goal(view, seat, info)
 
-        card = self._dev_play(view, seat, info, legal, goal)
+        card = self._dev_play(view, seat, legal, goal)
         if card is not None:
             return card
         if cities:
@@ -530,13 +522,9 @@ class HeuristicBot:
     # ------------------------------------------------------------------ development cards
 
     def _dev_play(
-        self,
-        view: GameState,
-        seat: Seat,
-        info: _BoardInfo,
-        legal: list[Action],
-        goal: _Goal | None,
+        self, view: GameState, seat: Seat, legal: list[Action], goal: _Goal | None
     ) -> Action | None:
+        """The development card to play now toward ``goal``, if any (one a turn)."""
         if view.dev_played_this_turn:
             return None
         hand = view.hands[seat]
