@@ -34,10 +34,12 @@ class GameCommands(Provider):
         ]
 
     async def discover(self) -> Hits:
+        """Every command legal now, for the empty palette."""
         for title, action, help_text, screen in self._commands():
             yield DiscoveryHit(title, _runner(screen, action), help=help_text)
 
     async def search(self, query: str) -> Hits:
+        """The legal commands whose title matches ``query``, best first."""
         matcher = self.matcher(query)
         for title, action, help_text, screen in self._commands():
             score = matcher.match(title)
@@ -78,6 +80,7 @@ class HexlanApp(App[int]):
         """The table (dialogs and help open over it)."""
 
     def on_mount(self) -> None:
+        """Show the game screen."""
         self.push_screen(self.game_screen)
 
 

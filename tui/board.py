@@ -172,11 +172,6 @@ class BoardView(Widget, can_focus=True):
         return self._layout
 
     @property
-    def target_kind(self) -> TargetKind | None:
-        """What the targets are, or None when nothing is offered."""
-        return self._kind if self._targets else None
-
-    @property
     def targets(self) -> Mapping[int, str]:
         """The targets offered, each with its label."""
         return dict(self._targets)
@@ -250,13 +245,6 @@ class BoardView(Widget, can_focus=True):
         self.post_message(self.Picked(self, self._kind, target))
         return True
 
-    def target_for_label(self, label: str) -> int | None:
-        """The target carrying ``label`` (for apps that let the player type labels)."""
-        for target, text in self._targets.items():
-            if text == label:
-                return target
-        return None
-
     def flash(self, kind: TargetKind, ids: Collection[int], seconds: float = FLASH_SECONDS) -> None:
         """Highlight places briefly, e.g. a bot's last move (a road's path, a settlement's node,
         the robber's hex)."""
@@ -295,12 +283,15 @@ class BoardView(Widget, can_focus=True):
     # ------------------------------------------------------------------------------ events
 
     def on_resize(self, event: events.Resize) -> None:
+        """Re-choose the layout and redraw everything."""
         self._redraw(full=True)
 
     def on_mount(self) -> None:
+        """Draw the board for the first time."""
         self._redraw(full=True)
 
     def on_click(self, event: events.Click) -> None:
+        """A click on or near a target moves the cursor there and picks it."""
         target = self._target_at(event)
         if target is None:
             return
@@ -311,6 +302,7 @@ class BoardView(Widget, can_focus=True):
         self.pick(target)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Hovering over a target moves the cursor there."""
         target = self._target_at(event)
         if target is not None and target != self._cursor:
             self._cursor = target

@@ -25,6 +25,7 @@ import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Final, Literal, Protocol, TypeAlias
 
 from rich.segment import Segment
@@ -95,24 +96,29 @@ _SEAT_STYLES: Final = tuple(Style(color=c) for c in SEAT_COLOURS)
 _PIECE_STYLES: Final = tuple(Style(color=c, bold=True) for c in SEAT_COLOURS)
 _CITY_STYLES: Final = tuple(Style(color="#000000", bgcolor=c, bold=True) for c in SEAT_COLOURS)
 
-TERRAIN_COLOURS: Final = {
-    Terrain.FOREST: "#2E7D32",
-    Terrain.HILLS: "#B0502A",
-    Terrain.PASTURE: "#9CCC65",
-    Terrain.FIELDS: "#F0C93A",
-    Terrain.MOUNTAINS: "#8C9AA3",
-    Terrain.DESERT: "#DCCB9C",
-}
+TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
+    {
+        Terrain.FOREST: "#2E7D32",
+        Terrain.HILLS: "#B0502A",
+        Terrain.PASTURE: "#9CCC65",
+        Terrain.FIELDS: "#F0C93A",
+        Terrain.MOUNTAINS: "#8C9AA3",
+        Terrain.DESERT: "#DCCB9C",
+    }
+)
 """Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
 
-RESOURCE_WORDS: Final = {
-    Terrain.FOREST: "lumber",
-    Terrain.HILLS: "brick",
-    Terrain.PASTURE: "wool",
-    Terrain.FIELDS: "grain",
-    Terrain.MOUNTAINS: "ore",
-    Terrain.DESERT: "desert",
-}
+RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
+    {
+        Terrain.FOREST: "lumber",
+        Terrain.HILLS: "brick",
+        Terrain.PASTURE: "wool",
+        Terrain.FIELDS: "grain",
+        Terrain.MOUNTAINS: "ore",
+        Terrain.DESERT: "desert",
+    }
+)
+"""The word a roomy hex shows: its terrain's resource ("desert" for the desert)."""
 
 _DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT})
 _FILL: Final = {
@@ -422,19 +428,24 @@ class BoardState(Protocol):
     """The public fields of a game state the board reads (``GameState``, ``InformationState``)."""
 
     @property
-    def board(self) -> Board: ...
+    def board(self) -> Board:
+        """The board: terrains, tokens, harbours."""
 
     @property
-    def robber(self) -> HexId: ...
+    def robber(self) -> HexId:
+        """The robber's hex."""
 
     @property
-    def node_owner(self) -> Sequence[int]: ...
+    def node_owner(self) -> Sequence[int]:
+        """Per intersection, the owner of its building (-1 none)."""
 
     @property
-    def node_level(self) -> Sequence[int]: ...
+    def node_level(self) -> Sequence[int]:
+        """Per intersection, 1 for a settlement, 2 for a city."""
 
     @property
-    def path_owner(self) -> Sequence[int]: ...
+    def path_owner(self) -> Sequence[int]:
+        """Per path, the owner of its road (-1 none)."""
 
 
 def token_text(token: int) -> str:
@@ -721,8 +732,8 @@ def step_cursor(
 
     The nearest target ahead wins, sideways distance counting three times (rows twice, as cells
     are about twice as tall as wide), so "right" prefers the next one on the same row and "down"
-    the one straight below; ties go to the lower id. None when nothing lies that way. With no current target, the one
-    nearest the board's centre.
+    the one straight below; ties go to the lower id. None when nothing lies that way. With no
+    current target, the one nearest the board's centre.
     """
     if not targets:
         return None

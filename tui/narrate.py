@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from rich.style import Style
 from rich.text import Text
@@ -17,7 +18,7 @@ from rich.text import Text
 from hexlan.net.local import GameEvent
 from hexlan.tui.palette import seat_style
 
-_KIND_STYLES = {
+_KIND_STYLES: Final = {
     "turn": Style(bold=True),
     "game": Style(bold=True, reverse=True),
     "steal": Style(italic=True),

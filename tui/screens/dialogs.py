@@ -53,6 +53,7 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
         self.note = note
 
     def compose(self) -> ComposeResult:
+        """The title, the numbered choices and a hint."""
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             options = [
@@ -63,6 +64,7 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
             yield Static(self.note or "Enter or a digit chooses · Esc cancels", classes="hint")
 
     def on_mount(self) -> None:
+        """Focus the list of choices."""
         self.query_one(OptionList).focus()
 
     @on(OptionList.OptionSelected)
@@ -71,6 +73,7 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
         self.dismiss(self.choices[int(event.option.id)][1])
 
     def on_key(self, event: Any) -> None:
+        """A digit 1-9 picks that choice at once."""
         if event.character and event.character.isdigit():
             index = int(event.character) - 1
             if 0 <= index < len(self.choices):
@@ -78,6 +81,7 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
                 self.dismiss(self.choices[index][1])
 
     def action_cancel(self) -> None:
+        """Close without a choice (the result is None)."""
         self.dismiss(None)
 
 
@@ -98,6 +102,7 @@ class DiscardDialog(ModalScreen[Action | None]):
         self.hand = tuple(game.view.hands[game.human_seat])
 
     def compose(self) -> ComposeResult:
+        """Per resource: what you hold and a counter for what to discard; the Discard button."""
         with Vertical(classes="dialog"):
             yield Label(
                 f"A 7! Discard {self.need} of your {sum(self.hand)} cards", classes="dialog-title"
@@ -121,6 +126,7 @@ class DiscardDialog(ModalScreen[Action | None]):
             )
 
     def on_mount(self) -> None:
+        """Focus the first resource you hold and show the count chosen."""
         first = next((c for c in self.query(Counter) if c.maximum), None)
         if first is not None:
             first.focus()
@@ -147,6 +153,7 @@ class DiscardDialog(ModalScreen[Action | None]):
 
     @on(Button.Pressed, "#discard-ok")
     def action_confirm(self) -> None:
+        """Discard the cards chosen, if they are exactly the number due (else say so)."""
         cards = self.chosen()
         if sum(cards) != self.need:
             self.notify(
@@ -157,6 +164,7 @@ class DiscardDialog(ModalScreen[Action | None]):
         self.dismiss(A.Discard(self.game.human_seat, cards))
 
     def action_close(self) -> None:
+        """Close to look at the board; the discard is still due (x reopens it)."""
         self.dismiss(None)
 
 
@@ -181,6 +189,7 @@ class OfferDialog(ModalScreen[Action | None]):
         self.trade = trade
 
     def compose(self) -> ComposeResult:
+        """The offer in your terms, counters for a counter-offer, and the answer buttons."""
         game = self.game
         view = game.view
         trade = self.trade
@@ -231,12 +240,14 @@ class OfferDialog(ModalScreen[Action | None]):
             )
 
     def on_mount(self) -> None:
+        """Focus the first enabled button and mark the counters that start above zero."""
         buttons = [b for b in self.query(Button) if not b.disabled]
         buttons[0].focus()
         for counter in self.query(Counter):
             counter.set_class(counter.value > 0, "-nonzero")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Accept only when you hold the cards asked for (Textual's binding check)."""
         if action == "answer" and parameters and parameters[0] is True:
             return A.AnswerTrade(self.game.human_seat, True) in self.game.legal_actions()
         return True
@@ -254,6 +265,7 @@ class OfferDialog(ModalScreen[Action | None]):
         self.action_counter()
 
     def action_answer(self, accept: bool) -> None:
+        """Accept or decline the offer, if that answer is legal."""
         action = A.AnswerTrade(self.game.human_seat, accept)
         if action in self.game.legal_actions():
             self.dismiss(action)
@@ -268,6 +280,7 @@ class OfferDialog(ModalScreen[Action | None]):
         return A.CounterOffer(self.game.human_seat, you_get, you_give)
 
     def action_counter(self) -> None:
+        """Send the counter-offer the counters describe, or say why it cannot be made."""
         counter = self.counter_terms()
         status = self.query_one("#counter-status", Static)
         if counter.give == self.trade.give and counter.get == self.trade.get:
@@ -281,6 +294,7 @@ class OfferDialog(ModalScreen[Action | None]):
         self.dismiss(counter)
 
     def action_close(self) -> None:
+        """Close to look at the board; the answer is still due (o reopens it)."""
         self.dismiss(None)
 
 
@@ -323,6 +337,7 @@ class TradeDialog(ModalScreen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        """The partner choice, the give/get counters per resource, the answers and the buttons."""
         with Vertical(classes="dialog trade-dialog"):
             yield Label("Trade", classes="dialog-title", id="trade-title")
             with Horizontal(classes="trade-target"):
@@ -353,6 +368,7 @@ class TradeDialog(ModalScreen[None]):
             )
 
     def on_mount(self) -> None:
+        """Set the counters for the partner, show the game's state, focus the partner choice."""
         self._configure()
         self.refresh_from_game()
         self.query_one("#trade-target", Cycler).focus()

@@ -12,7 +12,7 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Final
 
 from rich.style import Style
 from rich.text import Text
@@ -28,7 +28,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
 from hexlan.engine.core import DevCard, IllegalActionError, Phase
 from hexlan.net.local import GameEvent, LocalGame
-from hexlan.tui.board import BoardView
+from hexlan.tui.board import BoardView, TargetKind
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, OfferDialog, TradeDialog
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen
@@ -37,13 +37,12 @@ from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar
 
-PickKind = Literal["node", "path", "hex"]
-PANELS = ("hand", "log")
+PANELS: Final = ("hand", "log")
 """The side panels that share the room below the players at small sizes (tabs)."""
-MIN_SIZE = (80, 24)
-WIDE_SIZE = (110, 34)
+MIN_SIZE: Final = (80, 24)
+WIDE_SIZE: Final = (110, 34)
 
-_PICK_PURPOSE = {
+_PICK_PURPOSE: Final = {
     "settlement": "your settlement",
     "city": "your city",
     "road": "your road",
@@ -77,7 +76,7 @@ class Pick:
         typed: letters typed so far.
     """
 
-    kind: PickKind
+    kind: TargetKind
     what: str
     actions: dict[int, list[Action]]
     mandatory: bool
@@ -132,6 +131,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        """Status line, board, side panels (players, then hand and log), prompt, key footer."""
         game = self.game
         yield StatusBar(id="status")
         with Horizontal(id="main"):
@@ -154,6 +154,7 @@ class GameScreen(Screen[None]):
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
+        """Title the panels, fit the layout to the terminal, draw, and let the bots start."""
         self.query_one("#panel-players").border_title = "Players"
         self.query_one("#panel-hand").border_title = "Your hand"
         self.query_one("#panel-log").border_title = "Log"
@@ -162,6 +163,7 @@ class GameScreen(Screen[None]):
         self.kick()
 
     def on_resize(self, event: events.Resize) -> None:
+        """Re-fit the layout (wide, narrow, too small) to the new terminal size."""
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -224,7 +226,7 @@ class GameScreen(Screen[None]):
         stamp = len(game.events)
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
-                kind: PickKind = "node" if phase is Phase.SETUP_SETTLEMENT else "path"
+                kind: TargetKind = "node" if phase is Phase.SETUP_SETTLEMENT else "path"
                 self._start_pick(kind, "settlement" if kind == "node" else "road", mandatory=True)
             return
         if phase is Phase.MOVE_ROBBER:
@@ -365,9 +367,9 @@ class GameScreen(Screen[None]):
             return []
         return self.game.legal_actions()
 
-    def _targets(self, what: str) -> tuple[PickKind, dict[int, list[Action]]]:
+    def _targets(self, what: str) -> tuple[TargetKind, dict[int, list[Action]]]:
         found: dict[int, list[Action]] = defaultdict(list)
-        kind: PickKind = "node"
+        kind: TargetKind = "node"
         for action in self._legal():
             if what == "settlement" and isinstance(action, A.BuildSettlement):
                 found[action.node].append(action)
@@ -382,7 +384,7 @@ class GameScreen(Screen[None]):
                 found[action.hex].append(action)
         return kind, dict(found)
 
-    def _start_pick(self, kind: PickKind, what: str, mandatory: bool) -> bool:
+    def _start_pick(self, kind: TargetKind, what: str, mandatory: bool) -> bool:
         _, targets = self._targets(what)
         if not targets:
             return False
@@ -400,6 +402,8 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
+        """While picking a place, letters type its label: a full label picks the place, a letter
+        that starts no label rings the bell."""
         pick = self.pick
         if pick is None or not event.character or not event.character.isalpha():
             return
@@ -454,6 +458,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show and allow a key only when its action is legal now (Textual's binding check)."""
         if action in ("help", "dice"):
             return True
         if action in ("next_panel", "panel"):
@@ -500,21 +505,27 @@ class GameScreen(Screen[None]):
         return True
 
     def action_roll(self) -> None:
+        """Roll the dice."""
         self.submit(A.ROLL)
 
     def action_build(self, what: str) -> None:
+        """Light up the legal places for a settlement, city or road (``what``) to pick one."""
         kind, _ = self._targets(what)
         if not self._start_pick(kind, what, mandatory=False):
             self.notify(f"No place to build a {what} now.", severity="warning")
 
     def action_cancel_pick(self) -> None:
+        """Stop picking a place (only when the pick is optional)."""
         if self.pick is not None and not self.pick.mandatory:
             self._end_pick()
 
     def action_buy(self) -> None:
+        """Buy a development card."""
         self.submit(A.BUY_DEVELOPMENT_CARD)
 
     def action_end_turn(self) -> None:
+        """End the turn; with an offer still out, the first press warns and the second withdraws
+        the offer and ends the turn."""
         legal = self._legal()
         if A.END_TURN in legal:
             self.submit(A.END_TURN)
@@ -534,9 +545,11 @@ class GameScreen(Screen[None]):
                 self.submit(A.END_TURN)
 
     def action_trade(self) -> None:
+        """Open the trade dialog with players."""
         self._open_trade(bank=False)
 
     def action_bank_trade(self) -> None:
+        """Open the trade dialog with the bank or a harbour."""
         self._open_trade(bank=True)
 
     def _open_trade(self, bank: bool) -> None:
@@ -552,6 +565,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(dialog, closed)
 
     def action_discard(self) -> None:
+        """Open the discard dialog (or say whom the game waits for when you keep your cards)."""
         game = self.game
         if not game.view.discards[game.human_seat]:
             waiting = ", ".join(
@@ -562,9 +576,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(DiscardDialog(game), self._submit_chosen)
 
     def action_answer_offer(self) -> None:
+        """Open the dialog answering the offer made to you."""
         self.app.push_screen(OfferDialog(self.game), self._submit_chosen)
 
     def action_play_card(self) -> None:
+        """Choose a development card to play (then, for Year of Plenty and Monopoly, what to
+        take)."""
         legal = [a for a in self._legal() if isinstance(a, _PLAY_TYPES)]
         cards: dict[DevCard, list[Action]] = defaultdict(list)
         for action in legal:
@@ -607,19 +624,24 @@ class GameScreen(Screen[None]):
             self.submit(action)
 
     def action_help(self) -> None:
+        """Show the help screen."""
         self.app.push_screen(HelpScreen())
 
     def action_dice(self) -> None:
+        """Show the dice statistics."""
         self.app.push_screen(DiceScreen(self.game))
 
     def action_quit_over(self) -> None:
+        """Quit once the game is over."""
         self.app.exit()
 
     def action_next_panel(self) -> None:
+        """Show the next side panel (narrow layouts, where they share a tab)."""
         index = PANELS.index(self.panel)
         self.action_panel(PANELS[(index + 1) % len(PANELS)])
 
     def action_panel(self, name: str) -> None:
+        """Show the side panel ``name`` ("hand" or "log")."""
         self.query_one("#side-tabs", Tabs).active = f"tab-{name}"
 
     @on(Tabs.TabActivated, "#side-tabs")
@@ -643,21 +665,21 @@ class GameScreen(Screen[None]):
         return found
 
 
-_PLAY_TYPES = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
-_CARD_OF: dict[type, DevCard] = {
+_PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
+_CARD_OF: Final[dict[type, DevCard]] = {
     A.PlayKnight: DevCard.KNIGHT,
     A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
     A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
     A.PlayMonopoly: DevCard.MONOPOLY,
 }
-_CARD_HELP = {
+_CARD_HELP: Final = {
     DevCard.KNIGHT: "move the robber and steal",
     DevCard.ROAD_BUILDING: "build two roads free",
     DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
     DevCard.MONOPOLY: "take every card of one resource",
 }
 
-COMMANDS = [
+COMMANDS: Final = (
     ("Roll the dice", "roll", "key r"),
     ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
     ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
@@ -672,5 +694,5 @@ COMMANDS = [
     ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
     ("Help: keys and rules", "help", "key ? or F1"),
     ("Quit", "app.quit", "ctrl+q"),
-]
+)
 """The game's commands: title, action, help (the command palette shows the legal ones)."""

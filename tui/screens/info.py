@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.style import Style
 from rich.table import Table
@@ -17,7 +17,7 @@ from hexlan.net.local import LocalGame
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.dice import histogram
 
-KEYS = [
+KEYS: Final = (
     ("r", "roll the dice"),
     ("s / c / d", "build a settlement / city / road (the legal places light up)"),
     ("v", "buy a development card"),
@@ -31,16 +31,18 @@ KEYS = [
     ("? or F1", "this help"),
     ("ctrl+p", "command palette: the actions legal now"),
     ("ctrl+q", "quit"),
-]
+)
+"""The help screen's key map: (keys, what they do)."""
 
-PICKING = [
+PICKING: Final = (
     ("a, b, c…", "type the label of a highlighted place"),
     ("arrows + Enter", "move among the highlighted places and pick one"),
     ("click", "pick a highlighted place with the mouse"),
     ("Esc", "cancel (when the choice is optional)"),
-]
+)
+"""How to pick a place on the board: (keys, what they do)."""
 
-RULES = """\
+RULES: Final = """\
 Goal: 10 victory points on your turn. Settlement 1, city 2, Longest Road 2 (5+ roads in a row),
 Largest Army 2 (3+ knights played), victory point cards 1 each.
 
@@ -67,6 +69,7 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        """The key map, how to pick a place and the rules in short, in a scrolling box."""
         keys = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
@@ -89,9 +92,11 @@ class HelpScreen(ModalScreen[None]):
             yield Static("Esc or ? closes · ↑/↓ scroll", classes="hint")
 
     def on_mount(self) -> None:
+        """Focus the scrolling body (arrows scroll)."""
         self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
+        """Close the help."""
         self.dismiss(None)
 
 
@@ -105,15 +110,18 @@ class DiceScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        """The title, the histogram and a hint."""
         with Vertical(classes="dialog wide-dialog"):
             yield Label("Dice: rolls so far", classes="dialog-title")
             yield Static(id="histogram")
             yield Static("Esc closes", classes="hint")
 
     def on_mount(self) -> None:
+        """Draw the histogram."""
         self._draw()
 
     def on_resize(self) -> None:
+        """Redraw the histogram for the new width."""
         self._draw()
 
     def _draw(self) -> None:
@@ -121,6 +129,7 @@ class DiceScreen(ModalScreen[None]):
         self.query_one("#histogram", Static).update(histogram(self.game.rolls, width))
 
     def action_close(self) -> None:
+        """Close the statistics."""
         self.dismiss(None)
 
 
@@ -162,6 +171,7 @@ class GameOverScreen(ModalScreen[str]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        """The winner, the score table and the buttons."""
         game = self.game
         winner = game.winner
         title = (
@@ -187,10 +197,13 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Look at the board (l)", id="look", compact=True)
 
     def on_mount(self) -> None:
+        """Focus Quit."""
         self.query_one("#quit", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Quit or Look: close with "quit" or "look"."""
         self.dismiss("quit" if event.button.id == "quit" else "look")
 
     def action_finish(self, what: str) -> None:
+        """Close with ``what``: "quit" ends the app, "look" returns to the board."""
         self.dismiss(what)

@@ -48,6 +48,7 @@ class Counter(Widget, can_focus=True):
 
         @property
         def control(self) -> Counter:
+            """The counter that changed (for ``@on`` selectors)."""
             return self.counter
 
     def __init__(
@@ -58,13 +59,16 @@ class Counter(Widget, can_focus=True):
         self.step = step
 
     def render(self) -> Text:
+        """``− n +``."""
         return Text(f" − {self.value:>2} + ", no_wrap=True)
 
     def watch_value(self, value: int) -> None:
+        """Mark a value above zero and tell the screen."""
         self.set_class(value > 0, "-nonzero")
         self.post_message(self.Changed(self))
 
     def action_change(self, direction: int) -> None:
+        """Raise (``direction`` 1) or lower (-1) the value by one step."""
         self.set(self.value + direction * self.step)
 
     def set(self, value: int) -> None:
@@ -73,6 +77,7 @@ class Counter(Widget, can_focus=True):
         self.value = max(0, min(top, value))
 
     def on_click(self, event: events.Click) -> None:
+        """A click on − lowers, on + raises."""
         event.stop()
         self.focus()
         if event.x <= 2:
@@ -108,6 +113,7 @@ class Cycler(Widget, can_focus=True):
 
         @property
         def control(self) -> Cycler:
+            """The cycler that changed (for ``@on`` selectors)."""
             return self.cycler
 
     def __init__(self, choices: Sequence[str], index: int = 0, *, id: str | None = None) -> None:
@@ -116,15 +122,19 @@ class Cycler(Widget, can_focus=True):
         self.set_reactive(Cycler.index, index)
 
     def render(self) -> Text:
+        """``◀ choice ▶``."""
         return Text(f"◀ {self.choices[self.index]} ▶", no_wrap=True)
 
     def watch_index(self) -> None:
+        """Tell the screen the choice changed."""
         self.post_message(self.Changed(self))
 
     def action_cycle(self, direction: int) -> None:
+        """Move to the next (``direction`` 1) or previous (-1) choice, wrapping around."""
         self.index = (self.index + direction) % len(self.choices)
 
     def on_click(self, event: events.Click) -> None:
+        """A click on ◀ goes back, anywhere else forward."""
         event.stop()
         self.focus()
         self.action_cycle(-1 if event.x <= 1 else 1)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
 
 from rich.text import Text
 
-EXPECTED = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
+EXPECTED: Final[Mapping[int, float]] = MappingProxyType(
+    {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
+)
 """Probability of each total of two dice."""
 
 

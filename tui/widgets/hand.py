@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
 from rich.console import RenderableType
 from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
 from hexlan.tui.widgets.panel import GamePanel
 
-RESOURCE_STYLES = {
-    Resource.LUMBER: "green",
-    Resource.BRICK: "red",
-    Resource.WOOL: "bright_green",
-    Resource.GRAIN: "yellow",
-    Resource.ORE: "bright_black",
-}
+RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
+    {
+        Resource.LUMBER: "green",
+        Resource.BRICK: "red",
+        Resource.WOOL: "bright_green",
+        Resource.GRAIN: "yellow",
+        Resource.ORE: "bright_black",
+    }
+)
 """Resource colours (8/16-colour names: they read over any terminal)."""
 
-COSTS = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
+COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 
 
 def resource_text(resource: Resource, label: str | None = None) -> Text:
@@ -30,6 +36,8 @@ class HandPanel(GamePanel):
     """The human seat's exact hand, development cards and pieces."""
 
     def render(self) -> RenderableType:
+        """Resources with your bank ratio, development cards (new ones marked), pieces left;
+        the costs when there is room."""
         game = self.game
         view = game.view
         seat = game.human_seat

@@ -41,6 +41,7 @@ class PlayersPanel(GamePanel):
         return text
 
     def render(self) -> RenderableType:
+        """The table of seats (the active one marked ▶), then the award holders."""
         game = self.game
         view = game.view
         wide = self.size.width >= 38

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
@@ -10,23 +14,25 @@ from hexlan.engine.core import Phase
 from hexlan.net.local import LocalGame
 from hexlan.tui.palette import seat_mark, seat_style
 
-PHASE_WORDS = {
-    Phase.START_PLAYER: "start",
-    Phase.SETUP_SETTLEMENT: "set-up",
-    Phase.SETUP_ROAD: "set-up",
-    Phase.ROLL: "roll",
-    Phase.DICE: "roll",
-    Phase.DISCARD: "discard",
-    Phase.MOVE_ROBBER: "move robber",
-    Phase.STEAL: "move robber",
-    Phase.MAIN: "trade/build",
-    Phase.ROAD_BUILDING: "road building",
-    Phase.TRADE_RESPONSES: "trade offer",
-    Phase.DRAW: "trade/build",
-    Phase.MONOPOLY: "monopoly",
-    Phase.VICTORY: "game over",
-    Phase.GAME_OVER: "game over",
-}
+PHASE_WORDS: Final[Mapping[Phase, str]] = MappingProxyType(
+    {
+        Phase.START_PLAYER: "start",
+        Phase.SETUP_SETTLEMENT: "set-up",
+        Phase.SETUP_ROAD: "set-up",
+        Phase.ROLL: "roll",
+        Phase.DICE: "roll",
+        Phase.DISCARD: "discard",
+        Phase.MOVE_ROBBER: "move robber",
+        Phase.STEAL: "move robber",
+        Phase.MAIN: "trade/build",
+        Phase.ROAD_BUILDING: "road building",
+        Phase.TRADE_RESPONSES: "trade offer",
+        Phase.DRAW: "trade/build",
+        Phase.MONOPOLY: "monopoly",
+        Phase.VICTORY: "game over",
+        Phase.GAME_OVER: "game over",
+    }
+)
 """The phase in the player's words (../shared/UI.md: set-up, roll, discard, move robber, ...)."""
 
 
