@@ -1,0 +1,554 @@
+"""`hexlan verify LOG... [--json]`: re-check signed game logs as a third party (PROTOCOL.md §9).
+
+Each log is replayed through an *observer* :class:`~hexlan.net.session.Session` (one that belongs
+to no seat, checks and applies every message as a third party and never signs): every
+signature, every author's hash chain, the order rule, every beacon preimage against its chain and
+every beacon output the session derives (dice, start player, random board, steal index, interim
+draws), every action through the engine (the observer's
+:class:`~hexlan.engine.info.InformationState`, seat :data:`~hexlan.engine.core.NO_SEAT`), every
+Monopoly count and every turn acknowledgement's public-state hash. On top of the session this
+module checks that every message is for the log's opening, that every seat signed that very
+opening, the log's equivocation records, and, across the logs given together, that no author
+signed two different messages with one sequence number.
+
+The replay of a log stops at its first violation. What a third party cannot check: the card a
+steal moves (the opening is encrypted to the thief) and, until the end-of-game audit (issue 4),
+whether a development card played or revealed was one its seat had drawn.
+
+Exit codes (:data:`EXIT_VALID` ...): 0 when every log is valid and finished, 1 when any breaks a
+rule, 2 when a file cannot be read as a log, 3 when valid so far but unfinished or abandoned; with
+several logs the most serious wins, in the order 2, 1, 3, 0.
+
+>>> import io
+>>> out = io.StringIO()
+>>> main(["/nonexistent.hexlan"], as_json=False, out=out)
+2
+>>> print(out.getvalue().strip())
+/nonexistent.hexlan: unreadable: cannot read the file: No such file or directory
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from hexlan.net.log import LogContents, LogFormatError, read_log
+from hexlan.net.session import Rejected, Session, Stopped, engine_version
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    Envelope,
+    Opening,
+    ProtocolError,
+)
+
+EXIT_VALID: Final = 0
+"""Every log is valid and its game finished."""
+EXIT_INVALID: Final = 1
+"""A log breaks a rule (a forged, tampered, illegal or equivocating message)."""
+EXIT_UNREADABLE: Final = 2
+"""A file cannot be read as a log (or could not be checked at all)."""
+EXIT_UNFINISHED: Final = 3
+"""Every log is valid so far, but a game is unfinished or abandoned."""
+
+_SEVERITY: Final = {EXIT_VALID: 0, EXIT_UNFINISHED: 1, EXIT_INVALID: 2, EXIT_UNREADABLE: 3}
+
+StrPath = str | os.PathLike[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule in a log.
+
+    Attributes:
+        reason: what is wrong, in words.
+        message: the message's position among the log's message records (1 = the first), or
+            None when the violation is not one message's (e.g. an equivocation record).
+        message_id: the message's id (PROTOCOL.md §2), when its envelope could be read.
+        author: the seat the violation is attributed to (a message's author; for an
+            equivocation, the seat that signed twice), when known.
+        seq: the message's sequence number, when its envelope could be read.
+        kind: the message's kind, when its envelope could be read.
+    """
+
+    reason: str
+    message: int | None = None
+    message_id: bytes | None = None
+    author: int | None = None
+    seq: int | None = None
+    kind: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The violation as plain data (ids in hex)."""
+        return {
+            "message": self.message,
+            "message_id": None if self.message_id is None else self.message_id.hex(),
+            "author": self.author,
+            "seq": self.seq,
+            "kind": self.kind,
+            "reason": self.reason,
+        }
+
+    def describe(self) -> str:
+        """One line: where, then why."""
+        if self.message is None:
+            where = "log" if self.author is None else f"seat {self.author}"
+            return f"{where}: {self.reason}"
+        parts = []
+        if self.author is not None:
+            parts.append(f"seat {self.author}")
+        if self.seq is not None:
+            parts.append(f"#{self.seq}" if self.kind is None else f"#{self.seq} {self.kind}")
+        if self.message_id is not None:
+            parts.append(f"id {self.message_id.hex()[:16]}…")
+        detail = f" ({', '.join(parts)})" if parts else ""
+        return f"message {self.message}{detail}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class LogReport:
+    """What the replay of one log found.
+
+    Attributes:
+        path: the log file.
+        error: why the file could not be read or checked (None when it could).
+        game_id: the opening's game id (None when the opening could not be read).
+        names: the seats' names, in seat order.
+        messages: how many message records the log holds.
+        finished: whether the game ended with a winner.
+        winner: the winning seat, when finished.
+        turn: the turn the replay reached (None before the game began).
+        abandoned_by: seats whose signed ``abandon`` the log holds (an abandoned game).
+        violations: the broken rules (the replay stops at the first one in the game's order;
+            cross-log equivocations may add more).
+        warnings: things worth knowing that break no rule (a torn last record, another engine
+            version, a game with seeded local chance...).
+    """
+
+    path: Path
+    error: str | None = None
+    game_id: bytes | None = None
+    names: tuple[str, ...] = ()
+    messages: int = 0
+    finished: bool = False
+    winner: int | None = None
+    turn: int | None = None
+    abandoned_by: tuple[int, ...] = ()
+    violations: tuple[Violation, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def readable(self) -> bool:
+        return self.error is None
+
+    @property
+    def valid(self) -> bool:
+        """Read, checked, and no rule broken (the game may still be unfinished)."""
+        return self.error is None and not self.violations
+
+    @property
+    def exit_code(self) -> int:
+        if self.error is not None:
+            return EXIT_UNREADABLE
+        if self.violations:
+            return EXIT_INVALID
+        return EXIT_VALID if self.finished else EXIT_UNFINISHED
+
+    @property
+    def status(self) -> str:
+        """One word: "valid", "invalid", "unreadable", "unfinished" or "abandoned"."""
+        code = self.exit_code
+        if code == EXIT_UNFINISHED:
+            return "abandoned" if self.abandoned_by else "unfinished"
+        return {EXIT_VALID: "valid", EXIT_INVALID: "invalid", EXIT_UNREADABLE: "unreadable"}[code]
+
+    def winner_name(self) -> str | None:
+        if self.winner is None or not 0 <= self.winner < len(self.names):
+            return None
+        return self.names[self.winner]
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as plain data (the ``--json`` shape; ids in hex)."""
+        return {
+            "path": str(self.path),
+            "game_id": None if self.game_id is None else self.game_id.hex(),
+            "valid": self.valid,
+            "finished": self.finished,
+            "winner": self.winner,
+            "winner_name": self.winner_name(),
+            "status": self.status,
+            "error": self.error,
+            "messages": self.messages,
+            "turn": self.turn,
+            "abandoned_by": list(self.abandoned_by),
+            "violations": [v.to_json() for v in self.violations],
+            "warnings": list(self.warnings),
+        }
+
+    def lines(self) -> list[str]:
+        """The human report: a line for the log, then its violations and warnings indented."""
+        if self.error is not None:
+            head = f"{self.path}: unreadable: {self.error}"
+        else:
+            words = ["valid" if self.valid else "INVALID"]
+            if self.finished:
+                words.append("finished")
+                words.append(f"winner seat {self.winner} ({self.winner_name()})")
+            elif self.abandoned_by:
+                seats = ", ".join(str(s) for s in self.abandoned_by)
+                words.append(
+                    f"abandoned (signed by seat{'s' if len(self.abandoned_by) > 1 else ''} {seats})"
+                )
+            elif self.turn is None:
+                words.append("unfinished (before the first turn)")
+            else:
+                words.append(f"unfinished (turn {self.turn})")
+            if self.valid and not self.finished:
+                words[0] = "valid so far"
+            assert self.game_id is not None
+            words.append(f"game {self.game_id.hex()[:8]}…")
+            head = f"{self.path}: {', '.join(words)}"
+        lines = [head]
+        lines.extend(f"    {v.describe()}" for v in self.violations)
+        lines.extend(f"    note: {w}" for w in self.warnings)
+        return lines
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """The reports of every log, in the order given."""
+
+    logs: tuple[LogReport, ...]
+
+    @property
+    def exit_code(self) -> int:
+        """The most serious log's code (2, then 1, then 3, then 0); 2 for no log at all."""
+        if not self.logs:
+            return EXIT_UNREADABLE
+        return max((log.exit_code for log in self.logs), key=_SEVERITY.__getitem__)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"logs": [log.to_json() for log in self.logs]}
+
+    def lines(self) -> list[str]:
+        return [line for log in self.logs for line in log.lines()]
+
+
+# ---------------------------------------------------------------------------- one log
+
+
+@dataclass(slots=True)
+class _Replay:
+    """The state of one log's replay."""
+
+    path: Path
+    contents: LogContents
+    opening: Opening
+    observer: Session
+    violations: list[Violation] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    abandoned_by: set[int] = field(default_factory=set)
+    envelopes: dict[int, Envelope] = field(default_factory=dict)  # by message position (0-based)
+    index_of: dict[bytes, int] = field(default_factory=dict)  # message id -> first position
+
+    def violation(self, reason: str, index: int | None, author: int | None = None) -> None:
+        env = None if index is None else self.envelopes.get(index)
+        if env is None:
+            self.violations.append(
+                Violation(reason, None if index is None else index + 1, author=author)
+            )
+            return
+        body = env.body
+        self.violations.append(
+            Violation(
+                reason,
+                index + 1 if index is not None else None,
+                env.id,
+                body.author if author is None else author,
+                body.seq,
+                body.kind,
+            )
+        )
+
+    def index_of_envelope(self, data: bytes) -> int | None:
+        try:
+            return self.index_of.get(Envelope.parse(data).id)
+        except (ProtocolError, ValueError):
+            return None
+
+
+def _unreadable(path: Path, reason: str, **known: Any) -> tuple[LogReport, dict[Any, Any]]:
+    return LogReport(path, error=reason, **known), {}
+
+
+def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes, int]]]:
+    """Replay one log; also return its accepted messages as ``(author, seq) -> (id, index)``
+    for the cross-log equivocation check."""
+    try:
+        contents = read_log(path)
+    except OSError as exc:
+        return _unreadable(path, f"cannot read the file: {exc.strerror or exc}")
+    except LogFormatError as exc:
+        return _unreadable(path, str(exc))
+    except Exception as exc:  # a file no reader foresaw: still no traceback
+        return _unreadable(path, f"cannot read the log: {type(exc).__name__}: {exc}")
+    try:
+        opening = Opening.from_payload(contents.opening)
+    except ProtocolError as exc:
+        return _unreadable(path, f"the opening record is not an opening: {exc.reason}")
+    except Exception as exc:
+        return _unreadable(path, f"the opening record is not an opening: {exc}")
+    known: dict[str, Any] = {
+        "game_id": opening.game_id,
+        "names": tuple(s.name for s in opening.seats),
+        "messages": len(contents.messages),
+    }
+    if opening.protocol_version != PROTOCOL_VERSION:
+        return _unreadable(
+            path,
+            f"the game was played in hexlan protocol {opening.protocol_version}; "
+            f"this verifier speaks {PROTOCOL_VERSION}",
+            **known,
+        )
+    try:
+        observer = Session(None, None, opening, None, None)
+    except Exception as exc:
+        return _unreadable(path, f"cannot replay this opening: {exc}", **known)
+    replay = _Replay(path, contents, opening, observer)
+    ours = engine_version()
+    if opening.engine_version != ours:
+        replay.warnings.append(
+            f"the game was played with engine {opening.engine_version}; replayed with {ours}"
+        )
+    if contents.torn_tail:
+        replay.warnings.append(
+            "the file ends inside a record (a crash while writing); that record is ignored"
+        )
+    if any(note.startswith("not fair") for note in contents.notes):
+        replay.warnings.append("the game was played with seeded local chance: not fair")
+    if contents.evidence:
+        replay.warnings.append(
+            f"the log keeps {len(contents.evidence)} refused message(s) as evidence; "
+            "they are not part of the game"
+        )
+    try:
+        _replay_messages(replay)
+    except Exception as exc:  # a session bug or an input nothing foresaw: no traceback
+        return _unreadable(
+            path,
+            f"could not be checked past message {len(replay.envelopes)}: "
+            f"{type(exc).__name__}: {exc}",
+            **known,
+        )
+    _check_equivocation_records(replay)
+    view = observer.view
+    finished = view is not None and view.is_over
+    report = LogReport(
+        path,
+        finished=finished,
+        winner=view.winner if finished and view is not None else None,
+        turn=None if view is None or view.turn == 0 else view.turn,
+        abandoned_by=tuple(sorted(replay.abandoned_by)) if not finished else (),
+        violations=tuple(replay.violations),
+        warnings=tuple(replay.warnings),
+        **known,
+    )
+    accepted = {
+        (author, seq): (env.id, replay.index_of.get(env.id, -1))
+        for author, msgs in enumerate(observer.accepted)
+        for seq, env in enumerate(msgs)
+    }
+    return report, accepted
+
+
+def _replay_messages(replay: _Replay) -> None:
+    """Feed every logged message to the observer, in log order, until the first violation."""
+    observer, game_id = replay.observer, replay.opening.game_id
+    players = len(replay.opening.seats)
+    abandons: set[int] = set()
+    for index, data in enumerate(replay.contents.messages):
+        try:
+            env = Envelope.parse(data)
+        except ProtocolError as exc:
+            replay.violation(f"not a well-formed message: {exc.reason}", index)
+            return
+        replay.envelopes[index] = env
+        replay.index_of.setdefault(env.id, index)
+        body = env.body
+        if body.game_id != game_id:
+            if 0 <= body.author < players:  # a changed byte, rather than another game?
+                try:
+                    env.verify(replay.opening.seats[body.author].public_key)
+                except ProtocolError as exc:
+                    replay.violation(exc.reason, index)
+                    return
+            replay.violation(
+                f"the message belongs to game {body.game_id.hex()}, not to this log's opening "
+                f"(game {game_id.hex()})",
+                index,
+            )
+            return
+        if body.kind == "abandon" and 0 <= body.author < players:
+            # The session does not take abandon messages yet: check the signature here.
+            try:
+                env.verify(replay.opening.seats[body.author].public_key)
+            except ProtocolError as exc:
+                replay.violation(exc.reason, index)
+                return
+            replay.abandoned_by.add(body.author)
+            abandons.add(index)
+            continue
+        for effect in observer.receive(data):
+            if isinstance(effect, Rejected):
+                culprit = replay.index_of_envelope(effect.envelope)
+                replay.violation(
+                    effect.reason, index if culprit is None else culprit, effect.author
+                )
+                return
+            if isinstance(effect, Stopped):
+                culprit = replay.index_of_envelope(effect.evidence[-1]) if effect.evidence else None
+                replay.violation(
+                    effect.reason, index if culprit is None else culprit, effect.author
+                )
+                return
+        if body.kind == "sign_opening" and _was_accepted(observer, env):
+            signed = body.payload[0]
+            try:
+                same = Opening.from_payload(signed).game_id == game_id
+            except ProtocolError:
+                same = False
+            if not same:
+                replay.violation(
+                    f"seat {body.author} signed another opening than this log's", index
+                )
+                return
+    for index, env in replay.envelopes.items():
+        if index not in abandons and not _was_accepted(observer, env):
+            replay.violation(
+                "never accepted: a message it follows or lists in its heads is not in the log "
+                "before it",
+                index,
+            )
+            return
+
+
+def _was_accepted(observer: Session, env: Envelope) -> bool:
+    body = env.body
+    if not 0 <= body.author < observer.players:
+        return False
+    msgs = observer.accepted[body.author]
+    return body.seq < len(msgs) and msgs[body.seq].id == env.id
+
+
+def _check_equivocation_records(replay: _Replay) -> None:
+    """An equivocation record proves its author signed twice when both envelopes are this
+    game's, have one author and ``seq``, differ, and carry that author's valid signatures."""
+    seats = replay.opening.seats
+    for number, record in enumerate(replay.contents.equivocations, 1):
+        try:
+            a, b = (Envelope.parse(e) for e in record.envelopes())
+            author = a.body.author
+            if not (
+                a.body.game_id == b.body.game_id == replay.opening.game_id
+                and author == b.body.author
+                and 0 <= author < len(seats)
+                and a.body.seq == b.body.seq
+                and a.id != b.id
+            ):
+                raise ValueError("the two messages are not one author's two versions of one")
+            a.verify(seats[author].public_key)
+            b.verify(seats[author].public_key)
+        except (ProtocolError, ValueError) as exc:
+            reason = exc.reason if isinstance(exc, ProtocolError) else str(exc)
+            replay.warnings.append(f"equivocation record {number} proves nothing: {reason}")
+            continue
+        replay.violations.append(
+            Violation(
+                f"seat {author} signed two different messages as number {a.body.seq} "
+                f"(equivocation record {number}: ids {a.id.hex()[:16]}…, {b.id.hex()[:16]}…)",
+                None,
+                b.id,
+                author,
+                a.body.seq,
+                b.body.kind,
+            )
+        )
+
+
+# ---------------------------------------------------------------------------- entry points
+
+
+def verify_logs(paths: Sequence[StrPath]) -> VerifyReport:
+    """Replay and check every log (see the module docstring); never raises for a bad file.
+
+    Logs of one game are also compared: a seat whose message number ``n`` differs between two
+    logs signed two messages as ``n`` (an equivocation), reported on the later log.
+    """
+    reports: list[LogReport] = []
+    seen: dict[bytes, dict[tuple[int, int], tuple[bytes, Path]]] = {}
+    for raw in paths:
+        path = Path(raw)
+        report, accepted = _check_log(path)
+        if report.game_id is not None and accepted:
+            known = seen.setdefault(report.game_id, {})
+            extra: list[Violation] = []
+            for (author, seq), (msg_id, index) in sorted(accepted.items()):
+                other = known.get((author, seq))
+                if other is None:
+                    known[(author, seq)] = (msg_id, path)
+                elif other[0] != msg_id:
+                    extra.append(
+                        Violation(
+                            f"seat {author} signed two different messages as number {seq}: "
+                            f"{other[1]} holds another one (id {other[0].hex()[:16]}…)",
+                            index + 1 if index >= 0 else None,
+                            msg_id,
+                            author,
+                            seq,
+                        )
+                    )
+            if extra:
+                report = _with_violations(report, extra)
+        reports.append(report)
+    return VerifyReport(tuple(reports))
+
+
+def _with_violations(report: LogReport, extra: list[Violation]) -> LogReport:
+    return replace(report, violations=report.violations + tuple(extra))
+
+
+def main(paths: Sequence[StrPath], as_json: bool = False, out: TextIO | None = None) -> int:
+    """`hexlan verify LOG... [--json]`: print the report and return the exit code.
+
+    Human output: one line per log (``path: valid, finished, winner seat 2 (Name), game
+    3f9a01c2…``), then its violations and notes indented. ``--json`` prints ``{"logs":
+    [{"path", "game_id", "valid", "finished", "winner", "violations": [...], ...}]}``.
+    """
+    out = sys.stdout if out is None else out
+    if not paths:
+        print("hexlan verify: no log given", file=out)
+        return EXIT_UNREADABLE
+    report = verify_logs(paths)
+    if as_json:
+        print(json.dumps(report.to_json(), ensure_ascii=False), file=out)
+    else:
+        for line in report.lines():
+            print(line, file=out)
+    return report.exit_code
+
+
+__all__ = [
+    "EXIT_INVALID",
+    "EXIT_UNFINISHED",
+    "EXIT_UNREADABLE",
+    "EXIT_VALID",
+    "LogReport",
+    "VerifyReport",
+    "Violation",
+    "main",
+    "verify_logs",
+]
