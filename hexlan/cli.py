@@ -97,3 +97,17 @@ def simulate(games: int, players: int, bots: str, seed: int, board: str, as_json
     capped = len(report.games) - len(finished)
     if capped:
         click.echo(f"  {capped} games hit the turn cap without a winner")
+
+
+@main.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object of results.")
+def verify(logs: tuple[str, ...], as_json: bool) -> None:
+    """Check game logs: signatures, hash chains, dice, and every action against the rules.
+
+    Exit status: 0 every log valid, 1 a log breaks the protocol or the rules, 2 a file is not
+    a readable log, 3 valid so far but unfinished or abandoned.
+    """
+    from hexlan.net.verify import main as run
+
+    sys.exit(run(list(logs), as_json=as_json))
