@@ -1,4 +1,4 @@
-"""The examples in the docstrings of the engine, the local client, the TUI and the CLI run."""
+"""The examples in the docstrings of the engine, the local client and the TUI run."""
 
 from __future__ import annotations
 
