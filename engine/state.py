@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Final
 
@@ -71,7 +71,7 @@ def _robber_move(hex_id: HexId, victim: Seat) -> A.MoveRobber:
     return A.MoveRobber(hex_id, victim)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _maritime(give: Hand, get: Resource) -> A.MaritimeTrade:
     return A.MaritimeTrade(give, get)
 
@@ -86,7 +86,7 @@ _ONE_KIND_TRADES: Final = tuple(
 )
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: hands vary without end over long simulations
 def _discard_choices(hand: Hand, count: int) -> tuple[Hand, ...]:
     """Every 5-tuple ``c`` with ``0 <= c[r] <= hand[r]`` and ``sum(c) == count``."""
     results: list[Hand] = []
@@ -105,7 +105,7 @@ def _discard_choices(hand: Hand, count: int) -> tuple[Hand, ...]:
     return tuple(results)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _year_of_plenty_choices(bank: Hand) -> tuple[A.PlayYearOfPlenty, ...]:
     available = [r for r in Resource if bank[r] > 0]
     if sum(bank) <= 1:
