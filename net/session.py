@@ -99,7 +99,11 @@ class Applied:
 
 @dataclass(frozen=True, slots=True)
 class Rejected:
-    """A message was refused; nothing changed. ``envelope`` is kept as evidence."""
+    """A message was refused; nothing changed. ``envelope`` is kept as evidence.
+
+    ``author`` is the seat proven to have signed it, or None when nothing is proven (malformed
+    bytes, a signature that does not verify, another game's message).
+    """
 
     reason: str
     envelope: bytes
@@ -280,24 +284,48 @@ class Session:
         )
 
     def waiting_on(self) -> list[Seat]:
-        """Seats whose automatic step the game waits for (for stall messages, §11)."""
+        """Seats whose automatic step the game waits for (for stall messages, §11).
+
+        A step this seat already holds but the active seat has not ordered yet is the active
+        seat's to take (an ``advance``, §4), not its author's; so is any other held message.
+        """
         view = self.view
         owed: set[Seat] = set()
+        if any(
+            self.applied[s] < len(self.accepted[s]) - 1
+            for s in range(self.players)
+            if s != self._active
+        ):
+            owed.add(self._active)
+
+        def owe(seat: Seat, kind: str, number: int | None = None) -> None:
+            pending = self.accepted[seat][self.applied[seat] + 1 :]
+            held = any(
+                env.body.kind == kind and (number is None or env.body.payload[0] == number)
+                for env in pending
+            )
+            owed.add(self._active if held else seat)
+
+        if view is None and not self._events:
+            for s in range(self.players):
+                if self.applied[s] < 0:
+                    owe(s, "sign_opening")
         for event in self._events.values():
-            owed.update(s for s in range(self.players) if s not in event.reveals)
+            for s in range(self.players):
+                if s not in event.reveals:
+                    owe(s, "reveal", event.number)
         if view is not None:
             if view.phase is Phase.STEAL and self._steal_index < 0 and not self._events:
-                owed.add(view.victim)
+                owe(view.victim, "steal_commit")
             if view.phase is Phase.STEAL and self._steal_index >= 0:
-                owed.add(view.victim)
+                owe(view.victim, "steal_open")
             if view.phase is Phase.MONOPOLY:
-                owed.update(
-                    s
-                    for s in range(self.players)
-                    if s != view.active and s not in self._monopoly_counts
-                )
+                for s in range(self.players):
+                    if s != view.active and s not in self._monopoly_counts:
+                        owe(s, "count")
             if view.phase is Phase.ROLL:
-                owed.update(self._acks_missing())
+                for s in self._acks_missing():
+                    owe(s, "turn_ack")
         return sorted(owed)
 
     # ------------------------------------------------------------------ entry points
@@ -326,7 +354,7 @@ class Session:
         try:
             self._check_envelope(env)
         except RemoteProtocolError as exc:
-            effects.append(Rejected(exc.reason, data, env.body.author))
+            effects.append(Rejected(exc.reason, data, exc.author))  # unproven: no author
             return effects
         body = env.body
         msgs = self.accepted[body.author]
@@ -391,7 +419,11 @@ class Session:
                 for effect in self.receive(data):
                     if isinstance(effect, Applied | Stopped):
                         effects.append(effect)
-                    elif isinstance(effect, Rejected) and effect.author == self.seat:
+                    elif (
+                        isinstance(effect, Rejected)
+                        and not self.observer
+                        and _claimed_author(effect.envelope) == self.seat
+                    ):
                         raise ValueError(f"own logged message refused: {effect.reason}")
         finally:
             self._replaying = False
@@ -461,10 +493,14 @@ class Session:
             if seq >= len(have):
                 return False
             if have[seq].id != head_id:
+                # Only the author's own head is proof against it; another seat's head is the
+                # author's word against that seat's, and either may be the liar (§11).
                 self._stop(
                     Equivocation(
-                        f"seat {seat} showed seat {body.author} a different message number {seq}",
-                        author=seat,
+                        f"seat {body.author} lists seat {seat}'s message number {seq} as one "
+                        f"this seat never saw: seat {seat} signed two messages as number {seq}, "
+                        f"or seat {body.author} lied",
+                        author=seat if seat == body.author else None,
                     ),
                     effects,
                     (have[seq].to_bytes(), env.to_bytes()),
@@ -679,11 +715,23 @@ class Session:
             or turn != view.turn
         ):
             raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
+        resource = view.monopoly
+        assert resource is not None
+        if all(hand[resource] != count for hand in view.possible_hands(author)):
+            raise IllegalMove(
+                f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
+                author=author,
+            )
         self._monopoly_counts[author] = count
         if len(self._monopoly_counts) == self.players - 1:
             amounts = tuple(self._monopoly_counts.get(s, 0) for s in range(self.players))
             take = A.MonopolyTake(amounts)
-            view.check(take)
+            try:
+                view.check(take)
+            except IllegalActionError as exc:
+                # Each count is possible alone, not all together (hands linked by a steal):
+                # any of the counting seats may be the liar, so none is named.
+                raise IllegalMove(f"the Monopoly counts cannot all be true: {exc}") from exc
             self._engine_apply(take, None, env.id, effects)
 
     def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
@@ -880,6 +928,14 @@ class Session:
         from hexlan.engine.ruleset import load_ruleset  # noqa: PLC0415
 
         return load_ruleset().development_deck
+
+
+def _claimed_author(data: bytes) -> Seat | None:
+    """The author an envelope claims, proven or not (None if it does not parse)."""
+    try:
+        return Envelope.parse(data).body.author
+    except RemoteProtocolError:
+        return None
 
 
 _PROTOCOL_PHASES: Final = frozenset(
