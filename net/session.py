@@ -222,6 +222,7 @@ class Session:
         self._events: dict[int, _Event] = {}
         self._next_event = 1
         self._deck = list(self._initial_deck())  # interim (issue 4): every draw is computable
+        self._held_cards = [[0] * len(DevCard) for _ in range(self.players)]
         self._steal_event = 0
         self._steal_index = -1
         self._steal_commitments: tuple[bytes, ...] = ()
@@ -611,6 +612,7 @@ class Session:
                 f"seat {author} may not make {type(action).__name__} now", author=author
             )
         view.check(action)
+        self._check_cards(action, author)
         self._engine_apply(action, author, env.id, effects)
         if isinstance(action, A.RollDice):
             self._open_event("dice", env.id)
@@ -621,6 +623,27 @@ class Session:
         elif isinstance(action, A.EndTurn) and view.phase is not Phase.VICTORY:
             self._acks = {}
             self._turn_end_hash = bytes.fromhex(view.public_hash())
+
+    def _check_cards(self, action: Action, author: Seat) -> None:
+        """interim (issue 4): the beacon draw is computable, so every peer knows which cards each
+        seat drew and refuses a card play or a victory claim the seat's draws do not cover."""
+        card = _CARD_PLAYED.get(type(action))
+        held = self._held_cards[author]
+        if card is not None:
+            if held[card] == 0:
+                raise IllegalMove(
+                    f"seat {author} played {card.title} but drew none it has not played",
+                    author=author,
+                )
+            held[card] -= 1
+        elif isinstance(action, A.RevealVictory) and (
+            action.victory_point_cards != held[DevCard.VICTORY_POINT]
+        ):
+            raise IllegalMove(
+                f"seat {author} claimed {action.victory_point_cards} victory point cards "
+                f"but drew {held[DevCard.VICTORY_POINT]}",
+                author=author,
+            )
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -783,6 +806,7 @@ class Session:
                 index -= self._deck[card]
             self._deck[card] -= 1
             view = self._require_view(None)
+            self._held_cards[view.active][card] += 1
             seen = card if view.active == self.seat else None
             self._engine_apply(A.DrawCard(seen), None, message_id, effects)
 
@@ -937,6 +961,13 @@ def _claimed_author(data: bytes) -> Seat | None:
     except RemoteProtocolError:
         return None
 
+
+_CARD_PLAYED: Final = {
+    A.PlayKnight: DevCard.KNIGHT,
+    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
+    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
+    A.PlayMonopoly: DevCard.MONOPOLY,
+}
 
 _PROTOCOL_PHASES: Final = frozenset(
     {Phase.START_PLAYER, Phase.DICE, Phase.STEAL, Phase.DRAW, Phase.MONOPOLY, Phase.VICTORY}
