@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from pathlib import Path
 
 import click
 
@@ -111,3 +112,117 @@ def verify(logs: tuple[str, ...], as_json: bool) -> None:
     from hexlan.net.verify import main as run
 
     sys.exit(run(list(logs), as_json=as_json))
+
+
+def _strategy(value: str | None) -> str | None:
+    from hexlan.engine.bots import BOTS
+
+    if value is not None and value not in BOTS:
+        raise click.BadParameter(
+            f"unknown bot {value!r}; choose from {', '.join(sorted(BOTS))}",
+            param_hint="'--strategy'",
+        )
+    return value
+
+
+def _host_port(value: str | None) -> tuple[str, int] | None:
+    if value is None:
+        return None
+    from hexlan.net.lobby import parse_address
+
+    try:
+        return parse_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--join'") from None
+
+
+@main.command()
+@click.option("--host", "hosting", is_flag=True, help="Hold a table and wait for the others.")
+@click.option("--join", metavar="HOST:PORT", default=None, help="Join the table at HOST:PORT.")
+@click.option("--seats", type=click.IntRange(2, 4), default=None, help="Table size (--host; 4).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=None,
+    help="--host: the table port (47400). --join: this bot's game port (any free one).",
+)
+@click.option("--strategy", default="heuristic", show_default=True, help="random or heuristic.")
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The game log to write (default: in the user data directory).",
+)
+@click.option("--seed", type=int, default=None, help="Seed for the bot's own choices only.")
+@click.option(
+    "--identity",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Identity key file (default: a fresh key, kept beside the log).",
+)
+@click.option("--name", default=None, help="The bot's name at the table.")
+@click.option(
+    "--board", type=click.Choice(["beginner", "random"]), default="beginner", show_default=True
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+def bot(
+    hosting: bool,
+    join: str | None,
+    seats: int | None,
+    port: int | None,
+    strategy: str,
+    log_path: Path | None,
+    seed: int | None,
+    identity: Path | None,
+    name: str | None,
+    board: str,
+    quiet: bool,
+) -> None:
+    """A headless networked player run by a bot; ends with one JSON line of results."""
+    if hosting == (join is not None):
+        raise click.UsageError("give exactly one of --host and --join HOST:PORT")
+    if seats is not None and not hosting:
+        raise click.UsageError("--seats is for --host")
+    address = _host_port(join)
+    _strategy(strategy)
+    from hexlan.headless import BotOptions, run_bot
+
+    options = BotOptions(
+        join=address,
+        seats=seats or 4,
+        port=port,
+        strategy=strategy,
+        log=log_path,
+        seed=seed,
+        identity=identity,
+        name=name,
+        board=board,
+        quiet=quiet,
+    )
+    sys.exit(run_bot(options))
+
+
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--identity",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Identity key file, when it is neither beside the log nor the default one.",
+)
+@click.option(
+    "--strategy",
+    default=None,
+    help="Let this bot play on (default: the bot that played the log's seat).",
+)
+@click.option("--seed", type=int, default=None, help="Seed for the bot's own choices only.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+def resume(
+    log: Path, identity: Path | None, strategy: str | None, seed: int | None, quiet: bool
+) -> None:
+    """Restart a crashed or closed peer from its game log and play on."""
+    _strategy(strategy)
+    from hexlan.headless import run_resume
+
+    sys.exit(run_resume(log, identity, strategy, seed, quiet))

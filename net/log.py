@@ -10,7 +10,8 @@ big-endian length and a msgpack array ``[kind, data]``:
 - ``["equivocation", [body_a, sig_a, body_b, sig_b]]`` for two bodies signed for one ``seq``.
 
 Every append is written with one ``write`` and made durable with ``os.fsync`` before the method
-returns, so a crash can only tear the *last* record. :meth:`GameLog.open_append` (used by
+returns (or, for a message appended with ``sync=False``, at the next :meth:`GameLog.sync`), so a
+crash can only tear the *last* record. :meth:`GameLog.open_append` (used by
 ``hexlan resume``) cuts such a torn tail off and says so; :func:`read_log` reports it and
 ignores it. Anything else unreadable raises :class:`LogFormatError` naming the record.
 
@@ -244,6 +245,9 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+_datasync = getattr(os, "fdatasync", os.fsync)
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -352,18 +356,37 @@ class GameLog:
 
     # -------------------------------------------------------------------------- appends
 
-    def _append(self, kind: str, data: Any) -> None:
+    def _append(self, kind: str, data: Any, *, sync: bool = True) -> None:
         if self._fd is None:
             raise ValueError(f"the log {self.path} is closed")
         record = _pack([kind, data])
         if len(record) > MAX_RECORD:
             raise ValueError(f"a {kind} record of {len(record)} bytes; at most {MAX_RECORD}")
         _write_all(self._fd, _LENGTH.pack(len(record)) + record)
-        os.fsync(self._fd)
+        if sync:
+            os.fsync(self._fd)
 
-    def append_message(self, envelope_bytes: bytes) -> None:
-        """Record a message accepted or signed, as its exact envelope bytes."""
-        self._append("message", bytes(envelope_bytes))
+    def append_message(self, envelope_bytes: bytes, *, sync: bool = True) -> None:
+        """Record a message accepted or signed, as its exact envelope bytes.
+
+        With ``sync=False`` the record is written (it survives the process being killed) but
+        is durable against a power cut only after the next :meth:`sync`: a shell that logs a
+        batch of messages syncs once and only then sends or acts on them (group commit).
+        """
+        self._append("message", bytes(envelope_bytes), sync=sync)
+
+    def sync(self) -> None:
+        """Make every record appended so far durable; safe from a worker thread while the log
+        stays open.
+
+        Uses ``os.fdatasync`` where there is one (it flushes the data and the file size, all a
+        reader needs, but not the modification time: on Linux ext4 about ten times faster than
+        ``fsync``), else ``os.fsync``.
+        """
+        fd = self._fd
+        if fd is None:
+            raise ValueError(f"the log {self.path} is closed")
+        _datasync(fd)
 
     def append_note(self, text: str) -> None:
         """Record a local note (e.g. ``"not fair: seeded local chance"``)."""

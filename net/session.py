@@ -119,7 +119,14 @@ class Stopped:
     evidence: tuple[bytes, ...] = ()
 
 
-Effect = Persist | Send | Applied | Rejected | Stopped
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """Every remaining seat signed that the game ends as abandoned by ``missing`` (§11)."""
+
+    missing: tuple[Seat, ...]
+
+
+Effect = Persist | Send | Applied | Rejected | Stopped | Abandoned
 
 
 # ---------------------------------------------------------------------------- state
@@ -133,6 +140,11 @@ class _Event:
     trigger_id: bytes
     purpose: str  # "start", "dice", "steal", "draw"
     reveals: dict[Seat, bytes] = field(default_factory=dict)
+
+
+def seats_of(payload: tuple[object, ...]) -> tuple[Seat, ...]:
+    """The missing seats of an ``abandon`` payload."""
+    return tuple(payload[0])  # type: ignore[arg-type]
 
 
 def engine_version() -> str:
@@ -232,14 +244,20 @@ class Session:
         self._sent: set[tuple[str, int]] = set()
         self._replaying = False
         self.stopped: Stopped | None = None
+        self.abandoned: tuple[Seat, ...] | None = None
+        self.abandon_votes: dict[Seat, tuple[Seat, ...]] = {}
         self.last_progress = 0.0
 
     # ------------------------------------------------------------------ queries
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (won or stopped)."""
-        return self.stopped is not None or (self.view is not None and self.view.is_over)
+        """Whether the game has ended (won, stopped or abandoned)."""
+        return (
+            self.stopped is not None
+            or self.abandoned is not None
+            or (self.view is not None and self.view.is_over)
+        )
 
     def heads(self) -> tuple[tuple[int, bytes], ...]:
         """The latest accepted message of every seat, as ``(seq, id)``."""
@@ -514,6 +532,8 @@ class Session:
         self.accepted[body.author].append(env)
         if not self._replaying:
             effects.append(Persist(env.to_bytes()))
+        if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
+            self._vote_abandon(body.author, seats_of(body.payload), effects)
         if body.author == self._active:
             self._apply_through(env, effects)
 
@@ -644,6 +664,41 @@ class Session:
                 f"but drew {held[DevCard.VICTORY_POINT]}",
                 author=author,
             )
+
+    def abandon(self, missing: Sequence[Seat], now: float = 0.0) -> list[Effect]:
+        """Sign that the game ends as abandoned by the stalled seats ``missing`` (§11); the game
+        ends when every other seat has signed the same.
+
+        Raises:
+            IllegalActionError: the game is over, or ``missing`` is empty, names this seat or
+                a seat not at the table.
+        """
+        seats = tuple(sorted(set(missing)))
+        if self.observer or self.is_over:
+            raise IllegalActionError("the game is not running for this seat")
+        if not seats or self.seat in seats or not all(0 <= s < self.players for s in seats):
+            raise IllegalActionError(f"cannot abandon the game for seats {list(missing)}")
+        effects: list[Effect] = []
+        self._sign("abandon", (seats, self.heads()), effects)
+        self.last_progress = now
+        return effects
+
+    def _vote_abandon(self, author: Seat, missing: tuple[Seat, ...], effects: list[Effect]) -> None:
+        if author in missing:
+            self._stop(
+                IllegalMove(f"seat {author} signed that it left the game itself", author=author),
+                effects,
+                (self.accepted[author][-1].to_bytes(),),
+            )
+            return
+        self.abandon_votes[author] = missing
+        remaining = [s for s in range(self.players) if s not in missing]
+        if all(self.abandon_votes.get(s) == missing for s in remaining):
+            self.abandoned = missing
+            effects.append(Abandoned(missing))
+
+    def _on_abandon(self, env: Envelope, effects: list[Effect]) -> None:
+        """Counted when accepted (:meth:`_vote_abandon`); ordering changes nothing."""
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -934,6 +989,8 @@ class Session:
         effects.append(Persist(data))
         effects.append(Send(data))
         self.accepted[self.seat].append(env)
+        if kind == "abandon":
+            self._vote_abandon(self.seat, seats_of(payload), effects)
         if self.seat == self._active:
             self._apply_through(env, effects)
 
@@ -982,9 +1039,11 @@ _HANDLERS = {
     "steal_open": Session._on_steal_open,
     "count": Session._on_count,
     "turn_ack": Session._on_turn_ack,
+    "abandon": Session._on_abandon,
 }
 
 __all__ = [
+    "Abandoned",
     "Applied",
     "Effect",
     "Persist",

@@ -369,7 +369,6 @@ def _replay_messages(replay: _Replay) -> None:
     """Feed every logged message to the observer, in log order, until the first violation."""
     observer, game_id = replay.observer, replay.opening.game_id
     players = len(replay.opening.seats)
-    abandons: set[int] = set()
     for index, data in enumerate(replay.contents.messages):
         try:
             env = Envelope.parse(data)
@@ -392,16 +391,6 @@ def _replay_messages(replay: _Replay) -> None:
                 index,
             )
             return
-        if body.kind == "abandon" and 0 <= body.author < players:
-            # The session does not take abandon messages yet: check the signature here.
-            try:
-                env.verify(replay.opening.seats[body.author].public_key)
-            except ProtocolError as exc:
-                replay.violation(exc.reason, index)
-                return
-            replay.abandoned_by.add(body.author)
-            abandons.add(index)
-            continue
         for effect in observer.receive(data):
             if isinstance(effect, Rejected):
                 culprit = replay.index_of_envelope(effect.envelope)
@@ -426,8 +415,10 @@ def _replay_messages(replay: _Replay) -> None:
                     f"seat {body.author} signed another opening than this log's", index
                 )
                 return
+    if observer.abandoned is not None:
+        replay.abandoned_by.update(observer.abandon_votes)
     for index, env in replay.envelopes.items():
-        if index not in abandons and not _was_accepted(observer, env):
+        if not _was_accepted(observer, env):
             replay.violation(
                 "never accepted: a message it follows or lists in its heads is not in the log "
                 "before it",

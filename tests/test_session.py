@@ -20,7 +20,7 @@ import pytest
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat
+from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Resource, Seat
 from hexlan.engine.info import InformationState
 from hexlan.net.identity import Identity
 from hexlan.net.inproc import InProcessTable
@@ -898,3 +898,23 @@ def test_card_play_not_covered_by_the_seats_draws_stops_the_game() -> None:
         stop = table.sessions[other].stopped
         assert stop is not None and stop.author == seat, stop
         assert "drew none" in stop.reason and data in stop.evidence
+
+
+def test_remaining_seats_end_a_stalled_game_as_abandoned() -> None:
+    """§11: a seat that stops answering can be left behind when every other seat signs."""
+    table = Table(3, seed=3)
+    table.start()
+    play_until(table, main_phase(table))
+    gone = 2
+    first = table.sessions[0].abandon([gone])
+    table._carry_out(0, first)
+    table.pump(limit=None)
+    assert table.sessions[0].abandoned is None  # seat 1 has not agreed yet
+    with pytest.raises(IllegalActionError):
+        table.sessions[1].abandon([1])  # a seat cannot sign itself out
+    table._carry_out(1, table.sessions[1].abandon([gone]))
+    table.pump()
+    for seat in range(3):
+        session = table.sessions[seat]
+        assert session.abandoned == (gone,) and session.is_over
+        assert session.stopped is None

@@ -1,0 +1,242 @@
+"""Headless networked peers played by bots (`hexlan bot`, `hexlan resume`).
+
+A bot player is a peer like any other (../shared/ARCHITECTURE.md): it holds or joins a table
+(:mod:`hexlan.net.lobby`), then plays through :class:`~hexlan.net.peer.Peer` with a bot's
+``choose`` as its policy. Progress goes to stderr; the last stdout line is one JSON object
+(:meth:`~hexlan.net.peer.PeerResult.to_json`).
+
+Exit codes: :data:`EXIT_OK` when the game ends, :data:`EXIT_STOPPED` when it stopped on a
+protocol violation, :data:`EXIT_ERROR` for a problem the user can fix (a port in use, a host
+that cannot be reached, a refusal, unreadable files), :data:`EXIT_INTERRUPTED` on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, TextIO
+
+from hexlan.engine.bots import make_bot
+from hexlan.net.beacon import HashChain
+from hexlan.net.identity import GameKeys, Identity, IdentityError
+from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
+from hexlan.net.peer import Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
+
+EXIT_OK: Final = 0
+EXIT_STOPPED: Final = 1
+EXIT_ERROR: Final = 2
+EXIT_INTERRUPTED: Final = 130
+DEFAULT_TABLE_PORT: Final = 47400
+"""The table port `hexlan bot --host` listens on unless given one."""
+QUIET_KINDS: Final = frozenset({"applied", "signed"})
+"""Peer events not shown on stderr (one per action: far too many for a terminal)."""
+
+
+class BotError(Exception):
+    """A problem the user can fix; the message says what (exit 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotOptions:
+    """What `hexlan bot` was asked to do.
+
+    ``join`` is ``(host, port)`` or None to host; ``port`` is the table port when hosting, or
+    the port of the bot's own game mesh when joining (None: any free port).
+    """
+
+    join: tuple[str, int] | None
+    seats: int = 4
+    port: int | None = None
+    strategy: str = "heuristic"
+    log: Path | None = None
+    seed: int | None = None
+    identity: Path | None = None
+    name: str | None = None
+    board: str = "beginner"
+    quiet: bool = False
+
+
+def default_log_path(game_id: bytes, seat: int) -> Path:
+    """``user_data_dir("hexlan")/logs/<game id prefix>-seat<k>.log``."""
+    import platformdirs  # noqa: PLC0415 - only when no --log is given
+
+    return (
+        Path(platformdirs.user_data_dir("hexlan")) / "logs" / f"{game_id.hex()[:12]}-seat{seat}.log"
+    )
+
+
+def _printer(quiet: bool, err: TextIO) -> Callable[[str], None]:
+    def say(text: str) -> None:
+        if not quiet:
+            print(f"hexlan: {text}", file=err, flush=True)
+
+    return say
+
+
+def _event_printer(say: Callable[[str], None]) -> Callable[[PeerEvent], None]:
+    def on_event(event: PeerEvent) -> None:
+        if event.kind not in QUIET_KINDS:
+            say(event.text)
+
+    return on_event
+
+
+def _finish(result: PeerResult, out: TextIO, err: TextIO) -> int:
+    print(json.dumps(result.to_json()), file=out, flush=True)
+    if result.stopped is not None:
+        print(f"hexlan: the game stopped: {result.stopped}", file=err, flush=True)
+        return EXIT_STOPPED
+    return EXIT_OK
+
+
+def _show_table(say: Callable[[str], None]) -> Callable[[TableChanged], None]:
+    def on_change(table: TableChanged) -> None:
+        names = ", ".join(f"{s.name} [{s.fingerprint}]" for s in table.seats)
+        say(f"table {len(table.seats)}/{table.max_seats}: {names}")
+
+    return on_change
+
+
+async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResult:
+    if options.identity is not None:
+        try:
+            identity = Identity.load_or_create(options.identity)
+        except (IdentityError, OSError) as exc:
+            raise BotError(f"cannot use the identity {options.identity}: {exc}") from None
+    else:
+        identity = Identity.generate()
+    chain, game_keys = HashChain.generate(), GameKeys.generate()
+    name = options.name or f"{options.strategy} bot"
+    host_address: str | None = None
+    try:
+        if options.join is None:
+            port = DEFAULT_TABLE_PORT if options.port is None else options.port
+
+            def listening(bound: int) -> None:
+                say(
+                    f"table open on port {bound}, waiting for {options.seats - 1} more "
+                    f"(host key {identity.fingerprint})"
+                )
+
+            opening, seat = await host_table(
+                identity,
+                options.seats,
+                name,
+                port,
+                game_keys=game_keys,
+                chain=chain,
+                board_kind=options.board,
+                on_change=_show_table(say),
+                on_listening=listening,
+            )
+        else:
+            host_address, table_port = options.join
+            listen_port = options.port or free_port()
+            say(f"joining {host_address}:{table_port} as {name} [{identity.fingerprint}]")
+            opening, seat = await join_table(
+                host_address,
+                table_port,
+                identity,
+                name,
+                game_keys=game_keys,
+                chain=chain,
+                listen_port=listen_port,
+                on_change=_show_table(say),
+            )
+    except ValueError as exc:  # a name the protocol cannot carry, and the like
+        raise BotError(str(exc)) from None
+    except LobbyError as exc:
+        raise BotError(exc.reason) from None
+    log_path = options.log or default_log_path(opening.game_id, seat)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    bot = make_bot(options.strategy, random.Random(options.seed))
+    try:
+        peer = Peer(
+            seat,
+            identity,
+            opening,
+            chain,
+            game_keys,
+            log_path,
+            bot.choose,
+            _event_printer(say),
+            host_address=host_address,
+            kind=f"bot {options.strategy}",
+            save_identity=options.identity is None,
+            identity_path=options.identity,
+        )
+    except FileExistsError as exc:
+        raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
+    say(f"game {opening.game_id.hex()[:12]} started: seat {seat}; log {log_path}")
+    return await peer.run()
+
+
+def run_bot(options: BotOptions, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run `hexlan bot` to the end of its game; the exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say = _printer(options.quiet, err)
+    try:
+        result = asyncio.run(_bot_game(options, say))
+    except (BotError, PeerError) as exc:
+        print(f"hexlan bot: {exc}", file=err, flush=True)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("hexlan bot: interrupted", file=err, flush=True)
+        return EXIT_INTERRUPTED
+    return _finish(result, out, err)
+
+
+def run_resume(
+    log: Path,
+    identity: Path | None = None,
+    strategy: str | None = None,
+    seed: int | None = None,
+    quiet: bool = False,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run `hexlan resume LOG` headless to the end of the game; the exit code.
+
+    The log's seat is played on by the bot that played it (its ``"peer: bot NAME"`` note) or
+    by ``strategy``; a person's seat needs the terminal UI, which cannot resume yet.
+    """
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say = _printer(quiet, err)
+    try:
+        kind = read_peer_kind(log)
+        if strategy is None:
+            if not kind.startswith("bot "):
+                print(
+                    f"hexlan resume: {log} was played by a person ({kind}); resuming it in the "
+                    "terminal UI is not available yet. Pass --strategy NAME to let a bot "
+                    "finish the game for this seat.",
+                    file=err,
+                    flush=True,
+                )
+                return EXIT_ERROR
+            strategy = kind.removeprefix("bot ").split()[0]
+        try:
+            bot = make_bot(strategy, random.Random(seed))
+        except ValueError as exc:
+            raise BotError(str(exc)) from None
+        peer = Peer.resume(log, identity, bot.choose, _event_printer(say))
+        view = peer.view
+        say(
+            f"resumed seat {peer.seat} of game {peer.opening.game_id.hex()[:12]} at turn "
+            f"{0 if view is None else view.turn}"
+        )
+        result = asyncio.run(peer.run())
+    except (BotError, PeerError) as exc:
+        print(f"hexlan resume: {exc}", file=err, flush=True)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("hexlan resume: interrupted", file=err, flush=True)
+        return EXIT_INTERRUPTED
+    return _finish(result, out, err)

@@ -1,0 +1,822 @@
+"""The table before the game (docs/PROTOCOL.md §3): seats fill, then every seat gets the opening.
+
+Two layers, h11 style:
+
+- **Sans-IO core.** :class:`HostLobby` is the host's table: signed ``hello`` envelopes in (one
+  per joining connection, numbered by the shell), :data:`LobbyEffect` values out
+  (:class:`SendTo`, :class:`Disconnect`, :class:`TableChanged`, :class:`GameStarts`).
+  :class:`JoinLobby` is one joining peer: :meth:`JoinLobby.hello` gives its ``hello``, and
+  :meth:`JoinLobby.receive` turns the host's ``lobby_state`` and ``start`` into
+  :class:`TableChanged` and :class:`GameStarts`, or raises :class:`Refused`. No sockets, no clock
+  of their own (the host takes one for the opening's informative ``created`` field).
+- **Thin asyncio shell.** :func:`host_table` listens on the table port (and announces the table
+  on the LAN, §10) until the seats are full; :func:`join_table` dials a host. Each lobby
+  connection carries frames of :mod:`hexlan.net.transport` (:func:`encode_frame`,
+  :class:`FrameDecoder`). Both return ``(opening, seat)``; the host closes the table port at
+  start, and the game's :class:`~hexlan.net.transport.Mesh` then listens on the same port.
+
+Seats are in joining order, the host first (seat 0). In the opening the host's seat leaves
+``host`` empty ("the address you reached the host at") with the table port; each joiner's seat
+holds the address the host saw it connect from and the ``listen_port`` of its ``hello``.
+
+>>> from hexlan.net.beacon import HashChain
+>>> from hexlan.net.identity import GameKeys, Identity
+>>> def keys():
+...     return Identity.generate(), GameKeys.generate(), HashChain.generate(length=8)
+>>> ann, ann_x, ann_chain = keys()
+>>> host = HostLobby(ann, 2, "Ann", 47400, game_keys=ann_x, chain=ann_chain, clock=lambda: 0)
+>>> bob, bob_x, bob_chain = keys()
+>>> join = JoinLobby(bob, "Bob", bob_x, bob_chain, listen_port=47500)
+>>> host.connect(1, "10.0.0.8")
+[]
+>>> effects = host.receive(1, join.hello())
+>>> [type(e).__name__ for e in effects]
+['SendTo', 'TableChanged', 'SendTo', 'GameStarts']
+>>> events = [event for e in effects if isinstance(e, SendTo) for event in join.receive(e.envelope)]
+>>> [type(e).__name__ for e in events]
+['TableChanged', 'GameStarts']
+>>> opening = events[-1].opening
+>>> events[-1].seat, [(s.name, s.host, s.port) for s in opening.seats]
+(1, [('Ann', '', 47400), ('Bob', '10.0.0.8', 47500)])
+>>> opening == host.opening
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import os
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from hexlan.engine.options import GameOptions
+from hexlan.net.beacon import HashChain
+from hexlan.net.identity import GameKeys, Identity, fingerprint
+from hexlan.net.session import engine_version
+from hexlan.net.transport import FrameDecoder, FramingError, encode_frame
+from hexlan.net.wire import (
+    MAX_SEATS,
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    ForgedSignature,
+    LocalProtocolError,
+    Opening,
+    RemoteProtocolError,
+    SeatInfo,
+    VersionMismatch,
+    option_entries,
+    sign_body,
+)
+
+__all__ = [
+    "HELLO_TIMEOUT",
+    "LOBBY_MAX_FRAME",
+    "Disconnect",
+    "GameStarts",
+    "HostLobby",
+    "JoinLobby",
+    "LobbyEffect",
+    "LobbyError",
+    "LobbySeat",
+    "Refused",
+    "SendTo",
+    "TableChanged",
+    "free_port",
+    "host_table",
+    "join_table",
+    "parse_address",
+]
+
+log = logging.getLogger(__name__)
+
+LOBBY_MAX_FRAME: Final = 16 * 1024
+"""The largest lobby frame: a ``start`` with four seats is about 1 KiB."""
+HELLO_TIMEOUT: Final = 10.0
+"""Seconds a new connection has to send its ``hello``."""
+CONNECT_TIMEOUT: Final = 10.0
+"""Seconds a joiner waits for the host's TCP connection to open."""
+
+
+class LobbyError(Exception):
+    """The lobby failed: the host cannot be reached or listened for, or broke the protocol.
+
+    ``reason`` says what happened, in words a player can act on.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Refused(LobbyError):
+    """The host refused this peer (``refuse [reason]``): another protocol, a full table..."""
+
+
+# ------------------------------------------------------------------------------ effects
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySeat:
+    """A seat as the lobby shows it: ``[name, public_key, fingerprint]``."""
+
+    name: str
+    public_key: bytes
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
+class SendTo:
+    """Send this lobby envelope (not yet framed) on connection ``conn``."""
+
+    conn: int
+    envelope: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    """Close connection ``conn`` once what was sent on it is flushed; ``reason`` in words."""
+
+    conn: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanged:
+    """The table as it is now (for a screen): seats in order, the host first."""
+
+    max_seats: int
+    seats: tuple[LobbySeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarts:
+    """The game starts: the opening every seat signs, and this peer's seat in it."""
+
+    opening: Opening
+    seat: int
+
+
+LobbyEffect = SendTo | Disconnect | TableChanged | GameStarts
+
+
+def _lobby_envelope(identity: Identity, kind: str, payload: tuple[Any, ...]) -> bytes:
+    body = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), kind, payload)
+    return sign_body(body, identity).to_bytes()
+
+
+def _mesh_host(address: str) -> str:
+    """An address as the mesh should dial it: IPv4-mapped IPv6 back to IPv4, no scope id."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return address
+
+
+# ------------------------------------------------------------------------------ the host
+
+
+@dataclass(slots=True)
+class _Joiner:
+    conn: int
+    name: str
+    public_key: bytes
+    x25519_public: bytes
+    chain_commitment: bytes
+    host: str
+    listen_port: int
+
+
+class HostLobby:
+    """The host's table: seats fill in joining order, then the game starts (§3).
+
+    Args:
+        identity: the host's identity key (seat 0); it signs every lobby message.
+        seats: the table's size, 2..4 (the game starts when it is full).
+        name: the host's name at the table.
+        listen_port: the table port, where the host's game mesh will listen too.
+        options: the game options (default: :class:`GameOptions`'s defaults).
+        board_kind: "beginner" or "random".
+        game_keys: the host's X25519 keys for this game.
+        chain: the host's hash chain for this game.
+        clock: seconds since the epoch, for the opening's ``created`` (informative).
+
+    Raises:
+        ValueError: a table size outside 2..4, or a name the opening cannot carry.
+    """
+
+    def __init__(
+        self,
+        identity: Identity,
+        seats: int,
+        name: str,
+        listen_port: int,
+        options: GameOptions | None = None,
+        board_kind: str = "beginner",
+        *,
+        game_keys: GameKeys,
+        chain: HashChain,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if not 2 <= seats <= MAX_SEATS:
+            raise ValueError(f"a table has 2..{MAX_SEATS} seats, not {seats}")
+        if board_kind not in ("beginner", "random"):
+            raise ValueError(f"board_kind is 'beginner' or 'random', not {board_kind!r}")
+        try:
+            self._seat0 = SeatInfo(
+                name,
+                identity.public_bytes,
+                game_keys.public_bytes,
+                chain.commitment,
+                "",
+                listen_port,
+            )
+        except LocalProtocolError as exc:
+            raise ValueError(exc.reason) from None
+        self.identity = identity
+        self.max_seats = seats
+        self.name = name
+        self.listen_port = listen_port
+        self.options = options or GameOptions()
+        self.board_kind = board_kind
+        self.clock = clock
+        self.engine_version = engine_version()
+        self.opening: Opening | None = None
+        """The opening, once the game has started."""
+        self._joiners: list[_Joiner] = []
+        self._addresses: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def seats(self) -> tuple[LobbySeat, ...]:
+        """Every seat taken, the host first."""
+        rows = [(self.name, self.identity.public_bytes)]
+        rows += [(j.name, j.public_key) for j in self._joiners]
+        return tuple(LobbySeat(n, k, fingerprint(k)) for n, k in rows)
+
+    @property
+    def is_started(self) -> bool:
+        return self.opening is not None
+
+    @property
+    def is_full(self) -> bool:
+        return 1 + len(self._joiners) >= self.max_seats
+
+    def is_seated(self, conn: int) -> bool:
+        """Whether connection ``conn`` holds a seat."""
+        return any(j.conn == conn for j in self._joiners)
+
+    # ------------------------------------------------------------------ entry points
+
+    def connect(self, conn: int, address: str) -> list[LobbyEffect]:
+        """A new connection ``conn`` from ``address`` (the IP it connected from)."""
+        self._addresses[conn] = _mesh_host(address)
+        return []
+
+    def receive(self, conn: int, data: bytes) -> list[LobbyEffect]:
+        """A frame from connection ``conn``: its ``hello``, or anything else (refused)."""
+        if conn not in self._addresses:
+            raise LocalProtocolError(f"connection {conn} was never connected")
+        if self.is_seated(conn):
+            effects = self.refuse(conn, "a joining peer sends one hello and then waits")
+            return effects + self._leave(conn)
+        try:
+            env = Envelope.parse(data)
+        except VersionMismatch as exc:
+            return self.refuse(conn, self._version_words(exc.version))
+        except RemoteProtocolError as exc:
+            return self.refuse(conn, f"not a hello: {exc.reason}")
+        body = env.body
+        if body.kind != "hello":
+            return self.refuse(conn, f"expected a hello, got {body.kind}")
+        name, public_key, version, engine, x25519_public, commitment, port = body.payload
+        try:
+            env.verify(public_key)
+        except ForgedSignature:
+            return self.refuse(conn, "the hello is not signed by the key it carries")
+        if version != PROTOCOL_VERSION:
+            return self.refuse(conn, self._version_words(version))
+        if engine != self.engine_version:
+            return self.refuse(
+                conn,
+                f"this table runs hexlan {self.engine_version}; you run {engine} "
+                "(every seat needs the same rules engine)",
+            )
+        if self.is_full:
+            return self.refuse(
+                conn, f"this table is full ({self.max_seats} of {self.max_seats} seats taken)"
+            )
+        if self.is_started:
+            return self.refuse(conn, "the game at this table has already started")
+        if port == 0:
+            return self.refuse(conn, "the hello gives no listen port for the game")
+        taken = [self._seat0.public_key] + [j.public_key for j in self._joiners]
+        if public_key in taken:
+            return self.refuse(
+                conn, f"a player with key {fingerprint(public_key)} is already at this table"
+            )
+        keys = [self._seat0.x25519_public] + [j.x25519_public for j in self._joiners]
+        chains = [self._seat0.chain_commitment] + [j.chain_commitment for j in self._joiners]
+        if x25519_public in keys or commitment in chains:
+            return self.refuse(conn, "the hello repeats another seat's game keys")
+        self._joiners.append(
+            _Joiner(conn, name, public_key, x25519_public, commitment, self._addresses[conn], port)
+        )
+        effects = self._announce()
+        if self.is_full:
+            effects += self.start()
+        return effects
+
+    def disconnect(self, conn: int) -> list[LobbyEffect]:
+        """Connection ``conn`` closed; before the start its seat is given up."""
+        self._addresses.pop(conn, None)
+        if self.is_started:
+            return []
+        return self._leave(conn)
+
+    def start(self) -> list[LobbyEffect]:
+        """Start the game with the seats taken (at least 2): build the opening, send
+        ``start [opening]`` to every joiner.
+
+        Raises:
+            LocalProtocolError: fewer than 2 seats taken, or already started.
+        """
+        if self.is_started:
+            raise LocalProtocolError("the game has already started")
+        if not self._joiners:
+            raise LocalProtocolError("a game needs at least 2 seats")
+        seats = [self._seat0] + [
+            SeatInfo(
+                j.name, j.public_key, j.x25519_public, j.chain_commitment, j.host, j.listen_port
+            )
+            for j in self._joiners
+        ]
+        self.opening = Opening(
+            PROTOCOL_VERSION,
+            self.engine_version,
+            tuple(seats),
+            option_entries(self.options),
+            self.board_kind,  # type: ignore[arg-type]
+            int(self.clock()),
+        )
+        start = _lobby_envelope(self.identity, "start", (self.opening.to_payload(),))
+        effects: list[LobbyEffect] = [SendTo(j.conn, start) for j in self._joiners]
+        effects.append(GameStarts(self.opening, 0))
+        return effects
+
+    # ------------------------------------------------------------------ helpers
+
+    def _version_words(self, version: object) -> str:
+        return f"this table speaks hexlan protocol {PROTOCOL_VERSION}; you speak {version}"
+
+    def refuse(self, conn: int, reason: str) -> list[LobbyEffect]:
+        """Refuse connection ``conn`` with ``reason`` (the shell refuses a silent caller or
+        a bad frame through it too)."""
+        envelope = _lobby_envelope(self.identity, "refuse", (reason[:500],))
+        return [SendTo(conn, envelope), Disconnect(conn, reason)]
+
+    def _leave(self, conn: int) -> list[LobbyEffect]:
+        before = len(self._joiners)
+        self._joiners = [j for j in self._joiners if j.conn != conn]
+        return self._announce() if len(self._joiners) != before else []
+
+    def _announce(self) -> list[LobbyEffect]:
+        seats = self.seats
+        payload = (self.max_seats, tuple((s.name, s.public_key, s.fingerprint) for s in seats))
+        state = _lobby_envelope(self.identity, "lobby_state", payload)
+        effects: list[LobbyEffect] = [SendTo(j.conn, state) for j in self._joiners]
+        effects.append(TableChanged(self.max_seats, seats))
+        return effects
+
+
+# ------------------------------------------------------------------------------ a joiner
+
+
+class JoinLobby:
+    """One joining peer's side of the lobby (§3).
+
+    Args:
+        identity: this peer's identity key.
+        name: its name at the table.
+        game_keys: its X25519 keys for this game (the public key goes into the hello).
+        chain: its hash chain for this game (the commitment goes into the hello).
+        listen_port: where its game mesh will listen (the opening carries it).
+        host_fingerprint: when known (from a LAN announcement), the host's key must have it.
+
+    The host's key is learnt from its first ``lobby_state`` (seat 0) and every later message
+    must be signed by it.
+    """
+
+    def __init__(
+        self,
+        identity: Identity,
+        name: str,
+        game_keys: GameKeys,
+        chain: HashChain,
+        listen_port: int,
+        *,
+        host_fingerprint: str | None = None,
+    ) -> None:
+        self.identity = identity
+        self.name = name
+        self.game_keys = game_keys
+        self.chain = chain
+        self.listen_port = listen_port
+        self.host_fingerprint = host_fingerprint
+        self.engine_version = engine_version()
+        self.host_key: bytes | None = None
+        self.max_seats = 0
+        self.seats: tuple[LobbySeat, ...] = ()
+        """The table as the host last showed it."""
+        self.opening: Opening | None = None
+        self.seat: int | None = None
+
+    def hello(self) -> bytes:
+        """This peer's ``hello`` envelope.
+
+        Raises:
+            ValueError: a name the protocol cannot carry (1..32 printable characters).
+        """
+        payload = (
+            self.name,
+            self.identity.public_bytes,
+            PROTOCOL_VERSION,
+            self.engine_version,
+            self.game_keys.public_bytes,
+            self.chain.commitment,
+            self.listen_port,
+        )
+        try:
+            return _lobby_envelope(self.identity, "hello", payload)
+        except LocalProtocolError as exc:
+            raise ValueError(exc.reason) from None
+
+    def receive(self, data: bytes) -> list[TableChanged | GameStarts]:
+        """A frame from the host.
+
+        Raises:
+            Refused: the host refused this peer (the reason is the host's, in words).
+            LobbyError: the host broke the lobby protocol (the reason says how).
+        """
+        if self.opening is not None:
+            raise LobbyError("the host sent more after the game started")
+        try:
+            env = Envelope.parse(data)
+        except VersionMismatch as exc:
+            raise LobbyError(
+                f"the host speaks hexlan protocol {exc.version}; this peer speaks "
+                f"{PROTOCOL_VERSION}"
+            ) from None
+        except RemoteProtocolError as exc:
+            raise LobbyError(f"the host sent a malformed message: {exc.reason}") from None
+        kind, payload = env.body.kind, env.body.payload
+        if kind == "refuse":
+            if self.host_key is not None:
+                self._verify(env, self.host_key)
+            raise Refused(f"the table refused: {payload[0]}")
+        if kind == "lobby_state":
+            return [self._lobby_state(env)]
+        if kind == "start":
+            return [self._start(env)]
+        raise LobbyError(f"the host sent {kind}, which has no place in a lobby")
+
+    def _verify(self, env: Envelope, key: bytes) -> None:
+        try:
+            env.verify(key)
+        except ForgedSignature:
+            raise LobbyError(f"the host's {env.body.kind} is not signed by its key") from None
+
+    def _pin(self, key: bytes) -> None:
+        if self.host_key is None:
+            if self.host_fingerprint is not None and fingerprint(key) != self.host_fingerprint:
+                raise LobbyError(
+                    f"the host's key is {fingerprint(key)}, not the announced "
+                    f"{self.host_fingerprint}"
+                )
+            self.host_key = key
+        elif key != self.host_key:
+            raise LobbyError("the host's key changed during the lobby")
+
+    def _lobby_state(self, env: Envelope) -> TableChanged:
+        max_seats, rows = env.body.payload
+        if not rows:
+            raise LobbyError("the host sent a table without its own seat")
+        self._pin(rows[0][1])
+        assert self.host_key is not None
+        self._verify(env, self.host_key)
+        self.max_seats = max_seats
+        self.seats = tuple(LobbySeat(*row) for row in rows)
+        return TableChanged(max_seats, self.seats)
+
+    def _start(self, env: Envelope) -> GameStarts:
+        (payload,) = env.body.payload
+        opening = Opening.from_payload(payload)
+        self._pin(opening.seats[0].public_key)
+        assert self.host_key is not None
+        self._verify(env, self.host_key)
+        if opening.protocol_version != PROTOCOL_VERSION:
+            raise LobbyError(
+                f"the opening is for hexlan protocol {opening.protocol_version}; this peer "
+                f"speaks {PROTOCOL_VERSION}"
+            )
+        if opening.engine_version != self.engine_version:
+            raise LobbyError(
+                f"the opening is for hexlan {opening.engine_version}; this peer runs "
+                f"{self.engine_version}"
+            )
+        mine = [
+            i for i, s in enumerate(opening.seats) if s.public_key == self.identity.public_bytes
+        ]
+        if len(mine) != 1 or mine[0] == 0:
+            raise LobbyError("the opening gives this peer no seat")
+        seat = mine[0]
+        entry = opening.seats[seat]
+        if entry.x25519_public != self.game_keys.public_bytes:
+            raise LobbyError(f"the opening gives seat {seat} other X25519 keys than this peer's")
+        if entry.chain_commitment != self.chain.commitment:
+            raise LobbyError(
+                f"the opening gives seat {seat} another chain commitment than this peer's"
+            )
+        if entry.port != self.listen_port:
+            raise LobbyError(
+                f"the opening gives seat {seat} port {entry.port}; this peer listens on "
+                f"{self.listen_port}"
+            )
+        self.opening, self.seat = opening, seat
+        return GameStarts(opening, seat)
+
+
+# ------------------------------------------------------------------------------ asyncio shell
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[v6]:PORT`` for IPv6) as ``(host, port)``.
+
+    Raises:
+        ValueError: not that shape, or a port outside 1..65535.
+
+    >>> parse_address("192.168.1.20:47400"), parse_address("[::1]:9")
+    (('192.168.1.20', 47400), ('::1', 9))
+    """
+    host, sep, port = text.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"expected HOST:PORT (e.g. 192.168.1.20:47400), not {text!r}")
+    return host, int(port)
+
+
+def free_port(host: str = "") -> int:
+    """A TCP port free right now on ``host`` (all interfaces by default), for a joiner's mesh.
+
+    It is free when this returns; another program could take it before the mesh binds it.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def _os_words(exc: OSError) -> str:
+    """An OS error in words: "Connection refused", "Address already in use"..."""
+    if exc.errno is not None:
+        return os.strerror(exc.errno)
+    return str(exc) or type(exc).__name__
+
+
+async def _close(writer: asyncio.StreamWriter) -> None:
+    writer.close()
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(1.0):
+            await writer.wait_closed()
+
+
+async def host_table(
+    identity: Identity,
+    seats: int,
+    name: str,
+    port: int,
+    *,
+    game_keys: GameKeys,
+    chain: HashChain,
+    options: GameOptions | None = None,
+    board_kind: str = "beginner",
+    listen_host: str | None = None,
+    on_change: Callable[[TableChanged], None] | None = None,
+    on_listening: Callable[[int], None] | None = None,
+    announce: bool = True,
+    announce_targets: list[str] | None = None,
+    hello_timeout: float = HELLO_TIMEOUT,
+    start_now: asyncio.Event | None = None,
+) -> tuple[Opening, int]:
+    """Hold a table on ``port`` until its seats are full; the opening and seat 0.
+
+    ``on_listening(port)`` is called once the port is bound (useful with ``port`` 0);
+    ``on_change`` hears every change of the table. Setting ``start_now`` starts the game with
+    the seats taken so far (if at least one joiner is seated; else it is cleared and the table
+    waits on). While waiting, the table is announced on the LAN (§10) unless ``announce`` is
+    false; a failing announcer never stops hosting.
+
+    Raises:
+        LobbyError: the port cannot be bound (e.g. already in use).
+    """
+    lobby: HostLobby | None = None
+    writers: dict[int, asyncio.StreamWriter] = {}
+    started: asyncio.Future[Opening] = asyncio.get_running_loop().create_future()
+    announcer: Any = None
+    starter: asyncio.Task[None] | None = None
+    next_conn = 0
+
+    def perform(effects: list[LobbyEffect]) -> None:
+        for effect in effects:
+            if isinstance(effect, SendTo):
+                writer = writers.get(effect.conn)
+                if writer is not None and not writer.is_closing():
+                    writer.write(encode_frame(effect.envelope))
+            elif isinstance(effect, Disconnect):
+                writer = writers.get(effect.conn)
+                if writer is not None:
+                    log.info("lobby: closing connection %d: %s", effect.conn, effect.reason)
+                    writer.close()
+            elif isinstance(effect, TableChanged):
+                if announcer is not None:
+                    with contextlib.suppress(ValueError):
+                        announcer.update(len(effect.seats))
+                if on_change is not None:
+                    on_change(effect)
+            elif not started.done():
+                started.set_result(effect.opening)
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        nonlocal next_conn
+        assert lobby is not None
+        next_conn += 1
+        conn = next_conn
+        writers[conn] = writer
+        peer = writer.get_extra_info("peername")
+        perform(lobby.connect(conn, str(peer[0]) if peer else ""))
+        decoder = FrameDecoder(max_frame=LOBBY_MAX_FRAME)
+        deadline = asyncio.get_running_loop().time() + hello_timeout
+        try:
+            while not writer.is_closing():
+                seated = lobby.is_seated(conn)
+                try:
+                    async with asyncio.timeout_at(None if seated else deadline):
+                        data = await reader.read(4096)
+                except TimeoutError:
+                    perform(lobby.refuse(conn, f"no hello within {hello_timeout:g} s"))
+                    break
+                if not data:
+                    break
+                try:
+                    frames = decoder.feed(data)
+                except FramingError as exc:
+                    perform(lobby.refuse(conn, f"not a lobby frame: {exc.reason}"))
+                    break
+                for frame in frames:
+                    perform(lobby.receive(conn, frame))
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            if not started.done():
+                perform(lobby.disconnect(conn))
+                writers.pop(conn, None)
+                await _close(writer)
+
+    try:
+        server = await asyncio.start_server(serve, listen_host, port, reuse_address=True)
+    except OSError as exc:
+        raise LobbyError(f"cannot listen on port {port}: {_os_words(exc)}") from None
+    bound = int(server.sockets[0].getsockname()[1])
+    try:
+        lobby = HostLobby(
+            identity,
+            seats,
+            name,
+            bound,
+            options,
+            board_kind,
+            game_keys=game_keys,
+            chain=chain,
+        )
+        if on_listening is not None:
+            on_listening(bound)
+        if on_change is not None:
+            on_change(TableChanged(lobby.max_seats, lobby.seats))
+        if announce:
+            announcer = await _start_announcer(lobby, announce_targets)
+        if start_now is not None:
+            starter = asyncio.get_running_loop().create_task(_start_when(start_now, lobby, perform))
+        opening = await started
+        for writer in list(writers.values()):  # flush every start before closing
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await writer.drain()
+        return opening, 0
+    finally:
+        server.close()
+        if starter is not None:
+            starter.cancel()
+        if announcer is not None:
+            with contextlib.suppress(Exception):
+                await announcer.stop()
+        await asyncio.gather(*(_close(w) for w in writers.values()), return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await server.wait_closed()
+
+
+async def _start_when(
+    event: asyncio.Event, lobby: HostLobby, perform: Callable[[list[LobbyEffect]], None]
+) -> None:
+    """Start the game with the seats taken whenever ``event`` is set (see :func:`host_table`)."""
+    while not lobby.is_started:
+        await event.wait()
+        event.clear()
+        if len(lobby.seats) >= 2 and not lobby.is_started:
+            perform(lobby.start())
+
+
+async def _start_announcer(lobby: HostLobby, targets: list[str] | None) -> Any:
+    """An :class:`~hexlan.net.discovery.Announcer` for the table, or None if it cannot run."""
+    try:
+        from hexlan.net.discovery import Announcer, TableAnnouncement  # noqa: PLC0415
+
+        table = TableAnnouncement(
+            lobby.name,
+            lobby.listen_port,
+            len(lobby.seats),
+            lobby.max_seats,
+            lobby.identity.fingerprint,
+        )
+        announcer = Announcer(table, targets=targets)
+        await announcer.start()
+    except Exception as exc:  # discovery is a convenience: hosting goes on without it
+        log.warning("cannot announce the table on the LAN: %s", exc)
+        return None
+    return announcer
+
+
+async def join_table(
+    host: str,
+    port: int,
+    identity: Identity,
+    name: str,
+    *,
+    game_keys: GameKeys,
+    chain: HashChain,
+    listen_port: int,
+    host_fingerprint: str | None = None,
+    on_change: Callable[[TableChanged], None] | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+) -> tuple[Opening, int]:
+    """Join the table at ``host:port``; waits until the game starts; the opening and seat.
+
+    Raises:
+        LobbyError: the host cannot be reached, closes the connection, or breaks the protocol.
+        Refused: the host refused this peer.
+    """
+    lobby = JoinLobby(
+        identity, name, game_keys, chain, listen_port, host_fingerprint=host_fingerprint
+    )
+    hello = lobby.hello()
+    try:
+        async with asyncio.timeout(connect_timeout):
+            reader, writer = await asyncio.open_connection(host, port)
+    except TimeoutError:
+        raise LobbyError(
+            f"cannot reach {host}:{port}: no answer within {connect_timeout:g} s"
+        ) from None
+    except OSError as exc:
+        raise LobbyError(f"cannot reach {host}:{port}: {_os_words(exc)}") from None
+    try:
+        writer.write(encode_frame(hello))
+        decoder = FrameDecoder(max_frame=LOBBY_MAX_FRAME)
+        while True:
+            try:
+                data = await reader.read(4096)
+            except OSError as exc:
+                raise LobbyError(f"lost the connection to {host}:{port}: {exc}") from None
+            if not data:
+                raise LobbyError(f"{host}:{port} closed the connection before the game started")
+            try:
+                frames = decoder.feed(data)
+            except FramingError as exc:
+                raise LobbyError(f"{host}:{port} sent a bad frame: {exc.reason}") from None
+            for frame in frames:
+                for event in lobby.receive(frame):
+                    if isinstance(event, GameStarts):
+                        return event.opening, event.seat
+                    if on_change is not None:
+                        on_change(event)
+    finally:
+        await _close(writer)

@@ -1,0 +1,819 @@
+"""One networked peer: a :class:`~hexlan.net.session.Session` on a TCP mesh, with its log.
+
+A :class:`Peer` is the thin shell around one seat's sans-IO session (docs/PROTOCOL.md §8, §9,
+§11): it hands the :class:`~hexlan.net.transport.Mesh`'s envelopes to the session and carries
+out the session's effects, in order:
+
+- :class:`~hexlan.net.session.Persist`: append to the :class:`~hexlan.net.log.GameLog` (fsynced)
+  *before* anything later in the list happens, so a message is on disk before it is sent or acted
+  on (principle 5);
+- :class:`~hexlan.net.session.Send`: queue for the mesh (sent to every connected seat, in order;
+  a seat not connected gets it from ``missing_for`` when its link opens);
+- :class:`~hexlan.net.session.Applied`: tell the screen (``on_event``);
+- :class:`~hexlan.net.session.Rejected`: keep the message as evidence in the log;
+- :class:`~hexlan.net.session.Stopped`: keep the evidence (two bodies for one ``seq`` as an
+  equivocation record) and end the game.
+
+A peer created for a new game writes its log's opening, its secrets file (``LOG.secrets``) and,
+for a bot with a fresh identity, the identity key (``LOG.identity.pem``), all fsynced before the
+first message. :meth:`Peer.resume` rebuilds a peer from those files after a crash; the mesh's
+resend on reconnection (``missing_for``, both ways) then catches it up. Because every signed
+message is logged before it is sent and the session derives what it owes from its state, a
+resumed peer never signs a sequence number twice.
+
+A bot peer passes ``decide(view, seat) -> action``; a person's screen passes none and calls
+:meth:`Peer.submit` instead. ``on_event`` hears :class:`PeerEvent` values: actions applied,
+messages signed, links, stalls (``"waiting for seat 2 (Cy): no reveal for 5 s"``), the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, Final
+
+from hexlan.engine.actions import Action
+from hexlan.engine.core import IllegalActionError, Phase
+from hexlan.engine.info import InformationState
+from hexlan.net.beacon import HashChain
+from hexlan.net.identity import (
+    GameKeys,
+    Identity,
+    IdentityError,
+    default_identity_path,
+    fingerprint,
+)
+from hexlan.net.log import (
+    GameLog,
+    LogContents,
+    LogFormatError,
+    SeatSecrets,
+    load_secrets,
+    read_log,
+    save_secrets,
+    secrets_path,
+)
+from hexlan.net.session import (
+    Applied,
+    Effect,
+    Persist,
+    Rejected,
+    Send,
+    Session,
+    Stopped,
+)
+from hexlan.net.transport import Mesh
+from hexlan.net.wire import Envelope, Opening, RemoteProtocolError, message_id, unpack
+
+__all__ = [
+    "LINGER",
+    "TICK",
+    "Decide",
+    "Peer",
+    "PeerError",
+    "PeerEvent",
+    "PeerResult",
+    "identity_path_for",
+    "peer_kind",
+    "read_peer_kind",
+]
+
+log = logging.getLogger(__name__)
+
+TICK: Final = 0.5
+"""Seconds between two stall checks (``Session.tick``)."""
+LINGER: Final = 1.0
+"""Seconds a peer stays on the mesh after the game ends, so its last messages reach everyone."""
+STALL_REPEAT: Final = 5.0
+"""Seconds before the same stall is reported again."""
+MAX_EVIDENCE: Final = 256
+"""Rejected messages kept in the log per run; a flood beyond that is only counted."""
+PEER_NOTE: Final = "peer: "
+IDENTITY_NOTE: Final = "identity: "
+
+Decide = Callable[[InformationState, int], Action]
+"""A policy: the action ``seat`` takes now, given its view (a bot's ``choose``)."""
+
+
+class PeerError(Exception):
+    """The peer cannot run: its port is taken, its files do not fit together, a bot broke the
+    rules. ``reason`` says which, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class PeerEvent:
+    """Something a screen or a log may want to show.
+
+    Attributes:
+        kind: ``"applied"`` (an action took effect here), ``"signed"`` (this seat signed and
+            queued a decision), ``"link"``, ``"stall"``, ``"rejected"``, ``"stopped"``,
+            ``"over"``, ``"note"``.
+        text: the event in words.
+        time: the peer's clock (``time.monotonic`` unless given) when it happened.
+        action: the action applied or decided, if any.
+        author: the seat whose message carried it (None: a chance outcome, or not a message).
+        message_id: the id of the message concerned, if any.
+        replayed: true for actions re-applied from the log by :meth:`Peer.resume`.
+    """
+
+    kind: str
+    text: str
+    time: float
+    action: Action | None = None
+    author: int | None = None
+    message_id: bytes = b""
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PeerResult:
+    """How a peer's game ended.
+
+    Attributes:
+        game_id: the game id, hex.
+        seat: this peer's seat.
+        winner: the winning seat (from 0), or None if the game did not end in a win.
+        state_hash: the final public state's hash (``view.public_hash()``), hex.
+        log: the log file.
+        stopped: why the game stopped (a protocol violation), or None.
+        turns: the turn number reached.
+    """
+
+    game_id: str
+    seat: int
+    winner: int | None
+    state_hash: str
+    log: str
+    stopped: str | None = None
+    turns: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as one JSON object (``hexlan bot``'s last line)."""
+        return {
+            "game_id": self.game_id,
+            "seat": self.seat,
+            "winner": self.winner,
+            "state_hash": self.state_hash,
+            "log": self.log,
+            "stopped": self.stopped,
+            "turns": self.turns,
+        }
+
+
+def identity_path_for(log_path: str | os.PathLike[str]) -> Path:
+    """Where a bot's fresh identity key is kept beside its log: ``LOG.identity.pem``."""
+    path = Path(log_path)
+    return path.with_name(path.name + ".identity.pem")
+
+
+def peer_kind(contents: LogContents) -> str:
+    """Who played a log's seat, from its ``"peer: ..."`` note: ``"bot heuristic"``,
+    ``"human"``, ... (``"human"`` when the log has no such note)."""
+    for note in contents.notes:
+        if note.startswith(PEER_NOTE):
+            return note[len(PEER_NOTE) :]
+    return "human"
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Create ``path`` (mode 0600, never replacing a file) holding ``data``, durably."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+_STEP_BY_PHASE: Final = {
+    Phase.START_PLAYER: "reveal",
+    Phase.DICE: "reveal",
+    Phase.DRAW: "reveal",
+    Phase.STEAL: "steal commitment, reveal or opening",
+    Phase.MONOPOLY: "Monopoly count",
+    Phase.ROLL: "turn acknowledgement",
+}
+
+
+class Peer:
+    """One seat of a game on the TCP mesh (see the module docstring).
+
+    Creating a peer starts a new log at ``log_path`` (it must not exist) with the opening, a
+    note ``"peer: KIND"``, and the secrets file beside it; nothing is sent before
+    :meth:`run`.
+
+    Args:
+        seat: this peer's seat in the opening.
+        identity: its identity key (the opening's key for the seat).
+        opening: the opening from the lobby.
+        chain: its hash chain (committed in the opening).
+        game_keys: its X25519 keys (in the opening).
+        log_path: the new log file.
+        decide: a bot's policy, or None when a person decides through :meth:`submit`.
+        on_event: hears every :class:`PeerEvent` (called on the event loop; keep it quick).
+        host_address: the address this peer reached the host at (a joiner's), standing for the
+            opening's empty host field.
+        listen_host: where the mesh listens ("" is every interface).
+        kind: who plays the seat, recorded as the note ``"peer: KIND"`` (``"bot heuristic"``).
+        save_identity: keep ``identity`` beside the log as ``LOG.identity.pem`` (mode 0600), so
+            ``hexlan resume`` can sign with it again (a bot's fresh key).
+        identity_path: the identity file used, recorded in the log for ``hexlan resume``.
+        clock: a monotonic clock in seconds.
+
+    Raises:
+        ValueError: the identity, chain or keys are not the opening's for ``seat``.
+        FileExistsError: the log, its secrets file or its identity file already exists.
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        identity: Identity,
+        opening: Opening,
+        chain: HashChain,
+        game_keys: GameKeys,
+        log_path: str | os.PathLike[str],
+        decide: Decide | None = None,
+        on_event: Callable[[PeerEvent], None] | None = None,
+        *,
+        host_address: str | None = None,
+        listen_host: str = "",
+        kind: str = "human",
+        save_identity: bool = False,
+        identity_path: str | os.PathLike[str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        session = Session(seat, identity, opening, chain, game_keys)
+        path = Path(log_path)
+        game_log = GameLog.create(path, opening.to_payload())
+        try:
+            save_secrets(
+                secrets_path(path),
+                SeatSecrets(opening.game_id, seat, chain.secret, game_keys.private_bytes),
+            )
+            if save_identity:
+                _write_private(identity_path_for(path), identity.to_pem())
+            game_log.append_note(PEER_NOTE + kind)
+            if identity_path is not None:
+                game_log.append_note(IDENTITY_NOTE + str(Path(identity_path).resolve()))
+        except BaseException:
+            game_log.close()
+            raise
+        self._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
+        self._started = False
+
+    @classmethod
+    def resume(
+        cls,
+        log_path: str | os.PathLike[str],
+        identity_path: str | os.PathLike[str] | None = None,
+        decide: Decide | None = None,
+        on_event: Callable[[PeerEvent], None] | None = None,
+        *,
+        host_address: str | None = None,
+        listen_host: str = "",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Peer:
+        """Rebuild a crashed or closed peer from its log (``hexlan resume``).
+
+        Reads the log and ``LOG.secrets``; the identity comes from ``LOG.identity.pem`` if it
+        exists, else ``identity_path``, else the identity file the log names, else the default
+        identity. The session replays every logged message (signing nothing), then signs what
+        it still owes; :meth:`run` reconnects and catches up from the other seats.
+
+        Raises:
+            PeerError: a file is missing or unreadable, or the files do not belong together
+                (another game's secrets, an identity that is not the seat's key).
+        """
+        path = Path(log_path)
+        try:
+            game_log = GameLog.open_append(path)
+        except FileNotFoundError:
+            raise PeerError(f"no log at {path}") from None
+        except (LogFormatError, OSError) as exc:
+            raise PeerError(f"cannot resume from {path}: {exc}") from None
+        try:
+            contents = game_log.contents
+            try:
+                opening = Opening.from_payload(contents.opening)
+            except RemoteProtocolError as exc:
+                raise PeerError(f"{path} has an unreadable opening: {exc.reason}") from None
+            try:
+                secrets = load_secrets(secrets_path(path))
+            except FileNotFoundError:
+                raise PeerError(f"no secrets file at {secrets_path(path)}") from None
+            except (LogFormatError, OSError) as exc:
+                raise PeerError(f"cannot read {secrets_path(path)}: {exc}") from None
+            if secrets.game_id != opening.game_id:
+                raise PeerError(f"{secrets_path(path)} belongs to another game than {path}")
+            if not 0 <= secrets.seat < len(opening.seats):
+                raise PeerError(
+                    f"{secrets_path(path)} names seat {secrets.seat}, not at this table"
+                )
+            identity = _resume_identity(
+                path, contents, identity_path, opening.seats[secrets.seat].public_key
+            )
+            try:
+                session = Session(
+                    secrets.seat,
+                    identity,
+                    opening,
+                    HashChain(secrets.chain_secret),
+                    GameKeys.from_private_bytes(secrets.x25519_private),
+                )
+            except ValueError as exc:
+                raise PeerError(f"cannot resume seat {secrets.seat}: {exc}") from None
+            try:
+                effects = session.replay(contents.messages)
+            except ValueError as exc:
+                raise PeerError(f"{path} does not replay: {exc}") from None
+            if game_log.torn_tail:
+                game_log.append_note(
+                    f"resumed: cut off a torn last record ({game_log.truncated_bytes} bytes)"
+                )
+            game_log.append_note(f"resumed after {len(contents.messages)} messages")
+        except BaseException:
+            game_log.close()
+            raise
+        peer = cls.__new__(cls)
+        peer._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
+        peer._started = True
+        peer._perform(effects, replayed=True)
+        return peer
+
+    def _setup(
+        self,
+        session: Session,
+        game_log: GameLog,
+        decide: Decide | None,
+        on_event: Callable[[PeerEvent], None] | None,
+        host_address: str | None,
+        listen_host: str,
+        clock: Callable[[], float],
+    ) -> None:
+        self.session = session
+        self.seat: int = session.seat
+        self.opening = session.opening
+        self.log = game_log
+        self.log_path = game_log.path
+        self.decide = decide
+        self.on_event = on_event
+        self.host_address = host_address
+        self.listen_host = listen_host
+        self.clock = clock
+        self.mesh: Mesh | None = None
+        self.names = [s.name for s in self.opening.seats]
+        self.bytes_sent = 0
+        """Frame bytes written to links (each message counted once per connected seat)."""
+        self.messages_sent = 0
+        self.syncs = 0
+        """Log fsyncs made for messages (one per batch: group commit)."""
+        self._written = 0  # message records written to the log
+        self._synced = 0  # ... of which known durable
+        self._gated: deque[tuple[int, Callable[[], None]]] = deque()
+        self._outbox: deque[bytes] = deque()
+        self._outbox_ready = asyncio.Event()
+        self._dirty = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._flushing = False
+        self._failure: PeerError | None = None
+        self._evidence_kept = 0
+        self._last_stall: tuple[int, ...] = ()
+        self._last_stall_at = 0.0
+        self._closed = False
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def view(self) -> InformationState | None:
+        """This seat's information state (None until every seat has signed the opening)."""
+        return self.session.view
+
+    @property
+    def is_over(self) -> bool:
+        return self.session.is_over
+
+    def addresses(self) -> dict[int, tuple[str, int]]:
+        """Where each other seat's mesh listens (the opening's empty host read as
+        ``host_address``; seats with no known address are left out)."""
+        result = {}
+        for s, info in enumerate(self.opening.seats):
+            host = info.host or self.host_address
+            if s != self.seat and host:
+                result[s] = (host, info.port)
+        return result
+
+    def result(self) -> PeerResult:
+        """The game's outcome as this peer sees it now."""
+        view = self.session.view
+        winner = None
+        if view is not None and view.is_over and view.winner >= 0:
+            winner = int(view.winner)
+        stopped = self.session.stopped
+        return PeerResult(
+            game_id=self.opening.game_id.hex(),
+            seat=self.seat,
+            winner=winner,
+            state_hash=view.public_hash() if view is not None else "",
+            log=str(Path(self.log_path).absolute()),
+            stopped=None if stopped is None else stopped.reason,
+            turns=0 if view is None else int(view.turn),
+        )
+
+    # ------------------------------------------------------------------ MeshHandler
+
+    def deliver(self, envelope_bytes: bytes, from_seat: int) -> None:
+        """An envelope from the mesh: the session takes it, its effects run at once."""
+        if self._closed:
+            return
+        self._perform(self.session.receive(envelope_bytes, self.clock()))
+        self._wake.set()
+
+    def heads(self) -> Sequence[Any]:
+        return self.session.heads()
+
+    def missing_for(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """What a peer lacks, resent when its link opens; only messages already durable here
+        leave (a batch still being synced is synced first)."""
+        if self._written > self._synced and not self._closed:
+            self.log.sync()
+            self.syncs += 1
+            self._synced = self._written
+            self._release()
+        return self.session.missing_for(their_heads)
+
+    # ------------------------------------------------------------------ decisions
+
+    def submit(self, action: Action) -> None:
+        """This seat's decision (a person's, through the screen): signed, logged, sent.
+
+        Raises:
+            IllegalActionError: the action is not legal for this seat now; nothing changed.
+        """
+        effects = self.session.submit(action, self.clock())
+        self._signed(action, effects)
+        self._perform(effects)
+        self._wake.set()
+
+    def _signed(self, action: Action, effects: list[Effect]) -> None:
+        if self.on_event is None:
+            return
+        for effect in effects:
+            if isinstance(effect, Persist):
+                body_bytes = unpack(effect.envelope)[0]  # type: ignore[index]
+                self._emit(
+                    "signed",
+                    f"seat {self.seat} ({self.names[self.seat]}) decided {action}",
+                    action=action,
+                    author=self.seat,
+                    message_id=message_id(body_bytes),
+                )
+                return
+
+    # ------------------------------------------------------------------ effects
+
+    def _perform(self, effects: list[Effect], *, replayed: bool = False) -> None:
+        """Carry out effects in order.
+
+        Group commit: a Persist is written at once (it survives the process being killed) and
+        synced with the rest of its batch; a Send waits until every message logged before it
+        is durable, so nothing leaves before it is on disk (principle 5), and one fsync covers
+        all that arrived meanwhile. The screen hears applied actions at once: a crash before
+        the sync loses only what the other seats resend.
+        """
+        for effect in effects:
+            if isinstance(effect, Persist):
+                self.log.append_message(effect.envelope, sync=False)
+                self._written += 1
+            elif isinstance(effect, Send):
+                self._after_sync(partial(self._queue_send, effect.envelope))
+            elif isinstance(effect, Applied):
+                if self.on_event is not None:
+                    who = "chance" if effect.author is None else self._who(effect.author)
+                    self._emit(
+                        "applied",
+                        f"{who}: {effect.action}",
+                        action=effect.action,
+                        author=effect.author,
+                        message_id=effect.message_id,
+                        replayed=replayed,
+                    )
+            elif isinstance(effect, Rejected):
+                self._keep_evidence(effect.reason, (effect.envelope,))
+                who = "a peer" if effect.author is None else self._who(effect.author)
+                self._emit("rejected", f"refused a message from {who}: {effect.reason}")
+            elif isinstance(effect, Stopped):
+                if not replayed:
+                    self._keep_stop_evidence(effect)
+                who = "" if effect.author is None else f" ({self._who(effect.author)})"
+                self._emit("stopped", f"the game stopped{who}: {effect.reason}")
+                self._wake.set()
+        if self._written > self._synced:
+            if self._flushing:
+                self._dirty.set()
+            else:  # not running (yet): sync here
+                self._sync_now()
+
+    def _after_sync(self, step: Callable[[], None]) -> None:
+        """Run ``step`` once every message logged so far is durable, after earlier steps."""
+        if self._gated or self._written > self._synced:
+            self._gated.append((self._written, step))
+        else:
+            step()
+
+    def _release(self) -> None:
+        while self._gated and self._gated[0][0] <= self._synced:
+            self._gated.popleft()[1]()
+
+    def _sync_now(self) -> None:
+        if self._written > self._synced:
+            self.log.sync()
+            self.syncs += 1
+            self._synced = self._written
+        self._release()
+
+    def _queue_send(self, envelope: bytes) -> None:
+        self._outbox.append(envelope)
+        self._outbox_ready.set()
+
+    async def _flush_loop(self) -> None:
+        """Sync the log in a worker thread whenever messages were written, then release what
+        waited for them (one fsync per batch, and the event loop never waits on the disk)."""
+        loop = asyncio.get_running_loop()
+        while self._flushing or self._written > self._synced:
+            await self._dirty.wait()
+            self._dirty.clear()
+            target = self._written
+            if target > self._synced:
+                try:
+                    await loop.run_in_executor(None, self.log.sync)
+                except (OSError, ValueError) as exc:
+                    self._failure = PeerError(f"cannot write the log {self.log_path}: {exc}")
+                    self._wake.set()
+                    return
+                self.syncs += 1
+                self._synced = max(self._synced, target)
+            self._release()
+
+    def _keep_evidence(self, reason: str, envelopes: Sequence[bytes]) -> None:
+        for envelope in envelopes:
+            if self._evidence_kept >= MAX_EVIDENCE:
+                return
+            self._evidence_kept += 1
+            try:
+                self.log.append_evidence(reason, envelope)
+            except ValueError:  # larger than a record: keep the reason only
+                self.log.append_note(f"evidence too large to keep: {reason}")
+
+    def _keep_stop_evidence(self, stopped: Stopped) -> None:
+        evidence = stopped.evidence
+        if len(evidence) == 2:
+            try:
+                a, b = (Envelope.parse(e).body for e in evidence)
+            except RemoteProtocolError:
+                pass
+            else:
+                if (a.author, a.seq) == (b.author, b.seq):
+                    self.log.append_equivocation(evidence[0], evidence[1])
+                    self.log.append_note(f"stopped: {stopped.reason}")
+                    return
+        self.log.append_note(f"stopped: {stopped.reason}")
+        self._keep_evidence(stopped.reason, evidence)
+
+    def _who(self, seat: int) -> str:
+        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+        return f"seat {seat} ({name})"
+
+    def _emit(self, kind: str, text: str, **fields: Any) -> None:
+        if self.on_event is None:
+            return
+        try:
+            self.on_event(PeerEvent(kind, text, self.clock(), **fields))
+        except Exception:  # a screen's bug must not take the game down
+            log.exception("on_event failed")
+
+    # ------------------------------------------------------------------ running
+
+    async def run(self) -> PeerResult:
+        """Join the mesh and play until the game is over (won or stopped).
+
+        Returns the result once the game ends; after a win the peer stays :data:`LINGER`
+        seconds on the mesh first, so its last messages reach every seat.
+
+        Raises:
+            PeerError: the game's port cannot be bound, or the bot chose an illegal action.
+        """
+        port = self.opening.seats[self.seat].port
+        keys = {s: info.public_key for s, info in enumerate(self.opening.seats)}
+        self._wake = asyncio.Event()
+        self._outbox_ready = asyncio.Event()
+        self._dirty = asyncio.Event()
+        if self._outbox:
+            self._outbox_ready.set()
+        mesh = Mesh(
+            self.seat,
+            self.session.identity,
+            self.opening.game_id,
+            keys,
+            self.listen_host,
+            port,
+            self.addresses(),
+            self,
+            on_link_event=self._link_event,
+        )
+        try:
+            await mesh.start()
+        except OSError as exc:
+            self.close()
+            raise PeerError(
+                f"cannot listen on port {port} for the game: {exc.strerror or exc}"
+            ) from None
+        self.mesh = mesh
+        loop = asyncio.get_running_loop()
+        self._flushing = True
+        flusher = loop.create_task(self._flush_loop(), name="hexlan-log-sync")
+        sender = loop.create_task(self._send_loop(), name="hexlan-send")
+        try:
+            if not self._started:
+                self._started = True
+                self._perform(self.session.start(self.clock()))
+            await self._play()
+            if self.session.stopped is None:
+                await asyncio.sleep(LINGER)
+            return self.result()
+        finally:
+            self._flushing = False
+            self._dirty.set()
+            with contextlib.suppress(Exception):
+                await asyncio.shield(flusher)  # never close the log under a running fsync
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+            await mesh.close()
+            self.close()
+            if self.session.stopped is None and self.session.is_over:
+                self._emit("over", self._over_text())
+
+    def close(self) -> None:
+        """Close the log (every record is already durable). Closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(ValueError, OSError):
+            self._sync_now()
+        self.log.close()
+
+    def _over_text(self) -> str:
+        result = self.result()
+        if result.winner is None:
+            return "the game is over"
+        return f"the game is over: {self._who(result.winner)} wins"
+
+    async def _play(self) -> None:
+        next_tick = self.clock() + TICK
+        while not self.session.is_over:
+            if self._failure is not None:
+                raise self._failure
+            if self.decide is not None and self.session.decision_due():
+                view = self.session.view
+                assert view is not None
+                action = self.decide(view, self.seat)
+                try:
+                    effects = self.session.submit(action, self.clock())
+                except IllegalActionError as exc:
+                    raise PeerError(f"the bot chose {action}, which is not legal: {exc}") from None
+                self._signed(action, effects)
+                self._perform(effects)
+                await asyncio.sleep(0)  # let the mesh read and write between decisions
+                continue
+            wait = next_tick - self.clock()
+            if wait <= 0:
+                self._tick()
+                next_tick = self.clock() + TICK
+                continue
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await self._wake.wait()
+
+    def _tick(self) -> None:
+        now = self.clock()
+        stalled = tuple(self.session.tick(now))
+        if not stalled:
+            if self._last_stall:
+                self._emit("stall", "the game moves on again")
+            self._last_stall = ()
+            return
+        if stalled == self._last_stall and now - self._last_stall_at < STALL_REPEAT:
+            return
+        self._last_stall, self._last_stall_at = stalled, now
+        view = self.session.view
+        step = "answer" if view is None else _STEP_BY_PHASE.get(view.phase, "answer")
+        if view is None:
+            step = "opening signature or reveal"
+        seconds = int(now - self.session.last_progress)
+        connected = self.mesh.connected_seats() if self.mesh is not None else set()
+        for seat in stalled:
+            link = "" if seat in connected else " (not connected)"
+            self._emit(
+                "stall",
+                f"waiting for {self._who(seat)}: no {step} for {seconds} s{link}",
+                author=seat,
+            )
+
+    async def _send_loop(self) -> None:
+        while True:
+            while self._outbox:
+                data = self._outbox.popleft()
+                mesh = self.mesh
+                if mesh is None:
+                    continue
+                self.messages_sent += 1
+                self.bytes_sent += (len(data) + 4) * len(mesh.connected_seats())
+                await mesh.broadcast(data)
+            self._outbox_ready.clear()
+            await self._outbox_ready.wait()
+
+    def _link_event(self, seat: int | None, text: str) -> None:
+        who = "an unknown caller" if seat is None else self._who(seat)
+        self._emit("link", f"{who}: {text}", author=seat)
+
+
+def _resume_identity(
+    path: Path,
+    contents: LogContents,
+    identity_path: str | os.PathLike[str] | None,
+    seat_key: bytes,
+) -> Identity:
+    """The identity to resume with: the first of ``LOG.identity.pem``, ``identity_path``, the
+    file the log names and the default identity that holds the seat's key (see
+    :meth:`Peer.resume`)."""
+    candidates: list[Path] = [identity_path_for(path)]
+    if identity_path is not None:
+        candidates.append(Path(identity_path))
+    candidates += [
+        Path(note[len(IDENTITY_NOTE) :])
+        for note in contents.notes
+        if note.startswith(IDENTITY_NOTE)
+    ]
+    candidates.append(default_identity_path())
+    tried = []
+    for candidate in candidates:
+        try:
+            data = candidate.read_bytes()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise PeerError(f"cannot read the identity file {candidate}: {exc}") from None
+        try:
+            identity = Identity.from_pem(data, source=f"identity file {str(candidate)!r}")
+        except IdentityError as exc:
+            raise PeerError(str(exc)) from None
+        if identity.public_bytes == seat_key:
+            return identity
+        tried.append(f"{candidate} ({identity.fingerprint})")
+    wanted = fingerprint(seat_key)
+    if tried:
+        raise PeerError(
+            f"no identity with this seat's key {wanted}: tried {', '.join(tried)}; "
+            "pass the right one with --identity"
+        )
+    raise PeerError(
+        f"no identity to sign with: no {identity_path_for(path)} and no {candidates[-1]}; "
+        "pass one with --identity"
+    )
+
+
+def read_peer_kind(log_path: str | os.PathLike[str]) -> str:
+    """:func:`peer_kind` of the log at ``log_path``.
+
+    Raises:
+        PeerError: the log cannot be read.
+    """
+    try:
+        return peer_kind(read_log(log_path))
+    except FileNotFoundError:
+        raise PeerError(f"no log at {log_path}") from None
+    except (LogFormatError, OSError) as exc:
+        raise PeerError(f"cannot read {log_path}: {exc}") from None

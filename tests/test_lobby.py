@@ -1,0 +1,506 @@
+"""The lobby (docs/PROTOCOL.md §3, net/lobby.py): the host's and a joiner's sans-IO sides wired
+together in memory (hello, refusals in words, lobby_state on every change, the opening with
+the mesh addresses, one game id for all), then the asyncio shell on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+from dataclasses import dataclass
+
+import msgpack
+import pytest
+
+from hexlan.engine.options import GameOptions
+from hexlan.net import lobby as lobby_module
+from hexlan.net.beacon import HashChain
+from hexlan.net.identity import GameKeys, Identity
+from hexlan.net.lobby import (
+    Disconnect,
+    GameStarts,
+    HostLobby,
+    JoinLobby,
+    LobbyError,
+    Refused,
+    SendTo,
+    TableChanged,
+    host_table,
+    join_table,
+    parse_address,
+)
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    Opening,
+    sign_body,
+)
+
+CHAIN_LENGTH = 8  # short chains: the lobby only needs their commitments
+
+
+@dataclass
+class Player:
+    identity: Identity
+    game_keys: GameKeys
+    chain: HashChain
+
+    @classmethod
+    def new(cls) -> Player:
+        return cls(Identity.generate(), GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
+
+    def joiner(self, name: str, listen_port: int = 50000, **kwargs: object) -> JoinLobby:
+        return JoinLobby(self.identity, name, self.game_keys, self.chain, listen_port, **kwargs)  # type: ignore[arg-type]
+
+
+def make_host(seats: int = 4, **kwargs: object) -> tuple[Player, HostLobby]:
+    host = Player.new()
+    lobby = HostLobby(
+        host.identity,
+        seats,
+        "Ann",
+        47400,
+        game_keys=host.game_keys,
+        chain=host.chain,
+        clock=lambda: 1_700_000_000,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    return host, lobby
+
+
+def sent_to(effects: list[object], conn: int) -> list[Envelope]:
+    return [Envelope.parse(e.envelope) for e in effects if isinstance(e, SendTo) and e.conn == conn]
+
+
+def refusal(effects: list[object], conn: int) -> str:
+    """The reason of the single refuse sent on ``conn``, which is then closed."""
+    (env,) = sent_to(effects, conn)
+    assert env.body.kind == "refuse"
+    assert any(isinstance(e, Disconnect) and e.conn == conn for e in effects)
+    return str(env.body.payload[0])
+
+
+def deliver(effects: list[object], conn: int, joiner: JoinLobby) -> list[TableChanged | GameStarts]:
+    """Every envelope the host sent on ``conn``, fed to the joiner."""
+    events: list[TableChanged | GameStarts] = []
+    for e in effects:
+        if isinstance(e, SendTo) and e.conn == conn:
+            events += joiner.receive(e.envelope)
+    return events
+
+
+def raw_hello(player: Player, version: int, payload_version: int | None = None) -> bytes:
+    """A hello whose body speaks ``version`` (built by hand: Body refuses other versions)."""
+    payload = [
+        "Eve",
+        player.identity.public_bytes,
+        version if payload_version is None else payload_version,
+        lobby_module.engine_version(),
+        player.game_keys.public_bytes,
+        player.chain.commitment,
+        50000,
+    ]
+    body = msgpack.packb([version, ZERO_ID, -1, 0, ZERO_ID, [], "hello", payload])
+    signature = player.identity.sign(b"hexlan/v1/message\0" + body)
+    return msgpack.packb([body, signature])
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(lobby_module).failed == 0
+
+
+# ------------------------------------------------------------------------------ the host
+
+
+def test_hello_takes_the_next_seat_and_every_joiner_hears_the_table() -> None:
+    _, host = make_host(4)
+    bob, cy = Player.new(), Player.new()
+    bob_join, cy_join = bob.joiner("Bob"), cy.joiner("Cy")
+    host.connect(1, "10.0.0.8")
+    host.connect(2, "10.0.0.9")
+
+    effects = host.receive(1, bob_join.hello())
+    (state,) = deliver(effects, 1, bob_join)
+    assert isinstance(state, TableChanged)
+    assert [s.name for s in state.seats] == ["Ann", "Bob"]
+    assert state.max_seats == 4
+    assert [s.fingerprint for s in state.seats] == [
+        host.identity.fingerprint,
+        bob.identity.fingerprint,
+    ]
+    assert any(isinstance(e, TableChanged) for e in effects)  # for the host's own screen
+
+    effects = host.receive(2, cy_join.hello())
+    (bob_sees,) = deliver(effects, 1, bob_join)  # every seated joiner hears each change
+    (cy_sees,) = deliver(effects, 2, cy_join)
+    assert bob_sees == cy_sees
+    assert [s.name for s in bob_join.seats] == ["Ann", "Bob", "Cy"]
+    assert not host.is_started
+
+    effects = host.disconnect(1)  # Bob leaves before the start: his seat is free again
+    assert sent_to(effects, 1) == []
+    (cy_sees,) = deliver(effects, 2, cy_join)
+    assert [s.name for s in cy_sees.seats] == ["Ann", "Cy"]
+
+
+def test_a_full_table_starts_and_every_seat_gets_one_opening() -> None:
+    host_player, host = make_host(4, options=GameOptions(victory_points=12), board_kind="random")
+    players = [Player.new() for _ in range(3)]
+    addresses = ["10.0.0.8", "::ffff:10.0.0.9", "127.0.0.1"]
+    joiners = [p.joiner(n, 50000 + i) for i, (p, n) in enumerate(zip(players, "BCD", strict=True))]
+    starts: list[GameStarts] = []
+    host_starts: list[GameStarts] = []
+    for conn, (join, address) in enumerate(zip(joiners, addresses, strict=True), start=1):
+        host.connect(conn, address)
+        effects = host.receive(conn, join.hello())
+        host_starts += [e for e in effects if isinstance(e, GameStarts)]
+        for c, j in enumerate(joiners[:conn], start=1):
+            starts += [e for e in deliver(effects, c, j) if isinstance(e, GameStarts)]
+
+    assert host.is_started and len(host_starts) == 1
+    opening = host_starts[0].opening
+    assert host_starts[0].seat == 0
+    assert [(s.seat, s.opening) for s in starts] == [(1, opening), (2, opening), (3, opening)]
+    assert {j.opening.game_id for j in joiners if j.opening} == {opening.game_id}
+
+    assert [(s.name, s.host, s.port) for s in opening.seats] == [
+        ("Ann", "", 47400),  # the host: "the address you reached me at", the table port
+        ("B", "10.0.0.8", 50000),  # a joiner: the address it connected from, its listen port
+        ("C", "10.0.0.9", 50001),  # IPv4-mapped IPv6 as the IPv4 address the mesh dials
+        ("D", "127.0.0.1", 50002),
+    ]
+    seat0 = opening.seats[0]
+    assert seat0.public_key == host_player.identity.public_bytes
+    assert seat0.x25519_public == host_player.game_keys.public_bytes
+    assert seat0.chain_commitment == host_player.chain.commitment
+    for player, seat in zip(players, opening.seats[1:], strict=True):
+        assert seat.public_key == player.identity.public_bytes
+        assert seat.x25519_public == player.game_keys.public_bytes
+        assert seat.chain_commitment == player.chain.commitment
+    assert opening.protocol_version == PROTOCOL_VERSION
+    assert opening.board_kind == "random"
+    assert opening.game_options().victory_points == 12
+    assert opening.created == 1_700_000_000
+    assert Opening.from_payload(opening.to_payload()).game_id == opening.game_id
+
+
+def test_another_protocol_version_is_refused_in_words() -> None:
+    _, host = make_host(2)
+    eve = Player.new()
+    host.connect(1, "10.0.0.8")
+    assert refusal(host.receive(1, raw_hello(eve, 2)), 1) == (
+        "this table speaks hexlan protocol 1; you speak 2"
+    )
+    # A version-1 envelope whose hello claims another protocol is refused the same way.
+    host.connect(2, "10.0.0.9")
+    assert refusal(host.receive(2, raw_hello(eve, 1, payload_version=3)), 2) == (
+        "this table speaks hexlan protocol 1; you speak 3"
+    )
+    assert len(host.seats) == 1
+
+
+def test_a_joiner_hears_the_refusal_as_an_error() -> None:
+    _, host = make_host(2)
+    eve = Player.new()
+    host.connect(1, "10.0.0.8")
+    join = eve.joiner("Eve")
+    effects = host.receive(1, raw_hello(eve, 2))
+    with pytest.raises(Refused, match="the table refused: this table speaks hexlan protocol 1"):
+        deliver(effects, 1, join)
+
+
+def test_a_full_table_refuses() -> None:
+    _, host = make_host(2)
+    host.connect(1, "10.0.0.8")
+    host.receive(1, Player.new().joiner("Bob").hello())
+    assert host.is_started
+    host.connect(2, "10.0.0.9")
+    reason = refusal(host.receive(2, Player.new().joiner("Cy").hello()), 2)
+    assert reason == "this table is full (2 of 2 seats taken)"
+
+
+def test_a_game_started_early_refuses_latecomers() -> None:
+    _, host = make_host(4)
+    host.connect(1, "10.0.0.8")
+    host.receive(1, Player.new().joiner("Bob").hello())
+    effects = host.start()
+    assert [type(e).__name__ for e in effects] == ["SendTo", "GameStarts"]
+    assert host.opening is not None and len(host.opening.seats) == 2
+    host.connect(2, "10.0.0.9")
+    reason = refusal(host.receive(2, Player.new().joiner("Cy").hello()), 2)
+    assert reason == "the game at this table has already started"
+
+
+def test_a_duplicate_key_is_refused() -> None:
+    host_player, host = make_host(4)
+    bob = Player.new()
+    host.connect(1, "10.0.0.8")
+    host.receive(1, bob.joiner("Bob").hello())
+    # The same identity again (another connection, fresh game keys).
+    again = Player(bob.identity, GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
+    host.connect(2, "10.0.0.9")
+    reason = refusal(host.receive(2, again.joiner("Bob2").hello()), 2)
+    assert reason == f"a player with key {bob.identity.fingerprint} is already at this table"
+    # The host's own key.
+    mimic = Player(host_player.identity, GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
+    host.connect(3, "10.0.0.10")
+    reason = refusal(host.receive(3, mimic.joiner("Ann").hello()), 3)
+    assert "is already at this table" in reason
+    # Another key reusing a seat's chain commitment.
+    copycat = Player(Identity.generate(), GameKeys.generate(), bob.chain)
+    host.connect(4, "10.0.0.11")
+    assert refusal(host.receive(4, copycat.joiner("Cat").hello()), 4) == (
+        "the hello repeats another seat's game keys"
+    )
+    assert [s.name for s in host.seats] == ["Ann", "Bob"]
+
+
+def test_forged_and_malformed_hellos_are_refused() -> None:
+    _, host = make_host(4)
+    bob, mallory = Player.new(), Player.new()
+    hello = Envelope.parse(bob.joiner("Bob").hello())
+    forged = sign_body(hello.body, mallory.identity).to_bytes()  # Bob's key, Mallory's signature
+    host.connect(1, "10.0.0.8")
+    assert refusal(host.receive(1, forged), 1) == "the hello is not signed by the key it carries"
+    host.connect(2, "10.0.0.9")
+    assert refusal(host.receive(2, b"\x92junk"), 2).startswith("not a hello: ")
+    host.connect(3, "10.0.0.10")
+    state = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "refuse", ("no",))
+    assert refusal(host.receive(3, sign_body(state, bob.identity).to_bytes()), 3) == (
+        "expected a hello, got refuse"
+    )
+    host.connect(4, "10.0.0.11")
+    no_port = bob.joiner("Bob", listen_port=0)
+    assert refusal(host.receive(4, no_port.hello()), 4) == (
+        "the hello gives no listen port for the game"
+    )
+    assert len(host.seats) == 1
+
+
+def test_a_second_hello_on_one_connection_gives_up_the_seat() -> None:
+    _, host = make_host(4)
+    bob = Player.new()
+    host.connect(1, "10.0.0.8")
+    host.receive(1, bob.joiner("Bob").hello())
+    effects = host.receive(1, bob.joiner("Bob").hello())
+    assert refusal(effects, 1) == "a joining peer sends one hello and then waits"
+    assert [s.name for s in host.seats] == ["Ann"]
+
+
+# ------------------------------------------------------------------------------ a joiner
+
+
+def _started_pair() -> tuple[Player, HostLobby, Player, JoinLobby, list[object]]:
+    host_player, host = make_host(2)
+    bob = Player.new()
+    join = bob.joiner("Bob", 50000)
+    host.connect(1, "10.0.0.8")
+    effects = host.receive(1, join.hello())
+    return host_player, host, bob, join, effects
+
+
+def test_a_joiner_checks_its_own_seat_in_the_opening() -> None:
+    host_player, host, bob, _, effects = _started_pair()
+    start = sent_to(effects, 1)[-1]
+    assert start.body.kind == "start"
+    opening = host.opening
+    assert opening is not None
+
+    def resend(**changes: object) -> bytes:
+        seats = list(opening.seats)
+        seats[1] = type(seats[1])(**{**_fields(seats[1]), **changes})
+        payload = Opening(
+            opening.protocol_version,
+            opening.engine_version,
+            tuple(seats),
+            opening.options,
+            opening.board_kind,
+            opening.created,
+        ).to_payload()
+        body = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "start", (payload,))
+        return sign_body(body, host_player.identity).to_bytes()
+
+    cases = {
+        "chain commitment": resend(chain_commitment=bytes(range(32))),
+        "X25519 keys": resend(x25519_public=GameKeys.generate().public_bytes),
+        "port 50001": resend(port=50001),
+        "no seat": resend(public_key=Identity.generate().public_bytes),
+    }
+    for words, data in cases.items():
+        join = bob.joiner("Bob", 50000)
+        with pytest.raises(LobbyError, match=words):
+            join.receive(data)
+    join = bob.joiner("Bob", 50000)
+    (event,) = join.receive(start.to_bytes())
+    assert isinstance(event, GameStarts) and event.seat == 1 and event.opening == opening
+
+
+def _fields(seat: object) -> dict[str, object]:
+    names = ("name", "public_key", "x25519_public", "chain_commitment", "host", "port")
+    return {n: getattr(seat, n) for n in names}
+
+
+def test_a_joiner_pins_the_host_key() -> None:
+    host_player, _, bob, _, effects = _started_pair()
+    state, start = sent_to(effects, 1)
+    # Someone else re-signs the host's messages: refused after the key is known.
+    mallory = Identity.generate()
+    join = bob.joiner("Bob", 50000)
+    join.receive(state.to_bytes())
+    with pytest.raises(LobbyError, match="not signed by its key"):
+        join.receive(sign_body(start.body, mallory).to_bytes())
+    # A lobby_state whose seat 0 is not the signer.
+    join = bob.joiner("Bob", 50000)
+    with pytest.raises(LobbyError, match="not signed by its key"):
+        join.receive(sign_body(state.body, mallory).to_bytes())
+    # The announced fingerprint must be the host's.
+    join = bob.joiner("Bob", 50000, host_fingerprint="0000-0000-0000-0000")
+    with pytest.raises(LobbyError, match="not the announced 0000-0000-0000-0000"):
+        join.receive(state.to_bytes())
+    join = bob.joiner("Bob", 50000, host_fingerprint=host_player.identity.fingerprint)
+    assert isinstance(join.receive(state.to_bytes())[0], TableChanged)
+
+
+def test_parse_address() -> None:
+    assert parse_address("192.168.1.20:47400") == ("192.168.1.20", 47400)
+    assert parse_address("[::1]:9") == ("::1", 9)
+    assert parse_address("example.org:1") == ("example.org", 1)
+    for bad in ("nonsense", "host:", ":80", "host:0", "host:65536", "host:http"):
+        with pytest.raises(ValueError, match="HOST:PORT"):
+            parse_address(bad)
+
+
+# ------------------------------------------------------------------------------ asyncio shell
+
+
+async def test_host_and_joiners_over_tcp_agree_on_the_opening() -> None:
+    players = [Player.new() for _ in range(3)]
+    bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    changes: list[TableChanged] = []
+    host = asyncio.create_task(
+        host_table(
+            players[0].identity,
+            3,
+            "Ann",
+            0,
+            game_keys=players[0].game_keys,
+            chain=players[0].chain,
+            listen_host="127.0.0.1",
+            on_listening=bound.set_result,
+            on_change=changes.append,
+            announce_targets=["256.0.0.1", "127.0.0.1"],  # a failing target must not matter
+        )
+    )
+    port = await asyncio.wait_for(bound, 5)
+    joins = []
+    for i, name in ((1, "Bob"), (2, "Cy")):
+        joins.append(
+            asyncio.create_task(
+                join_table(
+                    "127.0.0.1",
+                    port,
+                    players[i].identity,
+                    name,
+                    game_keys=players[i].game_keys,
+                    chain=players[i].chain,
+                    listen_port=50000 + i,
+                    host_fingerprint=players[0].identity.fingerprint,
+                )
+            )
+        )
+        await asyncio.sleep(0.05)  # joining order is seat order
+    (opening, seat0), *joined = await asyncio.wait_for(asyncio.gather(host, *joins), 10)
+    assert seat0 == 0
+    assert [(o.game_id, s) for o, s in joined] == [(opening.game_id, 1), (opening.game_id, 2)]
+    assert [(s.name, s.host, s.port) for s in opening.seats] == [
+        ("Ann", "", port),
+        ("Bob", "127.0.0.1", 50001),
+        ("Cy", "127.0.0.1", 50002),
+    ]
+    assert [len(c.seats) for c in changes] == [1, 2, 3]
+    # The table port is closed at the start, free for the game's mesh.
+    server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", port, reuse_address=True)
+    server.close()
+
+
+async def test_join_table_reports_refusals_and_unreachable_hosts() -> None:
+    host_player, late = Player.new(), Player.new()
+    bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    host = asyncio.create_task(
+        host_table(
+            host_player.identity,
+            2,
+            "Ann",
+            0,
+            game_keys=host_player.game_keys,
+            chain=host_player.chain,
+            listen_host="127.0.0.1",
+            on_listening=bound.set_result,
+            announce=False,
+        )
+    )
+    port = await asyncio.wait_for(bound, 5)
+    join = late.joiner("Eve", 50000)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(lobby_module.encode_frame(raw_hello(late, 2)))
+    data = await asyncio.wait_for(reader.read(4096), 5)
+    with pytest.raises(Refused, match="speaks hexlan protocol 1; you speak 2"):
+        join.receive(lobby_module.FrameDecoder().feed(data)[0])
+    assert await asyncio.wait_for(reader.read(4096), 5) == b""  # and the host hangs up
+    writer.close()
+    host.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await host
+    with pytest.raises(LobbyError, match=f"cannot reach 127.0.0.1:{port}"):
+        await join_table(
+            "127.0.0.1",
+            port,
+            late.identity,
+            "Eve",
+            game_keys=late.game_keys,
+            chain=late.chain,
+            listen_port=50000,
+        )
+
+
+async def test_the_host_may_start_before_the_table_is_full() -> None:
+    ann, bob = Player.new(), Player.new()
+    bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    start_now = asyncio.Event()
+    seated = asyncio.Event()
+    host = asyncio.create_task(
+        host_table(
+            ann.identity,
+            4,
+            "Ann",
+            0,
+            game_keys=ann.game_keys,
+            chain=ann.chain,
+            listen_host="127.0.0.1",
+            on_listening=bound.set_result,
+            on_change=lambda table: len(table.seats) == 2 and seated.set(),
+            announce=False,
+            start_now=start_now,
+        )
+    )
+    port = await asyncio.wait_for(bound, 5)
+    start_now.set()  # alone at the table: nothing happens
+    await asyncio.sleep(0.05)
+    assert not host.done()
+    join = asyncio.create_task(
+        join_table(
+            "127.0.0.1",
+            port,
+            bob.identity,
+            "Bob",
+            game_keys=bob.game_keys,
+            chain=bob.chain,
+            listen_port=50001,
+        )
+    )
+    await asyncio.wait_for(seated.wait(), 5)
+    start_now.set()
+    (opening, seat0), (joined, seat1) = await asyncio.wait_for(asyncio.gather(host, join), 5)
+    assert (seat0, seat1) == (0, 1)
+    assert joined == opening and [s.name for s in opening.seats] == ["Ann", "Bob"]
