@@ -7,7 +7,6 @@ neither Textual nor any crypto library.
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from pathlib import Path
 
@@ -41,7 +40,9 @@ def main() -> None:
 
 @main.command()
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--seed", type=int, default=None, help="Seed for the board, dice and bots.")
+@click.option(
+    "--seed", type=int, default=None, help="Seed for the board, dice and bots (not fair)."
+)
 @click.option(
     "--board", type=click.Choice(["beginner", "random"]), default="beginner", show_default=True
 )
@@ -54,9 +55,11 @@ def main() -> None:
     help="Seconds between bot moves.",
 )
 def play(players: int, seed: int | None, board: str, name: str, bot_delay: float) -> None:
-    """Play a game against bots in the terminal (you are the first seat)."""
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    """Play a game against bots in the terminal (you are the first seat).
+
+    Every seat runs the network protocol in this process. With --seed the game can be replayed
+    (the same seed gives the same game), and its log says it is not fair.
+    """
     from hexlan.tui.app import run_play
 
     sys.exit(run_play(players=players, seed=seed, board=board, name=name, bot_delay=bot_delay))
@@ -226,3 +229,113 @@ def resume(
     from hexlan.headless import run_resume
 
     sys.exit(run_resume(log, identity, strategy, seed, quiet))
+
+
+def _default_name() -> str:
+    """The person's name at a table when --name is not given: the login name."""
+    import getpass
+
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError):
+        name = ""
+    return (name[:1].upper() + name[1:])[:32] or "Player"
+
+
+def _net_name(value: str | None) -> str:
+    name = (value or _default_name()).strip()
+    if not 1 <= len(name) <= 32 or not name.isprintable():
+        raise click.BadParameter("1 to 32 printable characters", param_hint="'--name'")
+    return name
+
+
+_LOG_OPTION = click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The game log to write (default: a new file in the user data directory).",
+)
+_IDENTITY_OPTION = click.option(
+    "--identity",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Your identity key file (default: the one in the user data directory; created if "
+    "missing).",
+)
+
+
+@main.command()
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=47400, show_default=True, help="Table port."
+)
+@click.option("--seats", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option(
+    "--bots",
+    type=click.IntRange(0, 3),
+    default=0,
+    show_default=True,
+    help="Bots to seat, each a `hexlan bot` process on this machine.",
+)
+@click.option("--name", default=None, help="Your name at the table (default: your login).")
+@_LOG_OPTION
+@_IDENTITY_OPTION
+def host(
+    port: int,
+    seats: int,
+    bots: int,
+    name: str | None,
+    log_path: Path | None,
+    identity: Path | None,
+) -> None:
+    """Hold a table on the LAN and play when it is full."""
+    if bots >= seats:
+        raise click.BadParameter(
+            f"a table of {seats} seats has room for {seats - 1} bots besides you",
+            param_hint="'--bots'",
+        )
+    if log_path is not None and log_path.exists():
+        raise click.BadParameter(
+            f"{log_path} exists; a new game needs a new log", param_hint="'--log'"
+        )
+    from hexlan.tui.app import run_host
+    from hexlan.tui.screens.lobby import NetOptions
+
+    options = NetOptions(
+        name=_net_name(name),
+        identity_path=identity,
+        log_path=log_path,
+        port=port,
+        seats=seats,
+        bots=bots,
+    )
+    sys.exit(run_host(options))
+
+
+@main.command()
+@click.argument("address", metavar="[HOST:PORT]", required=False)
+@click.option("--name", default=None, help="Your name at the table (default: your login).")
+@_LOG_OPTION
+@_IDENTITY_OPTION
+def join(
+    address: str | None, name: str | None, log_path: Path | None, identity: Path | None
+) -> None:
+    """List the tables on the LAN and join one, or join HOST:PORT directly."""
+    if address is not None:
+        from hexlan.net.lobby import parse_address
+
+        try:
+            parse_address(address)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'HOST:PORT'") from None
+    if log_path is not None and log_path.exists():
+        raise click.BadParameter(
+            f"{log_path} exists; a new game needs a new log", param_hint="'--log'"
+        )
+    from hexlan.tui.app import run_join
+    from hexlan.tui.screens.lobby import NetOptions
+
+    options = NetOptions(
+        name=_net_name(name), identity_path=identity, log_path=log_path, address=address
+    )
+    sys.exit(run_join(options))

@@ -1,4 +1,4 @@
-"""The examples in the docstrings of the engine, the local client and the TUI run."""
+"""The examples in the docstrings of the engine, the game clients and the TUI run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ MODULES = (
     "hexlan.engine.actions",
     "hexlan.engine.info",
     "hexlan.engine.bots",
-    "hexlan.net.local",
+    "hexlan.net.narrate",
+    "hexlan.net.client",
     "hexlan.tui.board_render",
     "hexlan.tui.screens.game",
     "hexlan.tui.widgets.dice",

@@ -1,9 +1,18 @@
-"""The Textual app, driven as a person would: keys, clicks, dialogs, sizes (bot delay 0)."""
+"""The Textual app, driven as a person would: keys, clicks, dialogs, sizes (bot delay 0).
+
+The games run through seat sessions in this process (`hexlan play`); their logs go to a
+temporary data directory.
+"""
 
 from __future__ import annotations
 
 import random
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
@@ -11,7 +20,8 @@ from textual.widgets._footer import FooterKey
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Phase
-from hexlan.net.local import GameEvent, LocalGame
+from hexlan.net.client import SessionGame
+from hexlan.net.narrate import GameEvent
 from hexlan.tui.app import HexlanApp, make_app
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, TradeDialog
 from hexlan.tui.screens.game import GameScreen
@@ -21,6 +31,17 @@ from hexlan.tui.widgets.controls import Counter
 SEED = 1
 WIDE = (120, 40)
 SMALL = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The user data directory (logs) of these tests: a temporary one, on tmpfs when there is
+    one (every message is fsynced)."""
+    shm = Path("/dev/shm")
+    path = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None, prefix="hexlan-test-"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(path))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 async def settle(pilot: Pilot[int]) -> GameScreen:
@@ -158,10 +179,10 @@ def board_offset(board: object, kind: str, target: int) -> tuple[int, int]:
     return (offset.x, offset.y)
 
 
-def discard_game() -> LocalGame:
+def discard_game() -> SessionGame:
     """A game paused where the person must discard (played by bots up to there)."""
     for seed in range(60):
-        game = LocalGame(players=4, seed=seed)
+        game = SessionGame(players=4, seed=seed, save_log=False)
         driver = make_bot("heuristic", random.Random(seed * 31))
         while not game.is_over:
             if game.human_to_act():
@@ -222,10 +243,10 @@ async def test_discard_dialog_confirms_only_exactly_half() -> None:
         after_discard: list[tuple[int, ...]] = []
         submit = game.submit
 
-        def submit_and_look(action: A.Action) -> GameEvent:
-            event = submit(action)
+        def submit_and_look(action: A.Action) -> list[GameEvent]:
+            events = submit(action)
             after_discard.append(tuple(game.view.hands[0]))
-            return event
+            return events
 
         game.submit = submit_and_look  # type: ignore[method-assign]
         await pilot.press("enter")
@@ -240,14 +261,16 @@ async def test_full_bot_game_reaches_the_game_over_screen() -> None:
     async with app.run_test(size=WIDE) as pilot:
         for _ in range(3000):
             await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
+            if isinstance(app.screen, GameOverScreen) and app.screen.query("#log-path"):
+                break  # pushed and composed
         assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
         game = app.game
         assert game.winner is not None
         assert game.scores()[game.winner].total >= 10
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-        assert "not saved" in text
+        assert game.log_path is not None and game.log_path.exists()
+        assert str(game.log_path) in text and "not fair" in text  # seeded: said so
         await pilot.press("q")
     assert app.return_code == 0
 
@@ -299,10 +322,10 @@ async def test_too_small_terminal_says_so() -> None:
         assert "too small" in message.lower() and "80x24" in message
 
 
-def game_at(condition: str) -> LocalGame:
+def game_at(condition: str) -> SessionGame:
     """A game paused at the person's turn where ``condition`` holds (bots played up to there)."""
     for seed in range(60):
-        game = LocalGame(players=4, seed=seed)
+        game = SessionGame(players=4, seed=seed, save_log=False)
         driver = make_bot("heuristic", random.Random(seed * 31))
         while not game.is_over:
             if game.human_to_act():

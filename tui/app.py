@@ -1,12 +1,16 @@
-"""The hexlan Textual app: `hexlan play` (one human seat against bots, in this process).
+"""The hexlan Textual apps: `hexlan play` (one person against bots, every seat a session in
+this process) and `hexlan host` / `hexlan join` (a lobby, then the same game screens over the
+network).
 
-:func:`make_app` builds the app from plain arguments (tests reuse it); :func:`run_play` runs it.
-The CLI imports this module lazily, so `hexlan --help` never imports Textual.
+:func:`make_app` and :func:`make_net_app` build the apps from plain arguments (tests reuse them);
+:func:`run_play`, :func:`run_host` and :func:`run_join` run them. The CLI imports this module
+lazily, so `hexlan --help` never imports Textual.
 """
 
 from __future__ import annotations
 
 import random
+import subprocess
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -15,10 +19,11 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from hexlan.engine.bots import make_bot
-from hexlan.net.local import LocalGame
+from hexlan.engine.bots import Bot, make_bot
+from hexlan.net.client import GameClient, SessionGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
+from hexlan.tui.screens.lobby import HostScreen, JoinScreen, NetOptions, NetScreen, stop_processes
 
 
 class GameCommands(Provider):
@@ -56,8 +61,13 @@ def _runner(screen: GameScreen, action: str) -> Callable[[], Awaitable[None]]:
     return run
 
 
-class HexlanApp(App[int]):
-    """A local game: the human seat against bots."""
+class TableApp(App[int]):
+    """What every hexlan app shares: the styles, the command palette, the game screen.
+
+    Attributes:
+        game: the game client, once the game has begun.
+        game_screen: the table (dialogs and help open over it), once the game has begun.
+    """
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "hexlan"
@@ -66,42 +76,106 @@ class HexlanApp(App[int]):
     COMMAND_PALETTE_BINDING = "ctrl+p"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, game: LocalGame, bot_delay: float = 0.5, autoplay: bool = False) -> None:
-        super().__init__()
-        self.game = game
-        self.bot_delay = bot_delay
-        self.autoplayer = (
-            make_bot("heuristic", random.Random(game.seed * 31 + game.human_seat))
-            if autoplay
-            else None
-        )
+    game: GameClient
+    game_screen: GameScreen
 
-        self.game_screen = GameScreen(game, bot_delay, self.autoplayer)
-        """The table (dialogs and help open over it)."""
+    def __init__(self, bot_delay: float = 0.5, autoplay: bool = False) -> None:
+        super().__init__()
+        self.bot_delay = bot_delay
+        self.autoplay = autoplay
+
+    def _table_for(self, game: GameClient) -> GameScreen:
+        self.game = game
+        autoplayer: Bot | None = None
+        if self.autoplay:
+            seed = game.seed
+            rng = random.Random(seed * 31 + game.human_seat if seed is not None else None)
+            autoplayer = make_bot("heuristic", rng)
+        self.game_screen = GameScreen(game, self.bot_delay, autoplayer)
+        return self.game_screen
+
+    def start_game(self, game: GameClient) -> None:
+        """Show the table for ``game`` (in place of a lobby screen)."""
+        screen = self._table_for(game)
+        if isinstance(self.screen, NetScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def on_unmount(self) -> None:
+        """Close the game's log."""
+        game = getattr(self, "game", None)
+        if game is not None:
+            game.close()
+
+
+class HexlanApp(TableApp):
+    """`hexlan play`: the person against bots, every seat a session in this process."""
+
+    def __init__(self, game: GameClient, bot_delay: float = 0.5, autoplay: bool = False) -> None:
+        super().__init__(bot_delay, autoplay)
+        self._table_for(game)
 
     def on_mount(self) -> None:
         """Show the game screen."""
         self.push_screen(self.game_screen)
 
 
+class NetApp(TableApp):
+    """`hexlan host` / `hexlan join`: the lobby, then the game.
+
+    Args:
+        options: what the command was given.
+        host: True to host a table, False to join one.
+        bot_delay: seconds between moves when ``autoplay`` plays the person's seat.
+        autoplay: a bot plays the person's seat too (demos and tests).
+    """
+
+    def __init__(
+        self, options: NetOptions, host: bool, bot_delay: float = 0.5, autoplay: bool = False
+    ) -> None:
+        super().__init__(bot_delay, autoplay)
+        self.options = options
+        self.hosting = host
+        self.bot_processes: list[subprocess.Popen[bytes]] = []
+        """`hexlan bot` processes the host started (ended when the app exits)."""
+
+    def on_mount(self) -> None:
+        """Show the lobby."""
+        self.push_screen(HostScreen(self.options) if self.hosting else JoinScreen(self.options))
+
+    def on_unmount(self) -> None:
+        """End the bots this app started (after a short wait when the game is over, so their
+        last messages are out)."""
+        super().on_unmount()
+        game = getattr(self, "game", None)
+        over = game is not None and game.is_over
+        stop_processes(self.bot_processes, grace=3.0 if over else 0.0)
+
+
 def make_app(
     players: int = 4,
-    seed: int = 0,
+    seed: int | None = 0,
     board: str = "beginner",
     name: str = "You",
     bot_delay: float = 0.5,
     *,
     autoplay: bool = False,
+    log_dir: str | Path | None = None,
+    save_log: bool = True,
 ) -> HexlanApp:
     """The app for `hexlan play`.
 
     Args:
         players: seats, 2 .. 4; the person takes seat 0, heuristic bots the others.
-        seed: fixes the board (for "random"), the dice, the cards and the bots.
+        seed: fixes the board (for "random"), the dice, the cards and the bots (a game that
+            is not fair, and its log says so); None plays a fair game with fresh keys.
         board: "beginner" or "random".
         name: the person's name in the players panel.
         bot_delay: seconds between bot moves (0: as fast as possible, for tests).
         autoplay: a bot plays the person's seat too (demos and tests).
+        log_dir: where the game's log is written (default: the user's log directory).
+        save_log: False keeps no log.
 
     Raises:
         ValueError: bad player count or board kind.
@@ -110,18 +184,41 @@ def make_app(
     names = [name]
     for colour in SEAT_NAMES[1:players]:
         names.append(f"{colour} bot" if colour.lower() == name.lower() else colour)
-    game = LocalGame(players=players, human_seat=0, seed=seed, board=board, names=names)
+    game = SessionGame(
+        players=players, seed=seed, board=board, names=names, log_dir=log_dir, save_log=save_log
+    )
     return HexlanApp(game, bot_delay=bot_delay, autoplay=autoplay)
 
 
 def run_play(
     players: int = 4,
-    seed: int = 0,
+    seed: int | None = None,
     board: str = "beginner",
     name: str = "You",
     bot_delay: float = 0.5,
 ) -> int:
     """Run `hexlan play` until the person quits; the process exit code (0)."""
     app = make_app(players, seed, board, name, bot_delay)
+    app.run()
+    return app.return_code or 0
+
+
+def make_net_app(
+    options: NetOptions, host: bool, *, bot_delay: float = 0.5, autoplay: bool = False
+) -> NetApp:
+    """The app for `hexlan host` (``host`` True) or `hexlan join`."""
+    return NetApp(options, host, bot_delay=bot_delay, autoplay=autoplay)
+
+
+def run_host(options: NetOptions) -> int:
+    """Run `hexlan host` until the person quits; the process exit code (0)."""
+    app = make_net_app(options, host=True)
+    app.run()
+    return app.return_code or 0
+
+
+def run_join(options: NetOptions) -> int:
+    """Run `hexlan join` until the person quits; the process exit code (0)."""
+    app = make_net_app(options, host=False)
     app.run()
     return app.return_code or 0

@@ -1,7 +1,7 @@
-"""Event text for the screen: the plain narration of :class:`~hexlan.net.local.GameEvent`, with
+"""Event text for the screen: the plain narration of :class:`~hexlan.net.narrate.GameEvent`, with
 every seat's name (and "You") in that seat's colour.
 
-The words themselves come from the game client (net/local.py narrates from the human seat's view,
+The words themselves come from the game client (net/narrate.py narrates from the human seat's view,
 so hidden cards of others are never named); this module only styles them.
 """
 
@@ -15,7 +15,7 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
-from hexlan.net.local import GameEvent
+from hexlan.net.narrate import GameEvent
 from hexlan.tui.palette import seat_style
 
 _KIND_STYLES: Final = {

@@ -22,7 +22,8 @@ from textual.widgets.option_list import Option
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import NO_SEAT, Hand, IllegalActionError, Phase, Resource, as_hand, one_kind
-from hexlan.net.local import LocalGame, describe_cards
+from hexlan.net.client import GameClient
+from hexlan.net.narrate import describe_cards
 from hexlan.tui.narrate import style_names
 from hexlan.tui.widgets.controls import Counter, Cycler
 from hexlan.tui.widgets.hand import resource_text
@@ -95,7 +96,7 @@ class DiscardDialog(ModalScreen[Action | None]):
         Binding("down", "app.focus_next", "Down", show=False),
     ]
 
-    def __init__(self, game: LocalGame) -> None:
+    def __init__(self, game: GameClient) -> None:
         super().__init__(classes="dialog-screen")
         self.game = game
         self.need = game.view.discards[game.human_seat]
@@ -181,7 +182,7 @@ class OfferDialog(ModalScreen[Action | None]):
         Binding("escape", "close", "Look at the board"),
     ]
 
-    def __init__(self, game: LocalGame) -> None:
+    def __init__(self, game: GameClient) -> None:
         super().__init__(classes="dialog-screen")
         self.game = game
         trade = game.view.trade
@@ -323,7 +324,7 @@ class TradeDialog(ModalScreen[None]):
         Binding("down", "move(1)", "Down", show=False),
     ]
 
-    def __init__(self, game: LocalGame, submit: Submit, bank: bool = False) -> None:
+    def __init__(self, game: GameClient, submit: Submit, bank: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.game = game
         self.submit = submit

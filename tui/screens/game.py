@@ -1,7 +1,8 @@
 """The game screen: board, players, your hand, the log, the status line and the keys legal now.
 
-It talks to a :class:`~hexlan.net.local.LocalGame` only: it reads the human seat's view, plays
-the human's moves with ``submit`` and lets bots and chance move with ``step`` on a paced worker.
+It talks to a :class:`~hexlan.net.client.GameClient` only: it reads the human seat's view, plays
+the human's moves with ``submit``, lets in-process bots move with ``step`` on a paced worker, and
+redraws when a networked game's messages arrive (the client's ``on_change``).
 Places are picked on the board (typed label, arrows and Enter, or a click) from the legal actions
 only; dialogs handle trade, discard, offers and development cards.
 """
@@ -9,6 +10,7 @@ only; dialogs handle trade, discard, offers and development cards.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static, Tab, Tabs
 
@@ -27,11 +30,12 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
 from hexlan.engine.core import DevCard, IllegalActionError, Phase
-from hexlan.net.local import GameEvent, LocalGame
+from hexlan.net.client import GameClient
+from hexlan.net.narrate import GameEvent
 from hexlan.tui.board import BoardView, TargetKind
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, OfferDialog, TradeDialog
-from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen
+from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.widgets.hand import HandPanel
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
@@ -39,6 +43,8 @@ from hexlan.tui.widgets.status import StatusBar
 
 PANELS: Final = ("hand", "log")
 """The side panels that share the room below the players at small sizes (tabs)."""
+SYNC_INTERVAL: Final = 0.1
+"""Seconds between two redraws for a networked game's news, at least."""
 MIN_SIZE: Final = (80, 24)
 WIDE_SIZE: Final = (110, 34)
 
@@ -92,6 +98,9 @@ class Pick:
 class GameScreen(Screen[None]):
     """The table."""
 
+    class GameChanged(Message):
+        """The game moved on without a call of ours (a networked game's messages)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll"),
         Binding("s", "build('settlement')", "Settle"),
@@ -114,7 +123,7 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(
-        self, game: LocalGame, bot_delay: float = 0.5, autoplayer: Bot | None = None
+        self, game: GameClient, bot_delay: float = 0.5, autoplayer: Bot | None = None
     ) -> None:
         super().__init__()
         self.game = game
@@ -127,6 +136,10 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._bots_running = False
         self._end_warned = -1
+        self._shown = 0
+        """Events shown so far (written to the log, flashed on the board)."""
+        self._change_posted = False
+        self._synced_at = 0.0
 
     # ------------------------------------------------------------------ layout
 
@@ -159,6 +172,33 @@ class GameScreen(Screen[None]):
         self.query_one("#panel-hand").border_title = "Your hand"
         self.query_one("#panel-log").border_title = "Log"
         self._lay_out()
+        self.game.on_change = self._game_changed
+        self._show_new_events()
+        self.sync()
+        self.kick()
+
+    def on_unmount(self) -> None:
+        """Stop hearing the game."""
+        self.game.on_change = None
+
+    def _game_changed(self) -> None:
+        """The client's news (called on the event loop): redraw once for a burst of them, at
+        most every :data:`SYNC_INTERVAL` seconds (a networked game's messages come fast)."""
+        if self._change_posted:
+            return
+        self._change_posted = True
+        wait = self._synced_at + SYNC_INTERVAL - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, lambda: self.post_message(self.GameChanged()))
+        else:
+            self.post_message(self.GameChanged())
+
+    @on(GameChanged)
+    def _on_game_changed(self, message: GameChanged) -> None:
+        message.stop()
+        self._change_posted = False
+        self._synced_at = time.monotonic()
+        self._show_new_events()
         self.sync()
         self.kick()
 
@@ -208,7 +248,10 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
         if game.is_over and not self._over_shown:
             self._over_shown = True
-            self.app.push_screen(GameOverScreen(game), self._after_game_over)
+            if game.stopped is not None:
+                self.app.push_screen(StoppedScreen(game), self._after_game_over)
+            else:
+                self.app.push_screen(GameOverScreen(game), self._after_game_over)
 
     def _after_game_over(self, what: str | None) -> None:
         if what == "quit":
@@ -264,8 +307,11 @@ class GameScreen(Screen[None]):
         text = Text(no_wrap=True, overflow="ellipsis")
         if game.is_over:
             winner = game.winner
-            who = "You win" if winner == game.human_seat else f"{game.names[winner or 0]} wins"
-            text.append(f"Game over: {who}. ", style="bold")
+            if winner is None:
+                text.append("The game stopped: a seat broke the protocol. ", style="bold red")
+            else:
+                who = "You win" if winner == game.human_seat else f"{game.names[winner]} wins"
+                text.append(f"Game over: {who}. ", style="bold")
             text.append("q quits.")
         elif self.pick is not None:
             pick = self.pick
@@ -279,9 +325,21 @@ class GameScreen(Screen[None]):
         elif game.human_to_act() and self.autoplayer is None:
             text.append(self._your_move_words(), style="bold")
         elif view.phase is not Phase.GAME_OVER:
-            seats = [s for s in view.acting_seats() if s != game.human_seat] or [view.active]
-            names = ", ".join(game.names[s] for s in seats if s >= 0)
-            text.append(f"{names} to play…", style="dim")
+            waiting = game.waiting_on()
+            if waiting:
+                names = ", ".join(game.names[s] for s in waiting)
+                text.append(f"Waiting for {names}…", style="dim")
+            else:
+                seats = [s for s in view.acting_seats() if s != game.human_seat]
+                if not seats and view.active != game.human_seat:
+                    seats = [view.active]
+                names = ", ".join(game.names[s] for s in seats if s >= 0)
+                text.append(f"{names or 'The others'} to play…", style="dim")
+                waiting = seats
+            gone = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
+            if gone:
+                verb = "is" if len(gone) == 1 else "are"
+                text.append(f"  ({', '.join(gone)} {verb} not connected)", style="bold yellow")
         prompt.update(text)
 
     def _your_move_words(self) -> str:
@@ -306,16 +364,23 @@ class GameScreen(Screen[None]):
     def submit(self, action: Action) -> bool:
         """Play the human's action; False (with a notice) when the game refuses it."""
         try:
-            event = self.game.submit(action)
+            self.game.submit(action)
         except IllegalActionError as exc:
             self.notify(exc.reason, title="Not allowed", severity="error")
             return False
-        self._show_event(event)
+        self._show_new_events()
         if self.pick is not None and not self.pick.mandatory:
             self._end_pick()
         self.sync()
         self.kick()
         return True
+
+    def _show_new_events(self) -> None:
+        """Write the events not shown yet, and flash the others' moves on the board."""
+        events = self.game.events
+        for event in events[self._shown :]:
+            self._show_event(event)
+        self._shown = len(events)
 
     def _show_event(self, event: GameEvent) -> None:
         self.query_one(GameLog).add_event(event)
@@ -342,13 +407,13 @@ class GameScreen(Screen[None]):
             while True:
                 if self.autoplayer is not None and game.human_to_act():
                     action = self.autoplayer.choose(game.view, game.human_seat)
-                    event: GameEvent | None = game.submit(action)
+                    events: list[GameEvent] | None = game.submit(action)
                 else:
-                    event = game.step()
-                if event is None:
+                    events = game.step()
+                if events is None:
                     break
-                self._show_event(event)
-                if delay and event.text:
+                self._show_new_events()
+                if delay and any(event.text for event in events):
                     self.sync()
                     await asyncio.sleep(delay)
                 else:

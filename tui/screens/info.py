@@ -1,4 +1,4 @@
-"""Screens that only show things: help, dice statistics, the final scores."""
+"""Screens that only show things: help, dice statistics, the final scores, a stopped game."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from hexlan.net.local import LocalGame
+from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.dice import histogram
 
@@ -105,7 +105,7 @@ class DiceScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "close", "Close")]
 
-    def __init__(self, game: LocalGame) -> None:
+    def __init__(self, game: GameClient) -> None:
         super().__init__()
         self.game = game
 
@@ -133,7 +133,7 @@ class DiceScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def score_table(game: LocalGame) -> Table:
+def score_table(game: GameClient) -> Table:
     """Final scores, with how each seat got its points."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("player", no_wrap=True)
@@ -152,10 +152,18 @@ def score_table(game: LocalGame) -> Table:
             f"{score.cities}×2",
             f"2 ({score.road_length})" if score.longest_road else f"- ({score.road_length})",
             f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
-            f"{score.vp_cards}",
+            f"{score.vp_cards}" + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
             Text(str(score.total), style="bold"),
         )
     return table
+
+
+def log_words(game: GameClient) -> str:
+    """Where the game's log was saved, and how to check it."""
+    if game.log_path is None:
+        return "Log: not saved"
+    fair = "" if game.fair else " (seeded: not fair)"
+    return f"Log{fair}: {game.log_path}  ·  check it with: hexlan verify LOG"
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -166,7 +174,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape,l", "finish('look')", "Look at the board"),
     ]
 
-    def __init__(self, game: LocalGame) -> None:
+    def __init__(self, game: GameClient) -> None:
         super().__init__(classes="dialog-screen")
         self.game = game
 
@@ -184,16 +192,76 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(classes="dialog wide-dialog", id="game-over"):
             yield Label(f"Game over: {title}", classes="dialog-title")
             yield Static(score_table(game))
+            yield Static(f"Turns: {game.view.turn} · events: {len(game.events)}", classes="hint")
+            yield Static(log_words(game), classes="hint", id="log-path")
             yield Static(
-                f"Turns: {game.view.turn} · events: {len(game.events)} · "
-                "log: not saved (local game)",
+                "road and army show the award's 2 points and (length or knights)"
+                + (
+                    "; +n? counts development cards never shown (victory points among them "
+                    "are not known)"
+                    if any(s.hidden_cards for s in game.scores())
+                    else ""
+                ),
                 classes="hint",
-            )
-            yield Static(
-                "road and army show the award's 2 points and (length or knights)", classes="hint"
             )
             with Horizontal(classes="buttons"):
                 yield Button("Quit (q)", id="quit", variant="primary", compact=True)
+                yield Button("Look at the board (l)", id="look", compact=True)
+
+    def on_mount(self) -> None:
+        """Focus Quit."""
+        self.query_one("#quit", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Quit or Look: close with "quit" or "look"."""
+        self.dismiss("quit" if event.button.id == "quit" else "look")
+
+    def action_finish(self, what: str) -> None:
+        """Close with ``what``: "quit" ends the app, "look" returns to the board."""
+        self.dismiss(what)
+
+
+class StoppedScreen(ModalScreen[str]):
+    """The game stopped because a seat broke the protocol: who, why, and where the evidence
+    is; q quits, l returns to the board."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,ctrl+q", "finish('quit')", "Quit"),
+        Binding("escape,l", "finish('look')", "Look at the board"),
+    ]
+
+    def __init__(self, game: GameClient) -> None:
+        super().__init__(classes="dialog-screen")
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        """Who stopped the game and why, the log, the buttons."""
+        game = self.game
+        stopped = game.stopped
+        reason = stopped.reason if stopped is not None else "unknown"
+        author = stopped.author if stopped is not None else None
+        if author is None:
+            title = "The game stopped"
+            who = Text("A message broke the protocol; no seat is proven to blame.")
+        else:
+            name = "You" if author == game.human_seat else game.names[author]
+            title = f"The game stopped: {name} broke the rules"
+            who = Text.assemble(
+                (f"{seat_mark(author)} {name}", seat_style(author) + Style(bold=True)),
+                f" (seat {author}) broke the protocol.",
+            )
+        with Vertical(classes="dialog wide-dialog", id="stopped"):
+            yield Label(title, classes="dialog-title")
+            yield Static(who)
+            yield Static(Text(f"Why: {game.seat_words(reason)}"))
+            yield Static(
+                "Your game cannot go on: every honest seat stops here. The signed evidence is "
+                "kept in your log.",
+                classes="hint",
+            )
+            yield Static(log_words(game), classes="hint")
+            with Horizontal(classes="buttons"):
+                yield Button("Quit (q)", id="quit", variant="error", compact=True)
                 yield Button("Look at the board (l)", id="look", compact=True)
 
     def on_mount(self) -> None:

@@ -6,7 +6,8 @@ from typing import Any
 
 from textual.widgets import RichLog
 
-from hexlan.net.local import GameEvent, LocalGame
+from hexlan.net.client import GameClient
+from hexlan.net.narrate import GameEvent
 from hexlan.tui.narrate import event_text
 
 
@@ -21,7 +22,7 @@ class GameLog(RichLog):
     }
     """
 
-    def __init__(self, game: LocalGame, **kwargs: Any) -> None:
+    def __init__(self, game: GameClient, **kwargs: Any) -> None:
         super().__init__(
             wrap=True, markup=False, highlight=False, max_lines=None, min_width=20, **kwargs
         )

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widget import Widget
 
-from hexlan.net.local import LocalGame
+from hexlan.net.client import GameClient
 
 
 class GamePanel(Widget):
@@ -24,7 +24,7 @@ class GamePanel(Widget):
     }
     """
 
-    def __init__(self, game: LocalGame, **kwargs: Any) -> None:
+    def __init__(self, game: GameClient, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
 

@@ -1,4 +1,5 @@
-"""The status line: whose turn, the phase, the last roll, and what the game waits for."""
+"""The status line: whose turn, the phase, the last roll, and what the game waits for (in a
+networked game, the seat that stalls: "waiting for Blue: no reveal for 5 s")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from hexlan.engine.core import Phase
-from hexlan.net.local import LocalGame
+from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 
 PHASE_WORDS: Final[Mapping[Phase, str]] = MappingProxyType(
@@ -42,7 +43,7 @@ def phase_words(phase: Phase) -> str:
 
 
 class StatusBar(Static):
-    """One line: turn, whose turn, phase, last dice, your points."""
+    """One line: turn, whose turn, phase, a stall (networked games), last dice, your points."""
 
     DEFAULT_CSS = """
     StatusBar {
@@ -53,7 +54,7 @@ class StatusBar(Static):
     }
     """
 
-    def show(self, game: LocalGame) -> None:
+    def show(self, game: GameClient) -> None:
         """Redraw from the game's human view."""
         view = game.view
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -66,6 +67,9 @@ class StatusBar(Static):
             text.append(f"{seat_mark(seat)} {who}", style=seat_style(seat) + Style(bold=True))
             text.append(" ")
         text.append(f"[{phase_words(view.phase)}]", style="bold reverse")
+        if game.status:  # a networked game stuck on a seat: say whom it waits for, first
+            text.append("  ")
+            text.append(game.status, style="bold yellow")
         text.append("  dice ")
         if view.dice is not None:
             total = view.dice.first + view.dice.second

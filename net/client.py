@@ -1,0 +1,452 @@
+"""Game clients: what the screens talk to. Every game runs through seat sessions.
+
+The TUI reads one seat's view and moves through a :class:`GameClient`, never through sockets or
+the engine's full state (../shared/ARCHITECTURE.md: tui talks to a game *client*):
+
+- :class:`SessionGame` is `hexlan play`: every seat's :class:`~hexlan.net.session.Session` in this
+  process on an :class:`~hexlan.net.inproc.InProcessTable`, the person at one seat and bots at
+  the others. Dice, steals and card draws come from the same commit-reveal beacon and private
+  steals as a networked game, so the networked path is the one every game takes. ``seed`` makes
+  the seats' keys and chains follow from it (the same seed gives the same game; such a log is
+  marked "not fair: seeded local chance").
+- :class:`NetworkGame` is `hexlan host` / `hexlan join`: the person's seat is a
+  :class:`~hexlan.net.peer.Peer` on the TCP mesh, run on the app's event loop; the others are
+  people or `hexlan bot` processes elsewhere.
+
+Both narrate the person's session's :class:`~hexlan.net.session.Applied` effects in words from
+that seat's view (:class:`~hexlan.net.narrate.Narrator`), so a card stolen between two other
+seats is never named.
+
+>>> game = SessionGame(players=3, seed=1, save_log=False)
+>>> while game.step() is not None:
+...     pass
+>>> game.human_to_act() and game.view.phase.title
+'setup settlement'
+>>> game.events[0].text
+'You start the set-up'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from hexlan.engine.actions import Action
+from hexlan.engine.bots import Bot, make_bot
+from hexlan.engine.core import NO_SEAT, IllegalActionError, Seat
+from hexlan.engine.info import InformationState
+from hexlan.engine.options import GameOptions
+from hexlan.net.inproc import InProcessTable
+from hexlan.net.log import GameLog
+from hexlan.net.narrate import DEFAULT_NAMES, GameEvent, Narrator, Score, scores
+from hexlan.net.session import Applied, Session, Stopped
+
+if TYPE_CHECKING:
+    from hexlan.net.peer import Peer, PeerEvent
+
+__all__ = [
+    "NOT_FAIR_NOTE",
+    "GameClient",
+    "NetworkGame",
+    "SessionGame",
+    "default_log_dir",
+    "new_log_path",
+]
+
+_SEAT_WORDS: Final = re.compile(r"\bseat (\d+)( \([^)]*\))?('s)?")
+
+NOT_FAIR_NOTE: Final = "not fair: seeded local chance"
+"""The log note of a game whose chance follows from a seed (docs/PROTOCOL.md §9)."""
+
+
+def default_log_dir() -> Path:
+    """Where game logs go: ``user_data_dir("hexlan")/logs``."""
+    import platformdirs  # noqa: PLC0415
+
+    return Path(platformdirs.user_data_dir("hexlan")) / "logs"
+
+
+def new_log_path(directory: Path, game_id: bytes, what: str = "game") -> Path:
+    """A fresh log file name in ``directory`` (created): the time, ``what`` and the game id's
+    first bytes, e.g. ``20250101-120000-play-3f9a01c2.hexlan``; never an existing file."""
+    directory.mkdir(parents=True, exist_ok=True)
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{what}-{game_id[:4].hex()}"
+    path = directory / f"{stem}.hexlan"
+    n = 1
+    while path.exists():
+        n += 1
+        path = directory / f"{stem}-{n}.hexlan"
+    return path
+
+
+class GameClient:
+    """One person's seat in a game, as the screens see it.
+
+    Attributes:
+        names: one name per seat.
+        players: the number of seats.
+        human_seat: the person's seat.
+        seed: the seed of a reproducible game (bots and chance), or None.
+        log_path: where this seat's game log is written, or None when it is not saved.
+        status: what the game waits for when it is stuck on another seat ("waiting for Blue:
+            no reveal for 5 s"), else "".
+        on_change: called (no arguments) whenever events arrive or the status changes without
+            a call of this client's (a networked game's messages); the screen redraws.
+    """
+
+    names: tuple[str, ...]
+    players: int
+    human_seat: Seat
+    seed: int | None = None
+    log_path: Path | None = None
+    fair = True
+    status = ""
+    on_change: Callable[[], None] | None = None
+
+    def __init__(self, session: Session, names: Sequence[str]) -> None:
+        self.session = session
+        self.names = tuple(names)
+        self.players = len(self.names)
+        self.human_seat = session.seat
+        self._narrator: Narrator | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def view(self) -> InformationState:
+        """What the person's seat knows: all the screens may read.
+
+        Raises:
+            RuntimeError: the game has not begun (not every seat has signed the opening).
+        """
+        view = self.session.view
+        if view is None:
+            raise RuntimeError("the game has not begun: no view yet")
+        return view
+
+    @property
+    def is_started(self) -> bool:
+        """Whether the game has begun (every seat signed the opening, the board is known)."""
+        return self.session.view is not None
+
+    @property
+    def events(self) -> list[GameEvent]:
+        """Every action so far, in words, in the order it took effect."""
+        return [] if self._narrator is None else self._narrator.events
+
+    @property
+    def rolls(self) -> list[int]:
+        """Every dice total so far, in order."""
+        return [] if self._narrator is None else self._narrator.rolls
+
+    @property
+    def stopped(self) -> Stopped | None:
+        """Why the game stopped (a seat broke the protocol), or None."""
+        return self.session.stopped
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (won, or stopped)."""
+        return self.session.is_over
+
+    @property
+    def winner(self) -> Seat | None:
+        """The winning seat once the game is won, else None."""
+        view = self.session.view
+        if view is None or not view.is_over or view.winner == NO_SEAT:
+            return None
+        return view.winner
+
+    def name(self, seat: Seat) -> str:
+        """A seat's name."""
+        return self.names[seat]
+
+    def human_to_act(self) -> bool:
+        """Whether the game waits for the person (a decision of theirs is due)."""
+        return self.session.decision_due()
+
+    def legal_actions(self) -> list[Action]:
+        """The person's legal actions now (domestic offers excepted: their terms are open)."""
+        if not self.human_to_act():
+            return []
+        return self.view.legal_actions(self.human_seat)
+
+    def waiting_on(self) -> list[Seat]:
+        """Other seats whose automatic protocol step (a reveal, an acknowledgement...) the game
+        waits for now; empty while it waits for a decision."""
+        return [s for s in self.session.waiting_on() if s != self.human_seat]
+
+    def is_connected(self, seat: Seat) -> bool:
+        """Whether ``seat`` can be heard from now (always, in this process)."""
+        return True
+
+    def scores(self) -> list[Score]:
+        """Victory points per seat and how they were earned, as far as the person knows
+        (others' victory point cards only once revealed)."""
+        return scores(self.view, self.names, self.human_seat)
+
+    def seat_words(self, text: str) -> str:
+        """Protocol wording ("seat 2 (Cy)", "seat 2's") as the screen says it ("Cy", "Cy's";
+        "you", "your" for the person's seat).
+
+        >>> game = SessionGame(players=2, names=["Ann", "Bob"], seed=0, save_log=False)
+        >>> game.seat_words("waiting for seat 1 (Bob): no reveal for 5 s; seat 0's turn")
+        'waiting for Bob: no reveal for 5 s; your turn'
+        """
+
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            possessive = bool(match.group(3))
+            if seat == self.human_seat:
+                return "your" if possessive else "you"
+            if not 0 <= seat < self.players:
+                return match.group(0)
+            return self.names[seat] + ("'s" if possessive else "")
+
+        return _SEAT_WORDS.sub(name, text)
+
+    # ------------------------------------------------------------------ moving
+
+    def submit(self, action: Action) -> list[GameEvent]:
+        """Play the person's ``action``; the events it led to so far.
+
+        Raises:
+            IllegalActionError: not the person's move, or not legal now; nothing changes.
+        """
+        raise NotImplementedError
+
+    def step(self) -> list[GameEvent] | None:
+        """Let one other seat decide, when this process runs one; its events (perhaps none),
+        or None when nothing here can move (the person is due, the game is over, or the others
+        play elsewhere)."""
+        return None
+
+    def run_bots(self, limit: int = 100_000) -> list[GameEvent]:
+        """:meth:`step` until the person is due or the game is over; the events, in order."""
+        events: list[GameEvent] = []
+        for _ in range(limit):
+            found = self.step()
+            if found is None:
+                break
+            events += found
+        return events
+
+    def close(self) -> None:
+        """Release files (the log). Closing twice is harmless."""
+
+    # ------------------------------------------------------------------ narration
+
+    def _narrate(self, effects: Sequence[object]) -> list[GameEvent]:
+        """Narrate the person's session's :class:`Applied` effects, in order."""
+        found = []
+        for effect in effects:
+            if isinstance(effect, Applied):
+                found.append(self._narrate_action(effect.action))
+        return found
+
+    def _narrate_action(self, action: Action) -> GameEvent:
+        if self._narrator is None:
+            view = self.view
+            self._narrator = Narrator(view.board, self.names, self.human_seat, view.options)
+        return self._narrator.narrate(action)
+
+
+class SessionGame(GameClient):
+    """`hexlan play`: one person against bots, every seat a session in this process.
+
+    Args:
+        players: seats, 2 .. 4.
+        seed: makes the game reproducible: the seats' keys and hash chains (so the board, dice
+            and steals) and the bots follow from it; the log says "not fair". None: fresh keys
+            and chains from the operating system, bots seeded at random.
+        board: "beginner" or "random" (a random board is drawn by the beacon).
+        names: one name per seat (default :data:`~hexlan.net.narrate.DEFAULT_NAMES`).
+        bots: one bot name per seat ("random" or "heuristic"); the person's entry is ignored.
+            Default: "heuristic" everywhere.
+        options: game options (official rules by default).
+        human_seat: the person's seat (0).
+        log_dir: where the log is written (default :func:`default_log_dir`).
+        save_log: False keeps no log on disk (tests, doctests).
+
+    Raises:
+        ValueError: bad counts, names, seats or board.
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        board: str = "beginner",
+        names: Sequence[str] | None = None,
+        bots: Sequence[str] | None = None,
+        options: GameOptions | None = None,
+        human_seat: Seat = 0,
+        *,
+        log_dir: str | Path | None = None,
+        save_log: bool = True,
+    ) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError(f"a game takes 2 to 4 players, not {players}")
+        if not 0 <= human_seat < players:
+            raise ValueError(f"seat {human_seat} is not one of the {players} seats")
+        if board not in ("beginner", "random"):
+            raise ValueError(f"board must be 'beginner' or 'random', not {board!r}")
+        names = list(names) if names is not None else list(DEFAULT_NAMES[:players])
+        if len(names) != players:
+            raise ValueError(f"{players} players need {players} names, got {len(names)}")
+        bot_names = list(bots) if bots is not None else ["heuristic"] * players
+        if len(bot_names) != players:
+            raise ValueError(f"{players} players need {players} bot names, got {len(bot_names)}")
+        self.table = InProcessTable(names, options, board, seed=seed)
+        super().__init__(self.table.sessions[human_seat], names)
+        self.seed = seed
+        self.fair = seed is None
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.bots: dict[Seat, Bot] = {
+            s: make_bot(
+                bot_names[s],
+                random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
+            )
+            for s in range(players)
+            if s != human_seat
+        }
+        self._log: GameLog | None = None
+        self._logged = 0
+        self._effects_seen = 0
+        if save_log:
+            directory = Path(log_dir) if log_dir is not None else default_log_dir()
+            self.log_path = new_log_path(directory, self.table.opening.game_id, "play")
+            self._log = GameLog.create(self.log_path, self.table.opening.to_payload())
+            self._log.append_note("peer: human (hexlan play: every seat in one process)")
+            if seed is not None:
+                self._log.append_note(NOT_FAIR_NOTE)
+        self.table.start()
+        self._catch_up()
+
+    def submit(self, action: Action) -> list[GameEvent]:
+        """Play the person's ``action``; the events up to the next decision anyone owes.
+
+        Raises:
+            IllegalActionError: not the person's move, or not legal now; nothing changes.
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over")
+        self.table.submit(self.human_seat, action)
+        return self._catch_up()
+
+    def step(self) -> list[GameEvent] | None:
+        """Let one bot whose decision is due make it (the lowest such seat); the events that
+        followed, up to the next decision anyone owes (a bot's move that the person does not
+        see, such as an answer still waiting to be ordered, gives none).
+
+        Returns:
+            The events, or None when no bot is due (the person is, or the game is over).
+
+        Raises:
+            IllegalActionError: a bot chose an illegal action (a bug; the game is unchanged).
+        """
+        if self.is_over:
+            return None
+        for seat, bot in self.bots.items():
+            session = self.table.sessions[seat]
+            if session.decision_due():
+                assert session.view is not None
+                self.table.submit(seat, bot.choose(session.view, seat))
+                return self._catch_up()
+        return None
+
+    def close(self) -> None:
+        """Close the log (every record is already on disk)."""
+        if self._log is not None:
+            self._log.close()
+
+    def _catch_up(self) -> list[GameEvent]:
+        """Log the person's seat's new messages and narrate what it applied."""
+        seat = self.human_seat
+        if self._log is not None and not self._log.closed:
+            messages = self.table.logs[seat]
+            for data in messages[self._logged :]:
+                self._log.append_message(data)
+            self._logged = len(messages)
+        effects = self.table.effects[seat]
+        new = effects[self._effects_seen :]
+        self._effects_seen = len(effects)
+        events = self._narrate(new)
+        if self._log is not None and self.is_over:
+            if self.stopped is not None and not self._log.closed:
+                self._log.append_note(f"stopped: {self.stopped.reason}")
+            self._log.close()
+        return events
+
+
+class NetworkGame(GameClient):
+    """The person's seat in a networked game: a :class:`~hexlan.net.peer.Peer` run on the app's
+    event loop (``await game.peer.run()`` in a worker).
+
+    The peer's events arrive on the loop; this client narrates the actions, keeps stalls and a
+    stop in :attr:`status`, and calls :attr:`on_change` so the screen redraws. The game has
+    begun (:attr:`is_started`) once every seat has signed the opening and the start player is
+    drawn.
+    """
+
+    def __init__(self, peer: Peer) -> None:
+        super().__init__(peer.session, [s.name for s in peer.opening.seats])
+        self.peer = peer
+        self.log_path = Path(peer.log_path)
+        self.links: dict[int, str] = {}
+        """The last link news per seat ("link open", "closed: ..."), for the start screen."""
+        self.notes: list[str] = []
+        """Refused messages and other news, in words, newest last."""
+        self._stall_seats: tuple[int, ...] = ()
+        peer.on_event = self._on_peer_event
+
+    def is_connected(self, seat: Seat) -> bool:
+        """Whether this seat's mesh has an open link to ``seat`` (the person's own: True)."""
+        mesh = self.peer.mesh
+        return seat == self.human_seat or mesh is None or seat in mesh.connected_seats()
+
+    def human_to_act(self) -> bool:
+        """Whether the game waits for the person (never once the peer has stopped)."""
+        return not self.peer.is_over and self.session.decision_due()
+
+    def submit(self, action: Action) -> list[GameEvent]:
+        """Sign, log and send the person's ``action``; the events it applied here at once
+        (none when another seat orders it, e.g. a discard or a trade answer).
+
+        Raises:
+            IllegalActionError: not the person's move, or not legal now; nothing changes.
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over")
+        before = len(self.events)
+        self.peer.submit(action)
+        return self.events[before:]
+
+    def _on_peer_event(self, event: PeerEvent) -> None:
+        kind = event.kind
+        if kind == "applied" and event.action is not None:
+            self._narrate_action(event.action)
+            if self.stopped is None:
+                self.status = ""  # progress: whatever stalled has moved on
+        elif kind == "stall":
+            if event.author is None:  # "the game moves on again"
+                self.status = ""
+            else:
+                self.status = self.seat_words(event.text)
+        elif kind == "stopped":
+            self.status = self.seat_words(event.text)
+        elif kind == "link" and event.author is not None:
+            self.links[event.author] = event.text.split(": ", 1)[-1]
+        elif kind in ("rejected", "note"):
+            self.notes.append(self.seat_words(event.text))
+        elif kind == "over":
+            self.status = ""
+        else:
+            return
+        callback = self.on_change
+        if callback is not None:
+            callback()

@@ -1,0 +1,445 @@
+"""The game in words, from one seat's point of view: the narration every game client shares.
+
+A :class:`Narrator` keeps its own copy of one seat's
+:class:`~hexlan.engine.info.InformationState` and is fed, in order, every action as that seat
+observed it (a session's :class:`~hexlan.net.session.Applied` effects). Before applying each one it
+notes what the words need (hands before production, awards, the open offer...), then returns a
+:class:`GameEvent`: "Blue built a settlement at O10·W2", "Red stole a card from you: wool". It
+reads nothing but the seat's view, so the card a robber moves between two other seats, or an
+opponent's development card, is never named (../shared/ARCHITECTURE.md principle 2).
+
+>>> from hexlan.engine import actions as A
+>>> from hexlan.engine.board import beginner_board
+>>> narrator = Narrator(beginner_board(), ("You", "Blue", "Green"), seat=0)
+>>> narrator.narrate(A.StartPlayer(1)).text
+'Blue starts the set-up'
+>>> narrator.narrate(A.BuildSettlement(12)).text
+'Blue placed a settlement at O10·G12·B6'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.board import Board
+from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, hand_minus
+from hexlan.engine.info import InformationState
+from hexlan.engine.options import GameOptions
+
+DEFAULT_NAMES: Final = ("You", "Blue", "Green", "Purple")
+"""Seat names when none are given: the human first, then bots named after their colours."""
+
+EventKind = Literal[
+    "start", "setup", "build", "roll", "robber", "steal", "discard", "dev", "trade", "turn", "game"
+]
+TargetKind = Literal["node", "path", "hex"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """One action of the game, as the human seat saw it.
+
+    Attributes:
+        index: position in the client's ``events``, from 0.
+        seat: the seat that acted (for dice and other chance outcomes, the seat they concern:
+            the roller, the thief, the buyer); None for the start-player draw.
+        text: the event in words ("Blue built a settlement"); empty for actions that say nothing
+            by themselves (the roll request before its dice, an opponent's hidden card draw).
+        action: the action as the human seat observed it (hidden cards of others are None).
+        kind: what sort of event, for styling.
+        target: what to highlight on the board: ("node" | "path" | "hex", ids), or None.
+        turn: the turn counter after the action (0 during set-up).
+    """
+
+    index: int
+    seat: Seat | None
+    text: str
+    action: Action
+    kind: EventKind
+    target: tuple[TargetKind, tuple[int, ...]] | None = None
+    turn: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """How one seat got its victory points, as far as the human seat knows.
+
+    Attributes:
+        seat, name: who.
+        settlements, cities: pieces on the board (1 and 2 points each).
+        longest_road, largest_army: whether the seat holds the award (2 points each).
+        vp_cards: victory point cards counted: the seat's own, and for the others those shown
+            (a winner reveals its cards; the others' stay hidden).
+        hidden_cards: for other seats, development cards never shown (some may be victory
+            point cards, not counted); 0 for the human seat.
+        total: the sum of what is known.
+        road_length, knights: for the table.
+    """
+
+    seat: Seat
+    name: str
+    settlements: int
+    cities: int
+    longest_road: bool
+    largest_army: bool
+    vp_cards: int
+    total: int
+    road_length: int
+    knights: int
+    hidden_cards: int = 0
+
+
+def describe_cards(cards: Sequence[int]) -> str:
+    """A hand in words: ``(2, 0, 0, 1, 0)`` -> "2 lumber, 1 grain"; "nothing" when empty.
+
+    >>> describe_cards((2, 0, 0, 1, 0))
+    '2 lumber, 1 grain'
+    """
+    parts = [f"{n} {Resource(r).name.lower()}" for r, n in enumerate(cards) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def scores(view: InformationState, names: Sequence[str], seat: Seat) -> list[Score]:
+    """Victory points per seat and how they were earned, from ``seat``'s view.
+
+    Others' victory point cards count only once shown (the winner's, by its reveal); the rest
+    are reported as ``hidden_cards``.
+    """
+    award = view.rules.award_points
+    result = []
+    for s in range(view.players):
+        if s == seat:
+            vp_cards = max(view.hidden_victory_points(s), view.revealed_vp_cards[s])
+            hidden = 0
+        else:
+            vp_cards = view.revealed_vp_cards[s]
+            hidden = 0 if vp_cards else view.dev_count[s]
+        settlements, cities = len(view.settlements[s]), len(view.cities[s])
+        lr = view.longest_road_holder == s
+        la = view.largest_army_holder == s
+        result.append(
+            Score(
+                seat=s,
+                name=names[s],
+                settlements=settlements,
+                cities=cities,
+                longest_road=lr,
+                largest_army=la,
+                vp_cards=vp_cards,
+                total=settlements + 2 * cities + award * (lr + la) + vp_cards,
+                road_length=view.road_length[s],
+                knights=view.knights[s],
+                hidden_cards=hidden,
+            )
+        )
+    return result
+
+
+class Narrator:
+    """Tells one seat's game in words (see the module docstring).
+
+    Args:
+        board: the game's board.
+        names: one name per seat.
+        seat: whose point of view ("You").
+        options: the game options.
+
+    Attributes:
+        state: the narrator's copy of the seat's view.
+        events: every event so far.
+        rolls: every dice total so far, in order.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        names: Sequence[str],
+        seat: Seat,
+        options: GameOptions | None = None,
+    ) -> None:
+        self.names = tuple(names)
+        self.players = len(self.names)
+        self.seat = seat
+        self.state = InformationState(board, self.players, seat, options)
+        self.events: list[GameEvent] = []
+        self.rolls: list[int] = []
+
+    def narrate(self, action: Action) -> GameEvent:
+        """Apply ``action`` (as this seat observed it, already accepted by its session) and
+        tell it in words."""
+        state = self.state
+        seen = action
+        active = state.active
+        phase = state.phase
+        before_hands = [tuple(h) for h in state.hands]  # production is public
+        before_lr, before_la = state.longest_road_holder, state.largest_army_holder
+        before_trade = state.trade
+        before_answers = dict(state.trade_answers)
+        victim = state.victim
+        monopoly = state.monopoly
+        discard_need = list(state.discards)
+
+        state.apply(action)
+
+        seat: Seat | None = active
+        kind: EventKind = "build"
+        target: tuple[TargetKind, tuple[int, ...]] | None = None
+        text = ""
+        who = self._who(active)
+        setup = phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)
+        if isinstance(action, A.StartPlayer):
+            seat, kind = None, "start"
+            text = f"{self._who(action.seat)} {self._verb(action.seat, 'start', 'starts')}"
+            text += " the set-up"
+        elif isinstance(action, A.BuildSettlement):
+            kind = "setup" if setup else "build"
+            verb = "placed" if setup else "built"
+            text = f"{who} {verb} a settlement at {self._node_place(action.node)}"
+            target = ("node", (action.node,))
+            if setup and phase is Phase.SETUP_SETTLEMENT and state.setup_step >= self.players:
+                got = hand_minus(state.hands[active], before_hands[active])
+                if any(got):
+                    text += f" and {self._verb(active, 'take', 'takes')} {describe_cards(got)}"
+        elif isinstance(action, A.BuildRoad):
+            kind = "setup" if setup else "build"
+            verb = "placed" if setup else "built"
+            free = " free" if phase is Phase.ROAD_BUILDING else ""
+            text = f"{who} {verb} a{free} road"
+            target = ("path", (action.path,))
+        elif isinstance(action, A.BuildCity):
+            text = f"{who} built a city at {self._node_place(action.node)}"
+            target = ("node", (action.node,))
+        elif isinstance(action, A.BuyDevelopmentCard):
+            kind = "dev"
+            text = f"{who} bought a development card"
+        elif isinstance(action, A.DrawCard):
+            kind = "dev"
+            assert isinstance(seen, A.DrawCard)
+            if seen.card is not None:
+                text = f"{who} drew {_card_name(seen.card)}"
+        elif isinstance(action, A.RollDice):
+            kind = "roll"
+        elif isinstance(action, A.Dice):
+            kind = "roll"
+            total = action.total
+            self.rolls.append(total)
+            text = f"{who} rolled {total} ({action.first}+{action.second})"
+            if total == 7:
+                text += ": the robber!"
+                need = [s for s in range(self.players) if state.discards[s]]
+                if need:
+                    listing = ", ".join(
+                        f"{self._whom(s)} {self._verb(s, 'discard', 'discards')} {state.discards[s]}"
+                        for s in need
+                    )
+                    text += " " + listing[0].upper() + listing[1:]
+            else:
+                gains = [
+                    (s, hand_minus(state.hands[s], before_hands[s])) for s in range(self.players)
+                ]
+                parts = [
+                    f"{self._whom(s)} {self._verb(s, 'get', 'gets')} {describe_cards(g)}"
+                    for s, g in gains
+                    if any(g)
+                ]
+                text += ": " + ("; ".join(parts) if parts else "nobody gets anything")
+                hexes = tuple(
+                    h
+                    for h, token in enumerate(state.board.tokens)
+                    if token == total and h != state.robber
+                )
+                target = ("hex", hexes) if hexes else None
+        elif isinstance(action, A.Discard):
+            kind, seat = "discard", action.seat
+            n = discard_need[action.seat]
+            plural = "card" if n == 1 else "cards"
+            text = (
+                f"{self._who(action.seat)} discarded {n} {plural}: {describe_cards(action.cards)}"
+            )
+        elif isinstance(action, A.MoveRobber):
+            kind = "robber"
+            text = f"{who} moved the robber to {self._hex_place(action.hex)}"
+            if action.victim >= 0:
+                text += f" and {self._verb(active, 'rob', 'robs')} {self._whom(action.victim)}"
+            target = ("hex", (action.hex,))
+        elif isinstance(action, A.StealCard):
+            kind = "steal"
+            assert isinstance(seen, A.StealCard)
+            card = "" if seen.resource is None else f": {seen.resource.name.lower()}"
+            if victim == self.seat:
+                text = f"{who} stole a card from you{card}"
+            else:
+                text = f"{who} stole a card from {self._whom(victim)}{card}"
+        elif isinstance(action, A.PlayKnight):
+            kind = "dev"
+            text = f"{who} played a Knight"
+        elif isinstance(action, A.PlayRoadBuilding):
+            kind = "dev"
+            text = f"{who} played Road Building"
+        elif isinstance(action, A.PlayYearOfPlenty):
+            kind = "dev"
+            took = " and ".join(r.name.lower() for r in action.resources) or "nothing"
+            text = f"{who} played Year of Plenty and took {took}"
+        elif isinstance(action, A.PlayMonopoly):
+            kind = "dev"
+            text = f"{who} played Monopoly on {action.resource.name.lower()}"
+        elif isinstance(action, A.MonopolyTake):
+            kind = "dev"
+            resource = (monopoly or Resource.LUMBER).name.lower()
+            total = sum(action.amounts)
+            parts = [
+                f"{n} from {self._whom(s)}"
+                for s, n in enumerate(action.amounts)
+                if n and s != active
+            ]
+            text = f"{who} took {total} {resource}"
+            if parts:
+                text += " (" + ", ".join(parts) + ")"
+        elif isinstance(action, A.MaritimeTrade):
+            kind = "trade"
+            ratio = max(action.give)
+            where = "the bank" if ratio == 4 else f"a {ratio}:1 harbour"
+            text = (
+                f"{who} traded {describe_cards(action.give)} with {where} "
+                f"for 1 {action.get.name.lower()}"
+            )
+        elif isinstance(action, A.OfferTrade):
+            kind = "trade"
+            to = "everyone" if action.to == NO_SEAT else self._whom(action.to)
+            text = (
+                f"{who} {self._verb(active, 'offer', 'offers')} {describe_cards(action.give)} "
+                f"for {describe_cards(action.get)} to {to}"
+            )
+        elif isinstance(action, A.AnswerTrade):
+            kind, seat = "trade", action.seat
+            verbs = ("accept", "accepts") if action.accept else ("decline", "declines")
+            text = f"{self._who(action.seat)} {self._verb(action.seat, *verbs)}"
+            if state.phase is Phase.MAIN and before_trade is not None and state.trade is None:
+                text += ": nobody accepted"
+        elif isinstance(action, A.CounterOffer):
+            kind, seat = "trade", action.seat
+            text = (
+                f"{self._who(action.seat)} {self._verb(action.seat, 'counter', 'counters')}: "
+                f"{describe_cards(action.get)} for {self._whose(active)} "
+                f"{describe_cards(action.give)}"
+            )
+        elif isinstance(action, A.ConfirmTrade):
+            kind = "trade"
+            answer = before_answers.get(action.seat)
+            terms = answer if isinstance(answer, A.CounterOffer) else before_trade
+            if terms is not None:
+                text = (
+                    f"{who} traded {describe_cards(terms.give)} with {self._whom(action.seat)} "
+                    f"for {describe_cards(terms.get)}"
+                )
+        elif isinstance(action, A.CancelTrade):
+            kind = "trade"
+            text = f"{who} withdrew the offer"
+        elif isinstance(action, A.EndTurn):
+            kind = "turn"
+            if state.phase is Phase.ROLL:
+                nxt = state.active
+                text = f"Turn {state.turn}: {self._whose(nxt, capital=True)} turn"
+            else:
+                text = f"{who} ended the turn"
+        elif isinstance(action, A.RevealVictory):
+            kind = "game"
+            cards = action.victory_point_cards
+            shown = (
+                f", showing {cards} victory point card{'s' if cards != 1 else ''}" if cards else ""
+            )
+            text = (
+                f"{self._who(action.seat)} {self._verb(action.seat, 'win', 'wins')} with "
+                f"{state.public_vp[action.seat]} points{shown}"
+            )
+        if setup and isinstance(action, A.BuildRoad) and state.phase is Phase.ROLL:
+            text += f". Set-up done: Turn 1, {self._whose(state.active, capital=False)} turn"
+        text += self._award_news(before_lr, before_la)
+
+        event = GameEvent(
+            index=len(self.events),
+            seat=seat,
+            text=text,
+            action=seen,
+            kind=kind,
+            target=target,
+            turn=state.turn,
+        )
+        self.events.append(event)
+        return event
+
+    def _award_news(self, before_lr: Seat, before_la: Seat) -> str:
+        state = self.state
+        news = ""
+        if state.longest_road_holder != before_lr:
+            holder = state.longest_road_holder
+            if holder >= 0:
+                news += (
+                    f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} Longest Road "
+                    f"({state.road_length[holder]})"
+                )
+            else:
+                news += ". Longest Road is set aside (a tie)"
+        if state.largest_army_holder != before_la and state.largest_army_holder >= 0:
+            holder = state.largest_army_holder
+            news += (
+                f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} Largest Army "
+                f"({state.knights[holder]} knights)"
+            )
+        return news
+
+    def _who(self, seat: Seat) -> str:
+        """A seat as a subject: "You" for the human, else its name."""
+        return "You" if seat == self.seat else self.names[seat]
+
+    def _whom(self, seat: Seat) -> str:
+        """A seat as an object: "you" for the human, else its name."""
+        return "you" if seat == self.seat else self.names[seat]
+
+    def _whose(self, seat: Seat, capital: bool = False) -> str:
+        """A seat as a possessive: "your" / "Your" for the human, else "Name's"."""
+        if seat == self.seat:
+            return "Your" if capital else "your"
+        return f"{self.names[seat]}'s"
+
+    def _verb(self, seat: Seat, plain: str, third: str) -> str:
+        """The verb form for the seat as subject: ``plain`` for "You", ``third`` for a name."""
+        return plain if seat == self.seat else third
+
+    def _hex_label(self, hex_id: int) -> str:
+        """A hex by terrain letter and token, e.g. "O10"; "D" for the desert."""
+        board = self.state.board
+        token = board.tokens[hex_id]
+        return "D" if token == 0 else f"{board.terrains[hex_id].letter}{token}"
+
+    def _hex_place(self, hex_id: int) -> str:
+        """A hex as the robber's destination: "O10", or "the desert"."""
+        return "the desert" if self.state.board.tokens[hex_id] == 0 else self._hex_label(hex_id)
+
+    def _node_place(self, node: int) -> str:
+        """An intersection by its hexes, e.g. "O10·W2" (coast where it has fewer than three)."""
+        return "·".join(self._hex_label(h) for h in self.state.topology.node_hexes[node])
+
+
+def _card_name(card: DevCard) -> str:
+    if card is DevCard.KNIGHT:
+        return "a Knight"
+    if card is DevCard.VICTORY_POINT:
+        return "a Victory Point card"
+    return card.title
+
+
+__all__ = [
+    "DEFAULT_NAMES",
+    "EventKind",
+    "GameEvent",
+    "Narrator",
+    "Score",
+    "TargetKind",
+    "describe_cards",
+    "scores",
+]

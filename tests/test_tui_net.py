@@ -1,0 +1,264 @@
+"""The app over seat sessions, driven by Pilot: `hexlan play` through the in-process table, the
+screen of a third party to a steal, a stopped game, and a TUI peer hosting a table that
+`hexlan bot` processes join over TCP (bot delay 0; logs in a temporary data directory)."""
+
+from __future__ import annotations
+
+import io
+import random
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from hexlan.engine import actions as A
+from hexlan.engine.bots import make_bot
+from hexlan.engine.core import Phase
+from hexlan.net.client import NetworkGame, SessionGame
+from hexlan.net.log import read_log
+from hexlan.net.session import Applied, Stopped
+from hexlan.tui.app import HexlanApp, NetApp, TableApp, make_app, make_net_app
+from hexlan.tui.screens.game import GameScreen
+from hexlan.tui.screens.info import StoppedScreen
+from hexlan.tui.screens.lobby import HostScreen, NetOptions
+from hexlan.tui.widgets.log import GameLog
+
+WIDE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The user data directory (identity, logs) of these tests and of the bots they start: a
+    temporary one, on tmpfs when there is one (every message is fsynced)."""
+    shm = Path("/dev/shm")
+    path = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None, prefix="hexlan-test-"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(path))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+async def wait_for(pilot: Pilot[int], condition: object, seconds: float) -> bool:
+    """Pause until ``condition()`` holds or ``seconds`` pass; whether it held."""
+    steps = int(seconds / 0.05)
+    for _ in range(steps):
+        if condition():  # type: ignore[operator]
+            return True
+        await pilot.pause(0.05)
+    return bool(condition())  # type: ignore[operator]
+
+
+async def type_first_label(pilot: Pilot[int], screen: GameScreen) -> int:
+    """Type the label of the first highlighted place; the place's id."""
+    assert screen.pick is not None
+    target, label = min(screen.pick.labels.items(), key=lambda item: item[1])
+    await pilot.press(*label)
+    return target
+
+
+async def setup_by_keys(pilot: Pilot[int], screen: GameScreen, seconds: float) -> None:
+    """Place both settlements and roads by typing labels, waiting for the others between."""
+    game = screen.game
+    me = game.human_seat
+    for placed in (1, 2):
+        assert await wait_for(
+            pilot, lambda: screen.pick is not None and screen.pick.kind == "node", seconds
+        ), f"no settlement to place; status {game.status!r}"
+        node = await type_first_label(pilot, screen)
+        assert node in game.view.settlements[me] and len(game.view.settlements[me]) == placed
+        assert screen.pick is not None and screen.pick.kind == "path"
+        path = await type_first_label(pilot, screen)
+        assert path in game.view.roads[me]
+
+
+def screen_text(app: TableApp) -> str:
+    """The log panel's lines and the status line, as shown."""
+    log = app.game_screen.query_one(GameLog)
+    lines = [strip.text for strip in log.lines]
+    return "\n".join([*lines, str(app.game_screen.query_one("#status").render())])
+
+
+# ---------------------------------------------------------------------------- hexlan play
+
+
+async def test_play_runs_through_seat_sessions(data_dir: Path) -> None:
+    app = make_app(3, 4, "beginner", "Ann", 0)
+    async with app.run_test(size=WIDE) as pilot:
+        game = app.game
+        assert isinstance(game, SessionGame) and len(game.table.sessions) == 3
+        screen = app.game_screen
+        await setup_by_keys(pilot, screen, 10)
+        assert await wait_for(pilot, game.human_to_act, 10)
+        assert game.view.phase is Phase.ROLL and game.view.turn >= 1
+        turn = game.view.turn
+        await pilot.press("r")
+        assert await wait_for(pilot, lambda: bool(game.rolls), 5)
+        # after a 7: discard and move the robber as a person would, with the first choices
+        for _ in range(3):
+            await pilot.pause()
+            if game.view.phase is Phase.DISCARD and game.human_to_act():
+                app.screen.dismiss(game.legal_actions()[0])  # type: ignore[arg-type]
+            elif game.view.phase is Phase.MOVE_ROBBER and screen.pick is not None:
+                await type_first_label(pilot, screen)
+                await pilot.pause()
+                if app.screen is not screen:
+                    await pilot.press("1")
+        assert await wait_for(pilot, lambda: game.view.phase is Phase.MAIN, 5)
+        await pilot.press("e")
+        assert await wait_for(pilot, lambda: game.view.turn > turn and game.human_to_act(), 10)
+        # every seat's session agrees with the person's
+        hashes = {s.view.public_hash() for s in game.table.sessions if s.view is not None}
+        assert len(hashes) == 1
+        assert "You rolled" in screen_text(app)
+    # the person's log holds every message its session took, and says the game was seeded
+    assert game.log_path is not None and game.log_path.is_relative_to(data_dir)
+    contents = read_log(game.log_path)
+    assert contents.messages == game.table.logs[0]
+    assert "not fair: seeded local chance" in contents.notes
+
+
+async def test_third_party_screen_never_shows_a_stolen_card() -> None:
+    """A game where two bots steal from each other: the person's screen says that a card
+    moved, never which."""
+    app = make_app(4, 3, "beginner", "You", 0, autoplay=True, save_log=False)
+    game = app.game
+    assert isinstance(game, SessionGame)
+    stolen: dict[int, str] = {}  # event index -> the card's word (from the thief's session)
+
+    def third_party_steals() -> bool:
+        for event in game.events:
+            if isinstance(event.action, A.StealCard) and event.index not in stolen:
+                robbery = game.events[event.index - 1].action
+                assert isinstance(robbery, A.MoveRobber) and event.seat is not None
+                if 0 in (event.seat, robbery.victim):
+                    stolen[event.index] = ""
+                    continue
+                took = [
+                    e.action.resource
+                    for e in game.table.effects[event.seat]
+                    if isinstance(e, Applied) and isinstance(e.action, A.StealCard)
+                ]
+                stolen[event.index] = took[-1].name.lower() if took[-1] is not None else ""
+        if any(stolen.values()):
+            app.game_screen.autoplayer = None  # the bots stop at the person's next decision
+            return True
+        return game.is_over
+
+    async with app.run_test(size=WIDE) as pilot:
+        assert await wait_for(pilot, third_party_steals, 30)
+        assert any(stolen.values()), "no steal between two bots in this game"
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        for index, word in stolen.items():
+            if not word:
+                continue
+            event = game.events[index]
+            victim = game.events[index - 1].action.victim  # type: ignore[union-attr]
+            assert event.text == f"{game.names[event.seat]} stole a card from {game.names[victim]}"  # type: ignore[index]
+            assert event.text in lines  # shown as it is: no card named
+            assert event.action == A.StealCard(None)
+
+
+async def test_a_stopped_game_names_the_seat_in_a_modal() -> None:
+    game = SessionGame(players=3, seed=2, save_log=False)
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        game.session.stopped = Stopped("seat 2 signed two different messages as number 7", 2)
+        app.game_screen.sync()
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, StoppedScreen)
+        text = " ".join(str(w.render()) for w in modal.query("Static, Label"))
+        assert "Green broke the rules" in text and "(seat 2)" in text
+        assert "Green signed two different messages" in text
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        assert "stopped" in str(app.game_screen.query_one("#prompt").render())
+        assert not game.human_to_act() or game.is_over
+
+
+# ---------------------------------------------------------------------------- hexlan host
+
+
+def _bot_cli_missing() -> str | None:
+    """Why the networked test cannot run here (the peer, the lobby or `hexlan bot` missing)."""
+    import importlib.util
+
+    for module in ("hexlan.net.peer", "hexlan.net.lobby", "hexlan.headless", "hexlan.__main__"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not there yet"
+    from hexlan.cli import main
+
+    return None if "bot" in main.commands else "the `hexlan bot` command is not there yet"
+
+
+@pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
+    """The person hosts a 3-seat table from the TUI; the host starts two `hexlan bot`
+    processes that join over TCP; the person places the set-up by keys and rolls by key, then
+    a bot plays the person's seat for some turns; quitting ends the bots, and the host's log
+    checks out as a valid unfinished game."""
+    from hexlan.net.lobby import free_port
+
+    log = data_dir / "host.hexlan"
+    options = NetOptions(
+        name="Ann",
+        identity_path=data_dir / "ann.pem",
+        log_path=log,
+        port=free_port(),  # not 0: with IPv4 and IPv6 both bound, 0 gives each its own port
+        seats=3,
+        bots=2,
+        announce=False,
+        bot_command=[sys.executable, "-m", "hexlan", "bot"],
+        bot_args=["--quiet"],
+    )
+    app = make_net_app(options, host=True, bot_delay=0)
+    assert isinstance(app, NetApp)
+    async with app.run_test(size=WIDE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, HostScreen)
+        started = await wait_for(pilot, lambda: hasattr(app, "game"), 30)
+        outputs = [p.read_text(errors="replace") for p in sorted(data_dir.glob("bot-*.out"))]
+        assert started, f"{lobby.query_one('#lobby-status').render()}; bots said {outputs}"
+        game = app.game
+        assert isinstance(game, NetworkGame) and game.is_started
+        assert len(app.bot_processes) == 2
+        assert game.peer.opening.seats[0].name == "Ann" and game.human_seat == 0
+        screen = app.game_screen
+        await setup_by_keys(pilot, screen, 20)
+        # the person's first turn: roll by key (the bots may have the first turns)
+        assert await wait_for(
+            pilot, lambda: game.human_to_act() and game.view.phase is Phase.ROLL, 20
+        ), f"turn {game.view.turn}, phase {game.view.phase}, status {game.status!r}"
+        await pilot.press("r")
+        assert await wait_for(pilot, lambda: any("You rolled" in e.text for e in game.events), 10)
+        screen.autoplayer = make_bot("heuristic", random.Random(5))
+        screen.sync()
+        screen.kick()
+        target = game.view.turn + 6
+        assert await wait_for(pilot, lambda: game.view.turn >= target or game.is_over, 60), (
+            f"turn {game.view.turn}, status {game.status!r}"
+        )
+        assert game.stopped is None
+        # every seat's words reached this screen, and nobody's card was named in a steal
+        texts = [e.text for e in game.events]
+        assert any(t.startswith("Bot 1") for t in texts) and any(
+            t.startswith("Bot 2") for t in texts
+        )
+        assert all(
+            t.endswith(("Bot 1", "Bot 2"))
+            for t in texts
+            if t.startswith("Bot") and "stole a card from Bot" in t
+        )
+        await pilot.press("ctrl+q")
+    assert all(proc.poll() is not None for proc in app.bot_processes)
+    # the host's log: valid so far (3) or finished (0)
+    from hexlan.net.verify import main as verify
+
+    report = io.StringIO()
+    assert verify([str(log)], as_json=False, out=report) in (0, 3), report.getvalue()

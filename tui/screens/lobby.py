@@ -1,0 +1,574 @@
+"""The screens before a networked game: hosting a table, finding and joining one.
+
+- :class:`HostScreen` (`hexlan host`): holds the table (net/lobby.py :func:`host_table`), starts
+  the host's ``--bots`` as `hexlan bot --join 127.0.0.1:PORT` processes, and shows the seats
+  (names, colours, fingerprints) as they fill. The game starts when the table is full.
+- :class:`JoinScreen` (`hexlan join`): lists the tables heard on the LAN (net/discovery.py
+  :class:`~hexlan.net.discovery.Listener`, refreshed every second) and joins the one chosen, or
+  joins ``HOST:PORT`` directly; then shows the table as the host announces it.
+
+Both then run the person's :class:`~hexlan.net.peer.Peer` on the app's event loop and hand a
+:class:`~hexlan.net.client.NetworkGame` to the app once every seat has signed the opening; the
+game is played in the same screens as `hexlan play`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, Static
+
+from hexlan.tui.palette import seat_mark, seat_style
+
+if TYPE_CHECKING:
+    from hexlan.net.beacon import HashChain
+    from hexlan.net.client import NetworkGame
+    from hexlan.net.discovery import Listener, TableAnnouncement
+    from hexlan.net.identity import GameKeys, Identity
+    from hexlan.net.lobby import TableChanged
+    from hexlan.net.wire import Opening
+
+BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3")
+"""Names the host gives the bots it starts (they take seats in the order they connect)."""
+
+
+@dataclass
+class NetOptions:
+    """What `hexlan host` / `hexlan join` were given.
+
+    Attributes:
+        name: the person's name at the table.
+        identity_path: the identity key file (default: the user's, created on first run).
+        log_path: the game log (default: a new file in the user's log directory).
+        port: the table port (host; 0 picks a free one).
+        seats: the table's size (host).
+        bots: `hexlan bot` processes the host starts (host).
+        address: ``HOST:PORT`` to join directly (join; None lists the LAN's tables).
+        bot_command: the command that runs a bot, before ``--join HOST:PORT`` (tests may change
+            it); default ``python -m hexlan bot``.
+        bot_args: more arguments for each bot (e.g. ``["--delay", "0"]``).
+        discovery_port: the UDP port tables are announced on (tests use another).
+        announce: whether the host announces its table on the LAN.
+    """
+
+    name: str = "You"
+    identity_path: Path | None = None
+    log_path: Path | None = None
+    port: int = 47400
+    seats: int = 4
+    bots: int = 0
+    address: str | None = None
+    bot_command: Sequence[str] = field(
+        default_factory=lambda: [sys.executable, "-m", "hexlan", "bot"]
+    )
+    bot_args: Sequence[str] = ()
+    discovery_port: int | None = None
+    announce: bool = True
+
+
+def lan_address() -> str:
+    """This host's address on the LAN as others would dial it (127.0.0.1 when offline)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.connect(("192.0.2.1", 9))  # TEST-NET: nothing is sent, the route picks the address
+        return str(sock.getsockname()[0])
+    return "127.0.0.1"
+
+
+def seats_table(
+    table: DataTable[Any], max_seats: int, seats: Sequence[Any], me: bytes, bots: Sequence[str] = ()
+) -> None:
+    """Fill ``table`` with the seats (``LobbySeat`` values): mark, name, fingerprint, who."""
+    table.clear()
+    for seat in range(max_seats):
+        if seat < len(seats):
+            entry = seats[seat]
+            name = Text(
+                f"{seat_mark(seat)} {entry.name}", style=seat_style(seat) + Style(bold=True)
+            )
+            if entry.public_key == me:
+                who = "you"
+            elif seat == 0:
+                who = "host"
+            elif entry.name in bots:
+                who = "bot"
+            else:
+                who = "player"
+            table.add_row(name, entry.fingerprint, who, key=str(seat))
+        else:
+            table.add_row(
+                Text(f"{seat_mark(seat)} (open)", style="dim"),
+                Text("-", style="dim"),
+                "",
+                key=str(seat),
+            )
+
+
+def distinct_tables(tables: Sequence[TableAnnouncement]) -> list[TableAnnouncement]:
+    """One entry per table (host key and port): a host on this machine is heard on every
+    interface; the LAN address wins over loopback, so the address the host records for this
+    peer is one the other seats can dial too."""
+    best: dict[tuple[str, int], TableAnnouncement] = {}
+    for table in tables:
+        key = (table.fingerprint, table.tcp_port)
+        held = best.get(key)
+        if held is None or (_is_loopback(held.host) and not _is_loopback(table.host)):
+            best[key] = table
+    return sorted(best.values(), key=lambda t: (t.name.lower(), t.host or "", t.tcp_port))
+
+
+def _is_loopback(host: str | None) -> bool:
+    return host is None or host.startswith("127.") or host == "::1"
+
+
+class NetScreen(Screen[None]):
+    """What hosting and joining share: the keys, the seats table, the start of the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", "Quit")]
+
+    def __init__(self, options: NetOptions) -> None:
+        super().__init__()
+        self.options = options
+        self.identity: Identity | None = None
+        self.game: NetworkGame | None = None
+        self._seat_names: Sequence[str] = ()
+
+    def _load_keys(self) -> tuple[Identity, GameKeys, HashChain]:
+        """The identity (created on first run) and this game's fresh keys and hash chain.
+
+        Raises:
+            IdentityError, OSError: the identity file cannot be read or created.
+        """
+        from hexlan.net.beacon import HashChain  # noqa: PLC0415
+        from hexlan.net.identity import GameKeys, Identity, default_identity_path  # noqa: PLC0415
+
+        path = self.options.identity_path or default_identity_path()
+        identity = Identity.load_or_create(Path(path))
+        self.identity = identity
+        return identity, GameKeys.generate(), HashChain.generate()
+
+    def say(self, text: str | Text, error: bool = False) -> None:
+        """Show ``text`` on the status line (red for an error)."""
+        status = self.query_one("#lobby-status", Static)
+        status.set_class(error, "-error")
+        status.update(text)
+
+    def show_table(self, change: TableChanged) -> None:
+        """Redraw the seats as the host announced them."""
+        me = self.identity.public_bytes if self.identity is not None else b""
+        seats_table(
+            self.query_one("#seats", DataTable),
+            change.max_seats,
+            change.seats,
+            me,
+            self._seat_names,
+        )
+        open_seats = change.max_seats - len(change.seats)
+        if open_seats:
+            plural = "s" if open_seats != 1 else ""
+            self.say(
+                f"Waiting for {open_seats} more player{plural}… the game starts when the table is full."
+            )
+        else:
+            self.say("The table is full: starting…")
+
+    def start_peer(
+        self,
+        opening: Opening,
+        seat: int,
+        identity: Identity,
+        keys: GameKeys,
+        chain: HashChain,
+        host_address: str | None,
+    ) -> None:
+        """The lobby is done: run this seat's peer on the app's loop; the app shows the game
+        once every seat has signed the opening."""
+        from hexlan.net.client import NetworkGame, default_log_dir, new_log_path  # noqa: PLC0415
+        from hexlan.net.peer import Peer, PeerError  # noqa: PLC0415
+
+        role = "host" if seat == 0 else "join"
+        path = self.options.log_path or new_log_path(default_log_dir(), opening.game_id, role)
+        try:
+            peer = Peer(
+                seat,
+                identity,
+                opening,
+                chain,
+                keys,
+                path,
+                host_address=host_address,
+                kind="human",
+                identity_path=self.options.identity_path,
+            )
+        except (OSError, ValueError) as exc:
+            self.say(f"Cannot start the game: {exc}", error=True)
+            return
+        game = NetworkGame(peer)
+        self.game = game
+        names = ", ".join(s.name for s in opening.seats)
+        self.say(f"Game {opening.game_id[:4].hex()}: connecting to {names}; signing the opening…")
+        game.on_change = self._game_news
+        app = self.app
+
+        async def run() -> None:
+            try:
+                await peer.run()
+            except PeerError as exc:
+                app.notify(exc.reason, title="The game cannot run", severity="error", timeout=30)
+                self.say(f"The game cannot run: {exc.reason}", error=True)
+            if app.is_running and game.on_change is not None:
+                game.on_change()
+
+        app.run_worker(run(), name="peer", group="peer", exit_on_error=False)
+
+    def _game_news(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        if game.is_started:
+            from hexlan.tui.app import TableApp  # noqa: PLC0415
+
+            game.on_change = None
+            app = self.app
+            if isinstance(app, TableApp):
+                app.start_game(game)
+            return
+        links = [f"{game.names[s]}: {text}" for s, text in sorted(game.links.items())]
+        if game.status:
+            links.append(game.status)
+        if links:
+            self.say("Starting… " + " · ".join(links))
+
+
+class HostScreen(NetScreen):
+    """`hexlan host`: the table fills, then the game starts."""
+
+    def __init__(self, options: NetOptions) -> None:
+        super().__init__(options)
+        self.port = options.port
+        self.bots: list[subprocess.Popen[bytes]] = []
+        """The bot processes started (the app ends those still running when it exits)."""
+        self._seat_names = BOT_NAMES[: options.bots]
+
+    def compose(self) -> ComposeResult:
+        """Title, where to join, the seats, the status line, the keys."""
+        with Vertical(id="lobby"):
+            yield Label(f"hexlan: {self.options.name}'s table", classes="dialog-title")
+            yield Static(id="lobby-where")
+            seats = DataTable[Any](id="seats", cursor_type="none", zebra_stripes=False)
+            seats.add_columns("player", "fingerprint", "")
+            yield seats
+            yield Static("Opening the table…", id="lobby-status")
+            yield Static(
+                "Compare fingerprints with the players out loud: a fingerprint names a key.",
+                classes="hint",
+            )
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Open the table."""
+        self.query_one("#lobby").border_title = "Lobby"
+        self._host()
+
+    @work(exclusive=True, group="lobby", exit_on_error=False)
+    async def _host(self) -> None:
+        from hexlan.net.identity import IdentityError  # noqa: PLC0415
+        from hexlan.net.lobby import LobbyError, host_table  # noqa: PLC0415
+
+        options = self.options
+        try:
+            identity, keys, chain = self._load_keys()
+        except (IdentityError, OSError) as exc:
+            self.say(f"Cannot load your identity: {exc}", error=True)
+            return
+        extra: dict[str, Any] = {}
+        if options.discovery_port is not None:
+            extra["announce_targets"] = ["127.0.0.1"]
+        try:
+            opening, seat = await host_table(
+                identity,
+                options.seats,
+                options.name,
+                options.port,
+                game_keys=keys,
+                chain=chain,
+                on_change=self.show_table,
+                on_listening=self._listening,
+                announce=options.announce,
+                **extra,
+            )
+        except LobbyError as exc:
+            self.say(f"Cannot host: {exc.reason}", error=True)
+            return
+        except ValueError as exc:
+            self.say(f"Cannot host: {exc}", error=True)
+            return
+        self.start_peer(opening, seat, identity, keys, chain, None)
+
+    def _listening(self, port: int) -> None:
+        self.port = port
+        address = lan_address()
+        self.query_one("#lobby-where", Static).update(
+            Text.assemble(
+                ("Table port ", "dim"),
+                (str(port), "bold"),
+                ("  ·  others join with ", "dim"),
+                (f"hexlan join {address}:{port}", "bold"),
+                (" or pick it in `hexlan join`", "dim"),
+            )
+        )
+        self._start_bots(port)
+
+    def _start_bots(self, port: int) -> None:
+        """Start the ``--bots`` as `hexlan bot` processes joining this table."""
+        options = self.options
+        from hexlan.net.client import default_log_dir  # noqa: PLC0415
+
+        out_dir = options.log_path.parent if options.log_path else default_log_dir()
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for i in range(options.bots):
+            name = BOT_NAMES[i]
+            command = [
+                *options.bot_command,
+                "--join",
+                f"127.0.0.1:{port}",
+                "--name",
+                name,
+                *options.bot_args,
+            ]
+            output = out_dir / f"bot-{port}-{i + 1}.out"
+            try:
+                with output.open("wb") as sink:
+                    proc = subprocess.Popen(
+                        command,
+                        stdin=subprocess.DEVNULL,
+                        stdout=sink,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                        env={**os.environ, "NO_COLOR": "1"},
+                    )
+            except OSError as exc:
+                self.notify(f"Cannot start a bot: {exc}", severity="error")
+                return
+            self.bots.append(proc)
+            owner = getattr(self.app, "bot_processes", None)
+            if isinstance(owner, list):
+                owner.append(proc)
+        if options.bots:
+            self.notify(f"Started {options.bots} bot{'s' if options.bots > 1 else ''}.")
+
+
+def stop_processes(processes: Sequence[subprocess.Popen[bytes]], grace: float = 0.0) -> None:
+    """End the processes still running: wait up to ``grace`` seconds for them to finish, then
+    SIGTERM, then SIGKILL after 2 s."""
+    deadline = time.monotonic() + grace
+    for proc in processes:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+    for proc in processes:
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in processes:
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class JoinScreen(NetScreen):
+    """`hexlan join`: the tables on the LAN (Enter joins), or ``HOST:PORT`` directly."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+r", "refresh", "Refresh", show=False),
+    ]
+
+    def __init__(self, options: NetOptions) -> None:
+        super().__init__(options)
+        self.listener: Listener | None = None
+        self.found: list[TableAnnouncement] = []
+        self.joining = False
+
+    def compose(self) -> ComposeResult:
+        """The tables found, an address box, then the seats once joined."""
+        with Vertical(id="lobby"):
+            yield Label("hexlan: join a table", classes="dialog-title")
+            tables = DataTable[Any](id="tables", cursor_type="row")
+            tables.add_columns("table", "address", "seats", "host fingerprint")
+            yield tables
+            yield Input(placeholder="or type HOST:PORT and Enter", id="address")
+            seats = DataTable[Any](id="seats", cursor_type="none")
+            seats.add_columns("player", "fingerprint", "")
+            yield seats
+            yield Static("", id="lobby-status")
+            yield Static(
+                "↑/↓ choose a table, Enter joins · compare the host's fingerprint with theirs",
+                classes="hint",
+                id="lobby-hint",
+            )
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Join the address given, or listen for tables."""
+        self.query_one("#lobby").border_title = "Lobby"
+        self.query_one("#seats").display = False
+        if self.options.address is not None:
+            self._show_joining()
+            self._join(self.options.address, None)
+        else:
+            self._listen()
+            self.set_interval(1.0, self._refresh_tables)
+
+    @work(exclusive=True, group="listen", exit_on_error=False)
+    async def _listen(self) -> None:
+        from hexlan.net.discovery import DISCOVERY_PORT, Listener  # noqa: PLC0415
+
+        port = self.options.discovery_port or DISCOVERY_PORT
+        listener = Listener(port=port)
+        try:
+            await listener.start()
+        except OSError as exc:
+            self.say(
+                f"Cannot listen for tables on UDP {port} ({exc.strerror or exc}); "
+                "type the host's address instead.",
+                error=True,
+            )
+            return
+        self.listener = listener
+        self.say(f"Listening for tables on the LAN (UDP {port})…")
+        self._refresh_tables()
+
+    def _refresh_tables(self) -> None:
+        if self.listener is None or self.joining:
+            return
+        tables = distinct_tables(self.listener.tables())
+        widget = self.query_one("#tables", DataTable)
+        keys = [(t.host, t.tcp_port) for t in tables]
+        if keys == [(t.host, t.tcp_port) for t in self.found] and tables == self.found:
+            return
+        row = widget.cursor_row
+        self.found = tables
+        widget.clear()
+        for t in tables:
+            seats = f"{t.seats_taken}/{t.seats}" + (" full" if t.is_full else "")
+            widget.add_row(
+                Text(t.name, style="bold"), f"{t.host}:{t.tcp_port}", seats, t.fingerprint
+            )
+        if tables:
+            widget.move_cursor(row=min(max(row, 0), len(tables) - 1))
+            self.say(f"{len(tables)} table{'s' if len(tables) > 1 else ''} found. Enter joins.")
+        else:
+            self.say("Listening for tables on the LAN… none heard yet. Type an address below.")
+
+    def action_refresh(self) -> None:
+        """Redraw the list of tables now."""
+        self.found = []
+        self._refresh_tables()
+
+    @on(DataTable.RowSelected, "#tables")
+    def _table_chosen(self, event: DataTable.RowSelected) -> None:
+        index = event.cursor_row
+        if not 0 <= index < len(self.found) or self.joining:
+            return
+        table = self.found[index]
+        if table.is_full:
+            self.say(f"{table.name} is full.", error=True)
+            return
+        self._show_joining()
+        self._join(f"{table.host}:{table.tcp_port}", table.fingerprint)
+
+    @on(Input.Submitted, "#address")
+    def _address_typed(self, event: Input.Submitted) -> None:
+        from hexlan.net.lobby import parse_address  # noqa: PLC0415
+
+        text = event.value.strip()
+        try:
+            parse_address(text)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return
+        self._show_joining()
+        self._join(text, None)
+
+    def _show_joining(self) -> None:
+        self.joining = True
+        self.query_one("#tables").display = False
+        self.query_one("#address").display = False
+        self.query_one("#seats").display = True
+        self.query_one("#lobby-hint", Static).update(
+            "Compare the fingerprints with the other players: a fingerprint names a key."
+        )
+
+    def _back_to_list(self) -> None:
+        if self.options.address is not None:
+            return  # a direct join has no list to go back to: the error stays on screen
+        self.joining = False
+        self.found = []
+        self.query_one("#tables").display = True
+        self.query_one("#address").display = True
+        self.query_one("#seats").display = False
+        self._refresh_tables()
+
+    @work(exclusive=True, group="lobby", exit_on_error=False)
+    async def _join(self, address: str, fingerprint: str | None) -> None:
+        from hexlan.net.identity import IdentityError  # noqa: PLC0415
+        from hexlan.net.lobby import LobbyError, free_port, join_table, parse_address  # noqa: PLC0415
+
+        try:
+            host, port = parse_address(address)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            self._back_to_list()
+            return
+        try:
+            identity, keys, chain = self._load_keys()
+        except (IdentityError, OSError) as exc:
+            self.say(f"Cannot load your identity: {exc}", error=True)
+            return
+        self.say(f"Connecting to {host}:{port}…")
+        try:
+            opening, seat = await join_table(
+                host,
+                port,
+                identity,
+                self.options.name,
+                game_keys=keys,
+                chain=chain,
+                listen_port=free_port(),
+                host_fingerprint=fingerprint,
+                on_change=self.show_table,
+            )
+        except LobbyError as exc:
+            self.say(exc.reason, error=True)
+            self._back_to_list()
+            return
+        except ValueError as exc:
+            self.say(f"Cannot join: {exc}", error=True)
+            self._back_to_list()
+            return
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
+        self.start_peer(opening, seat, identity, keys, chain, host)
+
+    async def on_unmount(self) -> None:
+        """Stop listening for tables."""
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
