@@ -169,6 +169,12 @@ def _host_port(value: str | None) -> tuple[str, int] | None:
     "--board", type=click.Choice(["beginner", "random"]), default="beginner", show_default=True
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+@click.option(
+    "--abandon-after",
+    type=click.FloatRange(1),
+    default=None,
+    help="Seconds of a stalled seat before signing that the game is abandoned (default: wait).",
+)
 def bot(
     hosting: bool,
     join: str | None,
@@ -181,6 +187,7 @@ def bot(
     name: str | None,
     board: str,
     quiet: bool,
+    abandon_after: float | None,
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if hosting == (join is not None):
@@ -202,6 +209,7 @@ def bot(
         name=name,
         board=board,
         quiet=quiet,
+        abandon_after=abandon_after,
     )
     sys.exit(run_bot(options))
 
@@ -221,14 +229,25 @@ def bot(
 )
 @click.option("--seed", type=int, default=None, help="Seed for the bot's own choices only.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+@click.option(
+    "--abandon-after",
+    type=click.FloatRange(1),
+    default=None,
+    help="Seconds of a stalled seat before signing that the game is abandoned (default: wait).",
+)
 def resume(
-    log: Path, identity: Path | None, strategy: str | None, seed: int | None, quiet: bool
+    log: Path,
+    identity: Path | None,
+    strategy: str | None,
+    seed: int | None,
+    quiet: bool,
+    abandon_after: float | None,
 ) -> None:
     """Restart a crashed or closed peer from its game log and play on."""
     _strategy(strategy)
     from hexlan.headless import run_resume
 
-    sys.exit(run_resume(log, identity, strategy, seed, quiet))
+    sys.exit(run_resume(log, identity, strategy, seed, quiet, abandon_after=abandon_after))
 
 
 def _default_name() -> str:

@@ -59,6 +59,7 @@ class BotOptions:
     name: str | None = None
     board: str = "beginner"
     quiet: bool = False
+    abandon_after: float | None = None
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -91,7 +92,7 @@ def _finish(result: PeerResult, out: TextIO, err: TextIO) -> int:
     if result.stopped is not None:
         print(f"hexlan: the game stopped: {result.stopped}", file=err, flush=True)
         return EXIT_STOPPED
-    return EXIT_OK
+    return EXIT_OK  # won, or abandoned by every remaining seat (the JSON says which)
 
 
 def _show_table(say: Callable[[str], None]) -> Callable[[TableChanged], None]:
@@ -172,6 +173,7 @@ async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResu
         )
     except FileExistsError as exc:
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
+    peer.abandon_after = options.abandon_after
     say(f"game {opening.game_id.hex()[:12]} started: seat {seat}; log {log_path}")
     return await peer.run()
 
@@ -200,6 +202,7 @@ def run_resume(
     quiet: bool = False,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    abandon_after: float | None = None,
 ) -> int:
     """Run `hexlan resume LOG` headless to the end of the game; the exit code.
 
@@ -227,6 +230,7 @@ def run_resume(
         except ValueError as exc:
             raise BotError(str(exc)) from None
         peer = Peer.resume(log, identity, bot.choose, _event_printer(say))
+        peer.abandon_after = abandon_after
         view = peer.view
         say(
             f"resumed seat {peer.seat} of game {peer.opening.game_id.hex()[:12]} at turn "

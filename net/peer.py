@@ -62,6 +62,8 @@ from hexlan.net.log import (
     secrets_path,
 )
 from hexlan.net.session import (
+    AUTOMATIC_TIMEOUT,
+    Abandoned,
     Applied,
     Effect,
     Persist,
@@ -119,7 +121,7 @@ class PeerEvent:
     Attributes:
         kind: ``"applied"`` (an action took effect here), ``"signed"`` (this seat signed and
             queued a decision), ``"link"``, ``"stall"``, ``"rejected"``, ``"stopped"``,
-            ``"over"``, ``"note"``.
+            ``"abandoned"``, ``"over"``.
         text: the event in words.
         time: the peer's clock (``time.monotonic`` unless given) when it happened.
         action: the action applied or decided, if any.
@@ -149,6 +151,7 @@ class PeerResult:
         log: the log file.
         stopped: why the game stopped (a protocol violation), or None.
         turns: the turn number reached.
+        abandoned: the seats the game was abandoned by (every other seat signed it), or None.
     """
 
     game_id: str
@@ -158,6 +161,7 @@ class PeerResult:
     log: str
     stopped: str | None = None
     turns: int = 0
+    abandoned: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as one JSON object (``hexlan bot``'s last line)."""
@@ -169,6 +173,7 @@ class PeerResult:
             "log": self.log,
             "stopped": self.stopped,
             "turns": self.turns,
+            "abandoned": None if self.abandoned is None else list(self.abandoned),
         }
 
 
@@ -401,6 +406,10 @@ class Peer:
         self._evidence_kept = 0
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
+        self.abandon_after: float | None = None
+        """Seconds after which a stall of automatic steps makes this peer sign ``abandon`` for
+        the stalled seats by itself (a bot left alone at a table); None: wait forever."""
+        self._abandoned_for: tuple[int, ...] = ()
         self._closed = False
 
     # ------------------------------------------------------------------ queries
@@ -431,6 +440,7 @@ class Peer:
         if view is not None and view.is_over and view.winner >= 0:
             winner = int(view.winner)
         stopped = self.session.stopped
+        abandoned = self.session.abandoned
         return PeerResult(
             game_id=self.opening.game_id.hex(),
             seat=self.seat,
@@ -439,6 +449,7 @@ class Peer:
             log=str(Path(self.log_path).absolute()),
             stopped=None if stopped is None else stopped.reason,
             turns=0 if view is None else int(view.turn),
+            abandoned=None if abandoned is None else tuple(abandoned),
         )
 
     # ------------------------------------------------------------------ MeshHandler
@@ -474,6 +485,16 @@ class Peer:
         effects = self.session.submit(action, self.clock())
         self._signed(action, effects)
         self._perform(effects)
+        self._wake.set()
+
+    def abandon(self, missing: Sequence[int]) -> None:
+        """Sign that the game ends as abandoned by the stalled seats ``missing`` (§11); it ends
+        when every other seat has signed the same (then :meth:`run` returns).
+
+        Raises:
+            IllegalActionError: the game is over, or ``missing`` names this seat or no seat.
+        """
+        self._perform(self.session.abandon(missing, self.clock()))
         self._wake.set()
 
     def _signed(self, action: Action, effects: list[Effect]) -> None:
@@ -523,6 +544,12 @@ class Peer:
                 self._keep_evidence(effect.reason, (effect.envelope,))
                 who = "a peer" if effect.author is None else self._who(effect.author)
                 self._emit("rejected", f"refused a message from {who}: {effect.reason}")
+            elif isinstance(effect, Abandoned):
+                seats = ", ".join(self._who(s) for s in effect.missing)
+                if not replayed:
+                    self.log.append_note(f"abandoned: every other seat signed that {seats} left")
+                self._emit("abandoned", f"the game ends as abandoned by {seats}")
+                self._wake.set()
             elif isinstance(effect, Stopped):
                 if not replayed:
                     self._keep_stop_evidence(effect)
@@ -659,7 +686,7 @@ class Peer:
                 self._started = True
                 self._perform(self.session.start(self.clock()))
             await self._play()
-            if self.session.stopped is None:
+            if self.session.stopped is None:  # won or abandoned: make sure all have heard
                 await asyncio.sleep(LINGER)
             return self.result()
         finally:
@@ -686,6 +713,8 @@ class Peer:
 
     def _over_text(self) -> str:
         result = self.result()
+        if result.abandoned is not None:
+            return "the game is over: abandoned"
         if result.winner is None:
             return "the game is over"
         return f"the game is over: {self._who(result.winner)} wins"
@@ -709,7 +738,8 @@ class Peer:
                 continue
             wait = next_tick - self.clock()
             if wait <= 0:
-                self._tick()
+                if self._tick():
+                    await self._anti_entropy()
                 next_tick = self.clock() + TICK
                 continue
             self._wake.clear()
@@ -717,16 +747,49 @@ class Peer:
                 async with asyncio.timeout(wait):
                     await self._wake.wait()
 
-    def _tick(self) -> None:
+    def _stalled(self, now: float) -> tuple[int, ...]:
+        """Seats the game has waited on for :data:`AUTOMATIC_TIMEOUT` seconds: those owing an
+        automatic step (``Session.tick``), and those owing a decision while not connected (a
+        decision never times out, but a seat that is gone cannot make it)."""
+        stalled = set(self.session.tick(now))
+        view = self.session.view
+        mesh = self.mesh
+        if (
+            view is not None
+            and mesh is not None
+            and not self.session.is_over
+            and now - self.session.last_progress >= AUTOMATIC_TIMEOUT
+        ):
+            connected = mesh.connected_seats()
+            stalled.update(s for s in view.acting_seats() if s != self.seat and s not in connected)
+        return tuple(sorted(stalled))
+
+    def _tick(self) -> bool:
+        """Report a stall (at most every :data:`STALL_REPEAT` seconds), and abandon the game
+        after :attr:`abandon_after`; whether a stall was reported."""
         now = self.clock()
-        stalled = tuple(self.session.tick(now))
+        stalled = self._stalled(now)
         if not stalled:
             if self._last_stall:
                 self._emit("stall", "the game moves on again")
             self._last_stall = ()
-            return
+            return False
         if stalled == self._last_stall and now - self._last_stall_at < STALL_REPEAT:
-            return
+            return False
+        stalled_for = now - self.session.last_progress
+        if (
+            self.abandon_after is not None
+            and stalled_for >= self.abandon_after
+            and stalled != self._abandoned_for
+        ):
+            self._abandoned_for = stalled
+            who = ", ".join(self._who(s) for s in stalled)
+            self._emit("stall", f"giving up on {who}", author=stalled[0])
+            try:
+                self.abandon(stalled)
+            except IllegalActionError as exc:
+                self._emit("stall", f"cannot abandon the game: {exc}", author=stalled[0])
+            return True
         self._last_stall, self._last_stall_at = stalled, now
         view = self.session.view
         step = "answer" if view is None else _STEP_BY_PHASE.get(view.phase, "answer")
@@ -741,6 +804,29 @@ class Peer:
                 f"waiting for {self._who(seat)}: no {step} for {seconds} s{link}",
                 author=seat,
             )
+        return True
+
+    async def _anti_entropy(self) -> None:
+        """During a stall, send each connected seat the messages of *other* seats that its
+        latest message shows it lacks.
+
+        The mesh resends only when a link (re)opens, so a message its author sent to some
+        seats just before it died would otherwise never reach the rest: a seat whose own
+        messages list it could then never be accepted there (an abandonment, for one, would
+        never complete). Duplicates are ignored by the receiver; only durable messages leave.
+        """
+        mesh = self.mesh
+        if mesh is None or self._written > self._synced:
+            return
+        accepted = self.session.accepted
+        for seat in sorted(mesh.connected_seats()):
+            theirs = accepted[seat][-1].body.heads if accepted[seat] else ()
+            for author, messages in enumerate(accepted):
+                if author == seat:
+                    continue
+                have = theirs[author][0] if len(theirs) == len(accepted) else -1
+                for env in messages[have + 1 :]:
+                    await mesh.send_to(seat, env.to_bytes())
 
     async def _send_loop(self) -> None:
         while True:

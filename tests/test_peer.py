@@ -1,7 +1,9 @@
 """Networked peers end to end (net/peer.py, `hexlan bot`, `hexlan resume`): real processes on
 127.0.0.1 play whole games over the TCP mesh and agree; a peer killed with SIGKILL and resumed
-from its log finishes the game without any equivocation; bad arguments give exit code 2 and a
-clear message, never a traceback."""
+from its log finishes the game without any equivocation; bots left with a dead seat abandon the
+game together; bad arguments give exit code 2 and a clear message, never a traceback. Then one
+peer without a mesh: nothing is sent before its log is synced, an equivocation stops the game
+and is kept, a forgery is kept as evidence."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any
 import pytest
 
 from hexlan.net import log as log_module
-from hexlan.net.log import GameLog, read_log
+from hexlan.net.log import GameLog, load_secrets, read_log, secrets_path
 
 TIMEOUT = 120.0
 HEXLAN = [sys.executable, "-m", "hexlan"]
@@ -52,6 +54,15 @@ def start_table(tmp_path: Path, seats: int = 4) -> tuple[list[subprocess.Popen[s
             start_bot("--join", f"127.0.0.1:{port}", "--seed", str(i), "--log", str(logs[i]))
         )
     return procs, logs
+
+
+def message_count(path: Path) -> int:
+    """Messages in a log being written by another process (-1 before it can be read: a
+    reader may catch an append half done)."""
+    try:
+        return len(read_log(path).messages)
+    except (FileNotFoundError, ValueError):
+        return -1
 
 
 def finish(procs: list[subprocess.Popen[str]]) -> list[tuple[int, str, str]]:
@@ -125,7 +136,7 @@ def test_four_bot_processes_finish_one_game_and_agree(tmp_path: Path) -> None:
 
 def test_a_peer_killed_and_resumed_finishes_the_game(tmp_path: Path) -> None:
     rng = random.Random()
-    victim, after = rng.randrange(4), rng.randrange(100, 700)
+    victim, after = rng.randrange(4), rng.randrange(100, 500)
     context = f"peer {victim} killed after {after} messages"
     procs, logs = start_table(tmp_path)
     deadline = time.monotonic() + TIMEOUT
@@ -134,11 +145,8 @@ def test_a_peer_killed_and_resumed_finishes_the_game(tmp_path: Path) -> None:
         while True:
             assert time.monotonic() < deadline, context
             assert procs[victim].poll() is None, (context, procs[victim].communicate())
-            try:
-                if len(read_log(logs[victim]).messages) > after:
-                    break
-            except (FileNotFoundError, ValueError):
-                pass
+            if message_count(logs[victim]) > after:
+                break
             time.sleep(0.01)
         procs[victim].send_signal(signal.SIGKILL)
         procs[victim].wait()
@@ -162,6 +170,36 @@ def test_a_peer_killed_and_resumed_finishes_the_game(tmp_path: Path) -> None:
     assert_no_equivocation(logs)
     assert finals[victim]["log"] == str(logs[victim])
     verify_or_skip(logs)
+
+
+def test_bots_abandon_a_game_whose_seat_is_gone(tmp_path: Path) -> None:
+    port = free_port()
+    logs = [tmp_path / f"peer{i}.log" for i in range(3)]
+    abandon = ("--abandon-after", "1", "--quiet")
+    procs = [
+        start_bot("--host", "--seats", "3", "--port", str(port), "--log", str(logs[0]), *abandon)
+    ]
+    time.sleep(0.3)
+    for i in (1, 2):
+        procs.append(start_bot("--join", f"127.0.0.1:{port}", "--log", str(logs[i]), *abandon))
+    deadline = time.monotonic() + TIMEOUT
+    try:
+        while message_count(logs[2]) < 200:
+            assert time.monotonic() < deadline and procs[2].poll() is None
+            time.sleep(0.01)
+    except BaseException:
+        finish(procs)
+        raise
+    procs[2].kill()
+    procs[2].wait()
+    results = finish(procs[:2])
+    for code, _, err in results:
+        assert code == 0, err
+    finals = [last_json(out) for _, out, _ in results]
+    seat = load_secrets(secrets_path(logs[2])).seat  # the dead process's seat
+    assert [f["abandoned"] for f in finals] == [[seat], [seat]], finals
+    assert [f["winner"] for f in finals] == [None, None]
+    assert finals[0]["state_hash"] == finals[1]["state_hash"]
 
 
 # ------------------------------------------------------------------------------ bad input
@@ -344,3 +382,19 @@ def test_a_forged_message_is_refused_and_kept_as_evidence(tmp_path: Path) -> Non
     (evidence,) = read_log(tmp_path / "ann.log").evidence
     assert evidence.envelope == forged and "does not verify" in evidence.reason
     assert any(e.kind == "rejected" for e in events)
+
+
+def test_abandoning_a_stalled_game_ends_it(tmp_path: Path) -> None:
+    peer, other, events = two_seats(tmp_path)
+    peer._perform(peer.session.start(0.0))
+    for data in sends(other.start(0.0)):
+        peer.deliver(data, 1)
+    peer.abandon([1])  # the only other seat: this seat's signature is every remaining one
+    assert peer.is_over and peer.session.stopped is None
+    result = peer.result()
+    assert result.abandoned == (1,) and result.winner is None
+    assert result.to_json()["abandoned"] == [1]
+    peer.close()
+    contents = read_log(tmp_path / "ann.log")
+    assert "abandoned: every other seat signed that seat 1 (Bob) left" in contents.notes
+    assert any(e.kind == "abandoned" for e in events)
