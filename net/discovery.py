@@ -402,8 +402,12 @@ class Announcer:
                 except (OSError, asyncio_dgram.TransportClosed) as exc:
                     log.debug("beacon to %s:%d failed: %s", address, self.port, exc)
             sent_at = loop.time()
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation
+            # that arrives as the event is set (an update just before stop()), and the task
+            # would then beacon on forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), self.interval)
+                async with asyncio.timeout(self.interval):
+                    await self._changed.wait()
             wait = sent_at + self.min_interval - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)
