@@ -15,10 +15,12 @@ Board geometry used by many tests (beginner board, ``hexlan.engine.topology`` id
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from collections.abc import Iterable
 
 import pytest
+from hypothesis import settings
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import Board, beginner_board
@@ -26,6 +28,12 @@ from hexlan.engine.core import DevCard, Hand, IllegalActionError, NodeId, PathId
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import BASE_TOPOLOGY
+
+# Property tests draw the same examples on every run, so CI never meets a new one by chance;
+# run with HYPOTHESIS_PROFILE=explore to search afresh.
+settings.register_profile("ci", derandomize=True, deadline=None)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 TOPOLOGY = BASE_TOPOLOGY
 BEGINNER = beginner_board()

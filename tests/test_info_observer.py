@@ -34,7 +34,7 @@ from hexlan.engine.info import MAX_WORLDS, InformationState, advance_views
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import CHANCE, GameState
 
-STEP_CAP = 3000
+STEP_CAP = 20000
 
 OPTIONS = (
     GameOptions(victory_points=6),
