@@ -149,8 +149,14 @@ class GameClient:
         return self.session.stopped
 
     @property
+    def abandoned(self) -> tuple[Seat, ...] | None:
+        """The seats the game was abandoned by (every other seat signed that they left), or
+        None."""
+        return self.session.abandoned
+
+    @property
     def is_over(self) -> bool:
-        """Whether the game has ended (won, or stopped)."""
+        """Whether the game has ended (won, stopped or abandoned)."""
         return self.session.is_over
 
     @property
@@ -183,6 +189,19 @@ class GameClient:
     def is_connected(self, seat: Seat) -> bool:
         """Whether ``seat`` can be heard from now (always, in this process)."""
         return True
+
+    def stalled(self) -> tuple[Seat, ...]:
+        """Seats that have stopped answering (a networked game's stall), for :meth:`abandon`."""
+        return ()
+
+    def abandon(self) -> None:
+        """Sign that the game ends as abandoned by the :meth:`stalled` seats; it ends once every
+        other seat has signed the same.
+
+        Raises:
+            IllegalActionError: nobody stalls, or the game is over.
+        """
+        raise IllegalActionError("no seat has stopped answering")
 
     def scores(self) -> list[Score]:
         """Victory points per seat and how they were earned, as far as the person knows
@@ -401,8 +420,28 @@ class NetworkGame(GameClient):
         """The last link news per seat ("link open", "closed: ..."), for the start screen."""
         self.notes: list[str] = []
         """Refused messages and other news, in words, newest last."""
-        self._stall_seats: tuple[int, ...] = ()
+        self._stalls: dict[int, str] = {}
+        self._stall_time = 0.0
+        self.abandon_signed = False
+        """Whether the person has signed that the game ends as abandoned."""
         peer.on_event = self._on_peer_event
+
+    def stalled(self) -> tuple[Seat, ...]:
+        """Seats the peer reports as stalling now (no automatic step for 5 s, or gone while
+        owing a decision)."""
+        return () if self.is_over else tuple(sorted(self._stalls))
+
+    def abandon(self) -> None:
+        """Sign that the game ends as abandoned by the stalled seats (§11).
+
+        Raises:
+            IllegalActionError: nobody stalls, or the game is over.
+        """
+        seats = self.stalled()
+        if not seats:
+            raise IllegalActionError("no seat has stopped answering")
+        self.peer.abandon(seats)
+        self.abandon_signed = True
 
     def is_connected(self, seat: Seat) -> bool:
         """Whether this seat's mesh has an open link to ``seat`` (the person's own: True)."""
@@ -430,13 +469,23 @@ class NetworkGame(GameClient):
         kind = event.kind
         if kind == "applied" and event.action is not None:
             self._narrate_action(event.action)
-            if self.stopped is None:
-                self.status = ""  # progress: whatever stalled has moved on
+            if self.stopped is None and self._stalls:
+                self._stalls.clear()  # progress: whatever stalled has moved on
+                self.status = ""
         elif kind == "stall":
             if event.author is None:  # "the game moves on again"
-                self.status = ""
-            else:
-                self.status = self.seat_words(event.text)
+                self._stalls.clear()
+            elif event.text.startswith("waiting for"):
+                if event.time - self._stall_time > 1.0:  # a new report: forget the last one
+                    self._stalls.clear()
+                self._stall_time = event.time
+                self._stalls[event.author] = self.seat_words(event.text)
+            else:  # giving up, or cannot
+                self.notes.append(self.seat_words(event.text))
+            self.status = "; ".join(self._stalls[s] for s in sorted(self._stalls))
+        elif kind == "abandoned":
+            self._stalls.clear()
+            self.status = self.seat_words(event.text)
         elif kind == "stopped":
             self.status = self.seat_words(event.text)
         elif kind == "link" and event.author is not None:

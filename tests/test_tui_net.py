@@ -23,7 +23,7 @@ from hexlan.net.log import read_log
 from hexlan.net.session import Applied, Stopped
 from hexlan.tui.app import HexlanApp, NetApp, TableApp, make_app, make_net_app
 from hexlan.tui.screens.game import GameScreen
-from hexlan.tui.screens.info import StoppedScreen
+from hexlan.tui.screens.info import GameOverScreen, StoppedScreen
 from hexlan.tui.screens.lobby import HostScreen, NetOptions
 from hexlan.tui.widgets.log import GameLog
 
@@ -262,3 +262,52 @@ async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
 
     report = io.StringIO()
     assert verify([str(log)], as_json=False, out=report) in (0, 3), report.getvalue()
+
+
+@pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: Path) -> None:
+    """One of the host's two bots is killed once the game runs: the status line names the
+    seat that stopped answering, A (confirmed) signs the abandonment, the other bot has signed
+    too, and the game ends as abandoned."""
+    from hexlan.net.lobby import free_port
+    from hexlan.tui.screens.dialogs import ChoiceDialog
+
+    options = NetOptions(
+        name="Ann",
+        identity_path=data_dir / "ann.pem",
+        log_path=data_dir / "host.hexlan",
+        port=free_port(),
+        seats=3,
+        bots=2,
+        announce=False,
+        bot_args=["--quiet"],
+        bot_abandon_after=1.0,
+    )
+    app = make_net_app(options, host=True, bot_delay=0, autoplay=True)
+    async with app.run_test(size=WIDE) as pilot:
+        assert await wait_for(pilot, lambda: hasattr(app, "game"), 30)
+        game = app.game
+        assert isinstance(game, NetworkGame)
+        killed = app.bot_processes[0]
+        killed.kill()
+        killed.wait()
+        assert await wait_for(pilot, lambda: bool(game.stalled()), 30), game.status
+        gone = game.stalled()
+        assert len(gone) == 1
+        name = game.names[gone[0]]
+        assert f"waiting for {name}" in game.status
+        await pilot.pause(0.2)
+        assert name in str(app.game_screen.query_one("#status").render())
+        assert "A" in app.active_bindings
+        await pilot.press("A")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("1")
+        assert await wait_for(pilot, lambda: game.is_over, 20), game.status
+        assert game.abandoned == gone and game.winner is None
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), 5)
+        await pilot.pause()
+        assert "abandoned" in " ".join(str(w.render()) for w in app.screen.query("Label"))
+        await pilot.press("q")
+    contents = read_log(options.log_path)  # type: ignore[arg-type]
+    assert any(note.startswith("abandoned") for note in contents.notes)

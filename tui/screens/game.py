@@ -113,6 +113,7 @@ class GameScreen(Screen[None]):
         Binding("e", "end_turn", "End turn"),
         Binding("x", "discard", "Discard"),
         Binding("o", "answer_offer", "Offer"),
+        Binding("A", "abandon", "Abandon"),
         Binding("escape", "cancel_pick", "Cancel"),
         Binding("h", "dice", "Dice stats", show=False),
         Binding("question_mark,f1", "help", "Help"),
@@ -307,7 +308,10 @@ class GameScreen(Screen[None]):
         text = Text(no_wrap=True, overflow="ellipsis")
         if game.is_over:
             winner = game.winner
-            if winner is None:
+            if game.abandoned:
+                gone = ", ".join(game.names[s] for s in game.abandoned)
+                text.append(f"Game over: abandoned ({gone} left). ", style="bold")
+            elif winner is None:
                 text.append("The game stopped: a seat broke the protocol. ", style="bold red")
             else:
                 who = "You win" if winner == game.human_seat else f"{game.names[winner]} wins"
@@ -532,6 +536,8 @@ class GameScreen(Screen[None]):
             return self.game.is_over
         if action == "cancel_pick":
             return self.pick is not None and not self.pick.mandatory
+        if action == "abandon":
+            return bool(self.game.stalled()) and not getattr(self.game, "abandon_signed", False)
         if self.pick is not None or self.autoplayer is not None:
             return False
         legal = self._legal()
@@ -688,6 +694,39 @@ class GameScreen(Screen[None]):
         if action is not None:
             self.submit(action)
 
+    def action_abandon(self) -> None:
+        """Offer to end the game as abandoned by the seats that stopped answering (a confirm
+        step: it cannot be undone)."""
+        game = self.game
+        gone = game.stalled()
+        if not gone:
+            return
+        names = ", ".join(game.names[s] for s in gone)
+
+        def chosen(answer: bool | None) -> None:
+            if not answer:
+                return
+            try:
+                game.abandon()
+            except IllegalActionError as exc:
+                self.notify(exc.reason, title="Cannot abandon", severity="error")
+                return
+            self.notify(
+                f"You signed that {names} left. The game ends when every other seat signs "
+                "the same.",
+                title="Abandoning the game",
+            )
+            self.sync()
+
+        self.app.push_screen(
+            ChoiceDialog(
+                f"{names} stopped answering",
+                [(f"End the game as abandoned by {names}", True), ("Keep waiting", False)],
+                note="The game cannot be resumed once every other seat agrees · Esc waits",
+            ),
+            chosen,
+        )
+
     def action_help(self) -> None:
         """Show the help screen."""
         self.app.push_screen(HelpScreen())
@@ -756,6 +795,7 @@ COMMANDS: Final = (
     ("End the turn", "end_turn", "key e"),
     ("Discard cards", "discard", "key x"),
     ("Answer the offer made to you", "answer_offer", "key o"),
+    ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
     ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
     ("Help: keys and rules", "help", "key ? or F1"),
     ("Quit", "app.quit", "ctrl+q"),

@@ -26,6 +26,7 @@ KEYS: Final = (
     ("m", "trade with the bank or your harbours"),
     ("e", "end your turn"),
     ("x / o", "reopen the discard dialog / the offer made to you"),
+    ("A", "end a networked game as abandoned when a seat has stopped answering"),
     ("h", "dice statistics"),
     ("tab / 1 / 2", "hand / log panel (small terminals)"),
     ("? or F1", "this help"),
@@ -182,13 +183,13 @@ class GameOverScreen(ModalScreen[str]):
         """The winner, the score table and the buttons."""
         game = self.game
         winner = game.winner
-        title = (
-            "You win!"
-            if winner == game.human_seat
-            else f"{game.names[winner]} wins"
-            if winner is not None
-            else "Game over"
-        )
+        if winner is not None:
+            title = "You win!" if winner == game.human_seat else f"{game.names[winner]} wins"
+        elif game.abandoned:
+            gone = ", ".join(game.names[s] for s in game.abandoned)
+            title = f"abandoned ({gone} left)"
+        else:
+            title = "no winner"
         with Vertical(classes="dialog wide-dialog", id="game-over"):
             yield Label(f"Game over: {title}", classes="dialog-title")
             yield Static(score_table(game))

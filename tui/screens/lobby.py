@@ -62,7 +62,10 @@ class NetOptions:
         address: ``HOST:PORT`` to join directly (join; None lists the LAN's tables).
         bot_command: the command that runs a bot, before ``--join HOST:PORT`` (tests may change
             it); default ``python -m hexlan bot``.
-        bot_args: more arguments for each bot (e.g. ``["--delay", "0"]``).
+        bot_args: more arguments for each bot (e.g. ``["--quiet"]``).
+        bot_abandon_after: seconds a seat may stall (gone, or silent on an automatic step)
+            before the host's bots sign that the game is abandoned; the person decides for
+            themselves (key A).
         discovery_port: the UDP port tables are announced on (tests use another).
         announce: whether the host announces its table on the LAN.
     """
@@ -78,6 +81,7 @@ class NetOptions:
         default_factory=lambda: [sys.executable, "-m", "hexlan", "bot"]
     )
     bot_args: Sequence[str] = ()
+    bot_abandon_after: float = 20.0
     discovery_port: int | None = None
     announce: bool = True
 
@@ -349,6 +353,8 @@ class HostScreen(NetScreen):
                 f"127.0.0.1:{port}",
                 "--name",
                 name,
+                "--abandon-after",
+                f"{options.bot_abandon_after:g}",
                 *options.bot_args,
             ]
             output = out_dir / f"bot-{port}-{i + 1}.out"
