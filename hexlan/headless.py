@@ -207,7 +207,7 @@ def run_resume(
     """Run `hexlan resume LOG` headless to the end of the game; the exit code.
 
     The log's seat is played on by the bot that played it (its ``"peer: bot NAME"`` note) or
-    by ``strategy``; a person's seat needs the terminal UI, which cannot resume yet.
+    by ``strategy``; a person's seat goes back to the table in the terminal UI.
     """
     out = out or sys.stdout
     err = err or sys.stderr
@@ -216,14 +216,9 @@ def run_resume(
         kind = read_peer_kind(log)
         if strategy is None:
             if not kind.startswith("bot "):
-                print(
-                    f"hexlan resume: {log} was played by a person ({kind}); resuming it in the "
-                    "terminal UI is not available yet. Pass --strategy NAME to let a bot "
-                    "finish the game for this seat.",
-                    file=err,
-                    flush=True,
-                )
-                return EXIT_ERROR
+                from hexlan.tui.app import run_resume as run_table  # noqa: PLC0415
+
+                return run_table(log, identity)
             strategy = kind.removeprefix("bot ").split()[0]
         try:
             bot = make_bot(strategy, random.Random(seed))

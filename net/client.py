@@ -425,6 +425,15 @@ class NetworkGame(GameClient):
         self.abandon_signed = False
         """Whether the person has signed that the game ends as abandoned."""
         peer.on_event = self._on_peer_event
+        # Every message the mesh delivers may move the game on without an action to narrate
+        # (an acknowledgement, an `advance`, a reveal): the screen must look again after each.
+        deliver = peer.deliver
+
+        def deliver_and_tell(envelope_bytes: bytes, from_seat: int) -> None:
+            deliver(envelope_bytes, from_seat)
+            self._tell()
+
+        peer.deliver = deliver_and_tell  # type: ignore[method-assign]
 
     def stalled(self) -> tuple[Seat, ...]:
         """Seats the peer reports as stalling now (no automatic step for 5 s, or gone while
@@ -494,8 +503,11 @@ class NetworkGame(GameClient):
             self.notes.append(self.seat_words(event.text))
         elif kind == "over":
             self.status = ""
-        else:
+        elif kind != "signed":  # this seat's own automatic steps can make a decision due
             return
+        self._tell()
+
+    def _tell(self) -> None:
         callback = self.on_change
         if callback is not None:
             callback()

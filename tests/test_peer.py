@@ -246,7 +246,7 @@ def test_a_port_in_use_exits_2() -> None:
     assert_clean_error(result, f"cannot listen on port {port}", "in use")
 
 
-def test_resume_needs_a_readable_log_of_a_bot(tmp_path: Path) -> None:
+def test_resume_needs_a_readable_log(tmp_path: Path) -> None:
     assert_clean_error(run_cli("resume", str(tmp_path / "missing.log")), "no log at")
     junk = tmp_path / "junk.log"
     junk.write_bytes(b"PK\x03\x04")
@@ -254,8 +254,9 @@ def test_resume_needs_a_readable_log_of_a_bot(tmp_path: Path) -> None:
     person = tmp_path / "person.log"
     with GameLog.create(person, [1, "0", [], [], "beginner", 0]) as log:
         log.append_note("peer: human")
-    assert_clean_error(run_cli("resume", str(person)), "not available yet", "--strategy")
-    # With a strategy it gets further, and fails on the (empty) opening with a reason.
+    # A person's seat goes back to the table; a log that cannot be resumed says why first.
+    assert_clean_error(run_cli("resume", str(person)), "unreadable opening")
+    # With a strategy a bot takes the seat, and fails on the (empty) opening the same way.
     assert_clean_error(run_cli("resume", str(person), "--strategy", "random"), "unreadable opening")
 
 

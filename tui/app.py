@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 import subprocess
+import sys
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -24,6 +25,9 @@ from hexlan.net.client import GameClient, SessionGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.lobby import HostScreen, JoinScreen, NetOptions, NetScreen, stop_processes
+
+if TYPE_CHECKING:
+    from hexlan.net.peer import Peer
 
 
 class GameCommands(Provider):
@@ -151,6 +155,50 @@ class NetApp(TableApp):
         game = getattr(self, "game", None)
         over = game is not None and game.is_over
         stop_processes(self.bot_processes, grace=3.0 if over else 0.0)
+
+
+class ResumeApp(TableApp):
+    """`hexlan resume LOG` for a person's seat: the peer rebuilt from its log, back at the
+    table; it reconnects and catches up from the other seats.
+
+    Args:
+        peer: the resumed peer (:meth:`hexlan.net.peer.Peer.resume`).
+    """
+
+    def __init__(self, peer: Peer, bot_delay: float = 0.5) -> None:
+        super().__init__(bot_delay)
+        self.peer = peer
+
+    def on_mount(self) -> None:
+        """Show the table and run the peer on the app's loop."""
+        from hexlan.net.client import NetworkGame  # noqa: PLC0415
+        from hexlan.net.peer import PeerError  # noqa: PLC0415
+
+        game = NetworkGame(self.peer)
+        self.push_screen(self._table_for(game))
+
+        async def run() -> None:
+            try:
+                await self.peer.run()
+            except PeerError as exc:
+                self.notify(exc.reason, title="The game cannot run", severity="error", timeout=30)
+
+        self.run_worker(run(), name="peer", group="peer", exit_on_error=False)
+
+
+def run_resume(log: Path, identity: Path | None) -> int:
+    """Run `hexlan resume LOG` for a person's seat until they quit; the exit code (2 when the
+    log cannot be resumed, with the reason on stderr)."""
+    from hexlan.net.peer import Peer, PeerError  # noqa: PLC0415
+
+    try:
+        peer = Peer.resume(log, identity)
+    except PeerError as exc:
+        print(f"hexlan resume: {exc.reason}", file=sys.stderr)
+        return 2
+    app = ResumeApp(peer)
+    app.run()
+    return app.return_code or 0
 
 
 def make_app(
