@@ -139,6 +139,19 @@ def _host_port(value: str | None) -> tuple[str, int] | None:
         raise click.BadParameter(str(exc), param_hint="'--join'") from None
 
 
+# Options `bot` and `resume` share.
+_BOT_SEED_OPTION = click.option(
+    "--seed", type=int, default=None, help="Seed for the bot's own choices only."
+)
+_QUIET_OPTION = click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+_ABANDON_AFTER_OPTION = click.option(
+    "--abandon-after",
+    type=click.FloatRange(1),
+    default=None,
+    help="Seconds of a stalled seat before signing that the game is abandoned (default: wait).",
+)
+
+
 @main.command()
 @click.option("--host", "hosting", is_flag=True, help="Hold a table and wait for the others.")
 @click.option("--join", metavar="HOST:PORT", default=None, help="Join the table at HOST:PORT.")
@@ -157,7 +170,7 @@ def _host_port(value: str | None) -> tuple[str, int] | None:
     default=None,
     help="The game log to write (default: in the user data directory).",
 )
-@click.option("--seed", type=int, default=None, help="Seed for the bot's own choices only.")
+@_BOT_SEED_OPTION
 @click.option(
     "--identity",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -168,13 +181,8 @@ def _host_port(value: str | None) -> tuple[str, int] | None:
 @click.option(
     "--board", type=click.Choice(["beginner", "random"]), default="beginner", show_default=True
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
-@click.option(
-    "--abandon-after",
-    type=click.FloatRange(1),
-    default=None,
-    help="Seconds of a stalled seat before signing that the game is abandoned (default: wait).",
-)
+@_QUIET_OPTION
+@_ABANDON_AFTER_OPTION
 def bot(
     hosting: bool,
     join: str | None,
@@ -227,14 +235,9 @@ def bot(
     default=None,
     help="Let this bot play on (default: the bot that played the log's seat).",
 )
-@click.option("--seed", type=int, default=None, help="Seed for the bot's own choices only.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
-@click.option(
-    "--abandon-after",
-    type=click.FloatRange(1),
-    default=None,
-    help="Seconds of a stalled seat before signing that the game is abandoned (default: wait).",
-)
+@_BOT_SEED_OPTION
+@_QUIET_OPTION
+@_ABANDON_AFTER_OPTION
 def resume(
     log: Path,
     identity: Path | None,

@@ -11,21 +11,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import OPTIONS, STEP_CAP, choose, offer_for_one_or_two
 
 from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
     EngineError,
-    Hand,
     IllegalActionError,
     Phase,
     Resource,
@@ -34,64 +32,7 @@ from hexlan.engine.info import MAX_WORLDS, InformationState, advance_views
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import CHANCE, GameState
 
-STEP_CAP = 20000
-"""Actions after which a random game stops (random play rarely stalls that long)."""
-
-OPTIONS = (
-    GameOptions(victory_points=6),
-    GameOptions(victory_points=7, vp_cards_next_turn=True, knight_only_before_roll=True),
-    GameOptions(victory_points=6, victory_at_turn_end=True, mixed_three_to_one=True),
-    replace(GameOptions.seed003(), victory_points=7),
-)
-"""Official rules and seed 003 readings, with low targets so that random games end soon."""
-
-
 # ---------------------------------------------------------------------- a random driver
-
-
-def _some_cards(rng: random.Random, hand: Sequence[int], most: int) -> Hand:
-    """A random non-empty part of ``hand`` of at most ``most`` cards."""
-    cards = [r for r in range(5) for _ in range(hand[r])]
-    rng.shuffle(cards)
-    counts = [0] * 5
-    for r in cards[: rng.randint(1, min(most, len(cards)))]:
-        counts[r] += 1
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
-
-
-def _other_cards(rng: random.Random, give: Hand) -> Hand:
-    """One or two cards of resources not in ``give`` (no like-for-like trades)."""
-    free = [r for r in range(5) if not give[r]]
-    counts = [0] * 5
-    for _ in range(rng.randint(1, 2)):
-        counts[rng.choice(free)] += 1
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
-
-
-def _choose(state: GameState, rng: random.Random) -> Action:
-    """A random action of a random acting seat: first a kind of action, uniformly, then one of
-    that kind, so rare kinds (cards, trades) come up often. Domestic offers and counter-offers
-    get random terms the offering side can pay."""
-    seat = rng.choice(state.acting_seats())
-    hand, active = state.hands[seat], state.hands[state.active]
-    choices = state.legal_actions(seat)
-    if state.phase is Phase.MAIN and sum(hand):
-        give = _some_cards(rng, hand, 3)
-        to = rng.choice([NO_SEAT, *(s for s in range(state.players) if s != seat)])
-        choices.append(A.OfferTrade(give, _other_cards(rng, give), to))
-    if (
-        state.phase is Phase.TRADE_RESPONSES
-        and seat in state.trade_pending
-        and sum(hand)
-        and sum(active)
-    ):
-        give, get = _some_cards(rng, active, 2), _some_cards(rng, hand, 2)
-        if not any(g and t for g, t in zip(give, get, strict=True)):
-            choices.append(A.CounterOffer(seat, give, get))
-    kinds: dict[str, list[Action]] = {}
-    for action in choices:
-        kinds.setdefault(type(action).__name__, []).append(action)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
 def _assert_agree(state: GameState, public_hash: str, view: InformationState) -> None:
@@ -144,7 +85,7 @@ def play_random_game(
                 if isinstance(action, A.RevealVictory) and view.phase is not Phase.VICTORY:
                     seen["surprise victory reveal"] += action.victory_point_cards > 0
         else:
-            action = _choose(state, rng)
+            action = choose(state, rng, offer_for_one_or_two)
         seen[type(action).__name__] += 1
         advance_views(state, views, action, check=True)
         public_hash = state.public_hash()

@@ -11,21 +11,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import OPTIONS, STEP_CAP, choose, offer_for_one
 
 from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
     EngineError,
-    Hand,
     IllegalActionError,
     Phase,
     Resource,
@@ -33,53 +31,6 @@ from hexlan.engine.core import (
 from hexlan.engine.info import MAX_WORLDS, InformationState, advance_views
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import CHANCE, GameState
-
-STEP_CAP = 20000
-
-OPTIONS = (
-    GameOptions(victory_points=6),
-    GameOptions(victory_points=7, vp_cards_next_turn=True, knight_only_before_roll=True),
-    GameOptions(victory_points=6, victory_at_turn_end=True, mixed_three_to_one=True),
-    replace(GameOptions.seed003(), victory_points=7),
-)
-"""Official rules and seed 003 readings, with low targets so that random games end soon."""
-
-
-def _part(rng: random.Random, hand: list[int], most: int) -> Hand:
-    cards = [r for r in range(5) for _ in range(hand[r])]
-    rng.shuffle(cards)
-    counts = [0] * 5
-    for r in cards[: rng.randint(1, min(most, len(cards)))]:
-        counts[r] += 1
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
-
-
-def _choose(state: GameState, rng: random.Random) -> Action:
-    """A random action of a random acting seat, a kind of action first (so that cards and
-    trades come up often), domestic offers and counter-offers included."""
-    seat = rng.choice(state.acting_seats())
-    hand, active = state.hands[seat], state.hands[state.active]
-    choices = state.legal_actions(seat)
-    if state.phase is Phase.MAIN and any(hand):
-        give = _part(rng, hand, 3)
-        free = [r for r in range(5) if not give[r]]
-        get = [0] * 5
-        get[rng.choice(free)] += 1
-        to = rng.choice([NO_SEAT, *(s for s in range(state.players) if s != seat)])
-        choices.append(A.OfferTrade(give, (get[0], get[1], get[2], get[3], get[4]), to))
-    if (
-        state.phase is Phase.TRADE_RESPONSES
-        and seat in state.trade_pending
-        and any(hand)
-        and any(active)
-    ):
-        give, get_ = _part(rng, active, 2), _part(rng, hand, 2)
-        if not any(g and t for g, t in zip(give, get_, strict=True)):
-            choices.append(A.CounterOffer(seat, give, get_))
-    kinds: dict[str, list[Action]] = {}
-    for action in choices:
-        kinds.setdefault(type(action).__name__, []).append(action)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
 def _assert_agree(state: GameState, observer: InformationState) -> None:
@@ -133,7 +84,7 @@ def play_observed_game(
             if isinstance(action, A.RevealVictory):
                 seen["surprise victory reveal"] += observer.phase is not Phase.VICTORY
         else:
-            action = _choose(state, rng)
+            action = choose(state, rng, offer_for_one)
         seen[type(action).__name__] += 1
         advance_views(state, [observer], action, check=True)  # the observer accepts it
         _assert_agree(state, observer)
