@@ -430,15 +430,30 @@ class NetworkGame(GameClient):
         deliver = peer.deliver
 
         def deliver_and_tell(envelope_bytes: bytes, from_seat: int) -> None:
+            votes = len(self.session.abandon_votes)
             deliver(envelope_bytes, from_seat)
+            if len(self.session.abandon_votes) != votes and not self.is_over:
+                self._update_status()
             self._tell()
 
         peer.deliver = deliver_and_tell  # type: ignore[method-assign]
 
     def stalled(self) -> tuple[Seat, ...]:
         """Seats the peer reports as stalling now (no automatic step for 5 s, or gone while
-        owing a decision)."""
-        return () if self.is_over else tuple(sorted(self._stalls))
+        owing a decision), and seats another seat has signed that they left (their signature
+        is progress, which ends the stall report, but not the stall)."""
+        if self.is_over:
+            return ()
+        seats = set(self._stalls)
+        for author, missing in self.session.abandon_votes.items():
+            if author != self.human_seat:
+                seats.update(missing)
+        seats.discard(self.human_seat)
+        return tuple(sorted(seats))
+
+    def abandon_votes(self) -> dict[Seat, tuple[Seat, ...]]:
+        """Who has signed that the game ends as abandoned, and by which seats."""
+        return dict(self.session.abandon_votes)
 
     def abandon(self) -> None:
         """Sign that the game ends as abandoned by the stalled seats (§11).
@@ -451,6 +466,7 @@ class NetworkGame(GameClient):
             raise IllegalActionError("no seat has stopped answering")
         self.peer.abandon(seats)
         self.abandon_signed = True
+        self._update_status()
 
     def is_connected(self, seat: Seat) -> bool:
         """Whether this seat's mesh has an open link to ``seat`` (the person's own: True)."""
@@ -480,7 +496,7 @@ class NetworkGame(GameClient):
             self._narrate_action(event.action)
             if self.stopped is None and self._stalls:
                 self._stalls.clear()  # progress: whatever stalled has moved on
-                self.status = ""
+                self._update_status()
         elif kind == "stall":
             if event.author is None:  # "the game moves on again"
                 self._stalls.clear()
@@ -491,7 +507,7 @@ class NetworkGame(GameClient):
                 self._stalls[event.author] = self.seat_words(event.text)
             else:  # giving up, or cannot
                 self.notes.append(self.seat_words(event.text))
-            self.status = "; ".join(self._stalls[s] for s in sorted(self._stalls))
+            self._update_status()
         elif kind == "abandoned":
             self._stalls.clear()
             self.status = self.seat_words(event.text)
@@ -506,6 +522,17 @@ class NetworkGame(GameClient):
         elif kind != "signed":  # this seat's own automatic steps can make a decision due
             return
         self._tell()
+
+    def _update_status(self) -> None:
+        """The stall reports, then who has signed that the game is abandoned."""
+        parts = [self._stalls[s] for s in sorted(self._stalls)]
+        for author, missing in sorted(self.session.abandon_votes.items()):
+            who = "you" if author == self.human_seat else self.names[author]
+            gone = ", ".join(self.names[s] for s in missing)
+            parts.append(f"{who} signed that {gone} left")
+        if parts and not self.abandon_signed and self.session.abandon_votes:
+            parts[-1] += " (A to agree)"
+        self.status = "; ".join(parts)
 
     def _tell(self) -> None:
         callback = self.on_change

@@ -123,6 +123,14 @@ def seats_table(
             )
 
 
+def lobby_words(reason: str, address: str) -> str:
+    """A lobby failure as a player reads it (the game's own link messages mean the table has
+    already started its game: its lobby is closed and its game runs on that port)."""
+    if "link_hello" in reason or "link_proof" in reason:
+        return f"The table at {address} has already started its game: no seat is free."
+    return reason[:1].upper() + reason[1:]
+
+
 def distinct_tables(tables: Sequence[TableAnnouncement]) -> list[TableAnnouncement]:
     """One entry per table (host key and port): a host on this machine is heard on every
     interface; the LAN address wins over loopback, so the address the host records for this
@@ -174,6 +182,9 @@ class NetScreen(Screen[None]):
 
     def show_table(self, change: TableChanged) -> None:
         """Redraw the seats as the host announced them."""
+        self.query_one("#seats").display = True
+        if change.seats:
+            self.query_one(".dialog-title", Label).update(f"hexlan: {change.seats[0].name}'s table")
         me = self.identity.public_bytes if self.identity is not None else b""
         seats_table(
             self.query_one("#seats", DataTable),
@@ -365,7 +376,6 @@ class HostScreen(NetScreen):
                         stdin=subprocess.DEVNULL,
                         stdout=sink,
                         stderr=subprocess.STDOUT,
-                        start_new_session=True,
                         env={**os.environ, "NO_COLOR": "1"},
                     )
             except OSError as exc:
@@ -516,7 +526,6 @@ class JoinScreen(NetScreen):
         self.joining = True
         self.query_one("#tables").display = False
         self.query_one("#address").display = False
-        self.query_one("#seats").display = True
         self.query_one("#lobby-hint", Static).update(
             "Compare the fingerprints with the other players: a fingerprint names a key."
         )
@@ -561,7 +570,7 @@ class JoinScreen(NetScreen):
                 on_change=self.show_table,
             )
         except LobbyError as exc:
-            self.say(exc.reason, error=True)
+            self.say(lobby_words(exc.reason, f"{host}:{port}"), error=True)
             self._back_to_list()
             return
         except ValueError as exc:
