@@ -338,7 +338,8 @@ class GameScreen(Screen[None]):
                 if not seats and view.active != game.human_seat:
                     seats = [view.active]
                 names = ", ".join(game.names[s] for s in seats if s >= 0)
-                text.append(f"{names or 'The others'} to play…", style="dim")
+                doing = _WAITING_WORDS.get(view.phase, "to play")
+                text.append(f"{names or 'The others'} {doing}…", style="dim")
                 waiting = seats
             gone = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
             if gone:
@@ -768,6 +769,16 @@ class GameScreen(Screen[None]):
                 found.append((title, action, help_text))
         return found
 
+
+_WAITING_WORDS: Final = {
+    Phase.DISCARD: "to discard",
+    Phase.TRADE_RESPONSES: "to answer the offer",
+    Phase.MOVE_ROBBER: "to move the robber",
+    Phase.SETUP_SETTLEMENT: "to place a settlement",
+    Phase.SETUP_ROAD: "to place a road",
+    Phase.ROLL: "to roll",
+}
+"""What the others are doing while the person waits, by phase ("Blue to discard…")."""
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
 _CARD_OF: Final[dict[type, DevCard]] = {
