@@ -40,13 +40,21 @@ def driver(game: SessionGame) -> random.Random:
     return random.Random(game.seed * 31 + game.human_seat)
 
 
+def person_first(game: SessionGame) -> bool:
+    """Whether the person's decision comes next when decisions are taken in seat order (the
+    order SessionGame.step() takes the bots'), so the messages, hence the beacon's dice, are
+    the same whichever seat is the person's."""
+    due = [s.seat for s in game.table.sessions if s.decision_due()]
+    return bool(due) and due[0] == game.human_seat
+
+
 def play_out(game: SessionGame, until: int | None = None, limit: int = 20_000) -> None:
     """Play on (the person's seat by a heuristic bot) to the end, or until ``until`` events."""
     bot = make_bot("heuristic", driver(game))
     for _ in range(limit):
         if game.is_over or (until is not None and len(game.events) >= until):
             return
-        if game.human_to_act():
+        if person_first(game):
             game.submit(bot.choose(game.view, game.human_seat))
         else:
             assert game.step() is not None, "step() returned None while nobody waits"
@@ -166,7 +174,7 @@ def _steal(
     while not game.is_over:
         hands = [tuple(s.view.hands[s.seat]) for s in sessions if s.view is not None]
         seen = len(game.events)
-        if game.human_to_act():
+        if person_first(game):
             game.submit(bot.choose(game.view, game.human_seat))
         else:
             game.step()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
@@ -312,3 +313,60 @@ async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: P
         await pilot.press("q")
     contents = read_log(options.log_path)  # type: ignore[arg-type]
     assert any(note.startswith("abandoned") for note in contents.notes)
+
+
+@pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+async def test_tui_joins_a_bot_hosted_table_by_address(data_dir: Path) -> None:
+    """`hexlan join HOST:PORT` from the TUI: a `hexlan bot --host` process holds a 2-seat table;
+    the joined lobby shows the host's seat and fingerprint, then the game runs in the same
+    screens (a bot plays the person's seat here) for some turns."""
+    import subprocess
+
+    from hexlan.net.lobby import free_port
+    from hexlan.tui.screens.lobby import JoinScreen
+
+    port = free_port()
+    host = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "hexlan", "bot", "--host", "--seats", "2"),
+            *("--port", str(port), "--quiet", "--name", "Hostbot"),
+            *("--log", str(data_dir / "hostbot.log")),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        options = NetOptions(
+            name="Jo",
+            identity_path=data_dir / "jo.pem",
+            log_path=data_dir / "jo.hexlan",
+            address=f"127.0.0.1:{port}",
+        )
+        app = make_net_app(options, host=False, bot_delay=0, autoplay=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, JoinScreen)
+            seen: list[str] = []
+            for _ in range(600):
+                if hasattr(app, "game"):
+                    break
+                status = str(lobby.query_one("#lobby-status").render())
+                seen.append(status)
+                if "Cannot reach" in status and not lobby.joining:
+                    # the bot was not listening yet: Enter in the address box tries again
+                    lobby.query_one("#address", Input).focus()
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+            assert hasattr(app, "game"), sorted(set(seen))
+            game = app.game
+            assert isinstance(game, NetworkGame) and game.human_seat == 1
+            assert game.names == ("Hostbot", "Jo")
+            assert await wait_for(pilot, lambda: game.view.turn >= 6 or game.is_over, 30)
+            assert game.stopped is None
+            assert any(e.text.startswith("Hostbot") for e in game.events)
+            await pilot.press("ctrl+q")
+    finally:
+        host.terminate()
+        host.wait(timeout=10)
+    contents = read_log(data_dir / "jo.hexlan")
+    assert contents.messages and "peer: human" in contents.notes

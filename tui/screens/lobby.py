@@ -531,9 +531,15 @@ class JoinScreen(NetScreen):
         )
 
     def _back_to_list(self) -> None:
-        if self.options.address is not None:
-            return  # a direct join has no list to go back to: the error stays on screen
         self.joining = False
+        if self.options.address is not None:  # no list: the address again, Enter retries
+            self.query_one("#seats").display = False
+            address = self.query_one("#address", Input)
+            address.value = self.options.address
+            address.display = True
+            address.focus()
+            self.query_one("#lobby-hint", Static).update("Enter tries again · ctrl+q quits")
+            return
         self.found = []
         self.query_one("#tables").display = True
         self.query_one("#address").display = True
