@@ -1,7 +1,8 @@
 """The screens before a networked game: hosting a table, finding and joining one.
 
 - :class:`HostScreen` (`hexlan host`): holds the table (net/lobby.py :func:`host_table`), starts
-  the host's ``--bots`` as `hexlan bot --join 127.0.0.1:PORT` processes, and shows the seats
+  the host's ``--bots`` as `hexlan bot --join ADDRESS:PORT` processes (this machine's LAN
+  address, so players on other machines can reach them), and shows the seats
   (names, colours, fingerprints) as they fill. The game starts when the table is full.
 - :class:`JoinScreen` (`hexlan join`): lists the tables heard on the LAN (net/discovery.py
   :class:`~hexlan.net.discovery.Listener`, refreshed every second) and joins the one chosen, or
@@ -356,12 +357,16 @@ class HostScreen(NetScreen):
 
         out_dir = options.log_path.parent if options.log_path else default_log_dir()
         out_dir.mkdir(parents=True, exist_ok=True)
+        # The bots dial this machine's LAN address rather than 127.0.0.1: the host writes the
+        # address it saw each seat come from into the opening, and a player on another machine
+        # may have to dial a bot there.
+        address = lan_address()
         for i in range(options.bots):
             name = BOT_NAMES[i]
             command = [
                 *options.bot_command,
                 "--join",
-                f"127.0.0.1:{port}",
+                f"{address}:{port}",
                 "--name",
                 name,
                 "--abandon-after",
