@@ -61,6 +61,8 @@ from hexlan.net.wire import (
 )
 
 NO_HEAD: Final = (-1, ZERO_ID)
+TRAIL_BYTES: Final = 8
+"""Bytes of each public-state hash in a turn acknowledgement's trail (§11)."""
 AUTOMATIC_TIMEOUT: Final = 5.0
 """Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
 
@@ -241,6 +243,9 @@ class Session:
         self._monopoly_counts: dict[Seat, int] = {}
         self._acks: dict[Seat, bytes] = {}
         self._turn_end_hash = b""
+        self._turn_closed = False
+        self._trail: list[tuple[Envelope, bytes]] = []
+        self._closed_trail: list[tuple[Envelope, bytes]] = []
         self._sent: set[tuple[str, int]] = set()
         self._replaying = False
         self.stopped: Stopped | None = None
@@ -594,6 +599,14 @@ class Session:
                 effects,
                 (env.to_bytes(),),
             )
+            return
+        if self.view is not None:
+            # The public state after every message of the turn, for naming where a divergence
+            # began (§11); the turn's trail closes with its EndTurn.
+            self._trail.append((env, bytes.fromhex(self.view.public_hash())[:TRAIL_BYTES]))
+            if self._turn_closed:
+                self._turn_closed = False
+                self._closed_trail, self._trail = self._trail, []
 
     def _stop(
         self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
@@ -643,6 +656,7 @@ class Session:
         elif isinstance(action, A.EndTurn) and view.phase is not Phase.VICTORY:
             self._acks = {}
             self._turn_end_hash = bytes.fromhex(view.public_hash())
+            self._turn_closed = True
 
     def _check_cards(self, action: Action, author: Seat) -> None:
         """interim (issue 4): the beacon draw is computable, so every peer knows which cards each
@@ -815,14 +829,23 @@ class Session:
     def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
         author = env.body.author
-        turn, digest = env.body.payload
+        turn, digest, trail = env.body.payload
         if turn != view.turn - 1 or author in self._acks or not self._turn_end_hash:
             raise OutOfTurn(f"seat {author} acknowledged turn {turn} out of place", author=author)
         if digest != self._turn_end_hash:
+            mine = [prefix for _, prefix in self._closed_trail]
+            first = next(
+                (i for i, (a, b) in enumerate(zip(mine, trail, strict=False)) if a != b),
+                min(len(mine), len(trail)),
+            )
+            where = "after the turn's last message"
+            if first < len(self._closed_trail):
+                began = self._closed_trail[first][0].body
+                where = f"at seat {began.author}'s message #{began.seq} ({began.kind})"
+            # Either side may be the one in error, so the stop names no seat (§11).
             raise IllegalMove(
-                f"seat {author}'s public state after turn {turn} differs from this seat's "
-                "(divergence)",
-                author=author,
+                f"divergence: seat {author}'s public state after turn {turn} differs from this "
+                f"seat's; it began {where}"
             )
         self._acks[author] = digest
 
@@ -944,7 +967,8 @@ class Session:
             and view.turn - 1 >= 1
             and ("turn_ack", view.turn - 1) not in self._sent
         ):
-            return "turn_ack", (view.turn - 1, self._turn_end_hash)
+            trail = tuple(prefix for _, prefix in self._closed_trail)
+            return "turn_ack", (view.turn - 1, self._turn_end_hash, trail)
         if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)

@@ -734,7 +734,11 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("ciphertext", Bytes(16, 64)),  # ChaCha20-Poly1305: at least the 16-byte tag
         ),
         "count": _record(("event", _EVENT), ("n", Int(0, _MAX_CARDS))),
-        "turn_ack": _record(("turn", _U32), ("public_state_hash", _HASH)),
+        "turn_ack": _record(
+            ("turn", _U32),
+            ("public_state_hash", _HASH),
+            ("trail", Array(Bytes(8, 8), 0, 4096)),
+        ),
         "abandon": _record(
             ("missing_seats", Where(Array(_SEAT, 1, WIRE_SEATS), _ascending_distinct)),
             ("last_heads", _HEADS),

@@ -187,6 +187,20 @@ def play_until(table: Table, stop: Stop) -> tuple[Seat, Action]:
     return found
 
 
+def first_game_reaching(
+    seed: int, situation: Callable[[Table], Stop], players: int = 3, tries: int = 30
+) -> tuple[Table, Seat, Action]:
+    """The first seeded game from ``seed`` on that reaches ``situation``, stopped there: tests
+    stay true when a change of the protocol changes which game a seed plays."""
+    for attempt in range(seed, seed + tries):
+        table = Table(players, seed=attempt)
+        table.start()
+        found = play(table, stop=situation(table))
+        if found is not None:
+            return table, *found
+    raise AssertionError(f"no game from seed {seed} on reaches the situation the test needs")
+
+
 def forge(
     table: Table,
     author: Seat,
@@ -559,9 +573,9 @@ def test_victim_committing_the_wrong_number_of_cards_stops_the_game(delta: int) 
 
 
 def test_impossible_monopoly_count_stops_the_game_naming_the_counter() -> None:
-    table = Table(3, seed=60)
-    table.start()
-    player, card = play_until(table, lambda _, action: isinstance(action, A.PlayMonopoly))
+    table, player, card = first_game_reaching(
+        60, lambda _: lambda _, action: isinstance(action, A.PlayMonopoly)
+    )
     assert isinstance(card, A.PlayMonopoly)
     liar = min(s for s in range(3) if s != player)  # its count is ordered first: an honest one
     claim = max(view_of(table, s).hands[liar][card.resource] for s in range(3)) + 1
@@ -783,9 +797,11 @@ def test_seat_resumes_from_its_log(
 
 
 def _discarding(table: Table) -> Stop:
-    """Stop at a discard by a seat other than the active one."""
+    """Stop at a discard by a seat other than the active one, the only seat to discard."""
     return lambda seat, action: (
-        isinstance(action, A.Discard) and seat != view_of(table, seat).active
+        isinstance(action, A.Discard)
+        and seat != view_of(table, seat).active
+        and sum(1 for n in view_of(table, seat).discards if n) == 1
     )
 
 
@@ -811,9 +827,7 @@ def test_tick_names_the_stalling_seat(silent: str) -> None:
     active seat again, the ``advance`` that orders another seat's discard (a person's decision,
     which itself never times out)."""
     seed, situation, who = STALLS[silent]
-    table = Table(3, seed=seed)
-    table.start()
-    actor, action = play_until(table, situation(table))
+    table, actor, action = first_game_reaching(seed, situation)
     staller = who(table, actor, action)
     withheld = "advance" if silent == "discard" else silent
 
@@ -918,3 +932,27 @@ def test_remaining_seats_end_a_stalled_game_as_abandoned() -> None:
         session = table.sessions[seat]
         assert session.abandoned == (gone,) and session.is_over
         assert session.stopped is None
+
+
+def test_a_divergence_names_the_message_where_it_began() -> None:
+    """§11: each turn ends with every seat's hash of the public state and the trail of hashes
+    after each message of the turn; a mismatch names the first message where they part."""
+    table, ender, end = first_game_reaching(
+        8, lambda _: lambda _, action: isinstance(action, A.EndTurn)
+    )
+    other = (ender + 1) % 3
+    part_at = 2
+
+    def diverge(env: Envelope) -> bytes:
+        turn, _, trail = env.body.payload
+        forked = (*trail[:part_at], b"\x00" * 8, *trail[part_at + 1 :])
+        return resign(env, table, payload=(turn, b"\x00" * 32, forked))
+
+    _falsify("turn_ack", other, table, diverge)
+    table.act(ender, end)
+    witness = table.sessions[ender]
+    began = witness._closed_trail[part_at][0].body
+    stop = witness.stopped
+    assert stop is not None and stop.author is None, stop  # either side may be wrong
+    assert f"seat {other}'s public state after turn" in stop.reason
+    assert f"began at seat {began.author}'s message #{began.seq} ({began.kind})" in stop.reason

@@ -100,7 +100,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "steal_commit": (5, (h("c0"), h("c1"), h("c2"))),
     "steal_open": (5, bytes(12), bytes(33)),
     "count": (9, 4),
-    "turn_ack": (12, h("state")),
+    "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
     "abandon": ((1,), HEADS),
 }
 
@@ -523,7 +523,8 @@ def test_body_construction_is_checked_locally() -> None:
         ("steal_open", (1, bytes(12), bytes(65)), "ciphertext"),
         ("steal_open", (1, bytes(11), bytes(33)), "nonce"),
         ("count", (1, -1), "count payload.n"),
-        ("turn_ack", (1, h("s").hex()), "turn_ack payload.public_state_hash"),
+        ("turn_ack", (1, h("s").hex(), ()), "turn_ack payload.public_state_hash"),
+        ("turn_ack", (1, h("s"), (bytes(7),)), "turn_ack payload.trail"),
         ("abandon", ((), HEADS), "abandon payload.missing_seats: expected 1..6"),
         ("abandon", ((2, 1), HEADS), "distinct and ascending"),
         ("abandon", ((1, 1), HEADS), "distinct and ascending"),
@@ -741,7 +742,11 @@ def test_valid_bodies_round_trip(data: st.DataObject) -> None:
     payload: tuple[Any, ...] = {
         "reveal": (event, data.draw(st.binary(min_size=32, max_size=32))),
         "count": (event, data.draw(st.integers(0, 95))),
-        "turn_ack": (event, data.draw(st.binary(min_size=32, max_size=32))),
+        "turn_ack": (
+            event,
+            data.draw(st.binary(min_size=32, max_size=32)),
+            tuple(data.draw(st.lists(st.binary(min_size=8, max_size=8), max_size=40))),
+        ),
         "steal_commit": (
             event,
             tuple(
