@@ -167,8 +167,12 @@ def log_words(game: GameClient) -> str:
     return f"Log{fair}: {game.log_path}  ·  check it with: hexlan verify LOG"
 
 
-class GameOverScreen(ModalScreen[str]):
-    """The final scores; q quits, l returns to the board and its log."""
+class EndScreen(ModalScreen[str]):
+    """A screen at the end of a game: q (or the Quit button) quits, l returns to the board.
+
+    Subclasses compose a ``#quit`` button and a second one; the screen closes with "quit" or
+    "look".
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,ctrl+q", "finish('quit')", "Quit"),
@@ -178,6 +182,22 @@ class GameOverScreen(ModalScreen[str]):
     def __init__(self, game: GameClient) -> None:
         super().__init__(classes="dialog-screen")
         self.game = game
+
+    def on_mount(self) -> None:
+        """Focus Quit."""
+        self.query_one("#quit", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Quit or Look: close with "quit" or "look"."""
+        self.dismiss("quit" if event.button.id == "quit" else "look")
+
+    def action_finish(self, what: str) -> None:
+        """Close with ``what``: "quit" ends the app, "look" returns to the board."""
+        self.dismiss(what)
+
+
+class GameOverScreen(EndScreen):
+    """The final scores; q quits, l returns to the board and its log."""
 
     def compose(self) -> ComposeResult:
         """The winner, the score table and the buttons."""
@@ -209,31 +229,10 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Quit (q)", id="quit", variant="primary", compact=True)
                 yield Button("Look at the board (l)", id="look", compact=True)
 
-    def on_mount(self) -> None:
-        """Focus Quit."""
-        self.query_one("#quit", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Quit or Look: close with "quit" or "look"."""
-        self.dismiss("quit" if event.button.id == "quit" else "look")
-
-    def action_finish(self, what: str) -> None:
-        """Close with ``what``: "quit" ends the app, "look" returns to the board."""
-        self.dismiss(what)
-
-
-class StoppedScreen(ModalScreen[str]):
+class StoppedScreen(EndScreen):
     """The game stopped because a seat broke the protocol: who, why, and where the evidence
     is; q quits, l returns to the board."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,ctrl+q", "finish('quit')", "Quit"),
-        Binding("escape,l", "finish('look')", "Look at the board"),
-    ]
-
-    def __init__(self, game: GameClient) -> None:
-        super().__init__(classes="dialog-screen")
-        self.game = game
 
     def compose(self) -> ComposeResult:
         """Who stopped the game and why, the log, the buttons."""
@@ -264,15 +263,3 @@ class StoppedScreen(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
                 yield Button("Look at the board (l)", id="look", compact=True)
-
-    def on_mount(self) -> None:
-        """Focus Quit."""
-        self.query_one("#quit", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Quit or Look: close with "quit" or "look"."""
-        self.dismiss("quit" if event.button.id == "quit" else "look")
-
-    def action_finish(self, what: str) -> None:
-        """Close with ``what``: "quit" ends the app, "look" returns to the board."""
-        self.dismiss(what)
