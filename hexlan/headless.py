@@ -214,6 +214,11 @@ def run_resume(
     say = _printer(quiet, err)
     try:
         kind = read_peer_kind(log)
+        if "hexlan play" in kind:
+            raise BotError(
+                f"{log} is a local game (hexlan play: every seat in one process, no secrets "
+                "kept); only networked seats can be resumed"
+            )
         if strategy is None:
             if not kind.startswith("bot "):
                 from hexlan.tui.app import run_resume as run_table  # noqa: PLC0415

@@ -256,6 +256,10 @@ def test_resume_needs_a_readable_log(tmp_path: Path) -> None:
         log.append_note("peer: human")
     # A person's seat goes back to the table; a log that cannot be resumed says why first.
     assert_clean_error(run_cli("resume", str(person)), "unreadable opening")
+    local = tmp_path / "play.log"
+    with GameLog.create(local, [1, "0", [], [], "beginner", 0]) as log:
+        log.append_note("peer: human (hexlan play: every seat in one process)")
+    assert_clean_error(run_cli("resume", str(local)), "is a local game")
     # With a strategy a bot takes the seat, and fails on the (empty) opening the same way.
     assert_clean_error(run_cli("resume", str(person), "--strategy", "random"), "unreadable opening")
 
