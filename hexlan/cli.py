@@ -183,6 +183,13 @@ _ABANDON_AFTER_OPTION = click.option(
 )
 @_QUIET_OPTION
 @_ABANDON_AFTER_OPTION
+@click.option(
+    "--delay",
+    type=click.FloatRange(0, 10),
+    default=0.0,
+    show_default=True,
+    help="Seconds before each decision, so people at the table can follow the bot's moves.",
+)
 def bot(
     hosting: bool,
     join: str | None,
@@ -196,6 +203,7 @@ def bot(
     board: str,
     quiet: bool,
     abandon_after: float | None,
+    delay: float,
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if hosting == (join is not None):
@@ -218,6 +226,7 @@ def bot(
         board=board,
         quiet=quiet,
         abandon_after=abandon_after,
+        delay=delay,
     )
     sys.exit(run_bot(options))
 
@@ -299,6 +308,13 @@ _IDENTITY_OPTION = click.option(
     show_default=True,
     help="Bots to seat, each a `hexlan bot` process on this machine.",
 )
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help="Seconds the bots wait before each move.",
+)
 @click.option("--name", default=None, help="Your name at the table (default: your login).")
 @_LOG_OPTION
 @_IDENTITY_OPTION
@@ -306,6 +322,7 @@ def host(
     port: int,
     seats: int,
     bots: int,
+    bot_delay: float,
     name: str | None,
     log_path: Path | None,
     identity: Path | None,
@@ -330,6 +347,7 @@ def host(
         port=port,
         seats=seats,
         bots=bots,
+        bot_delay=bot_delay,
     )
     sys.exit(run_host(options))
 

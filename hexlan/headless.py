@@ -60,6 +60,7 @@ class BotOptions:
     board: str = "beginner"
     quiet: bool = False
     abandon_after: float | None = None
+    delay: float = 0.0
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -174,6 +175,7 @@ async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResu
     except FileExistsError as exc:
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
     peer.abandon_after = options.abandon_after
+    peer.delay = options.delay
     say(f"game {opening.game_id.hex()[:12]} started: seat {seat}; log {log_path}")
     return await peer.run()
 

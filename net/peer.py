@@ -407,6 +407,8 @@ class Peer:
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
         self.abandon_after: float | None = None
+        self.delay = 0.0
+        """Seconds a bot waits before each decision, so people at the table can follow."""
         """Seconds after which a stall of automatic steps makes this peer sign ``abandon`` for
         the stalled seats by itself (a bot left alone at a table); None: wait forever."""
         self._abandoned_for: tuple[int, ...] = ()
@@ -725,6 +727,10 @@ class Peer:
             if self._failure is not None:
                 raise self._failure
             if self.decide is not None and self.session.decision_due():
+                if self.delay > 0:
+                    await asyncio.sleep(self.delay)
+                    if not self.session.decision_due():  # the game moved on meanwhile
+                        continue
                 view = self.session.view
                 assert view is not None
                 action = self.decide(view, self.seat)

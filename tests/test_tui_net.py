@@ -217,6 +217,7 @@ async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
         announce=False,
         bot_command=[sys.executable, "-m", "hexlan", "bot"],
         bot_args=["--quiet"],
+        bot_delay=0,
     )
     app = make_net_app(options, host=True, bot_delay=0)
     assert isinstance(app, NetApp)
@@ -282,6 +283,7 @@ async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: P
         bots=2,
         announce=False,
         bot_args=["--quiet"],
+        bot_delay=0,
         bot_abandon_after=1.0,
     )
     app = make_net_app(options, host=True, bot_delay=0, autoplay=True)

@@ -67,6 +67,8 @@ class NetOptions:
         bot_abandon_after: seconds a seat may stall (gone, or silent on an automatic step)
             before the host's bots sign that the game is abandoned; the person decides for
             themselves (key A).
+        bot_delay: seconds each of the host's bots waits before a decision, so the people at
+            the table can follow its moves (tests: 0).
         discovery_port: the UDP port tables are announced on (tests use another).
         announce: whether the host announces its table on the LAN.
     """
@@ -83,6 +85,7 @@ class NetOptions:
     )
     bot_args: Sequence[str] = ()
     bot_abandon_after: float = 20.0
+    bot_delay: float = 0.6
     discovery_port: int | None = None
     announce: bool = True
 
@@ -371,6 +374,8 @@ class HostScreen(NetScreen):
                 name,
                 "--abandon-after",
                 f"{options.bot_abandon_after:g}",
+                "--delay",
+                f"{options.bot_delay:g}",
                 *options.bot_args,
             ]
             output = out_dir / f"bot-{port}-{i + 1}.out"
