@@ -425,6 +425,8 @@ class NetworkGame(GameClient):
         self.abandon_signed = False
         """Whether the person has signed that the game ends as abandoned."""
         peer.on_event = self._on_peer_event
+        for action in peer.replayed:  # a resumed seat: the game so far, as this seat saw it
+            self._narrate_action(action)
         # Every message the mesh delivers may move the game on without an action to narrate
         # (an acknowledgement, an `advance`, a reveal): the screen must look again after each.
         deliver = peer.deliver

@@ -365,6 +365,7 @@ class Peer:
         peer._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
         peer._started = True
         peer._perform(effects, replayed=True)
+        peer.replayed = [e.action for e in effects if isinstance(e, Applied)]
         return peer
 
     def _setup(
@@ -407,6 +408,9 @@ class Peer:
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
         self.abandon_after: float | None = None
+        self.replayed: list[Action] = []
+        """The actions a resumed peer re-applied from its log, in order (a screen narrates
+        them so its log panel shows the whole game)."""
         self.delay = 0.0
         """Seconds a bot waits before each decision, so people at the table can follow."""
         """Seconds after which a stall of automatic steps makes this peer sign ``abandon`` for
