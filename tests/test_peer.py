@@ -403,3 +403,29 @@ def test_abandoning_a_stalled_game_ends_it(tmp_path: Path) -> None:
     contents = read_log(tmp_path / "ann.log")
     assert "abandoned: every other seat signed that seat 1 (Bob) left" in contents.notes
     assert any(e.kind == "abandoned" for e in events)
+
+
+def test_a_resumed_seat_narrates_the_game_so_far(tmp_path: Path) -> None:
+    """`hexlan resume` puts a person back at the table with the whole game in the log panel."""
+    from hexlan.net.client import NetworkGame
+    from hexlan.net.peer import Peer
+
+    peer, other, _ = two_seats(tmp_path)
+    live = NetworkGame(peer)  # the screen's client, narrating as messages arrive
+    peer._perform(peer.session.start(0.0))
+    for data in sends(other.start(0.0)):
+        peer.deliver(data, 1)
+    for _ in range(6):  # pass messages both ways until the set-up is under way
+        for data in read_log(tmp_path / "ann.log").messages:
+            other.receive(data)
+        for data in other.messages():
+            peer.deliver(data, 1)
+    before = list(live.events)
+    assert before and "starts the set-up" in before[0].text
+    peer.close()
+    key = tmp_path / "ann.pem"
+    key.write_bytes(peer.session.identity.to_pem())
+    resumed = Peer.resume(tmp_path / "ann.log", key)
+    game = NetworkGame(resumed)
+    assert [e.text for e in game.events] == [e.text for e in before]
+    resumed.close()
