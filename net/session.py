@@ -244,6 +244,8 @@ class Session:
         self._acks: dict[Seat, bytes] = {}
         self._turn_end_hash = b""
         self._turn_closed = False
+        self._state_changed = False
+        self._last_prefix: bytes | None = None
         self._trail: list[tuple[Envelope, bytes]] = []
         self._closed_trail: list[tuple[Envelope, bytes]] = []
         self._sent: set[tuple[str, int]] = set()
@@ -603,7 +605,12 @@ class Session:
         if self.view is not None:
             # The public state after every message of the turn, for naming where a divergence
             # began (§11); the turn's trail closes with its EndTurn.
-            self._trail.append((env, bytes.fromhex(self.view.public_hash())[:TRAIL_BYTES]))
+            # perf: the public state changes only through the engine; otherwise the last hash
+            # still holds (most messages are reveals, advances and acknowledgements).
+            if self._state_changed or self._last_prefix is None:
+                self._state_changed = False
+                self._last_prefix = bytes.fromhex(self.view.public_hash())[:TRAIL_BYTES]
+            self._trail.append((env, self._last_prefix))
             if self._turn_closed:
                 self._turn_closed = False
                 self._closed_trail, self._trail = self._trail, []
@@ -908,6 +915,7 @@ class Session:
     ) -> None:
         view = self._require_view(None)
         view.apply(action)
+        self._state_changed = True
         self._active = view.active
         effects.append(Applied(action, author, message_id))
 
