@@ -106,15 +106,20 @@ def simulate(games: int, players: int, bots: str, seed: int, board: str, as_json
 @main.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object of results.")
-def verify(logs: tuple[str, ...], as_json: bool) -> None:
+@click.option(
+    "--stats",
+    is_flag=True,
+    help="Also print dice and development-card draw distributions with chi-square p-values.",
+)
+def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     """Check game logs: signatures, hash chains, dice, and every action against the rules.
 
     Exit status: 0 every log valid, 1 a log breaks the protocol or the rules, 2 a file is not
-    a readable log, 3 valid so far but unfinished or abandoned.
+    a readable log, 3 valid so far but unfinished or abandoned (--stats does not change it).
     """
     from hexlan.net.verify import main as run
 
-    sys.exit(run(list(logs), as_json=as_json))
+    sys.exit(run(list(logs), as_json=as_json, stats=stats))
 
 
 def _strategy(value: str | None) -> str | None:

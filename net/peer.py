@@ -65,6 +65,8 @@ from hexlan.net.session import (
     AUTOMATIC_TIMEOUT,
     Abandoned,
     Applied,
+    Audited,
+    Compute,
     Effect,
     Persist,
     Rejected,
@@ -152,6 +154,8 @@ class PeerResult:
         stopped: why the game stopped (a protocol violation), or None.
         turns: the turn number reached.
         abandoned: the seats the game was abandoned by (every other seat signed it), or None.
+        audit: the end-of-game audit's outcome: "passed", the first deviation found, or None
+            when no audit was completed (PROTOCOL.md §14).
     """
 
     game_id: str
@@ -162,6 +166,7 @@ class PeerResult:
     stopped: str | None = None
     turns: int = 0
     abandoned: tuple[int, ...] | None = None
+    audit: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as one JSON object (``hexlan bot``'s last line)."""
@@ -174,6 +179,7 @@ class PeerResult:
             "stopped": self.stopped,
             "turns": self.turns,
             "abandoned": None if self.abandoned is None else list(self.abandoned),
+            "audit": self.audit,
         }
 
 
@@ -214,7 +220,8 @@ def _write_private(path: Path, data: bytes) -> None:
 _STEP_BY_PHASE: Final = {
     Phase.START_PLAYER: "reveal",
     Phase.DICE: "reveal",
-    Phase.DRAW: "reveal",
+    Phase.DRAW: "decryption share",
+    Phase.GAME_OVER: "audit secrets or audit result",
     Phase.STEAL: "steal commitment, reveal or opening",
     Phase.MONOPOLY: "Monopoly count",
     Phase.ROLL: "turn acknowledgement",
@@ -269,7 +276,7 @@ class Peer:
         identity_path: str | os.PathLike[str] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        session = Session(seat, identity, opening, chain, game_keys)
+        session = Session(seat, identity, opening, chain, game_keys, inline_work=False)
         path = Path(log_path)
         game_log = GameLog.create(path, opening.to_payload())
         try:
@@ -346,6 +353,7 @@ class Peer:
                     opening,
                     HashChain(secrets.chain_secret),
                     GameKeys.from_private_bytes(secrets.x25519_private),
+                    inline_work=False,
                 )
             except ValueError as exc:
                 raise PeerError(f"cannot resume seat {secrets.seat}: {exc}") from None
@@ -417,6 +425,7 @@ class Peer:
         the stalled seats by itself (a bot left alone at a table); None: wait forever."""
         self._abandoned_for: tuple[int, ...] = ()
         self._closed = False
+        self._jobs: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ queries
 
@@ -447,6 +456,11 @@ class Peer:
             winner = int(view.winner)
         stopped = self.session.stopped
         abandoned = self.session.abandoned
+        audited = self.session.audited
+        audit = None
+        if audited is not None:
+            deviations = audited.report.deviations
+            audit = "passed" if not deviations else deviations[0].reason
         return PeerResult(
             game_id=self.opening.game_id.hex(),
             seat=self.seat,
@@ -456,6 +470,7 @@ class Peer:
             stopped=None if stopped is None else stopped.reason,
             turns=0 if view is None else int(view.turn),
             abandoned=None if abandoned is None else tuple(abandoned),
+            audit=audit,
         )
 
     # ------------------------------------------------------------------ MeshHandler
@@ -556,6 +571,10 @@ class Peer:
                     self.log.append_note(f"abandoned: every other seat signed that {seats} left")
                 self._emit("abandoned", f"the game ends as abandoned by {seats}")
                 self._wake.set()
+            elif isinstance(effect, Compute):
+                self._start_job(effect)
+            elif isinstance(effect, Audited):
+                self._report_audit(effect, replayed)
             elif isinstance(effect, Stopped):
                 if not replayed:
                     self._keep_stop_evidence(effect)
@@ -567,6 +586,41 @@ class Peer:
                 self._dirty.set()
             else:  # not running (yet): sync here
                 self._sync_now()
+
+    def _start_job(self, compute: Compute) -> None:
+        """Run proof work in a worker thread (libsodium releases the GIL), so the event loop,
+        the mesh and the screen stay live; its result goes back to the session on the loop."""
+        task = asyncio.get_running_loop().create_task(self._job(compute), name=compute.key)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
+    async def _job(self, compute: Compute) -> None:
+        try:
+            result = await asyncio.to_thread(compute.job)
+        except Exception as exc:  # a bug in proof work: end this peer's run with the reason
+            log.exception("proof work %s failed", compute.key)
+            self._failure = PeerError(f"proof work {compute.key} failed: {exc}")
+            self._wake.set()
+            return
+        if not self._closed:
+            self._perform(self.session.computed(compute.key, result, self.clock()))
+            self._wake.set()
+
+    def _report_audit(self, audited: Audited, replayed: bool) -> None:
+        deviations = audited.report.deviations
+        if not deviations:
+            text = "the audit passed: every shuffle, share, steal and hand checks out"
+        else:
+            text = "the audit found: " + "; ".join(d.reason for d in deviations)
+        if audited.disagreeing:
+            seats = ", ".join(self._who(s) for s in audited.disagreeing)
+            text += f" (signed otherwise by {seats})"
+        elif not replayed:
+            text += ", signed by every seat"
+        if not replayed:
+            self.log.append_note(f"audit: {text}")
+        self._emit("audit", text)
+        self._wake.set()
 
     def _after_sync(self, step: Callable[[], None]) -> None:
         """Run ``step`` once every message logged so far is durable, after earlier steps."""
@@ -727,7 +781,7 @@ class Peer:
 
     async def _play(self) -> None:
         next_tick = self.clock() + TICK
-        while not self.session.is_over:
+        while not self.session.done:
             if self._failure is not None:
                 raise self._failure
             if self.decide is not None and self.session.decision_due():
@@ -767,7 +821,7 @@ class Peer:
         if (
             view is not None
             and mesh is not None
-            and not self.session.is_over
+            and not self.session.done
             and now - self.session.last_progress >= AUTOMATIC_TIMEOUT
         ):
             connected = mesh.connected_seats()
@@ -804,7 +858,7 @@ class Peer:
         view = self.session.view
         step = "answer" if view is None else _STEP_BY_PHASE.get(view.phase, "answer")
         if view is None:
-            step = "opening signature or reveal"
+            step = "opening signature, deck key, shuffle or reveal"
         seconds = int(now - self.session.last_progress)
         connected = self.mesh.connected_seats() if self.mesh is not None else set()
         for seat in stalled:

@@ -14,12 +14,9 @@ signed twice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
-
-from cryptography.hazmat.primitives.hashes import SHA256
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -34,17 +31,22 @@ from hexlan.engine.core import (
     Seat,
 )
 from hexlan.engine.info import InformationState
+from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
 from hexlan.net.beacon import BeaconStream, HashChain, beacon_output, verify_preimage
+from hexlan.net.dealing import Dealer, Shuffled, new_dealer
+from hexlan.net.deck import DeckError, JointKey
 from hexlan.net.identity import GameKeys, Identity
 from hexlan.net.steal import (
     CommittedHand,
     check_opening,
     commit_hand,
+    derive_steal_secrets,
     open_opening,
     seal_opening,
 )
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
+    SHUFFLE_ROUNDS,
     ZERO_ID,
     Body,
     Envelope,
@@ -128,7 +130,36 @@ class Abandoned:
     missing: tuple[Seat, ...]
 
 
-Effect = Persist | Send | Applied | Rejected | Stopped | Abandoned
+@dataclass(frozen=True, slots=True)
+class Compute:
+    """Run ``job`` away from the event loop (it is pure, thread-safe, and may take a second of
+    CPU: a shuffle with its proof, a proof check, the audit), then hand its return value to
+    :meth:`Session.computed` with ``key``. Only a session made with ``inline_work=False`` emits
+    these; others run the job where it arises."""
+
+    key: str
+    job: Callable[[], object]
+
+
+@dataclass(frozen=True, slots=True)
+class Audited:
+    """The end-of-game audit is complete (PROTOCOL.md §14): every seat signed its result.
+
+    Attributes:
+        report: this peer's own audit.
+        disagreeing: seats whose signed result differs from ``report`` (a seat that lies about
+            the audit, or a peer in error: the digests differ, the evidence is both signed
+            results).
+    """
+
+    report: AuditReport
+    disagreeing: tuple[Seat, ...]
+
+
+Effect = Persist | Send | Applied | Rejected | Stopped | Abandoned | Compute | Audited
+
+DEVELOPMENT_DECK: Final = "development"
+"""The label of the development-card deck (PROTOCOL.md §13)."""
 
 
 # ---------------------------------------------------------------------------- state
@@ -140,7 +171,7 @@ class _Event:
 
     number: int
     trigger_id: bytes
-    purpose: str  # "start", "dice", "steal", "draw"
+    purpose: str  # "start", "dice", "steal", "challenge"
     reveals: dict[Seat, bytes] = field(default_factory=dict)
 
 
@@ -159,24 +190,6 @@ def engine_version() -> str:
         return "0+unknown"
 
 
-def _steal_secrets(
-    chain_secret: bytes, event: int, cards: int
-) -> tuple[list[int], list[bytes], bytes]:
-    """The victim's card order, salts and opening nonce for a steal, derived from its own
-    secret with HKDF: unpredictable to others, and the same again after a restart (one nonce
-    per event, so a key pair never reuses one)."""
-    stream = HKDF(
-        algorithm=SHA256(),
-        length=16 * cards + 4 * cards + 12,
-        salt=None,
-        info=b"hexlan/v1/steal-secrets\0" + event.to_bytes(8, "big"),
-    ).derive(chain_secret)
-    salts = [stream[16 * i : 16 * i + 16] for i in range(cards)]
-    keys = [stream[16 * cards + 4 * i : 16 * cards + 4 * i + 4] for i in range(cards)]
-    order = sorted(range(cards), key=lambda i: keys[i])
-    return order, salts, stream[20 * cards :]
-
-
 class Session:
     """The protocol state of one seat.
 
@@ -185,8 +198,12 @@ class Session:
             which checks and applies every message as a third party and never signs.
         identity: this peer's signing key (must be the seat's key in the opening).
         opening: the opening every seat signs (§3).
-        chain: this seat's hash chain (its commitment is in the opening).
+        chain: this seat's hash chain (its commitment is in the opening); its secret is the
+            seat's per-game seed, from which its deck secret, shuffle and steal salts follow.
         game_keys: this seat's per-game X25519 keys (the public key is in the opening).
+        inline_work: run proof work where it arises (tests, in-process tables, `hexlan
+            verify`); False makes the session emit :class:`Compute` effects instead, for a
+            shell that runs them off its event loop.
 
     Raises:
         ValueError: the identity, chain or keys do not match the opening's seat.
@@ -199,6 +216,8 @@ class Session:
         opening: Opening,
         chain: HashChain | None,
         game_keys: GameKeys | None,
+        *,
+        inline_work: bool = True,
     ) -> None:
         seats = opening.seats
         self.observer = seat is None
@@ -230,13 +249,31 @@ class Session:
         self.applied = [-1] * self.players
         self._waiting: dict[bytes, Envelope] = {}
         self._active = 0  # the sequencer before the start player is known
+        self._activation = (0, -1)  # (author, seq) of the message that made it the sequencer
         self._openings_applied = 0
         self._chain_heads = [s.chain_commitment for s in seats]
         self._chain_events = [0] * self.players
         self._events: dict[int, _Event] = {}
         self._next_event = 1
-        self._deck = list(self._initial_deck())  # interim (issue 4): every draw is computable
-        self._held_cards = [[0] * len(DevCard) for _ in range(self.players)]
+        self.inline_work = inline_work
+        self.key = JointKey(self.players, self.game_id)
+        self.dealer: Dealer = new_dealer(
+            DEVELOPMENT_DECK,
+            _development_faces(),
+            self.key,
+            self.game_id,
+            None if self.observer else seat,
+            None if self.observer else chain.secret,
+        )
+        self._requested: set[str] = set()
+        self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
+        self.journal: list[JournalEntry] = []
+        self._steal_commit_id = ZERO_ID
+        self._count_ids: dict[Seat, bytes] = {}
+        self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
+        self._audit_results: dict[Seat, tuple[bytes, tuple[object, ...]]] = {}
+        self.audit: AuditReport | None = None
+        self.audited: Audited | None = None
         self._steal_event = 0
         self._steal_index = -1
         self._steal_commitments: tuple[bytes, ...] = ()
@@ -260,11 +297,15 @@ class Session:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (won, stopped or abandoned)."""
-        return (
-            self.stopped is not None
-            or self.abandoned is not None
-            or (self.view is not None and self.view.is_over)
-        )
+        return self.stopped is not None or self.abandoned is not None or self._won()
+
+    @property
+    def done(self) -> bool:
+        """Whether nothing more will happen: stopped, abandoned, or won and audited (§14)."""
+        return self.stopped is not None or self.abandoned is not None or self.audited is not None
+
+    def _won(self) -> bool:
+        return self.view is not None and self.view.is_over
 
     def heads(self) -> tuple[tuple[int, bytes], ...]:
         """The latest accepted message of every seat, as ``(seq, id)``."""
@@ -317,11 +358,7 @@ class Session:
         """
         view = self.view
         owed: set[Seat] = set()
-        if any(
-            self.applied[s] < len(self.accepted[s]) - 1
-            for s in range(self.players)
-            if s != self._active
-        ):
+        if any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players)):
             owed.add(self._active)
 
         def owe(seat: Seat, kind: str, number: int | None = None) -> None:
@@ -352,6 +389,18 @@ class Session:
             if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
+            if view.phase is Phase.DRAW and self.dealer.drawing is not None:
+                given = self.dealer.deck.shares(self.dealer.drawing)
+                owner = self.dealer.deck.owner(self.dealer.drawing)
+                for s in range(self.players):
+                    if s != owner and s not in given:
+                        owe(s, "draw_share")
+            if self._won():
+                for s in range(self.players):
+                    if s not in self._audit_secrets:
+                        owe(s, "audit_secrets")
+                    elif self.audit is not None and s not in self._audit_results:
+                        owe(s, "audit_result")
         return sorted(owed)
 
     # ------------------------------------------------------------------ entry points
@@ -404,7 +453,8 @@ class Session:
         return effects
 
     def submit(self, action: Action, now: float = 0.0) -> list[Effect]:
-        """Sign and apply this seat's own decision.
+        """Sign and apply this seat's own decision (a development card play is preceded by the
+        card's reveal, §13).
 
         Raises:
             IllegalActionError: the action is not legal for this seat now; nothing changed.
@@ -420,6 +470,12 @@ class Session:
             raise IllegalActionError("the game is waiting for the protocol, not for this seat")
         view.check(action)
         effects: list[Effect] = []
+        card = _CARD_PLAYED.get(type(action))
+        if card is not None:
+            position = self.dealer.unrevealed_own(card)
+            if position is None:
+                raise IllegalActionError(f"this seat holds no {card.title} it can show")
+            self._sign("card_reveal", self.dealer.share_payload(position), effects)
         self._sign("action", encode_action(action), effects)
         self.last_progress = now
         self._fulfil(effects)
@@ -427,9 +483,23 @@ class Session:
 
     def tick(self, now: float) -> list[Seat]:
         """Seats stalling an automatic step for longer than :data:`AUTOMATIC_TIMEOUT` (§11)."""
-        if self.is_over or now - self.last_progress < AUTOMATIC_TIMEOUT:
+        if self.done or now - self.last_progress < AUTOMATIC_TIMEOUT:
             return []
         return [s for s in self.waiting_on() if s != self.seat]
+
+    def computed(self, key: str, result: object, now: float = 0.0) -> list[Effect]:
+        """Take the result of a :class:`Compute` job and go on (sign what it made due).
+
+        Raises:
+            KeyError: no job with this key is outstanding.
+        """
+        effects: list[Effect] = []
+        continuation = self._continuations.pop(key)
+        if self.stopped is None:
+            continuation(result, effects)
+            self.last_progress = now
+            self._fulfil(effects)
+        return effects
 
     def replay(self, envelopes: Sequence[bytes]) -> list[Effect]:
         """Restore from a log: take every logged envelope again (own ones included) without
@@ -541,7 +611,7 @@ class Session:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
             self._vote_abandon(body.author, seats_of(body.payload), effects)
-        if body.author == self._active:
+        if self._sequences(body) or self._won():  # after the game, order is moot (§14)
             self._apply_through(env, effects)
 
     # ------------------------------------------------------------------ ordering (§4)
@@ -590,6 +660,7 @@ class Session:
                 (env.to_bytes(),),
             )
             return
+        sequencer = self._active
         try:
             handler(self, env, effects)
         except (RemoteProtocolError, IllegalActionError, EngineError) as exc:
@@ -602,6 +673,8 @@ class Session:
                 (env.to_bytes(),),
             )
             return
+        if self._active != sequencer:
+            self._activation = (body.author, body.seq)
         if self.view is not None:
             # The public state after every message of the turn, for naming where a divergence
             # began (§11); the turn's trail closes with its EndTurn.
@@ -657,34 +730,31 @@ class Session:
         if isinstance(action, A.RollDice):
             self._open_event("dice", env.id)
         elif isinstance(action, A.BuyDevelopmentCard):
-            self._open_event("draw", env.id)
+            self.dealer.deal(author)
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
+            self._count_ids = {}
         elif isinstance(action, A.EndTurn) and view.phase is not Phase.VICTORY:
             self._acks = {}
             self._turn_end_hash = bytes.fromhex(view.public_hash())
             self._turn_closed = True
 
     def _check_cards(self, action: Action, author: Seat) -> None:
-        """interim (issue 4): the beacon draw is computable, so every peer knows which cards each
-        seat drew and refuses a card play or a victory claim the seat's draws do not cover."""
+        """A development card played must be one its seat drew and has just revealed, and a
+        victory claim must count exactly the victory point cards the seat revealed (§13)."""
         card = _CARD_PLAYED.get(type(action))
-        held = self._held_cards[author]
-        if card is not None:
-            if held[card] == 0:
+        if card is not None and not self.dealer.spend(author, card):
+            raise IllegalMove(
+                f"seat {author} played {card.title} without revealing one it drew", author=author
+            )
+        if isinstance(action, A.RevealVictory):
+            shown = self.dealer.shown_count(author, DevCard.VICTORY_POINT)
+            if action.victory_point_cards != shown:
                 raise IllegalMove(
-                    f"seat {author} played {card.title} but drew none it has not played",
+                    f"seat {author} claimed {action.victory_point_cards} victory point cards "
+                    f"but revealed {shown}",
                     author=author,
                 )
-            held[card] -= 1
-        elif isinstance(action, A.RevealVictory) and (
-            action.victory_point_cards != held[DevCard.VICTORY_POINT]
-        ):
-            raise IllegalMove(
-                f"seat {author} claimed {action.victory_point_cards} victory point cards "
-                f"but drew {held[DevCard.VICTORY_POINT]}",
-                author=author,
-            )
 
     def abandon(self, missing: Sequence[Seat], now: float = 0.0) -> list[Effect]:
         """Sign that the game ends as abandoned by the stalled seats ``missing`` (§11); the game
@@ -695,7 +765,7 @@ class Session:
                 a seat not at the table.
         """
         seats = tuple(sorted(set(missing)))
-        if self.observer or self.is_over:
+        if self.observer or self.done:
             raise IllegalActionError("the game is not running for this seat")
         if not seats or self.seat in seats or not all(0 <= s < self.players for s in seats):
             raise IllegalActionError(f"cannot abandon the game for seats {list(missing)}")
@@ -760,6 +830,7 @@ class Session:
         if number != self._next_event:
             raise IllegalMove(f"seat {author} numbered its steal event wrongly", author=author)
         self._steal_commitments = tuple(commitments)
+        self._steal_commit_id = env.id
         self._steal_event = number
         self._open_event("steal", env.id)
 
@@ -799,9 +870,20 @@ class Session:
             resource = Resource(kind)
         elif self.seat == author:
             resource = Resource(self._own_committed_hand(number).openings[index][1])
+        record = StealRecord(
+            number,
+            view.active,
+            author,
+            self._steal_commitments,
+            index,
+            nonce,
+            ciphertext,
+            self._steal_commit_id,
+            env.id,
+        )
         self._steal_event = 0
         self._steal_index = -1
-        self._engine_apply(A.StealCard(resource), None, env.id, effects)
+        self._engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
 
     def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
@@ -822,8 +904,10 @@ class Session:
                 author=author,
             )
         self._monopoly_counts[author] = count
+        self._count_ids[author] = env.id
         if len(self._monopoly_counts) == self.players - 1:
             amounts = tuple(self._monopoly_counts.get(s, 0) for s in range(self.players))
+            ids = tuple(self._count_ids.get(s, b"") for s in range(self.players))
             take = A.MonopolyTake(amounts)
             try:
                 view.check(take)
@@ -831,7 +915,7 @@ class Session:
                 # Each count is possible alone, not all together (hands linked by a steal):
                 # any of the counting seats may be the liar, so none is named.
                 raise IllegalMove(f"the Monopoly counts cannot all be true: {exc}") from exc
-            self._engine_apply(take, None, env.id, effects)
+            self._engine_apply(take, None, env.id, effects, counts=ids)
 
     def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
@@ -855,6 +939,133 @@ class Session:
                 f"seat's; it began {where}"
             )
         self._acks[author] = digest
+
+    # ------------------------------------------------------------------ the deck (§13)
+
+    def _deck_for(self, env: Envelope, label: str) -> Dealer:
+        if label != self.dealer.label:
+            raise IllegalMove(f"this game has no {label!r} deck", author=env.body.author)
+        return self.dealer
+
+    def _on_deck_key(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        share, proof = env.body.payload
+        try:
+            self.key.add(author, share, proof)
+        except DeckError as exc:
+            raise IllegalMove(f"seat {author}'s key share: {exc.reason}", author=author) from exc
+
+    def _on_shuffle(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        label, output, rounds = env.body.payload
+        deck = self._deck_for(env, label).deck
+        try:
+            deck.add_shuffle(author, output, rounds)
+        except DeckError as exc:
+            raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
+        if deck.shuffled:
+            self._open_event("challenge", env.id)
+
+    def _on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        label, responses = env.body.payload
+        dealer = self._deck_for(env, label)
+        try:
+            job = dealer.verification_job(author, responses)
+        except DeckError as exc:
+            raise OutOfTurn(exc.reason, author=author) from exc
+        if author == self.seat:
+            dealer.deck.mark_verified(author)  # its own shuffle, made from its own seed
+            return
+        evidence = env.to_bytes()
+
+        def checked(reason: object, effects: list[Effect]) -> None:
+            if reason is None:
+                dealer.deck.mark_verified(author)
+            elif self.stopped is None:
+                self._stop(
+                    IllegalMove(f"seat {author}'s shuffle proof fails: {reason}", author=author),
+                    effects,
+                    (evidence,),
+                )
+
+        self._request(f"verify:{label}:{author}", job, checked, effects)
+
+    def _on_draw_share(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        label, position, share, proof = env.body.payload
+        dealer = self._deck_for(env, label)
+        if self._require_view(env).phase is not Phase.DRAW:
+            raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
+        try:
+            complete = dealer.add_share(position, author, share, proof)
+        except DeckError as exc:
+            raise IllegalMove(
+                f"seat {author}'s decryption share: {exc.reason}", author=author
+            ) from exc
+        if complete:
+            position, face = dealer.finish_deal()
+            card = None if face is None else DevCard(face)
+            self._engine_apply(A.DrawCard(card), None, env.id, effects, position=position)
+
+    def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        label, position, share, proof = env.body.payload
+        dealer = self._deck_for(env, label)
+        if self._require_view(env).active != author:
+            raise OutOfTurn(f"seat {author} showed a card out of its turn", author=author)
+        try:
+            dealer.reveal(position, author, share, proof)
+        except DeckError as exc:
+            raise IllegalMove(f"seat {author}'s card reveal: {exc.reason}", author=author) from exc
+
+    # ------------------------------------------------------------------ the audit (§14)
+
+    def _on_audit_secrets(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        if not self._won() or author in self._audit_secrets:
+            raise OutOfTurn(f"seat {author} revealed its secrets out of place", author=author)
+        seed, x25519_private = env.body.payload
+        self._audit_secrets[author] = (seed, x25519_private, env.id)
+        if len(self._audit_secrets) == self.players:
+            self._request("audit", self._audit_job(), self._took_audit, effects)
+
+    def _audit_job(self) -> Callable[[], AuditReport]:
+        view = self._require_view(None)
+        inputs = AuditInputs(
+            opening=self.opening,
+            board=view.board,
+            journal=tuple(self.journal),
+            secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
+            deck=self.dealer.deck,
+        )
+        return lambda: run_audit(inputs)
+
+    def _took_audit(self, report: object, effects: list[Effect]) -> None:
+        assert isinstance(report, AuditReport)
+        self.audit = report
+        self._audit_complete(effects)
+
+    def _on_audit_result(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        if author in self._audit_results or author not in self._audit_secrets:
+            raise OutOfTurn(f"seat {author} signed an audit result out of place", author=author)
+        digest, deviations = env.body.payload
+        self._audit_results[author] = (digest, tuple(deviations))
+        self._audit_complete(effects)
+
+    def _audit_complete(self, effects: list[Effect]) -> None:
+        if self.audit is None or self.audited is not None:
+            return
+        if len(self._audit_results) < self.players:
+            return
+        disagreeing = tuple(
+            s
+            for s, (digest, _) in sorted(self._audit_results.items())
+            if digest != self.audit.digest
+        )
+        self.audited = Audited(self.audit, disagreeing)
+        effects.append(self.audited)
 
     # ------------------------------------------------------------------ chance (§6, §7)
 
@@ -881,25 +1092,17 @@ class Session:
             self._engine_apply(A.Dice(first, second), None, message_id, effects)
         elif event.purpose == "steal":
             self._steal_index = stream.randbelow(len(self._steal_commitments))
-        elif event.purpose == "draw":
-            # interim (issue 4): a draw any peer can compute; only the buyer's view sees it.
-            index = stream.randbelow(sum(self._deck))
-            card = DevCard.KNIGHT
-            for card in DevCard:
-                if index < self._deck[card]:
-                    break
-                index -= self._deck[card]
-            self._deck[card] -= 1
-            view = self._require_view(None)
-            self._held_cards[view.active][card] += 1
-            seen = card if view.active == self.seat else None
-            self._engine_apply(A.DrawCard(seen), None, message_id, effects)
+        elif event.purpose == "challenge":
+            bits = [
+                [stream.randbelow(2) for _ in range(SHUFFLE_ROUNDS)] for _ in range(self.players)
+            ]
+            self.dealer.deck.set_challenges(bits)
 
     def _own_committed_hand(self, event: int) -> CommittedHand:
         """This seat's commitment to its hand for a steal, rebuilt from its own secret."""
         view = self._require_view(None)
         cards = [int(r) for r in Resource for _ in range(view.hands[self.seat][r])]
-        order, salts, _ = _steal_secrets(self.chain.secret, event, len(cards))
+        order, salts, _ = derive_steal_secrets(self.chain.secret, event, len(cards))
         return commit_hand(self.game_id, event, cards, order=order, salts=salts)
 
     # ------------------------------------------------------------------ engine
@@ -911,13 +1114,42 @@ class Session:
         return self.view
 
     def _engine_apply(
-        self, action: Action, author: Seat | None, message_id: bytes, effects: list[Effect]
+        self,
+        action: Action,
+        author: Seat | None,
+        message_id: bytes,
+        effects: list[Effect],
+        *,
+        position: int | None = None,
+        steal: StealRecord | None = None,
+        counts: tuple[bytes, ...] = (),
     ) -> None:
         view = self._require_view(None)
         view.apply(action)
+        self.journal.append(JournalEntry(action, author, message_id, position, steal, counts))
         self._state_changed = True
         self._active = view.active
         effects.append(Applied(action, author, message_id))
+
+    # ------------------------------------------------------------------ work
+
+    def _request(
+        self,
+        key: str,
+        job: Callable[[], object],
+        then: Callable[[object, list[Effect]], None],
+        effects: list[Effect],
+    ) -> None:
+        """Run ``job`` once per ``key``: here (inline work, a replay, an observer) or as a
+        :class:`Compute` effect whose result :meth:`computed` hands to ``then``."""
+        if key in self._requested:
+            return
+        self._requested.add(key)
+        if self.inline_work or self._replaying or self.observer:
+            then(job(), effects)
+        else:
+            self._continuations[key] = then
+            effects.append(Compute(key, job))
 
     # ------------------------------------------------------------------ obligations
 
@@ -926,13 +1158,13 @@ class Session:
         if self._replaying or self.observer:
             return
         while self.stopped is None:
-            step = self._next_obligation()
+            step = self._next_obligation(effects)
             if step is None:
                 return
             kind, payload = step
             self._sign(kind, payload, effects)
 
-    def _next_obligation(self) -> tuple[str, tuple[object, ...]] | None:
+    def _next_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
         me = self.seat
         if not self.accepted[me]:
             return "sign_opening", (self.opening.to_payload(),)
@@ -940,6 +1172,9 @@ class Session:
             event = self._events[number]
             if me not in event.reveals and ("reveal", number) not in self._sent:
                 return "reveal", (number, self.chain.preimage(number))
+        step = self._deck_obligation(effects) or self._audit_obligation()
+        if step is not None:
+            return step
         view = self.view
         if view is None:
             return self._advance_if_needed()
@@ -951,7 +1186,7 @@ class Session:
                 number, index = self._steal_event, self._steal_index
                 salt, kind = self._own_committed_hand(number).openings[index]
                 thief_public = self.opening.seats[view.active].x25519_public
-                nonce = _steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
+                nonce = derive_steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
                 nonce, ciphertext = seal_opening(
                     self.game_keys.private_key,
                     thief_public,
@@ -978,22 +1213,72 @@ class Session:
             trail = tuple(prefix for _, prefix in self._closed_trail)
             return "turn_ack", (view.turn - 1, self._turn_end_hash, trail)
         if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
+            for position, face in sorted(self.dealer.own_cards.items()):
+                if face == DevCard.VICTORY_POINT and position not in self.dealer.revealed:
+                    return "card_reveal", self.dealer.share_payload(position)
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)
         return self._advance_if_needed()
+
+    def _deck_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's next step in dealing the deck (§13), if one is due."""
+        dealer, me = self.dealer, self.seat
+        deck, label = dealer.deck, dealer.label
+        if ("deck_key", 0) not in self._sent:
+            return "deck_key", dealer.key_payload()
+        if not self.key.complete:
+            return None
+        if deck.next_shuffler == me and (f"shuffle:{label}", 0) not in self._sent:
+            self._request(f"shuffle:{label}", dealer.shuffle_job(), self._took_shuffle, effects)
+            if dealer.has_shuffle:
+                return "shuffle", dealer.shuffle_payload()
+        if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
+            if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
+                self._request(
+                    f"reshuffle:{label}", dealer.shuffle_job(), self._took_shuffle, effects
+                )
+            if dealer.has_shuffle:
+                return "shuffle_proof", dealer.proof_payload()
+        position = dealer.drawing
+        if (
+            position is not None
+            and deck.ready
+            and deck.owner(position) != me
+            and (f"draw_share:{label}", position) not in self._sent
+        ):
+            return "draw_share", dealer.share_payload(position)
+        return None
+
+    def _took_shuffle(self, shuffled: object, effects: list[Effect]) -> None:
+        assert isinstance(shuffled, Shuffled)
+        self.dealer.take_shuffle(shuffled)
+
+    def _audit_obligation(self) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's next step in the end-of-game audit (§14), if one is due."""
+        if not self._won():
+            return None
+        if ("audit_secrets", 0) not in self._sent:
+            return "audit_secrets", (self.chain.secret, self.game_keys.private_bytes)
+        if self.audit is not None and ("audit_result", 0) not in self._sent:
+            deviations = tuple(d.to_payload() for d in self.audit.deviations)
+            return "audit_result", (self.audit.digest, deviations)
+        return None
 
     def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
         return ("advance", ()) if self._needs_advance() else None
 
     def _needs_advance(self) -> bool:
         """Whether this seat is the sequencer and holds others' messages not yet applied."""
-        if self._active != self.seat:
+        if self._active != self.seat or self._won():
             return False
-        return any(
-            self.applied[s] < len(self.accepted[s]) - 1
-            for s in range(self.players)
-            if s != self.seat
-        )
+        return any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players))
+
+    def _sequences(self, body: Body) -> bool:
+        """Whether a message moves the game on (§4): its author is the active seat and it was
+        signed after the message that made it so (its heads cover that message). A message the
+        seat signed before it became active waits, like any other seat's, for its next one."""
+        author, seq = self._activation
+        return body.author == self._active and body.heads[author][0] >= seq
 
     def _obligation_key(self, env: Envelope) -> tuple[str, int]:
         kind, payload = env.body.kind, env.body.payload
@@ -1001,6 +1286,12 @@ class Session:
             return kind, int(payload[0])  # type: ignore[arg-type]
         if kind == "action" and payload[0][0] == "RevealVictory":  # type: ignore[index]
             return "victory", 0
+        if kind in ("deck_key", "audit_secrets", "audit_result"):
+            return kind, 0
+        if kind in ("shuffle", "shuffle_proof"):
+            return f"{kind}:{payload[0]}", 0
+        if kind in ("draw_share", "card_reveal"):
+            return f"{kind}:{payload[0]}", int(payload[1])  # type: ignore[arg-type]
         return kind, env.body.seq
 
     def _sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
@@ -1023,7 +1314,7 @@ class Session:
         self.accepted[self.seat].append(env)
         if kind == "abandon":
             self._vote_abandon(self.seat, seats_of(payload), effects)
-        if self.seat == self._active:
+        if self.seat == self._active or self._won():
             self._apply_through(env, effects)
 
     # ------------------------------------------------------------------ helpers
@@ -1037,10 +1328,13 @@ class Session:
         """Whether a message of this seat awaits ordering by the active seat."""
         return not self.observer and self.applied[self.seat] < len(self.accepted[self.seat]) - 1
 
-    def _initial_deck(self) -> tuple[int, ...]:
-        from hexlan.engine.ruleset import load_ruleset  # noqa: PLC0415
 
-        return load_ruleset().development_deck
+def _development_faces() -> list[int]:
+    """The development deck before shuffling: each card's type, in :class:`DevCard` order."""
+    from hexlan.engine.ruleset import load_ruleset  # noqa: PLC0415
+
+    counts = load_ruleset().development_deck
+    return [int(card) for card in DevCard for _ in range(counts[card])]
 
 
 def _claimed_author(data: bytes) -> Seat | None:
@@ -1072,11 +1366,21 @@ _HANDLERS = {
     "count": Session._on_count,
     "turn_ack": Session._on_turn_ack,
     "abandon": Session._on_abandon,
+    "deck_key": Session._on_deck_key,
+    "shuffle": Session._on_shuffle,
+    "shuffle_proof": Session._on_shuffle_proof,
+    "draw_share": Session._on_draw_share,
+    "card_reveal": Session._on_card_reveal,
+    "audit_secrets": Session._on_audit_secrets,
+    "audit_result": Session._on_audit_result,
 }
 
 __all__ = [
+    "DEVELOPMENT_DECK",
     "Abandoned",
     "Applied",
+    "Audited",
+    "Compute",
     "Effect",
     "Persist",
     "Rejected",

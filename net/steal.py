@@ -214,6 +214,30 @@ def commit_hand(
     return CommittedHand(commitments, openings)
 
 
+def derive_steal_secrets(
+    chain_secret: bytes, event: int, cards: int
+) -> tuple[list[int], list[bytes], bytes]:
+    """The victim's card order, salts and opening nonce for steal event ``event``, derived from
+    its 32-byte per-game seed (its hash-chain secret) with HKDF-SHA256 (PROTOCOL.md §7):
+    unpredictable to others, the same again after a restart (one nonce per event, so a key pair
+    never reuses one), and recomputable by the end-of-game audit once the seed is revealed.
+
+    Returns:
+        ``(order, salts, nonce)``: a permutation of ``range(cards)``, ``cards`` 16-byte salts
+        and a 12-byte nonce.
+    """
+    stream = HKDF(
+        algorithm=SHA256(),
+        length=16 * cards + 4 * cards + 12,
+        salt=None,
+        info=b"hexlan/v1/steal-secrets\0" + event.to_bytes(8, "big"),
+    ).derive(chain_secret)
+    salts = [stream[16 * i : 16 * i + 16] for i in range(cards)]
+    keys = [stream[16 * cards + 4 * i : 16 * cards + 4 * i + 4] for i in range(cards)]
+    order = sorted(range(cards), key=lambda i: keys[i])
+    return order, salts, stream[20 * cards :]
+
+
 def _aead(
     own: X25519PrivateKey, peer_public: bytes, game_id: bytes, event: int
 ) -> ChaCha20Poly1305:

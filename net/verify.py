@@ -19,6 +19,10 @@ Exit codes (:data:`EXIT_VALID` ...): 0 when every log is valid and finished, 1 w
 rule, 2 when a file cannot be read as a log, 3 when valid so far but unfinished or abandoned; with
 several logs the most serious wins, in the order 2, 1, 3, 0.
 
+With ``--stats`` the report ends with fairness statistics over the games of the logs given
+(:func:`stats_report`): the dice totals and development-card draws against the expected ones, with
+chi-square p-values. They are information, not a verdict: the exit code does not depend on them.
+
 >>> import io
 >>> out = io.StringIO()
 >>> main(["/nonexistent.hexlan"], as_json=False, out=out)
@@ -37,8 +41,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from hexlan.engine.actions import Dice
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.net.log import LogContents, LogFormatError, read_log
-from hexlan.net.session import Rejected, Session, Stopped, engine_version
+from hexlan.net.session import Applied, Rejected, Session, Stopped, engine_version
+from hexlan.net.stats import Distribution, dice_distribution, draw_distribution
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
     Envelope,
@@ -127,6 +134,9 @@ class LogReport:
             cross-log equivocations may add more).
         warnings: things worth knowing that break no rule (a torn last record, another engine
             version, a game with seeded local chance...).
+        dice: every dice total the replay applied (2 .. 12), in game order.
+        draws: the development card drawn at each draw (:class:`~hexlan.engine.core.DevCard`
+            values), in game order, when the log lets a third party know them.
     """
 
     path: Path
@@ -140,6 +150,8 @@ class LogReport:
     abandoned_by: tuple[int, ...] = ()
     violations: tuple[Violation, ...] = ()
     warnings: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+    draws: tuple[int, ...] = ()  # filled by the end-of-game audit (issue 4); empty until then
 
     @property
     def readable(self) -> bool:
@@ -254,6 +266,7 @@ class _Replay:
     abandoned_by: set[int] = field(default_factory=set)
     envelopes: dict[int, Envelope] = field(default_factory=dict)  # by message position (0-based)
     index_of: dict[bytes, int] = field(default_factory=dict)  # message id -> first position
+    dice: list[int] = field(default_factory=list)  # totals applied, in order
 
     def violation(self, reason: str, index: int | None, author: int | None = None) -> None:
         env = None if index is None else self.envelopes.get(index)
@@ -355,6 +368,7 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         abandoned_by=tuple(sorted(replay.abandoned_by)) if not finished else (),
         violations=tuple(replay.violations),
         warnings=tuple(replay.warnings),
+        dice=tuple(replay.dice),
         **known,
     )
     accepted = {
@@ -404,6 +418,8 @@ def _replay_messages(replay: _Replay) -> None:
                     effect.reason, index if culprit is None else culprit, effect.author
                 )
                 return
+            if isinstance(effect, Applied) and isinstance(effect.action, Dice):
+                replay.dice.append(effect.action.total)
         if body.kind == "sign_opening" and _was_accepted(observer, env):
             signed = body.payload[0]
             try:
@@ -512,22 +528,71 @@ def _with_violations(report: LogReport, extra: list[Violation]) -> LogReport:
     return replace(report, violations=report.violations + tuple(extra))
 
 
-def main(paths: Sequence[StrPath], as_json: bool = False, out: TextIO | None = None) -> int:
-    """`hexlan verify LOG... [--json]`: print the report and return the exit code.
+def _games(report: VerifyReport) -> list[list[LogReport]]:
+    """The replayed logs (read and checked, valid or not), one list per game id, in the order
+    given."""
+    games: dict[bytes | None, list[LogReport]] = {}
+    for log in report.logs:
+        if log.error is None:
+            games.setdefault(log.game_id, []).append(log)
+    return list(games.values())
+
+
+def stats_report(report: VerifyReport) -> list[Distribution]:
+    """The dice totals and, when some log makes them known, the development cards drawn, over
+    the games of the replayed logs, each against what fair chance expects
+    (:mod:`hexlan.net.stats`).
+
+    Each game counts once: its seats' logs share its game id, and its dice come from its log with
+    the most dice, its draws from its log with the most draws. A file that could not be read or
+    checked counts nothing; a log that breaks a rule counts what its replay applied before the
+    violation.
+
+    Returns:
+        ``[dice]``, or ``[dice, draws]`` when some log holds draws.
+    """
+    games = _games(report)
+    dice = dice_distribution(
+        total for logs in games for total in max(logs, key=lambda log: len(log.dice)).dice
+    )
+    draws = [card for logs in games for card in max(logs, key=lambda log: len(log.draws)).draws]
+    if not draws:
+        return [dice]
+    return [dice, draw_distribution(draws, load_ruleset().development_deck)]
+
+
+def main(
+    paths: Sequence[StrPath],
+    as_json: bool = False,
+    out: TextIO | None = None,
+    stats: bool = False,
+) -> int:
+    """`hexlan verify LOG... [--json] [--stats]`: print the report and return the exit code.
 
     Human output: one line per log (``path: valid, finished, winner seat 2 (Name), game
-    3f9a01c2…``), then its violations and notes indented. ``--json`` prints ``{"logs":
-    [{"path", "game_id", "valid", "finished", "winner", "violations": [...], ...}]}``.
+    3f9a01c2…``), then its violations and notes indented; with ``stats``, then ``fairness over N
+    games:`` and the tables of :func:`stats_report`. ``--json`` prints ``{"logs": [{"path",
+    "game_id", "valid", "finished", "winner", "violations": [...], ...}]}``, with ``stats`` also
+    ``"stats": {"games": N, "distributions": [...]}`` (see
+    :meth:`~hexlan.net.stats.Distribution.to_json`). ``stats`` leaves the exit code unchanged.
     """
     out = sys.stdout if out is None else out
     if not paths:
         print("hexlan verify: no log given", file=out)
         return EXIT_UNREADABLE
     report = verify_logs(paths)
+    data, lines = report.to_json(), report.lines()
+    if stats:
+        games, distributions = len(_games(report)), stats_report(report)
+        data["stats"] = {"games": games, "distributions": [d.to_json() for d in distributions]}
+        lines.append(f"fairness over {games} game{'' if games == 1 else 's'}:")
+        lines.extend(f"  {line}" for d in distributions for line in d.lines())
+        if not any(log.draws for log in report.logs):
+            lines.append("  development-card draws: known only from audited logs")
     if as_json:
-        print(json.dumps(report.to_json(), ensure_ascii=False), file=out)
+        print(json.dumps(data, ensure_ascii=False), file=out)
     else:
-        for line in report.lines():
+        for line in lines:
             print(line, file=out)
     return report.exit_code
 
@@ -541,5 +606,6 @@ __all__ = [
     "VerifyReport",
     "Violation",
     "main",
+    "stats_report",
     "verify_logs",
 ]

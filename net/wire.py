@@ -100,7 +100,7 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # Constants (docs/PROTOCOL.md sections 2, 3, 8)
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 """The protocol version this code speaks (the ``version`` field of every body)."""
 
 ZERO_ID: Final = bytes(32)
@@ -146,6 +146,11 @@ MAX_SEATS: Final = 4
 
 _U32_MAX: Final = 2**32 - 1
 _MAX_CARDS: Final = 95  # resource cards in the base game: 19 of each of 5 resources
+MAX_DECK: Final = 96
+"""Cards a mental-poker deck may hold: a 40-round shuffle of it fits one envelope (§13)."""
+SHUFFLE_ROUNDS: Final = 40
+"""Rounds of the cut-and-choose shuffle proof: soundness 2^-40 (PROTOCOL.md §13)."""
+_CIPHERTEXT: Final = 64  # an ElGamal ciphertext: two ed25519 points
 _PACK_INT_MIN: Final = -(2**63)
 _PACK_INT_MAX: Final = 2**64 - 1
 
@@ -568,6 +573,10 @@ _HASH: Final = Bytes(32, 32)
 _KEY: Final = Bytes(32, 32)
 _SIGNATURE: Final = Bytes(64, 64)
 _SEAT: Final = Int(0, WIRE_SEATS - 1)
+_POINT: Final = Bytes(32, 32)
+_PROOF: Final = Bytes(64, 64)  # challenge scalar || response scalar
+_DECK_NAME: Final = Text(1, 32)
+_POSITION: Final = Int(0, MAX_DECK - 1)
 _EVENT: Final = Int(1, _U32_MAX)
 _NAME: Final = Text(1, 32)
 _VERSION_TEXT: Final = Text(1, 64)
@@ -653,6 +662,29 @@ def _options_rule(options: Any) -> str | None:
         return str(exc)
     return None
 
+
+def _deck_bytes_rule(data: Any) -> str | None:
+    if len(data) % _CIPHERTEXT:
+        return f"a deck is a whole number of {_CIPHERTEXT}-byte ciphertexts, not {len(data)} bytes"
+    return None
+
+
+def _same_length_rule(rounds: Any) -> str | None:
+    if len({len(deck) for deck in rounds}) > 1:
+        return "every round's deck must hold the same number of cards"
+    return None
+
+
+_DECK: Final = Where(Bytes(2 * _CIPHERTEXT, MAX_DECK * _CIPHERTEXT), _deck_bytes_rule)
+_RESPONSE: Final = _record(
+    ("permutation", Bytes(2, MAX_DECK)),
+    ("scalars", Bytes(64, 32 * MAX_DECK)),
+)
+_DEVIATION: Final = _record(
+    ("seat", Int(-1, WIRE_SEATS - 1)),
+    ("message_id", Bytes(0, 32)),
+    ("reason", Text(1, 500)),
+)
 
 _SEAT_ENTRY: Final = _record(
     ("name", _NAME),
@@ -743,6 +775,28 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("missing_seats", Where(Array(_SEAT, 1, WIRE_SEATS), _ascending_distinct)),
             ("last_heads", _HEADS),
         ),
+        # The mental-poker deck and the end-of-game audit: sections 13 and 14.
+        "deck_key": _record(("share", _POINT), ("proof", _PROOF)),
+        "shuffle": _record(
+            ("deck", _DECK_NAME),
+            ("output", _DECK),
+            (
+                "rounds",
+                Where(Array(_DECK, SHUFFLE_ROUNDS, SHUFFLE_ROUNDS), _same_length_rule),
+            ),
+        ),
+        "shuffle_proof": _record(
+            ("deck", _DECK_NAME),
+            ("responses", Array(_RESPONSE, SHUFFLE_ROUNDS, SHUFFLE_ROUNDS)),
+        ),
+        "draw_share": _record(
+            ("deck", _DECK_NAME), ("position", _POSITION), ("share", _POINT), ("proof", _PROOF)
+        ),
+        "card_reveal": _record(
+            ("deck", _DECK_NAME), ("position", _POSITION), ("share", _POINT), ("proof", _PROOF)
+        ),
+        "audit_secrets": _record(("seed", _HASH), ("x25519_private", _KEY)),
+        "audit_result": _record(("digest", _HASH), ("deviations", Array(_DEVIATION, 0, 64))),
     }
 )
 """kind -> schema of its payload (docs/PROTOCOL.md sections 3, 5, 8): the one place they live."""

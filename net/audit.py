@@ -1,0 +1,333 @@
+"""The end-of-game audit (PROTOCOL.md §14): replay the whole game with every secret revealed.
+
+When a game ends every seat reveals its audit secrets: its 32-byte per-game seed (the secret of
+its hash chain, from which its ElGamal secret, its shuffle and its steal salts and orders are
+derived) and its X25519 private key. :func:`run_audit` then checks, as any third party can:
+
+- each seat's secrets against what it published: the seed hashes down to its chain commitment,
+  the X25519 key is the opening's, the ElGamal secret is the key share it proved;
+- each seat's shuffle is the one its seed gives (the cut-and-choose proof made cheating
+  unlikely; this makes it certain);
+- every card of the deck, decrypted with every seat's secret: each draw's card;
+- every steal: the victim's commitments are those of the hand it really held, in the order and
+  with the salts its seed gives, and the opening decrypts to the committed card;
+- the full-information game, replayed action by action on a
+  :class:`~hexlan.engine.state.GameState`: every action legal with the true hands (a discard,
+  an offer, a Monopoly count, a victory claim), every chance outcome one the true state allows.
+
+Each broken check is a :class:`Deviation` naming the seat and the message. Pure and
+deterministic: a peer runs it in a worker thread, `hexlan verify` runs it inline, and every honest
+party gets the same :class:`AuditReport` (whose digest every seat signs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action, action_to_list
+from hexlan.engine.board import Board
+from hexlan.engine.core import DevCard, EngineError, IllegalActionError, Resource, Seat
+from hexlan.engine.state import GameState
+from hexlan.net.beacon import HashChain
+from hexlan.net.deck import Deck, DeckError, derive_deck_secret, derive_shuffle_seed
+from hexlan.net.group import GroupError, base_mul
+from hexlan.net.identity import GameKeys, IdentityError
+from hexlan.net.shuffle import shuffle_deck
+from hexlan.net.steal import (
+    StealOpeningError,
+    check_opening,
+    commit_hand,
+    derive_steal_secrets,
+    open_opening,
+)
+from hexlan.net.wire import Opening, pack
+
+AUDIT_PREFIX: Final = b"hexlan/v1/audit\0"
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """One departure from the protocol, attributed.
+
+    Attributes:
+        seat: the seat to blame, or None when the evidence cannot single one out.
+        message_id: the id of the message that shows it (32 bytes), or b"" when no one message
+            does.
+        reason: what is wrong, in words.
+    """
+
+    seat: Seat | None
+    message_id: bytes
+    reason: str
+
+    def to_payload(self) -> tuple[int, bytes, str]:
+        """The wire form ``[seat or -1, message_id, reason]`` (``audit_result``, §14)."""
+        return (-1 if self.seat is None else self.seat, self.message_id, self.reason[:500])
+
+
+@dataclass(frozen=True, slots=True)
+class StealRecord:
+    """What the log shows of one private steal (PROTOCOL.md §7), for the audit.
+
+    Attributes:
+        event: the steal's beacon event number.
+        thief, victim: seats.
+        commitments: the victim's card commitments (32 bytes each), in its order.
+        index: the beacon-chosen index among them.
+        nonce, ciphertext: the opening sealed to the thief.
+        commit_id, open_id: the ids of the ``steal_commit`` and ``steal_open`` messages.
+    """
+
+    event: int
+    thief: Seat
+    victim: Seat
+    commitments: tuple[bytes, ...]
+    index: int
+    nonce: bytes
+    ciphertext: bytes
+    commit_id: bytes
+    open_id: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """One engine action as the live game applied it, hidden parts left out.
+
+    Attributes:
+        action: the action (a ``DrawCard``'s card and a ``StealCard``'s resource may be None).
+        author: the seat whose message carried it, None for a chance outcome.
+        message_id: the message that made it happen.
+        position: for a ``DrawCard``, the deck position dealt.
+        steal: for a ``StealCard``, the steal's record.
+        counts: for a ``MonopolyTake``, each seat's ``count`` message id (b"" for the player).
+    """
+
+    action: Action
+    author: Seat | None
+    message_id: bytes
+    position: int | None = None
+    steal: StealRecord | None = None
+    counts: tuple[bytes, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The audit's result.
+
+    Attributes:
+        deviations: every departure found, in the game's order (empty: the audit passed).
+        draws: the card dealt at each position, in dealing order (as far as the audit got).
+        digest: 32 bytes every seat signs in ``audit_result``: the hash of the resolved
+            full-information transcript and the deviations.
+    """
+
+    deviations: tuple[Deviation, ...]
+    draws: tuple[DevCard, ...]
+    digest: bytes
+
+    @property
+    def passed(self) -> bool:
+        return not self.deviations
+
+
+def report_digest(transcript: Sequence[bytes], deviations: Sequence[Deviation]) -> bytes:
+    """``H(AUDIT_PREFIX || H(action_0) || ... || H(deviation_0) || ...)`` over the resolved
+    actions (each the msgpack of its ``action_to_list`` form) and the deviations' wire forms."""
+    h = hashlib.sha256(AUDIT_PREFIX)
+    for item in transcript:
+        h.update(hashlib.sha256(item).digest())
+    for deviation in deviations:
+        h.update(hashlib.sha256(pack(deviation.to_payload())).digest())
+    return h.digest()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditInputs:
+    """Everything the audit reads: public records of the live game plus every seat's secrets.
+
+    Attributes:
+        opening: the game's opening (chain commitments, X25519 public keys).
+        board: the board the game was played on.
+        journal: every engine action in the order applied (:class:`JournalEntry`).
+        secrets: per seat, ``(seed, x25519_private, audit_secrets message id)``.
+        deck: the development deck as dealt (key shares, shuffles, final order, dealt count).
+    """
+
+    opening: Opening
+    board: Board
+    journal: tuple[JournalEntry, ...]
+    secrets: tuple[tuple[bytes, bytes, bytes], ...]
+    deck: Deck
+
+
+class _Deviated(Exception):
+    """Stops the replay: what follows a broken rule is not the game's true course."""
+
+    def __init__(self, deviation: Deviation) -> None:
+        super().__init__(deviation.reason)
+        self.deviation = deviation
+
+
+def run_audit(inputs: AuditInputs) -> AuditReport:
+    """Audit a finished game (PROTOCOL.md §14); see the module docstring for what is checked.
+
+    Every check that fails gives a :class:`Deviation`; the replay of the game stops at the first
+    deviation in it (later states would rest on a false one). Never raises for bad data: bad
+    secrets, shuffles, shares or actions are deviations.
+    """
+    deviations = _check_secrets(inputs)
+    if deviations:
+        return AuditReport(tuple(deviations), (), report_digest((), deviations))
+    deck = inputs.deck
+    deviations = _check_shuffles(inputs)
+    try:
+        order = deck.open_all([derive_deck_secret(seed) for seed, _, _ in inputs.secrets])
+    except DeckError as exc:
+        deviations.append(Deviation(exc.seat, b"", f"the deck does not decrypt: {exc.reason}"))
+        return AuditReport(tuple(deviations), (), report_digest((), deviations))
+    draws = tuple(DevCard(deck.face(order[p])) for p in range(deck.dealt))
+    transcript: list[bytes] = []
+    try:
+        _replay(inputs, draws, transcript)
+    except _Deviated as exc:
+        deviations.append(exc.deviation)
+    return AuditReport(tuple(deviations), draws, report_digest(transcript, deviations))
+
+
+def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
+    """Each seat's revealed secrets against its commitments in the opening and its key share."""
+    found: list[Deviation] = []
+    for seat, (seed, x25519_private, message_id) in enumerate(inputs.secrets):
+        info = inputs.opening.seats[seat]
+        if HashChain(seed).commitment != info.chain_commitment:
+            found.append(
+                Deviation(seat, message_id, f"seat {seat}'s seed does not hash to its chain")
+            )
+            continue
+        try:
+            public = GameKeys.from_private_bytes(x25519_private).public_bytes
+        except (IdentityError, ValueError):
+            public = b""
+        if public != info.x25519_public:
+            found.append(
+                Deviation(seat, message_id, f"seat {seat}'s X25519 key is not the opening's")
+            )
+        try:
+            share = base_mul(derive_deck_secret(seed))
+        except GroupError:
+            share = b""
+        if share != inputs.deck.key.share(seat):
+            found.append(
+                Deviation(seat, message_id, f"seat {seat}'s deck key share is not its seed's")
+            )
+    return found
+
+
+def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
+    """Each seat's published shuffle against the one its seed gives (its output deck)."""
+    deck = inputs.deck
+    joint = deck.key.joint
+    found: list[Deviation] = []
+    for seat, (seed, _, _) in enumerate(inputs.secrets):
+        commitment, _ = shuffle_deck(
+            deck.shuffle_input(seat),
+            joint,
+            derive_shuffle_seed(seed, deck.label),
+            deck.label.encode(),
+            rounds=0,
+        )
+        if list(commitment.output) != list(deck.shuffle_output(seat)):
+            found.append(
+                Deviation(
+                    seat, b"", f"seat {seat}'s shuffle of the {deck.label} deck is not its seed's"
+                )
+            )
+    return found
+
+
+def _replay(inputs: AuditInputs, draws: Sequence[DevCard], transcript: list[bytes]) -> None:
+    """Replay the journal on a full-information :class:`GameState` with every hidden part
+    resolved; raise :class:`_Deviated` at the first action the true state refuses."""
+    opening = inputs.opening
+    state = GameState(inputs.board, len(opening.seats), opening.game_options())
+    for entry in inputs.journal:
+        action = entry.action
+        if isinstance(action, A.DrawCard):
+            assert entry.position is not None
+            action = A.DrawCard(draws[entry.position])
+        elif isinstance(action, A.StealCard):
+            assert entry.steal is not None
+            action = A.StealCard(_stolen(inputs, state, entry.steal))
+        elif isinstance(action, A.MonopolyTake):
+            _check_counts(state, action, entry)
+        try:
+            state.check(action)
+            state.apply(action)
+        except (IllegalActionError, EngineError) as exc:
+            raise _Deviated(
+                Deviation(entry.author, entry.message_id, f"with the true hands, {action}: {exc}")
+            ) from exc
+        transcript.append(pack(action_to_list(action)))
+
+
+def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resource:
+    """The resource a steal really moved; the victim's commitments must be those of the hand
+    it held, in its seed's order with its seed's salts, and the opening must match."""
+    victim, game_id = steal.victim, inputs.opening.game_id
+    seed, x25519_private, _ = inputs.secrets[victim]
+    hand = state.hands[victim]
+    cards = [int(r) for r in Resource for _ in range(hand[r])]
+    order, salts, _ = derive_steal_secrets(seed, steal.event, len(cards))
+    if len(cards) != len(steal.commitments) or (
+        commit_hand(game_id, steal.event, cards, order=order, salts=salts).commitments
+        != steal.commitments
+    ):
+        raise _Deviated(
+            Deviation(
+                victim,
+                steal.commit_id,
+                f"seat {victim} committed to a hand it did not hold (steal event {steal.event})",
+            )
+        )
+    victim_key = GameKeys.from_private_bytes(x25519_private).private_key
+    thief_public = inputs.opening.seats[steal.thief].x25519_public
+    try:
+        salt, kind = open_opening(
+            victim_key,
+            thief_public,
+            game_id,
+            steal.event,
+            steal.index,
+            steal.nonce,
+            steal.ciphertext,
+        )
+    except (StealOpeningError, ValueError) as exc:
+        raise _Deviated(
+            Deviation(victim, steal.open_id, f"seat {victim}'s steal opening is false: {exc}")
+        ) from exc
+    if not check_opening(steal.commitments[steal.index], game_id, steal.event, salt, kind):
+        raise _Deviated(
+            Deviation(victim, steal.open_id, f"seat {victim} opened a card it had not committed")
+        )
+    return Resource(kind)
+
+
+def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -> None:
+    """Each seat's Monopoly count against the cards it really held."""
+    resource = state.monopoly
+    assert resource is not None
+    for seat, amount in enumerate(take.amounts):
+        if seat != state.active and amount != state.hands[seat][resource]:
+            message_id = entry.counts[seat] if seat < len(entry.counts) else entry.message_id
+            raise _Deviated(
+                Deviation(
+                    seat,
+                    message_id,
+                    f"seat {seat} counted {amount} {resource.name.lower()} for a Monopoly but "
+                    f"held {state.hands[seat][resource]}",
+                )
+            )

@@ -1,0 +1,608 @@
+"""A mental-poker deck any game can reuse: joint key, shuffles, dealing, opening (PROTOCOL.md §13).
+
+Sans-IO state holders, no knowledge of sessions or messages: the caller feeds in what peers
+published and gets back what to publish and what a card is.
+
+1. Key: each seat publishes ``Y_i = G·x_i`` with a Schnorr proof (:class:`JointKey`); the joint
+   key is ``Y = Σ Y_i``.
+2. Shuffle: the public :attr:`Deck.initial` deck encrypts card ``i`` as ``card_point(label, i)``;
+   seats 0, 1, ... each shuffle the current deck (:meth:`Deck.shuffle`, :meth:`Deck.add_shuffle`).
+3. Proof: once every seat has shuffled, the beacon draws the challenge bits
+   (:func:`draw_challenges`, :meth:`Deck.set_challenges`); each seat answers its own
+   (:meth:`Deck.challenges`, :func:`hexlan.net.shuffle.respond`) and every peer verifies
+   (:meth:`Deck.check_proof`, or :meth:`Deck.verification_job` in a worker thread then
+   :meth:`Deck.mark_verified`).
+4. Deal from the top (:meth:`Deck.deal`): every seat but the owner publishes its decryption share
+   with a DLEQ proof (:meth:`Deck.own_share`, :meth:`Deck.add_share`); the owner alone can
+   :meth:`Deck.open` the card. Playing it publishes the owner's share too (:meth:`Deck.reveal`).
+5. Audit: with every seat's secret, :meth:`Deck.open_all` gives the whole final deck.
+
+A card is known by its *index* ``i`` (its point is ``card_point(label, i)``); :meth:`Deck.face`
+maps it to its face, e.g. a development card type.
+
+Errors name the seat whose data failed (:attr:`DeckError.seat`), or ``None`` when the call itself
+is out of turn (the caller's mistake, not a peer's).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from hexlan.net.group import (
+    WIDE_BYTES,
+    GroupError,
+    add,
+    base_mul,
+    is_scalar,
+    mul,
+    scalar_add,
+    scalar_from_bytes,
+)
+from hexlan.net.proofs import prove_dleq, prove_key, verify_dleq, verify_key
+from hexlan.net.shuffle import (
+    CIPHERTEXT_BYTES,
+    MAX_CARDS,
+    ROUNDS,
+    ShuffleCommitment,
+    ShuffleError,
+    ShuffleSecret,
+    Stream,
+    card_point,
+    decrypt,
+    decryption_base,
+    initial_deck,
+    shuffle_deck,
+    unpack_deck,
+    verify_shuffle,
+)
+
+DECK_KEY_INFO: Final = b"hexlan/v1/deck-key\0"
+SHUFFLE_INFO: Final = b"hexlan/v1/shuffle\0"
+
+SEED_BYTES: Final = 32
+"""Bytes in a seat's per-game seed and in a shuffle seed."""
+
+GAME_ID_BYTES: Final = 32
+"""Bytes in a game id."""
+
+MAX_SEATS: Final = 256
+"""Seats are one byte in proof contexts."""
+
+
+class DeckError(ValueError):
+    """Deck data that cannot be accepted, or a call out of turn.
+
+    Attributes:
+        seat: the seat whose data failed (to blame), or ``None`` for the caller's own mistake.
+        reason: what is wrong, in words.
+    """
+
+    def __init__(self, seat: int | None, reason: str) -> None:
+        self.seat = seat
+        self.reason = reason
+        super().__init__(reason)
+
+
+def _hkdf(seed: bytes, length: int, info: bytes) -> bytes:
+    if not isinstance(seed, bytes) or len(seed) != SEED_BYTES:
+        raise ValueError(f"a per-game seed is {SEED_BYTES} bytes")
+    return HKDF(algorithm=SHA256(), length=length, salt=None, info=info).derive(seed)
+
+
+def derive_deck_secret(seed: bytes) -> bytes:
+    """A seat's ElGamal secret ``x``: HKDF-SHA256(seed, info=b"hexlan/v1/deck-key\\0"), 64 bytes
+    reduced mod ``ℓ``. Zero with probability ``2**-252``: never, in practice.
+
+    Args:
+        seed: the seat's 32-byte per-game seed.
+
+    Raises:
+        ValueError: a seed that is not 32 bytes.
+    """
+    return scalar_from_bytes(_hkdf(seed, WIDE_BYTES, DECK_KEY_INFO))
+
+
+def derive_shuffle_seed(seed: bytes, label: str) -> bytes:
+    """A seat's 32-byte shuffle seed for deck ``label``: HKDF-SHA256(seed,
+    info=b"hexlan/v1/shuffle\\0" || utf8(label)).
+
+    Raises:
+        ValueError: a seed that is not 32 bytes.
+    """
+    return _hkdf(seed, SEED_BYTES, SHUFFLE_INFO + label.encode())
+
+
+def draw_challenges(stream: Stream, players: int) -> list[list[int]]:
+    """The challenge bits of every seat's shuffle proof from a beacon stream.
+
+    Seat 0's :data:`ROUNDS` bits first, then seat 1's, ...; each bit is ``stream.randbelow(2)``.
+    """
+    return [[stream.randbelow(2) for _ in range(ROUNDS)] for _ in range(players)]
+
+
+class JointKey:
+    """The deck's joint ElGamal key: every seat's proven share ``Y_i``, and ``Y = Σ Y_i``.
+
+    A seat's key proof is made under ``context || u8(seat)`` (:meth:`seat_context`), so it
+    cannot be replayed for another seat or another game.
+
+    Args:
+        players: the number of seats, 1..256.
+        context: binds the proofs to this game, e.g. the game id and the deck family.
+
+    Raises:
+        ValueError: a number of players outside 1..256.
+    """
+
+    def __init__(self, players: int, context: bytes) -> None:
+        if not 1 <= players <= MAX_SEATS:
+            raise ValueError(f"a joint key has 1..{MAX_SEATS} seats, got {players}")
+        self.players: Final = players
+        self.context: Final = context
+        self._shares: dict[int, bytes] = {}
+        self._joint: bytes | None = None
+
+    def seat_context(self, seat: int) -> bytes:
+        """``context || u8(seat)``: the context of ``seat``'s key proof."""
+        return self.context + bytes([seat])
+
+    def prove(self, seat: int, secret: bytes) -> tuple[bytes, bytes]:
+        """``seat``'s key share and proof to publish: 32 and 64 bytes.
+
+        Raises:
+            GroupError: ``secret`` is not a canonical non-zero scalar.
+        """
+        return prove_key(secret, self.seat_context(seat))
+
+    def add(self, seat: int, share: bytes, proof: bytes) -> None:
+        """Accept ``seat``'s published key share once its proof verifies.
+
+        Args:
+            seat: the publishing seat, ``0 .. players-1``.
+            share: ``Y_i``, 32 bytes from the peer.
+            proof: its Schnorr proof, 64 bytes from the peer.
+
+        Raises:
+            DeckError: (naming ``seat``) a seat out of range, a second share, a proof that fails.
+        """
+        if not 0 <= seat < self.players:
+            raise DeckError(seat, f"seat {seat} is not one of {self.players} seats")
+        if seat in self._shares:
+            raise DeckError(seat, f"seat {seat} has already published its key share")
+        if not verify_key(share, proof, self.seat_context(seat)):
+            raise DeckError(seat, f"seat {seat}'s key share proof does not verify")
+        self._shares[seat] = share
+
+    @property
+    def complete(self) -> bool:
+        """Whether every seat's share is in."""
+        return len(self._shares) == self.players
+
+    @property
+    def joint(self) -> bytes:
+        """``Y = Σ Y_i``, 32 bytes.
+
+        Raises:
+            DeckError: (seat ``None``) a share is missing.
+        """
+        if self._joint is None:
+            if not self.complete:
+                missing = sorted(set(range(self.players)) - self._shares.keys())
+                raise DeckError(None, f"the joint key lacks the shares of seats {missing}")
+            joint = self._shares[0]
+            for seat in range(1, self.players):
+                joint = add(joint, self._shares[seat])
+            self._joint = joint
+        return self._joint
+
+    def share(self, seat: int) -> bytes:
+        """``seat``'s accepted key share ``Y_i``, 32 bytes.
+
+        Raises:
+            DeckError: (naming ``seat``) it has none.
+        """
+        if seat not in self._shares:
+            raise DeckError(seat, f"seat {seat} has no key share")
+        return self._shares[seat]
+
+
+class Deck:
+    """One shuffled deck: its shuffles and their proofs, who was dealt which position, shares.
+
+    Args:
+        label: names the deck (e.g. ``"development"``); card ``i`` is
+            ``card_point(utf8(label), i)``.
+        faces: ``faces[i]`` is the face of card ``i`` (any small int, e.g. a card type);
+            1..256 cards.
+        key: the joint key, shared by every deck of the game.
+        game_id: 32 bytes, binding decryption shares to this game.
+
+    Raises:
+        ValueError: no cards or more than 256, or a game id that is not 32 bytes.
+    """
+
+    def __init__(self, label: str, faces: Sequence[int], key: JointKey, game_id: bytes) -> None:
+        if not 1 <= len(faces) <= MAX_CARDS:
+            raise ValueError(f"a deck has 1..{MAX_CARDS} cards, got {len(faces)}")
+        if not isinstance(game_id, bytes) or len(game_id) != GAME_ID_BYTES:
+            raise ValueError(f"a game id is {GAME_ID_BYTES} bytes")
+        self.label: Final = label
+        self.faces: Final = tuple(faces)
+        self.key: Final = key
+        self.game_id: Final = game_id
+        self._label: Final = label.encode()
+        self._points: Final = [card_point(self._label, i) for i in range(len(faces))]
+        self._index: Final = {point: i for i, point in enumerate(self._points)}
+        self._initial: list[bytes] | None = None
+        self._outputs: list[list[bytes]] = []  # each seat's shuffled deck, in seat order
+        self._rounds: list[list[list[bytes]]] = []  # each seat's intermediate decks
+        self._challenges: list[list[int]] | None = None
+        self._verified: set[int] = set()
+        self._owners: list[int] = []
+        self._shares: list[dict[int, bytes]] = []
+
+    @property
+    def size(self) -> int:
+        """The number of cards."""
+        return len(self.faces)
+
+    def face(self, index: int) -> int:
+        """The face of card ``index``."""
+        return self.faces[index]
+
+    # Shuffles and their proofs.
+
+    @property
+    def initial(self) -> list[bytes]:
+        """The public starting deck: card ``i`` encrypted with ``r = 1`` (64-byte ciphertexts).
+
+        Raises:
+            DeckError: (seat ``None``) the joint key is incomplete.
+        """
+        if self._initial is None:
+            self._initial = initial_deck(self._points, self.key.joint)
+        return self._initial
+
+    @property
+    def current(self) -> list[bytes]:
+        """The latest deck: the last accepted shuffle's output, else :attr:`initial`."""
+        return self._outputs[-1] if self._outputs else self.initial
+
+    @property
+    def next_shuffler(self) -> int | None:
+        """The seat to shuffle next (seat order), or ``None`` once every seat has."""
+        seat = len(self._outputs)
+        return seat if seat < self.key.players else None
+
+    @property
+    def shuffled(self) -> bool:
+        """Whether every seat has shuffled."""
+        return self.next_shuffler is None
+
+    def shuffle(self, seed: bytes) -> tuple[ShuffleCommitment, ShuffleSecret]:
+        """This seat's shuffle of :attr:`current`, from its 32-byte per-game seed.
+
+        ``shuffle_deck(current, Y, derive_shuffle_seed(seed, label), utf8(label))``: the same
+        seed gives the same bytes, after a restart and in the audit. Publish
+        ``pack_deck(output)`` and ``pack_deck(E_k)`` for each round.
+
+        Raises:
+            ValueError: a seed that is not 32 bytes.
+            DeckError: (seat ``None``) the joint key is incomplete.
+        """
+        stream_seed = derive_shuffle_seed(seed, self.label)
+        return shuffle_deck(self.current, self.key.joint, stream_seed, self._label)
+
+    def add_shuffle(self, seat: int, output: bytes, rounds: Sequence[bytes]) -> None:
+        """Accept ``seat``'s shuffle: its output deck and intermediate decks, before the proof.
+
+        Args:
+            seat: the shuffling seat; it must be :attr:`next_shuffler`.
+            output: the shuffled deck, 64·n bytes; every card is validated here.
+            rounds: :data:`ROUNDS` intermediate decks of 64·n bytes each, kept unvalidated
+                (:func:`verify_shuffle` only compares them with computed values).
+
+        Raises:
+            DeckError: (naming ``seat``) not its turn, or a malformed deck.
+        """
+        if seat != self.next_shuffler:
+            raise DeckError(seat, f"it is not seat {seat}'s turn to shuffle the {self.label} deck")
+        try:
+            deck = unpack_deck(output, self.size)
+        except GroupError as exc:
+            raise DeckError(seat, f"seat {seat}'s shuffled deck: {exc.reason}") from exc
+        size = CIPHERTEXT_BYTES * self.size
+        if len(rounds) != ROUNDS or any(
+            not isinstance(data, bytes) or len(data) != size for data in rounds
+        ):
+            raise DeckError(seat, f"seat {seat}'s shuffle needs {ROUNDS} decks of {size} bytes")
+        self._rounds.append(
+            [
+                [data[i : i + CIPHERTEXT_BYTES] for i in range(0, size, CIPHERTEXT_BYTES)]
+                for data in rounds
+            ]
+        )
+        self._outputs.append(deck)
+
+    def _shuffler(self, seat: int) -> int:
+        if not 0 <= seat < len(self._outputs):
+            raise DeckError(None, f"seat {seat} has not shuffled the {self.label} deck")
+        return seat
+
+    def shuffle_input(self, seat: int) -> list[bytes]:
+        """The deck ``seat`` shuffled: :attr:`initial` for seat 0, else seat − 1's output.
+
+        Raises:
+            DeckError: (seat ``None``) ``seat`` has not shuffled.
+        """
+        return self._outputs[self._shuffler(seat) - 1] if seat else self.initial
+
+    def shuffle_output(self, seat: int) -> list[bytes]:
+        """The deck ``seat``'s shuffle produced (validated).
+
+        Raises:
+            DeckError: (seat ``None``) ``seat`` has not shuffled.
+        """
+        return self._outputs[self._shuffler(seat)]
+
+    def set_challenges(self, bits: Sequence[Sequence[int]]) -> None:
+        """The beacon's challenge bits: one list of :data:`ROUNDS` bits per seat (seat order).
+
+        They must be drawn after every shuffle was published (:func:`draw_challenges`).
+
+        Raises:
+            DeckError: (seat ``None``) a shuffle is missing, the bits were already set, or they
+                are not :data:`ROUNDS` bits per seat.
+        """
+        if not self.shuffled:
+            raise DeckError(None, "the challenges come after every seat has shuffled")
+        if self._challenges is not None:
+            raise DeckError(None, "the challenges are already set")
+        if len(bits) != self.key.players or any(
+            len(row) != ROUNDS or any(b not in (0, 1) for b in row) for row in bits
+        ):
+            raise DeckError(None, f"the challenges are {ROUNDS} bits for each seat")
+        self._challenges = [list(row) for row in bits]
+
+    @property
+    def challenged(self) -> bool:
+        """Whether the challenge bits are set: the shuffle proofs are due."""
+        return self._challenges is not None
+
+    def challenges(self, seat: int) -> list[int]:
+        """``seat``'s :data:`ROUNDS` challenge bits, to answer with ``respond``.
+
+        Raises:
+            DeckError: (seat ``None``) the challenges are not set, or ``seat`` is no shuffler.
+        """
+        if self._challenges is None:
+            raise DeckError(None, "the shuffle proofs wait for the challenges")
+        return self._challenges[self._shuffler(seat)]
+
+    def verification_job(
+        self, seat: int, responses: Sequence[tuple[bytes, bytes]]
+    ) -> Callable[[], None]:
+        """The expensive check of ``seat``'s shuffle proof, as a call to run in a worker thread.
+
+        The job reads only values captured now, so it is safe to run while this deck is used;
+        when it returns without error, call :meth:`mark_verified` (on the deck's thread).
+
+        Args:
+            seat: the seat whose proof to check.
+            responses: its :func:`~hexlan.net.shuffle.respond`, from the peer.
+
+        Raises:
+            DeckError: (seat ``None``) the challenges are not set, or ``seat`` is no shuffler.
+                The job itself raises ``DeckError`` naming ``seat`` if the proof fails.
+        """
+        bits = self.challenges(seat)
+        args = (
+            self.shuffle_input(seat),
+            self.shuffle_output(seat),
+            self._rounds[seat],
+            bits,
+            responses,
+            self.key.joint,
+        )
+
+        def job() -> None:
+            try:
+                verify_shuffle(*args)
+            except ShuffleError as exc:
+                raise DeckError(seat, f"seat {seat}'s shuffle proof: {exc.reason}") from exc
+
+        return job
+
+    def mark_verified(self, seat: int) -> None:
+        """Record that ``seat``'s shuffle proof verified (its :meth:`verification_job` passed)."""
+        self._verified.add(seat)
+
+    def check_proof(self, seat: int, responses: Sequence[tuple[bytes, bytes]]) -> None:
+        """Verify ``seat``'s shuffle proof now and record it (:meth:`verification_job`).
+
+        Raises:
+            DeckError: naming ``seat`` if the proof fails; seat ``None`` if it is too early.
+        """
+        self.verification_job(seat, responses)()
+        self.mark_verified(seat)
+
+    @property
+    def ready(self) -> bool:
+        """Whether every seat's shuffle proof has verified: the deck can be dealt."""
+        return len(self._verified) == self.key.players
+
+    # Dealing and opening.
+
+    def deal(self, owner: int) -> int:
+        """Deal the top card to ``owner``: returns its position (0, 1, 2, ...) in the final deck.
+
+        A card can be dealt before the shuffles are in or verified (positions are fixed by the
+        order of dealing); its shares wait until the final deck exists, and an honest seat gives
+        its own only once :attr:`ready`.
+
+        Raises:
+            DeckError: (seat ``None``) the deck is empty, or ``owner`` is no seat.
+        """
+        if not self.remaining:
+            raise DeckError(None, f"the {self.label} deck is empty")
+        if not 0 <= owner < self.key.players:
+            raise DeckError(None, f"seat {owner} is not one of {self.key.players} seats")
+        self._owners.append(owner)
+        self._shares.append({})
+        return len(self._owners) - 1
+
+    @property
+    def dealt(self) -> int:
+        """The number of cards dealt."""
+        return len(self._owners)
+
+    @property
+    def remaining(self) -> int:
+        """The number of cards not dealt yet."""
+        return self.size - self.dealt
+
+    def owner(self, position: int) -> int:
+        """The seat dealt ``position``.
+
+        Raises:
+            DeckError: (seat ``None``) ``position`` has not been dealt.
+        """
+        if not 0 <= position < self.dealt:
+            raise DeckError(None, f"position {position} of the {self.label} deck is not dealt")
+        return self._owners[position]
+
+    def share_context(self, seat: int, position: int) -> bytes:
+        """The context of ``seat``'s DLEQ proof for ``position``:
+        ``game_id || utf8(label) || u8(seat) || u16(position)`` (big-endian).
+
+        Unambiguous: the game id and the tail have fixed lengths, so the length fixes the label.
+        """
+        return self.game_id + self._label + bytes([seat]) + position.to_bytes(2, "big")
+
+    def _card(self, position: int) -> bytes:
+        self.owner(position)
+        if not self.shuffled:
+            raise DeckError(None, f"the {self.label} deck is not shuffled yet")
+        return self._outputs[-1][position]
+
+    def _check_secret(self, seat: int, secret: bytes) -> None:
+        if not is_scalar(secret) or base_mul(secret) != self.key.share(seat):
+            raise DeckError(seat, f"this secret does not match seat {seat}'s key share")
+
+    def _identify(self, point: bytes) -> int:
+        index = self._index.get(point)
+        if index is None:
+            raise DeckError(None, f"a card of the {self.label} deck decrypts to no card")
+        return index
+
+    def own_share(self, position: int, secret: bytes, seat: int) -> tuple[bytes, bytes]:
+        """``seat``'s decryption share of ``position`` and its DLEQ proof, to publish.
+
+        Args:
+            position: a dealt position.
+            secret: ``seat``'s secret ``x``, 32 bytes.
+            seat: the publishing seat.
+
+        Returns:
+            ``(A·x, proof)``: 32 and 64 bytes.
+
+        Raises:
+            DeckError: the position is not dealt (seat ``None``), or ``secret`` is not
+                ``seat``'s (naming ``seat``).
+        """
+        card = self._card(position)
+        self._check_secret(seat, secret)
+        return prove_dleq(secret, decryption_base(card), self.share_context(seat, position))
+
+    def add_share(self, position: int, seat: int, share: bytes, proof: bytes) -> None:
+        """Accept ``seat``'s decryption share of ``position`` once its DLEQ proof verifies.
+
+        The proof is checked against ``key.share(seat)`` with base ``A`` of the final deck's
+        card at ``position`` and context :meth:`share_context`.
+
+        Raises:
+            DeckError: (naming ``seat``) a duplicate or a proof that fails; (seat ``None``) the
+                position is not dealt.
+        """
+        base = decryption_base(self._card(position))
+        shares = self._shares[position]
+        if seat in shares:
+            raise DeckError(seat, f"seat {seat} already published its share of position {position}")
+        public = self.key.share(seat)
+        if not verify_dleq(public, base, share, proof, self.share_context(seat, position)):
+            raise DeckError(seat, f"seat {seat}'s share of position {position} does not verify")
+        shares[seat] = share
+
+    def shares(self, position: int) -> dict[int, bytes]:
+        """The accepted decryption shares of ``position`` by seat (a copy).
+
+        Raises:
+            DeckError: (seat ``None``) the position is not dealt.
+        """
+        self.owner(position)
+        return dict(self._shares[position])
+
+    def _others_in(self, position: int) -> dict[int, bytes]:
+        owner = self.owner(position)
+        others = {s: d for s, d in self._shares[position].items() if s != owner}
+        missing = [s for s in range(self.key.players) if s != owner and s not in others]
+        if missing:
+            raise DeckError(None, f"position {position} lacks the shares of seats {missing}")
+        return others
+
+    def open(self, position: int, secret: bytes) -> int:
+        """The owner's view of its card: ``M = B − Σ others' shares − A·x``; its card index.
+
+        Args:
+            position: a position dealt to the caller.
+            secret: the owner's secret ``x``, 32 bytes.
+
+        Raises:
+            DeckError: (seat ``None``) a share is missing or no card matches (impossible after
+                verified shuffles); (naming the owner) ``secret`` is not the owner's.
+        """
+        others = self._others_in(position)
+        self._check_secret(self.owner(position), secret)
+        card = self._card(position)
+        own = mul(secret, decryption_base(card))
+        return self._identify(decrypt(card, [*others.values(), own]))
+
+    def reveal(self, position: int, seat: int, share: bytes, proof: bytes) -> int:
+        """Accept the owner's own share of ``position`` (the card is played): its card index.
+
+        Raises:
+            DeckError: (naming ``seat``) not the owner, or a share that fails
+                (:meth:`add_share`); (seat ``None``) another seat's share is missing.
+        """
+        if seat != self.owner(position):
+            raise DeckError(seat, f"seat {seat} does not own position {position}")
+        others = self._others_in(position)
+        self.add_share(position, seat, share, proof)
+        return self._identify(decrypt(self._card(position), [*others.values(), share]))
+
+    def open_all(self, secrets: Sequence[bytes]) -> list[int]:
+        """The card index at every position of the final deck, from every seat's secret (audit).
+
+        Args:
+            secrets: ``x_i`` of every seat in seat order, 32 bytes each.
+
+        Raises:
+            DeckError: naming the seat whose secret does not match its key share; seat ``None``
+                if a seat's secret is missing, the deck is not shuffled, or a card matches none.
+        """
+        if len(secrets) != self.key.players:
+            raise DeckError(None, f"the audit needs the secrets of all {self.key.players} seats")
+        if not self.shuffled:
+            raise DeckError(None, f"the {self.label} deck is not shuffled")
+        for seat, secret in enumerate(secrets):
+            self._check_secret(seat, secret)
+        total = functools.reduce(scalar_add, secrets)
+        return [
+            self._identify(decrypt(ct, [mul(total, decryption_base(ct))]))
+            for ct in self._outputs[-1]
+        ]

@@ -1,0 +1,498 @@
+"""The reusable deck (net/deck.py): joint key, shuffles with proofs, dealing, opening, audit.
+
+Spec: docs/PROTOCOL.md §13. :class:`Game` plays the peers: every seat has its secret, and each
+*view* (a peer's own :class:`Deck`) receives exactly the bytes the seats publish. Most tests use
+2 seats and 5 cards; the round trips use 2-4 seats and one uses the 25 development cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from hexlan.net.beacon import BeaconStream
+from hexlan.net.deck import (
+    Deck,
+    DeckError,
+    JointKey,
+    derive_deck_secret,
+    derive_shuffle_seed,
+    draw_challenges,
+)
+from hexlan.net.group import GROUP_ORDER, base_mul, is_scalar, mul, sub
+from hexlan.net.proofs import prove_key
+from hexlan.net.shuffle import (
+    ROUNDS,
+    ShuffleSecret,
+    card_point,
+    initial_deck,
+    pack_deck,
+    reencrypt,
+    respond,
+    shuffle_deck,
+)
+
+GAME_ID = bytes(range(32))
+KEY_CONTEXT = GAME_ID + b"deck-key"
+LABEL = "development"
+SMALL = [0, 0, 1, 2, 3]
+DEVELOPMENT = [0] * 14 + [1] * 5 + [2] * 2 + [3] * 2 + [4] * 2
+"""Knights, victory points, road building, year of plenty, monopoly: 25 cards."""
+BEACON = b"\x33" * 32
+
+
+def sc(n: int) -> bytes:
+    return (n % GROUP_ORDER).to_bytes(32, "little")
+
+
+class Game:
+    """Seats with their seeds and secrets, and the views the published bytes go to."""
+
+    def __init__(self, players: int, faces: list[int], views: int = 1) -> None:
+        self.players = players
+        self.seeds = [hashlib.sha256(b"seat" + bytes([s])).digest() for s in range(players)]
+        self.secrets = [derive_deck_secret(seed) for seed in self.seeds]
+        self.views = [
+            Deck(LABEL, faces, JointKey(players, KEY_CONTEXT), GAME_ID) for _ in range(views)
+        ]
+        self.shuffles: dict[int, ShuffleSecret] = {}
+        self.bits: list[list[int]] = []
+
+    def view(self, seat: int) -> Deck:
+        """The view ``seat`` computes its own messages on."""
+        return self.views[seat % len(self.views)]
+
+    def publish_keys(self) -> None:
+        for seat in range(self.players):
+            share, proof = self.view(seat).key.prove(seat, self.secrets[seat])
+            for view in self.views:
+                view.key.add(seat, share, proof)
+
+    def publish_shuffle(self, seat: int) -> None:
+        commitment, secret = self.view(seat).shuffle(self.seeds[seat])
+        self.shuffles[seat] = secret
+        output, rounds = pack_deck(commitment.output), [pack_deck(r) for r in commitment.rounds]
+        for view in self.views:
+            view.add_shuffle(seat, output, rounds)
+
+    def challenge(self) -> None:
+        self.bits = draw_challenges(BeaconStream(BEACON), self.players)
+        for view in self.views:
+            view.set_challenges(self.bits)
+
+    def responses(self, seat: int) -> list[tuple[bytes, bytes]]:
+        return respond(self.shuffles[seat], self.bits[seat])
+
+    def make_ready(self) -> None:
+        self.publish_keys()
+        for seat in range(self.players):
+            self.publish_shuffle(seat)
+        self.challenge()
+        for view in self.views:
+            for seat in range(self.players):
+                view.check_proof(seat, self.responses(seat))
+
+    def deal(self, owner: int) -> int:
+        """Deal the top card to ``owner``; every other seat publishes its share."""
+        positions = {view.deal(owner) for view in self.views}
+        assert len(positions) == 1
+        position = positions.pop()
+        for seat in range(self.players):
+            if seat != owner:
+                share, proof = self.view(seat).own_share(position, self.secrets[seat], seat)
+                for view in self.views:
+                    view.add_share(position, seat, share, proof)
+        return position
+
+
+@pytest.fixture
+def ready() -> Game:
+    game = Game(2, SMALL)
+    game.make_ready()
+    return game
+
+
+# Round trips.
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_round_trip(players: int) -> None:
+    game = Game(players, [*SMALL, 4], views=players)
+    game.make_ready()
+    decks = {pack_deck(view.current) for view in game.views}
+    assert len(decks) == 1
+    assert all(view.ready for view in game.views)
+
+    opened = []
+    for i in range(6):
+        owner = i % players
+        position = game.deal(owner)
+        assert position == i
+        opened.append(game.view(owner).open(position, game.secrets[owner]))
+    assert sorted(opened) == list(range(6))  # every card exactly once
+    for view in game.views:
+        assert [view.owner(p) for p in range(6)] == [p % players for p in range(6)]
+        assert view.dealt == 6
+        assert view.remaining == 0
+
+    # Owners play their cards: every view learns the same card.
+    for position in (0, players - 1, 5):
+        owner = position % players
+        share, proof = game.view(owner).own_share(position, game.secrets[owner], owner)
+        for view in game.views:
+            assert view.reveal(position, owner, share, proof) == opened[position]
+            assert set(view.shares(position)) == set(range(players))
+
+    for view in game.views:
+        assert view.open_all(game.secrets) == opened
+    assert Counter(game.views[0].face(i) for i in opened) == Counter([*SMALL, 4])
+
+
+def test_development_deck_round_trip() -> None:
+    """25 cards, 4 seats, the proofs checked in worker threads as a session would."""
+    game = Game(4, DEVELOPMENT)
+    deck = game.views[0]
+    game.publish_keys()
+    assert deck.initial == initial_deck(
+        [card_point(b"development", i) for i in range(25)], deck.key.joint
+    )
+    for seat in range(4):
+        assert deck.next_shuffler == seat
+        game.publish_shuffle(seat)
+    assert deck.next_shuffler is None and deck.shuffled
+    game.challenge()
+    jobs = [deck.verification_job(seat, game.responses(seat)) for seat in range(4)]
+    assert not deck.ready
+    with ThreadPoolExecutor(2) as pool:
+        for seat, future in enumerate([pool.submit(job) for job in jobs]):
+            future.result()
+            deck.mark_verified(seat)
+    assert deck.ready
+
+    opened = []
+    for i in range(25):
+        position = game.deal(i % 4)
+        opened.append(deck.open(position, game.secrets[i % 4]))
+    assert sorted(opened) == list(range(25))
+    assert opened != list(range(25))
+    assert Counter(deck.face(i) for i in opened) == Counter(DEVELOPMENT)
+    assert deck.open_all(game.secrets) == opened
+
+
+def test_a_restarted_seat_shuffles_the_same_bytes() -> None:
+    first, second = Game(2, SMALL), Game(2, SMALL)
+    for game in (first, second):
+        game.publish_keys()
+        game.publish_shuffle(0)
+    assert first.views[0].current == second.views[0].current
+    assert first.shuffles[0] == second.shuffles[0]
+
+
+def test_the_audit_recomputes_each_shuffle() -> None:
+    """Each seat's output is a function of its seed and its input alone (no rounds needed)."""
+    game = Game(3, SMALL)
+    deck = game.views[0]
+    game.publish_keys()
+    game.publish_shuffle(0)
+    assert deck.shuffle_input(0) == deck.initial
+    with pytest.raises(DeckError, match="seat 1 has not shuffled"):
+        deck.shuffle_input(1)
+    game.publish_shuffle(1)
+    game.publish_shuffle(2)
+    assert not deck.challenged
+    game.challenge()
+    assert deck.challenged
+    assert [deck.challenges(seat) for seat in range(3)] == game.bits
+    for seat in range(3):
+        assert deck.shuffle_input(seat) == (deck.shuffle_output(seat - 1) if seat else deck.initial)
+        seed = derive_shuffle_seed(game.seeds[seat], LABEL)
+        label = LABEL.encode()
+        commitment, _ = shuffle_deck(deck.shuffle_input(seat), deck.key.joint, seed, label, 0)
+        assert commitment.output == deck.shuffle_output(seat)
+    assert deck.current == deck.shuffle_output(2)
+
+
+def test_derived_secrets() -> None:
+    seed = bytes(32)
+    assert derive_deck_secret(seed) == derive_deck_secret(seed)
+    assert is_scalar(derive_deck_secret(seed))
+    assert derive_deck_secret(seed) != derive_deck_secret(b"\1" * 32)
+    assert derive_shuffle_seed(seed, "a") != derive_shuffle_seed(seed, "b")
+    assert len(derive_shuffle_seed(seed, "a")) == 32
+    for bad in (bytes(31), "x" * 32):
+        with pytest.raises(ValueError, match="32 bytes"):
+            derive_deck_secret(bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="32 bytes"):
+            derive_shuffle_seed(bad, "a")  # type: ignore[arg-type]
+
+
+def test_challenges_come_from_the_stream() -> None:
+    bits = draw_challenges(BeaconStream(BEACON), 3)
+    stream = BeaconStream(BEACON)
+    assert bits == [[stream.randbelow(2) for _ in range(ROUNDS)] for _ in range(3)]
+    assert {b for row in bits for b in row} == {0, 1}
+
+
+# The joint key.
+
+
+def test_joint_key() -> None:
+    key = JointKey(3, KEY_CONTEXT)
+    secrets = [sc(101), sc(202), sc(303)]
+    assert not key.complete
+    for seat, x in enumerate(secrets):
+        key.add(seat, *key.prove(seat, x))
+    assert key.complete
+    assert key.joint == base_mul(sc(606))
+    assert key.share(1) == base_mul(sc(202))
+
+
+def test_joint_key_refuses_bad_shares() -> None:
+    key = JointKey(3, KEY_CONTEXT)
+    with pytest.raises(DeckError, match=r"lacks the shares of seats \[0, 1, 2\]") as info:
+        key.joint  # noqa: B018
+    assert info.value.seat is None
+    with pytest.raises(DeckError) as info:
+        key.share(0)
+    assert info.value.seat == 0
+
+    share, proof = key.prove(1, sc(5))
+    with pytest.raises(DeckError, match="seat 2's key share proof does not verify") as info:
+        key.add(2, share, proof)  # a proof is bound to its seat
+    assert info.value.seat == 2
+    with pytest.raises(DeckError) as info:
+        key.add(0, *prove_key(sc(5), b"another game\0"))
+    assert info.value.seat == 0
+    with pytest.raises(DeckError) as info:
+        key.add(0, b"\x01" + bytes(31), proof)
+    assert info.value.seat == 0
+    with pytest.raises(DeckError, match="not one of 3 seats") as info:
+        key.add(3, *key.prove(3, sc(5)))
+    assert info.value.seat == 3
+
+    key.add(1, share, proof)
+    with pytest.raises(DeckError, match="already published") as info:
+        key.add(1, *key.prove(1, sc(6)))
+    assert info.value.seat == 1
+    assert key.share(1) == share
+    with pytest.raises(ValueError, match=r"1\.\.256 seats"):
+        JointKey(0, KEY_CONTEXT)
+
+
+def test_a_rogue_key_is_refused() -> None:
+    """Seat 1 cannot cancel seat 0's share: it does not know the log of G·a − Y_0."""
+    key = JointKey(2, KEY_CONTEXT)
+    key.add(0, *key.prove(0, sc(1234)))
+    a = sc(777)
+    rogue = sub(base_mul(a), key.share(0))
+    _, proof_for_a = key.prove(1, a)
+    with pytest.raises(DeckError) as info:
+        key.add(1, rogue, proof_for_a)
+    assert info.value.seat == 1
+
+
+# Shuffles out of turn, malformed and cheating.
+
+
+def test_shuffles_wait_for_the_key_and_their_turn() -> None:
+    game = Game(2, SMALL)
+    deck = game.views[0]
+    with pytest.raises(DeckError, match="lacks the shares") as info:
+        deck.initial  # noqa: B018
+    assert info.value.seat is None
+    game.publish_keys()
+    with pytest.raises(DeckError, match="not seat 1's turn") as info:
+        game.publish_shuffle(1)
+    assert info.value.seat == 1
+    game.publish_shuffle(0)
+    with pytest.raises(DeckError, match="not seat 0's turn"):
+        game.publish_shuffle(0)
+    with pytest.raises(DeckError, match="after every seat has shuffled"):
+        deck.set_challenges([[0] * ROUNDS] * 2)
+
+
+def test_malformed_shuffles_are_refused() -> None:
+    game = Game(2, SMALL)
+    game.publish_keys()
+    deck = game.views[0]
+    commitment, _ = deck.shuffle(game.seeds[0])
+    output = pack_deck(commitment.output)
+    rounds = [pack_deck(r) for r in commitment.rounds]
+    identity_card = b"\x01" + bytes(31) + commitment.output[0][32:]
+    bad = [
+        (pack_deck([identity_card, *commitment.output[1:]]), rounds, "card 0 is not a pair"),
+        (output[:-64], rounds, "a deck of 5 cards is 320 bytes"),
+        (output, rounds[:-1], "needs 40 decks of 320 bytes"),
+        (output, [*rounds[:-1], rounds[-1][:-1]], "needs 40 decks of 320 bytes"),
+    ]
+    for out, rds, match in bad:
+        with pytest.raises(DeckError, match=match) as info:
+            deck.add_shuffle(0, out, rds)
+        assert info.value.seat == 0
+    assert deck.next_shuffler == 0
+    deck.add_shuffle(0, output, rounds)
+    assert deck.next_shuffler == 1
+
+
+def test_a_cheating_shuffle_names_the_cheater() -> None:
+    """Seat 1 swaps a card for a second copy of card 0; its proof fails on a challenge-1 round."""
+    game = Game(2, SMALL)
+    game.publish_keys()
+    game.publish_shuffle(0)
+    deck = game.views[0]
+    commitment, secret = deck.shuffle(game.seeds[1])
+    output = list(commitment.output)
+    output[3] = reencrypt(deck.initial[0], deck.key.joint, sc(4242))
+    deck.add_shuffle(1, pack_deck(output), [pack_deck(r) for r in commitment.rounds])
+    game.shuffles[1] = secret
+    game.challenge()
+    deck.check_proof(0, game.responses(0))
+    first_one = game.bits[1].index(1)
+    match = rf"^seat 1's shuffle proof: round {first_one}: card 3 does not match$"
+    with pytest.raises(DeckError, match=match) as info:
+        deck.check_proof(1, game.responses(1))
+    assert info.value.seat == 1
+    assert not deck.ready
+
+
+def test_garbage_intermediate_decks_fail_the_proof_not_the_verifier() -> None:
+    game = Game(2, SMALL)
+    game.publish_keys()
+    deck = game.views[0]
+    commitment, secret = deck.shuffle(game.seeds[0])
+    game.shuffles[0] = secret
+    deck.add_shuffle(0, pack_deck(commitment.output), [b"\xff" * 320] * ROUNDS)
+    game.publish_shuffle(1)
+    game.challenge()
+    with pytest.raises(DeckError, match=r"^seat 0's shuffle proof: round 0: card 0 ") as info:
+        deck.check_proof(0, game.responses(0))
+    assert info.value.seat == 0
+
+
+def test_challenges_are_checked() -> None:
+    game = Game(2, SMALL)
+    game.publish_keys()
+    game.publish_shuffle(0)
+    game.publish_shuffle(1)
+    deck = game.views[0]
+    with pytest.raises(DeckError, match="wait for the challenges"):
+        deck.verification_job(0, [])
+    for bits in ([[0] * ROUNDS], [[0] * ROUNDS, [0] * (ROUNDS - 1)], [[0] * ROUNDS, [2] * ROUNDS]):
+        with pytest.raises(DeckError, match="40 bits for each seat"):
+            deck.set_challenges(bits)
+    game.challenge()
+    with pytest.raises(DeckError, match="already set"):
+        deck.set_challenges(game.bits)
+    with pytest.raises(DeckError) as info:
+        deck.check_proof(1, game.responses(1)[:-1])
+    assert info.value.seat == 1
+
+
+# Dealing, shares, opening.
+
+
+def test_dealing_runs_out(ready: Game) -> None:
+    deck = ready.views[0]
+    assert deck.remaining == 5
+    for i in range(5):
+        assert deck.deal(i % 2) == i
+    assert deck.remaining == 0
+    with pytest.raises(DeckError, match="empty"):
+        deck.deal(0)
+    with pytest.raises(DeckError, match="position 5 of the development deck is not dealt"):
+        deck.owner(5)
+
+
+def test_deal_needs_a_seat(ready: Game) -> None:
+    with pytest.raises(DeckError, match="seat 2 is not one of 2 seats"):
+        ready.views[0].deal(2)
+
+
+def test_shares_are_verified(ready: Game) -> None:
+    deck = ready.views[0]
+    first, second = deck.deal(0), deck.deal(0)
+    x1 = ready.secrets[1]
+    with pytest.raises(DeckError, match="not dealt"):
+        deck.own_share(2, x1, 1)
+    share, proof = deck.own_share(first, x1, 1)
+    with pytest.raises(DeckError, match="seat 1's share of position 1 does not verify") as info:
+        deck.add_share(second, 1, share, proof)  # bound to its position
+    assert info.value.seat == 1
+    with pytest.raises(DeckError) as info:
+        deck.add_share(first, 0, share, proof)  # bound to its seat
+    assert info.value.seat == 0
+    wrong = mul(sc(2), share)
+    with pytest.raises(DeckError) as info:
+        deck.add_share(first, 1, wrong, proof)
+    assert info.value.seat == 1
+    with pytest.raises(DeckError) as info:
+        deck.add_share(first, 1, share, proof[:-1])
+    assert info.value.seat == 1
+    assert deck.shares(first) == {}
+    deck.add_share(first, 1, share, proof)
+    assert deck.shares(first) == {1: share}
+    with pytest.raises(DeckError, match="already published") as info:
+        deck.add_share(first, 1, share, proof)
+    assert info.value.seat == 1
+    with pytest.raises(DeckError) as info:
+        deck.own_share(first, ready.secrets[0], 1)
+    assert info.value.seat == 1
+
+
+def test_share_context() -> None:
+    deck = Game(2, SMALL).views[0]
+    assert deck.share_context(1, 258) == GAME_ID + b"development" + b"\x01" + b"\x01\x02"
+
+
+def test_opening_needs_every_other_share(ready: Game) -> None:
+    deck = ready.views[0]
+    position = deck.deal(1)
+    with pytest.raises(DeckError, match=r"position 0 lacks the shares of seats \[0\]") as info:
+        deck.open(position, ready.secrets[1])
+    assert info.value.seat is None
+    share, proof = deck.own_share(position, ready.secrets[1], 1)
+    with pytest.raises(DeckError, match="lacks the shares"):
+        deck.reveal(position, 1, share, proof)
+    assert deck.shares(position) == {}
+    deck.add_share(position, 0, *deck.own_share(position, ready.secrets[0], 0))
+    with pytest.raises(DeckError, match="does not match seat 1's key share") as info:
+        deck.open(position, ready.secrets[0])
+    assert info.value.seat == 1
+    index = deck.open(position, ready.secrets[1])
+    with pytest.raises(DeckError, match="seat 0 does not own position 0") as info:
+        deck.reveal(position, 0, share, proof)
+    assert info.value.seat == 0
+    assert deck.reveal(position, 1, share, proof) == index
+
+
+def test_a_card_that_is_no_card(ready: Game) -> None:
+    """What a wrong share would do without its proof: the owner finds no card."""
+    deck = ready.views[0]
+    position = deck.deal(1)
+    deck.add_share(position, 0, *deck.own_share(position, ready.secrets[0], 0))
+    deck._shares[position][0] = base_mul(sc(9))  # bypassing the proof check
+    with pytest.raises(DeckError, match="decrypts to no card") as info:
+        deck.open(position, ready.secrets[1])
+    assert info.value.seat is None
+
+
+def test_the_audit_checks_every_secret(ready: Game) -> None:
+    deck = ready.views[0]
+    with pytest.raises(DeckError, match="does not match seat 1's key share") as info:
+        deck.open_all([ready.secrets[0], ready.secrets[0]])
+    assert info.value.seat == 1
+    with pytest.raises(DeckError, match="all 2 seats") as info:
+        deck.open_all(ready.secrets[:1])
+    assert info.value.seat is None
+    assert sorted(deck.open_all(ready.secrets)) == list(range(5))
+
+
+def test_deck_arguments() -> None:
+    key = JointKey(2, KEY_CONTEXT)
+    with pytest.raises(ValueError, match=r"1\.\.256 cards"):
+        Deck(LABEL, [], key, GAME_ID)
+    with pytest.raises(ValueError, match="a game id is 32 bytes"):
+        Deck(LABEL, SMALL, key, GAME_ID[:31])
