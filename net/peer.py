@@ -426,6 +426,7 @@ class Peer:
         self._abandoned_for: tuple[int, ...] = ()
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
+        self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
 
     # ------------------------------------------------------------------ queries
 
@@ -589,8 +590,14 @@ class Peer:
 
     def _start_job(self, compute: Compute) -> None:
         """Run proof work in a worker thread (libsodium releases the GIL), so the event loop,
-        the mesh and the screen stay live; its result goes back to the session on the loop."""
-        task = asyncio.get_running_loop().create_task(self._job(compute), name=compute.key)
+        the mesh and the screen stay live; its result goes back to the session on the loop.
+        Outside the loop (a resume replaying its log) the job waits for :meth:`run`."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._deferred.append(compute)
+            return
+        task = loop.create_task(self._job(compute), name=compute.key)
         self._jobs.add(task)
         task.add_done_callback(self._jobs.discard)
 
@@ -745,6 +752,9 @@ class Peer:
             if not self._started:
                 self._started = True
                 self._perform(self.session.start(self.clock()))
+            deferred, self._deferred = self._deferred, []
+            for compute in deferred:
+                self._start_job(compute)
             await self._play()
             if self.session.stopped is None:  # won or abandoned: make sure all have heard
                 await asyncio.sleep(LINGER)

@@ -134,6 +134,11 @@ class LogReport:
             cross-log equivocations may add more).
         warnings: things worth knowing that break no rule (a torn last record, another engine
             version, a game with seeded local chance...).
+        audit: the end-of-game audit (PROTOCOL.md §14): "passed" (this replay's own audit found
+            nothing and every seat signed the same result), "failed" (deviations, listed among
+            the violations), "unaudited" (the game was won but the audit is incomplete), or
+            None (no game was won).
+        unaudited_by: seats that owe their audit secrets or result, when unaudited.
         dice: every dice total the replay applied (2 .. 12), in game order.
         draws: the development card drawn at each draw (:class:`~hexlan.engine.core.DevCard`
             values), in game order, when the log lets a third party know them.
@@ -150,8 +155,10 @@ class LogReport:
     abandoned_by: tuple[int, ...] = ()
     violations: tuple[Violation, ...] = ()
     warnings: tuple[str, ...] = ()
+    audit: str | None = None
+    unaudited_by: tuple[int, ...] = ()
     dice: tuple[int, ...] = ()
-    draws: tuple[int, ...] = ()  # filled by the end-of-game audit (issue 4); empty until then
+    draws: tuple[int, ...] = ()
 
     @property
     def readable(self) -> bool:
@@ -168,14 +175,17 @@ class LogReport:
             return EXIT_UNREADABLE
         if self.violations:
             return EXIT_INVALID
-        return EXIT_VALID if self.finished else EXIT_UNFINISHED
+        return EXIT_VALID if self.finished and self.audit == "passed" else EXIT_UNFINISHED
 
     @property
     def status(self) -> str:
-        """One word: "valid", "invalid", "unreadable", "unfinished" or "abandoned"."""
+        """One word: "valid", "invalid", "unreadable", "unfinished", "unaudited" or
+        "abandoned"."""
         code = self.exit_code
         if code == EXIT_UNFINISHED:
-            return "abandoned" if self.abandoned_by else "unfinished"
+            if self.abandoned_by:
+                return "abandoned"
+            return "unaudited" if self.finished else "unfinished"
         return {EXIT_VALID: "valid", EXIT_INVALID: "invalid", EXIT_UNREADABLE: "unreadable"}[code]
 
     def winner_name(self) -> str | None:
@@ -197,9 +207,20 @@ class LogReport:
             "messages": self.messages,
             "turn": self.turn,
             "abandoned_by": list(self.abandoned_by),
+            "audit": self.audit,
+            "unaudited_by": list(self.unaudited_by),
             "violations": [v.to_json() for v in self.violations],
             "warnings": list(self.warnings),
         }
+
+    def _audit_words(self) -> str:
+        if self.audit == "passed":
+            return "audit passed and signed by every seat"
+        if self.audit == "failed":
+            return "audit FAILED"
+        seats = ", ".join(str(s) for s in self.unaudited_by)
+        owing = f": seat{'s' if len(self.unaudited_by) > 1 else ''} {seats} owe" if seats else ""
+        return f"UNAUDITED{owing}"
 
     def lines(self) -> list[str]:
         """The human report: a line for the log, then its violations and warnings indented."""
@@ -210,6 +231,7 @@ class LogReport:
             if self.finished:
                 words.append("finished")
                 words.append(f"winner seat {self.winner} ({self.winner_name()})")
+                words.append(self._audit_words())
             elif self.abandoned_by:
                 seats = ", ".join(str(s) for s in self.abandoned_by)
                 words.append(
@@ -219,7 +241,7 @@ class LogReport:
                 words.append("unfinished (before the first turn)")
             else:
                 words.append(f"unfinished (turn {self.turn})")
-            if self.valid and not self.finished:
+            if self.valid and self.exit_code == EXIT_UNFINISHED:
                 words[0] = "valid so far"
             assert self.game_id is not None
             words.append(f"game {self.game_id.hex()[:8]}…")
@@ -358,6 +380,7 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
             **known,
         )
     _check_equivocation_records(replay)
+    audit, unaudited_by = _check_audit(replay)
     view = observer.view
     finished = view is not None and view.is_over
     report = LogReport(
@@ -368,7 +391,10 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         abandoned_by=tuple(sorted(replay.abandoned_by)) if not finished else (),
         violations=tuple(replay.violations),
         warnings=tuple(replay.warnings),
+        audit=audit,
+        unaudited_by=unaudited_by,
         dice=tuple(replay.dice),
+        draws=() if observer.audit is None else tuple(observer.audit.draws),
         **known,
     )
     accepted = {
@@ -441,6 +467,33 @@ def _replay_messages(replay: _Replay) -> None:
                 index,
             )
             return
+
+
+def _check_audit(replay: _Replay) -> tuple[str | None, tuple[int, ...]]:
+    """The end-of-game audit as this replay found it (PROTOCOL.md §14): the observer ran its
+    own audit once every seat's secrets were in; each deviation it found is a violation naming
+    the seat and the message, and so is every seat's signed result that differs from it.
+
+    Returns:
+        ``(audit, unaudited_by)`` for :class:`LogReport`.
+    """
+    observer = replay.observer
+    if replay.violations or observer.view is None or not observer.view.is_over:
+        return None, ()
+    report = observer.audit
+    if report is None or observer.audited is None:
+        return "unaudited", tuple(observer.waiting_on())
+    for deviation in report.deviations:
+        index = replay.index_of.get(deviation.message_id) if deviation.message_id else None
+        replay.violation(f"audit: {deviation.reason}", index, deviation.seat)
+    for seat in observer.audited.disagreeing:
+        env = observer.accepted[seat][-1]
+        replay.violation(
+            f"seat {seat} signed an audit result that differs from this replay's audit",
+            replay.index_of.get(env.id),
+            seat,
+        )
+    return ("failed" if replay.violations else "passed"), ()
 
 
 def _was_accepted(observer: Session, env: Envelope) -> bool:

@@ -22,7 +22,7 @@ converts it to :class:`MalformedMessage`, so the same checks serve both directio
 
 >>> from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 >>> key = Ed25519PrivateKey.generate()
->>> body = Body(1, bytes(32), -1, 0, bytes(32), (), "refuse", ("this table is full",))
+>>> body = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "refuse", ("this table is full",))
 >>> envelope = Envelope.parse(sign_body(body, key).to_bytes())
 >>> envelope.body == body, envelope.id == message_id(body.encode())
 (True, True)

@@ -90,6 +90,10 @@ def deliver(effects: list[object], conn: int, joiner: JoinLobby) -> list[TableCh
     return events
 
 
+OTHER_VERSION = PROTOCOL_VERSION + 1
+"""A protocol version this code does not speak."""
+
+
 def raw_hello(player: Player, version: int, payload_version: int | None = None) -> bytes:
     """A hello whose body speaks ``version`` (built by hand: Body refuses other versions)."""
     payload = [
@@ -189,13 +193,15 @@ def test_another_protocol_version_is_refused_in_words() -> None:
     _, host = make_host(2)
     eve = Player.new()
     host.connect(1, "10.0.0.8")
-    assert refusal(host.receive(1, raw_hello(eve, 2)), 1) == (
-        "this table speaks hexlan protocol 1; you speak 2"
+    assert refusal(host.receive(1, raw_hello(eve, OTHER_VERSION)), 1) == (
+        f"this table speaks hexlan protocol {PROTOCOL_VERSION}; you speak {OTHER_VERSION}"
     )
-    # A version-1 envelope whose hello claims another protocol is refused the same way.
+    # An envelope in our version whose hello claims another protocol is refused the same way.
     host.connect(2, "10.0.0.9")
-    assert refusal(host.receive(2, raw_hello(eve, 1, payload_version=3)), 2) == (
-        "this table speaks hexlan protocol 1; you speak 3"
+    claimed = PROTOCOL_VERSION + 2
+    effects = host.receive(2, raw_hello(eve, PROTOCOL_VERSION, payload_version=claimed))
+    assert refusal(effects, 2) == (
+        f"this table speaks hexlan protocol {PROTOCOL_VERSION}; you speak {claimed}"
     )
     assert len(host.seats) == 1
 
@@ -205,8 +211,10 @@ def test_a_joiner_hears_the_refusal_as_an_error() -> None:
     eve = Player.new()
     host.connect(1, "10.0.0.8")
     join = eve.joiner("Eve")
-    effects = host.receive(1, raw_hello(eve, 2))
-    with pytest.raises(Refused, match="the table refused: this table speaks hexlan protocol 1"):
+    effects = host.receive(1, raw_hello(eve, OTHER_VERSION))
+    with pytest.raises(
+        Refused, match=f"the table refused: this table speaks hexlan protocol {PROTOCOL_VERSION};"
+    ):
         deliver(effects, 1, join)
 
 
@@ -443,9 +451,11 @@ async def test_join_table_reports_refusals_and_unreachable_hosts() -> None:
     port = await asyncio.wait_for(bound, 5)
     join = late.joiner("Eve", 50000)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(lobby_module.encode_frame(raw_hello(late, 2)))
+    writer.write(lobby_module.encode_frame(raw_hello(late, OTHER_VERSION)))
     data = await asyncio.wait_for(reader.read(4096), 5)
-    with pytest.raises(Refused, match="speaks hexlan protocol 1; you speak 2"):
+    with pytest.raises(
+        Refused, match=f"speaks hexlan protocol {PROTOCOL_VERSION}; you speak {OTHER_VERSION}"
+    ):
         join.receive(lobby_module.FrameDecoder().feed(data)[0])
     assert await asyncio.wait_for(reader.read(4096), 5) == b""  # and the host hangs up
     writer.close()

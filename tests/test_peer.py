@@ -334,8 +334,8 @@ def test_nothing_is_sent_before_the_log_is_synced(tmp_path: Path) -> None:
     peer, other, _ = two_seats(tmp_path)
     peer._flushing = True  # as while running: syncs happen in the background
     peer._perform(peer.session.start(0.0))
-    assert peer._written == 1 and peer._synced == 0
-    assert list(peer._outbox) == []  # the signed opening waits for its sync
+    assert peer._written == 2 and peer._synced == 0  # the opening and the deck key share
+    assert list(peer._outbox) == []  # both wait for their sync
     for data in sends(other.start(0.0)):
         peer.deliver(data, 1)
     assert list(peer._outbox) == []
@@ -354,7 +354,7 @@ def test_an_equivocation_stops_the_game_and_is_kept(tmp_path: Path) -> None:
 
     peer, other, events = two_seats(tmp_path)
     peer._perform(peer.session.start(0.0))
-    (opening_msg,) = sends(other.start(0.0))
+    opening_msg, _key_share = sends(other.start(0.0))
     peer.deliver(opening_msg, 1)
     body = Envelope.parse(opening_msg).body
     # The same message number, now claiming to have seen seat 0's opening: another body.
@@ -379,7 +379,7 @@ def test_a_forged_message_is_refused_and_kept_as_evidence(tmp_path: Path) -> Non
     from hexlan.net.wire import Envelope, sign_body
 
     peer, other, events = two_seats(tmp_path)
-    (opening_msg,) = sends(other.start(0.0))
+    opening_msg, _key_share = sends(other.start(0.0))
     forged = sign_body(Envelope.parse(opening_msg).body, Identity.generate()).to_bytes()
     peer.deliver(forged, 1)
     assert peer.session.stopped is None

@@ -857,7 +857,8 @@ def test_tick_names_the_seat_that_never_signs_the_opening() -> None:
         assert session.view is None and session.waiting_on() == [2]
         assert session.tick(100.0 + AUTOMATIC_TIMEOUT + 0.1) == [2]
     table.tamper = None
-    table.inject(table.logs[2][0], to=[0, 1])
+    for data in table.logs[2]:  # its opening signature and deck key share
+        table.inject(data, to=[0, 1])
     assert all(s.view is not None and s.waiting_on() == [] for s in table.sessions)
 
 

@@ -260,10 +260,12 @@ def test_draws_refuse_what_cannot_be() -> None:
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """A finished game: each seat's log on disk, and every dice total the table rolled."""
+    """A finished game: each seat's log on disk, every dice total the table rolled, and every
+    development card drawn (as its buyer saw it), in the order drawn."""
 
     paths: tuple[Path, ...]
     rolls: tuple[int, ...]
+    draws: tuple[DevCard, ...]
 
 
 def play(seed: int, directory: Path) -> PlayedGame:
@@ -291,7 +293,18 @@ def play(seed: int, directory: Path) -> PlayedGame:
         for e in table.effects[0]
         if isinstance(e, Applied) and isinstance(e.action, A.Dice)
     )
-    return PlayedGame(tuple(paths), rolls)
+    seen = {
+        e.message_id: e.action.card
+        for effects in table.effects
+        for e in effects
+        if isinstance(e, Applied) and isinstance(e.action, A.DrawCard) and e.action.card is not None
+    }
+    draws = tuple(
+        seen[e.message_id]
+        for e in table.effects[0]
+        if isinstance(e, Applied) and isinstance(e.action, A.DrawCard)
+    )
+    return PlayedGame(tuple(paths), rolls, draws)
 
 
 @pytest.fixture(scope="module")
@@ -311,7 +324,7 @@ def test_the_replay_collects_every_roll_in_order(games: tuple[PlayedGame, Played
         assert len(game.rolls) > 20
         for log in verify_logs(game.paths).logs:
             assert log.dice == game.rolls
-            assert log.draws == ()
+            assert log.draws == game.draws  # known to a third party from the audit
 
 
 def test_stats_count_each_game_once(games: tuple[PlayedGame, PlayedGame]) -> None:
@@ -324,19 +337,20 @@ def test_stats_count_each_game_once(games: tuple[PlayedGame, PlayedGame]) -> Non
     rolls = first.rolls + second.rolls
     extra = text[len(plain) :].splitlines()
     assert extra[:2] == ["fairness over 2 games:", f"  dice totals (n = {len(rolls)}):"]
-    assert extra[-1] == "  development-card draws: known only from audited logs"
+    assert f"  development-card draws (n = {len(first.draws + second.draws)}):" in extra
     code, text = run(*paths, as_json=True)
     assert code == EXIT_VALID
     data = json.loads(text)
     assert data["logs"] == json.loads(run(*paths, as_json=True, stats=False)[1])["logs"]
     assert data["stats"]["games"] == 2
-    (dice,) = data["stats"]["distributions"]
+    dice, draws = data["stats"]["distributions"]
+    assert draws["total"] == len(first.draws + second.draws)
     counts = Counter(rolls)
     assert dice["name"] == "dice totals"
     assert dice["total"] == len(rolls)
     assert dice["observed"] == [counts[t] for t in DICE_TOTALS]
     assert dice["dof"] == 10 and 0.0 <= dice["p_value"] <= 1.0
-    (again,) = stats_report(verify_logs(paths))
+    again, _ = stats_report(verify_logs(paths))
     assert again.to_json() == dice
 
 
@@ -364,9 +378,9 @@ def test_stats_leave_the_exit_code_alone(
     ):
         assert run(*paths, stats=False)[0] == expected
         assert run(*paths)[0] == expected
-    (dice,) = stats_report(verify_logs([cut, first.paths[1]]))
+    dice, _ = stats_report(verify_logs([cut, first.paths[1]]))
     assert dice.total == len(first.rolls)
-    (dice,) = stats_report(verify_logs([cut, second.paths[1]]))
+    dice, _ = stats_report(verify_logs([cut, second.paths[1]]))
     assert dice.total == len(cut_report.dice) + len(second.rolls)
     junk = tmp_path / "junk.hexlan"
     junk.write_bytes(b"\x00" * 10)

@@ -28,7 +28,14 @@ from hexlan.net.transport import (
     SendBytes,
     encode_frame,
 )
-from hexlan.net.wire import ZERO_ID, Body, Envelope, MalformedMessage, sign_body
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    MalformedMessage,
+    sign_body,
+)
 
 GAME_ID = bytes(range(1, 33))
 
@@ -92,7 +99,7 @@ KEYS = {seat: identity.public_bytes for seat, identity in enumerate(IDENTITIES)}
 
 def message(author: int, seq: int, identity: Identity | None = None) -> bytes:
     """A well-formed game envelope (an ``advance``; the chain is not what the mesh checks)."""
-    body = Body(1, GAME_ID, author, seq, bytes([seq % 256]) * 32, (), "advance", ())
+    body = Body(PROTOCOL_VERSION, GAME_ID, author, seq, bytes([seq % 256]) * 32, (), "advance", ())
     return sign_body(body, identity or IDENTITIES[author]).to_bytes()
 
 

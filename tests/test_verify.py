@@ -26,7 +26,14 @@ from hexlan.net.verify import (
     main,
     verify_logs,
 )
-from hexlan.net.wire import Body, Envelope, decode_action, encode_action, sign_body
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    Body,
+    Envelope,
+    decode_action,
+    encode_action,
+    sign_body,
+)
 
 SEED = 1
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -101,7 +108,8 @@ def test_every_seats_log_of_a_finished_game_is_valid(game: Game) -> None:
     game_id = game.table.opening.game_id.hex()
     for path, line in zip(game.paths, lines, strict=True):
         assert line == (
-            f"{path}: valid, finished, winner seat {winner} ({NAMES[winner]}), game {game_id[:8]}…"
+            f"{path}: valid, finished, winner seat {winner} ({NAMES[winner]}), "
+            f"audit passed and signed by every seat, game {game_id[:8]}…"
         )
     report = verify_logs(game.paths)
     assert all(log.valid and log.finished and log.winner == winner for log in report.logs)
@@ -247,7 +255,7 @@ def test_an_abandoned_game_exits_3(game: Game, tmp_path: Path) -> None:
     abandons = [
         sign_body(
             Body(
-                1,
+                PROTOCOL_VERSION,
                 game.table.opening.game_id,
                 seat,
                 last[seat].body.seq + 1,

@@ -1,5 +1,6 @@
-"""The wire format (docs/PROTOCOL.md sections 2, 3, 5, 8): msgpack limits, signed envelopes
-decoded from the bytes as received, payload schemas for every kind, the opening and its game id.
+"""The wire format (docs/PROTOCOL.md sections 2, 3, 5, 8, 13, 14): msgpack limits, signed
+envelopes decoded from the bytes as received, payload schemas for every kind (the mental-poker deck
+and the end-of-game audit included), the opening and its game id.
 
 Every malformed input must raise :class:`MalformedMessage` (or :class:`VersionMismatch`) with a
 reason, never any other exception: the fuzz tests feed random and mutated bytes to prove it.
@@ -29,10 +30,12 @@ from hexlan.net.wire import (
     GAME_KINDS,
     KINDS,
     LOBBY_KINDS,
+    MAX_DECK,
     MAX_DEPTH,
     MAX_ENVELOPE,
     PAYLOAD_SCHEMAS,
     PROTOCOL_VERSION,
+    SHUFFLE_ROUNDS,
     SIGNING_PREFIX,
     ZERO_ID,
     Body,
@@ -83,12 +86,35 @@ OPENING = Opening(
 )
 GAME_ID = OPENING.game_id
 HEADS = ((3, h("m0")), (-1, ZERO_ID), (7, h("m2")))
+OTHER_VERSION = PROTOCOL_VERSION + 1
+"""A protocol version this code does not speak."""
+
+DECK_NAME = "development"
+CARDS = 3  # cards in the example deck
+
+
+def deck(tag: str, cards: int = CARDS) -> bytes:
+    """A stand-in packed deck: ``cards`` ElGamal ciphertexts of 64 bytes (two 32-byte ed25519
+    points each), distinct per tag."""
+    return b"".join(h(f"{tag}/{i}") for i in range(2 * cards))
+
+
+def response(r: int, cards: int = CARDS) -> tuple[bytes, bytes]:
+    """A stand-in shuffle-proof response ``[permutation, scalars]``: a rotation of the deck's
+    positions (one byte each) and one 32-byte scalar per card."""
+    permutation = bytes((i + r) % cards for i in range(cards))
+    return permutation, b"".join(h(f"scalar {r}/{i}") for i in range(cards))
+
+
+ROUNDS = tuple(deck(f"round {r}") for r in range(SHUFFLE_ROUNDS))
+RESPONSES = tuple(response(r) for r in range(SHUFFLE_ROUNDS))
+PROOF = h("challenge") + h("response")  # a Schnorr/Chaum-Pedersen proof: two scalars
 
 # A valid payload for every kind: the round-trip tests run over all of them, and a new kind
 # without an example fails test_every_kind_has_an_example.
 VALID: dict[str, tuple[Any, ...]] = {
-    "hello": ("Ann", PUBLIC[1], 1, "0.1.0", h("x1"), h("c1"), 47001),
-    "refuse": ("this table speaks hexlan protocol 2; you speak 1",),
+    "hello": ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1.0", h("x1"), h("c1"), 47001),
+    "refuse": (f"this table speaks hexlan protocol {PROTOCOL_VERSION}; you speak {OTHER_VERSION}",),
     "lobby_state": (4, (("Ann", PUBLIC[0], fingerprint(PUBLIC[0])),)),
     "start": (OPENING.to_payload(),),
     "link_hello": (GAME_ID, 2, bytes(16), HEADS),
@@ -102,6 +128,16 @@ VALID: dict[str, tuple[Any, ...]] = {
     "count": (9, 4),
     "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
     "abandon": ((1,), HEADS),
+    "deck_key": (h("key share"), PROOF),
+    "shuffle": (DECK_NAME, deck("output"), ROUNDS),
+    "shuffle_proof": (DECK_NAME, RESPONSES),
+    "draw_share": (DECK_NAME, 0, h("draw share"), PROOF),
+    "card_reveal": (DECK_NAME, 2, h("reveal share"), PROOF),
+    "audit_secrets": (h("seed"), h("x25519 private")),
+    "audit_result": (
+        h("digest"),
+        ((2, h("message"), "seat 2 shuffled the development deck wrongly"), (-1, b"", "stalled")),
+    ),
 }
 
 
@@ -353,15 +389,21 @@ def test_envelope_construction_is_checked() -> None:
 
 def test_version_mismatch_in_words() -> None:
     fields = raw_fields(body("advance"))
-    fields[0] = 2
+    fields[0] = OTHER_VERSION
     with pytest.raises(VersionMismatch) as info:
         Envelope.parse(raw_envelope(fields))
-    assert info.value.reason == "this message speaks hexlan protocol 2; this peer speaks 1"
-    assert info.value.version == 2
+    assert info.value.reason == (
+        f"this message speaks hexlan protocol {OTHER_VERSION}; this peer speaks {PROTOCOL_VERSION}"
+    )
+    assert info.value.version == OTHER_VERSION
+    # An earlier version is refused the same way.
+    fields[0] = PROTOCOL_VERSION - 1
+    with pytest.raises(VersionMismatch, match=f"speaks hexlan protocol {PROTOCOL_VERSION - 1};"):
+        Envelope.parse(raw_envelope(fields))
     # A future version may change the body's whole shape: the version is read first.
     with pytest.raises(VersionMismatch):
-        Envelope.parse(raw_envelope([3, "anything"]))
-    fields[0] = "1"
+        Envelope.parse(raw_envelope([PROTOCOL_VERSION + 2, "anything"]))
+    fields[0] = str(PROTOCOL_VERSION)
     assert "version" in reason_of(raw_envelope(fields))
 
 
@@ -430,7 +472,10 @@ def test_sign_opening_must_be_seq_0_and_only_it() -> None:
         (msgpack.packb([b"\x90", bytes(64)], use_bin_type=True), "a body is an array of 8"),
         (msgpack.packb([b"\x01", bytes(64)], use_bin_type=True), "a body is an array of 8"),
         (msgpack.packb([b"", bytes(64)], use_bin_type=True), "no bytes"),
-        (msgpack.packb([b"\x91\x01", bytes(64)], use_bin_type=True), "got 1 fields"),
+        (
+            msgpack.packb([msgpack.packb([PROTOCOL_VERSION]), bytes(64)], use_bin_type=True),
+            "got 1 fields",
+        ),
         (bytes(MAX_ENVELOPE + 1), "larger than the 262144-byte limit"),
     ],
 )
@@ -471,10 +516,10 @@ def test_body_construction_is_checked_locally() -> None:
     """Building a bad body is our bug: LocalProtocolError, with the same reason a peer gets."""
     with pytest.raises(LocalProtocolError, match=r"count payload\.n: 96 is outside 0\.\.95"):
         body("count", (1, 96))
-    with pytest.raises(LocalProtocolError, match="this peer speaks 1"):
-        body("advance", version=2)
+    with pytest.raises(LocalProtocolError, match=f"this peer speaks {PROTOCOL_VERSION}"):
+        body("advance", version=OTHER_VERSION)
     with pytest.raises(LocalProtocolError, match="unknown message kind"):
-        Body(1, GAME_ID, 0, 1, h("p"), (), "teleport", ())
+        Body(PROTOCOL_VERSION, GAME_ID, 0, 1, h("p"), (), "teleport", ())
 
 
 @pytest.mark.parametrize(
@@ -482,15 +527,31 @@ def test_body_construction_is_checked_locally() -> None:
     [
         (
             "hello",
-            ("", PUBLIC[1], 1, "0.1", h("x"), h("c"), 1),
+            ("", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1),
             "hello payload.name: expected 1..32",
         ),
-        ("hello", ("A" * 33, PUBLIC[1], 1, "0.1", h("x"), h("c"), 1), "hello payload.name"),
-        ("hello", ("Ann\x1b[31m", PUBLIC[1], 1, "0.1", h("x"), h("c"), 1), "U+001B"),
-        ("hello", ("Ann\u202e", PUBLIC[1], 1, "0.1", h("x"), h("c"), 1), "U+202E"),
-        ("hello", ("Ann", PUBLIC[1][:31], 1, "0.1", h("x"), h("c"), 1), "public_key"),
-        ("hello", ("Ann", PUBLIC[1], 1, "0.1", h("x"), h("c"), 65536), "listen_port"),
-        ("hello", ("Ann", PUBLIC[1], 1, "0.1", h("x"), h("c")), "hello payload: expected 7"),
+        (
+            "hello",
+            ("A" * 33, PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1),
+            "hello payload.name",
+        ),
+        ("hello", ("Ann\x1b[31m", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1), "U+001B"),
+        ("hello", ("Ann\u202e", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1), "U+202E"),
+        (
+            "hello",
+            ("Ann", PUBLIC[1][:31], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1),
+            "public_key",
+        ),
+        (
+            "hello",
+            ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 65536),
+            "listen_port",
+        ),
+        (
+            "hello",
+            ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c")),
+            "hello payload: expected 7",
+        ),
         ("refuse", ("",), "refuse payload.reason"),
         ("lobby_state", (1, ()), "max_seats"),
         ("lobby_state", (2, (("A", PUBLIC[0], "0000-0000-0000-0000"),)), "fingerprint"),
@@ -528,6 +589,116 @@ def test_body_construction_is_checked_locally() -> None:
         ("abandon", ((), HEADS), "abandon payload.missing_seats: expected 1..6"),
         ("abandon", ((2, 1), HEADS), "distinct and ascending"),
         ("abandon", ((1, 1), HEADS), "distinct and ascending"),
+        ("deck_key", (h("k")[:31], PROOF), "deck_key payload.share: expected 32 bytes, got 31"),
+        ("deck_key", (h("k"), PROOF[:63]), "deck_key payload.proof: expected 64 bytes, got 63"),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output")[:-1], ROUNDS),
+            "shuffle payload.output: a deck is a whole number of 64-byte ciphertexts, not 191",
+        ),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output", 1), ROUNDS),
+            "shuffle payload.output: expected 128..6144 bytes, got 64",
+        ),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output", MAX_DECK + 1), ROUNDS),
+            "shuffle payload.output: expected 128..6144 bytes, got 6208",
+        ),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output"), ROUNDS[:-1]),
+            "shuffle payload.rounds: expected 40..40 items, got 39",
+        ),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output"), (*ROUNDS, deck("extra"))),
+            "shuffle payload.rounds: expected 40..40 items, got 41",
+        ),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output"), (*ROUNDS[:-1], deck("round 39", CARDS + 1))),
+            "shuffle payload.rounds: every round's deck must hold the same number of cards",
+        ),
+        (
+            "shuffle",
+            (DECK_NAME, deck("output"), (*ROUNDS[:5], ROUNDS[5][:-32], *ROUNDS[6:])),
+            "shuffle payload.rounds[5]: a deck is a whole number of 64-byte ciphertexts",
+        ),
+        ("shuffle", ("", deck("output"), ROUNDS), "shuffle payload.deck: expected 1..32"),
+        (
+            "shuffle_proof",
+            (DECK_NAME, RESPONSES[:-1]),
+            "shuffle_proof payload.responses: expected 40..40 items, got 39",
+        ),
+        (
+            "shuffle_proof",
+            (DECK_NAME, (*RESPONSES[:-1], (b"\x00", RESPONSES[-1][1]))),
+            "shuffle_proof payload.responses[39].permutation: expected 2..96 bytes, got 1",
+        ),
+        (
+            "shuffle_proof",
+            (DECK_NAME, (*RESPONSES[:-1], (RESPONSES[-1][0], bytes(32)))),
+            "shuffle_proof payload.responses[39].scalars: expected 64..3072 bytes, got 32",
+        ),
+        (
+            "shuffle_proof",
+            (DECK_NAME, (*RESPONSES[:-1], (RESPONSES[-1][0],))),
+            "shuffle_proof payload.responses[39]: expected 2 items [permutation, scalars]",
+        ),
+        (
+            "draw_share",
+            (DECK_NAME, 0, h("s")[:31], PROOF),
+            "draw_share payload.share: expected 32 bytes, got 31",
+        ),
+        (
+            "draw_share",
+            (DECK_NAME, MAX_DECK, h("s"), PROOF),
+            "draw_share payload.position: 96 is outside 0..95",
+        ),
+        ("draw_share", (DECK_NAME, -1, h("s"), PROOF), "draw_share payload.position"),
+        (
+            "card_reveal",
+            ("d" * 33, 0, h("s"), PROOF),
+            "card_reveal payload.deck: expected 1..32 characters, got 33",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, 0, h("s"), PROOF + b"\x00"),
+            "card_reveal payload.proof: expected 64 bytes, got 65",
+        ),
+        (
+            "audit_secrets",
+            (h("seed"), h("x")[:31]),
+            "audit_secrets payload.x25519_private: expected 32 bytes, got 31",
+        ),
+        ("audit_secrets", (h("seed"),), "audit_secrets payload: expected 2 items"),
+        (
+            "audit_result",
+            (h("digest"), ((1, h("m"), "x" * 501),)),
+            "audit_result payload.deviations[0].reason: expected 1..500 characters, got 501",
+        ),
+        (
+            "audit_result",
+            (h("digest"), ((1, h("m"), "shuffled\x1b[2J"),)),
+            "audit_result payload.deviations[0].reason: control character U+001B",
+        ),
+        (
+            "audit_result",
+            (h("digest"), ((6, h("m"), "x"),)),
+            "audit_result payload.deviations[0].seat: 6 is outside -1..5",
+        ),
+        (
+            "audit_result",
+            (h("digest"), ((1, h("m") + b"\x00", "x"),)),
+            "audit_result payload.deviations[0].message_id: expected 0..32 bytes, got 33",
+        ),
+        (
+            "audit_result",
+            (h("digest"), ((1, h("m"), "x"),) * 65),
+            "audit_result payload.deviations: expected 0..64 items, got 65",
+        ),
     ],
 )
 def test_payload_schemas(kind: str, payload: Any, words: str) -> None:
@@ -538,6 +709,22 @@ def test_payload_schemas(kind: str, payload: Any, words: str) -> None:
     fields = raw_fields(body(kind))
     fields[7] = payload
     assert words in reason_of(raw_envelope(fields))
+
+
+def test_the_largest_deck_messages_fit_one_envelope() -> None:
+    """A shuffle of a full deck (MAX_DECK cards, SHUFFLE_ROUNDS rounds) and its proof are signed
+    and parsed as single envelopes, even with every head present."""
+    heads = tuple((2**32 - 1, h(f"head {i}")) for i in range(6))
+    rounds = tuple(deck(f"round {r}", MAX_DECK) for r in range(SHUFFLE_ROUNDS))
+    responses = tuple(response(r, MAX_DECK) for r in range(SHUFFLE_ROUNDS))
+    for kind, payload in (
+        ("shuffle", ("d" * 32, deck("output", MAX_DECK), rounds)),
+        ("shuffle_proof", ("d" * 32, responses)),
+    ):
+        b = body(kind, payload, heads=heads, seq=2**32 - 1)
+        data = sign_body(b, KEYS[1]).to_bytes()
+        assert len(data) <= MAX_ENVELOPE
+        assert Envelope.parse(data).body == b
 
 
 def test_validate_payload_unknown_kind() -> None:
@@ -575,7 +762,7 @@ def test_non_canonical_action_is_malformed() -> None:
 
 
 def test_game_id_is_stable() -> None:
-    """A golden value: the game id must not change between releases of protocol 1."""
+    """A golden value: the game id must not change between releases of one protocol version."""
     assert GAME_ID.hex() == GOLDEN_GAME_ID
     payload = OPENING.to_payload()
     assert hashlib.sha256(b"hexlan/v1/game\0" + msgpack.packb(payload)).digest() == GAME_ID
@@ -587,7 +774,8 @@ def test_game_id_is_stable() -> None:
     assert changed.game_id != GAME_ID
 
 
-GOLDEN_GAME_ID = "450f17c9ad08b41a7e9170a0b455f0b4356fab1aa9af00c5992157167e543a52"
+# OPENING in protocol 2 (in protocol 1 it was 450f17c9...; the opening carries the version).
+GOLDEN_GAME_ID = "80e60494c8f811ff117e07552af8a97de21f463c5890c349e7e062278fb5f74d"
 
 
 def test_opening_in_a_signed_body_round_trips() -> None:
@@ -649,10 +837,12 @@ def test_opening_schema(changes: dict[str, Any], words: str) -> None:
 
 def test_opening_construction_is_checked_locally() -> None:
     with pytest.raises(LocalProtocolError, match=r"2\.\.4 items, got 1"):
-        Opening(1, "0.1.0", (seat(0),), (), "beginner", 0)
+        Opening(PROTOCOL_VERSION, "0.1.0", (seat(0),), (), "beginner", 0)
     with pytest.raises(LocalProtocolError, match=r"seat\.port"):
         SeatInfo("Ann", PUBLIC[0], h("x"), h("c"), "", -1)
-    subset = Opening(1, "0.1.0", (seat(0), seat(1)), [["victory_points", 12]], "random", 0)
+    subset = Opening(
+        PROTOCOL_VERSION, "0.1.0", (seat(0), seat(1)), [["victory_points", 12]], "random", 0
+    )
     assert subset.options == (("victory_points", 12),)
     assert subset.game_options().victory_points == 12
 
