@@ -167,6 +167,39 @@ class GameClient:
             return None
         return view.winner
 
+    def audit_words(self) -> str:
+        """The end-of-game audit in words (PROTOCOL.md §14), for the game-over screen; empty
+        before the game is won.
+
+        >>> game = SessionGame(players=2, names=["Ann", "Bob"], seed=0, save_log=False)
+        >>> game.audit_words()
+        ''
+        """
+        session = self.session
+        if self.winner is None:
+            return ""
+        audited = session.audited
+        if audited is None:
+            if session.abandoned is not None:
+                return "Audit: not done (the game was abandoned before every secret was shown)"
+            owing = [s for s in session.waiting_on() if s != self.human_seat]
+            who = ", ".join(self.names[s] for s in owing)
+            return "Audit: checking every shuffle, share and steal" + (
+                f" (waiting for {who})" if who else ""
+            )
+        found = audited.report.deviations
+        if not found:
+            text = (
+                "Audit passed: every shuffle, decryption share, steal and hand checks out, "
+                f"{len(audited.report.draws)} development cards drawn"
+            )
+        else:
+            text = "Audit FOUND: " + "; ".join(self.seat_words(d.reason) for d in found)
+        if audited.disagreeing:
+            others = ", ".join(self.names[s] for s in audited.disagreeing)
+            return f"{text} ({others} signed a different result)"
+        return f"{text}; signed by every seat"
+
     def name(self, seat: Seat) -> str:
         """A seat's name."""
         return self.names[seat]
@@ -252,7 +285,21 @@ class GameClient:
             if found is None:
                 break
             events += found
+            if not found:
+                self.wait()
         return events
+
+    @property
+    def working(self) -> bool:
+        """Whether proof work in the background (the deck, the audit) will move the game on."""
+        return False
+
+    def poll(self) -> list[GameEvent]:
+        """Bring in finished background work; the events it led to."""
+        return []
+
+    def wait(self) -> None:
+        """Block until some background work finishes (none here)."""
 
     def close(self) -> None:
         """Release files (the log). Closing twice is harmless."""
@@ -320,7 +367,9 @@ class SessionGame(GameClient):
         bot_names = list(bots) if bots is not None else ["heuristic"] * players
         if len(bot_names) != players:
             raise ValueError(f"{players} players need {players} bot names, got {len(bot_names)}")
-        self.table = InProcessTable(names, options, board, seed=seed)
+        # An unseeded game sets its deck up in worker threads, so the board shows at once; a
+        # seeded one runs its proof work inline, so it replays bit for bit.
+        self.table = InProcessTable(names, options, board, seed=seed, background=seed is None)
         super().__init__(self.table.sessions[human_seat], names)
         self.seed = seed
         self.fair = seed is None
@@ -363,23 +412,39 @@ class SessionGame(GameClient):
         see, such as an answer still waiting to be ordered, gives none).
 
         Returns:
-            The events, or None when no bot is due (the person is, or the game is over).
+            The events (none while background proof work is all that can move the game), or
+            None when nothing here can move (the person is due, or the game is done).
 
         Raises:
             IllegalActionError: a bot chose an illegal action (a bug; the game is unchanged).
         """
-        if self.is_over:
-            return None
+        self.table.poll()
         for seat, bot in self.bots.items():
             session = self.table.sessions[seat]
-            if session.decision_due():
+            if not self.is_over and session.decision_due():
                 assert session.view is not None
                 self.table.submit(seat, bot.choose(session.view, seat))
                 return self._catch_up()
+        if self.table.working and not self.human_to_act():
+            return self._catch_up()  # background work will move the game on
         return None
 
+    @property
+    def working(self) -> bool:
+        return self.table.working
+
+    def poll(self) -> list[GameEvent]:
+        """Bring in finished background work (the deck's proofs, the audit); the events."""
+        self.table.poll()
+        return self._catch_up()
+
+    def wait(self) -> None:
+        """Block until some background work finishes."""
+        self.table.poll(block=True)
+
     def close(self) -> None:
-        """Close the log (every record is already on disk)."""
+        """Close the log (every record is already on disk) and stop background work."""
+        self.table.close()
         if self._log is not None:
             self._log.close()
 
@@ -395,7 +460,7 @@ class SessionGame(GameClient):
         new = effects[self._effects_seen :]
         self._effects_seen = len(effects)
         events = self._narrate(new)
-        if self._log is not None and self.is_over:
+        if self._log is not None and self.session.done:
             if self.stopped is not None and not self._log.closed:
                 self._log.append_note(f"stopped: {self.stopped.reason}")
             self._log.close()

@@ -11,6 +11,7 @@ import hashlib
 import time
 from collections import deque
 from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -18,7 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from hexlan.engine.options import GameOptions
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity
-from hexlan.net.session import Effect, Persist, Send, Session, engine_version
+from hexlan.net.session import Compute, Effect, Persist, Send, Session, engine_version
 from hexlan.net.wire import PROTOCOL_VERSION, Opening, SeatInfo, option_entries
 
 
@@ -79,6 +80,10 @@ class InProcessTable:
         options: game options.
         board_kind: "beginner" or "random".
         seed: when given, the seats' chain secrets follow from it (a reproducible, unfair game).
+        background: run the deck's proof work in worker threads (:meth:`poll` brings the
+            results in), so a screen stays live while the deck is set up. The order in which
+            messages then flow depends on timing, so a seeded table that must replay bit for bit
+            leaves it off: its proof work runs where it arises.
     """
 
     def __init__(
@@ -87,6 +92,8 @@ class InProcessTable:
         options: GameOptions | None = None,
         board_kind: str = "beginner",
         seed: int | None = None,
+        *,
+        background: bool = False,
     ) -> None:
         keys = [
             SeatKeys.generate() if seed is None else SeatKeys.seeded(seed, seat)
@@ -96,12 +103,40 @@ class InProcessTable:
             names, keys, options, board_kind, 0 if seed is not None else None
         )
         self.sessions = [
-            Session(seat, k.identity, self.opening, k.chain, k.game_keys)
+            Session(
+                seat, k.identity, self.opening, k.chain, k.game_keys, inline_work=not background
+            )
             for seat, k in enumerate(keys)
         ]
         self.logs: list[list[bytes]] = [[] for _ in names]
         self.effects: list[list[Effect]] = [[] for _ in names]
         self._queue: deque[tuple[int, bytes]] = deque()
+        self._workers: ThreadPoolExecutor | None = None
+        self._jobs: dict[Future[object], tuple[int, str]] = {}
+
+    @property
+    def working(self) -> bool:
+        """Whether proof work is running in the background."""
+        return bool(self._jobs)
+
+    def poll(self, *, block: bool = False) -> bool:
+        """Hand finished background work to its session and let messages flow; with
+        ``block``, first wait until some work finishes (if any runs). Whether any finished."""
+        if block and self._jobs:
+            wait(self._jobs, return_when=FIRST_COMPLETED)
+        done = [future for future in self._jobs if future.done()]
+        for future in done:
+            seat, key = self._jobs.pop(future)
+            self._handle(seat, self.sessions[seat].computed(key, future.result()))
+        self.pump()
+        return bool(done)
+
+    def close(self) -> None:
+        """Stop the background workers (work still running is dropped)."""
+        if self._workers is not None:
+            self._workers.shutdown(wait=False, cancel_futures=True)
+            self._workers = None
+        self._jobs.clear()
 
     def start(self) -> None:
         """Every seat signs the opening; messages flow until the table is quiet."""
@@ -132,5 +167,9 @@ class InProcessTable:
                 for other in range(len(self.sessions)):
                     if other != seat:
                         self._queue.append((other, effect.envelope))
+            elif isinstance(effect, Compute):
+                if self._workers is None:
+                    self._workers = ThreadPoolExecutor(2, thread_name_prefix="hexlan-proofs")
+                self._jobs[self._workers.submit(effect.job)] = (seat, effect.key)
             else:
                 self.effects[seat].append(effect)

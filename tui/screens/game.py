@@ -421,6 +421,8 @@ class GameScreen(Screen[None]):
                 if delay and any(event.text for event in events):
                     self.sync()
                     await asyncio.sleep(delay)
+                elif not events and game.working:  # the deck's proofs run in the background
+                    await asyncio.sleep(0.05)
                 else:
                     since_yield += 1
                     if since_yield >= 20:

@@ -214,6 +214,7 @@ class GameOverScreen(EndScreen):
             yield Label(f"Game over: {title}", classes="dialog-title")
             yield Static(score_table(game))
             yield Static(f"Turns: {game.view.turn} · events: {len(game.events)}", classes="hint")
+            yield Static(game.audit_words(), id="audit")
             yield Static(log_words(game), classes="hint", id="log-path")
             yield Static(
                 "road and army show the award's 2 points and (length or knights)"
@@ -228,6 +229,18 @@ class GameOverScreen(EndScreen):
             with Horizontal(classes="buttons"):
                 yield Button("Quit (q)", id="quit", variant="primary", compact=True)
                 yield Button("Look at the board (l)", id="look", compact=True)
+
+    def on_mount(self) -> None:
+        """Focus Quit; follow the audit until every seat has signed its result."""
+        super().on_mount()
+        if self.game.winner is not None and self.game.session.audited is None:
+            self._audit_timer = self.set_interval(0.5, self._refresh_audit)
+
+    def _refresh_audit(self) -> None:
+        self.game.poll()
+        self.query_one("#audit", Static).update(self.game.audit_words())
+        if self.game.session.done:
+            self._audit_timer.stop()
 
 
 class StoppedScreen(EndScreen):
