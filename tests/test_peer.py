@@ -22,6 +22,7 @@ import pytest
 
 from hexlan.net import log as log_module
 from hexlan.net.log import GameLog, load_secrets, read_log, secrets_path
+from hexlan.net.wire import Envelope
 
 TIMEOUT = 120.0
 HEXLAN = [sys.executable, "-m", "hexlan"]
@@ -132,6 +133,25 @@ def test_four_bot_processes_finish_one_game_and_agree(tmp_path: Path) -> None:
         assert (path.parent / (path.name + ".identity.pem")).stat().st_mode & 0o777 == 0o600
     assert_no_equivocation(logs)
     verify_or_skip(logs)
+    # The end-of-game audit passed and was signed on every peer (PROTOCOL.md §14) ...
+    assert [f["audit"] for f in finals] == ["passed"] * 4
+    for path in logs:
+        notes = read_log(path).notes
+        assert any(n.startswith("audit: the audit passed") for n in notes), notes
+        kinds = [Envelope.parse(m).body.kind for m in read_log(path).messages]
+        assert kinds.count("audit_result") == 4 and kinds.count("shuffle") == 4
+    # ... and `hexlan verify --stats` passes every log and gives the distributions.
+    run = subprocess.run(
+        [*HEXLAN, "verify", "--stats", *map(str, logs)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.count("audit passed and signed by every seat") == 4
+    assert "fairness over 1 game:" in run.stdout
+    assert "dice totals (n = " in run.stdout and "development-card draws (n = " in run.stdout
 
 
 def test_a_peer_killed_and_resumed_finishes_the_game(tmp_path: Path) -> None:
