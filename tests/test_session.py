@@ -282,6 +282,10 @@ def check_same_end(table: Table) -> None:
     assert len({view.public_hash() for view in views}) == 1
     assert len({view.winner for view in views}) == 1
     assert views[0].winner != NO_SEAT
+    # the end-of-game audit passed, one digest signed by every seat (§14)
+    assert all(s.audited is not None and s.audited.report.passed for s in sessions)
+    assert len({s.audited.report.digest for s in sessions if s.audited}) == 1
+    assert all(s.audited.disagreeing == () for s in sessions if s.audited)
 
 
 def view_of(table: Table, seat: Seat) -> InformationState:
@@ -750,12 +754,31 @@ def _crash_after_signing_before_sending(seat: Seat) -> CrashPoint:
     return point
 
 
+def _crash_after_signing(seat: Seat, kind: str) -> CrashPoint:
+    """Crash ``seat`` right after persisting its first own message of ``kind``, unsent."""
+
+    def point(target: Seat, effects: list[Effect]) -> int | None:
+        for i, effect in enumerate(effects):
+            if target == seat and isinstance(effect, Persist):
+                body = Envelope.parse(effect.envelope).body
+                if body.author == seat and body.kind == kind:
+                    return i + 1
+        return None
+
+    return point
+
+
 RESUMES = [
     ("random", 3, 31, 0, 150),
     ("random", 2, 32, 1, 40),
     ("random", 4, 33, 2, 400),
+    ("random", 4, 37, 3, 2),  # in the deck's set-up
     ("after roll, before reveal", 3, 34, 1, 0),
     ("signed, not sent", 2, 35, 0, 0),
+    ("shuffle", 3, 36, 1, 0),  # resumed, it must make the same shuffle again for its proof
+    ("shuffle_proof", 4, 38, 2, 0),
+    ("draw_share", 3, 39, 0, 0),
+    ("audit_secrets", 2, 40, 1, 0),
 ]
 
 
@@ -769,8 +792,10 @@ def test_seat_resumes_from_its_log(
         table.crash_point = _crash_at_random(random.Random(seed), seat, after)
     elif cut == "after roll, before reveal":
         table.crash_point = _crash_after_roll_before_reveal(seat, seen)
-    else:
+    elif cut == "signed, not sent":
         table.crash_point = _crash_after_signing_before_sending(seat)
+    else:
+        table.crash_point = _crash_after_signing(seat, cut)
     table.start()
     play(table)
     assert len(table.restarts) == 1, "the crash never happened"
