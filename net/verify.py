@@ -3,21 +3,25 @@
 Each log is replayed through an *observer* :class:`~hexlan.net.session.Session` (one that belongs
 to no seat, checks and applies every message as a third party and never signs): every
 signature, every author's hash chain, the order rule, every beacon preimage against its chain and
-every beacon output the session derives (dice, start player, random board, steal index, interim
-draws), every action through the engine (the observer's
+every beacon output the session derives (dice, start player, random board, steal index, shuffle
+challenges), the mental-poker deck (every key proof, shuffle proof, decryption share and card
+reveal), every action through the engine (the observer's
 :class:`~hexlan.engine.info.InformationState`, seat :data:`~hexlan.engine.core.NO_SEAT`), every
-Monopoly count and every turn acknowledgement's public-state hash. On top of the session this
-module checks that every message is for the log's opening, that every seat signed that very
-opening, the log's equivocation records, and, across the logs given together, that no author
-signed two different messages with one sequence number.
+Monopoly count and every turn acknowledgement's public-state hash. Once every seat's audit
+secrets are in, the observer runs the end-of-game audit itself (PROTOCOL.md §14: the whole
+full-information game, every steal, every shuffle recomputed) and compares each seat's signed
+result with its own. On top of the session this module checks that every message is for the
+log's opening, that every seat signed that very opening, the log's equivocation records, and,
+across the logs given together, that no author signed two different messages with one sequence
+number.
 
-The replay of a log stops at its first violation. What a third party cannot check: the card a
-steal moves (the opening is encrypted to the thief) and, until the end-of-game audit (issue 4),
-whether a development card played or revealed was one its seat had drawn.
+The replay of a log stops at its first violation; each audit deviation is a violation naming
+the seat and the message.
 
-Exit codes (:data:`EXIT_VALID` ...): 0 when every log is valid and finished, 1 when any breaks a
-rule, 2 when a file cannot be read as a log, 3 when valid so far but unfinished or abandoned; with
-several logs the most serious wins, in the order 2, 1, 3, 0.
+Exit codes (:data:`EXIT_VALID` ...): 0 when every log is valid, finished and audited, 1 when any
+breaks a rule (the audit's deviations included), 2 when a file cannot be read as a log, 3 when
+valid so far but unfinished, abandoned or unaudited; with several logs the most serious wins,
+in the order 2, 1, 3, 0.
 
 With ``--stats`` the report ends with fairness statistics over the games of the logs given
 (:func:`stats_report`): the dice totals and development-card draws against the expected ones, with
