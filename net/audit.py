@@ -136,12 +136,15 @@ class AuditReport:
 
 def report_digest(transcript: Sequence[bytes], deviations: Sequence[Deviation]) -> bytes:
     """``H(AUDIT_PREFIX || H(action_0) || ... || H(deviation_0) || ...)`` over the resolved
-    actions (each the msgpack of its ``action_to_list`` form) and the deviations' wire forms."""
+    actions (each the msgpack of its ``action_to_list`` form) and the deviations, each the
+    msgpack of ``[seat or -1, message_id]``: who and where, not the words of the reason, so that
+    independent auditors agree on the digest whenever they agree on the findings."""
     h = hashlib.sha256(AUDIT_PREFIX)
     for item in transcript:
         h.update(hashlib.sha256(item).digest())
     for deviation in deviations:
-        h.update(hashlib.sha256(pack(deviation.to_payload())).digest())
+        seat = -1 if deviation.seat is None else deviation.seat
+        h.update(hashlib.sha256(pack([seat, deviation.message_id])).digest())
     return h.digest()
 
 
@@ -155,6 +158,7 @@ class AuditInputs:
         journal: every engine action in the order applied (:class:`JournalEntry`).
         secrets: per seat, ``(seed, x25519_private, audit_secrets message id)``.
         deck: the development deck as dealt (key shares, shuffles, final order, dealt count).
+        shuffle_ids: per seat, the id of its ``shuffle`` message.
     """
 
     opening: Opening
@@ -162,6 +166,7 @@ class AuditInputs:
     journal: tuple[JournalEntry, ...]
     secrets: tuple[tuple[bytes, bytes, bytes], ...]
     deck: Deck
+    shuffle_ids: tuple[bytes, ...]
 
 
 class _Deviated(Exception):
@@ -243,7 +248,9 @@ def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
         if list(commitment.output) != list(deck.shuffle_output(seat)):
             found.append(
                 Deviation(
-                    seat, b"", f"seat {seat}'s shuffle of the {deck.label} deck is not its seed's"
+                    seat,
+                    inputs.shuffle_ids[seat],
+                    f"seat {seat}'s shuffle of the {deck.label} deck is not its seed's",
                 )
             )
     return found

@@ -178,6 +178,10 @@ class JointKey:
             raise DeckError(seat, f"seat {seat}'s key share proof does not verify")
         self._shares[seat] = share
 
+    def has_share(self, seat: int) -> bool:
+        """Whether ``seat``'s share is in."""
+        return seat in self._shares
+
     @property
     def complete(self) -> bool:
         """Whether every seat's share is in."""

@@ -269,6 +269,7 @@ class Session:
         self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
         self.journal: list[JournalEntry] = []
         self._steal_commit_id = ZERO_ID
+        self._shuffle_ids: dict[Seat, bytes] = {}
         self._count_ids: dict[Seat, bytes] = {}
         self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
         self._audit_results: dict[Seat, tuple[bytes, tuple[object, ...]]] = {}
@@ -377,6 +378,18 @@ class Session:
             for s in range(self.players):
                 if s not in event.reveals:
                     owe(s, "reveal", event.number)
+        if self._openings_applied == self.players:  # the deck's set-up (§13)
+            deck = self.dealer.deck
+            if not self.key.complete:
+                for s in range(self.players):
+                    if not self.key.has_share(s):
+                        owe(s, "deck_key")
+            elif not deck.shuffled:
+                owe(deck.next_shuffler, "shuffle")  # type: ignore[arg-type]
+            elif deck.challenged:
+                for s in range(self.players):
+                    if s not in self.dealer.proved:
+                        owe(s, "shuffle_proof")
         if view is not None:
             if view.phase is Phase.STEAL and self._steal_index < 0 and not self._events:
                 owe(view.victim, "steal_commit")
@@ -390,11 +403,13 @@ class Session:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
             if view.phase is Phase.DRAW and self.dealer.drawing is not None:
-                given = self.dealer.deck.shares(self.dealer.drawing)
-                owner = self.dealer.deck.owner(self.dealer.drawing)
-                for s in range(self.players):
-                    if s != owner and s not in given:
-                        owe(s, "draw_share")
+                deck = self.dealer.deck
+                if deck.shuffled and deck.challenged:  # else the set-up below is what waits
+                    given = deck.shares(self.dealer.drawing)
+                    owner = deck.owner(self.dealer.drawing)
+                    for s in range(self.players):
+                        if s != owner and s not in given:
+                            owe(s, "draw_share")
             if self._won():
                 for s in range(self.players):
                     if s not in self._audit_secrets:
@@ -719,7 +734,8 @@ class Session:
         if isinstance(action, A.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
             raise OutOfTurn(f"seat {author} sent a chance outcome", author=author)
         if view.actor(action) != author and not (
-            isinstance(action, A.RevealVictory) and action.seat == author == view.active
+            # the engine decides when a claim can be true (also just after the claimer's turn)
+            isinstance(action, A.RevealVictory) and action.seat == author
         ):
             raise OutOfTurn(
                 f"seat {author} may not make {type(action).__name__} now", author=author
@@ -734,22 +750,27 @@ class Session:
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
             self._count_ids = {}
-        elif isinstance(action, A.EndTurn) and view.phase is not Phase.VICTORY:
+        elif isinstance(action, A.EndTurn):
             self._acks = {}
-            self._turn_end_hash = bytes.fromhex(view.public_hash())
-            self._turn_closed = True
+            # A turn end this seat knows to be a victory (its own hidden points) is not
+            # acknowledged: the reveal that follows ends the game (§11).
+            won = view.phase is Phase.VICTORY
+            self._turn_end_hash = b"" if won else bytes.fromhex(view.public_hash())
+            self._turn_closed = not won
 
     def _check_cards(self, action: Action, author: Seat) -> None:
         """A development card played must be one its seat drew and has just revealed, and a
-        victory claim must count exactly the victory point cards the seat revealed (§13)."""
+        victory claim may count no more victory point cards than the seat revealed (§13)."""
         card = _CARD_PLAYED.get(type(action))
         if card is not None and not self.dealer.spend(author, card):
             raise IllegalMove(
                 f"seat {author} played {card.title} without revealing one it drew", author=author
             )
         if isinstance(action, A.RevealVictory):
+            # It shows every victory point card it holds, some of which may not count yet
+            # (``vp_cards_next_turn``): it may claim no more than it showed.
             shown = self.dealer.shown_count(author, DevCard.VICTORY_POINT)
-            if action.victory_point_cards != shown:
+            if action.victory_point_cards > shown:
                 raise IllegalMove(
                     f"seat {author} claimed {action.victory_point_cards} victory point cards "
                     f"but revealed {shown}",
@@ -921,6 +942,8 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         turn, digest, trail = env.body.payload
+        if self._won() or view.phase is Phase.VICTORY:
+            return  # a turn end that was a victory: moot
         if turn != view.turn - 1 or author in self._acks or not self._turn_end_hash:
             raise OutOfTurn(f"seat {author} acknowledged turn {turn} out of place", author=author)
         if digest != self._turn_end_hash:
@@ -959,10 +982,13 @@ class Session:
         author = env.body.author
         label, output, rounds = env.body.payload
         deck = self._deck_for(env, label).deck
+        if not self.key.complete:
+            raise OutOfTurn(f"seat {author} shuffled before every key share was in", author=author)
         try:
             deck.add_shuffle(author, output, rounds)
         except DeckError as exc:
             raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
+        self._shuffle_ids[author] = env.id
         if deck.shuffled:
             self._open_event("challenge", env.id)
 
@@ -1004,7 +1030,10 @@ class Session:
                 f"seat {author}'s decryption share: {exc.reason}", author=author
             ) from exc
         if complete:
-            position, face = dealer.finish_deal()
+            try:
+                position, face = dealer.finish_deal()
+            except DeckError as exc:  # only if a false shuffle beat its proof (2^-40)
+                raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
             card = None if face is None else DevCard(face)
             self._engine_apply(A.DrawCard(card), None, env.id, effects, position=position)
 
@@ -1012,8 +1041,9 @@ class Session:
         author = env.body.author
         label, position, share, proof = env.body.payload
         dealer = self._deck_for(env, label)
-        if self._require_view(env).active != author:
-            raise OutOfTurn(f"seat {author} showed a card out of its turn", author=author)
+        self._require_view(env)
+        # Any owner may show its own card at any time (it only gives its own secret away); a
+        # winner whose turn has ended (``victory_at_turn_end``) shows its cards after it.
         try:
             dealer.reveal(position, author, share, proof)
         except DeckError as exc:
@@ -1037,7 +1067,8 @@ class Session:
             board=view.board,
             journal=tuple(self.journal),
             secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
-            deck=self.dealer.deck,
+            deck=self.dealer.deck,  # no longer changes: the game is over
+            shuffle_ids=tuple(self._shuffle_ids.get(s, b"") for s in range(self.players)),
         )
         return lambda: run_audit(inputs)
 

@@ -1,0 +1,932 @@
+"""Benchmark the mental-poker development deck and the end-of-game audit (PROTOCOL.md §13, §14).
+
+Usage: python scripts/bench_crypto.py [--seats 2,3,4] [--games 2] [--reps 3] [--quick]
+                                      [--seed 0] [--log-dir DIR]
+
+Targets (issue), on loopback: deck set-up <= 2 s for 4 seats, a draw <= 150 ms, the audit of a
+whole game <= 2 s. Figures are printed, never asserted (../shared/ARCHITECTURE.md: scripts/).
+Every figure times the real code: ``Deck``/``shuffle_deck``/``verify_shuffle``/``respond`` for
+the crypto alone, ``hexlan.net.peer.Peer`` on a 127.0.0.1 TCP mesh for the rest, ``run_audit``
+for the audit. The peers are only observed: their log's ``append_message`` and their deck's
+``set_challenges``/``mark_verified`` are wrapped to note the time, and bots' decisions are
+timed as they return (the peer signs them at once).
+
+1. Deck set-up: the joint key, every seat's shuffle with its 40 intermediate decks, the beacon's
+   challenges, every seat's proof and every seat's check of every other seat's proof.
+
+   (a) the critical path with one machine per seat, from the functions timed here:
+       keys (one proof, N-1 checks) + sum over seats of (shuffle + the next seat's validation
+       of its deck) + the beacon round (measured in (b1)) + the slowest seat's answer to its
+       challenges + max over seats of (that seat's checks of the N-1 other proofs);
+   (b) the wall time of N real peers, from the first message signed to every seat's
+       ``session.dealer.deck.ready``: (b1) in one process and one event loop, as
+       scripts/bench_net.py runs them (proof work goes to worker threads, libsodium releases
+       the GIL); (b2) in N subprocesses, one per seat, which shows what this machine's cores
+       allow when every seat has its own interpreter (started highest seat first, 0.1 s
+       apart, and timed from seat 0's first message, so that no call waits out the mesh's
+       0.2 s redial). Timestamps come from ``time.perf_counter`` (CLOCK_MONOTONIC, one clock
+       for every process on Linux). The beacon round and the time to the last shuffle are
+       shown too.
+
+2.-5. Networked bot games (``Peer`` per seat, heuristic bots, one event loop as in
+   bench_net.py), for every table size, ``--games`` each:
+
+   2. a draw: from the buyer's bot returning BuyDevelopmentCard (the peer signs it at once) to
+      the DrawCard applied on every seat (every other seat's decryption share, each ordered by
+      the buyer's ``advance``); draws bought before every seat's deck was ready are shown
+      apart (they wait for the set-up); with the crypto alone for comparison;
+   3. a card play: from the bot returning the play to the play applied on every seat (the
+      ``card_reveal`` and the action, checked by every seat);
+   4. the audit: from the last ``audit_secrets`` signed to every seat's ``session.audited``
+      (and from the win), then ``run_audit`` alone on a finished 4-seat game;
+   5. the bytes the deck and the audit add to the log: envelope bytes per message kind over
+      finished games of the largest table, and their share of all envelope bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.bots import make_bot
+from hexlan.engine.info import InformationState
+from hexlan.net.audit import AuditInputs, run_audit
+from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed
+from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
+from hexlan.net.lobby import free_port
+from hexlan.net.log import read_log
+from hexlan.net.peer import Peer, PeerEvent
+from hexlan.net.session import DEVELOPMENT_DECK, Session
+from hexlan.net.shuffle import ROUNDS, pack_deck, respond, shuffle_deck
+from hexlan.net.wire import Envelope, Opening, SeatInfo
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+STRATEGY = "heuristic"
+DECK_KINDS = ("deck_key", "shuffle", "shuffle_proof", "draw_share", "card_reveal")
+AUDIT_KINDS = ("audit_secrets", "audit_result")
+PLAYS = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
+SETUP_TIMEOUT = 90.0
+STAGGER = 0.1
+"""Seconds between starting two seat processes (:func:`_setup_subprocesses`)."""
+TARGETS = "targets: deck set-up <= 2 s (4 seats), a draw <= 150 ms, a whole-game audit <= 2 s"
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _q(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _ms(seconds: float) -> str:
+    return "-" if math.isnan(seconds) else f"{seconds * 1000:.0f}"
+
+
+def _p50_p95(values: Sequence[float]) -> str:
+    return f"{_ms(_q(values, 0.5))} / {_ms(_q(values, 0.95))}"
+
+
+def _timed(call: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+    """Seconds taken by ``call(*args)``, and its result."""
+    start = time.perf_counter()
+    result = call(*args)
+    return time.perf_counter() - start, result
+
+
+def _opening(seed: int, players: int, ports: Sequence[int]) -> tuple[Opening, list[SeatKeys]]:
+    """A table on 127.0.0.1 (as scripts/bench_net.py builds it), the same in every process."""
+    keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
+    base = make_opening(NAMES[:players], keys, created=0)
+    seats = tuple(
+        SeatInfo(
+            s.name,
+            s.public_key,
+            s.x25519_public,
+            s.chain_commitment,
+            "" if i == 0 else "127.0.0.1",
+            ports[i],
+        )
+        for i, s in enumerate(base.seats)
+    )
+    opening = Opening(
+        base.protocol_version, base.engine_version, seats, base.options, base.board_kind, 0
+    )
+    return opening, keys
+
+
+def _free_ports(players: int) -> list[int]:
+    return [free_port("127.0.0.1") for _ in range(players)]
+
+
+# ---------------------------------------------------------------------------- observing a peer
+
+
+@dataclass
+class Probe:
+    """What one peer did, with ``time.perf_counter`` times (observed, never changed)."""
+
+    seat: int
+    messages: list[tuple[float, bytes]] = field(default_factory=list)
+    """Every envelope the peer logged (its own when signed, others' when accepted)."""
+    events: list[PeerEvent] = field(default_factory=list)
+    decisions: list[tuple[float, Action]] = field(default_factory=list)
+    challenged: float | None = None
+    ready: float | None = None
+
+    def own(self, kind: str) -> list[float]:
+        """Times this seat signed its messages of ``kind``."""
+        times = []
+        for t, data in self.messages:
+            body = Envelope.parse(data).body
+            if body.author == self.seat and body.kind == kind:
+                times.append(t)
+        return times
+
+    def applied(self, kinds: type | tuple[type, ...]) -> list[float]:
+        return [
+            e.time
+            for e in self.events
+            if e.kind == "applied" and isinstance(e.action, kinds) and not e.replayed
+        ]
+
+    def failed_dials(self) -> int:
+        return sum(1 for e in self.events if e.kind == "link" and "cannot reach" in e.text)
+
+
+def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: None) -> None:
+    """Note the time of every logged envelope and of the deck's challenges and readiness."""
+    log, deck = peer.log, peer.session.dealer.deck
+    append, set_challenges, mark_verified = (
+        log.append_message,
+        deck.set_challenges,
+        deck.mark_verified,
+    )
+
+    def append_message(envelope_bytes: bytes, *, sync: bool = True) -> None:
+        probe.messages.append((time.perf_counter(), bytes(envelope_bytes)))
+        append(envelope_bytes, sync=sync)
+
+    def challenges(bits: Sequence[Sequence[int]]) -> None:
+        set_challenges(bits)
+        probe.challenged = time.perf_counter()
+
+    def verified(seat: int) -> None:
+        mark_verified(seat)
+        if deck.ready and probe.ready is None:
+            probe.ready = time.perf_counter()
+            on_ready()
+
+    log.append_message = append_message  # type: ignore[method-assign]
+    deck.set_challenges = challenges  # type: ignore[method-assign]
+    deck.mark_verified = verified  # type: ignore[method-assign]
+
+
+def _peer(
+    seat: int,
+    opening: Opening,
+    keys: SeatKeys,
+    path: Path,
+    probe: Probe,
+    decide: Callable[[InformationState, int], Action] | None,
+) -> Peer:
+    return Peer(
+        seat,
+        keys.identity,
+        opening,
+        keys.chain,
+        keys.game_keys,
+        path,
+        decide,
+        probe.events.append,
+        host_address="127.0.0.1",
+        listen_host="127.0.0.1",
+        kind=f"bot {STRATEGY}" if decide else "bench",
+        clock=time.perf_counter,
+    )
+
+
+# ---------------------------------------------------------------------------- 1a: crypto alone
+
+
+@dataclass
+class CryptoPath:
+    """One deck set-up from the functions alone, seconds."""
+
+    players: int
+    keys: float  # one proof + the N-1 checks of a seat (the slowest)
+    shuffles: list[float]  # per seat: Deck.shuffle (shuffle_deck, 1 + 40 decks)
+    validations: list[float]  # per seat: Deck.add_shuffle of its deck (card validation)
+    responses: list[float]  # per seat: respond to its challenges
+    checks: list[float]  # per verifying seat: its checks of the N-1 other proofs
+
+    def total(self, beacon: float) -> float:
+        return (
+            self.keys
+            + sum(self.shuffles)
+            + sum(self.validations)
+            + beacon
+            + max(self.responses)
+            + max(self.checks)
+        )
+
+
+def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]:
+    """Build and verify a development deck for ``players`` seats, timing each step; the deck
+    and the seats' ElGamal secrets."""
+    keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
+    opening = make_opening(NAMES[:players], keys, created=0)
+    seeds = [k.chain.secret for k in keys]  # a seat's per-game seed, as Session uses it
+    secrets = [derive_deck_secret(s) for s in seeds]
+    faces = Session(
+        0, keys[0].identity, opening, keys[0].chain, keys[0].game_keys
+    ).dealer.deck.faces
+    joint = JointKey(players, opening.game_id)
+    published = []
+    key_times = [0.0] * players
+    for seat in range(players):
+        t, share = _timed(joint.prove, seat, secrets[seat])
+        key_times[seat] += t
+        published.append(share)
+    # every seat checks every other seat's key proof (one JointKey per verifier)
+    for verifier in range(players):
+        mine = JointKey(players, opening.game_id)
+        for seat, (share, proof) in enumerate(published):
+            t, _ = _timed(mine.add, seat, share, proof)
+            if seat != verifier:
+                key_times[verifier] += t
+        joint_again = mine.joint
+    for seat, (share, proof) in enumerate(published):
+        joint.add(seat, share, proof)
+    assert joint.joint == joint_again
+    deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
+    shuffles, validations, shuffle_secrets = [], [], []
+    for seat in range(players):
+        t, (commitment, secret) = _timed(deck.shuffle, seeds[seat])
+        shuffles.append(t)
+        shuffle_secrets.append(secret)
+        output, rounds = pack_deck(commitment.output), [pack_deck(d) for d in commitment.rounds]
+        t, _ = _timed(deck.add_shuffle, seat, output, rounds)
+        validations.append(t)
+    rng = random.Random(seed)
+    deck.set_challenges([[rng.randrange(2) for _ in range(ROUNDS)] for _ in range(players)])
+    responses, answers = [], []
+    for seat in range(players):
+        t, answer = _timed(respond, shuffle_secrets[seat], deck.challenges(seat))
+        responses.append(t)
+        answers.append(answer)
+    checks = [0.0] * players
+    for verifier in range(players):
+        for seat in range(players):
+            if seat != verifier:
+                t, _ = _timed(deck.verification_job(seat, answers[seat]))
+                checks[verifier] += t
+    for seat in range(players):
+        deck.mark_verified(seat)
+    assert deck.ready
+    path = CryptoPath(players, max(key_times), shuffles, validations, responses, checks)
+    return path, deck, secrets
+
+
+@dataclass
+class DealCosts:
+    """The crypto of dealing and showing cards, seconds per call (lists over cards)."""
+
+    prove: list[float] = field(default_factory=list)  # Deck.own_share (DLEQ proof)
+    check: list[float] = field(default_factory=list)  # Deck.add_share (DLEQ check)
+    open: list[float] = field(default_factory=list)  # Deck.open by the owner
+    reveal: list[float] = field(default_factory=list)  # Deck.reveal by a seat (check + decrypt)
+
+
+def _deal_costs(deck: Deck, secrets: Sequence[bytes], cards: int) -> DealCosts:
+    """Deal ``cards`` cards round the table and show each, timing every deck call."""
+    players = len(secrets)
+    costs = DealCosts()
+    for k in range(min(cards, deck.remaining)):
+        owner = k % players
+        position = deck.deal(owner)
+        for seat in range(players):
+            if seat == owner:
+                continue
+            t, (share, proof) = _timed(deck.own_share, position, secrets[seat], seat)
+            costs.prove.append(t)
+            t, _ = _timed(deck.add_share, position, seat, share, proof)
+            costs.check.append(t)
+        t, _ = _timed(deck.open, position, secrets[owner])
+        costs.open.append(t)
+        share, proof = deck.own_share(position, secrets[owner], owner)
+        t, _ = _timed(deck.reveal, position, owner, share, proof)
+        costs.reveal.append(t)
+    return costs
+
+
+# ---------------------------------------------------------------------------- 1b: real peers
+
+
+@dataclass
+class SetupRun:
+    """One networked deck set-up, seconds from the first message signed."""
+
+    players: int
+    wall: float  # until every seat's deck is ready
+    shuffled: float  # until the last seat signed its shuffle
+    beacon: float  # from the last shuffle signed until every seat has the challenges
+    failed_dials: int
+
+
+def _setup_run(
+    players: int,
+    first: Sequence[float],
+    shuffles: Sequence[float],
+    challenged: Sequence[float],
+    ready: Sequence[float],
+    failed_dials: int,
+    *,
+    from_last: bool = False,
+) -> SetupRun:
+    start = max(first) if from_last else min(first)
+    return SetupRun(
+        players,
+        wall=max(ready) - start,
+        shuffled=max(shuffles) - start,
+        beacon=max(challenged) - max(shuffles),
+        failed_dials=failed_dials,
+    )
+
+
+async def _setup_in_loop(seed: int, players: int, log_dir: Path) -> SetupRun:
+    """N peers in this event loop, until every deck is ready (the game waits for no bot)."""
+    opening, keys = _opening(seed, players, _free_ports(players))
+    probes = [Probe(seat) for seat in range(players)]
+    all_ready = asyncio.Event()
+
+    def on_ready() -> None:
+        if all(p.ready is not None for p in probes):
+            all_ready.set()
+
+    peers = []
+    for seat in range(players):
+        path = log_dir / f"setup-{seed}-{players}p-seat{seat}.log"
+        peer = _peer(seat, opening, keys[seat], path, probes[seat], None)
+        _observe(peer, probes[seat], on_ready)
+        peers.append(peer)
+    tasks = [asyncio.create_task(peer.run()) for peer in peers]
+    waiter = asyncio.create_task(all_ready.wait())
+    try:
+        await asyncio.wait(
+            [waiter, *tasks], timeout=SETUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        for task in [waiter, *tasks]:
+            task.cancel()
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    if not all_ready.is_set():
+        errors = [repr(o) for o in outcomes if isinstance(o, BaseException)]
+        raise RuntimeError(f"the {players}-seat deck set-up did not finish: {errors}")
+    return _setup_run(
+        players,
+        [p.messages[0][0] for p in probes],
+        [p.own("shuffle")[0] for p in probes],
+        [p.challenged for p in probes if p.challenged is not None],
+        [p.ready for p in probes if p.ready is not None],
+        sum(p.failed_dials() for p in probes),
+    )
+
+
+def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
+    """One process per seat (this script with ``--child``), each started once all have
+    imported everything and built their peer: highest seat first, :data:`STAGGER` apart, so a
+    seat's calls (it dials the higher seats) find them listening rather than wait out the
+    mesh's 0.2 s redial. Timed from the first message of the last seat started (seat 0): the
+    earlier seats can do nothing but sign their opening and key share until it is there."""
+    ports = _free_ports(players)
+    procs = []
+    try:
+        for seat in range(players):
+            spec = {
+                "seed": seed,
+                "players": players,
+                "seat": seat,
+                "ports": ports,
+                "log": str(log_dir / f"setup-proc-{seed}-{players}p-seat{seat}.log"),
+            }
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, __file__, "--child", json.dumps(spec)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                )
+            )
+        for proc in procs:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            if line.strip() != "ready":
+                raise RuntimeError(f"a seat process did not start: {line!r}")
+        for k, proc in enumerate(reversed(procs)):
+            if k:
+                time.sleep(STAGGER)
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        reports: list[dict[str, Any]] = []
+        for proc in procs:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            report: dict[str, Any] = json.loads(line) if line.strip() else {"error": "no report"}
+            if "error" in report:
+                raise RuntimeError(f"a seat process failed: {report['error']}")
+            reports.append(report)
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write("stop\n")
+            proc.stdin.flush()
+        for proc in procs:
+            proc.wait(timeout=30)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return _setup_run(
+        players,
+        [r["first"] for r in reports],
+        [r["shuffle"] for r in reports],
+        [r["challenged"] for r in reports],
+        [r["ready"] for r in reports],
+        sum(r["failed_dials"] for r in reports),
+        from_last=True,
+    )
+
+
+def _child(spec_text: str) -> int:
+    """One seat of :func:`_setup_subprocesses`: report the times as one JSON line."""
+    spec = json.loads(spec_text)
+    seat, players = spec["seat"], spec["players"]
+    opening, keys = _opening(spec["seed"], players, spec["ports"])
+    probe = Probe(seat)
+
+    async def run() -> None:
+        ready = asyncio.Event()
+        peer = _peer(seat, opening, keys[seat], Path(spec["log"]), probe, None)
+        _observe(peer, probe, ready.set)
+        print("ready", flush=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.readline)  # "go"
+        task = asyncio.create_task(peer.run())
+        waiter = asyncio.create_task(ready.wait())
+        await asyncio.wait(
+            [waiter, task], timeout=SETUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+        if probe.ready is None or probe.challenged is None:
+            waiter.cancel()
+            error = "timed out" if not task.done() else repr(task.exception())
+            print(json.dumps({"error": f"seat {seat}: {error}"}), flush=True)
+        else:
+            report = {
+                "first": probe.messages[0][0],
+                "shuffle": probe.own("shuffle")[0],
+                "challenged": probe.challenged,
+                "ready": probe.ready,
+                "failed_dials": probe.failed_dials(),
+            }
+            print(json.dumps(report), flush=True)
+            await loop.run_in_executor(None, sys.stdin.readline)  # "stop": every seat is ready
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+
+    asyncio.run(run())
+    return 0
+
+
+# ---------------------------------------------------------------------------- 2-5: bot games
+
+
+@dataclass
+class GameRun:
+    """One networked bot game as observed."""
+
+    players: int
+    probes: list[Probe]
+    peers: list[Peer]
+    seconds: float
+    agreed: bool
+    audits: list[str | None]
+
+
+async def _bot_game(seed: int, players: int, log_dir: Path) -> GameRun:
+    opening, keys = _opening(seed, players, _free_ports(players))
+    probes = [Probe(seat) for seat in range(players)]
+    peers = []
+    for seat in range(players):
+        bot = make_bot(STRATEGY, random.Random(seed * 100 + seat))
+        probe = probes[seat]
+
+        def decide(view: InformationState, s: int, bot: Any = bot, probe: Probe = probe) -> Action:
+            action: Action = bot.choose(view, s)
+            probe.decisions.append((time.perf_counter(), action))
+            return action
+
+        path = log_dir / f"game-{seed}-{players}p-seat{seat}.log"
+        peer = _peer(seat, opening, keys[seat], path, probe, decide)
+        _observe(peer, probe)
+        peers.append(peer)
+    start = time.perf_counter()
+    results = await asyncio.gather(*(peer.run() for peer in peers))
+    audited = [e.time for p in probes for e in p.events if e.kind == "audit"]
+    end = max(audited) if len(audited) == players else time.perf_counter()
+    return GameRun(
+        players,
+        probes,
+        peers,
+        end - start,
+        agreed=len({(r.winner, r.state_hash) for r in results}) == 1,
+        audits=[r.audit for r in results],
+    )
+
+
+def _paired(starts: list[float], ends_per_seat: Sequence[list[float]]) -> list[float]:
+    """The k-th start to the k-th end on the last seat (draws and plays are one at a time)."""
+    starts = sorted(starts)
+    return [
+        max(ends[k] for ends in ends_per_seat) - started
+        for k, started in enumerate(starts)
+        if all(k < len(ends) for ends in ends_per_seat)
+    ]
+
+
+def _decided(game: GameRun, kinds: type | tuple[type, ...]) -> list[float]:
+    return [t for p in game.probes for t, action in p.decisions if isinstance(action, kinds)]
+
+
+def _draw_latencies(game: GameRun) -> tuple[list[float], list[float]]:
+    """Draws bought once every seat's deck was ready, and draws bought before (they wait for
+    the set-up to finish)."""
+    buys = sorted(_decided(game, A.BuyDevelopmentCard))
+    latencies = _paired(buys, [p.applied(A.DrawCard) for p in game.probes])
+    ready = max(p.ready or float("inf") for p in game.probes)
+    after = [x for x, t in zip(latencies, buys, strict=False) if t >= ready]
+    before = [x for x, t in zip(latencies, buys, strict=False) if t < ready]
+    return after, before
+
+
+def _play_latencies(game: GameRun) -> list[float]:
+    return _paired(_decided(game, PLAYS), [p.applied(PLAYS) for p in game.probes])
+
+
+def _other_latencies(game: GameRun) -> list[float]:
+    """Every other decision, from the bot's return to its action applied on every seat."""
+    applied: dict[bytes, list[float]] = defaultdict(list)
+    for p in game.probes:
+        for e in p.events:
+            if e.kind == "applied" and not e.replayed:
+                applied[e.message_id].append(e.time)
+    result = []
+    for p in game.probes:
+        signed = [e for e in p.events if e.kind == "signed"]
+        for (t, action), event in zip(p.decisions, signed, strict=False):
+            if isinstance(action, (A.BuyDevelopmentCard, *PLAYS)):
+                continue
+            times = applied.get(event.message_id, [])
+            if len(times) == game.players:
+                result.append(max(times) - t)
+    return result
+
+
+def _audit_latency(game: GameRun) -> tuple[float, float] | None:
+    """(last audit_secrets signed -> every seat audited, win -> every seat audited)."""
+    secrets = [t for p in game.probes for t in p.own("audit_secrets")]
+    audited = [e.time for p in game.probes for e in p.events if e.kind == "audit"]
+    wins = [t for p in game.probes for t in p.applied(A.RevealVictory)]
+    if len(secrets) != game.players or len(audited) != game.players or not wins:
+        return None
+    return max(audited) - max(secrets), max(audited) - min(wins)
+
+
+def _audit_inputs(session: Session) -> AuditInputs:
+    """What the session's own audit reads, from its public records: the opening, the board,
+    the journal, the deck and every seat's ``audit_secrets`` message."""
+    secrets = {}
+    for msgs in session.accepted:
+        for env in msgs:
+            if env.body.kind == "audit_secrets":
+                seed, x25519_private = env.body.payload
+                secrets[env.body.author] = (seed, x25519_private, env.id)
+    assert session.view is not None
+    return AuditInputs(
+        opening=session.opening,
+        board=session.view.board,
+        journal=tuple(session.journal),
+        secrets=tuple(secrets[s] for s in range(session.players)),  # type: ignore[misc]
+        deck=session.dealer.deck,
+    )
+
+
+def _inproc_session(seed: int, players: int) -> tuple[Session, list[bytes]]:
+    """A finished in-process bot game (audit included): seat 0's session and its log."""
+    table = InProcessTable(list(NAMES[:players]), seed=seed)
+    bots = [make_bot(STRATEGY, random.Random(seed * 100 + seat)) for seat in range(players)]
+    table.start()
+    sessions = table.sessions
+    while not all(s.done for s in sessions):
+        seat = next(s for s, session in enumerate(sessions) if session.decision_due())
+        table.submit(seat, bots[seat].choose(sessions[seat].view, seat))  # type: ignore[arg-type]
+    return sessions[0], table.logs[0]
+
+
+def _kind_bytes(envelopes: Sequence[bytes]) -> dict[str, tuple[int, int]]:
+    """Per message kind: (messages, envelope bytes)."""
+    count: dict[str, int] = defaultdict(int)
+    size: dict[str, int] = defaultdict(int)
+    for data in envelopes:
+        kind = Envelope.parse(data).body.kind
+        count[kind] += 1
+        size[kind] += len(data)
+    return {kind: (count[kind], size[kind]) for kind in count}
+
+
+# ---------------------------------------------------------------------------- report
+
+
+def _machine() -> str:
+    cores = os.cpu_count() or 1
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else cores
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return (
+        f"machine: {cores} cores ({usable} usable by this process), load average {load}; "
+        f"shuffles and proof checks use min(4, cores) = {min(4, cores)} threads"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", default="2,3,4", help="table sizes, comma-separated")
+    parser.add_argument("--games", type=int, default=2, help="networked bot games per size")
+    parser.add_argument("--reps", type=int, default=3, help="deck set-ups per size and mode")
+    parser.add_argument(
+        "--quick", action="store_true", help="one set-up per size and mode, one game (largest)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--log-dir", type=Path, default=None, help="where logs go (a temp dir)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        return _child(args.child)
+    sizes = [int(s) for s in args.seats.split(",")]
+    reps = 1 if args.quick else args.reps
+    game_sizes = [max(sizes)] if args.quick else sizes
+    games = 1 if args.quick else args.games
+    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="hexlan-bench-crypto-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    began = time.perf_counter()
+
+    print(_machine())
+    print(f"{TARGETS}; logs in {log_dir}")
+    print(
+        f"times in ms, p50 / p95 where two; {reps} set-up(s) per size and mode, "
+        f"{games} {STRATEGY}-bot game(s) per size {game_sizes}"
+    )
+
+    # 1. Deck set-up --------------------------------------------------------------------
+    paths: dict[int, list[CryptoPath]] = {}
+    in_loop: dict[int, list[SetupRun]] = {}
+    in_procs: dict[int, list[SetupRun]] = {}
+    decks: dict[int, tuple[Deck, list[bytes]]] = {}
+    for n in sizes:
+        paths[n] = []
+        for r in range(reps):
+            path, deck, secrets = _ready_deck(n, args.seed + r)
+            paths[n].append(path)
+            decks[n] = (deck, secrets)
+        in_loop[n] = [asyncio.run(_setup_in_loop(args.seed + r, n, log_dir)) for r in range(reps)]
+        in_procs[n] = [_setup_subprocesses(args.seed + r, n, log_dir) for r in range(reps)]
+
+    print()
+    print("1. deck set-up (25 development cards, 40 cut-and-choose rounds per shuffle proof)")
+    print(
+        "(a) critical path with one machine per seat, from the functions timed here "
+        "(medians over the set-ups; best: the fastest one; beacon: (b1)'s median):"
+    )
+    print(
+        f"{'seats':>5} {'keys':>6} {'Σ shuffle':>10} {'Σ validate':>10} {'beacon':>7} "
+        f"{'respond':>8} {'max check':>10} {'total':>7} {'best':>6}   "
+        "one shuffle / one proof check"
+    )
+    for n in sizes:
+        crypto = paths[n]
+        beacon = statistics.median(s.beacon for s in in_loop[n])
+        keys = statistics.median(p.keys for p in crypto)
+        shuffle = statistics.median(sum(p.shuffles) for p in crypto)
+        validate = statistics.median(sum(p.validations) for p in crypto)
+        answer = statistics.median(max(p.responses) for p in crypto)
+        check = statistics.median(max(p.checks) for p in crypto)
+        total = statistics.median(p.total(beacon) for p in crypto)
+        best = min(p.total(beacon) for p in crypto)
+        one_shuffle = statistics.median(t for p in crypto for t in p.shuffles)
+        one_check = statistics.median(t / (n - 1) for p in crypto for t in p.checks)
+        print(
+            f"{n:>5} {_ms(keys):>6} {_ms(shuffle):>10} {_ms(validate):>10} {_ms(beacon):>7} "
+            f"{_ms(answer):>8} {_ms(check):>10} {_ms(total):>7} {_ms(best):>6}   "
+            f"{_ms(one_shuffle)} / {_ms(one_check)}"
+        )
+    for label, table in (
+        (
+            "(b1) N real peers, one process, one event loop (as bench_net.py): "
+            "first message -> every seat's deck ready",
+            in_loop,
+        ),
+        (
+            f"(b2) N real peers, one process per seat, started {STAGGER:.1f} s apart from the "
+            "highest seat: seat 0's first message -> every seat's deck ready",
+            in_procs,
+        ),
+    ):
+        print(label)
+        print(
+            f"{'seats':>5} {'wall p50':>8} {'min':>6} {'max':>6} {'last shuffle':>12} "
+            f"{'beacon':>7} {'dial retries':>12}"
+        )
+        for n in sizes:
+            setups = table[n]
+            walls = [s.wall for s in setups]
+            print(
+                f"{n:>5} {_ms(statistics.median(walls)):>8} {_ms(min(walls)):>6} "
+                f"{_ms(max(walls)):>6} {_ms(statistics.median(s.shuffled for s in setups)):>12} "
+                f"{_ms(statistics.median(s.beacon for s in setups)):>7} "
+                f"{sum(s.failed_dials for s in setups):>12}"
+            )
+    print(
+        "last shuffle: first message -> the last seat signed its shuffle; beacon: -> every "
+        "seat has the challenges; the rest is proofs and their checks (N-1 per seat)"
+    )
+
+    # 2-5. Networked bot games ------------------------------------------------------------
+    played: dict[int, list[GameRun]] = {}
+    for n in game_sizes:
+        played[n] = [asyncio.run(_bot_game(args.seed + g, n, log_dir)) for g in range(games)]
+    largest = max(game_sizes)
+
+    print()
+    print(f"2.-3. networked {STRATEGY}-bot games, one event loop (as bench_net.py)")
+    print(
+        f"{'seats':>5} {'games':>5} {'s/game':>6} {'draws':>5} {'draw p50/p95':>15} "
+        f"{'plays':>5} {'play p50/p95':>15} {'other actions':>15} {'early draws':>16} "
+        f"{'agreed, audited':>15}"
+    )
+    for n in game_sizes:
+        runs = played[n]
+        split = [_draw_latencies(g) for g in runs]
+        draws = [x for after, _ in split for x in after]
+        early = [x for _, before in split for x in before]
+        plays = [x for g in runs for x in _play_latencies(g)]
+        others = [x for g in runs for x in _other_latencies(g)]
+        ok = all(g.agreed for g in runs) and all(a == "passed" for g in runs for a in g.audits)
+        early_text = f"{len(early)}: " + ", ".join(_ms(x) for x in early) if early else "0"
+        print(
+            f"{n:>5} {len(runs):>5} {statistics.mean(g.seconds for g in runs):>6.1f} "
+            f"{len(draws):>5} {_p50_p95(draws):>15} {len(plays):>5} {_p50_p95(plays):>15} "
+            f"{_p50_p95(others):>15} {early_text:>16} "
+            f"{'yes' if ok else 'NO: ' + repr(runs[0].audits):>15}"
+        )
+    print(
+        "draw: bot returns BuyDevelopmentCard -> DrawCard applied on every seat, for cards "
+        "bought once every seat's deck was ready; early draws: bought before that (they wait "
+        "for the set-up, which runs while the bots place their first settlements)"
+    )
+    print(
+        "play: bot returns the play -> applied on every seat (its card_reveal first); other "
+        "actions: the same for every other decision (bench_net.py's action latency); s/game: "
+        "to every seat audited"
+    )
+    print("crypto alone per card (functions, medians, ms):")
+    print(
+        f"{'seats':>5} {'share proof':>11} {'share check':>11} {'open':>6} "
+        f"{'reveal check':>12} {'draw path':>9} {'play path':>9}"
+    )
+    for n in sizes:
+        deck, secrets = decks[n]
+        costs = _deal_costs(deck, secrets, deck.remaining)
+        prove, check = statistics.median(costs.prove), statistics.median(costs.check)
+        opened, reveal = statistics.median(costs.open), statistics.median(costs.reveal)
+        print(
+            f"{n:>5} {prove * 1000:>11.2f} {check * 1000:>11.2f} {opened * 1000:>6.2f} "
+            f"{reveal * 1000:>12.2f} {(prove + (n - 1) * check + opened) * 1000:>9.2f} "
+            f"{(prove + reveal) * 1000:>9.2f}"
+        )
+    print(
+        "draw path: one share proof (the others' in parallel) + N-1 share checks + open; "
+        "play path: the owner's share proof + one reveal check per seat"
+    )
+
+    # 4. The audit ----------------------------------------------------------------------
+    print()
+    print("4. end-of-game audit")
+    print(f"{'seats':>5} {'games':>5} {'last audit_secrets -> all audited':>34} {'win -> all':>12}")
+    for n in game_sizes:
+        lat = [x for x in (_audit_latency(g) for g in played[n]) if x is not None]
+        print(
+            f"{n:>5} {len(lat):>5} {_p50_p95([a for a, _ in lat]):>34} "
+            f"{_p50_p95([b for _, b in lat]):>12}"
+        )
+    if 4 in played:
+        session = played[4][-1].peers[0].session
+        source = "the last networked 4-seat game, seat 0's session"
+    else:
+        session, _ = _inproc_session(args.seed, 4)
+        source = "an in-process 4-seat bot game (net/inproc.py), seat 0's session"
+    inputs = _audit_inputs(session)
+    times = []
+    report = None
+    for _ in range(3 if args.quick else 7):
+        t, report = _timed(run_audit, inputs)
+        times.append(t)
+    assert report is not None
+    same = session.audit is not None and report.digest == session.audit.digest
+    deck = inputs.deck
+    reshuffle = sum(  # as the audit re-makes each seat's shuffle from its seed (no proof)
+        _timed(
+            shuffle_deck,
+            deck.shuffle_input(seat),
+            deck.key.joint,
+            derive_shuffle_seed(seed, deck.label),
+            deck.label.encode(),
+            0,
+        )[0]
+        for seat, (seed, _, _) in enumerate(inputs.secrets)
+    )
+    open_all, _ = _timed(deck.open_all, [derive_deck_secret(s) for s, _, _ in inputs.secrets])
+    print(
+        f"run_audit alone, {source}: {len(inputs.journal)} actions, {deck.dealt} cards dealt, "
+        f"{'passed' if report.passed else 'DEVIATIONS'}"
+        f"{', same digest as the session' if same else ', a DIFFERENT digest from the session'}"
+    )
+    print(
+        "  (in the games each seat audits in a worker thread; in one process the N audits "
+        "share one interpreter, and every seat then signs its audit_result)"
+    )
+    print(
+        f"  {_p50_p95(times).strip()} ms over {len(times)} runs "
+        f"(min {_ms(min(times))}); of which 4 re-shuffles {_ms(reshuffle)} ms, "
+        f"open_all {_ms(open_all)} ms, the rest is the full-information replay"
+    )
+
+    # 5. Bytes in the log ---------------------------------------------------------------
+    print()
+    if largest in played:
+        logs = [read_log(g.peers[0].log_path).messages for g in played[largest]]
+        sizes_on_disk = [os.path.getsize(g.peers[0].log_path) for g in played[largest]]
+        source = f"networked {largest}-seat game(s), seat 0's log"
+    else:  # pragma: no cover - game_sizes always holds the largest size
+        logs, sizes_on_disk = [], []
+        source = "?"
+    per_kind: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    totals = []
+    for envelopes in logs:
+        counted = _kind_bytes(envelopes)
+        totals.append(sum(b for _, b in counted.values()))
+        for kind in (*DECK_KINDS, *AUDIT_KINDS):
+            per_kind[kind].append(counted.get(kind, (0, 0)))
+    total = statistics.mean(totals)
+    print(
+        f"5. log bytes per game ({source}; means over {len(logs)} game(s); "
+        f"envelope bytes, msgpack [body, signature])"
+    )
+    print(f"{'kind':>14} {'messages':>8} {'bytes':>9} {'share':>6}")
+    added = 0.0
+    for kind in (*DECK_KINDS, *AUDIT_KINDS):
+        messages = statistics.mean(c for c, _ in per_kind[kind])
+        size = statistics.mean(b for _, b in per_kind[kind])
+        added += size
+        print(f"{kind:>14} {messages:>8.1f} {size:>9.0f} {size / total:>6.1%}")
+    deck_bytes = sum(statistics.mean(b for _, b in per_kind[k]) for k in DECK_KINDS)
+    print(f"{'deck, all':>14} {'':>8} {deck_bytes:>9.0f} {deck_bytes / total:>6.1%}")
+    print(f"{'deck + audit':>14} {'':>8} {added:>9.0f} {added / total:>6.1%}")
+    print(f"{'all messages':>14} {statistics.mean(len(x) for x in logs):>8.1f} {total:>9.0f}")
+    print(f"log file on disk: {statistics.mean(sizes_on_disk):.0f} bytes (records, notes, opening)")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(f"\nbench time {time.perf_counter() - began:.0f} s; load average now {load}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,569 @@
+"""Generate docs/protocol-vectors.json: deterministic test vectors for docs/PROTOCOL.md.
+
+Usage: python scripts/protocol_vectors.py [--out docs/protocol-vectors.json] [--check]
+
+Everything comes from hexlan's own functions fed fixed inputs, so the same code always writes
+the same file (tests/test_protocol_vectors.py regenerates it in memory and compares, then
+re-checks a few values with bare library primitives):
+
+- a 2-seat table with the seeded seat keys of ``SeatKeys.seeded(0, seat)`` and the opening of
+  ``make_opening(..., created=0)`` (default options, the beginner board), exactly what
+  ``InProcessTable(("ana", "ben"), seed=0)`` builds;
+- a whole game played on that table through the in-process transport by two heuristic bots
+  (``make_bot("heuristic", random.Random(seat))``; seat 0 moves first whenever both may), from
+  which come the first messages, the first beacon events, the development deck's key shares and
+  shuffles, the first draw, the first steal and the end-of-game audit;
+- a separate small deck for the shuffle proof: label "vector", 3 cards, the same two seats'
+  seeds and key shares, challenge bits from a stated beacon output.
+
+Bytes are lowercase hex. The game id depends on the engine version (part of the opening), so a
+new hexlan version regenerates the file; ``--check`` exits 1 when the file on disk differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action, action_to_list
+from hexlan.engine.bots import make_bot
+from hexlan.engine.core import DevCard, Resource
+from hexlan.net.audit import report_digest
+from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
+from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed, draw_challenges
+from hexlan.net.group import GROUP_ORDER, ScalarStream
+from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
+from hexlan.net.session import DEVELOPMENT_DECK, Session
+from hexlan.net.shuffle import card_point, pack_deck, respond, sample_permutation
+from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
+from hexlan.net.wire import Envelope, pack
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "docs" / "protocol-vectors.json"
+
+SEED = 0
+NAMES = ("ana", "ben")
+FIRST_MESSAGES = 7
+"""How many of the game's first messages (in seat 0's log order) to give whole."""
+MAX_DECISIONS = 3000
+
+VECTOR_LABEL = "vector"
+VECTOR_FACES = (0, 1, 2)
+VECTOR_BEACON_TEXT = b"hexlan protocol vectors: shuffle challenge beacon"
+"""The stated beacon output of the small deck's challenges is SHA-256 of these bytes."""
+
+
+def _hex(data: bytes) -> str:
+    return data.hex()
+
+
+def _u64(n: int) -> bytes:
+    return n.to_bytes(8, "big")
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+class _Game:
+    """The seeded 2-seat game, played to its end and audited, with its beacon events recorded."""
+
+    def __init__(self) -> None:
+        self.keys = [SeatKeys.seeded(SEED, seat) for seat in range(len(NAMES))]
+        self.opening = make_opening(NAMES, self.keys, created=0)
+        self.table = InProcessTable(NAMES, seed=SEED)
+        if self.table.opening != self.opening:
+            raise AssertionError("InProcessTable(seed=0) no longer builds make_opening(created=0)")
+        self.events: list[tuple[int, str, bytes]] = []
+        self._record_events(self.table.sessions[0])
+        self.table.start()
+        self._play()
+        self.sessions = self.table.sessions
+        self.log = [Envelope.parse(data) for data in self.table.logs[0]]
+        self.by_id = {env.id: env for env in self.log}
+
+    def _record_events(self, session: Session) -> None:
+        """Note every chance event seat 0 opens: ``(number, purpose, trigger id)``.
+
+        This wraps a private method of the session (the only place the trigger of an event is
+        known); the recorded events are then checked against the outcomes the game applied.
+        """
+        opened = session._open_event
+
+        def record(purpose: str, trigger_id: bytes) -> None:
+            self.events.append((session._next_event, purpose, trigger_id))
+            opened(purpose, trigger_id)
+
+        session._open_event = record  # type: ignore[method-assign]
+
+    def _play(self) -> None:
+        bots = [make_bot("heuristic", random.Random(seat)) for seat in range(len(NAMES))]
+        for _ in range(MAX_DECISIONS):
+            sessions = self.table.sessions
+            if any(s.stopped for s in sessions):
+                raise AssertionError(f"the vector game stopped: {sessions[0].stopped}")
+            if all(s.done for s in sessions):
+                return
+            due = [s.seat for s in sessions if not s.is_over and s.decision_due()]
+            if not due:
+                raise AssertionError(f"no seat may move; waiting on {sessions[0].waiting_on()}")
+            seat = due[0]
+            self.table.submit(seat, bots[seat].choose(sessions[seat].view, seat))
+        raise AssertionError(f"the vector game did not end in {MAX_DECISIONS} decisions")
+
+    def messages(
+        self, kind: str, check: Callable[[Envelope], bool] = lambda _: True
+    ) -> list[Envelope]:
+        return [env for env in self.log if env.body.kind == kind and check(env)]
+
+
+def _message(env: Envelope, *, whole: bool = True) -> dict[str, Any]:
+    body = env.body
+    entry: dict[str, Any] = {
+        "author": body.author,
+        "seq": body.seq,
+        "kind": body.kind,
+        "id": _hex(env.id),
+    }
+    if whole:
+        entry["body"] = _hex(env.body_bytes)
+        entry["signature"] = _hex(env.signature)
+        entry["envelope"] = _hex(env.to_bytes())
+    return entry
+
+
+def _seats(game: _Game) -> list[dict[str, Any]]:
+    seats = []
+    deck_keys = {env.body.author: env for env in game.messages("deck_key")}
+    for seat, keys in enumerate(game.keys):
+        session = game.sessions[seat]
+        if session.chain.secret != keys.chain.secret:
+            raise AssertionError("the table's seat keys are not SeatKeys.seeded")
+        private = keys.identity.private_key.private_bytes(
+            Encoding.Raw, PrivateFormat.Raw, NoEncryption()
+        )
+        secret = derive_deck_secret(keys.chain.secret)
+        context = game.opening.game_id + bytes([seat])
+        share, proof = deck_keys[seat].body.payload
+        if (share, proof) != session.key.prove(seat, secret):
+            raise AssertionError("the deck_key message is not the seat's own proof")
+        seats.append(
+            {
+                "seat": seat,
+                "name": NAMES[seat],
+                "identity_private": _hex(private),
+                "identity_public": _hex(keys.identity.public_bytes),
+                "fingerprint": keys.identity.fingerprint,
+                "chain_secret": _hex(keys.chain.secret),
+                "chain_commitment": _hex(keys.chain.commitment),
+                "x25519_private": _hex(keys.game_keys.private_bytes),
+                "x25519_public": _hex(keys.game_keys.public_bytes),
+                "deck_secret": _hex(secret),
+                "deck_key_context": _hex(context),
+                "deck_key_share": _hex(share),
+                "deck_key_proof": _hex(proof),
+                "deck_key_message": _message(deck_keys[seat], whole=False),
+                "shuffle_seed": _hex(derive_shuffle_seed(keys.chain.secret, DEVELOPMENT_DECK)),
+            }
+        )
+    return seats
+
+
+def _opening(game: _Game) -> dict[str, Any]:
+    opening = game.opening
+    return {
+        "protocol_version": opening.protocol_version,
+        "engine_version": opening.engine_version,
+        "board_kind": opening.board_kind,
+        "created": opening.created,
+        "options": [list(entry) for entry in opening.options],
+        "payload": _hex(pack(opening.to_payload())),
+        "game_id": _hex(opening.game_id),
+    }
+
+
+# ---------------------------------------------------------------------------- beacon
+
+
+def _beacon(game: _Game) -> list[dict[str, Any]]:
+    """The first three chance events: the start player, the challenge bits, the first dice."""
+    game_id, players = game.opening.game_id, len(NAMES)
+    journal = game.sessions[0].journal
+    first_dice = next(e.action for e in journal if isinstance(e.action, A.Dice))
+    start = journal[0].action
+    assert isinstance(start, A.StartPlayer)
+    deck = game.sessions[0].dealer.deck
+    events = []
+    for number, purpose, trigger_id in game.events[:3]:
+        chains = [keys.chain for keys in game.keys]
+        preimages = [chain.preimage(number) for chain in chains]
+        previous = [
+            chain.commitment if number == 1 else chain.preimage(number - 1) for chain in chains
+        ]
+        reveals = game.messages("reveal", lambda env, n=number: env.body.payload[0] == n)
+        if sorted(env.body.payload[1] for env in reveals) != sorted(preimages):
+            raise AssertionError(f"event {number}'s reveals are not the chains' preimages")
+        output = beacon_output(game_id, number, trigger_id, preimages)
+        stream = BeaconStream(output)
+        outcome: dict[str, Any]
+        if purpose == "start":
+            outcome = {"start_player": stream.randbelow(players)}
+            if outcome["start_player"] != start.seat:
+                raise AssertionError("the start player is not the beacon's")
+        elif purpose == "challenge":
+            bits = draw_challenges(stream, players)
+            if bits != [deck.challenges(seat) for seat in range(players)]:
+                raise AssertionError("the challenge bits are not the beacon's")
+            outcome = {"challenge_bits": bits}
+        elif purpose == "dice":
+            first, second = stream.dice()
+            if (first, second) != (first_dice.first, first_dice.second):
+                raise AssertionError("the first dice are not the beacon's")
+            outcome = {"dice": [first, second]}
+        else:
+            raise AssertionError(f"unexpected early event {purpose}")
+        trigger = game.by_id[trigger_id]
+        events.append(
+            {
+                "event": number,
+                "purpose": purpose,
+                "trigger": _message(trigger, whole=False),
+                "previous": [_hex(x) for x in previous],
+                "preimages": [_hex(x) for x in preimages],
+                "reveal_messages": [_message(env, whole=False) for env in reveals],
+                "output": _hex(output),
+                "stream_block_0": _hex(hashlib.sha256(output + _u64(0)).digest()),
+                "words_read": stream.words_read,
+                "outcome": outcome,
+            }
+        )
+    return events
+
+
+# ---------------------------------------------------------------------------- the deck
+
+
+def _development_deck(game: _Game) -> dict[str, Any]:
+    deck = game.sessions[0].dealer.deck
+    players = len(NAMES)
+    shuffles = {env.body.author: env for env in game.messages("shuffle")}
+    proofs = {env.body.author: env for env in game.messages("shuffle_proof")}
+    return {
+        "label": deck.label,
+        "faces": list(deck.faces),
+        "card_points": [_hex(card_point(deck.label.encode(), i)) for i in range(deck.size)],
+        "joint_key": _hex(deck.key.joint),
+        "initial": _hex(pack_deck(deck.initial)),
+        "shuffles": [
+            {
+                "seat": seat,
+                "message": _message(shuffles[seat], whole=False),
+                "proof_message": _message(proofs[seat], whole=False),
+                "output": _hex(pack_deck(deck.shuffle_output(seat))),
+            }
+            for seat in range(players)
+        ],
+        "challenge_bits": [deck.challenges(seat) for seat in range(players)],
+        "dealt": deck.dealt,
+        "owners": [deck.owner(p) for p in range(deck.dealt)],
+    }
+
+
+def _share_context(game_id: bytes, label: str, seat: int, position: int) -> bytes:
+    return game_id + label.encode() + bytes([seat]) + position.to_bytes(2, "big")
+
+
+def _draw(game: _Game) -> dict[str, Any]:
+    """Position 0 of the development deck: its shares, proofs and card."""
+    deck = game.sessions[0].dealer.deck
+    position, owner = 0, deck.owner(0)
+    buy = next(
+        game.by_id[e.message_id]
+        for e in game.sessions[0].journal
+        if isinstance(e.action, A.BuyDevelopmentCard)
+    )
+    ct = deck.shuffle_output(len(NAMES) - 1)[position]
+    shares = []
+    for seat in range(len(NAMES)):
+        kind = "card_reveal" if seat == owner else "draw_share"
+        found = game.messages(
+            kind,
+            lambda env, s=seat: env.body.author == s and env.body.payload[1] == position,
+        )
+        if not found:
+            raise AssertionError(f"no {kind} of position {position} by seat {seat}")
+        env = found[0]
+        _, _, share, proof = env.body.payload
+        shares.append(
+            {
+                "seat": seat,
+                "context": _hex(_share_context(game.opening.game_id, deck.label, seat, position)),
+                "share": _hex(share),
+                "proof": _hex(proof),
+                "message": _message(env),
+            }
+        )
+    secrets = [derive_deck_secret(k.chain.secret) for k in game.keys]
+    index = deck.open_all(secrets)[position]
+    if game.sessions[owner].dealer.own_cards[position] != deck.face(index):
+        raise AssertionError("the owner's card is not the audit's")
+    return {
+        "position": position,
+        "owner": owner,
+        "buy_message": _message(buy, whole=False),
+        "ciphertext": _hex(ct),
+        "shares": shares,
+        "card_index": index,
+        "card_point": _hex(card_point(deck.label.encode(), index)),
+        "face": deck.face(index),
+        "face_name": DevCard(deck.face(index)).name,
+    }
+
+
+# ---------------------------------------------------------------------------- the steal
+
+
+def _steal(game: _Game) -> dict[str, Any]:
+    """The first steal: the victim's derived order, salts and nonce, and the sealed opening."""
+    entry = next(e for e in game.sessions[0].journal if e.steal is not None)
+    steal = entry.steal
+    assert steal is not None
+    game_id, event, victim, thief = game.opening.game_id, steal.event, steal.victim, steal.thief
+    victim_keys, thief_keys = game.keys[victim], game.keys[thief]
+    k = len(steal.commitments)
+    info = b"hexlan/v1/steal-secrets\0" + _u64(event)
+    okm = HKDF(algorithm=SHA256(), length=20 * k + 12, salt=None, info=info).derive(
+        victim_keys.chain.secret
+    )
+    order, salts, nonce = derive_steal_secrets(victim_keys.chain.secret, event, k)
+    resources = []
+    for j, (salt, commitment) in enumerate(zip(salts, steal.commitments, strict=True)):
+        match = [r for r in Resource if card_commitment(game_id, event, salt, r) == commitment]
+        if len(match) != 1:
+            raise AssertionError(f"commitment {j} opens to no single resource with its salt")
+        resources.append(int(match[0]))
+    if nonce != steal.nonce:
+        raise AssertionError("the steal nonce is not the derived one")
+    victim_private = X25519PrivateKey.from_private_bytes(victim_keys.game_keys.private_bytes)
+    shared = victim_private.exchange(
+        X25519PublicKey.from_public_bytes(thief_keys.game_keys.public_bytes)
+    )
+    key = HKDF(algorithm=SHA256(), length=32, salt=game_id, info=STEAL_PREFIX + _u64(event)).derive(
+        shared
+    )
+    aad = game_id + _u64(event) + bytes([steal.index])
+    plaintext = ChaCha20Poly1305(key).decrypt(steal.nonce, steal.ciphertext, aad)
+    opened = open_opening(
+        thief_keys.game_keys.private_key,
+        victim_keys.game_keys.public_bytes,
+        game_id,
+        event,
+        steal.index,
+        steal.nonce,
+        steal.ciphertext,
+    )
+    if plaintext != opened[0] + bytes([opened[1]]):
+        raise AssertionError("the steal opening does not decrypt as documented")
+    return {
+        "event": event,
+        "thief": thief,
+        "victim": victim,
+        "commit_message": _message(game.by_id[steal.commit_id], whole=False),
+        "open_message": _message(game.by_id[steal.open_id], whole=False),
+        "cards": k,
+        "hkdf_info": _hex(info),
+        "hkdf_output": _hex(okm),
+        "salts": [_hex(s) for s in salts],
+        "order": order,
+        "resources": resources,
+        "commitments": [_hex(c) for c in steal.commitments],
+        "index": steal.index,
+        "nonce": _hex(steal.nonce),
+        "aead_key": _hex(key),
+        "aad": _hex(aad),
+        "ciphertext": _hex(steal.ciphertext),
+        "plaintext": _hex(plaintext),
+        "stolen": resources[steal.index],
+    }
+
+
+# ---------------------------------------------------------------------------- small shuffle
+
+
+def _vector_shuffle(game: _Game) -> dict[str, Any]:
+    """The cut-and-choose proof on a 3-card deck, with everything a verifier needs."""
+    game_id, players = game.opening.game_id, len(NAMES)
+    seeds = [k.chain.secret for k in game.keys]
+    key = JointKey(players, game_id)
+    for seat, seed in enumerate(seeds):
+        key.add(seat, *key.prove(seat, derive_deck_secret(seed)))
+    deck = Deck(VECTOR_LABEL, VECTOR_FACES, key, game_id)
+    seats: list[dict[str, Any]] = []
+    kept = []
+    for seat, seed in enumerate(seeds):
+        deck_in = list(deck.current)
+        commitment, secret = deck.shuffle(seed)
+        stream_seed = derive_shuffle_seed(seed, VECTOR_LABEL)
+        again = ScalarStream(stream_seed, VECTOR_LABEL.encode())
+        if sample_permutation(again, deck.size) != secret.perm:
+            raise AssertionError("the shuffle's permutation is not its stream's")
+        deck.add_shuffle(
+            seat, pack_deck(commitment.output), [pack_deck(r) for r in commitment.rounds]
+        )
+        kept.append(secret)
+        seats.append(
+            {
+                "seat": seat,
+                "shuffle_seed": _hex(stream_seed),
+                "input": _hex(pack_deck(deck_in)),
+                "permutation": secret.perm,
+                "rands": [_hex(r) for r in secret.rands],
+                "output": _hex(pack_deck(commitment.output)),
+                "rounds": [_hex(pack_deck(r)) for r in commitment.rounds],
+            }
+        )
+    beacon = hashlib.sha256(VECTOR_BEACON_TEXT).digest()
+    bits = draw_challenges(BeaconStream(beacon), players)
+    deck.set_challenges(bits)
+    for seat, secret in enumerate(kept):
+        responses = respond(secret, deck.challenges(seat))
+        deck.check_proof(seat, responses)
+        seats[seat]["challenge_bits"] = bits[seat]
+        seats[seat]["responses"] = [[_hex(p), _hex(s)] for p, s in responses]
+    order = deck.open_all([derive_deck_secret(seed) for seed in seeds])
+    return {
+        "label": VECTOR_LABEL,
+        "faces": list(VECTOR_FACES),
+        "game_id": _hex(game_id),
+        "joint_key": _hex(key.joint),
+        "card_points": [_hex(card_point(VECTOR_LABEL.encode(), i)) for i in range(deck.size)],
+        "initial": _hex(pack_deck(deck.initial)),
+        "beacon_output_preimage": VECTOR_BEACON_TEXT.decode(),
+        "beacon_output": _hex(beacon),
+        "seats": seats,
+        "final_order": order,
+    }
+
+
+# ---------------------------------------------------------------------------- the audit
+
+
+def _resolved(entries: list[Action]) -> Action:
+    """One journal entry as every seat saw it: the version with its hidden part known."""
+    for action in entries:
+        if isinstance(action, A.DrawCard) and action.card is None:
+            continue
+        if isinstance(action, A.StealCard) and action.resource is None:
+            continue
+        return action
+    raise AssertionError(f"no seat knows the hidden part of {entries[0]}")
+
+
+def _audit(game: _Game) -> dict[str, Any]:
+    """The audit digest, recomputed from the seats' own journals (each hidden part is known to
+    one of two seats) and compared with the digest every seat signed."""
+    journals = [s.journal for s in game.sessions]
+    if len({len(j) for j in journals}) != 1:
+        raise AssertionError("the seats' journals differ in length")
+    transcript = [
+        pack(action_to_list(_resolved([j[i].action for j in journals])))
+        for i in range(len(journals[0]))
+    ]
+    digest = report_digest(transcript, ())
+    report = game.sessions[0].audit
+    if report is None or report.deviations or report.digest != digest:
+        raise AssertionError("the audit digest is not the transcript's")
+    results = {env.body.author: env for env in game.messages("audit_result")}
+    if any(env.body.payload != (digest, ()) for env in results.values()):
+        raise AssertionError("a seat signed another audit result")
+    secrets = {env.body.author: env for env in game.messages("audit_secrets")}
+    winner = game.sessions[0].view.winner  # type: ignore[union-attr]
+    return {
+        "winner": winner,
+        "secrets_messages": [_message(secrets[s], whole=False) for s in range(len(NAMES))],
+        "result_messages": [_message(results[s], whole=False) for s in range(len(NAMES))],
+        "draws": [int(card) for card in report.draws],
+        "transcript": [_hex(item) for item in transcript],
+        "deviations": [],
+        "digest": _hex(digest),
+    }
+
+
+# ---------------------------------------------------------------------------- all of it
+
+
+def build() -> dict[str, Any]:
+    """Every vector, as plain JSON data."""
+    game = _Game()
+    return {
+        "about": (
+            "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 2), written by "
+            "scripts/protocol_vectors.py and checked by tests/test_protocol_vectors.py. Bytes are "
+            "lowercase hex; decks are 64-byte ciphertexts A||B concatenated, as on the wire."
+        ),
+        "protocol_version": game.opening.protocol_version,
+        "constants": {
+            "chain_length": CHAIN_LENGTH,
+            "group_order": str(GROUP_ORDER),
+            "shuffle_rounds": len(game.sessions[0].dealer.deck.challenges(0)),
+        },
+        "table": {
+            "seed": SEED,
+            "names": list(NAMES),
+            "seat_keys": (
+                "SeatKeys.seeded(0, seat): identity = Ed25519 private key "
+                "SHA-256(utf8('hexlan/v1/seeded/identity/0/' + seat)), chain secret "
+                "SHA-256(utf8('hexlan/v1/seeded/chain/0/' + seat)), X25519 private key "
+                "SHA-256(utf8('hexlan/v1/seeded/x25519/0/' + seat))"
+            ),
+            "bots": "make_bot('heuristic', random.Random(seat)); seat 0 moves first when both may",
+            "messages_in_log": len(game.log),
+        },
+        "seats": _seats(game),
+        "opening": _opening(game),
+        "first_messages": [_message(env) for env in game.log[:FIRST_MESSAGES]],
+        "beacon": _beacon(game),
+        "development_deck": _development_deck(game),
+        "draw": _draw(game),
+        "steal": _steal(game),
+        "shuffle_vector": _vector_shuffle(game),
+        "audit": _audit(game),
+    }
+
+
+def render(data: dict[str, Any]) -> str:
+    """The file's text: JSON indented by one space, with a final newline."""
+    return json.dumps(data, indent=1) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the file instead of writing it"
+    )
+    args = parser.parse_args(argv)
+    text = render(build())
+    if args.check:
+        same = args.out.exists() and args.out.read_text(encoding="utf-8") == text
+        print(f"{args.out}: {'up to date' if same else 'DIFFERS'}")
+        return 0 if same else 1
+    args.out.write_text(text, encoding="utf-8")
+    print(f"wrote {args.out} ({len(text.encode())} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

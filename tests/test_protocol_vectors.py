@@ -1,0 +1,450 @@
+"""The test vectors of docs/PROTOCOL.md stay true, and the documented formulas give them.
+
+Spec: docs/PROTOCOL.md ("Test vectors"), docs/protocol-vectors.json, scripts/protocol_vectors.py.
+
+First the vectors are regenerated in memory and compared with the file, so neither the spec's
+numbers nor the code can drift alone. Then a few of them are re-derived from the JSON with only
+the formulas the spec states and bare primitives (hashlib, HKDF and Ed25519 from
+``cryptography``, ``nacl.bindings`` for ed25519 group arithmetic, X25519 and ChaCha20-Poly1305,
+``msgpack``), never through hexlan's helpers: an independent verifier's first steps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from nacl import bindings as nb
+
+ROOT = Path(__file__).resolve().parent.parent
+VECTORS = ROOT / "docs" / "protocol-vectors.json"
+SPEC = ROOT / "docs" / "PROTOCOL.md"
+
+L = 2**252 + 27742317777372353535851937790883648493
+G = bytes.fromhex("5866666666666666666666666666666666666666666666666666666666666666")
+ROUNDS = 40
+
+
+def _load_generator() -> Any:
+    path = ROOT / "scripts" / "protocol_vectors.py"
+    spec = importlib.util.spec_from_file_location("protocol_vectors", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def vectors() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(VECTORS.read_text(encoding="utf-8"))
+    return data
+
+
+def h(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+def x(text: str) -> bytes:
+    return bytes.fromhex(text)
+
+
+def u64(n: int) -> bytes:
+    return n.to_bytes(8, "big")
+
+
+# ---------------------------------------------------------------------------- the file is true
+
+
+def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> None:
+    generator = _load_generator()
+    text = generator.render(generator.build())
+    assert json.loads(text) == vectors, (
+        "docs/protocol-vectors.json is stale: run `python scripts/protocol_vectors.py` and update "
+        "the inline values of docs/PROTOCOL.md's 'Test vectors' section"
+    )
+    assert text == VECTORS.read_text(encoding="utf-8")
+    assert len(text.encode()) < 300_000
+
+
+def test_the_spec_quotes_the_file(vectors: dict[str, Any]) -> None:
+    spec = SPEC.read_text(encoding="utf-8")
+    assert "# hexlan wire protocol, version 2" in spec
+    quoted = [
+        vectors["opening"]["game_id"],
+        vectors["first_messages"][0]["id"],
+        vectors["beacon"][0]["output"],
+        vectors["beacon"][2]["output"],
+        vectors["seats"][0]["deck_key_share"],
+        vectors["seats"][0]["deck_key_proof"],
+        vectors["draw"]["card_point"],
+        vectors["audit"]["digest"],
+    ]
+    for value in quoted:
+        assert value in spec, f"PROTOCOL.md's test vectors lack {value}"
+
+
+# ---------------------------------------------------------------------------- primitives, by hand
+
+
+class ByteStream:
+    """A byte stream of blocks ``block(0) || block(1) || ...``, consumed in order (§6, §13)."""
+
+    def __init__(self, block: Any) -> None:
+        self._block = block
+        self._next = 0
+        self._buffer = b""
+
+    def take(self, size: int) -> bytes:
+        while len(self._buffer) < size:
+            self._buffer += self._block(self._next)
+            self._next += 1
+        taken, self._buffer = self._buffer[:size], self._buffer[size:]
+        return taken
+
+    def randbelow(self, k: int) -> int:
+        limit = k * (2**32 // k)
+        while True:
+            v = int.from_bytes(self.take(4), "big")
+            if v < limit:
+                return v % k
+
+    def scalar(self) -> bytes:
+        while True:
+            k = int.from_bytes(self.take(64), "little") % L
+            if k:
+                return k.to_bytes(32, "little")
+
+
+def beacon_stream(output: bytes) -> ByteStream:
+    return ByteStream(lambda i: h(output + u64(i)))
+
+
+def scalar_stream(seed: bytes, label: bytes) -> ByteStream:
+    prefix = b"hexlan/v1/stream\0" + seed + len(label).to_bytes(4, "big") + label
+    return ByteStream(lambda i: hashlib.sha512(prefix + u64(i)).digest())
+
+
+def fisher_yates(stream: ByteStream, n: int) -> list[int]:
+    perm = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = stream.randbelow(i + 1)
+        perm[i], perm[j] = perm[j], perm[i]
+    return perm
+
+
+def hkdf(ikm: bytes, length: int, info: bytes, salt: bytes | None = None) -> bytes:
+    return HKDF(algorithm=SHA256(), length=length, salt=salt, info=info).derive(ikm)
+
+
+def hash_to_scalar(domain: bytes, *parts: bytes) -> bytes:
+    data = domain + b"".join(len(p).to_bytes(4, "big") + p for p in parts)
+    return (int.from_bytes(hashlib.sha512(data).digest(), "little") % L).to_bytes(32, "little")
+
+
+def canonical_scalar(s: bytes) -> bool:
+    return len(s) == 32 and 0 < int.from_bytes(s, "little") < L
+
+
+def point(data: bytes) -> bytes:
+    assert len(data) == 32 and nb.crypto_core_ed25519_is_valid_point(data), "not a group point"
+    return data
+
+
+def base(k: bytes) -> bytes:
+    return nb.crypto_scalarmult_ed25519_base_noclamp(k)
+
+
+def mul(k: bytes, p: bytes) -> bytes:
+    return nb.crypto_scalarmult_ed25519_noclamp(k, p)
+
+
+def add(p: bytes, q: bytes) -> bytes:
+    return nb.crypto_core_ed25519_add(p, q)
+
+
+def sub(p: bytes, q: bytes) -> bytes:
+    return nb.crypto_core_ed25519_sub(p, q)
+
+
+def cards(packed: bytes) -> list[tuple[bytes, bytes]]:
+    assert len(packed) % 64 == 0
+    return [(packed[i : i + 32], packed[i + 32 : i + 64]) for i in range(0, len(packed), 64)]
+
+
+def card_point(label: str, index: int) -> bytes:
+    data = b"hexlan/v1/card-point\0" + label.encode() + b"\0" + index.to_bytes(4, "big")
+    return nb.crypto_core_ed25519_from_uniform(h(data))
+
+
+# ---------------------------------------------------------------------------- identity, messages
+
+
+def test_keys_fingerprints_and_game_id(vectors: dict[str, Any]) -> None:
+    seats = vectors["seats"]
+    for seat in seats:
+        public, _ = nb.crypto_sign_seed_keypair(x(seat["identity_private"]))
+        assert public.hex() == seat["identity_public"]
+        digest = hashlib.sha256(public).hexdigest()[:16]
+        assert seat["fingerprint"] == "-".join(digest[i : i + 4] for i in range(0, 16, 4))
+        assert nb.crypto_scalarmult_base(x(seat["x25519_private"])).hex() == seat["x25519_public"]
+    opening = vectors["opening"]
+    payload = x(opening["payload"])
+    assert h(b"hexlan/v1/game\0" + payload).hex() == opening["game_id"]
+    version, engine, entries, options, board_kind, created = msgpack.unpackb(payload)
+    assert (version, engine, board_kind, created) == (
+        2,
+        opening["engine_version"],
+        opening["board_kind"],
+        0,
+    )
+    assert options == opening["options"] == sorted(options)
+    for seat, (name, key, x25519, commitment, host, port) in zip(seats, entries, strict=True):
+        assert (name, host, port) == (seat["name"], "", 0)
+        assert (key.hex(), x25519.hex()) == (seat["identity_public"], seat["x25519_public"])
+        assert commitment.hex() == seat["chain_commitment"]
+
+
+def test_first_messages_ids_signatures_and_chains(vectors: dict[str, Any]) -> None:
+    game_id = x(vectors["opening"]["game_id"])
+    keys = [Ed25519PublicKey.from_public_bytes(x(s["identity_public"])) for s in vectors["seats"]]
+    last: dict[int, bytes] = {}
+    for message in vectors["first_messages"]:
+        body, signature = x(message["body"]), x(message["signature"])
+        assert h(b"hexlan/v1/id\0" + body).hex() == message["id"]
+        keys[message["author"]].verify(signature, b"hexlan/v1/message\0" + body)
+        assert msgpack.packb([body, signature], use_bin_type=True).hex() == message["envelope"]
+        fields = msgpack.unpackb(body)
+        version, gid, author, seq, prev, heads, kind, payload = fields
+        assert (version, gid, author, seq, kind) == (
+            2,
+            game_id,
+            message["author"],
+            message["seq"],
+            message["kind"],
+        )
+        assert prev == last.get(author, bytes(32))
+        if seq:
+            assert heads[author] == [seq - 1, last[author]]
+        else:
+            assert heads[author] == [-1, bytes(32)]
+        if kind == "sign_opening":
+            assert (
+                msgpack.packb(payload[0], use_bin_type=True).hex() == vectors["opening"]["payload"]
+            )
+        last[author] = x(message["id"])
+
+
+# ---------------------------------------------------------------------------- the beacon
+
+
+def test_chains_beacon_outputs_and_outcomes(vectors: dict[str, Any]) -> None:
+    game_id = x(vectors["opening"]["game_id"])
+    for seat in vectors["seats"]:
+        value = x(seat["chain_secret"])
+        for _ in range(vectors["constants"]["chain_length"]):
+            value = h(b"hexlan/v1/chain\0" + value)
+        assert value.hex() == seat["chain_commitment"]
+    for event in vectors["beacon"]:
+        preimages = [x(p) for p in event["preimages"]]
+        for preimage, previous in zip(preimages, event["previous"], strict=True):
+            assert h(b"hexlan/v1/chain\0" + preimage).hex() == previous
+        n, trigger = event["event"], x(event["trigger"]["id"])
+        output = h(b"hexlan/v1/beacon\0" + game_id + u64(n) + trigger + b"".join(preimages))
+        assert output.hex() == event["output"]
+        stream = beacon_stream(output)
+        outcome = event["outcome"]
+        if event["purpose"] == "start":
+            assert stream.randbelow(len(preimages)) == outcome["start_player"]
+        elif event["purpose"] == "dice":
+            assert [stream.randbelow(6) + 1, stream.randbelow(6) + 1] == outcome["dice"]
+        else:
+            bits = [[stream.randbelow(2) for _ in range(ROUNDS)] for _ in preimages]
+            assert (
+                bits == outcome["challenge_bits"] == vectors["development_deck"]["challenge_bits"]
+            )
+    assert [e["purpose"] for e in vectors["beacon"]] == ["start", "challenge", "dice"]
+
+
+# ---------------------------------------------------------------------------- the deck
+
+
+def test_deck_secrets_and_key_proofs(vectors: dict[str, Any]) -> None:
+    game_id = x(vectors["opening"]["game_id"])
+    joint = None
+    for seat in vectors["seats"]:
+        seed = x(seat["chain_secret"])
+        secret = int.from_bytes(hkdf(seed, 64, b"hexlan/v1/deck-key\0"), "little") % L
+        assert secret.to_bytes(32, "little").hex() == seat["deck_secret"]
+        share = point(x(seat["deck_key_share"]))
+        assert base(secret.to_bytes(32, "little")) == share
+        context = game_id + bytes([seat["seat"]])
+        assert context.hex() == seat["deck_key_context"]
+        proof = x(seat["deck_key_proof"])
+        c, z = proof[:32], proof[32:]
+        assert canonical_scalar(c) and canonical_scalar(z)
+        r = sub(base(z), mul(c, share))
+        assert hash_to_scalar(b"hexlan/v1/key-proof\0", context, share, r) == c
+        assert hash_to_scalar(b"hexlan/v1/key-proof\0", context + b"x", share, r) != c
+        shuffle_seed = hkdf(seed, 32, b"hexlan/v1/shuffle\0" + b"development")
+        assert shuffle_seed.hex() == seat["shuffle_seed"]
+        joint = share if joint is None else add(joint, share)
+    assert joint is not None and joint.hex() == vectors["development_deck"]["joint_key"]
+
+
+def test_card_points_faces_and_initial_deck(vectors: dict[str, Any]) -> None:
+    deck = vectors["development_deck"]
+    counts = tomllib.loads((ROOT / "seeds" / "base.toml").read_text())["development_deck"]
+    order = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"]
+    assert deck["faces"] == [face for face, name in enumerate(order) for _ in range(counts[name])]
+    joint = x(deck["joint_key"])
+    initial = cards(x(deck["initial"]))
+    assert len(initial) == len(deck["faces"]) == len(deck["card_points"])
+    for i, (a, b) in enumerate(initial):
+        m = point(card_point(deck["label"], i))
+        assert m.hex() == deck["card_points"][i]
+        assert a == G == base((1).to_bytes(32, "little"))
+        assert b == add(m, joint)
+
+
+def test_first_draw_shares_proofs_and_card(vectors: dict[str, Any]) -> None:
+    game_id = x(vectors["opening"]["game_id"])
+    deck, draw = vectors["development_deck"], vectors["draw"]
+    position, label = draw["position"], deck["label"]
+    final = cards(x(deck["shuffles"][-1]["output"]))
+    a, b = final[position]
+    assert (a + b).hex() == draw["ciphertext"]
+    m = point(b)
+    for entry in draw["shares"]:
+        seat = entry["seat"]
+        public = x(vectors["seats"][seat]["deck_key_share"])
+        share, proof = point(x(entry["share"])), x(entry["proof"])
+        context = game_id + label.encode() + bytes([seat]) + position.to_bytes(2, "big")
+        assert context.hex() == entry["context"]
+        c, z = proof[:32], proof[32:]
+        assert canonical_scalar(c) and canonical_scalar(z)
+        r1 = sub(base(z), mul(c, public))
+        r2 = sub(mul(z, point(a)), mul(c, share))
+        domain = b"hexlan/v1/dleq\0"
+        assert hash_to_scalar(domain, context, public, a, share, r1, r2) == c
+        message = msgpack.unpackb(x(entry["message"]["body"]))
+        kind = "card_reveal" if seat == draw["owner"] else "draw_share"
+        assert message[6] == kind and message[7] == [label, position, share, proof]
+        m = sub(m, share)
+    assert m.hex() == draw["card_point"] == deck["card_points"][draw["card_index"]]
+    assert deck["faces"][draw["card_index"]] == draw["face"]
+
+
+def test_small_shuffle_from_its_seeds_and_every_round(vectors: dict[str, Any]) -> None:
+    vector = vectors["shuffle_vector"]
+    label = vector["label"]
+    joint = point(x(vector["joint_key"]))
+    n = len(vector["faces"])
+    initial = x(vector["initial"])
+    assert initial == b"".join(G + add(card_point(label, i), joint) for i in range(n))
+    beacon = h(vector["beacon_output_preimage"].encode())
+    assert beacon.hex() == vector["beacon_output"]
+    stream = beacon_stream(beacon)
+    bits = [[stream.randbelow(2) for _ in range(ROUNDS)] for _ in vector["seats"]]
+    deck_in = initial
+    for seat in vector["seats"]:
+        assert x(seat["input"]) == deck_in
+        seed = hkdf(
+            x(vectors["seats"][seat["seat"]]["chain_secret"]),
+            32,
+            b"hexlan/v1/shuffle\0" + label.encode(),
+        )
+        assert seed.hex() == seat["shuffle_seed"]
+        scalars = scalar_stream(seed, label.encode())
+        perm = fisher_yates(scalars, n)
+        rands = [scalars.scalar() for _ in range(n)]
+        assert perm == seat["permutation"] and [r.hex() for r in rands] == seat["rands"]
+        source, output = cards(deck_in), cards(x(seat["output"]))
+        for j in range(n):
+            a, b = source[perm[j]]
+            assert output[j] == (add(a, base(rands[j])), add(b, mul(rands[j], joint)))
+        assert seat["challenge_bits"] == bits[seat["seat"]]
+        assert set(bits[seat["seat"]]) == {0, 1}  # both kinds of round are exercised
+        for bit, middle_hex, (perm_hex, scalars_hex) in zip(
+            seat["challenge_bits"], seat["rounds"], seat["responses"], strict=True
+        ):
+            middle, opened, ks = cards(x(middle_hex)), list(x(perm_hex)), x(scalars_hex)
+            assert sorted(opened) == list(range(n)) and len(ks) == 32 * n
+            for j, p in enumerate(opened):
+                k = ks[32 * j : 32 * j + 32]
+                assert canonical_scalar(k)
+                if bit == 0:  # E[j] = re-encryption of input[σ[j]] by t_j
+                    a, b = source[p]
+                    assert middle[j] == (add(a, base(k)), add(b, mul(k, joint)))
+                else:  # E[φ[j]] = output[j] minus (G·u_j, Y·u_j)
+                    a, b = output[j]
+                    assert middle[p] == (sub(a, base(k)), sub(b, mul(k, joint)))
+        deck_in = x(seat["output"])
+    total = 0
+    for seat in vectors["seats"]:
+        total = (total + int.from_bytes(x(seat["deck_secret"]), "little")) % L
+    for position, (a, b) in enumerate(cards(deck_in)):
+        m = sub(b, mul(total.to_bytes(32, "little"), a))
+        assert m == card_point(label, vector["final_order"][position])
+
+
+# ---------------------------------------------------------------------------- steal, audit
+
+
+def test_steal_secrets_commitments_and_opening(vectors: dict[str, Any]) -> None:
+    game_id = x(vectors["opening"]["game_id"])
+    steal = vectors["steal"]
+    victim, thief = vectors["seats"][steal["victim"]], vectors["seats"][steal["thief"]]
+    k, event = steal["cards"], steal["event"]
+    info = b"hexlan/v1/steal-secrets\0" + u64(event)
+    okm = hkdf(x(victim["chain_secret"]), 20 * k + 12, info)
+    assert okm.hex() == steal["hkdf_output"]
+    salts = [okm[16 * j : 16 * j + 16] for j in range(k)]
+    keys = [okm[16 * k + 4 * j : 16 * k + 4 * j + 4] for j in range(k)]
+    assert [s.hex() for s in salts] == steal["salts"]
+    assert sorted(range(k), key=lambda j: keys[j]) == steal["order"]
+    assert okm[20 * k :].hex() == steal["nonce"]
+    for salt, resource, commitment in zip(
+        salts, steal["resources"], steal["commitments"], strict=True
+    ):
+        c = h(b"hexlan/v1/card\0" + game_id + u64(event) + salt + bytes([resource]))
+        assert c.hex() == commitment
+    shared = nb.crypto_scalarmult(x(thief["x25519_private"]), x(victim["x25519_public"]))
+    key = hkdf(shared, 32, b"hexlan/v1/steal\0" + u64(event), salt=game_id)
+    assert key.hex() == steal["aead_key"]
+    aad = game_id + u64(event) + bytes([steal["index"]])
+    plaintext = nb.crypto_aead_chacha20poly1305_ietf_decrypt(
+        x(steal["ciphertext"]), aad, x(steal["nonce"]), key
+    )
+    index = steal["index"]
+    assert plaintext == salts[index] + bytes([steal["resources"][index]])
+    assert plaintext[16] == steal["stolen"]
+
+
+def _items(transcript: list[str]) -> Iterator[list[Any]]:
+    for item in transcript:
+        yield msgpack.unpackb(x(item))
+
+
+def test_audit_digest_from_the_transcript(vectors: dict[str, Any]) -> None:
+    audit = vectors["audit"]
+    digest = hashlib.sha256(b"hexlan/v1/audit\0")
+    for item in audit["transcript"]:
+        digest.update(h(x(item)))
+    assert audit["deviations"] == []
+    assert digest.hexdigest() == audit["digest"]
+    actions = list(_items(audit["transcript"]))
+    assert actions[0] == ["StartPlayer", vectors["beacon"][0]["outcome"]["start_player"]]
+    draws = [a for a in actions if a[0] == "DrawCard"]
+    assert [a[1] for a in draws] == audit["draws"]
+    assert draws[vectors["draw"]["position"]][1] == vectors["draw"]["face"]
+    assert actions[-1][0] == "RevealVictory" and actions[-1][1] == audit["winner"]
