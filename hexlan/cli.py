@@ -112,10 +112,12 @@ def simulate(games: int, players: int, bots: str, seed: int, board: str, as_json
     help="Also print dice and development-card draw distributions with chi-square p-values.",
 )
 def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
-    """Check game logs: signatures, hash chains, dice, and every action against the rules.
+    """Check game logs: signatures, hash chains, dice, the development deck's proofs, every
+    action against the rules, and the end-of-game audit of the whole hidden game.
 
-    Exit status: 0 every log valid, 1 a log breaks the protocol or the rules, 2 a file is not
-    a readable log, 3 valid so far but unfinished or abandoned (--stats does not change it).
+    Exit status: 0 every log valid and its game audited, 1 a log breaks the protocol or the
+    rules (the audit's findings included), 2 a file is not a readable log, 3 valid so far but
+    unfinished, abandoned or unaudited (--stats does not change it).
     """
     from hexlan.net.verify import main as run
 

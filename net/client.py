@@ -463,6 +463,8 @@ class SessionGame(GameClient):
         if self._log is not None and self.session.done:
             if self.stopped is not None and not self._log.closed:
                 self._log.append_note(f"stopped: {self.stopped.reason}")
+            if self.session.audited is not None and not self._log.closed:
+                self._log.append_note(f"audit: {self.audit_words()}")
             self._log.close()
         return events
 

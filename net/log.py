@@ -27,8 +27,9 @@ inside a message still reads as a log, and the signature check of whoever replay
 >>> contents.messages, contents.notes
 ([b'\\x92\\xc4\\x01a\\xc4\\x01b'], ['not fair: seeded local chance'])
 
-The seat's own secrets (chain secret, X25519 private key, steal salts) live beside the log in
-``LOG.secrets`` (mode 0600): :func:`save_secrets`, :func:`update_secrets`, :func:`load_secrets`.
+The seat's own secrets (its per-game seed, the chain secret from which its deck key, shuffles and
+steal salts are derived, and its X25519 private key) live beside the log in ``LOG.secrets``
+(mode 0600): :func:`save_secrets`, :func:`load_secrets`.
 """
 
 from __future__ import annotations
@@ -435,18 +436,17 @@ class GameLog:
 
 @dataclass(frozen=True, slots=True)
 class SeatSecrets:
-    """What only this seat knows about its game (PROTOCOL §6, §7, §9).
+    """What only this seat knows about its game (PROTOCOL §6, §7, §9, §13).
 
-    ``chain_secret`` is ``x[L]``, the top of the seat's hash chain; ``x25519_private`` the raw
-    32-byte X25519 private key; ``steal_salts`` the salts (or whole openings) of steal
-    commitments made so far, as bytes each.
+    ``chain_secret`` is ``x[L]``, the top of the seat's hash chain and its per-game seed (its deck
+    secret, shuffles, steal orders and salts derive from it); ``x25519_private`` the raw 32-byte
+    X25519 private key. Both are revealed at the end-of-game audit.
     """
 
     game_id: bytes
     seat: int
     chain_secret: bytes
     x25519_private: bytes
-    steal_salts: tuple[bytes, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("game_id", "chain_secret", "x25519_private"):
@@ -455,25 +455,11 @@ class SeatSecrets:
                 raise ValueError(f"{name} must be 32 bytes, not {value!r:.80}")
         if type(self.seat) is not int or not 0 <= self.seat < 256:
             raise ValueError(f"seat must be an int in 0..255, not {self.seat!r}")
-        salts = tuple(self.steal_salts)
-        if not all(isinstance(s, bytes) and len(s) <= 1024 for s in salts):
-            raise ValueError("steal salts must be bytes of at most 1024 bytes each")
-        object.__setattr__(self, "steal_salts", salts)
-
-    def with_steal_salts(self, *salts: bytes) -> SeatSecrets:
-        """A copy with ``salts`` added at the end."""
-        return dataclasses.replace(self, steal_salts=self.steal_salts + salts)
 
     def to_bytes(self) -> bytes:
         """The file's bytes: a magic line, then msgpack
-        ``[game_id, seat, chain_secret, x25519_private, [salt, ...]]``."""
-        fields = [
-            self.game_id,
-            self.seat,
-            self.chain_secret,
-            self.x25519_private,
-            list(self.steal_salts),
-        ]
+        ``[game_id, seat, chain_secret, x25519_private]``."""
+        fields = [self.game_id, self.seat, self.chain_secret, self.x25519_private]
         return SECRETS_MAGIC + _pack(fields)
 
     @classmethod
@@ -497,10 +483,10 @@ class SeatSecrets:
             )
         except Exception as exc:
             raise LogFormatError(f"the secrets file is corrupt: {exc}") from None
-        if not (isinstance(value, list) and len(value) == 5 and isinstance(value[4], list)):
+        if not (isinstance(value, list) and len(value) == 4):
             raise LogFormatError("the secrets file is corrupt: wrong shape")
         try:
-            return cls(value[0], value[1], value[2], value[3], tuple(value[4]))
+            return cls(value[0], value[1], value[2], value[3])
         except ValueError as exc:
             raise LogFormatError(f"the secrets file is corrupt: {exc}") from None
 
@@ -515,8 +501,7 @@ def save_secrets(path: str | os.PathLike[str], secrets: SeatSecrets) -> None:
     """Write a new secrets file, mode 0600, durable when this returns.
 
     Raises:
-        FileExistsError: ``path`` exists (secrets are never silently replaced; see
-            :func:`update_secrets`).
+        FileExistsError: ``path`` exists (secrets are never silently replaced).
     """
     path = Path(path)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -526,20 +511,6 @@ def save_secrets(path: str | os.PathLike[str], secrets: SeatSecrets) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-    _fsync_dir(path)
-
-
-def update_secrets(path: str | os.PathLike[str], secrets: SeatSecrets) -> None:
-    """Replace a secrets file atomically: write ``PATH.tmp`` (0600), fsync, rename over ``PATH``.
-
-    A crash leaves either the old file or the new one, never a mix.
-    """
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()  # left by a crash between write and rename
-    save_secrets(tmp, secrets)
-    os.replace(tmp, path)
     _fsync_dir(path)
 
 

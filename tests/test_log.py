@@ -28,7 +28,6 @@ from hexlan.net.log import (
     read_log,
     save_secrets,
     secrets_path,
-    update_secrets,
 )
 
 OPENING = [1, "0.1.0", [["Ann", b"k" * 32, b"x" * 32, b"c" * 32]], [["vp", 10]], "beginner", 1]
@@ -303,9 +302,7 @@ SAMPLE = _sample_bytes()
 
 
 def sample_secrets() -> SeatSecrets:
-    return SeatSecrets(
-        game_id=b"g" * 32, seat=2, chain_secret=b"c" * 32, x25519_private=b"x" * 32
-    ).with_steal_salts(b"salt-1" * 2, b"salt-2" * 2)
+    return SeatSecrets(game_id=b"g" * 32, seat=2, chain_secret=b"c" * 32, x25519_private=b"x" * 32)
 
 
 def test_secrets_round_trip_with_mode_0600(tmp_path: Path) -> None:
@@ -320,23 +317,6 @@ def test_secrets_round_trip_with_mode_0600(tmp_path: Path) -> None:
     assert load_secrets(path) == sample_secrets()
     with pytest.raises(FileExistsError):
         save_secrets(path, sample_secrets())
-
-
-def test_secrets_update_replaces_atomically(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "g.log.secrets"
-    save_secrets(path, sample_secrets())
-    (tmp_path / "g.log.secrets.tmp").write_bytes(b"left by a crash")
-    synced: list[int] = []
-    real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
-    newer = sample_secrets().with_steal_salts(b"salt-3")
-    update_secrets(path, newer)
-    assert synced
-    assert load_secrets(path) == newer
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert not (tmp_path / "g.log.secrets.tmp").exists()
 
 
 def test_bad_secrets_raise_log_format_error(tmp_path: Path) -> None:
