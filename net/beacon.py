@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 CHAIN_LENGTH: Final = 65536
@@ -179,6 +179,27 @@ def beacon_output(
     ).digest()
 
 
+def sample_below(k: int, next_word: Callable[[], int]) -> int:
+    """A uniform integer in ``[0, k)`` from a stream of 4-byte words, by rejection sampling
+    (PROTOCOL.md §6): take a word ``v`` (``next_word()``, 0 .. 2**32-1); return ``v mod k`` if
+    ``v < k * floor(2**32 / k)``, else take another. Always takes at least one word.
+
+    Raises:
+        ValueError: ``k`` outside ``1 .. 2**32``.
+
+    >>> words = iter([2**32 - 1, 7])
+    >>> sample_below(5, lambda: next(words))
+    2
+    """
+    if not isinstance(k, int) or not 1 <= k <= MAX_BOUND:
+        raise ValueError(f"randbelow needs 1 <= k <= 2**32, got {k!r}")
+    limit = k * (MAX_BOUND // k)
+    while True:
+        v = next_word()
+        if v < limit:
+            return v % k
+
+
 class BeaconStream:
     """Outcomes drawn from ``S[n] = H(R[n] || u64(0)) || H(R[n] || u64(1)) || ...``.
 
@@ -244,13 +265,7 @@ class BeaconStream:
         Raises:
             ValueError: ``k`` outside ``1 .. 2**32``.
         """
-        if not isinstance(k, int) or not 1 <= k <= MAX_BOUND:
-            raise ValueError(f"randbelow needs 1 <= k <= 2**32, got {k!r}")
-        limit = k * (MAX_BOUND // k)
-        while True:
-            v = self._next_word()
-            if v < limit:
-                return v % k
+        return sample_below(k, self._next_word)
 
     def randrange(self, n: int, /) -> int:
         """:meth:`randbelow` under the name :class:`~hexlan.engine.board.Shuffler` uses."""

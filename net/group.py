@@ -41,6 +41,8 @@ from nacl.bindings import (
     crypto_scalarmult_ed25519_noclamp,
 )
 
+from hexlan.net.beacon import sample_below
+
 POINT_BYTES: Final = 32
 """Bytes in a point's canonical encoding."""
 
@@ -56,7 +58,6 @@ GROUP_ORDER: Final = 2**252 + 27742317777372353535851937790883648493
 STREAM_PREFIX: Final = b"hexlan/v1/stream\0"
 
 _WORD: Final = 4
-_MAX_BOUND: Final = 2**32
 
 
 class GroupError(ValueError):
@@ -275,16 +276,9 @@ class ScalarStream:
     def randbelow(self, k: int) -> int:
         """A uniform integer in ``[0, k)``, by rejection sampling (as PROTOCOL.md §6 does).
 
-        Takes the next 4-byte big-endian word ``v``; returns ``v mod k`` if
-        ``v < k * floor(2**32 / k)``, else takes another word.
+        Takes 4-byte big-endian words from the stream (:func:`~hexlan.net.beacon.sample_below`).
 
         Raises:
             ValueError: ``k`` outside ``1 .. 2**32``.
         """
-        if not isinstance(k, int) or not 1 <= k <= _MAX_BOUND:
-            raise ValueError(f"randbelow needs 1 <= k <= 2**32, got {k!r}")
-        limit = k * (_MAX_BOUND // k)
-        while True:
-            v = int.from_bytes(self._take(_WORD), "big")
-            if v < limit:
-                return v % k
+        return sample_below(k, lambda: int.from_bytes(self._take(_WORD), "big"))

@@ -1061,8 +1061,19 @@ class Session:
             self._request("audit", self._audit_job(), self._took_audit, effects)
 
     def _audit_job(self) -> Callable[[], AuditReport]:
+        inputs = self.audit_inputs()
+        return lambda: run_audit(inputs)
+
+    def audit_inputs(self) -> AuditInputs:
+        """What the end-of-game audit reads (§14): the opening, the board, the journal of
+        applied actions, the deck and every seat's revealed secrets.
+
+        Raises:
+            KeyError: a seat's ``audit_secrets`` is not in yet.
+            OutOfTurn: the game has not begun.
+        """
         view = self._require_view(None)
-        inputs = AuditInputs(
+        return AuditInputs(
             opening=self.opening,
             board=view.board,
             journal=tuple(self.journal),
@@ -1070,7 +1081,6 @@ class Session:
             deck=self.dealer.deck,  # no longer changes: the game is over
             shuffle_ids=tuple(self._shuffle_ids.get(s, b"") for s in range(self.players)),
         )
-        return lambda: run_audit(inputs)
 
     def _took_audit(self, report: object, effects: list[Effect]) -> None:
         assert isinstance(report, AuditReport)

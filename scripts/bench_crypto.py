@@ -63,11 +63,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_net import NAMES, loopback_opening  # scripts/ is on the path when run
+
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState
-from hexlan.net.audit import AuditInputs, run_audit
+from hexlan.net.audit import run_audit
 from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import free_port
@@ -75,9 +77,8 @@ from hexlan.net.log import read_log
 from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.session import DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import ROUNDS, pack_deck, respond, shuffle_deck
-from hexlan.net.wire import Envelope, Opening, SeatInfo
+from hexlan.net.wire import Envelope, Opening
 
-NAMES = ("Ann", "Bob", "Cy", "Di")
 STRATEGY = "heuristic"
 DECK_KINDS = ("deck_key", "shuffle", "shuffle_proof", "draw_share", "card_reveal")
 AUDIT_KINDS = ("audit_secrets", "audit_result")
@@ -111,27 +112,6 @@ def _timed(call: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     start = time.perf_counter()
     result = call(*args)
     return time.perf_counter() - start, result
-
-
-def _opening(seed: int, players: int, ports: Sequence[int]) -> tuple[Opening, list[SeatKeys]]:
-    """A table on 127.0.0.1 (as scripts/bench_net.py builds it), the same in every process."""
-    keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
-    base = make_opening(NAMES[:players], keys, created=0)
-    seats = tuple(
-        SeatInfo(
-            s.name,
-            s.public_key,
-            s.x25519_public,
-            s.chain_commitment,
-            "" if i == 0 else "127.0.0.1",
-            ports[i],
-        )
-        for i, s in enumerate(base.seats)
-    )
-    opening = Opening(
-        base.protocol_version, base.engine_version, seats, base.options, base.board_kind, 0
-    )
-    return opening, keys
 
 
 def _free_ports(players: int) -> list[int]:
@@ -375,7 +355,7 @@ def _setup_run(
 
 async def _setup_in_loop(seed: int, players: int, log_dir: Path) -> SetupRun:
     """N peers in this event loop, until every deck is ready (the game waits for no bot)."""
-    opening, keys = _opening(seed, players, _free_ports(players))
+    opening, keys = loopback_opening(seed, players, _free_ports(players))
     probes = [Probe(seat) for seat in range(players)]
     all_ready = asyncio.Event()
 
@@ -482,7 +462,7 @@ def _child(spec_text: str) -> int:
     """One seat of :func:`_setup_subprocesses`: report the times as one JSON line."""
     spec = json.loads(spec_text)
     seat, players = spec["seat"], spec["players"]
-    opening, keys = _opening(spec["seed"], players, spec["ports"])
+    opening, keys = loopback_opening(spec["seed"], players, spec["ports"])
     probe = Probe(seat)
 
     async def run() -> None:
@@ -535,7 +515,7 @@ class GameRun:
 
 
 async def _bot_game(seed: int, players: int, log_dir: Path) -> GameRun:
-    opening, keys = _opening(seed, players, _free_ports(players))
+    opening, keys = loopback_opening(seed, players, _free_ports(players))
     probes = [Probe(seat) for seat in range(players)]
     peers = []
     for seat in range(players):
@@ -621,25 +601,6 @@ def _audit_latency(game: GameRun) -> tuple[float, float] | None:
     if len(secrets) != game.players or len(audited) != game.players or not wins:
         return None
     return max(audited) - max(secrets), max(audited) - min(wins)
-
-
-def _audit_inputs(session: Session) -> AuditInputs:
-    """What the session's own audit reads, from its public records: the opening, the board,
-    the journal, the deck and every seat's ``audit_secrets`` message."""
-    secrets = {}
-    for msgs in session.accepted:
-        for env in msgs:
-            if env.body.kind == "audit_secrets":
-                seed, x25519_private = env.body.payload
-                secrets[env.body.author] = (seed, x25519_private, env.id)
-    assert session.view is not None
-    return AuditInputs(
-        opening=session.opening,
-        board=session.view.board,
-        journal=tuple(session.journal),
-        secrets=tuple(secrets[s] for s in range(session.players)),  # type: ignore[misc]
-        deck=session.dealer.deck,
-    )
 
 
 def _inproc_session(seed: int, players: int) -> tuple[Session, list[bytes]]:
@@ -854,7 +815,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         session, _ = _inproc_session(args.seed, 4)
         source = "an in-process 4-seat bot game (net/inproc.py), seat 0's session"
-    inputs = _audit_inputs(session)
+    inputs = session.audit_inputs()
     times = []
     report = None
     for _ in range(3 if args.quick else 7):

@@ -69,7 +69,11 @@ class NetGame:
     agreed: bool = True
 
 
-def _opening(seed: int, players: int) -> tuple[Opening, list[SeatKeys]]:
+def loopback_opening(
+    seed: int, players: int, ports: Sequence[int] | None = None
+) -> tuple[Opening, list[SeatKeys]]:
+    """A seeded table whose seats listen on 127.0.0.1 (at ``ports``, else free ports), the same
+    in every process that builds it with the same ports (scripts/bench_crypto.py too)."""
     keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
     base = make_opening(NAMES[:players], keys, created=0)
     seats = tuple(
@@ -79,7 +83,7 @@ def _opening(seed: int, players: int) -> tuple[Opening, list[SeatKeys]]:
             s.x25519_public,
             s.chain_commitment,
             "" if i == 0 else "127.0.0.1",
-            free_port("127.0.0.1"),
+            free_port("127.0.0.1") if ports is None else ports[i],
         )
         for i, s in enumerate(base.seats)
     )
@@ -90,7 +94,7 @@ def _opening(seed: int, players: int) -> tuple[Opening, list[SeatKeys]]:
 
 
 async def _net_game(seed: int, players: int, strategy: str, log_dir: Path) -> NetGame:
-    opening, keys = _opening(seed, players)
+    opening, keys = loopback_opening(seed, players)
     events: list[list[PeerEvent]] = [[] for _ in range(players)]
     peers = []
     for seat in range(players):
