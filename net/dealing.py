@@ -54,8 +54,10 @@ class Dealer:
         self._shuffled: Shuffled | None = None
         self.own_cards: dict[int, int] = {}
         """Positions dealt to this seat -> the card's face, once opened."""
-        self.shown: list[list[int]] = [[] for _ in range(deck.key.players)]
-        """Per seat: faces of cards it revealed and has not spent on a play yet."""
+        self.shown: list[list[tuple[int, int]]] = [[] for _ in range(deck.key.players)]
+        """Per seat: ``(face, position)`` of cards it revealed and has not spent on a play."""
+        self.dealt_in: list[int] = []
+        """The turn in which each position was dealt (a card is not played in that turn)."""
         self.revealed: set[int] = set()
         """Positions whose owner revealed them."""
         self.drawing: int | None = None
@@ -114,18 +116,24 @@ class Dealer:
         share, proof = self.deck.own_share(position, self._secret, self.seat)
         return (self.label, position, share, proof)
 
-    def unrevealed_own(self, face: int) -> int | None:
-        """The lowest position dealt to this seat holding ``face`` and not yet revealed."""
+    def unrevealed_own(self, face: int, turn: int) -> int | None:
+        """The lowest position dealt to this seat before ``turn`` holding ``face`` and not yet
+        revealed (a card to play in ``turn``)."""
         for position in sorted(self.own_cards):
-            if self.own_cards[position] == face and position not in self.revealed:
+            if (
+                self.own_cards[position] == face
+                and position not in self.revealed
+                and self.dealt_in[position] < turn
+            ):
                 return position
         return None
 
     # ------------------------------------------------------------------ messages' content
 
-    def deal(self, owner: int) -> int:
-        """The next card from the top goes to ``owner``; its position is returned."""
+    def deal(self, owner: int, turn: int) -> int:
+        """The next card from the top goes to ``owner`` in ``turn``; its position is returned."""
         position = self.deck.deal(owner)
+        self.dealt_in.append(turn)
         self.drawing = position
         return position
 
@@ -173,20 +181,22 @@ class Dealer:
             raise DeckError(seat, f"seat {seat} revealed position {position} twice")
         face = self.deck.face(self.deck.reveal(position, seat, share, proof))
         self.revealed.add(position)
-        self.shown[seat].append(face)
+        self.shown[seat].append((face, position))
         return face
 
-    def spend(self, seat: int, face: int) -> bool:
-        """Use one of ``seat``'s revealed, unspent cards of ``face`` for a play."""
+    def spend(self, seat: int, face: int, turn: int) -> bool:
+        """Use one of ``seat``'s revealed, unspent cards of ``face`` dealt before ``turn`` for a
+        play in ``turn`` (a card is never played in the turn it was bought: seed 002)."""
         shown = self.shown[seat]
-        if face not in shown:
-            return False
-        shown.remove(face)
-        return True
+        for entry in shown:
+            if entry[0] == face and self.dealt_in[entry[1]] < turn:
+                shown.remove(entry)
+                return True
+        return False
 
     def shown_count(self, seat: int, face: int) -> int:
         """How many revealed, unspent cards of ``face`` ``seat`` shows."""
-        return self.shown[seat].count(face)
+        return sum(1 for shown, _ in self.shown[seat] if shown == face)
 
     def verification_job(
         self, seat: int, responses: Sequence[tuple[bytes, bytes]]

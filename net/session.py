@@ -269,7 +269,7 @@ class Session:
         self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
         self.journal: list[JournalEntry] = []
         self._steal_commit_id = ZERO_ID
-        self._shuffle_ids: dict[Seat, bytes] = {}
+        self._shuffles: dict[Seat, Envelope] = {}
         self._count_ids: dict[Seat, bytes] = {}
         self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
         self._audit_results: dict[Seat, tuple[bytes, tuple[object, ...]]] = {}
@@ -487,7 +487,7 @@ class Session:
         effects: list[Effect] = []
         card = _CARD_PLAYED.get(type(action))
         if card is not None:
-            position = self.dealer.unrevealed_own(card)
+            position = self.dealer.unrevealed_own(card, view.turn)
             if position is None:
                 raise IllegalActionError(f"this seat holds no {card.title} it can show")
             self._sign("card_reveal", self.dealer.share_payload(position), effects)
@@ -746,7 +746,7 @@ class Session:
         if isinstance(action, A.RollDice):
             self._open_event("dice", env.id)
         elif isinstance(action, A.BuyDevelopmentCard):
-            self.dealer.deal(author)
+            self.dealer.deal(author, view.turn)
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
             self._count_ids = {}
@@ -762,9 +762,11 @@ class Session:
         """A development card played must be one its seat drew and has just revealed, and a
         victory claim may count no more victory point cards than the seat revealed (§13)."""
         card = _CARD_PLAYED.get(type(action))
-        if card is not None and not self.dealer.spend(author, card):
+        turn = self._require_view(None).turn
+        if card is not None and not self.dealer.spend(author, card, turn):
             raise IllegalMove(
-                f"seat {author} played {card.title} without revealing one it drew", author=author
+                f"seat {author} played {card.title} without revealing one it drew before this turn",
+                author=author,
             )
         if isinstance(action, A.RevealVictory):
             # It shows every victory point card it holds, some of which may not count yet
@@ -889,6 +891,13 @@ class Session:
                     f"seat {author} opened a card it had not committed to", author=author
                 )
             resource = Resource(kind)
+            try:
+                view.check(A.StealCard(resource))
+            except IllegalActionError as exc:  # the thief knows the victim held none of it
+                raise IllegalMove(
+                    f"seat {author} gave a {resource.name.lower()} it cannot hold: {exc}",
+                    author=author,
+                ) from exc
         elif self.seat == author:
             resource = Resource(self._own_committed_hand(number).openings[index][1])
         record = StealRecord(
@@ -988,7 +997,7 @@ class Session:
             deck.add_shuffle(author, output, rounds)
         except DeckError as exc:
             raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
-        self._shuffle_ids[author] = env.id
+        self._shuffles[author] = env
         if deck.shuffled:
             self._open_event("challenge", env.id)
 
@@ -1003,7 +1012,7 @@ class Session:
         if author == self.seat:
             dealer.deck.mark_verified(author)  # its own shuffle, made from its own seed
             return
-        evidence = env.to_bytes()
+        evidence = (self._shuffles[author].to_bytes(), env.to_bytes())
 
         def checked(reason: object, effects: list[Effect]) -> None:
             if reason is None:
@@ -1012,7 +1021,7 @@ class Session:
                 self._stop(
                     IllegalMove(f"seat {author}'s shuffle proof fails: {reason}", author=author),
                     effects,
-                    (evidence,),
+                    evidence,
                 )
 
         self._request(f"verify:{label}:{author}", job, checked, effects)
@@ -1079,7 +1088,9 @@ class Session:
             journal=tuple(self.journal),
             secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
             deck=self.dealer.deck,  # no longer changes: the game is over
-            shuffle_ids=tuple(self._shuffle_ids.get(s, b"") for s in range(self.players)),
+            shuffle_ids=tuple(
+                self._shuffles[s].id if s in self._shuffles else b"" for s in range(self.players)
+            ),
         )
 
     def _took_audit(self, report: object, effects: list[Effect]) -> None:
