@@ -6,7 +6,9 @@ temporary data directory.
 
 from __future__ import annotations
 
+import html
 import random
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -19,7 +21,7 @@ from textual.widgets._footer import FooterKey
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import Phase
+from hexlan.engine.core import DevCard, Phase
 from hexlan.net.client import SessionGame
 from hexlan.net.narrate import GameEvent
 from hexlan.tui.app import HexlanApp, make_app
@@ -271,8 +273,59 @@ async def test_full_bot_game_reaches_the_game_over_screen() -> None:
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert game.log_path is not None and game.log_path.exists()
         assert str(game.log_path) in text and "not fair" in text  # seeded: said so
+        assert "Audit passed" in text and "signed by every seat" in text  # PROTOCOL.md §14
         await pilot.press("q")
     assert app.return_code == 0
+
+
+def _hidden_opponent_card(game: SessionGame) -> DevCard | None:
+    """A development card type some bot holds unplayed while the person holds none and nobody
+    has played one yet (so no screen may name it), read from the bots' own sessions."""
+    person = game.view
+    played = {e.text for e in game.events}
+    for seat, session in enumerate(game.table.sessions):
+        if seat == game.human_seat:
+            continue
+        dealer = session.dealer
+        for position, face in dealer.own_cards.items():
+            card = DevCard(face)
+            if (
+                position not in dealer.revealed
+                and not person.dev_cards[game.human_seat][card]
+                and not any(card.title in text for text in played)
+            ):
+                return card
+    return None
+
+
+async def test_no_screen_names_an_opponents_unplayed_development_card() -> None:
+    """PROTOCOL.md §12, private cards: the person sees how many development cards each
+    opponent holds, never which; the whole screen (board, panels, log) is searched."""
+    hidden = None
+    for seed in range(20):
+        game = SessionGame(players=4, seed=seed, save_log=False)
+        me = make_bot("heuristic", random.Random(seed))
+        for _ in range(3000):
+            if game.is_over:
+                break
+            if game.human_to_act():
+                if game.view.turn > 0 and (hidden := _hidden_opponent_card(game)) is not None:
+                    break
+                game.submit(me.choose(game.view, game.human_seat))
+            else:
+                game.step()
+        if hidden is not None:
+            break
+        game.close()
+    assert hidden is not None, "no game reached a card the screen must hide"
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=WIDE) as pilot:
+        await settle(pilot)
+        assert game.human_to_act()  # the game waits for the person: the screen holds still
+        shown = re.sub(r"<[^>]+>", " ", html.unescape(app.export_screenshot())).replace("\xa0", " ")
+        assert "Development cards" in shown and "dev" in shown  # the panels are there
+        assert hidden.title not in shown, hidden
+    game.close()
 
 
 async def test_small_terminal_tabs_and_footer() -> None:
