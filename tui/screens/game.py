@@ -41,6 +41,9 @@ from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar
 
+AUDIT_GRACE: Final = 15.0
+"""Seconds quitting a won game waits for the audit to be signed (it takes about one)."""
+
 PANELS: Final = ("hand", "log")
 """The side panels that share the room below the players at small sizes (tabs)."""
 SYNC_INTERVAL: Final = 0.1
@@ -256,7 +259,7 @@ class GameScreen(Screen[None]):
 
     def _after_game_over(self, what: str | None) -> None:
         if what == "quit":
-            self.app.exit()
+            self.action_quit_over()
 
     def _prompt_decision(self) -> None:
         """Start the pick or open the dialog that a due decision needs (once per decision)."""
@@ -739,8 +742,21 @@ class GameScreen(Screen[None]):
         self.app.push_screen(DiceScreen(self.game))
 
     def action_quit_over(self) -> None:
-        """Quit once the game is over."""
-        self.app.exit()
+        """Quit once the game is over; a won game first finishes its audit (this seat's
+        secrets and signed result, PROTOCOL.md §14), for at most :data:`AUDIT_GRACE` seconds."""
+        game = self.game
+        if game.winner is None or game.session.done:
+            self.app.exit()
+            return
+        self.notify("Finishing the end-of-game audit before quitting…", timeout=AUDIT_GRACE)
+        deadline = time.monotonic() + AUDIT_GRACE
+
+        def check() -> None:
+            game.poll()
+            if game.session.done or time.monotonic() > deadline:
+                self.app.exit()
+
+        self.set_interval(0.2, check)
 
     def action_next_panel(self) -> None:
         """Show the next side panel (narrow layouts, where they share a tab)."""
