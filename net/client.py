@@ -439,11 +439,14 @@ class SessionGame(GameClient):
         return self._catch_up()
 
     def wait(self) -> None:
-        """Block until some background work finishes."""
+        """Block until some background work finishes; log what it led to."""
         self.table.poll(block=True)
+        self._catch_up()
 
     def close(self) -> None:
-        """Close the log (every record is already on disk) and stop background work."""
+        """Log what the person's seat has not logged yet, close the log and stop background
+        work."""
+        self._catch_up()
         self.table.close()
         if self._log is not None:
             self._log.close()

@@ -223,7 +223,8 @@ class LogReport:
         if self.audit == "failed":
             return "audit FAILED"
         seats = ", ".join(str(s) for s in self.unaudited_by)
-        owing = f": seat{'s' if len(self.unaudited_by) > 1 else ''} {seats} owe" if seats else ""
+        plural = "s" if len(self.unaudited_by) > 1 else ""
+        owing = f" (waiting for seat{plural} {seats})" if seats else ""
         return f"UNAUDITED{owing}"
 
     def lines(self) -> list[str]:

@@ -103,6 +103,39 @@ def test_full_game_ends_as_every_session_sees_it(log_dir: Path) -> None:
     assert "not fair" in report.getvalue()
 
 
+def test_a_fair_game_sets_its_deck_up_in_the_background_and_its_log_verifies(
+    log_dir: Path,
+) -> None:
+    """Unseeded, the deck's proofs and the audit run in worker threads (the screen stays live);
+    played to the end and closed, the person's log holds the whole game and its audit."""
+    game = SessionGame(players=3, log_dir=log_dir)
+    assert game.working  # the first shuffle is being proved while the set-up begins
+    person = make_bot("heuristic", random.Random(2))
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        if game.human_to_act():
+            game.submit(person.choose(game.view, game.human_seat))
+        elif game.step() == []:
+            game.wait()
+    assert game.is_over and game.winner is not None
+    while not game.session.done:
+        assert game.step() == [] and game.working  # only the audit's work is left
+        game.wait()
+    assert game.step() is None
+    assert "Audit passed" in game.audit_words() and "signed by every seat" in game.audit_words()
+    game.close()
+    assert game.log_path is not None
+    contents = read_log(game.log_path)
+    assert contents.messages == game.table.logs[game.human_seat]
+    assert any(n.startswith("audit: Audit passed") for n in contents.notes)
+    from hexlan.net.verify import main as verify
+
+    report = io.StringIO()
+    assert verify([str(game.log_path)], as_json=False, out=report) == 0, report.getvalue()
+    assert "audit passed and signed by every seat" in report.getvalue()
+
+
 def test_same_seed_same_game_and_no_seed_is_fair() -> None:
     first = SessionGame(players=3, seed=7, save_log=False)
     second = SessionGame(players=3, seed=7, save_log=False)
