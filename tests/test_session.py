@@ -22,6 +22,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase, Resource, Seat
 from hexlan.engine.info import InformationState
+from hexlan.engine.options import GameOptions
 from hexlan.net.identity import Identity
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.session import (
@@ -67,9 +68,15 @@ class Table(InProcessTable):
     """
 
     def __init__(
-        self, players: int, *, board: str = "beginner", seed: int = 0, mode: str = "fifo"
+        self,
+        players: int,
+        *,
+        board: str = "beginner",
+        seed: int = 0,
+        mode: str = "fifo",
+        options: GameOptions | None = None,
     ) -> None:
-        super().__init__(NAMES[:players], board_kind=board, seed=seed)
+        super().__init__(NAMES[:players], options, board_kind=board, seed=seed)
         self.mode = mode
         self.rng = random.Random(f"delivery {seed}")
         self.bots = [make_bot("heuristic", random.Random(seed * 10 + s)) for s in range(players)]
@@ -376,6 +383,29 @@ def test_whole_game_ends_identically_on_every_seat(
         for effects in table.effects
     ]
     assert all(c == carried[0] for c in carried)
+
+
+@pytest.mark.parametrize(
+    ("option", "players", "seed"),
+    [("victory_at_turn_end", 3, 1), ("victory_at_turn_end", 4, 5), ("vp_cards_next_turn", 3, 1)],
+)
+def test_hidden_victories_end_identically_under_seed003_readings(
+    option: str, players: int, seed: int
+) -> None:
+    """A win by victory point cards the others cannot see: found at the turn's end
+    (``victory_at_turn_end``: the others' views have moved on to the next turn), or when a card
+    bought last turn starts counting (``vp_cards_next_turn``). The winner's reveals come after
+    its turn or before any acknowledgement; every seat ends the same game, audited."""
+    table = Table(players, seed=seed, options=GameOptions(**{option: True}))
+    table.start()
+    play(table)
+    check_same_end(table)
+    winner = view_of(table, 0).winner
+    assert view_of(table, 0).revealed_vp_cards[winner] > 0, "not a win by hidden cards"
+    other = table.effects[(winner + 1) % players]
+    actions = [e.action for e in other if isinstance(e, Applied)]
+    reveal = next(i for i, a in enumerate(actions) if isinstance(a, A.RevealVictory))
+    assert isinstance(actions[reveal - 1], A.EndTurn)  # the victory came with a turn's end
 
 
 # ---------------------------------------------------------------------------- tampering
