@@ -2,9 +2,12 @@
 
 A :class:`Session` holds the seat's :class:`~hexlan.engine.info.InformationState` and the
 protocol state of docs/PROTOCOL.md: every author's hash-chained messages, the order rule (§4),
-the random beacon (§6), private steals (§7) and turn acknowledgements (§11). It performs no I/O:
-:meth:`Session.receive` and :meth:`Session.submit` return :class:`Effect` lists that the shell
-carries out in order (persist, then send, then show), with the clock passed in.
+the random beacon (§6), private steals (§7), turn acknowledgements (§11), the mental-poker
+development deck (§13, through :class:`~hexlan.net.dealing.Dealer`) and the end-of-game audit
+(§14, :mod:`hexlan.net.audit`). It performs no I/O: :meth:`Session.receive` and
+:meth:`Session.submit` return effect lists (:mod:`hexlan.net.effects`) that the shell carries out
+in order (persist, then send, then show), with the clock passed in; proof work comes out as a
+:class:`~hexlan.net.effects.Compute` for the shell to run off its event loop.
 
 Automatic protocol steps are *obligations* derived from the state (a reveal owed for an open
 chance event, an acknowledgement owed for a finished turn...), fulfilled once each; after a
@@ -35,6 +38,17 @@ from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord
 from hexlan.net.beacon import BeaconStream, HashChain, beacon_output, verify_preimage
 from hexlan.net.dealing import Dealer, Shuffled, new_dealer
 from hexlan.net.deck import DeckError, JointKey
+from hexlan.net.effects import (
+    Abandoned,
+    Applied,
+    Audited,
+    Compute,
+    Effect,
+    Persist,
+    Rejected,
+    Send,
+    Stopped,
+)
 from hexlan.net.identity import GameKeys, Identity
 from hexlan.net.steal import (
     CommittedHand,
@@ -68,95 +82,6 @@ TRAIL_BYTES: Final = 8
 AUTOMATIC_TIMEOUT: Final = 5.0
 """Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
 
-
-# ---------------------------------------------------------------------------- effects
-
-
-@dataclass(frozen=True, slots=True)
-class Persist:
-    """Append this envelope to the log and fsync, before anything later in the list happens."""
-
-    envelope: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class Send:
-    """Send this envelope (already persisted) to every other seat."""
-
-    envelope: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """An engine action took effect, as this seat observes it (for the screen and the log text).
-
-    Attributes:
-        action: the action (chance outcomes included; hidden parts are None).
-        author: the seat whose message carried it, or None for a chance outcome.
-        message_id: the id of the message that made it happen.
-    """
-
-    action: Action
-    author: Seat | None
-    message_id: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class Rejected:
-    """A message was refused; nothing changed. ``envelope`` is kept as evidence.
-
-    ``author`` is the seat proven to have signed it, or None when nothing is proven (malformed
-    bytes, a signature that does not verify, another game's message).
-    """
-
-    reason: str
-    envelope: bytes
-    author: Seat | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Stopped:
-    """The game stopped because a seat broke the protocol (equivocation, illegal move, ...)."""
-
-    reason: str
-    author: Seat | None
-    evidence: tuple[bytes, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Abandoned:
-    """Every remaining seat signed that the game ends as abandoned by ``missing`` (§11)."""
-
-    missing: tuple[Seat, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Compute:
-    """Run ``job`` away from the event loop (it is pure, thread-safe, and may take a second of
-    CPU: a shuffle with its proof, a proof check, the audit), then hand its return value to
-    :meth:`Session.computed` with ``key``. Only a session made with ``inline_work=False`` emits
-    these; others run the job where it arises."""
-
-    key: str
-    job: Callable[[], object]
-
-
-@dataclass(frozen=True, slots=True)
-class Audited:
-    """The end-of-game audit is complete (PROTOCOL.md §14): every seat signed its result.
-
-    Attributes:
-        report: this peer's own audit.
-        disagreeing: seats whose signed result differs from ``report`` (a seat that lies about
-            the audit, or a peer in error: the digests differ, the evidence is both signed
-            results).
-    """
-
-    report: AuditReport
-    disagreeing: tuple[Seat, ...]
-
-
-Effect = Persist | Send | Applied | Rejected | Stopped | Abandoned | Compute | Audited
 
 DEVELOPMENT_DECK: Final = "development"
 """The label of the development-card deck (PROTOCOL.md §13)."""
