@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
 from hexlan.engine import actions as A
@@ -276,6 +276,27 @@ async def test_full_bot_game_reaches_the_game_over_screen() -> None:
         assert "Audit passed" in text and "signed by every seat" in text  # PROTOCOL.md §14
         await pilot.press("q")
     assert app.return_code == 0
+
+
+async def test_a_fair_games_over_screen_follows_its_audit(data_dir: Path) -> None:
+    """Unseeded, the audit runs in the background: the game-over screen says so, then shows it
+    passed once every seat has signed (PROTOCOL.md §14)."""
+    app = make_app(3, None, "beginner", "You", 0, autoplay=True)
+    async with app.run_test(size=WIDE) as pilot:
+        for _ in range(5000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen) and app.screen.query("#audit"):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        audit = app.screen.query_one("#audit", Static)
+        for _ in range(200):
+            if "Audit passed" in str(audit.render()):
+                break
+            await pilot.pause(0.1)
+        assert "signed by every seat" in str(audit.render())
+        await pilot.press("q")
+    assert app.return_code == 0
+    assert app.game.session.done
 
 
 def _hidden_opponent_card(game: SessionGame) -> DevCard | None:
