@@ -40,10 +40,11 @@ from hexlan.engine.bots import Bot, make_bot
 from hexlan.engine.core import NO_SEAT, IllegalActionError, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
+from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
 from hexlan.net.narrate import DEFAULT_NAMES, GameEvent, Narrator, Score, scores
-from hexlan.net.session import Applied, Session, Stopped
+from hexlan.net.session import Session
 
 if TYPE_CHECKING:
     from hexlan.net.peer import Peer, PeerEvent

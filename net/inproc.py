@@ -18,8 +18,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from hexlan.engine.options import GameOptions
 from hexlan.net.beacon import HashChain
+from hexlan.net.effects import Compute, Effect, Persist, Send
 from hexlan.net.identity import GameKeys, Identity
-from hexlan.net.session import Compute, Effect, Persist, Send, Session, engine_version
+from hexlan.net.session import Session, engine_version
 from hexlan.net.wire import PROTOCOL_VERSION, Opening, SeatInfo, option_entries
 
 

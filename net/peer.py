@@ -44,6 +44,17 @@ from hexlan.engine.actions import Action
 from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
+from hexlan.net.effects import (
+    Abandoned,
+    Applied,
+    Audited,
+    Compute,
+    Effect,
+    Persist,
+    Rejected,
+    Send,
+    Stopped,
+)
 from hexlan.net.identity import (
     GameKeys,
     Identity,
@@ -61,19 +72,7 @@ from hexlan.net.log import (
     save_secrets,
     secrets_path,
 )
-from hexlan.net.session import (
-    AUTOMATIC_TIMEOUT,
-    Abandoned,
-    Applied,
-    Audited,
-    Compute,
-    Effect,
-    Persist,
-    Rejected,
-    Send,
-    Session,
-    Stopped,
-)
+from hexlan.net.session import AUTOMATIC_TIMEOUT, Session
 from hexlan.net.transport import Mesh
 from hexlan.net.wire import Envelope, Opening, RemoteProtocolError, message_id, unpack
 

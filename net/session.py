@@ -1352,17 +1352,4 @@ _HANDLERS = {
     "audit_result": Session._on_audit_result,
 }
 
-__all__ = [
-    "DEVELOPMENT_DECK",
-    "Abandoned",
-    "Applied",
-    "Audited",
-    "Compute",
-    "Effect",
-    "Persist",
-    "Rejected",
-    "Send",
-    "Session",
-    "Stopped",
-    "engine_version",
-]
+__all__ = ["DEVELOPMENT_DECK", "Session", "engine_version"]

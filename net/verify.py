@@ -47,8 +47,9 @@ from typing import Any, Final, TextIO
 
 from hexlan.engine.actions import Dice
 from hexlan.engine.ruleset import load_ruleset
+from hexlan.net.effects import Applied, Rejected, Stopped
 from hexlan.net.log import LogContents, LogFormatError, read_log
-from hexlan.net.session import Applied, Rejected, Session, Stopped, engine_version
+from hexlan.net.session import Session, engine_version
 from hexlan.net.stats import Distribution, dice_distribution, draw_distribution
 from hexlan.net.wire import (
     PROTOCOL_VERSION,

@@ -17,10 +17,10 @@ from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import IllegalActionError, Phase, Resource
 from hexlan.net.client import NOT_FAIR_NOTE, NetworkGame, SessionGame
+from hexlan.net.effects import Applied
 from hexlan.net.inproc import SeatKeys, make_opening
 from hexlan.net.log import read_log
 from hexlan.net.narrate import GameEvent
-from hexlan.net.session import Applied
 from hexlan.net.wire import Opening
 
 

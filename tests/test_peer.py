@@ -345,7 +345,7 @@ def two_seats(tmp_path: Path) -> tuple[Any, Any, Any]:
 
 
 def sends(effects: list[Any]) -> list[bytes]:
-    from hexlan.net.session import Send
+    from hexlan.net.effects import Send
 
     return [e.envelope for e in effects if isinstance(e, Send)]
 

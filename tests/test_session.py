@@ -23,18 +23,10 @@ from hexlan.engine.bots import make_bot
 from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase, Resource, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
+from hexlan.net.effects import Applied, Effect, Persist, Rejected, Send, Stopped
 from hexlan.net.identity import Identity
 from hexlan.net.inproc import InProcessTable
-from hexlan.net.session import (
-    AUTOMATIC_TIMEOUT,
-    Applied,
-    Effect,
-    Persist,
-    Rejected,
-    Send,
-    Session,
-    Stopped,
-)
+from hexlan.net.session import AUTOMATIC_TIMEOUT, Session
 from hexlan.net.steal import open_opening, seal_opening
 from hexlan.net.wire import (
     PROTOCOL_VERSION,

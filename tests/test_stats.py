@@ -9,23 +9,20 @@ import io
 import itertools
 import json
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from bot_games import play_to_end, write_log
 from click.testing import CliRunner
 
 from hexlan.cli import main as cli
 from hexlan.engine import actions as A
-from hexlan.engine.bots import make_bot
 from hexlan.engine.core import DevCard
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.net import stats as stats_module
-from hexlan.net.inproc import InProcessTable
-from hexlan.net.log import GameLog
-from hexlan.net.session import Applied
+from hexlan.net.effects import Applied
 from hexlan.net.stats import (
     DICE_TOTALS,
     Distribution,
@@ -270,24 +267,15 @@ class PlayedGame:
 
 def play(seed: int, directory: Path) -> PlayedGame:
     names = ("Ann", "Bob")
-    table = InProcessTable(list(names), seed=seed)
-    bots = [make_bot("heuristic", random.Random(seed * 10 + i)) for i in range(len(names))]
-    table.start()
-    for _ in range(20_000):
-        if all(s.is_over for s in table.sessions):
-            break
-        seat = next(s for s, session in enumerate(table.sessions) if session.decision_due())
-        view = table.sessions[seat].view
-        assert view is not None
-        table.submit(seat, bots[seat].choose(view, seat))
-    assert all(s.view is not None and s.view.is_over for s in table.sessions)
-    paths = []
-    for seat in range(len(names)):
-        path = directory / f"game{seed}-seat{seat}.hexlan"
-        with GameLog.create(path, table.opening.to_payload()) as log:
-            for envelope in table.logs[seat]:
-                log.append_message(envelope)
-        paths.append(path)
+    table = play_to_end(names, seed, [seed * 10 + i for i in range(len(names))])
+    paths = [
+        write_log(
+            directory / f"game{seed}-seat{seat}.hexlan",
+            table.opening.to_payload(),
+            table.logs[seat],
+        )
+        for seat in range(len(names))
+    ]
     rolls = tuple(
         e.action.total
         for e in table.effects[0]

@@ -20,8 +20,8 @@ from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Phase
 from hexlan.net.client import NetworkGame, SessionGame
+from hexlan.net.effects import Applied, Stopped
 from hexlan.net.log import read_log
-from hexlan.net.session import Applied, Stopped
 from hexlan.tui.app import HexlanApp, NetApp, TableApp, make_app, make_net_app
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen, StoppedScreen

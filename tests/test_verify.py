@@ -7,14 +7,13 @@ from __future__ import annotations
 import doctest
 import io
 import json
-import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from bot_games import play_to_end, write_log
 
 from hexlan.engine import actions as A
-from hexlan.engine.bots import make_bot
 from hexlan.net import verify as verify_module
 from hexlan.net.inproc import InProcessTable, SeatKeys
 from hexlan.net.log import GameLog
@@ -54,13 +53,6 @@ class Game:
         return self.table.logs[seat]
 
 
-def write_log(path: Path, opening_payload: object, envelopes: list[bytes]) -> Path:
-    with GameLog.create(path, opening_payload) as log:
-        for envelope in envelopes:
-            log.append_message(envelope)
-    return path
-
-
 def resign(envelope: bytes, seat: int, **changes: object) -> bytes:
     """The envelope's body with ``changes``, signed with the seat's (seeded) key."""
     body = replace(Envelope.parse(envelope).body, **changes)  # type: ignore[arg-type]
@@ -69,17 +61,7 @@ def resign(envelope: bytes, seat: int, **changes: object) -> bytes:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    table = InProcessTable(list(NAMES), seed=SEED)
-    bots = [make_bot("heuristic", random.Random(i)) for i in range(len(NAMES))]
-    table.start()
-    for _ in range(20_000):
-        if all(s.is_over for s in table.sessions):
-            break
-        seat = next(s for s, session in enumerate(table.sessions) if session.decision_due())
-        view = table.sessions[seat].view
-        assert view is not None
-        table.submit(seat, bots[seat].choose(view, seat))
-    assert all(s.view is not None and s.view.is_over for s in table.sessions)
+    table = play_to_end(NAMES, SEED, range(len(NAMES)))
     directory = tmp_path_factory.mktemp("logs")
     paths = tuple(
         write_log(directory / f"seat{seat}.hexlan", table.opening.to_payload(), table.logs[seat])

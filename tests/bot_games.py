@@ -1,0 +1,44 @@
+"""Whole games between heuristic bots on an in-process table, and their logs on disk, for the
+tests that read finished logs (``test_verify``, ``test_stats``).
+
+A plain helper module: pytest puts ``tests/`` on ``sys.path`` (no ``__init__.py``, default import
+mode), so the tests import it as ``bot_games``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from hexlan.engine.bots import make_bot
+from hexlan.net.inproc import InProcessTable
+from hexlan.net.log import GameLog
+
+
+def play_to_end(
+    names: Sequence[str], seed: int, bot_seeds: Sequence[int], limit: int = 20_000
+) -> InProcessTable:
+    """A seeded table whose every seat a heuristic bot (seeded by ``bot_seeds``) plays until the
+    game is won and audited."""
+    table = InProcessTable(list(names), seed=seed)
+    bots = [make_bot("heuristic", random.Random(s)) for s in bot_seeds]
+    table.start()
+    for _ in range(limit):
+        if all(s.is_over for s in table.sessions):
+            break
+        seat = next(s for s, session in enumerate(table.sessions) if session.decision_due())
+        view = table.sessions[seat].view
+        assert view is not None
+        table.submit(seat, bots[seat].choose(view, seat))
+    assert all(s.view is not None and s.view.is_over for s in table.sessions)
+    assert all(s.done for s in table.sessions)
+    return table
+
+
+def write_log(path: Path, opening_payload: object, envelopes: Sequence[bytes]) -> Path:
+    """A log file holding the opening and ``envelopes``, as a peer writes it."""
+    with GameLog.create(path, opening_payload) as log:
+        for envelope in envelopes:
+            log.append_message(envelope)
+    return path
