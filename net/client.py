@@ -428,6 +428,8 @@ class SessionGame(GameClient):
                 return self._catch_up()
         if self.table.working and not self.human_to_act():
             return self._catch_up()  # background work will move the game on
+        if len(self.table.effects[self.human_seat]) > self._effects_seen:
+            return self._catch_up()  # background work just moved it on: tell before stopping
         return None
 
     @property

@@ -11,6 +11,7 @@ import random
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -283,15 +284,15 @@ async def test_a_fair_games_over_screen_follows_its_audit(data_dir: Path) -> Non
     passed once every seat has signed (PROTOCOL.md §14)."""
     app = make_app(3, None, "beginner", "You", 0, autoplay=True)
     async with app.run_test(size=WIDE) as pilot:
-        for _ in range(5000):
-            await pilot.pause()
+        deadline = time.monotonic() + 240  # an unseeded game: its length is not known
+        while time.monotonic() < deadline:
+            await pilot.pause(0.02)
             if isinstance(app.screen, GameOverScreen) and app.screen.query("#audit"):
                 break
         assert isinstance(app.screen, GameOverScreen)
         audit = app.screen.query_one("#audit", Static)
-        for _ in range(200):
-            if "Audit passed" in str(audit.render()):
-                break
+        deadline = time.monotonic() + 60
+        while "Audit passed" not in str(audit.render()) and time.monotonic() < deadline:
             await pilot.pause(0.1)
         assert "signed by every seat" in str(audit.render())
         await pilot.press("q")
