@@ -323,6 +323,13 @@ def broadcast_addresses() -> list[str]:
 # ------------------------------------------------------------------------------ asyncio shells
 
 
+async def _server(sock: socket.socket) -> asyncio_dgram.aio.DatagramServer:
+    """The datagram stream of an unconnected UDP socket (asyncio-dgram makes it a server)."""
+    stream = await asyncio_dgram.from_socket(sock)
+    assert isinstance(stream, asyncio_dgram.aio.DatagramServer)
+    return stream
+
+
 def _udp_socket(bind: tuple[str, int] | None) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
@@ -386,7 +393,7 @@ class Announcer:
         """Open the socket and start beaconing in the background."""
         if self._task is not None:
             return
-        self._stream = await asyncio_dgram.from_socket(_udp_socket(None))
+        self._stream = await _server(_udp_socket(None))
         self._task = asyncio.get_running_loop().create_task(self._run(), name="hexlan-announcer")
 
     async def _run(self) -> None:
@@ -457,8 +464,9 @@ class Listener:
         """
         if self._task is not None:
             return
-        self._stream = await asyncio_dgram.from_socket(_udp_socket((self.host, self.port)))
-        self.port = self._stream.sockname[1]
+        stream = await _server(_udp_socket((self.host, self.port)))
+        self._stream = stream
+        self.port = stream.sockname[1]
         self._task = asyncio.get_running_loop().create_task(self._run(), name="hexlan-listener")
 
     async def _run(self) -> None:
@@ -472,7 +480,8 @@ class Listener:
                 log.debug("discovery socket error: %s", exc)
                 continue
             self.received += 1
-            if self.book.receive(data, address[0], self.clock()) is not None:
+            host = address[0] if isinstance(address, tuple) else str(address)
+            if self.book.receive(data, host, self.clock()) is not None:
                 self._heard.set()
 
     def tables(self) -> list[TableAnnouncement]:

@@ -344,10 +344,10 @@ class GameScreen(Screen[None]):
                 doing = _WAITING_WORDS.get(view.phase, "to play")
                 text.append(f"{names or 'The others'} {doing}…", style="dim")
                 waiting = seats
-            gone = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
-            if gone:
-                verb = "is" if len(gone) == 1 else "are"
-                text.append(f"  ({', '.join(gone)} {verb} not connected)", style="bold yellow")
+            away = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
+            if away:
+                verb = "is" if len(away) == 1 else "are"
+                text.append(f"  ({', '.join(away)} {verb} not connected)", style="bold yellow")
         prompt.update(text)
 
     def _your_move_words(self) -> str:
