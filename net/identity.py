@@ -17,8 +17,6 @@ Sans-IO apart from :meth:`Identity.load_or_create`, which touches only the file 
 from __future__ import annotations
 
 import hashlib
-import os
-import secrets
 from pathlib import Path
 from typing import Final, Self
 
@@ -26,6 +24,8 @@ from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+
+from hexlan.net.files import write_new_file
 
 __all__ = [
     "FINGERPRINT_LENGTH",
@@ -161,61 +161,13 @@ class Identity:
             return cls.from_pem(data, source=f"identity file {str(path)!r}")
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         identity = cls.generate()
-        if _write_new_file(path, identity.to_pem()):
+        if write_new_file(path, identity.to_pem()):
             return identity
         return cls.from_pem(path.read_bytes(), source=f"identity file {str(path)!r}")
 
     def sign(self, data: bytes) -> bytes:
         """The 64-byte Ed25519 signature of ``data`` (callers add the domain prefix)."""
         return self.private_key.sign(data)
-
-
-def _write_new_file(path: Path, data: bytes) -> bool:
-    """Create ``path`` holding ``data`` (mode 0600), durably and without replacing a file.
-
-    Returns False, writing nothing, when ``path`` already exists.
-    """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_BINARY", 0), 0o600)
-    try:
-        try:
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, 0o600)  # exactly 0600, whatever the umask
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        try:
-            os.link(tmp, path)  # fails rather than replace a file that appeared meanwhile
-        except FileExistsError:
-            return False
-        except OSError:
-            # No hard links here (some non-POSIX file systems): rename, which on those systems
-            # refuses to replace an existing file as well.
-            try:
-                os.rename(tmp, path)
-            except FileExistsError:
-                return False
-    finally:
-        tmp.unlink(missing_ok=True)
-    _fsync_directory(path.parent)
-    return True
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make a new directory entry durable (POSIX); a no-op where directories cannot be opened."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class GameKeys:

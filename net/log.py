@@ -45,6 +45,8 @@ from typing import Any, Final, Self
 
 import msgpack
 
+from hexlan.net.files import create_private, fsync_directory
+
 try:  # Unix only; without it two writers are not kept apart, which is all it does.
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -233,19 +235,6 @@ def _pack(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)
 
 
-def _fsync_dir(path: Path) -> None:
-    """Make a new directory entry durable (best effort where directories cannot be opened)."""
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:  # pragma: no cover - platforms without directory fds
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 _datasync = getattr(os, "fdatasync", os.fsync)
 
 
@@ -319,7 +308,7 @@ class GameLog:
             with contextlib.suppress(OSError):
                 os.close(fd)
             raise
-        _fsync_dir(path)
+        fsync_directory(path.parent)
         contents = LogContents(opening_payload, [], [], [], [], False, 0)
         return cls(fd, path, contents)
 
@@ -503,15 +492,7 @@ def save_secrets(path: str | os.PathLike[str], secrets: SeatSecrets) -> None:
     Raises:
         FileExistsError: ``path`` exists (secrets are never silently replaced).
     """
-    path = Path(path)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.fchmod(fd, 0o600)  # whatever the umask
-        _write_all(fd, secrets.to_bytes())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    _fsync_dir(path)
+    create_private(Path(path), secrets.to_bytes())
 
 
 def load_secrets(path: str | os.PathLike[str]) -> SeatSecrets:

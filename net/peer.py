@@ -55,6 +55,7 @@ from hexlan.net.effects import (
     Send,
     Stopped,
 )
+from hexlan.net.files import create_private
 from hexlan.net.identity import (
     GameKeys,
     Identity,
@@ -197,25 +198,6 @@ def peer_kind(contents: LogContents) -> str:
     return "human"
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    """Create ``path`` (mode 0600, never replacing a file) holding ``data``, durably."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
 _STEP_BY_PHASE: Final = {
     Phase.START_PLAYER: "reveal",
     Phase.DICE: "reveal",
@@ -284,7 +266,7 @@ class Peer:
                 SeatSecrets(opening.game_id, seat, chain.secret, game_keys.private_bytes),
             )
             if save_identity:
-                _write_private(identity_path_for(path), identity.to_pem())
+                create_private(identity_path_for(path), identity.to_pem())
             game_log.append_note(PEER_NOTE + kind)
             if identity_path is not None:
                 game_log.append_note(IDENTITY_NOTE + str(Path(identity_path).resolve()))

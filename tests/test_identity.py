@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from hexlan.net import identity as identity_module
+from hexlan.net.files import write_new_file
 from hexlan.net.identity import (
     GameKeys,
     Identity,
@@ -126,7 +127,7 @@ def test_a_file_that_appears_meanwhile_wins(tmp_path: Path) -> None:
     path = tmp_path / "identity.pem"
     theirs = Identity.generate()
     path.write_bytes(theirs.to_pem())
-    assert not identity_module._write_new_file(path, Identity.generate().to_pem())
+    assert not write_new_file(path, Identity.generate().to_pem())
     assert Identity.load_or_create(path) == theirs
     assert sorted(p.name for p in tmp_path.iterdir()) == ["identity.pem"]
 
