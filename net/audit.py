@@ -33,10 +33,9 @@ from hexlan.engine.board import Board
 from hexlan.engine.core import DevCard, EngineError, IllegalActionError, Resource, Seat
 from hexlan.engine.state import GameState
 from hexlan.net.beacon import HashChain
-from hexlan.net.deck import Deck, DeckError, derive_deck_secret, derive_shuffle_seed
+from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul
 from hexlan.net.identity import GameKeys, IdentityError
-from hexlan.net.shuffle import shuffle_deck
 from hexlan.net.steal import (
     StealOpeningError,
     check_opening,
@@ -235,16 +234,9 @@ def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
 def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
     """Each seat's published shuffle against the one its seed gives (its output deck)."""
     deck = inputs.deck
-    joint = deck.key.joint
     found: list[Deviation] = []
     for seat, (seed, _, _) in enumerate(inputs.secrets):
-        commitment, _ = shuffle_deck(
-            deck.shuffle_input(seat),
-            joint,
-            derive_shuffle_seed(seed, deck.label),
-            deck.label.encode(),
-            rounds=0,
-        )
+        commitment, _ = deck.shuffle(seed, deck.shuffle_input(seat), rounds=0)
         if list(commitment.output) != list(deck.shuffle_output(seat)):
             found.append(
                 Deviation(

@@ -21,9 +21,8 @@ from hexlan.net.deck import (
     DeckError,
     JointKey,
     derive_deck_secret,
-    derive_shuffle_seed,
 )
-from hexlan.net.shuffle import ShuffleCommitment, ShuffleSecret, pack_deck, respond, shuffle_deck
+from hexlan.net.shuffle import ShuffleCommitment, ShuffleSecret, pack_deck, respond
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,7 @@ class Dealer:
         self.seat = seat
         self.label = deck.label
         self._secret = None if seed is None else derive_deck_secret(seed)
-        self._shuffle_seed = None if seed is None else derive_shuffle_seed(seed, deck.label)
+        self._seed = seed
         self._shuffled: Shuffled | None = None
         self.own_cards: dict[int, int] = {}
         """Positions dealt to this seat -> the card's face, once opened."""
@@ -74,14 +73,12 @@ class Dealer:
 
     def shuffle_job(self) -> Callable[[], Shuffled]:
         """A pure job (safe in a worker thread) computing this seat's shuffle and its rounds."""
-        assert self._shuffle_seed is not None
-        deck_in = list(self.deck.current)
-        joint = self.deck.key.joint
-        seed, label = self._shuffle_seed, self.label.encode()
+        assert self._seed is not None
+        # The input deck (and with it the joint key) is read here, on the session's thread.
+        deck, seed, deck_in = self.deck, self._seed, list(self.deck.current)
 
         def job() -> Shuffled:
-            commitment, secret = shuffle_deck(deck_in, joint, seed, label)
-            return Shuffled(commitment, secret)
+            return Shuffled(*deck.shuffle(seed, deck_in))
 
         return job
 

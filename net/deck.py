@@ -288,10 +288,13 @@ class Deck:
         """Whether every seat has shuffled."""
         return self.next_shuffler is None
 
-    def shuffle(self, seed: bytes) -> tuple[ShuffleCommitment, ShuffleSecret]:
-        """This seat's shuffle of :attr:`current`, from its 32-byte per-game seed.
+    def shuffle(
+        self, seed: bytes, deck_in: Sequence[bytes] | None = None, rounds: int = ROUNDS
+    ) -> tuple[ShuffleCommitment, ShuffleSecret]:
+        """A seat's shuffle of ``deck_in`` (default :attr:`current`), from its 32-byte per-game
+        seed, with ``rounds`` intermediate decks (0: the output alone, as the audit needs).
 
-        ``shuffle_deck(current, Y, derive_shuffle_seed(seed, label), utf8(label))``: the same
+        ``shuffle_deck(deck_in, Y, derive_shuffle_seed(seed, label), utf8(label))``: the same
         seed gives the same bytes, after a restart and in the audit. Publish
         ``pack_deck(output)`` and ``pack_deck(E_k)`` for each round.
 
@@ -300,7 +303,8 @@ class Deck:
             DeckError: (seat ``None``) the joint key is incomplete.
         """
         stream_seed = derive_shuffle_seed(seed, self.label)
-        return shuffle_deck(self.current, self.key.joint, stream_seed, self._label)
+        deck = self.current if deck_in is None else deck_in
+        return shuffle_deck(deck, self.key.joint, stream_seed, self._label, rounds)
 
     def add_shuffle(self, seat: int, output: bytes, rounds: Sequence[bytes]) -> None:
         """Accept ``seat``'s shuffle: its output deck and intermediate decks, before the proof.

@@ -37,7 +37,7 @@ from hexlan.engine.info import InformationState
 from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
 from hexlan.net.beacon import BeaconStream, HashChain, beacon_output, verify_preimage
 from hexlan.net.dealing import Dealer, Shuffled, new_dealer
-from hexlan.net.deck import DeckError, JointKey
+from hexlan.net.deck import DeckError, JointKey, draw_challenges
 from hexlan.net.effects import (
     Abandoned,
     Applied,
@@ -60,7 +60,6 @@ from hexlan.net.steal import (
 )
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
-    SHUFFLE_ROUNDS,
     ZERO_ID,
     Body,
     Envelope,
@@ -197,7 +196,7 @@ class Session:
         self._shuffles: dict[Seat, Envelope] = {}
         self._count_ids: dict[Seat, bytes] = {}
         self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
-        self._audit_results: dict[Seat, tuple[bytes, tuple[object, ...]]] = {}
+        self._audit_digests: dict[Seat, bytes] = {}
         self.audit: AuditReport | None = None
         self.audited: Audited | None = None
         self._steal_event = 0
@@ -339,7 +338,7 @@ class Session:
                 for s in range(self.players):
                     if s not in self._audit_secrets:
                         owe(s, "audit_secrets")
-                    elif self.audit is not None and s not in self._audit_results:
+                    elif self.audit is not None and s not in self._audit_digests:
                         owe(s, "audit_result")
         return sorted(owed)
 
@@ -376,14 +375,7 @@ class Session:
         if body.seq < len(msgs):
             if msgs[body.seq].id == env.id:
                 return effects  # a duplicate: already have it
-            self._stop(
-                Equivocation(
-                    f"seat {body.author} signed two different messages as number {body.seq}",
-                    author=body.author,
-                ),
-                effects,
-                (msgs[body.seq].to_bytes(), data),
-            )
+            self._equivocation(msgs[body.seq], data, effects)
             return effects
         self._waiting[env.id] = env
         self._drain_waiting(effects)
@@ -505,14 +497,7 @@ class Session:
         msgs = self.accepted[body.author]
         if body.seq < len(msgs):
             if msgs[body.seq].id != env.id:
-                self._stop(
-                    Equivocation(
-                        f"seat {body.author} signed two different messages as number {body.seq}",
-                        author=body.author,
-                    ),
-                    effects,
-                    (msgs[body.seq].to_bytes(), env.to_bytes()),
-                )
+                self._equivocation(msgs[body.seq], env.to_bytes(), effects)
             return None
         if body.seq > len(msgs):
             return False
@@ -627,6 +612,18 @@ class Session:
             if self._turn_closed:
                 self._turn_closed = False
                 self._closed_trail, self._trail = self._trail, []
+
+    def _equivocation(self, first: Envelope, second: bytes, effects: list[Effect]) -> None:
+        """Stop: ``first``'s author signed ``second`` with the same sequence number (§11)."""
+        body = first.body
+        self._stop(
+            Equivocation(
+                f"seat {body.author} signed two different messages as number {body.seq}",
+                author=body.author,
+            ),
+            effects,
+            (first.to_bytes(), second),
+        )
 
     def _stop(
         self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
@@ -1025,21 +1022,18 @@ class Session:
 
     def _on_audit_result(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
-        if author in self._audit_results or author not in self._audit_secrets:
+        if author in self._audit_digests or author not in self._audit_secrets:
             raise OutOfTurn(f"seat {author} signed an audit result out of place", author=author)
-        digest, deviations = env.body.payload
-        self._audit_results[author] = (digest, tuple(deviations))
+        self._audit_digests[author] = env.body.payload[0]
         self._audit_complete(effects)
 
     def _audit_complete(self, effects: list[Effect]) -> None:
         if self.audit is None or self.audited is not None:
             return
-        if len(self._audit_results) < self.players:
+        if len(self._audit_digests) < self.players:
             return
         disagreeing = tuple(
-            s
-            for s, (digest, _) in sorted(self._audit_results.items())
-            if digest != self.audit.digest
+            s for s, digest in sorted(self._audit_digests.items()) if digest != self.audit.digest
         )
         self.audited = Audited(self.audit, disagreeing)
         effects.append(self.audited)
@@ -1070,10 +1064,7 @@ class Session:
         elif event.purpose == "steal":
             self._steal_index = stream.randbelow(len(self._steal_commitments))
         elif event.purpose == "challenge":
-            bits = [
-                [stream.randbelow(2) for _ in range(SHUFFLE_ROUNDS)] for _ in range(self.players)
-            ]
-            self.dealer.deck.set_challenges(bits)
+            self.dealer.deck.set_challenges(draw_challenges(stream, self.players))
 
     def _own_committed_hand(self, event: int) -> CommittedHand:
         """This seat's commitment to its hand for a steal, rebuilt from its own secret."""
@@ -1211,9 +1202,7 @@ class Session:
                 return "shuffle", dealer.shuffle_payload()
         if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
             if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
-                self._request(
-                    f"reshuffle:{label}", dealer.shuffle_job(), self._took_shuffle, effects
-                )
+                self._request(f"shuffle:{label}", dealer.shuffle_job(), self._took_shuffle, effects)
             if dealer.has_shuffle:
                 return "shuffle_proof", dealer.proof_payload()
         position = dealer.drawing

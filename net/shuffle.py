@@ -45,9 +45,11 @@ from hexlan.net.group import (
     scalar_sub,
     sub,
 )
+from hexlan.net.wire import SHUFFLE_ROUNDS
 
-ROUNDS: Final = 40
-"""Cut-and-choose rounds per shuffle proof: a cheater passes with probability ``2**-40``."""
+ROUNDS: Final = SHUFFLE_ROUNDS
+"""Cut-and-choose rounds per shuffle proof: a cheater passes with probability ``2**-40`` (the
+wire's :data:`~hexlan.net.wire.SHUFFLE_ROUNDS`)."""
 
 CIPHERTEXT_BYTES: Final = 2 * POINT_BYTES
 """Bytes in a ciphertext ``A || B``."""
