@@ -73,7 +73,7 @@ class StealRecord:
     """What the log shows of one private steal (PROTOCOL.md §7), for the audit.
 
     Attributes:
-        event: the steal's beacon event number.
+        steal: the steal's number (1 for the game's first steal, §7).
         thief, victim: seats.
         commitments: the victim's card commitments (32 bytes each), in its order.
         index: the beacon-chosen index among them.
@@ -81,7 +81,7 @@ class StealRecord:
         commit_id, open_id: the ids of the ``steal_commit`` and ``steal_open`` messages.
     """
 
-    event: int
+    steal: int
     thief: Seat
     victim: Seat
     commitments: tuple[bytes, ...]
@@ -280,16 +280,16 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
     seed, x25519_private, _ = inputs.secrets[victim]
     hand = state.hands[victim]
     cards = [int(r) for r in Resource for _ in range(hand[r])]
-    order, salts, _ = derive_steal_secrets(seed, steal.event, len(cards))
+    order, salts, _ = derive_steal_secrets(seed, steal.steal, len(cards))
     if len(cards) != len(steal.commitments) or (
-        commit_hand(game_id, steal.event, cards, order=order, salts=salts).commitments
+        commit_hand(game_id, steal.steal, cards, order=order, salts=salts).commitments
         != steal.commitments
     ):
         raise _Deviated(
             Deviation(
                 victim,
                 steal.commit_id,
-                f"seat {victim} committed to a hand it did not hold (steal event {steal.event})",
+                f"seat {victim} committed to a hand it did not hold (steal {steal.steal})",
             )
         )
     victim_key = GameKeys.from_private_bytes(x25519_private).private_key
@@ -299,7 +299,7 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
             victim_key,
             thief_public,
             game_id,
-            steal.event,
+            steal.steal,
             steal.index,
             steal.nonce,
             steal.ciphertext,
@@ -308,7 +308,7 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
         raise _Deviated(
             Deviation(victim, steal.open_id, f"seat {victim}'s steal opening is false: {exc}")
         ) from exc
-    if not check_opening(steal.commitments[steal.index], game_id, steal.event, salt, kind):
+    if not check_opening(steal.commitments[steal.index], game_id, steal.steal, salt, kind):
         raise _Deviated(
             Deviation(victim, steal.open_id, f"seat {victim} opened a card it had not committed")
         )

@@ -199,7 +199,8 @@ class Session:
         self._audit_digests: dict[Seat, bytes] = {}
         self.audit: AuditReport | None = None
         self.audited: Audited | None = None
-        self._steal_event = 0
+        self._steals = 0  # steals completed: the next steal's number is one more (§7)
+        self._steal_number = 0  # the open steal's number, once its commitment is applied
         self._steal_index = -1
         self._steal_commitments: tuple[bytes, ...] = ()
         self._monopoly_counts: dict[Seat, int] = {}
@@ -765,18 +766,20 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         number, commitments = env.body.payload
-        if view.phase is not Phase.STEAL or author != view.victim or self._steal_event:
+        if view.phase is not Phase.STEAL or author != view.victim or self._steal_number:
             raise OutOfTurn(f"seat {author} has no steal to commit to", author=author)
         if len(commitments) != view.hand_size[author]:
             raise IllegalMove(
                 f"seat {author} committed {len(commitments)} cards but holds {view.hand_size[author]}",
                 author=author,
             )
-        if number != self._next_event:
-            raise IllegalMove(f"seat {author} numbered its steal event wrongly", author=author)
+        if number != self._steals + 1:
+            raise IllegalMove(
+                f"seat {author} numbered steal {self._steals + 1} as {number}", author=author
+            )
         self._steal_commitments = tuple(commitments)
         self._steal_commit_id = env.id
-        self._steal_event = number
+        self._steal_number = number
         self._open_event("steal", env.id)
 
     def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
@@ -786,7 +789,7 @@ class Session:
         if (
             view.phase is not Phase.STEAL
             or author != view.victim
-            or number != self._steal_event
+            or number != self._steal_number
             or self._steal_index < 0
         ):
             raise OutOfTurn(f"seat {author} has no steal to open", author=author)
@@ -833,7 +836,8 @@ class Session:
             self._steal_commit_id,
             env.id,
         )
-        self._steal_event = 0
+        self._steals += 1
+        self._steal_number = 0
         self._steal_index = -1
         self._engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
 
@@ -1066,12 +1070,13 @@ class Session:
         elif event.purpose == "challenge":
             self.dealer.deck.set_challenges(draw_challenges(stream, self.players))
 
-    def _own_committed_hand(self, event: int) -> CommittedHand:
-        """This seat's commitment to its hand for a steal, rebuilt from its own secret."""
+    def _own_committed_hand(self, steal: int) -> CommittedHand:
+        """This seat's commitment to its hand for steal number ``steal``, rebuilt from its own
+        secret."""
         view = self._require_view(None)
         cards = [int(r) for r in Resource for _ in range(view.hands[self.seat][r])]
-        order, salts, _ = derive_steal_secrets(self.chain.secret, event, len(cards))
-        return commit_hand(self.game_id, event, cards, order=order, salts=salts)
+        order, salts, _ = derive_steal_secrets(self.chain.secret, steal, len(cards))
+        return commit_hand(self.game_id, steal, cards, order=order, salts=salts)
 
     # ------------------------------------------------------------------ engine
 
@@ -1147,11 +1152,11 @@ class Session:
         if view is None:
             return self._advance_if_needed()
         if view.phase is Phase.STEAL and view.victim == me:
-            if not self._steal_event and ("steal_commit", self._next_event) not in self._sent:
-                number = self._next_event
+            if not self._steal_number and ("steal_commit", self._steals + 1) not in self._sent:
+                number = self._steals + 1
                 return "steal_commit", (number, self._own_committed_hand(number).commitments)
-            if self._steal_index >= 0 and ("steal_open", self._steal_event) not in self._sent:
-                number, index = self._steal_event, self._steal_index
+            if self._steal_index >= 0 and ("steal_open", self._steal_number) not in self._sent:
+                number, index = self._steal_number, self._steal_index
                 salt, kind = self._own_committed_hand(number).openings[index]
                 thief_public = self.opening.seats[view.active].x25519_public
                 nonce = derive_steal_secrets(self.chain.secret, number, view.hand_size[me])[2]

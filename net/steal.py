@@ -12,12 +12,12 @@ Primitives: SHA-256 (:mod:`hashlib`); X25519, HKDF-SHA256 and ChaCha20-Poly1305
 
 >>> from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 >>> victim, thief = X25519PrivateKey.generate(), X25519PrivateKey.generate()
->>> game_id, event = bytes(32), 5
->>> hand = commit_hand(game_id, event, [0, 3, 3])
+>>> game_id, steal = bytes(32), 5
+>>> hand = commit_hand(game_id, steal, [0, 3, 3])
 >>> salt, resource = hand.openings[1]
->>> nonce, box = seal_opening(victim, public_bytes(thief), game_id, event, 1, salt, resource)
->>> opened = open_opening(thief, public_bytes(victim), game_id, event, 1, nonce, box)
->>> opened == hand.openings[1], check_opening(hand.commitments[1], game_id, event, *opened)
+>>> nonce, box = seal_opening(victim, public_bytes(thief), game_id, steal, 1, salt, resource)
+>>> opened = open_opening(thief, public_bytes(victim), game_id, steal, 1, nonce, box)
+>>> opened == hand.openings[1], check_opening(hand.commitments[1], game_id, steal, *opened)
 (True, True)
 """
 
@@ -99,11 +99,11 @@ def _u64(n: int) -> bytes:
     return n.to_bytes(8, "big")
 
 
-def _check_game(game_id: bytes, event: int) -> None:
+def _check_game(game_id: bytes, steal: int) -> None:
     if not isinstance(game_id, bytes | bytearray) or len(game_id) != KEY_SIZE:
         raise ValueError(f"the game id must be {KEY_SIZE} bytes, got {game_id!r:.80}")
-    if not isinstance(event, int) or not 1 <= event < _U64_LIMIT:
-        raise ValueError(f"a chance event number must be in 1..2**64-1, got {event!r}")
+    if not isinstance(steal, int) or not 1 <= steal < _U64_LIMIT:
+        raise ValueError(f"a steal number must be in 1..2**64-1, got {steal!r}")
 
 
 def _check_index(index: int) -> None:
@@ -119,45 +119,45 @@ def _is_resource(resource: object) -> bool:
     return isinstance(resource, int) and 0 <= resource < RESOURCE_COUNT
 
 
-def card_commitment(game_id: bytes, event: int, salt: bytes, resource: int) -> bytes:
-    """``c = H(b"hexlan/v1/card\\0" || game_id || u64(event) || salt || u8(resource))``.
+def card_commitment(game_id: bytes, steal: int, salt: bytes, resource: int) -> bytes:
+    """``c = H(b"hexlan/v1/card\\0" || game_id || u64(steal) || salt || u8(resource))``.
 
     Args:
         game_id: 32 bytes.
-        event: the steal's chance event number (from 1).
+        steal: the steal's number: 1 for the game's first steal, +1 per steal.
         salt: 16 random bytes, fresh per card.
         resource: 0..4 (:class:`hexlan.engine.core.Resource`).
 
     Raises:
         ValueError: any argument out of its range or of the wrong length.
     """
-    _check_game(game_id, event)
+    _check_game(game_id, steal)
     if not _is_salt(salt):
         raise ValueError(f"a card salt must be {SALT_SIZE} bytes, got {salt!r:.80}")
     if not _is_resource(resource):
         raise ValueError(f"a resource must be 0..{RESOURCE_COUNT - 1}, got {resource!r}")
     return hashlib.sha256(
-        b"".join((CARD_PREFIX, game_id, _u64(event), salt, bytes((resource,))))
+        b"".join((CARD_PREFIX, game_id, _u64(steal), salt, bytes((resource,))))
     ).digest()
 
 
 def check_opening(
-    commitment: bytes, game_id: bytes, event: int, salt: bytes, resource: int
+    commitment: bytes, game_id: bytes, steal: int, salt: bytes, resource: int
 ) -> bool:
     """Whether ``(salt, resource)`` opens ``commitment`` (compared in constant time).
 
     A malformed salt, resource or commitment (untrusted input) opens nothing.
 
     Raises:
-        ValueError: a malformed game id or event (the caller's own values).
+        ValueError: a malformed game id or steal number (the caller's own values).
     """
-    _check_game(game_id, event)
+    _check_game(game_id, steal)
     if not _is_salt(salt) or not _is_resource(resource):
         return False
     if not isinstance(commitment, bytes | bytearray) or len(commitment) != KEY_SIZE:
         return False
     return secrets.compare_digest(
-        card_commitment(game_id, event, salt, resource), bytes(commitment)
+        card_commitment(game_id, steal, salt, resource), bytes(commitment)
     )
 
 
@@ -172,7 +172,7 @@ def _random_order(k: int) -> list[int]:
 
 def commit_hand(
     game_id: bytes,
-    event: int,
+    steal: int,
     cards: Sequence[int],
     order: Sequence[int] | None = None,
     salts: Sequence[bytes] | None = None,
@@ -183,7 +183,7 @@ def commit_hand(
 
     Args:
         game_id: 32 bytes.
-        event: the steal's chance event number.
+        steal: the steal's number (1 for the game's first steal).
         cards: the hand, one resource (0..4) per card, 1 to 256 cards.
         order: a permutation of ``range(len(cards))``; by default a uniformly random one drawn
             from :mod:`secrets`. It must not depend on the cards: the index the beacon picks is
@@ -194,7 +194,7 @@ def commit_hand(
         ValueError: an empty or too large hand, a bad resource, an order that is not a
             permutation, salts of the wrong number or length.
     """
-    _check_game(game_id, event)
+    _check_game(game_id, steal)
     k = len(cards)
     if not 1 <= k <= MAX_HAND:
         raise ValueError(f"a steal commits to 1..{MAX_HAND} cards, got {k}")
@@ -210,16 +210,16 @@ def commit_hand(
     elif len(salts) != k:
         raise ValueError(f"{len(salts)} salts for {k} cards")
     openings = tuple((bytes(salt), int(cards[j])) for salt, j in zip(salts, order, strict=True))
-    commitments = tuple(card_commitment(game_id, event, s, r) for s, r in openings)
+    commitments = tuple(card_commitment(game_id, steal, s, r) for s, r in openings)
     return CommittedHand(commitments, openings)
 
 
 def derive_steal_secrets(
-    chain_secret: bytes, event: int, cards: int
+    chain_secret: bytes, steal: int, cards: int
 ) -> tuple[list[int], list[bytes], bytes]:
-    """The victim's card order, salts and opening nonce for steal event ``event``, derived from
+    """The victim's card order, salts and opening nonce for steal number ``steal``, derived from
     its 32-byte per-game seed (its hash-chain secret) with HKDF-SHA256 (PROTOCOL.md §7):
-    unpredictable to others, the same again after a restart (one nonce per event, so a key pair
+    unpredictable to others, the same again after a restart (one nonce per steal, so a key pair
     never reuses one), and recomputable by the end-of-game audit once the seed is revealed.
 
     Returns:
@@ -230,7 +230,7 @@ def derive_steal_secrets(
         algorithm=SHA256(),
         length=16 * cards + 4 * cards + 12,
         salt=None,
-        info=b"hexlan/v1/steal-secrets\0" + event.to_bytes(8, "big"),
+        info=b"hexlan/v1/steal-secrets\0" + steal.to_bytes(8, "big"),
     ).derive(chain_secret)
     salts = [stream[16 * i : 16 * i + 16] for i in range(cards)]
     keys = [stream[16 * cards + 4 * i : 16 * cards + 4 * i + 4] for i in range(cards)]
@@ -239,10 +239,10 @@ def derive_steal_secrets(
 
 
 def _aead(
-    own: X25519PrivateKey, peer_public: bytes, game_id: bytes, event: int
+    own: X25519PrivateKey, peer_public: bytes, game_id: bytes, steal: int
 ) -> ChaCha20Poly1305:
     """ChaCha20-Poly1305 under ``HKDF-SHA256(X25519(own, peer), salt=game_id,
-    info=b"hexlan/v1/steal\\0" || u64(event))``.
+    info=b"hexlan/v1/steal\\0" || u64(steal))``.
 
     Raises:
         ValueError: a public key that is not 32 bytes, or a low-order point (no shared secret).
@@ -250,20 +250,20 @@ def _aead(
     peer = X25519PublicKey.from_public_bytes(bytes(peer_public))
     shared = own.exchange(peer)  # raises ValueError on an all-zero (low-order) result
     key = HKDF(
-        algorithm=SHA256(), length=KEY_SIZE, salt=bytes(game_id), info=STEAL_PREFIX + _u64(event)
+        algorithm=SHA256(), length=KEY_SIZE, salt=bytes(game_id), info=STEAL_PREFIX + _u64(steal)
     ).derive(shared)
     return ChaCha20Poly1305(key)
 
 
-def _aad(game_id: bytes, event: int, index: int) -> bytes:
-    return bytes(game_id) + _u64(event) + bytes((index,))
+def _aad(game_id: bytes, steal: int, index: int) -> bytes:
+    return bytes(game_id) + _u64(steal) + bytes((index,))
 
 
 def seal_opening(
     victim_key: X25519PrivateKey,
     thief_public: bytes,
     game_id: bytes,
-    event: int,
+    steal: int,
     index: int,
     salt: bytes,
     resource: int,
@@ -272,7 +272,7 @@ def seal_opening(
     """Encrypt the opening of card ``index`` for the thief (the ``steal_open`` payload).
 
     ChaCha20-Poly1305 of ``salt || u8(resource)``, key from :func:`_aead`, associated data
-    ``game_id || u64(event) || u8(index)`` (PROTOCOL.md §7).
+    ``game_id || u64(steal) || u8(index)`` (PROTOCOL.md §7).
 
     Args:
         victim_key: the victim's X25519 private key for this game.
@@ -288,7 +288,7 @@ def seal_opening(
         ValueError: any argument out of range or of the wrong length, or a thief key that
             gives no shared secret.
     """
-    _check_game(game_id, event)
+    _check_game(game_id, steal)
     _check_index(index)
     if not _is_salt(salt):
         raise ValueError(f"a card salt must be {SALT_SIZE} bytes, got {salt!r:.80}")
@@ -301,18 +301,18 @@ def seal_opening(
     if not isinstance(thief_public, bytes | bytearray):
         raise ValueError(f"the thief's X25519 key must be bytes, got {thief_public!r:.80}")
     try:
-        aead = _aead(victim_key, thief_public, game_id, event)
+        aead = _aead(victim_key, thief_public, game_id, steal)
     except ValueError as error:
         raise ValueError(f"the thief's X25519 key is unusable: {error}") from error
     plaintext = bytes(salt) + bytes((resource,))
-    return bytes(nonce), aead.encrypt(bytes(nonce), plaintext, _aad(game_id, event, index))
+    return bytes(nonce), aead.encrypt(bytes(nonce), plaintext, _aad(game_id, steal, index))
 
 
 def open_opening(
     thief_key: X25519PrivateKey,
     victim_public: bytes,
     game_id: bytes,
-    event: int,
+    steal: int,
     index: int,
     nonce: bytes,
     ciphertext: bytes,
@@ -332,11 +332,11 @@ def open_opening(
 
     Raises:
         StealOpeningError: the victim's key, nonce or ciphertext is malformed, the ciphertext
-            does not authenticate (wrong key, index, event or game, or tampered), or the
+            does not authenticate (wrong key, index, steal or game, or tampered), or the
             plaintext is not ``16-byte salt || resource 0..4``.
-        ValueError: a malformed game id, event or index (the caller's own values).
+        ValueError: a malformed game id, steal number or index (the caller's own values).
     """
-    _check_game(game_id, event)
+    _check_game(game_id, steal)
     _check_index(index)
     if not isinstance(victim_public, bytes | bytearray) or len(victim_public) != KEY_SIZE:
         raise StealOpeningError(f"the victim's X25519 key must be {KEY_SIZE} bytes")
@@ -345,15 +345,15 @@ def open_opening(
     if not isinstance(ciphertext, bytes | bytearray):
         raise StealOpeningError("the steal ciphertext must be bytes")
     try:
-        aead = _aead(thief_key, victim_public, game_id, event)
+        aead = _aead(thief_key, victim_public, game_id, steal)
     except ValueError as error:
         raise StealOpeningError(f"the victim's X25519 key is unusable: {error}") from error
     try:
-        plaintext = aead.decrypt(bytes(nonce), bytes(ciphertext), _aad(game_id, event, index))
+        plaintext = aead.decrypt(bytes(nonce), bytes(ciphertext), _aad(game_id, steal, index))
     except InvalidTag:
         raise StealOpeningError(
-            f"the steal opening for event {event}, card {index} does not authenticate "
-            "(not sealed for this thief, game, event and index, or altered)"
+            f"the steal opening for steal {steal}, card {index} does not authenticate "
+            "(not sealed for this thief, game, steal and index, or altered)"
         ) from None
     if len(plaintext) != OPENING_SIZE:
         raise StealOpeningError(

@@ -759,9 +759,9 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
         "action": _record(("action", ActionSchema())),
         "advance": _record(),
         "reveal": _record(("event", _EVENT), ("preimage", _HASH)),
-        "steal_commit": _record(("event", _EVENT), ("commitments", Array(_HASH, 1, _MAX_CARDS))),
+        "steal_commit": _record(("steal", _EVENT), ("commitments", Array(_HASH, 1, _MAX_CARDS))),
         "steal_open": _record(
-            ("event", _EVENT),
+            ("steal", _EVENT),
             ("nonce", Bytes(12, 12)),
             ("ciphertext", Bytes(16, 64)),  # ChaCha20-Poly1305: at least the 16-byte tag
         ),

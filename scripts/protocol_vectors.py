@@ -340,7 +340,7 @@ def _steal(game: _Game) -> dict[str, Any]:
     entry = next(e for e in game.sessions[0].journal if e.steal is not None)
     steal = entry.steal
     assert steal is not None
-    game_id, event, victim, thief = game.opening.game_id, steal.event, steal.victim, steal.thief
+    game_id, event, victim, thief = game.opening.game_id, steal.steal, steal.victim, steal.thief
     victim_keys, thief_keys = game.keys[victim], game.keys[thief]
     k = len(steal.commitments)
     info = b"hexlan/v1/steal-secrets\0" + _u64(event)

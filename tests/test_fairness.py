@@ -33,6 +33,7 @@ from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 import pytest
 from test_session import (
     Table,
+    check_same_end,
     first_game_reaching,
     play,
     play_until,
@@ -56,6 +57,7 @@ from hexlan.engine.core import (
 from hexlan.net.audit import AuditReport, Deviation, StealRecord
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.deck import Deck, derive_deck_secret
+from hexlan.net.effects import Effect, Send
 from hexlan.net.group import add, base_mul
 from hexlan.net.log import GameLog
 from hexlan.net.session import AUTOMATIC_TIMEOUT, DEVELOPMENT_DECK, Session
@@ -551,7 +553,7 @@ def commit_to_a_hand_of(session: Session, resource: Resource) -> list[int]:
     ``resource``, in the order and with the salts its seed gives, and open the chosen one
     accordingly (sealed for the thief): its own session signs the lie and goes on with it.
 
-    Returns the steal events it lied about, filled in as it does.
+    Returns the steals it lied about (their numbers), filled in as it does.
     """
     honest = session._own_committed_hand
     events: list[int] = []
@@ -603,7 +605,7 @@ def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
     expected = Deviation(
         victim,
         commit.id,
-        f"seat {victim} committed to a hand it did not hold (steal event {lied_about[0]})",
+        f"seat {victim} committed to a hand it did not hold (steal {lied_about[0]})",
     )
     for session in table.sessions:
         assert audit_of(session).deviations == (expected,)
@@ -636,6 +638,64 @@ def test_a_thief_stops_at_once_a_victim_committing_to_a_card_it_cannot_hold(
     assert_stopped(table, victim, opening.to_bytes(), [thief], f"seat {victim} cannot hold")
     for seat in others(table, thief, victim):
         assert table.sessions[seat].stopped is None
+
+
+def withholding_the_last_shuffle(table: Table) -> list[bool]:
+    """Make the last shuffler keep its shuffle back (it signs it when the returned flag is
+    cleared and it is next asked for a step): the review's timing attack on steal numbers."""
+    shuffler = len(table.sessions) - 1
+    session = table.sessions[shuffler]
+    honest = session._deck_obligation
+    holding = [True]
+
+    def withheld(effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
+        if holding[0] and session.dealer.deck.next_shuffler == shuffler:
+            return None
+        return honest(effects)
+
+    session._deck_obligation = withheld  # type: ignore[method-assign]
+    return holding
+
+
+def test_a_shuffle_timed_to_land_before_a_steal_frames_no_victim() -> None:
+    """Review finding (high): the last shuffler withholds its shuffle, then gives it to the
+    victim alone just before the robber lands. The victim's steal commitment covers the
+    shuffle, so every peer applies the shuffle (and opens its challenge event) first. Steals
+    are numbered by their own count, not by the beacon's next event (PROTOCOL.md §7), so the
+    honest victim is never named and the game ends audited."""
+    for seed in range(60, 100):
+        table = Table(3, seed=seed)
+        shuffler = 2
+        holding = withholding_the_last_shuffle(table)
+        table.start()
+        robs = robbing(table)
+
+        def stop(seat: Seat, action: Action, robs: Callable[[Seat, Action], bool] = robs) -> bool:
+            return isinstance(action, A.BuyDevelopmentCard) or robs(seat, action)
+
+        found = play(table, stop=stop)
+        if found is None or not isinstance(found[1], A.MoveRobber):
+            continue  # a card bought first would wait for the shuffle
+        thief, move = found
+        if move.victim == shuffler:
+            continue
+        victim = move.victim
+        holding[0] = False
+        effects: list[Effect] = []
+        table.sessions[shuffler]._fulfil(effects)
+        (shuffle,) = [e.envelope for e in effects if isinstance(e, Send)]
+        table._handle(shuffler, effects)
+        table._queue.remove((victim, shuffle))
+        table.deliver(victim, shuffle)  # the victim alone holds it when the robber lands
+        events_before = table.sessions[victim]._next_event
+        table.act(thief, move)
+        (commit,) = signed(table, victim, "steal_commit")[-1:]
+        assert table.sessions[victim]._next_event > events_before  # the challenge came first
+        assert commit.body.heads[shuffler][0] >= 0
+        play(table)
+        check_same_end(table)
+        return
+    raise AssertionError("no seeded game robs a seat before a card is bought")
 
 
 def claimable(table: Table, thief: Seat, victim: Seat, *, victim_knows: bool) -> list[Resource]:
