@@ -99,9 +99,50 @@ class _Event:
     reveals: dict[Seat, bytes] = field(default_factory=dict)
 
 
-def seats_of(payload: tuple[object, ...]) -> tuple[Seat, ...]:
-    """The missing seats of an ``abandon`` payload."""
-    return tuple(payload[0])  # type: ignore[arg-type]
+@dataclass(frozen=True, slots=True)
+class OwedStep:
+    """A step the game waits for from one seat now (§11).
+
+    Attributes:
+        seat: the seat that owes it.
+        step: one of :data:`hexlan.net.wire.OWED_STEPS` (``"reveal"``, ``"advance"``,
+            ``"decision"``, ...).
+        number: the event of a ``reveal``, the position of a ``draw_share``; else -1.
+    """
+
+    seat: Seat
+    step: str
+    number: int = -1
+
+    def describe(self) -> str:
+        """The step in words, e.g. ``"reveal 7"`` or ``"decision"``."""
+        return self.step if self.number < 0 else f"{self.step} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonVote:
+    """One seat's signed ``abandon`` (§11): who it says is gone, what each owed, and the
+    latest message of every seat it had seen (its heads)."""
+
+    missing: tuple[Seat, ...]
+    heads: tuple[tuple[int, bytes], ...]
+    owed: tuple[OwedStep, ...]
+    message_id: bytes
+
+    @classmethod
+    def from_envelope(cls, env: Envelope) -> AbandonVote:
+        """The vote an ``abandon`` envelope (its payload already checked by the schema)
+        carries."""
+        missing, heads, owed = env.body.payload
+        return cls(
+            tuple(missing),  # type: ignore[arg-type]
+            tuple((int(seq), bytes(id_)) for seq, id_ in heads),  # type: ignore[union-attr]
+            tuple(
+                OwedStep(seat, str(step), int(number))
+                for seat, (step, number) in zip(missing, owed, strict=True)  # type: ignore[arg-type]
+            ),
+            env.id,
+        )
 
 
 def engine_version() -> str:
@@ -216,6 +257,10 @@ class Session:
         self.stopped: Stopped | None = None
         self.abandoned: tuple[Seat, ...] | None = None
         self.abandon_votes: dict[Seat, tuple[Seat, ...]] = {}
+        """The ``abandon`` votes that stand now: signer -> the seats it says are gone."""
+        self.abandon_owed: tuple[OwedStep, ...] = ()
+        """What each missing seat owed, by the vote that ended the game as abandoned."""
+        self._votes: dict[Seat, AbandonVote] = {}
         self.last_progress = 0.0
 
     # ------------------------------------------------------------------ queries
@@ -277,23 +322,31 @@ class Session:
         )
 
     def waiting_on(self) -> list[Seat]:
-        """Seats whose automatic step the game waits for (for stall messages, §11).
+        """Seats whose automatic step the game waits for (for stall messages, §11)."""
+        return sorted({o.seat for o in self.owed_steps() if o.step != "decision"})
+
+    def owed_steps(self) -> list[OwedStep]:
+        """The steps the game waits for now, seat by seat (§11): the automatic ones, then the
+        decisions it waits for when it waits for no automatic step.
 
         A step this seat already holds but the active seat has not ordered yet is the active
         seat's to take (an ``advance``, §4), not its author's; so is any other held message.
         """
         view = self.view
-        owed: set[Seat] = set()
+        owed: dict[tuple[Seat, str, int], None] = {}
         if any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players)):
-            owed.add(self._active)
+            owed[self._active, "advance", -1] = None
 
-        def owe(seat: Seat, kind: str, number: int | None = None) -> None:
+        def owe(seat: Seat, kind: str, number: int = -1) -> None:
             pending = self.accepted[seat][self.applied[seat] + 1 :]
             held = any(
-                env.body.kind == kind and (number is None or env.body.payload[0] == number)
+                env.body.kind == kind and (kind != "reveal" or env.body.payload[0] == number)
                 for env in pending
             )
-            owed.add(self._active if held else seat)
+            if held:
+                owed[self._active, "advance", -1] = None
+            else:
+                owed[seat, kind, number] = None
 
         if view is None and not self._events:
             for s in range(self.players):
@@ -316,7 +369,7 @@ class Session:
                     if s not in self.dealer.proved:
                         owe(s, "shuffle_proof")
         if view is not None:
-            if view.phase is Phase.STEAL and self._steal_index < 0 and not self._events:
+            if view.phase is Phase.STEAL and not self._steal_number:
                 owe(view.victim, "steal_commit")
             if view.phase is Phase.STEAL and self._steal_index >= 0:
                 owe(view.victim, "steal_open")
@@ -334,14 +387,18 @@ class Session:
                     owner = deck.owner(self.dealer.drawing)
                     for s in range(self.players):
                         if s != owner and s not in given:
-                            owe(s, "draw_share")
+                            owe(s, "draw_share", self.dealer.drawing)
             if self._won():
                 for s in range(self.players):
                     if s not in self._audit_secrets:
                         owe(s, "audit_secrets")
                     elif self.audit is not None and s not in self._audit_digests:
                         owe(s, "audit_result")
-        return sorted(owed)
+            automatic = any(step != "advance" for _, step, _ in owed)
+            if not automatic and not self.is_over and view.phase not in _PROTOCOL_PHASES:
+                for s in view.acting_seats():
+                    owed[s, "decision", -1] = None
+        return [OwedStep(*key) for key in owed]
 
     # ------------------------------------------------------------------ entry points
 
@@ -536,9 +593,10 @@ class Session:
         if not self._replaying:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
-            self._vote_abandon(body.author, seats_of(body.payload), effects)
+            self._vote_abandon(env, effects)
         if self._sequences(body) or self._won():  # after the game, order is moot (§14)
             self._apply_through(env, effects)
+        self._count_abandon_votes(effects)
 
     # ------------------------------------------------------------------ ordering (§4)
 
@@ -706,36 +764,96 @@ class Session:
         """Sign that the game ends as abandoned by the stalled seats ``missing`` (§11); the game
         ends when every other seat has signed the same.
 
+        Each missing seat must owe the game a step now (:meth:`owed_steps`): an automatic one
+        for at least :data:`AUTOMATIC_TIMEOUT` seconds of no progress (or named already in
+        another seat's standing vote), or a decision (the shell
+        knows that the seat is gone; a seat that is still there answers the vote with a
+        ``present`` message, which voids it). The payload names the step each seat owed.
+
         Raises:
-            IllegalActionError: the game is over, or ``missing`` is empty, names this seat or
-                a seat not at the table.
+            IllegalActionError: the game is over; ``missing`` is empty, names this seat or a
+                seat not at the table; or a seat in it owes nothing, or has not stalled for
+                long enough.
         """
         seats = tuple(sorted(set(missing)))
         if self.observer or self.done:
             raise IllegalActionError("the game is not running for this seat")
         if not seats or self.seat in seats or not all(0 <= s < self.players for s in seats):
             raise IllegalActionError(f"cannot abandon the game for seats {list(missing)}")
+        first: dict[Seat, OwedStep] = {}
+        for step in self.owed_steps():
+            first.setdefault(step.seat, step)
+        waited = now - self.last_progress
+        for seat in seats:
+            step = first.get(seat)
+            if step is None:
+                raise IllegalActionError(
+                    f"seat {seat} owes the game nothing now: only a seat the game waits for "
+                    "can be left behind"
+                )
+            seconded = any(seat in missing for missing in self.abandon_votes.values())
+            if step.step != "decision" and waited < AUTOMATIC_TIMEOUT and not seconded:
+                raise IllegalActionError(
+                    f"seat {seat} owes its {step.describe()} for {waited:.1f} s only; a seat "
+                    f"can be left behind after {AUTOMATIC_TIMEOUT:g} s"
+                )
+        owed = tuple((first[seat].step, first[seat].number) for seat in seats)
         effects: list[Effect] = []
-        self._sign("abandon", (seats, self.heads()), effects)
+        self._sign("abandon", (seats, self.heads(), owed), effects)
         self.last_progress = now
         return effects
 
-    def _vote_abandon(self, author: Seat, missing: tuple[Seat, ...], effects: list[Effect]) -> None:
-        if author in missing:
+    def _vote_valid(self, vote: AbandonVote) -> bool:
+        """Whether ``vote`` stands here now: no missing seat has signed anything its signer
+        had not seen, and each still owes the step the vote names (§11). A vote that does not
+        stand is void, never blamed: a seat's message and a vote against it cross on the
+        network."""
+        owed = self.owed_steps()
+        return all(
+            vote.heads[step.seat][0] == len(self.accepted[step.seat]) - 1 and step in owed
+            for step in vote.owed
+        )
+
+    def _count_abandon_votes(self, effects: list[Effect]) -> None:
+        """End the game as abandoned once every remaining seat's latest vote stands and names
+        the same missing seats; :attr:`abandon_votes` keeps the votes that stand."""
+        if (self.abandoned is not None and not self.observer) or not self._votes:
+            return
+        # A seat never counts a vote against itself: it is here, and answers it (``present``).
+        # An observer reads a log to its end, so a later ``present`` voids a vote again.
+        before, self.abandoned = self.abandoned, None
+        standing = {
+            a: v
+            for a, v in self._votes.items()
+            if self.seat not in v.missing and self._vote_valid(v)
+        }
+        self.abandon_votes = {a: v.missing for a, v in standing.items()}
+        for vote in standing.values():
+            remaining = [s for s in range(self.players) if s not in vote.missing]
+            if all(s in standing and standing[s].missing == vote.missing for s in remaining):
+                self.abandoned = vote.missing
+                self.abandon_owed = vote.owed
+                if before is None:
+                    effects.append(Abandoned(vote.missing))
+                return
+
+    def _vote_abandon(self, env: Envelope, effects: list[Effect]) -> None:
+        author = env.body.author
+        vote = AbandonVote.from_envelope(env)
+        if author in vote.missing:
             self._stop(
                 IllegalMove(f"seat {author} signed that it left the game itself", author=author),
                 effects,
-                (self.accepted[author][-1].to_bytes(),),
+                (env.to_bytes(),),
             )
             return
-        self.abandon_votes[author] = missing
-        remaining = [s for s in range(self.players) if s not in missing]
-        if all(self.abandon_votes.get(s) == missing for s in remaining):
-            self.abandoned = missing
-            effects.append(Abandoned(missing))
+        self._votes[author] = vote
 
     def _on_abandon(self, env: Envelope, effects: list[Effect]) -> None:
         """Counted when accepted (:meth:`_vote_abandon`); ordering changes nothing."""
+
+    def _on_present(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat named in an ``abandon`` is still there; its message voids the vote (§11)."""
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -1145,6 +1263,9 @@ class Session:
             event = self._events[number]
             if me not in event.reveals and ("reveal", number) not in self._sent:
                 return "reveal", (number, self.chain.preimage(number))
+        for vote in self._votes.values():
+            if me in vote.missing and vote.heads[me][0] == len(self.accepted[me]) - 1:
+                return "present", (vote.message_id,)  # still here: the vote is void (§11)
         step = self._deck_obligation(effects) or self._audit_obligation()
         if step is not None:
             return step
@@ -1284,9 +1405,10 @@ class Session:
         effects.append(Send(data))
         self.accepted[self.seat].append(env)
         if kind == "abandon":
-            self._vote_abandon(self.seat, seats_of(payload), effects)
+            self._vote_abandon(env, effects)
         if self.seat == self._active or self._won():
             self._apply_through(env, effects)
+        self._count_abandon_votes(effects)
 
     # ------------------------------------------------------------------ helpers
 
@@ -1337,6 +1459,7 @@ _HANDLERS = {
     "count": Session._on_count,
     "turn_ack": Session._on_turn_ack,
     "abandon": Session._on_abandon,
+    "present": Session._on_present,
     "deck_key": Session._on_deck_key,
     "shuffle": Session._on_shuffle,
     "shuffle_proof": Session._on_shuffle_proof,

@@ -135,6 +135,8 @@ class LogReport:
         winner: the winning seat, when finished.
         turn: the turn the replay reached (None before the game began).
         abandoned_by: seats whose signed ``abandon`` the log holds (an abandoned game).
+        left_owing: for an abandoned game, each missing seat and the step it owed when the
+            others left it behind (``"reveal 7"``, ``"decision"``, ...), PROTOCOL.md §11.
         violations: the broken rules (the replay stops at the first one in the game's order;
             cross-log equivocations may add more).
         warnings: things worth knowing that break no rule (a torn last record, another engine
@@ -158,6 +160,7 @@ class LogReport:
     winner: int | None = None
     turn: int | None = None
     abandoned_by: tuple[int, ...] = ()
+    left_owing: tuple[tuple[int, str], ...] = ()
     violations: tuple[Violation, ...] = ()
     warnings: tuple[str, ...] = ()
     audit: str | None = None
@@ -212,6 +215,7 @@ class LogReport:
             "messages": self.messages,
             "turn": self.turn,
             "abandoned_by": list(self.abandoned_by),
+            "left_owing": {str(seat): step for seat, step in self.left_owing},
             "audit": self.audit,
             "unaudited_by": list(self.unaudited_by),
             "violations": [v.to_json() for v in self.violations],
@@ -240,8 +244,10 @@ class LogReport:
                 words.append(self._audit_words())
             elif self.abandoned_by:
                 seats = ", ".join(str(s) for s in self.abandoned_by)
+                owing = "; ".join(f"seat {seat} owed its {step}" for seat, step in self.left_owing)
                 words.append(
-                    f"abandoned (signed by seat{'s' if len(self.abandoned_by) > 1 else ''} {seats})"
+                    f"abandoned (signed by seat{'s' if len(self.abandoned_by) > 1 else ''} {seats}"
+                    f"{': ' + owing if owing else ''})"
                 )
             elif self.turn is None:
                 words.append("unfinished (before the first turn)")
@@ -395,6 +401,9 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         winner=view.winner if finished and view is not None else None,
         turn=None if view is None or view.turn == 0 else view.turn,
         abandoned_by=tuple(sorted(replay.abandoned_by)) if not finished else (),
+        left_owing=()
+        if finished or observer.abandoned is None
+        else tuple((o.seat, o.describe()) for o in observer.abandon_owed),
         violations=tuple(replay.violations),
         warnings=tuple(replay.warnings),
         audit=audit,

@@ -65,6 +65,7 @@ __all__ = [
     "MAX_ENVELOPE",
     "MAX_SEATS",
     "MESSAGE_ID_PREFIX",
+    "OWED_STEPS",
     "PAYLOAD_SCHEMAS",
     "PROTOCOL_VERSION",
     "SIGNING_PREFIX",
@@ -601,6 +602,35 @@ def _ascending_distinct(values: Any) -> str | None:
     return None
 
 
+OWED_STEPS: Final = (
+    "sign_opening",
+    "reveal",
+    "deck_key",
+    "shuffle",
+    "shuffle_proof",
+    "draw_share",
+    "steal_commit",
+    "steal_open",
+    "count",
+    "turn_ack",
+    "advance",
+    "audit_secrets",
+    "audit_result",
+    "decision",
+)
+"""The steps an ``abandon`` can say a missing seat owed (§11): the automatic steps, and a
+decision (a seat that is gone while the game waits for its move)."""
+
+_OWED_STEP: Final = _record(("step", OneOfText(OWED_STEPS)), ("number", Int(-1, _U32_MAX)))
+
+
+def _one_step_per_seat(payload: Any) -> str | None:
+    missing, _, owed = payload
+    if len(owed) != len(missing):
+        return f"owed must name one step per missing seat: {len(owed)} for {len(missing)}"
+    return None
+
+
 def _fingerprint_rule(entry: Any) -> str | None:
     _, public_key, shown = entry
     expected = fingerprint(public_key)
@@ -771,10 +801,15 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("public_state_hash", _HASH),
             ("trail", Array(Bytes(8, 8), 0, 4096)),
         ),
-        "abandon": _record(
-            ("missing_seats", Where(Array(_SEAT, 1, WIRE_SEATS), _ascending_distinct)),
-            ("last_heads", _HEADS),
+        "abandon": Where(
+            _record(
+                ("missing_seats", Where(Array(_SEAT, 1, WIRE_SEATS), _ascending_distinct)),
+                ("last_heads", _HEADS),
+                ("owed", Array(_OWED_STEP, 1, WIRE_SEATS)),
+            ),
+            _one_step_per_seat,
         ),
+        "present": _record(("vote", _HASH)),
         # The mental-poker deck and the end-of-game audit: sections 13 and 14.
         "deck_key": _record(("share", _POINT), ("proof", _PROOF)),
         "shuffle": _record(

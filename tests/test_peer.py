@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from hexlan.engine.core import IllegalActionError
 from hexlan.net import log as log_module
 from hexlan.net.log import GameLog, load_secrets, read_log, secrets_path
 from hexlan.net.wire import Envelope
@@ -414,6 +415,9 @@ def test_abandoning_a_stalled_game_ends_it(tmp_path: Path) -> None:
     peer._perform(peer.session.start(0.0))
     for data in sends(other.start(0.0)):
         peer.deliver(data, 1)
+    with pytest.raises(IllegalActionError, match="can be left behind after"):
+        peer.abandon([1])  # seat 1 owes its first reveal, but not for long enough yet
+    peer.clock = lambda: 1e9  # the stall timeout has passed
     peer.abandon([1])  # the only other seat: this seat's signature is every remaining one
     assert peer.is_over and peer.session.stopped is None
     result = peer.result()

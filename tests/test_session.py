@@ -935,24 +935,80 @@ def test_observer_reaches_the_same_end(players: int, board: str, mode: str, seed
         assert all(a.action.card is None for a in applied(effects, A.DrawCard))
 
 
+def play_around(table: Table, gone: Seat) -> None:
+    """Let every seat but ``gone`` decide until the game waits for ``gone`` alone."""
+    while True:
+        due = [s.seat for s in table.sessions if s.seat != gone and s.decision_due()]
+        if not due or any(s.is_over for s in table.sessions):
+            return
+        seat = due[0]
+        table.act(seat, table.bots[seat].choose(view_of(table, seat), seat))
+
+
 def test_remaining_seats_end_a_stalled_game_as_abandoned() -> None:
-    """§11: a seat that stops answering can be left behind when every other seat signs."""
+    """§11: a seat that stops answering can be left behind when every other seat signs, each
+    naming the step it owes, once it has owed it for the stall timeout."""
     table = Table(3, seed=3)
     table.start()
     play_until(table, main_phase(table))
     gone = 2
-    first = table.sessions[0].abandon([gone])
-    table._carry_out(0, first)
-    table.pump(limit=None)
-    assert table.sessions[0].abandoned is None  # seat 1 has not agreed yet
-    with pytest.raises(IllegalActionError):
-        table.sessions[1].abandon([1])  # a seat cannot sign itself out
-    table._carry_out(1, table.sessions[1].abandon([gone]))
+    table.tamper = lambda env: None if env.body.author == gone else env.to_bytes()
+    play_around(table, gone)
+    owed = [o for o in table.sessions[0].owed_steps() if o.seat == gone]
+    assert owed, "the game does not wait for the silent seat"
+    automatic = owed[0].step != "decision"
+    if automatic:
+        with pytest.raises(IllegalActionError, match="can be left behind after"):
+            table.sessions[0].abandon([gone], table.sessions[0].last_progress + 1.0)
+    table._carry_out(0, table.sessions[0].abandon([gone], 60.0))
     table.pump()
-    for seat in range(3):
+    assert table.sessions[0].abandoned is None  # seat 1 has not agreed yet
+    assert table.sessions[1].abandon_votes == {0: (gone,)}  # seat 0's vote stands there
+    with pytest.raises(IllegalActionError):
+        table.sessions[1].abandon([1], 60.0)  # a seat cannot sign itself out
+    with pytest.raises(IllegalActionError, match="owes the game nothing"):
+        table.sessions[1].abandon([0], 60.0)  # seat 0 owes nothing
+    table._carry_out(1, table.sessions[1].abandon([gone], 60.0))
+    table.pump()
+    for seat in (0, 1):
         session = table.sessions[seat]
         assert session.abandoned == (gone,) and session.is_over
         assert session.stopped is None
+        assert [o.seat for o in session.abandon_owed] == [gone]
+    assert table.sessions[gone].abandoned is None  # it never heard; it never counts itself out
+
+
+def test_an_abandon_against_a_seat_that_answers_is_void() -> None:
+    """Review finding: in a 2-seat game one seat's signature was every remaining one, so it
+    could end the game against a responsive opponent and escape the audit. A vote now stands
+    only while the seat it names owes the step it names and has signed nothing its signer had
+    not seen; a seat that is still there answers any vote against it (``present``). The
+    honest seat goes on, and once the cheater has
+    stalled it leaves the cheater behind, naming the step the cheater owes. (Not even the
+    cheater's own session, nor a verifier of its log, counts the false vote.)"""
+    table = Table(2, seed=4)
+    table.start()
+    cheat, _ = play_until(table, main_phase(table))
+    honest = 1 - cheat
+    session = table.sessions[cheat]
+    with pytest.raises(IllegalActionError, match="owes the game nothing"):
+        session.abandon([honest], 60.0)  # an honest session refuses to sign it
+    effects: list[Effect] = []
+    session._sign("abandon", ((honest,), session.heads(), (("decision", -1),)), effects)
+    table._carry_out(cheat, effects)
+    assert session.abandoned is None  # not even the cheater's own session counts it
+    table.pump()
+    victim = table.sessions[honest]
+    assert victim.abandoned is None and victim.abandon_votes == {} and victim.stopped is None
+    (present,) = [
+        Envelope.parse(d) for d in table.logs[honest] if Envelope.parse(d).body.kind == "present"
+    ]
+    assert present.body.author == honest
+    owed = [o for o in victim.owed_steps() if o.seat == cheat]
+    assert owed, "the honest seat does not wait for the cheater"
+    table._carry_out(honest, victim.abandon([cheat], 60.0))
+    assert victim.abandoned == (cheat,)
+    assert victim.abandon_owed == (owed[0],)
 
 
 def test_a_divergence_names_the_message_where_it_began() -> None:

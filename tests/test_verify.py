@@ -227,35 +227,51 @@ def test_a_seat_that_signs_another_opening_is_named(game: Game, tmp_path: Path) 
 
 
 def test_an_abandoned_game_exits_3(game: Game, tmp_path: Path) -> None:
-    """Abandon messages are checked (signature, game) and end the log as abandoned."""
+    """Abandon messages are checked (signature, game, that the seat they name owes the step
+    they name, PROTOCOL.md §11) and end the log as abandoned, saying what the seat owed."""
+    from hexlan.net.session import Session
+
     envelopes = game.envelopes(0)[:400]
     last = {}
     for e in envelopes:
         env = Envelope.parse(e)
         last[env.body.author] = env
     heads = tuple((last[s].body.seq, last[s].id) for s in range(4))
-    abandons = [
-        sign_body(
-            Body(
-                PROTOCOL_VERSION,
-                game.table.opening.game_id,
-                seat,
-                last[seat].body.seq + 1,
-                last[seat].id,
-                heads,
-                "abandon",
-                ((3,), heads),
-            ),
-            SeatKeys.seeded(SEED, seat).identity,
-        ).to_bytes()
-        for seat in (0, 1, 2)
-    ]
+    observer = Session(None, None, game.table.opening, None, None)
+    observer.replay(envelopes)
+    owed = observer.owed_steps()[0]
+    voters = [s for s in range(4) if s != owed.seat]
+
+    def vote(seat: int, step: tuple[str, int]) -> bytes:
+        body = Body(
+            PROTOCOL_VERSION,
+            game.table.opening.game_id,
+            seat,
+            last[seat].body.seq + 1,
+            last[seat].id,
+            heads,
+            "abandon",
+            ((owed.seat,), heads, (step,)),
+        )
+        return sign_body(body, SeatKeys.seeded(SEED, seat).identity).to_bytes()
+
+    abandons = [vote(seat, (owed.step, owed.number)) for seat in voters]
     path = write_log(tmp_path / "abandoned.hexlan", game.opening_payload, envelopes + abandons)
     code, text = run(path)
     assert code == EXIT_UNFINISHED, text
-    assert "valid so far, abandoned (signed by seats 0, 1, 2)" in text
+    signers = ", ".join(map(str, voters))
+    assert (
+        f"abandoned (signed by seats {signers}: seat {owed.seat} owed its {owed.describe()})"
+        in text
+    )
     (log,) = json.loads(run(path, as_json=True)[1])["logs"]
-    assert log["status"] == "abandoned" and log["abandoned_by"] == [0, 1, 2]
+    assert log["status"] == "abandoned" and log["abandoned_by"] == voters
+    assert log["left_owing"] == {str(owed.seat): owed.describe()}
+    # votes naming a step the seat does not owe do not stand: the game is not abandoned
+    false = [vote(seat, ("shuffle_proof", -1)) for seat in voters]
+    path = write_log(tmp_path / "false.hexlan", game.opening_payload, envelopes + false)
+    (log,) = json.loads(run(path, as_json=True)[1])["logs"]
+    assert log["status"] == "unfinished" and log["abandoned_by"] == []
     forged = resign(abandons[1], 0)  # seat 0's key on seat 1's abandon
     path = write_log(tmp_path / "forged.hexlan", game.opening_payload, [*envelopes, forged])
     (violation,) = verify_logs([path]).logs[0].violations

@@ -127,7 +127,8 @@ VALID: dict[str, tuple[Any, ...]] = {
     "steal_open": (5, bytes(12), bytes(33)),
     "count": (9, 4),
     "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
-    "abandon": ((1,), HEADS),
+    "abandon": ((1,), HEADS, (("reveal", 7),)),
+    "present": (h("vote"),),
     "deck_key": (h("key share"), PROOF),
     "shuffle": (DECK_NAME, deck("output"), ROUNDS),
     "shuffle_proof": (DECK_NAME, RESPONSES),
@@ -586,9 +587,11 @@ def test_body_construction_is_checked_locally() -> None:
         ("count", (1, -1), "count payload.n"),
         ("turn_ack", (1, h("s").hex(), ()), "turn_ack payload.public_state_hash"),
         ("turn_ack", (1, h("s"), (bytes(7),)), "turn_ack payload.trail"),
-        ("abandon", ((), HEADS), "abandon payload.missing_seats: expected 1..6"),
-        ("abandon", ((2, 1), HEADS), "distinct and ascending"),
-        ("abandon", ((1, 1), HEADS), "distinct and ascending"),
+        ("abandon", ((), HEADS, ()), "abandon payload.missing_seats: expected 1..6"),
+        ("abandon", ((2, 1), HEADS, (("decision", -1),) * 2), "distinct and ascending"),
+        ("abandon", ((1, 1), HEADS, (("decision", -1),) * 2), "distinct and ascending"),
+        ("abandon", ((1, 2), HEADS, (("decision", -1),)), "one step per missing seat"),
+        ("abandon", ((1,), HEADS, (("nap", -1),)), "abandon payload.owed[0].step"),
         ("deck_key", (h("k")[:31], PROOF), "deck_key payload.share: expected 32 bytes, got 31"),
         ("deck_key", (h("k"), PROOF[:63]), "deck_key payload.proof: expected 64 bytes, got 63"),
         (
@@ -929,6 +932,7 @@ def test_mutated_envelopes_only_raise_protocol_errors(kind: str, data: st.DataOb
 def test_valid_bodies_round_trip(data: st.DataObject) -> None:
     kind = data.draw(st.sampled_from(["reveal", "count", "turn_ack", "steal_commit", "abandon"]))
     event = data.draw(st.integers(1, 2**32 - 1))
+    missing = tuple(sorted(data.draw(st.sets(st.integers(0, 5), min_size=1))))
     payload: tuple[Any, ...] = {
         "reveal": (event, data.draw(st.binary(min_size=32, max_size=32))),
         "count": (event, data.draw(st.integers(0, 95))),
@@ -943,7 +947,7 @@ def test_valid_bodies_round_trip(data: st.DataObject) -> None:
                 data.draw(st.lists(st.binary(min_size=32, max_size=32), min_size=1, max_size=95))
             ),
         ),
-        "abandon": (tuple(sorted(data.draw(st.sets(st.integers(0, 5), min_size=1)))), HEADS),
+        "abandon": (missing, HEADS, tuple(("turn_ack", -1) for _ in missing)),
     }[kind]
     seq = data.draw(st.integers(1, 2**32 - 1))
     author = data.draw(st.integers(0, 5))
