@@ -34,6 +34,7 @@ MAX_BOUND: Final = 2**32
 """The largest ``k`` :meth:`BeaconStream.randbelow` accepts: one 4-byte word covers it."""
 
 CHAIN_PREFIX: Final = b"hexlan/v1/chain\0"
+CHAIN_TOP_PREFIX: Final = b"hexlan/v1/chain-top\0"
 BEACON_PREFIX: Final = b"hexlan/v1/beacon\0"
 
 _WORD: Final = 4
@@ -90,26 +91,29 @@ def verify_preimage(preimage: bytes, previous: bytes) -> bool:
 class HashChain:
     """A seat's hash chain ``x[0] .. x[L]``, computed once (PROTOCOL.md §6).
 
-    ``x[L]`` is the secret; ``x[0]`` the public commitment (``chain_commitment`` in ``hello``);
-    event ``n`` reveals ``x[n]``. The whole chain is kept as one 32·(L+1)-byte string: about
-    2 MiB and 65 536 SHA-256 calls (roughly 0.05 s) for the default length.
+    The secret is the seat's per-game seed; the top of the chain is
+    ``x[L] = H(b"hexlan/v1/chain-top\0" || seed)``, so no reveal (not even ``x[L]``, at event
+    ``L``) gives the seed away; ``x[0]`` is the public commitment (``chain_commitment`` in
+    ``hello``); event ``n`` reveals ``x[n]``. The whole chain is kept as one 32·(L+1)-byte
+    string: about 2 MiB and 65 536 SHA-256 calls (roughly 0.05 s) for the default length.
 
     Args:
-        secret: ``x[L]``, 32 bytes (:meth:`generate` draws one).
+        secret: the per-game seed, 32 bytes (:meth:`generate` draws one).
         length: ``L``, at least 1.
 
     Raises:
         ValueError: a secret that is not 32 bytes, or a length below 1.
     """
 
-    __slots__ = ("_values", "length")
+    __slots__ = ("_seed", "_values", "length")
 
     def __init__(self, secret: bytes, length: int = CHAIN_LENGTH) -> None:
         _check_hash("the chain secret", secret)
         if not isinstance(length, int) or length < 1:
             raise ValueError(f"a chain length must be at least 1, got {length!r}")
         self.length: Final = length
-        values = [bytes(secret)]
+        self._seed: Final = bytes(secret)
+        values = [hashlib.sha256(CHAIN_TOP_PREFIX + self._seed).digest()]
         x = values[0]
         sha256 = hashlib.sha256
         for _ in range(length):  # perf: the only loop; ~0.05 s for CHAIN_LENGTH
@@ -125,8 +129,9 @@ class HashChain:
 
     @property
     def secret(self) -> bytes:
-        """``x[L]``: keep it private (it is in ``LOG.secrets``, PROTOCOL.md §9)."""
-        return self._value(self.length)
+        """The per-game seed, never part of the chain: keep it private (it is in
+        ``LOG.secrets``, PROTOCOL.md §9, and revealed only in the audit)."""
+        return self._seed
 
     @property
     def commitment(self) -> bytes:

@@ -427,8 +427,8 @@ class GameLog:
 class SeatSecrets:
     """What only this seat knows about its game (PROTOCOL §6, §7, §9, §13).
 
-    ``chain_secret`` is ``x[L]``, the top of the seat's hash chain and its per-game seed (its deck
-    secret, shuffles, steal orders and salts derive from it); ``x25519_private`` the raw 32-byte
+    ``chain_secret`` is the seat's per-game seed: the top of its hash chain, its deck secret,
+    shuffles, steal orders and salts derive from it; ``x25519_private`` the raw 32-byte
     X25519 private key. Both are revealed at the end-of-game audit.
     """
 

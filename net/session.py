@@ -35,7 +35,13 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.info import InformationState
 from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
-from hexlan.net.beacon import BeaconStream, HashChain, beacon_output, verify_preimage
+from hexlan.net.beacon import (
+    CHAIN_LENGTH,
+    BeaconStream,
+    HashChain,
+    beacon_output,
+    verify_preimage,
+)
 from hexlan.net.dealing import Dealer, Shuffled, new_dealer
 from hexlan.net.deck import DeckError, JointKey, draw_challenges
 from hexlan.net.effects import (
@@ -1164,6 +1170,10 @@ class Session:
 
     def _open_event(self, purpose: str, trigger_id: bytes) -> None:
         number = self._next_event
+        if number > CHAIN_LENGTH:  # every seat's chain is spent: end here, blaming no seat
+            raise RemoteProtocolError(
+                f"the game has used all {CHAIN_LENGTH} chance events its hash chains commit to"
+            )
         self._next_event += 1
         self._events[number] = _Event(number, trigger_id, purpose)
 

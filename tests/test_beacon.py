@@ -377,3 +377,14 @@ def test_random_board_from_the_beacon_is_valid_and_deterministic(tokens: TokenMo
         assert _board_from(output, tokens).to_dict() == board.to_dict()
         boards.append(board.to_dict())
     assert len({repr(b) for b in boards}) == len(boards), "different outputs, different boards"
+
+
+def test_no_reveal_gives_the_seed_away() -> None:
+    """Review finding (low): the seed was the chain's top ``x[L]``, revealed at event ``L``.
+    The top is now a hash of the seed, so even the last reveal tells nothing of it."""
+    seed = bytes(range(32))
+    chain = HashChain(seed, length=3)
+    reveals = [chain.preimage(n) for n in range(1, 4)]
+    assert chain.secret == seed and seed not in reveals
+    assert reveals[-1] == hashlib.sha256(b"hexlan/v1/chain-top\0" + seed).digest()
+    assert verify_preimage(reveals[0], chain.commitment)

@@ -23,6 +23,7 @@ from hexlan.engine.bots import make_bot
 from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase, Resource, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
+from hexlan.net.beacon import CHAIN_LENGTH
 from hexlan.net.effects import Applied, Effect, Persist, Rejected, Send, Stopped
 from hexlan.net.identity import Identity
 from hexlan.net.inproc import InProcessTable
@@ -1009,6 +1010,20 @@ def test_an_abandon_against_a_seat_that_answers_is_void() -> None:
     table._carry_out(honest, victim.abandon([cheat], 60.0))
     assert victim.abandoned == (cheat,)
     assert victim.abandon_owed == (owed[0],)
+
+
+def test_a_game_that_spends_its_hash_chains_ends_blaming_nobody() -> None:
+    """§6: the chains commit to ``L`` chance events; one more ends the game cleanly, with no
+    seat named (never a crash asking a chain for a preimage it does not have)."""
+    table = Table(2, seed=2)
+    table.start()
+    seat, roll = play_until(table, is_roll)
+    for session in table.sessions:
+        session._next_event = CHAIN_LENGTH + 1
+    table.act(seat, roll)
+    for session in table.sessions:
+        assert session.stopped is not None and session.stopped.author is None
+        assert f"all {CHAIN_LENGTH} chance events" in session.stopped.reason
 
 
 def test_a_divergence_names_the_message_where_it_began() -> None:
