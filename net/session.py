@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
@@ -250,6 +252,8 @@ class Session:
         self._steal_number = 0  # the open steal's number, once its commitment is applied
         self._steal_index = -1
         self._steal_commitments: tuple[bytes, ...] = ()
+        self._opened: StealRecord | None = None  # the last steal opening applied
+        self._disputed = 0  # a steal whose opening this thief found false (§7)
         self._monopoly_counts: dict[Seat, int] = {}
         self._acks: dict[Seat, bytes] = {}
         self._turn_end_hash = b""
@@ -918,37 +922,6 @@ class Session:
         ):
             raise OutOfTurn(f"seat {author} has no steal to open", author=author)
         index = self._steal_index
-        resource: Resource | None = None
-        if self.seat == view.active:
-            victim_public = self.opening.seats[author].x25519_public
-            try:
-                salt, kind = open_opening(
-                    self.game_keys.private_key,
-                    victim_public,
-                    self.game_id,
-                    number,
-                    index,
-                    nonce,
-                    ciphertext,
-                )
-            except ValueError as exc:
-                raise IllegalMove(
-                    f"seat {author}'s steal opening is false: {exc}", author=author
-                ) from exc
-            if not check_opening(self._steal_commitments[index], self.game_id, number, salt, kind):
-                raise IllegalMove(
-                    f"seat {author} opened a card it had not committed to", author=author
-                )
-            resource = Resource(kind)
-            try:
-                view.check(A.StealCard(resource))
-            except IllegalActionError as exc:  # the thief knows the victim held none of it
-                raise IllegalMove(
-                    f"seat {author} gave a {resource.name.lower()} it cannot hold: {exc}",
-                    author=author,
-                ) from exc
-        elif self.seat == author:
-            resource = Resource(self._own_committed_hand(number).openings[index][1])
         record = StealRecord(
             number,
             view.active,
@@ -960,10 +933,74 @@ class Session:
             self._steal_commit_id,
             env.id,
         )
+        self._opened = record
+        resource: Resource | None = None
+        if self.seat == view.active:
+            try:
+                resource = self._opened_card(self.game_keys.private_key, record)
+            except IllegalMove:
+                self._disputed = number  # the thief shows everyone (steal_dispute)
+                return
+            try:
+                view.check(A.StealCard(resource))
+            except IllegalActionError as exc:  # the thief knows the victim held none of it
+                raise IllegalMove(
+                    f"seat {author} gave a {resource.name.lower()} it cannot hold: {exc}",
+                    author=author,
+                ) from exc
+        elif self.seat == author:
+            resource = Resource(self._own_committed_hand(number).openings[index][1])
         self._steals += 1
         self._steal_number = 0
         self._steal_index = -1
         self._engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
+
+    def _opened_card(self, thief_key: X25519PrivateKey, steal: StealRecord) -> Resource:
+        """The card a steal opening holds, read with the thief's X25519 key (§7).
+
+        Raises:
+            IllegalMove: naming the victim: the opening does not decrypt for the thief, or
+                holds a card the victim had not committed to at the chosen index.
+        """
+        victim = steal.victim
+        try:
+            salt, kind = open_opening(
+                thief_key,
+                self.opening.seats[victim].x25519_public,
+                self.game_id,
+                steal.steal,
+                steal.index,
+                steal.nonce,
+                steal.ciphertext,
+            )
+        except ValueError as exc:
+            raise IllegalMove(
+                f"seat {victim}'s steal opening is false: {exc}", author=victim
+            ) from exc
+        commitment = steal.commitments[steal.index]
+        if not check_opening(commitment, self.game_id, steal.steal, salt, kind):
+            raise IllegalMove(f"seat {victim} opened a card it had not committed to", author=victim)
+        return Resource(kind)
+
+    def _on_steal_dispute(self, env: Envelope, effects: list[Effect]) -> None:
+        """The thief of the last steal says its opening is false and shows its X25519 key, so
+        that every peer can read the opening (§7): one of the two seats is named either way."""
+        author = env.body.author
+        number, private = env.body.payload
+        steal = self._opened
+        if steal is None or steal.steal != number or author != steal.thief:
+            raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
+        try:
+            keys = GameKeys.from_private_bytes(bytes(private))  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise IllegalMove(f"seat {author} disputed with no key: {exc}", author=author) from exc
+        if keys.public_bytes != self.opening.seats[author].x25519_public:
+            raise IllegalMove(
+                f"seat {author} disputed steal {number} with a key that is not its own",
+                author=author,
+            )
+        self._opened_card(keys.private_key, steal)  # names the victim if the opening is false
+        raise IllegalMove(f"seat {author} disputed a true opening of steal {number}", author=author)
 
     def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
@@ -1273,6 +1310,8 @@ class Session:
             event = self._events[number]
             if me not in event.reveals and ("reveal", number) not in self._sent:
                 return "reveal", (number, self.chain.preimage(number))
+        if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
+            return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
         for vote in self._votes.values():
             if me in vote.missing and vote.heads[me][0] == len(self.accepted[me]) - 1:
                 return "present", (vote.message_id,)  # still here: the vote is void (§11)
@@ -1384,7 +1423,7 @@ class Session:
 
     def _obligation_key(self, env: Envelope) -> tuple[str, int]:
         kind, payload = env.body.kind, env.body.payload
-        if kind in ("reveal", "steal_commit", "steal_open", "count", "turn_ack"):
+        if kind in ("reveal", "steal_commit", "steal_open", "steal_dispute", "count", "turn_ack"):
             return kind, int(payload[0])  # type: ignore[arg-type]
         if kind == "action" and payload[0][0] == "RevealVictory":  # type: ignore[index]
             return "victory", 0
@@ -1470,6 +1509,7 @@ _HANDLERS = {
     "turn_ack": Session._on_turn_ack,
     "abandon": Session._on_abandon,
     "present": Session._on_present,
+    "steal_dispute": Session._on_steal_dispute,
     "deck_key": Session._on_deck_key,
     "shuffle": Session._on_shuffle,
     "shuffle_proof": Session._on_shuffle_proof,

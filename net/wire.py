@@ -795,6 +795,7 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("nonce", Bytes(12, 12)),
             ("ciphertext", Bytes(16, 64)),  # ChaCha20-Poly1305: at least the 16-byte tag
         ),
+        "steal_dispute": _record(("steal", _EVENT), ("x25519_private", _KEY)),
         "count": _record(("turn", _EVENT), ("n", Int(0, _MAX_CARDS))),
         "turn_ack": _record(
             ("turn", _U32),

@@ -718,14 +718,34 @@ def test_false_steal_opening_stops_the_thief_naming_the_victim(wrong: str) -> No
 
     _falsify("steal_open", victim, table, change)
     table.act(thief, move)
-    stop = table.sessions[thief].stopped
-    assert stop is not None and stop.author == victim, stop
-    assert f"seat {victim}" in stop.reason
-    # third parties cannot check a box sealed for the thief: they saw one card move
+    # the thief shows its X25519 key (steal_dispute), so every seat reads the box and names
+    # the victim (review finding: third parties could not check the thief's word)
+    (dispute,) = [
+        Envelope.parse(d)
+        for d in table.logs[thief]
+        if Envelope.parse(d).body.kind == "steal_dispute"
+    ]
+    assert dispute.body.author == thief
+    for seat in (s for s in range(3) if s != victim):  # (the victim itself holds the body it really signed)
+        stop = table.sessions[seat].stopped
+        assert stop is not None and stop.author == victim, (seat, stop)
+        assert f"seat {victim}" in stop.reason
+
+
+def test_a_thief_disputing_a_true_steal_opening_is_named() -> None:
+    """§7: a dispute shows the thief's X25519 key; when the opening it disputes is true, every
+    seat names the thief."""
+    table = Table(3, seed=22)
+    table.start()
+    thief, move = play_until(table, robbing(table, kinds=1))
+    table.act(thief, move)
+    keys = table.sessions[thief].game_keys
+    number = table.sessions[thief]._steals
+    table.inject(forge(table, thief, "steal_dispute", (number, keys.private_bytes)))
     for seat in range(3):
-        if seat not in (thief, victim):
-            assert table.sessions[seat].stopped is None
-            assert applied(table.effects[seat], A.StealCard)[-1].action.resource is None
+        stop = table.sessions[seat].stopped
+        assert stop is not None and stop.author == thief, (seat, stop)
+        assert "disputed a true opening" in stop.reason
 
 
 # ---------------------------------------------------------------------------- resume

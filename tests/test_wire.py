@@ -125,6 +125,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "reveal": (1, h("preimage")),
     "steal_commit": (5, (h("c0"), h("c1"), h("c2"))),
     "steal_open": (5, bytes(12), bytes(33)),
+    "steal_dispute": (5, h("x25519 private")),
     "count": (9, 4),
     "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
     "abandon": ((1,), HEADS, (("reveal", 7),)),
