@@ -726,7 +726,8 @@ def test_false_steal_opening_stops_the_thief_naming_the_victim(wrong: str) -> No
         if Envelope.parse(d).body.kind == "steal_dispute"
     ]
     assert dispute.body.author == thief
-    for seat in (s for s in range(3) if s != victim):  # (the victim itself holds the body it really signed)
+    # (the victim itself holds the body it really signed, not the one changed on its way)
+    for seat in (s for s in range(3) if s != victim):
         stop = table.sessions[seat].stopped
         assert stop is not None and stop.author == victim, (seat, stop)
         assert f"seat {victim}" in stop.reason
