@@ -2,6 +2,10 @@
 
 Usage: python scripts/protocol_vectors.py [--out docs/protocol-vectors.json] [--check]
 
+Beside the JSON it writes ``vectors/game.hexlan``, seat 0's complete signed log of the vector
+game (``hexlan verify`` must pass it and its audit), and ``action-schema.json``, the
+machine-readable schema of every engine action.
+
 Everything comes from hexlan's own functions fed fixed inputs, so the same code always writes
 the same file (tests/test_protocol_vectors.py regenerates it in memory and compares, then
 re-checks a few values with bare library primitives):
@@ -27,7 +31,9 @@ import hashlib
 import json
 import random
 import sys
+import tempfile
 from collections.abc import Callable
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +52,7 @@ from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
 from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed, draw_challenges
 from hexlan.net.group import GROUP_ORDER, ScalarStream
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
+from hexlan.net.log import GameLog
 from hexlan.net.session import DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point, pack_deck, respond, sample_permutation
 from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
@@ -53,6 +60,10 @@ from hexlan.net.wire import Envelope, pack
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "docs" / "protocol-vectors.json"
+GAME_LOG = "vectors/game.hexlan"
+"""Seat 0's complete signed log of the vector game, beside the JSON (a path relative to it)."""
+ACTION_SCHEMA = "action-schema.json"
+"""The machine-readable action schema, beside the JSON."""
 
 SEED = 0
 NAMES = ("ana", "ben")
@@ -501,12 +512,112 @@ def _audit(game: _Game) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------------------- the whole game
+
+
+def game_log_bytes(game: _Game) -> bytes:
+    """Seat 0's log of the whole game, byte for byte as a peer writes it (PROTOCOL.md §9): the
+    opening, then every message it accepted or signed, in order (no notes)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.hexlan"
+        with GameLog.create(path, game.opening.to_payload()) as log:
+            for env in game.log:
+                log.append_message(env.to_bytes(), sync=False)
+        return path.read_bytes()
+
+
+def _whole_game(game: _Game, log: bytes) -> dict[str, Any]:
+    """Where the complete log is and what a verifier must find in it."""
+    kinds: dict[str, int] = {}
+    for env in game.log:
+        kinds[env.body.kind] = kinds.get(env.body.kind, 0) + 1
+    return {
+        "log": GAME_LOG,
+        "log_sha256": _hex(hashlib.sha256(log).digest()),
+        "messages": len(game.log),
+        "kinds": dict(sorted(kinds.items())),
+        "action_schema": ACTION_SCHEMA,
+        "expected": {
+            "verify_exit_code": 0,
+            "status": "valid",
+            "winner": game.sessions[0].view.winner,  # type: ignore[union-attr]
+            "audit": "passed",
+            "audit_digest": "the audit section's digest, over its transcript",
+        },
+    }
+
+
+_FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
+    "PathId": {"type": "int", "min": 0, "meaning": "a path id of the board (§ topology order)"},
+    "NodeId": {"type": "int", "min": 0, "meaning": "an intersection id of the board"},
+    "HexId": {"type": "int", "min": 0, "meaning": "a hex id of the board"},
+    "Seat": {"type": "int", "min": -1, "max": 5, "meaning": "a seat; -1 for none"},
+    "Hand": {
+        "type": "array",
+        "length": 5,
+        "items": {"type": "int", "min": 0},
+        "meaning": "counts of lumber, brick, wool, grain, ore",
+    },
+    "Resource": {"type": "int", "min": 0, "max": 4, "meaning": "lumber, brick, wool, grain, ore"},
+    "Resource | None": {
+        "type": "int or nil",
+        "min": 0,
+        "max": 4,
+        "meaning": "a resource; nil where the seat may not know it",
+    },
+    "DevCard | None": {
+        "type": "int or nil",
+        "min": 0,
+        "max": len(DevCard) - 1,
+        "meaning": "knight, road building, year of plenty, monopoly, victory point; nil when hidden",
+    },
+    "tuple[Resource, ...]": {
+        "type": "array",
+        "items": {"type": "int", "min": 0, "max": 4},
+        "meaning": "resources",
+    },
+    "tuple[int, ...]": {"type": "array", "items": {"type": "int", "min": 0}},
+    "bool": {"type": "bool"},
+    "int": {"type": "int", "min": 0},
+}
+
+
+def action_schema() -> dict[str, Any]:
+    """Every engine action as ``[name, field, ...]`` (``action_to_list``), with its fields'
+    types, whether it is a chance outcome, and its rule in words: what an independent verifier
+    needs to decode a log's ``action`` payloads and the audit transcript."""
+    actions = []
+    for cls in A.ACTION_TYPES:
+        doc = " ".join((cls.__doc__ or "").split("\n\n")[0].split())
+        actions.append(
+            {
+                "name": cls.__name__,
+                "chance": cls in A.CHANCE_ACTIONS,
+                "fields": [
+                    {"name": f.name, **_FIELD_SCHEMAS[str(f.type)]} for f in dataclass_fields(cls)
+                ],
+                "doc": doc,
+            }
+        )
+    return {
+        "about": (
+            "The actions of hexlan's engine in the wire form [name, field, ...] of "
+            "hexlan.engine.actions.action_to_list (docs/PROTOCOL.md §5), written by "
+            "scripts/protocol_vectors.py. A seat's action payload is never a chance outcome, "
+            "except RevealVictory from the winner; encodings are canonical (a field given "
+            "in another form is refused)."
+        ),
+        "actions": actions,
+    }
+
+
 # ---------------------------------------------------------------------------- all of it
 
 
-def build() -> dict[str, Any]:
-    """Every vector, as plain JSON data."""
+def build() -> tuple[dict[str, Any], bytes]:
+    """Every vector, as plain JSON data, and the whole game's log."""
     game = _Game()
+    log = game_log_bytes(game)
     return {
         "about": (
             "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 2), written by "
@@ -540,7 +651,8 @@ def build() -> dict[str, Any]:
         "steal": _steal(game),
         "shuffle_vector": _vector_shuffle(game),
         "audit": _audit(game),
-    }
+        "whole_game": _whole_game(game, log),
+    }, log
 
 
 def render(data: dict[str, Any]) -> str:
@@ -555,13 +667,26 @@ def main(argv: list[str] | None = None) -> int:
         "--check", action="store_true", help="compare with the file instead of writing it"
     )
     args = parser.parse_args(argv)
-    text = render(build())
+    data, log = build()
+    folder = args.out.parent
+    files = {
+        args.out: render(data).encode(),
+        folder / GAME_LOG: log,
+        folder / ACTION_SCHEMA: render(action_schema()).encode(),
+    }
     if args.check:
-        same = args.out.exists() and args.out.read_text(encoding="utf-8") == text
-        print(f"{args.out}: {'up to date' if same else 'DIFFERS'}")
-        return 0 if same else 1
-    args.out.write_text(text, encoding="utf-8")
-    print(f"wrote {args.out} ({len(text.encode())} bytes)")
+        stale = [
+            path
+            for path, content in files.items()
+            if not path.exists() or path.read_bytes() != content
+        ]
+        for path in files:
+            print(f"{path}: {'DIFFERS' if path in stale else 'up to date'}")
+        return 1 if stale else 0
+    for path, content in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        print(f"wrote {path} ({len(content)} bytes)")
     return 0
 
 

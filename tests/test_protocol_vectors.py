@@ -67,13 +67,47 @@ def u64(n: int) -> bytes:
 
 def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> None:
     generator = _load_generator()
-    text = generator.render(generator.build())
+    data, log = generator.build()
+    text = generator.render(data)
     assert json.loads(text) == vectors, (
         "docs/protocol-vectors.json is stale: run `python scripts/protocol_vectors.py` and update "
         "the inline values of docs/PROTOCOL.md's 'Test vectors' section"
     )
     assert text == VECTORS.read_text(encoding="utf-8")
     assert len(text.encode()) < 300_000
+    assert log == (VECTORS.parent / generator.GAME_LOG).read_bytes(), "the vector log is stale"
+    schema = generator.render(generator.action_schema())
+    assert schema == (VECTORS.parent / generator.ACTION_SCHEMA).read_text(encoding="utf-8")
+
+
+def test_verify_passes_the_whole_vector_game_and_its_audit(vectors: dict[str, Any]) -> None:
+    """The complete signed log of the vector game: `hexlan verify` replays every message as a
+    third party, runs the end-of-game audit from the secrets the log holds, and finds the
+    transcript's digest that every seat signed."""
+    from hexlan.net.verify import verify_logs
+
+    whole = vectors["whole_game"]
+    path = VECTORS.parent / whole["log"]
+    assert h(path.read_bytes()).hex() == whole["log_sha256"]
+    report = verify_logs([path])
+    (log,) = report.logs
+    assert report.exit_code == whole["expected"]["verify_exit_code"] == 0
+    assert log.status == whole["expected"]["status"] and log.audit == "passed"
+    assert log.winner == whole["expected"]["winner"] == vectors["audit"]["winner"]
+    assert log.messages == whole["messages"]
+
+
+def test_the_audit_digest_follows_from_the_transcript(vectors: dict[str, Any]) -> None:
+    """The digest over the transcript, by §14's formula with hashlib alone."""
+    audit = vectors["audit"]
+    items = b"".join(h(x(t)) for t in audit["transcript"])
+    assert h(b"hexlan/v1/audit\0" + items).hex() == audit["digest"]
+    names = {
+        a["name"]
+        for a in json.loads((VECTORS.parent / "action-schema.json").read_text())["actions"]
+    }
+    for item in audit["transcript"]:  # every item is an action the schema names
+        assert msgpack.unpackb(x(item))[0] in names
 
 
 def test_the_spec_quotes_the_file(vectors: dict[str, Any]) -> None:
@@ -250,7 +284,7 @@ def test_first_messages_ids_signatures_and_chains(vectors: dict[str, Any]) -> No
 def test_chains_beacon_outputs_and_outcomes(vectors: dict[str, Any]) -> None:
     game_id = x(vectors["opening"]["game_id"])
     for seat in vectors["seats"]:
-        value = x(seat["chain_secret"])
+        value = h(b"hexlan/v1/chain-top\0" + x(seat["chain_secret"]))  # x[L], from the seed
         for _ in range(vectors["constants"]["chain_length"]):
             value = h(b"hexlan/v1/chain\0" + value)
         assert value.hex() == seat["chain_commitment"]
