@@ -82,26 +82,29 @@ def chi_square(counts: Sequence[int], expected: Sequence[float]) -> float:
 
 
 def test_chain_known_answers(chains: tuple[HashChain, HashChain]) -> None:
-    """A fixed secret gives a pinned commitment x[0] and first preimage x[1]; x[L] is the secret."""
+    """A fixed seed gives a pinned commitment x[0] and first preimage x[1]; x[L] is a hash of
+    the seed (never the seed itself)."""
     a, b = chains
     assert a.length == CHAIN_LENGTH == 65536
     assert a.commitment.hex() == (
-        "b13bb64e2cde9ad402529c7078e6ef7eccfa1231d083055df051988bc7817038"
+        "068346bc79dbb16f990d0935b7c58d992eb4311984c475049b0f7cf855324d37"
     )
     assert a.preimage(1).hex() == (
-        "1b68169dc64804bb694cd5811a4359e7764c8a7cc09edab4951b496c31ddd596"
+        "e64e6e2981813183ca3bda1c4c926dac7bc4245d7de881c5638feeff380c60cf"
     )
     assert b.commitment.hex() == (
-        "ab34eb66195a8f1210c4951ea86c32ee48be485ca04aa001ba6a5896e32beefa"
+        "23849b8dab6c702e50b9c5a139a0c4d0457b84fb9c9af202819742a73d6fc7e9"
     )
-    assert a.secret == a.preimage(CHAIN_LENGTH) == SECRET_A
-    assert chain_step(SECRET_A) == a.preimage(CHAIN_LENGTH - 1)
+    top = sha(b"hexlan/v1/chain-top\0" + SECRET_A)
+    assert a.secret == SECRET_A and a.preimage(CHAIN_LENGTH) == top
+    assert chain_step(top) == a.preimage(CHAIN_LENGTH - 1)
 
 
 def test_chain_follows_the_spec_formula() -> None:
-    """§6: x[i-1] = H(b"hexlan/v1/chain\\0" || x[i]) from x[L] down to x[0]."""
+    """§6: x[L] = H(b"hexlan/v1/chain-top\\0" || seed), then x[i-1] = H(b"hexlan/v1/chain\\0" ||
+    x[i]) down to x[0]."""
     chain = HashChain(SECRET_A, length=6)
-    x = SECRET_A
+    x = sha(b"hexlan/v1/chain-top\0" + SECRET_A)
     expected = [x]
     for _ in range(6):
         x = sha(b"hexlan/v1/chain\0" + x)
@@ -171,12 +174,12 @@ def test_beacon_output_known_answer(chains: tuple[HashChain, HashChain]) -> None
     a, b = chains
     preimages = [a.preimage(1), b.preimage(1)]
     output = beacon_output(GAME_ID, 1, TRIGGER_ID, preimages)
-    assert output.hex() == "1d22391df498944bcf1d4e30965fce4432f9d0906f518b5a3c77697b16951031"
+    assert output.hex() == "829ae93e6392cb87ddbecf98489b1528c58018d23ac4e45afd4a6a9553596869"
     assert output == sha(
         b"hexlan/v1/beacon\0" + GAME_ID + u64(1) + TRIGGER_ID + b"".join(preimages)
     )
     stream = BeaconStream(output)
-    assert [stream.dice() for _ in range(5)] == [(6, 1), (3, 4), (1, 3), (2, 2), (6, 5)]
+    assert [stream.dice() for _ in range(5)] == [(6, 5), (1, 3), (4, 2), (6, 2), (1, 6)]
     assert stream.words_read == 10
 
 
@@ -184,11 +187,11 @@ def test_shuffle_known_answer(chains: tuple[HashChain, HashChain]) -> None:
     a, b = chains
     stream = BeaconStream.from_reveals(GAME_ID, 3, TRIGGER_ID, [a.preimage(3), b.preimage(3)])
     assert stream.output.hex() == (
-        "843be90fe451caef48b9e8fa00cab3a7cd13e9dce7f8c93793e04cae05bf9da7"
+        "12089a6f0542b530d628c64359eb4b00aec71a6b85d35634d29019a561f23746"
     )
     items = list(range(10))
     stream.shuffle(items)
-    assert items == [2, 3, 0, 4, 7, 1, 5, 6, 9, 8]
+    assert items == [2, 4, 0, 8, 5, 1, 9, 6, 7, 3]
     assert stream.words_read == 9, "one draw per position 9..1, none for position 0"
 
 
