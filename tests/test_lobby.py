@@ -81,6 +81,14 @@ def refusal(effects: list[object], conn: int) -> str:
     return str(env.body.payload[0])
 
 
+def hello_on(host: HostLobby, conn: int, address: str, join: JoinLobby) -> bytes:
+    """Open connection ``conn`` from ``address`` and answer the host's challenge on it: the
+    joiner's hello, carrying that connection's nonce."""
+    (challenge,) = host.connect(conn, address)
+    assert isinstance(challenge, SendTo) and challenge.conn == conn
+    return join.hello(challenge.envelope)
+
+
 def deliver(effects: list[object], conn: int, joiner: JoinLobby) -> list[TableChanged | GameStarts]:
     """Every envelope the host sent on ``conn``, fed to the joiner."""
     events: list[TableChanged | GameStarts] = []
@@ -104,6 +112,7 @@ def raw_hello(player: Player, version: int, payload_version: int | None = None) 
         player.game_keys.public_bytes,
         player.chain.commitment,
         50000,
+        bytes(16),  # a nonce: refused before it matters
     ]
     body = msgpack.packb([version, ZERO_ID, -1, 0, ZERO_ID, [], "hello", payload])
     signature = player.identity.sign(b"hexlan/v1/message\0" + body)
@@ -121,10 +130,10 @@ def test_hello_takes_the_next_seat_and_every_joiner_hears_the_table() -> None:
     _, host = make_host(4)
     bob, cy = Player.new(), Player.new()
     bob_join, cy_join = bob.joiner("Bob"), cy.joiner("Cy")
-    host.connect(1, "10.0.0.8")
-    host.connect(2, "10.0.0.9")
+    bob_hello = hello_on(host, 1, "10.0.0.8", bob_join)
+    cy_hello = hello_on(host, 2, "10.0.0.9", cy_join)
 
-    effects = host.receive(1, bob_join.hello())
+    effects = host.receive(1, bob_hello)
     (state,) = deliver(effects, 1, bob_join)
     assert isinstance(state, TableChanged)
     assert [s.name for s in state.seats] == ["Ann", "Bob"]
@@ -135,7 +144,7 @@ def test_hello_takes_the_next_seat_and_every_joiner_hears_the_table() -> None:
     ]
     assert any(isinstance(e, TableChanged) for e in effects)  # for the host's own screen
 
-    effects = host.receive(2, cy_join.hello())
+    effects = host.receive(2, cy_hello)
     (bob_sees,) = deliver(effects, 1, bob_join)  # every seated joiner hears each change
     (cy_sees,) = deliver(effects, 2, cy_join)
     assert bob_sees == cy_sees
@@ -156,8 +165,7 @@ def test_a_full_table_starts_and_every_seat_gets_one_opening() -> None:
     starts: list[GameStarts] = []
     host_starts: list[GameStarts] = []
     for conn, (join, address) in enumerate(zip(joiners, addresses, strict=True), start=1):
-        host.connect(conn, address)
-        effects = host.receive(conn, join.hello())
+        effects = host.receive(conn, hello_on(host, conn, address, join))
         host_starts += [e for e in effects if isinstance(e, GameStarts)]
         for c, j in enumerate(joiners[:conn], start=1):
             starts += [e for e in deliver(effects, c, j) if isinstance(e, GameStarts)]
@@ -220,45 +228,37 @@ def test_a_joiner_hears_the_refusal_as_an_error() -> None:
 
 def test_a_full_table_refuses() -> None:
     _, host = make_host(2)
-    host.connect(1, "10.0.0.8")
-    host.receive(1, Player.new().joiner("Bob").hello())
+    host.receive(1, hello_on(host, 1, "10.0.0.8", Player.new().joiner("Bob")))
     assert host.is_started
-    host.connect(2, "10.0.0.9")
-    reason = refusal(host.receive(2, Player.new().joiner("Cy").hello()), 2)
+    reason = refusal(host.receive(2, hello_on(host, 2, "10.0.0.9", Player.new().joiner("Cy"))), 2)
     assert reason == "this table is full (2 of 2 seats taken)"
 
 
 def test_a_game_started_early_refuses_latecomers() -> None:
     _, host = make_host(4)
-    host.connect(1, "10.0.0.8")
-    host.receive(1, Player.new().joiner("Bob").hello())
+    host.receive(1, hello_on(host, 1, "10.0.0.8", Player.new().joiner("Bob")))
     effects = host.start()
     assert [type(e).__name__ for e in effects] == ["SendTo", "GameStarts"]
     assert host.opening is not None and len(host.opening.seats) == 2
-    host.connect(2, "10.0.0.9")
-    reason = refusal(host.receive(2, Player.new().joiner("Cy").hello()), 2)
+    reason = refusal(host.receive(2, hello_on(host, 2, "10.0.0.9", Player.new().joiner("Cy"))), 2)
     assert reason == "the game at this table has already started"
 
 
 def test_a_duplicate_key_is_refused() -> None:
     host_player, host = make_host(4)
     bob = Player.new()
-    host.connect(1, "10.0.0.8")
-    host.receive(1, bob.joiner("Bob").hello())
+    host.receive(1, hello_on(host, 1, "10.0.0.8", bob.joiner("Bob")))
     # The same identity again (another connection, fresh game keys).
     again = Player(bob.identity, GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
-    host.connect(2, "10.0.0.9")
-    reason = refusal(host.receive(2, again.joiner("Bob2").hello()), 2)
+    reason = refusal(host.receive(2, hello_on(host, 2, "10.0.0.9", again.joiner("Bob2"))), 2)
     assert reason == f"a player with key {bob.identity.fingerprint} is already at this table"
     # The host's own key.
     mimic = Player(host_player.identity, GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
-    host.connect(3, "10.0.0.10")
-    reason = refusal(host.receive(3, mimic.joiner("Ann").hello()), 3)
+    reason = refusal(host.receive(3, hello_on(host, 3, "10.0.0.10", mimic.joiner("Ann"))), 3)
     assert "is already at this table" in reason
     # Another key reusing a seat's chain commitment.
     copycat = Player(Identity.generate(), GameKeys.generate(), bob.chain)
-    host.connect(4, "10.0.0.11")
-    assert refusal(host.receive(4, copycat.joiner("Cat").hello()), 4) == (
+    assert refusal(host.receive(4, hello_on(host, 4, "10.0.0.11", copycat.joiner("Cat"))), 4) == (
         "the hello repeats another seat's game keys"
     )
     assert [s.name for s in host.seats] == ["Ann", "Bob"]
@@ -267,9 +267,8 @@ def test_a_duplicate_key_is_refused() -> None:
 def test_forged_and_malformed_hellos_are_refused() -> None:
     _, host = make_host(4)
     bob, mallory = Player.new(), Player.new()
-    hello = Envelope.parse(bob.joiner("Bob").hello())
+    hello = Envelope.parse(hello_on(host, 1, "10.0.0.8", bob.joiner("Bob")))
     forged = sign_body(hello.body, mallory.identity).to_bytes()  # Bob's key, Mallory's signature
-    host.connect(1, "10.0.0.8")
     assert refusal(host.receive(1, forged), 1) == "the hello is not signed by the key it carries"
     host.connect(2, "10.0.0.9")
     assert refusal(host.receive(2, b"\x92junk"), 2).startswith("not a hello: ")
@@ -278,20 +277,17 @@ def test_forged_and_malformed_hellos_are_refused() -> None:
     assert refusal(host.receive(3, sign_body(state, bob.identity).to_bytes()), 3) == (
         "expected a hello, got refuse"
     )
-    host.connect(4, "10.0.0.11")
-    no_port = bob.joiner("Bob", listen_port=0)
-    assert refusal(host.receive(4, no_port.hello()), 4) == (
-        "the hello gives no listen port for the game"
-    )
+    no_port = hello_on(host, 4, "10.0.0.11", bob.joiner("Bob", listen_port=0))
+    assert refusal(host.receive(4, no_port), 4) == ("the hello gives no listen port for the game")
     assert len(host.seats) == 1
 
 
 def test_a_second_hello_on_one_connection_gives_up_the_seat() -> None:
     _, host = make_host(4)
     bob = Player.new()
-    host.connect(1, "10.0.0.8")
-    host.receive(1, bob.joiner("Bob").hello())
-    effects = host.receive(1, bob.joiner("Bob").hello())
+    hello = hello_on(host, 1, "10.0.0.8", bob.joiner("Bob"))
+    host.receive(1, hello)
+    effects = host.receive(1, hello)
     assert refusal(effects, 1) == "a joining peer sends one hello and then waits"
     assert [s.name for s in host.seats] == ["Ann"]
 
@@ -303,8 +299,7 @@ def _started_pair() -> tuple[Player, HostLobby, Player, JoinLobby, list[object]]
     host_player, host = make_host(2)
     bob = Player.new()
     join = bob.joiner("Bob", 50000)
-    host.connect(1, "10.0.0.8")
-    effects = host.receive(1, join.hello())
+    effects = host.receive(1, hello_on(host, 1, "10.0.0.8", join))
     return host_player, host, bob, join, effects
 
 
@@ -382,6 +377,17 @@ def test_parse_address() -> None:
 # ------------------------------------------------------------------------------ asyncio shell
 
 
+async def read_frames(reader: asyncio.StreamReader, count: int) -> list[bytes]:
+    """The next ``count`` lobby frames from ``reader`` (5 s at most)."""
+    decoder = lobby_module.FrameDecoder()
+    frames: list[bytes] = []
+    while len(frames) < count:
+        data = await asyncio.wait_for(reader.read(4096), 5)
+        assert data, f"the connection closed after {len(frames)} of {count} frames"
+        frames += decoder.feed(data)
+    return frames
+
+
 async def test_host_and_joiners_over_tcp_agree_on_the_opening() -> None:
     players = [Player.new() for _ in range(3)]
     bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -452,11 +458,12 @@ async def test_join_table_reports_refusals_and_unreachable_hosts() -> None:
     join = late.joiner("Eve", 50000)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(lobby_module.encode_frame(raw_hello(late, OTHER_VERSION)))
-    data = await asyncio.wait_for(reader.read(4096), 5)
+    challenge, refuse = await read_frames(reader, 2)
+    assert Envelope.parse(challenge).body.kind == "challenge"
     with pytest.raises(
         Refused, match=f"speaks hexlan protocol {PROTOCOL_VERSION}; you speak {OTHER_VERSION}"
     ):
-        join.receive(lobby_module.FrameDecoder().feed(data)[0])
+        join.receive(refuse)
     assert await asyncio.wait_for(reader.read(4096), 5) == b""  # and the host hangs up
     writer.close()
     host.cancel()
