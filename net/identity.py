@@ -84,9 +84,9 @@ def _ed25519_problem(key: bytes) -> str | None:
         return f"Ed25519 public key {_short(key)} is not canonical (its y is not below 2^255-19)"
     if not _sodium.crypto_core_ed25519_is_valid_point(key):
         return (
-            f"Ed25519 public key {_short(key)} is weak: a small-order point (such as the "
-            "identity), or not a point of the prime-order group, under which one signature "
-            "could verify any message"
+            f"Ed25519 public key {_short(key)} is weak: a small-order point (the identity "
+            "among them, under which one signature verifies every message), a point outside "
+            "the prime-order group, or no curve point"
         )
     return None
 
@@ -111,7 +111,7 @@ def check_ed25519_public(key: object) -> None:
     >>> check_ed25519_public(Identity.generate().public_bytes)
     >>> check_ed25519_public(bytes([1]) + bytes(31))
     Traceback (most recent call last):
-    hexlan.net.identity.WeakKeyError: Ed25519 public key 0100000000000000… is weak: a small-order point (such as the identity), or not a point of the prime-order group, under which one signature could verify any message
+    hexlan.net.identity.WeakKeyError: Ed25519 public key 0100000000000000… is weak: a small-order point (the identity among them, under which one signature verifies every message), a point outside the prime-order group, or no curve point
     """
     if not isinstance(key, bytes) or len(key) != 32:
         raise WeakKeyError(f"an Ed25519 public key is 32 bytes, not {_short(key)}")

@@ -20,6 +20,14 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from weak_keys import (
+    ED25519_IDENTITY,
+    FORGED_SIGNATURE,
+    NON_CANONICAL_ED25519,
+    NON_CANONICAL_X25519,
+    SMALL_ORDER_X25519,
+    WEAK_ED25519,
+)
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import Resource
@@ -858,6 +866,73 @@ def test_opening_construction_is_checked_locally() -> None:
     )
     assert subset.options == (("victory_points", 12),)
     assert subset.game_options().victory_points == 12
+
+
+# ------------------------------------------------------------------ weak keys (§1, §12)
+
+BAD_ED25519 = {**WEAK_ED25519, **NON_CANONICAL_ED25519}
+BAD_X25519 = {**SMALL_ORDER_X25519, **NON_CANONICAL_X25519}
+ED25519_WORDS = "is weak: a small-order point|is not canonical"
+X25519_WORDS = "has small order|is not canonical"
+
+
+@pytest.mark.parametrize("key", BAD_ED25519.values(), ids=BAD_ED25519.keys())
+def test_an_opening_with_a_weak_identity_key_is_refused(key: bytes) -> None:
+    payload = list(OPENING.to_payload())
+    payload[2] = [list(s) for s in payload[2]]
+    payload[2][1][1] = key
+    with pytest.raises(MalformedMessage) as info:
+        Opening.from_payload(payload)
+    assert re.search(
+        rf"opening\.seats\[1\]\.public_key: Ed25519 .*({ED25519_WORDS})", info.value.reason
+    )
+    with pytest.raises(MalformedMessage, match=ED25519_WORDS):
+        validate_payload("sign_opening", (payload,))
+    with pytest.raises(LocalProtocolError, match=rf"seat\.public_key: Ed25519 .*({ED25519_WORDS})"):
+        SeatInfo("Ann", key, XPUB[0], h("c"))
+    for kind, bad in (
+        ("hello", ("Ann", key, PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16))),
+        ("lobby_state", (2, (("Ann", key, fingerprint(key)),))),
+        ("challenge", (key, bytes(16))),
+    ):
+        with pytest.raises(MalformedMessage, match=rf"{kind} payload\..*public_key: Ed25519"):
+            validate_payload(kind, bad)
+
+
+@pytest.mark.parametrize("key", BAD_X25519.values(), ids=BAD_X25519.keys())
+def test_an_opening_with_a_weak_x25519_key_is_refused(key: bytes) -> None:
+    payload = list(OPENING.to_payload())
+    payload[2] = [list(s) for s in payload[2]]
+    payload[2][2][2] = key
+    with pytest.raises(MalformedMessage) as info:
+        Opening.from_payload(payload)
+    assert re.search(
+        rf"opening\.seats\[2\]\.x25519_public: X25519 .*({X25519_WORDS})", info.value.reason
+    )
+    with pytest.raises(
+        LocalProtocolError, match=rf"seat\.x25519_public: X25519 .*({X25519_WORDS})"
+    ):
+        SeatInfo("Ann", PUBLIC[0], key, h("c"))
+    hello = ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", key, h("c"), 1, bytes(16))
+    with pytest.raises(
+        MalformedMessage, match=rf"hello payload\.x25519_public: X25519 .*({X25519_WORDS})"
+    ):
+        validate_payload("hello", hello)
+
+
+def test_one_forged_signature_under_the_identity_point_verifies_nothing() -> None:
+    """Under the identity point one signature verifies every message (``cryptography`` accepts
+    it, see test_identity); an envelope carrying it is refused however it is signed."""
+    for reason in ("one message", "quite another"):
+        signed = msgpack.packb([PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, [], "refuse", [reason]])
+        envelope = Envelope.parse(msgpack.packb([signed, FORGED_SIGNATURE]))
+        with pytest.raises(ForgedSignature, match="proves nothing: Ed25519 public key 01000000"):
+            envelope.verify(ED25519_IDENTITY)
+    # Any signature checked against a weak key is refused, whoever made it.
+    real = sign_body(body("advance"), KEYS[1])
+    real.verify(PUBLIC[1])
+    with pytest.raises(ForgedSignature, match="proves nothing"):
+        real.verify(WEAK_ED25519["order 8"])
 
 
 # ------------------------------------------------------------------ fuzzing
