@@ -642,6 +642,7 @@ def test_a_hello_with_a_weak_x25519_key_is_refused(key: bytes) -> None:
         ("x25519_public", SMALL_ORDER_X25519["order 8"]),
         ("x25519_public", NON_CANONICAL_X25519["a real key with the top bit set"]),
     ],
+    ids=["identity", "ed25519 y=p+1", "ed25519 order 8", "x25519 u=0", "x25519 order 8", "top bit"],
 )
 def test_a_joiner_refuses_an_opening_holding_a_weak_key(field: str, key: bytes) -> None:
     """A host that puts a weak key into the opening (its own seat's here) is refused by every

@@ -758,6 +758,7 @@ def _with_seat_key(opening: Opening, seat: Seat, **changes: bytes) -> Opening:
         ("x25519_public", SMALL_ORDER_X25519["order 8"], "has small order"),
         ("x25519_public", NON_CANONICAL_X25519["u = p + 1"], "is not canonical"),
     ],
+    ids=["identity", "ed25519 y=p", "x25519 u=0", "x25519 order 8", "x25519 u=p+1"],
 )
 def test_a_session_refuses_an_opening_holding_a_weak_key(
     field: str, key: bytes, words: str
