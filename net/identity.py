@@ -16,6 +16,7 @@ Sans-IO apart from :meth:`Identity.load_or_create`, which touches only the file 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from pathlib import Path
 from typing import Final, Self
@@ -24,6 +25,8 @@ from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+from nacl import bindings as _sodium
+from nacl.exceptions import CryptoError
 
 from hexlan.net.files import write_new_file
 
@@ -32,12 +35,23 @@ __all__ = [
     "GameKeys",
     "Identity",
     "IdentityError",
+    "WeakKeyError",
+    "check_ed25519_public",
+    "check_x25519_public",
     "default_identity_path",
     "fingerprint",
 ]
 
 FINGERPRINT_LENGTH: Final = 19
 """Characters in a fingerprint: 16 hex digits in four groups, e.g. ``3f9a-01c2-77de-b410``."""
+
+_P: Final = 2**255 - 19
+"""The field prime of curve25519 and edwards25519."""
+_PROBE_SCALAR: Final = bytes.fromhex(
+    "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"
+)
+"""A fixed X25519 scalar (RFC 7748's first test scalar): multiplying a point by it (clamped, a
+multiple of 8) gives the all-zero output exactly when the point has small order."""
 
 _RAW: Final = serialization.Encoding.Raw
 _RAW_PUBLIC: Final = serialization.PublicFormat.Raw
@@ -46,6 +60,109 @@ _RAW_PRIVATE: Final = serialization.PrivateFormat.Raw
 
 class IdentityError(ValueError):
     """An identity file or key that cannot be used (it is never overwritten)."""
+
+
+class WeakKeyError(IdentityError):
+    """A peer's public key that must not be accepted: malformed, non-canonical, or weak (small
+    order), so that a signature or a shared secret under it would prove nothing.
+
+    ``reason`` says which, in words (e.g. for a refusal or a stopped game).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _short(key: object) -> str:
+    return key.hex()[:16] + "…" if isinstance(key, bytes) else repr(key)[:40]
+
+
+@functools.lru_cache(maxsize=256)
+def _ed25519_problem(key: bytes) -> str | None:
+    if int.from_bytes(key, "little") & ((1 << 255) - 1) >= _P:
+        return f"Ed25519 public key {_short(key)} is not canonical (its y is not below 2^255-19)"
+    if not _sodium.crypto_core_ed25519_is_valid_point(key):
+        return (
+            f"Ed25519 public key {_short(key)} is weak: a small-order point (the identity "
+            "among them, under which one signature verifies every message), a point outside "
+            "the prime-order group, or no curve point"
+        )
+    return None
+
+
+def check_ed25519_public(key: object) -> None:
+    """Refuse an Ed25519 identity key that no honest key pair can have.
+
+    Every raw Ed25519 public key the protocol accepts goes through here (PROTOCOL.md §1): a
+    ``hello``'s key, every seat of an opening, the keys a signature is verified under
+    (envelopes and link proofs). Rejected: anything but 32 bytes; a non-canonical encoding
+    (``y >= 2^255-19``); and, by libsodium's ``crypto_core_ed25519_is_valid_point``, a
+    small-order point (the identity ``01 00..00`` among them, under which the fixed signature
+    ``01 00..00 || 00..00`` verifies every message), a point of mixed order, or one off the
+    curve. A real key ``a·B`` always passes.
+
+    Args:
+        key: the raw 32-byte public key, as ``hello`` and the opening carry it.
+
+    Raises:
+        WeakKeyError: the key is malformed, non-canonical or weak; ``reason`` says which.
+
+    >>> check_ed25519_public(Identity.generate().public_bytes)
+    >>> check_ed25519_public(bytes([1]) + bytes(31))
+    Traceback (most recent call last):
+    hexlan.net.identity.WeakKeyError: Ed25519 public key 0100000000000000… is weak: a small-order point (the identity among them, under which one signature verifies every message), a point outside the prime-order group, or no curve point
+    """
+    if not isinstance(key, bytes) or len(key) != 32:
+        raise WeakKeyError(f"an Ed25519 public key is 32 bytes, not {_short(key)}")
+    problem = _ed25519_problem(key)
+    if problem is not None:
+        raise WeakKeyError(problem)
+
+
+@functools.lru_cache(maxsize=256)
+def _x25519_problem(key: bytes) -> str | None:
+    if int.from_bytes(key, "little") >= _P:
+        return (
+            f"X25519 public key {_short(key)} is not canonical (u is not below 2^255-19, or its "
+            "top bit is set)"
+        )
+    try:
+        _sodium.crypto_scalarmult(_PROBE_SCALAR, key)
+    except (RuntimeError, CryptoError):  # libsodium refuses a small-order point (all-zero result)
+        return (
+            f"X25519 public key {_short(key)} has small order: it gives no shared secret "
+            "(the same all-zero one with every key)"
+        )
+    return None
+
+
+def check_x25519_public(key: object) -> None:
+    """Refuse an X25519 game key that gives no private shared secret (PROTOCOL.md §1, §7).
+
+    Every seat's X25519 key goes through here: in its ``hello`` and in the opening. Rejected:
+    anything but 32 bytes; a non-canonical encoding (``u >= 2^255-19`` or the top bit set,
+    which RFC 7748 would silently reduce); and a point of small order (u = 0, 1, 2^255-20 and
+    the two order-8 points, which libsodium's ``crypto_scalarmult`` refuses because every key
+    would share the all-zero secret with them). A key made by :class:`GameKeys` always passes.
+
+    Args:
+        key: the raw 32-byte public key (little-endian u).
+
+    Raises:
+        WeakKeyError: the key is malformed, non-canonical or of small order; ``reason`` says
+            which.
+
+    >>> check_x25519_public(GameKeys.generate().public_bytes)
+    >>> check_x25519_public(bytes(32))
+    Traceback (most recent call last):
+    hexlan.net.identity.WeakKeyError: X25519 public key 0000000000000000… has small order: it gives no shared secret (the same all-zero one with every key)
+    """
+    if not isinstance(key, bytes) or len(key) != 32:
+        raise WeakKeyError(f"an X25519 public key is 32 bytes, not {_short(key)}")
+    problem = _x25519_problem(key)
+    if problem is not None:
+        raise WeakKeyError(problem)
 
 
 def fingerprint(public_key: bytes) -> str:
@@ -216,10 +333,12 @@ class GameKeys:
         """The X25519 shared secret with another seat's 32-byte public key.
 
         Raises:
-            IdentityError: ``peer_public`` is not 32 bytes or is a degenerate (low-order) key.
+            WeakKeyError: ``peer_public`` fails :func:`check_x25519_public` (not 32 bytes,
+                non-canonical, or of small order).
+            IdentityError: no shared secret for another reason.
         """
-        if not isinstance(peer_public, bytes) or len(peer_public) != 32:
-            raise IdentityError(f"an X25519 public key is 32 bytes, not {peer_public!r}")
+        check_x25519_public(peer_public)
+        assert isinstance(peer_public, bytes)
         try:
             return self.private_key.exchange(X25519PublicKey.from_public_bytes(peer_public))
         except ValueError as exc:

@@ -2,13 +2,15 @@
 
 Two layers, h11 style:
 
-- **Sans-IO core.** :class:`HostLobby` is the host's table: signed ``hello`` envelopes in (one
-  per joining connection, numbered by the shell), :data:`LobbyEffect` values out
+- **Sans-IO core.** :class:`HostLobby` is the host's table: each new connection (numbered by
+  the shell) gets a ``challenge [host key, fresh nonce]``; signed ``hello`` envelopes in (one per
+  joining connection, carrying that connection's nonce), :data:`LobbyEffect` values out
   (:class:`SendTo`, :class:`Disconnect`, :class:`TableChanged`, :class:`GameStarts`).
-  :class:`JoinLobby` is one joining peer: :meth:`JoinLobby.hello` gives its ``hello``, and
-  :meth:`JoinLobby.receive` turns the host's ``lobby_state`` and ``start`` into
-  :class:`TableChanged` and :class:`GameStarts`, or raises :class:`Refused`. No sockets, no clock
-  of their own (the host takes one for the opening's informative ``created`` field).
+  :class:`JoinLobby` is one joining peer: :meth:`JoinLobby.hello` answers the host's challenge
+  with its ``hello``, and :meth:`JoinLobby.receive` turns the host's ``lobby_state`` and
+  ``start`` into :class:`TableChanged` and :class:`GameStarts`, or raises :class:`Refused`. No
+  sockets, no clock of their own (the host takes one for the opening's informative ``created``
+  field).
 - **Thin asyncio shell.** :func:`host_table` listens on the table port (and announces the table
   on the LAN, §10) until the seats are full; :func:`join_table` dials a host. Each lobby
   connection carries frames of :mod:`hexlan.net.transport` (:func:`encode_frame`,
@@ -27,9 +29,8 @@ holds the address the host saw it connect from and the ``listen_port`` of its ``
 >>> host = HostLobby(ann, 2, "Ann", 47400, game_keys=ann_x, chain=ann_chain, clock=lambda: 0)
 >>> bob, bob_x, bob_chain = keys()
 >>> join = JoinLobby(bob, "Bob", bob_x, bob_chain, listen_port=47500)
->>> host.connect(1, "10.0.0.8")
-[]
->>> effects = host.receive(1, join.hello())
+>>> (challenge,) = host.connect(1, "10.0.0.8")
+>>> effects = host.receive(1, join.hello(challenge.envelope))
 >>> [type(e).__name__ for e in effects]
 ['SendTo', 'TableChanged', 'SendTo', 'GameStarts']
 >>> events = [event for e in effects if isinstance(e, SendTo) for event in join.receive(e.envelope)]
@@ -61,6 +62,7 @@ from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.session import engine_version
 from hexlan.net.transport import FrameDecoder, FramingError, encode_frame
 from hexlan.net.wire import (
+    LOBBY_NONCE_BYTES,
     MAX_SEATS,
     PROTOCOL_VERSION,
     ZERO_ID,
@@ -255,6 +257,7 @@ class HostLobby:
         """The opening, once the game has started."""
         self._joiners: list[_Joiner] = []
         self._addresses: dict[int, str] = {}
+        self._nonces: dict[int, bytes] = {}
 
     # ------------------------------------------------------------------ queries
 
@@ -280,12 +283,25 @@ class HostLobby:
     # ------------------------------------------------------------------ entry points
 
     def connect(self, conn: int, address: str) -> list[LobbyEffect]:
-        """A new connection ``conn`` from ``address`` (the IP it connected from)."""
+        """A new connection ``conn`` from ``address`` (the IP it connected from): send it
+        ``challenge [host public key, nonce]`` with a fresh random nonce, which its ``hello``
+        must carry (so a hello captured on another connection is refused)."""
         self._addresses[conn] = _mesh_host(address)
-        return []
+        nonce = os.urandom(LOBBY_NONCE_BYTES)
+        self._nonces[conn] = nonce
+        challenge = _lobby_envelope(self.identity, "challenge", (self.identity.public_bytes, nonce))
+        return [SendTo(conn, challenge)]
 
     def receive(self, conn: int, data: bytes) -> list[LobbyEffect]:
-        """A frame from connection ``conn``: its ``hello``, or anything else (refused)."""
+        """A frame from connection ``conn``: its ``hello``, or anything else (refused).
+
+        A hello is refused (``refuse [reason]``, then the connection is closed) when it is
+        malformed, in another version, not signed by the key it carries, carries a weak or
+        non-canonical key, or does not carry the nonce this connection's ``challenge`` gave.
+
+        Raises:
+            LocalProtocolError: ``conn`` was never connected.
+        """
         if conn not in self._addresses:
             raise LocalProtocolError(f"connection {conn} was never connected")
         if self.is_seated(conn):
@@ -300,7 +316,7 @@ class HostLobby:
         body = env.body
         if body.kind != "hello":
             return self.refuse(conn, f"expected a hello, got {body.kind}")
-        name, public_key, version, engine, x25519_public, commitment, port = body.payload
+        name, public_key, version, engine, x25519_public, commitment, port, nonce = body.payload
         try:
             env.verify(public_key)
         except ForgedSignature:
@@ -312,6 +328,12 @@ class HostLobby:
                 conn,
                 f"this table runs hexlan {self.engine_version}; you run {engine} "
                 "(every seat needs the same rules engine)",
+            )
+        if nonce != self._nonces.pop(conn, None):
+            return self.refuse(
+                conn,
+                "the hello does not carry the nonce this table sent on this connection "
+                "(a hello replayed from another connection?)",
             )
         if self.is_full:
             return self.refuse(
@@ -341,6 +363,7 @@ class HostLobby:
     def disconnect(self, conn: int) -> list[LobbyEffect]:
         """Connection ``conn`` closed; before the start its seat is given up."""
         self._addresses.pop(conn, None)
+        self._nonces.pop(conn, None)
         if self.is_started:
             return []
         return self._leave(conn)
@@ -414,8 +437,8 @@ class JoinLobby:
         listen_port: where its game mesh will listen (the opening carries it).
         host_fingerprint: when known (from a LAN announcement), the host's key must have it.
 
-    The host's key is learnt from its first ``lobby_state`` (seat 0) and every later message
-    must be signed by it.
+    The host's key is learnt from its ``challenge`` (checked against ``host_fingerprint``) and
+    every later message must be signed by it.
     """
 
     def __init__(
@@ -442,11 +465,36 @@ class JoinLobby:
         self.opening: Opening | None = None
         self.seat: int | None = None
 
-    def hello(self) -> bytes:
-        """This peer's ``hello`` envelope.
+    def hello(self, challenge: bytes) -> bytes:
+        """This peer's ``hello`` envelope, answering the host's first frame, its ``challenge
+        [host public key, nonce]``: the hello carries (and so signs) the nonce.
+
+        Args:
+            challenge: the host's first frame (a lobby envelope).
 
         Raises:
+            Refused: the host refused this peer instead.
+            LobbyError: the frame is not a challenge signed by the key it carries, or that key
+                is not the announced host's (``host_fingerprint``).
             ValueError: a name the protocol cannot carry (1..32 printable characters).
+        """
+        env = self._parse(challenge)
+        if env.body.kind == "refuse":
+            raise Refused(f"the table refused: {env.body.payload[0]}")
+        if env.body.kind != "challenge":
+            raise LobbyError(f"the host sent {env.body.kind} where its challenge was due")
+        if self.host_key is not None:
+            raise LobbyError("the host sent a second challenge")
+        host_key, nonce = env.body.payload
+        self._pin(host_key)
+        self._verify(env, host_key)
+        return self._hello_envelope(nonce)
+
+    def _hello_envelope(self, nonce: bytes) -> bytes:
+        """The signed ``hello`` carrying ``nonce``.
+
+        Raises:
+            ValueError: a name the protocol cannot carry.
         """
         payload = (
             self.name,
@@ -456,23 +504,16 @@ class JoinLobby:
             self.game_keys.public_bytes,
             self.chain.commitment,
             self.listen_port,
+            nonce,
         )
         try:
             return _lobby_envelope(self.identity, "hello", payload)
         except LocalProtocolError as exc:
             raise ValueError(exc.reason) from None
 
-    def receive(self, data: bytes) -> list[TableChanged | GameStarts]:
-        """A frame from the host.
-
-        Raises:
-            Refused: the host refused this peer (the reason is the host's, in words).
-            LobbyError: the host broke the lobby protocol (the reason says how).
-        """
-        if self.opening is not None:
-            raise LobbyError("the host sent more after the game started")
+    def _parse(self, data: bytes) -> Envelope:
         try:
-            env = Envelope.parse(data)
+            return Envelope.parse(data)
         except VersionMismatch as exc:
             raise LobbyError(
                 f"the host speaks hexlan protocol {exc.version}; this peer speaks "
@@ -480,7 +521,20 @@ class JoinLobby:
             ) from None
         except RemoteProtocolError as exc:
             raise LobbyError(f"the host sent a malformed message: {exc.reason}") from None
+
+    def receive(self, data: bytes) -> list[TableChanged | GameStarts]:
+        """A frame from the host after its challenge (see :meth:`hello`).
+
+        Raises:
+            Refused: the host refused this peer (the reason is the host's, in words).
+            LobbyError: the host broke the lobby protocol (the reason says how).
+        """
+        if self.opening is not None:
+            raise LobbyError("the host sent more after the game started")
+        env = self._parse(data)
         kind, payload = env.body.kind, env.body.payload
+        if kind == "challenge":
+            raise LobbyError("the host sent a second challenge")
         if kind == "refuse":
             if self.host_key is not None:
                 self._verify(env, self.host_key)
@@ -782,13 +836,15 @@ async def join_table(
     """Join the table at ``host:port``; waits until the game starts; the opening and seat.
 
     Raises:
-        LobbyError: the host cannot be reached, closes the connection, or breaks the protocol.
+        LobbyError: the host cannot be reached, closes the connection, or breaks the protocol
+            (its first frame must be its ``challenge``; this peer's ``hello`` answers it).
         Refused: the host refused this peer.
+        ValueError: a name the protocol cannot carry (before connecting).
     """
     lobby = JoinLobby(
         identity, name, game_keys, chain, listen_port, host_fingerprint=host_fingerprint
     )
-    hello = lobby.hello()
+    lobby._hello_envelope(bytes(LOBBY_NONCE_BYTES))  # a name it cannot carry fails here
     try:
         async with asyncio.timeout(connect_timeout):
             reader, writer = await asyncio.open_connection(host, port)
@@ -799,8 +855,8 @@ async def join_table(
     except OSError as exc:
         raise LobbyError(f"cannot reach {host}:{port}: {_os_words(exc)}") from None
     try:
-        writer.write(encode_frame(hello))
         decoder = FrameDecoder(max_frame=LOBBY_MAX_FRAME)
+        said_hello = False
         while True:
             try:
                 data = await reader.read(4096)
@@ -813,6 +869,10 @@ async def join_table(
             except FramingError as exc:
                 raise LobbyError(f"{host}:{port} sent a bad frame: {exc.reason}") from None
             for frame in frames:
+                if not said_hello:  # the host's first frame is its challenge (§3)
+                    writer.write(encode_frame(lobby.hello(frame)))
+                    said_hello = True
+                    continue
                 for event in lobby.receive(frame):
                     if isinstance(event, GameStarts):
                         return event.opening, event.seat

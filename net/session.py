@@ -57,7 +57,13 @@ from hexlan.net.effects import (
     Send,
     Stopped,
 )
-from hexlan.net.identity import GameKeys, Identity
+from hexlan.net.identity import (
+    GameKeys,
+    Identity,
+    WeakKeyError,
+    check_ed25519_public,
+    check_x25519_public,
+)
 from hexlan.net.steal import (
     CommittedHand,
     check_opening,
@@ -179,7 +185,10 @@ class Session:
             shell that runs them off its event loop.
 
     Raises:
-        ValueError: the identity, chain or keys do not match the opening's seat.
+        ValueError: the identity, chain or keys do not match the opening's seat, or a seat of
+            the opening holds a weak or non-canonical key (``check_ed25519_public``,
+            ``check_x25519_public``; :class:`Opening` itself refuses one, so only an opening
+            built around its checks can).
     """
 
     def __init__(
@@ -193,6 +202,12 @@ class Session:
         inline_work: bool = True,
     ) -> None:
         seats = opening.seats
+        for number, info in enumerate(seats):
+            try:
+                check_ed25519_public(info.public_key)
+                check_x25519_public(info.x25519_public)
+            except WeakKeyError as exc:
+                raise ValueError(f"the opening's seat {number} is refused: {exc.reason}") from None
         self.observer = seat is None
         if seat is None or identity is None or chain is None or game_keys is None:
             if not self.observer:
@@ -1328,18 +1343,24 @@ class Session:
             if self._steal_index >= 0 and ("steal_open", self._steal_number) not in self._sent:
                 number, index = self._steal_number, self._steal_index
                 salt, kind = self._own_committed_hand(number).openings[index]
-                thief_public = self.opening.seats[view.active].x25519_public
+                thief = view.active
+                thief_public = self.opening.seats[thief].x25519_public
                 nonce = derive_steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
-                nonce, ciphertext = seal_opening(
-                    self.game_keys.private_key,
-                    thief_public,
-                    self.game_id,
-                    number,
-                    index,
-                    salt,
-                    kind,
-                    nonce=nonce,
-                )
+                try:
+                    nonce, ciphertext = seal_opening(
+                        self.game_keys.private_key,
+                        thief_public,
+                        self.game_id,
+                        number,
+                        index,
+                        salt,
+                        kind,
+                        nonce=nonce,
+                    )
+                except ValueError as exc:  # only the thief's key can fail here: name its owner
+                    reason = f"cannot seal the steal opening for seat {thief}: {exc}"
+                    self._stop(IllegalMove(reason, author=thief), effects, ())
+                    return None
                 return "steal_open", (number, nonce, ciphertext)
         if (
             view.phase is Phase.MONOPOLY

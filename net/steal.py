@@ -36,6 +36,8 @@ from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from hexlan.net.identity import check_x25519_public
+
 CARD_PREFIX: Final = b"hexlan/v1/card\0"
 STEAL_PREFIX: Final = b"hexlan/v1/steal\0"
 
@@ -245,8 +247,10 @@ def _aead(
     info=b"hexlan/v1/steal\\0" || u64(steal))``.
 
     Raises:
-        ValueError: a public key that is not 32 bytes, or a low-order point (no shared secret).
+        ValueError: a public key that :func:`~hexlan.net.identity.check_x25519_public` refuses
+            (not 32 bytes, non-canonical, small order: no shared secret).
     """
+    check_x25519_public(bytes(peer_public))  # WeakKeyError is a ValueError
     peer = X25519PublicKey.from_public_bytes(bytes(peer_public))
     shared = own.exchange(peer)  # raises ValueError on an all-zero (low-order) result
     key = HKDF(

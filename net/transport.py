@@ -13,8 +13,9 @@ Link handshake (both sides at once): each sends ``link_hello [game_id, seat, non
 (a lobby envelope signed by its identity key, ``nonce`` 16 fresh random bytes, ``heads`` its
 accepted heads), then answers the other's hello with ``link_proof [signature]``, the identity
 key's signature of ``b"hexlan/v1/link\\0" || game_id || their_nonce``. A link is open when the
-other side's hello and proof both verify under the key the opening gives its seat; anything else
-closes it with a reason. When it opens, each side resends what the other lacks
+other side's hello and proof both verify under the key the opening gives its seat, and that key
+passes :func:`~hexlan.net.identity.check_ed25519_public` (no weak key); anything else closes it
+with a reason. When it opens, each side resends what the other lacks
 (``handler.missing_for(their_heads)``), byte for byte.
 
 Who dials whom: **a seat dials every higher-numbered seat and accepts calls from lower ones**,
@@ -44,7 +45,7 @@ from typing import Any, Final, Protocol
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from hexlan.net.identity import Identity, fingerprint
+from hexlan.net.identity import Identity, WeakKeyError, check_ed25519_public, fingerprint
 from hexlan.net.wire import (
     LINK_PREFIX,
     LOBBY_KINDS,
@@ -350,6 +351,10 @@ class LinkProtocol:
         if self.expected_seat is None and not self.accept_from(seat):
             return self._close(f"seat {seat} may not call seat {self.seat} (higher seats wait)")
         key = self.seat_keys[seat]
+        try:
+            check_ed25519_public(key)  # a weak key would let one fixed signature pass
+        except WeakKeyError as exc:
+            return self._close(f"seat {seat}'s key is refused: {exc.reason}")
         try:
             envelope.verify(key)
         except RemoteProtocolError:

@@ -50,7 +50,12 @@ from hexlan.engine.actions import (
 )
 from hexlan.engine.core import EngineError
 from hexlan.engine.options import GameOptions
-from hexlan.net.identity import fingerprint
+from hexlan.net.identity import (
+    WeakKeyError,
+    check_ed25519_public,
+    check_x25519_public,
+    fingerprint,
+)
 
 if TYPE_CHECKING:
     from hexlan.net.identity import Identity
@@ -61,6 +66,7 @@ __all__ = [
     "KINDS",
     "LINK_PREFIX",
     "LOBBY_KINDS",
+    "LOBBY_NONCE_BYTES",
     "MAX_DEPTH",
     "MAX_ENVELOPE",
     "MAX_SEATS",
@@ -138,6 +144,9 @@ GAME_ID_PREFIX: Final = b"hexlan/v1/game\0"
 
 LINK_PREFIX: Final = b"hexlan/v1/link\0"
 """Domain separation for ``link_proof`` signatures: ``LINK_PREFIX || game_id || nonce``."""
+
+LOBBY_NONCE_BYTES: Final = 16
+"""Bytes of the host's ``challenge`` nonce, which a joiner signs back in its ``hello`` (§3)."""
 
 WIRE_SEATS: Final = 6
 """Seat numbers an envelope can carry (0..5; ``heads`` has at most this many entries)."""
@@ -568,11 +577,29 @@ class ActionSchema(Schema):
             _fail(where, f"{value[0]} is not in canonical form: {plain!r}")
 
 
+@dataclass(frozen=True, slots=True)
+class PublicKey(Schema):
+    """A raw 32-byte public key that ``accept`` takes (it raises :class:`WeakKeyError`):
+    :func:`~hexlan.net.identity.check_ed25519_public` or
+    :func:`~hexlan.net.identity.check_x25519_public`."""
+
+    accept: Callable[[object], None]
+
+    def check(self, value: object, where: str) -> None:
+        Bytes(32, 32).check(value, where)
+        try:
+            self.accept(value)
+        except WeakKeyError as exc:
+            _fail(where, exc.reason)
+
+
 # Field schemas shared by several kinds.
 _U32: Final = Int(0, _U32_MAX)
 _HASH: Final = Bytes(32, 32)
 _KEY: Final = Bytes(32, 32)
 _SIGNATURE: Final = Bytes(64, 64)
+_ED25519_KEY: Final = PublicKey(check_ed25519_public)
+_X25519_KEY: Final = PublicKey(check_x25519_public)
 _SEAT: Final = Int(0, WIRE_SEATS - 1)
 _POINT: Final = Bytes(32, 32)
 _PROOF: Final = Bytes(64, 64)  # challenge scalar || response scalar
@@ -718,8 +745,8 @@ _DEVIATION: Final = _record(
 
 _SEAT_ENTRY: Final = _record(
     ("name", _NAME),
-    ("public_key", _KEY),
-    ("x25519_public", _KEY),
+    ("public_key", _ED25519_KEY),
+    ("x25519_public", _X25519_KEY),
     ("chain_commitment", _HASH),
     ("host", Text(0, 253)),
     ("port", _PORT),
@@ -745,14 +772,18 @@ _OPENING: Final = _record(
 PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
     {
         # Lobby (author -1, game id ZERO_ID): sections 3 and 8.
+        "challenge": _record(
+            ("public_key", _ED25519_KEY), ("nonce", Bytes(LOBBY_NONCE_BYTES, LOBBY_NONCE_BYTES))
+        ),
         "hello": _record(
             ("name", _NAME),
-            ("public_key", _KEY),
+            ("public_key", _ED25519_KEY),
             ("protocol_version", _U32),
             ("engine_version", _VERSION_TEXT),
-            ("x25519_public", _KEY),
+            ("x25519_public", _X25519_KEY),
             ("chain_commitment", _HASH),
             ("listen_port", _PORT),
+            ("nonce", Bytes(LOBBY_NONCE_BYTES, LOBBY_NONCE_BYTES)),
         ),
         "refuse": _record(("reason", Text(1, 500))),
         "lobby_state": Where(
@@ -764,7 +795,7 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
                         Where(
                             _record(
                                 ("name", _NAME),
-                                ("public_key", _KEY),
+                                ("public_key", _ED25519_KEY),
                                 ("fingerprint", Text(19, 19)),
                             ),
                             _fingerprint_rule,
@@ -838,7 +869,7 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
 """kind -> schema of its payload (docs/PROTOCOL.md sections 3, 5, 8): the one place they live."""
 
 LOBBY_KINDS: Final = frozenset(
-    {"hello", "refuse", "lobby_state", "start", "link_hello", "link_proof"}
+    {"challenge", "hello", "refuse", "lobby_state", "start", "link_hello", "link_proof"}
 )
 """Kinds sent in lobby envelopes: author -1, game id :data:`ZERO_ID`."""
 
@@ -1214,12 +1245,21 @@ class Envelope:
         """Check the signature over ``SIGNING_PREFIX || body_bytes`` under a raw Ed25519 key.
 
         Raises:
-            ForgedSignature: the signature does not verify (tampered bytes, another signer).
+            ForgedSignature: the signature does not verify (tampered bytes, another signer), or
+                the key is weak or non-canonical (:func:`~hexlan.net.identity.
+                check_ed25519_public`), under which no signature proves anything.
             LocalProtocolError: ``public_key`` is not 32 bytes.
         """
         if not isinstance(public_key, bytes) or len(public_key) != 32:
             raise LocalProtocolError(f"an Ed25519 public key is 32 bytes, not {public_key!r}")
         b = self.body
+        try:
+            check_ed25519_public(public_key)
+        except WeakKeyError as exc:
+            raise ForgedSignature(
+                f"the signature on {b.kind} #{b.seq} (author {b.author}) proves nothing: "
+                f"{exc.reason}"
+            ) from None
         try:
             key = Ed25519PublicKey.from_public_bytes(public_key)
             key.verify(self.signature, SIGNING_PREFIX + self.body_bytes)

@@ -14,6 +14,14 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from weak_keys import (
+    ED25519_IDENTITY,
+    FORGED_SIGNATURE,
+    NON_CANONICAL_ED25519,
+    NON_CANONICAL_X25519,
+    SMALL_ORDER_X25519,
+    WEAK_ED25519,
+)
 
 from hexlan.net import identity as identity_module
 from hexlan.net.files import write_new_file
@@ -21,6 +29,9 @@ from hexlan.net.identity import (
     GameKeys,
     Identity,
     IdentityError,
+    WeakKeyError,
+    check_ed25519_public,
+    check_x25519_public,
     default_identity_path,
     fingerprint,
 )
@@ -157,3 +168,56 @@ def test_game_keys() -> None:
         mine.exchange(bytes(33))
     with pytest.raises(IdentityError):
         mine.exchange(bytes(32))  # a low-order point: no shared secret
+
+
+# ------------------------------------------------------------------------------ weak keys
+
+
+def test_the_identity_point_key_lets_one_signature_verify_everything() -> None:
+    """The attack the key check stops: ``cryptography`` accepts the identity point as a key,
+    and under it one fixed signature verifies any two messages."""
+    key = Ed25519PublicKey.from_public_bytes(ED25519_IDENTITY)
+    key.verify(FORGED_SIGNATURE, b"hexlan/v1/message\0one message")
+    key.verify(FORGED_SIGNATURE, b"hexlan/v1/message\0quite another")
+    with pytest.raises(WeakKeyError, match="is weak: a small-order point"):
+        check_ed25519_public(ED25519_IDENTITY)
+
+
+@pytest.mark.parametrize("key", WEAK_ED25519.values(), ids=WEAK_ED25519.keys())
+def test_weak_ed25519_keys_are_refused(key: bytes) -> None:
+    with pytest.raises(WeakKeyError, match=f"Ed25519 public key {key.hex()[:16]}… is weak"):
+        check_ed25519_public(key)
+
+
+@pytest.mark.parametrize("key", NON_CANONICAL_ED25519.values(), ids=NON_CANONICAL_ED25519.keys())
+def test_non_canonical_ed25519_keys_are_refused(key: bytes) -> None:
+    with pytest.raises(WeakKeyError, match=r"is not canonical \(its y is not below 2\^255-19\)"):
+        check_ed25519_public(key)
+
+
+@pytest.mark.parametrize("key", SMALL_ORDER_X25519.values(), ids=SMALL_ORDER_X25519.keys())
+def test_small_order_x25519_keys_are_refused(key: bytes) -> None:
+    with pytest.raises(WeakKeyError, match="has small order: it gives no shared secret"):
+        check_x25519_public(key)
+    with pytest.raises(WeakKeyError, match="has small order"):
+        GameKeys.generate().exchange(key)
+
+
+@pytest.mark.parametrize("key", NON_CANONICAL_X25519.values(), ids=NON_CANONICAL_X25519.keys())
+def test_non_canonical_x25519_keys_are_refused(key: bytes) -> None:
+    with pytest.raises(WeakKeyError, match="is not canonical"):
+        check_x25519_public(key)
+    with pytest.raises(WeakKeyError, match="is not canonical"):
+        GameKeys.generate().exchange(key)
+
+
+def test_real_keys_pass_and_malformed_ones_are_refused() -> None:
+    for _ in range(50):
+        check_ed25519_public(Identity.generate().public_bytes)
+        check_x25519_public(GameKeys.generate().public_bytes)
+    for bad in (b"", bytes(31), bytes(33), "01" * 32, None):
+        with pytest.raises(WeakKeyError, match="is 32 bytes"):
+            check_ed25519_public(bad)
+        with pytest.raises(WeakKeyError, match="is 32 bytes"):
+            check_x25519_public(bad)
+    assert issubclass(WeakKeyError, IdentityError)

@@ -5,11 +5,24 @@ the mesh addresses, one game id for all), then the asyncio shell on 127.0.0.1.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import doctest
+import os
+import re
 from dataclasses import dataclass
 
 import msgpack
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from weak_keys import (
+    ED25519_IDENTITY,
+    FORGED_SIGNATURE,
+    NON_CANONICAL_ED25519,
+    NON_CANONICAL_X25519,
+    SMALL_ORDER_X25519,
+    WEAK_ED25519,
+    raw_lobby_envelope,
+)
 
 from hexlan.engine.options import GameOptions
 from hexlan.net import lobby as lobby_module
@@ -81,6 +94,14 @@ def refusal(effects: list[object], conn: int) -> str:
     return str(env.body.payload[0])
 
 
+def hello_on(host: HostLobby, conn: int, address: str, join: JoinLobby) -> bytes:
+    """Open connection ``conn`` from ``address`` and answer the host's challenge on it: the
+    joiner's hello, carrying that connection's nonce."""
+    (challenge,) = host.connect(conn, address)
+    assert isinstance(challenge, SendTo) and challenge.conn == conn
+    return join.hello(challenge.envelope)
+
+
 def deliver(effects: list[object], conn: int, joiner: JoinLobby) -> list[TableChanged | GameStarts]:
     """Every envelope the host sent on ``conn``, fed to the joiner."""
     events: list[TableChanged | GameStarts] = []
@@ -104,6 +125,7 @@ def raw_hello(player: Player, version: int, payload_version: int | None = None) 
         player.game_keys.public_bytes,
         player.chain.commitment,
         50000,
+        bytes(16),  # a nonce: refused before it matters
     ]
     body = msgpack.packb([version, ZERO_ID, -1, 0, ZERO_ID, [], "hello", payload])
     signature = player.identity.sign(b"hexlan/v1/message\0" + body)
@@ -121,10 +143,10 @@ def test_hello_takes_the_next_seat_and_every_joiner_hears_the_table() -> None:
     _, host = make_host(4)
     bob, cy = Player.new(), Player.new()
     bob_join, cy_join = bob.joiner("Bob"), cy.joiner("Cy")
-    host.connect(1, "10.0.0.8")
-    host.connect(2, "10.0.0.9")
+    bob_hello = hello_on(host, 1, "10.0.0.8", bob_join)
+    cy_hello = hello_on(host, 2, "10.0.0.9", cy_join)
 
-    effects = host.receive(1, bob_join.hello())
+    effects = host.receive(1, bob_hello)
     (state,) = deliver(effects, 1, bob_join)
     assert isinstance(state, TableChanged)
     assert [s.name for s in state.seats] == ["Ann", "Bob"]
@@ -135,7 +157,7 @@ def test_hello_takes_the_next_seat_and_every_joiner_hears_the_table() -> None:
     ]
     assert any(isinstance(e, TableChanged) for e in effects)  # for the host's own screen
 
-    effects = host.receive(2, cy_join.hello())
+    effects = host.receive(2, cy_hello)
     (bob_sees,) = deliver(effects, 1, bob_join)  # every seated joiner hears each change
     (cy_sees,) = deliver(effects, 2, cy_join)
     assert bob_sees == cy_sees
@@ -156,8 +178,7 @@ def test_a_full_table_starts_and_every_seat_gets_one_opening() -> None:
     starts: list[GameStarts] = []
     host_starts: list[GameStarts] = []
     for conn, (join, address) in enumerate(zip(joiners, addresses, strict=True), start=1):
-        host.connect(conn, address)
-        effects = host.receive(conn, join.hello())
+        effects = host.receive(conn, hello_on(host, conn, address, join))
         host_starts += [e for e in effects if isinstance(e, GameStarts)]
         for c, j in enumerate(joiners[:conn], start=1):
             starts += [e for e in deliver(effects, c, j) if isinstance(e, GameStarts)]
@@ -220,45 +241,37 @@ def test_a_joiner_hears_the_refusal_as_an_error() -> None:
 
 def test_a_full_table_refuses() -> None:
     _, host = make_host(2)
-    host.connect(1, "10.0.0.8")
-    host.receive(1, Player.new().joiner("Bob").hello())
+    host.receive(1, hello_on(host, 1, "10.0.0.8", Player.new().joiner("Bob")))
     assert host.is_started
-    host.connect(2, "10.0.0.9")
-    reason = refusal(host.receive(2, Player.new().joiner("Cy").hello()), 2)
+    reason = refusal(host.receive(2, hello_on(host, 2, "10.0.0.9", Player.new().joiner("Cy"))), 2)
     assert reason == "this table is full (2 of 2 seats taken)"
 
 
 def test_a_game_started_early_refuses_latecomers() -> None:
     _, host = make_host(4)
-    host.connect(1, "10.0.0.8")
-    host.receive(1, Player.new().joiner("Bob").hello())
+    host.receive(1, hello_on(host, 1, "10.0.0.8", Player.new().joiner("Bob")))
     effects = host.start()
     assert [type(e).__name__ for e in effects] == ["SendTo", "GameStarts"]
     assert host.opening is not None and len(host.opening.seats) == 2
-    host.connect(2, "10.0.0.9")
-    reason = refusal(host.receive(2, Player.new().joiner("Cy").hello()), 2)
+    reason = refusal(host.receive(2, hello_on(host, 2, "10.0.0.9", Player.new().joiner("Cy"))), 2)
     assert reason == "the game at this table has already started"
 
 
 def test_a_duplicate_key_is_refused() -> None:
     host_player, host = make_host(4)
     bob = Player.new()
-    host.connect(1, "10.0.0.8")
-    host.receive(1, bob.joiner("Bob").hello())
+    host.receive(1, hello_on(host, 1, "10.0.0.8", bob.joiner("Bob")))
     # The same identity again (another connection, fresh game keys).
     again = Player(bob.identity, GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
-    host.connect(2, "10.0.0.9")
-    reason = refusal(host.receive(2, again.joiner("Bob2").hello()), 2)
+    reason = refusal(host.receive(2, hello_on(host, 2, "10.0.0.9", again.joiner("Bob2"))), 2)
     assert reason == f"a player with key {bob.identity.fingerprint} is already at this table"
     # The host's own key.
     mimic = Player(host_player.identity, GameKeys.generate(), HashChain.generate(CHAIN_LENGTH))
-    host.connect(3, "10.0.0.10")
-    reason = refusal(host.receive(3, mimic.joiner("Ann").hello()), 3)
+    reason = refusal(host.receive(3, hello_on(host, 3, "10.0.0.10", mimic.joiner("Ann"))), 3)
     assert "is already at this table" in reason
     # Another key reusing a seat's chain commitment.
     copycat = Player(Identity.generate(), GameKeys.generate(), bob.chain)
-    host.connect(4, "10.0.0.11")
-    assert refusal(host.receive(4, copycat.joiner("Cat").hello()), 4) == (
+    assert refusal(host.receive(4, hello_on(host, 4, "10.0.0.11", copycat.joiner("Cat"))), 4) == (
         "the hello repeats another seat's game keys"
     )
     assert [s.name for s in host.seats] == ["Ann", "Bob"]
@@ -267,9 +280,8 @@ def test_a_duplicate_key_is_refused() -> None:
 def test_forged_and_malformed_hellos_are_refused() -> None:
     _, host = make_host(4)
     bob, mallory = Player.new(), Player.new()
-    hello = Envelope.parse(bob.joiner("Bob").hello())
+    hello = Envelope.parse(hello_on(host, 1, "10.0.0.8", bob.joiner("Bob")))
     forged = sign_body(hello.body, mallory.identity).to_bytes()  # Bob's key, Mallory's signature
-    host.connect(1, "10.0.0.8")
     assert refusal(host.receive(1, forged), 1) == "the hello is not signed by the key it carries"
     host.connect(2, "10.0.0.9")
     assert refusal(host.receive(2, b"\x92junk"), 2).startswith("not a hello: ")
@@ -278,20 +290,17 @@ def test_forged_and_malformed_hellos_are_refused() -> None:
     assert refusal(host.receive(3, sign_body(state, bob.identity).to_bytes()), 3) == (
         "expected a hello, got refuse"
     )
-    host.connect(4, "10.0.0.11")
-    no_port = bob.joiner("Bob", listen_port=0)
-    assert refusal(host.receive(4, no_port.hello()), 4) == (
-        "the hello gives no listen port for the game"
-    )
+    no_port = hello_on(host, 4, "10.0.0.11", bob.joiner("Bob", listen_port=0))
+    assert refusal(host.receive(4, no_port), 4) == ("the hello gives no listen port for the game")
     assert len(host.seats) == 1
 
 
 def test_a_second_hello_on_one_connection_gives_up_the_seat() -> None:
     _, host = make_host(4)
     bob = Player.new()
-    host.connect(1, "10.0.0.8")
-    host.receive(1, bob.joiner("Bob").hello())
-    effects = host.receive(1, bob.joiner("Bob").hello())
+    hello = hello_on(host, 1, "10.0.0.8", bob.joiner("Bob"))
+    host.receive(1, hello)
+    effects = host.receive(1, hello)
     assert refusal(effects, 1) == "a joining peer sends one hello and then waits"
     assert [s.name for s in host.seats] == ["Ann"]
 
@@ -303,8 +312,7 @@ def _started_pair() -> tuple[Player, HostLobby, Player, JoinLobby, list[object]]
     host_player, host = make_host(2)
     bob = Player.new()
     join = bob.joiner("Bob", 50000)
-    host.connect(1, "10.0.0.8")
-    effects = host.receive(1, join.hello())
+    effects = host.receive(1, hello_on(host, 1, "10.0.0.8", join))
     return host_player, host, bob, join, effects
 
 
@@ -382,6 +390,17 @@ def test_parse_address() -> None:
 # ------------------------------------------------------------------------------ asyncio shell
 
 
+async def read_frames(reader: asyncio.StreamReader, count: int) -> list[bytes]:
+    """The next ``count`` lobby frames from ``reader`` (5 s at most)."""
+    decoder = lobby_module.FrameDecoder()
+    frames: list[bytes] = []
+    while len(frames) < count:
+        data = await asyncio.wait_for(reader.read(4096), 5)
+        assert data, f"the connection closed after {len(frames)} of {count} frames"
+        frames += decoder.feed(data)
+    return frames
+
+
 async def test_host_and_joiners_over_tcp_agree_on_the_opening() -> None:
     players = [Player.new() for _ in range(3)]
     bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -452,11 +471,12 @@ async def test_join_table_reports_refusals_and_unreachable_hosts() -> None:
     join = late.joiner("Eve", 50000)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(lobby_module.encode_frame(raw_hello(late, OTHER_VERSION)))
-    data = await asyncio.wait_for(reader.read(4096), 5)
+    challenge, refuse = await read_frames(reader, 2)
+    assert Envelope.parse(challenge).body.kind == "challenge"
     with pytest.raises(
         Refused, match=f"speaks hexlan protocol {PROTOCOL_VERSION}; you speak {OTHER_VERSION}"
     ):
-        join.receive(lobby_module.FrameDecoder().feed(data)[0])
+        join.receive(refuse)
     assert await asyncio.wait_for(reader.read(4096), 5) == b""  # and the host hangs up
     writer.close()
     host.cancel()
@@ -514,3 +534,239 @@ async def test_the_host_may_start_before_the_table_is_full() -> None:
     (opening, seat0), (joined, seat1) = await asyncio.wait_for(asyncio.gather(host, join), 5)
     assert (seat0, seat1) == (0, 1)
     assert joined == opening and [s.name for s in opening.seats] == ["Ann", "Bob"]
+
+
+# ------------------------------------------------------------------------------ weak keys
+
+
+BAD_ED25519 = {**WEAK_ED25519, **NON_CANONICAL_ED25519}
+BAD_X25519 = {**SMALL_ORDER_X25519, **NON_CANONICAL_X25519}
+
+
+def challenged(host: HostLobby, conn: int, address: str = "10.0.0.66") -> bytes:
+    """Open connection ``conn``; the nonce of the challenge the host sends on it."""
+    (challenge,) = host.connect(conn, address)
+    assert isinstance(challenge, SendTo)
+    env = Envelope.parse(challenge.envelope)
+    assert env.body.kind == "challenge" and env.body.payload[0] == host.identity.public_bytes
+    return bytes(env.body.payload[1])
+
+
+def attacker_hello(
+    player: Player,
+    nonce: bytes,
+    *,
+    name: str = "Eve",
+    public_key: bytes | None = None,
+    x25519_public: bytes | None = None,
+    signature: bytes | None = None,
+) -> bytes:
+    """A hello built by hand, as an attacker would (``Body`` refuses weak keys)."""
+    payload = [
+        name,
+        player.identity.public_bytes if public_key is None else public_key,
+        PROTOCOL_VERSION,
+        lobby_module.engine_version(),
+        player.game_keys.public_bytes if x25519_public is None else x25519_public,
+        player.chain.commitment,
+        50000,
+        nonce,
+    ]
+    if signature is not None:
+        return raw_lobby_envelope("hello", payload, signature=signature)
+    return raw_lobby_envelope("hello", payload, key=player.identity)
+
+
+def test_the_identity_point_forgery_no_longer_takes_a_seat() -> None:
+    """With the identity point as its key, one fixed signature "signs" any hello: the bare
+    signature check passes for two different hellos, and the host refuses both."""
+    _, host = make_host(4)
+    eve = Player.new()
+    for conn, name in ((1, "Eve"), (2, "Mallory")):
+        hello = attacker_hello(
+            eve,
+            challenged(host, conn),
+            name=name,
+            public_key=ED25519_IDENTITY,
+            signature=FORGED_SIGNATURE,
+        )
+        body = msgpack.unpackb(hello)[0]
+        Ed25519PublicKey.from_public_bytes(ED25519_IDENTITY).verify(  # the forgery "verifies"
+            FORGED_SIGNATURE, b"hexlan/v1/message\0" + body
+        )
+        reason = refusal(host.receive(conn, hello), conn)
+        assert reason.startswith(
+            "not a hello: hello payload.public_key: Ed25519 public key 0100000000000000… is weak: "
+            "a small-order point"
+        ), reason
+    assert [s.name for s in host.seats] == ["Ann"]
+
+
+@pytest.mark.parametrize("key", BAD_ED25519.values(), ids=BAD_ED25519.keys())
+def test_a_hello_with_a_weak_identity_key_is_refused(key: bytes) -> None:
+    _, host = make_host(4)
+    hello = attacker_hello(
+        Player.new(), challenged(host, 1), public_key=key, signature=FORGED_SIGNATURE
+    )
+    reason = refusal(host.receive(1, hello), 1)
+    assert re.fullmatch(
+        rf"not a hello: hello payload\.public_key: Ed25519 public key {key.hex()[:16]}… "
+        r"(is weak: a small-order point.*|is not canonical \(its y is not below 2\^255-19\))",
+        reason,
+    ), reason
+    assert len(host.seats) == 1
+
+
+@pytest.mark.parametrize("key", BAD_X25519.values(), ids=BAD_X25519.keys())
+def test_a_hello_with_a_weak_x25519_key_is_refused(key: bytes) -> None:
+    """A small-order X25519 key would make the victim's steal opening unsealable (or readable
+    by anyone); the host refuses it at the door."""
+    _, host = make_host(4)
+    hello = attacker_hello(Player.new(), challenged(host, 1), x25519_public=key)
+    reason = refusal(host.receive(1, hello), 1)
+    assert re.fullmatch(
+        rf"not a hello: hello payload\.x25519_public: X25519 public key {key.hex()[:16]}… "
+        r"(has small order: it gives no shared secret.*|is not canonical .*)",
+        reason,
+    ), reason
+    assert len(host.seats) == 1
+
+
+@pytest.mark.parametrize(
+    ("field", "key"),
+    [
+        ("public_key", ED25519_IDENTITY),
+        ("public_key", NON_CANONICAL_ED25519["y = p + 1 (the identity + p)"]),
+        ("public_key", WEAK_ED25519["order 8"]),
+        ("x25519_public", SMALL_ORDER_X25519["u = 0 (all zero)"]),
+        ("x25519_public", SMALL_ORDER_X25519["order 8"]),
+        ("x25519_public", NON_CANONICAL_X25519["a real key with the top bit set"]),
+    ],
+    ids=["identity", "ed25519 y=p+1", "ed25519 order 8", "x25519 u=0", "x25519 order 8", "top bit"],
+)
+def test_a_joiner_refuses_an_opening_holding_a_weak_key(field: str, key: bytes) -> None:
+    """A host that puts a weak key into the opening (its own seat's here) is refused by every
+    joiner before anyone signs it."""
+    host_player, host, bob, _, _ = _started_pair()
+    assert host.opening is not None
+    payload = msgpack.unpackb(msgpack.packb(host.opening.to_payload()))
+    column = {"public_key": 1, "x25519_public": 2}[field]
+    payload[2][0][column] = key
+    start = raw_lobby_envelope("start", [payload], key=host_player.identity)
+    join = bob.joiner("Bob", 50000)
+    with pytest.raises(LobbyError) as info:
+        join.receive(start)
+    assert info.value.reason.startswith(
+        f"the host sent a malformed message: start payload.opening.seats[0].{field}: "
+    ), info.value.reason
+    assert re.search("is weak|has small order|is not canonical", info.value.reason)
+    assert join.opening is None
+
+
+# ------------------------------------------------------------------------------ replayed hellos
+
+
+def test_a_hello_must_carry_its_own_connections_nonce() -> None:
+    _, host = make_host(4)
+    bob = Player.new()
+    bob_hello = hello_on(host, 1, "10.0.0.8", bob.joiner("Bob"))
+    challenged(host, 2)
+    replay_words = (
+        "the hello does not carry the nonce this table sent on this connection "
+        "(a hello replayed from another connection?)"
+    )
+    assert refusal(host.receive(2, bob_hello), 2) == replay_words  # conn 1's hello, on conn 2
+    # A hello signing no nonce of this table, or another one.
+    for conn, nonce in ((3, bytes(16)), (4, os.urandom(16))):
+        challenged(host, conn)
+        assert refusal(host.receive(conn, attacker_hello(bob, nonce)), conn) == replay_words
+    assert [s.name for s in host.seats] == ["Ann"]
+    # The hello made for connection 1 still seats Bob there.
+    effects = host.receive(1, bob_hello)
+    assert [s.name for s in host.seats] == ["Ann", "Bob"] and sent_to(effects, 1)
+
+
+def test_the_challenge_pins_the_host_key() -> None:
+    host_player, host = make_host(4)
+    (challenge,) = host.connect(1, "10.0.0.8")
+    assert isinstance(challenge, SendTo)
+    bob = Player.new()
+    # The announced fingerprint must be the challenge's key, before any hello is made.
+    with pytest.raises(LobbyError, match="not the announced 0000-0000-0000-0000"):
+        bob.joiner("Bob", host_fingerprint="0000-0000-0000-0000").hello(challenge.envelope)
+    # A challenge signed by another key than the one it carries.
+    env = Envelope.parse(challenge.envelope)
+    mallory = Identity.generate()
+    with pytest.raises(LobbyError, match="challenge is not signed by its key"):
+        bob.joiner("Bob").hello(sign_body(env.body, mallory).to_bytes())
+    # Anything else first.
+    refuse = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "refuse", ("full",))
+    with pytest.raises(Refused, match="the table refused: full"):
+        bob.joiner("Bob").hello(sign_body(refuse, host_player.identity).to_bytes())
+    state = Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "lobby_state", (4, ()))
+    with pytest.raises(LobbyError, match="sent lobby_state where its challenge was due"):
+        bob.joiner("Bob").hello(sign_body(state, host_player.identity).to_bytes())
+    # One challenge per connection.
+    join = bob.joiner("Bob", host_fingerprint=host_player.identity.fingerprint)
+    join.hello(challenge.envelope)
+    with pytest.raises(LobbyError, match="second challenge"):
+        join.receive(challenge.envelope)
+    assert join.host_key == host_player.identity.public_bytes
+
+
+async def test_a_hello_replayed_on_a_new_connection_is_refused() -> None:
+    """Over TCP: Bob joins and leaves; Mallory, who captured Bob's hello on the wire, replays it
+    byte for byte on a new connection to take a seat in Bob's name. The host refuses it."""
+    ann, bob = Player.new(), Player.new()
+    bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    changes: list[TableChanged] = []
+    host = asyncio.create_task(
+        host_table(
+            ann.identity,
+            3,
+            "Ann",
+            0,
+            game_keys=ann.game_keys,
+            chain=ann.chain,
+            listen_host="127.0.0.1",
+            on_listening=bound.set_result,
+            on_change=changes.append,
+            announce=False,
+        )
+    )
+    try:
+        port = await asyncio.wait_for(bound, 5)
+        # Bob, with the real joiner's side of the lobby; his hello is captured as sent.
+        join = bob.joiner("Bob", 50001, host_fingerprint=ann.identity.fingerprint)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        (challenge,) = await read_frames(reader, 1)
+        captured = join.hello(challenge)
+        writer.write(lobby_module.encode_frame(captured))
+        (state,) = await read_frames(reader, 1)
+        (seated,) = join.receive(state)
+        assert isinstance(seated, TableChanged)
+        assert [s.name for s in seated.seats] == ["Ann", "Bob"]
+        writer.close()  # Bob leaves: his seat is free again
+        for _ in range(100):
+            if [len(c.seats) for c in changes][-1:] == [1]:
+                break
+            await asyncio.sleep(0.02)
+        assert [len(c.seats) for c in changes] == [1, 2, 1]
+
+        # Mallory replays the captured bytes on a connection of her own.
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        (fresh,) = await read_frames(reader, 1)
+        assert Envelope.parse(fresh).body.payload[1] != Envelope.parse(challenge).body.payload[1]
+        writer.write(lobby_module.encode_frame(captured))
+        (refuse,) = await read_frames(reader, 1)
+        with pytest.raises(
+            Refused, match=r"does not carry the nonce this table sent on this connection"
+        ):
+            JoinLobby(bob.identity, "Bob", bob.game_keys, bob.chain, 50001).receive(refuse)
+        assert await asyncio.wait_for(reader.read(4096), 5) == b""  # and the host hangs up
+        writer.close()
+        assert [len(c.seats) for c in changes] == [1, 2, 1]  # nobody sits in Bob's name
+    finally:
+        host.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await host

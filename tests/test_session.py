@@ -13,9 +13,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import fields
 
 import msgpack
 import pytest
+from weak_keys import (
+    ED25519_IDENTITY,
+    NON_CANONICAL_ED25519,
+    NON_CANONICAL_X25519,
+    SMALL_ORDER_X25519,
+    unchecked,
+)
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -34,7 +42,9 @@ from hexlan.net.wire import (
     ZERO_ID,
     Body,
     Envelope,
+    MalformedMessage,
     Opening,
+    SeatInfo,
     encode_action,
     sign_body,
 )
@@ -747,6 +757,87 @@ def test_a_thief_disputing_a_true_steal_opening_is_named() -> None:
         stop = table.sessions[seat].stopped
         assert stop is not None and stop.author == thief, (seat, stop)
         assert "disputed a true opening" in stop.reason
+
+
+# ---------------------------------------------------------------------------- weak keys
+
+
+def _with_seat_key(opening: Opening, seat: Seat, **changes: bytes) -> Opening:
+    """``opening`` with seat ``seat``'s keys changed, built around every check (Opening and
+    SeatInfo refuse weak keys): what a bug or a careless caller could hand a session."""
+    seats = list(opening.seats)
+    old = seats[seat]
+    seats[seat] = unchecked(
+        SeatInfo, **{f.name: changes.get(f.name, getattr(old, f.name)) for f in fields(SeatInfo)}
+    )
+    return unchecked(
+        Opening,
+        **{f.name: getattr(opening, f.name) for f in fields(Opening)} | {"seats": tuple(seats)},
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "key", "words"),
+    [
+        ("public_key", ED25519_IDENTITY, "Ed25519 public key 0100000000000000… is weak"),
+        ("public_key", NON_CANONICAL_ED25519["y = p (0 + p)"], "is not canonical"),
+        ("x25519_public", SMALL_ORDER_X25519["u = 0 (all zero)"], "has small order"),
+        ("x25519_public", SMALL_ORDER_X25519["order 8"], "has small order"),
+        ("x25519_public", NON_CANONICAL_X25519["u = p + 1"], "is not canonical"),
+    ],
+    ids=["identity", "ed25519 y=p", "x25519 u=0", "x25519 order 8", "x25519 u=p+1"],
+)
+def test_a_session_refuses_an_opening_holding_a_weak_key(
+    field: str, key: bytes, words: str
+) -> None:
+    table = Table(3, seed=5)
+    bad = _with_seat_key(table.opening, 2, **{field: key})
+    for seat in (0, None):  # a seat, and an observer (`hexlan verify`)
+        own = table.sessions[0]
+        with pytest.raises(ValueError, match=rf"the opening's seat 2 is refused: .*{words}"):
+            if seat is None:
+                Session(None, None, bad, None, None)
+            else:
+                Session(seat, own.identity, bad, own.chain, own.game_keys)
+    # Its payload, as a peer's sign_opening or a log would carry it, does not even parse.
+    with pytest.raises(MalformedMessage, match=rf"opening\.seats\[2\]\.{field}: .*{words}"):
+        Opening.from_payload(bad.to_payload())
+
+
+def test_an_unusable_thief_key_stops_the_victim_naming_the_thief() -> None:
+    """Were the victim's session ever given a small-order X25519 key for the thief, sealing
+    the steal opening fails: the session stops naming the thief (the key's owner) instead of
+    raising out of ``receive`` and leaving the table waiting on the honest victim."""
+    table = Table(3, seed=22)
+    table.start()
+    thief, move = play_until(table, robbing(table, kinds=1))
+    victim = move.victim
+    victim_session = table.sessions[victim]
+    zero = SMALL_ORDER_X25519["u = 0 (all zero)"]
+    victim_session.opening = _with_seat_key(table.opening, thief, x25519_public=zero)
+    table.act(thief, move)  # the victim commits, the beacon picks, then it must seal
+    stop = victim_session.stopped
+    assert stop is not None and stop.author == thief, stop
+    assert stop.reason.startswith(f"cannot seal the steal opening for seat {thief}: ")
+    assert "has small order" in stop.reason
+    assert _last_of(table.logs[victim], "steal_commit", victim)  # it got as far as committing
+    assert not [d for d in table.logs[victim] if Envelope.parse(d).body.kind == "steal_open"]
+
+
+def test_an_unusable_victim_key_stops_the_thief_naming_the_victim() -> None:
+    """The thief's side: a victim key that gives no shared secret names the victim."""
+    table = Table(3, seed=22)
+    table.start()
+    thief, move = play_until(table, robbing(table, kinds=1))
+    victim = move.victim
+    thief_session = table.sessions[thief]
+    zero = SMALL_ORDER_X25519["order 8"]
+    thief_session.opening = _with_seat_key(table.opening, victim, x25519_public=zero)
+    table.act(thief, move)
+    stop = thief_session.stopped
+    assert stop is not None and stop.author == victim, stop
+    assert f"seat {victim}'s steal opening is false" in stop.reason
+    assert "has small order" in stop.reason
 
 
 # ---------------------------------------------------------------------------- resume

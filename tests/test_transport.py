@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from weak_keys import FORGED_SIGNATURE, WEAK_ED25519, raw_lobby_envelope
 
 from hexlan.net import transport
 from hexlan.net.identity import Identity
@@ -281,6 +282,36 @@ def test_link_refuses_a_wrong_key() -> None:
     seen_a, _ = pump(a, b)
     assert len(seen_a) == 1 and isinstance(seen_a[0], Close)
     assert "not signed by seat 1's key" in seen_a[0].reason
+    assert not a.is_open
+
+
+@pytest.mark.parametrize("weak", ["the identity point", "order 8"])
+def test_a_weak_seat_key_never_opens_a_link(weak: str) -> None:
+    """An opening built around its checks gives seat 1 a small-order key: whoever claims seat 1
+    with the one signature that verifies under it (any message, for the identity) is refused
+    before any proof is sent."""
+    key = WEAK_ED25519[weak]
+    keys = {**KEYS, 1: key}
+    a = LinkProtocol(
+        seat=0,
+        identity=IDENTITIES[0],
+        game_id=GAME_ID,
+        seat_keys=keys,
+        heads=[(-1, ZERO_ID)],
+        nonce=os.urandom(16),
+        expected_seat=1,
+    )
+    a.start()
+    hello = raw_lobby_envelope(
+        "link_hello", [GAME_ID, 1, bytes(16), [[-1, ZERO_ID]]], signature=FORGED_SIGNATURE
+    )
+    proof = raw_lobby_envelope("link_proof", [FORGED_SIGNATURE], signature=FORGED_SIGNATURE)
+    effects = a.receive_data(encode_frame(hello) + encode_frame(proof))
+    assert len(effects) == 1 and isinstance(effects[0], Close), effects
+    assert effects[0].reason.startswith(
+        f"seat 1's key is refused: Ed25519 public key {key.hex()[:16]}"
+    )
+    assert "is weak: a small-order point" in effects[0].reason
     assert not a.is_open
 
 

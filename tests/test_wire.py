@@ -20,12 +20,20 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from weak_keys import (
+    ED25519_IDENTITY,
+    FORGED_SIGNATURE,
+    NON_CANONICAL_ED25519,
+    NON_CANONICAL_X25519,
+    SMALL_ORDER_X25519,
+    WEAK_ED25519,
+)
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import Resource
 from hexlan.engine.options import GameOptions
 from hexlan.net import wire
-from hexlan.net.identity import Identity, fingerprint
+from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.wire import (
     GAME_KINDS,
     KINDS,
@@ -65,6 +73,8 @@ from hexlan.net.wire import (
 # Fixed keys, so that golden values (game id, message id) never change.
 KEYS = [Ed25519PrivateKey.from_private_bytes(bytes([i + 1]) * 32) for i in range(4)]
 PUBLIC = [Identity(k).public_bytes for k in KEYS]
+XPUB = [GameKeys.from_private_bytes(bytes([i + 101]) * 32).public_bytes for i in range(4)]
+"""Fixed X25519 public keys (an opening takes only real, canonical, full-order ones)."""
 
 
 def h(tag: str) -> bytes:
@@ -73,7 +83,7 @@ def h(tag: str) -> bytes:
 
 
 def seat(i: int) -> SeatInfo:
-    return SeatInfo(f"Seat {i}", PUBLIC[i], h(f"x{i}"), h(f"c{i}"), f"10.0.0.{i + 1}", 47000 + i)
+    return SeatInfo(f"Seat {i}", PUBLIC[i], XPUB[i], h(f"c{i}"), f"10.0.0.{i + 1}", 47000 + i)
 
 
 OPENING = Opening(
@@ -113,7 +123,8 @@ PROOF = h("challenge") + h("response")  # a Schnorr/Chaum-Pedersen proof: two sc
 # A valid payload for every kind: the round-trip tests run over all of them, and a new kind
 # without an example fails test_every_kind_has_an_example.
 VALID: dict[str, tuple[Any, ...]] = {
-    "hello": ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1.0", h("x1"), h("c1"), 47001),
+    "challenge": (PUBLIC[0], bytes(16)),
+    "hello": ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1.0", XPUB[1], h("c1"), 47001, bytes(16)),
     "refuse": (f"this table speaks hexlan protocol {PROTOCOL_VERSION}; you speak {OTHER_VERSION}",),
     "lobby_state": (4, (("Ann", PUBLIC[0], fingerprint(PUBLIC[0])),)),
     "start": (OPENING.to_payload(),),
@@ -529,30 +540,38 @@ def test_body_construction_is_checked_locally() -> None:
     [
         (
             "hello",
-            ("", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1),
+            ("", PUBLIC[1], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16)),
             "hello payload.name: expected 1..32",
         ),
         (
             "hello",
-            ("A" * 33, PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1),
+            ("A" * 33, PUBLIC[1], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16)),
             "hello payload.name",
         ),
-        ("hello", ("Ann\x1b[31m", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1), "U+001B"),
-        ("hello", ("Ann\u202e", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1), "U+202E"),
         (
             "hello",
-            ("Ann", PUBLIC[1][:31], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 1),
+            ("Ann\x1b[31m", PUBLIC[1], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16)),
+            "U+001B",
+        ),
+        (
+            "hello",
+            ("Ann\u202e", PUBLIC[1], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16)),
+            "U+202E",
+        ),
+        (
+            "hello",
+            ("Ann", PUBLIC[1][:31], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16)),
             "public_key",
         ),
         (
             "hello",
-            ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c"), 65536),
+            ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 65536, bytes(16)),
             "listen_port",
         ),
         (
             "hello",
-            ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", h("x"), h("c")),
-            "hello payload: expected 7",
+            ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1),
+            "hello payload: expected 8",
         ),
         ("refuse", ("",), "refuse payload.reason"),
         ("lobby_state", (1, ()), "max_seats"),
@@ -778,8 +797,10 @@ def test_game_id_is_stable() -> None:
     assert changed.game_id != GAME_ID
 
 
-# OPENING in protocol 2 (in protocol 1 it was 450f17c9...; the opening carries the version).
-GOLDEN_GAME_ID = "80e60494c8f811ff117e07552af8a97de21f463c5890c349e7e062278fb5f74d"
+# OPENING in protocol 2 (in protocol 1 it was 450f17c9...; the opening carries the version). The
+# formula is unchanged; the example's X25519 keys became real keys (XPUB) when openings began
+# refusing weak and non-canonical ones (with hashes as keys it was 80e60494...).
+GOLDEN_GAME_ID = "50092f2a4e2481b8cabdc922486aa068d44eeea1209df720c7dfa647cf44556d"
 
 
 def test_opening_in_a_signed_body_round_trips() -> None:
@@ -843,12 +864,79 @@ def test_opening_construction_is_checked_locally() -> None:
     with pytest.raises(LocalProtocolError, match=r"2\.\.4 items, got 1"):
         Opening(PROTOCOL_VERSION, "0.1.0", (seat(0),), (), "beginner", 0)
     with pytest.raises(LocalProtocolError, match=r"seat\.port"):
-        SeatInfo("Ann", PUBLIC[0], h("x"), h("c"), "", -1)
+        SeatInfo("Ann", PUBLIC[0], XPUB[0], h("c"), "", -1)
     subset = Opening(
         PROTOCOL_VERSION, "0.1.0", (seat(0), seat(1)), [["victory_points", 12]], "random", 0
     )
     assert subset.options == (("victory_points", 12),)
     assert subset.game_options().victory_points == 12
+
+
+# ------------------------------------------------------------------ weak keys (§1, §12)
+
+BAD_ED25519 = {**WEAK_ED25519, **NON_CANONICAL_ED25519}
+BAD_X25519 = {**SMALL_ORDER_X25519, **NON_CANONICAL_X25519}
+ED25519_WORDS = "is weak: a small-order point|is not canonical"
+X25519_WORDS = "has small order|is not canonical"
+
+
+@pytest.mark.parametrize("key", BAD_ED25519.values(), ids=BAD_ED25519.keys())
+def test_an_opening_with_a_weak_identity_key_is_refused(key: bytes) -> None:
+    payload = list(OPENING.to_payload())
+    payload[2] = [list(s) for s in payload[2]]
+    payload[2][1][1] = key
+    with pytest.raises(MalformedMessage) as info:
+        Opening.from_payload(payload)
+    assert re.search(
+        rf"opening\.seats\[1\]\.public_key: Ed25519 .*({ED25519_WORDS})", info.value.reason
+    )
+    with pytest.raises(MalformedMessage, match=ED25519_WORDS):
+        validate_payload("sign_opening", (payload,))
+    with pytest.raises(LocalProtocolError, match=rf"seat\.public_key: Ed25519 .*({ED25519_WORDS})"):
+        SeatInfo("Ann", key, XPUB[0], h("c"))
+    for kind, bad in (
+        ("hello", ("Ann", key, PROTOCOL_VERSION, "0.1", XPUB[1], h("c"), 1, bytes(16))),
+        ("lobby_state", (2, (("Ann", key, fingerprint(key)),))),
+        ("challenge", (key, bytes(16))),
+    ):
+        with pytest.raises(MalformedMessage, match=rf"{kind} payload\..*public_key: Ed25519"):
+            validate_payload(kind, bad)
+
+
+@pytest.mark.parametrize("key", BAD_X25519.values(), ids=BAD_X25519.keys())
+def test_an_opening_with_a_weak_x25519_key_is_refused(key: bytes) -> None:
+    payload = list(OPENING.to_payload())
+    payload[2] = [list(s) for s in payload[2]]
+    payload[2][2][2] = key
+    with pytest.raises(MalformedMessage) as info:
+        Opening.from_payload(payload)
+    assert re.search(
+        rf"opening\.seats\[2\]\.x25519_public: X25519 .*({X25519_WORDS})", info.value.reason
+    )
+    with pytest.raises(
+        LocalProtocolError, match=rf"seat\.x25519_public: X25519 .*({X25519_WORDS})"
+    ):
+        SeatInfo("Ann", PUBLIC[0], key, h("c"))
+    hello = ("Ann", PUBLIC[1], PROTOCOL_VERSION, "0.1", key, h("c"), 1, bytes(16))
+    with pytest.raises(
+        MalformedMessage, match=rf"hello payload\.x25519_public: X25519 .*({X25519_WORDS})"
+    ):
+        validate_payload("hello", hello)
+
+
+def test_one_forged_signature_under_the_identity_point_verifies_nothing() -> None:
+    """Under the identity point one signature verifies every message (``cryptography`` accepts
+    it, see test_identity); an envelope carrying it is refused however it is signed."""
+    for reason in ("one message", "quite another"):
+        signed = msgpack.packb([PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, [], "refuse", [reason]])
+        envelope = Envelope.parse(msgpack.packb([signed, FORGED_SIGNATURE]))
+        with pytest.raises(ForgedSignature, match="proves nothing: Ed25519 public key 01000000"):
+            envelope.verify(ED25519_IDENTITY)
+    # Any signature checked against a weak key is refused, whoever made it.
+    real = sign_body(body("advance"), KEYS[1])
+    real.verify(PUBLIC[1])
+    with pytest.raises(ForgedSignature, match="proves nothing"):
+        real.verify(WEAK_ED25519["order 8"])
 
 
 # ------------------------------------------------------------------ fuzzing
