@@ -806,16 +806,16 @@ class Session:
         if not seats or self.seat in seats or not all(0 <= s < self.players for s in seats):
             raise IllegalActionError(f"cannot abandon the game for seats {list(missing)}")
         first: dict[Seat, OwedStep] = {}
-        for step in self.owed_steps():
-            first.setdefault(step.seat, step)
+        for owed in self.owed_steps():
+            first.setdefault(owed.seat, owed)
         waited = now - self.last_progress
         for seat in seats:
-            step = first.get(seat)
-            if step is None:
+            if seat not in first:
                 raise IllegalActionError(
                     f"seat {seat} owes the game nothing now: only a seat the game waits for "
                     "can be left behind"
                 )
+            step = first[seat]
             seconded = any(seat in missing for missing in self.abandon_votes.values())
             if step.step != "decision" and waited < AUTOMATIC_TIMEOUT and not seconded:
                 raise IllegalActionError(
@@ -829,13 +829,17 @@ class Session:
         return effects
 
     def _vote_valid(self, vote: AbandonVote) -> bool:
-        """Whether ``vote`` stands here now: no missing seat has signed anything its signer
-        had not seen, and each still owes the step the vote names (§11). A vote that does not
-        stand is void, never blamed: a seat's message and a vote against it cross on the
-        network."""
+        """Whether ``vote`` stands here now: each missing seat still owes the step the vote
+        names, and a seat named for a decision has signed nothing its signer had not seen
+        (§11). A vote that does not stand is void, never blamed: a seat's message and a vote
+        against it cross on the network."""
         owed = self.owed_steps()
         return all(
-            vote.heads[step.seat][0] == len(self.accepted[step.seat]) - 1 and step in owed
+            step in owed
+            and (
+                step.step != "decision"
+                or vote.heads[step.seat][0] == len(self.accepted[step.seat]) - 1
+            )
             for step in vote.owed
         )
 
@@ -1328,7 +1332,8 @@ class Session:
         if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
             return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
         for vote in self._votes.values():
-            if me in vote.missing and vote.heads[me][0] == len(self.accepted[me]) - 1:
+            deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
+            if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
                 return "present", (vote.message_id,)  # still here: the vote is void (§11)
         step = self._deck_obligation(effects) or self._audit_obligation()
         if step is not None:

@@ -739,7 +739,8 @@ def test_a_thief_claiming_a_card_it_was_not_given_is_named(caught_by: str, seed:
     """After a steal the thief acts as if the card were another resource, one it does not hold
     and that no third party can rule out: it offers it in a trade. The victim, who knows which
     card it gave, refutes the offer at once if it knows the thief cannot hold the other
-    resource; otherwise the game goes on and the audit names the thief."""
+    resource; otherwise the game goes on and the audit names the thief. (The thief lies once:
+    its view is true again after the offer, so no later move of its trips on the lie.)"""
     victim_knows = caught_by == "victim"
     table, thief, _ = first_game_reaching(seed, after_a_steal(victim_knows=victim_knows))
     steal = last_steal(table.sessions[thief])
@@ -762,6 +763,8 @@ def test_a_thief_claiming_a_card_it_was_not_given_is_named(caught_by: str, seed:
     hand[claimed] += 1
     mark = len(table.logs[thief])
     table.act(thief, offer)
+    hand[claimed] -= 1  # the lie is told; the thief's view is true again
+    hand[taken] += 1
     evidence = signed(table, thief, "action", since=mark)[0]
     assert evidence.body.payload == encode_action(offer)
     if victim_knows:
@@ -809,8 +812,10 @@ def test_a_seat_withholding_its_audit_secrets_leaves_the_game_unaudited(tmp_path
     for seat in others(table, silent):
         table._carry_out(seat, table.sessions[seat].abandon([silent], 60.0))
     table.pump()
-    for session in table.sessions:
+    for seat in others(table, silent):  # (a seat never counts itself out)
+        session = table.sessions[seat]
         assert session.abandoned == (silent,) and session.done and session.stopped is None
+        assert session.abandon_owed[0].describe() == "audit_secrets"
     after = write_log(tmp_path / "after.hexlan", table, 0)
 
     report = verify_logs([before, after])

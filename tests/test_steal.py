@@ -103,8 +103,8 @@ def test_commitments_bind_game_event_salt_and_resource() -> None:
     ("game_id", "event", "salt", "resource", "words"),
     [
         (GAME_ID[:31], EVENT, SALT, 0, "game id"),
-        (GAME_ID, 0, SALT, 0, "event"),
-        (GAME_ID, 2**64, SALT, 0, "event"),
+        (GAME_ID, 0, SALT, 0, "steal number"),
+        (GAME_ID, 2**64, SALT, 0, "steal number"),
         (GAME_ID, EVENT, SALT[:15], 0, "salt"),
         (GAME_ID, EVENT, SALT + b"\0", 0, "salt"),
         (GAME_ID, EVENT, SALT, 5, "resource"),

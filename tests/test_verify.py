@@ -272,10 +272,11 @@ def test_an_abandoned_game_exits_3(game: Game, tmp_path: Path) -> None:
     path = write_log(tmp_path / "false.hexlan", game.opening_payload, envelopes + false)
     (log,) = json.loads(run(path, as_json=True)[1])["logs"]
     assert log["status"] == "unfinished" and log["abandoned_by"] == []
-    forged = resign(abandons[1], 0)  # seat 0's key on seat 1's abandon
+    signer = voters[1]
+    forged = resign(abandons[1], voters[0])  # another seat's key on this seat's abandon
     path = write_log(tmp_path / "forged.hexlan", game.opening_payload, [*envelopes, forged])
     (violation,) = verify_logs([path]).logs[0].violations
-    assert violation.author == 1 and "signature" in violation.reason
+    assert violation.author == signer and "signature" in violation.reason
 
 
 def test_messages_of_another_opening_are_violations(game: Game, tmp_path: Path) -> None:
