@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from hexlan.net.beacon import BeaconStream
+from hexlan.net.dealing import Dealer
 from hexlan.net.deck import (
     Deck,
     DeckError,
@@ -606,3 +607,31 @@ def test_show_refusals_name_the_author(ready: Game) -> None:
     # a position still being dealt (its shares not all in) cannot be listed
     position = deck.deal(1)
     refused(1, deck.open(1, x1), [1, position], proof, "listed a card not dealt yet")
+
+
+def test_a_shown_card_counts_from_its_deal_bound(ready: Game) -> None:
+    """A peer's dealer (net/dealing.py) records each shown card with the latest deal turn of its
+    listed positions: a card shown among this turn's positions too is neither playable nor
+    counted (``vp_cards_next_turn``) before the next turn; one shown among earlier ones is."""
+    deck = ready.views[0]
+    dealer = Dealer(deck, None, None)  # an observer's
+    for turn in (1, 2, 3):
+        position = dealer.deal(1, turn)
+        assert dealer.eligible(1) == tuple(range(position))  # not while it is being dealt
+        assert dealer.add_share(position, 0, *deck.own_share(position, ready.secrets[0], 0))
+        assert dealer.finish_deal() == (position, None)
+    x1 = ready.secrets[1]
+    assert dealer.eligible(1, 3) == (0, 1) and dealer.eligible(1) == (0, 1, 2)
+    assert dealer.eligible(0) == ()
+    old, new = deck.open(0, x1), deck.open(2, x1)
+    face_old = dealer.show(1, old, (0, 1), deck.prove_show(old, (0, 1), x1, 1))
+    face_new = dealer.show(1, new, (0, 1, 2), deck.prove_show(new, (0, 1, 2), x1, 1))
+    assert [(c.index, c.dealt_by) for c in dealer.shown[1]] == [(old, 2), (new, 3)]
+    both = 2 if face_old == face_new else 1
+    assert dealer.shown_count(1, face_new) == both
+    assert dealer.shown_count(1, face_new, before=3) == both - 1
+    assert dealer.shown_count(1, face_new, before=4) == both
+    # in turn 3 only the older card of that face can be spent, from turn 4 on the new one too
+    assert dealer.spend(1, face_new, 3) == (both == 2)
+    assert dealer.spend(1, face_new, 4)
+    assert dealer.shown_count(1, face_new) == 0
