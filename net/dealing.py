@@ -3,7 +3,7 @@
 A :class:`Dealer` wraps a general :class:`~hexlan.net.deck.Deck` with what a seat needs to take
 part: its own ElGamal secret and shuffle seed (derived from its per-game seed, so a restarted
 peer signs the same bytes and the end-of-game audit can recompute them), the payloads it owes
-(its shuffle, its proof, its decryption shares, its card reveals) and the cards dealt to it. The
+(its shuffle, its proof, its decryption shares, its card shows) and the cards dealt to it. The
 session decides *when* a step is due and orders every message (§4); the dealer checks and
 records each message's content and builds this seat's payloads.
 
@@ -33,6 +33,22 @@ class Shuffled:
     secret: ShuffleSecret
 
 
+@dataclass(frozen=True, slots=True)
+class ShownCard:
+    """A card a seat showed (PROTOCOL.md §13.8).
+
+    Attributes:
+        face: its face.
+        index: its card index (each card is shown at most once).
+        dealt_by: the latest turn in which one of the positions listed with it was dealt: the
+            card was dealt in that turn or earlier.
+    """
+
+    face: int
+    index: int
+    dealt_by: int
+
+
 class Dealer:
     """This seat's side of one deck (PROTOCOL.md §13).
 
@@ -53,12 +69,12 @@ class Dealer:
         self._shuffled: Shuffled | None = None
         self.own_cards: dict[int, int] = {}
         """Positions dealt to this seat -> the card's face, once opened."""
-        self.shown: list[list[tuple[int, int]]] = [[] for _ in range(deck.key.players)]
-        """Per seat: ``(face, position)`` of cards it revealed and has not spent on a play."""
+        self.own_index: dict[int, int] = {}
+        """Positions dealt to this seat -> the card's index, once opened."""
+        self.shown: list[list[ShownCard]] = [[] for _ in range(deck.key.players)]
+        """Per seat: the cards it showed and has not spent on a play."""
         self.dealt_in: list[int] = []
         """The turn in which each position was dealt (a card is not played in that turn)."""
-        self.revealed: set[int] = set()
-        """Positions whose owner revealed them."""
         self.drawing: int | None = None
         """The position being dealt now (its shares are being collected), if any."""
         self.proved: set[int] = set()
@@ -108,22 +124,50 @@ class Dealer:
         return (self.label, tuple((perm, scalars) for perm, scalars in responses))
 
     def share_payload(self, position: int) -> tuple[object, ...]:
-        """``draw_share`` / ``card_reveal [deck, position, share, proof]`` for ``position``."""
+        """``draw_share [deck, position, share, proof]`` for ``position``."""
         assert self._secret is not None and self.seat is not None
         share, proof = self.deck.own_share(position, self._secret, self.seat)
         return (self.label, position, share, proof)
 
-    def unrevealed_own(self, face: int, turn: int) -> int | None:
-        """The lowest position dealt to this seat before ``turn`` holding ``face`` and not yet
-        revealed (a card to play in ``turn``)."""
+    def eligible(self, seat: int, before: int | None = None) -> tuple[int, ...]:
+        """The positions dealt to ``seat`` (their deals complete), only those dealt in a turn
+        before ``before`` if given, ascending: public information only, so the set a seat lists
+        to show a card tells nothing of where the card is (§13.8)."""
+        return tuple(
+            p
+            for p in range(self.deck.dealt)
+            if self.deck.owner(p) == seat
+            and p != self.drawing
+            and (before is None or self.dealt_in[p] < before)
+        )
+
+    def unshown_own(self, face: int, turn: int) -> int | None:
+        """The position of a card of ``face`` dealt to this seat before ``turn`` and not shown
+        yet (a card to play in ``turn``): the lowest such, None if there is none."""
         for position in sorted(self.own_cards):
             if (
                 self.own_cards[position] == face
-                and position not in self.revealed
+                and self.deck.shown_by(self.own_index[position]) is None
                 and self.dealt_in[position] < turn
             ):
                 return position
         return None
+
+    def show_payload(self, position: int, before: int | None) -> tuple[object, ...]:
+        """``card_reveal [deck, card, positions, proof]`` showing this seat's card at
+        ``position`` among every position dealt to it (before turn ``before``, if given), with
+        the proof that it is one of them (:meth:`~hexlan.net.deck.Deck.prove_show`).
+
+        Raises:
+            DeckError: ``position`` is not among the listed ones, or is not this seat's.
+        """
+        assert self._secret is not None and self.seat is not None
+        index = self.own_index[position]
+        positions = self.eligible(self.seat, before)
+        if position not in positions:
+            raise DeckError(None, f"position {position} is not among {list(positions)}")
+        proof = self.deck.prove_show(index, positions, self._secret, self.seat)
+        return (self.label, index, positions, tuple(proof))
 
     # ------------------------------------------------------------------ messages' content
 
@@ -162,38 +206,44 @@ class Dealer:
         face = None
         if self.seat == self.deck.owner(position):
             assert self._secret is not None
-            face = self.deck.face(self.deck.open(position, self._secret))
+            index = self.deck.open(position, self._secret)
+            face = self.deck.face(index)
             self.own_cards[position] = face
+            self.own_index[position] = index
         return position, face
 
-    def reveal(self, position: int, seat: int, share: bytes, proof: bytes) -> int:
-        """Check the owner's share for a card it shows; returns the card's face.
+    def show(self, seat: int, index: int, positions: Sequence[int], proof: Sequence[bytes]) -> int:
+        """Check ``seat``'s show of card ``index`` at one of ``positions``; returns its face.
+
+        Records the card as shown by ``seat``, with the latest turn in which a listed position
+        was dealt: an upper bound of the turn the card was dealt in.
 
         Raises:
-            DeckError: not a card dealt to ``seat``, already revealed, or a false share.
+            DeckError: (naming ``seat``) see :meth:`~hexlan.net.deck.Deck.show`.
         """
-        if position >= self.deck.dealt or self.deck.owner(position) != seat:
-            raise DeckError(seat, f"seat {seat} revealed position {position}, not a card it drew")
-        if position in self.revealed:
-            raise DeckError(seat, f"seat {seat} revealed position {position} twice")
-        face = self.deck.face(self.deck.reveal(position, seat, share, proof))
-        self.revealed.add(position)
-        self.shown[seat].append((face, position))
+        face = self.deck.show(seat, index, positions, proof)
+        bound = max(self.dealt_in[p] for p in positions)
+        self.shown[seat].append(ShownCard(face, index, bound))
         return face
 
     def spend(self, seat: int, face: int, turn: int) -> bool:
-        """Use one of ``seat``'s revealed, unspent cards of ``face`` dealt before ``turn`` for a
+        """Use one of ``seat``'s shown, unspent cards of ``face`` dealt before ``turn`` for a
         play in ``turn`` (a card is never played in the turn it was bought: seed 002)."""
         shown = self.shown[seat]
         for entry in shown:
-            if entry[0] == face and self.dealt_in[entry[1]] < turn:
+            if entry.face == face and entry.dealt_by < turn:
                 shown.remove(entry)
                 return True
         return False
 
-    def shown_count(self, seat: int, face: int) -> int:
-        """How many revealed, unspent cards of ``face`` ``seat`` shows."""
-        return sum(1 for shown, _ in self.shown[seat] if shown == face)
+    def shown_count(self, seat: int, face: int, before: int | None = None) -> int:
+        """How many shown, unspent cards of ``face`` ``seat`` shows (only those dealt before
+        turn ``before``, if given)."""
+        return sum(
+            1
+            for entry in self.shown[seat]
+            if entry.face == face and (before is None or entry.dealt_by < before)
+        )
 
     def verification_job(
         self, seat: int, responses: Sequence[tuple[bytes, bytes]]
@@ -230,4 +280,4 @@ def new_dealer(
     return Dealer(Deck(label, faces, key, game_id), seat, seed)
 
 
-__all__ = ["Dealer", "Shuffled", "new_dealer"]
+__all__ = ["Dealer", "ShownCard", "Shuffled", "new_dealer"]

@@ -14,7 +14,8 @@ published and gets back what to publish and what a card is.
    :meth:`Deck.mark_verified`).
 4. Deal from the top (:meth:`Deck.deal`): every seat but the owner publishes its decryption share
    with a DLEQ proof (:meth:`Deck.own_share`, :meth:`Deck.add_share`); the owner alone can
-   :meth:`Deck.open` the card. Playing it publishes the owner's share too (:meth:`Deck.reveal`).
+   :meth:`Deck.open` the card. Showing it proves that the card is at one of a listed set of the
+   owner's positions, not which (:meth:`Deck.prove_show`, :meth:`Deck.show`).
 5. Audit: with every seat's secret, :meth:`Deck.open_all` gives the whole final deck.
 
 A card is known by its *index* ``i`` (its point is ``card_point(label, i)``); :meth:`Deck.face`
@@ -27,6 +28,7 @@ is out of turn (the caller's mistake, not a peer's).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -42,8 +44,16 @@ from hexlan.net.group import (
     mul,
     scalar_add,
     scalar_from_bytes,
+    sub,
 )
-from hexlan.net.proofs import prove_dleq, prove_key, verify_dleq, verify_key
+from hexlan.net.proofs import (
+    prove_dleq,
+    prove_dleq_any,
+    prove_key,
+    verify_dleq,
+    verify_dleq_any,
+    verify_key,
+)
 from hexlan.net.shuffle import (
     CIPHERTEXT_BYTES,
     MAX_CARDS,
@@ -249,6 +259,7 @@ class Deck:
         self._verified: set[int] = set()
         self._owners: list[int] = []
         self._shares: list[dict[int, bytes]] = []
+        self._shown: dict[int, int] = {}  # card index -> the seat that showed it
 
     @property
     def size(self) -> int:
@@ -580,18 +591,97 @@ class Deck:
         own = mul(secret, decryption_base(card))
         return self._identify(decrypt(card, [*others.values(), own]))
 
-    def reveal(self, position: int, seat: int, share: bytes, proof: bytes) -> int:
-        """Accept the owner's own share of ``position`` (the card is played): its card index.
+    # Showing a card without saying which position holds it.
+
+    def show_context(self, seat: int, index: int, positions: Sequence[int]) -> bytes:
+        """The context of ``seat``'s proof that it holds card ``index`` at one of ``positions``:
+        ``game_id || utf8(label) || 0x00 || u8(seat) || u16(index) || u16(p_1) || ... ||
+        u16(p_m)`` (big-endian).
+
+        Unambiguous: a label holds no NUL (no control character), and the tail has fixed-width
+        fields.
+        """
+        tail = b"".join(p.to_bytes(2, "big") for p in positions)
+        return self.game_id + self._label + b"\0" + bytes([seat]) + index.to_bytes(2, "big") + tail
+
+    def show_statements(
+        self, seat: int, index: int, positions: Sequence[int]
+    ) -> list[tuple[bytes, bytes]]:
+        """The statements of a show: for each listed position ``p``, ``(A_p, T_p)`` with
+        ``T_p = B_p − Σ_{s≠seat} D_{s,p} − M_index``; ``T_p = A_p·x_seat`` exactly when ``p``
+        holds card ``index``.
 
         Raises:
-            DeckError: (naming ``seat``) not the owner, or a share that fails
-                (:meth:`add_share`); (seat ``None``) another seat's share is missing.
+            DeckError: (naming ``seat``) no such card, no positions, positions not distinct and
+                ascending, a position not dealt to ``seat``, or one lacking another seat's
+                share.
         """
-        if seat != self.owner(position):
-            raise DeckError(seat, f"seat {seat} does not own position {position}")
-        others = self._others_in(position)
-        self.add_share(position, seat, share, proof)
-        return self._identify(decrypt(self._card(position), [*others.values(), share]))
+        if not 0 <= index < self.size:
+            raise DeckError(seat, f"the {self.label} deck has no card {index}")
+        if not positions or any(a >= b for a, b in itertools.pairwise(positions)):
+            raise DeckError(seat, f"seat {seat} listed positions {list(positions)}, not ascending")
+        point = self._points[index]
+        statements = []
+        for position in positions:
+            if not 0 <= position < self.dealt or self._owners[position] != seat:
+                raise DeckError(seat, f"seat {seat} listed position {position}, not a card it drew")
+            try:
+                others = self._others_in(position)
+                card = self._card(position)
+            except DeckError as exc:
+                raise DeckError(
+                    seat, f"seat {seat} listed a card not dealt yet: {exc.reason}"
+                ) from exc
+            target = sub(decrypt(card, list(others.values())), point)
+            statements.append((decryption_base(card), target))
+        return statements
+
+    def prove_show(
+        self, index: int, positions: Sequence[int], secret: bytes, seat: int
+    ) -> list[bytes]:
+        """``seat``'s proof that card ``index`` is at one of ``positions`` (all dealt to it),
+        not saying which: :func:`~hexlan.net.proofs.prove_dleq_any` over
+        :meth:`show_statements` under :meth:`show_context`.
+
+        Returns:
+            One 64-byte ``c_j || z_j`` per listed position.
+
+        Raises:
+            DeckError: (naming ``seat``) the statements cannot be formed (see
+                :meth:`show_statements`), ``secret`` is not ``seat``'s, or card ``index`` is at
+                none of ``positions``.
+        """
+        statements = self.show_statements(seat, index, positions)
+        self._check_secret(seat, secret)
+        real = next(
+            (j for j, (base, target) in enumerate(statements) if mul(secret, base) == target),
+            None,
+        )
+        if real is None:
+            raise DeckError(seat, f"card {index} is at none of positions {list(positions)}")
+        return prove_dleq_any(secret, statements, real, self.show_context(seat, index, positions))
+
+    def show(self, seat: int, index: int, positions: Sequence[int], proof: Sequence[bytes]) -> int:
+        """Accept ``seat``'s show of card ``index`` at one of ``positions``: its face.
+
+        The card point is a nullifier: a card is shown once in a game, whoever shows it.
+
+        Raises:
+            DeckError: (naming ``seat``) card ``index`` shown before, the statements cannot be
+                formed (:meth:`show_statements`), or the proof does not verify.
+        """
+        if index in self._shown:
+            raise DeckError(seat, f"seat {seat} showed card {index}, shown before")
+        statements = self.show_statements(seat, index, positions)
+        context = self.show_context(seat, index, positions)
+        if not verify_dleq_any(self.key.share(seat), statements, proof, context):
+            raise DeckError(seat, f"seat {seat}'s proof that it holds card {index} does not verify")
+        self._shown[index] = seat
+        return self.faces[index]
+
+    def shown_by(self, index: int) -> int | None:
+        """The seat that showed card ``index``, or None if nobody has."""
+        return self._shown.get(index)
 
     def open_all(self, secrets: Sequence[bytes]) -> list[int]:
         """The card index at every position of the final deck, from every seat's secret (audit).

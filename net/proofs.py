@@ -1,8 +1,9 @@
-"""Non-interactive proofs for the deck: Schnorr key proofs and Chaum–Pedersen DLEQ proofs.
+"""Non-interactive proofs for the deck: Schnorr key proofs, Chaum–Pedersen DLEQ proofs, and
+their disjunction (one of several DLEQ statements holds, not saying which).
 
-Both are Fiat–Shamir transforms over :mod:`hexlan.net.group` (PROTOCOL.md §13). A proof is
+All are Fiat–Shamir transforms over :mod:`hexlan.net.group` (PROTOCOL.md §13). A proof is
 64 bytes: the challenge ``c`` (32) then the response ``z = k + c·x`` (32), both canonical
-non-zero scalars. The nonce is deterministic, like Ed25519's:
+non-zero scalars; a disjunctive proof is one such pair per statement. The nonce is deterministic, like Ed25519's:
 ``k = hash_to_scalar(b"hexlan/v1/nonce\\0", domain, secret, context, public inputs)``, so a peer
 that restarts proves the same statement with the same bytes and never reuses a nonce for two
 statements.
@@ -22,6 +23,7 @@ scalars and libsodium failures all make them return ``False``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from hexlan.net.group import (
@@ -36,6 +38,7 @@ from hexlan.net.group import (
     require_scalar,
     scalar_add,
     scalar_mul,
+    scalar_sub,
     sub,
 )
 
@@ -45,6 +48,9 @@ PROOF_BYTES: Final = 2 * SCALAR_BYTES
 NONCE_DOMAIN: Final = b"hexlan/v1/nonce\0"
 KEY_DOMAIN: Final = b"hexlan/v1/key-proof\0"
 DLEQ_DOMAIN: Final = b"hexlan/v1/dleq\0"
+SHOW_DOMAIN: Final = b"hexlan/v1/show\0"
+
+_MAX_BRANCHES: Final = 0xFFFF  # branch indices are two bytes in the nonce derivation
 
 
 def _split(proof: object) -> tuple[bytes, bytes] | None:
@@ -152,3 +158,138 @@ def verify_dleq(public: bytes, base: bytes, share: bytes, proof: bytes, context:
     except GroupError:
         return False
     return hash_to_scalar(DLEQ_DOMAIN, context, public, base, share, r1, r2) == c
+
+
+def _branch_commitments(
+    public: bytes, base: bytes, target: bytes, c: bytes, z: bytes
+) -> tuple[bytes, bytes]:
+    """``(G·z − Y·c, base·z − target·c)``: a branch's commitments recomputed from ``c, z``."""
+    return sub(base_mul(z), mul(c, public)), sub(mul(z, base), mul(c, target))
+
+
+def _any_challenge(
+    public: bytes,
+    statements: Sequence[tuple[bytes, bytes]],
+    commitments: Sequence[tuple[bytes, bytes]],
+    context: bytes,
+) -> bytes:
+    return hash_to_scalar(
+        SHOW_DOMAIN,
+        context,
+        public,
+        *(p for statement in statements for p in statement),
+        *(r for pair in commitments for r in pair),
+    )
+
+
+def prove_dleq_any(
+    secret: bytes, statements: Sequence[tuple[bytes, bytes]], real: int, context: bytes
+) -> list[bytes]:
+    """A disjunctive Chaum–Pedersen proof: for SOME ``j``, ``log_{A_j}(T_j) == log_G(Y)``.
+
+    Cramer–Damgård–Schoenmakers OR-composition of :func:`prove_dleq` over the statements
+    ``(A_j, T_j)``, ``j = 0 .. m−1``, of which ``statements[real]`` is true (``T = A·x``). The
+    other branches are simulated: ``c_j = u(j, 1)``, ``z_j = u(j, 0)``, commitments
+    ``R1_j = G·z_j − Y·c_j``, ``R2_j = A_j·z_j − T_j·c_j``; the real one takes ``k = u(real, 0)``,
+    ``R1 = G·k``, ``R2 = A·k``. With
+    ``c = hash_to_scalar(b"hexlan/v1/show\\0", context, Y, A_0, T_0, ..., R1_0, R2_0, ...)``
+    its challenge is ``c_real = c − Σ_{j≠real} c_j`` and ``z_real = k + c_real·x``. The values
+    ``u(j, t) = hash_to_scalar(b"hexlan/v1/nonce\\0", b"hexlan/v1/show\\0", x, context, A_0,
+    T_0, ..., u16(real), u16(j), u8(t))`` are deterministic, so a restarted prover makes the
+    same bytes, and no nonce serves two challenges.
+
+    Every ``(c_j, z_j)`` is uniform whichever branch is real: the proof tells a verifier that
+    one statement holds, not which.
+
+    Args:
+        secret: ``x``, a canonical non-zero scalar, 32 bytes.
+        statements: ``(A_j, T_j)``, valid points, 1..65535 of them.
+        real: the index of the true statement.
+        context: the caller's binding, any bytes.
+
+    Returns:
+        ``c_j || z_j`` (64 bytes) for each statement, in order.
+
+    Raises:
+        GroupError: ``secret`` is not a canonical non-zero scalar, a point is invalid, or
+            ``statements[real]`` is false.
+        ValueError: no statements, too many, or ``real`` out of range.
+    """
+    require_scalar(secret, "the secret")
+    if not 1 <= len(statements) <= _MAX_BRANCHES or not 0 <= real < len(statements):
+        raise ValueError(f"a proof over {len(statements)} statements has no branch {real}")
+    for base, target in statements:
+        require_point(base, "a base")
+        require_point(target, "a target")
+    base, target = statements[real]
+    if mul(secret, base) != target:
+        raise GroupError(f"statement {real} does not hold for this secret")
+    public = base_mul(secret)
+    flat = [p for statement in statements for p in statement]
+
+    def u(j: int, t: int) -> bytes:
+        return hash_to_scalar(
+            NONCE_DOMAIN,
+            SHOW_DOMAIN,
+            secret,
+            context,
+            *flat,
+            real.to_bytes(2, "big"),
+            j.to_bytes(2, "big"),
+            bytes([t]),
+        )
+
+    k = u(real, 0)
+    simulated = {j: (u(j, 1), u(j, 0)) for j in range(len(statements)) if j != real}
+    commitments = [
+        (base_mul(k), mul(k, a)) if j == real else _branch_commitments(public, a, t, *simulated[j])
+        for j, (a, t) in enumerate(statements)
+    ]
+    c_real = _any_challenge(public, statements, commitments, context)
+    for c_j, _ in simulated.values():
+        c_real = scalar_sub(c_real, c_j)
+    simulated[real] = (c_real, scalar_add(k, scalar_mul(c_real, secret)))
+    return [simulated[j][0] + simulated[j][1] for j in range(len(statements))]
+
+
+def verify_dleq_any(
+    public: bytes,
+    statements: Sequence[tuple[bytes, bytes]],
+    proof: Sequence[bytes],
+    context: bytes,
+) -> bool:
+    """Whether ``proof`` shows ``log_{A_j}(T_j) == log_G(public)`` for some statement ``j``.
+
+    Recomputes ``R1_j = G·z_j − Y·c_j`` and ``R2_j = A_j·z_j − T_j·c_j`` for every branch and
+    checks ``Σ c_j == hash_to_scalar(b"hexlan/v1/show\\0", context, Y, A_0, T_0, ..., R1_0,
+    R2_0, ...)`` mod ``ℓ`` (see :func:`prove_dleq_any`).
+
+    Args:
+        public: ``Y``, the prover's key share, 32 bytes.
+        statements: ``(A_j, T_j)`` (the caller's; validated again here).
+        proof: one ``c_j || z_j`` (64 bytes, canonical non-zero scalars) per statement.
+        context: the context the proof was made for.
+
+    Returns:
+        ``False`` for anything wrong; never raises for peer data.
+    """
+    if (
+        not 1 <= len(statements) <= _MAX_BRANCHES
+        or len(proof) != len(statements)
+        or not is_point(public)
+        or not all(is_point(a) and is_point(t) for a, t in statements)
+    ):
+        return False
+    total = bytes(SCALAR_BYTES)
+    commitments: list[tuple[bytes, bytes]] = []
+    for (a, t), entry in zip(statements, proof, strict=True):
+        parts = _split(entry)
+        if parts is None:
+            return False
+        c_j, z_j = parts
+        try:
+            commitments.append(_branch_commitments(public, a, t, c_j, z_j))
+        except GroupError:
+            return False
+        total = scalar_add(total, c_j)
+    return _any_challenge(public, statements, commitments, context) == total

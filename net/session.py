@@ -487,10 +487,11 @@ class Session:
         effects: list[Effect] = []
         card = _CARD_PLAYED.get(type(action))
         if card is not None:
-            position = self.dealer.unrevealed_own(card, view.turn)
+            position = self.dealer.unshown_own(card, view.turn)
             if position is None:
                 raise IllegalActionError(f"this seat holds no {card.title} it can show")
-            self._sign("card_reveal", self.dealer.share_payload(position), effects)
+            # among every card dealt to it before this turn: which one it is stays hidden
+            self._sign("card_reveal", self.dealer.show_payload(position, view.turn), effects)
         self._sign("action", encode_action(action), effects)
         self.last_progress = now
         self._fulfil(effects)
@@ -765,8 +766,10 @@ class Session:
             self._turn_closed = not won
 
     def _check_cards(self, action: Action, author: Seat) -> None:
-        """A development card played must be one its seat drew and has just revealed, and a
-        victory claim may count no more victory point cards than the seat revealed (§13)."""
+        """A development card played must spend one of its type its seat showed, dealt before
+        this turn, and a victory claim may count no more victory point cards than the seat
+        showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
+        (§13.8)."""
         card = _CARD_PLAYED.get(type(action))
         turn = self._require_view(None).turn
         if card is not None and not self.dealer.spend(author, card, turn):
@@ -775,9 +778,14 @@ class Session:
                 author=author,
             )
         if isinstance(action, A.RevealVictory):
-            # It shows every victory point card it holds, some of which may not count yet
-            # (``vp_cards_next_turn``): it may claim no more than it showed.
-            shown = self.dealer.shown_count(author, DevCard.VICTORY_POINT)
+            # It shows every victory point card it holds; with ``vp_cards_next_turn`` only
+            # those shown among cards dealt before the winning turn count. That turn is the
+            # current one, or the one just ended (``victory_at_turn_end``: the engine's check
+            # passed, so a claimer that is not active has just ended its turn).
+            view = self._require_view(None)
+            won_in = turn if view.active == author else turn - 1
+            before = won_in if self.options.vp_cards_next_turn else None
+            shown = self.dealer.shown_count(author, DevCard.VICTORY_POINT, before)
             if action.victory_point_cards > shown:
                 raise IllegalMove(
                     f"seat {author} claimed {action.victory_point_cards} victory point cards "
@@ -1154,13 +1162,14 @@ class Session:
 
     def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
-        label, position, share, proof = env.body.payload
+        label, index, positions, proof = env.body.payload
         dealer = self._deck_for(env, label)
         self._require_view(env)
-        # Any owner may show its own card at any time (it only gives its own secret away); a
-        # winner whose turn has ended (``victory_at_turn_end``) shows its cards after it.
+        # Any owner may show its own card at any time (it shows only that card, and that it is
+        # at one of the listed positions); a winner whose turn has ended
+        # (``victory_at_turn_end``) shows its cards after it.
         try:
-            dealer.reveal(position, author, share, proof)
+            dealer.show(author, index, positions, proof)
         except DeckError as exc:
             raise IllegalMove(f"seat {author}'s card reveal: {exc.reason}", author=author) from exc
 
@@ -1382,9 +1391,17 @@ class Session:
             trail = tuple(prefix for _, prefix in self._closed_trail)
             return "turn_ack", (view.turn - 1, self._turn_end_hash, trail)
         if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
-            for position, face in sorted(self.dealer.own_cards.items()):
-                if face == DevCard.VICTORY_POINT and position not in self.dealer.revealed:
-                    return "card_reveal", self.dealer.share_payload(position)
+            dealer = self.dealer
+            for position, face in sorted(dealer.own_cards.items()):
+                if (
+                    face == DevCard.VICTORY_POINT
+                    and dealer.deck.shown_by(dealer.own_index[position]) is None
+                ):
+                    # a card dealt before this turn among those cards (it counts even with
+                    # ``vp_cards_next_turn``), one dealt in this turn among all its cards
+                    early = dealer.dealt_in[position] < view.turn
+                    before = view.turn if early else None
+                    return "card_reveal", dealer.show_payload(position, before)
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)
         return self._advance_if_needed()

@@ -605,6 +605,7 @@ _POINT: Final = Bytes(32, 32)
 _PROOF: Final = Bytes(64, 64)  # challenge scalar || response scalar
 _DECK_NAME: Final = Text(1, 32)
 _POSITION: Final = Int(0, MAX_DECK - 1)
+_CARD: Final = Int(0, MAX_DECK - 1)  # a card index of the deck
 _EVENT: Final = Int(1, _U32_MAX)
 _NAME: Final = Text(1, 32)
 _VERSION_TEXT: Final = Text(1, 64)
@@ -729,6 +730,13 @@ def _deck_bytes_rule(data: Any) -> str | None:
 def _same_length_rule(rounds: Any) -> str | None:
     if len({len(deck) for deck in rounds}) > 1:
         return "every round's deck must hold the same number of cards"
+    return None
+
+
+def _one_proof_per_position_rule(payload: Any) -> str | None:
+    _, _, positions, proof = payload
+    if len(proof) != len(positions):
+        return f"one proof per listed position: {len(positions)} positions, {len(proof)} proofs"
     return None
 
 
@@ -859,8 +867,14 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
         "draw_share": _record(
             ("deck", _DECK_NAME), ("position", _POSITION), ("share", _POINT), ("proof", _PROOF)
         ),
-        "card_reveal": _record(
-            ("deck", _DECK_NAME), ("position", _POSITION), ("share", _POINT), ("proof", _PROOF)
+        "card_reveal": Where(
+            _record(
+                ("deck", _DECK_NAME),
+                ("card", _CARD),
+                ("positions", Where(Array(_POSITION, 1, MAX_DECK), _ascending_distinct)),
+                ("proof", Array(_PROOF, 1, MAX_DECK)),
+            ),
+            _one_proof_per_position_rule,
         ),
         "audit_secrets": _record(("seed", _HASH), ("x25519_private", _KEY)),
         "audit_result": _record(("digest", _HASH), ("deviations", Array(_DEVIATION, 0, 64))),

@@ -16,7 +16,7 @@ re-checks a few values with bare library primitives):
 - a whole game played on that table through the in-process transport by two heuristic bots
   (``make_bot("heuristic", random.Random(seat))``; seat 0 moves first whenever both may), from
   which come the first messages, the first beacon events, the development deck's key shares and
-  shuffles, the first draw, the first steal and the end-of-game audit;
+  shuffles, the first draw, the first card shown among three positions or more, the first steal and the end-of-game audit;
 - a separate small deck for the shuffle proof: label "vector", 3 cards, the same two seats'
   seeds and key shares, challenge bits from a stated beacon output.
 
@@ -306,27 +306,30 @@ def _draw(game: _Game) -> dict[str, Any]:
         if isinstance(e.action, A.BuyDevelopmentCard)
     )
     ct = deck.shuffle_output(len(NAMES) - 1)[position]
+    secrets = [derive_deck_secret(k.chain.secret) for k in game.keys]
     shares = []
     for seat in range(len(NAMES)):
-        kind = "card_reveal" if seat == owner else "draw_share"
-        found = game.messages(
-            kind,
-            lambda env, s=seat: env.body.author == s and env.body.payload[1] == position,
-        )
-        if not found:
-            raise AssertionError(f"no {kind} of position {position} by seat {seat}")
-        env = found[0]
-        _, _, share, proof = env.body.payload
+        if seat == owner:  # never published: the owner's own share, from its deck secret
+            share, proof = deck.own_share(position, secrets[seat], seat)
+            message = None
+        else:
+            found = game.messages(
+                "draw_share",
+                lambda env, s=seat: env.body.author == s and env.body.payload[1] == position,
+            )
+            if not found:
+                raise AssertionError(f"no draw_share of position {position} by seat {seat}")
+            _, _, share, proof = found[0].body.payload
+            message = _message(found[0])
         shares.append(
             {
                 "seat": seat,
                 "context": _hex(_share_context(game.opening.game_id, deck.label, seat, position)),
                 "share": _hex(share),
                 "proof": _hex(proof),
-                "message": _message(env),
+                "message": message,
             }
         )
-    secrets = [derive_deck_secret(k.chain.secret) for k in game.keys]
     index = deck.open_all(secrets)[position]
     if game.sessions[owner].dealer.own_cards[position] != deck.face(index):
         raise AssertionError("the owner's card is not the audit's")
@@ -344,6 +347,39 @@ def _draw(game: _Game) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- the steal
+
+
+def _show(game: _Game) -> dict[str, Any]:
+    """The game's first ``card_reveal`` listing three positions or more: the card shown, the
+    listed positions with their ciphertexts and the other seats' shares, the context, the
+    statements and the proof."""
+    deck = game.sessions[0].dealer.deck
+    env = game.messages("card_reveal", lambda env: len(env.body.payload[2]) >= 3)[0]
+    seat = env.body.author
+    _, index, positions, proof = env.body.payload
+    listed = []
+    for position, (base, target) in zip(
+        positions, deck.show_statements(seat, index, positions), strict=True
+    ):
+        shares = deck.shares(position)
+        listed.append(
+            {
+                "position": position,
+                "ciphertext": _hex(deck.shuffle_output(len(NAMES) - 1)[position]),
+                "other_shares": [_hex(shares[s]) for s in sorted(shares) if s != seat],
+                "A": _hex(base),
+                "T": _hex(target),
+            }
+        )
+    return {
+        "seat": seat,
+        "card_index": index,
+        "face": deck.face(index),
+        "positions": listed,
+        "context": _hex(deck.show_context(seat, index, positions)),
+        "proof": [_hex(entry) for entry in proof],
+        "message": _message(env),
+    }
 
 
 def _steal(game: _Game) -> dict[str, Any]:
@@ -648,6 +684,7 @@ def build() -> tuple[dict[str, Any], bytes]:
         "beacon": _beacon(game),
         "development_deck": _development_deck(game),
         "draw": _draw(game),
+        "show": _show(game),
         "steal": _steal(game),
         "shuffle_vector": _vector_shuffle(game),
         "audit": _audit(game),

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from hexlan.net.beacon import BeaconStream
+from hexlan.net.dealing import Dealer
 from hexlan.net.deck import (
     Deck,
     DeckError,
@@ -138,13 +139,17 @@ def test_round_trip(players: int) -> None:
         assert view.dealt == 6
         assert view.remaining == 0
 
-    # Owners play their cards: every view learns the same card.
+    # Owners show their cards among all their positions: every view learns the same card.
     for position in (0, players - 1, 5):
         owner = position % players
-        share, proof = game.view(owner).own_share(position, game.secrets[owner], owner)
+        mine = [p for p in range(6) if p % players == owner]
+        index = opened[position]
+        proof = game.view(owner).prove_show(index, mine, game.secrets[owner], owner)
+        assert len(proof) == len(mine)
         for view in game.views:
-            assert view.reveal(position, owner, share, proof) == opened[position]
-            assert set(view.shares(position)) == set(range(players))
+            assert view.show(owner, index, mine, proof) == view.face(index)
+            assert view.shown_by(index) == owner
+            assert set(view.shares(position)) == set(range(players)) - {owner}
 
     for view in game.views:
         assert view.open_all(game.secrets) == opened
@@ -453,19 +458,20 @@ def test_opening_needs_every_other_share(ready: Game) -> None:
     with pytest.raises(DeckError, match=r"position 0 lacks the shares of seats \[0\]") as info:
         deck.open(position, ready.secrets[1])
     assert info.value.seat is None
-    share, proof = deck.own_share(position, ready.secrets[1], 1)
-    with pytest.raises(DeckError, match="lacks the shares"):
-        deck.reveal(position, 1, share, proof)
+    with pytest.raises(DeckError, match="listed a card not dealt yet") as info:
+        deck.prove_show(0, [position], ready.secrets[1], 1)
+    assert info.value.seat == 1
     assert deck.shares(position) == {}
     deck.add_share(position, 0, *deck.own_share(position, ready.secrets[0], 0))
     with pytest.raises(DeckError, match="does not match seat 1's key share") as info:
         deck.open(position, ready.secrets[0])
     assert info.value.seat == 1
     index = deck.open(position, ready.secrets[1])
-    with pytest.raises(DeckError, match="seat 0 does not own position 0") as info:
-        deck.reveal(position, 0, share, proof)
+    proof = deck.prove_show(index, [position], ready.secrets[1], 1)
+    with pytest.raises(DeckError, match="seat 0 listed position 0, not a card it drew") as info:
+        deck.show(0, index, [position], proof)
     assert info.value.seat == 0
-    assert deck.reveal(position, 1, share, proof) == index
+    assert deck.show(1, index, [position], proof) == deck.face(index)
 
 
 def test_a_card_that_is_no_card(ready: Game) -> None:
@@ -496,3 +502,136 @@ def test_deck_arguments() -> None:
         Deck(LABEL, [], key, GAME_ID)
     with pytest.raises(ValueError, match="a game id is 32 bytes"):
         Deck(LABEL, SMALL, key, GAME_ID[:31])
+
+
+# Showing a card among several positions.
+
+
+def test_show_context() -> None:
+    deck = Game(2, SMALL).views[0]
+    assert deck.show_context(1, 258, [0, 3, 300]) == (
+        GAME_ID + b"development\0" + b"\x01" + b"\x01\x02" + b"\x00\x00\x00\x03\x01\x2c"
+    )
+
+
+def swapped_world(game: Game, first: int, second: int) -> Deck:
+    """A view of another world: ``game``'s final deck with the ciphertexts at ``first`` and
+    ``second`` exchanged (so are the cards they hold); the keys and every other ciphertext are
+    the same. Its shuffles are not proven: the deck methods that show cards do not need it."""
+    world = game.views[0]
+    other = Deck(LABEL, world.faces, JointKey(game.players, KEY_CONTEXT), GAME_ID)
+    for seat in range(game.players):
+        other.key.add(seat, *world.key.prove(seat, game.secrets[seat]))
+    for seat in range(game.players):
+        output = list(world.shuffle_output(seat))
+        if seat == game.players - 1:
+            output[first], output[second] = output[second], output[first]
+        size = 64 * world.size
+        other.add_shuffle(seat, pack_deck(output), [bytes(size)] * ROUNDS)
+    return other
+
+
+def deal_in(deck: Deck, game: Game, owner: int) -> int:
+    """Deal the top card of ``deck`` to ``owner``; the other seats give their shares."""
+    position = deck.deal(owner)
+    for seat in range(game.players):
+        if seat != owner:
+            deck.add_share(position, seat, *deck.own_share(position, game.secrets[seat], seat))
+    return position
+
+
+def test_a_show_does_not_tell_which_listed_position_holds_the_card(ready: Game) -> None:
+    """The attack: showing card ``i`` at position ``p`` told every opponent that the owner's
+    other eligible positions below ``p`` hold no card of its type. Now, in two worlds that
+    differ only in which of the owner's positions (0 or 2) holds the card, the owner's show
+    lists the same public positions [0, 1, 2] with the same card, and each proof verifies for
+    that set: the payload names no position; the proof's scalars are uniform whichever branch
+    is real (tests/test_proofs.py)."""
+    worlds = [ready.views[0], swapped_world(ready, 0, 2)]
+    owner, listed = 1, [0, 1, 2]
+    for deck in worlds:
+        assert [deal_in(deck, ready, owner) for _ in listed] == listed
+        deal_in(deck, ready, 0)
+    index = worlds[0].open(0, ready.secrets[owner])
+    assert worlds[1].open(2, ready.secrets[owner]) == index  # the card moved, nothing else
+    assert worlds[1].open(0, ready.secrets[owner]) == worlds[0].open(2, ready.secrets[owner])
+    payloads = []
+    for deck in worlds:
+        proof = deck.prove_show(index, listed, ready.secrets[owner], owner)
+        payloads.append((LABEL, index, tuple(listed), tuple(proof)))
+        assert deck.show(owner, index, listed, proof) == deck.face(index)
+    # what the payloads say besides the proof is the same public data
+    assert payloads[0][:3] == payloads[1][:3]
+    assert len(payloads[0][3]) == len(payloads[1][3]) == len(listed)
+
+
+def test_show_refusals_name_the_author(ready: Game) -> None:
+    deck = ready.views[0]
+    for owner in (1, 1, 0):
+        deal_in(deck, ready, owner)
+    x0, x1 = ready.secrets
+    mine = [0, 1]
+    index = deck.open(0, x1)
+    theirs = deck.open(2, x0)
+    proof = deck.prove_show(index, mine, x1, 1)
+
+    def refused(
+        seat: int, card: int, positions: list[int], entries: list[bytes], words: str
+    ) -> None:
+        with pytest.raises(DeckError, match=words) as info:
+            deck.show(seat, card, positions, entries)
+        assert info.value.seat == seat
+
+    refused(1, 5, mine, proof, "has no card 5")
+    refused(1, index, [], [], "not ascending")
+    refused(1, index, [1, 0], proof[::-1], "not ascending")
+    refused(1, index, [0, 2], proof, "seat 1 listed position 2, not a card it drew")
+    refused(1, index, [0, 3], proof, "seat 1 listed position 3, not a card it drew")
+    refused(1, theirs, mine, proof, "does not verify")  # another card than proven
+    refused(1, index, [0], proof[:1], "does not verify")  # another set
+    flipped = [proof[0], proof[1][:40] + bytes([proof[1][40] ^ 1]) + proof[1][41:]]
+    refused(1, index, mine, flipped, "does not verify")
+    # a card that is not at the listed positions cannot be proven there
+    with pytest.raises(DeckError, match="is at none of positions") as info:
+        deck.prove_show(theirs, mine, x1, 1)
+    assert info.value.seat == 1
+    with pytest.raises(DeckError, match="does not match seat 1's key share"):
+        deck.prove_show(index, mine, x0, 1)
+    assert deck.shown_by(index) is None
+    assert deck.show(1, index, mine, proof) == deck.face(index)
+    assert deck.shown_by(index) == 1
+    refused(1, index, mine, proof, "shown before")
+    # the card point is a nullifier: nobody shows it again, with any set
+    refused(1, index, [0], deck.prove_show(index, [0], x1, 1), "shown before")
+    assert deck.show(0, theirs, [2], deck.prove_show(theirs, [2], x0, 0)) == deck.face(theirs)
+    # a position still being dealt (its shares not all in) cannot be listed
+    position = deck.deal(1)
+    refused(1, deck.open(1, x1), [1, position], proof, "listed a card not dealt yet")
+
+
+def test_a_shown_card_counts_from_its_deal_bound(ready: Game) -> None:
+    """A peer's dealer (net/dealing.py) records each shown card with the latest deal turn of its
+    listed positions: a card shown among this turn's positions too is neither playable nor
+    counted (``vp_cards_next_turn``) before the next turn; one shown among earlier ones is."""
+    deck = ready.views[0]
+    dealer = Dealer(deck, None, None)  # an observer's
+    for turn in (1, 2, 3):
+        position = dealer.deal(1, turn)
+        assert dealer.eligible(1) == tuple(range(position))  # not while it is being dealt
+        assert dealer.add_share(position, 0, *deck.own_share(position, ready.secrets[0], 0))
+        assert dealer.finish_deal() == (position, None)
+    x1 = ready.secrets[1]
+    assert dealer.eligible(1, 3) == (0, 1) and dealer.eligible(1) == (0, 1, 2)
+    assert dealer.eligible(0) == ()
+    old, new = deck.open(0, x1), deck.open(2, x1)
+    face_old = dealer.show(1, old, (0, 1), deck.prove_show(old, (0, 1), x1, 1))
+    face_new = dealer.show(1, new, (0, 1, 2), deck.prove_show(new, (0, 1, 2), x1, 1))
+    assert [(c.index, c.dealt_by) for c in dealer.shown[1]] == [(old, 2), (new, 3)]
+    both = 2 if face_old == face_new else 1
+    assert dealer.shown_count(1, face_new) == both
+    assert dealer.shown_count(1, face_new, before=3) == both - 1
+    assert dealer.shown_count(1, face_new, before=4) == both
+    # in turn 3 only the older card of that face can be spent, from turn 4 on the new one too
+    assert dealer.spend(1, face_new, 3) == (both == 2)
+    assert dealer.spend(1, face_new, 4)
+    assert dealer.shown_count(1, face_new) == 0

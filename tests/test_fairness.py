@@ -180,8 +180,8 @@ def deck_secret(session: Session) -> bytes:
 
 
 def unplayed(dealer: Dealer) -> list[int]:
-    """Positions dealt to the dealer's seat that it has not revealed."""
-    return sorted(p for p in dealer.own_cards if p not in dealer.revealed)
+    """Positions dealt to the dealer's seat whose card it has not shown."""
+    return sorted(p for p in dealer.own_cards if dealer.deck.shown_by(dealer.own_index[p]) is None)
 
 
 def draws_seen(session: Session) -> dict[int, DevCard | None]:
@@ -235,14 +235,10 @@ def may_play_a_card(table: Table) -> Callable[[Seat, Action], bool]:
 
 
 def other_seats_card(session: Session) -> int | None:
-    """An unrevealed position dealt to a seat other than ``session``'s, if any."""
+    """A position dealt to a seat other than ``session``'s, if any."""
     dealer = session.dealer
     return next(
-        (
-            p
-            for p in range(dealer.deck.dealt)
-            if dealer.deck.owner(p) != session.seat and p not in dealer.revealed
-        ),
+        (p for p in range(dealer.deck.dealt) if dealer.deck.owner(p) != session.seat),
         None,
     )
 
@@ -415,9 +411,9 @@ def test_a_forged_proof_stops_the_game_naming_its_author(
         reached = request.getfixturevalue("at_a_card_play")
         table, liar = snapshot(reached.table), reached.seat
         dealer = table.sessions[liar].dealer
-        position = unplayed(dealer)[0]
-        share, proof = dealer.deck.own_share(position, deck_secret(table.sessions[liar]), liar)
-        forged = (DEVELOPMENT_DECK, position, share, flip(proof, 3))
+        label, index, positions, proof = dealer.show_payload(unplayed(dealer)[0], None)
+        assert isinstance(proof, tuple)
+        forged = (label, index, positions, (flip(proof[0], 3), *proof[1:]))
         sent = forge_chain(table, liar, [("card_reveal", forged)])
         table.inject(sent[0], to=others(table, liar))
         words = f"seat {liar}'s card reveal"
@@ -446,13 +442,15 @@ def test_playing_a_card_the_seat_does_not_hold_stops_the_game(
         steps = [knight]
     elif how == "another type":
         own = next(p for p in unplayed(dealer) if dealer.own_cards[p] != DevCard.KNIGHT)
-        steps = [("card_reveal", dealer.share_payload(own)), knight]
+        steps = [("card_reveal", dealer.show_payload(own, None)), knight]
     else:
+        # its own card's show, listing a position dealt to another seat instead
         theirs = other_seats_card(table.sessions[cheat])
         assert theirs is not None
-        share, proof = dealer.deck.own_share(theirs, deck_secret(table.sessions[cheat]), cheat)
-        steps = [("card_reveal", (DEVELOPMENT_DECK, theirs, share, proof)), knight]
-        words = f"seat {cheat} revealed position {theirs}, not a card it drew"
+        label, index, _, proof = dealer.show_payload(unplayed(dealer)[0], None)
+        assert isinstance(proof, tuple)
+        steps = [("card_reveal", (label, index, (theirs,), proof[:1])), knight]
+        words = f"seat {cheat} listed position {theirs}, not a card it drew"
     forged = forge_chain(table, cheat, steps)
     for data in forged:
         table.inject(data, to=others(table, cheat))
@@ -536,13 +534,95 @@ def test_playing_a_card_bought_this_turn_stops_the_game_at_once(new_card: Purcha
         table,
         cheat,
         [
-            ("card_reveal", dealer.share_payload(new_card.position)),
+            ("card_reveal", dealer.show_payload(new_card.position, None)),
             ("action", encode_action(new_card.play)),
         ],
     )
     for data in forged:
         table.inject(data, to=others(table, cheat))
     assert_stopped(table, cheat, forged[-1], others(table, cheat), f"seat {cheat}")
+
+
+def playing_with_older_cards(table: Table) -> Callable[[Seat, Action], bool]:
+    """Stop at a card play (knight or monopoly) by a seat whose card to show is not alone among
+    the cards dealt to it before this turn."""
+
+    def stop(seat: Seat, action: Action) -> bool:
+        card = {type(play): face for face, play in PLAYS.items()}.get(type(action))
+        if card is None:
+            return False
+        dealer, turn = table.sessions[seat].dealer, view_of(table, seat).turn
+        position = dealer.unshown_own(card, turn)
+        return position is not None and len(dealer.eligible(seat, turn)) >= 2
+
+    return stop
+
+
+@pytest.fixture(scope="module")
+def at_a_shown_play() -> Reached:
+    """A 3-seat game at a knight or monopoly play among several older cards."""
+    return Reached(*first_game_reaching(140, playing_with_older_cards))
+
+
+def test_a_show_names_no_position_of_the_card(at_a_shown_play: Reached) -> None:
+    """The attack: showing the card at position ``p`` told every opponent that the owner's
+    eligible positions below ``p`` hold no card of that type. Now the show lists every position
+    dealt to the owner before this turn, as any opponent computes it from public information
+    (owners and deal turns), whichever holds the card: the payload is ``[deck, card,
+    positions, proof]`` with one proof entry per listed position; the opponents accept it and
+    learn the card and its face, and nothing of which position it was."""
+    table = snapshot(at_a_shown_play.table)
+    seat, play = at_a_shown_play.seat, at_a_shown_play.action
+    dealer, turn = table.sessions[seat].dealer, view_of(table, seat).turn
+    face = {type(p): f for f, p in PLAYS.items()}[type(play)]
+    position = dealer.unshown_own(face, turn)
+    assert position is not None
+    index = dealer.own_index[position]
+    before = len(table.logs[seat])
+    table.act(seat, play)
+    (show,) = signed(table, seat, "card_reveal", since=before)
+    label, card, listed, proof = show.body.payload
+    assert (label, card) == (DEVELOPMENT_DECK, index)
+    for other in others(table, seat):
+        session = table.sessions[other]
+        assert session.stopped is None
+        deck, dealt_in = session.dealer.deck, session.dealer.dealt_in
+        public = [p for p in range(deck.dealt) if deck.owner(p) == seat and dealt_in[p] < turn]
+        assert list(listed) == public and len(proof) == len(public) >= 2
+        assert deck.shown_by(index) == seat
+    # the card is one of them, and the list holds others: which one it was is not said
+    assert position in listed and set(listed) - {position}
+
+
+def test_a_card_shown_twice_stops_the_game_naming_its_author(at_a_card_play: Reached) -> None:
+    """The card point is a nullifier: a second show of one card, even with a valid proof (the
+    same message content again), stops the game naming the seat."""
+    table = snapshot(at_a_card_play.table)
+    cheat = at_a_card_play.seat
+    dealer = table.sessions[cheat].dealer
+    payload = dealer.show_payload(unplayed(dealer)[0], None)
+    forged = forge_chain(table, cheat, [("card_reveal", payload), ("card_reveal", payload)])
+    for data in forged:
+        table.inject(data, to=others(table, cheat))
+    words = f"seat {cheat}'s card reveal: seat {cheat} showed card {payload[1]}, shown before"
+    assert_stopped(table, cheat, forged[-1], others(table, cheat), words)
+
+
+def test_a_card_not_at_the_listed_positions_stops_the_game(at_a_card_play: Reached) -> None:
+    """A show of a card the seat does not hold (another seat's card), listing the seat's own
+    positions with the proof made for one of its own cards: the proof does not verify."""
+    table = snapshot(at_a_card_play.table)
+    cheat = at_a_card_play.seat
+    dealer = table.sessions[cheat].dealer
+    theirs = other_seats_card(table.sessions[cheat])
+    assert theirs is not None
+    owner = table.sessions[dealer.deck.owner(theirs)]
+    their_index = owner.dealer.own_index[theirs]
+    label, _, positions, proof = dealer.show_payload(unplayed(dealer)[0], None)
+    forged = forge_chain(table, cheat, [("card_reveal", (label, their_index, positions, proof))])
+    table.inject(forged[0], to=others(table, cheat))
+    words = f"seat {cheat}'s proof that it holds card {their_index} does not verify"
+    assert_stopped(table, cheat, forged[0], others(table, cheat), words)
 
 
 # ---------------------------------------------------------------------------- steals
@@ -970,7 +1050,7 @@ def test_a_third_party_cannot_know_unplayed_cards_until_the_audit(
                 )
             # what it knows of the card: that it is the owner's, nothing of its type
             assert dealer.deck.owner(card.position) == card.owner
-            assert card.position not in dealer.own_cards and card.position not in dealer.revealed
+            assert card.position not in dealer.own_cards
             assert view.dev_cards[card.owner] == [0] * 5
             assert view.new_dev_cards[card.owner] == [0] * 5
             assert view.unseen_cards()[card.card] > 0

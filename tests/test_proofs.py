@@ -1,4 +1,4 @@
-"""Schnorr key proofs and Chaum–Pedersen DLEQ proofs (net/proofs.py).
+"""Schnorr key proofs, Chaum–Pedersen DLEQ proofs and their disjunction (net/proofs.py).
 
 Spec: docs/PROTOCOL.md §13. Verifiers take peer data, so every malformed or forged input must
 give ``False``, never an exception.
@@ -21,7 +21,14 @@ from hexlan.net.group import (
     scalar_add,
     sub,
 )
-from hexlan.net.proofs import prove_dleq, prove_key, verify_dleq, verify_key
+from hexlan.net.proofs import (
+    prove_dleq,
+    prove_dleq_any,
+    prove_key,
+    verify_dleq,
+    verify_dleq_any,
+    verify_key,
+)
 
 L = GROUP_ORDER
 
@@ -207,3 +214,152 @@ def test_proof_domains_differ() -> None:
     share, dleq_proof = prove_dleq(X, g, CONTEXT)
     assert verify_dleq(public, g, share, dleq_proof, CONTEXT)
     assert not verify_key(share, dleq_proof, CONTEXT)
+
+
+# Disjunctive DLEQ proofs: one of several statements holds, not saying which.
+
+BASES = [hash_to_point(b"test\0", b"base %d" % j) for j in range(4)]
+
+
+def statements(real: int, secret: bytes = X) -> list[tuple[bytes, bytes]]:
+    """Four statements ``(A_j, T_j)``, ``T_j = A_j·secret`` only for ``j == real``: the others
+    are ``A_j`` times another scalar (as a position holding another card would be)."""
+    return [
+        (base, mul(secret if j == real else sc(1000 + j), base)) for j, base in enumerate(BASES)
+    ]
+
+
+@pytest.mark.parametrize("real", range(4))
+def test_dleq_any_round_trip_for_each_true_branch(real: int) -> None:
+    public, stmts = base_mul(X), statements(real)
+    proof = prove_dleq_any(X, stmts, real, CONTEXT)
+    assert len(proof) == 4 and all(len(entry) == 64 for entry in proof)
+    assert verify_dleq_any(public, stmts, proof, CONTEXT)
+    assert prove_dleq_any(X, stmts, real, CONTEXT) == proof  # deterministic
+    assert prove_dleq_any(X, stmts, real, b"another context") != proof
+
+
+def test_dleq_any_with_one_statement_is_a_dleq() -> None:
+    stmts = statements(0)[:1]
+    proof = prove_dleq_any(X, stmts, 0, CONTEXT)
+    assert verify_dleq_any(base_mul(X), stmts, proof, CONTEXT)
+
+
+def test_dleq_any_binds_every_input() -> None:
+    public, stmts = base_mul(X), statements(2)
+    proof = prove_dleq_any(X, stmts, 2, CONTEXT)
+    assert not verify_dleq_any(public, stmts, proof, b"other context")
+    assert not verify_dleq_any(base_mul(X_OTHER), stmts, proof, CONTEXT)
+    assert not verify_dleq_any(public, stmts[::-1], proof[::-1], CONTEXT)  # another order
+    assert not verify_dleq_any(public, stmts[:3], proof[:3], CONTEXT)  # a branch dropped
+    assert not verify_dleq_any(public, stmts, [*proof[1:], proof[0]], CONTEXT)
+    moved = [stmts[0], (stmts[1][0], add(stmts[1][1], BASE)), *stmts[2:]]
+    assert not verify_dleq_any(public, moved, proof, CONTEXT)  # a target changed
+    assert not verify_dleq_any(public, stmts, proof[:3], CONTEXT)  # too few entries
+    assert not verify_dleq_any(public, stmts, [*proof, proof[0]], CONTEXT)  # too many
+
+
+def test_dleq_any_of_false_statements_cannot_be_proven() -> None:
+    """No branch holds: the prover refuses, and a proof made for true statements does not fit
+    false ones (the same bases, every target shifted off ``A·x``)."""
+    public = base_mul(X)
+    false = statements(-1)
+    for real in range(4):
+        with pytest.raises(GroupError, match="does not hold"):
+            prove_dleq_any(X, false, real, CONTEXT)
+    with pytest.raises(GroupError, match="does not hold"):
+        prove_dleq_any(X, statements(1), 2, CONTEXT)  # the wrong branch named
+    proof = prove_dleq_any(X, statements(1), 1, CONTEXT)
+    assert not verify_dleq_any(public, false, proof, CONTEXT)
+    # another secret's true statement proves its own key, not this one
+    other = prove_dleq_any(X_OTHER, statements(3, X_OTHER), 3, CONTEXT)
+    assert not verify_dleq_any(public, statements(3, X_OTHER), other, CONTEXT)
+    assert verify_dleq_any(base_mul(X_OTHER), statements(3, X_OTHER), other, CONTEXT)
+
+
+@pytest.mark.parametrize("i", [0, 31, 32, 63])
+@pytest.mark.parametrize("branch", [0, 2])
+def test_dleq_any_with_a_flipped_byte_fails(i: int, branch: int) -> None:
+    """Bit flips in the real branch (2) and in a simulated one (0) alike."""
+    public, stmts = base_mul(X), statements(2)
+    proof = prove_dleq_any(X, stmts, 2, CONTEXT)
+    forged = list(proof)
+    forged[branch] = with_byte_flipped(proof[branch], i)
+    assert not verify_dleq_any(public, stmts, forged, CONTEXT)
+
+
+def test_dleq_any_scalars_must_be_canonical_and_non_zero() -> None:
+    public, stmts = base_mul(X), statements(1)
+    proof = prove_dleq_any(X, stmts, 1, CONTEXT)
+    for branch in (0, 1):
+        for bad in (non_canonical(proof[branch], 0), non_canonical(proof[branch], 1), bytes(64)):
+            forged = list(proof)
+            forged[branch] = bad
+            assert not verify_dleq_any(public, stmts, forged, CONTEXT)
+
+
+@pytest.mark.parametrize("bad", BAD_POINTS)
+def test_dleq_any_with_invalid_points_fails(bad: bytes) -> None:
+    public, stmts = base_mul(X), statements(0)
+    proof = prove_dleq_any(X, stmts, 0, CONTEXT)
+    assert not verify_dleq_any(bad, stmts, proof, CONTEXT)
+    assert not verify_dleq_any(public, [*stmts[:3], (bad, stmts[3][1])], proof, CONTEXT)
+    assert not verify_dleq_any(public, [*stmts[:3], (stmts[3][0], bad)], proof, CONTEXT)
+
+
+def test_prove_dleq_any_refuses_bad_inputs() -> None:
+    stmts = statements(0)
+    with pytest.raises(GroupError):
+        prove_dleq_any(bytes(32), stmts, 0, CONTEXT)
+    with pytest.raises(ValueError):
+        prove_dleq_any(X, [], 0, CONTEXT)
+    with pytest.raises(ValueError):
+        prove_dleq_any(X, stmts, 4, CONTEXT)
+    for bad in (IDENTITY, ORDER_TWO, BASE[:31]):
+        with pytest.raises(GroupError):
+            prove_dleq_any(X, [*stmts[:3], (stmts[3][0], bad)], 0, CONTEXT)
+
+
+@settings(max_examples=60)
+@given(public=junk, entry=junk, count=st.integers(0, 5))
+def test_verify_dleq_any_never_raises(public: object, entry: object, count: int) -> None:
+    proof = [entry] * count
+    assert verify_dleq_any(public, statements(0), proof, CONTEXT) is False  # type: ignore[arg-type]
+    assert verify_dleq_any(base_mul(X), statements(0), proof, CONTEXT) is False  # type: ignore[arg-type]
+
+
+def test_a_dleq_any_branch_is_no_dleq_proof() -> None:
+    """No entry of a disjunctive proof, not even the true branch's, passes as a plain DLEQ proof
+    of its statement (the domains and challenges differ): an entry says nothing alone."""
+    public, stmts = base_mul(X), statements(1)
+    proof = prove_dleq_any(X, stmts, 1, CONTEXT)
+    for (base, target), entry in zip(stmts, proof, strict=True):
+        assert not verify_dleq(public, base, target, entry, CONTEXT)
+
+
+def test_dleq_any_hides_the_true_branch() -> None:
+    """Two worlds that differ only in which branch is true: 0 or 3 (a card at the owner's lowest
+    or highest listed position). Over many contexts every branch's challenge and response look
+    alike, uniform, in both worlds: their share in the lower half of ``ℓ`` is 1/2 within five
+    standard deviations, whichever branch is real."""
+    runs = 240
+    worlds = {}
+    for real in (0, 3):
+        # the same statements in both worlds: the true branch's target is A·x, the others'
+        # are fixed points; only which index holds A·x moves
+        stmts = statements(real)
+        halves = [[0, 0] for _ in stmts]
+        for n in range(runs):
+            context = CONTEXT + n.to_bytes(4, "big")
+            proof = prove_dleq_any(X, stmts, real, context)
+            assert verify_dleq_any(base_mul(X), stmts, proof, context)
+            for j, entry in enumerate(proof):
+                for half in (0, 1):
+                    value = int.from_bytes(entry[32 * half : 32 * half + 32], "little")
+                    halves[j][half] += value < L // 2
+        worlds[real] = halves
+    bound = 5 * (runs * 0.25) ** 0.5
+    for halves in worlds.values():
+        for counts in halves:
+            for count in counts:
+                assert abs(count - runs / 2) < bound, worlds

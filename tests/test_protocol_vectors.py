@@ -121,6 +121,8 @@ def test_the_spec_quotes_the_file(vectors: dict[str, Any]) -> None:
         vectors["seats"][0]["deck_key_share"],
         vectors["seats"][0]["deck_key_proof"],
         vectors["draw"]["card_point"],
+        vectors["show"]["context"],
+        vectors["show"]["proof"][0],
         vectors["audit"]["digest"],
     ]
     for value in quoted:
@@ -370,12 +372,62 @@ def test_first_draw_shares_proofs_and_card(vectors: dict[str, Any]) -> None:
         r2 = sub(mul(z, point(a)), mul(c, share))
         domain = b"hexlan/v1/dleq\0"
         assert hash_to_scalar(domain, context, public, a, share, r1, r2) == c
-        message = msgpack.unpackb(x(entry["message"]["body"]))
-        kind = "card_reveal" if seat == draw["owner"] else "draw_share"
-        assert message[6] == kind and message[7] == [label, position, share, proof]
+        if seat == draw["owner"]:  # its own share is never published (§13.8)
+            assert entry["message"] is None
+        else:
+            message = msgpack.unpackb(x(entry["message"]["body"]))
+            assert message[6] == "draw_share" and message[7] == [label, position, share, proof]
         m = sub(m, share)
     assert m.hex() == draw["card_point"] == deck["card_points"][draw["card_index"]]
     assert deck["faces"][draw["card_index"]] == draw["face"]
+
+
+def test_a_card_shown_among_positions_with_its_or_proof(vectors: dict[str, Any]) -> None:
+    """§13.8: the statements from the final deck and the others' shares, the context, and the
+    disjunctive DLEQ proof's one equation, by hand; and the message carries no position of the
+    card beyond the listed ones."""
+    game_id = x(vectors["opening"]["game_id"])
+    deck, show = vectors["development_deck"], vectors["show"]
+    label, seat, index = deck["label"], show["seat"], show["card_index"]
+    final = cards(x(deck["shuffles"][-1]["output"]))
+    public = x(vectors["seats"][seat]["deck_key_share"])
+    positions = [entry["position"] for entry in show["positions"]]
+    assert positions == sorted(set(positions)) and len(positions) >= 3
+    assert all(deck["owners"][p] == seat for p in positions)
+    context = (
+        game_id
+        + label.encode()
+        + b"\0"
+        + bytes([seat])
+        + index.to_bytes(2, "big")
+        + b"".join(p.to_bytes(2, "big") for p in positions)
+    )
+    assert context.hex() == show["context"]
+    m_i = x(deck["card_points"][index])
+    statements = []
+    for entry in show["positions"]:
+        a, b = final[entry["position"]]
+        assert (a + b).hex() == entry["ciphertext"]
+        target = point(b)
+        for share in entry["other_shares"]:
+            target = sub(target, point(x(share)))
+        target = sub(target, m_i)
+        assert (a.hex(), target.hex()) == (entry["A"], entry["T"])
+        statements.append((point(a), target))
+    proof = [x(entry) for entry in show["proof"]]
+    assert len(proof) == len(statements)
+    total, commitments = 0, []
+    for (a, t), entry in zip(statements, proof, strict=True):
+        c, z = entry[:32], entry[32:]
+        assert canonical_scalar(c) and canonical_scalar(z)
+        commitments += [sub(base(z), mul(c, public)), sub(mul(z, a), mul(c, t))]
+        total += int.from_bytes(c, "little")
+    flat = [p for statement in statements for p in statement]
+    challenge = hash_to_scalar(b"hexlan/v1/show\0", context, public, *flat, *commitments)
+    assert int.from_bytes(challenge, "little") == total % L
+    message = msgpack.unpackb(x(show["message"]["body"]))
+    assert message[6] == "card_reveal" and message[7] == [label, index, positions, proof]
+    assert deck["faces"][index] == show["face"]
 
 
 def test_small_shuffle_from_its_seeds_and_every_round(vectors: dict[str, Any]) -> None:

@@ -390,7 +390,7 @@ def test_whole_game_ends_identically_on_every_seat(
 
 @pytest.mark.parametrize(
     ("option", "players", "seed"),
-    [("victory_at_turn_end", 3, 1), ("victory_at_turn_end", 4, 5), ("vp_cards_next_turn", 3, 1)],
+    [("victory_at_turn_end", 3, 1), ("victory_at_turn_end", 4, 5), ("vp_cards_next_turn", 3, 16)],
 )
 def test_hidden_victories_end_identically_under_seed003_readings(
     option: str, players: int, seed: int

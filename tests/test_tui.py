@@ -312,7 +312,7 @@ def _hidden_opponent_card(game: SessionGame) -> DevCard | None:
         for position, face in dealer.own_cards.items():
             card = DevCard(face)
             if (
-                position not in dealer.revealed
+                dealer.deck.shown_by(dealer.own_index[position]) is None
                 and not person.dev_cards[game.human_seat][card]
                 and not any(card.title in text for text in played)
             ):

@@ -145,7 +145,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "shuffle": (DECK_NAME, deck("output"), ROUNDS),
     "shuffle_proof": (DECK_NAME, RESPONSES),
     "draw_share": (DECK_NAME, 0, h("draw share"), PROOF),
-    "card_reveal": (DECK_NAME, 2, h("reveal share"), PROOF),
+    "card_reveal": (DECK_NAME, 2, (0, 3, 7), (PROOF, PROOF, PROOF)),
     "audit_secrets": (h("seed"), h("x25519 private")),
     "audit_result": (
         h("digest"),
@@ -683,13 +683,43 @@ def test_body_construction_is_checked_locally() -> None:
         ("draw_share", (DECK_NAME, -1, h("s"), PROOF), "draw_share payload.position"),
         (
             "card_reveal",
-            ("d" * 33, 0, h("s"), PROOF),
+            ("d" * 33, 0, (0,), (PROOF,)),
             "card_reveal payload.deck: expected 1..32 characters, got 33",
         ),
         (
             "card_reveal",
-            (DECK_NAME, 0, h("s"), PROOF + b"\x00"),
-            "card_reveal payload.proof: expected 64 bytes, got 65",
+            (DECK_NAME, 0, (1,), (PROOF + b"\x00",)),
+            "card_reveal payload.proof[0]: expected 64 bytes, got 65",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, MAX_DECK, (1,), (PROOF,)),
+            "card_reveal payload.card: 96 is outside 0..95",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, 0, (), ()),
+            "card_reveal payload.positions: expected 1..96 items, got 0",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, 0, (3, 1), (PROOF, PROOF)),
+            "card_reveal payload.positions: must be distinct and ascending",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, 0, (1, 1), (PROOF, PROOF)),
+            "card_reveal payload.positions: must be distinct and ascending",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, 0, (1, 3), (PROOF,)),
+            "card_reveal payload: one proof per listed position: 2 positions, 1 proofs",
+        ),
+        (
+            "card_reveal",
+            (DECK_NAME, 0, (1, 3), PROOF),
+            "card_reveal payload.proof: expected an array",
         ),
         (
             "audit_secrets",
