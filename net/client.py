@@ -23,7 +23,7 @@ seats is never named.
 >>> game.human_to_act() and game.view.phase.title
 'setup settlement'
 >>> game.events[0].text
-'Green starts the set-up'
+'You start the set-up'
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # Constants (docs/PROTOCOL.md sections 2, 3, 8)
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """The protocol version this code speaks (the ``version`` field of every body)."""
 
 ZERO_ID: Final = bytes(32)

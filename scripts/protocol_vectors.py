@@ -656,7 +656,7 @@ def build() -> tuple[dict[str, Any], bytes]:
     log = game_log_bytes(game)
     return {
         "about": (
-            "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 2), written by "
+            "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 3), written by "
             "scripts/protocol_vectors.py and checked by tests/test_protocol_vectors.py. Bytes are "
             "lowercase hex; decks are 64-byte ciphertexts A||B concatenated, as on the wire."
         ),

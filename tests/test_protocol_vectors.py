@@ -112,7 +112,7 @@ def test_the_audit_digest_follows_from_the_transcript(vectors: dict[str, Any]) -
 
 def test_the_spec_quotes_the_file(vectors: dict[str, Any]) -> None:
     spec = SPEC.read_text(encoding="utf-8")
-    assert "# hexlan wire protocol, version 2" in spec
+    assert "# hexlan wire protocol, version 3" in spec
     quoted = [
         vectors["opening"]["game_id"],
         vectors["first_messages"][0]["id"],
@@ -238,7 +238,7 @@ def test_keys_fingerprints_and_game_id(vectors: dict[str, Any]) -> None:
     assert h(b"hexlan/v1/game\0" + payload).hex() == opening["game_id"]
     version, engine, entries, options, board_kind, created = msgpack.unpackb(payload)
     assert (version, engine, board_kind, created) == (
-        2,
+        vectors["protocol_version"],
         opening["engine_version"],
         opening["board_kind"],
         0,
@@ -262,7 +262,7 @@ def test_first_messages_ids_signatures_and_chains(vectors: dict[str, Any]) -> No
         fields = msgpack.unpackb(body)
         version, gid, author, seq, prev, heads, kind, payload = fields
         assert (version, gid, author, seq, kind) == (
-            2,
+            vectors["protocol_version"],
             game_id,
             message["author"],
             message["seq"],

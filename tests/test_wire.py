@@ -827,10 +827,10 @@ def test_game_id_is_stable() -> None:
     assert changed.game_id != GAME_ID
 
 
-# OPENING in protocol 2 (in protocol 1 it was 450f17c9...; the opening carries the version). The
+# OPENING in protocol 3 (50092f2a... in protocol 2, 450f17c9... in protocol 1: the opening carries the version). The
 # formula is unchanged; the example's X25519 keys became real keys (XPUB) when openings began
 # refusing weak and non-canonical ones (with hashes as keys it was 80e60494...).
-GOLDEN_GAME_ID = "50092f2a4e2481b8cabdc922486aa068d44eeea1209df720c7dfa647cf44556d"
+GOLDEN_GAME_ID = "1784c8a51bd5e9f8707c917db6e49c55582213d03af0472ae1d302bc2c57c693"
 
 
 def test_opening_in_a_signed_body_round_trips() -> None:
