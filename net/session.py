@@ -830,9 +830,9 @@ class Session:
                     f"seat {seat} owes its {step.describe()} for {waited:.1f} s only; a seat "
                     f"can be left behind after {AUTOMATIC_TIMEOUT:g} s"
                 )
-        owed = tuple((first[seat].step, first[seat].number) for seat in seats)
+        steps = tuple((first[seat].step, first[seat].number) for seat in seats)
         effects: list[Effect] = []
-        self._sign("abandon", (seats, self.heads(), owed), effects)
+        self._sign("abandon", (seats, self.heads(), steps), effects)
         self.last_progress = now
         return effects
 

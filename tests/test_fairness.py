@@ -235,12 +235,12 @@ def may_play_a_card(table: Table) -> Callable[[Seat, Action], bool]:
 
 
 def other_seats_card(session: Session) -> int | None:
-    """A position dealt to a seat other than ``session``'s, if any."""
-    dealer = session.dealer
-    return next(
-        (p for p in range(dealer.deck.dealt) if dealer.deck.owner(p) != session.seat),
-        None,
-    )
+    """A position dealt to a seat other than ``session``'s, if any, while the other seats hold
+    more cards than they have shown (so some of theirs is not shown yet)."""
+    deck = session.dealer.deck
+    theirs = [p for p in range(deck.dealt) if deck.owner(p) != session.seat]
+    shown = sum(1 for i in range(deck.size) if deck.shown_by(i) not in (None, session.seat))
+    return theirs[0] if len(theirs) > shown else None
 
 
 @dataclass(frozen=True)
@@ -609,13 +609,19 @@ def test_a_card_shown_twice_stops_the_game_naming_its_author(at_a_card_play: Rea
 
 
 def test_a_card_not_at_the_listed_positions_stops_the_game(at_a_card_play: Reached) -> None:
-    """A show of a card the seat does not hold (another seat's card), listing the seat's own
+    """A show of a card the seat does not hold (another seat's card, not shown yet), listing the seat's own
     positions with the proof made for one of its own cards: the proof does not verify."""
     table = snapshot(at_a_card_play.table)
     cheat = at_a_card_play.seat
     dealer = table.sessions[cheat].dealer
-    theirs = other_seats_card(table.sessions[cheat])
-    assert theirs is not None
+    unshown = [
+        p
+        for p in range(dealer.deck.dealt)
+        if dealer.deck.owner(p) != cheat
+        and dealer.deck.shown_by(table.sessions[dealer.deck.owner(p)].dealer.own_index[p]) is None
+    ]
+    assert unshown, "no other seat holds a card not shown yet"
+    theirs = unshown[0]
     owner = table.sessions[dealer.deck.owner(theirs)]
     their_index = owner.dealer.own_index[theirs]
     label, _, positions, proof = dealer.show_payload(unplayed(dealer)[0], None)
