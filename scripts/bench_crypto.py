@@ -294,16 +294,21 @@ class DealCosts:
     prove: list[float] = field(default_factory=list)  # Deck.own_share (DLEQ proof)
     check: list[float] = field(default_factory=list)  # Deck.add_share (DLEQ check)
     open: list[float] = field(default_factory=list)  # Deck.open by the owner
-    reveal: list[float] = field(default_factory=list)  # Deck.reveal by a seat (check + decrypt)
+    show_proof: list[float] = field(default_factory=list)  # Deck.prove_show by the owner
+    show_check: list[float] = field(default_factory=list)  # Deck.show by a seat (OR-proof check)
+    listed: list[int] = field(default_factory=list)  # positions each show lists
 
 
 def _deal_costs(deck: Deck, secrets: Sequence[bytes], cards: int) -> DealCosts:
-    """Deal ``cards`` cards round the table and show each, timing every deck call."""
+    """Deal ``cards`` cards round the table and show each among every position its owner was
+    dealt so far (as a card play lists them, PROTOCOL.md §13.8), timing every deck call."""
     players = len(secrets)
     costs = DealCosts()
+    dealt: list[list[int]] = [[] for _ in range(players)]
     for k in range(min(cards, deck.remaining)):
         owner = k % players
         position = deck.deal(owner)
+        dealt[owner].append(position)
         for seat in range(players):
             if seat == owner:
                 continue
@@ -311,11 +316,13 @@ def _deal_costs(deck: Deck, secrets: Sequence[bytes], cards: int) -> DealCosts:
             costs.prove.append(t)
             t, _ = _timed(deck.add_share, position, seat, share, proof)
             costs.check.append(t)
-        t, _ = _timed(deck.open, position, secrets[owner])
+        t, index = _timed(deck.open, position, secrets[owner])
         costs.open.append(t)
-        share, proof = deck.own_share(position, secrets[owner], owner)
-        t, _ = _timed(deck.reveal, position, owner, share, proof)
-        costs.reveal.append(t)
+        t, proof = _timed(deck.prove_show, index, dealt[owner], secrets[owner], owner)
+        costs.show_proof.append(t)
+        t, _ = _timed(deck.show, owner, index, dealt[owner], proof)
+        costs.show_check.append(t)
+        costs.listed.append(len(dealt[owner]))
     return costs
 
 
@@ -782,21 +789,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("crypto alone per card (functions, medians, ms):")
     print(
         f"{'seats':>5} {'share proof':>11} {'share check':>11} {'open':>6} "
-        f"{'reveal check':>12} {'draw path':>9} {'play path':>9}"
+        f"{'show proof':>10} {'show check':>10} {'listed':>6} {'draw path':>9} {'play path':>9}"
     )
     for n in sizes:
         deck, secrets = decks[n]
         costs = _deal_costs(deck, secrets, deck.remaining)
         prove, check = statistics.median(costs.prove), statistics.median(costs.check)
-        opened, reveal = statistics.median(costs.open), statistics.median(costs.reveal)
+        opened = statistics.median(costs.open)
+        shown, seen = statistics.median(costs.show_proof), statistics.median(costs.show_check)
+        listed = statistics.median(costs.listed)
         print(
             f"{n:>5} {prove * 1000:>11.2f} {check * 1000:>11.2f} {opened * 1000:>6.2f} "
-            f"{reveal * 1000:>12.2f} {(prove + (n - 1) * check + opened) * 1000:>9.2f} "
-            f"{(prove + reveal) * 1000:>9.2f}"
+            f"{shown * 1000:>10.2f} {seen * 1000:>10.2f} {listed:>6.1f} "
+            f"{(prove + (n - 1) * check + opened) * 1000:>9.2f} {(shown + seen) * 1000:>9.2f}"
         )
     print(
         "draw path: one share proof (the others' in parallel) + N-1 share checks + open; "
-        "play path: the owner's share proof + one reveal check per seat"
+        "play path: the owner's show proof (an OR-proof over the listed positions) + one show "
+        "check per seat"
     )
 
     # 4. The audit ----------------------------------------------------------------------
