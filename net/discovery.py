@@ -66,7 +66,8 @@ EXPIRY: Final = 5.0
 MAX_TABLES: Final = 64
 MAX_TABLES_PER_HOST: Final = 8
 RATE: Final = 5.0
-"""Datagrams per second accepted from one sender address (a burst of as many is allowed)."""
+"""Datagrams per second accepted from one sender address (a burst of as many is allowed); the
+rest are dropped before any decoding, so a flood costs a dictionary look-up per datagram."""
 MAX_SENDERS: Final = 256
 """Sender addresses whose rate is tracked; the least recently heard is forgotten first."""
 MIN_INTERVAL: Final = 1.0
@@ -209,8 +210,15 @@ class TableBook:
         self.max_senders = max_senders
         self._tables: OrderedDict[tuple[str, int], tuple[float, TableAnnouncement]] = OrderedDict()
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
-        self.dropped = 0
+        self.rate_limited = 0
+        """Datagrams dropped undecoded: over their sender's rate."""
+        self.junk = 0
+        """Datagrams within the rate that were not a beacon."""
+
+    @property
+    def dropped(self) -> int:
         """Datagrams dropped so far: rate-limited or not a beacon."""
+        return self.rate_limited + self.junk
 
     def _allow(self, sender: str, now: float) -> bool:
         bucket = self._buckets.pop(sender, None)
@@ -234,11 +242,11 @@ class TableBook:
         Returns the announcement it carried, or None if it was dropped.
         """
         if not self._allow(sender, now):
-            self.dropped += 1
+            self.rate_limited += 1
             return None
         table = decode_announcement(data, host=sender)
         if table is None:
-            self.dropped += 1
+            self.junk += 1
             return None
         self._expire(now)
         key = (sender, table.tcp_port)

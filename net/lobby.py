@@ -19,7 +19,14 @@ Two layers, h11 style:
 
 Seats are in joining order, the host first (seat 0). In the opening the host's seat leaves
 ``host`` empty ("the address you reached the host at") with the table port; each joiner's seat
-holds the address the host saw it connect from and the ``listen_port`` of its ``hello``.
+holds the address the host saw it connect from and the ``listen_port`` of its ``hello``, except
+that a joiner which connected over loopback runs on the host's machine, so its ``host`` is left
+empty too (127.0.0.1 would send every other seat to itself).
+
+The table port is bounded like the mesh's (:mod:`hexlan.net.transport`): at most
+:data:`LOBBY_MAX_PENDING` connections without a seat at once (:data:`LOBBY_MAX_PENDING_PER_HOST`
+from one address), each with :data:`HELLO_TIMEOUT` seconds to send its hello, in frames of at
+most :data:`LOBBY_MAX_FRAME` bytes; ``host_table(drops=)`` counts what was turned away.
 
 >>> from hexlan.net.beacon import HashChain
 >>> from hexlan.net.identity import GameKeys, Identity
@@ -39,6 +46,8 @@ holds the address the host saw it connect from and the ``listen_port`` of its ``
 >>> opening = events[-1].opening
 >>> events[-1].seat, [(s.name, s.host, s.port) for s in opening.seats]
 (1, [('Ann', '', 47400), ('Bob', '10.0.0.8', 47500)])
+>>> seat_host("127.0.0.1"), seat_host("::ffff:10.0.0.8"), seat_host("::1")
+('', '10.0.0.8', '')
 >>> opening == host.opening
 True
 """
@@ -60,7 +69,15 @@ from hexlan.engine.options import GameOptions
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.session import engine_version
-from hexlan.net.transport import FrameDecoder, FramingError, encode_frame
+from hexlan.net.transport import (
+    CallerGate,
+    FrameDecoder,
+    FramingError,
+    ListenerDrops,
+    encode_frame,
+    listen,
+    peer_host,
+)
 from hexlan.net.wire import (
     LOBBY_NONCE_BYTES,
     MAX_SEATS,
@@ -81,6 +98,8 @@ from hexlan.net.wire import (
 __all__ = [
     "HELLO_TIMEOUT",
     "LOBBY_MAX_FRAME",
+    "LOBBY_MAX_PENDING",
+    "LOBBY_MAX_PENDING_PER_HOST",
     "Disconnect",
     "GameStarts",
     "HostLobby",
@@ -95,14 +114,23 @@ __all__ = [
     "host_table",
     "join_table",
     "parse_address",
+    "seat_host",
 ]
 
 log = logging.getLogger(__name__)
 
 LOBBY_MAX_FRAME: Final = 16 * 1024
-"""The largest lobby frame: a ``start`` with four seats is about 1 KiB."""
+"""The largest lobby frame: a ``start`` with four seats is about 1 KiB. A longer length prefix
+closes the connection as soon as its 4 bytes arrive (nothing of the frame is buffered)."""
 HELLO_TIMEOUT: Final = 10.0
-"""Seconds a new connection has to send its ``hello``."""
+"""Seconds a new connection has, from its accept, to send its ``hello`` (however slowly its
+bytes trickle in); then it is refused and closed. ``host_table(hello_timeout=)`` overrides it."""
+LOBBY_MAX_PENDING: Final = 32
+"""Connections to the table port without a seat (waiting for their hello), at most; more are
+hung up on at once (no challenge is signed for them) and counted in ``ListenerDrops.busy``."""
+LOBBY_MAX_PENDING_PER_HOST: Final = 8
+"""Of :data:`LOBBY_MAX_PENDING`, at most this many from one address, so one flooding machine
+cannot keep the other players from joining."""
 CONNECT_TIMEOUT: Final = 10.0
 """Seconds a joiner waits for the host's TCP connection to open."""
 
@@ -183,6 +211,22 @@ def _mesh_host(address: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         return str(ip.ipv4_mapped)
     return address
+
+
+def seat_host(address: str) -> str:
+    """The opening's ``host`` for a joiner that connected from ``address`` (§3).
+
+    The address as the mesh should dial it (:func:`_mesh_host`), except a loopback address
+    (127.0.0.0/8, ::1, or IPv4-mapped loopback): that joiner runs on the host's machine, which
+    the other seats reach at the address they reached the host at, so its ``host`` is empty,
+    meaning just that (as for the host's own seat).
+    """
+    host = _mesh_host(address)
+    try:
+        loopback = ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        loopback = False
+    return "" if loopback else host
 
 
 # ------------------------------------------------------------------------------ the host
@@ -283,10 +327,11 @@ class HostLobby:
     # ------------------------------------------------------------------ entry points
 
     def connect(self, conn: int, address: str) -> list[LobbyEffect]:
-        """A new connection ``conn`` from ``address`` (the IP it connected from): send it
+        """A new connection ``conn`` from ``address`` (the IP it connected from; its seat's
+        ``host`` will be :func:`seat_host` of it): send it
         ``challenge [host public key, nonce]`` with a fresh random nonce, which its ``hello``
         must carry (so a hello captured on another connection is refused)."""
-        self._addresses[conn] = _mesh_host(address)
+        self._addresses[conn] = seat_host(address)
         nonce = os.urandom(LOBBY_NONCE_BYTES)
         self._nonces[conn] = nonce
         challenge = _lobby_envelope(self.identity, "challenge", (self.identity.public_bytes, nonce))
@@ -672,9 +717,14 @@ async def host_table(
     announce_targets: list[str] | None = None,
     hello_timeout: float = HELLO_TIMEOUT,
     start_now: asyncio.Event | None = None,
+    drops: ListenerDrops | None = None,
 ) -> tuple[Opening, int]:
     """Hold a table on ``port`` until its seats are full; the opening and seat 0.
 
+    ``listen_host`` None listens on every interface, IPv4 and IPv6, on one port number (with
+    ``port`` 0 too: :func:`~hexlan.net.transport.listen`). ``hello_timeout`` is the seconds a
+    connection has to send its hello (:data:`HELLO_TIMEOUT`); ``drops``, when given, counts the
+    connections turned away (too many waiting, an oversized frame, silence), which are logged.
     ``on_listening(port)`` is called once the port is bound (useful with ``port`` 0);
     ``on_change`` hears every change of the table. Setting ``start_now`` starts the game with
     the seats taken so far (if at least one joiner is seated; else it is cleared and the table
@@ -690,6 +740,8 @@ async def host_table(
     announcer: Any = None
     starter: asyncio.Task[None] | None = None
     next_conn = 0
+    gate = CallerGate(LOBBY_MAX_PENDING, LOBBY_MAX_PENDING_PER_HOST)
+    dropped = drops if drops is not None else ListenerDrops()
 
     def perform(effects: list[LobbyEffect]) -> None:
         for effect in effects:
@@ -714,20 +766,31 @@ async def host_table(
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         nonlocal next_conn
         assert lobby is not None
+        address = peer_host(writer)
+        busy = gate.admit(address)
+        if busy is not None:  # hung up on before any work (no challenge to sign)
+            dropped.busy += 1
+            log.debug("lobby: hung up on a caller from %s: %s", address, busy)
+            writer.transport.abort()
+            return
+        pending = True
         next_conn += 1
         conn = next_conn
         writers[conn] = writer
-        peer = writer.get_extra_info("peername")
-        perform(lobby.connect(conn, str(peer[0]) if peer else ""))
+        perform(lobby.connect(conn, address))
         decoder = FrameDecoder(max_frame=LOBBY_MAX_FRAME)
         deadline = asyncio.get_running_loop().time() + hello_timeout
         try:
             while not writer.is_closing():
                 seated = lobby.is_seated(conn)
+                if seated and pending:  # a seat is bounded by the table: its slot is freed
+                    gate.release(address)
+                    pending = False
                 try:
                     async with asyncio.timeout_at(None if seated else deadline):
                         data = await reader.read(4096)
                 except TimeoutError:
+                    dropped.silent += 1
                     perform(lobby.refuse(conn, f"no hello within {hello_timeout:g} s"))
                     break
                 if not data:
@@ -735,6 +798,7 @@ async def host_table(
                 try:
                     frames = decoder.feed(data)
                 except FramingError as exc:
+                    dropped.oversized += 1
                     perform(lobby.refuse(conn, f"not a lobby frame: {exc.reason}"))
                     break
                 for frame in frames:
@@ -742,13 +806,15 @@ async def host_table(
         except (OSError, asyncio.IncompleteReadError):
             pass
         finally:
+            if pending:
+                gate.release(address)
             if not started.done():
                 perform(lobby.disconnect(conn))
                 writers.pop(conn, None)
                 await _close(writer)
 
     try:
-        server = await asyncio.start_server(serve, listen_host, port, reuse_address=True)
+        server = await listen(serve, listen_host, port)
     except OSError as exc:
         raise LobbyError(f"cannot listen on port {port}: {_os_words(exc)}") from None
     bound = int(server.sockets[0].getsockname()[1])

@@ -102,6 +102,9 @@ MAX_EVIDENCE: Final = 256
 """Rejected messages kept in the log per run; a flood beyond that is only counted."""
 PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
+THIS_MACHINE: Final = "127.0.0.1"
+"""Where an opening's empty ``host`` is dialled when this peer does not know the address it
+reached the host at: it is the host (the seat runs on its machine), or it was resumed."""
 
 Decide = Callable[[InformationState, int], Action]
 """A policy: the action ``seat`` takes now, given its view (a bot's ``choose``)."""
@@ -226,7 +229,7 @@ class Peer:
         decide: a bot's policy, or None when a person decides through :meth:`submit`.
         on_event: hears every :class:`PeerEvent` (called on the event loop; keep it quick).
         host_address: the address this peer reached the host at (a joiner's), standing for the
-            opening's empty host field.
+            opening's empty host field (None for the host: its own machine).
         listen_host: where the mesh listens ("" is every interface).
         kind: who plays the seat, recorded as the note ``"peer: KIND"`` (``"bot heuristic"``).
         save_identity: keep ``identity`` beside the log as ``LOG.identity.pem`` (mode 0600), so
@@ -421,14 +424,19 @@ class Peer:
         return self.session.is_over
 
     def addresses(self) -> dict[int, tuple[str, int]]:
-        """Where each other seat's mesh listens (the opening's empty host read as
-        ``host_address``; seats with no known address are left out)."""
-        result = {}
-        for s, info in enumerate(self.opening.seats):
-            host = info.host or self.host_address
-            if s != self.seat and host:
-                result[s] = (host, info.port)
-        return result
+        """Where each other seat's mesh listens, as ``{seat: (host, port)}``.
+
+        An empty ``host`` in the opening (the host's seat, and a joiner that joined over
+        loopback, so on the host's machine: §3) is read as ``host_address``, the address this
+        peer reached the host at; the host's own peer, or one resumed without it, reads it as
+        :data:`THIS_MACHINE`.
+        """
+        reached = self.host_address or THIS_MACHINE
+        return {
+            s: (info.host or reached, info.port)
+            for s, info in enumerate(self.opening.seats)
+            if s != self.seat
+        }
 
     def result(self) -> PeerResult:
         """The game's outcome as this peer sees it now."""

@@ -27,6 +27,12 @@ restarted, and the old connection is half-open).
 Bad input from a peer never takes the mesh down: a frame over 256 KiB, bytes that are not an
 envelope, or a handshake message after the handshake closes that link only, with a reason
 passed to ``on_link_event(seat, text)``.
+
+Callers not yet authenticated are bounded (:class:`CallerGate`): at most :data:`MAX_PENDING` at
+once and :data:`MAX_PENDING_PER_HOST` from one address (more are hung up on at once), each with
+:data:`HANDSHAKE_TIMEOUT` seconds to finish and frames of at most :data:`HANDSHAKE_MAX_FRAME`
+bytes; :attr:`Mesh.drops` counts what was turned away (:class:`ListenerDrops`).
+:func:`listen` binds one port number on every address family (port 0 included).
 """
 
 from __future__ import annotations
@@ -34,11 +40,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import errno
 import logging
 import os
 import socket
 import struct
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -64,16 +72,21 @@ __all__ = [
     "BACKOFF_MIN",
     "HANDSHAKE_TIMEOUT",
     "MAX_FRAME",
+    "MAX_PENDING",
+    "MAX_PENDING_PER_HOST",
+    "CallerGate",
     "Close",
     "Deliver",
     "FrameDecoder",
     "FramingError",
     "LinkProtocol",
+    "ListenerDrops",
     "Mesh",
     "MeshHandler",
     "Ready",
     "SendBytes",
     "encode_frame",
+    "listen",
 ]
 
 log = logging.getLogger(__name__)
@@ -83,7 +96,9 @@ MAX_FRAME: Final = MAX_ENVELOPE
 HEADER: Final = struct.Struct(">I")
 NONCE_BYTES: Final = 16
 HANDSHAKE_TIMEOUT: Final = 5.0
-"""Seconds a new connection has to complete the handshake."""
+"""Seconds an accepted connection has, from its accept, to complete the handshake (however
+slowly its bytes trickle in); then it is closed and its slot freed. ``Mesh(handshake_timeout=)``
+overrides it (tests shorten it)."""
 BACKOFF_MIN: Final = 0.2
 BACKOFF_MAX: Final = 2.0
 """Redial delays after a failed or dropped link: 0.2 s, doubling, at most 2 s."""
@@ -95,7 +110,18 @@ HANDSHAKE_MAX_FRAME: Final = 4096
 """The largest frame before a link is open (a link_hello or link_proof is well under 1 KiB), so
 an unauthenticated caller cannot make us buffer 256 KiB."""
 MAX_PENDING: Final = 16
-"""Accepted connections still in their handshake; more callers are hung up on at once."""
+"""Accepted connections still in their handshake, at most; more callers are hung up on at once
+(nothing read, nothing sent), and counted in :attr:`ListenerDrops.busy`."""
+MAX_PENDING_PER_HOST: Final = 8
+"""Of :data:`MAX_PENDING`, at most this many from one address, so one flooding machine cannot
+take every slot from the seats that must call (a game has at most 3 callers per seat)."""
+LISTEN_BACKLOG: Final = 1024
+"""The listen queue of a TCP listener (the OS may cap it, e.g. at ``somaxconn``): deep enough
+that a burst of callers is accepted, and the ones over the bounds hung up on, at once; with
+asyncio's 100, most of 1,000 simultaneous callers wait on SYN retries for seconds, real seats
+among them."""
+LISTEN_ATTEMPTS: Final = 8
+"""Tries at finding a port number free on every address family for :func:`listen` (port 0)."""
 
 
 # ------------------------------------------------------------------------------ framing
@@ -277,6 +303,8 @@ class LinkProtocol:
         self.peer_seat: int | None = expected_seat
         """The peer's seat: the one dialled, or the one whose key signed its hello."""
         self.close_reason: str | None = None
+        self.oversized = False
+        """Whether it closed on a frame length over the limit (nothing of it was buffered)."""
         self.their_heads: tuple[Any, ...] = ()
         """The heads the peer's link_hello carried."""
         self._decoder = FrameDecoder(max_frame=HANDSHAKE_MAX_FRAME)
@@ -310,6 +338,7 @@ class LinkProtocol:
             try:
                 frame = self._decoder.next_frame()
             except FramingError as exc:
+                self.oversized = True
                 effects += self._close(f"{self._who()} sent {exc.reason}")
                 break
             if frame is None:
@@ -388,6 +417,112 @@ class LinkProtocol:
         return [Ready(seat, self.their_heads)]
 
 
+# ------------------------------------------------------------------------------ listening
+
+
+@dataclass(slots=True)
+class ListenerDrops:
+    """What a TCP listener (the mesh's, or the lobby's table port) turned away, by cause.
+
+    Each field counts connections; tests and screens read them, and each drop is logged too.
+    """
+
+    busy: int = 0
+    """Hung up on at accept: too many callers already in their handshake (:class:`CallerGate`)."""
+    oversized: int = 0
+    """Closed for announcing a frame over the limit before authenticating (nothing allocated)."""
+    silent: int = 0
+    """Closed for not finishing the handshake (or the hello) in time."""
+    malformed: int = 0
+    """Closed for any other bad handshake input (not an envelope, wrong key, wrong game...)."""
+
+    @property
+    def total(self) -> int:
+        return self.busy + self.oversized + self.silent + self.malformed
+
+
+class CallerGate:
+    """Admission of unauthenticated callers: at most ``max_total`` at once, and at most
+    ``max_per_host`` from one address. Pure bookkeeping, no I/O.
+
+    >>> gate = CallerGate(max_total=3, max_per_host=2)
+    >>> [gate.admit(host) for host in ("10.0.0.1", "10.0.0.1", "10.0.0.1", "10.0.0.2")]
+    [None, None, '2 callers from 10.0.0.1 are already in their handshake', None]
+    >>> gate.admit("10.0.0.3")
+    '3 callers are already in their handshake'
+    >>> gate.release("10.0.0.1"); gate.pending
+    2
+    """
+
+    def __init__(self, max_total: int = MAX_PENDING, max_per_host: int = MAX_PENDING_PER_HOST):
+        self.max_total = max_total
+        self.max_per_host = max_per_host
+        self._hosts: Counter[str] = Counter()
+        self.pending = 0
+        """Callers admitted and not yet released."""
+
+    def admit(self, host: str) -> str | None:
+        """Take a slot for a caller from ``host`` (its IP address); None if it got one, else
+        why not, in words (the caller should then be hung up on)."""
+        if self.pending >= self.max_total:
+            return f"{self.max_total} callers are already in their handshake"
+        if self._hosts[host] >= self.max_per_host:
+            return f"{self.max_per_host} callers from {host} are already in their handshake"
+        self._hosts[host] += 1
+        self.pending += 1
+        return None
+
+    def release(self, host: str) -> None:
+        """Give back the slot of a caller from ``host`` (authenticated, or gone)."""
+        if self._hosts[host] <= 0:
+            return
+        self._hosts[host] -= 1
+        if not self._hosts[host]:
+            del self._hosts[host]
+        self.pending -= 1
+
+
+def peer_host(writer: asyncio.StreamWriter) -> str:
+    """The IP address a connection comes from ("" if the transport does not say)."""
+    peer = writer.get_extra_info("peername")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
+ConnectedCallback = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+async def listen(callback: ConnectedCallback, host: str | None, port: int) -> asyncio.Server:
+    """``asyncio.start_server(callback, host, port)`` with one port number on every socket,
+    and a listen queue of :data:`LISTEN_BACKLOG`.
+
+    ``host`` None or "" listens on every interface, IPv4 and IPv6 (one socket each); with
+    ``port`` 0 the OS would give each family its own port, so the first socket's port is then
+    bound on the others (retried with a fresh port if one is taken meanwhile).
+
+    Raises:
+        OSError: the port cannot be bound (e.g. in use), or no port was free on every family
+            after :data:`LISTEN_ATTEMPTS` tries.
+    """
+    for _ in range(LISTEN_ATTEMPTS):
+        server = await asyncio.start_server(
+            callback, host, port, reuse_address=True, backlog=LISTEN_BACKLOG
+        )
+        ports = [int(sock.getsockname()[1]) for sock in server.sockets]
+        if port != 0 or len(set(ports)) <= 1:
+            return server
+        server.close()
+        with contextlib.suppress(Exception):
+            await server.wait_closed()
+        try:
+            return await asyncio.start_server(
+                callback, host, ports[0], reuse_address=True, backlog=LISTEN_BACKLOG
+            )
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise
+    raise OSError(errno.EADDRINUSE, "no port is free on every address family")
+
+
 # ------------------------------------------------------------------------------ asyncio shell
 
 
@@ -446,7 +581,9 @@ class Mesh:
     ``addresses`` maps seats to ``(host, port)`` (only higher seats' are used: we dial those).
     ``listen_port`` 0 picks a free port (then read :attr:`listen_port` after :meth:`start`).
     ``on_link_event(seat, text)`` hears links open, close and fail (``seat`` None while a
-    caller is unidentified).
+    caller is unidentified). ``handshake_timeout`` (seconds) bounds every handshake;
+    ``max_pending`` and ``max_pending_per_host`` bound the callers in their handshake
+    (:class:`CallerGate`); :attr:`drops` counts the callers turned away.
     """
 
     def __init__(
@@ -463,6 +600,8 @@ class Mesh:
         on_link_event: LinkEvent | None = None,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
         backoff: tuple[float, float] = (BACKOFF_MIN, BACKOFF_MAX),
+        max_pending: int = MAX_PENDING,
+        max_pending_per_host: int = MAX_PENDING_PER_HOST,
     ) -> None:
         self.seat = seat
         self.identity = identity
@@ -480,8 +619,14 @@ class Mesh:
         self._server: asyncio.Server | None = None
         self._closing = False
         self._changed = asyncio.Event()
-        self._pending = 0
+        self._gate = CallerGate(max_pending, max_pending_per_host)
+        self.drops = ListenerDrops()
+        """Callers turned away so far, by cause."""
+
+    @property
+    def _pending(self) -> int:
         """Accepted connections not yet open."""
+        return self._gate.pending
 
     # -------------------------------------------------------------------------- public
 
@@ -491,9 +636,7 @@ class Mesh:
         Raises:
             OSError: the listening port cannot be bound.
         """
-        self._server = await asyncio.start_server(
-            self._accepted, self.listen_host, self.listen_port, reuse_address=True
-        )
+        self._server = await listen(self._accepted, self.listen_host, self.listen_port)
         self.listen_port = self._server.sockets[0].getsockname()[1]
         for seat in sorted(self.seat_keys):
             if seat > self.seat:
@@ -586,13 +729,16 @@ class Mesh:
         if self._closing or task is None:
             writer.close()
             return
-        if self._pending >= MAX_PENDING:
-            self._event(None, f"refused: {MAX_PENDING} callers are already in their handshake")
+        host = peer_host(writer)
+        busy = self._gate.admit(host)
+        if busy is not None:
+            self.drops.busy += 1
+            self._event(None, f"refused: {busy}")
             writer.transport.abort()
             return
         self._tasks.add(task)
         try:
-            await self._run_link(reader, writer, expected_seat=None)
+            await self._run_link(reader, writer, expected_seat=None, caller=host)
         except asyncio.CancelledError:
             # Only close() cancels these; asyncio's server callback would log a cancelled
             # connection task as an error, so it ends quietly instead.
@@ -632,8 +778,13 @@ class Mesh:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         expected_seat: int | None,
+        caller: str | None = None,
     ) -> bool:
-        """Run one connection until it closes; whether it was ever open."""
+        """Run one connection until it closes; whether it was ever open.
+
+        ``caller`` is the address of an accepted connection, admitted by the gate (None for
+        one we dialled): its slot is released when the link opens or the connection ends.
+        """
         _tune(writer)
         protocol = LinkProtocol(
             seat=self.seat,
@@ -649,8 +800,7 @@ class Mesh:
         reason = "closed"
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.handshake_timeout
-        pending = expected_seat is None
-        self._pending += pending
+        pending = caller is not None
         try:
             for effect in protocol.start():
                 assert isinstance(effect, SendBytes)
@@ -664,6 +814,7 @@ class Mesh:
                             data = await reader.read(READ_CHUNK)
                 except TimeoutError:
                     reason = f"no handshake within {self.handshake_timeout:g} s"
+                    self.drops.silent += pending
                     self._event(protocol.peer_seat, f"refused: {reason}")
                     return False
                 except OSError as exc:
@@ -680,12 +831,17 @@ class Mesh:
                             writer.write(effect.data)
                     elif isinstance(effect, Ready):
                         link = self._open(effect, writer)
-                        if pending:
-                            self._pending -= 1
+                        if caller is not None and pending:
+                            self._gate.release(caller)
                             pending = False
                     elif isinstance(effect, Deliver):
                         self._deliver(effect.envelope, protocol.peer_seat)
                     else:
+                        if pending:
+                            if protocol.oversized:
+                                self.drops.oversized += 1
+                            else:
+                                self.drops.malformed += 1
                         what = "closed" if link is not None else "refused"
                         self._event(protocol.peer_seat, f"{what}: {effect.reason}")
                         return link is not None
@@ -698,7 +854,8 @@ class Mesh:
                 self._event(protocol.peer_seat, f"closed during the handshake: {reason}")
             return link is not None
         finally:
-            self._pending -= pending
+            if caller is not None and pending:
+                self._gate.release(caller)
             if link is not None and self._links.get(link.seat) is link:
                 del self._links[link.seat]
                 self._changed.set()

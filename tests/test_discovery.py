@@ -285,6 +285,60 @@ async def test_junk_and_a_flood_do_not_hurt_the_listener() -> None:
         await listener.stop()
 
 
+async def test_a_junk_flood_is_dropped_undecoded_and_a_real_table_is_still_heard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Junk from 8 addresses, as fast as the socket takes it, while a real table announces
+    from 127.0.0.1: the junk over each sender's rate is never decoded, the table is heard."""
+    decoded = 0
+    decode = discovery.decode_announcement
+
+    def counting(data: bytes, host: str | None = None) -> TableAnnouncement | None:
+        nonlocal decoded
+        decoded += 1
+        return decode(data, host)
+
+    monkeypatch.setattr(discovery, "decode_announcement", counting)
+    listener = Listener(port=0, host="0.0.0.0")
+    await listener.start()
+    flooders = []
+    for i in range(2, 10):
+        flooder = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        flooder.bind((f"127.0.0.{i}", 0))
+        flooder.setblocking(False)
+        flooders.append(flooder)
+    announcer = Announcer(TABLE, port=listener.port, targets=["127.0.0.1"], min_interval=0.2)
+    try:
+        await announcer.start()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 1.5
+        sent = 0
+        while loop.time() < end:
+            for flooder in flooders:
+                with contextlib.suppress(BlockingIOError):  # a full send buffer drops it
+                    flooder.sendto(os.urandom(sent % 600 + 1), ("127.0.0.1", listener.port))
+                    sent += 1
+            if sent % 200 < len(flooders):
+                await asyncio.sleep(0.001)
+        await asyncio.sleep(0.1)
+        book = listener.book
+        assert listener.received > 1000
+        assert any(t.name == "Ann's table" for t in listener.tables())
+        # Only what each sender's rate let through was decoded: at most a burst of RATE and
+        # RATE per second more, per address (8 flooders, the announcer).
+        assert decoded == listener.received - book.rate_limited
+        assert decoded <= 9 * discovery.RATE * (1 + 2.0)
+        assert book.junk <= 8 * discovery.RATE * (1 + 2.0)
+        assert book.rate_limited > 0.9 * listener.received
+        assert [t.name for t in listener.tables()] == ["Ann's table"]
+        assert listener._task is not None and not listener._task.done()
+    finally:
+        await announcer.stop()
+        for flooder in flooders:
+            flooder.close()
+        await listener.stop()
+
+
 # ------------------------------------------------------------------------------ namespaces
 
 PYTHON = sys.executable

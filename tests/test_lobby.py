@@ -9,11 +9,15 @@ import contextlib
 import doctest
 import os
 import re
+import socket
+import struct
 from dataclasses import dataclass
 
 import msgpack
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from floods import Connection, hung_up, open_many
+from floods import close_all as close_connections
 from weak_keys import (
     ED25519_IDENTITY,
     FORGED_SIGNATURE,
@@ -41,6 +45,7 @@ from hexlan.net.lobby import (
     join_table,
     parse_address,
 )
+from hexlan.net.transport import ListenerDrops
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
     ZERO_ID,
@@ -193,7 +198,7 @@ def test_a_full_table_starts_and_every_seat_gets_one_opening() -> None:
         ("Ann", "", 47400),  # the host: "the address you reached me at", the table port
         ("B", "10.0.0.8", 50000),  # a joiner: the address it connected from, its listen port
         ("C", "10.0.0.9", 50001),  # IPv4-mapped IPv6 as the IPv4 address the mesh dials
-        ("D", "127.0.0.1", 50002),
+        ("D", "", 50002),  # over loopback: on the host's machine, reached as the host is
     ]
     seat0 = opening.seats[0]
     assert seat0.public_key == host_player.identity.public_bytes
@@ -442,8 +447,8 @@ async def test_host_and_joiners_over_tcp_agree_on_the_opening() -> None:
     assert [(o.game_id, s) for o, s in joined] == [(opening.game_id, 1), (opening.game_id, 2)]
     assert [(s.name, s.host, s.port) for s in opening.seats] == [
         ("Ann", "", port),
-        ("Bob", "127.0.0.1", 50001),
-        ("Cy", "127.0.0.1", 50002),
+        ("Bob", "", 50001),  # joined over loopback: at the host's address, as each reached it
+        ("Cy", "", 50002),
     ]
     assert [len(c.seats) for c in changes] == [1, 2, 3]
     # The table port is closed at the start, free for the game's mesh.
@@ -770,3 +775,190 @@ async def test_a_hello_replayed_on_a_new_connection_is_refused() -> None:
         host.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await host
+
+
+# ------------------------------------------------------------------------------ listener bounds
+
+
+async def open_table(
+    drops: ListenerDrops, seats: int = 2, **kwargs: object
+) -> tuple[Player, asyncio.Task[tuple[Opening, int]], int]:
+    """A table of ``seats`` on a free port of every interface (not announced); its host, its
+    task and its port."""
+    ann = Player.new()
+    bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(
+        host_table(
+            ann.identity,
+            seats,
+            "Ann",
+            0,
+            game_keys=ann.game_keys,
+            chain=ann.chain,
+            on_listening=bound.set_result,
+            announce=False,
+            drops=drops,
+            **kwargs,  # type: ignore[arg-type]
+        )
+    )
+    return ann, task, await asyncio.wait_for(bound, 5)
+
+
+async def real_join(
+    ann: Player, table: asyncio.Task[tuple[Opening, int]], port: int, host: str = "127.0.0.1"
+) -> Opening:
+    """Bob joins the 2-seat table at ``host:port``; the opening both agree on."""
+    bob = Player.new()
+    joined = join_table(
+        host,
+        port,
+        bob.identity,
+        "Bob",
+        game_keys=bob.game_keys,
+        chain=bob.chain,
+        listen_port=50001,
+        host_fingerprint=ann.identity.fingerprint,
+    )
+    (opening, seat0), (bob_opening, seat1) = await asyncio.wait_for(
+        asyncio.gather(table, joined), 5
+    )
+    assert (seat0, seat1) == (0, 1)
+    assert opening == bob_opening
+    return opening
+
+
+async def stop(table: asyncio.Task[tuple[Opening, int]]) -> None:
+    table.cancel()
+    with contextlib.suppress(asyncio.CancelledError, LobbyError):
+        await table
+
+
+async def test_a_huge_length_prefix_is_refused_and_the_table_still_fills() -> None:
+    drops = ListenerDrops()
+    ann, table, port = await open_table(drops)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(struct.pack(">I", 0xFFFFFFFF))  # no body follows, none is waited for
+        challenge, refuse = await read_frames(reader, 2)
+        assert Envelope.parse(challenge).body.kind == "challenge"
+        assert Envelope.parse(refuse).body.payload == (
+            "not a lobby frame: a frame of 4294967295 bytes (frames hold 1..16384 bytes)",
+        )
+        assert await hung_up(reader)
+        writer.close()
+        assert drops == ListenerDrops(oversized=1)
+        await real_join(ann, table, port)
+    finally:
+        await stop(table)
+
+
+async def test_a_silent_caller_is_dropped_and_the_table_still_fills() -> None:
+    drops = ListenerDrops()
+    ann, table, port = await open_table(drops, hello_timeout=0.3)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        (_, refuse) = await read_frames(reader, 2)
+        assert Envelope.parse(refuse).body.payload == ("no hello within 0.3 s",)
+        assert await hung_up(reader)
+        writer.close()
+        assert drops == ListenerDrops(silent=1)
+        await real_join(ann, table, port)
+    finally:
+        await stop(table)
+
+
+async def test_a_thousand_callers_at_once_are_bounded_and_a_joiner_still_joins() -> None:
+    drops = ListenerDrops()
+    ann, table, port = await open_table(drops, hello_timeout=1.0)
+    flood: list[Connection] = []
+    try:
+        flood = await open_many(port, 1000)
+        assert len(flood) >= 500  # the machine let most of them open
+        cap = lobby_module.LOBBY_MAX_PENDING
+        for _ in range(250):  # every caller over the cap is hung up on at once
+            if drops.busy == len(flood) - cap:
+                break
+            await asyncio.sleep(0.02)
+        assert (drops.busy, drops.silent) == (len(flood) - cap, 0), drops
+        hung = await asyncio.gather(*(hung_up(reader, 0.5) for reader, _ in flood))
+        assert hung.count(True) == len(flood) - cap  # the ones holding a slot time out...
+        for _ in range(250):
+            if drops.silent == cap:
+                break
+            await asyncio.sleep(0.02)
+        assert drops.silent == cap, drops  # ...after 1 s, and their slots are free again
+        await real_join(ann, table, port)
+    finally:
+        close_connections(flood)
+        await stop(table)
+
+
+async def test_one_address_cannot_keep_a_joiner_out() -> None:
+    drops = ListenerDrops()
+    ann, table, port = await open_table(drops)
+    flood: list[Connection] = []
+    try:
+        flood = await open_many(port, 100, sources=("127.0.0.2",))
+        per_host = lobby_module.LOBBY_MAX_PENDING_PER_HOST
+        for _ in range(250):
+            if drops.busy == len(flood) - per_host:
+                break
+            await asyncio.sleep(0.02)
+        assert drops == ListenerDrops(busy=len(flood) - per_host)
+        await real_join(ann, table, port)  # from 127.0.0.1, while the flood holds on
+    finally:
+        close_connections(flood)
+        await stop(table)
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as sock:
+            sock.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+async def test_port_0_on_every_interface_is_one_port_for_ipv4_and_ipv6() -> None:
+    drops = ListenerDrops()
+    ann, table, port = await open_table(drops)  # listen_host None: both stacks
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        (challenge,) = await read_frames(reader, 1)  # the table answers on IPv4...
+        assert Envelope.parse(challenge).body.kind == "challenge"
+        writer.close()
+        opening = await real_join(ann, table, port, host="::1")  # ...and on IPv6, same port
+        assert [(s.host, s.port) for s in opening.seats] == [("", port), ("", 50001)]
+    finally:
+        await stop(table)
+
+
+def test_a_joiner_over_loopback_is_reached_where_the_host_is() -> None:
+    """A loopback joiner's seat has an empty host: each peer dials it where it reached the host
+    (a LAN peer at the host's LAN address, the host itself on 127.0.0.1)."""
+    _, host = make_host(3)
+    local, remote = Player.new(), Player.new()
+    effects = host.receive(1, hello_on(host, 1, "::ffff:127.0.0.1", local.joiner("Lou", 50001)))
+    effects += host.receive(2, hello_on(host, 2, "192.168.1.30", remote.joiner("Rae", 50002)))
+    (start,) = [e for e in effects if isinstance(e, GameStarts)]
+    opening = start.opening
+    assert [(s.host, s.port) for s in opening.seats] == [
+        ("", 47400),
+        ("", 50001),
+        ("192.168.1.30", 50002),
+    ]
+    assert lobby_module.seat_host("::1") == ""
+    assert lobby_module.seat_host("fe80::1%eth0") == "fe80::1%eth0"
+
+    from hexlan.net.peer import Peer  # the addresses each seat's mesh dials
+
+    def dials(seat: int, host_address: str | None) -> dict[int, tuple[str, int]]:
+        peer = Peer.__new__(Peer)
+        peer.opening, peer.seat, peer.host_address = opening, seat, host_address
+        return peer.addresses()
+
+    assert dials(0, None)[1] == ("127.0.0.1", 50001)  # the host: on its own machine
+    assert dials(2, "192.168.1.20")[1] == ("192.168.1.20", 50001)  # a LAN peer: the host's
+    assert dials(1, "127.0.0.1")[2] == ("192.168.1.30", 50002)

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from floods import close_all as close_connections
+from floods import hung_up, open_many
 from weak_keys import FORGED_SIGNATURE, WEAK_ED25519, raw_lobby_envelope
 
 from hexlan.net import transport
@@ -564,7 +566,7 @@ async def test_close_is_prompt_and_idempotent() -> None:
 
 
 async def test_callers_are_bounded_before_their_handshake() -> None:
-    meshes, _, events = await start_meshes(2, skip={0})
+    meshes, _, events = await start_meshes(2, skip={0}, max_pending_per_host=transport.MAX_PENDING)
     writers = []
     try:
         port = meshes[1].listen_port
@@ -590,3 +592,94 @@ async def test_callers_are_bounded_before_their_handshake() -> None:
             writer.close()
         await close_all(meshes)
     assert meshes[1]._pending == 0
+
+
+# ------------------------------------------------------------------------------ listener bounds
+
+
+async def join_seat_0(meshes: dict[int, Mesh], events: dict[int, Events]) -> None:
+    """Start the real seat 0 against the running seat 1 and wait for their link (4 s at most)."""
+    more, _, more_events = await start_meshes(
+        2, addresses={1: ("127.0.0.1", meshes[1].listen_port)}, skip={1}
+    )
+    meshes[0], events[0] = more[0], more_events[0]
+    assert await meshes[1].wait_connected({0}, timeout=4.0), events[1].text()
+
+
+async def test_a_huge_length_from_a_caller_is_refused_at_its_header() -> None:
+    meshes, _, events = await start_meshes(2, skip={0})
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", meshes[1].listen_port)
+        writer.write(struct.pack(">I", 0xFFFFFFFF))  # and then nothing: no body is awaited
+        assert await hung_up(reader)
+        writer.close()
+        assert "a frame of 4294967295 bytes (frames hold 1..4096 bytes)" in events[1].text()
+        assert meshes[1].drops == transport.ListenerDrops(oversized=1)
+        assert meshes[1]._pending == 0
+        await join_seat_0(meshes, events)
+    finally:
+        await close_all(meshes)
+
+
+async def test_a_silent_caller_frees_its_slot_and_a_link_still_forms() -> None:
+    meshes, _, events = await start_meshes(2, skip={0}, handshake_timeout=0.3)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", meshes[1].listen_port)
+        assert await eventually(lambda: meshes[1]._pending == 1)
+        assert await hung_up(reader)
+        writer.close()
+        assert meshes[1].drops.silent == 1
+        assert meshes[1]._pending == 0
+        await join_seat_0(meshes, events)
+    finally:
+        await close_all(meshes)
+
+
+async def test_a_thousand_callers_at_once_are_bounded_and_a_link_still_forms() -> None:
+    meshes, _, events = await start_meshes(2, skip={0}, handshake_timeout=1.0)
+    flood: list[Any] = []
+    try:
+        mesh = meshes[1]
+        flood = await open_many(mesh.listen_port, 1000)
+        assert len(flood) >= 500  # the machine let most of them open
+        # Every accepted caller is either holding one of the bounded slots or hung up on.
+        ok = await eventually(lambda: mesh.drops.busy + mesh._pending == len(flood), 5.0)
+        assert ok, (len(flood), mesh.drops, mesh._pending)
+        assert mesh._pending == transport.MAX_PENDING
+        assert mesh.drops.busy == len(flood) - transport.MAX_PENDING
+        assert "callers are already in their handshake" in events[1].text()
+        # The slots are freed when the handshake timeout runs out; then seat 0 gets through.
+        await join_seat_0(meshes, events)
+        assert mesh.drops.silent == transport.MAX_PENDING
+        assert mesh._pending == 0
+    finally:
+        close_connections(flood)
+        await close_all(meshes)
+
+
+async def test_one_address_cannot_take_every_slot() -> None:
+    meshes, _, events = await start_meshes(2, skip={0}, handshake_timeout=5.0)
+    flood: list[Any] = []
+    try:
+        mesh = meshes[1]
+        flood = await open_many(mesh.listen_port, 50, sources=("127.0.0.2",))
+        assert await eventually(lambda: mesh.drops.busy + mesh._pending == len(flood))
+        assert mesh._pending == transport.MAX_PENDING_PER_HOST
+        await join_seat_0(meshes, events)  # from 127.0.0.1, while the flood still holds on
+    finally:
+        close_connections(flood)
+        await close_all(meshes)
+
+
+async def test_listen_on_every_family_with_port_0_binds_one_port() -> None:
+    async def ignore(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.close()
+
+    for host in (None, "localhost"):
+        server = await transport.listen(ignore, host, 0)
+        try:
+            ports = {sock.getsockname()[1] for sock in server.sockets}
+            assert len(ports) == 1, (host, ports)
+        finally:
+            server.close()
+            await server.wait_closed()

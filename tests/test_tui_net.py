@@ -211,7 +211,7 @@ async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
         name="Ann",
         identity_path=data_dir / "ann.pem",
         log_path=log,
-        port=free_port(),  # not 0: with IPv4 and IPv6 both bound, 0 gives each its own port
+        port=free_port(),  # a known port (port 0 would work too: one port on both stacks)
         seats=3,
         bots=2,
         announce=False,
