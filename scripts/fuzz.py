@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import hashlib
 import json
 import multiprocessing
@@ -127,6 +128,17 @@ def build_corpus(seed: int, players: int = 2, limit: int = 20_000) -> Corpus:
 
 # ---------------------------------------------------------------------------- mutations
 
+
+@functools.cache
+def seat_identities(seed: int, players: int) -> tuple[Identity, ...]:
+    """The seats' signing keys of a seeded table (made once: a seeded chain takes a while)."""
+    return tuple(SeatKeys.seeded(seed, seat).identity for seat in range(players))
+
+
+@functools.cache
+def _junk_block(seed: int) -> bytes:
+    return random.Random(f"hexlan fuzz junk {seed}").randbytes(MAX_ENVELOPE + 4096)
+
 _BOUNDARY_INTS = (  # every one packs: msgpack holds -2^63 .. 2^64 - 1
     -(2**63),
     -(2**31) - 1,
@@ -201,11 +213,9 @@ class Mutator:
         self.envelopes = corpus.envelopes
         self.sources = list(range(len(corpus.envelopes))) if sources is None else list(sources)
         self.resign_share = resign_share
-        self.keys: list[Identity] = [
-            SeatKeys.seeded(corpus.seed, seat).identity for seat in range(corpus.players)
-        ]
+        self.keys = seat_identities(corpus.seed, corpus.players)
         self._bodies: dict[int, tuple[bytes, list[Any]]] = {}
-        self._junk = rng.randbytes(MAX_ENVELOPE + 4096)
+        self._junk = _junk_block(corpus.seed)
         self.raw: list[tuple[str, Callable[[bytes], bytes]]] = [
             ("bitflip", self._bitflip),
             ("truncate", self._truncate),
@@ -513,7 +523,9 @@ def decode(data: bytes, keys: Sequence[bytes]) -> str:
     try:
         validate_payload(body.kind, body.payload)
     except RemoteProtocolError as exc:
-        raise AssertionError(f"parse accepted a {body.kind} payload its schema refuses: {exc}") from None
+        raise AssertionError(
+            f"parse accepted a {body.kind} payload its schema refuses: {exc}"
+        ) from None
     if body.kind == "action":
         decode_action(body.payload)
     elif body.kind in ("sign_opening", "start"):
@@ -620,8 +632,8 @@ def restored_session(corpus: Corpus, cut: int) -> Session:
 class Snapshot:
     """A session to restore after each input that may legitimately have changed it.
 
-    :func:`copy.deepcopy` shares the session's immutable parts (envelopes, bodies, the opening,
-    the keys) instead of copying them: a restore then takes a few milliseconds.
+    :func:`copy.deepcopy` shares the session's immutable parts (envelopes, bodies, journal entries,
+    the opening, the keys) instead of copying them: a restore then takes a few milliseconds.
     """
 
     def __init__(self, session: Session) -> None:
@@ -633,6 +645,7 @@ class Snapshot:
             session.game_keys,
             *(env for msgs in session.accepted for env in msgs),
             *(env.body for msgs in session.accepted for env in msgs),
+            *session.journal,  # frozen entries of frozen actions
         ]
         self._memo = {id(obj): obj for obj in shared}
 
