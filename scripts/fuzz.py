@@ -139,6 +139,7 @@ def seat_identities(seed: int, players: int) -> tuple[Identity, ...]:
 def _junk_block(seed: int) -> bytes:
     return random.Random(f"hexlan fuzz junk {seed}").randbytes(MAX_ENVELOPE + 4096)
 
+
 _BOUNDARY_INTS = (  # every one packs: msgpack holds -2^63 .. 2^64 - 1
     -(2**63),
     -(2**31) - 1,
