@@ -224,7 +224,10 @@ def read_log(path: str | os.PathLike[str]) -> LogContents:
         LogFormatError: the file is not a readable log (an ``OSError`` reading it propagates).
     """
     with open(path, "rb") as f:
-        data = f.read()
+        head = f.read(len(LOG_MAGIC))
+        if head != LOG_MAGIC:  # not a log: refuse it without reading the rest (100 MB of junk)
+            return parse_log(head)
+        data = head + f.read()
     return parse_log(data)
 
 
