@@ -23,7 +23,9 @@ class Persist:
 
 @dataclass(frozen=True, slots=True)
 class Send:
-    """Send this envelope (already persisted) to every other seat."""
+    """Send this envelope to every other seat: one this seat signed or accepted (already
+    persisted), or another seat's body relayed as the proof of a fork (PROTOCOL.md §11; it
+    may come after :class:`Stopped`, whose evidence holds it)."""
 
     envelope: bytes
 

@@ -73,7 +73,7 @@ from hexlan.net.log import (
     save_secrets,
     secrets_path,
 )
-from hexlan.net.session import AUTOMATIC_TIMEOUT, Session
+from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, Session
 from hexlan.net.transport import Mesh
 from hexlan.net.wire import Envelope, Opening, RemoteProtocolError, message_id, unpack
 
@@ -408,6 +408,7 @@ class Peer:
         """Seconds after which a stall of automatic steps makes this peer sign ``abandon`` for
         the stalled seats by itself (a bot left alone at a table); None: wait forever."""
         self._abandoned_for: tuple[int, ...] = ()
+        self._relaying = False  # sent fork proofs after the stop (§11): linger, hear answers
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
@@ -539,6 +540,8 @@ class Peer:
                 self.log.append_message(effect.envelope, sync=False)
                 self._written += 1
             elif isinstance(effect, Send):
+                if self.session.stopped is not None:
+                    self._relaying = True  # fork proofs: stay on the mesh until they are out
                 self._after_sync(partial(self._queue_send, effect.envelope))
             elif isinstance(effect, Applied):
                 if self.on_event is not None:
@@ -745,7 +748,9 @@ class Peer:
             for compute in deferred:
                 self._start_job(compute)
             await self._play()
-            if self.session.stopped is None:  # won or abandoned: make sure all have heard
+            if self.session.stopped is None or self._relaying:
+                # won or abandoned: make sure all have heard; stopped over a fork: let the
+                # bodies relayed reach every seat, and a seat's proof in answer reach this one
                 await asyncio.sleep(LINGER)
             return self.result()
         finally:
@@ -860,13 +865,17 @@ class Peer:
             step = "opening signature, deck key, shuffle or reveal"
         seconds = int(now - self.session.last_progress)
         connected = self.mesh.connected_seats() if self.mesh is not None else set()
+        broken = {o.seat: o.number for o in self.session.owed_steps() if o.step == BROKEN_CHAIN}
         for seat in stalled:
             link = "" if seat in connected else " (not connected)"
-            self._emit(
-                "stall",
-                f"waiting for {self._who(seat)}: no {step} for {seconds} s{link}",
-                author=seat,
-            )
+            if seat in broken:
+                text = (
+                    f"waiting for {self._who(seat)}: seat {seat}'s message {broken[seat]} "
+                    f"breaks its hash chain; no valid one for {seconds} s{link}"
+                )
+            else:
+                text = f"waiting for {self._who(seat)}: no {step} for {seconds} s{link}"
+            self._emit("stall", text, author=seat)
         return True
 
     async def _anti_entropy(self) -> None:

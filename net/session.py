@@ -73,6 +73,7 @@ from hexlan.net.steal import (
     seal_opening,
 )
 from hexlan.net.wire import (
+    OWED_STEPS,
     PROTOCOL_VERSION,
     ZERO_ID,
     Body,
@@ -94,6 +95,9 @@ TRAIL_BYTES: Final = 8
 """Bytes of each public-state hash in a turn acknowledgement's trail (§11)."""
 AUTOMATIC_TIMEOUT: Final = 5.0
 """Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
+BROKEN_CHAIN: Final = "broken_chain"
+"""The step a seat owes after a message of its that breaks its hash chain (§11): a valid
+message of that number. It is reported in stalls, never named in an ``abandon``."""
 
 
 DEVELOPMENT_DECK: Final = "development"
@@ -120,8 +124,10 @@ class OwedStep:
     Attributes:
         seat: the seat that owes it.
         step: one of :data:`hexlan.net.wire.OWED_STEPS` (``"reveal"``, ``"advance"``,
-            ``"decision"``, ...).
-        number: the event of a ``reveal``, the position of a ``draw_share``; else -1.
+            ``"decision"``, ...), or :data:`BROKEN_CHAIN` (the seat sent a message that breaks
+            its hash chain, and the game waits for a valid one; not an ``abandon`` step).
+        number: the event of a ``reveal``, the position of a ``draw_share``, the sequence
+            number of the message that broke the chain; else -1.
     """
 
     seat: Seat
@@ -129,7 +135,10 @@ class OwedStep:
     number: int = -1
 
     def describe(self) -> str:
-        """The step in words, e.g. ``"reveal 7"`` or ``"decision"``."""
+        """The step in words, e.g. ``"reveal 7"``, ``"decision"`` or ``"valid message 12
+        (its message 12 breaks its hash chain)"``."""
+        if self.step == BROKEN_CHAIN:
+            return f"valid message {self.number} (its message {self.number} breaks its hash chain)"
         return self.step if self.number < 0 else f"{self.step} {self.number}"
 
 
@@ -287,6 +296,8 @@ class Session:
         """What each missing seat owed, by the vote that ended the game as abandoned."""
         self._votes: dict[Seat, AbandonVote] = {}
         self.last_progress = 0.0
+        self._chain_breaks: dict[Seat, int] = {}  # seat -> seq of its message that broke it
+        self._fork_suspect: tuple[Seat, int] | None = None  # (seat, seq) listed differently
 
     # ------------------------------------------------------------------ queries
 
@@ -356,6 +367,8 @@ class Session:
 
         A step this seat already holds but the active seat has not ordered yet is the active
         seat's to take (an ``advance``, §4), not its author's; so is any other held message.
+        A seat whose last message here broke its hash chain comes first, owing
+        :data:`BROKEN_CHAIN` (a valid message of that number), besides whatever else it owes.
         """
         view = self.view
         owed: dict[tuple[Seat, str, int], None] = {}
@@ -423,7 +436,16 @@ class Session:
             if not automatic and not self.is_over and view.phase not in _PROTOCOL_PHASES:
                 for s in view.acting_seats():
                     owed[s, "decision", -1] = None
-        return [OwedStep(*key) for key in owed]
+        return self._broken_chains() + [OwedStep(*key) for key in owed]
+
+    def _broken_chains(self) -> list[OwedStep]:
+        """Seats whose message broke its hash chain here and that have sent no valid message
+        of that number since (§11), as :data:`BROKEN_CHAIN` steps."""
+        return [
+            OwedStep(seat, BROKEN_CHAIN, seq)
+            for seat, seq in sorted(self._chain_breaks.items())
+            if seq >= len(self.accepted[seat])
+        ]
 
     # ------------------------------------------------------------------ entry points
 
@@ -442,6 +464,7 @@ class Session:
         """
         effects: list[Effect] = []
         if self.stopped is not None:
+            self._prove_fork(data, effects)
             return effects
         try:
             env = Envelope.parse(data)
@@ -462,7 +485,7 @@ class Session:
             return effects
         self._waiting[env.id] = env
         self._drain_waiting(effects)
-        if effects:
+        if any(not isinstance(e, Rejected | Send) for e in effects):  # a refusal is no progress
             self.last_progress = now
         self._fulfil(effects)
         return effects
@@ -590,6 +613,13 @@ class Session:
             effects.append(
                 Rejected("its previous-message hash breaks the chain", env.to_bytes(), body.author)
             )
+            if self._chain_breaks.get(body.author) != body.seq:
+                # The game now waits on the author (§11). Its message may build on another body
+                # of its previous number: show every seat ours, so a seat holding that other
+                # body proves the fork (its equivocation check, which relays both bodies).
+                self._chain_breaks[body.author] = body.seq
+                if msgs:
+                    self._relay(effects, msgs[-1].to_bytes())
             return None
         for seat, (seq, head_id) in enumerate(body.heads):
             if seq < 0:
@@ -599,7 +629,10 @@ class Session:
                 return False
             if have[seq].id != head_id:
                 # Only the author's own head is proof against it; another seat's head is the
-                # author's word against that seat's, and either may be the liar (§11).
+                # author's word against that seat's, and either may be the liar (§11). Stop
+                # naming nobody, and show every seat the body held here: a seat holding the
+                # other body (the author must) then proves the fork to all, and this stop
+                # names the seat that signed both (:meth:`_prove_fork`).
                 self._stop(
                     Equivocation(
                         f"seat {body.author} lists seat {seat}'s message number {seq} as one "
@@ -610,6 +643,9 @@ class Session:
                     effects,
                     (have[seq].to_bytes(), env.to_bytes()),
                 )
+                if seat != body.author:
+                    self._fork_suspect = (seat, seq)
+                    self._relay(effects, have[seq].to_bytes())
                 return None
         return True
 
@@ -699,7 +735,9 @@ class Session:
                 self._closed_trail, self._trail = self._trail, []
 
     def _equivocation(self, first: Envelope, second: bytes, effects: list[Effect]) -> None:
-        """Stop: ``first``'s author signed ``second`` with the same sequence number (§11)."""
+        """Stop: ``first``'s author signed ``second`` with the same sequence number (§11); both
+        bodies go to every seat, so each holds the proof (a seat that saw only one of them
+        names the author too)."""
         body = first.body
         self._stop(
             Equivocation(
@@ -709,6 +747,32 @@ class Session:
             effects,
             (first.to_bytes(), second),
         )
+        self._relay(effects, first.to_bytes(), second)
+
+    def _relay(self, effects: list[Effect], *envelopes: bytes) -> None:
+        """Send other seats' envelopes on to every seat (fork proofs, §11); never while
+        replaying a log, never from an observer."""
+        if not (self._replaying or self.observer):
+            effects.extend(Send(data) for data in envelopes)
+
+    def _prove_fork(self, data: bytes, effects: list[Effect]) -> None:
+        """After a stop naming nobody over conflicting heads: if ``data`` is a second body,
+        signed by the suspected seat, of the message number held here, stop again naming that
+        seat with both bodies as evidence (§11). Anything else is ignored, as by every stopped
+        session."""
+        suspect, stopped = self._fork_suspect, self.stopped
+        if suspect is None or stopped is None or stopped.author is not None:
+            return
+        try:
+            env = Envelope.parse(data)
+            self._check_envelope(env)
+        except RemoteProtocolError:
+            return
+        seat, seq = suspect
+        held = self.accepted[seat][seq]
+        if (env.body.author, env.body.seq) == suspect and env.id != held.id:
+            self._fork_suspect = None
+            self._equivocation(held, data, effects)
 
     def _stop(
         self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
@@ -815,7 +879,8 @@ class Session:
             raise IllegalActionError(f"cannot abandon the game for seats {list(missing)}")
         first: dict[Seat, OwedStep] = {}
         for owed in self.owed_steps():
-            first.setdefault(owed.seat, owed)
+            if owed.step in OWED_STEPS:  # a broken chain is no step to leave a seat behind for
+                first.setdefault(owed.seat, owed)
         waited = now - self.last_progress
         for seat in seats:
             if seat not in first:
@@ -1562,4 +1627,4 @@ _HANDLERS = {
     "audit_result": Session._on_audit_result,
 }
 
-__all__ = ["DEVELOPMENT_DECK", "Session", "engine_version"]
+__all__ = ["BROKEN_CHAIN", "DEVELOPMENT_DECK", "Session", "engine_version"]

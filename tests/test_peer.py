@@ -453,3 +453,142 @@ def test_a_resumed_seat_narrates_the_game_so_far(tmp_path: Path) -> None:
     game = NetworkGame(resumed)
     assert [e.text for e in game.events] == [e.text for e in before]
     resumed.close()
+
+
+# ------------------------------------------------------------------------------ a cheating seat
+
+
+class _Silent:
+    """The mesh handler of a scripted seat: it takes nothing and holds nothing."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+    def deliver(self, envelope_bytes: bytes, from_seat: int) -> None:
+        """Ignore every envelope."""
+
+    def heads(self) -> list[list[Any]]:
+        return [[-1, bytes(32)] for _ in range(self.players)]
+
+    def missing_for(self, their_heads: Any) -> list[bytes]:
+        return []
+
+
+def _cheated_game(
+    tmp_path: Path,
+    script: Any,
+    *,
+    abandon_after: float | None = None,
+    timeout: float = 20.0,
+) -> tuple[list[Any], list[list[Any]], list[Path]]:
+    """Seats 0 and 1 are bot :class:`Peer` s on real TCP (127.0.0.1); seat 2 is a bare mesh
+    run by ``script(mesh, sign, opening)`` (``sign(seq, prev, kind, payload) -> bytes`` signs
+    as seat 2). Returns both peers' results, their events and their logs."""
+    import asyncio
+    from dataclasses import replace
+
+    from hexlan.engine.bots import make_bot
+    from hexlan.net.inproc import SeatKeys, make_opening
+    from hexlan.net.peer import Peer
+    from hexlan.net.transport import Mesh
+    from hexlan.net.wire import PROTOCOL_VERSION, Body, sign_body
+
+    keys = [SeatKeys.seeded(9, seat) for seat in range(3)]
+    base = make_opening(["Ann", "Bob", "Cy"], keys, created=0)
+    ports = [free_port() for _ in range(3)]
+    seats = tuple(
+        replace(info, host="127.0.0.1", port=port)
+        for info, port in zip(base.seats, ports, strict=True)
+    )
+    opening = replace(base, seats=seats)
+    events: list[list[Any]] = [[], []]
+    logs = [tmp_path / f"seat{seat}.log" for seat in range(2)]
+    peers = [
+        Peer(
+            seat,
+            keys[seat].identity,
+            opening,
+            keys[seat].chain,
+            keys[seat].game_keys,
+            logs[seat],
+            decide=make_bot("heuristic", random.Random(seat)).choose,
+            on_event=events[seat].append,
+            listen_host="127.0.0.1",
+            kind="bot heuristic",
+        )
+        for seat in range(2)
+    ]
+    for peer in peers:
+        peer.abandon_after = abandon_after
+
+    def sign(seq: int, prev: bytes, kind: str, payload: tuple[Any, ...]) -> bytes:
+        heads = ((-1, bytes(32)), (-1, bytes(32)), (seq - 1, prev) if seq else (-1, bytes(32)))
+        body = Body(PROTOCOL_VERSION, opening.game_id, 2, seq, prev, heads, kind, payload)
+        return sign_body(body, keys[2].identity.private_key).to_bytes()
+
+    async def main() -> list[Any]:
+        mesh = Mesh(
+            2,
+            keys[2].identity,
+            opening.game_id,
+            {s: info.public_key for s, info in enumerate(seats)},
+            "127.0.0.1",
+            ports[2],
+            {},
+            _Silent(3),
+        )
+        await mesh.start()
+        try:
+            runs = [asyncio.create_task(peer.run()) for peer in peers]
+            assert await mesh.wait_connected(timeout=timeout)
+            await script(mesh, sign, opening)
+            async with asyncio.timeout(timeout):
+                return list(await asyncio.gather(*runs))
+        finally:
+            await mesh.close()
+
+    return asyncio.run(main()), events, logs
+
+
+def test_a_fork_seen_through_heads_is_proven_over_tcp(tmp_path: Path) -> None:
+    """Seat 2 signs two bodies as its message 1, one for each peer. Seat 0 orders its body;
+    seat 1 sees conflicting heads and shows its body; both peers end naming seat 2, each log
+    holding both bodies as an equivocation record."""
+    from hexlan.net.wire import Envelope
+
+    bodies: list[bytes] = []
+
+    async def script(mesh: Any, sign: Any, opening: Any) -> None:
+        first = sign(0, bytes(32), "sign_opening", (opening.to_payload(),))
+        prev = Envelope.parse(first).id
+        bodies.extend(sign(1, prev, "present", (bytes([n]) * 32,)) for n in (1, 2))
+        for seat in (0, 1):
+            await mesh.send_to(seat, first)
+        await mesh.send_to(0, bodies[0])
+        await mesh.send_to(1, bodies[1])
+
+    results, events, logs = _cheated_game(tmp_path, script)
+    for seat, result in enumerate(results):
+        assert result.stopped is not None, seat
+        assert "seat 2 signed two different messages as number 1" in result.stopped, seat
+        records = read_log(logs[seat]).equivocations
+        assert any(set(e.envelopes()) == set(bodies) for e in records), seat
+        assert any(e.kind == "stopped" and "seat 2 (Cy)" in e.text for e in events[seat])
+
+
+def test_a_chain_breaking_seat_is_named_in_the_stall_over_tcp(tmp_path: Path) -> None:
+    """Seat 2's message 1 does not continue its chain: both peers report the stall naming seat
+    2 and the message, then leave it behind (it still owes its deck key)."""
+
+    async def script(mesh: Any, sign: Any, opening: Any) -> None:
+        first = sign(0, bytes(32), "sign_opening", (opening.to_payload(),))
+        broken = sign(1, b"\x33" * 32, "present", (bytes(32),))
+        for seat in (0, 1):
+            await mesh.send_to(seat, first)
+            await mesh.send_to(seat, broken)
+
+    results, events, _ = _cheated_game(tmp_path, script, abandon_after=6.0)
+    for seat, result in enumerate(results):
+        assert result.abandoned == (2,), (seat, result)
+        stalls = [e.text for e in events[seat] if e.kind == "stall" and e.author == 2]
+        assert any("seat 2's message 1 breaks its hash chain" in t for t in stalls), stalls

@@ -35,7 +35,7 @@ from hexlan.net.beacon import CHAIN_LENGTH
 from hexlan.net.effects import Applied, Effect, Persist, Rejected, Send, Stopped
 from hexlan.net.identity import Identity
 from hexlan.net.inproc import InProcessTable
-from hexlan.net.session import AUTOMATIC_TIMEOUT, Session
+from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, OwedStep, Session
 from hexlan.net.steal import open_opening, seal_opening
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -501,10 +501,11 @@ def test_equivocation_stops_the_game_naming_the_author(mid_game: Table) -> None:
     # the second body arrives after the first (seat 0), or before it (seat 2, restarted from
     # its log as it was before the first arrived)
     effects = table.sessions[0].receive(other)
-    assert [type(e) for e in effects] == [Stopped]
+    assert [type(e) for e in effects] == [Stopped, Send, Send]  # both bodies go to every seat
     stop = effects[0]
     assert stop.author == author and f"seat {author}" in stop.reason
     assert stop.evidence == (original, other)
+    assert [e.envelope for e in effects[1:]] == [original, other]
     assert table.sessions[0].stopped == stop
     assert table.sessions[0].receive(table.logs[2][-1]) == []  # a stopped session takes nothing
 
@@ -519,10 +520,12 @@ def test_equivocation_stops_the_game_naming_the_author(mid_game: Table) -> None:
 
 def test_conflicting_heads_stop_the_game_without_blaming_either_seat(mid_game: Table) -> None:
     """Seat 1's message lists, as seat 2's latest, a body seat 0 never saw: seat 2 forked its
-    chain or seat 1 lied; without both of seat 2's bodies neither is proven, so neither is named."""
+    chain or seat 1 lied. Seat 0 shows every seat the body it holds; nobody holds another (seat
+    1 lied), so no fork is ever proven and neither seat is named."""
     table = mid_game
     liar, framed = 1, 2
     heads = list(table.sessions[liar].heads())
+    held = table.sessions[0].accepted[framed][heads[framed][0]].to_bytes()
     heads[framed] = (heads[framed][0], b"\x55" * 32)
     data = forge(table, liar, "advance", (), heads=tuple(heads))
     effects = table.sessions[0].receive(data)
@@ -531,6 +534,111 @@ def test_conflicting_heads_stop_the_game_without_blaming_either_seat(mid_game: T
     assert stops[0].author is None
     assert f"seat {liar}" in stops[0].reason and f"seat {framed}" in stops[0].reason
     assert data in stops[0].evidence
+    assert [e.envelope for e in effects if isinstance(e, Send)] == [held]
+    table._handle(0, effects)  # the body held goes to every seat: a duplicate everywhere
+    table.pump()
+    assert table.sessions[0].stopped == stops[0]
+    assert [s.stopped for s in table.sessions[1:]] == [None, None]
+
+
+def _fork(table: Table, author: Seat, seq: int | None = None) -> tuple[bytes, bytes]:
+    """Two harmless bodies ``author`` signs as one message number (its next, or ``seq``)."""
+    return (
+        forge(table, author, "present", (b"\x01" * 32,), seq=seq),
+        forge(table, author, "present", (b"\x02" * 32,), seq=seq),
+    )
+
+
+def _named(table: Table, seat: Seat) -> Stopped:
+    """The seat's stop, which must name the seat that signed two bodies for one number."""
+    stopped = table.sessions[seat].stopped
+    assert stopped is not None, f"seat {seat} did not stop"
+    return stopped
+
+
+def test_a_fork_seen_only_through_another_seats_heads_is_proven_to_every_seat(
+    mid_game: Table,
+) -> None:
+    """Seat ``forker`` signs two bodies as one number, one for the active seat, the other for
+    the third seat. The active seat orders its body (an ``advance`` listing it); the third seat
+    holds the other, so it sees only conflicting heads. It shows its body to every seat; the
+    active seat, now holding both, names the forker and relays both; the third seat then holds
+    both too and names the forker: every honest seat keeps both signed bodies."""
+    table = mid_game
+    active = view_of(table, 0).active
+    forker, third = (s for s in range(3) if s != active)
+    first, second = _fork(table, forker)
+    table._queue.extend([(active, first), (third, second)])
+    table.pump()
+    for seat in (active, third):
+        stopped = _named(table, seat)
+        assert stopped.author == forker, (seat, stopped.reason)
+        assert set(stopped.evidence) == {first, second}
+        assert f"seat {forker} signed two different messages" in stopped.reason
+    # the third seat stopped first naming nobody (its evidence: the heads it could not prove)
+    stops = [e for e in table.effects[third] if isinstance(e, Stopped)]
+    assert [s.author for s in stops] == [None, forker]
+
+
+def test_a_message_built_on_the_other_body_of_a_fork_is_proven_too(mid_game: Table) -> None:
+    """The forker's next message, built on the body the active seat never saw, reaches the
+    active seat with the other body: there it breaks the chain. The active seat shows every
+    seat the body it holds (before its ``advance``); the third seat, holding the other, proves
+    the fork to every seat, and every honest seat names the forker."""
+    table = mid_game
+    active = view_of(table, 0).active
+    forker, third = (s for s in range(3) if s != active)
+    first, second = _fork(table, forker)
+    after = resign(
+        Envelope.parse(forge(table, forker, "present", (b"\x03" * 32,))),
+        table,
+        seq=Envelope.parse(second).body.seq + 1,
+        prev=Envelope.parse(second).id,
+    )
+    table.inject(second, to=[third])
+    table.inject(after, to=[active])  # waits there for its number's predecessor
+    table.inject(first, to=[active])
+    refused = [e for e in table.effects[active] if isinstance(e, Rejected)]
+    assert [e.envelope for e in refused] == [after] and "breaks the chain" in refused[0].reason
+    for seat in (active, third):
+        stopped = _named(table, seat)
+        assert stopped.author == forker and set(stopped.evidence) == {first, second}
+    assert [e.author for e in table.effects[third] if isinstance(e, Stopped)] == [forker]
+
+
+def test_a_message_that_breaks_its_chain_makes_the_game_wait_on_its_author(
+    mid_game: Table,
+) -> None:
+    """The active seat's decision arrives with a ``prev`` that is not its last message's id: it
+    is refused, and instead of waiting silently for a decision, every other seat names the
+    active seat as the one the game waits on, with the message that broke the chain; a valid
+    message of that number ends the stall."""
+    table = mid_game
+    active = view_of(table, 0).active
+    others = [s for s in range(3) if s != active]
+    seq = len(table.sessions[active].accepted[active])
+    genuine = Envelope.parse(forge(table, active, "action", encode_action(A.EndTurn())))
+    broken = resign(genuine, table, prev=b"\x33" * 32)
+    for seat in others:
+        assert table.sessions[seat].waiting_on() == []  # a decision: it never times out
+    table.now = 50.0
+    table.inject(broken, to=others)
+    for seat in others:
+        session = table.sessions[seat]
+        refused = [e for e in table.effects[seat] if isinstance(e, Rejected)]
+        assert refused[-1].author == active and "breaks the chain" in refused[-1].reason
+        assert session.waiting_on() == [active]
+        assert session.owed_steps()[0] == OwedStep(active, BROKEN_CHAIN, seq)
+        assert "breaks its hash chain" in session.owed_steps()[0].describe()
+        since = session.last_progress  # a refusal is no progress
+        assert since < table.now
+        assert session.tick(since + AUTOMATIC_TIMEOUT - 0.1) == []
+        assert session.tick(since + AUTOMATIC_TIMEOUT + 0.1) == [active]
+    turn = view_of(table, others[0]).turn
+    table.inject(genuine.to_bytes(), to=others)
+    for seat in others:
+        assert all(o.step != BROKEN_CHAIN for o in table.sessions[seat].owed_steps())
+        assert table.sessions[seat].stopped is None and view_of(table, seat).turn == turn + 1
 
 
 def test_illegal_move_from_the_active_seat_stops_the_game_naming_it(mid_game: Table) -> None:
