@@ -118,6 +118,16 @@ def _show_table(say: Callable[[str], None]) -> Callable[[TableChanged], None]:
     return on_change
 
 
+def _cheat_reporter(peer: Peer, say: Callable[[str], None]) -> Callable[[str], None]:
+    """What a red-team seat does when it deviates: say so, and note it in its own log."""
+
+    def report(text: str) -> None:
+        say(f"cheating: {text}")
+        peer.log.append_note(f"red team: {text}")
+
+    return report
+
+
 async def _bot_game(
     options: BotOptions, say: Callable[[str], None]
 ) -> tuple[PeerResult, Cheat | None]:
@@ -177,7 +187,7 @@ async def _bot_game(
     cheat = None
     if options.cheat is not None:
         try:
-            cheat = Cheat(options.cheat, options.cheat_at, lambda text: say(f"cheating: {text}"))
+            cheat = Cheat(options.cheat, options.cheat_at)
         except ValueError as exc:
             raise BotError(str(exc)) from None
         kind += f" cheat {options.cheat}@{options.cheat_at}"  # `resume` plays on honestly
@@ -201,6 +211,7 @@ async def _bot_game(
     peer.abandon_after = options.abandon_after
     peer.delay = options.delay
     if cheat is not None:
+        cheat.on_deviate = _cheat_reporter(peer, say)
         cheat.install(peer.session)
         say(f"red team: seat {seat} plays {cheat.kind.name} at opportunity {cheat.at}")
     say(f"game {opening.game_id.hex()[:12]} started: seat {seat}; log {log_path}")

@@ -739,6 +739,8 @@ class Peer:
             await self._play()
             if self.session.stopped is None:  # won or abandoned: make sure all have heard
                 await asyncio.sleep(LINGER)
+            else:  # what it signed before the stop still leaves (a thief's steal_dispute)
+                await self._drain(LINGER)
             return self.result()
         finally:
             self._flushing = False
@@ -752,6 +754,18 @@ class Peer:
             self.close()
             if self.session.stopped is None and self.session.is_over:
                 self._emit("over", self._over_text())
+
+    async def _drain(self, limit: float) -> None:
+        """Wait, at most ``limit`` seconds, until every message logged is synced and handed to
+        the mesh."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while self._written > self._synced or self._gated or self._outbox:
+            if self._failure is not None or loop.time() >= deadline:
+                return
+            self._dirty.set()
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)  # the last broadcast's writes
 
     def close(self) -> None:
         """Close the log (every record is already durable). Closing twice is harmless."""
