@@ -9,7 +9,15 @@ people who test fairness can watch honest peers catch it over a real network and
 message the kind falsifies (its N-th chance reveal, its N-th decryption share, ...); the seat
 deviates at the N-th one and plays honestly before and after. ``N`` = 1 unless given. A kind
 whose opportunity comes once a game (its shuffle, its audit secrets) takes only ``N`` = 1. A
-game that ends before the N-th opportunity is simply honest, and the bot's result says so.
+game that ends before the N-th opportunity is simply honest, and the bot's result says so
+(its JSON line's ``"cheat"`` entry; its log notes ``red team: ...`` when it deviates).
+
+The honest peers stop at once for most kinds; for a withholding kind (and a forged signature,
+which is refused as unproven) they pause, naming the seat, until they abandon the game
+(`hexlan bot --abandon-after S`, or the players). The cheating seat itself goes on as far as
+its own session lets it: a seat that withholds a step then waits like any seat gone quiet
+(end it with Ctrl-C), and a seat whose own session checks its lie (a replayed reveal, a false
+share, an undealt card, a false hash) stops naming itself once it has sent it.
 
 This module is pure data, so the command line can list and check kinds without loading the
 network or crypto stack.

@@ -694,7 +694,9 @@ class Peer:
         """Join the mesh and play until the game is over (won or stopped).
 
         Returns the result once the game ends; after a win the peer stays :data:`LINGER`
-        seconds on the mesh first, so its last messages reach every seat.
+        seconds on the mesh first, so its last messages reach every seat; after a stop, until
+        what it signed before the stop has left (at most :data:`LINGER` seconds: a thief's
+        ``steal_dispute`` must still reach the others).
 
         Raises:
             PeerError: the game's port cannot be bound, or the bot chose an illegal action.
