@@ -197,6 +197,20 @@ _ABANDON_AFTER_OPTION = click.option(
     show_default=True,
     help="Seconds before each decision, so people at the table can follow the bot's moves.",
 )
+@click.option(
+    "--cheat",
+    metavar="KIND",
+    default=None,
+    help="Red team: the seat commits deviation KIND once, for honest peers to catch "
+    "(`--cheat list` prints the kinds and what each proves).",
+)
+@click.option(
+    "--cheat-at",
+    metavar="N",
+    type=click.IntRange(1),
+    default=None,
+    help="Deviate at the N-th opportunity of the kind (its N-th reveal, share, ...; default 1).",
+)
 def bot(
     hosting: bool,
     join: str | None,
@@ -211,8 +225,23 @@ def bot(
     quiet: bool,
     abandon_after: float | None,
     delay: float,
+    cheat: str | None,
+    cheat_at: int | None,
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
+    if cheat is not None:
+        from hexlan.cheats import cheat_lines, check_cheat
+
+        if cheat == "list":
+            for line in cheat_lines():
+                click.echo(line)
+            return
+        try:
+            check_cheat(cheat, 1 if cheat_at is None else cheat_at)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--cheat'") from None
+    elif cheat_at is not None:
+        raise click.UsageError("--cheat-at is for --cheat KIND")
     if hosting == (join is not None):
         raise click.UsageError("give exactly one of --host and --join HOST:PORT")
     if seats is not None and not hosting:
@@ -234,6 +263,8 @@ def bot(
         quiet=quiet,
         abandon_after=abandon_after,
         delay=delay,
+        cheat=cheat,
+        cheat_at=1 if cheat_at is None else cheat_at,
     )
     sys.exit(run_bot(options))
 

@@ -5,6 +5,10 @@ A bot player is a peer like any other (../shared/ARCHITECTURE.md): it holds or j
 ``choose`` as its policy. Progress goes to stderr; the last stdout line is one JSON object
 (:meth:`~hexlan.net.peer.PeerResult.to_json`).
 
+With ``--cheat KIND`` the seat is a red-team seat (:mod:`hexlan.net.redteam`): it deviates
+once, as :mod:`hexlan.cheats` describes, and its JSON line has a ``"cheat"`` entry saying
+whether and how it did.
+
 Exit codes: :data:`EXIT_OK` when the game ends, :data:`EXIT_STOPPED` when it stopped on a
 protocol violation, :data:`EXIT_ERROR` for a problem the user can fix (a port in use, a host
 that cannot be reached, a refusal, unreadable files), :data:`EXIT_INTERRUPTED` on Ctrl-C.
@@ -26,6 +30,7 @@ from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
 from hexlan.net.peer import Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
+from hexlan.net.redteam import Cheat
 
 EXIT_OK: Final = 0
 EXIT_STOPPED: Final = 1
@@ -61,6 +66,10 @@ class BotOptions:
     quiet: bool = False
     abandon_after: float | None = None
     delay: float = 0.0
+    cheat: str | None = None
+    """Red team: the deviation the seat commits (a name of :data:`hexlan.cheats.CHEATS`)."""
+    cheat_at: int = 1
+    """... at this opportunity of its kind, from 1."""
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -88,8 +97,13 @@ def _event_printer(say: Callable[[str], None]) -> Callable[[PeerEvent], None]:
     return on_event
 
 
-def _finish(result: PeerResult, out: TextIO, err: TextIO) -> int:
-    print(json.dumps(result.to_json()), file=out, flush=True)
+def _finish(
+    result: PeerResult, out: TextIO, err: TextIO, cheat: dict[str, object] | None = None
+) -> int:
+    line = result.to_json()
+    if cheat is not None:
+        line["cheat"] = cheat
+    print(json.dumps(line), file=out, flush=True)
     if result.stopped is not None:
         print(f"hexlan: the game stopped: {result.stopped}", file=err, flush=True)
         return EXIT_STOPPED
@@ -104,7 +118,19 @@ def _show_table(say: Callable[[str], None]) -> Callable[[TableChanged], None]:
     return on_change
 
 
-async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResult:
+def _cheat_reporter(peer: Peer, say: Callable[[str], None]) -> Callable[[str], None]:
+    """What a red-team seat does when it deviates: say so, and note it in its own log."""
+
+    def report(text: str) -> None:
+        say(f"cheating: {text}")
+        peer.log.append_note(f"red team: {text}")
+
+    return report
+
+
+async def _bot_game(
+    options: BotOptions, say: Callable[[str], None]
+) -> tuple[PeerResult, Cheat | None]:
     if options.identity is not None:
         try:
             identity = Identity.load_or_create(options.identity)
@@ -157,6 +183,14 @@ async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResu
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     bot = make_bot(options.strategy, random.Random(options.seed))
+    kind = f"bot {options.strategy}"
+    cheat = None
+    if options.cheat is not None:
+        try:
+            cheat = Cheat(options.cheat, options.cheat_at)
+        except ValueError as exc:
+            raise BotError(str(exc)) from None
+        kind += f" cheat {options.cheat}@{options.cheat_at}"  # `resume` plays on honestly
     try:
         peer = Peer(
             seat,
@@ -168,7 +202,7 @@ async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResu
             bot.choose,
             _event_printer(say),
             host_address=host_address,
-            kind=f"bot {options.strategy}",
+            kind=kind,
             save_identity=options.identity is None,
             identity_path=options.identity,
         )
@@ -176,8 +210,12 @@ async def _bot_game(options: BotOptions, say: Callable[[str], None]) -> PeerResu
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
     peer.abandon_after = options.abandon_after
     peer.delay = options.delay
+    if cheat is not None:
+        cheat.on_deviate = _cheat_reporter(peer, say)
+        cheat.install(peer.session)
+        say(f"red team: seat {seat} plays {cheat.kind.name} at opportunity {cheat.at}")
     say(f"game {opening.game_id.hex()[:12]} started: seat {seat}; log {log_path}")
-    return await peer.run()
+    return await peer.run(), cheat
 
 
 def run_bot(options: BotOptions, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -186,14 +224,14 @@ def run_bot(options: BotOptions, out: TextIO | None = None, err: TextIO | None =
     err = err or sys.stderr
     say = _printer(options.quiet, err)
     try:
-        result = asyncio.run(_bot_game(options, say))
+        result, cheat = asyncio.run(_bot_game(options, say))
     except (BotError, PeerError) as exc:
         print(f"hexlan bot: {exc}", file=err, flush=True)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("hexlan bot: interrupted", file=err, flush=True)
         return EXIT_INTERRUPTED
-    return _finish(result, out, err)
+    return _finish(result, out, err, None if cheat is None else cheat.summary())
 
 
 def run_resume(

@@ -705,7 +705,9 @@ class Peer:
         """Join the mesh and play until the game is over (won or stopped).
 
         Returns the result once the game ends; after a win the peer stays :data:`LINGER`
-        seconds on the mesh first, so its last messages reach every seat.
+        seconds on the mesh first, so its last messages reach every seat; after a stop, until
+        what it signed before the stop has left (at most :data:`LINGER` seconds: a thief's
+        ``steal_dispute`` must still reach the others).
 
         Raises:
             PeerError: the game's port cannot be bound, or the bot chose an illegal action.
@@ -752,6 +754,8 @@ class Peer:
                 # won or abandoned: make sure all have heard; stopped over a fork: let the
                 # bodies relayed reach every seat, and a seat's proof in answer reach this one
                 await asyncio.sleep(LINGER)
+            else:  # what it signed before the stop still leaves (a thief's steal_dispute)
+                await self._drain(LINGER)
             return self.result()
         finally:
             self._flushing = False
@@ -765,6 +769,18 @@ class Peer:
             self.close()
             if self.session.stopped is None and self.session.is_over:
                 self._emit("over", self._over_text())
+
+    async def _drain(self, limit: float) -> None:
+        """Wait, at most ``limit`` seconds, until every message logged is synced and handed to
+        the mesh."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while self._written > self._synced or self._gated or self._outbox:
+            if self._failure is not None or loop.time() >= deadline:
+                return
+            self._dirty.set()
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)  # the last broadcast's writes
 
     def close(self) -> None:
         """Close the log (every record is already durable). Closing twice is harmless."""

@@ -1,0 +1,335 @@
+"""Red-team seats: a session made to commit one deviation (`hexlan bot --cheat KIND`).
+
+:class:`Cheat` wraps one seat's :class:`~hexlan.net.session.Session` in place (instance
+attributes over its methods; net/session.py is unchanged), so that the seat's own session
+signs the deviation at the chosen moment and the shell that runs it (the headless bot's
+:class:`~hexlan.net.peer.Peer`, or an in-process table in the tests) sends it like any other
+message. The kinds and what each proves are catalogued in :mod:`hexlan.cheats`; here is how
+each is produced, at the N-th opportunity (:attr:`Cheat.at`):
+
+- ``equivocate``: after signing its message, the session signs a ``present`` (an ``advance``
+  if the message is a ``present``) with the same sequence number, previous hash and heads, and
+  sends it right after the true one (and again to any seat whose link opens later).
+- ``forge``: its chance reveal is signed and logged as usual, but what leaves is the same body
+  signed by a fresh key (and so is what a reopened link is resent).
+- ``replay``: its reveal for event ``n`` carries its chain value of event ``n - 1`` (the chain
+  commitment for event 1), which it already revealed.
+- ``false-share``: its decryption share is ``A·x + G``, with the DLEQ proof of ``A·x``.
+- ``swap-shuffle``: the deck's shuffle job is wrapped (as tests/test_fairness.py does) so the
+  published output has card 0 replaced by a re-encryption of card 1; the intermediate decks and
+  the answers to the challenges stay those of the honest shuffle.
+- ``false-steal``: as a victim, its opening of the chosen commitment holds the next resource
+  (``(r + 1) mod 5``), sealed for the thief with the right salt and index.
+- ``undealt-card``: instead of the bot's decision, it signs ``PlayKnight`` with no
+  ``card_reveal`` before it.
+- ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
+  ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
+- ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
+  a trail whose last entry is zeroed.
+
+The seat goes on honestly afterwards as far as its own session lets it; a deviation its own
+session also checks (a replayed reveal, a false share, an undealt card, a false hash) stops it
+too, naming itself. Only the deviating envelopes the seat sent are kept in
+:attr:`Cheat.evidence`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hexlan.cheats import CheatKind, check_cheat
+from hexlan.engine import actions as A
+from hexlan.engine.core import DevCard, Phase, Resource
+from hexlan.net.dealing import Dealer, Shuffled
+from hexlan.net.effects import Effect, Send
+from hexlan.net.group import add, base_mul
+from hexlan.net.identity import Identity
+from hexlan.net.session import Session
+from hexlan.net.shuffle import ShuffleCommitment, reencrypt
+from hexlan.net.steal import seal_opening
+from hexlan.net.wire import PROTOCOL_VERSION, ZERO_ID, Body, Envelope, encode_action, sign_body
+
+__all__ = ["Cheat"]
+
+_ONE: bytes = (1).to_bytes(32, "little")
+_SignFn = Callable[[str, tuple[object, ...], list[Effect]], None]
+_OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
+    "equivocate": None,  # every message signed but its opening signature
+    "forge": ("reveal",),
+    "replay": ("reveal",),
+    "false-share": ("draw_share",),
+    "swap-shuffle": ("shuffle",),
+    "false-steal": ("steal_open",),
+    "undealt-card": (),  # decisions, counted in ``submit``
+    "withhold-reveal": ("reveal",),
+    "withhold-audit": ("audit_secrets",),
+    "false-hash": ("turn_ack",),
+}
+"""For each kind, the message kinds whose signing is an opportunity (None: every kind)."""
+
+
+class Cheat:
+    """One seat's deviation: ``kind`` (a name of :data:`hexlan.cheats.CHEATS`) at the
+    ``at``-th opportunity.
+
+    Args:
+        kind: the deviation.
+        at: which opportunity, from 1.
+        on_deviate: hears one sentence when the seat deviates (the bot prints it).
+
+    Attributes:
+        seen: opportunities so far.
+        deviation: what the seat did, once it did (None before).
+        evidence: the deviating envelopes the seat sent (none for the withholding kinds).
+
+    Raises:
+        ValueError: an unknown kind, or an ``at`` the kind cannot take
+            (:func:`hexlan.cheats.check_cheat`).
+    """
+
+    def __init__(
+        self, kind: str, at: int = 1, on_deviate: Callable[[str], None] | None = None
+    ) -> None:
+        self.kind: CheatKind = check_cheat(kind, at)
+        self.at = at
+        self.on_deviate = on_deviate
+        self.seen = 0
+        self.deviation: str | None = None
+        self.evidence: list[bytes] = []
+        self._session: Session | None = None
+        self._swapped: dict[bytes, bytes] = {}  # true envelope -> what is sent instead
+        self._extra: list[bytes] = []  # sent besides the true envelopes
+
+    @property
+    def done(self) -> bool:
+        """Whether the seat has deviated."""
+        return self.deviation is not None
+
+    def summary(self) -> dict[str, Any]:
+        """The cheat as plain data (the ``"cheat"`` entry of the bot's JSON line)."""
+        return {
+            "kind": self.kind.name,
+            "at": self.at,
+            "opportunities": self.seen,
+            "done": self.done,
+            "deviation": self.deviation,
+        }
+
+    # ------------------------------------------------------------------ installing
+
+    def install(self, session: Session) -> None:
+        """Make ``session`` (a seat's, not yet started or replayed) commit the deviation.
+
+        Raises:
+            ValueError: the session is an observer's, or already has a cheat.
+        """
+        if session.observer:
+            raise ValueError("an observer signs nothing: it cannot cheat")
+        if self._session is not None or "_sign" in vars(session):
+            raise ValueError("the session already cheats")
+        self._session = session
+        honest_sign: _SignFn = session._sign
+        honest_missing = session.missing_for
+
+        def sign(kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
+            if self.done and self.kind.name == "withhold-reveal" and kind == "reveal":
+                self._withhold(session, kind, payload, quiet=True)  # silent from then on
+                return
+            if not self._opportunity(kind):
+                honest_sign(kind, payload, effects)
+                return
+            self._deviate_in_sign(session, honest_sign, kind, payload, effects)
+
+        def missing_for(heads: Sequence[Sequence[object]]) -> list[bytes]:
+            resend = [self._swapped.get(data, data) for data in honest_missing(heads)]
+            return resend + list(self._extra)
+
+        session._sign = sign  # type: ignore[method-assign]
+        session.missing_for = missing_for  # type: ignore[method-assign]
+        if self.kind.name == "swap-shuffle":
+            self._install_swap(session.dealer)
+        elif self.kind.name == "undealt-card":
+            self._install_card_play(session)
+
+    def _opportunity(self, kind: str) -> bool:
+        """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
+        if self.done:
+            return False
+        kinds = _OPPORTUNITY[self.kind.name]
+        if kind not in (kinds or ()) if kinds is not None else kind == "sign_opening":
+            return False
+        self.seen += 1
+        return self.seen == self.at
+
+    def _did(self, text: str) -> None:
+        self.deviation = text
+        if self.on_deviate is not None:
+            self.on_deviate(text)
+
+    # ------------------------------------------------------------------ deviations in signing
+
+    def _deviate_in_sign(
+        self,
+        session: Session,
+        honest_sign: _SignFn,
+        kind: str,
+        payload: tuple[object, ...],
+        effects: list[Effect],
+    ) -> None:
+        name = self.kind.name
+        if name.startswith("withhold-"):
+            self._withhold(session, kind, payload)
+            return
+        if name == "replay":
+            number = int(payload[0])  # type: ignore[call-overload]
+            chain = session.chain
+            payload = (number, chain.preimage(number - 1) if number > 1 else chain.commitment)
+        elif name == "false-share":
+            label, position, share, proof = payload
+            payload = (label, position, add(share, base_mul(_ONE)), proof)  # type: ignore[arg-type]
+        elif name == "false-steal":
+            payload = self._false_opening(session, payload)
+        elif name == "false-hash":
+            turn, digest, trail = payload
+            false_digest = hashlib.sha256(b"hexlan red team\0" + digest).digest()  # type: ignore[operator]
+            false_trail = (*trail[:-1], bytes(8)) if trail else trail  # type: ignore[index]
+            payload = (turn, false_digest, false_trail)
+        honest_sign(kind, payload, effects)
+        sent = session.accepted[session.seat][-1]
+        if name == "equivocate":
+            twin = self._twin(session, sent)
+            self._extra.append(twin)
+            effects.append(Send(twin))
+            self.evidence += [sent.to_bytes(), twin]
+            self._did(f"signed two bodies as message #{sent.body.seq} ({kind} and a twin)")
+            return
+        if name == "forge":
+            forged = sign_body(sent.body, Identity.generate()).to_bytes()
+            true = sent.to_bytes()
+            self._swapped[true] = forged
+            effects[:] = [Send(forged) if e == Send(true) else e for e in effects]
+            self.evidence.append(forged)
+            self._did(f"sent its {kind} for event {payload[0]} under a forged signature")
+            return
+        self.evidence.append(sent.to_bytes())
+        what = {
+            "replay": f"replayed an old chain value as its reveal for event {payload[0]}",
+            "false-share": f"gave a false decryption share for position {payload[1]}",
+            "swap-shuffle": "published a shuffle that swaps card 0 for a copy of card 1",
+            "false-steal": f"opened steal {payload[0]} with a card it had not committed to",
+            "false-hash": f"acknowledged turn {payload[0]} with a false state hash",
+        }[name]
+        self._did(what)
+
+    def _withhold(
+        self, session: Session, kind: str, payload: tuple[object, ...], *, quiet: bool = False
+    ) -> None:
+        """Sign nothing, and let the session believe the step is done (it never asks again).
+        A seat that withholds a reveal withholds every later one too (the next would break
+        its chain, a stop rather than a stall)."""
+        own = session.accepted[session.seat]
+        body = Body(
+            version=PROTOCOL_VERSION,
+            game_id=session.game_id,
+            author=session.seat,
+            seq=len(own),
+            prev=own[-1].id if own else ZERO_ID,
+            heads=session.heads(),
+            kind=kind,
+            payload=payload,
+        )
+        # the session's own bookkeeping key for the step, from a body never sent nor logged
+        session._sent.add(session._obligation_key(sign_body(body, session.identity)))
+        if not quiet:
+            event = f" for event {payload[0]}" if kind == "reveal" else ""
+            self._did(f"withheld its {kind}{event}")
+
+    def _twin(self, session: Session, sent: Envelope) -> bytes:
+        """Another body with ``sent``'s number, previous hash and heads, signed by the seat."""
+        body = sent.body
+        kind, payload = ("advance", ()) if body.kind == "present" else ("present", (bytes(32),))
+        twin = Body(
+            version=body.version,
+            game_id=body.game_id,
+            author=body.author,
+            seq=body.seq,
+            prev=body.prev,
+            heads=body.heads,
+            kind=kind,
+            payload=payload,
+        )
+        return sign_body(twin, session.identity).to_bytes()
+
+    def _false_opening(self, session: Session, payload: tuple[object, ...]) -> tuple[object, ...]:
+        """A ``steal_open`` payload opening the chosen commitment with the next resource."""
+        number, nonce, _ = payload
+        view = session.view
+        assert view is not None
+        index = session._steal_index
+        salt, card = session._own_committed_hand(int(number)).openings[index]  # type: ignore[call-overload]
+        thief_public = session.opening.seats[view.active].x25519_public
+        sealed = seal_opening(
+            session.game_keys.private_key,
+            thief_public,
+            session.game_id,
+            int(number),  # type: ignore[call-overload]
+            index,
+            salt,
+            (int(card) + 1) % len(Resource),
+            nonce=nonce,  # type: ignore[arg-type]
+        )
+        return (number, *sealed)
+
+    # ------------------------------------------------------------------ other hooks
+
+    def _install_swap(self, dealer: Dealer) -> None:
+        """Wrap the dealer's shuffle job: its output loses card 0 for a copy of card 1."""
+        honest = dealer.shuffle_job
+
+        def cheating_job() -> Callable[[], Shuffled]:
+            job = honest()
+
+            def cheat() -> Shuffled:
+                shuffled = job()
+                output = list(shuffled.commitment.output)
+                r = (5).to_bytes(32, "little")
+                output[0] = reencrypt(output[1], dealer.deck.key.joint, r)
+                commitment = ShuffleCommitment(output, shuffled.commitment.rounds)
+                return Shuffled(commitment, shuffled.secret)
+
+            return cheat
+
+        dealer.shuffle_job = cheating_job  # type: ignore[method-assign]
+
+    def _install_card_play(self, session: Session) -> None:
+        """Wrap ``submit``: at the N-th decision in its own turn at which the others' views
+        allow a card play, sign ``PlayKnight`` with no card shown, whatever the bot chose."""
+        honest_submit = session.submit
+        me = session.seat
+
+        def submit(action: A.Action, now: float = 0.0) -> list[Effect]:
+            view = session.view
+            if (
+                self.done
+                or view is None
+                or view.active != me
+                or view.phase not in (Phase.ROLL, Phase.MAIN)
+                or view.dev_played_this_turn
+                or view.dev_count[me] <= view.new_dev_count[me]
+                or session.dealer.unshown_own(DevCard.KNIGHT, view.turn) is not None
+            ):
+                return honest_submit(action, now)
+            self.seen += 1
+            if self.seen != self.at:
+                return honest_submit(action, now)
+            effects: list[Effect] = []
+            session._sign("action", encode_action(A.PlayKnight()), effects)
+            session.last_progress = now
+            session._fulfil(effects)
+            self.evidence.append(session.accepted[me][-1].to_bytes())
+            self._did(f"played a Knight it never showed (instead of {action})")
+            return effects
+
+        session.submit = submit  # type: ignore[method-assign]
