@@ -49,7 +49,7 @@ from hexlan.net.identity import Identity
 from hexlan.net.session import Session
 from hexlan.net.shuffle import ShuffleCommitment, reencrypt
 from hexlan.net.steal import seal_opening
-from hexlan.net.wire import PROTOCOL_VERSION, ZERO_ID, Body, Envelope, encode_action, sign_body
+from hexlan.net.wire import Body, Envelope, encode_action, sign_body
 
 __all__ = ["Cheat"]
 
@@ -68,6 +68,33 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "false-hash": ("turn_ack",),
 }
 """For each kind, the message kinds whose signing is an opportunity (None: every kind)."""
+
+
+def swap_in_another_card(dealer: Dealer, target: int, source: int) -> None:
+    """Make ``dealer``'s seat publish a shuffle whose card ``target`` is a re-encryption of its
+    card ``source``: one card of the deck is lost, another doubled. Its intermediate decks and
+    its answers to the challenges stay those of its honest shuffle, so the cut-and-choose proof
+    fails (PROTOCOL.md §13.6) and the audit recomputes the true output (§14).
+
+    Args:
+        dealer: the cheating seat's dealer (its shuffle job is wrapped in place).
+        target, source: card positions of its shuffle's output, 0-based.
+    """
+    honest = dealer.shuffle_job
+
+    def cheating_job() -> Callable[[], Shuffled]:
+        job = honest()
+
+        def cheat() -> Shuffled:
+            shuffled = job()
+            output = list(shuffled.commitment.output)
+            r = (5).to_bytes(32, "little")
+            output[target] = reencrypt(output[source], dealer.deck.key.joint, r)
+            return Shuffled(ShuffleCommitment(output, shuffled.commitment.rounds), shuffled.secret)
+
+        return cheat
+
+    dealer.shuffle_job = cheating_job  # type: ignore[method-assign]
 
 
 class Cheat:
@@ -149,7 +176,7 @@ class Cheat:
         session._sign = sign  # type: ignore[method-assign]
         session.missing_for = missing_for  # type: ignore[method-assign]
         if self.kind.name == "swap-shuffle":
-            self._install_swap(session.dealer)
+            swap_in_another_card(session.dealer, target=0, source=1)
         elif self.kind.name == "undealt-card":
             self._install_card_play(session)
 
@@ -229,17 +256,7 @@ class Cheat:
         """Sign nothing, and let the session believe the step is done (it never asks again).
         A seat that withholds a reveal withholds every later one too (the next would break
         its chain, a stop rather than a stall)."""
-        own = session.accepted[session.seat]
-        body = Body(
-            version=PROTOCOL_VERSION,
-            game_id=session.game_id,
-            author=session.seat,
-            seq=len(own),
-            prev=own[-1].id if own else ZERO_ID,
-            heads=session.heads(),
-            kind=kind,
-            payload=payload,
-        )
+        body = session.next_body(kind, payload)
         # the session's own bookkeeping key for the step, from a body never sent nor logged
         session._sent.add(session._obligation_key(sign_body(body, session.identity)))
         if not quiet:
@@ -283,25 +300,6 @@ class Cheat:
         return (number, *sealed)
 
     # ------------------------------------------------------------------ other hooks
-
-    def _install_swap(self, dealer: Dealer) -> None:
-        """Wrap the dealer's shuffle job: its output loses card 0 for a copy of card 1."""
-        honest = dealer.shuffle_job
-
-        def cheating_job() -> Callable[[], Shuffled]:
-            job = honest()
-
-            def cheat() -> Shuffled:
-                shuffled = job()
-                output = list(shuffled.commitment.output)
-                r = (5).to_bytes(32, "little")
-                output[0] = reencrypt(output[1], dealer.deck.key.joint, r)
-                commitment = ShuffleCommitment(output, shuffled.commitment.rounds)
-                return Shuffled(commitment, shuffled.secret)
-
-            return cheat
-
-        dealer.shuffle_job = cheating_job  # type: ignore[method-assign]
 
     def _install_card_play(self, session: Session) -> None:
         """Wrap ``submit``: at the N-th decision in its own turn at which the others' views

@@ -1543,9 +1543,11 @@ class Session:
             return f"{kind}:{payload[0]}", int(payload[1])  # type: ignore[arg-type]
         return kind, env.body.seq
 
-    def _sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
+    def next_body(self, kind: str, payload: tuple[object, ...]) -> Body:
+        """The body this seat's next message of ``kind`` would have: its next ``seq``, the
+        ``prev`` of its chain and its current heads (§2). Nothing is signed or changed."""
         msgs = self.accepted[self.seat]
-        body = Body(
+        return Body(
             version=PROTOCOL_VERSION,
             game_id=self.game_id,
             author=self.seat,
@@ -1555,7 +1557,9 @@ class Session:
             kind=kind,
             payload=payload,
         )
-        env = sign_body(body, self.identity.private_key)
+
+    def _sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
+        env = sign_body(self.next_body(kind, payload), self.identity.private_key)
         data = env.to_bytes()
         self._sent.add(self._obligation_key(env))
         effects.append(Persist(data))

@@ -55,13 +55,14 @@ from hexlan.engine.core import (
     as_hand,
 )
 from hexlan.net.audit import AuditReport, Deviation, StealRecord
-from hexlan.net.dealing import Dealer, Shuffled
+from hexlan.net.dealing import Dealer
 from hexlan.net.deck import Deck, derive_deck_secret
 from hexlan.net.effects import Effect, Send
 from hexlan.net.group import add, base_mul
 from hexlan.net.log import GameLog
+from hexlan.net.redteam import swap_in_another_card
 from hexlan.net.session import AUTOMATIC_TIMEOUT, DEVELOPMENT_DECK, Session
-from hexlan.net.shuffle import ShuffleCommitment, card_point, reencrypt
+from hexlan.net.shuffle import card_point
 from hexlan.net.steal import CommittedHand, commit_hand, derive_steal_secrets
 from hexlan.net.verify import EXIT_INVALID, EXIT_UNFINISHED, EXIT_VALID, verify_logs
 from hexlan.net.wire import PROTOCOL_VERSION, ZERO_ID, Body, Envelope, encode_action, sign_body
@@ -271,27 +272,6 @@ def at_a_robbery() -> Reached:
 
 
 # ---------------------------------------------------------------------------- the deck: set-up
-
-
-def swap_in_another_card(dealer: Dealer, target: int, source: int) -> None:
-    """Make ``dealer``'s seat publish a shuffle whose card ``target`` is a re-encryption of its
-    card ``source``: one card of the deck is lost, another doubled. Its intermediate decks and
-    its answers to the challenges stay those of its honest shuffle."""
-    honest = dealer.shuffle_job
-
-    def cheating_job() -> Callable[[], Shuffled]:
-        job = honest()
-
-        def cheat() -> Shuffled:
-            shuffled = job()
-            output = list(shuffled.commitment.output)
-            r = (5).to_bytes(32, "little")
-            output[target] = reencrypt(output[source], dealer.deck.key.joint, r)
-            return Shuffled(ShuffleCommitment(output, shuffled.commitment.rounds), shuffled.secret)
-
-        return cheat
-
-    dealer.shuffle_job = cheating_job  # type: ignore[method-assign]
 
 
 def test_a_shuffle_that_swaps_in_another_card_fails_its_proof_naming_the_shuffler() -> None:
