@@ -372,6 +372,7 @@ def check_real(played: Played) -> None:
         assert len(read_log(played.honest_log).equivocations) == 1
 
 
+@pytest.mark.slow
 def test_every_kind_is_caught_between_real_processes(tmp_path: Path) -> None:
     """One 2-seat table per kind, five tables at a time: for each, the honest bot's result, its
     stderr and `hexlan verify` on its log name the cheating seat (or the seat it abandoned the

@@ -143,6 +143,9 @@ async def test_setup_and_a_turn_by_keys() -> None:
 
 
 async def test_build_menu_is_cancelled_with_escape() -> None:
+    """After the first roll: when the seat can build a road, ``d`` opens the road pick and
+    escape cancels it without building; when it cannot, the key is hidden and does nothing
+    (this seed gives the second case; both are asserted, never skipped)."""
     app = make_app(3, SEED, "beginner", "You", 0)
     async with app.run_test(size=WIDE) as pilot:
         screen = await settle(pilot)
@@ -151,13 +154,16 @@ async def test_build_menu_is_cancelled_with_escape() -> None:
         await pilot.press("r")
         await settle(pilot)
         await handle_robber(pilot, screen)
+        before = len(game.events)
         if not any(isinstance(a, A.BuildRoad) for a in game.legal_actions()):
             assert "d" not in app.active_bindings
+            await pilot.press("d")
+            await pilot.pause()
+            assert screen.pick is None and len(game.events) == before  # the key is inert
             return
         await pilot.press("d")
         assert screen.pick is not None and not screen.pick.mandatory
         assert "r" not in app.active_bindings  # game keys are off while picking
-        before = len(game.events)
         await pilot.press("escape")
         assert screen.pick is None and len(game.events) == before
 

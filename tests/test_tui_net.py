@@ -199,6 +199,7 @@ def _bot_cli_missing() -> str | None:
 
 
 @pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+@pytest.mark.slow
 async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
     """The person hosts a 3-seat table from the TUI; the host starts two `hexlan bot`
     processes that join over TCP; the person places the set-up by keys and rolls by key, then
@@ -267,6 +268,7 @@ async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
 
 
 @pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+@pytest.mark.slow
 async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: Path) -> None:
     """One of the host's two bots is killed once the game runs: the status line names the
     seat that stopped answering, A (confirmed) signs the abandonment, the other bot has signed
@@ -318,6 +320,7 @@ async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: P
 
 
 @pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+@pytest.mark.slow
 async def test_tui_joins_a_bot_hosted_table_by_address(data_dir: Path) -> None:
     """`hexlan join HOST:PORT` from the TUI: a `hexlan bot --host` process holds a 2-seat table;
     the joined lobby shows the host's seat and fingerprint, then the game runs in the same
