@@ -93,6 +93,11 @@ from hexlan.net.wire import (
 NO_HEAD: Final = (-1, ZERO_ID)
 TRAIL_BYTES: Final = 8
 """Bytes of each public-state hash in a turn acknowledgement's trail (§11)."""
+MAX_HELD_BYTES: Final = 32 * 1024 * 1024
+"""Bytes of signed messages a session holds while they wait for their predecessors (§8). A
+whole 4-seat game is about 1 MB of messages, so only a seat sending far ahead of itself (a
+flood) reaches it; what comes beyond is refused, and a real message comes again when its link
+reconnects."""
 AUTOMATIC_TIMEOUT: Final = 5.0
 """Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
 BROKEN_CHAIN: Final = "broken_chain"
@@ -245,6 +250,7 @@ class Session:
         self.accepted: list[list[Envelope]] = [[] for _ in range(self.players)]
         self.applied = [-1] * self.players
         self._waiting: dict[bytes, Envelope] = {}
+        self._held_bytes = 0  # the size of the envelopes in ``_waiting``
         self._active = 0  # the sequencer before the start player is known
         self._activation = (0, -1)  # (author, seq) of the message that made it the sequencer
         self._openings_applied = 0
@@ -483,7 +489,20 @@ class Session:
                 return effects  # a duplicate: already have it
             self._equivocation(msgs[body.seq], data, effects)
             return effects
-        self._waiting[env.id] = env
+        if env.id not in self._waiting:
+            size = len(env.to_bytes())
+            if self._held_bytes + size > MAX_HELD_BYTES:
+                effects.append(
+                    Rejected(
+                        f"more than {MAX_HELD_BYTES} bytes of messages wait for their "
+                        "predecessors: this one is refused until they arrive",
+                        data,
+                        body.author,
+                    )
+                )
+                return effects
+            self._held_bytes += size
+            self._waiting[env.id] = env
         self._drain_waiting(effects)
         if any(not isinstance(e, Rejected | Send) for e in effects):  # a refusal is no progress
             self.last_progress = now
@@ -589,14 +608,17 @@ class Session:
                     continue
                 ready = self._ready(env, effects)
                 if ready is None:
-                    del self._waiting[env_id]
+                    self._unhold(env_id)
                     continue
                 if ready:
-                    del self._waiting[env_id]
+                    self._unhold(env_id)
                     self._accept(env, effects)
                     progress = True
                     if self.stopped is not None:
                         return
+
+    def _unhold(self, env_id: bytes) -> None:
+        self._held_bytes -= len(self._waiting.pop(env_id).to_bytes())
 
     def _ready(self, env: Envelope, effects: list[Effect]) -> bool | None:
         """True: acceptable now; False: wait for predecessors; None: refused (effect added)."""

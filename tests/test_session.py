@@ -442,6 +442,41 @@ def test_random_bytes_are_rejected_and_change_nothing(mid_game: Table) -> None:
     assert quiet(table) == before
 
 
+def test_messages_held_for_their_predecessors_are_bounded(
+    mid_game: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat sending far ahead of itself (validly signed messages whose predecessors never
+    come) cannot grow another peer's memory without bound: past MAX_HELD_BYTES the session
+    refuses what comes, naming the signer, and nothing else changes."""
+    import hexlan.net.session as session_module
+
+    table = mid_game
+    author, target = 1, table.sessions[0]
+    seq = len(table.sessions[author].accepted[author]) + 5  # predecessors that never come
+    bodies = []
+    own = table.sessions[author].accepted[author]
+    for k in range(4):
+        body = Body(
+            PROTOCOL_VERSION,
+            table.opening.game_id,
+            author,
+            seq + k,
+            own[-1].id,
+            table.sessions[author].heads(),
+            "advance",
+            (),
+        )
+        bodies.append(sign_body(body, table.sessions[author].identity).to_bytes())
+    monkeypatch.setattr(session_module, "MAX_HELD_BYTES", 3 * len(bodies[0]))
+    before = quiet(table)
+    for data in bodies[:3]:
+        assert target.receive(data) == []  # held, waiting for the messages before it
+    (refused,) = target.receive(bodies[3])
+    assert isinstance(refused, Rejected) and refused.author == author
+    assert "wait for their predecessors" in refused.reason
+    assert quiet(table) == before and target.stopped is None
+
+
 @pytest.mark.parametrize("how", ["another key", "flipped signature", "flipped body"])
 def test_forged_signature_is_rejected_naming_nobody(mid_game: Table, how: str) -> None:
     table = mid_game
