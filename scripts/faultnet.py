@@ -367,9 +367,9 @@ async def play_game(game: int, args: argparse.Namespace, log_dir: Path) -> GameR
         verify = await asyncio.create_subprocess_exec(
             *HEXLAN, "verify", "--json", *present, stdout=asyncio.subprocess.PIPE
         )
-        out, _ = await verify.communicate()
+        verify_out, _ = await verify.communicate()
         try:
-            reports = json.loads(out.decode().strip().splitlines()[-1])["logs"]
+            reports = json.loads(verify_out.decode().strip().splitlines()[-1])["logs"]
         except (json.JSONDecodeError, IndexError, KeyError):
             reports = []
             result.problems.append(f"hexlan verify exited {verify.returncode} without JSON")
