@@ -146,6 +146,27 @@ def _host_port(value: str | None) -> tuple[str, int] | None:
         raise click.BadParameter(str(exc), param_hint="'--join'") from None
 
 
+def _routes(values: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
+    """``--route PORT=HOST:PORT`` values as ``(port, host, dial_port)``.
+
+    Raises:
+        click.BadParameter: not that shape.
+    """
+    from hexlan.net.lobby import parse_address
+
+    routes = []
+    for value in values:
+        port, sep, address = value.partition("=")
+        try:
+            if not sep or not port.isdigit() or not 1 <= int(port) <= 65535:
+                raise ValueError(f"expected PORT=HOST:PORT, not {value!r}")
+            host, via = parse_address(address)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--route'") from None
+        routes.append((int(port), host, via))
+    return tuple(routes)
+
+
 # Options `bot` and `resume` share.
 _BOT_SEED_OPTION = click.option(
     "--seed", type=int, default=None, help="Seed for the bot's own choices only."
@@ -211,6 +232,14 @@ _ABANDON_AFTER_OPTION = click.option(
     default=None,
     help="Deviate at the N-th opportunity of the kind (its N-th reveal, share, ...; default 1).",
 )
+@click.option(
+    "--route",
+    "routes",
+    metavar="PORT=HOST:PORT",
+    multiple=True,
+    help="Dial the seat whose game port is PORT at HOST:PORT instead (a relay or a test "
+    "proxy such as scripts/faultnet.py); repeatable.",
+)
 def bot(
     hosting: bool,
     join: str | None,
@@ -227,6 +256,7 @@ def bot(
     delay: float,
     cheat: str | None,
     cheat_at: int | None,
+    routes: tuple[str, ...],
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if cheat is not None:
@@ -247,6 +277,7 @@ def bot(
     if seats is not None and not hosting:
         raise click.UsageError("--seats is for --host")
     address = _host_port(join)
+    dial_routes = _routes(routes)
     _strategy(strategy)
     from hexlan.headless import BotOptions, run_bot
 
@@ -265,6 +296,7 @@ def bot(
         delay=delay,
         cheat=cheat,
         cheat_at=1 if cheat_at is None else cheat_at,
+        routes=dial_routes,
     )
     sys.exit(run_bot(options))
 

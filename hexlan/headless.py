@@ -70,6 +70,9 @@ class BotOptions:
     """Red team: the deviation the seat commits (a name of :data:`hexlan.cheats.CHEATS`)."""
     cheat_at: int = 1
     """... at this opportunity of its kind, from 1."""
+    routes: tuple[tuple[int, str, int], ...] = ()
+    """``(port, host, dial_port)``: dial the seat whose mesh port is ``port`` at
+    ``host:dial_port`` instead (:attr:`hexlan.net.peer.Peer.routes`)."""
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -210,6 +213,7 @@ async def _bot_game(
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
     peer.abandon_after = options.abandon_after
     peer.delay = options.delay
+    peer.routes = {port: (host, via) for port, host, via in options.routes}
     if cheat is not None:
         cheat.on_deviate = _cheat_reporter(peer, say)
         cheat.install(peer.session)

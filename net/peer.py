@@ -412,6 +412,10 @@ class Peer:
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
+        self.routes: dict[int, tuple[str, int]] = {}
+        """Dial a seat whose mesh port in the opening is the key at this ``(host, port)``
+        instead (a relay or test proxy: ``hexlan bot --route``, scripts/faultnet.py); set
+        before :meth:`run`."""
 
     # ------------------------------------------------------------------ queries
 
@@ -430,11 +434,11 @@ class Peer:
         An empty ``host`` in the opening (the host's seat, and a joiner that joined over
         loopback, so on the host's machine: §3) is read as ``host_address``, the address this
         peer reached the host at; the host's own peer, or one resumed without it, reads it as
-        :data:`THIS_MACHINE`.
+        :data:`THIS_MACHINE`. A seat whose port is in :attr:`routes` is dialled there instead.
         """
         reached = self.host_address or THIS_MACHINE
         return {
-            s: (info.host or reached, info.port)
+            s: self.routes.get(info.port, (info.host or reached, info.port))
             for s, info in enumerate(self.opening.seats)
             if s != self.seat
         }
