@@ -17,6 +17,7 @@ from hexlan.cli import _routes
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_one_small_game_through_the_faulty_proxies_finishes_and_verifies(tmp_path: Path) -> None:
     run = subprocess.run(
         [
