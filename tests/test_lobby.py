@@ -957,6 +957,7 @@ def test_a_joiner_over_loopback_is_reached_where_the_host_is() -> None:
     def dials(seat: int, host_address: str | None) -> dict[int, tuple[str, int]]:
         peer = Peer.__new__(Peer)
         peer.opening, peer.seat, peer.host_address = opening, seat, host_address
+        peer.routes = {}
         return peer.addresses()
 
     assert dials(0, None)[1] == ("127.0.0.1", 50001)  # the host: on its own machine

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOAK = ROOT / "scripts" / "soak.py"
 
 
+@pytest.mark.slow
 def test_one_game_with_kills_and_resumes_passes_every_check(tmp_path: Path) -> None:
     args = ["--games", "1", "--players", "2", "--kills", "1.5", "--seed", "3", "--json"]
     run = subprocess.run(
