@@ -47,6 +47,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from botprocs import last_json
+
 HEXLAN = [sys.executable, "-m", "hexlan"]
 READ_CHUNK = 64 * 1024
 TABLE_OPEN = "table open on port"
@@ -276,17 +278,6 @@ async def _wait_for_text(path: Path, text: str, proc: asyncio.subprocess.Process
     return False
 
 
-def _last_json(path: Path) -> dict[str, Any] | None:
-    lines = path.read_text(errors="replace").strip().splitlines()
-    if not lines:
-        return None
-    try:
-        value = json.loads(lines[-1])
-    except json.JSONDecodeError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
 async def play_game(game: int, args: argparse.Namespace, log_dir: Path) -> GameResult:
     """Play one game of ``args.players`` bot processes through the proxies, then verify it."""
     n = args.players
@@ -352,7 +343,7 @@ async def play_game(game: int, args: argparse.Namespace, log_dir: Path) -> GameR
         await net.close()
     result.faults = asdict(net.faults)
     result.exit_codes = [p.returncode for p in procs]
-    finals = [_last_json(path) for path in outs[: len(procs)]]
+    finals = [last_json(path) for path in outs[: len(procs)]]
     for i, (code, final) in enumerate(zip(result.exit_codes, finals, strict=True)):
         if code != 0 or final is None:
             tail = errs[i].read_text(errors="replace").strip().splitlines()[-1:]

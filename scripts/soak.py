@@ -58,6 +58,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from botprocs import last_json
+
 from hexlan.net.log import LogFormatError, read_log, secrets_path
 from hexlan.net.wire import Envelope, ProtocolError
 
@@ -141,18 +143,6 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except FileNotFoundError:
         return 0
-
-
-def _last_json(path: Path) -> dict[str, Any] | None:
-    """The last stdout line of a run as JSON, or None when there is none."""
-    lines = path.read_text(errors="replace").strip().splitlines()
-    if not lines:
-        return None
-    try:
-        value = json.loads(lines[-1])
-    except json.JSONDecodeError:
-        return None
-    return value if isinstance(value, dict) else None
 
 
 def _tail(path: Path, n: int = 600) -> str:
@@ -336,7 +326,7 @@ def check_game(table: Table, report: GameReport) -> None:
     finals: list[dict[str, Any]] = []
     for i, seat in enumerate(table.seats):
         run = seat.live
-        final = _last_json(run.out)
+        final = last_json(run.out)
         if run.proc.returncode != 0 or final is None:
             report.problems.append(
                 f"seat {i} run {len(seat.runs) - 1} exit {run.proc.returncode}: {_tail(run.err)}"
