@@ -490,7 +490,7 @@ class Session:
             self._equivocation(msgs[body.seq], data, effects)
             return effects
         if env.id not in self._waiting:
-            size = len(env.to_bytes())
+            size = _held_size(env)
             if self._held_bytes + size > MAX_HELD_BYTES:
                 effects.append(
                     Rejected(
@@ -618,7 +618,7 @@ class Session:
                         return
 
     def _unhold(self, env_id: bytes) -> None:
-        self._held_bytes -= len(self._waiting.pop(env_id).to_bytes())
+        self._held_bytes -= _held_size(self._waiting.pop(env_id))
 
     def _ready(self, env: Envelope, effects: list[Effect]) -> bool | None:
         """True: acceptable now; False: wait for predecessors; None: refused (effect added)."""
@@ -1603,6 +1603,11 @@ class Session:
     def _own_pending(self) -> bool:
         """Whether a message of this seat awaits ordering by the active seat."""
         return not self.observer and self.applied[self.seat] < len(self.accepted[self.seat]) - 1
+
+
+def _held_size(env: Envelope) -> int:
+    """The bytes a held envelope occupies (body and signature; counted without packing it)."""
+    return len(env.body_bytes) + len(env.signature)
 
 
 def _development_faces() -> list[int]:
