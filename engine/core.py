@@ -25,6 +25,9 @@ PathId: TypeAlias = int
 Hand: TypeAlias = tuple[int, int, int, int, int]
 """Resource counts in :class:`Resource` order: lumber, brick, wool, grain, ore."""
 
+MAX_SEATS: Final = 6
+"""The most seats any game takes (the 5-6 player game); the protocol and deck share this bound."""
+
 NO_SEAT: Final = -1
 """No seat: an empty intersection's or path's owner, an award nobody holds, an offer to all."""
 

@@ -10,9 +10,12 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-from hexlan.engine.core import EngineError, Hand
+from hexlan.engine.core import MAX_SEATS, EngineError, Hand
+
+GAMES: Final = ("base",)
+"""The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +23,9 @@ class RuleSet:
     """Counts and costs of one game family.
 
     Attributes:
-        name: the seeds/ file it came from, without ``.toml``.
+        name: the seeds/ file it came from, without ``.toml``: the game's name.
+        board: the map its boards are laid on (seeds/boards/<board>.toml).
+        min_players, max_players: the seats the game takes.
         victory_points: points needed to win.
         discard_limit: a player holding more resource cards than this discards half on a 7.
         bank_per_resource: resource cards of each kind in the game.
@@ -30,10 +35,13 @@ class RuleSet:
         longest_road_min: segments needed for Longest Road.
         largest_army_min: knights needed for Largest Army.
         award_points: victory points of each award.
-        raw: the whole parsed file, for board data.
+        raw: the whole parsed file, for what a game's own rules module reads.
     """
 
     name: str
+    board: str
+    min_players: int
+    max_players: int
     victory_points: int
     discard_limit: int
     bank_per_resource: int
@@ -64,13 +72,21 @@ def load_ruleset(name: str = "base") -> RuleSet:
     Raises:
         EngineError: the file is missing or a field is malformed.
     """
+    if name not in GAMES:
+        raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:
         text = resources.files("hexlan.seeds").joinpath(f"{name}.toml").read_text("utf-8")
         raw = tomllib.loads(text)
         deck = raw["development_deck"]
         pieces, costs, awards = raw["pieces"], raw["costs"], raw["awards"]
+        fewest, most = (int(n) for n in raw["players"])
+        if not 2 <= fewest <= most <= MAX_SEATS:
+            raise EngineError(f"players must be within 2..{MAX_SEATS}, not {raw['players']!r}")
         return RuleSet(
             name=name,
+            board=str(raw["board"]),
+            min_players=fewest,
+            max_players=most,
             victory_points=int(raw["victory_points"]),
             discard_limit=int(raw["discard_limit"]),
             bank_per_resource=int(raw["bank_per_resource"]),

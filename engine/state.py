@@ -55,9 +55,20 @@ NO_LIMIT: Final = 1_000_000
 """The piece limit when the ``piece_limits`` option is off (more than any game can use)."""
 
 # perf: cached action objects, so legal-move generation allocates nothing per call.
-_ROADS: Final = tuple(A.BuildRoad(p) for p in range(200))
-_SETTLEMENTS: Final = tuple(A.BuildSettlement(n) for n in range(200))
-_CITIES: Final = tuple(A.BuildCity(n) for n in range(200))
+
+
+@cache
+def _build_actions(
+    paths: int, nodes: int
+) -> tuple[tuple[A.BuildRoad, ...], tuple[A.BuildSettlement, ...], tuple[A.BuildCity, ...]]:
+    """perf: the build actions of a map's every path and intersection, made once per map size."""
+    return (
+        tuple(A.BuildRoad(p) for p in range(paths)),
+        tuple(A.BuildSettlement(n) for n in range(nodes)),
+        tuple(A.BuildCity(n) for n in range(nodes)),
+    )
+
+
 _DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in A.ALL_DICE)
 _STEALS: Final = tuple(A.StealCard(r) for r in Resource)
 _DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
@@ -122,12 +133,12 @@ class GameState:
 
     Args:
         board: the board (:func:`hexlan.engine.board.beginner_board` or ``random_board``).
-        players: number of seats, 2 .. 4.
+        players: number of seats, within the rule set's range (2 .. 4 in the base game).
         options: the game options (official rules by default).
         rules: counts and costs; seeds/base.toml by default.
 
     Raises:
-        EngineError: a player count outside 2 .. 4.
+        EngineError: a player count outside the rule set's range, or a board on another map.
 
     The game begins in :attr:`Phase.START_PLAYER`, a chance node.
 
@@ -179,13 +190,21 @@ class GameState:
         options: GameOptions | None = None,
         rules: RuleSet | None = None,
     ) -> None:
-        if not 2 <= players <= 4:
-            raise EngineError(f"the base game takes 2 to 4 players, not {players}")
-        self.board = board
-        self.players = players
         self.options = options or GameOptions()
         self.rules = rules or load_ruleset()
         opts, rules = self.options, self.rules
+        if not rules.min_players <= players <= rules.max_players:
+            raise EngineError(
+                f"the {rules.name} game takes {rules.min_players} to {rules.max_players} players,"
+                f" not {players}"
+            )
+        if board.topology.name != rules.board:
+            raise EngineError(
+                f"the {rules.name} game is played on the {rules.board} map,"
+                f" not {board.topology.name}"
+            )
+        self.board = board
+        self.players = players
         self.target = rules.victory_points if opts.victory_points is None else opts.victory_points
         self.longest_road_min = (
             rules.longest_road_min if opts.longest_road_min is None else opts.longest_road_min
@@ -251,6 +270,9 @@ class GameState:
         self._income: list[list[tuple[HexId, NodeId, Seat, int]]] = [[] for _ in range(13)]
         # perf: bit s of hex_seats[h] is set when seat s has a building on hex h.
         self.hex_seats = [0] * topo.hex_count
+        self._roads, self._settlements, self._cities = _build_actions(
+            topo.path_count, topo.node_count
+        )
         self._road_cache: list[list[PathId] | None] = [None] * players
         self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
 
@@ -474,14 +496,16 @@ class GameState:
         if phase is Phase.MOVE_ROBBER:
             return self._robber_actions(seat)
         if phase is Phase.ROAD_BUILDING:
-            return [_ROADS[p] for p in self._road_spots(seat)]
+            return [self._roads[p] for p in self._road_spots(seat)]
         if phase is Phase.SETUP_SETTLEMENT:
             blocked = self.blocked
-            return [_SETTLEMENTS[n] for n in range(self.topology.node_count) if not blocked[n]]
+            return [self._settlements[n] for n in range(self.topology.node_count) if not blocked[n]]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
             return [
-                _ROADS[p] for p in self.topology.node_paths[self.last_settlement] if owner[p] < 0
+                self._roads[p]
+                for p in self.topology.node_paths[self.last_settlement]
+                if owner[p] < 0
             ]
         return []
 
@@ -491,11 +515,11 @@ class GameState:
         covers = self._hand_covers
         roads_left, settlements_left, cities_left = self.pieces_left(seat)
         if roads_left > 0 and covers(seat, rules.road_cost):
-            result.extend(_ROADS[p] for p in self._road_spots(seat))
+            result.extend(self._roads[p] for p in self._road_spots(seat))
         if settlements_left > 0 and covers(seat, rules.settlement_cost):
-            result.extend(_SETTLEMENTS[n] for n in self._settlement_spots(seat))
+            result.extend(self._settlements[n] for n in self._settlement_spots(seat))
         if cities_left > 0 and covers(seat, rules.city_cost):
-            result.extend(_CITIES[n] for n in self.settlements[seat])
+            result.extend(self._cities[n] for n in self.settlements[seat])
         if self.deck_size() and covers(seat, rules.development_card_cost):
             result.append(A.BUY_DEVELOPMENT_CARD)
         self._dev_actions(seat, result, before_roll=False)

@@ -25,9 +25,9 @@ from hypothesis import settings
 from hexlan.engine import actions as A
 from hexlan.engine.board import Board, beginner_board
 from hexlan.engine.core import DevCard, Hand, IllegalActionError, NodeId, PathId, Phase, Seat
+from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import GameState
-from hexlan.engine.topology import BASE_TOPOLOGY
 
 # Property tests draw the same examples on every run, so CI never meets a new one by chance;
 # run with HYPOTHESIS_PROFILE=explore to search afresh.
@@ -35,7 +35,7 @@ settings.register_profile("ci", derandomize=True, deadline=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-TOPOLOGY = BASE_TOPOLOGY
+TOPOLOGY = load_map().topology
 BEGINNER = beginner_board()
 
 

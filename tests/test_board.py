@@ -18,11 +18,11 @@ from hexlan.engine.board import (
     beginner_board,
     has_adjacent_red_numbers,
     random_board,
-    spiral_order,
 )
 from hexlan.engine.core import EngineError, Resource, Terrain
-from hexlan.engine.ruleset import load_ruleset
-from hexlan.engine.topology import BASE_TOPOLOGY as T
+from hexlan.engine.maps import load_map
+
+T = load_map().topology
 
 TERRAIN_COUNTS = {
     Terrain.FOREST: 4,
@@ -108,8 +108,7 @@ def test_every_board_has_the_official_components(board: Board) -> None:
     assert kinds == Counter({None: 4, **dict.fromkeys(Resource, 1)})
     assert len({h.path for h in board.harbours}) == 9
     assert all(h.path in T.coast for h in board.harbours)
-    positions = load_ruleset().raw["board"]["harbour_positions"]
-    assert sorted(h.path for h in board.harbours) == sorted(T.coast[i] for i in positions)
+    assert sorted(h.path for h in board.harbours) == sorted(load_map().harbour_paths)
 
 
 def test_beginner_board_matches_the_rulebook_rows() -> None:
@@ -171,30 +170,27 @@ def test_random_boards_place_the_desert_anywhere() -> None:
 def test_spiral_order_from_the_top_left_corner() -> None:
     """seed 002 «Подготовка к началу игры»: tokens go from a corner counter-clockwise, spiralling
     inwards: outer ring, inner ring, centre."""
-    order = spiral_order(0)
-    assert order == (0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1, 4, 8, 13, 14, 10, 5, 9)
+    spirals = load_map().spirals
+    assert spirals[0] == (0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1, 4, 8, 13, 14, 10, 5, 9)
     corners = {h for h in range(19) if len(T.hex_hexes[h]) == 3}
-    for start in range(6):
-        order = spiral_order(start)
+    assert len(spirals) == 6
+    for order in spirals:
         assert sorted(order) == list(range(19))
         assert order[0] in corners and order[-1] == 9
         for a, b in itertools.pairwise(order):
             assert b in T.hex_hexes[a], "each next hex shares an edge with the last"
-    assert len({spiral_order(s)[0] for s in range(6)}) == 6
-    for bad in (6, -1):
-        with pytest.raises(EngineError):
-            spiral_order(bad)
+    assert {order[0] for order in spirals} == corners
 
 
 def test_spiral_tokens_follow_the_official_order_and_skip_the_desert() -> None:
     """seed 002 «Создание игрового поля»: the A-R tokens in spiral order, the desert skipped."""
-    official = load_ruleset().raw["board"]["tokens"]
+    official = list(load_map().tokens)
     for seed in range(20):
         board = random_board(random.Random(seed), "spiral")
         # some corner's spiral reads the official order exactly
         assert any(
-            [board.tokens[h] for h in spiral_order(c) if board.tokens[h]] == official
-            for c in range(6)
+            [board.tokens[h] for h in order if board.tokens[h]] == official
+            for order in load_map().spirals
         )
 
 

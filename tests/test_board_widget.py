@@ -17,8 +17,8 @@ from textual.geometry import Offset
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board
 from hexlan.engine.core import Terrain
+from hexlan.engine.maps import load_map
 from hexlan.engine.state import GameState
-from hexlan.engine.topology import BASE_TOPOLOGY
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
@@ -44,7 +44,7 @@ from hexlan.tui.board import (
     too_small_message,
 )
 
-TOPO = BASE_TOPOLOGY
+TOPO = load_map().topology
 LAYOUT_IDS = ["compact", "roomy"]
 BEGINNER_ROWS = [
     [("O", "10"), ("W", "2"), ("L", "9")],

@@ -21,8 +21,10 @@ import pytest
 from hexlan.engine import actions as A
 from hexlan.engine.core import NO_SEAT
 from hexlan.engine.longest_road import longest_road
+from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
-from hexlan.engine.topology import BASE_TOPOLOGY as T
+
+T = load_map().topology
 
 LONG = (3, 7, 12, 17, 22, 28, 34, 39, 44)
 RIGHT = (6, 10, 15, 20, 26, 32, 37)

@@ -39,8 +39,9 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from hexlan.engine.board import PIPS
-from hexlan.engine.topology import BASE_TOPOLOGY, Topology
+from hexlan.engine.topology import Topology
 from hexlan.tui.board_render import (
+    BASE_MAP,
     CITY_GLYPHS,
     COMPACT,
     LAYOUTS,
@@ -335,7 +336,7 @@ class BoardView(Widget, can_focus=True):
         return 1
 
     def _topology(self) -> Topology:
-        return self._state.board.topology if self._state is not None else BASE_TOPOLOGY
+        return self._state.board.topology if self._state is not None else BASE_MAP
 
     def _geometry(self) -> Geometry:
         return geometry(self._layout or ROOMY, self._topology())

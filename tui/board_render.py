@@ -34,7 +34,8 @@ from rich.text import Text
 
 from hexlan.engine.board import PIPS, RED_NUMBERS, Board
 from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
-from hexlan.engine.topology import BASE_TOPOLOGY, Topology
+from hexlan.engine.maps import load_map
+from hexlan.engine.topology import Topology
 
 TargetKind: TypeAlias = Literal["node", "path", "hex"]
 """What a highlight or a pick refers to: an intersection, a path, or a land hex."""
@@ -69,6 +70,9 @@ ROBBER_GLYPH: Final = "R"
 PIP_GLYPH: Final = "•"
 RED_MARK: Final = "!"
 """Written after a 6 or an 8, so they stand out in monochrome too."""
+
+BASE_MAP: Final = load_map().topology
+"""The base game's map, drawn when no game names another."""
 
 
 def seat_colour(seat: int) -> str:
@@ -241,7 +245,7 @@ class Geometry:
         return self.hexes[target]
 
 
-def geometry(layout: Layout, topology: Topology = BASE_TOPOLOGY) -> Geometry:
+def geometry(layout: Layout, topology: Topology = BASE_MAP) -> Geometry:
     """The :class:`Geometry` of a topology in a layout (cached).
 
     >>> g = geometry(COMPACT)
@@ -324,7 +328,7 @@ def _geometry(
     )
 
 
-def choose_layout(width: int, height: int, topology: Topology = BASE_TOPOLOGY) -> Layout | None:
+def choose_layout(width: int, height: int, topology: Topology = BASE_MAP) -> Layout | None:
     """The largest layout whose board fits in ``width`` x ``height`` cells, or None."""
     for layout in LAYOUTS:
         w, h = geometry(layout, topology).size
@@ -333,13 +337,13 @@ def choose_layout(width: int, height: int, topology: Topology = BASE_TOPOLOGY) -
     return None
 
 
-def too_small_message(topology: Topology = BASE_TOPOLOGY) -> str:
+def too_small_message(topology: Topology = BASE_MAP) -> str:
     """What to show instead of a board that does not fit (names the smallest size that does)."""
     w, h = geometry(LAYOUTS[-1], topology).size
     return f"Terminal too small for the board (need {w}x{h})"
 
 
-def node_cell(node: NodeId, layout: Layout = ROOMY, topology: Topology = BASE_TOPOLOGY) -> Cell:
+def node_cell(node: NodeId, layout: Layout = ROOMY, topology: Topology = BASE_MAP) -> Cell:
     """The cell of an intersection.
 
     >>> node_cell(0, COMPACT)
@@ -349,7 +353,7 @@ def node_cell(node: NodeId, layout: Layout = ROOMY, topology: Topology = BASE_TO
 
 
 def path_cells(
-    path: PathId, layout: Layout = ROOMY, topology: Topology = BASE_TOPOLOGY
+    path: PathId, layout: Layout = ROOMY, topology: Topology = BASE_MAP
 ) -> tuple[Cell, ...]:
     """The cells of a path's edge (a road there recolours and replaces them), left to right.
 
@@ -359,7 +363,7 @@ def path_cells(
     return tuple((c, r) for c, r, _ in geometry(layout, topology).paths[path])
 
 
-def hex_cell(hex_id: HexId, layout: Layout = ROOMY, topology: Topology = BASE_TOPOLOGY) -> Cell:
+def hex_cell(hex_id: HexId, layout: Layout = ROOMY, topology: Topology = BASE_MAP) -> Cell:
     """The centre cell of a hex.
 
     >>> hex_cell(9, ROOMY)

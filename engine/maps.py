@@ -1,0 +1,255 @@
+"""Maps as data: seeds/boards/*.toml compiled once into a topology and the pools a board is laid from.
+
+A map file names its land and sea hexes (axial positions, see :mod:`hexlan.engine.topology`), the
+terrain and number-token pools a random board is laid from, how tokens are laid (the spirals a
+random board chooses from), the harbour positions as land hex sides facing the sea with the pool of
+harbour kinds, and optionally a fixed beginner layout. :func:`load_map` reads and checks one file
+and caches it per process, so every board of a map shares one :class:`Topology`.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Final
+
+from hexlan.engine.core import EngineError, HexId, PathId, Resource, Terrain
+from hexlan.engine.topology import Axial, Topology, build_topology
+
+TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
+    {
+        "F": Terrain.FOREST,
+        "H": Terrain.HILLS,
+        "P": Terrain.PASTURE,
+        "C": Terrain.FIELDS,
+        "M": Terrain.MOUNTAINS,
+        "D": Terrain.DESERT,
+    }
+)
+"""The terrain of each letter code in seeds/boards/*.toml (read only)."""
+TOKENS: Final = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 11, 12})
+"""The numbers a number token may carry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A fixed board on a map: a terrain, a token (0 for none) per land hex, a harbour kind per
+    harbour position (None for 3:1)."""
+
+    terrains: tuple[Terrain, ...]
+    tokens: tuple[int, ...]
+    harbour_kinds: tuple[Resource | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMap:
+    """One map file, compiled.
+
+    Attributes:
+        name: the file's name without ``.toml``.
+        topology: the graph of its hexes (built once per process).
+        terrains: the terrain pool, one entry per land hex, in file order (a random board shuffles
+            it).
+        tokens: the number tokens in their official letter order.
+        spirals: the hex orders a random board may lay tokens along, one per spiral in the file.
+        harbour_paths: the path of each harbour position, in file order.
+        harbour_kinds: the pool of harbour kinds (None for 3:1), in file order.
+        beginner: the fixed beginner layout, if the map has one.
+    """
+
+    name: str
+    topology: Topology
+    terrains: tuple[Terrain, ...]
+    tokens: tuple[int, ...]
+    spirals: tuple[tuple[HexId, ...], ...]
+    harbour_paths: tuple[PathId, ...]
+    harbour_kinds: tuple[Resource | None, ...]
+    beginner: Layout | None
+
+
+def harbour_kind(name: str) -> Resource | None:
+    """A harbour kind from its data name: "3:1" or a resource name ("lumber" .. "ore").
+
+    Raises:
+        EngineError: an unknown name.
+    """
+    if name == "3:1":
+        return None
+    try:
+        return Resource[name.upper()]
+    except KeyError:
+        raise EngineError(f"a harbour is '3:1' or a resource name, not {name!r}") from None
+
+
+def spiral(topology: Topology, start: Axial, turn: str) -> tuple[HexId, ...]:
+    """Land hexes in a token spiral: ring by ring inwards, each ring walked one way round.
+
+    The outer ring is every land hex with fewer than six land neighbours; each next ring is the
+    same of what is left. The first ring starts at ``start``; each inner ring starts at its hex
+    next to the previous ring's start (the first such hex met walking from that start's angle).
+
+    Args:
+        topology: the map.
+        start: axial position of the first hex; it must be on the outer ring.
+        turn: "ccw" (counter-clockwise on screen, the base game's official spiral) or "cw".
+
+    Raises:
+        EngineError: an unknown turn, or a start off the outer ring.
+    """
+    if turn not in ("ccw", "cw"):
+        raise EngineError(f"a spiral turns 'ccw' or 'cw', not {turn!r}")
+    sign = 1.0 if turn == "ccw" else -1.0
+    first = topology.hex_at(start)
+    remaining = set(range(topology.hex_count))
+    order: list[HexId] = []
+    previous: HexId | None = None
+    while remaining:
+        ring = [
+            h for h in remaining if sum(n in remaining for n in topology.hex_hexes[h]) < 6
+        ] or sorted(remaining)
+        cx = sum(topology.hex_centres[h][0] for h in ring) / len(ring)
+        cy = sum(topology.hex_centres[h][1] for h in ring) / len(ring)
+
+        def angle(h: HexId, cx: float = cx, cy: float = cy) -> float:
+            x, y = topology.hex_centres[h]
+            # Counter-clockwise on screen (y grows downwards) is a falling atan2 angle.
+            return sign * -math.atan2((y - cy) / 2, (x - cx) * math.sqrt(3) / 2) % (2 * math.pi)
+
+        if previous is None:
+            if first not in ring:
+                raise EngineError(f"spiral start {list(start)} is not on the map's outer ring")
+            begin = first
+        else:
+            base = angle(previous)
+            walk = sorted(ring, key=lambda h: (angle(h) - base) % (2 * math.pi))
+            near = [h for h in walk if h in topology.hex_hexes[previous]]
+            begin = near[0] if near else walk[0]
+        ring.sort(key=angle)
+        at = ring.index(begin)
+        ring = ring[at:] + ring[:at]
+        order.extend(ring)
+        remaining.difference_update(ring)
+        previous = begin
+    return tuple(order)
+
+
+def _axial(value: Any, what: str) -> Axial:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise EngineError(f"{what} must be an axial position [q, r], not {value!r}")
+    return (value[0], value[1])
+
+
+def _terrain(code: Any) -> Terrain:
+    try:
+        return TERRAIN_CODES[code]
+    except (KeyError, TypeError):
+        raise EngineError(f"unknown terrain code {code!r}") from None
+
+
+def _tokens(values: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(values, list) or any(v not in TOKENS for v in values):
+        raise EngineError(f"{what} must be a list of numbers 2-6 and 8-12, not {values!r}")
+    return tuple(int(v) for v in values)
+
+
+def _beginner(raw: Any, topology: Topology, harbours: int) -> Layout:
+    rows = raw["rows"]
+    cells = [cell for row in rows for cell in row]
+    if len(rows) != len(topology.hex_rows) or len(cells) != topology.hex_count:
+        raise EngineError("the beginner layout needs one cell per land hex, row by row")
+    terrains = tuple(_terrain(str(cell)[:1]) for cell in cells)
+    tokens = _tokens([int(str(cell)[1:]) for cell in cells if str(cell)[1:]], "beginner tokens")
+    laid = iter(tokens)
+    per_hex = tuple(0 if len(str(cell)) == 1 else next(laid) for cell in cells)
+    kinds = tuple(harbour_kind(str(k)) for k in raw["harbours"])
+    if len(kinds) != harbours:
+        raise EngineError("the beginner layout needs one harbour kind per harbour position")
+    return Layout(terrains, per_hex, kinds)
+
+
+def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
+    """Check and compile a parsed map file.
+
+    Args:
+        raw: the parsed TOML (see seeds/boards/base.toml for the fields).
+        name: the map's name.
+
+    Raises:
+        EngineError: a malformed or inconsistent map (a harbour on a side that is not coast, a
+            hex off the map, token and terrain pools that do not fit the land), with the reason.
+    """
+    try:
+        land = [_axial(a, "a land hex") for a in raw["land"]]
+        sea = [_axial(a, "a sea hex") for a in raw.get("sea", [])]
+        if len(set(land)) != len(land) or len(set(sea)) != len(sea):
+            raise EngineError("a hex is listed twice")
+        topology = build_topology(land, sea, name)
+        terrains = tuple(
+            _terrain(code) for code, n in dict(raw["terrains"]).items() for _ in range(int(n))
+        )
+        tokens = _tokens(raw["tokens"], "tokens")
+        if len(terrains) != topology.hex_count:
+            raise EngineError(
+                f"{len(terrains)} terrains in the pool for {topology.hex_count} land hexes"
+            )
+        producing = sum(t is not Terrain.DESERT for t in terrains)
+        if len(tokens) != producing:
+            raise EngineError(f"{len(tokens)} number tokens for {producing} hexes that need one")
+        spirals = tuple(
+            spiral(topology, _axial(s["start"], "a spiral start"), str(s["turn"]))
+            for s in raw["spirals"]
+        )
+        coast = set(topology.coast)
+        paths: list[PathId] = []
+        for harbour in raw.get("harbours", []):
+            path = topology.side_path(
+                topology.hex_at(_axial(harbour["hex"], "a harbour hex")), str(harbour["side"])
+            )
+            if path not in coast:
+                raise EngineError(f"harbour {harbour} does not face the sea")
+            paths.append(path)
+        kinds = tuple(harbour_kind(str(k)) for k in raw.get("harbour_kinds", []))
+        if len(kinds) != len(paths):
+            raise EngineError(f"{len(kinds)} harbour kinds for {len(paths)} harbour positions")
+        beginner = _beginner(raw["beginner"], topology, len(paths)) if "beginner" in raw else None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise EngineError(f"map {name!r} is malformed: {exc!r}") from exc
+    except EngineError as exc:
+        raise EngineError(f"map {name!r}: {exc}") from exc
+    return BoardMap(name, topology, terrains, tokens, spirals, tuple(paths), kinds, beginner)
+
+
+@cache
+def load_map(name: str = "base") -> BoardMap:
+    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
+
+    Raises:
+        EngineError: no such map, or a malformed one.
+    """
+    if not name or not all(c.isalnum() or c == "-" for c in name):
+        raise EngineError(f"a map name is letters, digits and '-', not {name!r}")
+    try:
+        text = resources.files("hexlan.seeds").joinpath("boards", f"{name}.toml").read_text("utf-8")
+        raw = tomllib.loads(text)
+    except FileNotFoundError:
+        raise EngineError(f"no map named {name!r}") from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise EngineError(f"cannot read map {name!r}: {exc}") from exc
+    return compile_map(raw, name)
+
+
+def map_names() -> Sequence[str]:
+    """The names of the packaged maps, sorted."""
+    folder = resources.files("hexlan.seeds").joinpath("boards")
+    return sorted(
+        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
+    )
