@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
 
-GAMES: Final = ("base",)
+GAMES: Final = ("base", "five-six")
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 
@@ -65,9 +65,34 @@ def _hand(values: list[int]) -> Hand:
     return (values[0], values[1], values[2], values[3], values[4])
 
 
+def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged[key] = _merged(base[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _read(name: str) -> dict[str, Any]:
+    """A rule set file parsed, laid over the file it ``extends`` (tables merge key by key)."""
+    text = resources.files("hexlan.seeds").joinpath(f"{name}.toml").read_text("utf-8")
+    raw = tomllib.loads(text)
+    parent = raw.pop("extends", None)
+    if parent is None:
+        return raw
+    if parent not in GAMES or parent == name:
+        raise EngineError(f"rule set {name!r} extends an unknown game {parent!r}")
+    return _merged(_read(str(parent)), raw)
+
+
 @cache
 def load_ruleset(name: str = "base") -> RuleSet:
     """Load ``seeds/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
+
+    A file may name another with ``extends = "NAME"``: it is read over that one, so a game states
+    only what differs from the game it extends (seeds/five-six.toml extends seeds/base.toml).
 
     Raises:
         EngineError: the file is missing or a field is malformed.
@@ -75,8 +100,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
     if name not in GAMES:
         raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:
-        text = resources.files("hexlan.seeds").joinpath(f"{name}.toml").read_text("utf-8")
-        raw = tomllib.loads(text)
+        raw = _read(name)
         deck = raw["development_deck"]
         pieces, costs, awards = raw["pieces"], raw["costs"], raw["awards"]
         fewest, most = (int(n) for n in raw["players"])
