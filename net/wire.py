@@ -48,8 +48,10 @@ from hexlan.engine.actions import (
     action_from_list,
     action_to_list,
 )
-from hexlan.engine.core import EngineError
+from hexlan.engine.core import MAX_SEATS, EngineError
+from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import GAMES, RuleSet, load_ruleset
 from hexlan.net.identity import (
     WeakKeyError,
     check_ed25519_public,
@@ -61,12 +63,14 @@ if TYPE_CHECKING:
     from hexlan.net.identity import Identity
 
 __all__ = [
+    "BASE_GAME",
     "GAME_ID_PREFIX",
     "GAME_KINDS",
     "KINDS",
     "LINK_PREFIX",
     "LOBBY_KINDS",
     "LOBBY_NONCE_BYTES",
+    "MAX_CARDS",
     "MAX_DEPTH",
     "MAX_ENVELOPE",
     "MAX_SEATS",
@@ -94,6 +98,7 @@ __all__ = [
     "SeatInfo",
     "VersionMismatch",
     "WrongGame",
+    "board_kinds",
     "decode_action",
     "encode_action",
     "message_id",
@@ -148,14 +153,20 @@ LINK_PREFIX: Final = b"hexlan/v1/link\0"
 LOBBY_NONCE_BYTES: Final = 16
 """Bytes of the host's ``challenge`` nonce, which a joiner signs back in its ``hello`` (§3)."""
 
-WIRE_SEATS: Final = 6
-"""Seat numbers an envelope can carry (0..5; ``heads`` has at most this many entries)."""
+WIRE_SEATS: Final = MAX_SEATS
+"""Seat numbers an envelope can carry: 0..5, the engine's :data:`~hexlan.engine.core.MAX_SEATS`
+(re-exported here as :data:`MAX_SEATS`); ``heads`` has at most this many entries. An opening or
+a lobby holds 2..6 seats, within the range of its game's rule set."""
 
-MAX_SEATS: Final = 4
-"""Seats in a game this version can open (an opening or lobby has 2..4)."""
+BASE_GAME: Final = "base"
+"""The game an opening without a ``game`` entry plays (section 3)."""
+
+MAX_CARDS: Final = max(load_ruleset(game).bank_per_resource * 5 for game in GAMES)
+"""Resource cards in the largest bank of any game (120: 24 of each of 5 resources in the 5-6
+player game): the most cards a hand can hold, so the bound of a steal's commitments and of a
+Monopoly count (section 5)."""
 
 _U32_MAX: Final = 2**32 - 1
-_MAX_CARDS: Final = 95  # resource cards in the base game: 19 of each of 5 resources
 MAX_DECK: Final = 96
 """Cards a mental-poker deck may hold: a 40-round shuffle of it fits one envelope (§13)."""
 SHUFFLE_ROUNDS: Final = 40
@@ -165,6 +176,7 @@ _PACK_INT_MIN: Final = -(2**63)
 _PACK_INT_MAX: Final = 2**64 - 1
 
 BoardKind: TypeAlias = Literal["beginner", "random"]
+BOARD_KINDS: Final = ("beginner", "random")
 OptionValue: TypeAlias = int | bool | None
 
 # --------------------------------------------------------------------------------------------
@@ -516,23 +528,29 @@ class Array(Schema):
 
 @dataclass(frozen=True, slots=True)
 class Record(Schema):
-    """A fixed-length array whose positions have names and schemas (``[name, key, ...]``)."""
+    """An array whose positions have names and schemas (``[name, key, ...]``): fixed length,
+    except that its last ``optional`` entries may be left out (from the end: an array of
+    ``len(entries) - k`` items holds the first entries only)."""
 
     entries: tuple[tuple[str, Schema], ...]
+    optional: int = 0
 
     def check(self, value: object, where: str) -> None:
         names = ", ".join(name for name, _ in self.entries)
         if not _is_array(value):
             _fail(where, f"expected an array [{names}], got {_show(value)}")
         assert isinstance(value, (list, tuple))
-        if len(value) != len(self.entries):
-            _fail(where, f"expected {len(self.entries)} items [{names}], got {len(value)}")
-        for (name, schema), item in zip(self.entries, value, strict=True):
+        most = len(self.entries)
+        fewest = most - self.optional
+        if not fewest <= len(value) <= most:
+            count = f"{most}" if fewest == most else f"{fewest}..{most}"
+            _fail(where, f"expected {count} items [{names}], got {len(value)}")
+        for (name, schema), item in zip(self.entries, value, strict=False):
             schema.check(item, f"{where}.{name}")
 
 
-def _record(*entries: tuple[str, Schema]) -> Record:
-    return Record(tuple(entries))
+def _record(*entries: tuple[str, Schema], optional: int = 0) -> Record:
+    return Record(tuple(entries), optional)
 
 
 @dataclass(frozen=True, slots=True)
@@ -665,11 +683,55 @@ def _fingerprint_rule(entry: Any) -> str | None:
     return None if shown == expected else f"fingerprint {shown!r} is not {expected!r} of the key"
 
 
+def _game_rule(name: Any) -> str | None:
+    if name == BASE_GAME:
+        return f"the {BASE_GAME} game is named by leaving the game out"
+    if name not in GAMES:
+        return f"unknown game {name!r}; this peer plays {', '.join(GAMES)}"
+    return None
+
+
+def _game_entry(payload: Any, index: int) -> str:
+    """The game an optional trailing entry names, :data:`BASE_GAME` when it is left out."""
+    return str(payload[index]) if len(payload) > index else BASE_GAME
+
+
+def _seat_range_problem(game: str, seats: int) -> str | None:
+    rules = load_ruleset(game)
+    if not rules.min_players <= seats <= rules.max_players:
+        return f"the {game} game takes {rules.min_players}..{rules.max_players} seats, not {seats}"
+    return None
+
+
+def board_kinds(game: str = BASE_GAME) -> tuple[str, ...]:
+    """The board kinds an opening of ``game`` may name: "beginner" when the game's map has a
+    fixed beginner layout (the base map does; the 5-6 player map does not), and "random".
+
+    Raises:
+        EngineError: an unknown game, or a map file that cannot be loaded.
+
+    >>> board_kinds(), board_kinds("five-six")
+    (('beginner', 'random'), ('random',))
+    """
+    board_map = load_map(load_ruleset(game).board)
+    return BOARD_KINDS if board_map.beginner is not None else ("random",)
+
+
 def _lobby_rule(payload: Any) -> str | None:
-    max_seats, seats = payload
+    max_seats, seats = payload[0], payload[1]
     if len(seats) > max_seats:
         return f"{len(seats)} seats taken at a table of {max_seats}"
-    return _distinct(seats, 1, "public key")
+    return _seat_range_problem(_game_entry(payload, 2), max_seats) or _distinct(
+        seats, 1, "public key"
+    )
+
+
+def _opening_rule(payload: Any) -> str | None:
+    game = _game_entry(payload, 6)
+    problem = _seat_range_problem(game, len(payload[2]))
+    if problem is None and payload[4] not in board_kinds(game):
+        problem = f"the {game} game's map has no {payload[4]} board"
+    return problem
 
 
 def _distinct(rows: Any, column: int, what: str) -> str | None:
@@ -768,13 +830,20 @@ _OPTION: Final = _record(
     ),
 )
 
-_OPENING: Final = _record(
-    ("protocol_version", _U32),
-    ("engine_version", _VERSION_TEXT),
-    ("seats", Where(Array(_SEAT_ENTRY, 2, MAX_SEATS), _seats_rule)),
-    ("options", Where(Array(_OPTION, 0, 64), _options_rule)),
-    ("board_kind", OneOfText(("beginner", "random"))),
-    ("created", Int(0, 2**63 - 1)),
+_GAME: Final = Where(Text(1, 32), _game_rule)
+
+_OPENING: Final = Where(
+    _record(
+        ("protocol_version", _U32),
+        ("engine_version", _VERSION_TEXT),
+        ("seats", Where(Array(_SEAT_ENTRY, 2, MAX_SEATS), _seats_rule)),
+        ("options", Where(Array(_OPTION, 0, 64), _options_rule)),
+        ("board_kind", OneOfText(BOARD_KINDS)),
+        ("created", Int(0, 2**63 - 1)),
+        ("game", _GAME),  # left out for the base game, so base openings keep their bytes
+        optional=1,
+    ),
+    _opening_rule,
 )
 
 PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
@@ -812,6 +881,8 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
                         MAX_SEATS,
                     ),
                 ),
+                ("game", _GAME),  # left out for the base game
+                optional=1,
             ),
             _lobby_rule,
         ),
@@ -828,14 +899,14 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
         "action": _record(("action", ActionSchema())),
         "advance": _record(),
         "reveal": _record(("event", _EVENT), ("preimage", _HASH)),
-        "steal_commit": _record(("steal", _EVENT), ("commitments", Array(_HASH, 1, _MAX_CARDS))),
+        "steal_commit": _record(("steal", _EVENT), ("commitments", Array(_HASH, 1, MAX_CARDS))),
         "steal_open": _record(
             ("steal", _EVENT),
             ("nonce", Bytes(12, 12)),
             ("ciphertext", Bytes(16, 64)),  # ChaCha20-Poly1305: at least the 16-byte tag
         ),
         "steal_dispute": _record(("steal", _EVENT), ("x25519_private", _KEY)),
-        "count": _record(("turn", _EVENT), ("n", Int(0, _MAX_CARDS))),
+        "count": _record(("turn", _EVENT), ("n", Int(0, MAX_CARDS))),
         "turn_ack": _record(
             ("turn", _U32),
             ("public_state_hash", _HASH),
@@ -902,9 +973,9 @@ def validate_payload(kind: str, payload: object) -> None:
             names the field, e.g. ``"reveal payload.preimage: expected 32 bytes, got 31"``.
 
     >>> validate_payload("count", (3, 20))
-    >>> validate_payload("count", (3, 96))
+    >>> validate_payload("count", (3, 121))
     Traceback (most recent call last):
-    hexlan.net.wire.MalformedMessage: count payload.n: 96 is outside 0..95
+    hexlan.net.wire.MalformedMessage: count payload.n: 121 is outside 0..120
     """
     schema = PAYLOAD_SCHEMAS.get(kind) if isinstance(kind, str) else None
     if schema is None:
@@ -1000,16 +1071,22 @@ def option_entries(options: GameOptions) -> tuple[tuple[str, OptionValue], ...]:
 @dataclass(frozen=True, slots=True)
 class Opening:
     """The opening payload ``[protocol_version, engine_version, seats, options, board_kind,
-    created]`` (docs/PROTOCOL.md section 3), checked when constructed.
+    created]``, then ``game`` unless the game is the base game (docs/PROTOCOL.md section 3),
+    checked when constructed.
 
     Attributes:
         protocol_version: the protocol the game is played in (:data:`PROTOCOL_VERSION`).
         engine_version: the rules engine's version string.
-        seats: 2..4 seats in seat order (the host first); keys distinct.
+        seats: 2..6 seats in seat order (the host first); keys distinct; as many as the game's
+            rule set takes (2..4 in the base game, 5..6 in the 5-6 player game).
         options: ``(name, value)`` pairs sorted by name, each a :class:`GameOptions` field
             (:func:`option_entries` makes them).
-        board_kind: "beginner" or "random".
+        board_kind: "beginner" or "random" (:func:`board_kinds`: a map without a beginner
+            layout offers only "random").
         created: seconds since the epoch (informative only).
+        game: the game's name, one of :data:`hexlan.engine.ruleset.GAMES` (seeds/<game>.toml);
+            the payload leaves it out for :data:`BASE_GAME`, so a base game's opening, game id
+            and log bytes are those of an opening without games.
 
     Raises:
         LocalProtocolError: a field breaks the schema (constructing).
@@ -1021,12 +1098,15 @@ class Opening:
     options: tuple[tuple[str, OptionValue], ...]
     board_kind: BoardKind
     created: int
+    game: str = BASE_GAME
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "options", _freeze(self.options))
         if not all(isinstance(seat, SeatInfo) for seat in self.seats):
             raise LocalProtocolError("Opening.seats must hold SeatInfo values")
+        if not isinstance(self.game, str):
+            raise LocalProtocolError(f"Opening.game is a game's name, not {self.game!r}")
         try:
             _OPENING.check(self.to_payload(), "opening")
         except RemoteProtocolError as exc:
@@ -1037,11 +1117,12 @@ class Opening:
         """The opening in a ``start`` or ``sign_opening`` payload's first item.
 
         Raises:
-            MalformedMessage: the payload breaks the opening schema.
+            MalformedMessage: the payload breaks the opening schema (an unknown game, a game
+                named "base", a seat count outside the game's range, a board its map lacks...).
         """
         _OPENING.check(payload, "opening")
         assert isinstance(payload, (list, tuple))
-        version, engine, seats, options, board_kind, created = payload
+        version, engine, seats, options, board_kind, created = payload[:6]
         return cls(
             version,
             engine,
@@ -1049,11 +1130,12 @@ class Opening:
             _freeze(options),
             board_kind,
             created,
+            _game_entry(payload, 6),
         )
 
     def to_payload(self) -> tuple[Any, ...]:
         """The opening payload as nested tuples (what ``start`` and ``sign_opening`` carry)."""
-        return (
+        payload = (
             self.protocol_version,
             self.engine_version,
             tuple(seat.to_payload() for seat in self.seats),
@@ -1061,6 +1143,7 @@ class Opening:
             self.board_kind,
             self.created,
         )
+        return payload if self.game == BASE_GAME else (*payload, self.game)
 
     @property
     def game_id(self) -> bytes:
@@ -1070,6 +1153,10 @@ class Opening:
     def game_options(self) -> GameOptions:
         """The options as the engine takes them."""
         return GameOptions.from_dict(dict(self.options))
+
+    def rules(self) -> RuleSet:
+        """The game's rule set (seeds/<game>.toml; loaded once per process)."""
+        return load_ruleset(self.game)
 
 
 # --------------------------------------------------------------------------------------------

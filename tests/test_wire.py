@@ -38,6 +38,7 @@ from hexlan.net.wire import (
     GAME_KINDS,
     KINDS,
     LOBBY_KINDS,
+    MAX_CARDS,
     MAX_DECK,
     MAX_DEPTH,
     MAX_ENVELOPE,
@@ -71,9 +72,9 @@ from hexlan.net.wire import (
 )
 
 # Fixed keys, so that golden values (game id, message id) never change.
-KEYS = [Ed25519PrivateKey.from_private_bytes(bytes([i + 1]) * 32) for i in range(4)]
+KEYS = [Ed25519PrivateKey.from_private_bytes(bytes([i + 1]) * 32) for i in range(6)]
 PUBLIC = [Identity(k).public_bytes for k in KEYS]
-XPUB = [GameKeys.from_private_bytes(bytes([i + 101]) * 32).public_bytes for i in range(4)]
+XPUB = [GameKeys.from_private_bytes(bytes([i + 101]) * 32).public_bytes for i in range(6)]
 """Fixed X25519 public keys (an opening takes only real, canonical, full-order ones)."""
 
 
@@ -527,8 +528,8 @@ def test_envelope_parse_takes_bytes_only() -> None:
 
 def test_body_construction_is_checked_locally() -> None:
     """Building a bad body is our bug: LocalProtocolError, with the same reason a peer gets."""
-    with pytest.raises(LocalProtocolError, match=r"count payload\.n: 96 is outside 0\.\.95"):
-        body("count", (1, 96))
+    with pytest.raises(LocalProtocolError, match=r"count payload\.n: 121 is outside 0\.\.120"):
+        body("count", (1, 121))
     with pytest.raises(LocalProtocolError, match=f"this peer speaks {PROTOCOL_VERSION}"):
         body("advance", version=OTHER_VERSION)
     with pytest.raises(LocalProtocolError, match="unknown message kind"):
@@ -600,8 +601,8 @@ def test_body_construction_is_checked_locally() -> None:
         ("action", (["PlayMonopoly", 9],), "malformed PlayMonopoly"),
         ("action", ("BuildRoad", 5), "action payload: expected 1 items"),
         ("advance", (1,), "advance payload: expected 0 items"),
-        ("steal_commit", (1, ()), "steal_commit payload.commitments: expected 1..95"),
-        ("steal_commit", (1, (h("c"),) * 96), "1..95 items, got 96"),
+        ("steal_commit", (1, ()), "steal_commit payload.commitments: expected 1..120"),
+        ("steal_commit", (1, (h("c"),) * 121), "1..120 items, got 121"),
         ("steal_open", (1, bytes(12), bytes(65)), "ciphertext"),
         ("steal_open", (1, bytes(11), bytes(33)), "nonce"),
         ("count", (1, -1), "count payload.n"),
@@ -851,20 +852,36 @@ def test_option_entries_sorted() -> None:
 def opening_payload(**changes: Any) -> list[Any]:
     listed = unpack(pack(OPENING.to_payload()))
     assert isinstance(listed, list)
-    names = ["protocol_version", "engine_version", "seats", "options", "board_kind", "created"]
+    names = [
+        "protocol_version",
+        "engine_version",
+        "seats",
+        "options",
+        "board_kind",
+        "created",
+        "game",
+    ]
     for name, value in changes.items():
-        listed[names.index(name)] = value
+        index = names.index(name)
+        listed[index : index + 1] = [value]  # the game is appended: the base game leaves it out
     return listed
 
 
 SEAT_ROWS = [list(s.to_payload()) for s in OPENING.seats]
+SIX_ROWS = [list(seat(i).to_payload()) for i in range(6)]
 
 
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"seats": SEAT_ROWS[:1]}, "opening.seats: expected 2..4 items, got 1"),
-        ({"seats": [*SEAT_ROWS, *[list(seat(3).to_payload())] * 2]}, "2..4 items, got 5"),
+        ({"seats": SEAT_ROWS[:1]}, "opening.seats: expected 2..6 items, got 1"),
+        ({"seats": [*SEAT_ROWS, *[list(seat(3).to_payload())] * 5]}, "2..6 items, got 8"),
+        ({"seats": SIX_ROWS[:5]}, "opening: the base game takes 2..4 seats, not 5"),
+        ({"game": "base"}, "opening.game: the base game is named by leaving the game out"),
+        ({"game": "seafarers-x"}, "opening.game: unknown game 'seafarers-x'"),
+        ({"game": "five-six"}, "opening: the five-six game takes 5..6 seats, not 3"),
+        ({"game": "five-six", "seats": SIX_ROWS}, "the five-six game's map has no beginner board"),
+        ({"game": "five-six", "board_kind": "random", "created": -1}, "opening.created"),
         ({"seats": [SEAT_ROWS[0], SEAT_ROWS[0]]}, "two seats share one public key"),
         ({"seats": [SEAT_ROWS[0], [*SEAT_ROWS[1][:2], *SEAT_ROWS[0][2:]]]}, "X25519"),
         ({"seats": [SEAT_ROWS[0], [*SEAT_ROWS[1][:5], 70000]]}, r"opening.seats[1].port"),
@@ -890,8 +907,26 @@ def test_opening_schema(changes: dict[str, Any], words: str) -> None:
     assert words in info.value.reason
 
 
+def test_the_game_is_in_the_opening_only_when_it_is_not_the_base_game() -> None:
+    """A base opening keeps its six items (so its bytes and game id, GOLDEN_GAME_ID); another
+    game's appends its name, which changes the game id: every seat signs which game it plays."""
+    assert OPENING.game == "base" and len(OPENING.to_payload()) == 6
+    six = Opening(
+        PROTOCOL_VERSION, "0.1.0", tuple(seat(i) for i in range(6)), (), "random", 0, "five-six"
+    )
+    payload = six.to_payload()
+    assert len(payload) == 7 and payload[6] == "five-six"
+    assert Opening.from_payload(unpack(pack(payload))) == six
+    assert six.rules().development_deck == (20, 5, 3, 3, 3)
+    assert Opening(*OPENING.to_payload()[:2], OPENING.seats, *OPENING.to_payload()[3:]) == OPENING
+    with pytest.raises(LocalProtocolError, match=r"the five-six game takes 5\.\.6 seats, not 4"):
+        Opening(PROTOCOL_VERSION, "0.1.0", six.seats[:4], (), "random", 0, "five-six")
+    with pytest.raises(LocalProtocolError, match=r"the base game takes 2\.\.4 seats, not 6"):
+        Opening(PROTOCOL_VERSION, "0.1.0", six.seats, (), "random", 0)
+
+
 def test_opening_construction_is_checked_locally() -> None:
-    with pytest.raises(LocalProtocolError, match=r"2\.\.4 items, got 1"):
+    with pytest.raises(LocalProtocolError, match=r"2\.\.6 items, got 1"):
         Opening(PROTOCOL_VERSION, "0.1.0", (seat(0),), (), "beginner", 0)
     with pytest.raises(LocalProtocolError, match=r"seat\.port"):
         SeatInfo("Ann", PUBLIC[0], XPUB[0], h("c"), "", -1)
@@ -1054,7 +1089,7 @@ def test_valid_bodies_round_trip(data: st.DataObject) -> None:
     missing = tuple(sorted(data.draw(st.sets(st.integers(0, 5), min_size=1))))
     payload: tuple[Any, ...] = {
         "reveal": (event, data.draw(st.binary(min_size=32, max_size=32))),
-        "count": (event, data.draw(st.integers(0, 95))),
+        "count": (event, data.draw(st.integers(0, MAX_CARDS))),
         "turn_ack": (
             event,
             data.draw(st.binary(min_size=32, max_size=32)),
@@ -1063,7 +1098,9 @@ def test_valid_bodies_round_trip(data: st.DataObject) -> None:
         "steal_commit": (
             event,
             tuple(
-                data.draw(st.lists(st.binary(min_size=32, max_size=32), min_size=1, max_size=95))
+                data.draw(
+                    st.lists(st.binary(min_size=32, max_size=32), min_size=1, max_size=MAX_CARDS)
+                )
             ),
         ),
         "abandon": (missing, HEADS, tuple(("turn_ack", -1) for _ in missing)),
