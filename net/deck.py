@@ -35,6 +35,7 @@ from typing import Final
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from hexlan.engine.core import MAX_SEATS
 from hexlan.net.group import (
     WIDE_BYTES,
     GroupError,
@@ -79,9 +80,6 @@ SEED_BYTES: Final = 32
 
 GAME_ID_BYTES: Final = 32
 """Bytes in a game id."""
-
-MAX_SEATS: Final = 256
-"""Seats are one byte in proof contexts."""
 
 
 class DeckError(ValueError):
@@ -142,11 +140,12 @@ class JointKey:
     cannot be replayed for another seat or another game.
 
     Args:
-        players: the number of seats, 1..256.
+        players: the number of seats, 1..:data:`~hexlan.engine.core.MAX_SEATS` (6; a seat is
+            one byte in proof contexts, so the bound is the engine's, not the encoding's).
         context: binds the proofs to this game, e.g. the game id and the deck family.
 
     Raises:
-        ValueError: a number of players outside 1..256.
+        ValueError: a number of players outside 1..6.
     """
 
     def __init__(self, players: int, context: bytes) -> None:

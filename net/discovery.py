@@ -3,7 +3,8 @@
 ``hexlan host`` runs an :class:`Announcer`, which sends its table at most once per second to the
 broadcast address of each IPv4 interface on port :data:`DISCOVERY_PORT`; ``hexlan join`` runs a
 :class:`Listener`, which lists the tables it hears. A beacon is msgpack
-``["hexlan-table", 1, name, tcp_port, seats_taken, seats, fingerprint]``, under 512 bytes.
+``["hexlan-table", 1, name, tcp_port, seats_taken, seats, fingerprint]``, then the game's name
+when it is not the base game (``..., fingerprint, "five-six"]``), under 512 bytes.
 
 The pure part is :func:`encode_announcement`, :func:`decode_announcement` (``None`` for anything
 that is not exactly that shape; it never raises on junk) and :class:`TableBook`, which keeps what
@@ -15,9 +16,12 @@ checked by its fingerprint and the signed ``hello`` exchange that follows (§3).
 
 >>> table = TableAnnouncement("Ann's table", 47400, 1, 4, "3f9a-01c2-77de-b410")
 >>> decode_announcement(encode_announcement(table), host="10.0.0.7")
-TableAnnouncement(name="Ann's table", tcp_port=47400, seats_taken=1, seats=4, fingerprint='3f9a-01c2-77de-b410', host='10.0.0.7')
+TableAnnouncement(name="Ann's table", tcp_port=47400, seats_taken=1, seats=4, fingerprint='3f9a-01c2-77de-b410', host='10.0.0.7', game='base')
 >>> decode_announcement(b"\\x00junk") is None
 True
+>>> six = TableAnnouncement("Six", 47400, 1, 6, "3f9a-01c2-77de-b410", game="five-six")
+>>> decode_announcement(encode_announcement(six)).game
+'five-six'
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from typing import Final
 
 import asyncio_dgram
 import msgpack
+
+from hexlan.engine.core import MAX_SEATS
 
 __all__ = [
     "DISCOVERY_PORT",
@@ -60,7 +66,8 @@ ANNOUNCE_TAG: Final = "hexlan-table"
 ANNOUNCE_VERSION: Final = 1
 MAX_NAME: Final = 64
 """The longest table name, in characters."""
-MAX_SEATS: Final = 8
+BASE_GAME: Final = "base"
+"""The game a beacon without a game entry announces."""
 EXPIRY: Final = 5.0
 """Seconds after which a table not heard again is dropped."""
 MAX_TABLES: Final = 64
@@ -74,6 +81,8 @@ MIN_INTERVAL: Final = 1.0
 """Seconds between two beacons of one announcer, at least (§10)."""
 
 _FINGERPRINT = re.compile(r"[0-9a-f]{4}(?:-[0-9a-f]{4}){3}")
+_GAME_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+"""A game's name as a beacon may carry it (seeds/<name>.toml: lower case, digits, hyphens)."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 """Characters a table name may not hold: controls and bidirectional overrides, which a name
 would otherwise use to redraw or disguise a terminal line."""
@@ -84,7 +93,9 @@ class TableAnnouncement:
     """A table as announced: where to connect and how full it is.
 
     ``host`` is the sender's address when the announcement was received (``None`` when built
-    locally); it is not part of the beacon.
+    locally); it is not part of the beacon. ``game`` is the game the host's table plays (the
+    host chooses it; a joiner plays it): the beacon carries it only when it is not the base
+    game. A listener does not check that it knows the game (the signed opening is what counts).
     """
 
     name: str
@@ -93,6 +104,7 @@ class TableAnnouncement:
     seats: int
     fingerprint: str
     host: str | None = None
+    game: str = BASE_GAME
 
     @property
     def is_full(self) -> bool:
@@ -117,6 +129,8 @@ def _problem(t: TableAnnouncement) -> str | None:
         return f"seats_taken must be in 0..{t.seats}, not {t.seats_taken!r}"
     if not (isinstance(t.fingerprint, str) and _FINGERPRINT.fullmatch(t.fingerprint)):
         return f"a fingerprint looks like '3f9a-01c2-77de-b410', not {t.fingerprint!r}"
+    if not (isinstance(t.game, str) and _GAME_NAME.fullmatch(t.game)):
+        return f"a game's name is 1..32 lower-case letters, digits and hyphens, not {t.game!r}"
     return None
 
 
@@ -129,18 +143,18 @@ def encode_announcement(table: TableAnnouncement) -> bytes:
     problem = _problem(table)
     if problem:
         raise ValueError(problem)
-    data = msgpack.packb(
-        [
-            ANNOUNCE_TAG,
-            ANNOUNCE_VERSION,
-            table.name,
-            table.tcp_port,
-            table.seats_taken,
-            table.seats,
-            table.fingerprint,
-        ],
-        use_bin_type=True,
-    )
+    fields = [
+        ANNOUNCE_TAG,
+        ANNOUNCE_VERSION,
+        table.name,
+        table.tcp_port,
+        table.seats_taken,
+        table.seats,
+        table.fingerprint,
+    ]
+    if table.game != BASE_GAME:
+        fields.append(table.game)
+    data = msgpack.packb(fields, use_bin_type=True)
     if len(data) >= MAX_ANNOUNCEMENT:
         raise ValueError(f"a beacon of {len(data)} bytes; beacons are under {MAX_ANNOUNCEMENT}")
     return data
@@ -148,8 +162,8 @@ def encode_announcement(table: TableAnnouncement) -> bytes:
 
 def decode_announcement(data: bytes, host: str | None = None) -> TableAnnouncement | None:
     """The table a beacon announces, or ``None`` if ``data`` is anything but exactly a beacon
-    (wrong tag or version, a field of the wrong type or range, extra bytes, 512 bytes or more).
-    Never raises.
+    (wrong tag or version, a field of the wrong type or range, a game entry naming the base game
+    (which is left out), extra bytes, 512 bytes or more). Never raises.
     """
     if not isinstance(data, bytes | bytearray | memoryview) or len(data) >= MAX_ANNOUNCEMENT:
         return None
@@ -160,18 +174,21 @@ def decode_announcement(data: bytes, host: str | None = None) -> TableAnnounceme
             use_list=True,
             max_str_len=MAX_ANNOUNCEMENT,
             max_bin_len=0,
-            max_array_len=7,
+            max_array_len=8,
             max_map_len=0,
             max_ext_len=0,
         )
     except Exception:  # msgpack's errors on junk are many; junk is simply not a beacon
         return None
-    if not (isinstance(value, list) and len(value) == 7):
+    if not (isinstance(value, list) and len(value) in (7, 8)):
         return None
-    tag, version, name, tcp_port, seats_taken, seats, fp = value
+    tag, version, name, tcp_port, seats_taken, seats, fp = value[:7]
     if tag != ANNOUNCE_TAG or type(version) is not int or version != ANNOUNCE_VERSION:
         return None
-    table = TableAnnouncement(name, tcp_port, seats_taken, seats, fp, host)
+    game = value[7] if len(value) == 8 else BASE_GAME
+    if len(value) == 8 and game == BASE_GAME:
+        return None  # the base game is announced by leaving the game out
+    table = TableAnnouncement(name, tcp_port, seats_taken, seats, fp, host, game)
     return None if _problem(table) else table
 
 

@@ -283,8 +283,10 @@ def test_joint_key_refuses_bad_shares() -> None:
         key.add(1, *key.prove(1, sc(6)))
     assert info.value.seat == 1
     assert key.share(1) == share
-    with pytest.raises(ValueError, match=r"1\.\.256 seats"):
+    with pytest.raises(ValueError, match=r"1\.\.6 seats"):
         JointKey(0, KEY_CONTEXT)
+    with pytest.raises(ValueError, match=r"1\.\.6 seats, got 7"):
+        JointKey(7, KEY_CONTEXT)
 
 
 def test_a_rogue_key_is_refused() -> None:

@@ -55,9 +55,28 @@ def test_round_trip_and_size() -> None:
     assert decode_announcement(data, host="10.1.2.3") == TableAnnouncement(
         "Ann's table", 47400, 1, 4, FP, "10.1.2.3"
     )
-    longest = TableAnnouncement("é" * 64, 65535, 8, 8, FP)
+    longest = TableAnnouncement("é" * 64, 65535, 6, 6, FP, game="g" * 32)
     assert len(encode_announcement(longest)) < 512
     assert decode_announcement(encode_announcement(longest)) == longest
+
+
+def test_the_game_is_announced_only_when_it_is_not_the_base_game() -> None:
+    """A base table's beacon keeps its seven fields; another game's appends its name, so a
+    joiner knows which game the host's table plays before it connects."""
+    assert msgpack.unpackb(encode_announcement(TABLE))[-1] == FP
+    six = TableAnnouncement("Six", 47400, 2, 6, FP, game="five-six")
+    data = encode_announcement(six)
+    assert msgpack.unpackb(data)[-1] == "five-six"
+    assert decode_announcement(data) == six
+    explicit_base = msgpack.packb(["hexlan-table", 1, "T", 1, 0, 4, FP, "base"])
+    assert decode_announcement(explicit_base) is None
+    assert decode_announcement(msgpack.packb(["hexlan-table", 1, "T", 1, 0, 7, FP])) is None
+    for game in ("", "Five", "x" * 33, "five six", 5):
+        assert (
+            decode_announcement(msgpack.packb(["hexlan-table", 1, "T", 1, 0, 6, FP, game])) is None
+        )
+    with pytest.raises(ValueError, match="game"):
+        encode_announcement(TableAnnouncement("T", 1, 0, 6, FP, game="Five Six"))
 
 
 @pytest.mark.parametrize(
