@@ -152,7 +152,8 @@ class AuditInputs:
     """Everything the audit reads: public records of the live game plus every seat's secrets.
 
     Attributes:
-        opening: the game's opening (chain commitments, X25519 public keys).
+        opening: the game's opening (chain commitments, X25519 public keys; the game, whose rule
+            set the replay plays by).
         board: the board the game was played on.
         journal: every engine action in the order applied (:class:`JournalEntry`).
         secrets: per seat, ``(seed, x25519_private, audit_secrets message id)``.
@@ -252,7 +253,7 @@ def _replay(inputs: AuditInputs, draws: Sequence[DevCard], transcript: list[byte
     """Replay the journal on a full-information :class:`GameState` with every hidden part
     resolved; raise :class:`_Deviated` at the first action the true state refuses."""
     opening = inputs.opening
-    state = GameState(inputs.board, len(opening.seats), opening.game_options())
+    state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
     for entry in inputs.journal:
         action = entry.action
         if isinstance(action, A.DrawCard):

@@ -21,7 +21,14 @@ from hexlan.net.beacon import HashChain
 from hexlan.net.effects import Compute, Effect, Persist, Send
 from hexlan.net.identity import GameKeys, Identity
 from hexlan.net.session import Session, engine_version
-from hexlan.net.wire import PROTOCOL_VERSION, Opening, SeatInfo, option_entries
+from hexlan.net.wire import (
+    BASE_GAME,
+    PROTOCOL_VERSION,
+    Opening,
+    SeatInfo,
+    board_kinds,
+    option_entries,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +63,28 @@ def make_opening(
     names: Sequence[str],
     keys: Sequence[SeatKeys],
     options: GameOptions | None = None,
-    board_kind: str = "beginner",
+    board_kind: str | None = None,
     created: int | None = None,
+    game: str = BASE_GAME,
 ) -> Opening:
-    """The opening of a table whose seats' keys are all known here (§3)."""
+    """The opening of a table whose seats' keys are all known here (§3).
+
+    Args:
+        names: one name per seat, as many as ``game`` takes.
+        keys: each seat's keys.
+        options: game options (official rules by default).
+        board_kind: "beginner" or "random"; None: the game's first (:func:`board_kinds`:
+            "beginner" where its map has that layout, else "random").
+        created: seconds since the epoch (now by default).
+        game: the game's name (seeds/<game>.toml).
+
+    Raises:
+        LocalProtocolError: an opening the protocol refuses (a seat count outside the game's
+            range, a board kind its map lacks, a name it cannot carry...).
+        EngineError: an unknown game.
+    """
+    if board_kind is None:
+        board_kind = board_kinds(game)[0]
     return Opening(
         PROTOCOL_VERSION,
         engine_version(),
@@ -70,6 +95,7 @@ def make_opening(
         option_entries(options or GameOptions()),
         board_kind,  # type: ignore[arg-type]
         int(time.time()) if created is None else created,
+        game,
     )
 
 
@@ -77,31 +103,33 @@ class InProcessTable:
     """Sessions of every seat of one table, delivering each other's messages in memory.
 
     Args:
-        names: one name per seat (2 to 4).
+        names: one name per seat (2 to 4 in the base game, 5 or 6 in the 5-6 player game).
         options: game options.
-        board_kind: "beginner" or "random".
+        board_kind: "beginner" or "random"; None: the game's first (see :func:`make_opening`).
         seed: when given, the seats' chain secrets follow from it (a reproducible, unfair game).
         background: run the deck's proof work in worker threads (:meth:`poll` brings the
             results in), so a screen stays live while the deck is set up. The order in which
             messages then flow depends on timing, so a seeded table that must replay bit for bit
             leaves it off: its proof work runs where it arises.
+        game: the game's name (seeds/<game>.toml), "base" by default.
     """
 
     def __init__(
         self,
         names: Sequence[str],
         options: GameOptions | None = None,
-        board_kind: str = "beginner",
+        board_kind: str | None = None,
         seed: int | None = None,
         *,
         background: bool = False,
+        game: str = BASE_GAME,
     ) -> None:
         keys = [
             SeatKeys.generate() if seed is None else SeatKeys.seeded(seed, seat)
             for seat in range(len(names))
         ]
         self.opening = make_opening(
-            names, keys, options, board_kind, 0 if seed is not None else None
+            names, keys, options, board_kind, 0 if seed is not None else None, game
         )
         self.sessions = [
             Session(

@@ -27,6 +27,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
 from hexlan.engine.core import (
+    CHANCE_PHASES,
     NO_SEAT,
     DevCard,
     EngineError,
@@ -36,6 +37,8 @@ from hexlan.engine.core import (
     Seat,
 )
 from hexlan.engine.info import InformationState
+from hexlan.engine.maps import load_map
+from hexlan.engine.ruleset import RuleSet
 from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
 from hexlan.net.beacon import (
     CHAIN_LENGTH,
@@ -245,13 +248,15 @@ class Session:
         self.chain = chain
         self.game_keys = game_keys
         self.options = opening.game_options()
+        self.rules = opening.rules()
+        """The game's rule set (the opening names the game, §3): its map, bank and deck."""
         self.view: InformationState | None = None
 
         self.accepted: list[list[Envelope]] = [[] for _ in range(self.players)]
         self.applied = [-1] * self.players
         self._waiting: dict[bytes, Envelope] = {}
         self._held_bytes = 0  # the size of the envelopes in ``_waiting``
-        self._active = 0  # the sequencer before the start player is known
+        self._active = 0  # the sequencer (§4), seat 0 before the start player is known
         self._activation = (0, -1)  # (author, seq) of the message that made it the sequencer
         self._openings_applied = 0
         self._chain_heads = [s.chain_commitment for s in seats]
@@ -262,7 +267,7 @@ class Session:
         self.key = JointKey(self.players, self.game_id)
         self.dealer: Dealer = new_dealer(
             DEVELOPMENT_DECK,
-            _development_faces(),
+            _development_faces(self.rules),
             self.key,
             self.game_id,
             None if self.observer else seat,
@@ -287,6 +292,7 @@ class Session:
         self._monopoly_counts: dict[Seat, int] = {}
         self._acks: dict[Seat, bytes] = {}
         self._turn_end_hash = b""
+        self._ended_turn = 0  # the turn the last EndTurn ended (its acknowledgements' number)
         self._turn_closed = False
         self._state_changed = False
         self._last_prefix: bytes | None = None
@@ -421,7 +427,7 @@ class Session:
                 for s in range(self.players):
                     if s != view.active and s not in self._monopoly_counts:
                         owe(s, "count")
-            if view.phase is Phase.ROLL:
+            if view.phase is Phase.ROLL or view.phase in _TURN_PASSING_PHASES:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
             if view.phase is Phase.DRAW and self.dealer.drawing is not None:
@@ -591,7 +597,9 @@ class Session:
     def _check_envelope(self, env: Envelope) -> None:
         body = env.body
         if body.game_id != self.game_id:
-            raise WrongGame("the message belongs to another game")
+            raise WrongGame(
+                other_game_words(self.opening, body) or "the message belongs to another game"
+            )
         if not 0 <= body.author < self.players:
             raise MalformedMessage(f"no seat {body.author} at this table")
         if len(body.heads) != self.players:
@@ -728,7 +736,7 @@ class Session:
                 (env.to_bytes(),),
             )
             return
-        sequencer = self._active
+        before = self._active
         try:
             handler(self, env, effects)
         except (RemoteProtocolError, IllegalActionError, EngineError) as exc:
@@ -741,7 +749,7 @@ class Session:
                 (env.to_bytes(),),
             )
             return
-        if self._active != sequencer:
+        if self._active != before:
             self._activation = (body.author, body.seq)
         if self.view is not None:
             # The public state after every message of the turn, for naming where a divergence
@@ -835,6 +843,7 @@ class Session:
             )
         view.check(action)
         self._check_cards(action, author)
+        turn = view.turn
         self._engine_apply(action, author, env.id, effects)
         if isinstance(action, A.RollDice):
             self._open_event("dice", env.id)
@@ -845,6 +854,7 @@ class Session:
             self._count_ids = {}
         elif isinstance(action, A.EndTurn):
             self._acks = {}
+            self._ended_turn = turn
             # A turn end this seat knows to be a victory (its own hidden points) is not
             # acknowledged: the reveal that follows ends the game (§11).
             won = view.phase is Phase.VICTORY
@@ -1154,7 +1164,7 @@ class Session:
         turn, digest, trail = env.body.payload
         if self._won() or view.phase is Phase.VICTORY:
             return  # a turn end that was a victory: moot
-        if turn != view.turn - 1 or author in self._acks or not self._turn_end_hash:
+        if turn != self._ended_turn or author in self._acks or not self._turn_end_hash:
             raise OutOfTurn(f"seat {author} acknowledged turn {turn} out of place", author=author)
         if digest != self._turn_end_hash:
             mine = [prefix for _, prefix in self._closed_trail]
@@ -1333,12 +1343,13 @@ class Session:
         self, event: _Event, stream: BeaconStream, message_id: bytes, effects: list[Effect]
     ) -> None:
         if event.purpose == "start":
+            board_map = load_map(self.rules.board)
             board = (
-                random_board(stream, "spiral")
+                random_board(stream, "spiral", board_map)
                 if self.opening.board_kind == "random"
-                else beginner_board()
+                else beginner_board(board_map)
             )
-            self.view = InformationState(board, self.players, self.seat, self.options)
+            self.view = InformationState(board, self.players, self.seat, self.options, self.rules)
             self._engine_apply(
                 A.StartPlayer(stream.randbelow(self.players)), None, message_id, effects
             )
@@ -1381,7 +1392,7 @@ class Session:
         view.apply(action)
         self.journal.append(JournalEntry(action, author, message_id, position, steal, counts))
         self._state_changed = True
-        self._active = view.active
+        self._active = sequencer(view)
         effects.append(Applied(action, author, message_id))
 
     # ------------------------------------------------------------------ work
@@ -1472,11 +1483,11 @@ class Session:
             return "count", (view.turn, view.hands[me][view.monopoly])
         if (
             self._turn_end_hash
-            and view.turn - 1 >= 1
-            and ("turn_ack", view.turn - 1) not in self._sent
+            and self._ended_turn >= 1
+            and ("turn_ack", self._ended_turn) not in self._sent
         ):
             trail = tuple(prefix for _, prefix in self._closed_trail)
-            return "turn_ack", (view.turn - 1, self._turn_end_hash, trail)
+            return "turn_ack", (self._ended_turn, self._turn_end_hash, trail)
         if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
             dealer = self.dealer
             for position, face in sorted(dealer.own_cards.items()):
@@ -1610,12 +1621,49 @@ def _held_size(env: Envelope) -> int:
     return len(env.body_bytes) + len(env.signature)
 
 
-def _development_faces() -> list[int]:
-    """The development deck before shuffling: each card's type, in :class:`DevCard` order."""
-    from hexlan.engine.ruleset import load_ruleset  # noqa: PLC0415
+def other_game_words(opening: Opening, body: Body) -> str | None:
+    """When ``body`` is a seat's signed opening of another game than ``opening``'s, the refusal
+    in words, naming both games (§3: a seat told another game than the table's, or a log of one
+    game replayed or resumed as another); else None (another game id, for another reason)."""
+    if body.kind != "sign_opening":
+        return None
+    try:
+        other = Opening.from_payload(body.payload[0])
+    except RemoteProtocolError:
+        return None
+    if other.game == opening.game:
+        return None
+    return (
+        f"seat {body.author} signed an opening of the {other.game} game; this peer was told "
+        f"the game is {opening.game}"
+    )
 
-    counts = load_ruleset().development_deck
+
+def _development_faces(rules: RuleSet) -> list[int]:
+    """The game's development deck before shuffling: each card's type, in :class:`DevCard`
+    order, as many of each as its rule set counts (25 cards in the base game, 34 in the 5-6
+    player game)."""
+    counts = rules.development_deck
     return [int(card) for card in DevCard for _ in range(counts[card])]
+
+
+_TURN_PASSING_PHASES: Final = frozenset(p for p in Phase if p.name == "SPECIAL_BUILD")
+"""Phases in which the seat whose decision is due (the engine's ``current_player()``), not the
+turn's owner (its ``active`` seat), is the sequencer (§4): the 5-6 player special building
+phase, in which every other seat builds in turn. Named rather than imported, so that this code
+runs on engines with and without the phase."""
+
+
+def sequencer(view: InformationState) -> Seat:
+    """The seat that moves the game on (§4): the engine's ``active`` seat, except in a phase
+    that passes the decision round the table (the special building phase), where it is the
+    seat whose decision is due. Before the start player is drawn, ``active`` is -1: the
+    session keeps seat 0 then (it never asks before the view exists)."""
+    if view.phase in _TURN_PASSING_PHASES:
+        seat = view.current_player()
+        if seat >= 0:
+            return seat
+    return view.active
 
 
 def _claimed_author(data: bytes) -> Seat | None:
@@ -1633,9 +1681,9 @@ _CARD_PLAYED: Final = {
     A.PlayMonopoly: DevCard.MONOPOLY,
 }
 
-_PROTOCOL_PHASES: Final = frozenset(
-    {Phase.START_PLAYER, Phase.DICE, Phase.STEAL, Phase.DRAW, Phase.MONOPOLY, Phase.VICTORY}
-)
+_PROTOCOL_PHASES: Final = CHANCE_PHASES
+"""Phases in which the game waits for the protocol (a beacon event, a steal, a deal, counts, a
+victory's reveals), never for a person's decision: the engine's chance phases."""
 
 _HANDLERS = {
     "sign_opening": Session._on_sign_opening,
@@ -1658,4 +1706,11 @@ _HANDLERS = {
     "audit_result": Session._on_audit_result,
 }
 
-__all__ = ["BROKEN_CHAIN", "DEVELOPMENT_DECK", "Session", "engine_version"]
+__all__ = [
+    "BROKEN_CHAIN",
+    "DEVELOPMENT_DECK",
+    "Session",
+    "engine_version",
+    "other_game_words",
+    "sequencer",
+]
