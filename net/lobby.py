@@ -65,7 +65,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from hexlan.engine.core import EngineError
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.session import engine_version
@@ -79,8 +81,8 @@ from hexlan.net.transport import (
     peer_host,
 )
 from hexlan.net.wire import (
+    BASE_GAME,
     LOBBY_NONCE_BYTES,
-    MAX_SEATS,
     PROTOCOL_VERSION,
     ZERO_ID,
     Body,
@@ -91,6 +93,7 @@ from hexlan.net.wire import (
     RemoteProtocolError,
     SeatInfo,
     VersionMismatch,
+    board_kinds,
     option_entries,
     sign_body,
 )
@@ -120,7 +123,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 LOBBY_MAX_FRAME: Final = 16 * 1024
-"""The largest lobby frame: a ``start`` with four seats is about 1 KiB. A longer length prefix
+"""The largest lobby frame: a ``start`` with six seats is about 1.5 KiB. A longer length prefix
 closes the connection as soon as its 4 bytes arrive (nothing of the frame is buffered)."""
 HELLO_TIMEOUT: Final = 10.0
 """Seconds a new connection has, from its accept, to send its ``hello`` (however slowly its
@@ -180,10 +183,12 @@ class Disconnect:
 
 @dataclass(frozen=True, slots=True)
 class TableChanged:
-    """The table as it is now (for a screen): seats in order, the host first."""
+    """The table as it is now (for a screen): seats in order, the host first, and the game the
+    host chose (a joiner plays it)."""
 
     max_seats: int
     seats: tuple[LobbySeat, ...]
+    game: str = BASE_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,17 +253,22 @@ class HostLobby:
 
     Args:
         identity: the host's identity key (seat 0); it signs every lobby message.
-        seats: the table's size, 2..4 (the game starts when it is full).
+        seats: the table's size, within the game's range (2..4 in the base game, 5..6 in the
+            5-6 player game); the game starts when it is full.
         name: the host's name at the table.
         listen_port: the table port, where the host's game mesh will listen too.
         options: the game options (default: :class:`GameOptions`'s defaults).
-        board_kind: "beginner" or "random".
+        board_kind: "beginner" or "random"; None: the game's first (:func:`board_kinds`:
+            "beginner" where its map has that layout, "random" on the 5-6 player map).
+        game: the game the table plays (seeds/<game>.toml); the lobby and the opening carry it,
+            so every joiner plays it.
         game_keys: the host's X25519 keys for this game.
         chain: the host's hash chain for this game.
         clock: seconds since the epoch, for the opening's ``created`` (informative).
 
     Raises:
-        ValueError: a table size outside 2..4, or a name the opening cannot carry.
+        ValueError: an unknown game, a table size outside the game's range, a board kind its
+            map lacks, or a name the opening cannot carry.
     """
 
     def __init__(
@@ -268,16 +278,29 @@ class HostLobby:
         name: str,
         listen_port: int,
         options: GameOptions | None = None,
-        board_kind: str = "beginner",
+        board_kind: str | None = None,
         *,
+        game: str = BASE_GAME,
         game_keys: GameKeys,
         chain: HashChain,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        if not 2 <= seats <= MAX_SEATS:
-            raise ValueError(f"a table has 2..{MAX_SEATS} seats, not {seats}")
-        if board_kind not in ("beginner", "random"):
-            raise ValueError(f"board_kind is 'beginner' or 'random', not {board_kind!r}")
+        try:
+            rules = load_ruleset(game)
+            kinds = board_kinds(game)
+        except EngineError as exc:
+            raise ValueError(str(exc)) from None
+        if not rules.min_players <= seats <= rules.max_players:
+            raise ValueError(
+                f"a {game} table has {rules.min_players}..{rules.max_players} seats, not {seats}"
+            )
+        if board_kind is None:
+            board_kind = kinds[0]
+        if board_kind not in kinds:
+            raise ValueError(
+                f"the {game} game's map offers {' or '.join(map(repr, kinds))} boards, "
+                f"not {board_kind!r}"
+            )
         try:
             self._seat0 = SeatInfo(
                 name,
@@ -291,6 +314,9 @@ class HostLobby:
             raise ValueError(exc.reason) from None
         self.identity = identity
         self.max_seats = seats
+        self.min_seats = rules.min_players
+        """Seats the game needs at least: :meth:`start` before the table is full needs them."""
+        self.game = game
         self.name = name
         self.listen_port = listen_port
         self.options = options or GameOptions()
@@ -414,16 +440,16 @@ class HostLobby:
         return self._leave(conn)
 
     def start(self) -> list[LobbyEffect]:
-        """Start the game with the seats taken (at least 2): build the opening, send
-        ``start [opening]`` to every joiner.
+        """Start the game with the seats taken (at least the game's fewest, :attr:`min_seats`):
+        build the opening, send ``start [opening]`` to every joiner.
 
         Raises:
-            LocalProtocolError: fewer than 2 seats taken, or already started.
+            LocalProtocolError: fewer seats taken than the game takes, or already started.
         """
         if self.is_started:
             raise LocalProtocolError("the game has already started")
-        if not self._joiners:
-            raise LocalProtocolError("a game needs at least 2 seats")
+        if 1 + len(self._joiners) < self.min_seats:
+            raise LocalProtocolError(f"a {self.game} game needs at least {self.min_seats} seats")
         seats = [self._seat0] + [
             SeatInfo(
                 j.name, j.public_key, j.x25519_public, j.chain_commitment, j.host, j.listen_port
@@ -437,6 +463,7 @@ class HostLobby:
             option_entries(self.options),
             self.board_kind,  # type: ignore[arg-type]
             int(self.clock()),
+            self.game,
         )
         start = _lobby_envelope(self.identity, "start", (self.opening.to_payload(),))
         effects: list[LobbyEffect] = [SendTo(j.conn, start) for j in self._joiners]
@@ -461,10 +488,15 @@ class HostLobby:
 
     def _announce(self) -> list[LobbyEffect]:
         seats = self.seats
-        payload = (self.max_seats, tuple((s.name, s.public_key, s.fingerprint) for s in seats))
+        payload: tuple[Any, ...] = (
+            self.max_seats,
+            tuple((s.name, s.public_key, s.fingerprint) for s in seats),
+        )
+        if self.game != BASE_GAME:
+            payload += (self.game,)  # §3: the base game is announced by leaving it out
         state = _lobby_envelope(self.identity, "lobby_state", payload)
         effects: list[LobbyEffect] = [SendTo(j.conn, state) for j in self._joiners]
-        effects.append(TableChanged(self.max_seats, seats))
+        effects.append(TableChanged(self.max_seats, seats, self.game))
         return effects
 
 
@@ -507,6 +539,8 @@ class JoinLobby:
         self.max_seats = 0
         self.seats: tuple[LobbySeat, ...] = ()
         """The table as the host last showed it."""
+        self.game: str | None = None
+        """The game the host's ``lobby_state`` announced (None before the first)."""
         self.opening: Opening | None = None
         self.seat: int | None = None
 
@@ -608,15 +642,19 @@ class JoinLobby:
             raise LobbyError("the host's key changed during the lobby")
 
     def _lobby_state(self, env: Envelope) -> TableChanged:
-        max_seats, rows = env.body.payload
+        max_seats, rows = env.body.payload[:2]
+        game = str(env.body.payload[2]) if len(env.body.payload) > 2 else BASE_GAME
         if not rows:
             raise LobbyError("the host sent a table without its own seat")
         self._pin(rows[0][1])
         assert self.host_key is not None
         self._verify(env, self.host_key)
+        if self.game is not None and game != self.game:
+            raise LobbyError(f"the host changed its table's game from {self.game} to {game}")
         self.max_seats = max_seats
         self.seats = tuple(LobbySeat(*row) for row in rows)
-        return TableChanged(max_seats, self.seats)
+        self.game = game
+        return TableChanged(max_seats, self.seats, game)
 
     def _start(self, env: Envelope) -> GameStarts:
         (payload,) = env.body.payload
@@ -633,6 +671,11 @@ class JoinLobby:
             raise LobbyError(
                 f"the opening is for hexlan {opening.engine_version}; this peer runs "
                 f"{self.engine_version}"
+            )
+        if self.game is not None and opening.game != self.game:
+            raise LobbyError(
+                f"the host announced a {self.game} table but its opening is for the "
+                f"{opening.game} game"
             )
         mine = [
             i for i, s in enumerate(opening.seats) if s.public_key == self.identity.public_bytes
@@ -709,7 +752,8 @@ async def host_table(
     game_keys: GameKeys,
     chain: HashChain,
     options: GameOptions | None = None,
-    board_kind: str = "beginner",
+    board_kind: str | None = None,
+    game: str = BASE_GAME,
     listen_host: str | None = None,
     on_change: Callable[[TableChanged], None] | None = None,
     on_listening: Callable[[int], None] | None = None,
@@ -719,7 +763,7 @@ async def host_table(
     start_now: asyncio.Event | None = None,
     drops: ListenerDrops | None = None,
 ) -> tuple[Opening, int]:
-    """Hold a table on ``port`` until its seats are full; the opening and seat 0.
+    """Hold a table of ``game`` on ``port`` until its seats are full; the opening and seat 0.
 
     ``listen_host`` None listens on every interface, IPv4 and IPv6, on one port number (with
     ``port`` 0 too: :func:`~hexlan.net.transport.listen`). ``hello_timeout`` is the seconds a
@@ -727,12 +771,15 @@ async def host_table(
     connections turned away (too many waiting, an oversized frame, silence), which are logged.
     ``on_listening(port)`` is called once the port is bound (useful with ``port`` 0);
     ``on_change`` hears every change of the table. Setting ``start_now`` starts the game with
-    the seats taken so far (if at least one joiner is seated; else it is cleared and the table
-    waits on). While waiting, the table is announced on the LAN (§10) unless ``announce`` is
+    the seats taken so far (if the game can start with them, :attr:`HostLobby.min_seats`; else
+    it is cleared and the table waits on). ``board_kind`` and ``game`` are
+    :class:`HostLobby`'s. While waiting, the table is announced on the LAN (§10) unless ``announce`` is
     false; a failing announcer never stops hosting.
 
     Raises:
         LobbyError: the port cannot be bound (e.g. already in use).
+        ValueError: what :class:`HostLobby` refuses (an unknown game, a table size outside its
+            range, a board kind its map lacks, a name the opening cannot carry).
     """
     lobby: HostLobby | None = None
     writers: dict[int, asyncio.StreamWriter] = {}
@@ -826,13 +873,14 @@ async def host_table(
             bound,
             options,
             board_kind,
+            game=game,
             game_keys=game_keys,
             chain=chain,
         )
         if on_listening is not None:
             on_listening(bound)
         if on_change is not None:
-            on_change(TableChanged(lobby.max_seats, lobby.seats))
+            on_change(TableChanged(lobby.max_seats, lobby.seats, lobby.game))
         if announce:
             announcer = await _start_announcer(lobby, announce_targets)
         if start_now is not None:
@@ -862,7 +910,7 @@ async def _start_when(
     while not lobby.is_started:
         await event.wait()
         event.clear()
-        if len(lobby.seats) >= 2 and not lobby.is_started:
+        if len(lobby.seats) >= max(2, lobby.min_seats) and not lobby.is_started:
             perform(lobby.start())
 
 
@@ -877,6 +925,7 @@ async def _start_announcer(lobby: HostLobby, targets: list[str] | None) -> Any:
             len(lobby.seats),
             lobby.max_seats,
             lobby.identity.fingerprint,
+            game=lobby.game,
         )
         announcer = Announcer(table, targets=targets)
         await announcer.start()

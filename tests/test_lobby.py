@@ -51,6 +51,7 @@ from hexlan.net.wire import (
     ZERO_ID,
     Body,
     Envelope,
+    LocalProtocolError,
     Opening,
     sign_body,
 )
@@ -213,6 +214,90 @@ def test_a_full_table_starts_and_every_seat_gets_one_opening() -> None:
     assert opening.game_options().victory_points == 12
     assert opening.created == 1_700_000_000
     assert Opening.from_payload(opening.to_payload()).game_id == opening.game_id
+
+
+def test_a_six_seat_table_announces_its_game_and_every_joiner_plays_it() -> None:
+    """The host chooses the game: its ``lobby_state`` names it (a base table's leaves it out),
+    and the opening every seat gets is of that game, on a random board (the 5-6 player map
+    has no beginner layout)."""
+    _, host = make_host(6, game="five-six")
+    assert (host.game, host.min_seats, host.board_kind) == ("five-six", 5, "random")
+    joiners = [Player.new().joiner(f"P{i}", 50000 + i) for i in range(5)]
+    starts: list[GameStarts] = []
+    for conn, join in enumerate(joiners, start=1):
+        effects = host.receive(conn, hello_on(host, conn, f"10.0.0.{conn}", join))
+        (state,) = [e for e in sent_to(effects, conn) if e.body.kind == "lobby_state"]
+        assert state.body.payload[2] == "five-six"
+        for c, j in enumerate(joiners[:conn], start=1):
+            events = deliver(effects, c, j)
+            starts += [e for e in events if isinstance(e, GameStarts)]
+            assert all(e.game == "five-six" for e in events if isinstance(e, TableChanged))
+    assert [s.seat for s in starts] == [1, 2, 3, 4, 5]
+    opening = starts[0].opening
+    assert (opening.game, len(opening.seats), opening.board_kind) == ("five-six", 6, "random")
+    assert {j.game for j in joiners} == {"five-six"}
+    assert opening.rules().development_deck == (20, 5, 3, 3, 3)
+    # A base table's lobby_state keeps its two fields.
+    _, base = make_host(2)
+    effects = base.receive(1, hello_on(base, 1, "10.0.0.8", Player.new().joiner("Bob")))
+    assert [len(e.body.payload) for e in sent_to(effects, 1) if e.body.kind == "lobby_state"] == [2]
+
+
+@pytest.mark.parametrize(
+    ("seats", "kwargs", "words"),
+    [
+        (5, {}, "a base table has 2..4 seats, not 5"),
+        (4, {"game": "five-six"}, "a five-six table has 5..6 seats, not 4"),
+        (6, {"game": "five-six", "board_kind": "beginner"}, "offers 'random' boards"),
+        (4, {"game": "jungle-x"}, "no game named 'jungle-x'"),
+    ],
+)
+def test_a_table_the_game_cannot_seat_is_refused(
+    seats: int, kwargs: dict[str, object], words: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        make_host(seats, **kwargs)
+
+
+def test_a_five_six_game_starts_early_only_with_five_seats() -> None:
+    _, host = make_host(6, game="five-six")
+    for conn in range(1, 4):
+        host.receive(conn, hello_on(host, conn, "10.0.0.8", Player.new().joiner(f"P{conn}")))
+    with pytest.raises(LocalProtocolError, match="a five-six game needs at least 5 seats"):
+        host.start()
+    host.receive(4, hello_on(host, 4, "10.0.0.8", Player.new().joiner("P4")))
+    (start,) = [e for e in host.start() if isinstance(e, GameStarts)]
+    assert len(start.opening.seats) == 5 and start.opening.game == "five-six"
+
+
+def test_a_joiner_refuses_an_opening_of_another_game_than_the_table_announced() -> None:
+    """A joiner plays the host's game, the one its table announced: a start for another game
+    (a host that switched games under its joiners) is refused in words."""
+    host = Player.new()
+
+    def table(seats: int, **kwargs: object) -> HostLobby:
+        return HostLobby(
+            host.identity,
+            seats,
+            "Ann",
+            47400,
+            game_keys=host.game_keys,
+            chain=host.chain,
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    five_six, base = table(6, game="five-six"), table(2)
+    bob = Player.new().joiner("Bob")
+    events = deliver(five_six.receive(1, hello_on(five_six, 1, "10.0.0.8", bob)), 1, bob)
+    assert [e.game for e in events if isinstance(e, TableChanged)] == ["five-six"]
+    (challenge,) = base.connect(1, "10.0.0.8")
+    nonce = Envelope.parse(challenge.envelope).body.payload[1]  # type: ignore[union-attr]
+    effects = base.receive(1, bob._hello_envelope(nonce))
+    (start,) = [e for e in sent_to(effects, 1) if e.body.kind == "start"]
+    with pytest.raises(
+        LobbyError, match="announced a five-six table but its opening is for the base"
+    ):
+        bob.receive(start.to_bytes())
 
 
 def test_another_protocol_version_is_refused_in_words() -> None:

@@ -576,6 +576,10 @@ def test_body_construction_is_checked_locally() -> None:
         ),
         ("refuse", ("",), "refuse payload.reason"),
         ("lobby_state", (1, ()), "max_seats"),
+        ("lobby_state", (5, ()), "lobby_state payload: the base game takes 2..4 seats, not 5"),
+        ("lobby_state", (4, (), "five-six"), "the five-six game takes 5..6 seats, not 4"),
+        ("lobby_state", (4, (), "base"), "named by leaving the game out"),
+        ("lobby_state", (6, (), "five-six", 1), "expected 2..3 items"),
         ("lobby_state", (2, (("A", PUBLIC[0], "0000-0000-0000-0000"),)), "fingerprint"),
         (
             "lobby_state",
