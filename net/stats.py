@@ -259,11 +259,38 @@ def draw_distribution(
     )
 
 
+def combined(parts: Sequence[Distribution]) -> Distribution:
+    """Several samples of one chance outcome, each counted against its own expectation, as one
+    distribution: observed and expected counts added category by category (e.g. the draws of
+    games whose development decks differ: 25 cards in the base game, 34 in the 5-6 player game).
+
+    Raises:
+        ValueError: no part, or parts with other names or categories.
+
+    >>> base = draw_distribution([DevCard.KNIGHT], (14, 5, 2, 2, 2))
+    >>> six = draw_distribution([DevCard.KNIGHT], (20, 5, 3, 3, 3))
+    >>> round(combined([base, six]).expected[DevCard.KNIGHT], 4)
+    1.1482
+    """
+    if not parts:
+        raise ValueError("nothing to combine")
+    first = parts[0]
+    if any(p.name != first.name or p.categories != first.categories for p in parts):
+        raise ValueError("only counts of one outcome's categories can be combined")
+    return Distribution(
+        first.name,
+        first.categories,
+        tuple(sum(column) for column in zip(*(p.observed for p in parts), strict=True)),
+        tuple(math.fsum(column) for column in zip(*(p.expected for p in parts), strict=True)),
+    )
+
+
 __all__ = [
     "DICE_TOTALS",
     "SMALL_EXPECTED",
     "Distribution",
     "chi_square_sf",
+    "combined",
     "dice_distribution",
     "draw_distribution",
 ]

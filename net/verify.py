@@ -49,8 +49,8 @@ from hexlan.engine.actions import Dice
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.net.effects import Applied, Rejected, Stopped
 from hexlan.net.log import LogContents, LogFormatError, read_log
-from hexlan.net.session import Session, engine_version
-from hexlan.net.stats import Distribution, dice_distribution, draw_distribution
+from hexlan.net.session import Session, engine_version, other_game_words
+from hexlan.net.stats import Distribution, combined, dice_distribution, draw_distribution
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
     Envelope,
@@ -129,6 +129,7 @@ class LogReport:
         path: the log file.
         error: why the file could not be read or checked (None when it could).
         game_id: the opening's game id (None when the opening could not be read).
+        game: the game the opening names ("base", "five-six", ...; PROTOCOL.md §3).
         names: the seats' names, in seat order.
         messages: how many message records the log holds.
         finished: whether the game ended with a winner.
@@ -154,6 +155,7 @@ class LogReport:
     path: Path
     error: str | None = None
     game_id: bytes | None = None
+    game: str = "base"
     names: tuple[str, ...] = ()
     messages: int = 0
     finished: bool = False
@@ -206,6 +208,7 @@ class LogReport:
         return {
             "path": str(self.path),
             "game_id": None if self.game_id is None else self.game_id.hex(),
+            "game": self.game,
             "valid": self.valid,
             "finished": self.finished,
             "winner": self.winner,
@@ -256,7 +259,8 @@ class LogReport:
             if self.valid and self.exit_code == EXIT_UNFINISHED:
                 words[0] = "valid so far"
             assert self.game_id is not None
-            words.append(f"game {self.game_id.hex()[:8]}…")
+            game = "game" if self.game == "base" else f"{self.game} game"
+            words.append(f"{game} {self.game_id.hex()[:8]}…")
             head = f"{self.path}: {', '.join(words)}"
         lines = [head]
         lines.extend(f"    {v.describe()}" for v in self.violations)
@@ -351,6 +355,7 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         return _unreadable(path, f"the opening record is not an opening: {exc}")
     known: dict[str, Any] = {
         "game_id": opening.game_id,
+        "game": opening.game,
         "names": tuple(s.name for s in opening.seats),
         "messages": len(contents.messages),
     }
@@ -441,7 +446,8 @@ def _replay_messages(replay: _Replay) -> None:
                     replay.violation(exc.reason, index)
                     return
             replay.violation(
-                f"the message belongs to game {body.game_id.hex()}, not to this log's opening "
+                other_game_words(replay.opening, body)
+                or f"the message belongs to game {body.game_id.hex()}, not to this log's opening "
                 f"(game {game_id.hex()})",
                 index,
             )
@@ -612,9 +618,10 @@ def stats_report(report: VerifyReport) -> list[Distribution]:
     (:mod:`hexlan.net.stats`).
 
     Each game counts once: its seats' logs share its game id, and its dice come from its log with
-    the most dice, its draws from its log with the most draws. A file that could not be read or
-    checked counts nothing; a log that breaks a rule counts what its replay applied before the
-    violation.
+    the most dice, its draws from its log with the most draws, each against its own game's deck
+    (:func:`~hexlan.net.stats.combined`: a 5-6 player game deals from 34 cards, a base game from
+    25). A file that could not be read or checked counts nothing; a log that breaks a rule counts
+    what its replay applied before the violation.
 
     Returns:
         ``[dice]``, or ``[dice, draws]`` when some log holds draws.
@@ -623,10 +630,15 @@ def stats_report(report: VerifyReport) -> list[Distribution]:
     dice = dice_distribution(
         total for logs in games for total in max(logs, key=lambda log: len(log.dice)).dice
     )
-    draws = [card for logs in games for card in max(logs, key=lambda log: len(log.draws)).draws]
-    if not draws:
+    parts = []
+    for logs in games:
+        drawn = max(logs, key=lambda log: len(log.draws))
+        if drawn.draws:
+            deck = load_ruleset(drawn.game).development_deck
+            parts.append(draw_distribution(drawn.draws, deck))
+    if not parts:
         return [dice]
-    return [dice, draw_distribution(draws, load_ruleset().development_deck)]
+    return [dice, combined(parts)]
 
 
 def main(
