@@ -124,6 +124,49 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     sys.exit(run(list(logs), as_json=as_json, stats=stats))
 
 
+def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple[int, str | None]:
+    """A table of ``game`` (``--game``): its seats (``--seats``, the game's most by default)
+    and board kind (``--board``, the game's first by default: None), checked against the game.
+
+    Raises:
+        click.BadParameter: an unknown game, a seat count the game does not take, or a board
+            its map does not offer (one line each).
+    """
+    from hexlan.engine.core import EngineError
+    from hexlan.engine.ruleset import GAMES, load_ruleset
+    from hexlan.net.wire import board_kinds
+
+    try:
+        rules = load_ruleset(game)
+        kinds = board_kinds(game)
+    except EngineError as exc:
+        message = str(exc) if game not in GAMES else f"cannot load the {game} game: {exc}"
+        raise click.BadParameter(message, param_hint="'--game'") from None
+    if seats is None:
+        seats = rules.max_players
+    if not rules.min_players <= seats <= rules.max_players:
+        raise click.BadParameter(
+            f"the {game} game takes {rules.min_players} to {rules.max_players} seats, not {seats}",
+            param_hint="'--seats'",
+        )
+    if board is not None and board not in kinds:
+        raise click.BadParameter(
+            f"the {game} game's map has no {board} board; it offers {', '.join(kinds)}",
+            param_hint="'--board'",
+        )
+    return seats, board
+
+
+_GAME_OPTION = click.option(
+    "--game",
+    metavar="NAME",
+    default="base",
+    show_default=True,
+    help="The game the table plays: base (2-4 seats) or five-six (5-6 seats); the host "
+    "chooses, joiners play it.",
+)
+
+
 def _strategy(value: str | None) -> str | None:
     from hexlan.engine.bots import BOTS
 
@@ -183,7 +226,15 @@ _ABANDON_AFTER_OPTION = click.option(
 @main.command()
 @click.option("--host", "hosting", is_flag=True, help="Hold a table and wait for the others.")
 @click.option("--join", metavar="HOST:PORT", default=None, help="Join the table at HOST:PORT.")
-@click.option("--seats", type=click.IntRange(2, 4), default=None, help="Table size (--host; 4).")
+@click.option(
+    "--seats",
+    "--players",
+    "seats",
+    type=click.IntRange(2, 6),
+    default=None,
+    help="Table size (--host; default the game's most: 4, or 6 for five-six).",
+)
+@_GAME_OPTION
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
@@ -207,7 +258,10 @@ _ABANDON_AFTER_OPTION = click.option(
 )
 @click.option("--name", default=None, help="The bot's name at the table.")
 @click.option(
-    "--board", type=click.Choice(["beginner", "random"]), default="beginner", show_default=True
+    "--board",
+    type=click.Choice(["beginner", "random"]),
+    default=None,
+    help="--host: the board (default beginner where the game's map has it, else random).",
 )
 @_QUIET_OPTION
 @_ABANDON_AFTER_OPTION
@@ -244,13 +298,14 @@ def bot(
     hosting: bool,
     join: str | None,
     seats: int | None,
+    game: str,
     port: int | None,
     strategy: str,
     log_path: Path | None,
     seed: int | None,
     identity: Path | None,
     name: str | None,
-    board: str,
+    board: str | None,
     quiet: bool,
     abandon_after: float | None,
     delay: float,
@@ -276,6 +331,12 @@ def bot(
         raise click.UsageError("give exactly one of --host and --join HOST:PORT")
     if seats is not None and not hosting:
         raise click.UsageError("--seats is for --host")
+    if not hosting and (game != "base" or board is not None):
+        raise click.UsageError(
+            f"--{'game' if game != 'base' else 'board'} is for --host: a joiner plays the host's "
+            "game and board"
+        )
+    table_seats, board = _game_table(game, seats, board) if hosting else (4, None)
     address = _host_port(join)
     dial_routes = _routes(routes)
     _strategy(strategy)
@@ -283,7 +344,8 @@ def bot(
 
     options = BotOptions(
         join=address,
-        seats=seats or 4,
+        seats=table_seats,
+        game=game,
         port=port,
         strategy=strategy,
         log=log_path,
@@ -370,10 +432,18 @@ _IDENTITY_OPTION = click.option(
 @click.option(
     "--port", type=click.IntRange(0, 65535), default=47400, show_default=True, help="Table port."
 )
-@click.option("--seats", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option(
+    "--seats",
+    "--players",
+    "seats",
+    type=click.IntRange(2, 6),
+    default=None,
+    help="Table size (default the game's most: 4, or 6 for five-six).",
+)
+@_GAME_OPTION
 @click.option(
     "--bots",
-    type=click.IntRange(0, 3),
+    type=click.IntRange(0, 5),
     default=0,
     show_default=True,
     help="Bots to seat, each a `hexlan bot` process on this machine.",
@@ -390,7 +460,8 @@ _IDENTITY_OPTION = click.option(
 @_IDENTITY_OPTION
 def host(
     port: int,
-    seats: int,
+    seats: int | None,
+    game: str,
     bots: int,
     bot_delay: float,
     name: str | None,
@@ -398,6 +469,7 @@ def host(
     identity: Path | None,
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
+    seats, _ = _game_table(game, seats)
     if bots >= seats:
         raise click.BadParameter(
             f"a table of {seats} seats has room for {seats - 1} bots besides you",
@@ -416,6 +488,7 @@ def host(
         log_path=log_path,
         port=port,
         seats=seats,
+        game=game,
         bots=bots,
         bot_delay=bot_delay,
     )

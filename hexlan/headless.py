@@ -51,18 +51,21 @@ class BotOptions:
     """What `hexlan bot` was asked to do.
 
     ``join`` is ``(host, port)`` or None to host; ``port`` is the table port when hosting, or
-    the port of the bot's own game mesh when joining (None: any free port).
+    the port of the bot's own game mesh when joining (None: any free port). ``seats``,
+    ``game`` and ``board`` are the hosted table's (a joiner plays the host's game); ``board``
+    None is the game's first kind (beginner on the base map, random on the 5-6 player map).
     """
 
     join: tuple[str, int] | None
     seats: int = 4
+    game: str = "base"
     port: int | None = None
     strategy: str = "heuristic"
     log: Path | None = None
     seed: int | None = None
     identity: Path | None = None
     name: str | None = None
-    board: str = "beginner"
+    board: str | None = None
     quiet: bool = False
     abandon_after: float | None = None
     delay: float = 0.0
@@ -116,7 +119,8 @@ def _finish(
 def _show_table(say: Callable[[str], None]) -> Callable[[TableChanged], None]:
     def on_change(table: TableChanged) -> None:
         names = ", ".join(f"{s.name} [{s.fingerprint}]" for s in table.seats)
-        say(f"table {len(table.seats)}/{table.max_seats}: {names}")
+        game = "" if table.game == "base" else f" ({table.game})"
+        say(f"table{game} {len(table.seats)}/{table.max_seats}: {names}")
 
     return on_change
 
@@ -149,8 +153,9 @@ async def _bot_game(
             port = DEFAULT_TABLE_PORT if options.port is None else options.port
 
             def listening(bound: int) -> None:
+                what = "table" if options.game == "base" else f"{options.game} table"
                 say(
-                    f"table open on port {bound}, waiting for {options.seats - 1} more "
+                    f"{what} open on port {bound}, waiting for {options.seats - 1} more "
                     f"(host key {identity.fingerprint})"
                 )
 
@@ -162,6 +167,7 @@ async def _bot_game(
                 game_keys=game_keys,
                 chain=chain,
                 board_kind=options.board,
+                game=options.game,
                 on_change=_show_table(say),
                 on_listening=listening,
             )
@@ -218,7 +224,8 @@ async def _bot_game(
         cheat.on_deviate = _cheat_reporter(peer, say)
         cheat.install(peer.session)
         say(f"red team: seat {seat} plays {cheat.kind.name} at opportunity {cheat.at}")
-    say(f"game {opening.game_id.hex()[:12]} started: seat {seat}; log {log_path}")
+    game = "" if opening.game == "base" else f" of {opening.game}"
+    say(f"game {opening.game_id.hex()[:12]}{game} started: seat {seat}; log {log_path}")
     return await peer.run(), cheat
 
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from hexlan.net.lobby import TableChanged
     from hexlan.net.wire import Opening
 
-BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3")
+BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")
 """Names the host gives the bots it starts (they take seats in the order they connect)."""
 
 
@@ -59,6 +59,7 @@ class NetOptions:
         log_path: the game log (default: a new file in the user's log directory).
         port: the table port (host; 0 picks a free one).
         seats: the table's size (host).
+        game: the game the table plays (host; a joiner plays the host's game).
         bots: `hexlan bot` processes the host starts (host).
         address: ``HOST:PORT`` to join directly (join; None lists the LAN's tables).
         bot_command: the command that runs a bot, before ``--join HOST:PORT`` (tests may change
@@ -78,6 +79,7 @@ class NetOptions:
     log_path: Path | None = None
     port: int = 47400
     seats: int = 4
+    game: str = "base"
     bots: int = 0
     address: str | None = None
     bot_command: Sequence[str] = field(
@@ -188,7 +190,10 @@ class NetScreen(Screen[None]):
         """Redraw the seats as the host announced them."""
         self.query_one("#seats").display = True
         if change.seats:
-            self.query_one(".dialog-title", Label).update(f"hexlan: {change.seats[0].name}'s table")
+            game = "" if change.game == "base" else f" ({change.game})"
+            self.query_one(".dialog-title", Label).update(
+                f"hexlan: {change.seats[0].name}'s table{game}"
+            )
         me = self.identity.public_bytes if self.identity is not None else b""
         seats_table(
             self.query_one("#seats", DataTable),
@@ -324,6 +329,7 @@ class HostScreen(NetScreen):
                 options.seats,
                 options.name,
                 options.port,
+                game=options.game,
                 game_keys=keys,
                 chain=chain,
                 on_change=self.show_table,
@@ -493,6 +499,8 @@ class JoinScreen(NetScreen):
         widget.clear()
         for t in tables:
             seats = f"{t.seats_taken}/{t.seats}" + (" full" if t.is_full else "")
+            if t.game != "base":
+                seats += f" {t.game}"
             widget.add_row(
                 Text(t.name, style="bold"), f"{t.host}:{t.tcp_port}", seats, t.fingerprint
             )
