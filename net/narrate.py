@@ -167,6 +167,7 @@ class Narrator:
         self.state = InformationState(board, self.players, seat, options)
         self.events: list[GameEvent] = []
         self.rolls: list[int] = []
+        self._buyer: Seat = NO_SEAT  # who bought the card a DrawCard deals
 
     def narrate(self, action: Action) -> GameEvent:
         """Apply ``action`` (as this seat observed it, already accepted by its session) and
@@ -174,6 +175,13 @@ class Narrator:
         state = self.state
         seen = action
         active = state.active
+        # The seat making a player action: the active seat, or another (a discard, a trade
+        # answer, a build in the 5-6 player special building phase). A draw is the buyer's.
+        actor = state.actor(action)
+        if actor < 0:
+            actor = self._buyer if isinstance(action, A.DrawCard) else active
+        if isinstance(action, A.BuyDevelopmentCard):
+            self._buyer = actor
         phase = state.phase
         before_hands = [tuple(h) for h in state.hands]  # production is public
         before_lr, before_la = state.longest_road_holder, state.largest_army_holder
@@ -185,11 +193,11 @@ class Narrator:
 
         state.apply(action)
 
-        seat: Seat | None = active
+        seat: Seat | None = actor
         kind: EventKind = "build"
         target: tuple[TargetKind, tuple[int, ...]] | None = None
         text = ""
-        who = self._who(active)
+        who = self._who(actor)
         setup = phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD)
         if isinstance(action, A.StartPlayer):
             seat, kind = None, "start"
