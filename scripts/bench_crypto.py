@@ -1,10 +1,15 @@
 """Benchmark the mental-poker development deck and the end-of-game audit (PROTOCOL.md §13, §14).
 
-Usage: python scripts/bench_crypto.py [--seats 2,3,4] [--games 2] [--reps 3] [--quick]
-                                      [--seed 0] [--log-dir DIR]
+Usage: python scripts/bench_crypto.py [--seats 2,3,4,5,6] [--games 2] [--reps 3] [--quick]
+                                      [--setup-only] [--json] [--seed 0] [--log-dir DIR]
 
-Targets (issue), on loopback: deck set-up <= 2 s for 4 seats, a draw <= 150 ms, the audit of a
-whole game <= 2 s. Figures are printed, never asserted (../shared/ARCHITECTURE.md: scripts/).
+Each table size plays its game (scripts/bench_net.py ``game_for``): base for 2-4 seats (25
+development cards), five-six for 5-6 (34 cards).
+
+Targets (issues), on loopback: deck set-up <= 2 s for 4 seats and <= 3 s for six peer processes
+(five-six), a draw <= 150 ms, the audit of a whole game <= 2 s. Figures are printed, never
+asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends the output with one JSON line of
+the set-up figures, ``--setup-only`` stops after section 1.
 Every figure times the real code: ``Deck``/``shuffle_deck``/``verify_shuffle``/``respond`` for
 the crypto alone, ``hexlan.net.peer.Peer`` on a 127.0.0.1 TCP mesh for the rest, ``run_audit``
 for the audit. The peers are only observed: their log's ``append_message`` and their deck's
@@ -63,7 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench_net import NAMES, loopback_opening  # scripts/ is on the path when run
+from bench_net import NAMES, game_for, loopback_opening  # scripts/ is on the path when run
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -86,7 +91,10 @@ PLAYS = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
 SETUP_TIMEOUT = 90.0
 STAGGER = 0.1
 """Seconds between starting two seat processes (:func:`_setup_subprocesses`)."""
-TARGETS = "targets: deck set-up <= 2 s (4 seats), a draw <= 150 ms, a whole-game audit <= 2 s"
+TARGETS = (
+    "targets: deck set-up <= 2 s (4 seats), <= 3 s (6 peer processes), a draw <= 150 ms, a "
+    "whole-game audit <= 2 s"
+)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -234,7 +242,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
     """Build and verify a development deck for ``players`` seats, timing each step; the deck
     and the seats' ElGamal secrets."""
     keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
-    opening = make_opening(NAMES[:players], keys, created=0)
+    opening = make_opening(NAMES[:players], keys, created=0, game=game_for(players))
     seeds = [k.chain.secret for k in keys]  # a seat's per-game seed, as Session uses it
     secrets = [derive_deck_secret(s) for s in seeds]
     faces = Session(
@@ -646,6 +654,40 @@ def _machine() -> str:
     )
 
 
+def _setup_figures(
+    sizes: Sequence[int],
+    paths: dict[int, list[CryptoPath]],
+    in_loop: dict[int, list[SetupRun]],
+    in_procs: dict[int, list[SetupRun]],
+    decks: dict[int, tuple[Deck, list[bytes]]],
+) -> dict[str, Any]:
+    """Section 1's figures as JSON: per size, the game, the deck's cards and the set-up wall
+    times in ms (medians, and every run) of (a) the critical path, (b1) one event loop, (b2) one
+    process per seat."""
+    figures: dict[str, Any] = {
+        "cores": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else [],
+    }
+    for n in sizes:
+        beacon = statistics.median(s.beacon for s in in_loop[n])
+        loop_walls = [s.wall for s in in_loop[n]]
+        proc_walls = [s.wall for s in in_procs[n]]
+        figures[f"{n}p"] = {
+            "game": game_for(n),
+            "cards": decks[n][0].size,
+            "critical_path_ms": round(statistics.median(p.total(beacon) for p in paths[n]) * 1000),
+            "one_loop_ms": round(statistics.median(loop_walls) * 1000),
+            "one_loop_runs_ms": [round(w * 1000) for w in loop_walls],
+            "processes_ms": round(statistics.median(proc_walls) * 1000),
+            "processes_runs_ms": [round(w * 1000) for w in proc_walls],
+            "processes_beacon_ms": round(statistics.median(s.beacon for s in in_procs[n]) * 1000),
+            "processes_last_shuffle_ms": round(
+                statistics.median(s.shuffled for s in in_procs[n]) * 1000
+            ),
+        }
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", default="2,3,4", help="table sizes, comma-separated")
@@ -656,6 +698,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log-dir", type=Path, default=None, help="where logs go (a temp dir)")
+    parser.add_argument("--setup-only", action="store_true", help="only 1. deck set-up")
+    parser.add_argument("--json", action="store_true", help="end with a JSON line of set-ups")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -690,7 +734,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         in_procs[n] = [_setup_subprocesses(args.seed + r, n, log_dir) for r in range(reps)]
 
     print()
-    print("1. deck set-up (25 development cards, 40 cut-and-choose rounds per shuffle proof)")
+    cards = ", ".join(f"{n} seats {decks[n][0].size}" for n in sizes)
+    print(f"1. deck set-up (development cards: {cards}; 40 cut-and-choose rounds per proof)")
     print(
         "(a) critical path with one machine per seat, from the functions timed here "
         "(medians over the set-ups; best: the fastest one; beacon: (b1)'s median):"
@@ -747,6 +792,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "last shuffle: first message -> the last seat signed its shuffle; beacon: -> every "
         "seat has the challenges; the rest is proofs and their checks (N-1 per seat)"
     )
+    if args.setup_only or args.json:
+        figures = _setup_figures(sizes, paths, in_loop, in_procs, decks)
+    if args.setup_only:
+        if args.json:
+            print(json.dumps(figures))
+        return 0
 
     # 2-5. Networked bot games ------------------------------------------------------------
     played: dict[int, list[GameRun]] = {}
@@ -896,6 +947,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"log file on disk: {statistics.mean(sizes_on_disk):.0f} bytes (records, notes, opening)")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"\nbench time {time.perf_counter() - began:.0f} s; load average now {load}")
+    if args.json:
+        print(json.dumps(figures))
     return 0
 
 

@@ -1,13 +1,20 @@
 """Benchmark networked bot games: action and dice latency, bytes per turn, wall time.
 
-Usage: python scripts/bench_net.py [--games 3] [--players 2,3,4] [--strategy heuristic]
-                                   [--seed 0] [--log-dir DIR] [--json]
+Usage: python scripts/bench_net.py [--games 3] [--players 2,3,4,5,6] [--game NAME]
+                                   [--processes] [--strategy heuristic] [--seed 0]
+                                   [--log-dir DIR] [--json]
+
+Each table size plays its game: ``--game``, else the first game whose rule set takes that many
+seats (base for 2-4, five-six for 5-6: its map, its 34-card deck).
 
 How it measures: **one process, one asyncio event loop**, running one :class:`hexlan.net.peer.Peer`
 per seat, each with its own TCP listening socket on 127.0.0.1, its own game log (fsynced,
 group commit) and a heuristic bot as its policy; messages really cross the loopback TCP mesh
-(net/transport.Mesh). Every peer reports events through ``on_event`` with a shared
-``time.perf_counter`` clock, so latencies compare timestamps from one clock:
+(net/transport.Mesh). With ``--processes`` every seat is **its own process** instead (this
+script with ``--child``, started highest seat first, 0.1 s apart), as `hexlan bot` peers run;
+each reports its events at the end. Every peer reports events through ``on_event`` with
+``time.perf_counter`` (CLOCK_MONOTONIC: one clock for every process on Linux), so latencies
+compare timestamps from one clock:
 
 - *action latency*: from the moment a seat signs a decision (its ``signed`` event) until the
   last peer applies it (its ``applied`` event for the same message id), over every decision
@@ -21,10 +28,11 @@ group commit) and a heuristic bot as its policy; messages really cross the loopb
   net/inproc.InProcessTable (all sessions in memory, no sockets, no logs). Games differ (the
   beacon depends on message ids, which depend on timing), so per-turn times are shown too.
 
-Targets (issue): the roll visible on all 4 peers within 50 ms p95; a networked 4-bot game within
-3x the in-process time. All seats share one CPU core here (they run on one event loop), so the
-in-process comparison is like for like; separate processes would run the seats in parallel.
-Figures are printed, never asserted (../shared/ARCHITECTURE.md: scripts/).
+Targets (issues): the roll visible on all 4 peers within 50 ms p95, on all 6 peers (five-six, in
+six processes) within 50 ms p95; a networked 4-bot game within 3x the in-process time. In one
+event loop all seats share one CPU core, so the in-process comparison is like for like; separate
+processes run the seats in parallel (as far as the machine's cores allow). Figures are printed
+(``--json``: one JSON line), never asserted (../shared/ARCHITECTURE.md: scripts/).
 """
 
 from __future__ import annotations
@@ -32,9 +40,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,13 +55,32 @@ from pathlib import Path
 from typing import Any
 
 from hexlan.engine import actions as A
+from hexlan.engine.actions import action_from_list, action_to_list
 from hexlan.engine.bots import make_bot
+from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import free_port
 from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.wire import Opening, SeatInfo
 
-NAMES = ("Ann", "Bob", "Cy", "Di")
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+STAGGER = 0.1
+"""Seconds between starting two seat processes (``--processes``)."""
+CHILD_TIMEOUT = 900.0
+"""Seconds a seat process may take for its game."""
+
+
+def game_for(players: int) -> str:
+    """The first game whose rule set takes ``players`` seats (base for 2-4, five-six for 5-6).
+
+    Raises:
+        ValueError: no game takes that many seats.
+    """
+    for game in GAMES:
+        rules = load_ruleset(game)
+        if rules.min_players <= players <= rules.max_players:
+            return game
+    raise ValueError(f"no game takes {players} seats")
 
 
 @dataclass
@@ -70,12 +99,13 @@ class NetGame:
 
 
 def loopback_opening(
-    seed: int, players: int, ports: Sequence[int] | None = None
+    seed: int, players: int, ports: Sequence[int] | None = None, game: str | None = None
 ) -> tuple[Opening, list[SeatKeys]]:
-    """A seeded table whose seats listen on 127.0.0.1 (at ``ports``, else free ports), the same
-    in every process that builds it with the same ports (scripts/bench_crypto.py too)."""
+    """A seeded table of ``game`` (default :func:`game_for`) whose seats listen on 127.0.0.1
+    (at ``ports``, else free ports), the same in every process that builds it with the same
+    ports (scripts/bench_crypto.py too)."""
     keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
-    base = make_opening(NAMES[:players], keys, created=0)
+    base = make_opening(NAMES[:players], keys, created=0, game=game or game_for(players))
     seats = tuple(
         SeatInfo(
             s.name,
@@ -88,33 +118,53 @@ def loopback_opening(
         for i, s in enumerate(base.seats)
     )
     opening = Opening(
-        base.protocol_version, base.engine_version, seats, base.options, base.board_kind, 0
+        base.protocol_version,
+        base.engine_version,
+        seats,
+        base.options,
+        base.board_kind,
+        0,
+        base.game,
     )
     return opening, keys
 
 
-async def _net_game(seed: int, players: int, strategy: str, log_dir: Path) -> NetGame:
-    opening, keys = loopback_opening(seed, players)
+def _seat_peer(
+    seat: int,
+    opening: Opening,
+    keys: SeatKeys,
+    strategy: str,
+    seed: int,
+    path: Path,
+    on_event: Any,
+) -> Peer:
+    bot = make_bot(strategy, random.Random(seed * 100 + seat))
+    return Peer(
+        seat,
+        keys.identity,
+        opening,
+        keys.chain,
+        keys.game_keys,
+        path,
+        bot.choose,
+        on_event,
+        host_address="127.0.0.1",
+        listen_host="127.0.0.1",
+        kind=f"bot {strategy}",
+        clock=time.perf_counter,
+    )
+
+
+async def _net_game(
+    seed: int, players: int, strategy: str, log_dir: Path, game: str | None = None
+) -> NetGame:
+    opening, keys = loopback_opening(seed, players, game=game)
     events: list[list[PeerEvent]] = [[] for _ in range(players)]
     peers = []
     for seat in range(players):
-        bot = make_bot(strategy, random.Random(seed * 100 + seat))
         path = log_dir / f"g{seed}-{players}p-seat{seat}.log"
         peers.append(
-            Peer(
-                seat,
-                keys[seat].identity,
-                opening,
-                keys[seat].chain,
-                keys[seat].game_keys,
-                path,
-                bot.choose,
-                events[seat].append,
-                host_address="127.0.0.1",
-                listen_host="127.0.0.1",
-                kind=f"bot {strategy}",
-                clock=time.perf_counter,
-            )
+            _seat_peer(seat, opening, keys[seat], strategy, seed, path, events[seat].append)
         )
     start = time.perf_counter()
     results = await asyncio.gather(*(peer.run() for peer in peers))
@@ -162,9 +212,137 @@ def _latencies(events: Sequence[list[PeerEvent]], game: NetGame) -> None:
             game.dice_latencies.append(max(d[k] for d in dice) - rolled)
 
 
-def _inproc_game(seed: int, players: int, strategy: str) -> tuple[float, int]:
+def _event_row(e: PeerEvent) -> list[Any]:
+    """A ``signed`` or ``applied`` event as JSON: kind, time, message id, action."""
+    action = None if e.action is None else action_to_list(e.action)
+    return [e.kind, e.time, e.message_id.hex(), action]
+
+
+def _child(spec_text: str) -> int:
+    """One seat of :func:`_net_game_processes`: play the game, then print its events and
+    result as one JSON line."""
+    spec = json.loads(spec_text)
+    seat, players, seed = spec["seat"], spec["players"], spec["seed"]
+    opening, keys = loopback_opening(seed, players, spec["ports"], spec["game"])
+    events: list[PeerEvent] = []
+
+    async def run() -> dict[str, Any]:
+        peer = _seat_peer(
+            seat, opening, keys[seat], spec["strategy"], seed, Path(spec["log"]), events.append
+        )
+        print("ready", flush=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.readline)  # "go"
+        result = await asyncio.wait_for(peer.run(), CHILD_TIMEOUT)
+        return {
+            "winner": result.winner,
+            "state_hash": result.state_hash,
+            "turns": result.turns,
+            "audit": result.audit,
+            "messages": peer.messages_sent,
+            "bytes": peer.bytes_sent,
+            "syncs": peer.syncs,
+        }
+
+    try:
+        report = asyncio.run(run())
+    except Exception as exc:  # reported to the parent, which stops
+        print(json.dumps({"error": f"seat {seat}: {exc!r}"}), flush=True)
+        return 1
+    report["events"] = [_event_row(e) for e in events if e.kind in ("signed", "applied")]
+    print(json.dumps(report), flush=True)
+    return 0
+
+
+def _net_game_processes(
+    seed: int, players: int, strategy: str, log_dir: Path, game: str | None = None
+) -> NetGame:
+    """One game with every seat in its own process (see :func:`_child`)."""
+    ports = [free_port("127.0.0.1") for _ in range(players)]
+    procs = []
+    try:
+        for seat in range(players):
+            spec = {
+                "seed": seed,
+                "players": players,
+                "seat": seat,
+                "ports": ports,
+                "game": game or game_for(players),
+                "strategy": strategy,
+                "log": str(log_dir / f"g{seed}-{players}p-proc-seat{seat}.log"),
+            }
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, __file__, "--child", json.dumps(spec)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                )
+            )
+        for proc in procs:
+            assert proc.stdout is not None
+            if proc.stdout.readline().strip() != "ready":
+                raise RuntimeError("a seat process did not start")
+        start = time.perf_counter()
+        for k, proc in enumerate(reversed(procs)):  # the highest seat first: callers find it
+            if k:
+                time.sleep(STAGGER)
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        reports = []
+        for proc in procs:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            report = json.loads(line) if line.strip() else {"error": "no report"}
+            if "error" in report:
+                raise RuntimeError(report["error"])
+            reports.append(report)
+        for proc in procs:
+            proc.wait(timeout=30)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    events = [
+        [
+            PeerEvent(
+                kind,
+                "",
+                at,
+                None if action is None else action_from_list(action),
+                message_id=bytes.fromhex(message_id),
+            )
+            for kind, at, message_id, action in report["events"]
+        ]
+        for report in reports
+    ]
+    ends = [
+        e.time
+        for evs in events
+        for e in evs
+        if e.kind == "applied" and isinstance(e.action, A.RevealVictory)
+    ]
+    net = NetGame(
+        players=players,
+        seconds=(max(ends) if len(ends) == players else time.perf_counter()) - start,
+        turns=reports[0]["turns"],
+        messages=sum(r["messages"] for r in reports),
+        bytes_sent=sum(r["bytes"] for r in reports),
+        syncs=sum(r["syncs"] for r in reports),
+        agreed=len({(r["winner"], r["state_hash"]) for r in reports}) == 1
+        and all(r["audit"] == "passed" for r in reports),
+    )
+    _latencies(events, net)
+    return net
+
+
+def _inproc_game(
+    seed: int, players: int, strategy: str, game: str | None = None
+) -> tuple[float, int]:
     """Seconds and turns of one bot game through the in-process transport."""
-    table = InProcessTable(list(NAMES[:players]), seed=seed)
+    table = InProcessTable(list(NAMES[:players]), seed=seed, game=game or game_for(players))
     bots = [make_bot(strategy, random.Random(seed * 100 + seat)) for seat in range(players)]
     start = time.perf_counter()
     table.start()
@@ -200,23 +378,47 @@ def _q(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def _rounded(value: float, digits: int) -> float | None:
+    """``value`` rounded, or None (JSON null) for NaN (no in-process games)."""
+    return None if math.isnan(value) else round(value, digits)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games per table size")
-    parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated")
+    parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated (2-6)")
+    parser.add_argument(
+        "--game", default=None, help="the game of every size (default: base 2-4, five-six 5-6)"
+    )
+    parser.add_argument(
+        "--processes", action="store_true", help="one process per seat, not one event loop"
+    )
+    parser.add_argument(
+        "--no-inproc", action="store_true", help="skip the in-process comparison games"
+    )
     parser.add_argument("--strategy", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log-dir", type=Path, default=None, help="where logs go (a temp dir)")
     parser.add_argument("--json", action="store_true", help="one JSON line of figures")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        return _child(args.child)
     log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="hexlan-bench-net-"))
     log_dir.mkdir(parents=True, exist_ok=True)
     sync = _sync_cost(log_dir)
-    report: dict[str, Any] = {"sync_ms": round(sync * 1000, 3), "log_dir": str(log_dir)}
+    mode = "one process per seat" if args.processes else "one process, one event loop"
+    report: dict[str, Any] = {
+        "sync_ms": round(sync * 1000, 3),
+        "log_dir": str(log_dir),
+        "mode": mode,
+        "cores": os.cpu_count(),
+        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else [],
+    }
     if not args.json:
         print(
-            f"one process, one event loop, real TCP on 127.0.0.1; logs in {log_dir} "
-            f"(append+sync {sync * 1000:.2f} ms); {args.games} games per size, {args.strategy} bots"
+            f"{mode}, real TCP on 127.0.0.1; logs in {log_dir} (append+sync "
+            f"{sync * 1000:.2f} ms); {args.games} games per size, {args.strategy} bots"
         )
         print(
             f"{'peers':>5} {'action p50/p95 ms':>18} {'dice p50/p95 ms':>16} {'bytes/turn':>10} "
@@ -225,33 +427,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     for players in (int(p) for p in args.players.split(",")):
         net: list[NetGame] = []
         inproc: list[tuple[float, int]] = []
+        game = args.game or game_for(players)
         for g in range(args.games):
             seed = args.seed + g
-            net.append(asyncio.run(_net_game(seed, players, args.strategy, log_dir)))
-            inproc.append(_inproc_game(seed, players, args.strategy))
+            if args.processes:
+                net.append(_net_game_processes(seed, players, args.strategy, log_dir, game))
+            else:
+                net.append(asyncio.run(_net_game(seed, players, args.strategy, log_dir, game)))
+            if not args.no_inproc:
+                inproc.append(_inproc_game(seed, players, args.strategy, game))
         actions = [x for game in net for x in game.action_latencies]
         dice = [x for game in net for x in game.dice_latencies]
         turns = sum(game.turns for game in net)
-        net_seconds = statistics.mean(game.seconds for game in net)
-        in_seconds = statistics.mean(s for s, _ in inproc)
-        net_per_turn = sum(game.seconds for game in net) / max(1, turns)
-        in_per_turn = sum(s for s, _ in inproc) / max(1, sum(t for _, t in inproc))
+        net_seconds = statistics.mean(g.seconds for g in net)
+        in_seconds = statistics.mean(s for s, _ in inproc) if inproc else float("nan")
+        net_per_turn = sum(g.seconds for g in net) / max(1, turns)
+        in_per_turn = (
+            sum(s for s, _ in inproc) / max(1, sum(t for _, t in inproc)) if inproc else math.nan
+        )
         row = {
             "peers": players,
+            "game": game,
+            "dice_events": len(dice),
             "action_ms_p50": round(_q(actions, 0.5) * 1000, 2),
             "action_ms_p95": round(_q(actions, 0.95) * 1000, 2),
             "dice_ms_p50": round(_q(dice, 0.5) * 1000, 2),
             "dice_ms_p95": round(_q(dice, 0.95) * 1000, 2),
-            "bytes_per_turn": round(sum(game.bytes_sent for game in net) / max(1, turns)),
-            "messages_per_turn": round(sum(game.messages for game in net) / max(1, turns), 1),
-            "fsyncs_per_turn": round(sum(game.syncs for game in net) / max(1, turns), 1),
+            "bytes_per_turn": round(sum(g.bytes_sent for g in net) / max(1, turns)),
+            "messages_per_turn": round(sum(g.messages for g in net) / max(1, turns), 1),
+            "fsyncs_per_turn": round(sum(g.syncs for g in net) / max(1, turns), 1),
             "net_seconds": round(net_seconds, 3),
-            "inproc_seconds": round(in_seconds, 3),
-            "ratio": round(net_seconds / in_seconds, 2),
+            "inproc_seconds": _rounded(in_seconds, 3),
+            "ratio": _rounded(net_seconds / in_seconds, 2),
             "net_ms_per_turn": round(net_per_turn * 1000, 2),
-            "inproc_ms_per_turn": round(in_per_turn * 1000, 2),
-            "ratio_per_turn": round(net_per_turn / in_per_turn, 2),
-            "all_agreed": all(game.agreed for game in net),
+            "inproc_ms_per_turn": _rounded(in_per_turn * 1000, 2),
+            "ratio_per_turn": _rounded(net_per_turn / in_per_turn, 2),
+            "all_agreed": all(g.agreed for g in net),
         }
         report[f"{players}p"] = row
         if not args.json:
@@ -259,8 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{players:>5} {row['action_ms_p50']:>8.2f} / {row['action_ms_p95']:<7.2f} "
                 f"{row['dice_ms_p50']:>7.2f} / {row['dice_ms_p95']:<6.2f} "
                 f"{row['bytes_per_turn']:>10} {net_seconds:>6.2f} {in_seconds:>8.2f} "
-                f"{row['ratio']:>6.2f} {row['net_ms_per_turn']:>11.2f} "
-                f"{row['inproc_ms_per_turn']:>14.2f}"
+                f"{net_seconds / in_seconds:>6.2f} {row['net_ms_per_turn']:>11.2f} "
+                f"{in_per_turn * 1000:>14.2f}"
                 + ("" if row["all_agreed"] else "  (peers disagreed!)")
             )
     if args.json:
