@@ -154,7 +154,7 @@ def encode_announcement(table: TableAnnouncement) -> bytes:
     ]
     if table.game != BASE_GAME:
         fields.append(table.game)
-    data = msgpack.packb(fields, use_bin_type=True)
+    data: bytes = msgpack.packb(fields, use_bin_type=True)
     if len(data) >= MAX_ANNOUNCEMENT:
         raise ValueError(f"a beacon of {len(data)} bytes; beacons are under {MAX_ANNOUNCEMENT}")
     return data
