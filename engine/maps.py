@@ -163,17 +163,16 @@ def _tokens(values: Any, what: str) -> tuple[int, ...]:
 
 def _beginner(raw: Any, topology: Topology, harbours: int) -> Layout:
     rows = raw["rows"]
-    cells = [cell for row in rows for cell in row]
+    cells = [str(cell) for row in rows for cell in row]
     if len(rows) != len(topology.hex_rows) or len(cells) != topology.hex_count:
         raise EngineError("the beginner layout needs one cell per land hex, row by row")
-    terrains = tuple(_terrain(str(cell)[:1]) for cell in cells)
-    tokens = _tokens([int(str(cell)[1:]) for cell in cells if str(cell)[1:]], "beginner tokens")
-    laid = iter(tokens)
-    per_hex = tuple(0 if len(str(cell)) == 1 else next(laid) for cell in cells)
+    terrains = tuple(_terrain(cell[:1]) for cell in cells)
+    tokens = tuple(int(cell[1:] or 0) for cell in cells)
+    _tokens([t for t in tokens if t], "beginner tokens")
     kinds = tuple(harbour_kind(str(k)) for k in raw["harbours"])
     if len(kinds) != harbours:
         raise EngineError("the beginner layout needs one harbour kind per harbour position")
-    return Layout(terrains, per_hex, kinds)
+    return Layout(terrains, tokens, kinds)
 
 
 def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
