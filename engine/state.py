@@ -135,7 +135,7 @@ class GameState:
         board: the board (:func:`hexlan.engine.board.beginner_board` or ``random_board``).
         players: number of seats, within the rule set's range (2 .. 4 in the base game).
         options: the game options (official rules by default).
-        rules: counts and costs; seeds/base.toml by default.
+        rules: counts and costs (the game); seeds/base.toml by default.
 
     Raises:
         EngineError: a player count outside the rule set's range, or a board on another map.
