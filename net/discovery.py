@@ -129,7 +129,7 @@ def encode_announcement(table: TableAnnouncement) -> bytes:
     problem = _problem(table)
     if problem:
         raise ValueError(problem)
-    data = msgpack.packb(
+    data: bytes = msgpack.packb(
         [
             ANNOUNCE_TAG,
             ANNOUNCE_VERSION,

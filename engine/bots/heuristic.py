@@ -21,10 +21,9 @@ from the full state.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -45,6 +44,9 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.state import GameState
+
+if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
+    import random
 
 RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.8, 1.0, 0.95)
 """How much a pip of each resource is worth to this bot (lumber, brick, wool, grain, ore)."""
