@@ -50,9 +50,9 @@ from hexlan.engine.actions import Action, action_to_list
 from hexlan.engine.board import TokenMode, beginner_board, random_board
 from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState, advance_views
+from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import CHANCE, GameState
-from hexlan.engine.topology import BASE_TOPOLOGY
 from hexlan.simulate import TURN_CAP, GameResult, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,7 +82,7 @@ def _canonical(data: Any) -> str:
 
 def topology_golden() -> dict[str, str]:
     """A hash of each table of the base topology: ids must not move (actions name them)."""
-    topo = BASE_TOPOLOGY
+    topo = load_map().topology
     tables: dict[str, Any] = {
         name: getattr(topo, name)
         for name in (
