@@ -35,6 +35,8 @@ class RuleSet:
         longest_road_min: segments needed for Longest Road.
         largest_army_min: knights needed for Largest Army.
         award_points: victory points of each award.
+        special_building: a special building phase follows every turn (the 5-6 player game,
+            seed 002 «Расширение на 5-6 игроков»); false when the file does not say.
         raw: the whole parsed file, for what a game's own rules module reads.
     """
 
@@ -57,12 +59,20 @@ class RuleSet:
     largest_army_min: int
     award_points: int
     raw: dict[str, Any]
+    special_building: bool = False
 
 
 def _hand(values: list[int]) -> Hand:
     if len(values) != 5 or any(not isinstance(v, int) or v < 0 for v in values):
         raise EngineError(f"a cost must be five non-negative integers, not {values!r}")
     return (values[0], values[1], values[2], values[3], values[4])
+
+
+def _flag(raw: dict[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise EngineError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -132,6 +142,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
             largest_army_min=int(awards["largest_army_min"]),
             award_points=int(awards["points"]),
             raw=raw,
+            special_building=_flag(raw, "special_building"),
         )
     except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc

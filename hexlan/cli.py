@@ -12,6 +12,68 @@ from pathlib import Path
 
 import click
 
+from hexlan.engine.core import MAX_SEATS
+from hexlan.engine.ruleset import GAMES, load_ruleset
+
+PLAYABLE_GAMES = ("base",)
+"""Games `hexlan play` runs: its seats are in-process network sessions, whose opening does not
+name a game yet, so they play the base game only (`hexlan simulate` plays every game)."""
+
+
+def _games_help() -> str:
+    ranges = ", ".join(
+        f"{name} ({rules.min_players}-{rules.max_players} players)"
+        for name, rules in ((name, load_ruleset(name)) for name in GAMES)
+    )
+    return f"The game (seeds/<game>.toml): {ranges}."
+
+
+_GAME_OPTION = click.option(
+    "--game", type=click.Choice(GAMES), default="base", show_default=True, help=_games_help()
+)
+_PLAYERS_OPTION = click.option(
+    "--players",
+    type=click.IntRange(2, MAX_SEATS),
+    default=None,
+    help="Seats, within the game's range (default: 4, or the game's nearest to 4).",
+)
+
+
+def _players(game: str, players: int | None) -> int:
+    """``--players`` checked against the game's seat range; when not given, 4 brought into
+    that range (5 in ``five-six``).
+
+    Raises:
+        click.BadParameter: a count outside the game's range.
+    """
+    rules = load_ruleset(game)
+    if players is None:
+        return max(rules.min_players, min(4, rules.max_players))
+    if not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(
+            f"the {game} game takes {rules.min_players} to {rules.max_players} players,"
+            f" not {players}",
+            param_hint="'--players'",
+        )
+    return players
+
+
+def _board_kind(game: str, board: str) -> str:
+    """``--board`` checked against the game's map.
+
+    Raises:
+        click.BadParameter: a beginner board of a map that has none.
+    """
+    from hexlan.engine.maps import load_map
+
+    map_name = load_ruleset(game).board
+    if board == "beginner" and load_map(map_name).beginner is None:
+        raise click.BadParameter(
+            f"the {map_name} map has no beginner board; use --board random",
+            param_hint="'--board'",
+        )
+    return board
+
 
 def _bot_list(value: str, players: int) -> list[str]:
     """``--bots`` as one bot name per seat.
@@ -39,7 +101,8 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@_GAME_OPTION
+@_PLAYERS_OPTION
 @click.option(
     "--seed", type=int, default=None, help="Seed for the board, dice and bots (not fair)."
 )
@@ -54,12 +117,22 @@ def main() -> None:
     show_default=True,
     help="Seconds between bot moves.",
 )
-def play(players: int, seed: int | None, board: str, name: str, bot_delay: float) -> None:
+def play(
+    game: str, players: int | None, seed: int | None, board: str, name: str, bot_delay: float
+) -> None:
     """Play a game against bots in the terminal (you are the first seat).
 
     Every seat runs the network protocol in this process. With --seed the game can be replayed
-    (the same seed gives the same game), and its log says it is not fair.
+    (the same seed gives the same game), and its log says it is not fair. The base game only,
+    for now: `hexlan simulate --game NAME` plays the others.
     """
+    players = _players(game, players)
+    if game not in PLAYABLE_GAMES:
+        raise click.BadParameter(
+            f"`hexlan play` runs the {', '.join(PLAYABLE_GAMES)} game only for now (its network"
+            f" sessions do not carry a game yet); `hexlan simulate --game {game}` plays it",
+            param_hint="'--game'",
+        )
     from hexlan.tui.app import run_play
 
     sys.exit(run_play(players=players, seed=seed, board=board, name=name, bot_delay=bot_delay))
@@ -67,7 +140,8 @@ def play(players: int, seed: int | None, board: str, name: str, bot_delay: float
 
 @main.command()
 @click.option("--games", type=click.IntRange(1), required=True, help="How many games.")
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@_GAME_OPTION
+@_PLAYERS_OPTION
 @click.option(
     "--bots",
     default="heuristic",
@@ -79,12 +153,22 @@ def play(players: int, seed: int | None, board: str, name: str, bot_delay: float
     "--board", type=click.Choice(["beginner", "random"]), default="random", show_default=True
 )
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of results.")
-def simulate(games: int, players: int, bots: str, seed: int, board: str, as_json: bool) -> None:
+def simulate(
+    games: int,
+    game: str,
+    players: int | None,
+    bots: str,
+    seed: int,
+    board: str,
+    as_json: bool,
+) -> None:
     """Play headless games between bots and report the results."""
     from hexlan.simulate import simulate as run
 
-    names = _bot_list(bots, players)
-    report = run(games, players, names, seed=seed, board=board)
+    seats = _players(game, players)
+    board = _board_kind(game, board)
+    names = _bot_list(bots, seats)
+    report = run(games, seats, names, seed=seed, board=board, game=game)
     result = report.to_json(names)
     if as_json:
         click.echo(json.dumps(result))

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from hexlan.cli import main
@@ -62,3 +63,59 @@ def test_bad_arguments_get_clear_errors_and_no_traceback() -> None:
     assert players.exit_code == 2 and "--players" in players.output
     for result in (unknown_bot, wrong_count, players):
         assert "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------------- games (--game)
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_simulate_five_six_ends_every_game_with_a_winner_and_names_the_game(players: int) -> None:
+    args = ["simulate", "--game", "five-six", "--players", str(players), "--games", "3", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert report["game"] == "five-six"
+    assert report["bots"] == ["heuristic"] * players
+    for game in report["games"]:
+        assert len(game["victory_points"]) == players
+        assert game["winner"] is not None and game["victory_points"][game["winner"]] >= 10
+
+
+def test_simulate_names_the_base_game_and_five_six_defaults_to_five_seats() -> None:
+    base = CliRunner().invoke(main, ["simulate", "--games", "1", "--bots", "random", "--json"])
+    assert json.loads(base.output.splitlines()[-1])["game"] == "base"
+    five = CliRunner().invoke(
+        main, ["simulate", "--game", "five-six", "--games", "1", "--bots", "random", "--json"]
+    )
+    assert five.exit_code == 0, five.output
+    assert len(json.loads(five.output.splitlines()[-1])["bots"]) == 5
+
+
+def test_help_lists_the_games_and_their_seats() -> None:
+    for command in ("play", "simulate"):
+        result = CliRunner().invoke(main, [command, "--help"])
+        assert "[base|five-six]" in result.output
+        assert "five-six (5-6 players)" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["simulate", "--games", "1", "--game", "jungle"], "'jungle' is not one of"),
+        (["simulate", "--games", "1", "--game", "five-six", "--players", "7"], "--players"),
+        (["simulate", "--games", "1", "--game", "five-six", "--players", "4"], "5 to 6 players"),
+        (["simulate", "--games", "1", "--players", "5"], "the base game takes 2 to 4 players"),
+        (["simulate", "--games", "1", "--game", "five-six", "--board", "beginner"], "no beginner"),
+        (["play", "--game", "five-six", "--players", "3"], "5 to 6 players, not 3"),
+        (["play", "--players", "6"], "the base game takes 2 to 4 players, not 6"),
+        (["play", "--game", "five-six"], "simulate --game five-six"),
+    ],
+)
+def test_bad_game_arguments_get_one_line_errors_and_no_traceback(
+    args: list[str], words: str
+) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    assert "Traceback" not in result.output

@@ -217,6 +217,8 @@ class HeuristicBot:
             return self._free_road(view, seat, info, legal)
         if phase is Phase.MAIN:
             return self._main(view, seat, info, legal)
+        if phase is Phase.SPECIAL_BUILD:
+            return self._special_build(view, seat, info, legal)
         return legal[0]
 
     def _board(self, board: Board) -> _BoardInfo:
@@ -451,14 +453,38 @@ class HeuristicBot:
         return view.victory_points(seat) + view.rules.award_points >= view.target
 
     def _main(self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]) -> Action:
-        cities = [a for a in legal if isinstance(a, A.BuildCity)]
-        settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
-        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         goal = self._goal(view, seat, info)
-
         card = self._dev_play(view, seat, legal, goal)
         if card is not None:
             return card
+        build = self._build(view, seat, info, legal, goal)
+        if build is not None:
+            return build
+        if goal is not None:
+            offer = self._offer(view, seat, info, goal)
+            if offer is not None:
+                return offer
+            trade = self._maritime_trade(view, seat, info, goal, legal)
+            if trade is not None:
+                return trade
+        return A.END_TURN
+
+    def _special_build(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
+    ) -> Action:
+        """In another seat's special building phase: build or buy as in an own turn, with no
+        trade or card play (seed 002 «Расширение на 5-6 игроков»); else end the special turn."""
+        build = self._build(view, seat, info, legal, self._goal(view, seat, info))
+        return A.END_TURN if build is None else build
+
+    def _build(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action], goal: _Goal | None
+    ) -> Action | None:
+        """The building or card purchase to make now, if any: a city, a settlement, a road that
+        takes Longest Road or leads to the goal's spot, a development card."""
+        cities = [a for a in legal if isinstance(a, A.BuildCity)]
+        settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
+        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         if cities:
             return max(cities, key=lambda a: self._city_value(view, info, a.node))
         if settlements:
@@ -474,14 +500,7 @@ class HeuristicBot:
                 return road_action
         if A.BUY_DEVELOPMENT_CARD in legal and self._may_buy_card(view, seat, info, goal):
             return A.BUY_DEVELOPMENT_CARD
-        if goal is not None:
-            offer = self._offer(view, seat, info, goal)
-            if offer is not None:
-                return offer
-            trade = self._maritime_trade(view, seat, info, goal, legal)
-            if trade is not None:
-                return trade
-        return A.END_TURN
+        return None
 
     def _city_value(self, view: GameState, info: _BoardInfo, node: NodeId) -> float:
         return sum(
