@@ -344,6 +344,8 @@ class Narrator:
             if state.phase is Phase.ROLL:
                 nxt = state.active
                 text = f"Turn {state.turn}: {self._whose(nxt, capital=True)} turn"
+            elif state.phase is Phase.SPECIAL_BUILD:
+                text = f"Special building: {self._who(state.active)} may build"
             else:
                 text = f"{who} ended the turn"
         elif isinstance(action, A.RevealVictory):
