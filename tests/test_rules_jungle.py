@@ -364,3 +364,16 @@ def test_the_board_draws_the_jungle() -> None:
         lines = board_lines(render_board(state, layout))
         assert any("J" in line for line in lines)
     assert any("jungle" in line for line in board_lines(render_board(state, ROOMY)))
+
+
+def test_docstring_examples_of_the_jungles_modules() -> None:
+    """The examples in engine/variants/jungle.py and engine/options.py hold (main's doctest
+    collector finds them too)."""
+    import doctest
+
+    from hexlan.engine import options
+    from hexlan.engine.variants import jungle
+
+    for module in (jungle, options):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed
