@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
 
-GAMES: Final = ("base", "five-six")
+GAMES: Final = ("base", "five-six", "jungle", "big-river")
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 

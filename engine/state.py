@@ -42,11 +42,13 @@ from hexlan.engine.core import (
     Seat,
     as_hand,
     hand_covers,
+    hand_minus,
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet, load_ruleset
+from hexlan.engine.variants import Variant, make_variant
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
@@ -181,6 +183,12 @@ class GameState:
             it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
             the turn just ended (docs/rules/five-six.md).
         hex_seats: per hex, a bitmask of the seats with a building on it.
+        variant: the rule set's own rules module (:mod:`hexlan.engine.variants`), None in games
+            without one (the base game); it is called at named points.
+        discoveries: Jungle: each seat's discoveries (public counters, not cards; seed 002
+            «Джунгли»); zero in other games.
+        gold_points, variant_vp: Big River: each seat's gold points and the victory points they
+            make (already in ``public_vp``; seed 002 «Большая река»); zero in other games.
     """
 
     players: int
@@ -203,6 +211,7 @@ class GameState:
         self.options = options or GameOptions()
         self.rules = rules or load_ruleset()
         opts, rules = self.options, self.rules
+        self.variant: Variant | None = make_variant(rules, opts, board.topology)
         if not rules.min_players <= players <= rules.max_players:
             raise EngineError(
                 f"the {rules.name} game takes {rules.min_players} to {rules.max_players} players,"
@@ -213,6 +222,8 @@ class GameState:
                 f"the {rules.name} game is played on the {rules.board} map,"
                 f" not {board.topology.name}"
             )
+        if self.variant is not None:
+            board = self.variant.prepare_board(board)
         self.board = board
         self.players = players
         self.target = rules.victory_points if opts.victory_points is None else opts.victory_points
@@ -259,6 +270,9 @@ class GameState:
         self.longest_road_holder = NO_SEAT
         self.largest_army_holder = NO_SEAT
         self.public_vp = [0] * players
+        self.discoveries = [0] * players
+        self.gold_points = [0] * players
+        self.variant_vp = [0] * players
 
         self.robber = board.desert
         self.dice: A.Dice | None = None
@@ -511,7 +525,12 @@ class GameState:
             return [self._roads[p] for p in self._road_spots(seat)]
         if phase is Phase.SETUP_SETTLEMENT:
             blocked = self.blocked
-            return [self._settlements[n] for n in range(self.topology.node_count) if not blocked[n]]
+            closed = self.variant.setup_closed(self) if self.variant is not None else ()
+            return [
+                self._settlements[n]
+                for n in range(self.topology.node_count)
+                if not blocked[n] and n not in closed
+            ]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
             return [
@@ -544,6 +563,8 @@ class GameState:
             result.extend(self._cities[n] for n in self.settlements[seat])
         if self.deck_size() and covers(seat, rules.development_card_cost):
             result.append(A.BUY_DEVELOPMENT_CARD)
+        if self.variant is not None:
+            self.variant.main_actions(self, seat, result)
         return result
 
     def _dev_actions(self, seat: Seat, result: list[Action], before_roll: bool) -> None:
@@ -838,6 +859,8 @@ class GameState:
                     self.topology, self.roads[other], other, self.node_owner
                 )
             self._award_longest_road()
+        if self.variant is not None:
+            self.variant.after_build(self, seat, node)
 
     def _on_build_road(self, action: A.BuildRoad) -> None:
         seat, phase = self.active, self.phase
@@ -848,6 +871,8 @@ class GameState:
         self._road_cache = [None] * self.players  # the path is gone from every seat's spots
         length = longest_road(self.topology, self.roads[seat], seat, self.node_owner)
         self.road_length[seat] = length  # set-up roads count too (public road length)
+        if self.variant is not None:
+            self.variant.after_build(self, seat, -1)
         if phase is Phase.SETUP_ROAD:
             self.setup_step += 1
             if self.setup_step == len(self.setup_order):
@@ -872,9 +897,19 @@ class GameState:
         self.cities[seat].append(action.node)
         self.node_level[action.node] = 2
         self.public_vp[seat] += 1
+        if self.variant is not None:
+            self.variant.after_build(self, seat, action.node)
 
     def _on_buy(self, action: A.BuyDevelopmentCard) -> None:
         self._pay_bank(self.active, self.rules.development_card_cost)
+        self.phase = Phase.DRAW
+
+    def _on_buy_with_discoveries(self, action: A.BuyWithDiscoveries) -> None:
+        """Jungle: the discoveries stand for ``replaced``; the rest of the cost is paid (seed 002
+        «Джунгли»)."""
+        seat = self.active
+        self.discoveries[seat] -= sum(action.replaced)
+        self._pay_bank(seat, hand_minus(self.rules.development_card_cost, action.replaced))
         self.phase = Phase.DRAW
 
     def _on_draw(self, action: A.DrawCard) -> None:
@@ -891,6 +926,8 @@ class GameState:
         self.dice = action
         total = action.first + action.second
         if total != 7:
+            if self.variant is not None:
+                self.variant.after_roll(self, total)
             self._produce(total)
             self.phase = Phase.MAIN
             return
@@ -1162,8 +1199,8 @@ class GameState:
     def public_dict(self) -> dict[str, Any]:
         """Everything every seat knows, as plain data (no hand compositions, no hidden cards).
 
-        A game with a special building phase adds ``special_from``; other games' keys are those
-        of the base game.
+        A game with a special building phase adds ``special_from``, and a variant its own public
+        state (:meth:`Variant.public_dict`); the base game's keys are only those below.
         """
         public: dict[str, Any] = {
             "players": self.players,
@@ -1206,6 +1243,8 @@ class GameState:
         }
         if self.special_building:
             public["special_from"] = self.special_from
+        if self.variant is not None:
+            public.update(self.variant.public_dict(self))
         return public
 
     def public_hash(self) -> str:
@@ -1282,5 +1321,6 @@ GameState._HANDLERS = {
     A.CancelTrade: GameState._on_cancel,
     A.EndTurn: GameState._on_end_turn,
     A.RevealVictory: GameState._on_reveal_victory,
+    A.BuyWithDiscoveries: GameState._on_buy_with_discoveries,
 }
 assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)

@@ -838,7 +838,7 @@ class Session:
         self._engine_apply(action, author, env.id, effects)
         if isinstance(action, A.RollDice):
             self._open_event("dice", env.id)
-        elif isinstance(action, A.BuyDevelopmentCard):
+        elif isinstance(action, A.BuyDevelopmentCard | A.BuyWithDiscoveries):
             self.dealer.deal(author, view.turn)
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}

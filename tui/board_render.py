@@ -108,6 +108,8 @@ TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.FIELDS: "#F0C93A",
         Terrain.MOUNTAINS: "#8C9AA3",
         Terrain.DESERT: "#DCCB9C",
+        Terrain.JUNGLE: "#0B4F2A",
+        Terrain.GOLD_MINE: "#C9A227",
     }
 )
 """Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
@@ -120,11 +122,14 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.FIELDS: "grain",
         Terrain.MOUNTAINS: "ore",
         Terrain.DESERT: "desert",
+        Terrain.JUNGLE: "jungle",
+        Terrain.GOLD_MINE: "gold",
     }
 )
-"""The word a roomy hex shows: its terrain's resource ("desert" for the desert)."""
+"""The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
+that produce none)."""
 
-_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT})
+_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE})
 _FILL: Final = {
     t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
     for t, c in TERRAIN_COLOURS.items()

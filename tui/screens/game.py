@@ -29,9 +29,9 @@ from textual.widgets import Footer, Static, Tab, Tabs
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
-from hexlan.engine.core import DevCard, IllegalActionError, Phase
+from hexlan.engine.core import DevCard, IllegalActionError, Phase, hand_minus
 from hexlan.net.client import GameClient
-from hexlan.net.narrate import GameEvent
+from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import BoardView, TargetKind
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, OfferDialog, TradeDialog
@@ -560,7 +560,7 @@ class GameScreen(Screen[None]):
             }[str(what)]
             return self.game.view.phase is Phase.MAIN and any(isinstance(a, kind) for a in legal)
         if action == "buy":
-            return A.BUY_DEVELOPMENT_CARD in legal
+            return any(isinstance(a, _BUY_TYPES) for a in legal)
         if action == "play_card":
             return any(isinstance(a, _PLAY_TYPES) for a in legal)
         if action == "trade":
@@ -597,8 +597,24 @@ class GameScreen(Screen[None]):
             self._end_pick()
 
     def action_buy(self) -> None:
-        """Buy a development card."""
-        self.submit(A.BUY_DEVELOPMENT_CARD)
+        """Buy a development card; in the Jungle, with discoveries in hand, first choose how
+        many stand for which resources (seed 002 «Джунгли»)."""
+        legal = self._legal()
+        buys = [a for a in legal if isinstance(a, A.BuyWithDiscoveries)]
+        if not buys:
+            self.submit(A.BUY_DEVELOPMENT_CARD)
+            return
+        cost = self.game.view.rules.development_card_cost
+        choices: list[tuple[str, Action]] = []
+        if A.BUY_DEVELOPMENT_CARD in legal:
+            choices.append((f"pay {describe_cards(cost)}", A.BUY_DEVELOPMENT_CARD))
+        for buy in buys:
+            spent = sum(buy.replaced)
+            rest = hand_minus(cost, buy.replaced)
+            pay = f"pay {describe_cards(rest)}" if any(rest) else "pay nothing else"
+            noun = "discovery" if spent == 1 else "discoveries"
+            choices.append((f"{spent} {noun} for {describe_cards(buy.replaced)}; {pay}", buy))
+        self._choose("Buy a development card: use discoveries?", choices)
 
     def action_end_turn(self) -> None:
         """End the turn; with an offer still out, the first press warns and the second withdraws
@@ -799,6 +815,7 @@ _WAITING_WORDS: Final = {
 """What the others are doing while the person waits, by phase ("Blue to discard…")."""
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
+_BUY_TYPES: Final = (A.BuyDevelopmentCard, A.BuyWithDiscoveries)
 _CARD_OF: Final[dict[type, DevCard]] = {
     A.PlayKnight: DevCard.KNIGHT,
     A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
