@@ -93,15 +93,15 @@ def test_simulate_names_the_base_game_and_five_six_defaults_to_five_seats() -> N
 
 def test_help_lists_the_games_and_their_seats() -> None:
     for command in ("play", "simulate"):
-        result = CliRunner().invoke(main, [command, "--help"])
-        assert "[base|five-six]" in result.output
-        assert "five-six (5-6 players)" in result.output
+        output = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        assert "[base|five-six|jungle|big-river]" in output
+        assert "five-six (5-6 players)" in output and "jungle (2-4 players)" in output
 
 
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["simulate", "--games", "1", "--game", "jungle"], "'jungle' is not one of"),
+        (["simulate", "--games", "1", "--game", "atlantis"], "'atlantis' is not one of"),
         (["simulate", "--games", "1", "--game", "five-six", "--players", "7"], "--players"),
         (["simulate", "--games", "1", "--game", "five-six", "--players", "4"], "5 to 6 players"),
         (["simulate", "--games", "1", "--players", "5"], "the base game takes 2 to 4 players"),
