@@ -22,6 +22,7 @@ from hexlan.engine.state import GameState
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
+    MINI,
     ROAD_GLYPH,
     ROAD_GLYPH_VERTICAL,
     ROBBER_GLYPH,
@@ -86,8 +87,10 @@ def test_compact_fits_80x24_board_area_and_roomy_fits_120x40() -> None:
     assert choose_layout(120, 40) is ROOMY
     assert choose_layout(80, 21) is COMPACT
     assert choose_layout(50, 21) is COMPACT
-    assert choose_layout(cw - 1, ch) is None
-    assert too_small_message() == f"Terminal too small for the board (need {cw}x{ch})"
+    assert choose_layout(cw - 1, ch) is MINI  # the one-line hexes, below 80x24
+    mw, mh = geometry(MINI).size
+    assert choose_layout(mw - 1, mh) is None
+    assert too_small_message() == f"Terminal too small for the board (need {mw}x{mh})"
 
 
 @pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
@@ -106,7 +109,7 @@ def test_lattice_maps_linearly_to_cells(layout) -> None:
             TOPO.hex_nodes[h], ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)), strict=True
         ):
             assert TOPO.node_xy[node] == (x + dx, y + dy)
-            assert node_cell(node, layout) == (hc + dx * layout.sx, hr + dy * layout.sy)
+            assert node_cell(node, layout) == (hc + dx * layout.sx, hr + layout.row(dy))
 
 
 @pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
@@ -228,7 +231,7 @@ def test_harbour_labels_sit_outside_the_coast_by_their_path(layout) -> None:
         ]
         row, start = min(hits, key=lambda rc: abs(rc[1] + 2 - mid[0]) + 2 * abs(rc[0] - mid[1]))
         label_mid = (start + len(harbour.label) / 2, row)
-        assert abs(label_mid[0] - mid[0]) <= layout.sx + 3 and abs(row - mid[1]) <= 2 * layout.sy
+        assert abs(label_mid[0] - mid[0]) <= layout.sx + 3 and abs(row - mid[1]) <= layout.row(2)
         assert all((c, row) not in land for c in range(start, start + len(harbour.label)))
         # Farther from the board's centre than the path it faces: on the sea side.
         far = ((label_mid[0] - cx) ** 2 + (2 * (row - cy)) ** 2) ** 0.5
