@@ -185,6 +185,10 @@ class Phase(enum.IntEnum):
     """Chance-like reveal: the winner shows their victory point cards."""
     GAME_OVER = 14
     """The game has ended; nobody acts."""
+    SPECIAL_BUILD = 15
+    """5-6 players: after a turn, each other seat in turn order may build and buy development
+    cards, no trade and no card play (seed 002 «Расширение на 5-6 игроков»); the active seat is
+    the builder."""
 
     @property
     def title(self) -> str:
