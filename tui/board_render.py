@@ -55,9 +55,11 @@ Direction: TypeAlias = Literal["up", "down", "left", "right"]
 
 SEAT_COLOURS: Final = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00", "#0072B2")
 """Okabe-Ito colour-blind-safe colours per seat: orange, sky blue, bluish green, reddish purple,
-then vermilion and blue for seats 4 and 5."""
+then vermilion and blue for the fifth and sixth seats of the 5-6 player game (both keep a
+contrast of 3.9:1 or more against black and against white, so they read on dark and light
+terminals; the other Okabe-Ito colours, yellow and black, each vanish on one of them)."""
 
-SEAT_COLOUR_NAMES: Final = ("orange", "sky blue", "green", "purple", "vermilion", "blue")
+SEAT_COLOUR_NAMES: Final = ("orange", "sky blue", "green", "purple", "vermilion", "cobalt blue")
 """The colours in words, for text that names a seat's colour."""
 
 SEAT_MARKS: Final = ("a", "b", "c", "d", "e", "f")

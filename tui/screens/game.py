@@ -284,7 +284,12 @@ class GameScreen(Screen[None]):
             self._end_pick()
         if self._prompted == stamp or not self._is_top():
             return
-        if phase is Phase.DISCARD:
+        if phase is Phase.SPECIAL_BUILD:
+            self._prompted = stamp
+            if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
+                self.notify("Nothing you can build or buy: you pass.", title="Special building")
+                self.call_later(self.submit, A.END_TURN)
+        elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
@@ -331,6 +336,11 @@ class GameScreen(Screen[None]):
                 text.append(f"   typed: {pick.typed}", style="bold")
         elif game.human_to_act() and self.autoplayer is None:
             text.append(self._your_move_words(), style="bold")
+        elif view.phase is Phase.SPECIAL_BUILD and view.active >= 0:
+            builder = view.active
+            text.append("Special building: ", style="bold")
+            text.append(game.names[builder], style=seat_style(builder) + Style(bold=True))
+            text.append(" may build…")
         elif view.phase is not Phase.GAME_OVER:
             waiting = game.waiting_on()
             if waiting:
@@ -359,6 +369,8 @@ class GameScreen(Screen[None]):
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
+        if phase is Phase.SPECIAL_BUILD:
+            return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
         if phase is Phase.TRADE_RESPONSES:
@@ -366,6 +378,22 @@ class GameScreen(Screen[None]):
                 return "An offer awaits your answer (o)"
             return "Answers are in: confirm a trade or withdraw (t)"
         return f"Your move ({phase.title})"
+
+    def _special_build_words(self) -> str:
+        """Your special building turn: what you may do now, with its keys (only the legal ones;
+        ending is always there)."""
+        builds = [
+            f"{what} ({key})"
+            for what, key in (("a road", "d"), ("a settlement", "s"), ("a city", "c"))
+            if self.check_action("build", (_BUILD_OF_KEY[key],))
+        ]
+        options = []
+        if builds:
+            options.append("build " + " or ".join(builds))
+        if self.check_action("buy", ()):
+            options.append("buy a card (v)")
+        options.append("end (e)" if options else "nothing to build: end (e)")
+        return "Special building, your turn: " + ", ".join(options)
 
     # ------------------------------------------------------------------ moving
 
@@ -558,7 +586,7 @@ class GameScreen(Screen[None]):
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
             }[str(what)]
-            return self.game.view.phase is Phase.MAIN and any(isinstance(a, kind) for a in legal)
+            return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
             return A.BUY_DEVELOPMENT_CARD in legal
         if action == "play_card":
@@ -797,6 +825,10 @@ _WAITING_WORDS: Final = {
     Phase.ROLL: "to roll",
 }
 """What the others are doing while the person waits, by phase ("Blue to discard…")."""
+
+_BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
+"""Where s, c and d build (set-up and free roads pick their places by themselves)."""
+_BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city"}
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
 _CARD_OF: Final[dict[type, DevCard]] = {
