@@ -820,13 +820,14 @@ def _draw_targets(
 
 def _draw_sea(canvas: Canvas, geo: Geometry) -> None:
     """Water under the sea frame's cells: blank ones take the sea's colour, written ones (a
-    harbour's pointers) keep their glyph and colour on it."""
+    harbour's pointers) keep their glyph and colour on it; reverse-video ones (a target's label
+    running off the coast) stay as they are, like the rest of their label."""
     cache: dict[Style, Style] = {}
     for c, r in geo.sea:
         old = canvas.styles[r][c]
         if old is None:
             canvas.styles[r][c] = _SEA
-        elif old.bgcolor is None:
+        elif old.bgcolor is None and not old.reverse:
             new = cache.get(old)
             if new is None:
                 new = cache[old] = _SEA + old
