@@ -319,13 +319,60 @@ def test_glyphs_differ_by_shape_for_monochrome() -> None:
     pieces = set(SETTLEMENT_GLYPHS) | set(CITY_GLYPHS)
     assert len(pieces) == 12  # settlement and city differ, and every seat differs
     assert not pieces & {ROAD_GLYPH, ROAD_GLYPH_VERTICAL, ROBBER_GLYPH, "·"}
-    assert not {c.lower() for c in CITY_GLYPHS[:4]} & {"l", "w", "g", "o", "r"}
-    assert [seat_style(s).color.triplet.hex.upper() for s in range(4)] == [
+    assert not {c.lower() for c in CITY_GLYPHS} & {"l", "w", "g", "o", "r"}
+    assert [seat_style(s).color.triplet.hex.upper() for s in range(6)] == [
         "#E69F00",
         "#56B4E9",
         "#009E73",
         "#CC79A7",
+        "#D55E00",
+        "#0072B2",
     ]
+
+
+def _linear(channel: int) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    r, g, b = (_linear(int(colour[i : i + 2], 16)) for i in (1, 3, 5))
+    return r, g, b
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#RRGGBB``."""
+    r, g, b = _rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of ``#RRGGBB``."""
+    r, g, b = _rgb(colour)
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def test_seats_five_and_six_read_on_dark_and_light_terminals_and_stand_apart() -> None:
+    """The 5-6 player seats' colours keep WCAG's 3:1 for large text against black and white,
+    every seat's colour is apart from every other's (CIE76 ΔE over 20), and the seat names
+    differ."""
+    from hexlan.tui.palette import SEAT_NAMES
+
+    for seat in (4, 5):
+        lum = _luminance(SEAT_COLOURS[seat])
+        assert (lum + 0.05) / 0.05 >= 3.0, seat  # on a dark terminal
+        assert 1.05 / (lum + 0.05) >= 3.0, seat  # on a light one
+    for a in range(6):
+        for b in range(a + 1, 6):
+            la, lb = _lab(SEAT_COLOURS[a]), _lab(SEAT_COLOURS[b])
+            assert sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5 > 20, (a, b)
+    assert SEAT_NAMES == ("Orange", "Blue", "Green", "Purple", "Red", "Cobalt")
 
 
 def _no_color(style) -> tuple[bool, bool, bool]:
