@@ -34,6 +34,7 @@ from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen, HelpScreen
 from hexlan.tui.widgets.controls import Counter
 from hexlan.tui.widgets.hand import HandPanel
+from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 
 SEED = 1
@@ -589,3 +590,52 @@ async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None
         await pilot.press(screen.pick.labels[road])
         await pilot.pause()
         assert submitted[-1] == A.BuildRoad(road)
+
+
+def local_game_at_open_offer() -> LocalGame:
+    """A six-seat local game paused where a bot's offer to everyone awaits the person, who
+    lacks the cards asked for (bots play every seat up to there)."""
+    for seed in range(40):
+        game = LocalGame(seed=seed)
+        driver = make_bot("heuristic", random.Random(seed))
+        for _ in range(20_000):
+            if game.is_over:
+                break
+            if not game.human_to_act():
+                game.step()
+                continue
+            view = game.view
+            if (
+                view.phase is Phase.TRADE_RESPONSES
+                and view.trade is not None
+                and view.trade.to == -1
+                and A.AnswerTrade(0, True) not in game.legal_actions()
+            ):
+                return game
+            game.submit(driver.choose(view, 0))
+    raise AssertionError("no seed reached an open offer the person cannot meet")
+
+
+async def test_an_open_offer_you_cannot_meet_is_declined_without_a_toast(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a table of six, every bot's open offer would raise a toast over the side panels:
+    the decline is written to the log instead."""
+    game = local_game_at_open_offer()
+    toasts: list[str] = []
+    monkeypatch.setattr(
+        GameScreen, "notify", lambda self, message, **kwargs: toasts.append(str(message))
+    )
+    before = len(game.events)
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await settle(pilot)
+        mine = [
+            e
+            for e in game.events[before:]
+            if isinstance(e.action, A.AnswerTrade) and e.action.seat == screen.game.human_seat
+        ]
+        assert mine and not mine[0].action.accept and mine[0].text.startswith("You decline")
+        assert not [t for t in toasts if "lack the cards" in t]
+        log = "\n".join(strip.text for strip in screen.query_one(GameLog).lines)
+        assert "You decline" in log

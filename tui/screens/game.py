@@ -297,10 +297,14 @@ class GameScreen(Screen[None]):
             if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
                 self.action_answer_offer()
             else:  # declining is the only answer there is: no dialog for it
-                self.notify(
-                    "You lack the cards asked for, so you decline.",
-                    title=f"{game.names[view.active]} offers a trade",
-                )
+                trade = view.trade
+                if trade is not None and trade.to == game.human_seat:
+                    # An offer to everyone is in the log with your answer; a toast for each
+                    # would bury the side panels at a table of five or six.
+                    self.notify(
+                        "You lack the cards asked for, so you decline.",
+                        title=f"{game.names[view.active]} offers a trade",
+                    )
                 self.submit(A.AnswerTrade(game.human_seat, False))
         elif phase is Phase.TRADE_RESPONSES and view.active == game.human_seat:
             self._prompted = stamp
