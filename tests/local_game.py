@@ -118,6 +118,12 @@ class LocalGame(GameClient):
         """Whether the game has been won."""
         return self.state.is_over
 
+    @property
+    def winner(self) -> Seat | None:
+        """The winning seat once the game is won, else None."""
+        state = self.state
+        return state.winner if state.is_over and state.winner >= 0 else None
+
     def human_to_act(self) -> bool:
         """Whether a decision of the person's is due."""
         state = self.state
