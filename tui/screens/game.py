@@ -284,7 +284,12 @@ class GameScreen(Screen[None]):
             self._end_pick()
         if self._prompted == stamp or not self._is_top():
             return
-        if phase is Phase.DISCARD:
+        if phase is Phase.SPECIAL_BUILD:
+            self._prompted = stamp
+            if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
+                self.notify("Nothing you can build or buy: you pass.", title="Special building")
+                self.call_later(self.submit, A.END_TURN)
+        elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
@@ -292,10 +297,14 @@ class GameScreen(Screen[None]):
             if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
                 self.action_answer_offer()
             else:  # declining is the only answer there is: no dialog for it
-                self.notify(
-                    "You lack the cards asked for, so you decline.",
-                    title=f"{game.names[view.active]} offers a trade",
-                )
+                trade = view.trade
+                if trade is not None and trade.to == game.human_seat:
+                    # An offer to everyone is in the log with your answer; a toast for each
+                    # would bury the side panels at a table of five or six.
+                    self.notify(
+                        "You lack the cards asked for, so you decline.",
+                        title=f"{game.names[view.active]} offers a trade",
+                    )
                 self.submit(A.AnswerTrade(game.human_seat, False))
         elif phase is Phase.TRADE_RESPONSES and view.active == game.human_seat:
             self._prompted = stamp
@@ -331,6 +340,11 @@ class GameScreen(Screen[None]):
                 text.append(f"   typed: {pick.typed}", style="bold")
         elif game.human_to_act() and self.autoplayer is None:
             text.append(self._your_move_words(), style="bold")
+        elif view.phase is Phase.SPECIAL_BUILD and view.active >= 0:
+            builder = view.active
+            text.append("Special building: ", style="bold")
+            text.append(game.names[builder], style=seat_style(builder) + Style(bold=True))
+            text.append(" may build…")
         elif view.phase is not Phase.GAME_OVER:
             waiting = game.waiting_on()
             if waiting:
@@ -359,6 +373,8 @@ class GameScreen(Screen[None]):
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
+        if phase is Phase.SPECIAL_BUILD:
+            return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
         if phase is Phase.TRADE_RESPONSES:
@@ -366,6 +382,22 @@ class GameScreen(Screen[None]):
                 return "An offer awaits your answer (o)"
             return "Answers are in: confirm a trade or withdraw (t)"
         return f"Your move ({phase.title})"
+
+    def _special_build_words(self) -> str:
+        """Your special building turn: what you may do now, with its keys (only the legal ones;
+        ending is always there)."""
+        builds = [
+            f"{what} ({key})"
+            for what, key in (("a road", "d"), ("a settlement", "s"), ("a city", "c"))
+            if self.check_action("build", (_BUILD_OF_KEY[key],))
+        ]
+        options = []
+        if builds:
+            options.append("build " + " or ".join(builds))
+        if self.check_action("buy", ()):
+            options.append("buy a card (v)")
+        options.append("end (e)" if options else "nothing to build: end (e)")
+        return "Special building, your turn: " + ", ".join(options)
 
     # ------------------------------------------------------------------ moving
 
@@ -558,7 +590,7 @@ class GameScreen(Screen[None]):
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
             }[str(what)]
-            return self.game.view.phase is Phase.MAIN and any(isinstance(a, kind) for a in legal)
+            return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
             return any(isinstance(a, _BUY_TYPES) for a in legal)
         if action == "play_card":
@@ -813,6 +845,10 @@ _WAITING_WORDS: Final = {
     Phase.ROLL: "to roll",
 }
 """What the others are doing while the person waits, by phase ("Blue to discard…")."""
+
+_BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
+"""Where s, c and d build (set-up and free roads pick their places by themselves)."""
+_BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city"}
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
 _BUY_TYPES: Final = (A.BuyDevelopmentCard, A.BuyWithDiscoveries)

@@ -59,7 +59,10 @@ random card from a player next to its new hex.
 
 Costs: road lumber+brick; settlement lumber+brick+wool+grain; city 2 grain+3 ore;
 development card wool+grain+ore. Settlements need two free intersections between them and
-(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1."""
+(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1.
+
+5-6 players: after each turn, every other player in turn order may build and buy development
+cards (the special building phase: no trading, no cards played); e ends your part of it."""
 
 
 class HelpScreen(ModalScreen[None]):
