@@ -12,7 +12,6 @@ and caches it per process, so every board of a map shares one :class:`Topology`.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -21,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from hexlan.engine.core import EngineError, HexId, PathId, Resource, Terrain
+from hexlan.engine.seedfile import read_seed
 from hexlan.engine.topology import Axial, Topology, build_topology
 
 TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
@@ -215,9 +215,10 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         if len(set(land)) != len(land) or len(set(sea)) != len(sea):
             raise EngineError("a hex is listed twice")
         topology = build_topology(land, sea, name)
-        terrains = tuple(
-            _terrain(code) for code, n in dict(raw["terrains"]).items() for _ in range(int(n))
-        )
+        pool = dict(raw["terrains"])
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in pool.values()):
+            raise EngineError(f"terrain counts must be whole numbers >= 0, not {pool!r}")
+        terrains = tuple(_terrain(code) for code, n in pool.items() for _ in range(n))
         fixed = tuple(
             sorted(
                 (topology.hex_at(_axial(f["hex"], "a fixed hex")), _terrain(f["terrain"]))
@@ -280,7 +281,8 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
 
 @cache
 def load_map(name: str = "base") -> BoardMap:
-    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
+    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process; a map
+    file may extend another (:func:`hexlan.engine.seedfile.read_seed`).
 
     Raises:
         EngineError: no such map, or a malformed one.
@@ -288,12 +290,9 @@ def load_map(name: str = "base") -> BoardMap:
     if not name or not all(c.isalnum() or c == "-" for c in name):
         raise EngineError(f"a map name is letters, digits and '-', not {name!r}")
     try:
-        text = resources.files("hexlan.seeds").joinpath("boards", f"{name}.toml").read_text("utf-8")
-        raw = tomllib.loads(text)
+        raw = read_seed("boards", name)
     except FileNotFoundError:
         raise EngineError(f"no map named {name!r}") from None
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise EngineError(f"cannot read map {name!r}: {exc}") from exc
     return compile_map(raw, name)
 
 

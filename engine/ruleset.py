@@ -9,10 +9,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
+from hexlan.engine.seedfile import read_seed
 
 GAMES: Final = ("base", "five-six", "jungle", "big-river")
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
@@ -75,28 +75,6 @@ def _flag(raw: dict[str, Any], key: str) -> bool:
     return value
 
 
-def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            merged[key] = _merged(base[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
-def _read(name: str) -> dict[str, Any]:
-    """A rule set file parsed, laid over the file it ``extends`` (tables merge key by key)."""
-    text = resources.files("hexlan.seeds").joinpath(f"{name}.toml").read_text("utf-8")
-    raw = tomllib.loads(text)
-    parent = raw.pop("extends", None)
-    if parent is None:
-        return raw
-    if parent not in GAMES or parent == name:
-        raise EngineError(f"rule set {name!r} extends an unknown game {parent!r}")
-    return _merged(_read(str(parent)), raw)
-
-
 @cache
 def load_ruleset(name: str = "base") -> RuleSet:
     """Load ``seeds/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
@@ -110,7 +88,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
     if name not in GAMES:
         raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:
-        raw = _read(name)
+        raw = read_seed("", name)
         deck = raw["development_deck"]
         pieces, costs, awards = raw["pieces"], raw["costs"], raw["awards"]
         fewest, most = (int(n) for n in raw["players"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -206,6 +207,54 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     from hexlan.net.verify import main as run
 
     sys.exit(run(list(logs), as_json=as_json, stats=stats))
+
+
+@main.command(name="map")
+@click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def map_(path: Path | None, as_json: bool) -> None:
+    """Check a map file (docs/rules/maps.md) and describe it: its hexes, intersections, paths
+    and harbours. Without PATH, list the packaged maps and the games played on them.
+
+    Exit status: 0 the map is sound, 2 it is not (one line says why).
+    """
+    import tomllib
+
+    from hexlan.engine.core import EngineError
+    from hexlan.engine.maps import BoardMap, compile_map, load_map, map_names
+
+    def summary(board_map: BoardMap) -> dict[str, Any]:
+        topo = board_map.topology
+        return {
+            "map": board_map.name,
+            "land": topo.hex_count,
+            "sea": len(topo.sea_axial),
+            "intersections": topo.node_count,
+            "paths": topo.path_count,
+            "harbours": len(board_map.harbour_paths),
+            "spirals": len(board_map.spirals),
+            "beginner": board_map.beginner is not None,
+            "games": [g for g in GAMES if load_ruleset(g).board == board_map.name],
+        }
+
+    try:
+        if path is None:
+            maps = [summary(load_map(name)) for name in map_names()]
+        else:
+            raw = tomllib.loads(path.read_text("utf-8"))
+            maps = [summary(compile_map(raw, path.stem))]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, EngineError) as exc:
+        raise click.UsageError(f"{path}: {exc}") from None
+    if as_json:
+        click.echo(json.dumps(maps if path is None else maps[0]))
+        return
+    for m in maps:
+        games = ", ".join(m["games"]) or "no packaged game"
+        click.echo(
+            f"{m['map']}: {m['land']} land and {m['sea']} sea hexes, {m['intersections']}"
+            f" intersections, {m['paths']} paths, {m['harbours']} harbours, {m['spirals']}"
+            f" token spirals{', a beginner layout' if m['beginner'] else ''} ({games})"
+        )
 
 
 def _strategy(value: str | None) -> str | None:

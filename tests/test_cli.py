@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -115,6 +116,41 @@ def test_bad_game_arguments_get_one_line_errors_and_no_traceback(
     args: list[str], words: str
 ) -> None:
     result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    assert "Traceback" not in result.output
+
+
+def test_map_lists_the_packaged_maps_and_checks_a_file() -> None:
+    listing = CliRunner().invoke(main, ["map"])
+    assert listing.exit_code == 0
+    assert "five-six: 30 land and 22 sea hexes, 80 intersections, 109 paths, 11 harbours" in (
+        listing.output
+    )
+    good = CliRunner().invoke(main, ["map", "seeds/boards/base.toml", "--json"])
+    assert json.loads(good.output)["intersections"] == 54
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("land = [[0, 0]]\nterrains = { F = 1 }\ntokens = []\nspirals = []\n", "0 number tokens"),
+        (
+            "land = [[0, 0]]\nterrains = { D = 1 }\ntokens = []\nspirals = []\n"
+            'harbours = [{ hex = [4, 4], side = "E" }]\nharbour_kinds = ["3:1"]\n',
+            "no land hex at [4, 4]",
+        ),
+        ("land = [[0, 0]\n", "Unclosed array"),
+    ],
+)
+def test_a_bad_map_file_gets_one_line_and_no_traceback(
+    tmp_path: Path, text: str, words: str
+) -> None:
+    """A hex off the map, a missing token, a file that is not TOML: one error line, exit 2."""
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["map", str(path)])
     assert result.exit_code == 2, result.output
     errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and words in errors[0], result.output

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from hexlan.engine.board import Board, random_board
 from hexlan.engine.core import EngineError, Terrain
 from hexlan.engine.maps import compile_map, load_map, map_names
+from hexlan.engine.seedfile import read_seed
 from hexlan.engine.topology import DIRECTIONS, SIDES, Axial, build_topology
 
 Hexes = st.sets(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=1, max_size=40)
@@ -68,8 +69,7 @@ def test_ids_are_stable_whatever_order_the_hexes_come_in(land: set[Axial], seed:
 @pytest.mark.parametrize("name", map_names())
 def test_every_packaged_map_reloads_identically(name: str) -> None:
     """A map file compiled twice (fresh parses, not the cache) gives equal maps."""
-    text = resources.files("hexlan.seeds").joinpath("boards", f"{name}.toml").read_text("utf-8")
-    assert compile_map(tomllib.loads(text), name) == load_map(name)
+    assert compile_map(read_seed("boards", name), name) == load_map(name)
 
 
 def test_the_five_six_map_has_the_extension_components() -> None:
@@ -130,6 +130,7 @@ def _base_raw() -> dict[str, Any]:
         (lambda raw: raw["tokens"].__setitem__(0, 7), "numbers 2-6 and 8-12"),
         (lambda raw: raw["terrains"].__setitem__("D", 2), "20 terrains"),
         (lambda raw: raw["terrains"].__setitem__("X", 1), "unknown terrain"),
+        (lambda raw: raw["terrains"].__setitem__("D", -1), "whole numbers >= 0"),
         (lambda raw: raw["land"].append([0, -2]), "listed twice"),
         (lambda raw: raw["land"].append("north"), "axial position"),
         (lambda raw: raw["sea"].append([0, 0]), "both land and sea"),
@@ -145,6 +146,19 @@ def test_a_bad_map_file_is_refused_with_its_reason(change: Any, reason: str) -> 
     with pytest.raises(EngineError, match=reason) as caught:
         compile_map(raw, "broken")
     assert "\n" not in str(caught.value)
+
+
+def test_variant_maps_state_only_what_differs_from_the_base_map() -> None:
+    """seeds/boards/jungle.toml extends base.toml: the same hexes and harbours, the jungle for
+    the desert; the Big River keeps the base pool less a forest, a mountains and the desert."""
+    base, jungle, river = load_map("base"), load_map("jungle"), load_map("big-river")
+    assert jungle.topology.axial == base.topology.axial
+    assert jungle.harbour_paths == base.harbour_paths and jungle.spirals == base.spirals
+    assert Counter(jungle.terrains) == {
+        **{t: n for t, n in Counter(base.terrains).items() if t is not Terrain.DESERT},
+        Terrain.JUNGLE: 1,
+    }
+    assert len(river.terrains) == 16 and Terrain.DESERT not in river.terrains
 
 
 def test_unknown_map_names_are_refused() -> None:
