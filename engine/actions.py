@@ -169,6 +169,19 @@ class CancelTrade:
     answer is in."""
 
 
+@dataclass(frozen=True, slots=True)
+class BuyWithDiscoveries:
+    """Jungle: buy a development card letting discoveries replace 1 to 3 resources of its cost,
+    one each, then draw as :class:`BuyDevelopmentCard` does (seed 002 «Джунгли»).
+
+    Attributes:
+        replaced: the resources of the cost the discoveries stand for, a 5-tuple in resource
+            order (its sum is the discoveries spent); the seat pays the rest of the cost.
+    """
+
+    replaced: Hand
+
+
 # Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
 
 
@@ -255,10 +268,12 @@ Action: TypeAlias = (
     | DrawCard
     | MonopolyTake
     | RevealVictory
+    | BuyWithDiscoveries
 )
 
 ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__
-"""Every action class, in the order of :data:`Action`."""
+"""Every action class, in the order of :data:`Action` (actions a variant adds come last, so the
+base game's order never changes)."""
 CHANCE_ACTIONS: Final = (StartPlayer, Dice, StealCard, DrawCard, MonopolyTake, RevealVictory)
 """The chance outcomes and reveals: supplied by a chance source (a reveal, by the seat that knows
 it), never a seat's choice."""
@@ -328,7 +343,7 @@ def _decode(name: str, raw: Any) -> Any:
         return raw
     if isinstance(raw, list):
         items = tuple(_int(v) for v in raw)
-        if name in ("give", "get", "cards") and len(items) != 5:
+        if name in ("give", "get", "cards", "replaced") and len(items) != 5:
             raise ValueError(f"{name} must list five counts")
         if name == "resources":
             return tuple(Resource(v) for v in items)

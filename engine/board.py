@@ -67,7 +67,7 @@ class Board:
 
     Attributes:
         terrains: terrain of each land hex.
-        tokens: number token of each land hex, 0 where there is none (the desert).
+        tokens: number token of each land hex, 0 where there is none (the desert, a gold mine).
         harbours: the harbours.
         topology: the map's graph (shared, computed once per map); the base map by default.
     """
@@ -126,13 +126,14 @@ class Board:
 
 
 def code_of(terrain: Terrain) -> str:
-    """The one-letter data code of a terrain in seeds/boards/*.toml (F, H, P, C, M, D)."""
+    """The one-letter data code of a terrain in seeds/boards/*.toml (F, H, P, C, M, D; J jungle,
+    G gold mine)."""
     return next(code for code, t in TERRAIN_CODES.items() if t is terrain)
 
 
 def validate_board(board: Board) -> None:
-    """Check a board's shape: one terrain and token per land hex, tokens only off the desert,
-    harbours on the coast.
+    """Check a board's shape: one terrain and token per land hex, a token exactly on the hexes
+    whose terrain takes one (not the desert or a gold mine), harbours on the coast.
 
     Raises:
         EngineError: what is inconsistent.
@@ -141,7 +142,7 @@ def validate_board(board: Board) -> None:
     if len(board.terrains) != topology.hex_count or len(board.tokens) != topology.hex_count:
         raise EngineError("a board needs one terrain and one token per hex")
     for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True)):
-        if (terrain is Terrain.DESERT) != (token == 0) or (token and token not in TOKENS):
+        if terrain.takes_token != (token != 0) or (token and token not in TOKENS):
             raise EngineError(f"hex {h}: token {token} does not fit terrain {terrain.name}")
     coast = set(topology.coast)
     if any(not 0 <= h.path < topology.path_count or h.path not in coast for h in board.harbours):
@@ -187,9 +188,12 @@ def random_board(
 ) -> Board:
     """A random board of a map, drawn from a chance source.
 
-    Terrains and harbour kinds are shuffled; number tokens follow the official spiral (a random
-    one of the map's spirals, seed 002 «Подготовка к началу игры»; the base map's six start at its
-    corners) or are shuffled until no two 6/8 hexes touch (``tokens="random"``).
+    Terrains and harbour kinds are shuffled (a map's fixed hexes keep their terrain); number
+    tokens follow the official spiral (a random one of the map's spirals, seed 002 «Подготовка к
+    началу игры»; the base map's six start at its corners) or are shuffled until no two 6/8 hexes
+    touch (``tokens="random"``). A terrain with a token of its own on the map (the jungle) is
+    passed over like the desert and takes that token afterwards (official Jungle variant: "in
+    addition to the number tokens already placed").
 
     Args:
         shuffler: the chance source (``random.Random`` in simulations; the beacon in net games).
@@ -203,16 +207,19 @@ def random_board(
     topology = board_map.topology
     terrains = list(board_map.terrains)
     shuffler.shuffle(terrains)
+    for h, terrain in board_map.fixed:  # hexes are listed in id order, so this keeps the rest's
+        terrains.insert(h, terrain)
     kinds = list(board_map.harbour_kinds)
     shuffler.shuffle(kinds)
     laid = [0] * topology.hex_count
+    pool = board_map.needs_pool_token
     if tokens == "spiral":
         sequence = iter(board_map.tokens)
         for h in board_map.spirals[shuffler.randrange(len(board_map.spirals))]:
-            if terrains[h] is not Terrain.DESERT:
+            if pool(terrains[h]):
                 laid[h] = next(sequence)
     elif tokens == "random":
-        land = [h for h, t in enumerate(terrains) if t is not Terrain.DESERT]
+        land = [h for h, t in enumerate(terrains) if pool(t)]
         while True:
             numbers = list(board_map.tokens)
             shuffler.shuffle(numbers)
@@ -223,6 +230,10 @@ def random_board(
                 break
     else:
         raise EngineError(f"token placement must be 'spiral' or 'random', not {tokens!r}")
+    for h, terrain in enumerate(terrains):
+        own = board_map.token_of(terrain)
+        if own is not None:
+            laid[h] = own
     board = Board(tuple(terrains), tuple(laid), _laid_harbours(board_map, kinds), topology)
     validate_board(board)
     return board

@@ -117,7 +117,8 @@ def one_kind(resource: int, count: int = 1) -> Hand:
 
 
 class Terrain(enum.IntEnum):
-    """Land hex terrains; each but the desert produces one resource (seed 002, «Описание игры»)."""
+    """Land hex terrains; each of the first five produces one resource (seed 002, «Описание
+    игры»); the desert and the terrains variants add produce none."""
 
     FOREST = 0
     HILLS = 1
@@ -125,16 +126,31 @@ class Terrain(enum.IntEnum):
     FIELDS = 3
     MOUNTAINS = 4
     DESERT = 5
+    JUNGLE = 6
+    """The jungle of the Jungle variant (seed 002 «Джунгли»): it has a number token and yields
+    discoveries, not resource cards (docs/rules/jungle.md)."""
+    GOLD_MINE = 7
+    """The gold mine at the mouth of the Big River (seed 002 «Большая река»): no token, no
+    resource; a settlement on it brings points (docs/rules/big-river.md)."""
 
     @property
     def resource(self) -> Resource | None:
-        """The resource this terrain produces, or None for the desert."""
-        return None if self is Terrain.DESERT else Resource(self.value)
+        """The resource this terrain produces, or None (desert, jungle, gold mine)."""
+        return Resource(self.value) if self.value < 5 else None
 
     @property
     def letter(self) -> str:
-        """The board letter: the resource's letter, D for the desert (../shared/UI.md)."""
-        return "D" if self is Terrain.DESERT else Resource(self.value).letter
+        """The board letter: the resource's letter; D desert, J jungle, $ gold mine
+        (../shared/UI.md)."""
+        return Resource(self.value).letter if self.value < 5 else _TERRAIN_LETTERS[self.value - 5]
+
+    @property
+    def takes_token(self) -> bool:
+        """Whether a hex of this terrain carries a number token (all but desert and gold mine)."""
+        return self is not Terrain.DESERT and self is not Terrain.GOLD_MINE
+
+
+_TERRAIN_LETTERS: Final = ("D", "J", "$")
 
 
 class DevCard(enum.IntEnum):
@@ -185,6 +201,10 @@ class Phase(enum.IntEnum):
     """Chance-like reveal: the winner shows their victory point cards."""
     GAME_OVER = 14
     """The game has ended; nobody acts."""
+    SPECIAL_BUILD = 15
+    """5-6 players: after a turn, each other seat in turn order may build and buy development
+    cards, no trade and no card play (seed 002 «Расширение на 5-6 игроков»); the active seat is
+    the builder."""
 
     @property
     def title(self) -> str:

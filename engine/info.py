@@ -44,8 +44,10 @@ every steal and draw as ``StealCard(None)`` / ``DrawCard(None)``.
 Victory. The full state enters :attr:`Phase.VICTORY` when the active seat's public and hidden
 points reach the target, and a :class:`~hexlan.engine.actions.RevealVictory` follows. A view of an
 opponent cannot know that moment: it stays where the public rules put it (with
-``victory_at_turn_end``, even on to the next turn) and accepts the reveal there when the revealed
-cards are possible and enough, then ends the game exactly as the full state does.
+``victory_at_turn_end``, even on to the next turn or its special building phase) and accepts the
+reveal there when the revealed cards are possible and enough, then ends the game exactly as the
+full state does. A special builder never wins while building (docs/rules/five-six.md), so no view
+accepts its reveal then.
 """
 
 from __future__ import annotations
@@ -604,11 +606,12 @@ class InformationState(GameState):
                 <= cards
                 <= self._most_vp_cards(seat, end.new_dev_count)
             )
-        else:  # at any point of that seat's own turn
+        else:  # at any point of that seat's own turn (a special builder's is not its own)
             possible = (
                 seat == self.active
                 and self.turn > 0
                 and self.phase not in CHANCE_PHASES
+                and self.phase is not Phase.SPECIAL_BUILD
                 and self.target - self.public_vp[seat]
                 <= cards
                 <= self._most_vp_cards(seat, self.new_dev_count[seat])
@@ -624,7 +627,12 @@ class InformationState(GameState):
         """As :meth:`GameState.apply`, for an action as this seat observes it (unchecked)."""
         kind = type(action)
         turn_end = None
-        if kind is A.EndTurn and self.options.victory_at_turn_end and self.active != self.seat:
+        if (
+            kind is A.EndTurn
+            and self.options.victory_at_turn_end
+            and self.active != self.seat
+            and self.phase is not Phase.SPECIAL_BUILD  # a special builder's is no turn's end
+        ):
             seat = self.active
             turn_end = _TurnEnd(
                 seat, self.turn, self.dice, self.new_dev_count[seat], self.dev_played_this_turn
@@ -632,6 +640,7 @@ class InformationState(GameState):
         elif kind is A.RevealVictory and self._turn_end is not None:
             end = self._turn_end  # the EndTurn was a victory: take the turn back
             self.active, self.turn, self.dice = end.seat, end.turn, end.dice
+            self.special_from = NO_SEAT  # no special building phase follows a winning turn
             self.new_dev_count[end.seat] = end.new_dev_count
             self.dev_played_this_turn = end.dev_played_this_turn
         super().apply(action)

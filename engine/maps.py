@@ -3,14 +3,15 @@
 A map file names its land and sea hexes (axial positions, see :mod:`hexlan.engine.topology`), the
 terrain and number-token pools a random board is laid from, how tokens are laid (the spirals a
 random board chooses from), the harbour positions as land hex sides facing the sea with the pool of
-harbour kinds, and optionally a fixed beginner layout. :func:`load_map` reads and checks one file
+harbour kinds, and optionally a fixed beginner layout. A map may also fix some hexes' terrains (they
+are not shuffled: the Big River tile) and give a terrain a number token of its own instead of one
+from the pool (the Jungle's token, laid after the others). :func:`load_map` reads and checks one file
 and caches it per process, so every board of a map shares one :class:`Topology`.
 """
 
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -19,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from hexlan.engine.core import EngineError, HexId, PathId, Resource, Terrain
+from hexlan.engine.seedfile import read_seed
 from hexlan.engine.topology import Axial, Topology, build_topology
 
 TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
@@ -29,6 +31,8 @@ TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
         "C": Terrain.FIELDS,
         "M": Terrain.MOUNTAINS,
         "D": Terrain.DESERT,
+        "J": Terrain.JUNGLE,
+        "G": Terrain.GOLD_MINE,
     }
 )
 """The terrain of each letter code in seeds/boards/*.toml (read only)."""
@@ -60,6 +64,10 @@ class BoardMap:
         harbour_paths: the path of each harbour position, in file order.
         harbour_kinds: the pool of harbour kinds (None for 3:1), in file order.
         beginner: the fixed beginner layout, if the map has one.
+        fixed: ``(hex, terrain)`` of each hex whose terrain is fixed (not in ``terrains``, never
+            shuffled), in hex id order; empty on most maps.
+        terrain_tokens: ``(terrain, token)`` pairs: every hex of that terrain takes that token,
+            laid after the pool's (the Jungle's, seed 002 «Джунгли»); empty on most maps.
     """
 
     name: str
@@ -70,6 +78,21 @@ class BoardMap:
     harbour_paths: tuple[PathId, ...]
     harbour_kinds: tuple[Resource | None, ...]
     beginner: Layout | None
+    fixed: tuple[tuple[HexId, Terrain], ...] = ()
+    terrain_tokens: tuple[tuple[Terrain, int], ...] = ()
+
+    def token_of(self, terrain: Terrain) -> int | None:
+        """The token every hex of ``terrain`` takes on this map, or None: it takes one from the
+        pool (or none at all, for a terrain without tokens)."""
+        for t, token in self.terrain_tokens:
+            if t is terrain:
+                return token
+        return None
+
+    def needs_pool_token(self, terrain: Terrain) -> bool:
+        """Whether a hex of ``terrain`` takes its number token from the pool (every producing
+        terrain; not the desert or gold mine, nor a terrain with a token of its own)."""
+        return terrain.takes_token and self.token_of(terrain) is None
 
 
 def harbour_kind(name: str) -> Resource | None:
@@ -163,17 +186,16 @@ def _tokens(values: Any, what: str) -> tuple[int, ...]:
 
 def _beginner(raw: Any, topology: Topology, harbours: int) -> Layout:
     rows = raw["rows"]
-    cells = [cell for row in rows for cell in row]
+    cells = [str(cell) for row in rows for cell in row]
     if len(rows) != len(topology.hex_rows) or len(cells) != topology.hex_count:
         raise EngineError("the beginner layout needs one cell per land hex, row by row")
-    terrains = tuple(_terrain(str(cell)[:1]) for cell in cells)
-    tokens = _tokens([int(str(cell)[1:]) for cell in cells if str(cell)[1:]], "beginner tokens")
-    laid = iter(tokens)
-    per_hex = tuple(0 if len(str(cell)) == 1 else next(laid) for cell in cells)
+    terrains = tuple(_terrain(cell[:1]) for cell in cells)
+    tokens = tuple(int(cell[1:] or 0) for cell in cells)
+    _tokens([t for t in tokens if t], "beginner tokens")
     kinds = tuple(harbour_kind(str(k)) for k in raw["harbours"])
     if len(kinds) != harbours:
         raise EngineError("the beginner layout needs one harbour kind per harbour position")
-    return Layout(terrains, per_hex, kinds)
+    return Layout(terrains, tokens, kinds)
 
 
 def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
@@ -193,15 +215,32 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         if len(set(land)) != len(land) or len(set(sea)) != len(sea):
             raise EngineError("a hex is listed twice")
         topology = build_topology(land, sea, name)
-        terrains = tuple(
-            _terrain(code) for code, n in dict(raw["terrains"]).items() for _ in range(int(n))
-        )
-        tokens = _tokens(raw["tokens"], "tokens")
-        if len(terrains) != topology.hex_count:
-            raise EngineError(
-                f"{len(terrains)} terrains in the pool for {topology.hex_count} land hexes"
+        pool = dict(raw["terrains"])
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in pool.values()):
+            raise EngineError(f"terrain counts must be whole numbers >= 0, not {pool!r}")
+        terrains = tuple(_terrain(code) for code, n in pool.items() for _ in range(n))
+        fixed = tuple(
+            sorted(
+                (topology.hex_at(_axial(f["hex"], "a fixed hex")), _terrain(f["terrain"]))
+                for f in raw.get("fixed", [])
             )
-        producing = sum(t is not Terrain.DESERT for t in terrains)
+        )
+        if len({h for h, _ in fixed}) != len(fixed):
+            raise EngineError("a fixed hex is listed twice")
+        own_tokens = tuple(
+            (_terrain(code), _tokens([token], "a terrain's own token")[0])
+            for code, token in dict(raw.get("terrain_tokens", {})).items()
+        )
+        if any(not t.takes_token for t, _ in own_tokens):
+            raise EngineError("a terrain without number tokens cannot have a token of its own")
+        tokens = _tokens(raw["tokens"], "tokens")
+        if len(terrains) + len(fixed) != topology.hex_count:
+            raise EngineError(
+                f"{len(terrains)} terrains in the pool and {len(fixed)} fixed for"
+                f" {topology.hex_count} land hexes"
+            )
+        own = {t for t, _ in own_tokens}
+        producing = sum(t.takes_token and t not in own for t in (*terrains, *(t for _, t in fixed)))
         if len(tokens) != producing:
             raise EngineError(f"{len(tokens)} number tokens for {producing} hexes that need one")
         spirals = tuple(
@@ -221,16 +260,29 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         if len(kinds) != len(paths):
             raise EngineError(f"{len(kinds)} harbour kinds for {len(paths)} harbour positions")
         beginner = _beginner(raw["beginner"], topology, len(paths)) if "beginner" in raw else None
+        if beginner is not None:
+            if any(beginner.terrains[h] is not t for h, t in fixed):
+                raise EngineError("the beginner layout moves a fixed terrain")
+            if any(
+                beginner.tokens[h] != n
+                for t, n in own_tokens
+                for h, bt in enumerate(beginner.terrains)
+                if bt is t
+            ):
+                raise EngineError("the beginner layout gives a terrain another token than its own")
     except (KeyError, TypeError, ValueError) as exc:
         raise EngineError(f"map {name!r} is malformed: {exc!r}") from exc
     except EngineError as exc:
         raise EngineError(f"map {name!r}: {exc}") from exc
-    return BoardMap(name, topology, terrains, tokens, spirals, tuple(paths), kinds, beginner)
+    return BoardMap(
+        name, topology, terrains, tokens, spirals, tuple(paths), kinds, beginner, fixed, own_tokens
+    )
 
 
 @cache
 def load_map(name: str = "base") -> BoardMap:
-    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
+    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process; a map
+    file may extend another (:func:`hexlan.engine.seedfile.read_seed`).
 
     Raises:
         EngineError: no such map, or a malformed one.
@@ -238,12 +290,9 @@ def load_map(name: str = "base") -> BoardMap:
     if not name or not all(c.isalnum() or c == "-" for c in name):
         raise EngineError(f"a map name is letters, digits and '-', not {name!r}")
     try:
-        text = resources.files("hexlan.seeds").joinpath("boards", f"{name}.toml").read_text("utf-8")
-        raw = tomllib.loads(text)
+        raw = read_seed("boards", name)
     except FileNotFoundError:
         raise EngineError(f"no map named {name!r}") from None
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise EngineError(f"cannot read map {name!r}: {exc}") from exc
     return compile_map(raw, name)
 
 

@@ -2,14 +2,23 @@
 
 The official rules (seed 002, as corrected in docs/rules/base.md) are the default everywhere; each
 reading of the two-player specification (seed 003) is a named option here, recorded in the log.
+The variants' own readings (docs/rules/jungle.md, docs/rules/big-river.md) are options too; they
+appear in :meth:`GameOptions.to_dict` (and so in logs, openings and state hashes) only when set to
+something other than their default, so a game that does not use them records exactly what it did
+before they existed.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from hexlan.engine.core import EngineError
+
+VARIANT_OPTIONS: Final = frozenset(
+    {"jungle_number", "jungle_robber_blocks", "river_gold_points", "river_setup_ban_whole_river"}
+)
+"""Options of the variants' own rules: left out of :meth:`GameOptions.to_dict` at their default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +45,18 @@ class GameOptions:
         piece_limits: 15 roads, 5 settlements, 4 cities per player (official); seed 003 has none.
         victory_at_turn_end: points are checked only at the end of the active player's turn
             (seed 003); officially a player wins the moment they reach the target on their turn.
+        jungle_number: Jungle: the jungle's number token, one of 3, 4, 5, 9, 10, 11 as the
+            players agree (official variant); None takes the map's (10).
+        jungle_robber_blocks: Jungle: the robber on the jungle stops its discoveries (official
+            variant: discoveries come from an "unblocked" jungle); off, the jungle yields under
+            the robber too.
+        river_gold_points: Big River: points come from gold points, as in the published variant
+            (a road on a river hex side 1, a settlement or city on a river hex corner 1, on the
+            delta's tip 2; each 3 make a victory point); off, seed 002's short reading: each
+            settlement or city on the gold mine is worth one point more.
+        river_setup_ban_whole_river: Big River: no set-up settlement on any corner of the three
+            river hexes (seed 002 "на берегу реки" read widely); by default only the gold mine's
+            corners are closed, as in the published variant.
     """
 
     victory_points: int | None = None
@@ -49,6 +70,10 @@ class GameOptions:
     mixed_three_to_one: bool = False
     piece_limits: bool = True
     victory_at_turn_end: bool = False
+    jungle_number: int | None = None
+    jungle_robber_blocks: bool = True
+    river_gold_points: bool = True
+    river_setup_ban_whole_river: bool = False
 
     @classmethod
     def seed003(cls) -> Self:
@@ -66,8 +91,19 @@ class GameOptions:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict, for logs and JSON."""
-        return asdict(self)
+        """The options as a plain dict, for logs and JSON: every option, except the variants'
+        (:data:`VARIANT_OPTIONS`) where they hold their default.
+
+        >>> "jungle_number" in GameOptions().to_dict()
+        False
+        >>> GameOptions(jungle_number=4).to_dict()["jungle_number"]
+        4
+        """
+        data = asdict(self)
+        for name in VARIANT_OPTIONS:
+            if data[name] == _DEFAULTS[name]:
+                del data[name]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
@@ -87,3 +123,6 @@ class GameOptions:
             if value is not None and (type(value) is not kind):
                 raise EngineError(f"game option {key} must be {kind.__name__}, not {value!r}")
         return replace(defaults, **data)
+
+
+_DEFAULTS: Final[dict[str, Any]] = asdict(GameOptions())

@@ -9,12 +9,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
+from hexlan.engine.seedfile import read_seed
 
-GAMES: Final = ("base", "five-six")
+GAMES: Final = ("base", "five-six", "jungle", "big-river")
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 
@@ -35,6 +35,8 @@ class RuleSet:
         longest_road_min: segments needed for Longest Road.
         largest_army_min: knights needed for Largest Army.
         award_points: victory points of each award.
+        special_building: a special building phase follows every turn (the 5-6 player game,
+            seed 002 «Расширение на 5-6 игроков»); false when the file does not say.
         raw: the whole parsed file, for what a game's own rules module reads.
     """
 
@@ -57,6 +59,7 @@ class RuleSet:
     largest_army_min: int
     award_points: int
     raw: dict[str, Any]
+    special_building: bool = False
 
 
 def _hand(values: list[int]) -> Hand:
@@ -65,26 +68,11 @@ def _hand(values: list[int]) -> Hand:
     return (values[0], values[1], values[2], values[3], values[4])
 
 
-def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            merged[key] = _merged(base[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
-def _read(name: str) -> dict[str, Any]:
-    """A rule set file parsed, laid over the file it ``extends`` (tables merge key by key)."""
-    text = resources.files("hexlan.seeds").joinpath(f"{name}.toml").read_text("utf-8")
-    raw = tomllib.loads(text)
-    parent = raw.pop("extends", None)
-    if parent is None:
-        return raw
-    if parent not in GAMES or parent == name:
-        raise EngineError(f"rule set {name!r} extends an unknown game {parent!r}")
-    return _merged(_read(str(parent)), raw)
+def _flag(raw: dict[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise EngineError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 @cache
@@ -100,7 +88,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
     if name not in GAMES:
         raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:
-        raw = _read(name)
+        raw = read_seed("", name)
         deck = raw["development_deck"]
         pieces, costs, awards = raw["pieces"], raw["costs"], raw["awards"]
         fewest, most = (int(n) for n in raw["players"])
@@ -132,6 +120,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
             largest_army_min=int(awards["largest_army_min"]),
             award_points=int(awards["points"]),
             raw=raw,
+            special_building=_flag(raw, "special_building"),
         )
     except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc

@@ -42,11 +42,13 @@ from hexlan.engine.core import (
     Seat,
     as_hand,
     hand_covers,
+    hand_minus,
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet, load_ruleset
+from hexlan.engine.variants import Variant, make_variant
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
@@ -75,6 +77,13 @@ _DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
 _MONOPOLIES: Final = tuple(A.PlayMonopoly(r) for r in Resource)
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
+_SPECIAL_BUILD_ACTIONS: Final = (
+    A.BuildRoad,
+    A.BuildSettlement,
+    A.BuildCity,
+    A.BuyDevelopmentCard,
+    A.EndTurn,
+)
 
 
 @cache
@@ -135,7 +144,7 @@ class GameState:
         board: the board (:func:`hexlan.engine.board.beginner_board` or ``random_board``).
         players: number of seats, within the rule set's range (2 .. 4 in the base game).
         options: the game options (official rules by default).
-        rules: counts and costs; seeds/base.toml by default.
+        rules: counts and costs (the game); seeds/base.toml by default.
 
     Raises:
         EngineError: a player count outside the rule set's range, or a board on another map.
@@ -170,7 +179,16 @@ class GameState:
         free_roads, road_building_resume: Road Building's roads left and where play resumes.
         trade, trade_answers, trade_pending, monopoly: the open offer, the answers in, the seats
             still to answer; the resource of a Monopoly being revealed.
+        special_from: in :attr:`Phase.SPECIAL_BUILD` (and a draw within it), the seat whose turn
+            it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
+            the turn just ended (docs/rules/five-six.md).
         hex_seats: per hex, a bitmask of the seats with a building on it.
+        variant: the rule set's own rules module (:mod:`hexlan.engine.variants`), None in games
+            without one (the base game); it is called at named points.
+        discoveries: Jungle: each seat's discoveries (public counters, not cards; seed 002
+            «Джунгли»); zero in other games.
+        gold_points, variant_vp: Big River: each seat's gold points and the victory points they
+            make (already in ``public_vp``; seed 002 «Большая река»); zero in other games.
     """
 
     players: int
@@ -193,6 +211,7 @@ class GameState:
         self.options = options or GameOptions()
         self.rules = rules or load_ruleset()
         opts, rules = self.options, self.rules
+        self.variant: Variant | None = make_variant(rules, opts, board.topology)
         if not rules.min_players <= players <= rules.max_players:
             raise EngineError(
                 f"the {rules.name} game takes {rules.min_players} to {rules.max_players} players,"
@@ -203,6 +222,8 @@ class GameState:
                 f"the {rules.name} game is played on the {rules.board} map,"
                 f" not {board.topology.name}"
             )
+        if self.variant is not None:
+            board = self.variant.prepare_board(board)
         self.board = board
         self.players = players
         self.target = rules.victory_points if opts.victory_points is None else opts.victory_points
@@ -249,6 +270,9 @@ class GameState:
         self.longest_road_holder = NO_SEAT
         self.largest_army_holder = NO_SEAT
         self.public_vp = [0] * players
+        self.discoveries = [0] * players
+        self.gold_points = [0] * players
+        self.variant_vp = [0] * players
 
         self.robber = board.desert
         self.dice: A.Dice | None = None
@@ -263,6 +287,8 @@ class GameState:
         self.trade_pending: list[Seat] = []
         self.monopoly: Resource | None = None
         self.winner = NO_SEAT
+        self.special_building = rules.special_building
+        self.special_from = NO_SEAT
 
         self._harbour_nodes = board.harbour_nodes()
         # perf: for each dice total, (hex, node, seat, resource) of every building that can
@@ -499,7 +525,12 @@ class GameState:
             return [self._roads[p] for p in self._road_spots(seat)]
         if phase is Phase.SETUP_SETTLEMENT:
             blocked = self.blocked
-            return [self._settlements[n] for n in range(self.topology.node_count) if not blocked[n]]
+            closed = self.variant.setup_closed(self) if self.variant is not None else ()
+            return [
+                self._settlements[n]
+                for n in range(self.topology.node_count)
+                if not blocked[n] and n not in closed
+            ]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
             return [
@@ -507,9 +538,19 @@ class GameState:
                 for p in self.topology.node_paths[self.last_settlement]
                 if owner[p] < 0
             ]
+        if phase is Phase.SPECIAL_BUILD:
+            return self._build_actions(seat)
         return []
 
     def _main_actions(self, seat: Seat) -> list[Action]:
+        result = self._build_actions(seat)
+        self._dev_actions(seat, result, before_roll=False)
+        self._maritime_actions(seat, result)
+        return result
+
+    def _build_actions(self, seat: Seat) -> list[Action]:
+        """Ending the turn, then every road, settlement, city and card purchase the seat can pay
+        for: all a special builder may do (seed 002 «Расширение на 5-6 игроков»)."""
         rules = self.rules
         result: list[Action] = [A.END_TURN]
         covers = self._hand_covers
@@ -522,8 +563,8 @@ class GameState:
             result.extend(self._cities[n] for n in self.settlements[seat])
         if self.deck_size() and covers(seat, rules.development_card_cost):
             result.append(A.BUY_DEVELOPMENT_CARD)
-        self._dev_actions(seat, result, before_roll=False)
-        self._maritime_actions(seat, result)
+        if self.variant is not None:
+            self.variant.main_actions(self, seat, result)
         return result
 
     def _dev_actions(self, seat: Seat, result: list[Action], before_roll: bool) -> None:
@@ -676,6 +717,11 @@ class GameState:
         name = type(action).__name__
         if seat not in self.acting_seats():
             return f"{name}: seat {seat} may not act in phase {self.phase.title}"
+        if self.phase is Phase.SPECIAL_BUILD and not isinstance(action, _SPECIAL_BUILD_ACTIONS):
+            return (
+                f"{name}: the special building phase allows building, buying a development card"
+                " and ending the special turn only (seed 002 «Расширение на 5-6 игроков»)"
+            )
         return f"{name} is not legal for seat {seat} in phase {self.phase.title}: {action!r}"
 
     def _check_chance(self, action: Action) -> None:
@@ -712,6 +758,10 @@ class GameState:
             raise IllegalActionError(f"seat {seat} does not hold the cards it offers")
 
     def _check_offer(self, action: A.OfferTrade) -> None:
+        if self.phase is Phase.SPECIAL_BUILD:
+            raise IllegalActionError(
+                "no trade in the special building phase", "seed 002 «Расширение на 5-6 игроков»"
+            )
         if self.phase is not Phase.MAIN:
             raise IllegalActionError(
                 "domestic trade happens after the roll, in the active turn", "seed 002 «Торговля»"
@@ -737,7 +787,9 @@ class GameState:
 
         Afterwards, an active seat whose public and hidden points reach the target on its own
         turn moves the game to :attr:`Phase.VICTORY` (seed 002 «Цель участников»; official);
-        :class:`~hexlan.engine.actions.RevealVictory` then ends it.
+        :class:`~hexlan.engine.actions.RevealVictory` then ends it. A special builder is active
+        but not on its own turn: it wins when its next turn starts (official 5-6 rules;
+        docs/rules/five-six.md).
         """
         self._HANDLERS[type(action)](self, action)
         active = self.active
@@ -747,6 +799,7 @@ class GameState:
             and self.turn
             and self.phase not in CHANCE_PHASES
             and self.phase is not Phase.GAME_OVER
+            and self.phase is not Phase.SPECIAL_BUILD
             and not self.options.victory_at_turn_end
             and self.public_vp[active] + self.hidden_victory_points(active) >= self.target
         ):
@@ -806,16 +859,20 @@ class GameState:
                     self.topology, self.roads[other], other, self.node_owner
                 )
             self._award_longest_road()
+        if self.variant is not None:
+            self.variant.after_build(self, seat, node)
 
     def _on_build_road(self, action: A.BuildRoad) -> None:
         seat, phase = self.active, self.phase
-        if phase is Phase.MAIN:
+        if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
             self._pay_bank(seat, self.rules.road_cost)
         self.path_owner[action.path] = seat
         self.roads[seat].append(action.path)
         self._road_cache = [None] * self.players  # the path is gone from every seat's spots
         length = longest_road(self.topology, self.roads[seat], seat, self.node_owner)
         self.road_length[seat] = length  # set-up roads count too (public road length)
+        if self.variant is not None:
+            self.variant.after_build(self, seat, -1)
         if phase is Phase.SETUP_ROAD:
             self.setup_step += 1
             if self.setup_step == len(self.setup_order):
@@ -840,9 +897,19 @@ class GameState:
         self.cities[seat].append(action.node)
         self.node_level[action.node] = 2
         self.public_vp[seat] += 1
+        if self.variant is not None:
+            self.variant.after_build(self, seat, action.node)
 
     def _on_buy(self, action: A.BuyDevelopmentCard) -> None:
         self._pay_bank(self.active, self.rules.development_card_cost)
+        self.phase = Phase.DRAW
+
+    def _on_buy_with_discoveries(self, action: A.BuyWithDiscoveries) -> None:
+        """Jungle: the discoveries stand for ``replaced``; the rest of the cost is paid (seed 002
+        «Джунгли»)."""
+        seat = self.active
+        self.discoveries[seat] -= sum(action.replaced)
+        self._pay_bank(seat, hand_minus(self.rules.development_card_cost, action.replaced))
         self.phase = Phase.DRAW
 
     def _on_draw(self, action: A.DrawCard) -> None:
@@ -850,7 +917,7 @@ class GameState:
         self._dev_draw(seat, action.card)
         self.dev_count[seat] += 1
         self.new_dev_count[seat] += 1
-        self.phase = Phase.MAIN
+        self.phase = Phase.MAIN if self.special_from < 0 else Phase.SPECIAL_BUILD
 
     def _on_roll(self, action: A.RollDice) -> None:
         self.phase = Phase.DICE
@@ -859,6 +926,8 @@ class GameState:
         self.dice = action
         total = action.first + action.second
         if total != 7:
+            if self.variant is not None:
+                self.variant.after_roll(self, total)
             self._produce(total)
             self.phase = Phase.MAIN
             return
@@ -1047,6 +1116,9 @@ class GameState:
 
     def _on_end_turn(self, action: A.EndTurn) -> None:
         seat = self.active
+        if self.phase is Phase.SPECIAL_BUILD:
+            self._end_special_turn(seat)
+            return
         if (
             self.options.victory_at_turn_end
             and self.public_vp[seat] + self.hidden_victory_points(seat) >= self.target
@@ -1056,7 +1128,27 @@ class GameState:
         self._dev_end_turn(seat)
         self.new_dev_count[seat] = 0
         self.dev_played_this_turn = False
-        self.active = (seat + 1) % self.players
+        if self.special_building:  # seed 002 «Расширение на 5-6 игроков»
+            self.special_from = seat
+            self.active = (seat + 1) % self.players
+            self.phase = Phase.SPECIAL_BUILD
+            return
+        self._next_turn((seat + 1) % self.players)
+
+    def _end_special_turn(self, builder: Seat) -> None:
+        """The builder is done: the next seat builds, or after the last one the next turn
+        starts. Cards bought now may be played from the buyer's own next turn."""
+        self._dev_end_turn(builder)
+        self.new_dev_count[builder] = 0
+        after = (builder + 1) % self.players
+        if after != self.special_from:
+            self.active = after
+            return
+        self.special_from = NO_SEAT
+        self._next_turn((after + 1) % self.players)
+
+    def _next_turn(self, seat: Seat) -> None:
+        self.active = seat
         self.turn += 1
         self.dice = None
         self.phase = Phase.ROLL
@@ -1105,8 +1197,12 @@ class GameState:
     # ------------------------------------------------------------------ serialisation
 
     def public_dict(self) -> dict[str, Any]:
-        """Everything every seat knows, as plain data (no hand compositions, no hidden cards)."""
-        return {
+        """Everything every seat knows, as plain data (no hand compositions, no hidden cards).
+
+        A game with a special building phase adds ``special_from``, and a variant its own public
+        state (:meth:`Variant.public_dict`); the base game's keys are only those below.
+        """
+        public: dict[str, Any] = {
             "players": self.players,
             "board": self._static_public["board"],
             "options": self._static_public["options"],
@@ -1145,6 +1241,11 @@ class GameState:
             "public_vp": list(self.public_vp),
             "winner": self.winner,
         }
+        if self.special_building:
+            public["special_from"] = self.special_from
+        if self.variant is not None:
+            public.update(self.variant.public_dict(self))
+        return public
 
     def public_hash(self) -> str:
         """SHA-256 (hex) of :meth:`public_dict` in canonical JSON: equal for every seat's view."""
@@ -1178,13 +1279,15 @@ class GameState:
         players: int,
         actions: Iterator[Action] | list[Action],
         options: GameOptions | None = None,
+        rules: RuleSet | None = None,
     ) -> GameState:
-        """A new full game with every action played (checked) in order.
+        """A new full game with every action played (checked) in order (``rules``: the base
+        game's by default).
 
         Raises:
             IllegalActionError: the first action that is not legal, with its index in the reason.
         """
-        state = GameState(board, players, options)
+        state = GameState(board, players, options, rules)
         for i, action in enumerate(actions):
             try:
                 state.play(action)
@@ -1218,5 +1321,6 @@ GameState._HANDLERS = {
     A.CancelTrade: GameState._on_cancel,
     A.EndTurn: GameState._on_end_turn,
     A.RevealVictory: GameState._on_reveal_victory,
+    A.BuyWithDiscoveries: GameState._on_buy_with_discoveries,
 }
 assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)

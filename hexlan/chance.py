@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from hexlan.engine.actions import ALL_DICE, Action
 from hexlan.engine.board import Board, TokenMode, beginner_board, random_board
 from hexlan.engine.core import Phase
+from hexlan.engine.maps import BoardMap
 from hexlan.engine.state import GameState
 
 
@@ -59,14 +60,25 @@ class SeededChance:
             return outcomes[0][0]
         return draw_outcome(self.rng, outcomes)
 
-    def board(self, kind: str = "beginner", tokens: TokenMode = "spiral") -> Board:
-        """The beginner board, or a random one drawn from this source ("random").
+    def board(
+        self,
+        kind: str = "beginner",
+        tokens: TokenMode = "spiral",
+        board_map: BoardMap | None = None,
+    ) -> Board:
+        """The map's beginner board, or a random one drawn from this source ("random").
+
+        Args:
+            kind: "beginner" or "random".
+            tokens: token placement of a random board, "spiral" or "random".
+            board_map: the map (:func:`hexlan.engine.maps.load_map`; the base map by default).
 
         Raises:
             ValueError: an unknown board kind.
+            EngineError: a beginner board of a map that has none (the 5-6 player map).
         """
         if kind == "beginner":
-            return beginner_board()
+            return beginner_board(board_map)
         if kind == "random":
-            return random_board(self.rng, tokens)
+            return random_board(self.rng, tokens, board_map)
         raise ValueError(f"board must be 'beginner' or 'random', not {kind!r}")

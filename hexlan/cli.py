@@ -9,8 +9,71 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
+
+from hexlan.engine.core import MAX_SEATS
+from hexlan.engine.ruleset import GAMES, load_ruleset
+
+PLAYABLE_GAMES = ("base",)
+"""Games `hexlan play` runs: its seats are in-process network sessions, whose opening does not
+name a game yet, so they play the base game only (`hexlan simulate` plays every game)."""
+
+
+def _games_help() -> str:
+    ranges = ", ".join(
+        f"{name} ({rules.min_players}-{rules.max_players} players)"
+        for name, rules in ((name, load_ruleset(name)) for name in GAMES)
+    )
+    return f"The game (seeds/<game>.toml): {ranges}."
+
+
+_GAME_OPTION = click.option(
+    "--game", type=click.Choice(GAMES), default="base", show_default=True, help=_games_help()
+)
+_PLAYERS_OPTION = click.option(
+    "--players",
+    type=click.IntRange(2, MAX_SEATS),
+    default=None,
+    help="Seats, within the game's range (default: 4, or the game's nearest to 4).",
+)
+
+
+def _players(game: str, players: int | None) -> int:
+    """``--players`` checked against the game's seat range; when not given, 4 brought into
+    that range (5 in ``five-six``).
+
+    Raises:
+        click.BadParameter: a count outside the game's range.
+    """
+    rules = load_ruleset(game)
+    if players is None:
+        return max(rules.min_players, min(4, rules.max_players))
+    if not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(
+            f"the {game} game takes {rules.min_players} to {rules.max_players} players,"
+            f" not {players}",
+            param_hint="'--players'",
+        )
+    return players
+
+
+def _board_kind(game: str, board: str) -> str:
+    """``--board`` checked against the game's map.
+
+    Raises:
+        click.BadParameter: a beginner board of a map that has none.
+    """
+    from hexlan.engine.maps import load_map
+
+    map_name = load_ruleset(game).board
+    if board == "beginner" and load_map(map_name).beginner is None:
+        raise click.BadParameter(
+            f"the {map_name} map has no beginner board; use --board random",
+            param_hint="'--board'",
+        )
+    return board
 
 
 def _bot_list(value: str, players: int) -> list[str]:
@@ -39,7 +102,8 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@_GAME_OPTION
+@_PLAYERS_OPTION
 @click.option(
     "--seed", type=int, default=None, help="Seed for the board, dice and bots (not fair)."
 )
@@ -54,12 +118,22 @@ def main() -> None:
     show_default=True,
     help="Seconds between bot moves.",
 )
-def play(players: int, seed: int | None, board: str, name: str, bot_delay: float) -> None:
+def play(
+    game: str, players: int | None, seed: int | None, board: str, name: str, bot_delay: float
+) -> None:
     """Play a game against bots in the terminal (you are the first seat).
 
     Every seat runs the network protocol in this process. With --seed the game can be replayed
-    (the same seed gives the same game), and its log says it is not fair.
+    (the same seed gives the same game), and its log says it is not fair. The base game only,
+    for now: `hexlan simulate --game NAME` plays the others.
     """
+    players = _players(game, players)
+    if game not in PLAYABLE_GAMES:
+        raise click.BadParameter(
+            f"`hexlan play` runs the {', '.join(PLAYABLE_GAMES)} game only for now (its network"
+            f" sessions do not carry a game yet); `hexlan simulate --game {game}` plays it",
+            param_hint="'--game'",
+        )
     from hexlan.tui.app import run_play
 
     sys.exit(run_play(players=players, seed=seed, board=board, name=name, bot_delay=bot_delay))
@@ -67,7 +141,8 @@ def play(players: int, seed: int | None, board: str, name: str, bot_delay: float
 
 @main.command()
 @click.option("--games", type=click.IntRange(1), required=True, help="How many games.")
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@_GAME_OPTION
+@_PLAYERS_OPTION
 @click.option(
     "--bots",
     default="heuristic",
@@ -79,12 +154,22 @@ def play(players: int, seed: int | None, board: str, name: str, bot_delay: float
     "--board", type=click.Choice(["beginner", "random"]), default="random", show_default=True
 )
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of results.")
-def simulate(games: int, players: int, bots: str, seed: int, board: str, as_json: bool) -> None:
+def simulate(
+    games: int,
+    game: str,
+    players: int | None,
+    bots: str,
+    seed: int,
+    board: str,
+    as_json: bool,
+) -> None:
     """Play headless games between bots and report the results."""
     from hexlan.simulate import simulate as run
 
-    names = _bot_list(bots, players)
-    report = run(games, players, names, seed=seed, board=board)
+    seats = _players(game, players)
+    board = _board_kind(game, board)
+    names = _bot_list(bots, seats)
+    report = run(games, seats, names, seed=seed, board=board, game=game)
     result = report.to_json(names)
     if as_json:
         click.echo(json.dumps(result))
@@ -125,30 +210,26 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
 
 
 def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple[int, str | None]:
-    """A table of ``game`` (``--game``): its seats (``--seats``, the game's most by default)
-    and board kind (``--board``, the game's first by default: None), checked against the game.
+    """A networked table of ``game`` (``--game``, a name of :data:`GAMES`): its seats
+    (``--seats``; by default 4 brought into the game's range, as ``--players`` of `hexlan
+    play`) and board kind (``--board``; None: the game's first, beginner where its map has
+    that layout, else random), checked against the game.
 
     Raises:
-        click.BadParameter: an unknown game, a seat count the game does not take, or a board
-            its map does not offer (one line each).
+        click.BadParameter: a seat count the game does not take, or a board its map does not
+            offer (one line each).
     """
-    from hexlan.engine.core import EngineError
-    from hexlan.engine.ruleset import GAMES, load_ruleset
     from hexlan.net.wire import board_kinds
 
-    try:
-        rules = load_ruleset(game)
-        kinds = board_kinds(game)
-    except EngineError as exc:
-        message = str(exc) if game not in GAMES else f"cannot load the {game} game: {exc}"
-        raise click.BadParameter(message, param_hint="'--game'") from None
+    rules = load_ruleset(game)
     if seats is None:
-        seats = rules.max_players
+        seats = max(rules.min_players, min(4, rules.max_players))
     if not rules.min_players <= seats <= rules.max_players:
         raise click.BadParameter(
             f"the {game} game takes {rules.min_players} to {rules.max_players} seats, not {seats}",
             param_hint="'--seats'",
         )
+    kinds = board_kinds(game)
     if board is not None and board not in kinds:
         raise click.BadParameter(
             f"the {game} game's map has no {board} board; it offers {', '.join(kinds)}",
@@ -157,14 +238,61 @@ def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple
     return seats, board
 
 
-_GAME_OPTION = click.option(
+_TABLE_GAME_OPTION = click.option(
     "--game",
-    metavar="NAME",
+    type=click.Choice(GAMES),
     default="base",
     show_default=True,
-    help="The game the table plays: base (2-4 seats) or five-six (5-6 seats); the host "
-    "chooses, joiners play it.",
+    help=_games_help() + " The host chooses; joiners play it.",
 )
+
+
+@main.command(name="map")
+@click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def map_(path: Path | None, as_json: bool) -> None:
+    """Check a map file (docs/rules/maps.md) and describe it: its hexes, intersections, paths
+    and harbours. Without PATH, list the packaged maps and the games played on them.
+
+    Exit status: 0 the map is sound, 2 it is not (one line says why).
+    """
+    import tomllib
+
+    from hexlan.engine.core import EngineError
+    from hexlan.engine.maps import BoardMap, compile_map, load_map, map_names
+
+    def summary(board_map: BoardMap) -> dict[str, Any]:
+        topo = board_map.topology
+        return {
+            "map": board_map.name,
+            "land": topo.hex_count,
+            "sea": len(topo.sea_axial),
+            "intersections": topo.node_count,
+            "paths": topo.path_count,
+            "harbours": len(board_map.harbour_paths),
+            "spirals": len(board_map.spirals),
+            "beginner": board_map.beginner is not None,
+            "games": [g for g in GAMES if load_ruleset(g).board == board_map.name],
+        }
+
+    try:
+        if path is None:
+            maps = [summary(load_map(name)) for name in map_names()]
+        else:
+            raw = tomllib.loads(path.read_text("utf-8"))
+            maps = [summary(compile_map(raw, path.stem))]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, EngineError) as exc:
+        raise click.UsageError(f"{path}: {exc}") from None
+    if as_json:
+        click.echo(json.dumps(maps if path is None else maps[0]))
+        return
+    for m in maps:
+        games = ", ".join(m["games"]) or "no packaged game"
+        click.echo(
+            f"{m['map']}: {m['land']} land and {m['sea']} sea hexes, {m['intersections']}"
+            f" intersections, {m['paths']} paths, {m['harbours']} harbours, {m['spirals']}"
+            f" token spirals{', a beginner layout' if m['beginner'] else ''} ({games})"
+        )
 
 
 def _strategy(value: str | None) -> str | None:
@@ -230,11 +358,11 @@ _ABANDON_AFTER_OPTION = click.option(
     "--seats",
     "--players",
     "seats",
-    type=click.IntRange(2, 6),
+    type=click.IntRange(2, MAX_SEATS),
     default=None,
-    help="Table size (--host; default the game's most: 4, or 6 for five-six).",
+    help="Table size, within the game's range (--host; default 4, or the game's nearest to 4).",
 )
-@_GAME_OPTION
+@_TABLE_GAME_OPTION
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
@@ -436,14 +564,14 @@ _IDENTITY_OPTION = click.option(
     "--seats",
     "--players",
     "seats",
-    type=click.IntRange(2, 6),
+    type=click.IntRange(2, MAX_SEATS),
     default=None,
-    help="Table size (default the game's most: 4, or 6 for five-six).",
+    help="Table size, within the game's range (default 4, or the game's nearest to 4).",
 )
-@_GAME_OPTION
+@_TABLE_GAME_OPTION
 @click.option(
     "--bots",
-    type=click.IntRange(0, 5),
+    type=click.IntRange(0, MAX_SEATS - 1),
     default=0,
     show_default=True,
     help="Bots to seat, each a `hexlan bot` process on this machine.",

@@ -15,6 +15,8 @@ from typing import Any, Final
 from hexlan.chance import SeededChance
 from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState, advance_views
+from hexlan.engine.maps import load_map
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 
 TURN_CAP: Final = 1500
@@ -42,10 +44,12 @@ class GameResult:
 
 @dataclass(slots=True)
 class SimulationReport:
-    """Results of a run of games and its wall time in seconds."""
+    """Results of a run of games of one game (``base``, ``five-six``, ...) and its wall time
+    in seconds."""
 
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    game: str = "base"
 
     @property
     def games_per_second(self) -> float:
@@ -53,13 +57,14 @@ class SimulationReport:
         return len(self.games) / self.seconds if self.seconds else 0.0
 
     def to_json(self, bots: Sequence[str]) -> dict[str, Any]:
-        """The ``--json`` form: per-game results plus totals."""
+        """The ``--json`` form: the game's name, per-game results and totals."""
         actions = sum(g.actions for g in self.games)
         wins = [0] * len(bots)
         for game in self.games:
             if game.winner is not None:
                 wins[game.winner] += 1
         return {
+            "game": self.game,
             "games": [asdict(g) for g in self.games],
             "games_per_second": round(self.games_per_second, 3),
             "actions_per_second": round(actions / self.seconds, 1) if self.seconds else 0.0,
@@ -70,22 +75,31 @@ class SimulationReport:
 
 
 def play_game(
-    seed: int, bots: Sequence[str], board: str = "random", turn_cap: int = TURN_CAP
+    seed: int,
+    bots: Sequence[str],
+    board: str = "random",
+    turn_cap: int = TURN_CAP,
+    game: str = "base",
 ) -> GameResult:
     """Play one game between the named bots (one per seat, seat 0 first).
 
     Args:
         seed: seeds the board, the chance source and every bot.
-        bots: bot names (see :func:`hexlan.engine.bots.make_bot`), 2 to 4.
-        board: "beginner" or "random".
+        bots: bot names (see :func:`hexlan.engine.bots.make_bot`), one per seat (2 to 4 in the
+            base game, 5 or 6 in ``five-six``).
+        board: "beginner" or "random" (the five-six map has no beginner board).
         turn_cap: stop without a winner after this many turns.
+        game: the rule set (:data:`hexlan.engine.ruleset.GAMES`); its map is the board's.
 
     Raises:
-        ValueError: an unknown bot or board name, or a bad number of seats.
+        ValueError: an unknown bot or board name.
+        EngineError: an unknown game, a number of seats outside its range, or a beginner board
+            of a map without one.
     """
     chance = SeededChance(seed)
     players = len(bots)
-    state = GameState(chance.board(board), players)
+    rules = load_ruleset(game)
+    state = GameState(chance.board(board, board_map=load_map(rules.board)), players, rules=rules)
     policies = [make_bot(name, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
     # perf: a random bot reads nothing but its own legal actions, which are the same in the full
     # state and in its information state; games of random bots alone skip the views.
@@ -93,7 +107,9 @@ def play_game(
         views: list[GameState] = [state] * players
         infos: list[InformationState] = []
     else:
-        infos = [InformationState(state.board, players, seat) for seat in range(players)]
+        infos = [
+            InformationState(state.board, players, seat, rules=rules) for seat in range(players)
+        ]
         views = list(infos)
     decisions = 0
     while not state.is_over and state.turn <= turn_cap:
@@ -117,24 +133,31 @@ def play_game(
 
 
 def simulate(
-    games: int, players: int, bots: Sequence[str], seed: int = 0, board: str = "random"
+    games: int,
+    players: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    board: str = "random",
+    game: str = "base",
 ) -> SimulationReport:
     """Play ``games`` games with seeds ``seed, seed+1, ...``.
 
     Args:
         games: how many games, >= 1.
-        players: seats per game, 2 to 4; ``bots`` has one name per seat.
+        players: seats per game, within the game's range; ``bots`` has one name per seat.
+        game: the rule set, as for :func:`play_game`.
 
     Raises:
         ValueError: bad counts or names.
+        EngineError: as for :func:`play_game`.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
-    report = SimulationReport()
+    report = SimulationReport(game=game)
     start = time.perf_counter()
     for i in range(games):
-        report.games.append(play_game(seed + i, bots, board))
+        report.games.append(play_game(seed + i, bots, board, game=game))
     report.seconds = time.perf_counter() - start
     return report

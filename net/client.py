@@ -318,7 +318,9 @@ class GameClient:
     def _narrate_action(self, action: Action) -> GameEvent:
         if self._narrator is None:
             view = self.view
-            self._narrator = Narrator(view.board, self.names, self.human_seat, view.options)
+            self._narrator = Narrator(
+                view.board, self.names, self.human_seat, view.options, view.rules
+            )
         return self._narrator.narrate(action)
 
 

@@ -235,7 +235,8 @@ def read_log(path: str | os.PathLike[str]) -> LogContents:
 
 
 def _pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
+    data: bytes = msgpack.packb(value, use_bin_type=True)
+    return data
 
 
 _datasync = getattr(os, "fdatasync", os.fsync)

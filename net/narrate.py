@@ -29,6 +29,7 @@ from hexlan.engine.board import Board
 from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, hand_minus
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import RuleSet
 
 DEFAULT_NAMES: Final = ("You", "Blue", "Green", "Purple")
 """Seat names when none are given: the human first, then bots named after their colours."""
@@ -78,6 +79,9 @@ class Score:
             point cards, not counted); 0 for the human seat.
         total: the sum of what is known.
         road_length, knights: for the table.
+        variant_points: points from the game's own rules, public (the Big River's gold points
+            make them; docs/rules/big-river.md); 0 in the base game.
+        gold_points: the Big River's gold points behind ``variant_points``.
     """
 
     seat: Seat
@@ -91,6 +95,8 @@ class Score:
     road_length: int
     knights: int
     hidden_cards: int = 0
+    variant_points: int = 0
+    gold_points: int = 0
 
 
 def describe_cards(cards: Sequence[int]) -> str:
@@ -130,10 +136,12 @@ def scores(view: InformationState, names: Sequence[str], seat: Seat) -> list[Sco
                 longest_road=lr,
                 largest_army=la,
                 vp_cards=vp_cards,
-                total=settlements + 2 * cities + award * (lr + la) + vp_cards,
+                total=settlements + 2 * cities + award * (lr + la) + vp_cards + view.variant_vp[s],
                 road_length=view.road_length[s],
                 knights=view.knights[s],
                 hidden_cards=hidden,
+                variant_points=view.variant_vp[s],
+                gold_points=view.gold_points[s],
             )
         )
     return result
@@ -147,6 +155,7 @@ class Narrator:
         names: one name per seat.
         seat: whose point of view ("You").
         options: the game options.
+        rules: the game's rule set (the base game's by default).
 
     Attributes:
         state: the narrator's copy of the seat's view.
@@ -160,11 +169,12 @@ class Narrator:
         names: Sequence[str],
         seat: Seat,
         options: GameOptions | None = None,
+        rules: RuleSet | None = None,
     ) -> None:
         self.names = tuple(names)
         self.players = len(self.names)
         self.seat = seat
-        self.state = InformationState(board, self.players, seat, options)
+        self.state = InformationState(board, self.players, seat, options, rules)
         self.events: list[GameEvent] = []
         self.rolls: list[int] = []
         self._buyer: Seat = NO_SEAT  # who bought the card a DrawCard deals
@@ -184,6 +194,8 @@ class Narrator:
             self._buyer = actor
         phase = state.phase
         before_hands = [tuple(h) for h in state.hands]  # production is public
+        before_discoveries = list(state.discoveries)
+        before_variant_vp = list(state.variant_vp)
         before_lr, before_la = state.longest_road_holder, state.largest_army_holder
         before_trade = state.trade
         before_answers = dict(state.trade_answers)
@@ -224,6 +236,13 @@ class Narrator:
         elif isinstance(action, A.BuyDevelopmentCard):
             kind = "dev"
             text = f"{who} bought a development card"
+        elif isinstance(action, A.BuyWithDiscoveries):
+            kind = "dev"
+            spent = sum(action.replaced)
+            text = (
+                f"{who} bought a development card with {_discoveries(spent)} standing for "
+                f"{describe_cards(action.replaced)}"
+            )
         elif isinstance(action, A.DrawCard):
             kind = "dev"
             assert isinstance(seen, A.DrawCard)
@@ -249,10 +268,15 @@ class Narrator:
                 gains = [
                     (s, hand_minus(state.hands[s], before_hands[s])) for s in range(self.players)
                 ]
+                found = [state.discoveries[s] - before_discoveries[s] for s in range(self.players)]
                 parts = [
-                    f"{self._whom(s)} {self._verb(s, 'get', 'gets')} {describe_cards(g)}"
+                    f"{self._whom(s)} {self._verb(s, 'get', 'gets')} "
+                    + ", ".join(
+                        ([describe_cards(g)] if any(g) else [])
+                        + ([_discoveries(found[s])] if found[s] else [])
+                    )
                     for s, g in gains
-                    if any(g)
+                    if any(g) or found[s]
                 ]
                 text += ": " + ("; ".join(parts) if parts else "nobody gets anything")
                 hexes = tuple(
@@ -352,6 +376,8 @@ class Narrator:
             if state.phase is Phase.ROLL:
                 nxt = state.active
                 text = f"Turn {state.turn}: {self._whose(nxt, capital=True)} turn"
+            elif state.phase is Phase.SPECIAL_BUILD:
+                text = f"Special building: {self._who(state.active)} may build"
             else:
                 text = f"{who} ended the turn"
         elif isinstance(action, A.RevealVictory):
@@ -367,6 +393,13 @@ class Narrator:
         if setup and isinstance(action, A.BuildRoad) and state.phase is Phase.ROLL:
             text += f". Set-up done: Turn 1, {self._whose(state.active, capital=False)} turn"
         text += self._award_news(before_lr, before_la)
+        if active >= 0 and state.variant_vp[active] > before_variant_vp[active]:
+            text += (
+                f". {self._who(active)} {self._verb(active, 'reach', 'reaches')} "
+                f"{state.gold_points[active]} gold points"
+                f" ({state.variant_vp[active]} victory point"
+                f"{'s' if state.variant_vp[active] != 1 else ''})"
+            )
 
         event = GameEvent(
             index=len(self.events),
@@ -419,18 +452,34 @@ class Narrator:
         return plain if seat == self.seat else third
 
     def _hex_label(self, hex_id: int) -> str:
-        """A hex by terrain letter and token, e.g. "O10"; "D" for the desert."""
+        """A hex by terrain letter and token, e.g. "O10", "J10" (a jungle); "D" for the desert,
+        "$" for a gold mine."""
         board = self.state.board
         token = board.tokens[hex_id]
-        return "D" if token == 0 else f"{board.terrains[hex_id].letter}{token}"
+        letter = board.terrains[hex_id].letter
+        return letter if token == 0 else f"{letter}{token}"
 
     def _hex_place(self, hex_id: int) -> str:
-        """A hex as the robber's destination: "O10", or "the desert"."""
-        return "the desert" if self.state.board.tokens[hex_id] == 0 else self._hex_label(hex_id)
+        """A hex as the robber's destination: "O10", "the desert", "the jungle (J10)", "the
+        gold mine"."""
+        terrain = self.state.board.terrains[hex_id]
+        if terrain.resource is not None:
+            return self._hex_label(hex_id)
+        name = terrain.name.lower().replace("_", " ")
+        return (
+            f"the {name}"
+            if not self.state.board.tokens[hex_id]
+            else (f"the {name} ({self._hex_label(hex_id)})")
+        )
 
     def _node_place(self, node: int) -> str:
         """An intersection by its hexes, e.g. "O10·W2" (coast where it has fewer than three)."""
         return "·".join(self._hex_label(h) for h in self.state.topology.node_hexes[node])
+
+
+def _discoveries(n: int) -> str:
+    """A count of Jungle discoveries in words: "1 discovery", "2 discoveries"."""
+    return f"{n} discover{'y' if n == 1 else 'ies'}"
 
 
 def _card_name(card: DevCard) -> str:

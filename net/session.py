@@ -166,11 +166,11 @@ class AbandonVote:
         carries."""
         missing, heads, owed = env.body.payload
         return cls(
-            tuple(missing),  # type: ignore[arg-type]
-            tuple((int(seq), bytes(id_)) for seq, id_ in heads),  # type: ignore[union-attr]
+            tuple(missing),
+            tuple((int(seq), bytes(id_)) for seq, id_ in heads),
             tuple(
                 OwedStep(seat, str(step), int(number))
-                for seat, (step, number) in zip(missing, owed, strict=True)  # type: ignore[arg-type]
+                for seat, (step, number) in zip(missing, owed, strict=True)
             ),
             env.id,
         )
@@ -847,7 +847,7 @@ class Session:
         self._engine_apply(action, author, env.id, effects)
         if isinstance(action, A.RollDice):
             self._open_event("dice", env.id)
-        elif isinstance(action, A.BuyDevelopmentCard):
+        elif isinstance(action, A.BuyDevelopmentCard | A.BuyWithDiscoveries):
             self.dealer.deal(author, view.turn)
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
@@ -1115,7 +1115,7 @@ class Session:
         if steal is None or steal.steal != number or author != steal.thief:
             raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
         try:
-            keys = GameKeys.from_private_bytes(bytes(private))  # type: ignore[arg-type]
+            keys = GameKeys.from_private_bytes(bytes(private))
         except ValueError as exc:
             raise IllegalMove(f"seat {author} disputed with no key: {exc}", author=author) from exc
         if keys.public_bytes != self.opening.seats[author].x25519_public:
@@ -1565,15 +1565,15 @@ class Session:
     def _obligation_key(self, env: Envelope) -> tuple[str, int]:
         kind, payload = env.body.kind, env.body.payload
         if kind in ("reveal", "steal_commit", "steal_open", "steal_dispute", "count", "turn_ack"):
-            return kind, int(payload[0])  # type: ignore[arg-type]
-        if kind == "action" and payload[0][0] == "RevealVictory":  # type: ignore[index]
+            return kind, int(payload[0])
+        if kind == "action" and payload[0][0] == "RevealVictory":
             return "victory", 0
         if kind in ("deck_key", "audit_secrets", "audit_result"):
             return kind, 0
         if kind in ("shuffle", "shuffle_proof"):
             return f"{kind}:{payload[0]}", 0
         if kind in ("draw_share", "card_reveal"):
-            return f"{kind}:{payload[0]}", int(payload[1])  # type: ignore[arg-type]
+            return f"{kind}:{payload[0]}", int(payload[1])
         return kind, env.body.seq
 
     def next_body(self, kind: str, payload: tuple[object, ...]) -> Body:

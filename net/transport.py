@@ -320,6 +320,10 @@ class LinkProtocol:
     def is_open(self) -> bool:
         return self.state is LinkState.OPEN
 
+    @property
+    def is_closed(self) -> bool:
+        return self.state is LinkState.CLOSED
+
     def _who(self) -> str:
         return "the peer" if self.peer_seat is None else f"seat {self.peer_seat}"
 
@@ -334,7 +338,7 @@ class LinkProtocol:
             return []
         effects: list[LinkEffect] = []
         self._decoder.receive_data(data)
-        while self.state is not LinkState.CLOSED:
+        while not self.is_closed:  # a read, not narrowed: handling a frame may close
             try:
                 frame = self._decoder.next_frame()
             except FramingError as exc:

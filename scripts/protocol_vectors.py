@@ -47,6 +47,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action, action_to_list
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import DevCard, Resource
+from hexlan.engine.options import GameOptions
 from hexlan.net.audit import report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
 from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed, draw_challenges
@@ -89,14 +90,27 @@ def _u64(n: int) -> bytes:
 
 
 class _Game:
-    """The seeded 2-seat game, played to its end and audited, with its beacon events recorded."""
+    """The seeded 2-seat game, played to its end and audited, with its beacon events recorded.
 
-    def __init__(self) -> None:
-        self.keys = [SeatKeys.seeded(SEED, seat) for seat in range(len(NAMES))]
-        self.opening = make_opening(NAMES, self.keys, created=0)
-        self.table = InProcessTable(NAMES, seed=SEED)
+    The vectors use the defaults; tests/test_golden.py plays other seeded tables the same way
+    (more seats, another board, other options) to pin their logs' bytes.
+    """
+
+    def __init__(
+        self,
+        names: tuple[str, ...] = NAMES,
+        seed: int = SEED,
+        options: GameOptions | None = None,
+        board_kind: str = "beginner",
+    ) -> None:
+        self.names = names
+        self.keys = [SeatKeys.seeded(seed, seat) for seat in range(len(names))]
+        self.opening = make_opening(names, self.keys, options, board_kind, created=0)
+        self.table = InProcessTable(names, options, board_kind, seed=seed)
         if self.table.opening != self.opening:
-            raise AssertionError("InProcessTable(seed=0) no longer builds make_opening(created=0)")
+            raise AssertionError(
+                f"InProcessTable(seed={seed}) no longer builds make_opening(created=0)"
+            )
         self.events: list[tuple[int, str, bytes]] = []
         self._record_events(self.table.sessions[0])
         self.table.start()
@@ -120,7 +134,7 @@ class _Game:
         session._open_event = record  # type: ignore[method-assign]
 
     def _play(self) -> None:
-        bots = [make_bot("heuristic", random.Random(seat)) for seat in range(len(NAMES))]
+        bots = [make_bot("heuristic", random.Random(seat)) for seat in range(len(self.names))]
         for _ in range(MAX_DECISIONS):
             sessions = self.table.sessions
             if any(s.stopped for s in sessions):

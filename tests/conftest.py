@@ -27,6 +27,7 @@ from hexlan.engine.board import Board, beginner_board
 from hexlan.engine.core import DevCard, Hand, IllegalActionError, NodeId, PathId, Phase, Seat
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 
 # Property tests draw the same examples on every run, so CI never meets a new one by chance;
@@ -59,7 +60,8 @@ class Table:
 
     The game starts past set-up with an empty board: seat ``active`` is in :attr:`Phase.MAIN` of
     turn 1 (set directly: set-up has its own tests). Pieces and cards are then placed with
-    :meth:`build`, :meth:`give` and :meth:`give_dev`.
+    :meth:`build`, :meth:`give` and :meth:`give_dev`. ``rules`` plays another game (a variant's
+    rule set, with ``board`` on its map).
     """
 
     def __init__(
@@ -68,8 +70,9 @@ class Table:
         options: GameOptions | None = None,
         board: Board | None = None,
         active: Seat = 0,
+        rules: RuleSet | None = None,
     ) -> None:
-        state = GameState(board or BEGINNER, players, options)
+        state = GameState(board or BEGINNER, players, options, rules)
         state.play(A.StartPlayer(active))
         state.setup_step = len(state.setup_order)  # direct: set-up skipped
         state.turn = 1

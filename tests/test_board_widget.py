@@ -1,4 +1,5 @@
-"""The board widget: the pure renderer on the beginner board, and BoardView in a real Textual app.
+"""The board widget: the pure renderer on the beginner board and on the 30-hex 5-6 player map, and
+BoardView in a real Textual app.
 
 Beginner board (seeds/base.toml ``[beginner]``), rows top to bottom, in UI letters:
 O10 W2 L9 / G12 B6 W4 B10 / G9 L11 D L3 O8 / L8 O3 G4 W5 / B5 G6 W11.
@@ -6,7 +7,10 @@ O10 W2 L9 / G12 B6 W4 B10 / G9 L11 D L3 O8 / L8 O3 G4 W5 / B5 G6 W11.
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from rich.console import Console
@@ -15,21 +19,30 @@ from textual.app import App, ComposeResult
 from textual.geometry import Offset
 
 from hexlan.engine import actions as A
-from hexlan.engine.board import beginner_board
+from hexlan.engine.board import beginner_board, random_board
 from hexlan.engine.core import Terrain
 from hexlan.engine.maps import load_map
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
+from hexlan.engine.topology import Topology
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
+    LAYOUTS,
+    MEDIUM,
+    MINI,
+    PIP_BRAILLE,
+    PIPS,
     ROAD_GLYPH,
     ROAD_GLYPH_VERTICAL,
     ROBBER_GLYPH,
     ROOMY,
+    SEA_COLOUR,
     SEAT_COLOURS,
     SEAT_MARKS,
     SETTLEMENT_GLYPHS,
     BoardView,
+    Layout,
     board_lines,
     choose_layout,
     geometry,
@@ -86,8 +99,10 @@ def test_compact_fits_80x24_board_area_and_roomy_fits_120x40() -> None:
     assert choose_layout(120, 40) is ROOMY
     assert choose_layout(80, 21) is COMPACT
     assert choose_layout(50, 21) is COMPACT
-    assert choose_layout(cw - 1, ch) is None
-    assert too_small_message() == f"Terminal too small for the board (need {cw}x{ch})"
+    assert choose_layout(cw - 1, ch) is MINI  # the one-line hexes, below 80x24
+    mw, mh = geometry(MINI).size
+    assert choose_layout(mw - 1, mh) is None
+    assert too_small_message() == f"Terminal too small for the board (need {mw}x{mh})"
 
 
 @pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
@@ -106,7 +121,7 @@ def test_lattice_maps_linearly_to_cells(layout) -> None:
             TOPO.hex_nodes[h], ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)), strict=True
         ):
             assert TOPO.node_xy[node] == (x + dx, y + dy)
-            assert node_cell(node, layout) == (hc + dx * layout.sx, hr + dy * layout.sy)
+            assert node_cell(node, layout) == (hc + dx * layout.sx, hr + layout.row(dy))
 
 
 @pytest.mark.parametrize("layout", [COMPACT, ROOMY], ids=LAYOUT_IDS)
@@ -228,7 +243,7 @@ def test_harbour_labels_sit_outside_the_coast_by_their_path(layout) -> None:
         ]
         row, start = min(hits, key=lambda rc: abs(rc[1] + 2 - mid[0]) + 2 * abs(rc[0] - mid[1]))
         label_mid = (start + len(harbour.label) / 2, row)
-        assert abs(label_mid[0] - mid[0]) <= layout.sx + 3 and abs(row - mid[1]) <= 2 * layout.sy
+        assert abs(label_mid[0] - mid[0]) <= layout.sx + 3 and abs(row - mid[1]) <= layout.row(2)
         assert all((c, row) not in land for c in range(start, start + len(harbour.label)))
         # Farther from the board's centre than the path it faces: on the sea side.
         far = ((label_mid[0] - cx) ** 2 + (2 * (row - cy)) ** 2) ** 0.5
@@ -304,13 +319,60 @@ def test_glyphs_differ_by_shape_for_monochrome() -> None:
     pieces = set(SETTLEMENT_GLYPHS) | set(CITY_GLYPHS)
     assert len(pieces) == 12  # settlement and city differ, and every seat differs
     assert not pieces & {ROAD_GLYPH, ROAD_GLYPH_VERTICAL, ROBBER_GLYPH, "·"}
-    assert not {c.lower() for c in CITY_GLYPHS[:4]} & {"l", "w", "g", "o", "r"}
-    assert [seat_style(s).color.triplet.hex.upper() for s in range(4)] == [
+    assert not {c.lower() for c in CITY_GLYPHS} & {"l", "w", "g", "o", "r"}
+    assert [seat_style(s).color.triplet.hex.upper() for s in range(6)] == [
         "#E69F00",
         "#56B4E9",
         "#009E73",
         "#CC79A7",
+        "#D55E00",
+        "#0072B2",
     ]
+
+
+def _linear(channel: int) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    r, g, b = (_linear(int(colour[i : i + 2], 16)) for i in (1, 3, 5))
+    return r, g, b
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#RRGGBB``."""
+    r, g, b = _rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of ``#RRGGBB``."""
+    r, g, b = _rgb(colour)
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def test_seats_five_and_six_read_on_dark_and_light_terminals_and_stand_apart() -> None:
+    """The 5-6 player seats' colours keep WCAG's 3:1 for large text against black and white,
+    every seat's colour is apart from every other's (CIE76 ΔE over 20), and the seat names
+    differ."""
+    from hexlan.tui.palette import SEAT_NAMES
+
+    for seat in (4, 5):
+        lum = _luminance(SEAT_COLOURS[seat])
+        assert (lum + 0.05) / 0.05 >= 3.0, seat  # on a dark terminal
+        assert 1.05 / (lum + 0.05) >= 3.0, seat  # on a light one
+    for a in range(6):
+        for b in range(a + 1, 6):
+            la, lb = _lab(SEAT_COLOURS[a]), _lab(SEAT_COLOURS[b])
+            assert sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5 > 20, (a, b)
+    assert SEAT_NAMES == ("Orange", "Blue", "Green", "Purple", "Red", "Cobalt")
 
 
 def _no_color(style) -> tuple[bool, bool, bool]:
@@ -534,3 +596,198 @@ async def test_runs_under_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.resize_terminal(40, 10)
         await pilot.pause()
         assert board.board_layout is None
+
+
+# ------------------------------------------------------------------ any map: the 5-6 player map
+
+FIVE_SIX = load_map("five-six")
+FIVE_TOPO = FIVE_SIX.topology
+MAPS: dict[str, Topology] = {"base": TOPO, "five-six": FIVE_TOPO}
+ALL_LAYOUT_IDS = [layout.name for layout in LAYOUTS]
+
+
+def five_six_game(seed: int = 3) -> GameState:
+    """A six-seat game on a random five-six board (two deserts: the robber on the first)."""
+    board = random_board(random.Random(seed), "spiral", FIVE_SIX)
+    state = GameState(board, 6, rules=load_ruleset("five-six"))
+    state.play(A.StartPlayer(0))
+    return state
+
+
+GAMES: dict[str, Callable[[], GameState]] = {"base": new_game, "five-six": five_six_game}
+
+
+def read_hex(lines: list[str], layout: Layout, geo_hex: tuple[int, int]) -> tuple[str, str]:
+    """The terrain letter and the token (without its "!") drawn on a hex, per layout."""
+    col, row = geo_hex
+    if layout.name in ("compact", "mini"):  # "L 10" on the centre row
+        letter, token = lines[row][col - 2], lines[row][col : col + 2].strip()
+    elif layout.name == "medium":  # the token chip, then "L lumber" on the centre row
+        letter, token = lines[row][col - 4 : col + 5].split()[0], lines[row - 1][col - 3 : col + 4]
+    else:  # roomy: "L lumber" above the centre, the token on it
+        letter, token = _word_at(lines[row - 1], col)[0], _word_at(lines[row], col)
+    return letter, token.strip().rstrip("!")
+
+
+def test_five_six_fits_the_game_screen_at_120x40_and_80x24() -> None:
+    """The board area of the game screen is 76x37 at 120x40 and 50x21 at 80x24."""
+    assert geometry(MEDIUM, FIVE_TOPO).size == (75, 33)
+    assert geometry(MINI, FIVE_TOPO).size == (49, 17)
+    assert choose_layout(76, 37, FIVE_TOPO) is MEDIUM  # roomy would need 87x47
+    assert choose_layout(50, 21, FIVE_TOPO) is MINI  # compact would need 57x25
+    assert geometry(COMPACT, FIVE_TOPO).size == (57, 25)
+    assert choose_layout(48, 17, FIVE_TOPO) is None
+    assert too_small_message(FIVE_TOPO) == "Terminal too small for the board (need 49x17)"
+    # The base map keeps its layouts at both sizes.
+    assert choose_layout(76, 37, TOPO) is ROOMY and choose_layout(50, 21, TOPO) is COMPACT
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=ALL_LAYOUT_IDS)
+@pytest.mark.parametrize("map_name", ["base", "five-six"])
+def test_every_hex_reads_its_terrain_letter_and_token(map_name: str, layout: Layout) -> None:
+    state = GAMES[map_name]()
+    topo = MAPS[map_name]
+    lines = board_lines(render_board(state, layout))
+    geo = geometry(layout, topo)
+    assert len(lines) == geo.height and {len(line) for line in lines} == {geo.width}
+    for h in range(topo.hex_count):
+        letter, token = read_hex(lines, layout, geo.hexes[h])
+        terrain, number = state.board.terrains[h], state.board.tokens[h]
+        assert (letter, token) == (terrain.letter, str(number) if number else ""), (h, layout)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=ALL_LAYOUT_IDS)
+def test_five_six_pips_harbours_and_robber(layout: Layout) -> None:
+    state = five_six_game()
+    text = render_board(state, layout)
+    lines = board_lines(text)
+    geo = geometry(layout, FIVE_TOPO)
+    for h, token in enumerate(state.board.tokens):
+        col, row = geo.hexes[h]
+        if layout is MINI:  # one cell of braille dots, or the "!" of 6 and 8 (five pips)
+            mark = lines[row][col + 2]
+            expected = "!" if token in (6, 8) else PIP_BRAILLE[PIPS[token]] if token else " "
+            assert mark == expected, (h, token)
+        elif token:
+            pip_row = {"compact": row - 1, "medium": row + 1, "roomy": row + 1}[layout.name]
+            assert lines[pip_row][col - 3 : col + 4].count("•") == PIPS[token], (h, token)
+    board_text = "\n".join(lines)
+    assert board_text.count("3:1") == 5  # eleven harbours: five 3:1 and six 2:1
+    for word in ("2:1 L", "2:1 B", "2:1 G", "2:1 O"):
+        assert board_text.count(word) == 1
+    assert board_text.count("2:1 W") == 2
+    assert sum(line.count(ROBBER_GLYPH) for line in lines) == 1
+    robber = robber_cell(geo, state.robber)
+    assert char_at(lines, robber) == ROBBER_GLYPH
+    assert style_at(text, robber).reverse
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=ALL_LAYOUT_IDS)
+@pytest.mark.parametrize("map_name", ["base", "five-six"])
+def test_the_sea_frame_surrounds_the_coast(map_name: str, layout: Layout) -> None:
+    """The map's sea hexes fill the margins with water up to the coast, never over the land."""
+    game = GAMES[map_name]()
+    state = GameState(replace(game.board, harbours=()), game.players, rules=game.rules)
+    topo = MAPS[map_name]
+    geo = geometry(layout, topo)
+    text = render_board(state, layout)
+    land = {cell for cells in geo.interiors for cell in cells}
+    outline = set(geo.nodes) | {(c, r) for cells in geo.paths for c, r, _ in cells}
+    sea = set(geo.sea)
+    assert sea and not sea & land and not sea & outline
+    lines = board_lines(text)
+    assert {char_at(lines, cell) for cell in sea} == {" "}  # no harbours on this board
+    assert {style_at(text, cell).bgcolor.triplet.hex.upper() for cell in sea} == {SEA_COLOUR}
+    for p in topo.coast:  # every coastal path has water beside it
+        around = {
+            (c + dc, r + dr)
+            for c, r in path_cells(p, layout, topo)
+            for dc in (-1, 0, 1)
+            for dr in (-1, 0, 1)
+        }
+        assert around & sea, (p, layout)
+    for cells in geo.interiors:  # and no land hex has any
+        around = {(c + dc, r) for c, r in cells for dc in (-1, 1)}
+        assert not around & sea
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=ALL_LAYOUT_IDS)
+@pytest.mark.parametrize("map_name", ["base", "five-six"])
+def test_arrows_reach_every_place_and_clicks_hit_it(map_name: str, layout: Layout) -> None:
+    """From the first cursor spot, the four arrows lead to every intersection, path and hex;
+    a click on each one's cell picks it."""
+    topo = MAPS[map_name]
+    geo = geometry(layout, topo)
+    counts = {"node": topo.node_count, "path": topo.path_count, "hex": topo.hex_count}
+    for kind, count in counts.items():
+        targets = range(count)
+        start = step_cursor(geo, kind, targets, None, "up")
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for direction in ("up", "down", "left", "right"):
+                there = step_cursor(geo, kind, targets, here, direction)
+                if there is not None and there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+        assert seen == set(targets), (kind, sorted(set(targets) - seen))
+        for t in targets:
+            assert hit_test(geo, kind, targets, *geo.anchor(kind, t)) == t
+
+
+def test_mini_path_labels_stay_on_their_path_and_the_robber_keeps_the_token() -> None:
+    state = five_six_game()
+    geo = geometry(MINI, FIVE_TOPO)
+    labels = {p: f"{chr(97 + p // 26)}{chr(97 + p % 26)}" for p in range(FIVE_TOPO.path_count)}
+    lines = board_lines(render_board(state, MINI, kind="path", targets=labels))
+    for p, label in labels.items():
+        cells = path_cells(p, MINI, FIVE_TOPO)
+        if len(cells) == 2:  # the slanted paths of the brick rows: both cells hold the label
+            assert "".join(char_at(lines, cell) for cell in cells) == label
+    for node in range(FIVE_TOPO.node_count):  # no label covers an intersection
+        assert char_at(lines, geo.nodes[node]) == "·"
+    lines = board_lines(render_board(state, MINI))
+    col, row = geo.hexes[state.robber]
+    assert lines[row][col - 2 : col + 2] == f"D{ROBBER_GLYPH}  "  # the desert: no token
+
+
+async def test_five_six_board_in_an_app_every_hex_by_keys_and_clicks() -> None:
+    """At 120x40 (medium) and 80x24 (mini): the arrows reach all 30 hexes, and a click inside a
+    hex, away from its centre, picks that hex."""
+    state = five_six_game()
+    app = BoardApp(state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        for size, layout in (((120, 40), MEDIUM), ((80, 24), MINI)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert board.board_layout is layout
+            hexes = range(FIVE_TOPO.hex_count)
+            board.set_targets("hex", {h: f"{h:02}" for h in hexes})
+            board.focus()
+            await pilot.pause()
+            seen = {board.cursor_target()}
+            todo = list(seen)
+            while todo:
+                here = todo.pop()
+                for key in ("up", "down", "left", "right"):
+                    board.set_cursor(here)
+                    await pilot.press(key)
+                    there = board.cursor_target()
+                    if there not in seen:
+                        seen.add(there)
+                        todo.append(there)
+            assert seen == set(hexes)
+            geo = geometry(layout, FIVE_TOPO)
+            for h in (0, 2, 12, 17, 27, 29):  # corners and both ends of the long row
+                centre = board.cell_of("hex", h)
+                col, row = geo.hexes[h]
+                inside = next(
+                    (c, r) for c, r in geo.interiors[h] if (c, r) != (col, row) and c < col
+                )
+                offset = centre + Offset(inside[0] - col, inside[1] - row)
+                await pilot.click(BoardView, offset=offset)
+                await pilot.pause()
+                assert app.picked[-1] == ("hex", h)
+                assert board.cursor_target() == h
+            board.clear_targets()

@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from typing import Any
 
 import pytest
+from five_six import RULES as FIVE_SIX
+from five_six import five_six, give, outpost
 
 from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
 from hexlan.engine.board import PIPS, beginner_board
 from hexlan.engine.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot
 from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 
 
@@ -66,21 +71,26 @@ def play_checked(
     turn_cap: int = 400,
     views: bool = False,
     options: GameOptions | None = None,
+    game: str = "base",
+    seen: Counter[str] | None = None,
 ) -> GameState:
     """Play a seeded game between the named bots, checking every action a bot returns.
 
     With ``views`` each bot reads its own information state (when hexlan.engine.info exists);
     otherwise bots read the full state, guarded so that they see only their own hidden cards.
+    ``game`` names the rule set; ``seen`` counts the bots' actions as "phase: Action".
     """
     chance = SeededChance(seed)
     players = len(names)
-    state = GameState(chance.board(board), players, options)
+    rules = load_ruleset(game)
+    board_map = load_map(rules.board)
+    state = GameState(chance.board(board, board_map=board_map), players, options, rules)
     bots = [make_bot(name, random.Random(seed * 31 + s)) for s, name in enumerate(names)]
     api = _info_api() if views else None
     infos: list[Any] = []
     seat_views: list[GameState] = [state] * players
     if api is not None:
-        infos = [api[0](state.board, players, s, options) for s in range(players)]
+        infos = [api[0](state.board, players, s, options, rules) for s in range(players)]
         seat_views = list(infos)
     else:
         _guard(state)
@@ -94,6 +104,8 @@ def play_checked(
             action = bots[seat].choose(seat_views[seat], seat)
             state.check(action)
             assert state.actor(action) == seat, f"{action!r} is not seat {seat}'s to make"
+            if seen is not None:
+                seen[f"{state.phase.title}: {type(action).__name__}"] += 1
         if api is None:
             state.apply(action)
         else:
@@ -139,6 +151,42 @@ def test_bots_only_choose_legal_actions(names: list[str], seed: int, board: str)
 def test_bots_follow_game_options(names: list[str], seed: int, options: GameOptions) -> None:
     state = play_checked(names, seed, "random", options=options, views=_info_api() is not None)
     assert state.is_over
+
+
+@pytest.mark.parametrize(
+    ("names", "seed", "views"),
+    [
+        (["heuristic"] * 6, 20, True),
+        (["heuristic", "random", "heuristic", "random", "heuristic"], 21, False),
+        (["random", "heuristic", "heuristic", "heuristic", "heuristic", "random"], 22, True),
+        (["heuristic"] * 5, 23, False),
+    ],
+)
+def test_bots_finish_five_and_six_player_games(names: list[str], seed: int, views: bool) -> None:
+    """Seed 002 «Расширение на 5-6 игроков»: bots take their special building turns (building
+    there, not only ending them) and the games end with a winner at the target."""
+    seen: Counter[str] = Counter()
+    state = play_checked(names, seed, "random", views=views, game="five-six", seen=seen)
+    assert state.is_over and state.victory_points(state.winner) >= state.target
+    special = {key: n for key, n in seen.items() if key.startswith("special build")}
+    assert special["special build: EndTurn"] > 0
+    assert sum(special.values()) > special["special build: EndTurn"], special
+    assert set(special) <= {
+        f"special build: {kind}"
+        for kind in ("EndTurn", "BuildRoad", "BuildSettlement", "BuildCity", "BuyDevelopmentCard")
+    }
+
+
+def test_heuristic_builds_in_another_seats_special_phase() -> None:
+    state = five_six(5, active=0)
+    home, _, _ = outpost(state, 1)
+    give(state, 1, FIVE_SIX.city_cost)
+    state.play(A.END_TURN)
+    assert (state.phase, state.active) == (Phase.SPECIAL_BUILD, 1)
+    bot = HeuristicBot(random.Random(0))
+    assert bot.choose(state, 1) == A.BuildCity(home)
+    state.play(A.BuildCity(home))
+    assert bot.choose(state, 1) == A.END_TURN
 
 
 @pytest.mark.skipif(_info_api() is None, reason="hexlan.engine.info has not landed yet")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hexlan.cli import main
@@ -62,3 +64,94 @@ def test_bad_arguments_get_clear_errors_and_no_traceback() -> None:
     assert players.exit_code == 2 and "--players" in players.output
     for result in (unknown_bot, wrong_count, players):
         assert "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------------- games (--game)
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_simulate_five_six_ends_every_game_with_a_winner_and_names_the_game(players: int) -> None:
+    args = ["simulate", "--game", "five-six", "--players", str(players), "--games", "3", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output.strip().splitlines()[-1])
+    assert report["game"] == "five-six"
+    assert report["bots"] == ["heuristic"] * players
+    for game in report["games"]:
+        assert len(game["victory_points"]) == players
+        assert game["winner"] is not None and game["victory_points"][game["winner"]] >= 10
+
+
+def test_simulate_names_the_base_game_and_five_six_defaults_to_five_seats() -> None:
+    base = CliRunner().invoke(main, ["simulate", "--games", "1", "--bots", "random", "--json"])
+    assert json.loads(base.output.splitlines()[-1])["game"] == "base"
+    five = CliRunner().invoke(
+        main, ["simulate", "--game", "five-six", "--games", "1", "--bots", "random", "--json"]
+    )
+    assert five.exit_code == 0, five.output
+    assert len(json.loads(five.output.splitlines()[-1])["bots"]) == 5
+
+
+def test_help_lists_the_games_and_their_seats() -> None:
+    for command in ("play", "simulate"):
+        output = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        assert "[base|five-six|jungle|big-river]" in output
+        assert "five-six (5-6 players)" in output and "jungle (2-4 players)" in output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["simulate", "--games", "1", "--game", "atlantis"], "'atlantis' is not one of"),
+        (["simulate", "--games", "1", "--game", "five-six", "--players", "7"], "--players"),
+        (["simulate", "--games", "1", "--game", "five-six", "--players", "4"], "5 to 6 players"),
+        (["simulate", "--games", "1", "--players", "5"], "the base game takes 2 to 4 players"),
+        (["simulate", "--games", "1", "--game", "five-six", "--board", "beginner"], "no beginner"),
+        (["play", "--game", "five-six", "--players", "3"], "5 to 6 players, not 3"),
+        (["play", "--players", "6"], "the base game takes 2 to 4 players, not 6"),
+        (["play", "--game", "five-six"], "simulate --game five-six"),
+    ],
+)
+def test_bad_game_arguments_get_one_line_errors_and_no_traceback(
+    args: list[str], words: str
+) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    assert "Traceback" not in result.output
+
+
+def test_map_lists_the_packaged_maps_and_checks_a_file() -> None:
+    listing = CliRunner().invoke(main, ["map"])
+    assert listing.exit_code == 0
+    assert "five-six: 30 land and 22 sea hexes, 80 intersections, 109 paths, 11 harbours" in (
+        listing.output
+    )
+    good = CliRunner().invoke(main, ["map", "seeds/boards/base.toml", "--json"])
+    assert json.loads(good.output)["intersections"] == 54
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("land = [[0, 0]]\nterrains = { F = 1 }\ntokens = []\nspirals = []\n", "0 number tokens"),
+        (
+            "land = [[0, 0]]\nterrains = { D = 1 }\ntokens = []\nspirals = []\n"
+            'harbours = [{ hex = [4, 4], side = "E" }]\nharbour_kinds = ["3:1"]\n',
+            "no land hex at [4, 4]",
+        ),
+        ("land = [[0, 0]\n", "Unclosed array"),
+    ],
+)
+def test_a_bad_map_file_gets_one_line_and_no_traceback(
+    tmp_path: Path, text: str, words: str
+) -> None:
+    """A hex off the map, a missing token, a file that is not TOML: one error line, exit 2."""
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["map", str(path)])
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and words in errors[0], result.output
+    assert "Traceback" not in result.output

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import doctest
 import json
 import os
 import shutil
@@ -39,10 +38,6 @@ TABLE = TableAnnouncement("Ann's table", 47400, 1, 4, FP)
 
 def beacon(*fields: object) -> bytes:
     return msgpack.packb(list(fields), use_bin_type=True)
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(discovery).failed == 0
 
 
 # ------------------------------------------------------------------------------ encoding

@@ -6,9 +6,7 @@ stream against its formula recomputed with :mod:`hashlib` alone.
 
 from __future__ import annotations
 
-import doctest
 import hashlib
-import importlib
 
 import nacl.exceptions
 import pytest
@@ -223,9 +221,3 @@ def test_randbelow_bounds() -> None:
 def test_stream_seed_is_32_bytes(seed: bytes) -> None:
     with pytest.raises(ValueError, match="32 bytes"):
         ScalarStream(seed, b"x")
-
-
-@pytest.mark.parametrize("name", ["hexlan.net.group", "hexlan.net.proofs", "hexlan.net.shuffle"])
-def test_docstring_examples(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(name))
-    assert result.attempted and not result.failed

@@ -3,7 +3,6 @@ atomically, never overwritten), fingerprints, and per-game X25519 keys (section 
 
 from __future__ import annotations
 
-import doctest
 import os
 import re
 import stat
@@ -23,7 +22,6 @@ from weak_keys import (
     WEAK_ED25519,
 )
 
-from hexlan.net import identity as identity_module
 from hexlan.net.files import write_new_file
 from hexlan.net.identity import (
     GameKeys,
@@ -37,10 +35,6 @@ from hexlan.net.identity import (
 )
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file modes")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(identity_module).failed == 0
 
 
 def test_fingerprint_format() -> None:

@@ -4,7 +4,6 @@ corruption reported as LogFormatError naming the record, and the secrets file's 
 from __future__ import annotations
 
 import contextlib
-import doctest
 import os
 import stat
 import struct
@@ -15,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hexlan.net import log as log_module
 from hexlan.net.log import (
     LOG_MAGIC,
     Equivocation,
@@ -46,10 +44,6 @@ def write_sample(path: Path) -> list[bytes]:
         log.append_evidence("bad signature", b"\x92junk")
         log.append_equivocation(envelope(b"A"), envelope(b"B", b"t" * 64))
     return messages
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(log_module).failed == 0
 
 
 def test_round_trip(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ table values and closed forms, distributions on hand-made samples, and the dice 
 
 from __future__ import annotations
 
-import doctest
 import io
 import itertools
 import json
@@ -21,7 +20,6 @@ from hexlan.cli import main as cli
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard
 from hexlan.engine.ruleset import load_ruleset
-from hexlan.net import stats as stats_module
 from hexlan.net.effects import Applied
 from hexlan.net.stats import (
     DICE_TOTALS,
@@ -44,11 +42,6 @@ from hexlan.net.verify import (
 BASE_DECK = load_ruleset().development_deck
 
 # ---------------------------------------------------------------------------- chi_square_sf
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(stats_module)
-    assert result.attempted and not result.failed
 
 
 @pytest.mark.parametrize(

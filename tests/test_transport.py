@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import doctest
 import os
 import struct
 from collections.abc import Sequence
@@ -41,10 +40,6 @@ from hexlan.net.wire import (
 )
 
 GAME_ID = bytes(range(1, 33))
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(transport).failed == 0
 
 
 # ------------------------------------------------------------------------------ framing

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from local_game import LocalGame, make_local_app
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
@@ -26,10 +28,14 @@ from hexlan.engine.core import DevCard, Phase
 from hexlan.net.client import SessionGame
 from hexlan.net.narrate import GameEvent
 from hexlan.tui.app import HexlanApp, make_app
+from hexlan.tui.board import MEDIUM, MINI
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, TradeDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen, HelpScreen
 from hexlan.tui.widgets.controls import Counter
+from hexlan.tui.widgets.hand import HandPanel
+from hexlan.tui.widgets.log import GameLog
+from hexlan.tui.widgets.players import PlayersPanel
 
 SEED = 1
 WIDE = (120, 40)
@@ -465,3 +471,171 @@ async def test_offer_to_bots_gets_their_answers() -> None:
             note = " ".join(str(s.render()) for s in dialog.query(".note"))
             assert "declines" in note
         assert screen.game is game
+
+
+# ----------------------------------------------------------------- five and six seats (issue 8)
+
+SIX_NAMES = ("You", "Blue", "Green", "Purple", "Red", "Cobalt")
+
+
+def panel_lines(panel: PlayersPanel | HandPanel) -> list[str]:
+    """A panel's text as drawn at its present width."""
+    console = Console(width=panel.content_size.width, record=True, color_system=None)
+    console.print(panel.render())
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def six_seats_shown(screen: GameScreen) -> list[str]:
+    """The players panel's seat rows, each checked to show its mark and name."""
+    lines = panel_lines(screen.query_one(PlayersPanel))
+    rows = lines[1:7]
+    for seat, (line, name) in enumerate(zip(rows, SIX_NAMES, strict=True)):
+        assert f"{'abcdef'[seat]} {name}" in line, (seat, line)
+    return lines
+
+
+async def test_five_six_table_at_80x24_shows_six_seats_and_the_whole_board() -> None:
+    """80x24: the 30-hex board in the mini layout, six seats and the awards above the tabs, a
+    hand that fits its tab; the set-up settlement typed by label, the road clicked."""
+    app = make_local_app(seed=1, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await settle(pilot)
+        game = app.game
+        assert isinstance(game, LocalGame) and game.players == 6
+        assert screen.has_class("-narrow")
+        board = screen.board
+        assert board.board_layout is MINI
+        lines = board.rendered_lines()
+        for h in range(game.view.topology.hex_count):  # every hex: its letter and its token
+            cell = board.cell_of("hex", h)
+            assert cell is not None
+            assert lines[cell.y][cell.x - 2] == game.view.board.terrains[h].letter
+            token = game.view.board.tokens[h]
+            assert lines[cell.y][cell.x : cell.x + 2].strip() == (str(token) if token else "")
+        players = six_seats_shown(screen)
+        assert players[-1].strip() == "Road: nobody · Army: nobody"  # one line for both
+        panel = screen.query_one("#panel-players")
+        assert panel.region.bottom <= screen.query_one("#side-tabs").region.y
+        await pilot.press("1")
+        hand = screen.query_one(HandPanel)
+        assert hand.region.height <= screen.query_one("#panel-hand").content_region.height
+        assert panel_lines(hand)[-1].startswith("roads 15")  # the last line is on screen
+
+        assert screen.pick is not None and screen.pick.kind == "node"
+        node = await pick_first(pilot, screen)
+        assert game.view.settlements[0] == [node]
+        assert screen.pick is not None and screen.pick.kind == "path"
+        road = sorted(screen.pick.labels)[-1]
+        await pilot.click("#board", offset=board_offset(board, "path", road))
+        await pilot.pause()
+        assert game.view.roads[0] == [road]
+
+
+async def test_five_six_table_at_120x40_shows_every_panel_and_picks_by_arrows() -> None:
+    app = make_local_app(seed=2, bot_delay=0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        assert screen.has_class("-wide")
+        for panel in ("players", "hand", "log"):
+            assert screen.query_one(f"#panel-{panel}").display
+        assert screen.board.board_layout is MEDIUM
+        lines = six_seats_shown(screen)
+        assert lines[-2].startswith("Longest Road:") and lines[-1].startswith("Largest Army:")
+        pick = screen.pick
+        assert pick is not None and pick.kind == "node"
+        await pilot.press("right", "down", "enter")
+        await pilot.pause()
+        settlements = app.game.view.settlements[0]
+        assert len(settlements) == 1 and settlements[0] in pick.labels
+
+
+async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another seat's special building is named on the prompt line; on yours the prompt says
+    what you can do with its keys, and with nothing to build or buy you pass without a key."""
+    app = make_local_app(seed=1, bot_delay=0)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        game = app.game
+        assert isinstance(game, LocalGame)
+        prompt = screen.query_one("#prompt", Static)
+        status = screen.query_one("#status", Static)
+
+        game.special_building(2)
+        screen.sync()
+        await pilot.pause()
+        assert str(prompt.render()) == "Special building: Green may build…"
+        assert "c Green [special build]" in str(status.render())
+        assert not {"d", "s", "c", "v", "e"} & set(app.active_bindings)
+
+        submitted: list[A.Action] = []
+        monkeypatch.setattr(game, "submit", lambda action: submitted.append(action) or [])
+        legal: list[A.Action] = [A.END_TURN]
+        monkeypatch.setattr(game, "legal_actions", lambda: list(legal))
+        game.special_building(0)
+        screen.sync()
+        await pilot.pause()
+        assert submitted == [A.END_TURN]  # nothing to build or buy: passed at once
+
+        road = game.view.topology.path_count - 1
+        legal[:] = [A.END_TURN, A.BuildRoad(road), A.BUY_DEVELOPMENT_CARD]
+        screen.sync()
+        await pilot.pause()
+        words = str(prompt.render())
+        assert words == "Special building, your turn: build a road (d), buy a card (v), end (e)"
+        keys = {k.key for k in screen.query(FooterKey)}
+        assert {"d", "v", "e"} <= keys
+        assert not {"r", "s", "c", "t", "m", "p"} & keys  # no roll, trade or card play
+        await pilot.press("d")
+        assert screen.pick is not None and list(screen.pick.labels) == [road]
+        await pilot.press(screen.pick.labels[road])
+        await pilot.pause()
+        assert submitted[-1] == A.BuildRoad(road)
+
+
+def local_game_at_open_offer() -> LocalGame:
+    """A six-seat local game paused where a bot's offer to everyone awaits the person, who
+    lacks the cards asked for (bots play every seat up to there)."""
+    for seed in range(40):
+        game = LocalGame(seed=seed)
+        driver = make_bot("heuristic", random.Random(seed))
+        for _ in range(20_000):
+            if game.is_over:
+                break
+            if not game.human_to_act():
+                game.step()
+                continue
+            view = game.view
+            if (
+                view.phase is Phase.TRADE_RESPONSES
+                and view.trade is not None
+                and view.trade.to == -1
+                and A.AnswerTrade(0, True) not in game.legal_actions()
+            ):
+                return game
+            game.submit(driver.choose(view, 0))
+    raise AssertionError("no seed reached an open offer the person cannot meet")
+
+
+async def test_an_open_offer_you_cannot_meet_is_declined_without_a_toast(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a table of six, every bot's open offer would raise a toast over the side panels:
+    the decline is written to the log instead."""
+    game = local_game_at_open_offer()
+    toasts: list[str] = []
+    monkeypatch.setattr(
+        GameScreen, "notify", lambda self, message, **kwargs: toasts.append(str(message))
+    )
+    before = len(game.events)
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await settle(pilot)
+        mine = [
+            e
+            for e in game.events[before:]
+            if isinstance(e.action, A.AnswerTrade) and e.action.seat == screen.game.human_seat
+        ]
+        assert mine and not mine[0].action.accept and mine[0].text.startswith("You decline")
+        assert not [t for t in toasts if "lack the cards" in t]
+        log = "\n".join(strip.text for strip in screen.query_one(GameLog).lines)
+        assert "You decline" in log

@@ -1,4 +1,5 @@
-"""The package type-checks: mypy over the installed layout.
+"""The package type-checks: ``mypy --strict`` (pyproject.toml ``[tool.mypy]``) over the installed
+layout.
 
 setuptools maps the repository's top-level ``engine/``, ``net/``, ``tui/`` and ``seeds/`` into
 the ``hexlan`` package (pyproject.toml), which hides them from mypy in an editable install; the
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +30,8 @@ def test_the_package_type_checks(tmp_path: Path) -> None:
             sys.executable,
             "-m",
             "mypy",
-            "--ignore-missing-imports",
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
             "--follow-imports=silent",
             "--cache-dir",
             str(tmp_path / "cache"),
@@ -43,3 +46,10 @@ def test_the_package_type_checks(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+
+
+def test_the_check_is_strict() -> None:
+    """Strict mode stays on: every function typed, no implicit Any, no unused ignore."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        config = tomllib.load(file)["tool"]["mypy"]
+    assert config["strict"] is True

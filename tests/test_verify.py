@@ -4,7 +4,6 @@ re-signed with illegal or equivocating messages, and replaced by files that are 
 
 from __future__ import annotations
 
-import doctest
 import io
 import json
 from dataclasses import dataclass, replace
@@ -14,7 +13,6 @@ import pytest
 from bot_games import play_to_end, write_log
 
 from hexlan.engine import actions as A
-from hexlan.net import verify as verify_module
 from hexlan.net.inproc import InProcessTable, SeatKeys
 from hexlan.net.log import GameLog
 from hexlan.net.verify import (
@@ -74,10 +72,6 @@ def run(*paths: Path, as_json: bool = False) -> tuple[int, str]:
     out = io.StringIO()
     code = main(list(paths), as_json=as_json, out=out)
     return code, out.getvalue()
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(verify_module).failed == 0
 
 
 def test_every_seats_log_of_a_finished_game_is_valid(game: Game) -> None:

@@ -9,7 +9,6 @@ reason, never any other exception: the fuzz tests feed random and mutated bytes 
 from __future__ import annotations
 
 import contextlib
-import doctest
 import hashlib
 import pickle
 import re
@@ -32,7 +31,6 @@ from weak_keys import (
 from hexlan.engine import actions as A
 from hexlan.engine.core import Resource
 from hexlan.engine.options import GameOptions
-from hexlan.net import wire
 from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.wire import (
     GAME_KINDS,
@@ -190,10 +188,6 @@ def reason_of(data: bytes) -> str:
     with pytest.raises(MalformedMessage) as info:
         Envelope.parse(data)
     return info.value.reason
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(wire).failed == 0
 
 
 # ------------------------------------------------------------------ errors

@@ -1,10 +1,11 @@
 """The board widget: :class:`BoardView` draws a game state's board and lets the player pick on it.
 
 The drawing itself is pure and lives in :mod:`hexlan.tui.board_render`; this module adds what a
-Textual widget needs: choosing the layout from the widget's size (roomy for 120x40 and larger,
-compact for 80x24, a one-line message when even that does not fit), the Line API with cached
-strips (only the lines that changed are refreshed, which matters over SSH), targets with a
-keyboard cursor, mouse picking, and a brief flash of a bot's last move.
+Textual widget needs: choosing the layout from the widget's size and the game's map (the largest
+of roomy, medium, compact and mini that fits: the base map is roomy at 120x40 and compact at 80x24,
+the 30-hex 5-6 player map medium and mini; a one-line message when even mini does not fit), the
+Line API with cached strips (only the lines that changed are refreshed, which matters over SSH),
+targets with a keyboard cursor, mouse picking, and a brief flash of a bot's last move.
 
 The palette and glyphs are re-exported here so the rest of the TUI shows seats exactly as the
 board does::
@@ -45,7 +46,10 @@ from hexlan.tui.board_render import (
     CITY_GLYPHS,
     COMPACT,
     LAYOUTS,
+    MEDIUM,
+    MINI,
     NODE_GLYPH,
+    PIP_BRAILLE,
     PIP_GLYPH,
     PLAIN,
     RED_MARK,
@@ -54,6 +58,7 @@ from hexlan.tui.board_render import (
     ROAD_GLYPH_VERTICAL,
     ROBBER_GLYPH,
     ROOMY,
+    SEA_COLOUR,
     SEAT_COLOUR_NAMES,
     SEAT_COLOURS,
     SEAT_MARKS,
@@ -169,7 +174,7 @@ class BoardView(Widget, can_focus=True):
 
     @property
     def board_layout(self) -> Layout | None:
-        """The layout in use (:data:`ROOMY` or :data:`COMPACT`), None when the board does not fit."""
+        """The layout in use (one of :data:`LAYOUTS`), None when the board does not fit."""
         return self._layout
 
     @property
@@ -415,8 +420,11 @@ __all__ = [
     "COMPACT",
     "FLASH_SECONDS",
     "LAYOUTS",
+    "MEDIUM",
+    "MINI",
     "NODE_GLYPH",
     "PIPS",
+    "PIP_BRAILLE",
     "PIP_GLYPH",
     "RED_MARK",
     "RESOURCE_WORDS",
@@ -427,6 +435,7 @@ __all__ = [
     "SEAT_COLOURS",
     "SEAT_COLOUR_NAMES",
     "SEAT_MARKS",
+    "SEA_COLOUR",
     "SETTLEMENT_GLYPHS",
     "TERRAIN_COLOURS",
     "BoardState",

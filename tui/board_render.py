@@ -5,13 +5,19 @@ in the :class:`~hexlan.tui.board.BoardView` widget.
 
 Geometry. The engine's topology puts a hex centre at lattice ``(x, y)`` and its six corners at
 ``(x, y-2)``, ``(x+1, y-1)``, ``(x+1, y+1)``, ``(x, y+2)``, ``(x-1, y+1)``, ``(x-1, y-1)``
-(:mod:`hexlan.engine.topology`). A :class:`Layout` scales that lattice to cells,
-``col = x * sx + ox``, ``row = y * sy + oy``; every intersection is one cell, every path the cells
-of the hex edge between its two intersections (``|`` for the vertical ones, ``_.-`` slopes for the
-slanted ones), and a hex's interior is filled with its terrain's colour. Two layouts exist:
+(:mod:`hexlan.engine.topology`); hex centres lie on rows ``y = 3r``. A :class:`Layout` maps that
+lattice to cells: ``col = x * sx + ox``, and rows by :meth:`Layout.row` (``pitch`` rows from one
+hex row to the next, ``side`` rows from a hex's centre to its side corners). Every intersection
+is one cell, every path the cells of the hex edge between its two intersections (``|`` for the
+vertical ones, slopes for the slanted ones), a land hex's interior is filled with its terrain's
+colour, and the sea hexes of the map's frame fill the margins with water. The layouts, largest
+first (board sizes in cells for the base map and the 5-6 player map):
 
-- :data:`COMPACT` (``sx=4, sy=1``): 49 x 19 cells, for 80x24 terminals;
-- :data:`ROOMY` (``sx=6, sy=2``): 75 x 35 cells, for 120x40 and larger.
+- :data:`ROOMY` (``sx=6``, 2 rows per lattice step): base 75 x 35, for 120x40 and larger;
+- :data:`MEDIUM` (``sx=5``, 4 rows per hex row): base 65 x 25, five-six 75 x 33 (120x40);
+- :data:`COMPACT` (``sx=4``, 1 row per lattice step): base 49 x 19 (80x24), five-six 57 x 25;
+- :data:`MINI` (``sx=3``, 2 rows per hex row: a brick wall of hexes, each one line of letter,
+  token and pips): five-six 49 x 17, for 80x24.
 
 Monochrome (``NO_COLOR``): every fact has a glyph as well as a colour. Terrain is a letter, 6 and
 8 are bold with a ``!`` and five pips, a settlement is its seat's lower-case mark (``a``), a city
@@ -49,9 +55,11 @@ Direction: TypeAlias = Literal["up", "down", "left", "right"]
 
 SEAT_COLOURS: Final = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00", "#0072B2")
 """Okabe-Ito colour-blind-safe colours per seat: orange, sky blue, bluish green, reddish purple,
-then vermilion and blue for seats 4 and 5."""
+then vermilion and blue for the fifth and sixth seats of the 5-6 player game (both keep a
+contrast of 3.9:1 or more against black and against white, so they read on dark and light
+terminals; the other Okabe-Ito colours, yellow and black, each vanish on one of them)."""
 
-SEAT_COLOUR_NAMES: Final = ("orange", "sky blue", "green", "purple", "vermilion", "blue")
+SEAT_COLOUR_NAMES: Final = ("orange", "sky blue", "green", "purple", "vermilion", "cobalt blue")
 """The colours in words, for text that names a seat's colour."""
 
 SEAT_MARKS: Final = ("a", "b", "c", "d", "e", "f")
@@ -70,6 +78,9 @@ ROBBER_GLYPH: Final = "R"
 PIP_GLYPH: Final = "•"
 RED_MARK: Final = "!"
 """Written after a 6 or an 8, so they stand out in monochrome too."""
+
+PIP_BRAILLE: Final = ("", "⠁", "⠃", "⠇", "⠏", "⠟")
+"""Pips in one cell (one to five dots), for :data:`MINI` hexes that have no pips row."""
 
 BASE_MAP: Final = load_map().topology
 """The base game's map, drawn when no game names another."""
@@ -108,6 +119,8 @@ TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.FIELDS: "#F0C93A",
         Terrain.MOUNTAINS: "#8C9AA3",
         Terrain.DESERT: "#DCCB9C",
+        Terrain.JUNGLE: "#0B4F2A",
+        Terrain.GOLD_MINE: "#C9A227",
     }
 )
 """Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
@@ -120,11 +133,14 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.FIELDS: "grain",
         Terrain.MOUNTAINS: "ore",
         Terrain.DESERT: "desert",
+        Terrain.JUNGLE: "jungle",
+        Terrain.GOLD_MINE: "gold",
     }
 )
-"""The word a roomy hex shows: its terrain's resource ("desert" for the desert)."""
+"""The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
+that produce none)."""
 
-_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT})
+_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE})
 _FILL: Final = {
     t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
     for t, c in TERRAIN_COLOURS.items()
@@ -135,8 +151,12 @@ _TOKEN_RED: Final = Style(bgcolor="#C4161C", color="#FFFFFF", bold=True)
 """6 and 8: a red chip (dark in grey levels too, so they stand out under NO_COLOR)."""
 _OUTLINE: Final = Style(color="#8A8A8A")
 _NODE: Final = Style(color="#6C6C6C")
-_HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#1F4E79", bold=True)
-_HARBOUR_POINTER: Final = Style(color="#5F87AF", bold=True)
+SEA_COLOUR: Final = "#2B5D80"
+"""The sea frame's water (a steel blue: apart from every terrain, and dark under grey levels)."""
+_SEA: Final = Style(bgcolor=SEA_COLOUR)
+_HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#0A1F33", bold=True)
+"""A harbour's label: a near-black plaque on the water."""
+_HARBOUR_POINTER: Final = Style(color="#FFFFFF", bold=True)
 _ROBBER: Final = Style(color="#000000", bgcolor="#FFFFFF", bold=True, reverse=True)
 """White on black; reverse video, so it stays a solid block with no colour at all."""
 _TARGET: Final = Style(color="#FFFFFF", bold=True, reverse=True)
@@ -154,48 +174,85 @@ class Layout:
     """How the lattice maps to cells.
 
     Attributes:
-        name: "compact" or "roomy".
+        name: "mini", "compact", "medium" or "roomy".
         sx: cells per lattice step in x.
-        sy: rows per lattice step in y.
-        margin_x: blank columns left and right of the outermost intersections (harbour labels).
-        margin_y: blank rows above and below them.
+        pitch: rows from one hex row's centre to the next (three lattice steps in y).
+        side: rows from a hex's centre to its side corners (its top and bottom corners are
+            ``pitch - side`` rows away).
+        margin_x: columns left and right of the outermost intersections (sea, harbour labels).
+        margin_y: rows above and below them.
         slant: the cells of a slanted path going down and right from its upper intersection, as
-            ``(dcol, drow, char)``; mirrored for paths going down and left.
+            ``(dcol, drow, char)``; mirrored for paths going down and left (in :data:`MINI` the
+            two ends share a row).
         harbour_gap: columns from a vertical coastal path to its harbour label.
         pointers: whether harbour labels get ``\\``/``/`` pointers to their intersections.
     """
 
-    name: Literal["compact", "roomy"]
+    name: Literal["mini", "compact", "medium", "roomy"]
     sx: int
-    sy: int
+    pitch: int
+    side: int
     margin_x: int
     margin_y: int
     slant: tuple[tuple[int, int, str], ...]
     harbour_gap: int
     pointers: bool
 
+    def row(self, y: int) -> int:
+        """The row of lattice ``y`` counted from the row of ``y = 0`` (a hex row's centre).
 
+        >>> [ROOMY.row(y) for y in range(-2, 4)], [MINI.row(y) for y in range(-2, 4)]
+        ([-4, -2, 0, 2, 4, 6], [-1, -1, 0, 1, 1, 2])
+        """
+        hex_row = (y + 1) // 3
+        return self.pitch * hex_row + self.side * (y - 3 * hex_row)
+
+
+MINI: Final = Layout(
+    name="mini",
+    sx=3,
+    pitch=2,
+    side=1,
+    margin_x=6,
+    margin_y=1,
+    slant=((1, 0, "-"), (2, 0, "-")),
+    harbour_gap=2,
+    pointers=False,
+)
 COMPACT: Final = Layout(
     name="compact",
     sx=4,
-    sy=1,
+    pitch=3,
+    side=1,
     margin_x=4,
     margin_y=1,
     slant=((1, 0, "-"), (2, 0, "."), (3, 0, "_")),
     harbour_gap=2,
     pointers=False,
 )
+MEDIUM: Final = Layout(
+    name="medium",
+    sx=5,
+    pitch=4,
+    side=1,
+    margin_x=7,
+    margin_y=1,
+    slant=((1, 0, "."), (2, 1, "'"), (3, 1, "."), (4, 2, "'")),
+    harbour_gap=3,
+    pointers=True,
+)
 ROOMY: Final = Layout(
     name="roomy",
     sx=6,
-    sy=2,
+    pitch=6,
+    side=2,
     margin_x=7,
     margin_y=1,
     slant=((1, 0, "."), (2, 1, "'"), (3, 1, "-"), (4, 1, "."), (5, 2, "'")),
     harbour_gap=3,
     pointers=True,
 )
-LAYOUTS: Final = (ROOMY, COMPACT)
+LAYOUTS: Final = (ROOMY, MEDIUM, COMPACT, MINI)
 """Largest first: :func:`choose_layout` takes the first that fits."""
 
 
@@ -205,14 +262,16 @@ class Geometry:
 
     Attributes:
         layout: the layout.
-        width: board width in cells (harbour margins included).
+        width: board width in cells (sea and harbour margins included).
         height: board height in rows.
         nodes: the cell of each intersection.
         paths: the cells of each path with its outline character, ``(col, row, char)``.
-        hexes: the centre cell of each hex.
-        interiors: the cells inside each hex (filled with its terrain).
+        hexes: the centre cell of each land hex.
+        interiors: the cells inside each land hex (filled with its terrain).
         path_hex: for each path, one land hex it borders (the only one on the coast).
         vertical: whether each path is vertical.
+        sea: the cells of the sea hexes (their insides and the edges between them) that lie on
+            the board, row by row.
     """
 
     layout: Layout
@@ -224,6 +283,7 @@ class Geometry:
     interiors: tuple[tuple[Cell, ...], ...]
     path_hex: tuple[HexId, ...]
     vertical: tuple[bool, ...]
+    sea: tuple[Cell, ...] = ()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -251,6 +311,8 @@ def geometry(layout: Layout, topology: Topology = BASE_MAP) -> Geometry:
     >>> g = geometry(COMPACT)
     >>> g.size, g.nodes[0], g.hexes[9]
     ((49, 19), (16, 1), (24, 9))
+    >>> geometry(MINI, load_map("five-six").topology).size
+    (49, 17)
     """
     return _geometry(
         layout,
@@ -258,61 +320,97 @@ def geometry(layout: Layout, topology: Topology = BASE_MAP) -> Geometry:
         topology.path_nodes,
         topology.hex_centres,
         tuple(tuple(h) for h in topology.node_hexes),
+        topology.sea_centres,
     )
 
 
-@lru_cache(maxsize=16)
+_CORNERS: Final = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+"""A hex's corners about its centre on the lattice, clockwise from the top (as the engine's)."""
+
+
+def _edge_cells(layout: Layout, a: Cell, b: Cell) -> tuple[tuple[int, int, str], ...]:
+    """The cells of the hex edge between two corner cells, left to right."""
+    (ca, ra), (cb, rb) = a, b
+    if ca == cb:
+        return tuple((ca, r, "|") for r in range(min(ra, rb) + 1, max(ra, rb)))
+    (uc, ur), (lc, _) = (a, b) if ra < rb else (b, a)
+    step = 1 if lc > uc else -1
+    return tuple(sorted((uc + step * dc, ur + dr, ch) for dc, dr, ch in layout.slant))
+
+
+def _inside(
+    centre: Cell, top: int, bottom: int, outline: Collection[Cell], notches: bool
+) -> list[Cell]:
+    """The cells strictly inside a hex outline, scanning each row out from the centre column.
+
+    ``notches`` False drops rows only one or two cells wide (a stalk, not a fill).
+    """
+    hc = centre[0]
+    inside: list[Cell] = []
+    for row in range(top + 1, bottom):
+        if (hc, row) in outline:
+            continue
+        left = hc
+        while (left - 1, row) not in outline:
+            left -= 1
+        right = hc
+        while (right + 1, row) not in outline:
+            right += 1
+        if notches or right - left >= 2:
+            inside.extend((c, row) for c in range(left, right + 1))
+    return inside
+
+
+@lru_cache(maxsize=32)
 def _geometry(
     layout: Layout,
     node_xy: tuple[tuple[int, int], ...],
     path_nodes: tuple[tuple[NodeId, NodeId], ...],
     hex_centres: tuple[tuple[int, int], ...],
     node_hexes: tuple[tuple[HexId, ...], ...],
+    sea_centres: tuple[tuple[int, int], ...] = (),
 ) -> Geometry:
     xs = [x for x, _ in node_xy]
     ys = [y for _, y in node_xy]
-    sx, sy = layout.sx, layout.sy
+    sx = layout.sx
     ox = -min(xs) * sx + layout.margin_x
-    oy = -min(ys) * sy + layout.margin_y
+    oy = -layout.row(min(ys)) + layout.margin_y
     width = (max(xs) - min(xs)) * sx + 1 + 2 * layout.margin_x
-    height = (max(ys) - min(ys)) * sy + 1 + 2 * layout.margin_y
+    height = layout.row(max(ys)) - layout.row(min(ys)) + 1 + 2 * layout.margin_y
 
     def cell(x: int, y: int) -> Cell:
-        return x * sx + ox, y * sy + oy
+        return x * sx + ox, layout.row(y) + oy
 
     nodes = tuple(cell(x, y) for x, y in node_xy)
-    paths: list[tuple[tuple[int, int, str], ...]] = []
-    vertical: list[bool] = []
-    for a, b in path_nodes:
-        (ca, ra), (cb, rb) = nodes[a], nodes[b]
-        if ca == cb:
-            paths.append(tuple((ca, r, "|") for r in range(min(ra, rb) + 1, max(ra, rb))))
-            vertical.append(True)
-            continue
-        (uc, ur), (lc, _) = ((ca, ra), (cb, rb)) if ra < rb else ((cb, rb), (ca, ra))
-        step = 1 if lc > uc else -1
-        cells = [(uc + step * dc, ur + dr, ch) for dc, dr, ch in layout.slant]
-        cells.sort()
-        paths.append(tuple(cells))
-        vertical.append(False)
+    paths = tuple(_edge_cells(layout, nodes[a], nodes[b]) for a, b in path_nodes)
+    vertical = tuple(nodes[a][0] == nodes[b][0] for a, b in path_nodes)
 
+    top, bottom = layout.row(-2), layout.row(2)
     hexes = tuple(cell(x, y) for x, y in hex_centres)
     outline = set(nodes) | {(c, r) for cells in paths for c, r, _ in cells}
-    interiors: list[tuple[Cell, ...]] = []
-    for hc, hr in hexes:
-        inside: list[Cell] = []
-        for row in range(hr - 2 * sy + 1, hr + 2 * sy):
-            if (hc, row) in outline:
-                continue
-            left = hc
-            while (left - 1, row) not in outline:
-                left -= 1
-            right = hc
-            while (right + 1, row) not in outline:
-                right += 1
-            if right - left >= 2:  # perf-free cosmetics: a 1-cell notch would look like a stalk
-                inside.extend((c, row) for c in range(left, right + 1))
-        interiors.append(tuple(inside))
+    interiors = tuple(
+        tuple(_inside((hc, hr), hr + top, hr + bottom, outline, notches=False)) for hc, hr in hexes
+    )
+
+    # The sea frame: every sea hex's inside and its own edges and corners, less the coast.
+    sea_outline: set[Cell] = set()
+    for x, y in sea_centres:
+        corners = [cell(x + dx, y + dy) for dx, dy in _CORNERS]
+        sea_outline.update(corners)
+        for k in range(6):
+            sea_outline.update(
+                (c, r) for c, r, _ in _edge_cells(layout, corners[k], corners[(k + 1) % 6])
+            )
+    every_outline = outline | sea_outline
+    water = set(sea_outline - outline)
+    for x, y in sea_centres:
+        centre = cell(x, y)
+        water.update(
+            _inside(centre, centre[1] + top, centre[1] + bottom, every_outline, notches=True)
+        )
+    sea = tuple(
+        sorted(((c, r) for c, r in water if 0 <= c < width and 0 <= r < height), key=_by_row)
+    )
 
     path_hex = tuple(min(set(node_hexes[a]) & set(node_hexes[b])) for a, b in path_nodes)
     return Geometry(
@@ -320,12 +418,17 @@ def _geometry(
         width=width,
         height=height,
         nodes=nodes,
-        paths=tuple(paths),
+        paths=paths,
         hexes=hexes,
-        interiors=tuple(interiors),
+        interiors=interiors,
         path_hex=path_hex,
-        vertical=tuple(vertical),
+        vertical=vertical,
+        sea=sea,
     )
+
+
+def _by_row(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
 
 
 def choose_layout(width: int, height: int, topology: Topology = BASE_MAP) -> Layout | None:
@@ -486,6 +589,7 @@ def render_canvas(
         _draw_flash(canvas, geo, *flash)
     if kind is not None and targets:
         _draw_targets(canvas, geo, kind, targets, cursor)
+    _draw_sea(canvas, geo)
     return canvas
 
 
@@ -502,7 +606,7 @@ def render_board(
 
     Args:
         state: a game state (only its public board fields are read).
-        layout: :data:`COMPACT` or :data:`ROOMY`.
+        layout: one of :data:`LAYOUTS`.
         kind: what ``targets`` are: "node", "path" or "hex".
         targets: the places to light up, each with its short label (chosen by the app).
         cursor: the target under the cursor (drawn underlined, in another colour).
@@ -532,27 +636,42 @@ def _centred(canvas: Canvas, centre_col: int, row: int, text: str, style: Style 
 
 
 def _draw_hexes(canvas: Canvas, geo: Geometry, board: Board) -> None:
-    roomy = geo.layout is ROOMY
+    name = geo.layout.name
     for h, (col, row) in enumerate(geo.hexes):
         terrain, token = board.terrains[h], board.tokens[h]
         fill = _FILL[terrain]
         for c, r in geo.interiors[h]:
             canvas.put(c, r, " ", fill)
         token_style = _TOKEN_RED if token in RED_NUMBERS else _TOKEN
-        if roomy:
+        if name == "roomy":  # "L lumber" above the token chip, the pips on the chip below
             word = RESOURCE_WORDS[terrain]
             start = _centred(canvas, col, row - 1, f"{terrain.letter} {word}", fill)
             canvas.put(start, row - 1, terrain.letter, _LETTER[terrain])
             if token:
                 _centred(canvas, col, row, f"{token_text(token):^7}", token_style)
                 _centred(canvas, col, row + 1, f"{pips(token):^7}", token_style)
-        else:
+        elif name == "medium":  # the token chip, "L lumber" below it, then the pips
+            word = RESOURCE_WORDS[terrain]
+            start = _centred(canvas, col, row, f"{terrain.letter} {word}", fill)
+            canvas.put(start, row, terrain.letter, _LETTER[terrain])
+            if token:
+                _centred(canvas, col, row - 1, f"{token_text(token):^5}", token_style)
+                _centred(canvas, col, row + 1, pips(token), fill)
+        elif name == "compact":  # "L 10" with the pips above
             canvas.put(col - 2, row, terrain.letter, _LETTER[terrain])
             if token:
                 canvas.put(col, row, f"{token:>2}", token_style)
                 if token in RED_NUMBERS:
                     canvas.put(col + 2, row, RED_MARK, token_style)
                 _centred(canvas, col, row - 1, pips(token), fill)
+        else:  # mini: one line, "L 10" and the pips as one braille cell ("!" for 6 and 8)
+            canvas.put(col - 2, row, terrain.letter, _LETTER[terrain])
+            if token:
+                canvas.put(col, row, f"{token:>2}", token_style)
+                if token in RED_NUMBERS:
+                    canvas.put(col + 2, row, RED_MARK, token_style)
+                else:
+                    canvas.put(col + 2, row, PIP_BRAILLE[PIPS[token]], fill)
 
 
 def _draw_paths(canvas: Canvas, geo: Geometry, owners: Sequence[int]) -> None:
@@ -636,35 +755,54 @@ def _is_free(canvas: Canvas, col: int, row: int) -> bool:
 
 
 def _draw_robber(canvas: Canvas, geo: Geometry, robber: HexId) -> None:
-    """The robber: a reverse-video `` R `` block."""
+    """The robber: a reverse-video `` R `` block (one reverse ``R`` cell in :data:`MINI`)."""
     if robber < 0:
         return
     col, row = robber_cell(geo, robber)
-    if geo.layout is COMPACT:  # over the pips: a robbed hex produces nothing anyway
+    name = geo.layout.name
+    if name == "mini":  # between the terrain letter and the token
+        canvas.put(col, row, ROBBER_GLYPH, _ROBBER)
+        return
+    if name == "compact":  # over the pips: a robbed hex produces nothing anyway
         fill = canvas.styles[row][col - 2]
         canvas.put(col - 2, row, "     ", fill)
     canvas.put(col - 1, row, f" {ROBBER_GLYPH} ", _ROBBER)
 
 
 def robber_cell(geo: Geometry, hex_id: HexId) -> Cell:
-    """Where the robber's ``R`` is drawn on a hex: below the token (roomy), or in place of the
-    pips (compact)."""
+    """Where the robber's ``R`` is drawn on a hex: below the token or the pips (roomy, medium),
+    in place of the pips (compact), between the letter and the token (mini)."""
     col, row = geo.hexes[hex_id]
-    return (col, row + 2) if geo.layout is ROOMY else (col, row - 1)
+    name = geo.layout.name
+    if name == "compact":
+        return col, row - 1
+    if name == "mini":
+        return col - 1, row
+    return col, row + 2
 
 
 def _label_spot(geo: Geometry, kind: TargetKind, target: int, label: str) -> tuple[int, int, str]:
     """Where a target's label goes and what is written: ``(start_col, row, text)``.
 
-    A node's label sits on the intersection, a path's on its middle cell, a hex's on the band
-    above its token (the pips' row in the compact layout).
+    A node's label sits on the intersection, a path's on its middle cell (moved back along the
+    path when a longer label would run past its end), a hex's on the band above its token (the
+    pips' row in the compact layout, the terrain letter's place in the mini one).
     """
+    name = geo.layout.name
     if kind == "hex":
         col, row = geo.hexes[target]
-        if geo.layout is ROOMY:
+        if name == "roomy":
             return col - 1, row - 2, f" {label} "
+        if name == "medium":
+            return col - 1, row - 2, f"{label:^3}"
+        if name == "mini":
+            return col - 2, row, label
         return col - (len(label) - 1) // 2, row - 1, label
     col, row = geo.anchor(kind, target)
+    if kind == "path":
+        own = {(c, r) for c, r, _ in geo.paths[target]}
+        while (col - 1, row) in own and any((col + i, row) not in own for i in range(len(label))):
+            col -= 1
     return col, row, label
 
 
@@ -674,7 +812,7 @@ def _draw_targets(
     for target, label in targets.items():
         style = _CURSOR if target == cursor else _TARGET
         start, row, text = _label_spot(geo, kind, target, label)
-        if kind == "hex":
+        if kind == "hex" and geo.layout.name != "mini":
             cells = [c for c, r in geo.interiors[target] if r == row]
             fill = canvas.styles[row][min(cells)] if cells else None
             for c in cells:  # clear the pips (or the robber) under a hex's label
@@ -683,6 +821,22 @@ def _draw_targets(
             for c, r, _ in geo.paths[target]:
                 canvas.restyle(c, r, style)
         canvas.put(start, row, text, style)
+
+
+def _draw_sea(canvas: Canvas, geo: Geometry) -> None:
+    """Water under the sea frame's cells: blank ones take the sea's colour, written ones (a
+    harbour's pointers) keep their glyph and colour on it; reverse-video ones (a target's label
+    running off the coast) stay as they are, like the rest of their label."""
+    cache: dict[Style, Style] = {}
+    for c, r in geo.sea:
+        old = canvas.styles[r][c]
+        if old is None:
+            canvas.styles[r][c] = _SEA
+        elif old.bgcolor is None and not old.reverse:
+            new = cache.get(old)
+            if new is None:
+                new = cache[old] = _SEA + old
+            canvas.styles[r][c] = new
 
 
 def _draw_flash(canvas: Canvas, geo: Geometry, kind: TargetKind, ids: Collection[int]) -> None:
@@ -702,6 +856,10 @@ def _draw_flash(canvas: Canvas, geo: Geometry, kind: TargetKind, ids: Collection
 # ------------------------------------------------------------------------- picking and cursor
 
 
+_REACH: Final = {"roomy": 2.5, "medium": 2.0}
+"""How far from a node or path a click still hits it, per layout (1.5 in the small ones)."""
+
+
 def hit_test(
     geo: Geometry, kind: TargetKind, targets: Collection[int], col: int, row: int
 ) -> int | None:
@@ -715,7 +873,7 @@ def hit_test(
             if (col, row) in geo.interiors[t] or (col, row) == geo.hexes[t]:
                 return t
         return None
-    reach = 2.5 if geo.layout is ROOMY else 1.5
+    reach = _REACH.get(geo.layout.name, 1.5)
     best: tuple[float, int] | None = None
     for t in targets:
         cells = [geo.nodes[t]] if kind == "node" else [(c, r) for c, r, _ in geo.paths[t]]

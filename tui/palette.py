@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from hexlan.tui.board import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_mark, seat_style
+from hexlan.tui.board import SEAT_COLOURS, seat_mark, seat_style
 
-SEAT_NAMES: Final = tuple(name.split()[-1].title() for name in SEAT_COLOUR_NAMES)
-"""Each seat's colour in one word ("Orange", "Blue", ...): bots are named after their colour."""
+SEAT_NAMES: Final = ("Orange", "Blue", "Green", "Purple", "Red", "Cobalt")
+"""Each seat's colour in one word, all different ("Orange", "Blue", ..., "Red" for vermilion and
+"Cobalt" for the sixth seat's darker blue): bots are named after their colour."""
 
 __all__ = ["SEAT_COLOURS", "SEAT_NAMES", "seat_mark", "seat_style"]

@@ -9,14 +9,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.bots.base import Bot
 from hexlan.engine.bots.heuristic import HeuristicBot
 from hexlan.engine.bots.random_bot import RandomBot
+
+if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
+    import random
 
 BOTS: Final[Mapping[str, Callable[[random.Random], Bot]]] = MappingProxyType(
     {"random": RandomBot, "heuristic": HeuristicBot}

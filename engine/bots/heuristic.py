@@ -10,6 +10,12 @@ Seed 002's advice, as this bot reads it:
   settlement spot, or to take Longest Road when that wins).
 - Trade for the resource you are least likely to roll (the «Будьте находчивы» example).
 
+In the variants (engine/variants/): the Jungle's discoveries count as most of a resource toward a
+development card (a spot on the jungle is worth its pips in discoveries; the bot buys cards with
+as many discoveries as it may, replacing what its goal needs most); in the Big River, gold points
+are fractions of a victory point (a spot or road on the river is worth that much more, a road that
+completes a victory point is built at once), and the set-up ban is the engine's legal list.
+
 Every decision aims at one **goal**: a city, a settlement on a spot reachable with at most a few
 roads, or a development card. Goals are compared by value over the turns they would take at the
 seat's production rate (:func:`_eta`); trades, discards and trade answers all serve the chosen goal.
@@ -21,10 +27,9 @@ from the full state.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -40,11 +45,17 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
+    Terrain,
     as_hand,
+    hand_minus,
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.state import GameState
+from hexlan.engine.variants import BigRiver, Jungle
+
+if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
+    import random
 
 RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.8, 1.0, 0.95)
 """How much a pip of each resource is worth to this bot (lumber, brick, wool, grain, ore)."""
@@ -65,6 +76,11 @@ _SETTLEMENT_VALUE: Final = 1.2
 _DEV_VALUE: Final = 0.55
 _ROAD_DISCOUNT: Final = 0.12
 """Value lost per road a settlement spot is away (others may take it first)."""
+_DISCOVERY_WEIGHT: Final = 0.6
+"""Jungle: what a pip of discoveries is worth beside a pip of a resource (they only buy cards)."""
+_RIVER_SPOT_WEIGHT: Final = 1.0
+"""Big River: spot-value units per victory point a building's gold points bring (small: in
+seeded bot-against-bot games a larger weight drew the bot from good production and lost)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +93,7 @@ class _BoardInfo:
         node_prod: per intersection, ``(hex, resource, pips)`` of each producing hex around it.
         scarcity: per resource, how rare it is on this board (1 is average).
         harbour: per intersection, -1 none, 5 a 3:1 harbour, else the 2:1 harbour's resource.
+        jungle: per intersection, ``(hex, pips)`` of each jungle around it (Jungle variant).
     """
 
     pips: tuple[int, ...]
@@ -84,6 +101,7 @@ class _BoardInfo:
     node_prod: tuple[tuple[tuple[int, int, int], ...], ...]
     scarcity: tuple[float, ...]
     harbour: tuple[int, ...]
+    jungle: tuple[tuple[tuple[int, int], ...], ...]
 
 
 GENERIC_HARBOUR: Final = 5
@@ -106,7 +124,31 @@ def _board_info(board: Board) -> _BoardInfo:
     harbour = [-1] * topo.node_count
     for node, port in board.harbour_nodes().items():
         harbour[node] = GENERIC_HARBOUR if port.resource is None else int(port.resource)
-    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour))
+    jungle = tuple(
+        tuple((h, pips[h]) for h in topo.node_hexes[n] if board.terrains[h] is Terrain.JUNGLE)
+        for n in range(topo.node_count)
+    )
+    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), jungle)
+
+
+def _river_gain(view: GameState, seat: Seat, node: NodeId = -1, path: PathId = -1) -> float:
+    """Big River: the victory points (a fraction) a building on ``node`` or a road on ``path``
+    would bring the seat through its gold points; 0 in other games."""
+    river = view.variant
+    if not isinstance(river, BigRiver):
+        return 0.0
+    if not river.gold:
+        return float(river.mine_points) if node in river.mine_nodes else 0.0
+    points = 0
+    if node >= 0 and node in river.river_nodes:
+        points = river.tip_points if node == river.tip else 1
+    if path >= 0 and path in river.river_paths:
+        points = 1
+    if not points:
+        return 0.0
+    now = view.gold_points[seat]
+    whole = river.victory_points(now + points) - river.victory_points(now)
+    return max(float(whole), points / river.per_vp)
 
 
 @dataclass(slots=True)
@@ -114,11 +156,13 @@ class _Goal:
     """Something to save for.
 
     Attributes:
-        kind: "city", "settlement" or "dev".
+        kind: "city", "settlement", "dev" or "road" (Big River: a road on the river that
+            completes a victory point).
         cost: the resources it needs in all (roads to a settlement spot included).
         value: what it is worth, in rough victory points.
         node: the city or settlement intersection (-1 for a development card).
-        path: the first road to build toward the settlement spot (-1 when none is needed).
+        path: the first road to build toward the settlement spot, or the river road (-1 when
+            none is needed).
         roads: roads still needed to reach the spot.
         eta: estimated turns until it is affordable.
     """
@@ -215,6 +259,8 @@ class HeuristicBot:
             return self._free_road(view, seat, info, legal)
         if phase is Phase.MAIN:
             return self._main(view, seat, info, legal)
+        if phase is Phase.SPECIAL_BUILD:
+            return self._special_build(view, seat, info, legal)
         return legal[0]
 
     def _board(self, board: Board) -> _BoardInfo:
@@ -271,6 +317,10 @@ class HeuristicBot:
             value += 0.06 * (sum(own_pips) + sum(prod))
         elif harbour >= 0:
             value += 0.3 * (own_pips[harbour] + prod[harbour])
+        for h, p in info.jungle[node]:  # Jungle: discoveries, for development cards only
+            value += (p * 0.6 if h == view.robber else p) * _DISCOVERY_WEIGHT
+        if view.variant is not None:
+            value += _RIVER_SPOT_WEIGHT * _river_gain(view, view.active, node)
         return value
 
     def _rates(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[float]:
@@ -339,6 +389,8 @@ class HeuristicBot:
             costs: dict[int, tuple[Hand, float]] = {}  # roads needed -> (cost, eta)
             for n, (d, first) in spots.items():
                 value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
+                if view.variant is not None:
+                    value += _river_gain(view, seat, n)
                 value *= 1.0 - _ROAD_DISCOUNT * d
                 if d not in costs:
                     cost = (s[0] + d, s[1] + d, s[2], s[3], s[4])
@@ -349,11 +401,33 @@ class HeuristicBot:
             if best_goal is not None:
                 goals.append(best_goal)
         if view.turn and view.deck_size() > 0:
-            goals.append(_Goal("dev", rules.development_card_cost, _DEV_VALUE))
+            cost = rules.development_card_cost
+            if view.discoveries[seat]:
+                cost = hand_minus(cost, self._replaced(view, seat, cost, hand))
+            goals.append(_Goal("dev", cost, _DEV_VALUE))
+        if isinstance(view.variant, BigRiver) and view.pieces_left(seat)[0] > 0:
+            river = view.variant.river_paths
+            paths = [p for p in view._road_spots(seat) if p in river]
+            if paths and _river_gain(view, seat, path=paths[0]) >= 1:
+                goals.append(_Goal("road", rules.road_cost, 1.0, path=paths[0], roads=1))
         for goal in goals:
             if goal.kind != "settlement":
                 goal.eta = _eta(goal.cost, hand, rates, ratios)
         return goals
+
+    @staticmethod
+    def _replaced(view: GameState, seat: Seat, cost: Hand, hand: list[int] | Hand) -> Hand:
+        """Jungle: what the seat's discoveries best replace of ``cost``: the resources the hand
+        lacks first, then the rarest in hand (at most the rule set's limit per card)."""
+        variant = view.variant
+        most = variant.most if isinstance(variant, Jungle) else 0
+        left = min(view.discoveries[seat], most)
+        replaced = [0] * 5
+        for r in sorted(range(5), key=lambda r: (hand[r] >= cost[r], hand[r] - cost[r])):
+            take = min(cost[r], left)
+            replaced[r] += take
+            left -= take
+        return as_hand(replaced)
 
     def _goal(self, view: GameState, seat: Seat, info: _BoardInfo) -> _Goal | None:
         """The best goal now (computed once per decision: nothing changes within one)."""
@@ -449,29 +523,13 @@ class HeuristicBot:
         return view.victory_points(seat) + view.rules.award_points >= view.target
 
     def _main(self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]) -> Action:
-        cities = [a for a in legal if isinstance(a, A.BuildCity)]
-        settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
-        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         goal = self._goal(view, seat, info)
-
         card = self._dev_play(view, seat, legal, goal)
         if card is not None:
             return card
-        if cities:
-            return max(cities, key=lambda a: self._city_value(view, info, a.node))
-        if settlements:
-            own = self._own_pips(view, seat, info, robber=False)
-            return max(settlements, key=lambda a: self._spot_value(view, info, a.node, own))
-        if roads:
-            road = self._longest_road_grab(view, seat, roads)
-            if road is not None:
-                return road
-        if goal is not None and goal.kind == "settlement" and goal.path >= 0:
-            road_action = A.BuildRoad(goal.path)
-            if road_action in roads:
-                return road_action
-        if A.BUY_DEVELOPMENT_CARD in legal and self._may_buy_card(view, seat, info, goal):
-            return A.BUY_DEVELOPMENT_CARD
+        build = self._build(view, seat, info, legal, goal)
+        if build is not None:
+            return build
         if goal is not None:
             offer = self._offer(view, seat, info, goal)
             if offer is not None:
@@ -481,21 +539,86 @@ class HeuristicBot:
                 return trade
         return A.END_TURN
 
+    def _special_build(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
+    ) -> Action:
+        """In another seat's special building phase: build or buy as in an own turn, with no
+        trade or card play (seed 002 «Расширение на 5-6 игроков»); else end the special turn."""
+        build = self._build(view, seat, info, legal, self._goal(view, seat, info))
+        return A.END_TURN if build is None else build
+
+    def _build(
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action], goal: _Goal | None
+    ) -> Action | None:
+        """The building or card purchase to make now, if any: a city, a settlement, a road that
+        takes Longest Road or leads to the goal's spot, a development card."""
+        cities = [a for a in legal if isinstance(a, A.BuildCity)]
+        settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
+        roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+        if cities:
+            return max(cities, key=lambda a: self._city_value(view, info, a.node))
+        if settlements:
+            own = self._own_pips(view, seat, info, robber=False)
+            return max(settlements, key=lambda a: self._spot_value(view, info, a.node, own))
+        if roads:
+            road = self._longest_road_grab(view, seat, roads)
+            if road is not None:
+                return road
+            if view.variant is not None:
+                for road in roads:  # Big River: a road that completes a victory point
+                    if _river_gain(view, seat, path=road.path) >= 1:
+                        return road
+        if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
+            road_action = A.BuildRoad(goal.path)
+            if road_action in roads:
+                return road_action
+        if view.discoveries[seat]:
+            buy = self._discovery_buy(view, seat, info, goal, legal)
+            if buy is not None:
+                return buy
+        if A.BUY_DEVELOPMENT_CARD in legal and self._may_buy_card(view, seat, info, goal):
+            return A.BUY_DEVELOPMENT_CARD
+        return None
+
     def _city_value(self, view: GameState, info: _BoardInfo, node: NodeId) -> float:
         return sum(
             p * RESOURCE_WEIGHT[r] * info.scarcity[r] * (0.5 if h == view.robber else 1.0)
             for h, r, p in info.node_prod[node]
         )
 
+    def _discovery_buy(
+        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal | None, legal: list[Action]
+    ) -> Action | None:
+        """Jungle: the purchase with discoveries to make now, if any: as many discoveries as
+        may be spent, standing for what the goal needs most (:meth:`_replaced`)."""
+        cost = view.rules.development_card_cost
+        buy = A.BuyWithDiscoveries(self._replaced(view, seat, cost, view.hands[seat]))
+        if buy not in legal:
+            buys = [a for a in legal if isinstance(a, A.BuyWithDiscoveries)]
+            if not buys:
+                return None
+            buy = max(buys, key=lambda a: sum(a.replaced))
+        if self._may_buy_card(view, seat, info, goal, hand_minus(cost, buy.replaced)):
+            return buy
+        return None
+
     def _may_buy_card(
-        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal | None
+        self,
+        view: GameState,
+        seat: Seat,
+        info: _BoardInfo,
+        goal: _Goal | None,
+        cost: Hand | None = None,
     ) -> bool:
+        """Whether paying ``cost`` (a development card's, by default) for a card leaves the
+        goal about as near."""
         if goal is None or goal.kind == "dev":
             return True
         hand = list(view.hands[seat])
         if view.hand_size[seat] > view.rules.discard_limit + 1:
             return True
-        cost = view.rules.development_card_cost
+        if cost is None:
+            cost = view.rules.development_card_cost
         after = [hand[r] - cost[r] for r in range(5)]
         rates = self._rates(view, seat, info)
         ratios = view.ratios[seat]
@@ -605,7 +728,7 @@ class HeuristicBot:
         self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]
     ) -> Action:
         goal = self._goal(view, seat, info)
-        if goal is not None and goal.kind == "settlement" and goal.path >= 0:
+        if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
             action = A.BuildRoad(goal.path)
             if action in legal:
                 return action

@@ -7,11 +7,14 @@ it accepts or rejects at random among the answers listed.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from hexlan.engine.actions import Action
 from hexlan.engine.core import EngineError, Seat
 from hexlan.engine.state import GameState
+
+if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
+    import random
 
 
 class RandomBot:

@@ -220,7 +220,7 @@ class OfferDialog(ModalScreen[Action | None]):
                     give = Counter(hand[r], id=f"counter-give-{name}")
                     give.set_reactive(Counter.value, min(trade.get[r], hand[r]))
                     yield give
-                    get = Counter(19, id=f"counter-get-{name}")
+                    get = Counter(view.rules.bank_per_resource, id=f"counter-get-{name}")
                     get.set_reactive(Counter.value, trade.give[r])
                     yield get
             yield Static(id="counter-status")
@@ -410,7 +410,7 @@ class TradeDialog(ModalScreen[None]):
                 get.step, get.maximum = 1, view.bank[r]
             else:
                 give.step, give.maximum = 1, hand[r]
-                get.step, get.maximum = 1, 19
+                get.step, get.maximum = 1, view.rules.bank_per_resource
             give.set(give.value)
             get.set(get.value)
 

@@ -29,9 +29,9 @@ from textual.widgets import Footer, Static, Tab, Tabs
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
-from hexlan.engine.core import DevCard, IllegalActionError, Phase
+from hexlan.engine.core import DevCard, IllegalActionError, Phase, hand_minus
 from hexlan.net.client import GameClient
-from hexlan.net.narrate import GameEvent
+from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import BoardView, TargetKind
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, OfferDialog, TradeDialog
@@ -284,7 +284,12 @@ class GameScreen(Screen[None]):
             self._end_pick()
         if self._prompted == stamp or not self._is_top():
             return
-        if phase is Phase.DISCARD:
+        if phase is Phase.SPECIAL_BUILD:
+            self._prompted = stamp
+            if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
+                self.notify("Nothing you can build or buy: you pass.", title="Special building")
+                self.call_later(self.submit, A.END_TURN)
+        elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
@@ -292,10 +297,14 @@ class GameScreen(Screen[None]):
             if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
                 self.action_answer_offer()
             else:  # declining is the only answer there is: no dialog for it
-                self.notify(
-                    "You lack the cards asked for, so you decline.",
-                    title=f"{game.names[view.active]} offers a trade",
-                )
+                trade = view.trade
+                if trade is not None and trade.to == game.human_seat:
+                    # An offer to everyone is in the log with your answer; a toast for each
+                    # would bury the side panels at a table of five or six.
+                    self.notify(
+                        "You lack the cards asked for, so you decline.",
+                        title=f"{game.names[view.active]} offers a trade",
+                    )
                 self.submit(A.AnswerTrade(game.human_seat, False))
         elif phase is Phase.TRADE_RESPONSES and view.active == game.human_seat:
             self._prompted = stamp
@@ -331,6 +340,11 @@ class GameScreen(Screen[None]):
                 text.append(f"   typed: {pick.typed}", style="bold")
         elif game.human_to_act() and self.autoplayer is None:
             text.append(self._your_move_words(), style="bold")
+        elif view.phase is Phase.SPECIAL_BUILD and view.active >= 0:
+            builder = view.active
+            text.append("Special building: ", style="bold")
+            text.append(game.names[builder], style=seat_style(builder) + Style(bold=True))
+            text.append(" may build…")
         elif view.phase is not Phase.GAME_OVER:
             waiting = game.waiting_on()
             if waiting:
@@ -359,6 +373,8 @@ class GameScreen(Screen[None]):
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
+        if phase is Phase.SPECIAL_BUILD:
+            return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
         if phase is Phase.TRADE_RESPONSES:
@@ -366,6 +382,22 @@ class GameScreen(Screen[None]):
                 return "An offer awaits your answer (o)"
             return "Answers are in: confirm a trade or withdraw (t)"
         return f"Your move ({phase.title})"
+
+    def _special_build_words(self) -> str:
+        """Your special building turn: what you may do now, with its keys (only the legal ones;
+        ending is always there)."""
+        builds = [
+            f"{what} ({key})"
+            for what, key in (("a road", "d"), ("a settlement", "s"), ("a city", "c"))
+            if self.check_action("build", (_BUILD_OF_KEY[key],))
+        ]
+        options = []
+        if builds:
+            options.append("build " + " or ".join(builds))
+        if self.check_action("buy", ()):
+            options.append("buy a card (v)")
+        options.append("end (e)" if options else "nothing to build: end (e)")
+        return "Special building, your turn: " + ", ".join(options)
 
     # ------------------------------------------------------------------ moving
 
@@ -558,9 +590,9 @@ class GameScreen(Screen[None]):
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
             }[str(what)]
-            return self.game.view.phase is Phase.MAIN and any(isinstance(a, kind) for a in legal)
+            return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
-            return A.BUY_DEVELOPMENT_CARD in legal
+            return any(isinstance(a, _BUY_TYPES) for a in legal)
         if action == "play_card":
             return any(isinstance(a, _PLAY_TYPES) for a in legal)
         if action == "trade":
@@ -597,8 +629,24 @@ class GameScreen(Screen[None]):
             self._end_pick()
 
     def action_buy(self) -> None:
-        """Buy a development card."""
-        self.submit(A.BUY_DEVELOPMENT_CARD)
+        """Buy a development card; in the Jungle, with discoveries in hand, first choose how
+        many stand for which resources (seed 002 «Джунгли»)."""
+        legal = self._legal()
+        buys = [a for a in legal if isinstance(a, A.BuyWithDiscoveries)]
+        if not buys:
+            self.submit(A.BUY_DEVELOPMENT_CARD)
+            return
+        cost = self.game.view.rules.development_card_cost
+        choices: list[tuple[str, Action]] = []
+        if A.BUY_DEVELOPMENT_CARD in legal:
+            choices.append((f"pay {describe_cards(cost)}", A.BUY_DEVELOPMENT_CARD))
+        for buy in buys:
+            spent = sum(buy.replaced)
+            rest = hand_minus(cost, buy.replaced)
+            pay = f"pay {describe_cards(rest)}" if any(rest) else "pay nothing else"
+            noun = "discovery" if spent == 1 else "discoveries"
+            choices.append((f"{spent} {noun} for {describe_cards(buy.replaced)}; {pay}", buy))
+        self._choose("Buy a development card: use discoveries?", choices)
 
     def action_end_turn(self) -> None:
         """End the turn; with an offer still out, the first press warns and the second withdraws
@@ -798,7 +846,12 @@ _WAITING_WORDS: Final = {
 }
 """What the others are doing while the person waits, by phase ("Blue to discard…")."""
 
+_BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
+"""Where s, c and d build (set-up and free roads pick their places by themselves)."""
+_BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city"}
+
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
+_BUY_TYPES: Final = (A.BuyDevelopmentCard, A.BuyWithDiscoveries)
 _CARD_OF: Final[dict[type, DevCard]] = {
     A.PlayKnight: DevCard.KNIGHT,
     A.PlayRoadBuilding: DevCard.ROAD_BUILDING,

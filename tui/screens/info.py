@@ -59,7 +59,10 @@ random card from a player next to its new hex.
 
 Costs: road lumber+brick; settlement lumber+brick+wool+grain; city 2 grain+3 ore;
 development card wool+grain+ore. Settlements need two free intersections between them and
-(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1."""
+(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1.
+
+5-6 players: after each turn, every other player in turn order may build and buy development
+cards (the special building phase: no trading, no cards played); e ends your part of it."""
 
 
 class HelpScreen(ModalScreen[None]):
@@ -138,9 +141,11 @@ def score_table(game: GameClient) -> Table:
     """Final scores, with how each seat got its points."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("player", no_wrap=True)
-    for title in ("settl.", "cities", "road", "army", "VP cards", "total"):
-        table.add_column(title, justify="right", no_wrap=True)
     scores = sorted(game.scores(), key=lambda s: -s.total)
+    river = any(s.gold_points for s in scores)  # the Big River's gold points
+    titles = ("settl.", "cities", "road", "army", "VP cards", *(("gold",) if river else ()))
+    for title in (*titles, "total"):
+        table.add_column(title, justify="right", no_wrap=True)
     for score in scores:
         name = Text(
             f"{seat_mark(score.seat)} {score.name}", style=seat_style(score.seat) + Style(bold=True)
@@ -154,6 +159,7 @@ def score_table(game: GameClient) -> Table:
             f"2 ({score.road_length})" if score.longest_road else f"- ({score.road_length})",
             f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
             f"{score.vp_cards}" + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
+            *((f"{score.variant_points} ({score.gold_points})",) if river else ()),
             Text(str(score.total), style="bold"),
         )
     return table

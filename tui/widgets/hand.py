@@ -1,4 +1,5 @@
-"""Your hand: resources with your bank ratio, development cards, pieces left, costs."""
+"""Your hand: resources with your bank ratio, development cards, pieces left, costs; the Jungle's
+discoveries and the Big River's gold points where the game has them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
+from hexlan.engine.variants import BigRiver, Jungle
 from hexlan.tui.widgets.panel import GamePanel
 
 RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
@@ -66,6 +68,13 @@ class HandPanel(GamePanel):
             if fresh:
                 text.append(f"  ({fresh} new)" if card is not DevCard.VICTORY_POINT else "")
             text.append("\n")
+        if isinstance(view.variant, Jungle):
+            # Public counters, not cards (seed 002 «Джунгли»): they help only to buy cards.
+            text.append(f"Discoveries {view.discoveries[seat]}", style="bold")
+            text.append("  (each may replace a card's resource)\n" if wide else "\n", style="dim")
+        if isinstance(view.variant, BigRiver):
+            text.append(f"Gold points {view.gold_points[seat]}", style="bold")
+            text.append(f"  ({view.variant_vp[seat]} VP)\n", style="dim")
         roads, settlements, cities = view.pieces_left(seat)
         text.append("Pieces left\n", style="bold")
         text.append(f"roads {roads}  settl {settlements}  cities {cities}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -10,10 +12,16 @@ from rich.text import Text
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.panel import GamePanel
 
+SHORT_AWARDS_FROM: Final = 4
+"""With more seats than this, a narrow panel names both award holders on one line."""
+SHORT_NAME: Final = 7
+"""A holder's name is cut to this many characters on that line."""
+
 
 class PlayersPanel(GamePanel):
     """Per seat: public VP, cards in hand, development cards, knights played, road length; then
-    who holds Longest Road and Largest Army. Column titles shorten where room is short."""
+    who holds Longest Road and Largest Army. Column titles shorten where room is short, and
+    with five or six seats a narrow panel names the award holders on one line."""
 
     def _seat_label(self, seat: int) -> Text:
         game = self.game
@@ -30,13 +38,19 @@ class PlayersPanel(GamePanel):
         view = self.game.view
         return view.victory_points(seat) if seat == self.game.human_seat else view.public_vp[seat]
 
-    def _award(self, title: str, holder: int, amount: str) -> Text:
+    def _award(self, title: str, holder: int, amount: str, *, short: bool = False) -> Text:
+        """``Longest Road: Blue (6)``; ``short``: ``Road: b Blue 6``, the name cut to fit."""
         text = Text(f"{title}: ", style="dim", no_wrap=True, overflow="ellipsis")
         if holder < 0:
             text.append("nobody", style="dim")
+            return text
+        name = "you" if holder == self.game.human_seat else self.game.names[holder]
+        style = seat_style(holder) + Style(bold=True)
+        if short:
+            text.append(f"{name[:SHORT_NAME]} ", style=style)
+            text.append(amount)
         else:
-            name = "you" if holder == self.game.human_seat else self.game.names[holder]
-            text.append(name, style=seat_style(holder) + Style(bold=True))
+            text.append(name, style=style)
             text.append(f" ({amount})")
         return text
 
@@ -64,6 +78,13 @@ class PlayersPanel(GamePanel):
                 style=None if active else Style(dim=False),
             )
         lr, la = view.longest_road_holder, view.largest_army_holder
-        road = self._award("Longest Road", lr, f"{view.road_length[lr]}" if lr >= 0 else "")
-        army = self._award("Largest Army", la, f"{view.knights[la]}" if la >= 0 else "")
+        road_amount = f"{view.road_length[lr]}" if lr >= 0 else ""
+        army_amount = f"{view.knights[la]}" if la >= 0 else ""
+        if not wide and game.players > SHORT_AWARDS_FROM:  # one line, so six seats fit 80x24
+            awards = self._award("Road", lr, road_amount, short=True)
+            awards.append(" · ", style="dim")
+            awards.append_text(self._award("Army", la, army_amount, short=True))
+            return Group(table, awards)
+        road = self._award("Longest Road", lr, road_amount)
+        army = self._award("Largest Army", la, army_amount)
         return Group(table, road, army)

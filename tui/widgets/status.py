@@ -32,6 +32,7 @@ PHASE_WORDS: Final[Mapping[Phase, str]] = MappingProxyType(
         Phase.MONOPOLY: "monopoly",
         Phase.VICTORY: "game over",
         Phase.GAME_OVER: "game over",
+        Phase.SPECIAL_BUILD: "special build",
     }
 )
 """The phase in the player's words (../shared/UI.md: set-up, roll, discard, move robber, ...)."""

@@ -1,0 +1,57 @@
+"""Rules modules of the variants: what a rule set's data cannot say, as hooks the engine calls.
+
+A rule set names its module with ``hooks = "NAME"`` (seeds/jungle.toml, seeds/big-river.toml);
+:func:`make_variant` builds it for one game. :class:`~hexlan.engine.state.GameState` calls the
+hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board and hooks"):
+
+- :meth:`Variant.prepare_board`: once, before play, on the board the game is given;
+- :meth:`Variant.setup_closed`: intersections closed to set-up settlements (a set-up ban);
+- :meth:`Variant.after_roll`: after a roll other than 7, before resource production;
+- :meth:`Variant.main_actions`: extra legal actions of the active seat's main phase;
+- :meth:`Variant.after_build`: after a road, settlement or city is placed (set-up included);
+- :meth:`Variant.public_dict`: the variant's public state, added to the state's public dict.
+
+A variant keeps no game progress of its own: what changes in play lives in the state's public
+lists (``discoveries``, ``gold_points``, ``variant_vp``), so the full state and every information
+state run the same hooks on the same data. A game without hooks (the base game) has no variant and
+pays one ``is None`` test at each point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
+
+from hexlan.engine.core import EngineError
+from hexlan.engine.variants.base import Variant
+from hexlan.engine.variants.big_river import BigRiver
+from hexlan.engine.variants.jungle import Jungle
+
+if TYPE_CHECKING:
+    from hexlan.engine.options import GameOptions
+    from hexlan.engine.ruleset import RuleSet
+    from hexlan.engine.topology import Topology
+
+HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
+    {Jungle.name: Jungle, BigRiver.name: BigRiver}
+)
+"""The rules modules by the name a rule set gives as ``hooks`` (read only)."""
+
+
+def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Variant | None:
+    """The rules module the rule set names (``hooks``), built for one game; None without one.
+
+    Raises:
+        EngineError: an unknown module name, or what the module raises for the game's options.
+    """
+    name = rules.raw.get("hooks")
+    if name is None:
+        return None
+    cls = HOOKS.get(str(name))
+    if cls is None:
+        raise EngineError(f"rule set {rules.name!r} names unknown hooks {name!r}")
+    return cls(rules, options, topology)
+
+
+__all__ = ["HOOKS", "BigRiver", "Jungle", "Variant", "make_variant"]

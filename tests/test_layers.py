@@ -1,0 +1,240 @@
+"""Imports point one way: ``tui -> net -> engine`` (../shared/ARCHITECTURE.md, "Layout").
+
+Every ``.py`` under engine/, net/, tui/ and hexlan/ is read with :mod:`ast` (never imported), and
+every import counts: at the top of a module, inside a function, under ``if TYPE_CHECKING:``.
+
+- Our layers: the engine imports only ``hexlan.engine`` (and the ``hexlan.seeds`` data); net
+  adds ``hexlan.net``; tui adds ``hexlan.tui``. The application modules at the top of the
+  package (hexlan/: cli, headless, simulate, chance, cheats) may import any layer, and no layer
+  imports them. A layer import type checking alone needs is still a dependency: it counts.
+- The engine is pure (no I/O, no asyncio, no randomness of its own, no crypto, no Textual): at
+  run time it imports the standard library only, and none of :data:`ENGINE_FORBIDDEN`. A name
+  imported under ``if TYPE_CHECKING:`` only (``random`` to annotate the ``random.Random`` a bot
+  is built with) runs nothing and is allowed.
+- Textual and Rich belong to tui/; asyncio, sockets and datagrams in net/ belong to the shells
+  of :data:`NET_SHELLS` around the sans-IO core.
+
+An exception goes in :data:`EXCEPTIONS` with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = {"engine": "hexlan.engine", "net": "hexlan.net", "tui": "hexlan.tui", "hexlan": "hexlan"}
+"""The repository's source folders and the package each is installed as (pyproject.toml)."""
+
+LAYERS = {
+    "engine": {"engine", "seeds"},
+    "net": {"engine", "net", "seeds"},
+    "tui": {"engine", "net", "tui", "seeds"},
+    "app": {"engine", "net", "tui", "seeds", "app"},
+}
+"""The layers each layer may import from; "app" is the top of the package (hexlan/*.py)."""
+
+ENGINE_FORBIDDEN = frozenset(
+    {
+        "asyncio",
+        "concurrent",
+        "multiprocessing",
+        "os",
+        "random",
+        "secrets",
+        "selectors",
+        "signal",
+        "socket",
+        "ssl",
+        "subprocess",
+        "threading",
+        "time",
+    }
+)
+"""Standard modules the engine never imports at run time (I/O, concurrency, clocks, chance)."""
+
+UI_ONLY = frozenset({"textual", "rich"})
+"""Third-party modules only tui/ imports."""
+
+NET_IO = frozenset({"asyncio", "asyncio_dgram", "socket", "selectors"})
+"""Modules only the shells of net/ import at run time."""
+NET_SHELLS = frozenset(
+    {"hexlan.net.transport", "hexlan.net.peer", "hexlan.net.lobby", "hexlan.net.discovery"}
+)
+"""net/'s asyncio shells: the TCP mesh, the lobby and the LAN discovery beacons."""
+
+EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("hexlan.net.redteam", "hexlan.cheats"): (
+        "the red-team catalogue is pure data at the top of the package so that `hexlan bot "
+        "--cheat list` loads no network or crypto stack; net/redteam.py plays its kinds. "
+        "Moving it to hexlan.net (with an import-light net/__init__.py) would remove this."
+    ),
+}
+"""``(importing module, imported module)`` pairs that break a rule above, with why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """One imported module name as written (``from a.b import c`` gives ``a.b.c``)."""
+
+    module: str
+    """The importing module."""
+    name: str
+    path: str
+    line: int
+    type_only: bool
+    """Under ``if TYPE_CHECKING:``: nothing is imported at run time."""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.module} imports {self.name}"
+
+
+def _module_name(path: Path) -> str:
+    folder, *rest = path.relative_to(ROOT).with_suffix("").parts
+    parts = [*FOLDERS[folder].split("."), *rest]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports_of(path: Path) -> list[Import]:
+    module = _module_name(path)
+    is_package = path.name == "__init__.py"
+    found: list[Import] = []
+    shown = str(path.relative_to(ROOT))
+
+    def visit(node: ast.AST, type_only: bool) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, True)
+            for child in node.orelse:
+                visit(child, type_only)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append(Import(module, alias.name, shown, node.lineno, type_only))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolve against this module's package
+                package = module.split(".")
+                package = package if is_package else package[:-1]
+                anchor = package[: len(package) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                name = base if alias.name == "*" else f"{base}.{alias.name}"
+                found.append(Import(module, name, shown, node.lineno, type_only))
+        for child in ast.iter_child_nodes(node):
+            visit(child, type_only)
+
+    visit(ast.parse(path.read_text(encoding="utf-8"), filename=shown), False)
+    return found
+
+
+def _all_imports() -> list[Import]:
+    return [
+        item
+        for folder in FOLDERS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for item in _imports_of(path)
+    ]
+
+
+IMPORTS = _all_imports()
+
+
+def _layer(name: str) -> str | None:
+    """Which of our layers a dotted module name belongs to; None outside hexlan."""
+    parts = name.split(".")
+    if parts[0] != "hexlan":
+        return None
+    if len(parts) > 1 and parts[1] in {"engine", "net", "tui", "seeds"}:
+        return parts[1]
+    return "app"
+
+
+def _top(name: str) -> str:
+    return name.split(".", maxsplit=1)[0]
+
+
+def _assert_none(rule: str, items: list[Import]) -> None:
+    """Fail listing every import that breaks ``rule`` and is no :data:`EXCEPTIONS` entry."""
+    broken = [str(item) for item in items if (item.module, _owner(item)) not in EXCEPTIONS]
+    assert not broken, f"{rule}:\n  " + "\n  ".join(broken)
+
+
+def _owner(item: Import) -> str:
+    """The imported module an exception names: ``hexlan.cheats`` for ``hexlan.cheats.CheatKind``."""
+    return next(
+        (
+            imported
+            for module, imported in EXCEPTIONS
+            if module == item.module and (item.name + ".").startswith(imported + ".")
+        ),
+        item.name,
+    )
+
+
+def test_every_source_file_is_read() -> None:
+    """The walk sees every folder, imports inside functions and type-only imports."""
+    by_module = {(i.module, i.name): i for i in IMPORTS}
+    assert {_layer(i.module) for i in IMPORTS} == {"engine", "net", "tui", "app"}
+    inside_a_function = by_module[("hexlan.net.session", "hexlan.engine.ruleset.load_ruleset")]
+    assert not inside_a_function.type_only
+    assert by_module[("hexlan.net.wire", "hexlan.net.identity.Identity")].type_only
+
+
+@pytest.mark.parametrize("layer", ["engine", "net", "tui"])
+def test_layers_import_only_downwards(layer: str) -> None:
+    allowed = LAYERS[layer]
+    wrong = [
+        i
+        for i in IMPORTS
+        if _layer(i.module) == layer
+        and (target := _layer(i.name)) is not None
+        and target not in allowed
+    ]
+    _assert_none(f"{layer} may import only {sorted(allowed)}", wrong)
+
+
+def test_the_engine_is_pure() -> None:
+    runtime = [i for i in IMPORTS if _layer(i.module) == "engine" and not i.type_only]
+    outside = [
+        i
+        for i in runtime
+        if _layer(i.name) is None
+        and (_top(i.name) not in sys.stdlib_module_names or _top(i.name) in ENGINE_FORBIDDEN)
+    ]
+    _assert_none(
+        f"the engine imports the standard library only, none of {sorted(ENGINE_FORBIDDEN)}",
+        outside,
+    )
+
+
+def test_textual_and_rich_only_in_the_tui() -> None:
+    wrong = [i for i in IMPORTS if _top(i.name) in UI_ONLY and _layer(i.module) != "tui"]
+    _assert_none("Textual and Rich are tui/'s", wrong)
+
+
+def test_asyncio_and_sockets_only_in_the_net_shells() -> None:
+    wrong = [
+        i
+        for i in IMPORTS
+        if _layer(i.module) == "net"
+        and not i.type_only
+        and _top(i.name) in NET_IO
+        and i.module not in NET_SHELLS
+    ]
+    _assert_none(f"net/'s sans-IO core: only {sorted(NET_SHELLS)} do I/O", wrong)
+
+
+def test_every_exception_is_still_needed() -> None:
+    used = {(i.module, _owner(i)) for i in IMPORTS}
+    assert set(EXCEPTIONS) <= used, f"stale exceptions: {set(EXCEPTIONS) - used}"
