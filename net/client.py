@@ -37,14 +37,16 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot, make_bot
-from hexlan.engine.core import NO_SEAT, IllegalActionError, Seat
+from hexlan.engine.core import NO_SEAT, EngineError, IllegalActionError, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
 from hexlan.net.narrate import DEFAULT_NAMES, GameEvent, Narrator, Score, scores
 from hexlan.net.session import Session
+from hexlan.net.wire import board_kinds
 
 if TYPE_CHECKING:
     from hexlan.net.peer import Peer, PeerEvent
@@ -328,11 +330,12 @@ class SessionGame(GameClient):
     """`hexlan play`: one person against bots, every seat a session in this process.
 
     Args:
-        players: seats, 2 .. 4.
+        players: seats, within the game's range (2 .. 4 in the base game, 5 .. 6 in five-six).
         seed: makes the game reproducible: the seats' keys and hash chains (so the board, dice
             and steals) and the bots follow from it; the log says "not fair". None: fresh keys
             and chains from the operating system, bots seeded at random.
-        board: "beginner" or "random" (a random board is drawn by the beacon).
+        board: "beginner" or "random" (a random board is drawn by the beacon); a map without a
+            beginner layout (five-six) takes "random" only.
         names: one name per seat (default :data:`~hexlan.net.narrate.DEFAULT_NAMES`).
         bots: one bot name per seat ("random" or "heuristic"); the person's entry is ignored.
             Default: "heuristic" everywhere.
@@ -340,9 +343,10 @@ class SessionGame(GameClient):
         human_seat: the person's seat (0).
         log_dir: where the log is written (default :func:`default_log_dir`).
         save_log: False keeps no log on disk (tests, doctests).
+        game: the game (seeds/<game>.toml); the opening names it (PROTOCOL.md §3).
 
     Raises:
-        ValueError: bad counts, names, seats or board.
+        ValueError: an unknown game, bad counts, names, seats or board.
     """
 
     def __init__(
@@ -357,13 +361,22 @@ class SessionGame(GameClient):
         *,
         log_dir: str | Path | None = None,
         save_log: bool = True,
+        game: str = "base",
     ) -> None:
-        if not 2 <= players <= 4:
-            raise ValueError(f"a game takes 2 to 4 players, not {players}")
+        try:
+            rules = load_ruleset(game)
+            kinds = board_kinds(game)
+        except EngineError as exc:
+            raise ValueError(str(exc)) from None
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(
+                f"the {game} game takes {rules.min_players} to {rules.max_players} players,"
+                f" not {players}"
+            )
         if not 0 <= human_seat < players:
             raise ValueError(f"seat {human_seat} is not one of the {players} seats")
-        if board not in ("beginner", "random"):
-            raise ValueError(f"board must be 'beginner' or 'random', not {board!r}")
+        if board not in kinds:
+            raise ValueError(f"board must be {' or '.join(map(repr, kinds))}, not {board!r}")
         names = list(names) if names is not None else list(DEFAULT_NAMES[:players])
         if len(names) != players:
             raise ValueError(f"{players} players need {players} names, got {len(names)}")
@@ -372,7 +385,9 @@ class SessionGame(GameClient):
             raise ValueError(f"{players} players need {players} bot names, got {len(bot_names)}")
         # An unseeded game sets its deck up in worker threads, so the board shows at once; a
         # seeded one runs its proof work inline, so it replays bit for bit.
-        self.table = InProcessTable(names, options, board, seed=seed, background=seed is None)
+        self.table = InProcessTable(
+            names, options, board, seed=seed, background=seed is None, game=game
+        )
         super().__init__(self.table.sessions[human_seat], names)
         self.seed = seed
         self.fair = seed is None

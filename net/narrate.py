@@ -31,7 +31,7 @@ from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
 
-DEFAULT_NAMES: Final = ("You", "Blue", "Green", "Purple")
+DEFAULT_NAMES: Final = ("You", "Blue", "Green", "Purple", "Red", "Cobalt")
 """Seat names when none are given: the human first, then bots named after their colours."""
 
 EventKind = Literal[

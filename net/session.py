@@ -427,7 +427,7 @@ class Session:
                 for s in range(self.players):
                     if s != view.active and s not in self._monopoly_counts:
                         owe(s, "count")
-            if view.phase is Phase.ROLL or view.phase in _TURN_PASSING_PHASES:
+            if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
             if view.phase is Phase.DRAW and self.dealer.drawing is not None:
@@ -852,7 +852,10 @@ class Session:
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
             self._count_ids = {}
-        elif isinstance(action, A.EndTurn):
+        elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
+            # The EndTurn that ends the turn, after its special building phase if the game has
+            # one (a special builder's EndTurn only passes the building on): every seat
+            # acknowledges the turn, numbered as it was played (§11).
             self._acks = {}
             self._ended_turn = turn
             # A turn end this seat knows to be a victory (its own hidden points) is not
@@ -1647,17 +1650,16 @@ def _development_faces(rules: RuleSet) -> list[int]:
     return [int(card) for card in DevCard for _ in range(counts[card])]
 
 
-_TURN_PASSING_PHASES: Final = frozenset(p for p in Phase if p.name == "SPECIAL_BUILD")
-"""Phases in which the seat whose decision is due (the engine's ``current_player()``), not the
-turn's owner (its ``active`` seat), is the sequencer (§4): the 5-6 player special building
-phase, in which every other seat builds in turn. Named rather than imported, so that this code
-runs on engines with and without the phase."""
+_TURN_PASSING_PHASES: Final = frozenset({Phase.SPECIAL_BUILD})
+"""Phases in which the decision passes round the table within one turn: the sequencer (§4) is
+the seat whose decision is due (the engine's ``current_player()``, which is also its ``active``
+seat there), not the seat whose turn it is (``special_from``)."""
 
 
 def sequencer(view: InformationState) -> Seat:
-    """The seat that moves the game on (§4): the engine's ``active`` seat, except in a phase
-    that passes the decision round the table (the special building phase), where it is the
-    seat whose decision is due. Before the start player is drawn, ``active`` is -1: the
+    """The seat that moves the game on (§4): the engine's ``active`` seat, and in a phase that
+    passes the decision round the table (the 5-6 player special building phase) the seat whose
+    decision is due, the builder. Before the start player is drawn, ``active`` is -1: the
     session keeps seat 0 then (it never asks before the view exists)."""
     if view.phase in _TURN_PASSING_PHASES:
         seat = view.current_player()

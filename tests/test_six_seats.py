@@ -30,6 +30,7 @@ from hexlan.cli import main
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import DevCard, Phase
 from hexlan.net import session as session_module
+from hexlan.net.client import SessionGame
 from hexlan.net.effects import Rejected
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.log import read_log
@@ -45,6 +46,10 @@ game (six shuffles of 34 cards, each checked by five seats, and every reveal by 
 times a four-seat one."""
 
 
+SPECIAL_MOVES: list[tuple[int, str]] = []
+"""The fixture game's decisions made in the special building phase: (seat, action name)."""
+
+
 @pytest.fixture(scope="module")
 def six_seat_game() -> InProcessTable:
     """A seeded six-seat game of five-six between heuristic bots, won and audited."""
@@ -55,7 +60,12 @@ def six_seat_game() -> InProcessTable:
         if all(s.done for s in table.sessions):
             break
         seat = next(s for s, session in enumerate(table.sessions) if session.decision_due())
-        table.submit(seat, bots[seat].choose(table.sessions[seat].view, seat))  # type: ignore[arg-type]
+        view = table.sessions[seat].view
+        assert view is not None
+        action = bots[seat].choose(view, seat)
+        if view.phase is Phase.SPECIAL_BUILD:
+            SPECIAL_MOVES.append((seat, type(action).__name__))
+        table.submit(seat, action)
     return table
 
 
@@ -78,6 +88,12 @@ def test_six_sessions_play_five_six_to_an_audited_end(six_seat_game: InProcessTa
     kinds = [Envelope.parse(m).body.kind for m in six_seat_game.logs[0]]
     assert kinds.count("shuffle") == 6 and kinds.count("audit_result") == 6
     assert "steal_open" in kinds  # steals between six seats: opened to the thief alone
+    # The special building phase ran over the network: five special turns after each turn,
+    # builds and buys among them, each turn acknowledged once.
+    assert sum(name == "EndTurn" for _, name in SPECIAL_MOVES) >= 5 * (view.turn - 1)
+    assert {name for _, name in SPECIAL_MOVES} - {"EndTurn"}
+    # (the turn end that makes its next seat the winner is not acknowledged, §11)
+    assert kinds.count("turn_ack") in (6 * (view.turn - 1), 6 * (view.turn - 2))
 
 
 def test_verify_rebuilds_a_five_six_game_from_its_log(
@@ -150,8 +166,7 @@ def test_the_sequencer_follows_the_seat_whose_decision_is_due_in_a_special_build
 ) -> None:
     """The seat that moves the game on (PROTOCOL.md §4) is the engine's active seat, except in
     the special building phase (when the engine has it), where it is ``current_player()``."""
-    if hasattr(Phase, "SPECIAL_BUILD"):
-        assert Phase.SPECIAL_BUILD in session_module._TURN_PASSING_PHASES
+    assert Phase.SPECIAL_BUILD in session_module._TURN_PASSING_PHASES
     view = six_seat_game.sessions[0].view
     assert view is not None
     assert session_module.sequencer(view) == view.active  # game over: the winner
@@ -171,13 +186,23 @@ def test_a_base_opening_keeps_its_bytes() -> None:
     assert Opening.from_payload(plain.to_payload()).game == "base"
 
 
+def test_a_local_game_of_another_game_is_checked_against_it() -> None:
+    """`hexlan play`'s client takes the game too (its in-process sessions' opening names it)."""
+    with pytest.raises(ValueError, match="the five-six game takes 5 to 6 players, not 4"):
+        SessionGame(4, seed=0, game="five-six", save_log=False)
+    with pytest.raises(ValueError, match="board must be 'random', not 'beginner'"):
+        SessionGame(5, seed=0, game="five-six", save_log=False)
+    with pytest.raises(ValueError, match="no game named 'nope'"):
+        SessionGame(4, seed=0, game="nope", save_log=False)
+
+
 # ------------------------------------------------------------------ the command line
 
 
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["bot", "--host", "--game", "nope"], "no game named 'nope'"),
+        (["bot", "--host", "--game", "nope"], "'nope' is not one of 'base', 'five-six'"),
         (["bot", "--host", "--game", "five-six", "--seats", "4"], "takes 5 to 6 seats, not 4"),
         (["bot", "--host", "--seats", "5"], "the base game takes 2 to 4 seats, not 5"),
         (["bot", "--host", "--players", "7"], "'--seats' / '--players'"),
