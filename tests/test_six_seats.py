@@ -146,6 +146,24 @@ def test_a_log_replayed_by_a_peer_told_another_game_is_refused_in_words(
     )
 
 
+def test_a_jungle_log_replayed_as_a_base_game_is_refused_in_words(tmp_path: Path) -> None:
+    """Two games of one seat range (the Jungle and the base game, 2..4 seats): the same seats'
+    keys, told the base game, refuse the Jungle log's first signed opening, naming both."""
+    table = InProcessTable(list(NAMES[:3]), seed=SEED, game="jungle")
+    table.start()
+    assert table.opening.game == "jungle" and table.sessions[0].view is not None
+    with pytest.raises(ValueError, match="opening of the jungle game; this peer was told the"):
+        told("base", 3, 2).replay(table.logs[2])
+    keys = [SeatKeys.seeded(SEED, s) for s in range(3)]
+    claimed = make_opening(NAMES[:3], keys, created=0)
+    path = write_log(tmp_path / "jungle-as-base.hexlan", claimed.to_payload(), table.logs[0])
+    (log,) = verify_logs([path]).logs
+    assert log.exit_code == 1
+    assert "signed an opening of the jungle game; this peer was told the game is base" in (
+        log.violations[0].reason
+    )
+
+
 def test_verify_names_both_games_when_a_log_claims_another(
     six_seat_game: InProcessTable, tmp_path: Path
 ) -> None:
