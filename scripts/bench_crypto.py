@@ -346,6 +346,7 @@ class SetupRun:
     shuffled: float  # until the last seat signed its shuffle
     beacon: float  # from the last shuffle signed until every seat has the challenges
     failed_dials: int
+    cpu: float = 0.0  # CPU seconds of every seat (all threads) until its deck was ready
 
 
 def _setup_run(
@@ -357,6 +358,7 @@ def _setup_run(
     failed_dials: int,
     *,
     from_last: bool = False,
+    cpu: float = 0.0,
 ) -> SetupRun:
     start = max(first) if from_last else min(first)
     return SetupRun(
@@ -365,6 +367,7 @@ def _setup_run(
         shuffled=max(shuffles) - start,
         beacon=max(challenged) - max(shuffles),
         failed_dials=failed_dials,
+        cpu=cpu,
     )
 
 
@@ -470,6 +473,7 @@ def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
         [r["ready"] for r in reports],
         sum(r["failed_dials"] for r in reports),
         from_last=True,
+        cpu=sum(r["cpu"] for r in reports),
     )
 
 
@@ -482,11 +486,18 @@ def _child(spec_text: str) -> int:
 
     async def run() -> None:
         ready = asyncio.Event()
+        cpu: list[float] = []
+
+        def on_ready() -> None:
+            cpu.append(time.process_time())
+            ready.set()
+
         peer = _peer(seat, opening, keys[seat], Path(spec["log"]), probe, None)
-        _observe(peer, probe, ready.set)
+        _observe(peer, probe, on_ready)
         print("ready", flush=True)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.readline)  # "go"
+        cpu.append(time.process_time())
         task = asyncio.create_task(peer.run())
         waiter = asyncio.create_task(ready.wait())
         await asyncio.wait(
@@ -503,6 +514,7 @@ def _child(spec_text: str) -> int:
                 "challenged": probe.challenged,
                 "ready": probe.ready,
                 "failed_dials": probe.failed_dials(),
+                "cpu": cpu[-1] - cpu[0],
             }
             print(json.dumps(report), flush=True)
             await loop.run_in_executor(None, sys.stdin.readline)  # "stop": every seat is ready
@@ -683,6 +695,12 @@ def _setup_figures(
             "processes_beacon_ms": round(statistics.median(s.beacon for s in in_procs[n]) * 1000),
             "processes_last_shuffle_ms": round(
                 statistics.median(s.shuffled for s in in_procs[n]) * 1000
+            ),
+            # CPU seconds of all six (N) processes until ready, over the machine's cores: the
+            # wall time the set-up needs at least on this machine when nothing else runs.
+            "processes_cpu_ms": round(statistics.median(s.cpu for s in in_procs[n]) * 1000),
+            "processes_cpu_per_core_ms": round(
+                statistics.median(s.cpu for s in in_procs[n]) * 1000 / (os.cpu_count() or 1)
             ),
         }
     return figures
