@@ -174,7 +174,7 @@ async def _net_game(
         for e in evs
         if e.kind == "applied" and isinstance(e.action, A.RevealVictory)
     ]
-    game = NetGame(
+    net = NetGame(
         players=players,
         seconds=(max(ends) if len(ends) == players else time.perf_counter()) - start,
         turns=results[0].turns,
@@ -183,8 +183,8 @@ async def _net_game(
         syncs=sum(p.syncs for p in peers),
         agreed=len({(r.winner, r.state_hash) for r in results}) == 1,
     )
-    _latencies(events, game)
-    return game
+    _latencies(events, net)
+    return net
 
 
 def _latencies(events: Sequence[list[PeerEvent]], game: NetGame) -> None:
@@ -290,11 +290,11 @@ def _net_game_processes(
             assert proc.stdin is not None
             proc.stdin.write("go\n")
             proc.stdin.flush()
-        reports = []
+        reports: list[dict[str, Any]] = []
         for proc in procs:
             assert proc.stdout is not None
             line = proc.stdout.readline()
-            report = json.loads(line) if line.strip() else {"error": "no report"}
+            report: dict[str, Any] = json.loads(line) if line.strip() else {"error": "no report"}
             if "error" in report:
                 raise RuntimeError(report["error"])
             reports.append(report)
