@@ -16,10 +16,6 @@ import click
 from hexlan.engine.core import MAX_SEATS
 from hexlan.engine.ruleset import GAMES, load_ruleset
 
-PLAYABLE_GAMES = ("base",)
-"""Games `hexlan play` runs: its seats are in-process network sessions, whose opening does not
-name a game yet, so they play the base game only (`hexlan simulate` plays every game)."""
-
 
 def _games_help() -> str:
     ranges = ", ".join(
@@ -59,8 +55,9 @@ def _players(game: str, players: int | None) -> int:
     return players
 
 
-def _board_kind(game: str, board: str) -> str:
-    """``--board`` checked against the game's map.
+def _board_kind(game: str, board: str | None) -> str:
+    """``--board`` checked against the game's map; None is its beginner board if it has one,
+    else a random board.
 
     Raises:
         click.BadParameter: a beginner board of a map that has none.
@@ -68,6 +65,8 @@ def _board_kind(game: str, board: str) -> str:
     from hexlan.engine.maps import load_map
 
     map_name = load_ruleset(game).board
+    if board is None:
+        return "random" if load_map(map_name).beginner is None else "beginner"
     if board == "beginner" and load_map(map_name).beginner is None:
         raise click.BadParameter(
             f"the {map_name} map has no beginner board; use --board random",
@@ -108,7 +107,10 @@ def main() -> None:
     "--seed", type=int, default=None, help="Seed for the board, dice and bots (not fair)."
 )
 @click.option(
-    "--board", type=click.Choice(["beginner", "random"]), default="beginner", show_default=True
+    "--board",
+    type=click.Choice(["beginner", "random"]),
+    default=None,
+    help="The board (default: the map's beginner board if it has one, else random).",
 )
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
 @click.option(
@@ -119,24 +121,25 @@ def main() -> None:
     help="Seconds between bot moves.",
 )
 def play(
-    game: str, players: int | None, seed: int | None, board: str, name: str, bot_delay: float
+    game: str,
+    players: int | None,
+    seed: int | None,
+    board: str | None,
+    name: str,
+    bot_delay: float,
 ) -> None:
     """Play a game against bots in the terminal (you are the first seat).
 
     Every seat runs the network protocol in this process. With --seed the game can be replayed
-    (the same seed gives the same game), and its log says it is not fair. The base game only,
-    for now: `hexlan simulate --game NAME` plays the others.
+    (the same seed gives the same game), and its log says it is not fair.
     """
     players = _players(game, players)
-    if game not in PLAYABLE_GAMES:
-        raise click.BadParameter(
-            f"`hexlan play` runs the {', '.join(PLAYABLE_GAMES)} game only for now (its network"
-            f" sessions do not carry a game yet); `hexlan simulate --game {game}` plays it",
-            param_hint="'--game'",
-        )
+    board = _board_kind(game, board)
     from hexlan.tui.app import run_play
 
-    sys.exit(run_play(players=players, seed=seed, board=board, name=name, bot_delay=bot_delay))
+    sys.exit(
+        run_play(players=players, seed=seed, board=board, name=name, bot_delay=bot_delay, game=game)
+    )
 
 
 @main.command()

@@ -109,7 +109,7 @@ def test_help_lists_the_games_and_their_seats() -> None:
         (["simulate", "--games", "1", "--game", "five-six", "--board", "beginner"], "no beginner"),
         (["play", "--game", "five-six", "--players", "3"], "5 to 6 players, not 3"),
         (["play", "--players", "6"], "the base game takes 2 to 4 players, not 6"),
-        (["play", "--game", "five-six"], "simulate --game five-six"),
+        (["play", "--game", "five-six", "--board", "beginner"], "no beginner board"),
     ],
 )
 def test_bad_game_arguments_get_one_line_errors_and_no_traceback(

@@ -211,11 +211,13 @@ def make_app(
     autoplay: bool = False,
     log_dir: str | Path | None = None,
     save_log: bool = True,
+    game: str = "base",
 ) -> HexlanApp:
     """The app for `hexlan play`.
 
     Args:
-        players: seats, 2 .. 4; the person takes seat 0, heuristic bots the others.
+        players: seats, within the game's range; the person takes seat 0, heuristic bots the
+            others.
         seed: fixes the board (for "random"), the dice, the cards and the bots (a game that
             is not fair, and its log says so); None plays a fair game with fresh keys.
         board: "beginner" or "random".
@@ -224,18 +226,25 @@ def make_app(
         autoplay: a bot plays the person's seat too (demos and tests).
         log_dir: where the game's log is written (default: the user's log directory).
         save_log: False keeps no log.
+        game: the game's name (seeds/<game>.toml).
 
     Raises:
-        ValueError: bad player count or board kind.
+        ValueError: an unknown game, a bad player count or board kind.
     """
     name = (name or "You").strip()[:16] or "You"
     names = [name]
     for colour in SEAT_NAMES[1:players]:
         names.append(f"{colour} bot" if colour.lower() == name.lower() else colour)
-    game = SessionGame(
-        players=players, seed=seed, board=board, names=names, log_dir=log_dir, save_log=save_log
+    client = SessionGame(
+        players=players,
+        seed=seed,
+        board=board,
+        names=names,
+        log_dir=log_dir,
+        save_log=save_log,
+        game=game,
     )
-    return HexlanApp(game, bot_delay=bot_delay, autoplay=autoplay)
+    return HexlanApp(client, bot_delay=bot_delay, autoplay=autoplay)
 
 
 def run_play(
@@ -244,9 +253,10 @@ def run_play(
     board: str = "beginner",
     name: str = "You",
     bot_delay: float = 0.5,
+    game: str = "base",
 ) -> int:
     """Run `hexlan play` until the person quits; the process exit code (0)."""
-    app = make_app(players, seed, board, name, bot_delay)
+    app = make_app(players, seed, board, name, bot_delay, game=game)
     app.run()
     return app.return_code or 0
 

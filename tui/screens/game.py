@@ -287,7 +287,8 @@ class GameScreen(Screen[None]):
         if phase is Phase.SPECIAL_BUILD:
             self._prompted = stamp
             if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
-                self.notify("Nothing you can build or buy: you pass.", title="Special building")
+                # No notice: one a round per special phase would stack over the panels; the
+                # log says "You passed".
                 self.call_later(self.submit, A.END_TURN)
         elif phase is Phase.DISCARD:
             self._prompted = stamp
