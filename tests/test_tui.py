@@ -12,11 +12,10 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from local_game import LocalGame, make_local_app
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
@@ -24,11 +23,12 @@ from textual.widgets._footer import FooterKey
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.core import NO_SEAT, DevCard, Phase
 from hexlan.net.client import SessionGame
 from hexlan.net.narrate import GameEvent
 from hexlan.tui.app import HexlanApp, make_app
 from hexlan.tui.board import MEDIUM, MINI
+from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, TradeDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen, HelpScreen
@@ -497,11 +497,11 @@ def six_seats_shown(screen: GameScreen) -> list[str]:
 async def test_five_six_table_at_80x24_shows_six_seats_and_the_whole_board() -> None:
     """80x24: the 30-hex board in the mini layout, six seats and the awards above the tabs, a
     hand that fits its tab; the set-up settlement typed by label, the road clicked."""
-    app = make_local_app(seed=1, bot_delay=0)
+    app = make_app(6, seed=1, board="random", bot_delay=0, save_log=False, game="five-six")
     async with app.run_test(size=SMALL) as pilot:
         screen = await settle(pilot)
         game = app.game
-        assert isinstance(game, LocalGame) and game.players == 6
+        assert isinstance(game, SessionGame) and game.players == 6
         assert screen.has_class("-narrow")
         board = screen.board
         assert board.board_layout is MINI
@@ -532,7 +532,7 @@ async def test_five_six_table_at_80x24_shows_six_seats_and_the_whole_board() -> 
 
 
 async def test_five_six_table_at_120x40_shows_every_panel_and_picks_by_arrows() -> None:
-    app = make_local_app(seed=2, bot_delay=0)
+    app = make_app(6, seed=2, board="random", bot_delay=0, save_log=False, game="five-six")
     async with app.run_test(size=WIDE) as pilot:
         screen = await settle(pilot)
         assert screen.has_class("-wide")
@@ -549,34 +549,56 @@ async def test_five_six_table_at_120x40_shows_every_panel_and_picks_by_arrows() 
         assert len(settlements) == 1 and settlements[0] in pick.labels
 
 
+def five_six_until(ready: Callable[[SessionGame], bool]) -> SessionGame:
+    """A six-seat five-six game (real in-process sessions, seeded) played by bots for every seat
+    until ``ready`` holds."""
+    for seed in range(20):
+        game = SessionGame(6, seed=seed, board="random", save_log=False, game="five-six")
+        driver = make_bot("heuristic", random.Random(seed))
+        for _ in range(20_000):
+            if game.is_over:
+                break
+            if ready(game):
+                return game
+            if game.human_to_act():
+                game.submit(driver.choose(game.view, 0))
+            else:
+                game.step()
+    raise AssertionError("no seed reached the position")
+
+
 async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Another seat's special building is named on the prompt line; on yours the prompt says
     what you can do with its keys, and with nothing to build or buy you pass without a key."""
-    app = make_local_app(seed=1, bot_delay=0)
+    others = five_six_until(
+        lambda g: g.view.phase is Phase.SPECIAL_BUILD and g.view.active not in (NO_SEAT, 0)
+    )
+    builder = others.view.active
+    app = HexlanApp(others, bot_delay=60)  # the builder thinks for a minute: time to look
     async with app.run_test(size=WIDE) as pilot:
-        screen = await settle(pilot)
-        game = app.game
-        assert isinstance(game, LocalGame)
+        await pilot.pause()
+        screen = app.game_screen
         prompt = screen.query_one("#prompt", Static)
         status = screen.query_one("#status", Static)
-
-        game.special_building(2)
-        screen.sync()
-        await pilot.pause()
-        assert str(prompt.render()) == "Special building: Green may build…"
-        assert "c Green [special build]" in str(status.render())
+        name = SEAT_NAMES[builder]
+        assert str(prompt.render()) == f"Special building: {name} may build…"
+        assert f"{name} [special build]" in str(status.render())
         assert not {"d", "s", "c", "v", "e"} & set(app.active_bindings)
 
-        submitted: list[A.Action] = []
-        monkeypatch.setattr(game, "submit", lambda action: submitted.append(action) or [])
-        legal: list[A.Action] = [A.END_TURN]
-        monkeypatch.setattr(game, "legal_actions", lambda: list(legal))
-        game.special_building(0)
-        screen.sync()
-        await pilot.pause()
+    mine = five_six_until(
+        lambda g: g.view.phase is Phase.SPECIAL_BUILD and g.view.active == 0 and g.human_to_act()
+    )
+    submitted: list[A.Action] = []
+    monkeypatch.setattr(mine, "submit", lambda action: submitted.append(action) or [])
+    legal: list[A.Action] = [A.END_TURN]
+    monkeypatch.setattr(mine, "legal_actions", lambda: list(legal))
+    app = HexlanApp(mine, bot_delay=60)
+    async with app.run_test(size=WIDE) as pilot:
+        screen = await settle(pilot)
+        prompt = screen.query_one("#prompt", Static)
         assert submitted == [A.END_TURN]  # nothing to build or buy: passed at once
 
-        road = game.view.topology.path_count - 1
+        road = mine.view.topology.path_count - 1
         legal[:] = [A.END_TURN, A.BuildRoad(road), A.BUY_DEVELOPMENT_CARD]
         screen.sync()
         await pilot.pause()
@@ -592,11 +614,11 @@ async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None
         assert submitted[-1] == A.BuildRoad(road)
 
 
-def local_game_at_open_offer() -> LocalGame:
+def local_game_at_open_offer() -> SessionGame:
     """A six-seat local game paused where a bot's offer to everyone awaits the person, who
     lacks the cards asked for (bots play every seat up to there)."""
     for seed in range(40):
-        game = LocalGame(seed=seed)
+        game = SessionGame(6, seed=seed, board="random", save_log=False, game="five-six")
         driver = make_bot("heuristic", random.Random(seed))
         for _ in range(20_000):
             if game.is_over:
