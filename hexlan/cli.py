@@ -28,6 +28,14 @@ def _games_help() -> str:
 _GAME_OPTION = click.option(
     "--game", type=click.Choice(GAMES), default="base", show_default=True, help=_games_help()
 )
+_SEATS_OPTION = click.option(
+    "--seats",
+    "--players",
+    "seats",
+    type=click.IntRange(2, MAX_SEATS),
+    default=None,
+    help="Table size, within the game's range (hosting; default 4, or the game's nearest to 4).",
+)
 _PLAYERS_OPTION = click.option(
     "--players",
     type=click.IntRange(2, MAX_SEATS),
@@ -357,14 +365,7 @@ _ABANDON_AFTER_OPTION = click.option(
 @main.command()
 @click.option("--host", "hosting", is_flag=True, help="Hold a table and wait for the others.")
 @click.option("--join", metavar="HOST:PORT", default=None, help="Join the table at HOST:PORT.")
-@click.option(
-    "--seats",
-    "--players",
-    "seats",
-    type=click.IntRange(2, MAX_SEATS),
-    default=None,
-    help="Table size, within the game's range (--host; default 4, or the game's nearest to 4).",
-)
+@_SEATS_OPTION
 @_TABLE_GAME_OPTION
 @click.option(
     "--port",
@@ -563,14 +564,7 @@ _IDENTITY_OPTION = click.option(
 @click.option(
     "--port", type=click.IntRange(0, 65535), default=47400, show_default=True, help="Table port."
 )
-@click.option(
-    "--seats",
-    "--players",
-    "seats",
-    type=click.IntRange(2, MAX_SEATS),
-    default=None,
-    help="Table size, within the game's range (default 4, or the game's nearest to 4).",
-)
+@_SEATS_OPTION
 @_TABLE_GAME_OPTION
 @click.option(
     "--bots",

@@ -58,7 +58,6 @@ import math
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -68,7 +67,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench_net import NAMES, game_for, loopback_opening  # scripts/ is on the path when run
+from bench_net import (  # scripts/ is on the path when run
+    NAMES,
+    STAGGER,
+    game_for,
+    loopback_opening,
+    run_seat_processes,
+)
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -89,8 +94,6 @@ DECK_KINDS = ("deck_key", "shuffle", "shuffle_proof", "draw_share", "card_reveal
 AUDIT_KINDS = ("audit_secrets", "audit_result")
 PLAYS = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
 SETUP_TIMEOUT = 90.0
-STAGGER = 0.1
-"""Seconds between starting two seat processes (:func:`_setup_subprocesses`)."""
 TARGETS = (
     "targets: deck set-up <= 2 s (4 seats), <= 3 s (6 peer processes), a draw <= 150 ms, a "
     "whole-game audit <= 2 s"
@@ -417,54 +420,17 @@ def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
     mesh's 0.2 s redial. Timed from the first message of the last seat started (seat 0): the
     earlier seats can do nothing but sign their opening and key share until it is there."""
     ports = _free_ports(players)
-    procs = []
-    try:
-        for seat in range(players):
-            spec = {
-                "seed": seed,
-                "players": players,
-                "seat": seat,
-                "ports": ports,
-                "log": str(log_dir / f"setup-proc-{seed}-{players}p-seat{seat}.log"),
-            }
-            procs.append(
-                subprocess.Popen(
-                    [sys.executable, __file__, "--child", json.dumps(spec)],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    text=True,
-                )
-            )
-        for proc in procs:
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            if line.strip() != "ready":
-                raise RuntimeError(f"a seat process did not start: {line!r}")
-        for k, proc in enumerate(reversed(procs)):
-            if k:
-                time.sleep(STAGGER)
-            assert proc.stdin is not None
-            proc.stdin.write("go\n")
-            proc.stdin.flush()
-        reports: list[dict[str, Any]] = []
-        for proc in procs:
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            report: dict[str, Any] = json.loads(line) if line.strip() else {"error": "no report"}
-            if "error" in report:
-                raise RuntimeError(f"a seat process failed: {report['error']}")
-            reports.append(report)
-        for proc in procs:
-            assert proc.stdin is not None
-            proc.stdin.write("stop\n")
-            proc.stdin.flush()
-        for proc in procs:
-            proc.wait(timeout=30)
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+    specs = [
+        {
+            "seed": seed,
+            "players": players,
+            "seat": seat,
+            "ports": ports,
+            "log": str(log_dir / f"setup-proc-{seed}-{players}p-seat{seat}.log"),
+        }
+        for seat in range(players)
+    ]
+    reports, _ = run_seat_processes(__file__, specs, stop=True)
     return _setup_run(
         players,
         [r["first"] for r in reports],

@@ -254,26 +254,26 @@ def _child(spec_text: str) -> int:
     return 0
 
 
-def _net_game_processes(
-    seed: int, players: int, strategy: str, log_dir: Path, game: str | None = None
-) -> NetGame:
-    """One game with every seat in its own process (see :func:`_child`)."""
-    ports = [free_port("127.0.0.1") for _ in range(players)]
-    procs = []
+def run_seat_processes(
+    script: str, specs: Sequence[dict[str, Any]], *, stop: bool = False
+) -> tuple[list[dict[str, Any]], float]:
+    """Run one process per seat (``script --child SPEC``) through the children's protocol: each
+    prints "ready" once it has imported everything and built its peer; then each is told "go",
+    highest seat first, :data:`STAGGER` apart (a seat dials the higher seats, so they are
+    listening), prints one JSON report and (with ``stop``) waits for "stop".
+
+    Returns:
+        The reports in seat order, and the ``time.perf_counter()`` of the first "go".
+
+    Raises:
+        RuntimeError: a child did not start or reported an error.
+    """
+    procs: list[subprocess.Popen[str]] = []
     try:
-        for seat in range(players):
-            spec = {
-                "seed": seed,
-                "players": players,
-                "seat": seat,
-                "ports": ports,
-                "game": game or game_for(players),
-                "strategy": strategy,
-                "log": str(log_dir / f"g{seed}-{players}p-proc-seat{seat}.log"),
-            }
+        for spec in specs:
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, __file__, "--child", json.dumps(spec)],
+                    [sys.executable, script, "--child", json.dumps(spec)],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     text=True,
@@ -281,10 +281,11 @@ def _net_game_processes(
             )
         for proc in procs:
             assert proc.stdout is not None
-            if proc.stdout.readline().strip() != "ready":
-                raise RuntimeError("a seat process did not start")
+            line = proc.stdout.readline()
+            if line.strip() != "ready":
+                raise RuntimeError(f"a seat process did not start: {line!r}")
         start = time.perf_counter()
-        for k, proc in enumerate(reversed(procs)):  # the highest seat first: callers find it
+        for k, proc in enumerate(reversed(procs)):
             if k:
                 time.sleep(STAGGER)
             assert proc.stdin is not None
@@ -296,8 +297,13 @@ def _net_game_processes(
             line = proc.stdout.readline()
             report: dict[str, Any] = json.loads(line) if line.strip() else {"error": "no report"}
             if "error" in report:
-                raise RuntimeError(report["error"])
+                raise RuntimeError(f"a seat process failed: {report['error']}")
             reports.append(report)
+        if stop:
+            for proc in procs:
+                assert proc.stdin is not None
+                proc.stdin.write("stop\n")
+                proc.stdin.flush()
         for proc in procs:
             proc.wait(timeout=30)
     finally:
@@ -305,6 +311,27 @@ def _net_game_processes(
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+    return reports, start
+
+
+def _net_game_processes(
+    seed: int, players: int, strategy: str, log_dir: Path, game: str | None = None
+) -> NetGame:
+    """One game with every seat in its own process (see :func:`_child`)."""
+    ports = [free_port("127.0.0.1") for _ in range(players)]
+    specs = [
+        {
+            "seed": seed,
+            "players": players,
+            "seat": seat,
+            "ports": ports,
+            "game": game or game_for(players),
+            "strategy": strategy,
+            "log": str(log_dir / f"g{seed}-{players}p-proc-seat{seat}.log"),
+        }
+        for seat in range(players)
+    ]
+    reports, start = run_seat_processes(__file__, specs)
     events = [
         [
             PeerEvent(
