@@ -615,27 +615,20 @@ async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def local_game_at_open_offer() -> SessionGame:
-    """A six-seat local game paused where a bot's offer to everyone awaits the person, who
-    lacks the cards asked for (bots play every seat up to there)."""
-    for seed in range(40):
-        game = SessionGame(6, seed=seed, board="random", save_log=False, game="five-six")
-        driver = make_bot("heuristic", random.Random(seed))
-        for _ in range(20_000):
-            if game.is_over:
-                break
-            if not game.human_to_act():
-                game.step()
-                continue
-            view = game.view
-            if (
-                view.phase is Phase.TRADE_RESPONSES
-                and view.trade is not None
-                and view.trade.to == -1
-                and A.AnswerTrade(0, True) not in game.legal_actions()
-            ):
-                return game
-            game.submit(driver.choose(view, 0))
-    raise AssertionError("no seed reached an open offer the person cannot meet")
+    """A six-seat game paused where a bot's offer to everyone awaits the person, who lacks the
+    cards asked for (bots play every seat up to there)."""
+
+    def unmeetable_offer(game: SessionGame) -> bool:
+        view = game.view
+        return (
+            game.human_to_act()
+            and view.phase is Phase.TRADE_RESPONSES
+            and view.trade is not None
+            and view.trade.to == -1
+            and A.AnswerTrade(0, True) not in game.legal_actions()
+        )
+
+    return five_six_until(unmeetable_offer)
 
 
 async def test_an_open_offer_you_cannot_meet_is_declined_without_a_toast(
