@@ -235,7 +235,9 @@ class SpecialBuildingStarted:
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded:
-    """``seat`` ended its turn and may win at its end (``victory_at_turn_end``)."""
+    """``seat`` ended its turn with enough points to win at its end (``victory_at_turn_end``;
+    :class:`Won` follows). A view that cannot see the winning cards reports the next turn's
+    :class:`TurnStarted` instead, taken back by the reveal (``InformationState.apply``)."""
 
     seat: Seat
 
