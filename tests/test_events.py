@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 from random_play import OPTIONS, STEP_CAP, choose, offer_for_one_or_two
+from variant_play import board_of
 
 from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
@@ -18,6 +19,8 @@ from hexlan.engine import events as E
 from hexlan.engine.board import beginner_board, random_board
 from hexlan.engine.core import NO_SEAT, DevCard, Resource
 from hexlan.engine.info import InformationState, advance_views
+from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 from hexlan.net.narrate import Narrator, describe_cards, scores
 
@@ -217,3 +220,26 @@ def test_narrator_scores_are_the_engines() -> None:
         view.apply(A.BuildRoad(view.topology.node_paths[node][0]))
     totals = [sc.total for sc in scores(view, ("You", "Blue", "Green"), 0)]
     assert totals == [view.victory_points(0), view.public_vp[1], view.public_vp[2]]
+
+
+def test_jungle_discoveries_come_from_the_variants_hook(table) -> None:
+    """The Jungle's hook reports its discoveries, before the roll's production (as
+    test_rules_jungle's first position)."""
+    rules = load_ruleset("jungle")
+    t = table(
+        players=3,
+        options=GameOptions(jungle_robber_blocks=False),
+        board=board_of(rules),
+        rules=rules,
+    )
+    t.build(0, settlements=[18])
+    t.build(1, cities=[30])
+    t.build(2, settlements=[3])
+    t.at_roll(0)
+    s = _recording(t)
+    t.roll(4, 6)
+    assert s.last_events == [
+        E.DiceRolled(0, 4, 6),
+        E.Discovered(10, (1, 2, 0)),
+        E.Produced(10, ((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 1))),
+    ]
