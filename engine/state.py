@@ -24,6 +24,7 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Final
 
 from hexlan.engine import actions as A
+from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
@@ -189,6 +190,9 @@ class GameState:
             «Джунгли»); zero in other games.
         gold_points, variant_vp: Big River: each seat's gold points and the victory points they
             make (already in ``public_vp``; seed 002 «Большая река»); zero in other games.
+        record_events, last_events: whether :meth:`apply` records what the rules did, and the
+            events (:mod:`hexlan.engine.events`) of the last action applied, in order; off by
+            default (bots and simulations pay one test per rule), set by whoever reads them.
     """
 
     players: int
@@ -301,6 +305,8 @@ class GameState:
         )
         self._road_cache: list[list[PathId] | None] = [None] * players
         self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
+        self.record_events = False
+        self.last_events: list[E.Event] = []
 
     # ------------------------------------------------------------------ hidden-card hooks
     # The full state knows every card; InformationState overrides these for other seats.
@@ -790,7 +796,11 @@ class GameState:
         :class:`~hexlan.engine.actions.RevealVictory` then ends it. A special builder is active
         but not on its own turn: it wins when its next turn starts (official 5-6 rules;
         docs/rules/five-six.md).
+
+        With :attr:`record_events`, :attr:`last_events` lists afterwards what the action did.
         """
+        if self.record_events:
+            self.last_events = []
         self._HANDLERS[type(action)](self, action)
         active = self.active
         # perf: unplayed cards bound the hidden victory points, so most calls stop at the first test.
@@ -813,9 +823,15 @@ class GameState:
         self.setup_step = 0
         self.active = action.seat
         self.phase = Phase.SETUP_SETTLEMENT
+        if self.record_events:
+            self.last_events.append(E.StartPlayerDrawn(action.seat))
 
     def _on_build_settlement(self, action: A.BuildSettlement) -> None:
         seat, node = self.active, action.node
+        if self.record_events:
+            self.last_events.append(
+                E.Built(seat, "settlement", node, setup=self.phase is Phase.SETUP_SETTLEMENT)
+            )
         if self.phase is Phase.SETUP_SETTLEMENT:
             self.last_settlement = node
             self.phase = Phase.SETUP_ROAD
@@ -826,6 +842,8 @@ class GameState:
                     if resource is not None:
                         gain[resource] += 1
                 self._take_from_bank(seat, as_hand(gain))
+                if self.record_events:
+                    self.last_events.append(E.StartingResources(seat, as_hand(gain)))
         else:
             self._pay_bank(seat, self.rules.settlement_cost)
         self.node_owner[node] = seat
@@ -864,6 +882,16 @@ class GameState:
 
     def _on_build_road(self, action: A.BuildRoad) -> None:
         seat, phase = self.active, self.phase
+        if self.record_events:
+            self.last_events.append(
+                E.Built(
+                    seat,
+                    "road",
+                    action.path,
+                    setup=phase is Phase.SETUP_ROAD,
+                    free=phase is Phase.ROAD_BUILDING,
+                )
+            )
         if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
             self._pay_bank(seat, self.rules.road_cost)
         self.path_owner[action.path] = seat
@@ -879,6 +907,8 @@ class GameState:
                 self.active = self.start_seat
                 self.turn = 1
                 self.phase = Phase.ROLL
+                if self.record_events:
+                    self.last_events.append(E.TurnStarted(self.active, 1))
             else:
                 self.active = self.setup_order[self.setup_step]
                 self.phase = Phase.SETUP_SETTLEMENT
@@ -892,6 +922,8 @@ class GameState:
 
     def _on_build_city(self, action: A.BuildCity) -> None:
         seat = self.active
+        if self.record_events:
+            self.last_events.append(E.Built(seat, "city", action.node))
         self._pay_bank(seat, self.rules.city_cost)
         self.settlements[seat].remove(action.node)
         self.cities[seat].append(action.node)
@@ -903,6 +935,8 @@ class GameState:
     def _on_buy(self, action: A.BuyDevelopmentCard) -> None:
         self._pay_bank(self.active, self.rules.development_card_cost)
         self.phase = Phase.DRAW
+        if self.record_events:
+            self.last_events.append(E.CardBought(self.active))
 
     def _on_buy_with_discoveries(self, action: A.BuyWithDiscoveries) -> None:
         """Jungle: the discoveries stand for ``replaced``; the rest of the cost is paid (seed 002
@@ -911,10 +945,14 @@ class GameState:
         self.discoveries[seat] -= sum(action.replaced)
         self._pay_bank(seat, hand_minus(self.rules.development_card_cost, action.replaced))
         self.phase = Phase.DRAW
+        if self.record_events:
+            self.last_events.append(E.CardBought(seat, sum(action.replaced)))
 
     def _on_draw(self, action: A.DrawCard) -> None:
         seat = self.active
         self._dev_draw(seat, action.card)
+        if self.record_events:
+            self.last_events.append(E.CardDrawn(seat, action.card))
         self.dev_count[seat] += 1
         self.new_dev_count[seat] += 1
         self.phase = Phase.MAIN if self.special_from < 0 else Phase.SPECIAL_BUILD
@@ -925,6 +963,8 @@ class GameState:
     def _on_dice(self, action: A.Dice) -> None:
         self.dice = action
         total = action.first + action.second
+        if self.record_events:
+            self.last_events.append(E.DiceRolled(self.active, action.first, action.second))
         if total != 7:
             if self.variant is not None:
                 self.variant.after_roll(self, total)
@@ -940,6 +980,8 @@ class GameState:
         self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
         if any(self.discards):
             self.phase = Phase.DISCARD
+            if self.record_events:
+                self.last_events.append(E.DiscardsDue(tuple(self.discards)))
         else:
             self.phase = Phase.MOVE_ROBBER
 
@@ -978,8 +1020,14 @@ class GameState:
             row = owed[seat]
             if any(row):
                 self._take_from_bank(seat, as_hand(row))
+        if self.record_events:
+            gains = tuple(as_hand(row) for row in owed)
+            if any(any(g) for g in gains):
+                self.last_events.append(E.Produced(total, gains))
 
     def _on_discard(self, action: A.Discard) -> None:
+        if self.record_events:
+            self.last_events.append(E.Discarded(action.seat, action.cards))
         self._pay_bank(action.seat, action.cards)
         self.discards[action.seat] = 0
         if not any(self.discards):
@@ -991,6 +1039,8 @@ class GameState:
 
     def _on_move_robber(self, action: A.MoveRobber) -> None:
         self.robber = action.hex
+        if self.record_events:
+            self.last_events.append(E.RobberMoved(self.active, action.hex, action.victim))
         if action.victim >= 0 and self.hand_size[action.victim]:
             self.victim = action.victim
             self.phase = Phase.STEAL
@@ -1004,12 +1054,16 @@ class GameState:
             self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
             if any(self.discards):
                 self.phase = Phase.DISCARD
+                if self.record_events:
+                    self.last_events.append(E.DiscardsDue(tuple(self.discards)))
                 return
             self.discard_after_robber = False
         self.phase = self.robber_resume
 
     def _on_steal(self, action: A.StealCard) -> None:
         self._hand_steal(self.active, self.victim, action.resource)
+        if self.record_events:
+            self.last_events.append(E.Stole(self.active, self.victim, action.resource))
         self.victim = NO_SEAT
         self._after_robber()
 
@@ -1018,6 +1072,8 @@ class GameState:
         self._dev_play(seat, card)
         self.dev_count[seat] -= 1
         self.dev_played_this_turn = True
+        if self.record_events:
+            self.last_events.append(E.CardPlayed(seat, card))
 
     def _on_knight(self, action: A.PlayKnight) -> None:
         seat = self.active
@@ -1038,6 +1094,8 @@ class GameState:
                     self.public_vp[holder] -= points
                 self.public_vp[seat] += points
                 self.largest_army_holder = seat
+                if self.record_events:
+                    self.last_events.append(E.AwardMoved("largest_army", holder, seat, count))
 
     def _on_road_building(self, action: A.PlayRoadBuilding) -> None:
         self._start_card(DevCard.ROAD_BUILDING)
@@ -1051,6 +1109,8 @@ class GameState:
         for r in action.resources:
             gain[r] += 1
         self._take_from_bank(self.active, as_hand(gain))
+        if self.record_events:
+            self.last_events.append(E.BankTaken(self.active, as_hand(gain)))
 
     def _on_monopoly(self, action: A.PlayMonopoly) -> None:
         self._start_card(DevCard.MONOPOLY)
@@ -1066,11 +1126,18 @@ class GameState:
                 self._hand_take_all(self.active, seat, resource, amount)
         self.monopoly = None
         self.phase = self.robber_resume
+        if self.record_events:
+            self.last_events.append(E.MonopolyTaken(self.active, resource, action.amounts))
 
     def _on_maritime(self, action: A.MaritimeTrade) -> None:
         seat = self.active
         self._pay_bank(seat, action.give)
         self._take_from_bank(seat, one_kind(action.get))
+        if self.record_events:
+            ratio = max(action.give)
+            self.last_events.append(
+                E.Traded(seat, NO_SEAT, action.give, one_kind(action.get), ratio)
+            )
 
     def _on_offer(self, action: A.OfferTrade) -> None:
         self.trade = action
@@ -1087,6 +1154,8 @@ class GameState:
         if not self.trade_pending and not any(
             isinstance(a, A.CounterOffer) or a.accept for a in self.trade_answers.values()
         ):
+            if self.record_events:
+                self.last_events.append(E.TradeClosed(self.active, withdrawn=False))
             self._close_trade()
 
     def _on_answer(self, action: A.AnswerTrade) -> None:
@@ -1103,9 +1172,13 @@ class GameState:
         self._hand_gain(action.seat, terms.give)
         self._hand_pay(action.seat, terms.get)
         self._hand_gain(self.active, terms.get)
+        if self.record_events:
+            self.last_events.append(E.Traded(self.active, action.seat, terms.give, terms.get))
         self._close_trade()
 
     def _on_cancel(self, action: A.CancelTrade) -> None:
+        if self.record_events:
+            self.last_events.append(E.TradeClosed(self.active, withdrawn=True))
         self._close_trade()
 
     def _close_trade(self) -> None:
@@ -1124,6 +1197,8 @@ class GameState:
             and self.public_vp[seat] + self.hidden_victory_points(seat) >= self.target
         ):
             self.phase = Phase.VICTORY  # seed 003 «НАЧИСЛЕНИЕ БАЛЛОВ»: checked at the turn's end
+            if self.record_events:
+                self.last_events.append(E.TurnEnded(seat))
             return
         self._dev_end_turn(seat)
         self.new_dev_count[seat] = 0
@@ -1132,6 +1207,8 @@ class GameState:
             self.special_from = seat
             self.active = (seat + 1) % self.players
             self.phase = Phase.SPECIAL_BUILD
+            if self.record_events:
+                self.last_events.append(E.SpecialBuildingStarted(self.active))
             return
         self._next_turn((seat + 1) % self.players)
 
@@ -1143,6 +1220,8 @@ class GameState:
         after = (builder + 1) % self.players
         if after != self.special_from:
             self.active = after
+            if self.record_events:
+                self.last_events.append(E.SpecialBuildingStarted(after))
             return
         self.special_from = NO_SEAT
         self._next_turn((after + 1) % self.players)
@@ -1152,12 +1231,18 @@ class GameState:
         self.turn += 1
         self.dice = None
         self.phase = Phase.ROLL
+        if self.record_events:
+            self.last_events.append(E.TurnStarted(seat, self.turn))
 
     def _on_reveal_victory(self, action: A.RevealVictory) -> None:
         self.revealed_vp_cards[action.seat] = action.victory_point_cards
         self.public_vp[action.seat] += action.victory_point_cards
         self.winner = action.seat
         self.phase = Phase.GAME_OVER
+        if self.record_events:
+            self.last_events.append(
+                E.Won(action.seat, self.public_vp[action.seat], action.victory_point_cards)
+            )
 
     # ------------------------------------------------------------------ helpers
 
@@ -1193,6 +1278,9 @@ class GameState:
         if new >= 0:
             self.public_vp[new] += points
         self.longest_road_holder = new
+        if self.record_events:
+            size = lengths[new] if new >= 0 else 0
+            self.last_events.append(E.AwardMoved("longest_road", holder, new, size))
 
     # ------------------------------------------------------------------ serialisation
 

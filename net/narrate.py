@@ -1,9 +1,10 @@
 """The game in words, from one seat's point of view: the narration every game client shares.
 
 A :class:`Narrator` keeps its own copy of one seat's
-:class:`~hexlan.engine.info.InformationState` and is fed, in order, every action as that seat
-observed it (a session's :class:`~hexlan.net.session.Applied` effects). Before applying each one it
-notes what the words need (hands before production, awards, the open offer...), then returns a
+:class:`~hexlan.engine.info.InformationState`, recording the engine's events
+(:mod:`hexlan.engine.events`), and is fed, in order, every action as that seat observed it (a
+session's :class:`~hexlan.net.session.Applied` effects). It tells each action from what the rules
+report it did (production per seat, an award moving, a steal, a discard...) and returns a
 :class:`GameEvent`: "Blue built a settlement at O10·W2", "Red stole a card from you: wool". It
 reads nothing but the seat's view, so the card a robber moves between two other seats, or an
 opponent's development card, is never named (../shared/ARCHITECTURE.md principle 2).
@@ -24,9 +25,10 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from hexlan.engine import actions as A
+from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
-from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, hand_minus
+from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
@@ -113,9 +115,10 @@ def scores(view: InformationState, names: Sequence[str], seat: Seat) -> list[Sco
     """Victory points per seat and how they were earned, from ``seat``'s view.
 
     Others' victory point cards count only once shown (the winner's, by its reveal); the rest
-    are reported as ``hidden_cards``.
+    are reported as ``hidden_cards``. Totals are the engine's own count
+    (:meth:`~hexlan.engine.state.GameState.victory_points` for ``seat``, ``public_vp`` for the
+    others), one score formula for the rules and the words.
     """
-    award = view.rules.award_points
     result = []
     for s in range(view.players):
         if s == seat:
@@ -136,7 +139,7 @@ def scores(view: InformationState, names: Sequence[str], seat: Seat) -> list[Sco
                 longest_road=lr,
                 largest_army=la,
                 vp_cards=vp_cards,
-                total=settlements + 2 * cities + award * (lr + la) + vp_cards + view.variant_vp[s],
+                total=view.victory_points(s) if s == seat else view.public_vp[s],
                 road_length=view.road_length[s],
                 knights=view.knights[s],
                 hidden_cards=hidden,
@@ -175,6 +178,7 @@ class Narrator:
         self.players = len(self.names)
         self.seat = seat
         self.state = InformationState(board, self.players, seat, options, rules)
+        self.state.record_events = True
         self.events: list[GameEvent] = []
         self.rolls: list[int] = []
         self._buyer: Seat = NO_SEAT  # who bought the card a DrawCard deals
@@ -193,17 +197,9 @@ class Narrator:
         if isinstance(action, A.BuyDevelopmentCard):
             self._buyer = actor
         phase = state.phase
-        before_hands = [tuple(h) for h in state.hands]  # production is public
-        before_discoveries = list(state.discoveries)
-        before_variant_vp = list(state.variant_vp)
-        before_lr, before_la = state.longest_road_holder, state.largest_army_holder
-        before_trade = state.trade
-        before_answers = dict(state.trade_answers)
-        victim = state.victim
-        monopoly = state.monopoly
-        discard_need = list(state.discards)
 
         state.apply(action)
+        news = state.last_events  # what the rules did (hexlan.engine.events)
 
         seat: Seat | None = actor
         kind: EventKind = "build"
@@ -220,10 +216,11 @@ class Narrator:
             verb = "placed" if setup else "built"
             text = f"{who} {verb} a settlement at {self._node_place(action.node)}"
             target = ("node", (action.node,))
-            if setup and phase is Phase.SETUP_SETTLEMENT and state.setup_step >= self.players:
-                got = hand_minus(state.hands[active], before_hands[active])
-                if any(got):
-                    text += f" and {self._verb(active, 'take', 'takes')} {describe_cards(got)}"
+            for ev in news:
+                if isinstance(ev, E.StartingResources) and any(ev.cards):
+                    text += (
+                        f" and {self._verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
+                    )
         elif isinstance(action, A.BuildRoad):
             kind = "setup" if setup else "build"
             verb = "placed" if setup else "built"
@@ -257,18 +254,28 @@ class Narrator:
             text = f"{who} rolled {total} ({action.first}+{action.second})"
             if total == 7:
                 text += ": the robber!"
-                need = [s for s in range(self.players) if state.discards[s]]
+                due = next((ev.counts for ev in news if isinstance(ev, E.DiscardsDue)), ())
+                need = [s for s, n in enumerate(due) if n]
                 if need:
                     listing = ", ".join(
-                        f"{self._whom(s)} {self._verb(s, 'discard', 'discards')} {state.discards[s]}"
+                        f"{self._whom(s)} {self._verb(s, 'discard', 'discards')} {due[s]}"
                         for s in need
                     )
                     text += " " + listing[0].upper() + listing[1:]
             else:
-                gains = [
-                    (s, hand_minus(state.hands[s], before_hands[s])) for s in range(self.players)
-                ]
-                found = [state.discoveries[s] - before_discoveries[s] for s in range(self.players)]
+                nothing = (0, 0, 0, 0, 0)
+                gains = list(
+                    enumerate(
+                        next(
+                            (ev.gains for ev in news if isinstance(ev, E.Produced)),
+                            (nothing,) * self.players,
+                        )
+                    )
+                )
+                found = next(
+                    (ev.found for ev in news if isinstance(ev, E.Discovered)),
+                    (0,) * self.players,
+                )
                 parts = [
                     f"{self._whom(s)} {self._verb(s, 'get', 'gets')} "
                     + ", ".join(
@@ -287,7 +294,7 @@ class Narrator:
                 target = ("hex", hexes) if hexes else None
         elif isinstance(action, A.Discard):
             kind, seat = "discard", action.seat
-            n = discard_need[action.seat]
+            n = sum(action.cards)
             plural = "card" if n == 1 else "cards"
             text = (
                 f"{self._who(action.seat)} discarded {n} {plural}: {describe_cards(action.cards)}"
@@ -301,7 +308,9 @@ class Narrator:
         elif isinstance(action, A.StealCard):
             kind = "steal"
             assert isinstance(seen, A.StealCard)
-            card = "" if seen.resource is None else f": {seen.resource.name.lower()}"
+            stole = next(ev for ev in news if isinstance(ev, E.Stole))
+            victim = stole.victim
+            card = "" if stole.resource is None else f": {stole.resource.name.lower()}"
             if victim == self.seat:
                 text = f"{who} stole a card from you{card}"
             else:
@@ -321,7 +330,8 @@ class Narrator:
             text = f"{who} played Monopoly on {action.resource.name.lower()}"
         elif isinstance(action, A.MonopolyTake):
             kind = "dev"
-            resource = (monopoly or Resource.LUMBER).name.lower()
+            taken = next(ev for ev in news if isinstance(ev, E.MonopolyTaken))
+            resource = taken.resource.name.lower()
             total = sum(action.amounts)
             parts = [
                 f"{n} from {self._whom(s)}"
@@ -350,7 +360,7 @@ class Narrator:
             kind, seat = "trade", action.seat
             verbs = ("accept", "accepts") if action.accept else ("decline", "declines")
             text = f"{self._who(action.seat)} {self._verb(action.seat, *verbs)}"
-            if state.phase is Phase.MAIN and before_trade is not None and state.trade is None:
+            if any(isinstance(ev, E.TradeClosed) for ev in news):
                 text += ": nobody accepted"
         elif isinstance(action, A.CounterOffer):
             kind, seat = "trade", action.seat
@@ -361,45 +371,51 @@ class Narrator:
             )
         elif isinstance(action, A.ConfirmTrade):
             kind = "trade"
-            answer = before_answers.get(action.seat)
-            terms = answer if isinstance(answer, A.CounterOffer) else before_trade
-            if terms is not None:
-                text = (
-                    f"{who} traded {describe_cards(terms.give)} with {self._whom(action.seat)} "
-                    f"for {describe_cards(terms.get)}"
-                )
+            for ev in news:
+                if isinstance(ev, E.Traded):
+                    text = (
+                        f"{who} traded {describe_cards(ev.give)} with {self._whom(ev.partner)} "
+                        f"for {describe_cards(ev.get)}"
+                    )
         elif isinstance(action, A.CancelTrade):
             kind = "trade"
             text = f"{who} withdrew the offer"
         elif isinstance(action, A.EndTurn):
             kind = "turn"
-            if state.phase is Phase.ROLL:
-                nxt = state.active
-                text = f"Turn {state.turn}: {self._whose(nxt, capital=True)} turn"
-            elif state.phase is Phase.SPECIAL_BUILD:
-                text = f"Special building: {self._who(state.active)} may build"
-            else:
-                text = f"{who} ended the turn"
+            text = f"{who} ended the turn"
+            for ev in news:
+                if isinstance(ev, E.TurnStarted):
+                    text = f"Turn {ev.turn}: {self._whose(ev.seat, capital=True)} turn"
+                elif isinstance(ev, E.SpecialBuildingStarted):
+                    text = f"Special building: {self._who(ev.seat)} may build"
         elif isinstance(action, A.RevealVictory):
             kind = "game"
-            cards = action.victory_point_cards
+            won = next(ev for ev in news if isinstance(ev, E.Won))
+            cards = won.vp_cards
             shown = (
                 f", showing {cards} victory point card{'s' if cards != 1 else ''}" if cards else ""
             )
             text = (
-                f"{self._who(action.seat)} {self._verb(action.seat, 'win', 'wins')} with "
-                f"{state.public_vp[action.seat]} points{shown}"
+                f"{self._who(won.seat)} {self._verb(won.seat, 'win', 'wins')} with "
+                f"{won.points} points{shown}"
             )
-        if setup and isinstance(action, A.BuildRoad) and state.phase is Phase.ROLL:
-            text += f". Set-up done: Turn 1, {self._whose(state.active, capital=False)} turn"
-        text += self._award_news(before_lr, before_la)
-        if active >= 0 and state.variant_vp[active] > before_variant_vp[active]:
-            text += (
-                f". {self._who(active)} {self._verb(active, 'reach', 'reaches')} "
-                f"{state.gold_points[active]} gold points"
-                f" ({state.variant_vp[active]} victory point"
-                f"{'s' if state.variant_vp[active] != 1 else ''})"
-            )
+        if setup and isinstance(action, A.BuildRoad):
+            for ev in news:
+                if isinstance(ev, E.TurnStarted):
+                    text += f". Set-up done: Turn 1, {self._whose(ev.seat, capital=False)} turn"
+        text += self._award_news(news)
+        for ev in news:
+            if (
+                isinstance(ev, E.VariantPointsChanged)
+                and ev.seat == active
+                and ev.victory_points > ev.previous_vp
+            ):
+                text += (
+                    f". {self._who(ev.seat)} {self._verb(ev.seat, 'reach', 'reaches')} "
+                    f"{ev.gold_points} gold points"
+                    f" ({ev.victory_points} victory point"
+                    f"{'s' if ev.victory_points != 1 else ''})"
+                )
 
         event = GameEvent(
             index=len(self.events),
@@ -413,24 +429,26 @@ class Narrator:
         self.events.append(event)
         return event
 
-    def _award_news(self, before_lr: Seat, before_la: Seat) -> str:
-        state = self.state
+    def _award_news(self, events: Sequence[E.Event]) -> str:
+        """The awards that moved (:class:`~hexlan.engine.events.AwardMoved`), in words."""
         news = ""
-        if state.longest_road_holder != before_lr:
-            holder = state.longest_road_holder
-            if holder >= 0:
+        for ev in events:
+            if not isinstance(ev, E.AwardMoved):
+                continue
+            holder = ev.to_seat
+            if ev.award == "longest_road":
+                if holder >= 0:
+                    news += (
+                        f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} "
+                        f"Longest Road ({ev.size})"
+                    )
+                else:
+                    news += ". Longest Road is set aside (a tie)"
+            elif holder >= 0:
                 news += (
-                    f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} Longest Road "
-                    f"({state.road_length[holder]})"
+                    f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} Largest Army "
+                    f"({ev.size} knights)"
                 )
-            else:
-                news += ". Longest Road is set aside (a tie)"
-        if state.largest_army_holder != before_la and state.largest_army_holder >= 0:
-            holder = state.largest_army_holder
-            news += (
-                f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} Largest Army "
-                f"({state.knights[holder]} knights)"
-            )
         return news
 
     def _who(self, seat: Seat) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from hexlan.engine import events as E
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Seat, Terrain
 from hexlan.engine.variants.base import Variant
 
@@ -123,8 +124,11 @@ class BigRiver(Variant):
             return
         state.gold_points[seat] = points
         vp = self.victory_points(points)
-        state.public_vp[seat] += vp - state.variant_vp[seat]
+        previous = state.variant_vp[seat]
+        state.public_vp[seat] += vp - previous
         state.variant_vp[seat] = vp
+        if state.record_events:
+            state.last_events.append(E.VariantPointsChanged(seat, points, vp, previous))
 
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """Each seat's gold points and the victory points they make."""

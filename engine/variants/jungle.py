@@ -19,6 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hexlan.engine import actions as A
+from hexlan.engine import events as E
 from hexlan.engine.core import EngineError, Hand, HexId, Seat, Terrain, as_hand, hand_minus
 from hexlan.engine.variants.base import Variant
 
@@ -102,12 +103,18 @@ class Jungle(Variant):
         """Discoveries for the jungle's number: 1 a settlement, 2 a city on its corners (seed 002
         «Джунгли»); none while the robber stands there (official variant)."""
         tokens, owner, level = state.board.tokens, state.node_owner, state.node_level
+        found = [0] * state.players
         for h in self.jungle:
             if tokens[h] != total or (self.robber_blocks and state.robber == h):
                 continue
             for node in self.topology.hex_nodes[h]:
                 if owner[node] >= 0:
-                    state.discoveries[owner[node]] += self.per_building * level[node]
+                    found[owner[node]] += self.per_building * level[node]
+        if any(found):
+            for seat, n in enumerate(found):
+                state.discoveries[seat] += n
+            if state.record_events:
+                state.last_events.append(E.Discovered(total, tuple(found)))
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Each purchase with 1 to 3 discoveries the seat can pay the rest of (seed 002

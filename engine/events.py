@@ -1,0 +1,308 @@
+"""What an action did, as the rules report it: the events of one :meth:`GameState.apply`.
+
+A state that records events (``state.record_events = True``; off by default so that bots and
+simulations pay one attribute test per rule, nothing more) keeps in ``state.last_events`` the
+events of the last action applied, in the order the rules acted. Each comes from the rules code at
+the point where the rule acts: production from ``GameState._produce``, an award from where it
+moves, a discovery from the Jungle's hook (:mod:`hexlan.engine.variants`), so the narrator, the
+log and the UI read what happened instead of re-deriving it from states before and after.
+
+An :class:`~hexlan.engine.info.InformationState` records what its seat may know: a stolen card
+between two other seats is ``None`` in :class:`Stole`, as in the observed action.
+
+Hands are 5-tuples in :class:`~hexlan.engine.core.Resource` order; seats are ints (-1: none).
+
+>>> from hexlan.engine import actions as A
+>>> from hexlan.engine.board import beginner_board
+>>> from hexlan.engine.state import GameState
+>>> state = GameState(beginner_board(), 3)
+>>> state.record_events = True
+>>> state.apply(A.StartPlayer(1))
+>>> state.last_events
+[StartPlayerDrawn(seat=1)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from hexlan.engine.core import DevCard, Hand, Resource, Seat
+
+Piece = Literal["road", "settlement", "city"]
+"""A piece a seat builds."""
+
+Award = Literal["longest_road", "largest_army"]
+"""An award that moves between seats."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlayerDrawn:
+    """The start player was drawn (``GameState._on_start_player``)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """A piece was placed (``GameState._on_build_*``): ``where`` is an intersection for a
+    settlement or city, a path for a road; ``setup`` during set-up; ``free`` a Road Building road."""
+
+    seat: Seat
+    piece: Piece
+    where: int
+    setup: bool = False
+    free: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StartingResources:
+    """A second set-up settlement yielded ``cards`` (``GameState._on_build_settlement``)."""
+
+    seat: Seat
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled:
+    """The dice fell (``GameState._on_dice``); ``seat`` rolled them."""
+
+    seat: Seat
+    first: int
+    second: int
+
+    @property
+    def total(self) -> int:
+        """The sum of both dice."""
+        return self.first + self.second
+
+
+@dataclass(frozen=True, slots=True)
+class Produced:
+    """A roll paid resources (``GameState._produce``, after the bank-shortage rule): ``gains``
+    has one hand per seat (all zero for a seat that got nothing)."""
+
+    total: int
+    gains: tuple[Hand, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discovered:
+    """Jungle: a roll gave discoveries, ``found`` per seat (``Jungle.after_roll``)."""
+
+    total: int
+    found: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardsDue:
+    """A 7 with large hands: ``counts`` per seat must be discarded (``GameState._on_dice`` or,
+    with ``robber_before_discard``, after the robber)."""
+
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """A seat discarded ``cards`` (``GameState._on_discard``)."""
+
+    seat: Seat
+    cards: Hand
+
+    @property
+    def count(self) -> int:
+        """How many cards."""
+        return sum(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class RobberMoved:
+    """The robber moved to ``hex``; ``victim`` is the seat named to be robbed (-1: none)."""
+
+    seat: Seat
+    hex: int
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Stole:
+    """``thief`` took a card from ``victim`` (``GameState._on_steal``); ``resource`` is None
+    where the state recording the event may not know it."""
+
+    thief: Seat
+    victim: Seat
+    resource: Resource | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardBought:
+    """A seat bought a development card (``discoveries`` of the cost replaced, Jungle)."""
+
+    seat: Seat
+    discoveries: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    """The bought card was dealt; ``card`` is None where hidden from the recording state."""
+
+    seat: Seat
+    card: DevCard | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """A seat played a development card (``GameState._start_card``)."""
+
+    seat: Seat
+    card: DevCard
+
+
+@dataclass(frozen=True, slots=True)
+class MonopolyTaken:
+    """Monopoly: ``seat`` took ``amounts[s]`` of ``resource`` from each other seat ``s``."""
+
+    seat: Seat
+    resource: Resource
+    amounts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BankTaken:
+    """Year of Plenty: ``seat`` took ``cards`` from the bank."""
+
+    seat: Seat
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class Traded:
+    """``seat`` gave ``give`` and got ``get``; ``partner`` is the other seat, or -1 for the bank
+    or a harbour at ``ratio`` (``GameState._on_maritime`` / ``_on_confirm``)."""
+
+    seat: Seat
+    partner: Seat
+    give: Hand
+    get: Hand
+    ratio: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TradeClosed:
+    """An open offer closed without a trade: ``withdrawn`` by its maker, else nobody accepted."""
+
+    seat: Seat
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AwardMoved:
+    """An award changed hands (``GameState._award_longest_road``, ``_on_knight``): ``to_seat``
+    is -1 when set aside (a Longest Road tie); ``size`` is the new holder's road length or
+    knights (0 when set aside)."""
+
+    award: Award
+    from_seat: Seat
+    to_seat: Seat
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class VariantPointsChanged:
+    """Big River: ``seat``'s gold points changed (``BigRiver.after_build``), and with them
+    perhaps the victory points they make (``victory_points``, ``previous_vp`` before)."""
+
+    seat: Seat
+    gold_points: int
+    victory_points: int
+    previous_vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """``seat``'s turn ``turn`` began (after set-up, or at a turn's end)."""
+
+    seat: Seat
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialBuildingStarted:
+    """5-6 players: ``seat`` may build in the special building phase."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """``seat`` ended its turn with enough points to win at its end (``victory_at_turn_end``;
+    :class:`Won` follows). A view that cannot see the winning cards reports the next turn's
+    :class:`TurnStarted` instead, taken back by the reveal (``InformationState.apply``)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """``seat`` won with ``points``, showing ``vp_cards`` victory point cards."""
+
+    seat: Seat
+    points: int
+    vp_cards: int
+
+
+Event = (
+    StartPlayerDrawn
+    | Built
+    | StartingResources
+    | DiceRolled
+    | Produced
+    | Discovered
+    | DiscardsDue
+    | Discarded
+    | RobberMoved
+    | Stole
+    | CardBought
+    | CardDrawn
+    | CardPlayed
+    | MonopolyTaken
+    | BankTaken
+    | Traded
+    | TradeClosed
+    | AwardMoved
+    | VariantPointsChanged
+    | TurnStarted
+    | SpecialBuildingStarted
+    | TurnEnded
+    | Won
+)
+"""Any event."""
+
+__all__ = [
+    "Award",
+    "AwardMoved",
+    "BankTaken",
+    "Built",
+    "CardBought",
+    "CardDrawn",
+    "CardPlayed",
+    "DiceRolled",
+    "Discarded",
+    "DiscardsDue",
+    "Discovered",
+    "Event",
+    "MonopolyTaken",
+    "Piece",
+    "Produced",
+    "RobberMoved",
+    "SpecialBuildingStarted",
+    "StartPlayerDrawn",
+    "StartingResources",
+    "Stole",
+    "TradeClosed",
+    "Traded",
+    "TurnEnded",
+    "TurnStarted",
+    "VariantPointsChanged",
+    "Won",
+]
