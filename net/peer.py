@@ -10,7 +10,8 @@ out the session's effects, in order:
 - :class:`~hexlan.net.session.Send`: queue for the mesh (sent to every connected seat, in order;
   a seat not connected gets it from ``missing_for`` when its link opens);
 - :class:`~hexlan.net.session.Applied`: tell the screen (``on_event``);
-- :class:`~hexlan.net.session.Rejected`: keep the message as evidence in the log;
+- :class:`~hexlan.net.session.Rejected`: keep the message as evidence in the log (once: the same
+  message refused again, as the resends of §8 and of a stall deliver it, is not kept again);
 - :class:`~hexlan.net.session.Stopped`: keep the evidence (two bodies for one ``seq`` as an
   equivocation record) and end the game.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import os
 import time
@@ -99,7 +101,8 @@ LINGER: Final = 1.0
 STALL_REPEAT: Final = 5.0
 """Seconds before the same stall is reported again."""
 MAX_EVIDENCE: Final = 256
-"""Rejected messages kept in the log per run; a flood beyond that is only counted."""
+"""Rejected messages kept in the log per run; a flood beyond that is only counted. A message
+refused again for the same reason (a resend) is neither kept nor reported again."""
 PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
 THIS_MACHINE: Final = "127.0.0.1"
@@ -397,6 +400,7 @@ class Peer:
         self._flushing = False
         self._failure: PeerError | None = None
         self._evidence_kept = 0
+        self._refused: set[bytes] = set()  # digests of the refusals kept (at most MAX_EVIDENCE)
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
         self.abandon_after: float | None = None
@@ -559,6 +563,8 @@ class Peer:
                         replayed=replayed,
                     )
             elif isinstance(effect, Rejected):
+                if not self._first_refusal(effect):
+                    continue  # the same message refused again (a resend): kept and told once
                 self._keep_evidence(effect.reason, (effect.envelope,))
                 who = "a peer" if effect.author is None else self._who(effect.author)
                 self._emit("rejected", f"refused a message from {who}: {effect.reason}")
@@ -665,6 +671,18 @@ class Peer:
                 self.syncs += 1
                 self._synced = max(self._synced, target)
             self._release()
+
+    def _first_refusal(self, rejected: Rejected) -> bool:
+        """Whether this peer has not refused these very bytes for this reason before in this
+        run. Links resend byte for byte (§8) and a stall resends what a seat lacks, so a
+        refused message comes back again and again: kept each time, one message resent at every
+        stall would spend the whole evidence budget. As many refusals are remembered as kept."""
+        digest = hashlib.sha256(rejected.reason.encode() + b"\0" + rejected.envelope).digest()
+        if digest in self._refused:
+            return False
+        if len(self._refused) < MAX_EVIDENCE:
+            self._refused.add(digest)
+        return True
 
     def _keep_evidence(self, reason: str, envelopes: Sequence[bytes]) -> None:
         for envelope in envelopes:

@@ -421,11 +421,15 @@ def test_a_forged_message_is_refused_and_kept_as_evidence(tmp_path: Path) -> Non
     opening_msg, _key_share = sends(other.start(0.0))
     forged = sign_body(Envelope.parse(opening_msg).body, Identity.generate()).to_bytes()
     peer.deliver(forged, 1)
+    peer.deliver(forged, 1)  # resent byte for byte (a link that reopens, a stall): kept once
     assert peer.session.stopped is None
+    other_forgery = sign_body(Envelope.parse(opening_msg).body, Identity.generate()).to_bytes()
+    peer.deliver(other_forgery, 1)
     peer.close()
-    (evidence,) = read_log(tmp_path / "ann.log").evidence
-    assert evidence.envelope == forged and "does not verify" in evidence.reason
-    assert any(e.kind == "rejected" for e in events)
+    kept = read_log(tmp_path / "ann.log").evidence
+    assert [e.envelope for e in kept] == [forged, other_forgery]
+    assert all("does not verify" in e.reason for e in kept)
+    assert len([e for e in events if e.kind == "rejected"]) == 2
 
 
 def test_abandoning_a_stalled_game_ends_it(tmp_path: Path) -> None:
