@@ -413,6 +413,7 @@ class Peer:
         the stalled seats by itself (a bot left alone at a table); None: wait forever."""
         self._abandoned_for: tuple[int, ...] = ()
         self._relaying = False  # sent fork proofs after the stop (§11): linger, hear answers
+        self._forwarded: set[tuple[int, bytes]] = set()  # (seat, message id) sent on, each once
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
@@ -726,8 +727,9 @@ class Peer:
     async def run(self) -> PeerResult:
         """Join the mesh and play until the game is over (won or stopped).
 
-        Returns the result once the game ends; after a win the peer stays :data:`LINGER`
-        seconds on the mesh first, so its last messages reach every seat; after a stop, until
+        Returns the result once the game ends; after a win or an abandonment the peer sends
+        each seat what its latest message shows it lacks (:meth:`_anti_entropy`) and stays
+        :data:`LINGER` seconds on the mesh, so its last messages reach every seat; after a stop, until
         what it signed before the stop has left (at most :data:`LINGER` seconds: a thief's
         ``steal_dispute`` must still reach the others).
 
@@ -772,9 +774,17 @@ class Peer:
             for compute in deferred:
                 self._start_job(compute)
             await self._play()
-            if self.session.stopped is None or self._relaying:
-                # won or abandoned: make sure all have heard; stopped over a fork: let the
-                # bodies relayed reach every seat, and a seat's proof in answer reach this one
+            if self.session.stopped is None:
+                # won or abandoned: once what it signed is durable and out, send each seat what
+                # its latest message shows it lacks (a message whose author is gone may be held
+                # here alone, and another seat's last vote wait on it), then make sure all
+                # have heard
+                await self._drain(LINGER)
+                await self._anti_entropy()
+                await asyncio.sleep(LINGER)
+            elif self._relaying:
+                # stopped over a fork: let the bodies relayed reach every seat, and a seat's
+                # proof in answer reach this one
                 await asyncio.sleep(LINGER)
             else:  # what it signed before the stop still leaves (a thief's steal_dispute)
                 await self._drain(LINGER)
@@ -844,8 +854,7 @@ class Peer:
                 continue
             wait = next_tick - self.clock()
             if wait <= 0:
-                if self._tick():
-                    await self._anti_entropy()
+                await self._anti_entropy(everything=self._tick())
                 next_tick = self.clock() + TICK
                 continue
             self._wake.clear()
@@ -916,26 +925,39 @@ class Peer:
             self._emit("stall", text, author=seat)
         return True
 
-    async def _anti_entropy(self) -> None:
-        """During a stall, send each connected seat the messages of *other* seats that its
-        latest message shows it lacks.
+    async def _anti_entropy(self, *, everything: bool = True) -> None:
+        """Send each connected seat the messages of *other* seats that its latest message
+        shows it lacks: with ``everything``, all of them (during a stall, and once the game is
+        over); else (every tick) those whose author is not connected here, each message once.
 
         The mesh resends only when a link (re)opens, so a message its author sent to some
         seats just before it died would otherwise never reach the rest: a seat whose own
         messages list it could then never be accepted there (an abandonment, for one, would
-        never complete). Duplicates are ignored by the receiver; only durable messages leave.
+        never complete). Such a message is sent on at once, not at this seat's own stall: the
+        seat that lacks it holds every later message of this one (they list it), so it may
+        stall first and sign this seat out for an ``advance`` it never got, while this seat,
+        hearing its vote, makes progress and never stalls. And the seat whose vote completes an
+        abandonment has no stall left to resend in: it resends on its way out (:meth:`run`).
+        Duplicates are ignored by the receiver; only durable messages leave.
         """
         mesh = self.mesh
         if mesh is None or self._written > self._synced:
             return
         accepted = self.session.accepted
-        for seat in sorted(mesh.connected_seats()):
+        connected = mesh.connected_seats()
+        for seat in sorted(connected):
             theirs = accepted[seat][-1].body.heads if accepted[seat] else ()
             for author, messages in enumerate(accepted):
                 if author == seat:
                     continue
+                if not everything and (author == self.seat or author in connected):
+                    continue
                 have = theirs[author][0] if len(theirs) == len(accepted) else -1
                 for env in messages[have + 1 :]:
+                    if not everything:
+                        if (seat, env.id) in self._forwarded:
+                            continue
+                        self._forwarded.add((seat, env.id))
                     await mesh.send_to(seat, env.to_bytes())
 
     async def _send_loop(self) -> None:
