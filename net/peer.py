@@ -729,9 +729,9 @@ class Peer:
 
         Returns the result once the game ends; after a win or an abandonment the peer sends
         each seat what its latest message shows it lacks (:meth:`_anti_entropy`) and stays
-        :data:`LINGER` seconds on the mesh, so its last messages reach every seat; after a stop, until
-        what it signed before the stop has left (at most :data:`LINGER` seconds: a thief's
-        ``steal_dispute`` must still reach the others).
+        :data:`LINGER` seconds on the mesh, so its last messages reach every seat; after a
+        stop, until what it signed before the stop has left (at most :data:`LINGER` seconds: a
+        thief's ``steal_dispute`` must still reach the others).
 
         Raises:
             PeerError: the game's port cannot be bound, or the bot chose an illegal action.
@@ -954,11 +954,10 @@ class Peer:
                     continue
                 have = theirs[author][0] if len(theirs) == len(accepted) else -1
                 for env in messages[have + 1 :]:
-                    if not everything:
-                        if (seat, env.id) in self._forwarded:
-                            continue
+                    if not everything and (seat, env.id) in self._forwarded:
+                        continue
+                    if await mesh.send_to(seat, env.to_bytes()) and not everything:
                         self._forwarded.add((seat, env.id))
-                    await mesh.send_to(seat, env.to_bytes())
 
     async def _send_loop(self) -> None:
         while True:
