@@ -10,7 +10,8 @@ out the session's effects, in order:
 - :class:`~hexlan.net.session.Send`: queue for the mesh (sent to every connected seat, in order;
   a seat not connected gets it from ``missing_for`` when its link opens);
 - :class:`~hexlan.net.session.Applied`: tell the screen (``on_event``);
-- :class:`~hexlan.net.session.Rejected`: keep the message as evidence in the log;
+- :class:`~hexlan.net.session.Rejected`: keep the message as evidence in the log (once: the same
+  message refused again, as the resends of §8 and of a stall deliver it, is not kept again);
 - :class:`~hexlan.net.session.Stopped`: keep the evidence (two bodies for one ``seq`` as an
   equivocation record) and end the game.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import os
 import time
@@ -99,7 +101,8 @@ LINGER: Final = 1.0
 STALL_REPEAT: Final = 5.0
 """Seconds before the same stall is reported again."""
 MAX_EVIDENCE: Final = 256
-"""Rejected messages kept in the log per run; a flood beyond that is only counted."""
+"""Rejected messages kept in the log per run; a flood beyond that is only counted. A message
+refused again for the same reason (a resend) is neither kept nor reported again."""
 PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
 THIS_MACHINE: Final = "127.0.0.1"
@@ -397,6 +400,7 @@ class Peer:
         self._flushing = False
         self._failure: PeerError | None = None
         self._evidence_kept = 0
+        self._refused: set[bytes] = set()  # digests of the refusals kept (at most MAX_EVIDENCE)
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
         self.abandon_after: float | None = None
@@ -409,6 +413,7 @@ class Peer:
         the stalled seats by itself (a bot left alone at a table); None: wait forever."""
         self._abandoned_for: tuple[int, ...] = ()
         self._relaying = False  # sent fork proofs after the stop (§11): linger, hear answers
+        self._forwarded: set[tuple[int, bytes]] = set()  # (seat, message id) sent on, each once
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
@@ -559,6 +564,8 @@ class Peer:
                         replayed=replayed,
                     )
             elif isinstance(effect, Rejected):
+                if not self._first_refusal(effect):
+                    continue  # the same message refused again (a resend): kept and told once
                 self._keep_evidence(effect.reason, (effect.envelope,))
                 who = "a peer" if effect.author is None else self._who(effect.author)
                 self._emit("rejected", f"refused a message from {who}: {effect.reason}")
@@ -666,6 +673,18 @@ class Peer:
                 self._synced = max(self._synced, target)
             self._release()
 
+    def _first_refusal(self, rejected: Rejected) -> bool:
+        """Whether this peer has not refused these very bytes for this reason before in this
+        run. Links resend byte for byte (§8) and a stall resends what a seat lacks, so a
+        refused message comes back again and again: kept each time, one message resent at every
+        stall would spend the whole evidence budget. As many refusals are remembered as kept."""
+        digest = hashlib.sha256(rejected.reason.encode() + b"\0" + rejected.envelope).digest()
+        if digest in self._refused:
+            return False
+        if len(self._refused) < MAX_EVIDENCE:
+            self._refused.add(digest)
+        return True
+
     def _keep_evidence(self, reason: str, envelopes: Sequence[bytes]) -> None:
         for envelope in envelopes:
             if self._evidence_kept >= MAX_EVIDENCE:
@@ -708,10 +727,11 @@ class Peer:
     async def run(self) -> PeerResult:
         """Join the mesh and play until the game is over (won or stopped).
 
-        Returns the result once the game ends; after a win the peer stays :data:`LINGER`
-        seconds on the mesh first, so its last messages reach every seat; after a stop, until
-        what it signed before the stop has left (at most :data:`LINGER` seconds: a thief's
-        ``steal_dispute`` must still reach the others).
+        Returns the result once the game ends; after a win or an abandonment the peer sends
+        each seat what its latest message shows it lacks (:meth:`_anti_entropy`) and stays
+        :data:`LINGER` seconds on the mesh, so its last messages reach every seat; after a
+        stop, until what it signed before the stop has left (at most :data:`LINGER` seconds: a
+        thief's ``steal_dispute`` must still reach the others).
 
         Raises:
             PeerError: the game's port cannot be bound, or the bot chose an illegal action.
@@ -754,9 +774,17 @@ class Peer:
             for compute in deferred:
                 self._start_job(compute)
             await self._play()
-            if self.session.stopped is None or self._relaying:
-                # won or abandoned: make sure all have heard; stopped over a fork: let the
-                # bodies relayed reach every seat, and a seat's proof in answer reach this one
+            if self.session.stopped is None:
+                # won or abandoned: once what it signed is durable and out, send each seat what
+                # its latest message shows it lacks (a message whose author is gone may be held
+                # here alone, and another seat's last vote wait on it), then make sure all
+                # have heard
+                await self._drain(LINGER)
+                await self._anti_entropy()
+                await asyncio.sleep(LINGER)
+            elif self._relaying:
+                # stopped over a fork: let the bodies relayed reach every seat, and a seat's
+                # proof in answer reach this one
                 await asyncio.sleep(LINGER)
             else:  # what it signed before the stop still leaves (a thief's steal_dispute)
                 await self._drain(LINGER)
@@ -826,8 +854,7 @@ class Peer:
                 continue
             wait = next_tick - self.clock()
             if wait <= 0:
-                if self._tick():
-                    await self._anti_entropy()
+                await self._anti_entropy(everything=self._tick())
                 next_tick = self.clock() + TICK
                 continue
             self._wake.clear()
@@ -898,27 +925,39 @@ class Peer:
             self._emit("stall", text, author=seat)
         return True
 
-    async def _anti_entropy(self) -> None:
-        """During a stall, send each connected seat the messages of *other* seats that its
-        latest message shows it lacks.
+    async def _anti_entropy(self, *, everything: bool = True) -> None:
+        """Send each connected seat the messages of *other* seats that its latest message
+        shows it lacks: with ``everything``, all of them (during a stall, and once the game is
+        over); else (every tick) those whose author is not connected here, each message once.
 
         The mesh resends only when a link (re)opens, so a message its author sent to some
         seats just before it died would otherwise never reach the rest: a seat whose own
         messages list it could then never be accepted there (an abandonment, for one, would
-        never complete). Duplicates are ignored by the receiver; only durable messages leave.
+        never complete). Such a message is sent on at once, not at this seat's own stall: the
+        seat that lacks it holds every later message of this one (they list it), so it may
+        stall first and sign this seat out for an ``advance`` it never got, while this seat,
+        hearing its vote, makes progress and never stalls. And the seat whose vote completes an
+        abandonment has no stall left to resend in: it resends on its way out (:meth:`run`).
+        Duplicates are ignored by the receiver; only durable messages leave.
         """
         mesh = self.mesh
         if mesh is None or self._written > self._synced:
             return
         accepted = self.session.accepted
-        for seat in sorted(mesh.connected_seats()):
+        connected = mesh.connected_seats()
+        for seat in sorted(connected):
             theirs = accepted[seat][-1].body.heads if accepted[seat] else ()
             for author, messages in enumerate(accepted):
                 if author == seat:
                     continue
+                if not everything and (author == self.seat or author in connected):
+                    continue
                 have = theirs[author][0] if len(theirs) == len(accepted) else -1
                 for env in messages[have + 1 :]:
-                    await mesh.send_to(seat, env.to_bytes())
+                    if not everything and (seat, env.id) in self._forwarded:
+                        continue
+                    if await mesh.send_to(seat, env.to_bytes()) and not everything:
+                        self._forwarded.add((seat, env.id))
 
     async def _send_loop(self) -> None:
         while True:

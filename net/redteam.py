@@ -11,7 +11,10 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   if the message is a ``present``) with the same sequence number, previous hash and heads, and
   sends it right after the true one (and again to any seat whose link opens later).
 - ``forge``: its chance reveal is signed and logged as usual, but what leaves is the same body
-  signed by a fresh key (and so is what a reopened link is resent).
+  signed by a fresh key. The seat's own copy of the message (``session.accepted``) is replaced
+  by the forged envelope (same body bytes, so the same id), so every path that sends the seat's
+  messages carries the forgery: the Send, the catch-up of a link that opens (``missing_for``)
+  and the peer's resend to a seat during a stall (``Peer._anti_entropy``).
 - ``replay``: its reveal for event ``n`` carries its chain value of event ``n - 1`` (the chain
   commitment for event 1), which it already revealed.
 - ``false-share``: its decryption share is ``A·x + G``, with the DLEQ proof of ``A·x``.
@@ -35,6 +38,7 @@ too, naming itself. Only the deviating envelopes the seat sent are kept in
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -126,7 +130,6 @@ class Cheat:
         self.deviation: str | None = None
         self.evidence: list[bytes] = []
         self._session: Session | None = None
-        self._swapped: dict[bytes, bytes] = {}  # true envelope -> what is sent instead
         self._extra: list[bytes] = []  # sent besides the true envelopes
 
     @property
@@ -170,8 +173,7 @@ class Cheat:
             self._deviate_in_sign(session, honest_sign, kind, payload, effects)
 
         def missing_for(heads: Sequence[Sequence[object]]) -> list[bytes]:
-            resend = [self._swapped.get(data, data) for data in honest_missing(heads)]
-            return resend + list(self._extra)
+            return honest_missing(heads) + list(self._extra)
 
         session._sign = sign  # type: ignore[method-assign]
         session.missing_for = missing_for  # type: ignore[method-assign]
@@ -233,9 +235,15 @@ class Cheat:
             self._did(f"signed two bodies as message #{sent.body.seq} ({kind} and a twin)")
             return
         if name == "forge":
-            forged = sign_body(sent.body, Identity.generate()).to_bytes()
-            true = sent.to_bytes()
-            self._swapped[true] = forged
+            # The same body bytes (so the same id: the seat's chain goes on from it) under a
+            # fresh key's signature. The log keeps the true envelope (the Persist above); the
+            # seat's own copy becomes the forged one, so that every path that sends its messages
+            # (this Send, the catch-up of a link that opens, a peer's resend to a seat that
+            # stalls) sends the forgery and never the true reveal.
+            fake = sign_body(sent.body, Identity.generate())
+            forged_env = dataclasses.replace(sent, signature=fake.signature)
+            forged, true = forged_env.to_bytes(), sent.to_bytes()
+            session.accepted[session.seat][-1] = forged_env
             effects[:] = [Send(forged) if e == Send(true) else e for e in effects]
             self.evidence.append(forged)
             self._did(f"sent its {kind} for event {payload[0]} under a forged signature")

@@ -421,11 +421,69 @@ def test_a_forged_message_is_refused_and_kept_as_evidence(tmp_path: Path) -> Non
     opening_msg, _key_share = sends(other.start(0.0))
     forged = sign_body(Envelope.parse(opening_msg).body, Identity.generate()).to_bytes()
     peer.deliver(forged, 1)
+    peer.deliver(forged, 1)  # resent byte for byte (a link that reopens, a stall): kept once
     assert peer.session.stopped is None
+    other_forgery = sign_body(Envelope.parse(opening_msg).body, Identity.generate()).to_bytes()
+    peer.deliver(other_forgery, 1)
     peer.close()
-    (evidence,) = read_log(tmp_path / "ann.log").evidence
-    assert evidence.envelope == forged and "does not verify" in evidence.reason
-    assert any(e.kind == "rejected" for e in events)
+    kept = read_log(tmp_path / "ann.log").evidence
+    assert [e.envelope for e in kept] == [forged, other_forgery]
+    assert all("does not verify" in e.reason for e in kept)
+    assert len([e for e in events if e.kind == "rejected"]) == 2
+
+
+class RecordingMesh:
+    """The part of a :class:`~hexlan.net.transport.Mesh` that a peer's resends use."""
+
+    def __init__(self, connected: set[int]) -> None:
+        self.connected = connected
+        self.sent: list[tuple[int, bytes]] = []
+
+    def connected_seats(self) -> set[int]:
+        return set(self.connected)
+
+    async def send_to(self, seat: int, envelope_bytes: bytes) -> bool:
+        self.sent.append((seat, envelope_bytes))
+        return True
+
+
+def test_a_gone_seats_messages_are_sent_on_at_once_and_once(tmp_path: Path) -> None:
+    """A seat not connected here may have reached only some seats before it went: what another
+    seat's latest message shows it lacks of it is sent on at every tick, not only in a stall,
+    each message once; in a stall (or at the end) everything a seat lacks is sent (§8)."""
+    import asyncio
+
+    from hexlan.net.inproc import SeatKeys, make_opening
+    from hexlan.net.peer import Peer
+    from hexlan.net.session import Session
+
+    keys = [SeatKeys.seeded(7, seat) for seat in range(3)]
+    opening = make_opening(["Ann", "Bob", "Cy"], keys, created=0)
+    peer = Peer(0, keys[0].identity, opening, keys[0].chain, keys[0].game_keys, tmp_path / "a.log")
+    bob, cy = (
+        Session(s, keys[s].identity, opening, keys[s].chain, keys[s].game_keys) for s in (1, 2)
+    )
+    peer._perform(peer.session.start(0.0))
+    for data in sends(cy.start(0.0)):  # Cy has seen nothing of Bob's
+        peer.deliver(data, 2)
+    bobs = sends(bob.start(0.0))
+    for data in bobs:
+        peer.deliver(data, 1)
+    assert [e.to_bytes() for e in peer.session.accepted[1]] == bobs
+    mesh = RecordingMesh({1, 2})
+    peer.mesh = mesh  # type: ignore[assignment]
+    asyncio.run(peer._anti_entropy(everything=False))
+    assert mesh.sent == []  # Bob is here: he sends his own
+    mesh.connected = {2}  # Bob is gone
+    asyncio.run(peer._anti_entropy(everything=False))
+    assert mesh.sent == [(2, data) for data in bobs]
+    mesh.sent.clear()
+    asyncio.run(peer._anti_entropy(everything=False))
+    assert mesh.sent == []  # once
+    asyncio.run(peer._anti_entropy())  # a stall: all Cy lacks, this seat's own messages too
+    own = [e.to_bytes() for e in peer.session.accepted[0]]
+    assert mesh.sent == [(2, data) for data in own + bobs]
+    peer.close()
 
 
 def test_abandoning_a_stalled_game_ends_it(tmp_path: Path) -> None:
