@@ -447,7 +447,7 @@ def bot(
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if cheat is not None:
-        from hexlan.cheats import cheat_lines, check_cheat
+        from hexlan.net.cheats import cheat_lines, check_cheat
 
         if cheat == "list":
             for line in cheat_lines():

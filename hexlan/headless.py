@@ -6,7 +6,7 @@ A bot player is a peer like any other (../shared/ARCHITECTURE.md): it holds or j
 (:meth:`~hexlan.net.peer.PeerResult.to_json`).
 
 With ``--cheat KIND`` the seat is a red-team seat (:mod:`hexlan.net.redteam`): it deviates
-once, as :mod:`hexlan.cheats` describes, and its JSON line has a ``"cheat"`` entry saying
+once, as :mod:`hexlan.net.cheats` describes, and its JSON line has a ``"cheat"`` entry saying
 whether and how it did.
 
 Exit codes: :data:`EXIT_OK` when the game ends, :data:`EXIT_STOPPED` when it stopped on a
@@ -70,7 +70,7 @@ class BotOptions:
     abandon_after: float | None = None
     delay: float = 0.0
     cheat: str | None = None
-    """Red team: the deviation the seat commits (a name of :data:`hexlan.cheats.CHEATS`)."""
+    """Red team: the deviation the seat commits (a name of :data:`hexlan.net.cheats.CHEATS`)."""
     cheat_at: int = 1
     """... at this opportunity of its kind, from 1."""
     routes: tuple[tuple[int, str, int], ...] = ()

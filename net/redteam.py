@@ -4,7 +4,7 @@
 attributes over its methods; net/session.py is unchanged), so that the seat's own session
 signs the deviation at the chosen moment and the shell that runs it (the headless bot's
 :class:`~hexlan.net.peer.Peer`, or an in-process table in the tests) sends it like any other
-message. The kinds and what each proves are catalogued in :mod:`hexlan.cheats`; here is how
+message. The kinds and what each proves are catalogued in :mod:`hexlan.net.cheats`; here is how
 each is produced, at the N-th opportunity (:attr:`Cheat.at`):
 
 - ``equivocate``: after signing its message, the session signs a ``present`` (an ``advance``
@@ -43,9 +43,9 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hexlan.cheats import CheatKind, check_cheat
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase, Resource
+from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
 from hexlan.net.group import add, base_mul
@@ -102,7 +102,7 @@ def swap_in_another_card(dealer: Dealer, target: int, source: int) -> None:
 
 
 class Cheat:
-    """One seat's deviation: ``kind`` (a name of :data:`hexlan.cheats.CHEATS`) at the
+    """One seat's deviation: ``kind`` (a name of :data:`hexlan.net.cheats.CHEATS`) at the
     ``at``-th opportunity.
 
     Args:
@@ -117,7 +117,7 @@ class Cheat:
 
     Raises:
         ValueError: an unknown kind, or an ``at`` the kind cannot take
-            (:func:`hexlan.cheats.check_cheat`).
+            (:func:`hexlan.net.cheats.check_cheat`).
     """
 
     def __init__(

@@ -1,4 +1,4 @@
-"""Red-team seats (`hexlan bot --cheat KIND [--cheat-at N]`; hexlan/cheats.py, net/redteam.py).
+"""Red-team seats (`hexlan bot --cheat KIND [--cheat-at N]`; net/cheats.py, net/redteam.py).
 
 Every kind is played twice over: in process, where a :class:`~hexlan.net.redteam.Cheat` is
 installed on one seat of a seeded :class:`test_session.Table` exactly as `hexlan bot` installs
@@ -27,8 +27,8 @@ import pytest
 from click.testing import CliRunner
 from test_session import Table
 
-from hexlan.cheats import CHEATS, cheat_lines, check_cheat
 from hexlan.cli import main
+from hexlan.net.cheats import CHEATS, cheat_lines, check_cheat
 from hexlan.net.effects import Rejected, Stopped
 from hexlan.net.log import GameLog, load_secrets, read_log, secrets_path
 from hexlan.net.redteam import Cheat
