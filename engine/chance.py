@@ -31,6 +31,12 @@ STEAL: Final = "steal"
 REVEAL: Final = "reveal"
 """Kind: ``seats`` show cards they hold; the outcome is what they show."""
 
+MONOPOLY_COUNTS: Final = "monopoly"
+"""Event of a :data:`REVEAL`: each opponent of a Monopoly's player shows how many cards of the
+named resource it holds (seed 002 «Монополия»)."""
+VICTORY_REVEAL: Final = "victory"
+"""Event of a :data:`REVEAL`: a winner shows its victory point cards (seed 002 «Конец игры»)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ChanceNode:
@@ -72,4 +78,12 @@ class ChanceNode:
         return self.outcomes[index]
 
 
-__all__ = ["DECK_DRAW", "REVEAL", "STEAL", "UNIFORM", "ChanceNode"]
+__all__ = [
+    "DECK_DRAW",
+    "MONOPOLY_COUNTS",
+    "REVEAL",
+    "STEAL",
+    "UNIFORM",
+    "VICTORY_REVEAL",
+    "ChanceNode",
+]

@@ -26,7 +26,15 @@ from typing import Any, ClassVar, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
-from hexlan.engine.chance import DECK_DRAW, REVEAL, STEAL, UNIFORM, ChanceNode
+from hexlan.engine.chance import (
+    DECK_DRAW,
+    MONOPOLY_COUNTS,
+    REVEAL,
+    STEAL,
+    UNIFORM,
+    VICTORY_REVEAL,
+    ChanceNode,
+)
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
@@ -496,9 +504,9 @@ class GameState:
             return ChanceNode(STEAL, "steal", seats=(self.active, self.victim))
         if phase is Phase.MONOPOLY:
             others = tuple(s for s in range(self.players) if s != self.active)
-            return ChanceNode(REVEAL, "monopoly", seats=others)
+            return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
         if phase is Phase.VICTORY:
-            return ChanceNode(REVEAL, "victory", seats=(self.active,))
+            return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
         return None
 
     def observation(self, action: Action, seat: Seat) -> Action:

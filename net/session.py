@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
-from hexlan.engine.chance import DECK_DRAW, STEAL, UNIFORM
+from hexlan.engine.chance import DECK_DRAW, MONOPOLY_COUNTS, STEAL, UNIFORM, VICTORY_REVEAL
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
@@ -434,13 +434,15 @@ class Session:
                                 owe(s, "shuffle_proof")
         node = None if view is None else view.chance_node()
         if view is not None:
-            if view.phase is Phase.STEAL and not self._steal_number:
-                owe(view.victim, "steal_commit")
-            if view.phase is Phase.STEAL and self._steal_index >= 0:
-                owe(view.victim, "steal_open")
-            if view.phase is Phase.MONOPOLY:
-                for s in range(self.players):
-                    if s != view.active and s not in self._monopoly_counts:
+            if node is not None and node.kind == STEAL:  # the victim commits, then opens (§7)
+                victim = node.seats[1]
+                if not self._steal_number:
+                    owe(victim, "steal_commit")
+                if self._steal_index >= 0:
+                    owe(victim, "steal_open")
+            if node is not None and node.event == MONOPOLY_COUNTS:
+                for s in node.seats:
+                    if s not in self._monopoly_counts:
                         owe(s, "count")
             if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
@@ -1473,7 +1475,8 @@ class Session:
         view = self.view
         if view is None:
             return self._advance_if_needed()
-        if view.phase is Phase.STEAL and view.victim == me:
+        node = view.chance_node()
+        if node is not None and node.kind == STEAL and node.seats[1] == me:
             if not self._steal_number and ("steal_commit", self._steals + 1) not in self._sent:
                 number = self._steals + 1
                 return "steal_commit", (number, self._own_committed_hand(number).commitments)
@@ -1500,8 +1503,9 @@ class Session:
                     return None
                 return "steal_open", (number, nonce, ciphertext)
         if (
-            view.phase is Phase.MONOPOLY
-            and me != view.active
+            node is not None
+            and node.event == MONOPOLY_COUNTS
+            and me in node.seats
             and ("count", view.turn) not in self._sent
         ):
             assert view.monopoly is not None
@@ -1513,7 +1517,12 @@ class Session:
         ):
             trail = tuple(prefix for _, prefix in self._closed_trail)
             return "turn_ack", (self._ended_turn, self._turn_end_hash, trail)
-        if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
+        if (
+            node is not None
+            and node.event == VICTORY_REVEAL
+            and me in node.seats
+            and ("victory", 0) not in self._sent
+        ):
             dealer = self.dealer
             for position, face in sorted(dealer.own_cards.items()):
                 if (
