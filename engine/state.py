@@ -509,6 +509,17 @@ class GameState:
             return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
         return None
 
+    def draw_outcome(self, face: int | None) -> A.DrawCard:
+        """The outcome of the deck draw due now (:meth:`chance_node`), from the drawn card's face
+        as the deck numbers it (None: a card this state may not see). A chance source that deals
+        by faces (the network's mental-poker deck) turns the card into the outcome here.
+
+        >>> from hexlan.engine.board import beginner_board
+        >>> GameState(beginner_board(), 3).draw_outcome(4)
+        DrawCard(card=<DevCard.MONOPOLY: 4>)
+        """
+        return _HIDDEN_DRAW if face is None else _DRAWS[face]
+
     def observation(self, action: Action, seat: Seat) -> Action:
         """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).
 

@@ -864,7 +864,7 @@ class Session:
         turn = view.turn
         self._engine_apply(action, author, env.id, effects)
         node = view.chance_node()
-        if node is not None and node.kind == UNIFORM:  # the dice (§6)
+        if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self._open_event(node.event, env.id)
         elif node is not None and node.kind == DECK_DRAW:  # a purchase's card (§13)
             self.decks[node.deck].deal(node.seats[0], view.turn)
@@ -1234,7 +1234,7 @@ class Session:
         self._shuffles[label, author] = env
         if deck.shuffled:
             self._open_event("challenge", env.id)
-            self._events[self._next_event - 1].deck = label
+            self._events[self._next_event - 1].deck = label  # the event just opened
 
     def _on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
@@ -1279,8 +1279,8 @@ class Session:
                 position, face = dealer.finish_deal()
             except DeckError as exc:  # only if a false shuffle beat its proof (2^-40)
                 raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
-            card = None if face is None else DevCard(face)
-            self._engine_apply(A.DrawCard(card), None, env.id, effects, position=position)
+            outcome = self._require_view(env).draw_outcome(face)
+            self._engine_apply(outcome, None, env.id, effects, position=position)
 
     def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
