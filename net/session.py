@@ -27,7 +27,14 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
-from hexlan.engine.chance import DECK_DRAW, MONOPOLY_COUNTS, STEAL, UNIFORM, VICTORY_REVEAL
+from hexlan.engine.chance import (
+    DECK_DRAW,
+    MONOPOLY_COUNTS,
+    STEAL,
+    UNIFORM,
+    VICTORY_REVEAL,
+    ChanceNode,
+)
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
@@ -1040,7 +1047,7 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         number, commitments = env.body.payload
-        if view.phase is not Phase.STEAL or author != view.victim or self._steal_number:
+        if not _steals_from(view.chance_node(), author) or self._steal_number:
             raise OutOfTurn(f"seat {author} has no steal to commit to", author=author)
         if len(commitments) != view.hand_size[author]:
             raise IllegalMove(
@@ -1061,8 +1068,7 @@ class Session:
         author = env.body.author
         number, nonce, ciphertext = env.body.payload
         if (
-            view.phase is not Phase.STEAL
-            or author != view.victim
+            not _steals_from(view.chance_node(), author)
             or number != self._steal_number
             or self._steal_index < 0
         ):
@@ -1152,9 +1158,11 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         turn, count = env.body.payload
+        node = view.chance_node()
         if (
-            view.phase is not Phase.MONOPOLY
-            or author == view.active
+            node is None
+            or node.event != MONOPOLY_COUNTS
+            or author not in node.seats
             or author in self._monopoly_counts
             or turn != view.turn
         ):
@@ -1476,7 +1484,7 @@ class Session:
         if view is None:
             return self._advance_if_needed()
         node = view.chance_node()
-        if node is not None and node.kind == STEAL and node.seats[1] == me:
+        if _steals_from(node, me):
             if not self._steal_number and ("steal_commit", self._steals + 1) not in self._sent:
                 number = self._steals + 1
                 return "steal_commit", (number, self._own_committed_hand(number).commitments)
@@ -1683,6 +1691,12 @@ def other_game_words(opening: Opening, body: Body) -> str | None:
         f"seat {body.author} signed an opening of the {other.game} game; this peer was told "
         f"the game is {opening.game}"
     )
+
+
+def _steals_from(node: ChanceNode | None, seat: Seat) -> bool:
+    """Whether ``node`` is a steal from ``seat``: the victim, who commits to its hand and opens
+    the stolen card (§7)."""
+    return node is not None and node.kind == STEAL and node.seats[1] == seat
 
 
 def _faces(counts: Sequence[int]) -> list[int]:
