@@ -7,6 +7,7 @@ Rules are data (../shared/ARCHITECTURE.md principle 3): the engine reads counts 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -31,12 +32,17 @@ class RuleSet:
         bank_per_resource: resource cards of each kind in the game.
         road_limit, settlement_limit, city_limit: pieces per player.
         road_cost, settlement_cost, city_cost, development_card_cost: resource 5-tuples.
-        development_deck: cards of each :class:`DevCard` type, in enum order.
+        development_deck: cards of each :class:`DevCard` type, in enum order: the counts of
+            ``decks["development"]``.
         longest_road_min: segments needed for Longest Road.
         largest_army_min: knights needed for Largest Army.
         award_points: victory points of each award.
         special_building: a special building phase follows every turn (the 5-6 player game,
             seed 002 «Расширение на 5-6 игроков»); false when the file does not say.
+        decks: every hidden stack of the game by name, each as its count of every card face,
+            faces numbered from 0 (``"development"``: :class:`DevCard` order); from the file's
+            ``[development_deck]`` (knight, victory_point, ...) and any ``[decks.NAME]`` table
+            (its entries in file order, e.g. a fog stack's tiles).
         raw: the whole parsed file, for what a game's own rules module reads.
     """
 
@@ -58,6 +64,7 @@ class RuleSet:
     longest_road_min: int
     largest_army_min: int
     award_points: int
+    decks: Mapping[str, tuple[int, ...]]
     raw: dict[str, Any]
     special_building: bool = False
 
@@ -90,6 +97,17 @@ def load_ruleset(name: str = "base") -> RuleSet:
     try:
         raw = read_seed("", name)
         deck = raw["development_deck"]
+        development = (
+            int(deck["knight"]),
+            int(deck["victory_point"]),
+            int(deck["road_building"]),
+            int(deck["year_of_plenty"]),
+            int(deck["monopoly"]),
+        )
+        decks = {"development": development} | {
+            str(name): tuple(int(n) for n in counts.values())
+            for name, counts in raw.get("decks", {}).items()
+        }
         pieces, costs, awards = raw["pieces"], raw["costs"], raw["awards"]
         fewest, most = (int(n) for n in raw["players"])
         if not 2 <= fewest <= most <= MAX_SEATS:
@@ -109,16 +127,11 @@ def load_ruleset(name: str = "base") -> RuleSet:
             settlement_cost=_hand(costs["settlement"]),
             city_cost=_hand(costs["city"]),
             development_card_cost=_hand(costs["development_card"]),
-            development_deck=(
-                int(deck["knight"]),
-                int(deck["victory_point"]),
-                int(deck["road_building"]),
-                int(deck["year_of_plenty"]),
-                int(deck["monopoly"]),
-            ),
+            development_deck=development,
             longest_road_min=int(awards["longest_road_min"]),
             largest_army_min=int(awards["largest_army_min"]),
             award_points=int(awards["points"]),
+            decks=decks,
             raw=raw,
             special_building=_flag(raw, "special_building"),
         )

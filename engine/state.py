@@ -27,6 +27,15 @@ from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
+from hexlan.engine.chance import (
+    DECK_DRAW,
+    MONOPOLY_COUNTS,
+    REVEAL,
+    STEAL,
+    UNIFORM,
+    VICTORY_REVEAL,
+    ChanceNode,
+)
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
@@ -73,6 +82,7 @@ def _build_actions(
 
 
 _DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in A.ALL_DICE)
+_DICE_NODE: Final = ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
 _STEALS: Final = tuple(A.StealCard(r) for r in Resource)
 _DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
 _MONOPOLIES: Final = tuple(A.PlayMonopoly(r) for r in Resource)
@@ -88,6 +98,12 @@ _SPECIAL_BUILD_ACTIONS: Final = (
 
 
 @cache
+@cache
+def _start_node(players: int) -> ChanceNode:
+    """The start player's chance node for ``players`` seats, made once per table size."""
+    return ChanceNode(UNIFORM, "start", tuple(A.StartPlayer(s) for s in range(players)), (players,))
+
+
 def _robber_move(hex_id: HexId, victim: Seat) -> A.MoveRobber:
     return A.MoveRobber(hex_id, victim)
 
@@ -252,7 +268,7 @@ class GameState:
         self.bank = [rules.bank_per_resource] * 5
         self.hands = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.hand_size = [0] * players
-        self.deck = list(rules.development_deck)
+        self.deck = list(rules.decks["development"])
         self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.new_dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.dev_count = [0] * players
@@ -466,6 +482,49 @@ class GameState:
         if phase is Phase.VICTORY:
             return [(A.RevealVictory(self.active, self.hidden_victory_points(self.active)), 1.0)]
         return []
+
+    def chance_node(self) -> ChanceNode | None:
+        """What chance is due now, as data for a chance source (None at a seat's decision).
+
+        The dice: :data:`~hexlan.engine.chance.UNIFORM` over the 36 rolls, two draws below 6;
+        the start player: uniform over the seats (seed 002 «Начало игры» 2); a purchase's card:
+        a :data:`~hexlan.engine.chance.DECK_DRAW` from deck ``"development"`` by the active
+        seat; a robbery: a :data:`~hexlan.engine.chance.STEAL` by the active seat from the
+        victim (seed 002 «Разбойник» 3); Monopoly: a :data:`~hexlan.engine.chance.REVEAL` of
+        every opponent's count; a victory: the active seat's reveal of its victory point cards.
+
+        >>> from hexlan.engine.board import beginner_board
+        >>> state = GameState(beginner_board(), 3)
+        >>> node = state.chance_node()
+        >>> node.kind, node.event, node.outcomes[2], node.sides
+        ('uniform', 'start', StartPlayer(seat=2), (3,))
+        """
+        phase = self.phase
+        if phase is Phase.DICE:
+            return _DICE_NODE
+        if phase is Phase.START_PLAYER:
+            return _start_node(self.players)
+        if phase is Phase.DRAW:
+            return ChanceNode(DECK_DRAW, "draw", deck="development", seats=(self.active,))
+        if phase is Phase.STEAL:
+            return ChanceNode(STEAL, "steal", seats=(self.active, self.victim))
+        if phase is Phase.MONOPOLY:
+            others = tuple(s for s in range(self.players) if s != self.active)
+            return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
+        if phase is Phase.VICTORY:
+            return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
+        return None
+
+    def draw_outcome(self, face: int | None) -> A.DrawCard:
+        """The outcome of the deck draw due now (:meth:`chance_node`), from the drawn card's face
+        as the deck numbers it (None: a card this state may not see). A chance source that deals
+        by faces (the network's mental-poker deck) turns the card into the outcome here.
+
+        >>> from hexlan.engine.board import beginner_board
+        >>> GameState(beginner_board(), 3).draw_outcome(4)
+        DrawCard(card=<DevCard.MONOPOLY: 4>)
+        """
+        return _HIDDEN_DRAW if face is None else _DRAWS[face]
 
     def observation(self, action: Action, seat: Seat) -> Action:
         """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).

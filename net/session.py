@@ -17,6 +17,7 @@ signed twice.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -26,8 +27,15 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import beginner_board, random_board
+from hexlan.engine.chance import (
+    DECK_DRAW,
+    MONOPOLY_COUNTS,
+    STEAL,
+    UNIFORM,
+    VICTORY_REVEAL,
+    ChanceNode,
+)
 from hexlan.engine.core import (
-    CHANCE_PHASES,
     NO_SEAT,
     DevCard,
     EngineError,
@@ -38,7 +46,6 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
-from hexlan.engine.ruleset import RuleSet
 from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
 from hexlan.net.beacon import (
     CHAIN_LENGTH,
@@ -109,7 +116,8 @@ message of that number. It is reported in stalls, never named in an ``abandon``.
 
 
 DEVELOPMENT_DECK: Final = "development"
-"""The label of the development-card deck (PROTOCOL.md §13)."""
+"""The label of the development-card deck (PROTOCOL.md §13): its name in the rule set's
+``decks``."""
 
 
 # ---------------------------------------------------------------------------- state
@@ -123,6 +131,7 @@ class _Event:
     trigger_id: bytes
     purpose: str  # "start", "dice", "steal", "challenge"
     reveals: dict[Seat, bytes] = field(default_factory=dict)
+    deck: str = ""  # a challenge's deck, by name
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,19 +274,24 @@ class Session:
         self._next_event = 1
         self.inline_work = inline_work
         self.key = JointKey(self.players, self.game_id)
-        self.dealer: Dealer = new_dealer(
-            DEVELOPMENT_DECK,
-            _development_faces(self.rules),
-            self.key,
-            self.game_id,
-            None if self.observer else seat,
-            None if self.observer else chain.secret,
-        )
+        self.decks: dict[str, Dealer] = {
+            name: new_dealer(
+                name,
+                _faces(counts),
+                self.key,
+                self.game_id,
+                None if self.observer else seat,
+                None if self.observer else chain.secret,
+            )
+            for name, counts in self.rules.decks.items()
+        }
+        """The game's hidden stacks by the names its rule set gives them (§13), each dealt by
+        its own :class:`Dealer` under the one joint key: ``"development"`` in the base game."""
         self._requested: set[str] = set()
         self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
         self.journal: list[JournalEntry] = []
         self._steal_commit_id = ZERO_ID
-        self._shuffles: dict[Seat, Envelope] = {}
+        self._shuffles: dict[tuple[str, Seat], Envelope] = {}  # (deck, shuffler) -> shuffle
         self._count_ids: dict[Seat, bytes] = {}
         self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
         self._audit_digests: dict[Seat, bytes] = {}
@@ -312,6 +326,12 @@ class Session:
         self._fork_suspect: tuple[Seat, int] | None = None  # (seat, seq) listed differently
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def dealer(self) -> Dealer:
+        """The development deck's dealer (:data:`DEVELOPMENT_DECK`), which the development
+        card rules read: card plays, victory point reveals."""
+        return self.decks[DEVELOPMENT_DECK]
 
     @property
     def is_over(self) -> bool:
@@ -363,7 +383,7 @@ class Session:
         return (
             view is None
             or self.is_over
-            or view.phase in _PROTOCOL_PHASES
+            or view.chance_node() is not None
             or self._needs_advance()
             or bool(self._acks_missing())
             or self._own_pending()
@@ -406,38 +426,43 @@ class Session:
             for s in range(self.players):
                 if s not in event.reveals:
                     owe(s, "reveal", event.number)
-        if self._openings_applied == self.players:  # the deck's set-up (§13)
-            deck = self.dealer.deck
+        if self._openings_applied == self.players:  # the decks' set-up (§13)
             if not self.key.complete:
                 for s in range(self.players):
                     if not self.key.has_share(s):
                         owe(s, "deck_key")
-            elif not deck.shuffled:
-                owe(deck.next_shuffler, "shuffle")  # type: ignore[arg-type]
-            elif deck.challenged:
-                for s in range(self.players):
-                    if s not in self.dealer.proved:
-                        owe(s, "shuffle_proof")
+            else:
+                for dealer in self.decks.values():
+                    if not dealer.deck.shuffled:
+                        owe(dealer.deck.next_shuffler, "shuffle")  # type: ignore[arg-type]
+                    elif dealer.deck.challenged:
+                        for s in range(self.players):
+                            if s not in dealer.proved:
+                                owe(s, "shuffle_proof")
+        node = None if view is None else view.chance_node()
         if view is not None:
-            if view.phase is Phase.STEAL and not self._steal_number:
-                owe(view.victim, "steal_commit")
-            if view.phase is Phase.STEAL and self._steal_index >= 0:
-                owe(view.victim, "steal_open")
-            if view.phase is Phase.MONOPOLY:
-                for s in range(self.players):
-                    if s != view.active and s not in self._monopoly_counts:
+            if node is not None and node.kind == STEAL:  # the victim commits, then opens (§7)
+                victim = node.seats[1]
+                if not self._steal_number:
+                    owe(victim, "steal_commit")
+                if self._steal_index >= 0:
+                    owe(victim, "steal_open")
+            if node is not None and node.event == MONOPOLY_COUNTS:
+                for s in node.seats:
+                    if s not in self._monopoly_counts:
                         owe(s, "count")
             if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
-            if view.phase is Phase.DRAW and self.dealer.drawing is not None:
-                deck = self.dealer.deck
-                if deck.shuffled and deck.challenged:  # else the set-up below is what waits
-                    given = deck.shares(self.dealer.drawing)
-                    owner = deck.owner(self.dealer.drawing)
+            drawing = self.decks[node.deck] if node and node.kind == DECK_DRAW else None
+            if drawing is not None and drawing.drawing is not None:
+                deck = drawing.deck
+                if deck.shuffled and deck.challenged:  # else the set-up above is what waits
+                    given = deck.shares(drawing.drawing)
+                    owner = deck.owner(drawing.drawing)
                     for s in range(self.players):
                         if s != owner and s not in given:
-                            owe(s, "draw_share", self.dealer.drawing)
+                            owe(s, "draw_share", drawing.drawing)
             if self._won():
                 for s in range(self.players):
                     if s not in self._audit_secrets:
@@ -445,7 +470,7 @@ class Session:
                     elif self.audit is not None and s not in self._audit_digests:
                         owe(s, "audit_result")
             automatic = any(step != "advance" for _, step, _ in owed)
-            if not automatic and not self.is_over and view.phase not in _PROTOCOL_PHASES:
+            if not automatic and not self.is_over and node is None:
                 for s in view.acting_seats():
                     owed[s, "decision", -1] = None
         return self._broken_chains() + [OwedStep(*key) for key in owed]
@@ -845,10 +870,11 @@ class Session:
         self._check_cards(action, author)
         turn = view.turn
         self._engine_apply(action, author, env.id, effects)
-        if isinstance(action, A.RollDice):
-            self._open_event("dice", env.id)
-        elif isinstance(action, A.BuyDevelopmentCard | A.BuyWithDiscoveries):
-            self.dealer.deal(author, view.turn)
+        node = view.chance_node()
+        if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
+            self._open_event(node.event, env.id)
+        elif node is not None and node.kind == DECK_DRAW:  # a purchase's card (§13)
+            self.decks[node.deck].deal(node.seats[0], view.turn)
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
             self._count_ids = {}
@@ -1021,7 +1047,7 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         number, commitments = env.body.payload
-        if view.phase is not Phase.STEAL or author != view.victim or self._steal_number:
+        if not _steals_from(view.chance_node(), author) or self._steal_number:
             raise OutOfTurn(f"seat {author} has no steal to commit to", author=author)
         if len(commitments) != view.hand_size[author]:
             raise IllegalMove(
@@ -1042,8 +1068,7 @@ class Session:
         author = env.body.author
         number, nonce, ciphertext = env.body.payload
         if (
-            view.phase is not Phase.STEAL
-            or author != view.victim
+            not _steals_from(view.chance_node(), author)
             or number != self._steal_number
             or self._steal_index < 0
         ):
@@ -1133,9 +1158,11 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         turn, count = env.body.payload
+        node = view.chance_node()
         if (
-            view.phase is not Phase.MONOPOLY
-            or author == view.active
+            node is None
+            or node.event != MONOPOLY_COUNTS
+            or author not in node.seats
             or author in self._monopoly_counts
             or turn != view.turn
         ):
@@ -1189,9 +1216,10 @@ class Session:
     # ------------------------------------------------------------------ the deck (§13)
 
     def _deck_for(self, env: Envelope, label: str) -> Dealer:
-        if label != self.dealer.label:
+        dealer = self.decks.get(label)
+        if dealer is None:
             raise IllegalMove(f"this game has no {label!r} deck", author=env.body.author)
-        return self.dealer
+        return dealer
 
     def _on_deck_key(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
@@ -1211,9 +1239,10 @@ class Session:
             deck.add_shuffle(author, output, rounds)
         except DeckError as exc:
             raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
-        self._shuffles[author] = env
+        self._shuffles[label, author] = env
         if deck.shuffled:
             self._open_event("challenge", env.id)
+            self._events[self._next_event - 1].deck = label  # the event just opened
 
     def _on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
@@ -1226,7 +1255,7 @@ class Session:
         if author == self.seat:
             dealer.deck.mark_verified(author)  # its own shuffle, made from its own seed
             return
-        evidence = (self._shuffles[author].to_bytes(), env.to_bytes())
+        evidence = (self._shuffles[label, author].to_bytes(), env.to_bytes())
 
         def checked(reason: object, effects: list[Effect]) -> None:
             if reason is None:
@@ -1244,7 +1273,8 @@ class Session:
         author = env.body.author
         label, position, share, proof = env.body.payload
         dealer = self._deck_for(env, label)
-        if self._require_view(env).phase is not Phase.DRAW:
+        node = self._require_view(env).chance_node()
+        if node is None or node.kind != DECK_DRAW or node.deck != label:
             raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
         try:
             complete = dealer.add_share(position, author, share, proof)
@@ -1257,8 +1287,8 @@ class Session:
                 position, face = dealer.finish_deal()
             except DeckError as exc:  # only if a false shuffle beat its proof (2^-40)
                 raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
-            card = None if face is None else DevCard(face)
-            self._engine_apply(A.DrawCard(card), None, env.id, effects, position=position)
+            outcome = self._require_view(env).draw_outcome(face)
+            self._engine_apply(outcome, None, env.id, effects, position=position)
 
     def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
@@ -1304,7 +1334,8 @@ class Session:
             secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
             deck=self.dealer.deck,  # no longer changes: the game is over
             shuffle_ids=tuple(
-                self._shuffles[s].id if s in self._shuffles else b"" for s in range(self.players)
+                shuffle.id if (shuffle := self._shuffles.get((DEVELOPMENT_DECK, s))) else b""
+                for s in range(self.players)
             ),
         )
 
@@ -1345,6 +1376,12 @@ class Session:
     def _resolve(
         self, event: _Event, stream: BeaconStream, message_id: bytes, effects: list[Effect]
     ) -> None:
+        """Resolve ``event`` from its beacon ``stream`` (§6): a deck's shuffle challenges, else
+        the chance node the game waits for (the ``start`` event first lays the board and begins
+        the game): a uniform node's outcome, or the index of a stolen card."""
+        if event.deck:
+            self.decks[event.deck].deck.set_challenges(draw_challenges(stream, self.players))
+            return
         if event.purpose == "start":
             board_map = load_map(self.rules.board)
             board = (
@@ -1353,16 +1390,11 @@ class Session:
                 else beginner_board(board_map)
             )
             self.view = InformationState(board, self.players, self.seat, self.options, self.rules)
-            self._engine_apply(
-                A.StartPlayer(stream.randbelow(self.players)), None, message_id, effects
-            )
-        elif event.purpose == "dice":
-            first, second = stream.dice()
-            self._engine_apply(A.Dice(first, second), None, message_id, effects)
-        elif event.purpose == "steal":
+        node = self._require_view(None).chance_node()
+        if node is not None and node.kind == UNIFORM:
+            self._engine_apply(node.pick(stream.randbelow), None, message_id, effects)
+        elif node is not None and node.kind == STEAL:
             self._steal_index = stream.randbelow(len(self._steal_commitments))
-        elif event.purpose == "challenge":
-            self.dealer.deck.set_challenges(draw_challenges(stream, self.players))
 
     def _own_committed_hand(self, steal: int) -> CommittedHand:
         """This seat's commitment to its hand for steal number ``steal``, rebuilt from its own
@@ -1451,7 +1483,8 @@ class Session:
         view = self.view
         if view is None:
             return self._advance_if_needed()
-        if view.phase is Phase.STEAL and view.victim == me:
+        node = view.chance_node()
+        if _steals_from(node, me):
             if not self._steal_number and ("steal_commit", self._steals + 1) not in self._sent:
                 number = self._steals + 1
                 return "steal_commit", (number, self._own_committed_hand(number).commitments)
@@ -1478,8 +1511,9 @@ class Session:
                     return None
                 return "steal_open", (number, nonce, ciphertext)
         if (
-            view.phase is Phase.MONOPOLY
-            and me != view.active
+            node is not None
+            and node.event == MONOPOLY_COUNTS
+            and me in node.seats
             and ("count", view.turn) not in self._sent
         ):
             assert view.monopoly is not None
@@ -1491,7 +1525,12 @@ class Session:
         ):
             trail = tuple(prefix for _, prefix in self._closed_trail)
             return "turn_ack", (self._ended_turn, self._turn_end_hash, trail)
-        if view.phase is Phase.VICTORY and view.active == me and ("victory", 0) not in self._sent:
+        if (
+            node is not None
+            and node.event == VICTORY_REVEAL
+            and me in node.seats
+            and ("victory", 0) not in self._sent
+        ):
             dealer = self.dealer
             for position, face in sorted(dealer.own_cards.items()):
                 if (
@@ -1508,20 +1547,32 @@ class Session:
         return self._advance_if_needed()
 
     def _deck_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's next step in dealing the deck (§13), if one is due."""
-        dealer, me = self.dealer, self.seat
-        deck, label = dealer.deck, dealer.label
+        """This seat's next step in dealing the decks (§13), if one is due: its key share,
+        then each deck's steps in the rule set's order."""
         if ("deck_key", 0) not in self._sent:
-            return "deck_key", dealer.key_payload()
+            return "deck_key", self.dealer.key_payload()
         if not self.key.complete:
             return None
+        for dealer in self.decks.values():
+            step = self._dealing_step(dealer, effects)
+            if step is not None:
+                return step
+        return None
+
+    def _dealing_step(
+        self, dealer: Dealer, effects: list[Effect]
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's next step in dealing one deck: its shuffle, its shuffle proof, its
+        decryption share of the card being dealt."""
+        me, deck, label = self.seat, dealer.deck, dealer.label
+        shuffled = functools.partial(self._took_shuffle, dealer)
         if deck.next_shuffler == me and (f"shuffle:{label}", 0) not in self._sent:
-            self._request(f"shuffle:{label}", dealer.shuffle_job(), self._took_shuffle, effects)
+            self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
             if dealer.has_shuffle:
                 return "shuffle", dealer.shuffle_payload()
         if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
             if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
-                self._request(f"shuffle:{label}", dealer.shuffle_job(), self._took_shuffle, effects)
+                self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
             if dealer.has_shuffle:
                 return "shuffle_proof", dealer.proof_payload()
         position = dealer.drawing
@@ -1534,9 +1585,9 @@ class Session:
             return "draw_share", dealer.share_payload(position)
         return None
 
-    def _took_shuffle(self, shuffled: object, effects: list[Effect]) -> None:
+    def _took_shuffle(self, dealer: Dealer, shuffled: object, effects: list[Effect]) -> None:
         assert isinstance(shuffled, Shuffled)
-        self.dealer.take_shuffle(shuffled)
+        dealer.take_shuffle(shuffled)
 
     def _audit_obligation(self) -> tuple[str, tuple[object, ...]] | None:
         """This seat's next step in the end-of-game audit (§14), if one is due."""
@@ -1642,12 +1693,17 @@ def other_game_words(opening: Opening, body: Body) -> str | None:
     )
 
 
-def _development_faces(rules: RuleSet) -> list[int]:
-    """The game's development deck before shuffling: each card's type, in :class:`DevCard`
-    order, as many of each as its rule set counts (25 cards in the base game, 34 in the 5-6
-    player game)."""
-    counts = rules.development_deck
-    return [int(card) for card in DevCard for _ in range(counts[card])]
+def _steals_from(node: ChanceNode | None, seat: Seat) -> bool:
+    """Whether ``node`` is a steal from ``seat``: the victim, who commits to its hand and opens
+    the stolen card (§7)."""
+    return node is not None and node.kind == STEAL and node.seats[1] == seat
+
+
+def _faces(counts: Sequence[int]) -> list[int]:
+    """A deck before shuffling, from its rule set's counts: each card's face (its index in
+    ``counts``: the :class:`DevCard` type in the development deck), as many of each as counted
+    (25 development cards in the base game, 34 in the 5-6 player game)."""
+    return [face for face, count in enumerate(counts) for _ in range(count)]
 
 
 _TURN_PASSING_PHASES: Final = frozenset({Phase.SPECIAL_BUILD})
@@ -1682,10 +1738,6 @@ _CARD_PLAYED: Final = {
     A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
     A.PlayMonopoly: DevCard.MONOPOLY,
 }
-
-_PROTOCOL_PHASES: Final = CHANCE_PHASES
-"""Phases in which the game waits for the protocol (a beacon event, a steal, a deal, counts, a
-victory's reveals), never for a person's decision: the engine's chance phases."""
 
 _HANDLERS = {
     "sign_opening": Session._on_sign_opening,

@@ -1,0 +1,89 @@
+"""Chance nodes as data: what kind of chance a state waits for, so a chance source resolves it
+without naming phases (../shared/ARCHITECTURE.md, "Open sets, not fixed tuples").
+
+:meth:`hexlan.engine.state.GameState.chance_node` describes the chance due now as a
+:class:`ChanceNode`; a chance source (the network session's beacon and decks, a seeded local
+source) reads its :attr:`~ChanceNode.kind`:
+
+- :data:`UNIFORM`: equally likely outcomes, drawn as a tuple of uniform integers (the dice: two
+  draws below 6; the start player: one draw below the number of seats), see
+  :meth:`ChanceNode.pick`;
+- :data:`DECK_DRAW`: the top card of the deck :attr:`~ChanceNode.deck` goes to the drawing seat;
+- :data:`STEAL`: one card of the victim's hand at random goes to the thief;
+- :data:`REVEAL`: seats show what they hold (Monopoly counts, a winner's victory point cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from hexlan.engine.actions import Action
+from hexlan.engine.core import Seat
+
+UNIFORM: Final = "uniform"
+"""Kind: equally likely outcomes (:attr:`ChanceNode.outcomes`, drawn by :meth:`ChanceNode.pick`)."""
+DECK_DRAW: Final = "deck_draw"
+"""Kind: a card drawn from the named deck by ``seats[0]``."""
+STEAL: Final = "steal"
+"""Kind: a random card of ``seats[1]``'s hand taken by ``seats[0]``."""
+REVEAL: Final = "reveal"
+"""Kind: ``seats`` show cards they hold; the outcome is what they show."""
+
+MONOPOLY_COUNTS: Final = "monopoly"
+"""Event of a :data:`REVEAL`: each opponent of a Monopoly's player shows how many cards of the
+named resource it holds (seed 002 «Монополия»)."""
+VICTORY_REVEAL: Final = "victory"
+"""Event of a :data:`REVEAL`: a winner shows its victory point cards (seed 002 «Конец игры»)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceNode:
+    """The chance a state waits for.
+
+    Attributes:
+        kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL` or :data:`REVEAL` (a rules
+            module may add its own).
+        event: the chance event's name: ``"start"``, ``"dice"``, ``"steal"``, ``"draw"``,
+            ``"monopoly"``, ``"victory"``.
+        outcomes: a uniform node's outcomes, in the order of :meth:`pick`'s mixed-radix index.
+        sides: a uniform node's draws: the size of each uniform integer drawn, in order
+            (``(6, 6)`` for the dice, ``(players,)`` for the start player); their product is
+            ``len(outcomes)``.
+        deck: a deck draw's deck, by the name its rule set gives it (``"development"``).
+        seats: the seats concerned: the drawing seat; thief then victim; the revealing seats.
+    """
+
+    kind: str
+    event: str
+    outcomes: tuple[Action, ...] = ()
+    sides: tuple[int, ...] = ()
+    deck: str = ""
+    seats: tuple[Seat, ...] = ()
+
+    def pick(self, randbelow: Callable[[int], int]) -> Action:
+        """A uniform node's outcome from one ``randbelow(n)`` draw per entry of :attr:`sides`,
+        first draw most significant.
+
+        >>> from hexlan.engine.actions import ALL_DICE
+        >>> dice = ChanceNode(UNIFORM, "dice", ALL_DICE, (6, 6))
+        >>> draws = iter([2, 5])
+        >>> dice.pick(lambda size: next(draws))
+        Dice(first=3, second=6)
+        """
+        index = 0
+        for size in self.sides:
+            index = index * size + randbelow(size)
+        return self.outcomes[index]
+
+
+__all__ = [
+    "DECK_DRAW",
+    "MONOPOLY_COUNTS",
+    "REVEAL",
+    "STEAL",
+    "UNIFORM",
+    "VICTORY_REVEAL",
+    "ChanceNode",
+]

@@ -1,0 +1,67 @@
+"""Chance nodes as data (engine/chance.py) and decks named by the rule set.
+
+A state describes the chance it waits for as a :class:`ChanceNode` exactly when a chance outcome
+is due; a uniform node lists the same outcomes as ``chance_outcomes``, and a chance source that
+draws by its ``sides`` (the network beacon) gets the same dice as two ``randbelow(6)`` draws.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from random_play import OPTIONS, choose, offer_for_one
+
+from hexlan.engine import actions as A
+from hexlan.engine.board import beginner_board
+from hexlan.engine.chance import DECK_DRAW, MONOPOLY_COUNTS, REVEAL, STEAL, UNIFORM, ChanceNode
+from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.state import CHANCE, GameState
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_development_deck_is_named(game: str) -> None:
+    rules = load_ruleset(game)
+    assert rules.decks["development"] == rules.development_deck
+    assert list(rules.decks) == ["development"]  # no game names another deck yet
+
+
+def test_a_uniform_node_picks_by_its_draws() -> None:
+    start = GameState(beginner_board(), 4).chance_node()
+    assert start is not None and (start.kind, start.event, start.sides) == (UNIFORM, "start", (4,))
+    draws = iter([4, 0, 5])  # first draw most significant: the mixed-radix index
+    node = ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
+    assert node.pick(lambda size: next(draws)) == A.Dice(5, 1)
+    assert [node.pick(lambda size, d=d: d % size) for d in (0, 5)] == [A.Dice(1, 1), A.Dice(6, 6)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_node_describes_every_chance_outcome(seed: int) -> None:
+    rng = random.Random(seed)
+    state = GameState(beginner_board(), 3 + seed % 2, OPTIONS[seed])
+    kinds: set[str] = set()
+    for _ in range(4000):
+        if state.is_over:
+            break
+        node = state.chance_node()
+        assert (node is not None) == (state.current_player() == CHANCE)
+        if node is None:
+            state.apply(choose(state, rng, offer_for_one))
+            continue
+        kinds.add(node.kind)
+        outcomes = state.chance_outcomes()
+        if node.kind == UNIFORM:
+            assert set(node.outcomes) == {action for action, _ in outcomes}
+            assert len(node.outcomes) == math.prod(node.sides)
+        elif node.kind == DECK_DRAW:
+            assert (node.deck, node.seats) == ("development", (state.active,))
+        elif node.kind == STEAL:
+            assert node.seats == (state.active, state.victim)
+        else:
+            others = tuple(s for s in range(state.players) if s != state.active)
+            assert node.kind == REVEAL
+            assert node.seats == (others if node.event == MONOPOLY_COUNTS else (state.active,))
+        actions, weights = zip(*outcomes, strict=True)
+        state.apply(rng.choices(actions, weights)[0])
+    assert kinds == {UNIFORM, STEAL, DECK_DRAW, REVEAL}
