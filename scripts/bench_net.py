@@ -168,15 +168,9 @@ async def _net_game(
         )
     start = time.perf_counter()
     results = await asyncio.gather(*(peer.run() for peer in peers))
-    ends = [
-        e.time
-        for evs in events
-        for e in evs
-        if e.kind == "applied" and isinstance(e.action, A.RevealVictory)
-    ]
     net = NetGame(
         players=players,
-        seconds=(max(ends) if len(ends) == players else time.perf_counter()) - start,
+        seconds=_game_seconds(events, players, start),
         turns=results[0].turns,
         messages=sum(p.messages_sent for p in peers),
         bytes_sent=sum(p.bytes_sent for p in peers),
@@ -252,6 +246,18 @@ def _child(spec_text: str) -> int:
     report["events"] = [_event_row(e) for e in events if e.kind in ("signed", "applied")]
     print(json.dumps(report), flush=True)
     return 0
+
+
+def _game_seconds(events: Sequence[Sequence[PeerEvent]], players: int, start: float) -> float:
+    """Seconds from ``start`` (a ``time.perf_counter()``) until the last seat applied the
+    winner's reveal, or until now if some seat never did."""
+    ends = [
+        e.time
+        for evs in events
+        for e in evs
+        if e.kind == "applied" and isinstance(e.action, A.RevealVictory)
+    ]
+    return (max(ends) if len(ends) == players else time.perf_counter()) - start
 
 
 def run_seat_processes(
@@ -345,15 +351,9 @@ def _net_game_processes(
         ]
         for report in reports
     ]
-    ends = [
-        e.time
-        for evs in events
-        for e in evs
-        if e.kind == "applied" and isinstance(e.action, A.RevealVictory)
-    ]
     net = NetGame(
         players=players,
-        seconds=(max(ends) if len(ends) == players else time.perf_counter()) - start,
+        seconds=_game_seconds(events, players, start),
         turns=reports[0]["turns"],
         messages=sum(r["messages"] for r in reports),
         bytes_sent=sum(r["bytes"] for r in reports),
