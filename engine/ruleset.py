@@ -68,6 +68,23 @@ class RuleSet:
     raw: dict[str, Any]
     special_building: bool = False
 
+    def seat_count(self, count: int | None, noun: str = "players") -> int:
+        """``count`` checked against the game's seat range; None is 4 brought into that range
+        (5 in the 5-6 player game).
+
+        Raises:
+            EngineError: a count outside the range, in one line, e.g. "the five-six game takes
+                5 to 6 players, not 4" (``noun`` names what is counted).
+        """
+        if count is None:
+            return max(self.min_players, min(4, self.max_players))
+        if not self.min_players <= count <= self.max_players:
+            raise EngineError(
+                f"the {self.name} game takes {self.min_players} to {self.max_players} {noun},"
+                f" not {count}"
+            )
+        return count
+
 
 def _hand(values: list[int]) -> Hand:
     if len(values) != 5 or any(not isinstance(v, int) or v < 0 for v in values):

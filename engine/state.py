@@ -232,11 +232,7 @@ class GameState:
         self.rules = rules or load_ruleset()
         opts, rules = self.options, self.rules
         self.variant: Variant | None = make_variant(rules, opts, board.topology)
-        if not rules.min_players <= players <= rules.max_players:
-            raise EngineError(
-                f"the {rules.name} game takes {rules.min_players} to {rules.max_players} players,"
-                f" not {players}"
-            )
+        rules.seat_count(players)
         if board.topology.name != rules.board:
             raise EngineError(
                 f"the {rules.name} game is played on the {rules.board} map,"

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from hexlan.engine.core import MAX_SEATS
+from hexlan.engine.core import MAX_SEATS, EngineError
 from hexlan.engine.ruleset import GAMES, load_ruleset
 
 
@@ -51,16 +51,10 @@ def _players(game: str, players: int | None) -> int:
     Raises:
         click.BadParameter: a count outside the game's range.
     """
-    rules = load_ruleset(game)
-    if players is None:
-        return max(rules.min_players, min(4, rules.max_players))
-    if not rules.min_players <= players <= rules.max_players:
-        raise click.BadParameter(
-            f"the {game} game takes {rules.min_players} to {rules.max_players} players,"
-            f" not {players}",
-            param_hint="'--players'",
-        )
-    return players
+    try:
+        return load_ruleset(game).seat_count(players)
+    except EngineError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--players'") from None
 
 
 def _board_kind(game: str, board: str | None) -> str:
@@ -232,14 +226,10 @@ def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple
     """
     from hexlan.net.wire import board_kinds
 
-    rules = load_ruleset(game)
-    if seats is None:
-        seats = max(rules.min_players, min(4, rules.max_players))
-    if not rules.min_players <= seats <= rules.max_players:
-        raise click.BadParameter(
-            f"the {game} game takes {rules.min_players} to {rules.max_players} seats, not {seats}",
-            param_hint="'--seats'",
-        )
+    try:
+        seats = load_ruleset(game).seat_count(seats, "seats")
+    except EngineError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seats'") from None
     kinds = board_kinds(game)
     if board is not None and board not in kinds:
         raise click.BadParameter(

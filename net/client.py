@@ -364,15 +364,10 @@ class SessionGame(GameClient):
         game: str = "base",
     ) -> None:
         try:
-            rules = load_ruleset(game)
+            load_ruleset(game).seat_count(players)
             kinds = board_kinds(game)
         except EngineError as exc:
             raise ValueError(str(exc)) from None
-        if not rules.min_players <= players <= rules.max_players:
-            raise ValueError(
-                f"the {game} game takes {rules.min_players} to {rules.max_players} players,"
-                f" not {players}"
-            )
         if not 0 <= human_seat < players:
             raise ValueError(f"seat {human_seat} is not one of the {players} seats")
         if board not in kinds:

@@ -81,8 +81,12 @@ def message_count(path: Path) -> int:
         return -1
 
 
-def finish(procs: list[subprocess.Popen[str]]) -> list[tuple[int, str, str]]:
-    deadline = time.monotonic() + TIMEOUT
+def finish(
+    procs: list[subprocess.Popen[str]], seconds: float = TIMEOUT
+) -> list[tuple[int, str, str]]:
+    """Each process's exit code, stdout and stderr, waiting ``seconds`` in all; any still
+    running then is killed."""
+    deadline = time.monotonic() + seconds
     results = []
     try:
         for proc in procs:

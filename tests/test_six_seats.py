@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from test_peer import (
     HEXLAN,
     assert_agreement,
     assert_no_equivocation,
+    finish,
     free_port,
     start_bot,
     wait_until_listening,
@@ -243,23 +243,6 @@ def test_bad_game_seats_or_board_is_a_one_line_error(args: list[str], words: str
 # ------------------------------------------------------------------ six processes
 
 
-def finish_within(procs: list[subprocess.Popen[str]], seconds: float) -> list[tuple[int, str, str]]:
-    """Each process's exit code, stdout and stderr, waiting ``seconds`` in all; any still
-    running then is killed."""
-    deadline = time.monotonic() + seconds
-    results = []
-    try:
-        for proc in procs:
-            out, err = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
-            results.append((proc.returncode, out, err))
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-    return results
-
-
 @pytest.mark.slow
 def test_six_bot_processes_play_five_six_and_agree(tmp_path: Path) -> None:
     """One `hexlan bot --host --seats 6 --game five-six` and five joiners finish one game over
@@ -276,7 +259,7 @@ def test_six_bot_processes_play_five_six_and_agree(tmp_path: Path) -> None:
                 "--join", f"127.0.0.1:{port}", "--seed", str(i), "--log", str(logs[i]), "--quiet"
             )
         )
-    finals = assert_agreement(finish_within(procs, PROCESS_TIMEOUT))
+    finals = assert_agreement(finish(procs, PROCESS_TIMEOUT))
     assert [f["audit"] for f in finals] == ["passed"] * 6
     assert_no_equivocation(logs)
     for path in logs:
