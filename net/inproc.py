@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from hexlan.engine.bots.base import Bot
 from hexlan.engine.options import GameOptions
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import Compute, Effect, Persist, Send
@@ -181,6 +182,23 @@ class InProcessTable:
         """
         self._handle(seat, self.sessions[seat].submit(action))  # type: ignore[arg-type]
         self.pump()
+
+    def play_bots(self, bots: Sequence[Bot], limit: int = 20_000) -> None:
+        """Start the table and let ``bots[s]`` decide for seat ``s``, from that seat's view, until
+        no seat has a decision due (the game is over, and its audit done with it) or ``limit``
+        decisions were made.
+
+        Raises:
+            IllegalActionError: a bot chose an action its seat may not take.
+        """
+        self.start()
+        for _ in range(limit):
+            seat = next((s.seat for s in self.sessions if s.decision_due()), None)
+            if seat is None:
+                return
+            view = self.sessions[seat].view
+            assert view is not None  # a decision is due only once the game has begun
+            self.submit(seat, bots[seat].choose(view, seat))
 
     def pump(self) -> None:
         """Deliver queued messages (in the order sent) until none is left."""

@@ -600,12 +600,8 @@ def _inproc_session(seed: int, players: int) -> tuple[Session, list[bytes]]:
     """A finished in-process bot game (audit included): seat 0's session and its log."""
     table = InProcessTable(list(NAMES[:players]), seed=seed)
     bots = [make_bot(STRATEGY, random.Random(seed * 100 + seat)) for seat in range(players)]
-    table.start()
-    sessions = table.sessions
-    while not all(s.done for s in sessions):
-        seat = next(s for s, session in enumerate(sessions) if session.decision_due())
-        table.submit(seat, bots[seat].choose(sessions[seat].view, seat))  # type: ignore[arg-type]
-    return sessions[0], table.logs[0]
+    table.play_bots(bots)
+    return table.sessions[0], table.logs[0]
 
 
 def _kind_bytes(envelopes: Sequence[bytes]) -> dict[str, tuple[int, int]]:

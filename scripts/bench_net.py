@@ -372,12 +372,8 @@ def _inproc_game(
     table = InProcessTable(list(NAMES[:players]), seed=seed, game=game or game_for(players))
     bots = [make_bot(strategy, random.Random(seed * 100 + seat)) for seat in range(players)]
     start = time.perf_counter()
-    table.start()
-    sessions = table.sessions
-    while not all(s.is_over for s in sessions):
-        seat = next(s for s, session in enumerate(sessions) if session.decision_due())
-        table.submit(seat, bots[seat].choose(sessions[seat].view, seat))  # type: ignore[arg-type]
-    view = sessions[0].view
+    table.play_bots(bots)
+    view = table.sessions[0].view
     assert view is not None
     return time.perf_counter() - start, int(view.turn)
 

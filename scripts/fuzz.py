@@ -115,14 +115,7 @@ def build_corpus(seed: int, players: int = 2, limit: int = 20_000) -> Corpus:
     """Play one seeded game between heuristic bots on an in-process table; seat 0's log."""
     table = InProcessTable(list(NAMES[:players]), seed=seed)
     bots = [make_bot("heuristic", random.Random(seed * 10 + s)) for s in range(players)]
-    table.start()
-    for _ in range(limit):
-        if all(s.is_over for s in table.sessions):
-            break
-        seat = next(s for s, session in enumerate(table.sessions) if session.decision_due())
-        view = table.sessions[seat].view
-        assert view is not None
-        table.submit(seat, bots[seat].choose(view, seat))
+    table.play_bots(bots, limit)
     return Corpus(seed, players, table.opening.to_payload(), tuple(table.logs[0]))
 
 

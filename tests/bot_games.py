@@ -23,14 +23,7 @@ def play_to_end(
     game is won and audited."""
     table = InProcessTable(list(names), seed=seed)
     bots = [make_bot("heuristic", random.Random(s)) for s in bot_seeds]
-    table.start()
-    for _ in range(limit):
-        if all(s.is_over for s in table.sessions):
-            break
-        seat = next(s for s, session in enumerate(table.sessions) if session.decision_due())
-        view = table.sessions[seat].view
-        assert view is not None
-        table.submit(seat, bots[seat].choose(view, seat))
+    table.play_bots(bots, limit)
     assert all(s.view is not None and s.view.is_over for s in table.sessions)
     assert all(s.done for s in table.sessions)
     return table
