@@ -15,7 +15,7 @@ from typing import Any, Final
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
 from hexlan.engine.seedfile import read_seed
 
-GAMES: Final = ("base", "five-six", "jungle", "big-river")
+GAMES: Final = ("base", "five-six", "jungle", "big-river", "seafarers-new-shores")
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 
