@@ -121,6 +121,7 @@ TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.DESERT: "#DCCB9C",
         Terrain.JUNGLE: "#0B4F2A",
         Terrain.GOLD_MINE: "#C9A227",
+        Terrain.GOLD_FIELD: "#E6B422",
     }
 )
 """Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
@@ -135,12 +136,15 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.DESERT: "desert",
         Terrain.JUNGLE: "jungle",
         Terrain.GOLD_MINE: "gold",
+        Terrain.GOLD_FIELD: "gold",
     }
 )
 """The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
 that produce none)."""
 
-_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE})
+_DARK_TEXT: Final = frozenset(
+    {Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE, Terrain.GOLD_FIELD}
+)
 _FILL: Final = {
     t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
     for t, c in TERRAIN_COLOURS.items()
