@@ -293,10 +293,13 @@ class Seafarers(Variant):
     # ------------------------------------------------------------------ points
 
     def after_build(self, state: GameState, seat: Seat, node: NodeId) -> None:
-        """A settlement on a new island brings the island bonus; a second set-up settlement
-        beside gold owes a pick per gold field (official)."""
+        """A settlement closes its neighbours across sea paths too (distance rule, official); on
+        a new island it brings the island bonus; a second set-up settlement beside gold owes a
+        pick per gold field (official)."""
         if node < 0 or state.node_level[node] != 1:
             return
+        for m in self.topology.node_ship_nodes[node]:
+            state.blocked[m] = True  # the distance rule holds across the water too
         island = self.topology.node_island[node]
         if island != self.home and island not in state.islands_settled[seat]:
             state.islands_settled[seat].append(island)
