@@ -118,7 +118,7 @@ def longest_trade_route(
         nonlocal best
         best = max(best, length)
         owner = node_owner[node]
-        if length and owner != NO_SEAT and owner != seat:
+        if length and owner not in (NO_SEAT, seat):
             return  # broken by another seat's building
         for bit, other, other_kind in adjacency[node]:
             if used & bit:

@@ -244,7 +244,8 @@ def build_topology(
     islands = _islands(len(centres), hex_hexes)
     node_island = [islands[hexes[0]] if hexes else -1 for hexes in node_hexes]
     ship = _ShipGraph((), (), (), ())
-    all_nodes, all_paths = node_xy, path_nodes
+    all_nodes: list[tuple[int, int]] = node_xy
+    all_paths: list[tuple[NodeId, NodeId]] = list(path_nodes)
     if sea_paths:
         ship, all_nodes, all_paths = _ship_graph(node_xy, path_nodes, sea_list)
         node_island += [-1] * (len(all_nodes) - len(node_xy))
@@ -341,9 +342,7 @@ def _ship_graph(
         nodes[b].append(a)
         paths[b].append(p)
     hex_paths = tuple(
-        tuple(
-            path_id[(min(c[k], c[(k + 1) % 6]), max(c[k], c[(k + 1) % 6]))] for k in range(6)
-        )
+        tuple(path_id[(min(c[k], c[(k + 1) % 6]), max(c[k], c[(k + 1) % 6]))] for k in range(6))
         for c in sea_hex_corners
     )
     graph = _ShipGraph(

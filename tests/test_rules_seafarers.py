@@ -78,9 +78,7 @@ def test_new_shores_board_has_its_islands_sea_and_harbours() -> None:
     assert sizes == [2, 2, 5, 19]
     home = TOPO.hex_island[TOPO.hex_at((0, 0))]
     assert len(BOARD.harbours) == 9
-    assert all(
-        TOPO.node_island[n] == home for h in BOARD.harbours for n in TOPO.path_nodes[h.path]
-    )
+    assert all(TOPO.node_island[n] == home for h in BOARD.harbours for n in TOPO.path_nodes[h.path])
     # sea-only corners and sides come after the land ones, which keep their numbering
     assert TOPO.land_node_count < TOPO.node_count and TOPO.land_path_count < TOPO.path_count
     assert all(TOPO.path_sea[p] for p in range(TOPO.land_path_count, TOPO.path_count))
@@ -358,7 +356,7 @@ def test_the_new_actions_cross_the_wire() -> None:
 @pytest.mark.parametrize("seed", [0, 1])
 def test_random_games_keep_every_view_in_step(seed: int) -> None:
     """Random play with every seat's information state checked at each step."""
-    state, seen = play_random_game("seafarers-new-shores", seed, 4)
+    _, seen = play_random_game("seafarers-new-shores", seed, 4)
     assert seen["BuildShip"] > 0
 
 

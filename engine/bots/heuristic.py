@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
+from hexlan.engine.bots.seafaring import island_bonus, sea_expansion
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
@@ -52,7 +53,6 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.state import GameState
-from hexlan.engine.bots.seafaring import island_bonus, sea_expansion
 from hexlan.engine.variants import BigRiver, Jungle, Seafarers
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
@@ -141,9 +141,7 @@ def _board_info(board: Board) -> _BoardInfo:
         tuple((h, pips[h]) for h in topo.node_hexes[n] if board.terrains[h] is Terrain.GOLD_FIELD)
         for n in range(topo.node_count)
     )
-    return _BoardInfo(
-        pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), jungle, gold
-    )
+    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), jungle, gold)
 
 
 def _river_gain(view: GameState, seat: Seat, node: NodeId = -1, path: PathId = -1) -> float:

@@ -106,7 +106,9 @@ class Seafarers(Variant):
             if position not in topology.sea_axial:
                 raise EngineError(f"the pirate must start on a sea hex, not {list(position)}")
             self.pirate_start = topology.hex_count + topology.sea_axial.index(position)
-        self.home = topology.hex_island[topology.hex_at((int(table["home"][0]), int(table["home"][1])))]
+        self.home = topology.hex_island[
+            topology.hex_at((int(table["home"][0]), int(table["home"][1])))
+        ]
         self.island_bonus = int(table["island_bonus"])
         self.home_closed = frozenset(
             n
