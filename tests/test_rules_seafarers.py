@@ -15,18 +15,23 @@ and 29 (22-29, the coast of hex 3). Land hex 3 (4, -3) is on the north-east isla
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from bot_games import write_log
 from variant_play import board_of, play_random_game
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
+from hexlan.engine.bots import make_bot
 from hexlan.engine.core import DevCard, IllegalActionError, Phase, Terrain
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.seafarers import gold_choices
+from hexlan.net.inproc import InProcessTable
+from hexlan.net.verify import verify_logs
 from hexlan.net.wire import decode_action, encode_action
 from hexlan.simulate import simulate
 
@@ -344,6 +349,14 @@ def test_setup_settlements_on_the_home_island_and_a_ship_may_be_the_setup_road()
 
 
 def test_the_new_actions_cross_the_wire() -> None:
+    """The four actions come after every earlier one (the base game's bytes stay) and
+    round-trip through the wire's action payload."""
+    assert [c.__name__ for c in A.ACTION_TYPES[25:]] == [
+        "BuildShip",
+        "MoveShip",
+        "MovePirate",
+        "ChooseGold",
+    ]
     for action in (
         A.BuildShip(134),
         A.MoveShip(29, 36),
@@ -365,3 +378,25 @@ def test_simulated_new_shores_games_end_with_a_winner_at_fourteen() -> None:
     for game in report.games:
         assert game.winner is not None
         assert game.victory_points[game.winner] >= 14
+
+
+@pytest.mark.slow
+def test_a_networked_new_shores_game_finishes_audits_and_verifies(tmp_path: Path) -> None:
+    """Four seats' sessions in memory (signed messages, the beacon's dice, the dealt deck,
+    private steals) play New Shores between heuristic bots to a winner at 14; the audit passes
+    and `hexlan verify` accepts every seat's log."""
+    table = InProcessTable(["a", "b", "c", "d"], seed=3, game="seafarers-new-shores")
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(4)])
+    views = [s.view for s in table.sessions]
+    assert all(v is not None and v.is_over for v in views)
+    state = views[0]
+    assert state is not None and state.public_vp[state.winner] >= 14
+    assert any(state.ships)
+    assert all(s.stopped is None and s.audited is not None for s in table.sessions)
+    paths = [
+        write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)
+        for s, log in enumerate(table.logs)
+    ]
+    report = verify_logs(paths)
+    assert report.exit_code == 0, [r.violations for r in report.logs]
+    assert {(r.game, r.audit) for r in report.logs} == {("seafarers-new-shores", "passed")}
