@@ -80,11 +80,15 @@ class Board:
     @property
     def desert(self) -> HexId:
         """The first hex that produces no resource and is no gold field (where the robber
-        starts: the desert, or the jungle or gold mine of those variants)."""
+        starts: the desert, or the jungle or gold mine of those variants); -1 on a board without
+        one (a Seafarers scenario's rule set then places the robber)."""
         return next(
-            h
-            for h, t in enumerate(self.terrains)
-            if t.resource is None and t is not Terrain.GOLD_FIELD
+            (
+                h
+                for h, t in enumerate(self.terrains)
+                if t.resource is None and t is not Terrain.GOLD_FIELD
+            ),
+            -1,
         )
 
     def harbour_nodes(self) -> dict[NodeId, Harbour]:
@@ -252,7 +256,8 @@ def random_board(
     pool = board_map.needs_pool_token
     if tokens == "spiral":
         sequence = iter(board_map.tokens)
-        for h in board_map.spirals[shuffler.randrange(len(board_map.spirals))]:
+        spirals = board_map.spirals
+        for h in spirals[shuffler.randrange(len(spirals))] if spirals else ():
             if pool(terrains[h]):
                 laid[h] = next(sequence)
     elif tokens == "random":

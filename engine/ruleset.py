@@ -15,7 +15,14 @@ from typing import Any, Final
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
 from hexlan.engine.seedfile import read_seed
 
-GAMES: Final = ("base", "five-six", "jungle", "big-river", "seafarers-new-shores")
+GAMES: Final = (
+    "base",
+    "five-six",
+    "jungle",
+    "big-river",
+    "seafarers-new-shores",
+    "seafarers-four-islands",
+)
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 

@@ -213,7 +213,8 @@ class GameState:
         pirate: Seafarers: the pirate's sea hex (-1 in games without one).
         gold_owed, gold_resume: Seafarers: the gold-field resources each seat still chooses, and
             the phase play resumes in after :attr:`Phase.GOLD`.
-        islands_settled: Seafarers: per seat, the islands it has earned an island bonus on.
+        islands_settled: Seafarers: per seat, the islands it has settled off the home island
+            (those of its set-up settlements without a bonus, the others with one).
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
             events (:mod:`hexlan.engine.events`) of the last action applied, in order; off by
             default (bots and simulations pay one test per rule), set by whoever reads them.

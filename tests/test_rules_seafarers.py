@@ -400,3 +400,46 @@ def test_a_networked_new_shores_game_finishes_audits_and_verifies(tmp_path: Path
     report = verify_logs(paths)
     assert report.exit_code == 0, [r.violations for r in report.logs]
     assert {(r.game, r.audit) for r in report.logs} == {("seafarers-new-shores", "passed")}
+
+
+# ---------------------------------------------------------------------- The Four Islands
+
+FOUR = load_ruleset("seafarers-four-islands")
+
+
+def test_four_islands_board_has_four_islands_no_desert_and_its_harbours() -> None:
+    """Four islands of 4, 4, 7 and 8 hexes (23: 4 hills, 4 mountains, 5 each of the rest), nine
+    harbours on them, no desert: the robber starts where the rule set says, the pirate at sea."""
+    board_map = load_map("seafarers-four-islands")
+    topo = board_map.topology
+    assert topo.hex_count == 23 and len(topo.sea_axial) == 35
+    assert sorted(topo.hex_island.count(i) for i in set(topo.hex_island)) == [4, 4, 7, 8]
+    assert len(board_map.harbour_paths) == 9
+    board = random_board(random.Random(0), "spiral", board_map)
+    assert Terrain.DESERT not in board.terrains and 0 not in board.tokens
+    assert sorted(board.terrains).count(Terrain.PASTURE) == 5
+    state = GameState(board, 4, rules=FOUR)
+    assert state.robber == topo.hex_at((3, -3))
+    assert state.pirate == topo.hex_count + topo.sea_axial.index((4, -1))
+    assert state.target == 12
+
+
+def test_four_islands_set_up_anywhere_and_no_bonus_for_the_set_up_islands() -> None:
+    """The Four Islands: set-up settlements on any island; a player's first settlement on each
+    island other than those of its set-up settlements brings 2 points."""
+    board = random_board(random.Random(1), "spiral", load_map("seafarers-four-islands"))
+    topo = board.topology
+    state = GameState(board, 3, rules=FOUR)
+    state.play(A.StartPlayer(0))
+    legal = state.legal_actions()
+    assert {topo.node_island[a.node] for a in legal} == set(topo.hex_island)
+    node = legal[0].node
+    state.play(A.BuildSettlement(node))
+    assert state.public_vp[0] == 1 and state.islands_settled[0] == [topo.node_island[node]]
+
+
+def test_simulated_four_islands_games_end_with_a_winner_at_twelve() -> None:
+    report = simulate(3, 4, ["heuristic"] * 4, seed=0, game="seafarers-four-islands")
+    for game in report.games:
+        assert game.winner is not None
+        assert game.victory_points[game.winner] >= 12

@@ -19,8 +19,10 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
 - **Longest Trade Route**: the longest trail over a seat's roads and ships, where a road and a ship
   join only at the seat's own settlement or city; it replaces Longest Road (same award).
 - **Island bonus** (``island_bonus``): a seat's first settlement on each island other than the home
-  island brings that many victory points (``variant_vp``, inside ``public_vp``). With
-  ``setup_home_only``, set-up settlements go on the home island only.
+  island (the rule set's ``home``) and the islands of its own set-up settlements brings that many
+  victory points (``variant_vp``, inside ``public_vp``). With ``setup_home_only``, set-up
+  settlements go on the home island only. A map without a desert takes the robber's starting hex
+  from the rule set (``robber``).
 """
 
 from __future__ import annotations
@@ -106,9 +108,14 @@ class Seafarers(Variant):
             if position not in topology.sea_axial:
                 raise EngineError(f"the pirate must start on a sea hex, not {list(position)}")
             self.pirate_start = topology.hex_count + topology.sea_axial.index(position)
-        self.home = topology.hex_island[
-            topology.hex_at((int(table["home"][0]), int(table["home"][1])))
-        ]
+        self.home = -1  # without a home island, each seat's set-up islands are its own
+        if "home" in table:
+            home = (int(table["home"][0]), int(table["home"][1]))
+            self.home = topology.hex_island[topology.hex_at(home)]
+        self.robber_start: HexId = NO_SEAT
+        if "robber" in table:
+            robber = (int(table["robber"][0]), int(table["robber"][1]))
+            self.robber_start = topology.hex_at(robber)
         self.island_bonus = int(table["island_bonus"])
         self.home_closed = frozenset(
             n
@@ -126,8 +133,11 @@ class Seafarers(Variant):
         return board
 
     def prepare_state(self, state: GameState) -> None:
-        """The pirate takes its starting hex."""
+        """The pirate takes its starting hex, and the robber the rule set's (on a map without a
+        desert)."""
         state.pirate = self.pirate_start
+        if self.robber_start >= 0:
+            state.robber = self.robber_start
 
     def setup_closed(self, state: GameState) -> frozenset[NodeId]:
         """With ``setup_home_only``: every intersection off the home island."""
@@ -303,9 +313,10 @@ class Seafarers(Variant):
         for m in self.topology.node_ship_nodes[node]:
             state.blocked[m] = True  # the distance rule holds across the water too
         island = self.topology.node_island[node]
+        setup = state.phase is Phase.SETUP_ROAD
         if island != self.home and island not in state.islands_settled[seat]:
             state.islands_settled[seat].append(island)
-            if self.island_bonus:
+            if self.island_bonus and not setup:
                 previous = state.variant_vp[seat]
                 state.variant_vp[seat] += self.island_bonus
                 state.public_vp[seat] += self.island_bonus
