@@ -272,7 +272,8 @@ class Geometry:
         paths: the cells of each path with its outline character, ``(col, row, char)``.
         hexes: the centre cell of each land hex.
         interiors: the cells inside each land hex (filled with its terrain).
-        path_hex: for each path, one land hex it borders (the only one on the coast).
+        path_hex: for each path, one land hex it borders (the only one on the coast; -1 for a
+            path between two sea hexes, on a map for ships).
         vertical: whether each path is vertical.
         sea: the cells of the sea hexes (their insides and the edges between them) that lie on
             the board, row by row.
@@ -416,7 +417,9 @@ def _geometry(
         sorted(((c, r) for c, r in water if 0 <= c < width and 0 <= r < height), key=_by_row)
     )
 
-    path_hex = tuple(min(set(node_hexes[a]) & set(node_hexes[b])) for a, b in path_nodes)
+    path_hex = tuple(
+        min(set(node_hexes[a]) & set(node_hexes[b]), default=-1) for a, b in path_nodes
+    )
     return Geometry(
         layout=layout,
         width=width,
