@@ -21,16 +21,19 @@ import pytest
 from bot_games import write_log
 from variant_play import board_of, play_random_game
 
+from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import DevCard, IllegalActionError, Phase, Terrain
+from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import GAMES, load_ruleset
-from hexlan.engine.state import GameState
+from hexlan.engine.state import CHANCE, GameState
 from hexlan.engine.variants.seafarers import gold_choices
 from hexlan.net.inproc import InProcessTable
+from hexlan.net.narrate import Narrator
 from hexlan.net.verify import verify_logs
 from hexlan.net.wire import decode_action, encode_action
 from hexlan.simulate import simulate
@@ -366,11 +369,38 @@ def test_the_new_actions_cross_the_wire() -> None:
         assert decode_action(encode_action(action)) == action
 
 
-@pytest.mark.parametrize("seed", [0, 1])
-def test_random_games_keep_every_view_in_step(seed: int) -> None:
-    """Random play with every seat's information state checked at each step."""
-    _, seen = play_random_game("seafarers-new-shores", seed, 4)
-    assert seen["BuildShip"] > 0
+@pytest.mark.parametrize("game", ["seafarers-new-shores", "seafarers-four-islands"])
+def test_random_games_keep_every_view_in_step(game: str) -> None:
+    """Random play with every seat's information state checked at each step: ships built and
+    moved, the pirate moved and robbing."""
+    _, seen = play_random_game(game, 0, 4)
+    assert seen["BuildShip"] and seen["MoveShip"] and seen["MovePirate"]
+
+
+def test_a_bot_game_keeps_every_view_and_the_narrator_in_step() -> None:
+    """Heuristic bots from their own views, every action checked by the state and every view
+    (gold choices included), told in words by seat 0's narrator."""
+    chance = SeededChance(3)  # a board and game where gold fields pay out
+    board = board_of(SEA, chance.rng)
+    state = GameState(board, 4, rules=SEA)
+    views = [InformationState(board, 4, s, rules=SEA) for s in range(4)]
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    narrator = Narrator(board, ["a", "b", "c", "d"], 0, rules=SEA)
+    told: list[str] = []
+    seen: set[str] = set()
+    while not state.is_over:
+        seat = state.current_player()
+        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+        seen.add(type(action).__name__)
+        observed = state.observation(action, 0)
+        advance_views(state, views, action, check=True)
+        told.append(narrator.narrate(observed).text)
+        if isinstance(action, A.ChooseGold | A.BuildShip):
+            assert {v.public_hash() for v in views} == {state.public_hash()}
+    assert {"BuildShip", "ChooseGold"} <= seen
+    assert any("built a ship" in t for t in told)
+    assert any("from the gold fields" in t for t in told)
+    assert narrator.state.public_hash() == state.public_hash()
 
 
 def test_simulated_new_shores_games_end_with_a_winner_at_fourteen() -> None:
