@@ -83,6 +83,9 @@ _DISCOVERY_WEIGHT: Final = 0.6
 """Jungle: what a pip of discoveries is worth beside a pip of a resource (they only buy cards)."""
 _GOLD_WEIGHT: Final = 1.2
 """Seafarers: what a pip of a gold field is worth beside a pip of one resource."""
+_BLOCKADE: Final = 2.5
+"""Seafarers: what the pirate on one of an opponent's ships is worth (it can neither build on
+nor move from that hex), per ship, weighted as the robber's victims are."""
 SEA_DEPTH: Final = 5
 """Ships the bot looks ahead for a settlement spot across the sea (Seafarers)."""
 _RIVER_SPOT_WEIGHT: Final = 1.0
@@ -761,9 +764,9 @@ class HeuristicBot:
         def score(action: Action) -> float:
             if isinstance(action, A.MovePirate):  # Seafarers: the steal and the blockade
                 value = 0.0
-                for other in _ship_seats(view, action.hex):
+                for other, ships in _ship_counts(view, action.hex).items():
                     weight = 1.0 + vp[other] / 4 + (1.5 if vp[other] == leader else 0.0)
-                    value += -3.0 if other == seat else 2.0 * weight
+                    value += -3.0 * ships if other == seat else _BLOCKADE * ships * weight
                 if action.victim >= 0:
                     v = action.victim
                     value += 2.0 + 0.3 * min(view.hand_size[v], 8) + vp[v] / 2
@@ -1028,7 +1031,11 @@ class HeuristicBot:
 __all__ = ["HeuristicBot"]
 
 
-def _ship_seats(view: GameState, sea_hex: int) -> set[Seat]:
-    """Seafarers: the seats with a ship on a side of ``sea_hex``."""
-    paths = view.topology.sea_hex_paths[sea_hex - view.topology.hex_count]
-    return {view.ship_owner[p] for p in paths} - {NO_SEAT}
+def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
+    """Seafarers: each seat's ships on the sides of ``sea_hex``."""
+    counts: dict[Seat, int] = {}
+    for p in view.topology.sea_hex_paths[sea_hex - view.topology.hex_count]:
+        owner = view.ship_owner[p]
+        if owner != NO_SEAT:
+            counts[owner] = counts.get(owner, 0) + 1
+    return counts
