@@ -473,3 +473,14 @@ def test_simulated_four_islands_games_end_with_a_winner_at_twelve() -> None:
     for game in report.games:
         assert game.winner is not None
         assert game.victory_points[game.winner] >= 12
+
+
+def test_a_settlement_cuts_another_seats_trade_route_at_sea(sea) -> None:
+    """Official: another player's settlement breaks a route through its corner, ships too."""
+    t = sea()
+    t.build(0, settlements=[28])
+    ships(t, 0, ACROSS, ISLAND_COAST, 37, 137, 46)  # round sea hex 43, corner 28 to 34
+    s = t.state
+    assert s.road_length[0] == 5 and s.longest_road_holder == 0
+    t.build(1, settlements=[29])  # on the island, where ships 29 and 37 meet
+    assert s.road_length[0] == 3 and s.longest_road_holder == -1 and s.public_vp[0] == 1

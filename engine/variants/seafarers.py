@@ -305,13 +305,19 @@ class Seafarers(Variant):
     # ------------------------------------------------------------------ points
 
     def after_build(self, state: GameState, seat: Seat, node: NodeId) -> None:
-        """A settlement closes its neighbours across sea paths too (distance rule, official); on
-        a new island it brings the island bonus; a second set-up settlement beside gold owes a
-        pick per gold field (official)."""
+        """A settlement closes its neighbours across sea paths too (distance rule, official) and
+        cuts other seats' trade routes through its corner; on a new island it brings the island
+        bonus; a second set-up settlement beside gold owes a pick per gold field (official)."""
         if node < 0 or state.node_level[node] != 1:
             return
-        for m in self.topology.node_ship_nodes[node]:
+        topo = self.topology
+        for m in topo.node_ship_nodes[node]:
             state.blocked[m] = True  # the distance rule holds across the water too
+        broken = {state.ship_owner[p] for p in topo.node_ship_paths[node]} - {NO_SEAT, seat}
+        for other in broken:  # a settlement cuts another seat's trade route (official)
+            state.road_length[other] = self.route_length(state, other)
+        if broken:
+            state._award_longest_road()
         island = self.topology.node_island[node]
         setup = state.phase is Phase.SETUP_ROAD
         if island != self.home and island not in state.islands_settled[seat]:
