@@ -21,7 +21,9 @@ GAMES: Final = (
     "jungle",
     "big-river",
     "seafarers-new-shores",
+    "seafarers-new-shores-3",
     "seafarers-four-islands",
+    "seafarers-four-islands-3",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 

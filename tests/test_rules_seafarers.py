@@ -484,3 +484,31 @@ def test_a_settlement_cuts_another_seats_trade_route_at_sea(sea) -> None:
     assert s.road_length[0] == 5 and s.longest_road_holder == 0
     t.build(1, settlements=[29])  # on the island, where ships 29 and 37 meet
     assert s.road_length[0] == 3 and s.longest_road_holder == -1 and s.public_vp[0] == 1
+
+
+# ---------------------------------------------------------------------- the 3-player maps
+
+
+@pytest.mark.parametrize(
+    ("game", "hexes", "islands", "harbours", "target"),
+    [
+        ("seafarers-new-shores-3", 22, [2, 2, 4, 14], 8, 14),
+        ("seafarers-four-islands-3", 20, [4, 4, 6, 6], 9, 12),
+    ],
+)
+def test_the_three_player_maps_and_games(
+    game: str, hexes: int, islands: list[int], harbours: int, target: int
+) -> None:
+    """The published 3-player maps (no desert: the robber starts where the rule set says);
+    simulated 3-player games end with a winner at the scenario's points."""
+    rules = load_ruleset(game)
+    board_map = load_map(rules.board)
+    topo = board_map.topology
+    assert topo.hex_count == hexes and len(board_map.harbour_paths) == harbours
+    assert sorted(topo.hex_island.count(i) for i in set(topo.hex_island)) == islands
+    board = random_board(random.Random(2), "spiral", board_map)
+    assert Terrain.DESERT not in board.terrains
+    state = GameState(board, 3, rules=rules)
+    assert state.robber >= 0 and state.pirate >= topo.hex_count
+    report = simulate(2, 3, ["heuristic"] * 3, seed=0, game=game)
+    assert all(g.winner is not None and g.victory_points[g.winner] >= target for g in report.games)
