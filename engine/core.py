@@ -28,6 +28,9 @@ Hand: TypeAlias = tuple[int, int, int, int, int]
 MAX_SEATS: Final = 6
 """The most seats any game takes (the 5-6 player game); the protocol and deck share this bound."""
 
+NO_LIMIT: Final = 1_000_000
+"""A piece limit when the ``piece_limits`` option is off (more than any game can use)."""
+
 NO_SEAT: Final = -1
 """No seat: an empty intersection's or path's owner, an award nobody holds, an offer to all."""
 

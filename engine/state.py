@@ -38,6 +38,7 @@ from hexlan.engine.chance import (
 )
 from hexlan.engine.core import (
     CHANCE_PHASES,
+    NO_LIMIT,
     NO_SEAT,
     RESOURCES,
     DevCard,
@@ -62,9 +63,6 @@ from hexlan.engine.variants import Variant, make_variant
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
-
-NO_LIMIT: Final = 1_000_000
-"""The piece limit when the ``piece_limits`` option is off (more than any game can use)."""
 
 # perf: cached action objects, so legal-move generation allocates nothing per call.
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.core import (
+    NO_LIMIT,
     NO_SEAT,
     EngineError,
     Hand,
@@ -45,6 +46,7 @@ from hexlan.engine.core import (
     as_hand,
 )
 from hexlan.engine.longest_road import longest_trade_route
+from hexlan.engine.ruleset import parse_cost
 from hexlan.engine.variants.base import Variant
 
 if TYPE_CHECKING:
@@ -55,13 +57,6 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 _RULE = "seed 002 «Мореходы»"
-NO_LIMIT = 1_000_000
-
-
-def _cost(values: Any) -> Hand:
-    if not isinstance(values, list) or len(values) != 5:
-        raise EngineError(f"a cost must be five non-negative integers, not {values!r}")
-    return as_hand([int(v) for v in values])
 
 
 def gold_choices(owed: int, bank: Hand) -> tuple[Hand, ...]:
@@ -99,7 +94,7 @@ class Seafarers(Variant):
         if not topology.path_sea:
             raise EngineError(f"Seafarers needs a map for ships, not {topology.name!r}")
         table = rules.raw["seafarers"]
-        self.ship_cost = _cost(rules.raw["costs"]["ship"])
+        self.ship_cost = parse_cost(rules.raw["costs"]["ship"])
         self.ship_limit = int(rules.raw["pieces"]["ship"]) if options.piece_limits else NO_LIMIT
         pirate = table.get("pirate")
         self.pirate_start: HexId = NO_SEAT
