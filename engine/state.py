@@ -809,6 +809,10 @@ class GameState:
                     "cannot accept: the cards asked for are not in hand", "seed 002 «Торговля»"
                 )
         elif action not in self.legal_actions(self.actor(action)):
+            if self.variant is not None:
+                why = self.variant.why_illegal(self, action)
+                if why is not None:
+                    raise IllegalActionError(*why)
             raise IllegalActionError(self._why_illegal(action))
 
     def play(self, action: Action) -> None:

@@ -121,7 +121,7 @@ def test_a_ship_goes_on_a_sea_path_joined_to_an_own_coastal_building(sea) -> Non
     assert A.BuildShip(COAST) in legal and A.BuildShip(ACROSS) in legal
     inland = TOPO.path_of[frozenset((33, 40))]  # between two land hexes
     assert A.BuildShip(inland) not in legal
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="sea on at least one side.*Мореходы"):
         t.state.play(A.BuildShip(inland))
     t.state.play(A.BuildShip(ACROSS))
     assert t.state.ships[0] == [ACROSS] and t.state.path_owner[ACROSS] == 0
@@ -134,6 +134,8 @@ def test_a_road_and_a_ship_meet_only_at_an_own_settlement(sea) -> None:
     t.build(0, settlements=[21], roads=[28])  # road 21-28: its end at 28 holds no building
     t.give(0, SHIP)
     assert A.BuildShip(ACROSS) not in t.state.legal_actions()
+    with pytest.raises(IllegalActionError, match="a road and a ship meet only at an own"):
+        t.state.play(A.BuildShip(ACROSS))
     t2 = sea()
     t2.build(0, settlements=[28])
     ships(t2, 0, ACROSS)  # a ship from the settlement reaches node 22 on the island
@@ -158,13 +160,17 @@ def test_moving_a_ship_only_the_open_end_not_new_and_once_a_turn(sea) -> None:
     ships(t, 0, ACROSS, ISLAND_COAST)
     s = t.state
     assert not any(isinstance(a, A.MoveShip) for a in s.legal_actions())  # both built now
+    with pytest.raises(IllegalActionError, match="built this turn"):
+        s.play(A.MoveShip(ISLAND_COAST, COAST))
     new_turn(t)
+    with pytest.raises(IllegalActionError, match="end ship of an open route"):
+        s.play(A.MoveShip(ACROSS, COAST))
     moves = [a for a in s.legal_actions() if isinstance(a, A.MoveShip)]
     assert moves and {a.source for a in moves} == {ISLAND_COAST}  # 134 is inside the route
     s.play(A.MoveShip(ISLAND_COAST, COAST))
     assert sorted(s.ships[0]) == [COAST, ACROSS] and s.path_owner[ISLAND_COAST] < 0
     assert not any(isinstance(a, A.MoveShip) for a in s.legal_actions())
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="one ship moves a turn"):
         s.play(A.MoveShip(COAST, ISLAND_COAST))
 
 
@@ -210,6 +216,8 @@ def test_the_pirate_blocks_building_and_moving_ships_on_its_hex(sea) -> None:
     t.state.pirate = SEA_HEX
     t.give(0, SHIP)
     legal = t.state.legal_actions()
+    with pytest.raises(IllegalActionError, match="pirate blocks"):
+        t.state.play(A.BuildShip(ACROSS))
     for p in TOPO.sea_hex_paths[SEA_HEX - TOPO.hex_count]:
         assert A.BuildShip(p) not in legal
         assert all(not (isinstance(a, A.MoveShip) and a.target == p) for a in legal)
@@ -220,6 +228,8 @@ def test_the_pirate_blocks_building_and_moving_ships_on_its_hex(sea) -> None:
     assert all(
         not (isinstance(a, A.MoveShip) and a.source == ACROSS) for a in t.state.legal_actions()
     )
+    with pytest.raises(IllegalActionError, match="pirate blocks the ships"):
+        t.state.play(A.MoveShip(ACROSS, 28))
 
 
 # ---------------------------------------------------------------------- gold

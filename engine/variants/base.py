@@ -87,6 +87,11 @@ class Variant:
         """The seat's length toward Longest Road: its longest road (official rule)."""
         return longest_road(state.topology, state.roads[seat], seat, state.node_owner)
 
+    def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
+        """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let
+        the engine's general reason stand."""
+        return None
+
     def apply(self, state: GameState, action: A.Action) -> None:
         """Apply an action the variant adds (unchecked).
 

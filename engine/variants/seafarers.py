@@ -334,6 +334,60 @@ class Seafarers(Variant):
                 owed[seat] = len(gold)
                 self._owe(state, owed, Phase.SETUP_ROAD)
 
+    # ------------------------------------------------------------------ rejections
+
+    def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
+        """The rule a ship or pirate action breaks, in words (None: the general reason, e.g. the
+        wrong phase or seat)."""
+        seat = state.active
+        if isinstance(action, A.MovePirate):
+            if state.phase is not Phase.MOVE_ROBBER:
+                return None
+            if action.hex == state.pirate or not self._is_sea(action.hex):
+                return ("the pirate moves to another sea hex", _RULE)
+            return (f"seat {action.victim} has no ship and card to rob there", _RULE)
+        if isinstance(action, A.BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
+            if self.ships_left(state, seat) <= 0:
+                return (f"seat {seat} has no ship left", "official: 15 ships a player")
+            if not state._hand_covers(seat, self.ship_cost):
+                return ("a ship costs lumber + wool", _RULE)
+            return self._why_not_here(state, seat, action.path)
+        if isinstance(action, A.MoveShip) and state.phase is Phase.MAIN:
+            if state.ship_moved:
+                return ("one ship moves a turn", f"{_RULE}: «максимум один за ход»")
+            if action.source not in state.ships[seat]:
+                return (f"seat {seat} has no ship on path {action.source}", _RULE)
+            if action.source in state.new_ships:
+                return ("a ship built this turn does not move", "official Seafarers")
+            if action.source in self._blocked_paths(state):
+                return ("the pirate blocks the ships on its hex", _RULE)
+            if action.source not in self.movable_ships(state, seat):
+                return ("only the end ship of an open route moves", "official Seafarers")
+            if action.target == action.source:
+                return ("a moved ship goes to another path", _RULE)
+            return self._why_not_here(state, seat, action.target, lifted=action.source)
+        return None
+
+    def _is_sea(self, hex_id: HexId) -> bool:
+        first = self.topology.hex_count
+        return first <= hex_id < first + len(self.topology.sea_axial)
+
+    def _why_not_here(
+        self, state: GameState, seat: Seat, path: PathId, lifted: PathId = -1
+    ) -> tuple[str, str]:
+        topo = self.topology
+        if not 0 <= path < topo.path_count or not topo.path_sea[path]:
+            return ("a ship goes on a path with sea on at least one side", _RULE)
+        if state.path_owner[path] >= 0 and path != lifted:
+            return (f"path {path} already holds a road or a ship", _RULE)
+        if path in self._blocked_paths(state):
+            return ("the pirate blocks the sides of its hex", _RULE)
+        return (
+            "a ship joins one of the player's ships or own settlement or city; a road and a"
+            " ship meet only at an own settlement or city",
+            f"{_RULE}: «дорогу нельзя продолжить кораблём, и наоборот»",
+        )
+
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: GameState, action: A.Action) -> None:
