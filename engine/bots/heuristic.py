@@ -14,7 +14,11 @@ In the variants (engine/variants/): the Jungle's discoveries count as most of a 
 development card (a spot on the jungle is worth its pips in discoveries; the bot buys cards with
 as many discoveries as it may, replacing what its goal needs most); in the Big River, gold points
 are fractions of a victory point (a spot or road on the river is worth that much more, a road that
-completes a victory point is built at once), and the set-up ban is the engine's legal list.
+completes a victory point is built at once), and the set-up ban is the engine's legal list. In
+Seafarers (engine/bots/seafaring.py), a settlement spot across the sea is a goal reached by ships,
+its island bonus counted in full; a loose end ship sails toward the goal before a new one is
+built; gold picks fill the goal's shortfall; the pirate goes where it blocks and robs the leaders'
+ships.
 
 Every decision aims at one **goal**: a city, a settlement on a spot reachable with at most a few
 roads, or a development card. Goals are compared by value over the turns they would take at the
@@ -624,6 +628,9 @@ class HeuristicBot:
                         return road
         if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
             if goal.ship:
+                move = _ship_move_to(legal, goal.path)
+                if move is not None:  # Seafarers: a loose end ship sails on for free
+                    return move
                 ship_action = A.BuildShip(goal.path)
                 if ship_action in legal:
                     return ship_action
@@ -1039,3 +1046,13 @@ def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
         if owner != NO_SEAT:
             counts[owner] = counts.get(owner, 0) + 1
     return counts
+
+
+def _ship_move_to(legal: list[Action], path: PathId) -> A.MoveShip | None:
+    """Seafarers: a legal move of a ship onto ``path``, if any. Only the loose end of a route
+    moves, and ``path`` then still joins the seat's network, so the route toward the goal grows
+    by one ship at no cost."""
+    for action in legal:
+        if isinstance(action, A.MoveShip) and action.target == path:
+            return action
+    return None
