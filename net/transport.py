@@ -1045,7 +1045,7 @@ class Mesh:
             return
         self._tell_spectators(self.seat, self.spectators())
         frame = self._spectator_listing()
-        for link in list(self._links.values()):
+        for link in [*self._links.values(), *(w[0] for w in self._watchers.values())]:
             self._write(link, frame)
 
     def _spectator_listing(self) -> bytes:
