@@ -433,6 +433,12 @@ class Peer:
         self.serve_spectators = session.seat == 0
         """Whether this seat serves spectators (§17): the host's seat does, unless the host
         refuses them (``hexlan host --no-spectators``); set before :meth:`run`."""
+        self.announce_game = False
+        """Whether a host seat that serves spectators keeps announcing its table on the LAN
+        during the game (as full, §10), so spectators can find it (§17); set before
+        :meth:`run`. ``announce_targets`` replaces the broadcast addresses (tests)."""
+        self.announce_targets: list[str] | None = None
+        self._announcer: Any = None
         self.spectators: dict[int, tuple[tuple[str, bytes], ...]] = {}
         """Who watches, by the seat they watch through: ``(name, public_key)`` pairs."""
         self.routes: dict[int, tuple[str, int]] = {}
@@ -810,6 +816,8 @@ class Peer:
                 f"cannot listen on port {port} for the game: {exc.strerror or exc}"
             ) from None
         self.mesh = mesh
+        if self.announce_game and self.serve_spectators:
+            self._announcer = await self._start_announcer()
         loop = asyncio.get_running_loop()
         self._flushing = True
         flusher = loop.create_task(self._flush_loop(), name="hexlan-log-sync")
@@ -846,9 +854,34 @@ class Peer:
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
             await mesh.close()
+            if self._announcer is not None:
+                with contextlib.suppress(Exception):
+                    await self._announcer.stop()
             self.close()
             if self.session.stopped is None and self.session.is_over:
                 self._emit("over", self._over_text())
+
+    async def _start_announcer(self) -> Any:
+        """An :class:`~hexlan.net.discovery.Announcer` of the running game's table (full), or
+        None when it cannot run (discovery is a convenience)."""
+        from hexlan.net.discovery import Announcer, TableAnnouncement  # noqa: PLC0415
+
+        seats = len(self.opening.seats)
+        table = TableAnnouncement(
+            self.names[0],
+            self.opening.seats[self.seat].port,
+            seats,
+            seats,
+            self.session.identity.fingerprint,
+            game=self.opening.game,
+        )
+        try:
+            announcer = Announcer(table, targets=self.announce_targets)
+            await announcer.start()
+        except Exception as exc:
+            log.warning("cannot announce the game on the LAN: %s", exc)
+            return None
+        return announcer
 
     async def _drain(self, limit: float) -> None:
         """Wait, at most ``limit`` seconds, until every message logged is synced and handed to
