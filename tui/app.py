@@ -259,14 +259,18 @@ class WatchApp(App[int]):
         spectator = self.spectator
         if spectator is None:
             return
-        if isinstance(self.game, WatchGame):
-            self.game.hear(event)
-            return
+        game = self.game
         lobby = self.lobby
+        if isinstance(game, WatchGame):
+            game.hear(event)
+            if game.is_started and lobby is not None:  # every seat signed: the board is known
+                self.lobby = None
+                self.switch_screen(WatchScreen(game))
+            return
         if event.kind == "opening":
-            game = WatchGame(spectator)
-            self.game = game
-            self.switch_screen(WatchScreen(game))
+            self.game = WatchGame(spectator)
+            if lobby is not None and lobby.is_attached:
+                lobby.say("The game starts: every seat signs the opening…")
         elif lobby is None or not lobby.is_attached:
             return
         elif event.kind in ("table", "spectators") and spectator.table is not None:

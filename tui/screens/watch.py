@@ -45,8 +45,8 @@ class WatchLobbyScreen(JoinScreen):
     may_take_full = True
 
     def on_mount(self) -> None:
-        """Title the screen for watching, then list tables or dial the address given."""
-        super().on_mount()
+        """Title the screen for watching (the join screen's own ``on_mount`` lists tables or
+        dials the address given)."""
         self.query_one(".dialog-title", Label).update("hexlan: watch a table")
 
     def _join(self, address: str, fingerprint: str | None) -> None:  # type: ignore[override]
@@ -73,10 +73,18 @@ class WatchScreen(Screen[None]):
     WatchScreen {
         layout: vertical;
     }
-    WatchScreen #side {
-        width: 34;
+    #watch-main {
+        height: 1fr;
     }
-    WatchScreen.-wide #side {
+    #watch-board {
+        width: 1fr;
+        height: 1fr;
+    }
+    #watch-side {
+        width: 34;
+        height: 1fr;
+    }
+    WatchScreen.-wide #watch-side {
         width: 46;
     }
     WatchScreen #panel-players, WatchScreen #panel-log {
@@ -93,11 +101,14 @@ class WatchScreen(Screen[None]):
     WatchScreen #panel-dice {
         height: auto;
     }
-    WatchScreen.-too-small #main, WatchScreen.-too-small #status,
+    WatchScreen.-too-small #watch-main, WatchScreen.-too-small #status,
     WatchScreen.-too-small Footer {
         display: none;
     }
-    WatchScreen.-too-small #too-small {
+    #watch-too-small {
+        display: none;
+    }
+    WatchScreen.-too-small #watch-too-small {
         display: block;
         width: 1fr;
         height: 1fr;
@@ -122,16 +133,16 @@ class WatchScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Status line, the board, then players, the dice chart's room and the log."""
         yield StatusBar(id="status")
-        with Horizontal(id="main"):
-            yield BoardView(self.game.view, id="board")
-            with Vertical(id="side"):
+        with Horizontal(id="watch-main"):
+            yield BoardView(self.game.view, id="watch-board")
+            with Vertical(id="watch-side"):
                 with Vertical(id="panel-players"):
                     yield PlayersPanel(self.game, id="players")
                 yield Vertical(id="panel-dice")  # kept for the dice chart
                 with Vertical(id="panel-log"):
                     yield GameLog(self.game, id="log")
         yield Footer(compact=True, show_command_palette=False)
-        yield Static(id="too-small")
+        yield Static(id="watch-too-small")
 
     def on_mount(self) -> None:
         """Title the panels, fit the layout, hear the game and draw."""
@@ -157,7 +168,7 @@ class WatchScreen(Screen[None]):
         self.set_class(small, "-too-small")
         self.set_class(width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1], "-wide")
         if small:
-            self.query_one("#too-small", Static).update(
+            self.query_one("#watch-too-small", Static).update(
                 Text(
                     f"Terminal too small\n\n{width}x{height}: watching needs at least "
                     f"{MIN_SIZE[0]}x{MIN_SIZE[1]}.",
