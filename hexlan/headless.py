@@ -304,6 +304,8 @@ def run_resume(
     return _finish(result, out, err)
 
 
+GIVE_UP_AFTER: Final = 30.0
+"""Seconds `hexlan watch --json` keeps redialling a table it cannot reach before it stops."""
 FIND_TABLE_SECONDS: Final = 3.0
 """Seconds `hexlan watch --json` listens for tables on the LAN when given no address."""
 
@@ -376,7 +378,13 @@ def run_watch(
             raise BotError(f"cannot use the identity {identity_path}: {exc}") from None
         say(f"watching {host}:{port} as {name} [{identity.fingerprint}]")
         spectator = Spectator(
-            identity, name, host, port, host_fingerprint=fingerprint, on_event=hear
+            identity,
+            name,
+            host,
+            port,
+            host_fingerprint=fingerprint,
+            on_event=hear,
+            give_up_after=GIVE_UP_AFTER,
         )
         result = await spectator.run()
         print(json.dumps(result.to_json()), file=out, flush=True)

@@ -157,6 +157,8 @@ class Spectator:
             first key heard is pinned otherwise.
         on_event: hears every :class:`WatchEvent` (on the event loop; keep it quick).
         clock: a monotonic clock in seconds.
+        give_up_after: seconds without reaching the table after which :meth:`run` stops
+            (a game over and its host gone); None keeps redialling.
     """
 
     def __init__(
@@ -169,8 +171,10 @@ class Spectator:
         host_fingerprint: str | None = None,
         on_event: Callable[[WatchEvent], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        give_up_after: float | None = None,
     ) -> None:
         self.identity = identity
+        self.give_up_after = give_up_after
         self.name = name
         self.host = host
         self.port = port
@@ -228,11 +232,17 @@ class Spectator:
 
         Raises:
             WatchRefused: the table refused this spectator.
-            WatchError: the table broke the protocol, or plays another game than before.
+            WatchError: the table broke the protocol, plays another game than before, or could
+                not be reached for ``give_up_after`` seconds.
         """
         delay = BACKOFF[0]
         failures = 0
+        reached = self.clock()
         while not self.done:
+            if self.give_up_after is not None and self.clock() - reached > self.give_up_after:
+                raise WatchError(
+                    f"cannot reach {self.host}:{self.port} for {self.give_up_after:g} s"
+                )
             try:
                 async with asyncio.timeout(CONNECT_TIMEOUT):
                     reader, writer = await asyncio.open_connection(self.host, self.port)
@@ -243,11 +253,13 @@ class Spectator:
             else:
                 failures = 0
                 self.connections += 1
+                reached = self.clock()
                 try:
                     if await self._follow(reader, writer):
                         delay = BACKOFF[0]
                 finally:
                     self.connected = False
+                    reached = self.clock()
                     writer.close()
                     with contextlib.suppress(Exception):
                         await writer.wait_closed()
@@ -264,7 +276,6 @@ class Spectator:
         decoder = FrameDecoder()
         first = True
         answered = False
-        self._link_hello = None
         while not self.done:
             try:
                 async with asyncio.timeout(CATCH_UP_AFTER):
@@ -285,11 +296,11 @@ class Spectator:
                 ) from None
             for frame in frames:
                 if first:
-                    writer.write(encode_frame(self._hello(frame)))
+                    writer.write(encode_frame(self.greet(frame)))
                     first = False
                     continue
                 answered = True
-                self._frame(frame)
+                self.receive(frame)
                 if self.done:
                     return True
         return answered
@@ -323,9 +334,14 @@ class Spectator:
         except RemoteProtocolError:
             raise WatchError(f"the table's {env.body.kind} is not signed by its key") from None
 
-    def _hello(self, frame: bytes) -> bytes:
-        """Answer the table's first frame: the lobby's ``challenge`` or the mesh's
-        ``link_hello``; our ``watch`` signs its nonce and gives our heads."""
+    def greet(self, frame: bytes) -> bytes:
+        """The ``watch`` hello (an envelope, not yet framed) answering the table's first
+        frame of a connection: the lobby's ``challenge`` or the host seat's ``link_hello``.
+        It signs that frame's nonce and gives this spectator's heads.
+
+        Raises:
+            WatchError: the frame is neither, or not from the host (its key, its game).
+        """
         env = self._parse(frame)
         kind, payload = env.body.kind, env.body.payload
         heads: tuple[Any, ...] = ()
@@ -342,9 +358,9 @@ class Spectator:
                     raise WatchError(f"{self.host}:{self.port} now plays another game")
                 self._verify(env, self.session.opening.seats[0].public_key)
                 heads = self.session.heads()
-            self._link_hello = env
         else:
             raise WatchError(f"{self.host}:{self.port} is no hexlan table (it sent {kind})")
+        self._link_hello = env if kind == "link_hello" else None
         return _lobby_envelope(
             self.identity,
             (
@@ -357,7 +373,14 @@ class Spectator:
             ),
         )
 
-    def _frame(self, frame: bytes) -> None:
+    def receive(self, frame: bytes) -> None:
+        """Take one frame after the greeting: lobby news, the opening, a game message (checked
+        by the observer session), or a refusal.
+
+        Raises:
+            WatchRefused: the table refused this spectator.
+            WatchError: the table broke the protocol.
+        """
         env = self._parse(frame)
         body_kind, payload = env.body.kind, env.body.payload
         if body_kind in GAME_KINDS:
