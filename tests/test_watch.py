@@ -20,7 +20,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 import types
 from pathlib import Path
@@ -36,7 +35,7 @@ from hexlan.net.deck import derive_deck_secret
 from hexlan.net.effects import Applied
 from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.inproc import InProcessTable, SeatKeys
-from hexlan.net.lobby import HostLobby, SendTo, TableChanged
+from hexlan.net.lobby import Disconnect, HostLobby, SendTo, TableChanged
 from hexlan.net.log import load_secrets, read_log, secrets_path
 from hexlan.net.transport import (
     NO_SPECTATORS,
@@ -47,14 +46,16 @@ from hexlan.net.transport import (
     Watching,
     encode_frame,
 )
-from hexlan.net.watch import Spectator, WatchEvent, WatchRefused
+from hexlan.net.watch import Spectator, WatchEvent
 from hexlan.net.wire import PROTOCOL_VERSION, ZERO_ID, Body, Envelope, sign_body
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
 def lobby_envelope(identity: Identity, kind: str, payload: tuple[Any, ...]) -> bytes:
-    return sign_body(Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), kind, payload), identity).to_bytes()
+    return sign_body(
+        Body(PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), kind, payload), identity
+    ).to_bytes()
 
 
 def unframe(data: bytes) -> Envelope:
@@ -142,7 +143,9 @@ def test_the_lobby_lists_spectators_to_everyone_and_forgets_them_when_they_leave
     effects = host.receive(1, watch_hello(eve, nonce))
     table = effects[-1]
     assert isinstance(table, TableChanged)
-    assert [(s.name, s.fingerprint) for s in table.spectators] == [("Eve", fingerprint(eve.public_bytes))]
+    assert [(s.name, s.fingerprint) for s in table.spectators] == [
+        ("Eve", fingerprint(eve.public_bytes))
+    ]
     kinds = [Envelope.parse(e.envelope).body.kind for e in effects if isinstance(e, SendTo)]
     assert kinds == ["lobby_state", "spectators"]
     assert not host.is_seated(1) and host.is_known(1)  # a spectator takes no seat
@@ -156,7 +159,7 @@ def test_a_lobby_without_spectators_refuses_them_in_words() -> None:
     (challenge,) = host.connect(1, "10.0.0.9")
     nonce = Envelope.parse(challenge.envelope).body.payload[1]  # type: ignore[union-attr]
     refuse, disconnect = host.receive(1, watch_hello(Identity.generate(), nonce))
-    assert isinstance(refuse, SendTo)
+    assert isinstance(refuse, SendTo) and isinstance(disconnect, Disconnect)
     assert Envelope.parse(refuse.envelope).body.payload == (NO_SPECTATORS,)
     assert host.spectators == ()
 
@@ -199,9 +202,10 @@ def holds_any(root: object, secrets: list[bytes]) -> list[bytes]:
     wanted = set(secrets)
     hits = []
     for obj in reachable(root):
-        if isinstance(obj, bytes | bytearray):
-            if bytes(obj) in wanted or any(s in obj for s in secrets if len(obj) > len(s)):
-                hits.append(bytes(obj))
+        if isinstance(obj, bytes | bytearray) and (
+            bytes(obj) in wanted or any(s in obj for s in secrets if len(obj) > len(s))
+        ):
+            hits.append(bytes(obj))
     return hits
 
 
@@ -262,7 +266,9 @@ def test_a_spectator_reaches_the_seats_state_and_never_holds_a_hidden_card(
         e.action
         for seat in range(4)
         for e in table.effects[seat]
-        if isinstance(e, Applied) and isinstance(e.action, A.StealCard) and e.action.resource is not None
+        if isinstance(e, Applied)
+        and isinstance(e.action, A.StealCard)
+        and e.action.resource is not None
     ]
     steals = [a for a in seen if isinstance(a, A.StealCard)]
     draws = [a for a in seen if isinstance(a, A.DrawCard)]
@@ -359,3 +365,157 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         assert screen.has_class("-too-small")
+
+
+# ------------------------------------------------------------------------------ real processes
+
+
+def watch_process(port: int, tmp_path: Path, name: str = "Eve") -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [
+            *HEXLAN,
+            "watch",
+            f"127.0.0.1:{port}",
+            "--json",
+            "--name",
+            name,
+            "--identity",
+            str(tmp_path / f"{name}.pem"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def open_table(tmp_path: Path, *host_args: str) -> tuple[int, subprocess.Popen[str], list[Path]]:
+    port = free_port()
+    logs = [tmp_path / f"peer{i}.log" for i in range(4)]
+    host = start_bot(
+        "--host",
+        "--port",
+        str(port),
+        "--seed",
+        "0",
+        "--log",
+        str(logs[0]),
+        "--name",
+        "Ann",
+        *host_args,
+    )
+    wait_until_listening(port, host)
+    return port, host, logs
+
+
+def join_table(port: int, logs: list[Path], *args: str) -> list[subprocess.Popen[str]]:
+    return [
+        start_bot(
+            "--join", f"127.0.0.1:{port}", "--seed", str(i), "--log", str(logs[i]), "--quiet", *args
+        )
+        for i in range(1, 4)
+    ]
+
+
+def wait_for_messages(path: Path, count: int, procs: list[subprocess.Popen[str]]) -> None:
+    deadline = time.monotonic() + 60
+    while len(read_messages(path)) < count:
+        assert all(p.poll() is None for p in procs), "a process ended early"
+        assert time.monotonic() < deadline, f"{path} never reached {count} messages"
+        time.sleep(0.05)
+
+
+def read_messages(path: Path) -> list[bytes]:
+    try:
+        return read_log(path).messages
+    except (FileNotFoundError, ValueError):
+        return []
+
+
+@pytest.mark.slow
+def test_a_spectator_follows_four_bot_processes_and_holds_no_secret(tmp_path: Path) -> None:
+    port, host, logs = open_table(tmp_path)
+    checked: list[int] = []
+
+    async def watch() -> Spectator:
+        def hear(event: WatchEvent) -> None:
+            view = spectator.session.view if spectator.session is not None else None
+            if checked or view is None or view.turn < 8 or view.is_over:
+                return
+            secrets = []
+            for path in logs:  # each bot's secrets file, beside its log
+                seat = load_secrets(secrets_path(path))
+                secrets += seat_secrets(seat.chain_secret, seat.x25519_private)
+            checked.append(len(holds_any(spectator, secrets)))
+
+        spectator = Spectator(Identity.generate(), "Eve", "127.0.0.1", port, on_event=hear)
+        joiners.extend(join_table(port, logs))
+        async with asyncio.timeout(60):
+            await spectator.run()
+        return spectator
+
+    joiners: list[subprocess.Popen[str]] = []
+    try:
+        spectator = asyncio.run(watch())
+    finally:
+        results = finish([host, *joiners], 60)
+    finals = [last_json(out) for _, out, _ in results]
+    result = spectator.result()
+    assert {f["state_hash"] for f in finals} == {result.state_hash}
+    assert {f["game_id"] for f in finals} == {result.game_id}
+    assert result.audit == "passed" and result.winner == finals[0]["winner"]
+    assert result.messages == len(read_log(logs[0]).messages)  # every message, each once
+    assert checked == [0]  # mid-game, no seat's secret was anywhere in its memory
+    assert "watching: Eve" in results[0][2]  # the host's table listed the spectator
+    assert [s.name for s in spectator.spectators] == ["Eve"]
+
+
+@pytest.mark.slow
+def test_a_spectator_killed_mid_game_and_restarted_catches_up(tmp_path: Path) -> None:
+    port, host, logs = open_table(tmp_path)
+    first = watch_process(port, tmp_path)
+    joiners = join_table(port, logs, "--delay", "0.01")
+    procs = [host, *joiners]
+    try:
+        wait_for_messages(logs[0], 300, procs)  # the deck is being dealt, the set-up played
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+        again = watch_process(port, tmp_path)  # the same identity, nothing kept
+        (code, out, err), *seats = finish([again, *procs], 60)
+    finally:
+        for proc in (first, host, *joiners):
+            if proc.poll() is None:
+                proc.kill()
+    assert code == 0, err[-2000:]
+    watched = json.loads(out.strip().splitlines()[-1])
+    finals = [last_json(seat_out) for _, seat_out, _ in seats]
+    assert {f["state_hash"] for f in finals} == {watched["state_hash"]}
+    assert watched["audit"] == "passed"
+    assert watched["messages"] == len(read_log(logs[0]).messages)
+
+
+@pytest.mark.slow
+def test_a_table_without_spectators_refuses_one_in_one_line(tmp_path: Path) -> None:
+    port, host, logs = open_table(tmp_path, "--no-spectators")
+    early = watch_process(port, tmp_path)
+    _, out, err = finish([early], 30)[0]
+    assert early.returncode == 2 and out == ""
+    assert err.strip().splitlines()[-1] == (
+        "hexlan watch: the table refused to be watched: this table takes no spectators"
+    )
+    joiners = join_table(port, logs)
+    try:
+        wait_for_messages(logs[0], 50, [host, *joiners])
+        late = watch_process(port, tmp_path, "Zed")  # the game runs: the host seat refuses
+        _, _, late_err = finish([late], 30)[0]
+        results = finish([host, *joiners], 60)
+    finally:
+        for proc in (host, *joiners):
+            if proc.poll() is None:
+                proc.kill()
+    assert late.returncode == 2
+    assert late_err.strip().splitlines()[-1] == (
+        "hexlan watch: the table refused to be watched: this table takes no spectators"
+    )
+    assert "Traceback" not in err + late_err
+    finals = [last_json(o) for _, o, _ in results]
+    assert len({f["state_hash"] for f in finals}) == 1 and finals[0]["audit"] == "passed"
