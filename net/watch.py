@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from hexlan.engine.actions import Action
-from hexlan.net.effects import Abandoned, Applied, Audited, Rejected, Stopped
+from hexlan.net.effects import Abandoned, Applied, Audited, Compute, Effect, Rejected, Stopped
 from hexlan.net.identity import Identity, WeakKeyError, check_ed25519_public, fingerprint
 from hexlan.net.lobby import LobbySeat, TableChanged
 from hexlan.net.session import Session, engine_version
@@ -55,6 +56,8 @@ __all__ = [
     "WatchRefused",
     "WatchResult",
 ]
+
+log = logging.getLogger(__name__)
 
 CATCH_UP_AFTER: Final = 2.0
 """Seconds without news after which a spectator asks the seat again for what it lacks."""
@@ -192,6 +195,9 @@ class Spectator:
         self.messages = 0
         self.connected = False
         self._link_hello: Envelope | None = None  # this connection's, from the host seat
+        self._writer: asyncio.StreamWriter | None = None
+        self._jobs: set[asyncio.Task[None]] = set()
+        self._failure: WatchError | None = None
 
     @property
     def opening(self) -> Opening | None:
@@ -235,6 +241,13 @@ class Spectator:
             WatchError: the table broke the protocol, plays another game than before, or could
                 not be reached for ``give_up_after`` seconds.
         """
+        try:
+            return await self._run()
+        finally:
+            for job in list(self._jobs):
+                job.cancel()
+
+    async def _run(self) -> WatchResult:
         delay = BACKOFF[0]
         failures = 0
         reached = self.clock()
@@ -254,6 +267,7 @@ class Spectator:
                 failures = 0
                 self.connections += 1
                 reached = self.clock()
+                self._writer = writer
                 try:
                     if await self._follow(reader, writer):
                         delay = BACKOFF[0]
@@ -263,9 +277,14 @@ class Spectator:
                     writer.close()
                     with contextlib.suppress(Exception):
                         await writer.wait_closed()
+                if self._failure is not None:
+                    raise self._failure
                 if self.done:
                     break
-                self._emit("link", f"lost {self.host}:{self.port}; redialling")
+                if self.session is None and self.table is not None:
+                    self._emit("link", "the lobby closed: the game starts; joining it")
+                else:
+                    self._emit("link", f"lost {self.host}:{self.port}; redialling")
             await asyncio.sleep(delay)
             delay = min(BACKOFF[1], delay * 2)
         return self.result()
@@ -445,7 +464,7 @@ class Spectator:
                 f"{engine_version()}"
             )
         try:
-            self.session = Session(None, None, opening, None, None)
+            self.session = Session(None, None, opening, None, None, inline_work=False)
         except ValueError as exc:
             raise WatchError(str(exc)) from None
         self.connected = True
@@ -458,8 +477,14 @@ class Spectator:
         before = sum(len(m) for m in session.accepted)
         effects = session.receive(frame, self.clock())
         self.messages += sum(len(m) for m in session.accepted) - before
+        self._perform(effects)
+
+    def _perform(self, effects: list[Effect]) -> None:
+        """Tell the screen what the observer session did; start its proof work."""
         for effect in effects:
-            if isinstance(effect, Applied):
+            if isinstance(effect, Compute):
+                self._start_job(effect)
+            elif isinstance(effect, Applied):
                 self._emit("applied", "", action=effect.action, author=effect.author)
             elif isinstance(effect, Rejected):
                 self._emit("rejected", f"refused a message: {effect.reason}", author=effect.author)
@@ -472,6 +497,36 @@ class Spectator:
                 found = effect.report.deviations
                 text = "passed" if not found else found[0].reason
                 self._emit("audited", f"the audit {text}")
+
+    def _start_job(self, compute: Compute) -> None:
+        """Check a proof (a shuffle's, the audit) in a worker thread, so news keeps flowing
+        to the screen meanwhile; with no event loop running (a caller feeding frames by
+        hand), here and now."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._computed(compute.key, compute.job())
+            return
+        task = loop.create_task(self._job(compute), name=compute.key)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
+    async def _job(self, compute: Compute) -> None:
+        try:
+            result = await asyncio.to_thread(compute.job)
+        except Exception as exc:  # a bug in proof work: end the run with the reason
+            log.exception("proof work %s failed", compute.key)
+            self._failure = WatchError(f"proof work {compute.key} failed: {exc}")
+            if self._writer is not None:
+                self._writer.close()
+            return
+        self._computed(compute.key, result)
+        if self.done and self._writer is not None:
+            self._writer.close()  # nothing more to hear: end the connection's read
+
+    def _computed(self, key: str, result: object) -> None:
+        assert self.session is not None
+        self._perform(self.session.computed(key, result, self.clock()))
 
     def _emit(self, kind: str, text: str, **fields: Any) -> None:
         if self.on_event is not None:
