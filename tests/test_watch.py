@@ -408,9 +408,17 @@ def open_table(tmp_path: Path, *host_args: str) -> tuple[int, subprocess.Popen[s
 
 
 def join_table(port: int, logs: list[Path], *args: str) -> list[subprocess.Popen[str]]:
+    """Three joiners; the first tells its news on stderr, the others are quiet."""
     return [
         start_bot(
-            "--join", f"127.0.0.1:{port}", "--seed", str(i), "--log", str(logs[i]), "--quiet", *args
+            "--join",
+            f"127.0.0.1:{port}",
+            "--seed",
+            str(i),
+            "--log",
+            str(logs[i]),
+            *(["--quiet"] if i > 1 else []),
+            *args,
         )
         for i in range(1, 4)
     ]
@@ -465,7 +473,9 @@ def test_a_spectator_follows_four_bot_processes_and_holds_no_secret(tmp_path: Pa
     assert result.audit == "passed" and result.winner == finals[0]["winner"]
     assert result.messages == len(read_log(logs[0]).messages)  # every message, each once
     assert checked == [0]  # mid-game, no seat's secret was anywhere in its memory
-    assert "watching: Eve" in results[0][2]  # the host's table listed the spectator
+    assert "watching: Eve" in results[0][2]  # the host's table listed the spectator ...
+    assert "watching through seat 0 (Ann): Eve" in results[0][2]  # ... and its game
+    assert "watching through seat 0 (Ann): Eve" in results[1][2]  # told over the mesh
     assert [s.name for s in spectator.spectators] == ["Eve"]
 
 

@@ -85,7 +85,7 @@ class WatchScreen(Screen[None]):
         height: 1fr;
     }
     WatchScreen.-wide #watch-side {
-        width: 46;
+        width: 42;  /* at 120x40 the board keeps 78 columns: its roomiest layout */
     }
     WatchScreen #panel-players, WatchScreen #panel-log {
         border: round $primary-darken-2;
