@@ -529,3 +529,49 @@ def test_a_table_without_spectators_refuses_one_in_one_line(tmp_path: Path) -> N
     assert "Traceback" not in err + late_err
     finals = [last_json(o) for _, o, _ in results]
     assert len({f["state_hash"] for f in finals}) == 1 and finals[0]["audit"] == "passed"
+
+
+@pytest.mark.slow
+async def test_the_watch_app_follows_bot_processes_from_the_lobby_to_the_end(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import Static
+
+    from hexlan.tui.app import WatchApp
+    from hexlan.tui.screens.info import GameOverScreen
+    from hexlan.tui.screens.lobby import NetOptions
+    from hexlan.tui.screens.watch import WatchLobbyScreen, WatchScreen
+
+    port, host, logs = open_table(tmp_path)
+    options = NetOptions(
+        name="Eve", identity_path=tmp_path / "eve.pem", address=f"127.0.0.1:{port}"
+    )
+    app = WatchApp(options)
+    joiners: list[subprocess.Popen[str]] = []
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+
+            async def until(condition: Any, seconds: float) -> bool:
+                for _ in range(int(seconds / 0.05)):
+                    if condition():
+                        return True
+                    await pilot.pause(0.05)
+                return bool(condition())
+
+            lobby = app.screen
+            assert isinstance(lobby, WatchLobbyScreen)
+            watchers = lobby.query_one("#lobby-watchers", Static)
+            assert await until(lambda: "watching: Eve" in str(watchers.render()), 10)
+            joiners.extend(join_table(port, logs))
+            assert await until(lambda: isinstance(app.screen, WatchScreen), 30)
+            assert await until(lambda: isinstance(app.screen, GameOverScreen), 60)
+            spectator = app.spectator
+            assert spectator is not None
+            assert await until(lambda: spectator.done, 15)
+        results = finish([host, *joiners], 30)
+    finally:
+        for proc in (host, *joiners):
+            if proc.poll() is None:
+                proc.kill()
+    finals = [last_json(out) for _, out, _ in results]
+    assert {f["state_hash"] for f in finals} == {spectator.result().state_hash}
