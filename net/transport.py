@@ -127,6 +127,9 @@ LISTEN_BACKLOG: Final = 1024
 that a burst of callers is accepted, and the ones over the bounds hung up on, at once; with
 asyncio's 100, most of 1,000 simultaneous callers wait on SYN retries for seconds, real seats
 among them."""
+CATCH_UP_INTERVAL: Final = 1.0
+"""Seconds after answering a spectator's ``catch_up`` during which its next ones are ignored
+(§17), so that small requests cannot make a seat resend the game over and over."""
 LISTEN_ATTEMPTS: Final = 8
 """Tries at finding a port number free on every address family for :func:`listen` (port 0)."""
 
@@ -933,6 +936,7 @@ class Mesh:
         )
         link: _Link | None = None
         watcher: int | None = None
+        caught_up = 0.0  # the loop time before which a spectator's catch_up is ignored
         reason = "closed"
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.handshake_timeout
@@ -980,11 +984,12 @@ class Mesh:
                         if watcher is None:
                             return False
                     elif isinstance(effect, CatchUp):
-                        if watcher is not None and self.feed is not None:
-                            entry = self._watchers.get(watcher)
+                        now = loop.time()
+                        entry = None if watcher is None else self._watchers.get(watcher)
+                        if entry is not None and self.feed is not None and now >= caught_up:
+                            caught_up = now + CATCH_UP_INTERVAL  # a request is no flood lever
                             for envelope in self.feed.catch_up(effect.heads):
-                                if entry is not None:
-                                    self._write(entry[0], encode_frame(envelope))
+                                self._write(entry[0], encode_frame(envelope))
                     elif isinstance(effect, SpectatorList):
                         if self.on_spectators is not None and protocol.peer_seat is not None:
                             self._tell_spectators(protocol.peer_seat, effect.spectators)

@@ -201,6 +201,7 @@ class Spectator:
 
     @property
     def opening(self) -> Opening | None:
+        """The game's opening, once the host seat has sent it."""
         return None if self.session is None else self.session.opening
 
     @property
