@@ -598,7 +598,8 @@ class Peer:
             if isinstance(effect, Persist):
                 self.log.append_message(effect.envelope, sync=False)
                 self._written += 1
-                self._after_sync(partial(self._to_spectators, effect.envelope))
+                if self.serve_spectators:  # durable first, as for the seats (§17)
+                    self._after_sync(partial(self._to_spectators, effect.envelope))
             elif isinstance(effect, Send):
                 if self.session.stopped is not None:
                     self._relaying = True  # fork proofs: stay on the mesh until they are out

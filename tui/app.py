@@ -248,7 +248,7 @@ class WatchApp(App[int]):
                 await spectator.run()
             except WatchError as exc:
                 if self.game is None and lobby is not None and lobby.is_attached:
-                    lobby.say(exc.reason[:1].upper() + exc.reason[1:], error=True)
+                    lobby.watch_failed(exc.reason)
                 else:
                     self.notify(exc.reason, title="Watching stopped", severity="error", timeout=30)
 

@@ -65,6 +65,12 @@ class WatchLobbyScreen(JoinScreen):
             self.say(f"Connecting to {host}:{port} to watch…")
             app.watch_table(host, port, fingerprint)
 
+    def watch_failed(self, reason: str) -> None:
+        """Watching the chosen table failed (refused, unreachable, not a table): say why in
+        one line and offer the tables (or the address) again."""
+        self._back_to_list()
+        self.say(reason[:1].upper() + reason[1:], error=True)
+
 
 class WatchScreen(Screen[None]):
     """The table for spectators: board, players (and who watches), log, status."""
