@@ -290,6 +290,15 @@ class RevealVictory:
     victory_point_cards: int
 
 
+@dataclass(frozen=True, slots=True)
+class ExploreFog:
+    """Chance, Seafarers: the face drawn from the fog stack due now, shown to all: a tile of the
+    deck ``fog`` (its face in the rule set's ``[decks.fog]`` order), or, after a land tile, a
+    number token of ``fog_tokens`` (docs/rules/seafarers.md, fog)."""
+
+    face: int
+
+
 Action: TypeAlias = (
     BuildRoad
     | BuildSettlement
@@ -320,12 +329,21 @@ Action: TypeAlias = (
     | MoveShip
     | MovePirate
     | ChooseGold
+    | ExploreFog
 )
 
 ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__
 """Every action class, in the order of :data:`Action` (actions a variant adds come last, so the
 base game's order never changes)."""
-CHANCE_ACTIONS: Final = (StartPlayer, Dice, StealCard, DrawCard, MonopolyTake, RevealVictory)
+CHANCE_ACTIONS: Final = (
+    StartPlayer,
+    Dice,
+    StealCard,
+    DrawCard,
+    MonopolyTake,
+    RevealVictory,
+    ExploreFog,
+)
 """The chance outcomes and reveals: supplied by a chance source (a reveal, by the seat that knows
 it), never a seat's choice."""
 _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}

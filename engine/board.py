@@ -61,6 +61,9 @@ def _base_topology() -> Topology:
     return load_map().topology
 
 
+_NOT_DESERT: Final = frozenset({Terrain.GOLD_FIELD, Terrain.FOG, Terrain.SEA})
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Terrains, tokens and harbours laid on a map.
@@ -83,11 +86,7 @@ class Board:
         starts: the desert, or the jungle or gold mine of those variants); -1 on a board without
         one (a Seafarers scenario's rule set then places the robber)."""
         return next(
-            (
-                h
-                for h, t in enumerate(self.terrains)
-                if t.resource is None and t is not Terrain.GOLD_FIELD
-            ),
+            (h for h, t in enumerate(self.terrains) if t.resource is None and t not in _NOT_DESERT),
             -1,
         )
 

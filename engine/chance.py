@@ -8,7 +8,8 @@ source) reads its :attr:`~ChanceNode.kind`:
 - :data:`UNIFORM`: equally likely outcomes, drawn as a tuple of uniform integers (the dice: two
   draws below 6; the start player: one draw below the number of seats), see
   :meth:`ChanceNode.pick`;
-- :data:`DECK_DRAW`: the top card of the deck :attr:`~ChanceNode.deck` goes to the drawing seat;
+- :data:`DECK_DRAW`: the top card of the deck :attr:`~ChanceNode.deck` goes to the drawing seat
+  (with :attr:`~ChanceNode.public`, it is shown to every seat: a fog tile);
 - :data:`STEAL`: one card of the victim's hand at random goes to the thief;
 - :data:`REVEAL`: seats show what they hold (Monopoly counts, a winner's victory point cards).
 """
@@ -51,8 +52,11 @@ class ChanceNode:
         sides: a uniform node's draws: the size of each uniform integer drawn, in order
             (``(6, 6)`` for the dice, ``(players,)`` for the start player); their product is
             ``len(outcomes)``.
-        deck: a deck draw's deck, by the name its rule set gives it (``"development"``).
+        deck: a deck draw's deck, by the name its rule set gives it (``"development"``,
+            ``"fog"``, ``"fog_tokens"``).
         seats: the seats concerned: the drawing seat; thief then victim; the revealing seats.
+        public: a deck draw every seat sees (a fog tile): every seat opens it, where a
+            development card is opened by its buyer alone.
     """
 
     kind: str
@@ -61,6 +65,7 @@ class ChanceNode:
     sides: tuple[int, ...] = ()
     deck: str = ""
     seats: tuple[Seat, ...] = ()
+    public: bool = False
 
     def pick(self, randbelow: Callable[[int], int]) -> Action:
         """A uniform node's outcome from one ``randbelow(n)`` draw per entry of :attr:`sides`,

@@ -138,6 +138,12 @@ class Terrain(enum.IntEnum):
     GOLD_FIELD = 8
     """Seafarers' gold field, the seed's "gold river" (seed 002 «Мореходы»: «Золотая река»): it
     has a number token and brings a resource of the owner's choice (docs/rules/seafarers.md)."""
+    FOG = 9
+    """A face-down Seafarers hex (seed 002 «Мореходы»; the official Seafarers rules, "The Fog
+    Island"): no token and no resource until a road or ship reaching it reveals a tile of the fog
+    stack (docs/rules/seafarers.md)."""
+    SEA = 10
+    """A fog hex revealed as water: it produces nothing and takes no token."""
 
     @property
     def resource(self) -> Resource | None:
@@ -146,17 +152,19 @@ class Terrain(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """The board letter: the resource's letter; D desert, J jungle, $ gold mine, * gold field
-        (../shared/UI.md)."""
+        """The board letter: the resource's letter; D desert, J jungle, $ gold mine, * gold field,
+        ? fog, ~ a fog hex revealed as sea (../shared/UI.md)."""
         return Resource(self.value).letter if self.value < 5 else _TERRAIN_LETTERS[self.value - 5]
 
     @property
     def takes_token(self) -> bool:
-        """Whether a hex of this terrain carries a number token (all but desert and gold mine)."""
-        return self is not Terrain.DESERT and self is not Terrain.GOLD_MINE
+        """Whether a hex of this terrain carries a number token (all but desert, gold mine, fog
+        and sea)."""
+        return self.value not in _NO_TOKEN
 
 
-_TERRAIN_LETTERS: Final = ("D", "J", "$", "*")
+_TERRAIN_LETTERS: Final = ("D", "J", "$", "*", "?", "~")
+_NO_TOKEN: Final = frozenset({5, 7, 9, 10})  # desert, gold mine, fog, sea
 
 
 class DevCard(enum.IntEnum):
@@ -214,6 +222,9 @@ class Phase(enum.IntEnum):
     GOLD = 16
     """Seafarers: each seat owed gold-field picks chooses its resources, in seat order (seed 002
     «Мореходы»: «Золотая река»); the seat choosing is the lowest one still owed."""
+    FOG = 17
+    """Chance, Seafarers: a road or ship has reached fog; the top tile of the fog stack (then,
+    for land, a number token) is drawn and shown to all (docs/rules/seafarers.md, fog)."""
 
     @property
     def title(self) -> str:
@@ -222,7 +233,15 @@ class Phase(enum.IntEnum):
 
 
 CHANCE_PHASES: Final = frozenset(
-    {Phase.START_PLAYER, Phase.DICE, Phase.STEAL, Phase.DRAW, Phase.MONOPOLY, Phase.VICTORY}
+    {
+        Phase.START_PLAYER,
+        Phase.DICE,
+        Phase.STEAL,
+        Phase.DRAW,
+        Phase.MONOPOLY,
+        Phase.VICTORY,
+        Phase.FOG,
+    }
 )
 """Phases where the next action is a chance outcome or a reveal, not a seat's decision."""
 

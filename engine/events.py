@@ -221,6 +221,19 @@ class TradeClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class FogRevealed:
+    """A fog hex was revealed (Seafarers' fog): ``terrain`` (a
+    :class:`~hexlan.engine.core.Terrain` value) and ``token`` (0: none) laid on ``hex``; the
+    discoverer ``seat`` took ``cards`` (None: nothing, or a gold pick owed)."""
+
+    seat: Seat
+    hex: int
+    terrain: int
+    token: int
+    cards: Hand | None
+
+
+@dataclass(frozen=True, slots=True)
 class AwardMoved:
     """An award changed hands (``GameState._award_longest_road``, ``_on_knight``): ``to_seat``
     is -1 when set aside (a Longest Road tie); ``size`` is the new holder's road length or
@@ -304,6 +317,7 @@ Event = (
     | PirateMoved
     | ShipMoved
     | GoldOwed
+    | FogRevealed
 )
 """Any event."""
 
@@ -320,6 +334,7 @@ __all__ = [
     "DiscardsDue",
     "Discovered",
     "Event",
+    "FogRevealed",
     "GoldOwed",
     "MonopolyTaken",
     "Piece",

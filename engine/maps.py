@@ -34,6 +34,8 @@ TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
         "J": Terrain.JUNGLE,
         "G": Terrain.GOLD_MINE,
         "R": Terrain.GOLD_FIELD,
+        "?": Terrain.FOG,
+        "W": Terrain.SEA,
     }
 )
 """The terrain of each letter code in seeds/boards/*.toml (read only)."""

@@ -24,6 +24,7 @@ GAMES: Final = (
     "seafarers-new-shores-3",
     "seafarers-four-islands",
     "seafarers-four-islands-3",
+    "seafarers-fog-island",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 

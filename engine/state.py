@@ -213,6 +213,13 @@ class GameState:
             the phase play resumes in after :attr:`Phase.GOLD`.
         islands_settled: Seafarers: per seat, the islands it has settled off the home island
             (those of its set-up settlements without a bonus, the others with one).
+        fog_pending, fog_seat, fog_resume, fog_terrain: Seafarers fog: the face-down hexes a
+            road or ship has reached and that wait for their tile (in hex order), the seat that
+            reached them (the discoverer), the phase play resumes in after
+            :attr:`Phase.FOG`, and a land tile drawn whose number token is due (-1: none).
+        fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
+            ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
+        fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
             events (:mod:`hexlan.engine.events`) of the last action applied, in order; off by
             default (bots and simulations pay one test per rule), set by whoever reads them.
@@ -306,6 +313,13 @@ class GameState:
         self.gold_owed = [0] * players
         self.gold_resume = Phase.MAIN
         self.islands_settled: list[list[int]] = [[] for _ in range(players)]
+        self.fog_pending: list[HexId] = []
+        self.fog_seat = NO_SEAT
+        self.fog_resume = Phase.MAIN
+        self.fog_terrain = -1
+        self.fog_tiles = list(rules.decks.get("fog", ()))
+        self.fog_tokens = list(rules.decks.get("fog_tokens", ()))
+        self.fog_revealed: list[tuple[HexId, int, int]] = []
 
         self.robber = board.desert
         self.dice: A.Dice | None = None
@@ -498,6 +512,8 @@ class GameState:
             return [(A.MonopolyTake(amounts), 1.0)]
         if phase is Phase.VICTORY:
             return [(A.RevealVictory(self.active, self.hidden_victory_points(self.active)), 1.0)]
+        if phase is Phase.FOG and self.variant is not None:
+            return self.variant.chance_outcomes(self)
         return []
 
     def chance_node(self) -> ChanceNode | None:
@@ -530,9 +546,11 @@ class GameState:
             return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
         if phase is Phase.VICTORY:
             return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
+        if phase is Phase.FOG and self.variant is not None:
+            return self.variant.chance_node(self)
         return None
 
-    def draw_outcome(self, face: int | None) -> A.DrawCard:
+    def draw_outcome(self, face: int | None) -> A.DrawCard | A.ExploreFog:
         """The outcome of the deck draw due now (:meth:`chance_node`), from the drawn card's face
         as the deck numbers it (None: a card this state may not see). A chance source that deals
         by faces (the network's mental-poker deck) turns the card into the outcome here.
@@ -540,7 +558,12 @@ class GameState:
         >>> from hexlan.engine.board import beginner_board
         >>> GameState(beginner_board(), 3).draw_outcome(4)
         DrawCard(card=<DevCard.MONOPOLY: 4>)
+
+        In :attr:`Phase.FOG` the outcome is the fog stack's face, seen by all
+        (:class:`~hexlan.engine.actions.ExploreFog`).
         """
+        if self.phase is Phase.FOG and face is not None:
+            return A.ExploreFog(face)
         return _HIDDEN_DRAW if face is None else _DRAWS[face]
 
     def observation(self, action: Action, seat: Seat) -> Action:
@@ -908,6 +931,9 @@ class GameState:
         if self.record_events:
             self.last_events = []
         self._HANDLERS[type(action)](self, action)
+        if self.fog_pending and self.phase is not Phase.FOG:
+            assert self.variant is not None
+            self.variant.fog_reached(self)  # a road or ship reached fog: its tiles are drawn
         active = self.active
         # perf: unplayed cards bound the hidden victory points, so most calls stop at the first test.
         if (
@@ -1541,5 +1567,6 @@ GameState._HANDLERS = {
     A.MoveShip: GameState._on_variant_action,
     A.MovePirate: GameState._on_variant_action,
     A.ChooseGold: GameState._on_variant_action,
+    A.ExploreFog: GameState._on_variant_action,
 }
 assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)

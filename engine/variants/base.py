@@ -11,6 +11,7 @@ from hexlan.engine.longest_road import longest_road
 if TYPE_CHECKING:
     from hexlan.engine import actions as A
     from hexlan.engine.board import Board
+    from hexlan.engine.chance import ChanceNode
     from hexlan.engine.options import GameOptions
     from hexlan.engine.ruleset import RuleSet
     from hexlan.engine.state import GameState
@@ -66,6 +67,19 @@ class Variant:
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
         """The legal actions of ``seat`` in a phase the variant adds."""
+        return []
+
+    def fog_reached(self, state: GameState) -> None:
+        """A piece has reached the face-down hexes in ``state.fog_pending``: start drawing
+        their tiles (Seafarers' fog; only a variant that queues fog hexes is called)."""
+        raise EngineError(f"the {self.name} rules have no fog")
+
+    def chance_node(self, state: GameState) -> ChanceNode | None:
+        """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""
+        return None
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
+        """The outcomes of the chance due in a phase the variant adds, with probabilities."""
         return []
 
     def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:

@@ -27,11 +27,13 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
+from hexlan.engine.chance import DECK_DRAW, ChanceNode
 from hexlan.engine.core import (
     NO_LIMIT,
     NO_SEAT,
@@ -44,8 +46,10 @@ from hexlan.engine.core import (
     Seat,
     Terrain,
     as_hand,
+    one_kind,
 )
 from hexlan.engine.longest_road import longest_trade_route
+from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.ruleset import parse_cost
 from hexlan.engine.variants.base import Variant
 
@@ -119,6 +123,13 @@ class Seafarers(Variant):
         )
         self.gold: tuple[HexId, ...] = ()
         self._builds = tuple(A.BuildShip(p) for p in range(topology.path_count))
+        decks = rules.raw.get("decks", {})
+        self.fog_faces: tuple[Terrain, ...] = tuple(
+            TERRAIN_CODES[str(code)] for code in decks.get("fog", {})
+        )
+        """The terrain of each face of the fog stack (``[decks.fog]``, keyed by map codes)."""
+        self.fog_token_faces: tuple[int, ...] = tuple(int(n) for n in decks.get("fog_tokens", {}))
+        """The number of each face of the fog tokens' stack (``[decks.fog_tokens]``)."""
 
     # ------------------------------------------------------------------ set-up
 
@@ -135,8 +146,100 @@ class Seafarers(Variant):
             state.robber = self.robber_start
 
     def setup_closed(self, state: GameState) -> frozenset[NodeId]:
-        """With ``setup_home_only``: every intersection off the home island."""
-        return self.home_closed
+        """With ``setup_home_only``: every intersection off the home island; and every corner
+        of a face-down hex (fog: nobody settles beside an unknown tile; JSettlers2 keeps the
+        fog island out of the starting land area too)."""
+        fog = [h for h, t in enumerate(state.board.terrains) if t is Terrain.FOG]
+        if not fog:
+            return self.home_closed
+        hex_nodes = self.topology.hex_nodes
+        return self.home_closed | {n for h in fog for n in hex_nodes[h]}
+
+    # ------------------------------------------------------------------ fog
+
+    def _reach(self, state: GameState, seat: Seat, path: PathId) -> None:
+        """A road or ship of ``seat`` now lies on ``path``: every face-down hex at either end
+        of it is queued for its tile (official Seafarers: a ship or road placed next to a
+        face-down hex reveals it)."""
+        topo, terrains = self.topology, state.board.terrains
+        for n in topo.path_nodes[path]:
+            if n >= topo.land_node_count:
+                continue
+            for h in topo.node_hexes[n]:
+                if terrains[h] is Terrain.FOG and h not in state.fog_pending:
+                    state.fog_pending.append(h)
+                    state.fog_seat = seat
+
+    def fog_reached(self, state: GameState) -> None:
+        """Draw the queued hexes' tiles: play waits in :attr:`Phase.FOG` and resumes where the
+        build left it."""
+        state.fog_resume = state.phase
+        state.fog_pending.sort()
+        self._next_fog(state)
+
+    def _next_fog(self, state: GameState) -> None:
+        """Wait for the next queued hex's tile; a hex reached when the stack is empty is laid as
+        sea (docs/rules/seafarers.md); with none queued, play resumes (gold found first)."""
+        while state.fog_pending and not sum(state.fog_tiles):
+            self._reveal(state, Terrain.SEA, 0)
+        if state.fog_pending:
+            state.phase = Phase.FOG
+            return
+        state.phase = state.fog_resume
+        state.fog_seat = NO_SEAT
+        if any(state.gold_owed) and state.phase is not Phase.GOLD:
+            state.gold_resume = state.phase
+            state.phase = Phase.GOLD
+
+    def chance_node(self, state: GameState) -> ChanceNode | None:
+        """In :attr:`Phase.FOG`: a public draw from ``fog`` (the tile), or from ``fog_tokens``
+        after a land tile, by the discoverer."""
+        deck = "fog" if state.fog_terrain < 0 else "fog_tokens"
+        return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(state.fog_seat,), public=True)
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
+        """Each face of the stack being drawn, by the counts left in it."""
+        counts = state.fog_tiles if state.fog_terrain < 0 else state.fog_tokens
+        total = sum(counts)
+        return [(A.ExploreFog(f), n / total) for f, n in enumerate(counts) if n]
+
+    def _explore(self, state: GameState, action: A.ExploreFog) -> None:
+        """A face of the fog stack is shown: a tile, then for land its number token."""
+        if state.fog_terrain < 0:
+            state.fog_tiles[action.face] -= 1
+            terrain = self.fog_faces[action.face]
+            if terrain.takes_token and sum(state.fog_tokens):
+                state.fog_terrain = int(terrain)  # its number token is drawn next
+                return
+            self._reveal(state, terrain, 0)
+        else:
+            state.fog_tokens[action.face] -= 1
+            terrain = Terrain(state.fog_terrain)
+            state.fog_terrain = -1
+            self._reveal(state, terrain, self.fog_token_faces[action.face])
+        self._next_fog(state)
+
+    def _reveal(self, state: GameState, terrain: Terrain, token: int) -> None:
+        """Lay ``terrain`` (and ``token``) on the first queued hex; the discoverer takes one
+        card of its resource, or a gold pick (none for sea or desert; official Seafarers)."""
+        h = state.fog_pending.pop(0)
+        board = state.board
+        terrains, tokens = list(board.terrains), list(board.tokens)
+        terrains[h], tokens[h] = terrain, token
+        state.board = replace(board, terrains=tuple(terrains), tokens=tuple(tokens))
+        state.fog_revealed.append((h, int(terrain), token))
+        seat, resource = state.fog_seat, terrain.resource
+        if resource is not None:
+            for n in self.topology.hex_nodes[h]:  # a building already there produces from now
+                if state.node_owner[n] >= 0:
+                    state._income[token].append((h, n, state.node_owner[n], int(resource)))
+        gain = one_kind(resource) if resource is not None and state.bank[resource] else None
+        if gain is not None:
+            state._take_from_bank(seat, gain)
+        elif terrain is Terrain.GOLD_FIELD and sum(state.bank):
+            state.gold_owed[seat] += 1
+        if state.record_events:
+            state.last_events.append(E.FogRevealed(seat, h, int(terrain), token, gain))
 
     # ------------------------------------------------------------------ ships
 
@@ -287,7 +390,11 @@ class Seafarers(Variant):
     def after_production(self, state: GameState, total: int) -> None:
         """Gold fields on the number (not under the robber) owe their buildings' owners picks."""
         tokens = state.board.tokens
-        hexes = [h for h in self.gold if tokens[h] == total and h != state.robber]
+        gold = self.gold
+        if state.fog_revealed:
+            found = Terrain.GOLD_FIELD
+            gold += tuple(h for h, t, _ in state.fog_revealed if t == found)
+        hexes = [h for h in gold if tokens[h] == total and h != state.robber]
         if hexes:
             self._owe_gold(state, hexes, Phase.MAIN)
 
@@ -303,7 +410,11 @@ class Seafarers(Variant):
         """A settlement closes its neighbours across sea paths too (distance rule, official) and
         cuts other seats' trade routes through its corner; on a new island it brings the island
         bonus; a second set-up settlement beside gold owes a pick per gold field (official)."""
-        if node < 0 or state.node_level[node] != 1:
+        if node < 0:
+            if state.roads[seat]:  # the road just built
+                self._reach(state, seat, state.roads[seat][-1])
+            return
+        if state.node_level[node] != 1:
             return
         topo = self.topology
         for m in topo.node_ship_nodes[node]:
@@ -400,6 +511,8 @@ class Seafarers(Variant):
             self._move_pirate(state, action)
         elif isinstance(action, A.ChooseGold):
             self._choose_gold(state, action)
+        elif isinstance(action, A.ExploreFog):
+            self._explore(state, action)
         else:
             super().apply(state, action)
 
@@ -420,6 +533,7 @@ class Seafarers(Variant):
 
     def _build(self, state: GameState, path: PathId) -> None:
         seat, phase = state.active, state.phase
+        self._reach(state, seat, path)
         if state.record_events:
             state.last_events.append(
                 E.Built(
@@ -449,6 +563,7 @@ class Seafarers(Variant):
             state.last_events.append(E.ShipMoved(seat, action.source, action.target))
         self._lift(state, seat, action.source)
         self._place(state, seat, action.target)
+        self._reach(state, seat, action.target)
         state.ship_moved = True
         self._routes_changed(state, seat)
 
@@ -481,6 +596,9 @@ class Seafarers(Variant):
             "gold_resume": int(state.gold_resume),
             "islands_settled": [list(i) for i in state.islands_settled],
             "variant_vp": list(state.variant_vp),
+            "fog": [list(r) for r in state.fog_revealed],
+            "fog_pending": list(state.fog_pending),
+            "fog_terrain": state.fog_terrain,
         }
 
 
