@@ -8,7 +8,8 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
   the X25519 key is the opening's, the ElGamal secret is the key share it proved;
 - each seat's shuffle is the one its seed gives (the cut-and-choose proof made cheating
   unlikely; this makes it certain);
-- every card of the deck, decrypted with every seat's secret: each draw's card;
+- every card of every deck (development cards, fog tiles), decrypted with every seat's
+  secret: each draw's card, and each public draw's face as the game showed it;
 - every steal: the victim's commitments are those of the hand it really held, in the order and
   with the salts its seed gives, and the opening decrypts to the committed card;
 - the full-information game, replayed action by action on a
@@ -23,7 +24,7 @@ party gets the same :class:`AuditReport` (whose digest every seat signs).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -100,9 +101,10 @@ class JournalEntry:
         action: the action (a ``DrawCard``'s card and a ``StealCard``'s resource may be None).
         author: the seat whose message carried it, None for a chance outcome.
         message_id: the message that made it happen.
-        position: for a ``DrawCard``, the deck position dealt.
+        position: for a deck draw (``DrawCard``, ``ExploreFog``), the deck position dealt.
         steal: for a ``StealCard``, the steal's record.
         counts: for a ``MonopolyTake``, each seat's ``count`` message id (b"" for the player).
+        deck: for a deck draw, the deck's label (``"development"``, ``"fog"``, ...).
     """
 
     action: Action
@@ -111,6 +113,7 @@ class JournalEntry:
     position: int | None = None
     steal: StealRecord | None = None
     counts: tuple[bytes, ...] = ()
+    deck: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,14 +122,18 @@ class AuditReport:
 
     Attributes:
         deviations: every departure found, in the game's order (empty: the audit passed).
-        draws: the card dealt at each position, in dealing order (as far as the audit got).
+        draws: the development card dealt at each position, in dealing order (as far as the
+            audit got).
         digest: 32 bytes every seat signs in ``audit_result``: the hash of the resolved
             full-information transcript and the deviations.
+        dealt: every deck's faces at its dealt positions, in dealing order, by label in the
+            rule set's order (``("development", (0, 4, ...)), ("fog", (...)), ...``).
     """
 
     deviations: tuple[Deviation, ...]
     draws: tuple[DevCard, ...]
     digest: bytes
+    dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -157,16 +164,22 @@ class AuditInputs:
         board: the board the game was played on.
         journal: every engine action in the order applied (:class:`JournalEntry`).
         secrets: per seat, ``(seed, x25519_private, audit_secrets message id)``.
-        deck: the development deck as dealt (key shares, shuffles, final order, dealt count).
-        shuffle_ids: per seat, the id of its ``shuffle`` message.
+        decks: every deck of the game as dealt (key shares, shuffles, final order, dealt
+            count), in the rule set's order: the development deck first (PROTOCOL.md §13.10).
+        shuffle_ids: per deck (as ``decks``), per seat, the id of its ``shuffle`` message.
     """
 
     opening: Opening
     board: Board
     journal: tuple[JournalEntry, ...]
     secrets: tuple[tuple[bytes, bytes, bytes], ...]
-    deck: Deck
-    shuffle_ids: tuple[bytes, ...]
+    decks: tuple[Deck, ...]
+    shuffle_ids: tuple[tuple[bytes, ...], ...]
+
+    @property
+    def deck(self) -> Deck:
+        """The development deck (the first of :attr:`decks`)."""
+        return self.decks[0]
 
 
 class _Deviated(Exception):
@@ -187,20 +200,26 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
     deviations = _check_secrets(inputs)
     if deviations:
         return AuditReport(tuple(deviations), (), report_digest((), deviations))
-    deck = inputs.deck
     deviations = _check_shuffles(inputs)
-    try:
-        order = deck.open_all([derive_deck_secret(seed) for seed, _, _ in inputs.secrets])
-    except DeckError as exc:
-        deviations.append(Deviation(exc.seat, b"", f"the deck does not decrypt: {exc.reason}"))
-        return AuditReport(tuple(deviations), (), report_digest((), deviations))
-    draws = tuple(DevCard(deck.face(order[p])) for p in range(deck.dealt))
+    secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
+    dealt: dict[str, tuple[int, ...]] = {}
+    for deck in inputs.decks:
+        try:
+            order = deck.open_all(secrets)
+        except DeckError as exc:
+            reason = f"the {deck.label} deck does not decrypt: {exc.reason}"
+            deviations.append(Deviation(exc.seat, b"", reason))
+            return AuditReport(tuple(deviations), (), report_digest((), deviations))
+        dealt[deck.label] = tuple(deck.face(order[p]) for p in range(deck.dealt))
+    draws = tuple(DevCard(face) for face in dealt[inputs.deck.label])
     transcript: list[bytes] = []
     try:
-        _replay(inputs, draws, transcript)
+        _replay(inputs, dealt, transcript)
     except _Deviated as exc:
         deviations.append(exc.deviation)
-    return AuditReport(tuple(deviations), draws, report_digest(transcript, deviations))
+    return AuditReport(
+        tuple(deviations), draws, report_digest(transcript, deviations), tuple(dealt.items())
+    )
 
 
 def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
@@ -233,23 +252,26 @@ def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
 
 
 def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
-    """Each seat's published shuffle against the one its seed gives (its output deck)."""
-    deck = inputs.deck
+    """Each seat's published shuffle of every deck against the one its seed gives (its output
+    deck)."""
     found: list[Deviation] = []
-    for seat, (seed, _, _) in enumerate(inputs.secrets):
-        commitment, _ = deck.shuffle(seed, deck.shuffle_input(seat), rounds=0)
-        if list(commitment.output) != list(deck.shuffle_output(seat)):
-            found.append(
-                Deviation(
-                    seat,
-                    inputs.shuffle_ids[seat],
-                    f"seat {seat}'s shuffle of the {deck.label} deck is not its seed's",
+    for deck, ids in zip(inputs.decks, inputs.shuffle_ids, strict=True):
+        for seat, (seed, _, _) in enumerate(inputs.secrets):
+            commitment, _ = deck.shuffle(seed, deck.shuffle_input(seat), rounds=0)
+            if list(commitment.output) != list(deck.shuffle_output(seat)):
+                found.append(
+                    Deviation(
+                        seat,
+                        ids[seat],
+                        f"seat {seat}'s shuffle of the {deck.label} deck is not its seed's",
+                    )
                 )
-            )
     return found
 
 
-def _replay(inputs: AuditInputs, draws: Sequence[DevCard], transcript: list[bytes]) -> None:
+def _replay(
+    inputs: AuditInputs, dealt: Mapping[str, Sequence[int]], transcript: list[bytes]
+) -> None:
     """Replay the journal on a full-information :class:`GameState` with every hidden part
     resolved; raise :class:`_Deviated` at the first action the true state refuses."""
     opening = inputs.opening
@@ -258,7 +280,19 @@ def _replay(inputs: AuditInputs, draws: Sequence[DevCard], transcript: list[byte
         action = entry.action
         if isinstance(action, A.DrawCard):
             assert entry.position is not None
-            action = A.DrawCard(draws[entry.position])
+            action = A.DrawCard(DevCard(dealt[inputs.deck.label][entry.position]))
+        elif isinstance(action, A.ExploreFog):  # opened in play by every seat's share
+            assert entry.position is not None
+            face = dealt[entry.deck][entry.position]
+            if action.face != face:
+                raise _Deviated(
+                    Deviation(
+                        None,
+                        entry.message_id,
+                        f"position {entry.position} of the {entry.deck} deck holds face {face},"
+                        f" not {action.face}",
+                    )
+                )
         elif isinstance(action, A.StealCard):
             assert entry.steal is not None
             action = A.StealCard(_stolen(inputs, state, entry.steal))

@@ -7,8 +7,9 @@ peer signs the same bytes and the end-of-game audit can recompute them), the pay
 session decides *when* a step is due and orders every message (§4); the dealer checks and
 records each message's content and builds this seat's payloads.
 
-Any deck of the game uses it: development cards now; progress cards, fate cards and fog tiles
-are further :class:`Dealer` instances over the same :class:`~hexlan.net.deck.JointKey`.
+Any deck of the game uses it: development cards, Seafarers' fog tiles and their number tokens;
+each deck is its own :class:`Dealer` over the one :class:`~hexlan.net.deck.JointKey`. A fog tile
+is dealt *public*: every seat gives its share and every peer opens it (§13.7).
 """
 
 from __future__ import annotations
@@ -123,6 +124,11 @@ class Dealer:
         responses = respond(self._shuffled.secret, challenges)
         return (self.label, tuple((perm, scalars) for perm, scalars in responses))
 
+    def owes_share(self, seat: int, position: int) -> bool:
+        """Whether ``seat`` gives a share of ``position``: every seat but its owner, and the
+        owner too for a public card."""
+        return seat != self.deck.owner(position) or self.deck.is_public(position)
+
     def share_payload(self, position: int) -> tuple[object, ...]:
         """``draw_share [deck, position, share, proof]`` for ``position``."""
         assert self._secret is not None and self.seat is not None
@@ -171,9 +177,10 @@ class Dealer:
 
     # ------------------------------------------------------------------ messages' content
 
-    def deal(self, owner: int, turn: int) -> int:
-        """The next card from the top goes to ``owner`` in ``turn``; its position is returned."""
-        position = self.deck.deal(owner)
+    def deal(self, owner: int, turn: int, public: bool = False) -> int:
+        """The next card from the top goes to ``owner`` in ``turn`` (face up to every seat if
+        ``public``); its position is returned."""
+        position = self.deck.deal(owner, public)
         self.dealt_in.append(turn)
         self.drawing = position
         return position
@@ -182,29 +189,34 @@ class Dealer:
         """Check and record a decryption share for the card being dealt.
 
         Returns:
-            True when every seat but the owner has now given its share (the deal is complete).
+            True when every seat but the owner (every seat, for a public card) has now given
+            its share: the deal is complete.
 
         Raises:
-            DeckError: not the card being dealt, the owner's own share, a repeated or false
-                share (attributed to ``seat``).
+            DeckError: not the card being dealt, the owner's own share of a private card, a
+                repeated or false share (attributed to ``seat``).
         """
         if position != self.drawing:
             raise DeckError(
                 seat, f"seat {seat} gave a share for position {position}, not dealt now"
             )
-        owner = self.deck.owner(position)
-        if seat == owner:
+        public = self.deck.is_public(position)
+        if seat == self.deck.owner(position) and not public:
             raise DeckError(seat, f"seat {seat} gave a share for its own card")
         self.deck.add_share(position, seat, share, proof)
-        return len(self.deck.shares(position)) == self.deck.key.players - 1
+        needed = self.deck.key.players - (0 if public else 1)
+        return len(self.deck.shares(position)) == needed
 
     def finish_deal(self) -> tuple[int, int | None]:
-        """Close the deal in progress: ``(position, face)``, the face only for its owner."""
+        """Close the deal in progress: ``(position, face)``, the face only for its owner (for
+        every seat and observer, for a public card)."""
         position = self.drawing
         assert position is not None
         self.drawing = None
         face = None
-        if self.seat == self.deck.owner(position):
+        if self.deck.is_public(position):
+            face = self.deck.face(self.deck.open_public(position))
+        elif self.seat == self.deck.owner(position):
             assert self._secret is not None
             index = self.deck.open(position, self._secret)
             face = self.deck.face(index)

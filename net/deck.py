@@ -257,6 +257,7 @@ class Deck:
         self._challenges: list[list[int]] | None = None
         self._verified: set[int] = set()
         self._owners: list[int] = []
+        self._public: list[bool] = []  # per position: opened by every seat's share (§13.7)
         self._shares: list[dict[int, bytes]] = []
         self._shown: dict[int, int] = {}  # card index -> the seat that showed it
 
@@ -456,8 +457,11 @@ class Deck:
 
     # Dealing and opening.
 
-    def deal(self, owner: int) -> int:
+    def deal(self, owner: int, public: bool = False) -> int:
         """Deal the top card to ``owner``: returns its position (0, 1, 2, ...) in the final deck.
+
+        A ``public`` card (a fog tile) is opened by every seat's share, the owner's included,
+        and seen by all (:meth:`open_public`); another is opened by its owner alone (:meth:`open`).
 
         A card can be dealt before the shuffles are in or verified (positions are fixed by the
         order of dealing); its shares wait until the final deck exists, and an honest seat gives
@@ -471,6 +475,7 @@ class Deck:
         if not 0 <= owner < self.key.players:
             raise DeckError(None, f"seat {owner} is not one of {self.key.players} seats")
         self._owners.append(owner)
+        self._public.append(public)
         self._shares.append({})
         return len(self._owners) - 1
 
@@ -493,6 +498,15 @@ class Deck:
         if not 0 <= position < self.dealt:
             raise DeckError(None, f"position {position} of the {self.label} deck is not dealt")
         return self._owners[position]
+
+    def is_public(self, position: int) -> bool:
+        """Whether ``position`` was dealt face up, to be opened by every seat (:meth:`deal`).
+
+        Raises:
+            DeckError: (seat ``None``) ``position`` has not been dealt.
+        """
+        self.owner(position)
+        return self._public[position]
 
     def share_context(self, seat: int, position: int) -> bytes:
         """The context of ``seat``'s DLEQ proof for ``position``:
@@ -566,7 +580,7 @@ class Deck:
         return dict(self._shares[position])
 
     def _others_in(self, position: int) -> dict[int, bytes]:
-        owner = self.owner(position)
+        owner = -1 if self.is_public(position) else self.owner(position)
         others = {s: d for s, d in self._shares[position].items() if s != owner}
         missing = [s for s in range(self.key.players) if s != owner and s not in others]
         if missing:
@@ -589,6 +603,18 @@ class Deck:
         card = self._card(position)
         own = mul(secret, decryption_base(card))
         return self._identify(decrypt(card, [*others.values(), own]))
+
+    def open_public(self, position: int) -> int:
+        """A public card's index, ``M = B − Σ every seat's share``, once every share is in.
+
+        Raises:
+            DeckError: (seat ``None``) the position is not public, a share is missing, or no
+                card matches (impossible after verified shuffles).
+        """
+        if not self.is_public(position):
+            raise DeckError(None, f"position {position} of the {self.label} deck is not public")
+        shares = self._others_in(position)
+        return self._identify(decrypt(self._card(position), list(shares.values())))
 
     # Showing a card without saying which position holds it.
 

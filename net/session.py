@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.board import beginner_board, random_board
+from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
     DECK_DRAW,
     MONOPOLY_COUNTS,
@@ -260,6 +260,8 @@ class Session:
         self.rules = opening.rules()
         """The game's rule set (the opening names the game, §3): its map, bank and deck."""
         self.view: InformationState | None = None
+        self.start_board: Board | None = None
+        """The board as the start event laid it (the view's board changes as fog is revealed)."""
 
         self.accepted: list[list[Envelope]] = [[] for _ in range(self.players)]
         self.applied = [-1] * self.players
@@ -459,9 +461,8 @@ class Session:
                 deck = drawing.deck
                 if deck.shuffled and deck.challenged:  # else the set-up above is what waits
                     given = deck.shares(drawing.drawing)
-                    owner = deck.owner(drawing.drawing)
                     for s in range(self.players):
-                        if s != owner and s not in given:
+                        if drawing.owes_share(s, drawing.drawing) and s not in given:
                             owe(s, "draw_share", drawing.drawing)
             if self._won():
                 for s in range(self.players):
@@ -873,8 +874,6 @@ class Session:
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self._open_event(node.event, env.id)
-        elif node is not None and node.kind == DECK_DRAW:  # a purchase's card (§13)
-            self.decks[node.deck].deal(node.seats[0], view.turn)
         elif isinstance(action, A.PlayMonopoly):
             self._monopoly_counts = {}
             self._count_ids = {}
@@ -1288,7 +1287,7 @@ class Session:
             except DeckError as exc:  # only if a false shuffle beat its proof (2^-40)
                 raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
             outcome = self._require_view(env).draw_outcome(face)
-            self._engine_apply(outcome, None, env.id, effects, position=position)
+            self._engine_apply(outcome, None, env.id, effects, position=position, deck=label)
 
     def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
@@ -1326,16 +1325,20 @@ class Session:
             KeyError: a seat's ``audit_secrets`` is not in yet.
             OutOfTurn: the game has not begun.
         """
-        view = self._require_view(None)
+        self._require_view(None)
+        assert self.start_board is not None  # laid with the view
         return AuditInputs(
             opening=self.opening,
-            board=view.board,
+            board=self.start_board,  # as laid: fog hexes face down
             journal=tuple(self.journal),
             secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
-            deck=self.dealer.deck,  # no longer changes: the game is over
+            decks=tuple(d.deck for d in self.decks.values()),  # the game is over: fixed now
             shuffle_ids=tuple(
-                shuffle.id if (shuffle := self._shuffles.get((DEVELOPMENT_DECK, s))) else b""
-                for s in range(self.players)
+                tuple(
+                    shuffle.id if (shuffle := self._shuffles.get((label, s))) else b""
+                    for s in range(self.players)
+                )
+                for label in self.decks
             ),
         )
 
@@ -1389,6 +1392,7 @@ class Session:
                 if self.opening.board_kind == "random"
                 else beginner_board(board_map)
             )
+            self.start_board = board
             self.view = InformationState(board, self.players, self.seat, self.options, self.rules)
         node = self._require_view(None).chance_node()
         if node is not None and node.kind == UNIFORM:
@@ -1422,10 +1426,16 @@ class Session:
         position: int | None = None,
         steal: StealRecord | None = None,
         counts: tuple[bytes, ...] = (),
+        deck: str = "",
     ) -> None:
         view = self._require_view(None)
         view.apply(action)
-        self.journal.append(JournalEntry(action, author, message_id, position, steal, counts))
+        self.journal.append(JournalEntry(action, author, message_id, position, steal, counts, deck))
+        node = view.chance_node()
+        if node is not None and node.kind == DECK_DRAW:  # a card to deal (§13.7)
+            dealer = self.decks[node.deck]
+            if dealer.drawing is None:
+                dealer.deal(node.seats[0], view.turn, public=node.public)
         self._state_changed = True
         self._active = sequencer(view)
         effects.append(Applied(action, author, message_id))
@@ -1579,7 +1589,7 @@ class Session:
         if (
             position is not None
             and deck.ready
-            and deck.owner(position) != me
+            and dealer.owes_share(me, position)
             and (f"draw_share:{label}", position) not in self._sent
         ):
             return "draw_share", dealer.share_payload(position)
