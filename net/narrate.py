@@ -28,7 +28,7 @@ from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
-from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat
+from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, Terrain
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
@@ -192,7 +192,9 @@ class Narrator:
         # The seat making a player action: the active seat, or another (a discard, a trade
         # answer, a build in the 5-6 player special building phase). A draw is the buyer's.
         actor = state.actor(action)
-        if actor < 0:
+        if actor < 0 and isinstance(action, A.ExploreFog):
+            actor = state.fog_seat  # the discoverer
+        elif actor < 0:
             actor = self._buyer if isinstance(action, A.DrawCard) else active
         if isinstance(action, A.BuyDevelopmentCard):
             self._buyer = actor
@@ -244,6 +246,10 @@ class Narrator:
             text = f"{who} moved the pirate"
             if action.victim >= 0:
                 text += f" and {self._verb(active, 'rob', 'robs')} {self._whom(action.victim)}"
+        elif isinstance(action, A.ExploreFog):
+            text = self._fog_news(who, news)
+            revealed = tuple(ev.hex for ev in news if isinstance(ev, E.FogRevealed))
+            target = ("hex", revealed) if revealed else None
         elif isinstance(action, A.ChooseGold):
             seat = action.seat
             text = (
@@ -452,6 +458,19 @@ class Narrator:
         )
         self.events.append(event)
         return event
+
+    def _fog_news(self, who: str, events: Sequence[E.Event]) -> str:
+        """A fog tile drawn (:class:`~hexlan.engine.events.FogRevealed`), in words."""
+        found = [ev for ev in events if isinstance(ev, E.FogRevealed)]
+        if not found:
+            return f"{who} drew a land tile from the fog; its number comes next"
+        parts = []
+        for ev in found:
+            terrain = Terrain(ev.terrain).name.replace("_", " ").lower()
+            token = f" {ev.token}" if ev.token else ""
+            took = f", taking {describe_cards(ev.cards)}" if ev.cards else ""
+            parts.append(f"{who} revealed {terrain}{token} from the fog{took}")
+        return "; ".join(parts)
 
     def _award_news(self, events: Sequence[E.Event]) -> str:
         """The awards that moved (:class:`~hexlan.engine.events.AwardMoved`), in words."""

@@ -221,6 +221,7 @@ _STEP_BY_PHASE: Final = {
     Phase.START_PLAYER: "reveal",
     Phase.DICE: "reveal",
     Phase.DRAW: "decryption share",
+    Phase.FOG: "decryption share of a fog tile",
     Phase.GAME_OVER: "audit secrets or audit result",
     Phase.STEAL: "steal commitment, reveal or opening",
     Phase.MONOPOLY: "Monopoly count",
