@@ -228,6 +228,11 @@ class Seafarers(Variant):
         terrains[h], tokens[h] = terrain, token
         state.board = replace(board, terrains=tuple(terrains), tokens=tuple(tokens))
         state.fog_revealed.append((h, int(terrain), token))
+        if terrain is Terrain.SEA:  # a corner amid water alone takes no settlement
+            topo = self.topology
+            for n in topo.hex_nodes[h]:
+                if all(terrains[x] is Terrain.SEA for x in topo.node_hexes[n]):
+                    state.blocked[n] = True
         seat, resource = state.fog_seat, terrain.resource
         if resource is not None:
             for n in self.topology.hex_nodes[h]:  # a building already there produces from now
