@@ -57,7 +57,7 @@ def test_the_fog_island_is_registered_with_its_map_and_stacks() -> None:
     assert sum(t is Terrain.FOG for t in terrains) == 12  # JSettlers2's FOG_ISL 4-player strip
     assert TOPO.hex_count == 29 and len(TOPO.sea_axial) == 38
     assert len(BOARD.harbours) == 9
-    assert dict(zip(("development", "fog", "fog_tokens"), map(sum, FOG.decks.values()))) == {
+    assert {name: sum(counts) for name, counts in FOG.decks.items()} == {
         "development": 25,
         "fog": 12,
         "fog_tokens": 10,
@@ -168,7 +168,7 @@ def test_random_fog_games_keep_every_view_in_step() -> None:
 def test_heuristic_bots_explore_the_fog_and_win() -> None:
     explored = 0
     for seed in range(3):
-        state, seen = play_bot_game("seafarers-fog-island", seed)
+        state, _ = play_bot_game("seafarers-fog-island", seed)
         assert state.winner >= 0 and state.public_vp[state.winner] <= 12 + 2
         explored += len(state.fog_revealed)
     assert explored >= 3
