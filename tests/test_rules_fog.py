@@ -18,6 +18,7 @@ import pytest
 from variant_play import board_of, play_bot_game, play_random_game
 
 from hexlan.engine import actions as A
+from hexlan.engine.bots.seafaring import fog_value
 from hexlan.engine.chance import DECK_DRAW
 from hexlan.engine.core import Phase, Resource, Terrain
 from hexlan.engine.ruleset import GAMES, load_ruleset
@@ -177,3 +178,15 @@ def test_heuristic_bots_explore_the_fog_and_win() -> None:
 def test_simulate_the_fog_island_ends_every_game_with_a_winner() -> None:
     report = simulate(4, 4, ["heuristic"] * 4, seed=0, game="seafarers-fog-island")
     assert all(g.winner >= 0 for g in report.games)
+
+
+def test_the_bot_values_fog_by_the_land_left_face_down(fog) -> None:
+    """What a corner beside fog is worth to the heuristic bot (engine/bots/seafaring.py): the
+    chance its tile is land, from the public stack; nothing once only sea is left."""
+    s = fog.state
+    assert fog_value(s, HOME) == 0.0  # no fog at the home island's corner
+    assert fog_value(s, SHORE) == pytest.approx(10 / 12)  # 2 sea tiles among 12
+    s.fog_tiles = [2, 0, 0, 0, 0, 0, 0]  # only sea left: exploring brings nothing
+    assert fog_value(s, SHORE) == 0.0
+    s.fog_tiles = [0, 1, 0, 0, 0, 0, 0]
+    assert fog_value(s, SHORE) == 1.0

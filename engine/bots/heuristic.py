@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
-from hexlan.engine.bots.seafaring import island_bonus, sea_expansion
+from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
@@ -83,6 +83,9 @@ _ROAD_DISCOUNT: Final = 0.12
 """Value lost per road a settlement spot is away (others may take it first)."""
 _SHIP_DISCOUNT: Final = 0.08
 """The same per ship (Seafarers): the sea is wide and seldom contested."""
+_FOG_VALUE: Final = 0.6
+"""Seafarers' fog: a goal's worth per face-down hex its ship reaches, times the chance the tile
+is land (a resource card at once, and a new hex to settle by)."""
 _DISCOVERY_WEIGHT: Final = 0.6
 """Jungle: what a pip of discoveries is worth beside a pip of a resource (they only buy cards)."""
 _GOLD_WEIGHT: Final = 1.2
@@ -462,6 +465,7 @@ class HeuristicBot:
         for n, (d, first) in sea_expansion(view, seat, SEA_DEPTH).items():
             value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
             value += island_bonus(view, seat, n)
+            value += _FOG_VALUE * fog_value(view, n)  # exploring pays while land is face down
             value *= 1.0 - _SHIP_DISCOUNT * d
             if d not in costs:
                 cost = as_hand([s[r] + d * ship[r] for r in range(5)])

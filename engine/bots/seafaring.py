@@ -1,5 +1,5 @@
 """What the heuristic bot knows of Seafarers (engine/variants/seafarers.py): where its ships can
-reach, and what gold and an island bonus are worth.
+reach, and what gold, an island bonus and a face-down fog hex are worth.
 
 A settlement spot across the sea is reached by ships as one on land is by roads: a breadth-first
 search from the seat's coastal buildings and the ends of its ships over free sea paths (not the
@@ -8,7 +8,7 @@ pirate's), counting the ships needed and remembering the first.
 
 from __future__ import annotations
 
-from hexlan.engine.core import NO_SEAT, NodeId, PathId, Seat
+from hexlan.engine.core import NO_SEAT, NodeId, PathId, Seat, Terrain
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import Seafarers
 
@@ -47,6 +47,29 @@ def sea_expansion(view: GameState, seat: Seat, depth: int) -> dict[NodeId, tuple
     return {n: v for n, v in dist.items() if v[0] > 0 and not blocked[n]}
 
 
+def fog_value(view: GameState, node: NodeId) -> float:
+    """What reaching ``node`` may uncover (Seafarers' fog): for each face-down hex at it, the
+    chance its tile is land (one resource card now, a hex to settle by later), from the tiles
+    left in the public fog stack; 0 where no fog touches the node or the stack is empty or sea.
+
+    >>> from hexlan.engine.board import beginner_board
+    >>> fog_value(GameState(beginner_board(), 3), 0)
+    0.0
+    """
+    variant = view.variant
+    if not isinstance(variant, Seafarers) or not view.fog_tiles:
+        return 0.0
+    topo, terrains = view.topology, view.board.terrains
+    if node >= topo.land_node_count:
+        return 0.0
+    hidden = sum(1 for h in topo.node_hexes[node] if terrains[h] is Terrain.FOG)
+    total = sum(view.fog_tiles)
+    if not hidden or not total:
+        return 0.0
+    land = sum(n for f, n in enumerate(view.fog_tiles) if variant.fog_faces[f].takes_token)
+    return hidden * land / total
+
+
 def island_bonus(view: GameState, seat: Seat, node: NodeId) -> int:
     """The island bonus a settlement of ``seat`` on ``node`` would bring (0 outside Seafarers)."""
     variant = view.variant
@@ -58,4 +81,4 @@ def island_bonus(view: GameState, seat: Seat, node: NodeId) -> int:
     return variant.island_bonus
 
 
-__all__ = ["island_bonus", "sea_expansion"]
+__all__ = ["fog_value", "island_bonus", "sea_expansion"]
