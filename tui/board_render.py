@@ -122,6 +122,8 @@ TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.JUNGLE: "#0B4F2A",
         Terrain.GOLD_MINE: "#C9A227",
         Terrain.GOLD_FIELD: "#E6B422",
+        Terrain.FOG: "#5A5A66",
+        Terrain.SEA: "#2F6FA8",
     }
 )
 """Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
@@ -137,10 +139,12 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.JUNGLE: "jungle",
         Terrain.GOLD_MINE: "gold",
         Terrain.GOLD_FIELD: "gold",
+        Terrain.FOG: "fog",
+        Terrain.SEA: "sea",
     }
 )
 """The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
-that produce none)."""
+that produce none; "fog" for a face-down hex, "sea" for one revealed as water)."""
 
 _DARK_TEXT: Final = frozenset(
     {Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE, Terrain.GOLD_FIELD}
