@@ -317,8 +317,8 @@ class GameState:
         self.fog_seat = NO_SEAT
         self.fog_resume = Phase.MAIN
         self.fog_terrain = -1
-        self.fog_tiles = list(rules.decks.get("fog", ()))
-        self.fog_tokens = list(rules.decks.get("fog_tokens", ()))
+        self.fog_tiles: list[int] = list(rules.decks.get("fog", ()))
+        self.fog_tokens: list[int] = list(rules.decks.get("fog_tokens", ()))
         self.fog_revealed: list[tuple[HexId, int, int]] = []
 
         self.robber = board.desert

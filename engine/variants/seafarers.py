@@ -208,7 +208,7 @@ class Seafarers(Variant):
         if state.fog_terrain < 0:
             state.fog_tiles[action.face] -= 1
             terrain = self.fog_faces[action.face]
-            if terrain.takes_token and sum(state.fog_tokens):
+            if terrain.takes_token and any(state.fog_tokens):
                 state.fog_terrain = int(terrain)  # its number token is drawn next
                 return
             self._reveal(state, terrain, 0)
@@ -241,7 +241,7 @@ class Seafarers(Variant):
         gain = one_kind(resource) if resource is not None and state.bank[resource] else None
         if gain is not None:
             state._take_from_bank(seat, gain)
-        elif terrain is Terrain.GOLD_FIELD and sum(state.bank):
+        elif terrain is Terrain.GOLD_FIELD and any(state.bank):
             state.gold_owed[seat] += 1
         if state.record_events:
             state.last_events.append(E.FogRevealed(seat, h, int(terrain), token, gain))
