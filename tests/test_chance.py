@@ -24,7 +24,9 @@ from hexlan.engine.state import CHANCE, GameState
 def test_the_development_deck_is_named(game: str) -> None:
     rules = load_ruleset(game)
     assert rules.decks["development"] == rules.development_deck
-    assert list(rules.decks) == ["development"]  # no game names another deck yet
+    # the development deck first; The Fog Island adds its fog stacks after it (PROTOCOL.md §13.10)
+    fog = ["fog", "fog_tokens"] if game == "seafarers-fog-island" else []
+    assert list(rules.decks) == ["development", *fog]
 
 
 def test_a_uniform_node_picks_by_its_draws() -> None:

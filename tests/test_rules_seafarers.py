@@ -369,12 +369,14 @@ def test_the_new_actions_cross_the_wire() -> None:
         "MoveShip",
         "MovePirate",
         "ChooseGold",
+        "ExploreFog",  # the fog's chance outcome (tests/test_rules_fog.py)
     ]
     for action in (
         A.BuildShip(134),
         A.MoveShip(29, 36),
         A.MovePirate(43, 1),
         A.ChooseGold(2, (1, 0, 0, 0, 1)),
+        A.ExploreFog(6),
     ):
         assert decode_action(encode_action(action)) == action
 
