@@ -35,7 +35,7 @@ from hexlan.engine.variants.seafarers import gold_choices
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
 from hexlan.net.verify import verify_logs
-from hexlan.net.wire import decode_action, encode_action
+from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
 
 SEA = load_ruleset("seafarers-new-shores")
@@ -376,9 +376,10 @@ def test_the_new_actions_cross_the_wire() -> None:
         A.MoveShip(29, 36),
         A.MovePirate(43, 1),
         A.ChooseGold(2, (1, 0, 0, 0, 1)),
-        A.ExploreFog(6),
     ):
         assert decode_action(encode_action(action)) == action
+    with pytest.raises(MalformedMessage, match="chance outcome"):  # dealt, never sent
+        decode_action(encode_action(A.ExploreFog(6)))
 
 
 @pytest.mark.parametrize("game", ["seafarers-new-shores", "seafarers-four-islands"])
