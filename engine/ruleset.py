@@ -25,6 +25,7 @@ GAMES: Final = (
     "seafarers-four-islands",
     "seafarers-four-islands-3",
     "seafarers-fog-island",
+    "seafarers-fog-island-3",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 

@@ -25,7 +25,7 @@ def test_the_development_deck_is_named(game: str) -> None:
     rules = load_ruleset(game)
     assert rules.decks["development"] == rules.development_deck
     # the development deck first; The Fog Island adds its fog stacks after it (PROTOCOL.md §13.10)
-    fog = ["fog", "fog_tokens"] if game == "seafarers-fog-island" else []
+    fog = ["fog", "fog_tokens"] if game.startswith("seafarers-fog-island") else []
     assert list(rules.decks) == ["development", *fog]
 
 

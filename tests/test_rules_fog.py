@@ -68,6 +68,20 @@ def test_the_fog_island_is_registered_with_its_map_and_stacks() -> None:
     assert TOPO.node_hexes[SHORE] == (FOG_HEX,)
 
 
+def test_the_three_player_map_is_its_own_game() -> None:
+    """JSettlers2's FOG_ISL 3-player arrays: two islands of 7, the same 12 fog tiles, the
+    3-player tokens (3 twice, 11 once)."""
+    rules = load_ruleset("seafarers-fog-island-3")
+    assert "seafarers-fog-island-3" in GAMES and (rules.min_players, rules.max_players) == (3, 3)
+    board = board_of(rules, random.Random(1))
+    assert board.topology.hex_count == 26 and len(board.harbours) == 8
+    assert sum(t is Terrain.FOG for t in board.terrains) == 12
+    assert rules.decks["fog"] == FOG.decks["fog"]
+    assert rules.decks["fog_tokens"] == (2, 1, 1, 1, 1, 1, 1, 1, 1)
+    report = simulate(3, 3, ["heuristic"] * 3, seed=0, game="seafarers-fog-island-3")
+    assert all(g.winner >= 0 for g in report.games)
+
+
 def test_set_up_settlements_keep_off_the_fog() -> None:
     state = GameState(BOARD, 4, rules=FOG)
     state.play(A.StartPlayer(0))
