@@ -224,9 +224,8 @@ def bar(observed: int, expected: float, peak: float, width: int) -> str:
     scale = width / peak
     filled = min(round(observed * scale), width)
     cells = ["█" if x < filled else " " for x in range(width)]
-    mark = min(round(expected * scale), width - 1)
-    if expected > 0 and mark >= filled:
-        cells[mark] = "┆"
+    if observed < expected:
+        cells[min(max(round(expected * scale), filled), width - 1)] = "┆"
     return "".join(cells)
 
 

@@ -92,29 +92,6 @@ class TurnDialog(ModalScreen[int | None]):
 class ReplayScreen(Screen[None]):
     """The table of a replayed log, moved by keys (see the module docstring)."""
 
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    ReplayScreen #main { height: 1fr; }
-    ReplayScreen #board { width: 1fr; height: 1fr; }
-    ReplayScreen #side { width: 30; height: 1fr; }
-    ReplayScreen.-wide #side { width: 44; }
-    ReplayScreen #panel-players { height: auto; }
-    ReplayScreen #side-tabs { height: 2; }
-    ReplayScreen .panel { display: none; height: 1fr; overflow-y: auto; }
-    ReplayScreen .panel.-current { display: block; }
-    ReplayScreen.-wide #tab-hand { display: none; }
-    ReplayScreen.-wide #panel-hand { display: block; height: auto; max-height: 14; }
-    ReplayScreen #status, ReplayScreen #prompt { height: 1; padding: 0 1; }
-    ReplayScreen #status { background: $panel; }
-    ReplayScreen #prompt { background: $boost; }
-    ReplayScreen #too-small { display: none; }
-    ReplayScreen.-too-small #main, ReplayScreen.-too-small #status,
-    ReplayScreen.-too-small #prompt, ReplayScreen.-too-small Footer { display: none; }
-    ReplayScreen.-too-small #too-small {
-        display: block; width: 1fr; height: 1fr; content-align: center middle;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "Next", priority=True),
         Binding("left", "step(-1)", "Back", priority=True),
