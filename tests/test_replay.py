@@ -280,3 +280,39 @@ def test_replay_of_a_corrupt_file_is_one_line_and_status_2(tmp_path: Path) -> No
     assert "Traceback" not in result.output
     result = CliRunner().invoke(cli, ["replay", str(tmp_path / "missing.hexlan")])
     assert result.exit_code == 2 and "cannot read the file" in result.output
+
+
+def test_the_logs_own_seat_comes_from_its_secrets_file(
+    played: Played, timeline: Timeline, tmp_path: Path
+) -> None:
+    from hexlan.net.log import SeatSecrets, save_secrets, secrets_path
+
+    log = tmp_path / "seat2.hexlan"
+    log.write_bytes(played.log.read_bytes())
+    game_id = timeline.opening.game_id
+    save_secrets(secrets_path(log), SeatSecrets(game_id, 2, bytes(32), bytes(32)))
+    own = read_timeline(log)
+    assert own.seat == 2 and Replayer(own).human_seat == 2
+    assert timeline.seat is None and Replayer(timeline).human_seat == 0  # no secrets: seat 0
+    assert Replayer(own, 1).human_seat == 1
+
+
+def test_a_log_that_breaks_a_rule_replays_up_to_the_break(
+    played: Played, timeline: Timeline, tmp_path: Path
+) -> None:
+    from hexlan.net.log import read_log
+
+    contents = read_log(played.log)
+    messages = contents.messages[:400]
+    broken = write_log(tmp_path / "broken.hexlan", contents.opening, [*messages, b"\x92\xc4\x01x"])
+    cut = read_timeline(broken)
+    assert cut.ending.startswith(f"stops at message {len(messages) + 1}: ")
+    assert cut.steps == tuple(s for s in timeline.steps if s.message <= len(messages))
+    assert cut.resolved is None
+
+
+def test_replay_refuses_a_seat_it_cannot_show(played: Played, tmp_path: Path) -> None:
+    cut = tmp_path / "cut.hexlan"
+    cut.write_bytes(played.log.read_bytes()[: played.log.stat().st_size // 2])
+    result = CliRunner().invoke(cli, ["replay", str(cut), "--seat", "1"])
+    assert result.exit_code == 2 and "no passed audit" in result.output
