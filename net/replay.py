@@ -15,7 +15,8 @@ resolves each action, so the timeline can also show each seat's own view and eve
 holds one seat's :class:`~hexlan.engine.info.InformationState` (what that seat saw: the log's own
 seat by default) and, once the audit opened every hand, the full
 :class:`~hexlan.engine.state.GameState`. It reads like a game client (``view``, ``names``,
-``events``, ``rolls``, ``human_seat``), so the table's panels draw it unchanged.
+``events``, ``rolls``, ``human_seat``: :class:`~hexlan.net.client.GameReader`), so the
+table's panels draw it unchanged.
 
 >>> read_timeline("/nonexistent.hexlan")
 Traceback (most recent call last):
@@ -276,7 +277,8 @@ class Replayer:
     it, and (once the audit opened every hand) as it truly was.
 
     It has what the table's panels read of a game client: :attr:`view`, :attr:`names`,
-    :attr:`players`, :attr:`human_seat`, :attr:`events`, :attr:`rolls`, :attr:`status`.
+    :attr:`players`, :attr:`human_seat`, :attr:`events`, :attr:`rolls`
+    (:class:`hexlan.net.client.GameReader`).
 
     Args:
         timeline: the game.
@@ -289,8 +291,6 @@ class Replayer:
         ValueError: a seat not at the table, or a seat's view of a log whose hidden cards were
             never opened.
     """
-
-    status = ""
 
     def __init__(self, timeline: Timeline, seat: Seat | None = None) -> None:
         if seat is None:
