@@ -182,6 +182,53 @@ class BuyWithDiscoveries:
     replaced: Hand
 
 
+@dataclass(frozen=True, slots=True)
+class BuildShip:
+    """Seafarers: build a ship on a free path with sea on a side, joined to an own ship or an own
+    settlement or city, not on a side of the pirate's hex (seed 002 «Мореходы»; official); free in
+    set-up (beside the settlement just placed) and with Road Building, else lumber + wool."""
+
+    path: PathId
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip:
+    """Seafarers: move one own ship, once a turn after the roll: the end ship of an open route,
+    not one built this turn, from ``source`` to ``target``, a place where it could be built (seed
+    002 «Мореходы»: «максимум один за ход»; official)."""
+
+    source: PathId
+    target: PathId
+
+
+@dataclass(frozen=True, slots=True)
+class MovePirate:
+    """Seafarers: instead of the robber, move the pirate to another sea hex and name the victim:
+    an opponent with a ship on a side of it holding a card, or -1 (seed 002 «Мореходы»).
+
+    Attributes:
+        hex: the sea hex (sea hex ``i`` of the map is id ``hex_count + i``).
+        victim: the seat robbed, or -1.
+    """
+
+    hex: HexId
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGold:
+    """Seafarers: a seat owed gold-field resources takes them from the bank, of its choice (seed
+    002 «Мореходы»: «Золотая река»; one per settlement, two per city).
+
+    Attributes:
+        seat: the seat choosing (not necessarily the active one).
+        cards: the resources taken, a 5-tuple in resource order.
+    """
+
+    seat: Seat
+    cards: Hand
+
+
 # Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
 
 
@@ -269,6 +316,10 @@ Action: TypeAlias = (
     | MonopolyTake
     | RevealVictory
     | BuyWithDiscoveries
+    | BuildShip
+    | MoveShip
+    | MovePirate
+    | ChooseGold
 )
 
 ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__

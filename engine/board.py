@@ -79,8 +79,17 @@ class Board:
 
     @property
     def desert(self) -> HexId:
-        """The first hex that produces no resource (where the robber starts: the desert)."""
-        return next(h for h, t in enumerate(self.terrains) if t.resource is None)
+        """The first hex that produces no resource and is no gold field (where the robber
+        starts: the desert, or the jungle or gold mine of those variants); -1 on a board without
+        one (a Seafarers scenario's rule set then places the robber)."""
+        return next(
+            (
+                h
+                for h, t in enumerate(self.terrains)
+                if t.resource is None and t is not Terrain.GOLD_FIELD
+            ),
+            -1,
+        )
 
     def harbour_nodes(self) -> dict[NodeId, Harbour]:
         """Each intersection that may use a harbour, with that harbour."""
@@ -183,6 +192,38 @@ def has_adjacent_red_numbers(tokens: Sequence[int], topology: Topology | None = 
     )
 
 
+def _set_aside(board_map: BoardMap) -> list[tuple[HexId, Terrain]]:
+    """The hexes the main pool skips, in id order: fixed ones with their terrain, and area hexes
+    with a placeholder terrain that :func:`_lay_areas` replaces."""
+    aside = dict(board_map.fixed)
+    for area in board_map.areas:
+        aside.update((h, Terrain.DESERT) for h in area.hexes)
+    return sorted(aside.items())
+
+
+def _lay_areas(
+    shuffler: Shuffler, board_map: BoardMap, terrains: list[Terrain], laid: list[int]
+) -> None:
+    """Shuffle each area's terrains onto its hexes, then its tokens onto those that take one,
+    again until no two 6/8 hexes touch (Seafarers scenarios; docs/rules/seafarers.md)."""
+    for area in board_map.areas:
+        pool = list(area.terrains)
+        shuffler.shuffle(pool)
+        for h, terrain in zip(area.hexes, pool, strict=True):
+            terrains[h] = terrain
+    while True:
+        for area in board_map.areas:
+            numbers = list(area.tokens)
+            shuffler.shuffle(numbers)
+            takers = [h for h in area.hexes if terrains[h].takes_token]
+            for h in area.hexes:
+                laid[h] = 0
+            for h, n in zip(takers, numbers, strict=True):
+                laid[h] = n
+        if not has_adjacent_red_numbers(laid, board_map.topology):
+            return
+
+
 def random_board(
     shuffler: Shuffler, tokens: TokenMode = "spiral", board_map: BoardMap | None = None
 ) -> Board:
@@ -207,7 +248,7 @@ def random_board(
     topology = board_map.topology
     terrains = list(board_map.terrains)
     shuffler.shuffle(terrains)
-    for h, terrain in board_map.fixed:  # hexes are listed in id order, so this keeps the rest's
+    for h, terrain in _set_aside(board_map):  # in id order, so this keeps the rest's order
         terrains.insert(h, terrain)
     kinds = list(board_map.harbour_kinds)
     shuffler.shuffle(kinds)
@@ -215,7 +256,8 @@ def random_board(
     pool = board_map.needs_pool_token
     if tokens == "spiral":
         sequence = iter(board_map.tokens)
-        for h in board_map.spirals[shuffler.randrange(len(board_map.spirals))]:
+        spirals = board_map.spirals
+        for h in spirals[shuffler.randrange(len(spirals))] if spirals else ():
             if pool(terrains[h]):
                 laid[h] = next(sequence)
     elif tokens == "random":
@@ -234,6 +276,8 @@ def random_board(
         own = board_map.token_of(terrain)
         if own is not None:
             laid[h] = own
+    if board_map.areas:
+        _lay_areas(shuffler, board_map, terrains, laid)
     board = Board(tuple(terrains), tuple(laid), _laid_harbours(board_map, kinds), topology)
     validate_board(board)
     return board

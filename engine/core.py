@@ -28,6 +28,9 @@ Hand: TypeAlias = tuple[int, int, int, int, int]
 MAX_SEATS: Final = 6
 """The most seats any game takes (the 5-6 player game); the protocol and deck share this bound."""
 
+NO_LIMIT: Final = 1_000_000
+"""A piece limit when the ``piece_limits`` option is off (more than any game can use)."""
+
 NO_SEAT: Final = -1
 """No seat: an empty intersection's or path's owner, an award nobody holds, an offer to all."""
 
@@ -132,6 +135,9 @@ class Terrain(enum.IntEnum):
     GOLD_MINE = 7
     """The gold mine at the mouth of the Big River (seed 002 «Большая река»): no token, no
     resource; a settlement on it brings points (docs/rules/big-river.md)."""
+    GOLD_FIELD = 8
+    """Seafarers' gold field, the seed's "gold river" (seed 002 «Мореходы»: «Золотая река»): it
+    has a number token and brings a resource of the owner's choice (docs/rules/seafarers.md)."""
 
     @property
     def resource(self) -> Resource | None:
@@ -140,7 +146,7 @@ class Terrain(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """The board letter: the resource's letter; D desert, J jungle, $ gold mine
+        """The board letter: the resource's letter; D desert, J jungle, $ gold mine, * gold field
         (../shared/UI.md)."""
         return Resource(self.value).letter if self.value < 5 else _TERRAIN_LETTERS[self.value - 5]
 
@@ -150,7 +156,7 @@ class Terrain(enum.IntEnum):
         return self is not Terrain.DESERT and self is not Terrain.GOLD_MINE
 
 
-_TERRAIN_LETTERS: Final = ("D", "J", "$")
+_TERRAIN_LETTERS: Final = ("D", "J", "$", "*")
 
 
 class DevCard(enum.IntEnum):
@@ -205,6 +211,9 @@ class Phase(enum.IntEnum):
     """5-6 players: after a turn, each other seat in turn order may build and buy development
     cards, no trade and no card play (seed 002 «Расширение на 5-6 игроков»); the active seat is
     the builder."""
+    GOLD = 16
+    """Seafarers: each seat owed gold-field picks chooses its resources, in seat order (seed 002
+    «Мореходы»: «Золотая река»); the seat choosing is the lowest one still owed."""
 
     @property
     def title(self) -> str:

@@ -29,7 +29,7 @@ from typing import Literal
 
 from hexlan.engine.core import DevCard, Hand, Resource, Seat
 
-Piece = Literal["road", "settlement", "city"]
+Piece = Literal["road", "settlement", "city", "ship"]
 """A piece a seat builds."""
 
 Award = Literal["longest_road", "largest_army"]
@@ -125,6 +125,31 @@ class RobberMoved:
 
 
 @dataclass(frozen=True, slots=True)
+class PirateMoved:
+    """Seafarers: the pirate moved to sea hex ``hex``; ``victim`` is the seat named (-1: none)."""
+
+    seat: Seat
+    hex: int
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ShipMoved:
+    """Seafarers: ``seat`` moved its ship from path ``source`` to path ``target``."""
+
+    seat: Seat
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoldOwed:
+    """Seafarers: gold fields owe each seat ``owed`` resources of its choice, chosen next."""
+
+    owed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Stole:
     """``thief`` took a card from ``victim`` (``GameState._on_steal``); ``resource`` is None
     where the state recording the event may not know it."""
@@ -210,7 +235,8 @@ class AwardMoved:
 @dataclass(frozen=True, slots=True)
 class VariantPointsChanged:
     """Big River: ``seat``'s gold points changed (``BigRiver.after_build``), and with them
-    perhaps the victory points they make (``victory_points``, ``previous_vp`` before)."""
+    perhaps the victory points they make (``victory_points``, ``previous_vp`` before).
+    Seafarers: ``seat`` earned an island bonus (``gold_points`` is then its islands settled)."""
 
     seat: Seat
     gold_points: int
@@ -275,6 +301,9 @@ Event = (
     | SpecialBuildingStarted
     | TurnEnded
     | Won
+    | PirateMoved
+    | ShipMoved
+    | GoldOwed
 )
 """Any event."""
 
@@ -291,10 +320,13 @@ __all__ = [
     "DiscardsDue",
     "Discovered",
     "Event",
+    "GoldOwed",
     "MonopolyTaken",
     "Piece",
+    "PirateMoved",
     "Produced",
     "RobberMoved",
+    "ShipMoved",
     "SpecialBuildingStarted",
     "StartPlayerDrawn",
     "StartingResources",

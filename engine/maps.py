@@ -12,7 +12,7 @@ and caches it per process, so every board of a map shares one :class:`Topology`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -33,6 +33,7 @@ TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
         "D": Terrain.DESERT,
         "J": Terrain.JUNGLE,
         "G": Terrain.GOLD_MINE,
+        "R": Terrain.GOLD_FIELD,
     }
 )
 """The terrain of each letter code in seeds/boards/*.toml (read only)."""
@@ -48,6 +49,23 @@ class Layout:
     terrains: tuple[Terrain, ...]
     tokens: tuple[int, ...]
     harbour_kinds: tuple[Resource | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """Land hexes laid from pools of their own on a random board (a Seafarers scenario's small
+    islands): their terrains shuffled onto them, then their tokens shuffled onto those that take
+    one, in hex id order.
+
+    Attributes:
+        hexes: the area's hexes, in id order.
+        terrains: the terrain pool, one per hex.
+        tokens: the number tokens, one per hex whose terrain takes one.
+    """
+
+    hexes: tuple[HexId, ...]
+    terrains: tuple[Terrain, ...]
+    tokens: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +86,8 @@ class BoardMap:
             shuffled), in hex id order; empty on most maps.
         terrain_tokens: ``(terrain, token)`` pairs: every hex of that terrain takes that token,
             laid after the pool's (the Jungle's, seed 002 «Джунгли»); empty on most maps.
+        areas: hexes laid from pools of their own (:class:`Area`), outside ``terrains``,
+            ``tokens`` and the spirals; empty on most maps.
     """
 
     name: str
@@ -80,6 +100,7 @@ class BoardMap:
     beginner: Layout | None
     fixed: tuple[tuple[HexId, Terrain], ...] = ()
     terrain_tokens: tuple[tuple[Terrain, int], ...] = ()
+    areas: tuple[Area, ...] = ()
 
     def token_of(self, terrain: Terrain) -> int | None:
         """The token every hex of ``terrain`` takes on this map, or None: it takes one from the
@@ -109,7 +130,9 @@ def harbour_kind(name: str) -> Resource | None:
         raise EngineError(f"a harbour is '3:1' or a resource name, not {name!r}") from None
 
 
-def spiral(topology: Topology, start: Axial, turn: str) -> tuple[HexId, ...]:
+def spiral(
+    topology: Topology, start: Axial, turn: str, hexes: Collection[HexId] | None = None
+) -> tuple[HexId, ...]:
     """Land hexes in a token spiral: ring by ring inwards, each ring walked one way round.
 
     The outer ring is every land hex with fewer than six land neighbours; each next ring is the
@@ -120,6 +143,7 @@ def spiral(topology: Topology, start: Axial, turn: str) -> tuple[HexId, ...]:
         topology: the map.
         start: axial position of the first hex; it must be on the outer ring.
         turn: "ccw" (counter-clockwise on screen, the base game's official spiral) or "cw".
+        hexes: the hexes to walk (default: every land hex; a map with areas walks the rest).
 
     Raises:
         EngineError: an unknown turn, or a start off the outer ring.
@@ -128,7 +152,7 @@ def spiral(topology: Topology, start: Axial, turn: str) -> tuple[HexId, ...]:
         raise EngineError(f"a spiral turns 'ccw' or 'cw', not {turn!r}")
     sign = 1.0 if turn == "ccw" else -1.0
     first = topology.hex_at(start)
-    remaining = set(range(topology.hex_count))
+    remaining = set(range(topology.hex_count) if hexes is None else hexes)
     order: list[HexId] = []
     previous: HexId | None = None
     while remaining:
@@ -214,7 +238,14 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         sea = [_axial(a, "a sea hex") for a in raw.get("sea", [])]
         if len(set(land)) != len(land) or len(set(sea)) != len(sea):
             raise EngineError("a hex is listed twice")
-        topology = build_topology(land, sea, name)
+        ships = raw.get("ships", False)
+        if not isinstance(ships, bool):
+            raise EngineError(f"ships must be true or false, not {ships!r}")
+        topology = build_topology(land, sea, name, sea_paths=ships)
+        areas = tuple(_area(a, topology) for a in raw.get("areas", []))
+        in_areas = {h for a in areas for h in a.hexes}
+        if len(in_areas) != sum(len(a.hexes) for a in areas):
+            raise EngineError("a hex is in two areas")
         pool = dict(raw["terrains"])
         if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in pool.values()):
             raise EngineError(f"terrain counts must be whole numbers >= 0, not {pool!r}")
@@ -234,17 +265,24 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         if any(not t.takes_token for t, _ in own_tokens):
             raise EngineError("a terrain without number tokens cannot have a token of its own")
         tokens = _tokens(raw["tokens"], "tokens")
-        if len(terrains) + len(fixed) != topology.hex_count:
+        if in_areas & {h for h, _ in fixed}:
+            raise EngineError("a fixed hex is in an area")
+        if len(terrains) + len(fixed) != topology.hex_count - len(in_areas):
             raise EngineError(
                 f"{len(terrains)} terrains in the pool and {len(fixed)} fixed for"
-                f" {topology.hex_count} land hexes"
+                f" {topology.hex_count - len(in_areas)} land hexes outside areas"
             )
         own = {t for t, _ in own_tokens}
         producing = sum(t.takes_token and t not in own for t in (*terrains, *(t for _, t in fixed)))
         if len(tokens) != producing:
             raise EngineError(f"{len(tokens)} number tokens for {producing} hexes that need one")
         spirals = tuple(
-            spiral(topology, _axial(s["start"], "a spiral start"), str(s["turn"]))
+            spiral(
+                topology,
+                _axial(s["start"], "a spiral start"),
+                str(s["turn"]),
+                set(range(topology.hex_count)) - in_areas,
+            )
             for s in raw["spirals"]
         )
         coast = set(topology.coast)
@@ -275,8 +313,30 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
     except EngineError as exc:
         raise EngineError(f"map {name!r}: {exc}") from exc
     return BoardMap(
-        name, topology, terrains, tokens, spirals, tuple(paths), kinds, beginner, fixed, own_tokens
+        name,
+        topology,
+        terrains,
+        tokens,
+        spirals,
+        tuple(paths),
+        kinds,
+        beginner,
+        fixed,
+        own_tokens,
+        areas,
     )
+
+
+def _area(raw: Mapping[str, Any], topology: Topology) -> Area:
+    hexes = tuple(sorted(topology.hex_at(_axial(a, "an area hex")) for a in raw["hexes"]))
+    pool = dict(raw["terrains"])
+    terrains = tuple(_terrain(code) for code, n in pool.items() for _ in range(int(n)))
+    tokens = _tokens(raw["tokens"], "an area's tokens")
+    if len(terrains) != len(hexes) or len(set(hexes)) != len(hexes):
+        raise EngineError(f"an area has {len(terrains)} terrains for {len(hexes)} distinct hexes")
+    if len(tokens) != sum(t.takes_token for t in terrains):
+        raise EngineError(f"an area has {len(tokens)} tokens for its terrains that take one")
+    return Area(hexes, terrains, tokens)
 
 
 @cache

@@ -15,7 +15,16 @@ from typing import Any, Final
 from hexlan.engine.core import MAX_SEATS, EngineError, Hand
 from hexlan.engine.seedfile import read_seed
 
-GAMES: Final = ("base", "five-six", "jungle", "big-river")
+GAMES: Final = (
+    "base",
+    "five-six",
+    "jungle",
+    "big-river",
+    "seafarers-new-shores",
+    "seafarers-new-shores-3",
+    "seafarers-four-islands",
+    "seafarers-four-islands-3",
+)
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
 
@@ -86,8 +95,20 @@ class RuleSet:
         return count
 
 
-def _hand(values: list[int]) -> Hand:
-    if len(values) != 5 or any(not isinstance(v, int) or v < 0 for v in values):
+def parse_cost(values: Any) -> Hand:
+    """A cost from a rule set's data: five non-negative integers in resource order.
+
+    >>> parse_cost([1, 0, 1, 0, 0])
+    (1, 0, 1, 0, 0)
+
+    Raises:
+        EngineError: not five non-negative integers.
+    """
+    if (
+        not isinstance(values, list)
+        or len(values) != 5
+        or any(not isinstance(v, int) or v < 0 for v in values)
+    ):
         raise EngineError(f"a cost must be five non-negative integers, not {values!r}")
     return (values[0], values[1], values[2], values[3], values[4])
 
@@ -140,10 +161,10 @@ def load_ruleset(name: str = "base") -> RuleSet:
             road_limit=int(pieces["road"]),
             settlement_limit=int(pieces["settlement"]),
             city_limit=int(pieces["city"]),
-            road_cost=_hand(costs["road"]),
-            settlement_cost=_hand(costs["settlement"]),
-            city_cost=_hand(costs["city"]),
-            development_card_cost=_hand(costs["development_card"]),
+            road_cost=parse_cost(costs["road"]),
+            settlement_cost=parse_cost(costs["settlement"]),
+            city_cost=parse_cost(costs["city"]),
+            development_card_cost=parse_cost(costs["development_card"]),
             development_deck=development,
             longest_road_min=int(awards["longest_road_min"]),
             largest_army_min=int(awards["largest_army_min"]),

@@ -38,6 +38,7 @@ from hexlan.engine.chance import (
 )
 from hexlan.engine.core import (
     CHANCE_PHASES,
+    NO_LIMIT,
     NO_SEAT,
     RESOURCES,
     DevCard,
@@ -62,9 +63,6 @@ from hexlan.engine.variants import Variant, make_variant
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
-
-NO_LIMIT: Final = 1_000_000
-"""The piece limit when the ``piece_limits`` option is off (more than any game can use)."""
 
 # perf: cached action objects, so legal-move generation allocates nothing per call.
 
@@ -206,6 +204,15 @@ class GameState:
             «Джунгли»); zero in other games.
         gold_points, variant_vp: Big River: each seat's gold points and the victory points they
             make (already in ``public_vp``; seed 002 «Большая река»); zero in other games.
+            Seafarers: ``variant_vp`` holds each seat's island bonus points.
+        ships, ship_owner, new_ships, ship_moved: Seafarers: each seat's ships (path ids; a ship's
+            path also has its owner in ``path_owner``), the ship's owner per path (-1 none), the
+            ships built this turn, and whether a ship has moved this turn (seed 002 «Мореходы»).
+        pirate: Seafarers: the pirate's sea hex (-1 in games without one).
+        gold_owed, gold_resume: Seafarers: the gold-field resources each seat still chooses, and
+            the phase play resumes in after :attr:`Phase.GOLD`.
+        islands_settled: Seafarers: per seat, the islands it has settled off the home island
+            (those of its set-up settlements without a bonus, the others with one).
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
             events (:mod:`hexlan.engine.events`) of the last action applied, in order; off by
             default (bots and simulations pay one test per rule), set by whoever reads them.
@@ -276,6 +283,8 @@ class GameState:
         self.node_owner = [NO_SEAT] * topo.node_count
         self.node_level = [0] * topo.node_count
         self.blocked = [False] * topo.node_count
+        for n in range(topo.land_node_count, topo.node_count):
+            self.blocked[n] = True  # a corner on the sea alone takes no settlement
         self.path_owner = [NO_SEAT] * topo.path_count
         self.roads: list[list[PathId]] = [[] for _ in range(players)]
         self.settlements: list[list[NodeId]] = [[] for _ in range(players)]
@@ -289,6 +298,14 @@ class GameState:
         self.discoveries = [0] * players
         self.gold_points = [0] * players
         self.variant_vp = [0] * players
+        self.ships: list[list[PathId]] = [[] for _ in range(players)]
+        self.ship_owner = [NO_SEAT] * topo.path_count
+        self.new_ships: list[PathId] = []
+        self.ship_moved = False
+        self.pirate = NO_SEAT
+        self.gold_owed = [0] * players
+        self.gold_resume = Phase.MAIN
+        self.islands_settled: list[list[int]] = [[] for _ in range(players)]
 
         self.robber = board.desert
         self.dice: A.Dice | None = None
@@ -319,6 +336,8 @@ class GameState:
         self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
         self.record_events = False
         self.last_events: list[E.Event] = []
+        if self.variant is not None:
+            self.variant.prepare_state(self)
 
     # ------------------------------------------------------------------ hidden-card hooks
     # The full state knows every card; InformationState overrides these for other seats.
@@ -401,6 +420,8 @@ class GameState:
             return next(s for s in range(self.players) if self.discards[s])
         if phase is Phase.TRADE_RESPONSES and self.trade_pending:
             return self.trade_pending[0]
+        if phase is Phase.GOLD:
+            return next(s for s in range(self.players) if self.gold_owed[s])
         if phase is Phase.GAME_OVER:
             return NO_SEAT
         return self.active
@@ -572,6 +593,10 @@ class GameState:
             return [A.Discard(seat, c) for c in _discard_choices(as_hand(self.hands[seat]), need)]
         if phase is Phase.TRADE_RESPONSES:
             return self._trade_actions(seat)
+        if phase is Phase.GOLD:
+            if self.variant is None or seat != self.current_player():
+                return []
+            return self.variant.phase_actions(self, seat)
         if seat != self.active:
             return []
         if phase is Phase.MAIN:
@@ -583,7 +608,12 @@ class GameState:
         if phase is Phase.MOVE_ROBBER:
             return self._robber_actions(seat)
         if phase is Phase.ROAD_BUILDING:
-            return [self._roads[p] for p in self._road_spots(seat)]
+            result = []
+            if self.pieces_left(seat)[0] > 0:
+                result = [self._roads[p] for p in self._road_spots(seat)]
+            if self.variant is not None:
+                self.variant.free_builds(self, seat, result)
+            return result
         if phase is Phase.SETUP_SETTLEMENT:
             blocked = self.blocked
             closed = self.variant.setup_closed(self) if self.variant is not None else ()
@@ -594,11 +624,14 @@ class GameState:
             ]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
-            return [
+            result = [
                 self._roads[p]
                 for p in self.topology.node_paths[self.last_settlement]
                 if owner[p] < 0
             ]
+            if self.variant is not None:
+                self.variant.free_builds(self, seat, result)
+            return result
         if phase is Phase.SPECIAL_BUILD:
             return self._build_actions(seat)
         return []
@@ -636,11 +669,7 @@ class GameState:
             result.append(A.PLAY_KNIGHT)
         if before_roll and self.options.knight_only_before_roll:
             return
-        if (
-            can_play(seat, DevCard.ROAD_BUILDING)
-            and self.pieces_left(seat)[0] > 0
-            and self._road_spots(seat)
-        ):
+        if can_play(seat, DevCard.ROAD_BUILDING) and self._can_build_free(seat):
             result.append(A.PLAY_ROAD_BUILDING)
         if can_play(seat, DevCard.YEAR_OF_PLENTY) and any(self.bank):
             result.extend(_year_of_plenty_choices(as_hand(self.bank)))
@@ -674,6 +703,8 @@ class GameState:
                 result.extend(_robber_move(h, v) for v in victims)
             else:
                 result.append(_robber_move(h, NO_SEAT))
+        if self.variant is not None:
+            self.variant.robber_actions(self, seat, result)
         return result
 
     def _trade_actions(self, seat: Seat) -> list[Action]:
@@ -696,6 +727,19 @@ class GameState:
             elif answer.accept:
                 result.append(A.ConfirmTrade(other))
         return result
+
+    def _can_build_free(self, seat: Seat) -> bool:
+        """Whether the seat has a free road (or, in Seafarers, ship) to place somewhere: what
+        playing Road Building and going on with it need."""
+        if self.pieces_left(seat)[0] > 0 and self._road_spots(seat):
+            return True
+        return self.variant is not None and self.variant.has_free_builds(self, seat)
+
+    def _route_length(self, seat: Seat) -> int:
+        """The seat's length toward Longest Road (Longest Trade Route in Seafarers)."""
+        if self.variant is not None:
+            return self.variant.route_length(self, seat)
+        return longest_road(self.topology, self.roads[seat], seat, self.node_owner)
 
     def _road_spots(self, seat: Seat) -> list[PathId]:
         """Empty paths touching the seat's network (not through another seat's building)."""
@@ -721,7 +765,10 @@ class GameState:
         if not self.options.settlements_need_road:
             return [n for n in range(self.topology.node_count) if not blocked[n]]
         path_nodes = self.topology.path_nodes
-        return sorted({n for p in self.roads[seat] for n in path_nodes[p] if not blocked[n]})
+        spots = {n for p in self.roads[seat] for n in path_nodes[p] if not blocked[n]}
+        if self.ships[seat]:  # Seafarers: a settlement may stand at a ship's end too
+            spots.update(n for p in self.ships[seat] for n in path_nodes[p] if not blocked[n])
+        return sorted(spots)
 
     # ------------------------------------------------------------------ checked play
 
@@ -729,7 +776,7 @@ class GameState:
         """The seat that makes ``action`` (:data:`CHANCE` for chance actions)."""
         if isinstance(action, A.CHANCE_ACTIONS):
             return CHANCE
-        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer):
+        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer | A.ChooseGold):
             return action.seat
         return self.active
 
@@ -762,6 +809,10 @@ class GameState:
                     "cannot accept: the cards asked for are not in hand", "seed 002 «Торговля»"
                 )
         elif action not in self.legal_actions(self.actor(action)):
+            if self.variant is not None:
+                why = self.variant.why_illegal(self, action)
+                if why is not None:
+                    raise IllegalActionError(*why)
             raise IllegalActionError(self._why_illegal(action))
 
     def play(self, action: Action) -> None:
@@ -928,9 +979,7 @@ class GameState:
         touched = {self.path_owner[p] for p in self.topology.node_paths[node]} - {NO_SEAT, seat}
         if touched:
             for other in touched:
-                self.road_length[other] = longest_road(
-                    self.topology, self.roads[other], other, self.node_owner
-                )
+                self.road_length[other] = self._route_length(other)
             self._award_longest_road()
         if self.variant is not None:
             self.variant.after_build(self, seat, node)
@@ -952,28 +1001,37 @@ class GameState:
         self.path_owner[action.path] = seat
         self.roads[seat].append(action.path)
         self._road_cache = [None] * self.players  # the path is gone from every seat's spots
-        length = longest_road(self.topology, self.roads[seat], seat, self.node_owner)
+        length = self._route_length(seat)
         self.road_length[seat] = length  # set-up roads count too (public road length)
         if self.variant is not None:
             self.variant.after_build(self, seat, -1)
         if phase is Phase.SETUP_ROAD:
-            self.setup_step += 1
-            if self.setup_step == len(self.setup_order):
-                self.active = self.start_seat
-                self.turn = 1
-                self.phase = Phase.ROLL
-                if self.record_events:
-                    self.last_events.append(E.TurnStarted(self.active, 1))
-            else:
-                self.active = self.setup_order[self.setup_step]
-                self.phase = Phase.SETUP_SETTLEMENT
+            self._setup_next()
             return
         if length >= self.longest_road_min:
             self._award_longest_road()
         if phase is Phase.ROAD_BUILDING:
-            self.free_roads -= 1
-            if self.free_roads == 0 or not self._road_spots(seat):
-                self.phase = self.road_building_resume
+            self._free_build_placed(seat)
+
+    def _setup_next(self) -> None:
+        """The set-up road (or ship) is placed: the next seat's settlement, or the first turn."""
+        self.setup_step += 1
+        if self.setup_step == len(self.setup_order):
+            self.active = self.start_seat
+            self.turn = 1
+            self.phase = Phase.ROLL
+            if self.record_events:
+                self.last_events.append(E.TurnStarted(self.active, 1))
+        else:
+            self.active = self.setup_order[self.setup_step]
+            self.phase = Phase.SETUP_SETTLEMENT
+
+    def _free_build_placed(self, seat: Seat) -> None:
+        """One of Road Building's pieces is placed: play resumes after the last one, or when
+        none can be placed any more."""
+        self.free_roads -= 1
+        if self.free_roads == 0 or not self._can_build_free(seat):
+            self.phase = self.road_building_resume
 
     def _on_build_city(self, action: A.BuildCity) -> None:
         seat = self.active
@@ -1021,10 +1079,13 @@ class GameState:
         if self.record_events:
             self.last_events.append(E.DiceRolled(self.active, action.first, action.second))
         if total != 7:
-            if self.variant is not None:
-                self.variant.after_roll(self, total)
+            variant = self.variant
+            if variant is not None:
+                variant.after_roll(self, total)
             self._produce(total)
             self.phase = Phase.MAIN
+            if variant is not None:
+                variant.after_production(self, total)
             return
         self.robber_resume = Phase.MAIN
         if self.options.robber_before_discard:  # seed 003 «ХОД ИГРОКА»
@@ -1155,7 +1216,10 @@ class GameState:
     def _on_road_building(self, action: A.PlayRoadBuilding) -> None:
         self._start_card(DevCard.ROAD_BUILDING)
         self.road_building_resume = self.phase
-        self.free_roads = min(2, self.pieces_left(self.active)[0])
+        pieces = self.pieces_left(self.active)[0]
+        if self.variant is not None:
+            pieces += self.variant.free_pieces(self, self.active)
+        self.free_roads = min(2, pieces)
         self.phase = Phase.ROAD_BUILDING
 
     def _on_year_of_plenty(self, action: A.PlayYearOfPlenty) -> None:
@@ -1286,8 +1350,16 @@ class GameState:
         self.turn += 1
         self.dice = None
         self.phase = Phase.ROLL
+        if self.variant is not None:
+            self.variant.turn_started(self)
         if self.record_events:
             self.last_events.append(E.TurnStarted(seat, self.turn))
+
+    def _on_variant_action(self, action: Action) -> None:
+        """An action a variant adds (Seafarers' ships, pirate and gold): its rules module
+        applies it."""
+        assert self.variant is not None
+        self.variant.apply(self, action)
 
     def _on_reveal_victory(self, action: A.RevealVictory) -> None:
         self.revealed_vp_cards[action.seat] = action.victory_point_cards
@@ -1465,5 +1537,9 @@ GameState._HANDLERS = {
     A.EndTurn: GameState._on_end_turn,
     A.RevealVictory: GameState._on_reveal_victory,
     A.BuyWithDiscoveries: GameState._on_buy_with_discoveries,
+    A.BuildShip: GameState._on_variant_action,
+    A.MoveShip: GameState._on_variant_action,
+    A.MovePirate: GameState._on_variant_action,
+    A.ChooseGold: GameState._on_variant_action,
 }
 assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)

@@ -16,8 +16,11 @@ the map). Geometry lives on an integer lattice: hex ``(q, r)`` has its centre at
 - paths: the hex sides with at least one land hex, as the sorted pairs of their two intersections.
 
 On the base map (19 land hexes in rows of 3, 4, 5, 4, 3, centred on ``(0, 0)``) this gives 54
-intersections and 72 paths, numbered as the engine always has. Corners and sides that touch only sea
-(for ships, later) would be numbered after these.
+intersections and 72 paths, numbered as the engine always has. A map for ships (Seafarers,
+``sea_paths``) numbers the corners and sides that touch only sea after these: intersections
+``land_node_count ..`` in reading order, then paths ``land_path_count ..`` as sorted pairs. Roads,
+settlements and the distance rule see only the land part (``node_nodes``, ``node_paths``); ships
+move on every path with sea on a side (``ship_paths``, ``node_ship_paths``).
 
 Everything a rule needs is an integer-indexed tuple (``# perf:`` the engine's hot paths index these
 directly; see scripts/bench_engine.py).
@@ -81,6 +84,16 @@ class Topology:
         hex_hexes: the land hexes sharing a side with each land hex.
         coast: the coastal paths (those on one land hex only) clockwise from the north-west.
         path_of: the path id for an unordered pair of adjacent intersections.
+        land_node_count, land_path_count: intersections and paths touching a land hex (all of
+            them but the sea-only ones, which only a map for ships has).
+        path_sea: per path, whether a sea hex lies on a side of it (empty without ``sea_paths``).
+        node_ship_nodes, node_ship_paths: per intersection, every neighbour and the path to it,
+            sea-only ones included (empty without ``sea_paths``).
+        sea_hex_paths: the six paths of each sea hex, in :data:`SIDES` order (empty without
+            ``sea_paths``).
+        hex_island: per land hex, its island: the index of its group of land hexes joined side
+            to side, islands numbered in order of their first hex id.
+        node_island: per intersection, the island of its land hexes (-1 for a sea-only one).
     """
 
     name: str
@@ -100,6 +113,14 @@ class Topology:
     hex_hexes: tuple[tuple[HexId, ...], ...]
     coast: tuple[PathId, ...]
     path_of: dict[frozenset[NodeId], PathId]
+    land_node_count: int = 0
+    land_path_count: int = 0
+    path_sea: tuple[bool, ...] = ()
+    node_ship_nodes: tuple[tuple[NodeId, ...], ...] = ()
+    node_ship_paths: tuple[tuple[PathId, ...], ...] = ()
+    sea_hex_paths: tuple[tuple[PathId, ...], ...] = ()
+    hex_island: tuple[int, ...] = ()
+    node_island: tuple[int, ...] = ()
 
     @property
     def hex_count(self) -> int:
@@ -143,7 +164,7 @@ class Topology:
 
 
 def build_topology(
-    land: Iterable[Axial], sea: Iterable[Axial] = (), name: str = "custom"
+    land: Iterable[Axial], sea: Iterable[Axial] = (), name: str = "custom", sea_paths: bool = False
 ) -> Topology:
     """Compute the graph of a map of pointy-top hexes.
 
@@ -151,6 +172,8 @@ def build_topology(
         land: axial ``(q, r)`` of each land hex (any order; ids follow reading order).
         sea: axial ``(q, r)`` of each sea hex.
         name: the map's name.
+        sea_paths: also number the corners and sides of sea hexes that touch no land (a map
+            for ships; see the module docstring). The land part is numbered the same either way.
 
     Returns:
         The :class:`Topology`; for the base map it has 19 hexes, 54 intersections, 72 paths.
@@ -218,6 +241,15 @@ def build_topology(
         x, y = (ax + bx - 2 * mid_x) * math.sqrt(3) / 4, (ay + by - 2 * mid_y) / 4
         return (math.degrees(math.atan2(y, x)) + COAST_START_DEGREES) % 360
 
+    islands = _islands(len(centres), hex_hexes)
+    node_island = [islands[hexes[0]] if hexes else -1 for hexes in node_hexes]
+    ship = _ShipGraph((), (), (), ())
+    all_nodes: list[tuple[int, int]] = node_xy
+    all_paths: list[tuple[NodeId, NodeId]] = list(path_nodes)
+    if sea_paths:
+        ship, all_nodes, all_paths = _ship_graph(node_xy, path_nodes, sea_list)
+        node_island += [-1] * (len(all_nodes) - len(node_xy))
+        path_of = {frozenset(pair): p for p, pair in enumerate(all_paths)}
     return Topology(
         name=name,
         axial=tuple(land_list),
@@ -225,15 +257,98 @@ def build_topology(
         hex_centres=tuple(centres),
         sea_centres=tuple(lattice(a) for a in sea_list),
         hex_rows=tuple(tuple(rows[y]) for y in sorted(rows)),
-        node_xy=tuple(node_xy),
-        path_nodes=path_nodes,
+        node_xy=tuple(all_nodes),
+        path_nodes=tuple(all_paths),
         hex_nodes=hex_nodes,
         hex_paths=hex_paths,
-        node_hexes=tuple(tuple(sorted(h)) for h in node_hexes),
-        node_nodes=tuple(tuple(n) for n in node_nodes),
-        node_paths=tuple(tuple(p) for p in node_paths),
-        path_hexes=tuple(tuple(edge_hexes[pair]) for pair in path_nodes),
+        node_hexes=tuple(tuple(sorted(h)) for h in node_hexes)
+        + ((),) * (len(all_nodes) - len(node_xy)),
+        node_nodes=tuple(tuple(n) for n in node_nodes) + ((),) * (len(all_nodes) - len(node_xy)),
+        node_paths=tuple(tuple(p) for p in node_paths) + ((),) * (len(all_nodes) - len(node_xy)),
+        path_hexes=tuple(tuple(edge_hexes[pair]) for pair in path_nodes)
+        + ((),) * (len(all_paths) - len(path_nodes)),
         hex_hexes=tuple(tuple(sorted(h)) for h in hex_hexes),
         coast=tuple(sorted(coastal, key=clockwise_degrees)),
         path_of=path_of,
+        land_node_count=len(node_xy),
+        land_path_count=len(path_nodes),
+        path_sea=ship.path_sea,
+        node_ship_nodes=ship.node_nodes,
+        node_ship_paths=ship.node_paths,
+        sea_hex_paths=ship.sea_hex_paths,
+        hex_island=islands,
+        node_island=tuple(node_island),
     )
+
+
+def _islands(count: int, hex_hexes: list[set[HexId]]) -> tuple[int, ...]:
+    """Each land hex's island: groups of land hexes joined side to side, numbered in order of
+    their first hex id."""
+    island = [-1] * count
+    found = 0
+    for start in range(count):
+        if island[start] >= 0:
+            continue
+        island[start] = found
+        stack = [start]
+        while stack:
+            for other in hex_hexes[stack.pop()]:
+                if island[other] < 0:
+                    island[other] = found
+                    stack.append(other)
+        found += 1
+    return tuple(island)
+
+
+@dataclass(frozen=True, slots=True)
+class _ShipGraph:
+    path_sea: tuple[bool, ...]
+    node_nodes: tuple[tuple[NodeId, ...], ...]
+    node_paths: tuple[tuple[PathId, ...], ...]
+    sea_hex_paths: tuple[tuple[PathId, ...], ...]
+
+
+def _ship_graph(
+    node_xy: list[tuple[int, int]],
+    path_nodes: tuple[tuple[NodeId, NodeId], ...],
+    sea_list: list[Axial],
+) -> tuple[_ShipGraph, list[tuple[int, int]], list[tuple[NodeId, NodeId]]]:
+    """The sea-only corners and sides numbered after the land ones, and the ship graph over
+    all of them: (graph, every intersection's lattice point, every path's two intersections)."""
+    sea_centres = [lattice(a) for a in sea_list]
+    known = set(node_xy)
+    extra = sorted(
+        {(cx + dx, cy + dy) for cx, cy in sea_centres for dx, dy in CORNER_OFFSETS} - known,
+        key=lambda p: (p[1], p[0]),
+    )
+    all_nodes = [*node_xy, *extra]
+    index = {xy: i for i, xy in enumerate(all_nodes)}
+    sea_sides: set[tuple[NodeId, NodeId]] = set()
+    sea_hex_corners = []
+    for cx, cy in sea_centres:
+        corners = [index[(cx + dx, cy + dy)] for dx, dy in CORNER_OFFSETS]
+        sea_hex_corners.append(corners)
+        for k in range(6):
+            a, b = corners[k], corners[(k + 1) % 6]
+            sea_sides.add((min(a, b), max(a, b)))
+    land_paths = set(path_nodes)
+    all_paths = [*path_nodes, *sorted(sea_sides - land_paths)]
+    path_id = {pair: p for p, pair in enumerate(all_paths)}
+    nodes: list[list[NodeId]] = [[] for _ in all_nodes]
+    paths: list[list[PathId]] = [[] for _ in all_nodes]
+    for p, (a, b) in enumerate(all_paths):
+        nodes[a].append(b)
+        paths[a].append(p)
+        nodes[b].append(a)
+        paths[b].append(p)
+    hex_paths = tuple(
+        tuple(path_id[(min(c[k], c[(k + 1) % 6]), max(c[k], c[(k + 1) % 6]))] for k in range(6))
+        for c in sea_hex_corners
+    )
+    graph = _ShipGraph(
+        path_sea=tuple(pair in sea_sides for pair in all_paths),
+        node_nodes=tuple(tuple(n) for n in nodes),
+        node_paths=tuple(tuple(p) for p in paths),
+        sea_hex_paths=hex_paths,
+    )
+    return graph, all_nodes, all_paths

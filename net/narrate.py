@@ -230,6 +230,26 @@ class Narrator:
         elif isinstance(action, A.BuildCity):
             text = f"{who} built a city at {self._node_place(action.node)}"
             target = ("node", (action.node,))
+        elif isinstance(action, A.BuildShip):  # Seafarers
+            kind = "setup" if setup else "build"
+            verb = "placed" if setup else "built"
+            free = " free" if phase is Phase.ROAD_BUILDING else ""
+            text = f"{who} {verb} a{free} ship"
+            target = ("path", (action.path,))
+        elif isinstance(action, A.MoveShip):
+            text = f"{who} moved a ship"
+            target = ("path", (action.target,))
+        elif isinstance(action, A.MovePirate):
+            kind = "robber"
+            text = f"{who} moved the pirate"
+            if action.victim >= 0:
+                text += f" and {self._verb(active, 'rob', 'robs')} {self._whom(action.victim)}"
+        elif isinstance(action, A.ChooseGold):
+            seat = action.seat
+            text = (
+                f"{self._who(action.seat)} {self._verb(action.seat, 'take', 'takes')} "
+                f"{describe_cards(action.cards)} from the gold fields"
+            )
         elif isinstance(action, A.BuyDevelopmentCard):
             kind = "dev"
             text = f"{who} bought a development card"
@@ -410,9 +430,13 @@ class Narrator:
                 and ev.seat == active
                 and ev.victory_points > ev.previous_vp
             ):
+                what = (
+                    "an island bonus"
+                    if state.variant is not None and state.variant.name == "seafarers"
+                    else f"{ev.gold_points} gold points"
+                )
                 text += (
-                    f". {self._who(ev.seat)} {self._verb(ev.seat, 'reach', 'reaches')} "
-                    f"{ev.gold_points} gold points"
+                    f". {self._who(ev.seat)} {self._verb(ev.seat, 'reach', 'reaches')} {what}"
                     f" ({ev.victory_points} victory point"
                     f"{'s' if ev.victory_points != 1 else ''})"
                 )

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from hexlan.cli import main
+from hexlan.engine.ruleset import GAMES
 
 
 def test_help_imports_neither_textual_nor_crypto() -> None:
@@ -95,7 +96,8 @@ def test_simulate_names_the_base_game_and_five_six_defaults_to_five_seats() -> N
 def test_help_lists_the_games_and_their_seats() -> None:
     for command in ("play", "simulate"):
         output = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
-        assert "[base|five-six|jungle|big-river]" in output
+        games = "|".join(GAMES)
+        assert f"[{games}]" in output and "seafarers-new-shores-3" in games
         assert "five-six (5-6 players)" in output and "jungle (2-4 players)" in output
 
 

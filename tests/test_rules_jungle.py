@@ -283,7 +283,7 @@ def test_the_action_round_trips_and_the_base_games_forms_are_unchanged() -> None
     assert A.action_from_list(["BuyWithDiscoveries", [0, 0, 0, 1, 1]]) == action
     with pytest.raises(EngineError):
         A.action_from_list(["BuyWithDiscoveries", [0, 1, 1]])
-    assert A.ACTION_TYPES[-1] is A.BuyWithDiscoveries
+    assert A.ACTION_TYPES[24] is A.BuyWithDiscoveries  # after the base game's 24 (Seafarers' next)
     assert [c.__name__ for c in A.ACTION_TYPES[:24]][:4] == [
         "BuildRoad",
         "BuildSettlement",

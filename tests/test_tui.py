@@ -654,3 +654,20 @@ async def test_an_open_offer_you_cannot_meet_is_declined_without_a_toast(
         assert not [t for t in toasts if "lack the cards" in t]
         log = "\n".join(strip.text for strip in screen.query_one(GameLog).lines)
         assert "You decline" in log
+
+
+@pytest.mark.slow
+async def test_a_seafarers_bot_game_runs_to_the_game_over_screen() -> None:
+    """A New Shores game (ships, the pirate, gold) drawn on the game screen from start to end
+    with bots in every seat: the screen copes with the sea map and the new actions."""
+    app = make_app(4, 3, "random", "You", 0, autoplay=True, game="seafarers-new-shores")
+    async with app.run_test(size=WIDE) as pilot:
+        for _ in range(6000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.game
+        assert game.winner is not None and game.scores()[game.winner].total >= 14
+        await pilot.press("q")
+    assert app.return_code == 0

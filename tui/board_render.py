@@ -121,6 +121,7 @@ TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.DESERT: "#DCCB9C",
         Terrain.JUNGLE: "#0B4F2A",
         Terrain.GOLD_MINE: "#C9A227",
+        Terrain.GOLD_FIELD: "#E6B422",
     }
 )
 """Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
@@ -135,12 +136,15 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.DESERT: "desert",
         Terrain.JUNGLE: "jungle",
         Terrain.GOLD_MINE: "gold",
+        Terrain.GOLD_FIELD: "gold",
     }
 )
 """The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
 that produce none)."""
 
-_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE})
+_DARK_TEXT: Final = frozenset(
+    {Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE, Terrain.GOLD_FIELD}
+)
 _FILL: Final = {
     t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
     for t, c in TERRAIN_COLOURS.items()
@@ -268,7 +272,8 @@ class Geometry:
         paths: the cells of each path with its outline character, ``(col, row, char)``.
         hexes: the centre cell of each land hex.
         interiors: the cells inside each land hex (filled with its terrain).
-        path_hex: for each path, one land hex it borders (the only one on the coast).
+        path_hex: for each path, one land hex it borders (the only one on the coast; -1 for a
+            path between two sea hexes, on a map for ships).
         vertical: whether each path is vertical.
         sea: the cells of the sea hexes (their insides and the edges between them) that lie on
             the board, row by row.
@@ -412,7 +417,9 @@ def _geometry(
         sorted(((c, r) for c, r in water if 0 <= c < width and 0 <= r < height), key=_by_row)
     )
 
-    path_hex = tuple(min(set(node_hexes[a]) & set(node_hexes[b])) for a, b in path_nodes)
+    path_hex = tuple(
+        min(set(node_hexes[a]) & set(node_hexes[b]), default=-1) for a, b in path_nodes
+    )
     return Geometry(
         layout=layout,
         width=width,

@@ -14,7 +14,11 @@ In the variants (engine/variants/): the Jungle's discoveries count as most of a 
 development card (a spot on the jungle is worth its pips in discoveries; the bot buys cards with
 as many discoveries as it may, replacing what its goal needs most); in the Big River, gold points
 are fractions of a victory point (a spot or road on the river is worth that much more, a road that
-completes a victory point is built at once), and the set-up ban is the engine's legal list.
+completes a victory point is built at once), and the set-up ban is the engine's legal list. In
+Seafarers (engine/bots/seafaring.py), a settlement spot across the sea is a goal reached by ships,
+its island bonus counted in full; a loose end ship sails toward the goal before a new one is
+built; gold picks fill the goal's shortfall; the pirate goes where it blocks and robs the leaders'
+ships.
 
 Every decision aims at one **goal**: a city, a settlement on a spot reachable with at most a few
 roads, or a development card. Goals are compared by value over the turns they would take at the
@@ -34,6 +38,7 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
+from hexlan.engine.bots.seafaring import island_bonus, sea_expansion
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
@@ -52,7 +57,7 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.state import GameState
-from hexlan.engine.variants import BigRiver, Jungle
+from hexlan.engine.variants import BigRiver, Jungle, Seafarers
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
@@ -76,8 +81,17 @@ _SETTLEMENT_VALUE: Final = 1.2
 _DEV_VALUE: Final = 0.55
 _ROAD_DISCOUNT: Final = 0.12
 """Value lost per road a settlement spot is away (others may take it first)."""
+_SHIP_DISCOUNT: Final = 0.08
+"""The same per ship (Seafarers): the sea is wide and seldom contested."""
 _DISCOVERY_WEIGHT: Final = 0.6
 """Jungle: what a pip of discoveries is worth beside a pip of a resource (they only buy cards)."""
+_GOLD_WEIGHT: Final = 1.2
+"""Seafarers: what a pip of a gold field is worth beside a pip of one resource."""
+_BLOCKADE: Final = 2.5
+"""Seafarers: what the pirate on one of an opponent's ships is worth (it can neither build on
+nor move from that hex), per ship, weighted as the robber's victims are."""
+SEA_DEPTH: Final = 5
+"""Ships the bot looks ahead for a settlement spot across the sea (Seafarers)."""
 _RIVER_SPOT_WEIGHT: Final = 1.0
 """Big River: spot-value units per victory point a building's gold points bring (small: in
 seeded bot-against-bot games a larger weight drew the bot from good production and lost)."""
@@ -94,6 +108,7 @@ class _BoardInfo:
         scarcity: per resource, how rare it is on this board (1 is average).
         harbour: per intersection, -1 none, 5 a 3:1 harbour, else the 2:1 harbour's resource.
         jungle: per intersection, ``(hex, pips)`` of each jungle around it (Jungle variant).
+        gold: per intersection, ``(hex, pips)`` of each gold field around it (Seafarers).
     """
 
     pips: tuple[int, ...]
@@ -102,6 +117,7 @@ class _BoardInfo:
     scarcity: tuple[float, ...]
     harbour: tuple[int, ...]
     jungle: tuple[tuple[tuple[int, int], ...], ...]
+    gold: tuple[tuple[tuple[int, int], ...], ...]
 
 
 GENERIC_HARBOUR: Final = 5
@@ -128,7 +144,11 @@ def _board_info(board: Board) -> _BoardInfo:
         tuple((h, pips[h]) for h in topo.node_hexes[n] if board.terrains[h] is Terrain.JUNGLE)
         for n in range(topo.node_count)
     )
-    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), jungle)
+    gold = tuple(
+        tuple((h, pips[h]) for h in topo.node_hexes[n] if board.terrains[h] is Terrain.GOLD_FIELD)
+        for n in range(topo.node_count)
+    )
+    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), jungle, gold)
 
 
 def _river_gain(view: GameState, seat: Seat, node: NodeId = -1, path: PathId = -1) -> float:
@@ -163,8 +183,9 @@ class _Goal:
         node: the city or settlement intersection (-1 for a development card).
         path: the first road to build toward the settlement spot, or the river road (-1 when
             none is needed).
-        roads: roads still needed to reach the spot.
+        roads: roads (or, with ``ship``, ships) still needed to reach the spot.
         eta: estimated turns until it is affordable.
+        ship: Seafarers: the spot is reached by ships, and ``path`` is the first ship's.
     """
 
     kind: str
@@ -174,6 +195,7 @@ class _Goal:
     path: PathId = -1
     roads: int = 0
     eta: float = 0.0
+    ship: bool = False
 
     @property
     def score(self) -> float:
@@ -261,6 +283,8 @@ class HeuristicBot:
             return self._main(view, seat, info, legal)
         if phase is Phase.SPECIAL_BUILD:
             return self._special_build(view, seat, info, legal)
+        if phase is Phase.GOLD:
+            return self._gold(view, seat, info, legal)
         return legal[0]
 
     def _board(self, board: Board) -> _BoardInfo:
@@ -319,6 +343,8 @@ class HeuristicBot:
             value += 0.3 * (own_pips[harbour] + prod[harbour])
         for h, p in info.jungle[node]:  # Jungle: discoveries, for development cards only
             value += (p * 0.6 if h == view.robber else p) * _DISCOVERY_WEIGHT
+        for h, p in info.gold[node]:  # Seafarers: gold is any resource
+            value += (p * 0.6 if h == view.robber else p) * _GOLD_WEIGHT
         if view.variant is not None:
             value += _RIVER_SPOT_WEIGHT * _river_gain(view, view.active, node)
         return value
@@ -398,6 +424,7 @@ class HeuristicBot:
                 goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1])
                 if best_goal is None or goal.score > best_goal.score:
                     best_goal = goal
+            best_goal = self._sea_goal(view, seat, info, own, best_goal)
             if best_goal is not None:
                 goals.append(best_goal)
         if view.turn and view.deck_size() > 0:
@@ -414,6 +441,35 @@ class HeuristicBot:
             if goal.kind != "settlement":
                 goal.eta = _eta(goal.cost, hand, rates, ratios)
         return goals
+
+    def _sea_goal(
+        self,
+        view: GameState,
+        seat: Seat,
+        info: _BoardInfo,
+        own: list[float],
+        best: _Goal | None,
+    ) -> _Goal | None:
+        """Seafarers: the better of ``best`` and the best settlement spot ships can reach (an
+        island bonus counts in full)."""
+        variant = view.variant
+        if not isinstance(variant, Seafarers):
+            return best
+        hand, ratios = view.hands[seat], view.ratios[seat]
+        rates = self._rates(view, seat, info)
+        s, ship = view.rules.settlement_cost, variant.ship_cost
+        costs: dict[int, tuple[Hand, float]] = {}
+        for n, (d, first) in sea_expansion(view, seat, SEA_DEPTH).items():
+            value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
+            value += island_bonus(view, seat, n)
+            value *= 1.0 - _SHIP_DISCOUNT * d
+            if d not in costs:
+                cost = as_hand([s[r] + d * ship[r] for r in range(5)])
+                costs[d] = (cost, _eta(cost, hand, rates, ratios))
+            goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1], ship=True)
+            if best is None or goal.score > best.score:
+                best = goal
+        return best
 
     @staticmethod
     def _replaced(view: GameState, seat: Seat, cost: Hand, hand: list[int] | Hand) -> Hand:
@@ -469,8 +525,10 @@ class HeuristicBot:
         own = self._own_pips(view, seat, info, robber=False)
         start = view.last_settlement
 
+        roads: list[Action] = [a for a in legal if isinstance(a, A.BuildRoad)]
+
         def value(action: Action) -> float:
-            assert isinstance(action, A.BuildRoad)
+            assert isinstance(action, A.BuildRoad | A.BuildShip)
             a, b = topo.path_nodes[action.path]
             far = b if a == start else a
             best = 0.0
@@ -479,7 +537,7 @@ class HeuristicBot:
                     best = max(best, self._spot_value(view, info, k, own, SETUP_WEIGHT))
             return best + 0.1 * len(topo.node_hexes[far])
 
-        return self._best(legal, value)
+        return self._best(roads or legal, value)
 
     def _best(self, legal: list[Action], value: Callable[[Action], float]) -> Action:
         """The action of highest ``value``, ties broken by a jitter below 0.001 from the rng
@@ -569,6 +627,13 @@ class HeuristicBot:
                     if _river_gain(view, seat, path=road.path) >= 1:
                         return road
         if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
+            if goal.ship:
+                move = _ship_move_to(legal, goal.path)
+                if move is not None:  # Seafarers: a loose end ship sails on for free
+                    return move
+                ship_action = A.BuildShip(goal.path)
+                if ship_action in legal:
+                    return ship_action
             road_action = A.BuildRoad(goal.path)
             if road_action in roads:
                 return road_action
@@ -704,6 +769,15 @@ class HeuristicBot:
         leader = max(vp)
 
         def score(action: Action) -> float:
+            if isinstance(action, A.MovePirate):  # Seafarers: the steal and the blockade
+                value = 0.0
+                for other, ships in _ship_counts(view, action.hex).items():
+                    weight = 1.0 + vp[other] / 4 + (1.5 if vp[other] == leader else 0.0)
+                    value += -3.0 * ships if other == seat else _BLOCKADE * ships * weight
+                if action.victim >= 0:
+                    v = action.victim
+                    value += 2.0 + 0.3 * min(view.hand_size[v], 8) + vp[v] / 2
+                return value
             assert isinstance(action, A.MoveRobber)
             h = action.hex
             pips = info.pips[h]
@@ -729,7 +803,7 @@ class HeuristicBot:
     ) -> Action:
         goal = self._goal(view, seat, info)
         if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
-            action = A.BuildRoad(goal.path)
+            action: Action = A.BuildShip(goal.path) if goal.ship else A.BuildRoad(goal.path)
             if action in legal:
                 return action
         spots = self._expansion(view, seat, depth=EXPANSION_DEPTH + 1)
@@ -747,11 +821,28 @@ class HeuristicBot:
         if best is not None:
             return best[1]
         roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+        if not roads:  # Seafarers: only ships can be placed
+            return self._best(legal, lambda a: 0.0)
         own_roads = view.roads[seat]
         return max(
             roads,
             key=lambda a: longest_road(view.topology, [*own_roads, a.path], seat, view.node_owner),
         )
+
+    def _gold(self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]) -> Action:
+        """Seafarers: the gold pick that best fills the goal's shortfall, then the resources the
+        seat rolls least."""
+        goal = self._goal(view, seat, info)
+        missing = _missing(goal.cost, view.hands[seat]) if goal is not None else [0] * 5
+        rates = self._rates(view, seat, info)
+
+        def value(action: Action) -> float:
+            assert isinstance(action, A.ChooseGold)
+            cards = action.cards
+            filled = sum(min(cards[r], missing[r]) for r in range(5))
+            return filled - 0.01 * sum(cards[r] * rates[r] for r in range(5))
+
+        return self._best(legal, value)
 
     # ------------------------------------------------------------------ discards
 
@@ -945,3 +1036,23 @@ class HeuristicBot:
 
 
 __all__ = ["HeuristicBot"]
+
+
+def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
+    """Seafarers: each seat's ships on the sides of ``sea_hex``."""
+    counts: dict[Seat, int] = {}
+    for p in view.topology.sea_hex_paths[sea_hex - view.topology.hex_count]:
+        owner = view.ship_owner[p]
+        if owner != NO_SEAT:
+            counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
+def _ship_move_to(legal: list[Action], path: PathId) -> A.MoveShip | None:
+    """Seafarers: a legal move of a ship onto ``path``, if any. Only the loose end of a route
+    moves, and ``path`` then still joins the seat's network, so the route toward the goal grows
+    by one ship at no cost."""
+    for action in legal:
+        if isinstance(action, A.MoveShip) and action.target == path:
+            return action
+    return None

@@ -9,7 +9,11 @@ hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board
 - :meth:`Variant.after_roll`: after a roll other than 7, before resource production;
 - :meth:`Variant.main_actions`: extra legal actions of the active seat's main phase;
 - :meth:`Variant.after_build`: after a road, settlement or city is placed (set-up included);
-- :meth:`Variant.public_dict`: the variant's public state, added to the state's public dict.
+- :meth:`Variant.public_dict`: the variant's public state, added to the state's public dict;
+- :meth:`Variant.prepare_state`, :meth:`Variant.after_production`, :meth:`Variant.turn_started`,
+  :meth:`Variant.phase_actions`, :meth:`Variant.free_builds`, :meth:`Variant.has_free_builds`,
+  :meth:`Variant.free_pieces`, :meth:`Variant.robber_actions`, :meth:`Variant.route_length` and
+  :meth:`Variant.apply`: what Seafarers adds (ships, the pirate, gold; docs/rules/seafarers.md).
 
 A variant keeps no game progress of its own: what changes in play lives in the state's public
 lists (``discoveries``, ``gold_points``, ``variant_vp``), so the full state and every information
@@ -27,6 +31,7 @@ from hexlan.engine.core import EngineError
 from hexlan.engine.variants.base import Variant
 from hexlan.engine.variants.big_river import BigRiver
 from hexlan.engine.variants.jungle import Jungle
+from hexlan.engine.variants.seafarers import Seafarers
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
@@ -34,7 +39,7 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
-    {Jungle.name: Jungle, BigRiver.name: BigRiver}
+    {Jungle.name: Jungle, BigRiver.name: BigRiver, Seafarers.name: Seafarers}
 )
 """The rules modules by the name a rule set gives as ``hooks`` (read only)."""
 
@@ -54,4 +59,4 @@ def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Va
     return cls(rules, options, topology)
 
 
-__all__ = ["HOOKS", "BigRiver", "Jungle", "Variant", "make_variant"]
+__all__ = ["HOOKS", "BigRiver", "Jungle", "Seafarers", "Variant", "make_variant"]

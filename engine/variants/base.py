@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hexlan.engine.core import NodeId, Seat
+from hexlan.engine.core import EngineError, NodeId, Seat
+from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
     from hexlan.engine import actions as A
@@ -53,3 +54,48 @@ class Variant:
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """The variant's part of :meth:`GameState.public_dict`."""
         return {}
+
+    def prepare_state(self, state: GameState) -> None:
+        """The new game's state is built: set the variant's starting positions."""
+
+    def after_production(self, state: GameState, total: int) -> None:
+        """A roll of ``total`` (not 7) has produced resources; the phase is now MAIN."""
+
+    def turn_started(self, state: GameState) -> None:
+        """A new turn has started (``state.active`` is its seat)."""
+
+    def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
+        """The legal actions of ``seat`` in a phase the variant adds."""
+        return []
+
+    def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Append the variant's free pieces the seat may place now (set-up road, Road Building)
+        to ``result``."""
+
+    def has_free_builds(self, state: GameState, seat: Seat) -> bool:
+        """Whether :meth:`free_builds` would list a piece in Road Building."""
+        return False
+
+    def free_pieces(self, state: GameState, seat: Seat) -> int:
+        """Pieces beyond roads the seat has for Road Building."""
+        return 0
+
+    def robber_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Append the variant's alternatives to moving the robber to ``result``."""
+
+    def route_length(self, state: GameState, seat: Seat) -> int:
+        """The seat's length toward Longest Road: its longest road (official rule)."""
+        return longest_road(state.topology, state.roads[seat], seat, state.node_owner)
+
+    def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
+        """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let
+        the engine's general reason stand."""
+        return None
+
+    def apply(self, state: GameState, action: A.Action) -> None:
+        """Apply an action the variant adds (unchecked).
+
+        Raises:
+            EngineError: the variant has no such action.
+        """
+        raise EngineError(f"the {self.name} rules have no {type(action).__name__}")

@@ -1,0 +1,487 @@
+"""Seafarers (seed 002 «Мореходы»; docs/rules/seafarers.md): ships, the pirate, gold fields,
+Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafarers-*.toml).
+
+- **Ships** (``[costs] ship``, ``[pieces] ship`` of the rule set): on a path with sea on a side,
+  joined to an own ship or an own settlement or city (so a ship never continues a road, nor a road
+  a ship, except through the seat's own building); a coastal path holds a road or a ship, not
+  both (its owner is in ``path_owner`` either way). In set-up the road beside the settlement may be
+  a ship; Road Building gives two pieces, roads or ships in any mix.
+- **Moving a ship**, once a turn after the roll: only a ship at the open end of a route (one of its
+  ends touches no other own ship and no own building), not one built this turn, to any place it
+  could be built with it lifted; never from or to a side of the pirate's hex.
+- **The pirate** stands on a sea hex (the rule set's ``pirate``); a 7 or a knight moves the robber
+  *or* the pirate; the pirate's mover robs a seat with a ship on a side of its new hex; no ship
+  is built on, or moved from or to, a side of its hex.
+- **Gold fields** (:attr:`~hexlan.engine.core.Terrain.GOLD_FIELD`): on their number each
+  settlement beside one is owed a resource of its owner's choice, each city two (none under the
+  robber); the owed seats choose in seat order (:attr:`~hexlan.engine.core.Phase.GOLD`). A second
+  set-up settlement beside gold is owed one per gold field too (official).
+- **Longest Trade Route**: the longest trail over a seat's roads and ships, where a road and a ship
+  join only at the seat's own settlement or city; it replaces Longest Road (same award).
+- **Island bonus** (``island_bonus``): a seat's first settlement on each island other than the home
+  island (the rule set's ``home``) and the islands of its own set-up settlements brings that many
+  victory points (``variant_vp``, inside ``public_vp``). With ``setup_home_only``, set-up
+  settlements go on the home island only. A map without a desert takes the robber's starting hex
+  from the rule set (``robber``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from hexlan.engine import actions as A
+from hexlan.engine import events as E
+from hexlan.engine.core import (
+    NO_LIMIT,
+    NO_SEAT,
+    EngineError,
+    Hand,
+    HexId,
+    NodeId,
+    PathId,
+    Phase,
+    Seat,
+    Terrain,
+    as_hand,
+)
+from hexlan.engine.longest_road import longest_trade_route
+from hexlan.engine.ruleset import parse_cost
+from hexlan.engine.variants.base import Variant
+
+if TYPE_CHECKING:
+    from hexlan.engine.board import Board
+    from hexlan.engine.options import GameOptions
+    from hexlan.engine.ruleset import RuleSet
+    from hexlan.engine.state import GameState
+    from hexlan.engine.topology import Topology
+
+_RULE = "seed 002 «Мореходы»"
+
+
+def gold_choices(owed: int, bank: Hand) -> tuple[Hand, ...]:
+    """Every way to take ``owed`` resources from ``bank`` (fewer when the bank holds fewer), as
+    5-tuples in resource order.
+
+    >>> gold_choices(1, (1, 0, 2, 0, 0))
+    ((1, 0, 0, 0, 0), (0, 0, 1, 0, 0))
+    >>> len(gold_choices(2, (19, 19, 19, 19, 19)))
+    15
+    """
+    count = min(owed, sum(bank))
+    found: list[Hand] = []
+    for combo in combinations_with_replacement(range(5), count):
+        cards = [0, 0, 0, 0, 0]
+        for r in combo:
+            cards[r] += 1
+        if all(cards[r] <= bank[r] for r in range(5)):
+            found.append(as_hand(cards))
+    return tuple(found)
+
+
+class Seafarers(Variant):
+    """Seafarers' hooks (see the module docstring).
+
+    Raises:
+        EngineError: the map has no sea paths, or the rule set's pirate or home hex is not on
+            it (constructing).
+    """
+
+    name: ClassVar[str] = "seafarers"
+
+    def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
+        super().__init__(rules, options, topology)
+        if not topology.path_sea:
+            raise EngineError(f"Seafarers needs a map for ships, not {topology.name!r}")
+        table = rules.raw["seafarers"]
+        self.ship_cost = parse_cost(rules.raw["costs"]["ship"])
+        self.ship_limit = int(rules.raw["pieces"]["ship"]) if options.piece_limits else NO_LIMIT
+        pirate = table.get("pirate")
+        self.pirate_start: HexId = NO_SEAT
+        if pirate is not None:
+            position = (int(pirate[0]), int(pirate[1]))
+            if position not in topology.sea_axial:
+                raise EngineError(f"the pirate must start on a sea hex, not {list(position)}")
+            self.pirate_start = topology.hex_count + topology.sea_axial.index(position)
+        self.home = -1  # without a home island, each seat's set-up islands are its own
+        if "home" in table:
+            home = (int(table["home"][0]), int(table["home"][1]))
+            self.home = topology.hex_island[topology.hex_at(home)]
+        self.robber_start: HexId = NO_SEAT
+        if "robber" in table:
+            robber = (int(table["robber"][0]), int(table["robber"][1]))
+            self.robber_start = topology.hex_at(robber)
+        self.island_bonus = int(table["island_bonus"])
+        self.home_closed = frozenset(
+            n
+            for n in range(topology.land_node_count)
+            if table.get("setup_home_only", False) and topology.node_island[n] != self.home
+        )
+        self.gold: tuple[HexId, ...] = ()
+        self._builds = tuple(A.BuildShip(p) for p in range(topology.path_count))
+
+    # ------------------------------------------------------------------ set-up
+
+    def prepare_board(self, board: Board) -> Board:
+        """The board as given; its gold fields are noted."""
+        self.gold = tuple(h for h, t in enumerate(board.terrains) if t is Terrain.GOLD_FIELD)
+        return board
+
+    def prepare_state(self, state: GameState) -> None:
+        """The pirate takes its starting hex, and the robber the rule set's (on a map without a
+        desert)."""
+        state.pirate = self.pirate_start
+        if self.robber_start >= 0:
+            state.robber = self.robber_start
+
+    def setup_closed(self, state: GameState) -> frozenset[NodeId]:
+        """With ``setup_home_only``: every intersection off the home island."""
+        return self.home_closed
+
+    # ------------------------------------------------------------------ ships
+
+    def ships_left(self, state: GameState, seat: Seat) -> int:
+        """Ships the seat can still build (15 in all by the rule set)."""
+        return self.ship_limit - len(state.ships[seat])
+
+    def _blocked_paths(self, state: GameState) -> tuple[PathId, ...]:
+        """The sides of the pirate's hex: closed to building and moving ships."""
+        pirate = state.pirate
+        if pirate < 0:
+            return ()
+        return self.topology.sea_hex_paths[pirate - self.topology.hex_count]
+
+    def ship_spots(self, state: GameState, seat: Seat, lifted: PathId = -1) -> list[PathId]:
+        """Free paths where the seat may place a ship: sea on a side, not a side of the pirate's
+        hex, an end at the seat's own building or at one of its ships (``lifted`` left out: the
+        ship being moved) whose corner holds no other seat's building (seed 002 «Мореходы»)."""
+        topo = self.topology
+        owner, path_owner = state.node_owner, state.path_owner
+        ends: set[NodeId] = set(state.settlements[seat]) | set(state.cities[seat])
+        path_nodes = topo.path_nodes
+        for p in state.ships[seat]:
+            if p == lifted:
+                continue
+            for n in path_nodes[p]:
+                if owner[n] < 0 or owner[n] == seat:
+                    ends.add(n)
+        blocked = self._blocked_paths(state)
+        sea, node_paths = topo.path_sea, topo.node_ship_paths
+        return sorted(
+            {
+                p
+                for n in ends
+                for p in node_paths[n]
+                if sea[p] and (path_owner[p] < 0 or p == lifted) and p not in blocked
+            }
+        )
+
+    def movable_ships(self, state: GameState, seat: Seat) -> list[PathId]:
+        """The seat's ships that may move now: at the open end of a route, not built this turn,
+        not on a side of the pirate's hex."""
+        topo = self.topology
+        own = set(state.ships[seat])
+        owner = state.node_owner
+        blocked = self._blocked_paths(state)
+        result = []
+        for p in state.ships[seat]:
+            if p in state.new_ships or p in blocked:
+                continue
+            for n in topo.path_nodes[p]:
+                if owner[n] == seat:
+                    continue
+                if not any(q != p and q in own for q in topo.node_ship_paths[n]):
+                    result.append(p)  # this end leads nowhere: the route is open here
+                    break
+        return result
+
+    def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Ships the seat can pay for and place; in its own turn after the roll, each move of a
+        movable ship (one a turn)."""
+        if self.ships_left(state, seat) > 0 and state._hand_covers(seat, self.ship_cost):
+            builds = self._builds
+            result.extend(builds[p] for p in self.ship_spots(state, seat))
+        if state.phase is Phase.MAIN and not state.ship_moved:
+            for source in self.movable_ships(state, seat):
+                for target in self.ship_spots(state, seat, lifted=source):
+                    if target != source:
+                        result.append(A.MoveShip(source, target))
+
+    def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Set-up: a ship on a sea path beside the settlement just placed; Road Building: any
+        ship the seat could build."""
+        if self.ships_left(state, seat) <= 0:
+            return
+        if state.phase is Phase.SETUP_ROAD:
+            topo, path_owner = self.topology, state.path_owner
+            blocked = self._blocked_paths(state)
+            result.extend(
+                self._builds[p]
+                for p in topo.node_ship_paths[state.last_settlement]
+                if topo.path_sea[p] and path_owner[p] < 0 and p not in blocked
+            )
+        else:
+            result.extend(self._builds[p] for p in self.ship_spots(state, seat))
+
+    def has_free_builds(self, state: GameState, seat: Seat) -> bool:
+        """Whether a ship could be placed with Road Building."""
+        return self.ships_left(state, seat) > 0 and bool(self.ship_spots(state, seat))
+
+    def free_pieces(self, state: GameState, seat: Seat) -> int:
+        """The seat's ships left."""
+        return self.ships_left(state, seat)
+
+    def route_length(self, state: GameState, seat: Seat) -> int:
+        """Longest Trade Route: roads and ships, joined at the seat's own buildings."""
+        return longest_trade_route(
+            self.topology, state.roads[seat], state.ships[seat], seat, state.node_owner
+        )
+
+    def turn_started(self, state: GameState) -> None:
+        """A new turn: no ship is new and none has moved."""
+        state.new_ships = []
+        state.ship_moved = False
+
+    # ------------------------------------------------------------------ pirate and gold
+
+    def victims_on_sea(self, state: GameState, sea_hex: HexId, thief: Seat) -> list[Seat]:
+        """Opponents with a ship on a side of ``sea_hex`` and a card in hand, in seat order."""
+        paths = self.topology.sea_hex_paths[sea_hex - self.topology.hex_count]
+        ship_owner = state.ship_owner
+        seats = {ship_owner[p] for p in paths} - {NO_SEAT, thief}
+        return [s for s in sorted(seats) if state.hand_size[s]]
+
+    def robber_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Moving the pirate instead: to each other sea hex, naming each possible victim."""
+        if state.pirate < 0:
+            return
+        first = self.topology.hex_count
+        for h in range(first, first + len(self.topology.sea_axial)):
+            if h == state.pirate:
+                continue
+            victims = self.victims_on_sea(state, h, seat)
+            if victims:
+                result.extend(A.MovePirate(h, v) for v in victims)
+            else:
+                result.append(A.MovePirate(h, NO_SEAT))
+
+    def _owe_gold(self, state: GameState, hexes: list[HexId], resume: Phase) -> None:
+        owed = [0] * state.players
+        owner, level = state.node_owner, state.node_level
+        for h in hexes:
+            for n in self.topology.hex_nodes[h]:
+                if owner[n] >= 0:
+                    owed[owner[n]] += level[n]
+        self._owe(state, owed, resume)
+
+    @staticmethod
+    def _owe(state: GameState, owed: list[int], resume: Phase) -> None:
+        if not any(owed):
+            return
+        state.gold_owed = owed
+        state.gold_resume = resume
+        state.phase = Phase.GOLD
+        if state.record_events:
+            state.last_events.append(E.GoldOwed(tuple(owed)))
+
+    def after_production(self, state: GameState, total: int) -> None:
+        """Gold fields on the number (not under the robber) owe their buildings' owners picks."""
+        tokens = state.board.tokens
+        hexes = [h for h in self.gold if tokens[h] == total and h != state.robber]
+        if hexes:
+            self._owe_gold(state, hexes, Phase.MAIN)
+
+    def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
+        """In :attr:`Phase.GOLD`: each choice of the resources the seat is owed."""
+        owed = state.gold_owed[seat]
+        bank = as_hand(state.bank)
+        return [A.ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
+
+    # ------------------------------------------------------------------ points
+
+    def after_build(self, state: GameState, seat: Seat, node: NodeId) -> None:
+        """A settlement closes its neighbours across sea paths too (distance rule, official) and
+        cuts other seats' trade routes through its corner; on a new island it brings the island
+        bonus; a second set-up settlement beside gold owes a pick per gold field (official)."""
+        if node < 0 or state.node_level[node] != 1:
+            return
+        topo = self.topology
+        for m in topo.node_ship_nodes[node]:
+            state.blocked[m] = True  # the distance rule holds across the water too
+        broken = {state.ship_owner[p] for p in topo.node_ship_paths[node]} - {NO_SEAT, seat}
+        for other in broken:  # a settlement cuts another seat's trade route (official)
+            state.road_length[other] = self.route_length(state, other)
+        if broken:
+            state._award_longest_road()
+        island = self.topology.node_island[node]
+        setup = state.phase is Phase.SETUP_ROAD
+        if island != self.home and island not in state.islands_settled[seat]:
+            state.islands_settled[seat].append(island)
+            if self.island_bonus and not setup:
+                previous = state.variant_vp[seat]
+                state.variant_vp[seat] += self.island_bonus
+                state.public_vp[seat] += self.island_bonus
+                if state.record_events:
+                    state.last_events.append(
+                        E.VariantPointsChanged(
+                            seat, len(state.islands_settled[seat]), state.variant_vp[seat], previous
+                        )
+                    )
+        if state.phase is Phase.SETUP_ROAD and state.setup_step >= state.players:
+            gold = [h for h in self.topology.node_hexes[node] if h in self.gold]
+            if gold:
+                owed = [0] * state.players
+                owed[seat] = len(gold)
+                self._owe(state, owed, Phase.SETUP_ROAD)
+
+    # ------------------------------------------------------------------ rejections
+
+    def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
+        """The rule a ship or pirate action breaks, in words (None: the general reason, e.g. the
+        wrong phase or seat)."""
+        seat = state.active
+        if isinstance(action, A.MovePirate):
+            if state.phase is not Phase.MOVE_ROBBER:
+                return None
+            if action.hex == state.pirate or not self._is_sea(action.hex):
+                return ("the pirate moves to another sea hex", _RULE)
+            return (f"seat {action.victim} has no ship and card to rob there", _RULE)
+        if isinstance(action, A.BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
+            if self.ships_left(state, seat) <= 0:
+                return (f"seat {seat} has no ship left", "official: 15 ships a player")
+            if not state._hand_covers(seat, self.ship_cost):
+                return ("a ship costs lumber + wool", _RULE)
+            return self._why_not_here(state, seat, action.path)
+        if isinstance(action, A.MoveShip) and state.phase is Phase.MAIN:
+            if state.ship_moved:
+                return ("one ship moves a turn", f"{_RULE}: «максимум один за ход»")
+            if action.source not in state.ships[seat]:
+                return (f"seat {seat} has no ship on path {action.source}", _RULE)
+            if action.source in state.new_ships:
+                return ("a ship built this turn does not move", "official Seafarers")
+            if action.source in self._blocked_paths(state):
+                return ("the pirate blocks the ships on its hex", _RULE)
+            if action.source not in self.movable_ships(state, seat):
+                return ("only the end ship of an open route moves", "official Seafarers")
+            if action.target == action.source:
+                return ("a moved ship goes to another path", _RULE)
+            return self._why_not_here(state, seat, action.target, lifted=action.source)
+        return None
+
+    def _is_sea(self, hex_id: HexId) -> bool:
+        first = self.topology.hex_count
+        return first <= hex_id < first + len(self.topology.sea_axial)
+
+    def _why_not_here(
+        self, state: GameState, seat: Seat, path: PathId, lifted: PathId = -1
+    ) -> tuple[str, str]:
+        topo = self.topology
+        if not 0 <= path < topo.path_count or not topo.path_sea[path]:
+            return ("a ship goes on a path with sea on at least one side", _RULE)
+        if state.path_owner[path] >= 0 and path != lifted:
+            return (f"path {path} already holds a road or a ship", _RULE)
+        if path in self._blocked_paths(state):
+            return ("the pirate blocks the sides of its hex", _RULE)
+        return (
+            "a ship joins one of the player's ships or own settlement or city; a road and a"
+            " ship meet only at an own settlement or city",
+            f"{_RULE}: «дорогу нельзя продолжить кораблём, и наоборот»",
+        )
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: GameState, action: A.Action) -> None:
+        """Apply a ship, pirate or gold action (unchecked)."""
+        if isinstance(action, A.BuildShip):
+            self._build(state, action.path)
+        elif isinstance(action, A.MoveShip):
+            self._move(state, action)
+        elif isinstance(action, A.MovePirate):
+            self._move_pirate(state, action)
+        elif isinstance(action, A.ChooseGold):
+            self._choose_gold(state, action)
+        else:
+            super().apply(state, action)
+
+    def _place(self, state: GameState, seat: Seat, path: PathId) -> None:
+        state.path_owner[path] = seat
+        state.ship_owner[path] = seat
+        state.ships[seat].append(path)
+
+    def _lift(self, state: GameState, seat: Seat, path: PathId) -> None:
+        state.path_owner[path] = NO_SEAT
+        state.ship_owner[path] = NO_SEAT
+        state.ships[seat].remove(path)
+
+    def _routes_changed(self, state: GameState, seat: Seat) -> None:
+        state._road_cache = [None] * state.players  # the paths taken or freed
+        state.road_length[seat] = self.route_length(state, seat)
+        state._award_longest_road()
+
+    def _build(self, state: GameState, path: PathId) -> None:
+        seat, phase = state.active, state.phase
+        if state.record_events:
+            state.last_events.append(
+                E.Built(
+                    seat,
+                    "ship",
+                    path,
+                    setup=phase is Phase.SETUP_ROAD,
+                    free=phase is Phase.ROAD_BUILDING,
+                )
+            )
+        if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
+            state._pay_bank(seat, self.ship_cost)
+        self._place(state, seat, path)
+        state.new_ships.append(path)
+        if phase is Phase.SETUP_ROAD:
+            state._road_cache = [None] * state.players
+            state.road_length[seat] = self.route_length(state, seat)
+            state._setup_next()
+            return
+        self._routes_changed(state, seat)
+        if phase is Phase.ROAD_BUILDING:
+            state._free_build_placed(seat)
+
+    def _move(self, state: GameState, action: A.MoveShip) -> None:
+        seat = state.active
+        if state.record_events:
+            state.last_events.append(E.ShipMoved(seat, action.source, action.target))
+        self._lift(state, seat, action.source)
+        self._place(state, seat, action.target)
+        state.ship_moved = True
+        self._routes_changed(state, seat)
+
+    def _move_pirate(self, state: GameState, action: A.MovePirate) -> None:
+        state.pirate = action.hex
+        if state.record_events:
+            state.last_events.append(E.PirateMoved(state.active, action.hex, action.victim))
+        if action.victim >= 0 and state.hand_size[action.victim]:
+            state.victim = action.victim
+            state.phase = Phase.STEAL
+        else:
+            state._after_robber()
+
+    def _choose_gold(self, state: GameState, action: A.ChooseGold) -> None:
+        state._take_from_bank(action.seat, action.cards)
+        if state.record_events:
+            state.last_events.append(E.BankTaken(action.seat, action.cards))
+        state.gold_owed[action.seat] = 0
+        if not any(state.gold_owed):
+            state.phase = state.gold_resume
+
+    def public_dict(self, state: GameState) -> dict[str, Any]:
+        """Ships, the pirate, gold owed, this turn's ship facts, island bonuses."""
+        return {
+            "ships": [list(s) for s in state.ships],
+            "pirate": state.pirate,
+            "new_ships": list(state.new_ships),
+            "ship_moved": state.ship_moved,
+            "gold_owed": list(state.gold_owed),
+            "gold_resume": int(state.gold_resume),
+            "islands_settled": [list(i) for i in state.islands_settled],
+            "variant_vp": list(state.variant_vp),
+        }
+
+
+__all__ = ["Seafarers", "gold_choices"]
