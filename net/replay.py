@@ -357,6 +357,10 @@ class Replayer:
         """The dice totals so far."""
         return self._narrator.rolls
 
+    def watching(self) -> tuple[str, ...]:
+        """Nobody: a log does not record who watched the game."""
+        return ()
+
     @property
     def turn(self) -> int:
         """The turn counter at this point."""
