@@ -305,6 +305,7 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
     from hexlan.net.client import WatchGame
     from hexlan.tui.app import TableApp
     from hexlan.tui.screens.watch import WatchScreen
+    from hexlan.tui.widgets.dice import DiceChart
     from hexlan.tui.widgets.players import PlayersPanel
 
     table = finished_table
@@ -357,6 +358,8 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
         board = screen.query_one("#watch-board")
         side = screen.query_one("#watch-side")
         assert board.size.width > side.size.width and board.size.height >= 30
+        chart = screen.query_one(DiceChart)  # the rolls so far against two fair dice
+        assert chart.region.height >= 12 and f"{len(game.rolls)} rolls" in str(chart.render())
         # no key moves the game: a spectator has no seat
         before = len(game.events)
         await pilot.press("r", "e", "v", "s")
