@@ -226,7 +226,7 @@ def test_harbour_labels_sit_outside_the_coast_by_their_path(layout) -> None:
     state = new_game()
     lines = board_lines(render_board(state, layout))
     geo = geometry(layout)
-    land = {cell for cells in geo.interiors for cell in cells}
+    land = {cell for cells in geo.interiors[: geo.land_hexes] for cell in cells}
     board_text = "\n".join(lines)
     assert board_text.count("3:1") == 4
     for word in ("2:1 W", "2:1 B", "2:1 L", "2:1 G", "2:1 O"):
@@ -296,7 +296,8 @@ def test_pieces_from_real_actions_appear_with_their_owners_glyphs(layout) -> Non
         for cell in path_cells(p, layout):
             assert style_at(text, cell).color.triplet.hex.upper() == SEAT_COLOURS[seat]
     assert style_at(text, node_cell(12, layout)).color.triplet.hex.upper() == SEAT_COLOURS[0]
-    land = {cell for cells in geometry(layout).interiors for cell in cells}
+    geo = geometry(layout)
+    land = {cell for cells in geo.interiors[: geo.land_hexes] for cell in cells}
     marks = [
         (c, r)
         for r, line in enumerate(lines)
@@ -691,7 +692,7 @@ def test_the_sea_frame_surrounds_the_coast(map_name: str, layout: Layout) -> Non
     topo = MAPS[map_name]
     geo = geometry(layout, topo)
     text = render_board(state, layout)
-    land = {cell for cells in geo.interiors for cell in cells}
+    land = {cell for cells in geo.interiors[: geo.land_hexes] for cell in cells}
     outline = set(geo.nodes) | {(c, r) for cells in geo.paths for c, r, _ in cells}
     sea = set(geo.sea)
     assert sea and not sea & land and not sea & outline
@@ -706,7 +707,7 @@ def test_the_sea_frame_surrounds_the_coast(map_name: str, layout: Layout) -> Non
             for dr in (-1, 0, 1)
         }
         assert around & sea, (p, layout)
-    for cells in geo.interiors:  # and no land hex has any
+    for cells in geo.interiors[: geo.land_hexes]:  # and no land hex has any
         around = {(c + dc, r) for c, r in cells for dc in (-1, 1)}
         assert not around & sea
 
