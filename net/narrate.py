@@ -244,6 +244,7 @@ class Narrator:
             text = f"{who} moved the pirate"
             if action.victim >= 0:
                 text += f" and {self._verb(active, 'rob', 'robs')} {self._whom(action.victim)}"
+            target = ("hex", (action.hex,))  # a sea hex: the board numbers them after the land
         elif isinstance(action, A.ChooseGold):
             seat = action.seat
             text = (
