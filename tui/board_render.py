@@ -868,11 +868,21 @@ def _draw_robber(canvas: Canvas, geo: Geometry, robber: HexId) -> None:
 
 
 def _draw_pirate(canvas: Canvas, geo: Geometry, pirate: HexId) -> None:
-    """The pirate: a reverse-video `` P `` block on the middle of its sea hex."""
+    """The pirate: a reverse-video `` P `` block on the middle of its sea hex, or on a row
+    above or below it when a harbour's label is there; in the mini layout's one-row hexes, a
+    reverse ``P`` in the label's gap (``2:1PL``), so the harbour still reads."""
     if pirate < 0 or pirate >= len(geo.hexes):
         return
     col, row = geo.hexes[pirate]
-    canvas.put(col - 1, row, f" {PIRATE_GLYPH} ", _ROBBER)
+    inside = set(geo.interiors[pirate])
+    for r in (row, row - 1, row + 1):
+        cells = [(c, r) for c in range(col - 1, col + 2)]
+        if all(cell in inside and _is_free(canvas, *cell) for cell in cells):
+            canvas.put(col - 1, r, f" {PIRATE_GLYPH} ", _ROBBER)
+            return
+    gaps = [c for c, r in inside if r == row and canvas.chars[r][c] == " "]
+    spot = min(gaps, key=_from(col), default=col)
+    canvas.put(spot, row, PIRATE_GLYPH, _ROBBER)
 
 
 def robber_cell(geo: Geometry, hex_id: HexId) -> Cell:
@@ -923,10 +933,10 @@ def _draw_targets(
     for target, label in targets.items():
         style = _CURSOR if target == cursor else _TARGET
         start, row, text = _label_spot(geo, kind, target, label)
-        if kind == "hex" and geo.layout.name != "mini" and not geo.is_sea(target):
+        if kind == "hex" and (geo.is_sea(target) or geo.layout.name != "mini"):
             cells = [c for c, r in geo.interiors[target] if r == row]
-            fill = canvas.styles[row][min(cells)] if cells else None
-            for c in cells:  # clear the pips (or the robber) under a hex's label
+            fill = canvas.styles[row][min(cells)] if cells and not geo.is_sea(target) else None
+            for c in cells:  # clear the pips (the robber, a harbour's label) under the label
                 canvas.put(c, row, " ", fill)
         elif kind == "path":  # light the whole edge, the label at its middle
             for c, r, _ in geo.paths[target]:

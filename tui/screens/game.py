@@ -377,11 +377,12 @@ class GameScreen(Screen[None]):
         elif self.pick is not None:
             pick = self.pick
             first, last = min(pick.labels.values()), max(pick.labels.values())
-            text.append(f"{_PICK_PURPOSE[pick.what]}: ", style="bold")
-            text.append(f"type {first}-{last}, or arrows+Enter, or click")
+            head = _PICK_PURPOSE[pick.what]
             other = _SEA_SWITCH.get(pick.what)
-            if other is not None and self._targets(other[0])[1]:
-                text.append(f" · {other[1]}: the {other[0]} instead", style="bold")
+            if other is not None and self._targets(other[0])[1]:  # fits 80 columns
+                head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
+            text.append(f"{head}: ", style="bold")
+            text.append(f"type {first}-{last}, or arrows+Enter, or click")
             if not pick.mandatory:
                 text.append(" · Esc cancels")
             if pick.typed:
