@@ -861,17 +861,13 @@ def test_a_ship_differs_from_a_road_and_the_pirate_sits_on_its_sea_hex(layout: L
 @pytest.mark.parametrize("layout", [COMPACT, MINI], ids=["compact", "mini"])
 def test_every_sea_path_and_sea_hex_is_reached_by_arrows_and_clicks(layout: Layout) -> None:
     """The pirate's hexes (sea ids after the land ones) and every path of a map for ships: a
-    click on each picks it, the arrows reach each from the first cursor spot (every path: in
-    mini), a sea hex's label sits in its middle."""
+    click on each picks it, the arrows reach each from the first cursor spot (the one-cell
+    paths out at sea too), a sea hex's label sits in its middle."""
     geo = geometry(layout, SEA_TOPO)
     sea_hexes = range(SEA_TOPO.hex_count, SEA_TOPO.hex_count + len(SEA_TOPO.sea_axial))
     for kind, targets in (("hex", sea_hexes), ("path", range(SEA_TOPO.path_count))):
         for t in targets:
             assert hit_test(geo, kind, targets, *geo.anchor(kind, t)) == t
-        if layout is not MINI and kind == "path":
-            # Known gap: in compact, with every path lit at once, the arrows skip a few
-            # one-cell paths out at sea (typing the label or a click still picks them).
-            continue
         start = step_cursor(geo, kind, targets, None, "up")
         seen, todo = {start}, [start]
         while todo:

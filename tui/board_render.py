@@ -1014,7 +1014,7 @@ def step_cursor(
 ) -> int | None:
     """The target the cursor moves to from ``current`` in ``direction`` (on screen).
 
-    The nearest target ahead wins, sideways distance counting three times (rows twice, as cells
+    The nearest target ahead wins, sideways distance counting four times (rows twice, as cells
     are about twice as tall as wide), so "right" prefers the next one on the same row and "down"
     the one straight below; ties go to the lower id. None when nothing lies that way. With no
     current target, the one nearest the board's centre.
@@ -1035,7 +1035,7 @@ def step_cursor(
         side = abs(vx * dy - vy * dx)
         if ahead <= 0:
             continue
-        cost = ahead + 3 * side
+        cost = ahead + 4 * side
         if best is None or (cost, t) < best:
             best = (cost, t)
     return None if best is None else best[1]
