@@ -811,7 +811,10 @@ class GameScreen(Screen[None]):
         cards: dict[DevCard, list[Action]] = defaultdict(list)
         for action in legal:
             cards[_CARD_OF[type(action)]].append(action)
-        choices = [(f"{card.title}: {_CARD_HELP[card]}", card) for card in cards]
+        helps = dict(_CARD_HELP)
+        if self.game.view.board.topology.path_sea:
+            helps.update(_SEA_CARD_HELP)
+        choices = [(f"{card.title}: {helps[card]}", card) for card in cards]
 
         def chosen(card: DevCard | None) -> None:
             if card is None:
@@ -999,6 +1002,11 @@ _CARD_HELP: Final = {
     DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
     DevCard.MONOPOLY: "take every card of one resource",
 }
+_SEA_CARD_HELP: Final = {
+    DevCard.KNIGHT: "move the robber or the pirate and steal",
+    DevCard.ROAD_BUILDING: "build two roads or ships free, in any mix",
+}
+"""Where a map for ships changes what a card does (docs/rules/seafarers.md rules 7, 12)."""
 
 COMMANDS: Final = (
     ("Roll the dice", "roll", "key r"),
