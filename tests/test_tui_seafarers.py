@@ -15,17 +15,20 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Phase, Resource
+from hexlan.engine.variants import Seafarers
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
 from hexlan.tui.board import COMPACT, MINI, geometry
 from hexlan.tui.screens.dialogs import ChoiceDialog, GoldDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.widgets.controls import Counter
+from hexlan.tui.widgets.players import PlayersPanel
 
 GAME = "seafarers-new-shores"
 SIZES = [pytest.param((80, 24), MINI, id="80x24"), pytest.param((120, 40), COMPACT, id="120x40")]
@@ -128,6 +131,23 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     cell = screen.board.cell_of("path", path)
     assert cell is not None
     assert screen.board.rendered_lines()[cell.y][cell.x] in ("a", "~", "≀")
+    # The players panel counts the ship: every seat's ships left and island bonus points.
+    await pilot.pause()
+    panel = screen.query_one(PlayersPanel)
+    console = Console(width=panel.content_size.width, record=True, color_system=None)
+    console.print(panel.render())
+    lines = console.export_text().split("\n")
+    variant = view.variant
+    assert isinstance(variant, Seafarers)
+    ships_line = next(line for line in lines if line.startswith("Ships"))
+    isles_line = next(line for line in lines if line.startswith(("Isles", "Island bonus")))
+    wide = panel.content_size.width >= 38
+    for seat in range(4):
+        mark = "abcd"[seat]
+        left, bonus = variant.ships_left(view, seat), view.variant_vp[seat]
+        assert (f" {mark} {left}" if wide else f" {mark}{left}") in ships_line
+        assert (f" {mark} {bonus}" if wide else f" {mark}{bonus}") in isles_line
+    assert variant.ships_left(view, 0) == 15 - len(view.ships[0])
 
 
 async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:

@@ -48,7 +48,8 @@ class HandPanel(GamePanel):
         wide = self.size.width >= 38
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Resources {sum(hand)}", style="bold")
-        text.append("   (bank ratio)\n", style="dim")
+        # "(ratio)" where the side panels are narrowed for a map for ships (24 columns)
+        text.append("   (bank ratio)\n" if self.size.width >= 26 else "   (ratio)\n", style="dim")
         for r in Resource:
             text.append(f"{r.letter} ", style="bold " + RESOURCE_STYLES[r])
             text.append_text(resource_text(r, f"{r.name.lower():<7}"))
