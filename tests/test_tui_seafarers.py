@@ -110,8 +110,9 @@ async def type_label(pilot: Pilot[int], screen: GameScreen, target: int) -> None
 
 
 async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
-    """b lights the paths a ship may take (exactly the legal ones); typing a label builds it
-    there, paid with lumber and wool, and the board draws it as a ship."""
+    """b lights the paths a ship may take (exactly the legal ones); typing a label (or, at
+    120x40, a click on the path) builds it there, paid with lumber and wool, and the board
+    draws it as a ship."""
     game = screen.game
     view = game.view
     spots = {a.path for a in game.legal_actions() if isinstance(a, A.BuildShip)}
@@ -122,7 +123,13 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     pick = screen.pick
     assert pick is not None and pick.what == "ship" and set(pick.labels) == spots
     path = max(spots)
-    await type_label(pilot, screen, path)
+    if screen.has_class("-wide"):  # by mouse: a click on the path
+        cell = screen.board.cell_of("path", path)
+        assert cell is not None
+        await pilot.click("#board", offset=(cell.x, cell.y))
+        await pilot.pause()
+    else:
+        await type_label(pilot, screen, path)
     view = game.view
     assert view.ships[0] == [*ships, path] and view.path_owner[path] == 0
     paid = [h - n for h, n in zip(hand, view.hands[0], strict=True)]
@@ -252,3 +259,34 @@ async def test_ships_the_pirate_and_gold_by_keys(size: tuple[int, int], layout: 
             "gold": choose_gold,
         },
     )
+
+
+async def test_a_set_up_ship_on_a_coastal_path_asks_road_or_ship() -> None:
+    """Set-up at 80x24: after a coastal settlement, the paths beside it light up for a road or
+    a ship; a coastal path (either may go there) asks which, and 2 places a ship."""
+    game = SessionGame(players=4, seed=SEED, save_log=False, game=GAME)
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        for _ in range(500):
+            await pilot.pause()
+            if game.human_to_act():
+                break
+        view = game.view
+        topo = view.topology
+        assert view.phase is Phase.SETUP_SETTLEMENT and screen.pick is not None
+        node = next(  # a free corner on the coast: a path there takes a road or a ship
+            n
+            for n in sorted(screen.pick.labels)
+            if any(topo.path_sea[p] and p < topo.land_path_count for p in topo.node_paths[n])
+        )
+        await type_label(pilot, screen, node)
+        pick = screen.pick
+        assert pick is not None and pick.what == "road or ship" and pick.kind == "path"
+        both = next(p for p, actions in pick.actions.items() if len(actions) == 2)
+        await type_label(pilot, screen, both)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "A road or a ship here?"
+        await pilot.press("2")
+        await pilot.pause()
+        assert game.view.ships[0] == [both] and game.view.roads[0] == []
