@@ -339,6 +339,12 @@ def _routes(values: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
     return tuple(routes)
 
 
+_NO_SPECTATORS_OPTION = click.option(
+    "--no-spectators",
+    is_flag=True,
+    help="Refuse spectators (`hexlan watch`): the table takes players only.",
+)
+
 # Options `bot` and `resume` share.
 _BOT_SEED_OPTION = click.option(
     "--seed", type=int, default=None, help="Seed for the bot's own choices only."
@@ -416,6 +422,7 @@ _ABANDON_AFTER_OPTION = click.option(
     help="Dial the seat whose game port is PORT at HOST:PORT instead (a relay or a test "
     "proxy such as scripts/faultnet.py); repeatable.",
 )
+@_NO_SPECTATORS_OPTION
 def bot(
     hosting: bool,
     join: str | None,
@@ -434,6 +441,7 @@ def bot(
     cheat: str | None,
     cheat_at: int | None,
     routes: tuple[str, ...],
+    no_spectators: bool,
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if cheat is not None:
@@ -453,6 +461,8 @@ def bot(
         raise click.UsageError("give exactly one of --host and --join HOST:PORT")
     if seats is not None and not hosting:
         raise click.UsageError("--seats is for --host")
+    if no_spectators and not hosting:
+        raise click.UsageError("--no-spectators is for --host: spectators watch through the host")
     if not hosting and (game != "base" or board is not None):
         raise click.UsageError(
             f"--{'game' if game != 'base' else 'board'} is for --host: a joiner plays the host's "
@@ -481,6 +491,7 @@ def bot(
         cheat=cheat,
         cheat_at=1 if cheat_at is None else cheat_at,
         routes=dial_routes,
+        spectators=not no_spectators,
     )
     sys.exit(run_bot(options))
 
@@ -573,6 +584,7 @@ _IDENTITY_OPTION = click.option(
 @click.option("--name", default=None, help="Your name at the table (default: your login).")
 @_LOG_OPTION
 @_IDENTITY_OPTION
+@_NO_SPECTATORS_OPTION
 def host(
     port: int,
     seats: int | None,
@@ -582,6 +594,7 @@ def host(
     name: str | None,
     log_path: Path | None,
     identity: Path | None,
+    no_spectators: bool,
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
@@ -606,6 +619,7 @@ def host(
         game=game,
         bots=bots,
         bot_delay=bot_delay,
+        spectators=not no_spectators,
     )
     sys.exit(run_host(options))
 
@@ -637,3 +651,39 @@ def join(
         name=_net_name(name), identity_path=identity, log_path=log_path, address=address
     )
     sys.exit(run_join(options))
+
+
+@main.command()
+@click.argument("address", metavar="[HOST:PORT]", required=False)
+@click.option("--name", default=None, help="Your name among the spectators (default: your login).")
+@_IDENTITY_OPTION
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="No screen: follow the game to its end, then print one JSON line (progress on stderr).",
+)
+@_QUIET_OPTION
+def watch(
+    address: str | None, name: str | None, identity: Path | None, as_json: bool, quiet: bool
+) -> None:
+    """Watch a table's game without a seat: found on the LAN, or at HOST:PORT."""
+    target = None
+    if address is not None:
+        from hexlan.net.lobby import parse_address
+
+        try:
+            target = parse_address(address)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'HOST:PORT'") from None
+    spectator = _net_name(name)
+    if as_json:
+        from hexlan.headless import run_watch
+
+        sys.exit(run_watch(target, spectator, identity, quiet))
+    if quiet:
+        raise click.UsageError("--quiet is for --json")
+    from hexlan.tui.app import run_watch as run_screen
+    from hexlan.tui.screens.lobby import NetOptions
+
+    sys.exit(run_screen(NetOptions(name=spectator, identity_path=identity, address=address)))

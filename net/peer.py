@@ -76,8 +76,18 @@ from hexlan.net.log import (
     secrets_path,
 )
 from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, Session
-from hexlan.net.transport import Mesh
-from hexlan.net.wire import Envelope, Opening, RemoteProtocolError, message_id, unpack
+from hexlan.net.transport import NO_SPECTATORS, Mesh
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    Opening,
+    RemoteProtocolError,
+    message_id,
+    sign_body,
+    unpack,
+)
 
 __all__ = [
     "LINGER",
@@ -105,6 +115,8 @@ MAX_EVIDENCE: Final = 256
 refused again for the same reason (a resend) is neither kept nor reported again."""
 PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
+SPECTATE_THE_HOST: Final = "spectators watch through the host's table port"
+"""What a seat other than the host tells a caller that comes to watch (§17)."""
 THIS_MACHINE: Final = "127.0.0.1"
 """Where an opening's empty ``host`` is dialled when this peer does not know the address it
 reached the host at: it is the host (the seat runs on its machine), or it was resumed."""
@@ -129,7 +141,8 @@ class PeerEvent:
     Attributes:
         kind: ``"applied"`` (an action took effect here), ``"signed"`` (this seat signed and
             queued a decision), ``"link"``, ``"stall"``, ``"rejected"``, ``"stopped"``,
-            ``"abandoned"``, ``"over"``.
+            ``"abandoned"``, ``"over"``, ``"spectators"`` (who watches changed; see
+            :attr:`Peer.spectators`).
         text: the event in words.
         time: the peer's clock (``time.monotonic`` unless given) when it happened.
         action: the action applied or decided, if any.
@@ -417,6 +430,17 @@ class Peer:
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
+        self.serve_spectators = session.seat == 0
+        """Whether this seat serves spectators (§17): the host's seat does, unless the host
+        refuses them (``hexlan host --no-spectators``); set before :meth:`run`."""
+        self.announce_game = False
+        """Whether a host seat that serves spectators keeps announcing its table on the LAN
+        during the game (as full, §10), so spectators can find it (§17); set before
+        :meth:`run`. ``announce_targets`` replaces the broadcast addresses (tests)."""
+        self.announce_targets: list[str] | None = None
+        self._announcer: Any = None
+        self.spectators: dict[int, tuple[tuple[str, bytes], ...]] = {}
+        """Who watches, by the seat they watch through: ``(name, public_key)`` pairs."""
         self.routes: dict[int, tuple[str, int]] = {}
         """Dial a seat whose mesh port in the opening is the key at this ``(host, port)``
         instead (a relay or test proxy: ``hexlan bot --route``, scripts/faultnet.py); set
@@ -495,6 +519,32 @@ class Peer:
             self._release()
         return self.session.missing_for(their_heads)
 
+    # ------------------------------------------------------------------ SpectatorFeed
+
+    def welcome(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """A new spectator's first envelopes (§17): the opening, as a ``start`` this seat
+        signs, then every durable message it lacks."""
+        opening = sign_body(
+            Body(
+                PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "start", (self.opening.to_payload(),)
+            ),
+            self.session.identity,
+        ).to_bytes()
+        return [opening, *self.missing_for(their_heads)]
+
+    def catch_up(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """What a spectator lacks, given its heads (its ``catch_up``)."""
+        return self.missing_for(their_heads)
+
+    def _to_spectators(self, envelope: bytes) -> None:
+        if self.mesh is not None:
+            self.mesh.send_spectators(envelope)
+
+    def _spectators_changed(self, seat: int, spectators: tuple[tuple[str, bytes], ...]) -> None:
+        self.spectators[seat] = spectators
+        names = ", ".join(name for name, _ in spectators) or "nobody"
+        self._emit("spectators", f"watching through {self._who(seat)}: {names}", author=seat)
+
     # ------------------------------------------------------------------ decisions
 
     def submit(self, action: Action) -> None:
@@ -548,6 +598,8 @@ class Peer:
             if isinstance(effect, Persist):
                 self.log.append_message(effect.envelope, sync=False)
                 self._written += 1
+                if self.serve_spectators:  # durable first, as for the seats (§17)
+                    self._after_sync(partial(self._to_spectators, effect.envelope))
             elif isinstance(effect, Send):
                 if self.session.stopped is not None:
                     self._relaying = True  # fork proofs: stay on the mesh until they are out
@@ -753,6 +805,9 @@ class Peer:
             self.addresses(),
             self,
             on_link_event=self._link_event,
+            spectators=self if self.serve_spectators else None,
+            refusal=NO_SPECTATORS if self.seat == 0 else SPECTATE_THE_HOST,
+            on_spectators=self._spectators_changed,
         )
         try:
             await mesh.start()
@@ -762,6 +817,8 @@ class Peer:
                 f"cannot listen on port {port} for the game: {exc.strerror or exc}"
             ) from None
         self.mesh = mesh
+        if self.announce_game and self.serve_spectators:
+            self._announcer = await self._start_announcer()
         loop = asyncio.get_running_loop()
         self._flushing = True
         flusher = loop.create_task(self._flush_loop(), name="hexlan-log-sync")
@@ -798,9 +855,34 @@ class Peer:
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
             await mesh.close()
+            if self._announcer is not None:
+                with contextlib.suppress(Exception):
+                    await self._announcer.stop()
             self.close()
             if self.session.stopped is None and self.session.is_over:
                 self._emit("over", self._over_text())
+
+    async def _start_announcer(self) -> Any:
+        """An :class:`~hexlan.net.discovery.Announcer` of the running game's table (full), or
+        None when it cannot run (discovery is a convenience)."""
+        from hexlan.net.discovery import Announcer, TableAnnouncement  # noqa: PLC0415
+
+        seats = len(self.opening.seats)
+        table = TableAnnouncement(
+            self.names[0],
+            self.opening.seats[self.seat].port,
+            seats,
+            seats,
+            self.session.identity.fingerprint,
+            game=self.opening.game,
+        )
+        try:
+            announcer = Announcer(table, targets=self.announce_targets)
+            await announcer.start()
+        except Exception as exc:
+            log.warning("cannot announce the game on the LAN: %s", exc)
+            return None
+        return announcer
 
     async def _drain(self, limit: float) -> None:
         """Wait, at most ``limit`` seconds, until every message logged is synced and handed to

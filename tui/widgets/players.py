@@ -58,7 +58,17 @@ class PlayersPanel(GamePanel):
         return text
 
     def render(self) -> RenderableType:
-        """The table of seats (the active one marked ▶), then the award holders."""
+        """The table of seats (the active one marked ▶), the award holders, then who watches
+        (``watching: Eve``, when anyone does)."""
+        players = self._standings()
+        watching = self.game.watching()
+        if not watching:
+            return players
+        line = Text("watching: ", style="dim", no_wrap=True, overflow="ellipsis")
+        line.append(", ".join(watching))
+        return Group(players, line)
+
+    def _standings(self) -> RenderableType:
         game = self.game
         view = game.view
         wide = self.size.width >= 38
