@@ -214,6 +214,90 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     sys.exit(run(list(logs), as_json=as_json, stats=stats))
 
 
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--seat",
+    type=click.IntRange(0, MAX_SEATS - 1),
+    default=None,
+    help="Whose view to show (default: the log's own seat; needs a log whose audit passed).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the timeline instead, one JSON object per action: step, message, turn, seat, "
+    "action, dice, state_hash.",
+)
+def replay(log: Path, seat: int | None, as_json: bool) -> None:
+    """Step through a game log (finished, abandoned or cut short) in the terminal: the board,
+    hands and log at every action, as the log's seat saw them, or every hand once the
+    end-of-game audit opened them.
+
+    Keys: right/left one action, n/p one turn, g a turn by number, space plays (+/- speed),
+    a every hand, q quits. Exit status 2: the file is not a readable log.
+    """
+    from hexlan.net.replay import Replayer, ReplayError, read_timeline
+
+    try:
+        timeline = read_timeline(log)
+    except ReplayError as exc:
+        click.echo(f"hexlan replay: {log}: {exc}", err=True)
+        sys.exit(2)
+    if as_json:
+        for line in timeline.json_lines():
+            click.echo(line)
+        return
+    try:
+        cursor = Replayer(timeline, seat)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seat'") from None
+    from hexlan.tui.app import run_replay
+
+    sys.exit(run_replay(cursor))
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="The interface to listen on (0.0.0.0: every one, so the LAN can connect).",
+)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--public-url",
+    default=None,
+    help="The address browsers reach this server by (default http://LAN-ADDRESS:PORT).",
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def serve(host: str, port: int, public_url: str | None, args: tuple[str, ...]) -> None:
+    """Serve the app to web browsers: each browser that opens the page gets its own game.
+
+    After `--` come the served command's options: `hexlan play`'s by default (`hexlan serve --
+    --players 3`), or `join HOST:PORT` to take a seat at a LAN table from the browser.
+    """
+    from hexlan.tui.serve import served_command
+
+    command = served_command(args)
+    served = main.get_command(click.get_current_context(), command[0])
+    assert served is not None  # served_command names one of our commands
+    try:
+        served.make_context(command[0], list(command[1:]), resilient_parsing=False)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as exc:
+        raise click.UsageError(f"hexlan {command[0]}: {exc.format_message()}") from None
+    from hexlan.tui.serve import run_serve
+
+    try:
+        sys.exit(run_serve(host, port, args, public_url))
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}"
+        ) from None
+
+
 def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple[int, str | None]:
     """A networked table of ``game`` (``--game``, a name of :data:`GAMES`): its seats
     (``--seats``; by default 4 brought into the game's range, as ``--players`` of `hexlan

@@ -219,14 +219,14 @@ async def _bot_game(
             kind=kind,
             save_identity=options.identity is None,
             identity_path=options.identity,
+            spectators=options.spectators,
+            announce=True,
         )
     except FileExistsError as exc:
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
     peer.abandon_after = options.abandon_after
     peer.delay = options.delay
     peer.routes = {port: (host, via) for port, host, via in options.routes}
-    peer.serve_spectators = seat == 0 and options.spectators
-    peer.announce_game = True
     if cheat is not None:
         cheat.on_deviate = _cheat_reporter(peer, say)
         cheat.install(peer.session)

@@ -24,7 +24,7 @@ party gets the same :class:`AuditReport` (whose digest every seat signs).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -182,8 +182,9 @@ class AuditInputs:
         return self.decks[0]
 
 
-class _Deviated(Exception):
-    """Stops the replay: what follows a broken rule is not the game's true course."""
+class DeviationFound(Exception):
+    """Stops the replay of the game at a deviation: what follows a broken rule is not the
+    game's true course (:attr:`deviation` says which)."""
 
     def __init__(self, deviation: Deviation) -> None:
         super().__init__(deviation.reason)
@@ -214,8 +215,8 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
     draws = tuple(DevCard(face) for face in dealt[inputs.deck.label])
     transcript: list[bytes] = []
     try:
-        _replay(inputs, dealt, transcript)
-    except _Deviated as exc:
+        _replay(inputs, draws, dealt, transcript)
+    except DeviationFound as exc:
         deviations.append(exc.deviation)
     return AuditReport(
         tuple(deviations), draws, report_digest(transcript, deviations), tuple(dealt.items())
@@ -270,22 +271,48 @@ def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
 
 
 def _replay(
-    inputs: AuditInputs, dealt: Mapping[str, Sequence[int]], transcript: list[bytes]
+    inputs: AuditInputs,
+    draws: Sequence[DevCard],
+    dealt: Mapping[str, Sequence[int]],
+    transcript: list[bytes],
 ) -> None:
     """Replay the journal on a full-information :class:`GameState` with every hidden part
-    resolved; raise :class:`_Deviated` at the first action the true state refuses."""
+    resolved; raise :class:`DeviationFound` at the first action the true state refuses."""
+    for action in resolved_actions(inputs, draws, dealt):
+        transcript.append(pack(action_to_list(action)))
+
+
+def resolved_actions(
+    inputs: AuditInputs,
+    draws: Sequence[DevCard],
+    dealt: Mapping[str, Sequence[int]] | None = None,
+) -> Iterator[Action]:
+    """The journal's actions with every hidden part resolved (each drawn card from ``draws``,
+    each stolen card from the victim's opened commitment), each yielded once the
+    full-information :class:`GameState` has checked and applied it: the whole game as it truly
+    went (`hexlan replay` shows every hand from it).
+
+    Args:
+        inputs: the audit's inputs (:meth:`hexlan.net.session.Session.audit_inputs`).
+        draws: the development card dealt at each deck position (:attr:`AuditReport.draws`).
+        dealt: every deck's faces by position (:attr:`AuditReport.dealt`); when given, each
+            public draw (a fog tile) must show the face at its position.
+
+    Raises:
+        DeviationFound: at the first action the true hands refuse (a game whose audit fails).
+    """
     opening = inputs.opening
     state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
     for entry in inputs.journal:
         action = entry.action
         if isinstance(action, A.DrawCard):
             assert entry.position is not None
-            action = A.DrawCard(DevCard(dealt[inputs.deck.label][entry.position]))
-        elif isinstance(action, A.ExploreFog):  # opened in play by every seat's share
+            action = A.DrawCard(draws[entry.position])
+        elif isinstance(action, A.ExploreFog) and dealt is not None:  # opened in play by all
             assert entry.position is not None
             face = dealt[entry.deck][entry.position]
             if action.face != face:
-                raise _Deviated(
+                raise DeviationFound(
                     Deviation(
                         None,
                         entry.message_id,
@@ -302,10 +329,10 @@ def _replay(
             state.check(action)
             state.apply(action)
         except (IllegalActionError, EngineError) as exc:
-            raise _Deviated(
+            raise DeviationFound(
                 Deviation(entry.author, entry.message_id, f"with the true hands, {action}: {exc}")
             ) from exc
-        transcript.append(pack(action_to_list(action)))
+        yield action
 
 
 def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resource:
@@ -320,7 +347,7 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
         commit_hand(game_id, steal.steal, cards, order=order, salts=salts).commitments
         != steal.commitments
     ):
-        raise _Deviated(
+        raise DeviationFound(
             Deviation(
                 victim,
                 steal.commit_id,
@@ -340,11 +367,11 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
             steal.ciphertext,
         )
     except (StealOpeningError, ValueError) as exc:
-        raise _Deviated(
+        raise DeviationFound(
             Deviation(victim, steal.open_id, f"seat {victim}'s steal opening is false: {exc}")
         ) from exc
     if not check_opening(steal.commitments[steal.index], game_id, steal.steal, salt, kind):
-        raise _Deviated(
+        raise DeviationFound(
             Deviation(victim, steal.open_id, f"seat {victim} opened a card it had not committed")
         )
     return Resource(kind)
@@ -357,7 +384,7 @@ def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -
     for seat, amount in enumerate(take.amounts):
         if seat != state.active and amount != state.hands[seat][resource]:
             message_id = entry.counts[seat] if seat < len(entry.counts) else entry.message_id
-            raise _Deviated(
+            raise DeviationFound(
                 Deviation(
                     seat,
                     message_id,

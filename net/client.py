@@ -35,7 +35,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot, make_bot
@@ -43,6 +43,7 @@ from hexlan.engine.core import NO_SEAT, EngineError, IllegalActionError, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.state import GameState
 from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NOT_FAIR_NOTE",
     "GameClient",
+    "GameReader",
     "NetworkGame",
     "SessionGame",
     "WatchGame",
@@ -88,6 +90,38 @@ def new_log_path(directory: Path, game_id: bytes, what: str = "game") -> Path:
         n += 1
         path = directory / f"{stem}-{n}.hexlan"
     return path
+
+
+class GameReader(Protocol):
+    """What the table's panels read of a game: a :class:`GameClient`, or a replay's cursor
+    (:class:`hexlan.net.replay.Replayer`), which moves through a log instead of playing."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """One name per seat."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def human_seat(self) -> Seat:
+        """The seat whose view is shown (:data:`~hexlan.engine.core.NO_SEAT`: a third party)."""
+
+    @property
+    def view(self) -> GameState:
+        """The state the panels draw: the seat's information state (or a replay's full game)."""
+
+    @property
+    def events(self) -> list[GameEvent]:
+        """Every action so far, in words."""
+
+    @property
+    def rolls(self) -> list[int]:
+        """Every dice total so far, in order."""
+
+    def watching(self) -> tuple[str, ...]:
+        """The names of the spectators at the table, as far as known."""
 
 
 class GameClient:

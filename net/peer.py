@@ -115,6 +115,10 @@ MAX_EVIDENCE: Final = 256
 refused again for the same reason (a resend) is neither kept nor reported again."""
 PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
+NO_SPECTATORS_NOTE: Final = "table: no spectators"
+"""The host seat's note that it refuses spectators, so ``hexlan resume`` keeps refusing (§17)."""
+ANNOUNCE_NOTE: Final = "table: announced"
+"""The host seat's note that it announces its game on the LAN, so a resumed host goes on (§17)."""
 SPECTATE_THE_HOST: Final = "spectators watch through the host's table port"
 """What a seat other than the host tells a caller that comes to watch (§17)."""
 THIS_MACHINE: Final = "127.0.0.1"
@@ -252,6 +256,10 @@ class Peer:
         save_identity: keep ``identity`` beside the log as ``LOG.identity.pem`` (mode 0600), so
             ``hexlan resume`` can sign with it again (a bot's fresh key).
         identity_path: the identity file used, recorded in the log for ``hexlan resume``.
+        spectators: whether the host seat (seat 0) serves spectators (§17;
+            ``--no-spectators`` is False); recorded in the log, so a resumed host keeps it.
+        announce: whether the host seat keeps announcing its game on the LAN while it runs
+            (§17), recorded likewise.
         clock: a monotonic clock in seconds.
 
     Raises:
@@ -275,6 +283,8 @@ class Peer:
         kind: str = "human",
         save_identity: bool = False,
         identity_path: str | os.PathLike[str] | None = None,
+        spectators: bool = True,
+        announce: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         session = Session(seat, identity, opening, chain, game_keys, inline_work=False)
@@ -290,10 +300,16 @@ class Peer:
             game_log.append_note(PEER_NOTE + kind)
             if identity_path is not None:
                 game_log.append_note(IDENTITY_NOTE + str(Path(identity_path).resolve()))
+            if seat == 0 and not spectators:
+                game_log.append_note(NO_SPECTATORS_NOTE)
+            if seat == 0 and announce:
+                game_log.append_note(ANNOUNCE_NOTE)
         except BaseException:
             game_log.close()
             raise
         self._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
+        self.serve_spectators = seat == 0 and spectators
+        self.announce_game = seat == 0 and announce
         self._started = False
 
     @classmethod
@@ -373,6 +389,9 @@ class Peer:
         peer = cls.__new__(cls)
         peer._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
         peer._started = True
+        if session.seat == 0:
+            peer.serve_spectators = NO_SPECTATORS_NOTE not in contents.notes
+            peer.announce_game = ANNOUNCE_NOTE in contents.notes
         peer._perform(effects, replayed=True)
         peer.replayed = [e.action for e in effects if isinstance(e, Applied)]
         return peer
@@ -431,13 +450,15 @@ class Peer:
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
-        self.serve_spectators = session.seat == 0
+        self.serve_spectators = False
         """Whether this seat serves spectators (§17): the host's seat does, unless the host
-        refuses them (``hexlan host --no-spectators``); set before :meth:`run`."""
+        refuses them (``hexlan host --no-spectators``); from the constructor's
+        ``spectators`` or, resumed, the log's note."""
         self.announce_game = False
         """Whether a host seat that serves spectators keeps announcing its table on the LAN
-        during the game (as full, §10), so spectators can find it (§17); set before
-        :meth:`run`. ``announce_targets`` replaces the broadcast addresses (tests)."""
+        during the game (as full, §10), so spectators can find it (§17); from the
+        constructor's ``announce`` or, resumed, the log's note. ``announce_targets`` replaces
+        the broadcast addresses (tests)."""
         self.announce_targets: list[str] | None = None
         self._announcer: Any = None
         self.spectators: dict[int, tuple[tuple[str, bytes], ...]] = {}

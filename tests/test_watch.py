@@ -35,9 +35,10 @@ from hexlan.net.beacon import HashChain
 from hexlan.net.deck import derive_deck_secret
 from hexlan.net.effects import Applied
 from hexlan.net.identity import GameKeys, Identity, fingerprint
-from hexlan.net.inproc import InProcessTable, SeatKeys
+from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import Disconnect, HostLobby, SendTo, TableChanged
 from hexlan.net.log import load_secrets, read_log, secrets_path
+from hexlan.net.peer import Peer
 from hexlan.net.transport import (
     NO_SPECTATORS,
     CatchUp,
@@ -305,6 +306,7 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
     from hexlan.net.client import WatchGame
     from hexlan.tui.app import TableApp
     from hexlan.tui.screens.watch import WatchScreen
+    from hexlan.tui.widgets.dice import DiceChart
     from hexlan.tui.widgets.players import PlayersPanel
 
     table = finished_table
@@ -357,6 +359,8 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
         board = screen.query_one("#watch-board")
         side = screen.query_one("#watch-side")
         assert board.size.width > side.size.width and board.size.height >= 30
+        chart = screen.query_one(DiceChart)  # the rolls so far against two fair dice
+        assert chart.region.height >= 12 and f"{len(game.rolls)} rolls" in str(chart.render())
         # no key moves the game: a spectator has no seat
         before = len(game.events)
         await pilot.press("r", "e", "v", "s")
@@ -578,3 +582,36 @@ async def test_the_watch_app_follows_bot_processes_from_the_lobby_to_the_end(
                 proc.kill()
     finals = [last_json(out) for _, out, _ in results]
     assert {f["state_hash"] for f in finals} == {spectator.result().state_hash}
+
+
+@pytest.mark.parametrize(("spectators", "announce"), [(False, True), (True, False)])
+def test_a_resumed_host_keeps_its_spectator_settings(
+    tmp_path: Path, spectators: bool, announce: bool
+) -> None:
+    """`--no-spectators` and the LAN announcement are local choices in no signed message: the
+    host seat's log notes them, so `hexlan resume` serves (or refuses) spectators as before."""
+    keys = [SeatKeys.seeded(7, seat) for seat in range(2)]
+    opening = make_opening(["Ann", "Bob"], keys, created=0)
+    log = tmp_path / "ann.log"
+    host = Peer(
+        0,
+        keys[0].identity,
+        opening,
+        keys[0].chain,
+        keys[0].game_keys,
+        log,
+        spectators=spectators,
+        announce=announce,
+    )
+    assert (host.serve_spectators, host.announce_game) == (spectators, announce)
+    host.close()
+    key = tmp_path / "ann.pem"
+    key.write_bytes(keys[0].identity.to_pem())
+    resumed = Peer.resume(log, key)
+    assert (resumed.serve_spectators, resumed.announce_game) == (spectators, announce)
+    resumed.close()
+    joiner = Peer(
+        1, keys[1].identity, opening, keys[1].chain, keys[1].game_keys, tmp_path / "bob.log"
+    )
+    assert not joiner.serve_spectators  # spectators watch through the host (§17)
+    joiner.close()

@@ -30,6 +30,7 @@ from hexlan.tui.screens.watch import WatchLobbyScreen, WatchScreen
 
 if TYPE_CHECKING:
     from hexlan.net.peer import Peer
+    from hexlan.net.replay import Replayer
     from hexlan.net.watch import Spectator, WatchEvent
 
 
@@ -297,6 +298,37 @@ def run_resume(log: Path, identity: Path | None) -> int:
         print(f"hexlan resume: {exc.reason}", file=sys.stderr)
         return 2
     app = ResumeApp(peer)
+    app.run()
+    return app.return_code or 0
+
+
+class ReplayApp(App[int]):
+    """`hexlan replay LOG`: the replay screen over a log's timeline.
+
+    Args:
+        replay: the cursor on the log (:class:`hexlan.net.replay.Replayer`).
+    """
+
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    TITLE = "hexlan replay"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False)
+    ]
+
+    def __init__(self, replay: Replayer) -> None:
+        super().__init__()
+        self.replay = replay
+
+    def on_mount(self) -> None:
+        """Show the replay."""
+        from hexlan.tui.screens.replay import ReplayScreen  # noqa: PLC0415
+
+        self.push_screen(ReplayScreen(self.replay))
+
+
+def run_replay(replay: Replayer) -> int:
+    """Run `hexlan replay LOG` until the person quits; the process exit code (0)."""
+    app = ReplayApp(replay)
     app.run()
     return app.return_code or 0
 

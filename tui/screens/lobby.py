@@ -244,12 +244,12 @@ class NetScreen(Screen[None]):
                 host_address=host_address,
                 kind="human",
                 identity_path=self.options.identity_path,
+                spectators=self.options.spectators,
+                announce=self.options.announce,
             )
         except (OSError, ValueError) as exc:
             self.say(f"Cannot start the game: {exc}", error=True)
             return
-        peer.serve_spectators = seat == 0 and self.options.spectators
-        peer.announce_game = self.options.announce
         if self.options.discovery_port is not None:
             peer.announce_targets = ["127.0.0.1"]
         game = NetworkGame(peer)

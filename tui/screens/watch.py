@@ -7,7 +7,7 @@
   terminal allows, every seat's public standing with who watches, the log, the status line.
   It reuses the game screen's widgets (they read the spectator's public view through a
   :class:`~hexlan.net.client.WatchGame`) and offers no move: a spectator has no seat.
-  ``#panel-dice`` is the room kept for the dice chart.
+  ``#panel-dice`` shows the dice chart (rolls against two fair dice) at 120x40 and up.
 
 The spectator itself (:class:`~hexlan.net.watch.Spectator`) runs on the app's loop
 (:class:`~hexlan.tui.app.WatchApp`); its news redraws the screen at most every
@@ -31,6 +31,7 @@ from hexlan.tui.board import BoardView
 from hexlan.tui.screens.game import MIN_SIZE, WIDE_SIZE
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.screens.lobby import JoinScreen
+from hexlan.tui.widgets.dice import DiceChart
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar
@@ -105,7 +106,14 @@ class WatchScreen(Screen[None]):
         height: 1fr;
     }
     WatchScreen #panel-dice {
+        display: none;
+    }
+    WatchScreen.-wide #panel-dice {
+        display: block;
         height: auto;
+        border: round $primary-darken-2;
+        border-title-color: $text;
+        border-title-style: bold;
     }
     WatchScreen.-too-small #watch-main, WatchScreen.-too-small #status,
     WatchScreen.-too-small Footer {
@@ -137,14 +145,16 @@ class WatchScreen(Screen[None]):
         self._over_shown = False
 
     def compose(self) -> ComposeResult:
-        """Status line, the board, then players, the dice chart's room and the log."""
+        """Status line, the board, then players, the dice chart (at 120x40 and up) and the
+        log."""
         yield StatusBar(id="status")
         with Horizontal(id="watch-main"):
             yield BoardView(self.game.view, id="watch-board")
             with Vertical(id="watch-side"):
                 with Vertical(id="panel-players"):
                     yield PlayersPanel(self.game, id="players")
-                yield Vertical(id="panel-dice")  # kept for the dice chart
+                with Vertical(id="panel-dice"):  # at 120x40 and up; h shows it anywhere
+                    yield DiceChart(self.game, id="dice")
                 with Vertical(id="panel-log"):
                     yield GameLog(self.game, id="log")
         yield Footer(compact=True, show_command_palette=False)
@@ -154,6 +164,7 @@ class WatchScreen(Screen[None]):
         """Title the panels, fit the layout, hear the game and draw."""
         self.query_one("#panel-players").border_title = "Players"
         self.query_one("#panel-log").border_title = "Log"
+        self.query_one("#panel-dice").border_title = "Dice"
         self.sub_title = "watching"
         self._lay_out()
         self.game.on_change = self._news
@@ -196,6 +207,7 @@ class WatchScreen(Screen[None]):
         self.query_one(StatusBar).show(game)
         self.query_one(PlayersPanel).show()
         self.query_one(GameLog).catch_up()
+        self.query_one(DiceChart).show()
         board = self.query_one(BoardView)
         board.update_state(game.view)
         events = game.events
