@@ -30,8 +30,18 @@ from typing import Any, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, Harbour
-from hexlan.engine.core import NO_SEAT, DevCard, EngineError, Hand, HexId, NodeId, PathId
-from hexlan.engine.core import Resource, Seat, Terrain
+from hexlan.engine.core import (
+    NO_SEAT,
+    DevCard,
+    EngineError,
+    Hand,
+    HexId,
+    NodeId,
+    PathId,
+    Resource,
+    Seat,
+    Terrain,
+)
 from hexlan.engine.maps import load_map
 from hexlan.engine.topology import Axial, Topology
 
