@@ -209,6 +209,7 @@ class Lockstep:
         try:
             while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
                 seat = game.state.current_player_index
+                self._compare_moves(seat)
                 if seat == self.hexlan_seat:
                     logged = self._hexlan_decides()
                 else:
@@ -294,38 +295,76 @@ class Lockstep:
             choice = player.decide(self.game, allowed)
         return self.game.execute(choice, validate_action=False)
 
-    def _accepts(self, cat_action: Any, seat: Seat) -> bool:
-        """Whether hexlan's full state accepts the decision part of a Catanatron action."""
+    def _decision(self, cat_action: Any, seat: Seat) -> Action | None:
+        """hexlan's decision for a Catanatron action, its chance part left out (None for a
+        discard whose cards Catanatron draws itself)."""
         kind = cat_action.action_type.value
         if kind == "DISCARD" and cat_action.value is None:
+            return None
+        if kind == "ROLL":
+            return A.ROLL
+        if kind == "BUY_DEVELOPMENT_CARD":
+            return A.BUY_DEVELOPMENT_CARD
+        value = cat_action.value
+        if kind == "MOVE_ROBBER":
+            value = (value[0], value[1], None)
+        return to_hexlan(kind, value, seat, self.mapping, self.seat_of)[0]
+
+    def _accepts(self, cat_action: Any, seat: Seat) -> bool:
+        """Whether hexlan's full state accepts the decision part of a Catanatron action."""
+        decision = self._decision(cat_action, seat)
+        if decision is None:
             return self.state.phase is Phase.DISCARD and bool(self.state.discards[seat])
-        if kind in ("ROLL", "BUY_DEVELOPMENT_CARD"):
-            decision: Action = A.ROLL if kind == "ROLL" else A.BUY_DEVELOPMENT_CARD
-        else:
-            value = cat_action.value
-            if kind == "MOVE_ROBBER":
-                value = (value[0], value[1], None)
-            decision = to_hexlan(kind, value, seat, self.mapping, self.seat_of)[0]
         try:
             self.state.check(decision)
         except IllegalActionError:
             return False
         return True
 
+    def _compare_moves(self, seat: Seat) -> None:
+        """Compare the moves Catanatron lists for the seat to act with hexlan's legal moves
+        (domestic offers aside, which Catanatron 3.2.1 lacks); note the differences no known
+        reading explains."""
+        state = self.state
+        if state.phase is Phase.DISCARD:
+            return  # Catanatron lists a discard without its cards
+        theirs = {self._decision(a, seat) for a in self.game.state.playable_actions}
+        ours = set(state.legal_actions(seat))
+        only_theirs = {a for a in theirs - ours if not self._known_extra(a, seat)}
+        only_ours = {a for a in ours - theirs if not self._known_missing(a, seat)}
+        if only_theirs or only_ours:
+            self._note(
+                UNEXPLAINED,
+                "legal moves",
+                f"seat {seat} in {state.phase.title}: only Catanatron {sorted(map(repr, only_theirs))},"
+                f" only hexlan {sorted(map(repr, only_ours))}",
+            )
+
+    def _known_extra(self, action: Action | None, seat: Seat) -> bool:
+        """A move Catanatron lists and hexlan forbids, for a known reason."""
+        state = self.state
+        card = _CARD_OF.get(type(action))
+        if card is not None and state.dev_cards[seat][card] <= state.new_dev_cards[seat][card]:
+            return True  # Catanatron bug: played on the turn it was bought
+        return isinstance(action, A.PlayYearOfPlenty) and len(action.resources) == 1
+
+    def _known_missing(self, action: Action, seat: Seat) -> bool:
+        """A move hexlan allows and Catanatron does not list, for a known reason."""
+        state = self.state
+        cost = state.rules.road_cost
+        if isinstance(action, A.PlayRoadBuilding) or (
+            isinstance(action, A.BuildRoad) and state.phase is Phase.ROAD_BUILDING
+        ):
+            return not all(h >= c for h, c in zip(state.hands[seat], cost, strict=True))
+        return False
+
     def _why_rejected(self, cat_action: Any, seat: Seat) -> tuple[str, str]:
         """Name a Catanatron move hexlan rejects, when the reason is known."""
-        kind = cat_action.action_type.value
-        card = {
-            "PLAY_KNIGHT_CARD": DevCard.KNIGHT,
-            "PLAY_YEAR_OF_PLENTY": DevCard.YEAR_OF_PLENTY,
-            "PLAY_MONOPOLY": DevCard.MONOPOLY,
-            "PLAY_ROAD_BUILDING": DevCard.ROAD_BUILDING,
-        }.get(kind)
-        state = self.state
-        if card is not None and state.dev_cards[seat][card] <= state.new_dev_cards[seat][card]:
-            return ("card played on the turn it was bought", CATANATRON_BUG)
-        if kind == "PLAY_YEAR_OF_PLENTY" and len(cat_action.value) == 1:
+        decision = self._decision(cat_action, seat)
+        if isinstance(decision, A.PlayYearOfPlenty) and len(decision.resources) == 1:
             return ("Year of Plenty for one card", READING)
+        if self._known_extra(decision, seat):
+            return ("card played on the turn it was bought", CATANATRON_BUG)
         return ("Catanatron move hexlan rejects", UNEXPLAINED)
 
     def _decline_offers(self) -> None:
@@ -362,6 +401,7 @@ class Lockstep:
             cat.is_road_building = state.phase is Phase.ROAD_BUILDING
             cat.free_roads_available = state.free_roads if cat.is_road_building else 0
             self._forced_free_roads = cat.is_road_building
+            cat.playable_actions = self._regenerate(cat)
 
     # ------------------------------------------------------------------ comparing
 
@@ -369,6 +409,10 @@ class Lockstep:
         """Compare the two states; carry hexlan's result over where the difference is a known
         reading, else stop the game's lockstep."""
         differences = self._differences()
+        if logged.action_type.value == "END_TURN" and self.view.public_hash() != (
+            self.state.public_hash()
+        ):
+            self._unexplained("information state", f"seat {self.hexlan_seat}'s view has drifted")
         if not differences:
             return
         kind = logged.action_type.value
@@ -380,7 +424,7 @@ class Lockstep:
         ):
             if self._is_cut_short():
                 self._note(CATANATRON_BUG, "a road's last segment to another's building", detail)
-            elif kind == "BUILD_SETTLEMENT":
+            elif kind == "BUILD_SETTLEMENT" and self._is_award_by_max():
                 self._note(CATANATRON_BUG, "Longest Road after a break", detail)
             else:
                 self._unexplained("Longest Road", detail)
@@ -494,6 +538,20 @@ class Lockstep:
             cut = True
         return cut
 
+    def _is_award_by_max(self) -> bool:
+        """Whether Catanatron, after a settlement broke a road, gave Longest Road to a seat
+        that is longest but below the minimum or tied (it takes the first longest seat, where
+        the official rule sets the card aside or leaves it with the tied holder)."""
+        ours = self.state
+        lengths = ours.road_length
+        holders = [s for s in range(ours.players) if self.game.state.player_state[f"P{s}_HAS_ROAD"]]
+        if len(holders) != 1 or holders[0] == ours.longest_road_holder:
+            return False
+        best = max(lengths)
+        return lengths[holders[0]] == best and (
+            best < ours.longest_road_min or lengths.count(best) > 1
+        )
+
     def _adopt_hexlan(self) -> None:
         """Carry hexlan's hands, bank, Longest Road and points over into Catanatron."""
         cat, ours = self.game.state, self.state
@@ -533,6 +591,15 @@ class Lockstep:
             f" seat {self.game.state.current_turn_index}'s turn; hexlan's winner:"
             f" {self.state.winner if self.state.is_over else 'none yet (it waits for its turn)'}"
         )
+
+
+_CARD_OF: Final[dict[type, DevCard]] = {
+    A.PlayKnight: DevCard.KNIGHT,
+    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
+    A.PlayMonopoly: DevCard.MONOPOLY,
+    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
+}
+"""The development card each play spends."""
 
 
 class _Stop(Exception):
