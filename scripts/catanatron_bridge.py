@@ -73,7 +73,6 @@ OPTIONS: Final = GameOptions(knight_only_before_roll=True)
 """hexlan's rules for the bridge: official, with the one reading Catanatron 3.2.1 plays (only a
 knight before the roll; docs/rules/base.md, "Catanatron")."""
 
-HEXLAN_BUG: Final = "hexlan bug"
 CATANATRON_BUG: Final = "Catanatron bug"
 READING: Final = "different reading"
 UNEXPLAINED: Final = "unexplained"
@@ -486,7 +485,10 @@ class Lockstep:
         differ(
             "road building",
             (cat.is_road_building, cat.free_roads_available if cat.is_road_building else 0),
-            (ours.phase is Phase.ROAD_BUILDING, ours.free_roads),
+            # hexlan leaves free_roads as it was when Road Building ends early (no path left)
+            (ours.phase is Phase.ROAD_BUILDING, ours.free_roads)
+            if ours.phase is Phase.ROAD_BUILDING
+            else (False, 0),
         )
         differ("robber", mapping.hex_of[board.robber_coordinate], ours.robber)
         differ("bank", list(cat.resource_freqdeck), ours.bank)
