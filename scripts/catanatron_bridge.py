@@ -1,7 +1,7 @@
 """Play a hexlan bot against Catanatron's players, with both rules engines in lockstep.
 
-Usage: python scripts/catanatron_bridge.py --opponent weighted|random|alphabeta|value
-           [--games 20] [--players 2|4] [--seed 0] [--strategy heuristic|random] [--json] [-v]
+Usage: python scripts/catanatron_bridge.py --opponent alphabeta|value|victorypoint|weighted|random
+           [--games 20] [--players 2|4] [--seed 1] [--strategy heuristic|random] [--json] [-v]
 
 Every game is played in Catanatron (its board, dice, deck and robbery drawn by its own seeded
 ``random``) and mirrored action by action into hexlan's engine with the same chance outcomes
@@ -21,7 +21,8 @@ With ``--json`` the last line is one JSON object.
 Catanatron runs from a throwaway venv (scripts/bench_engine.py makes it, with
 ``catanatron==3.2.1`` from PyPI, the newest release) whose packages this process appends to its
 import path; Catanatron is called, never copied, and never a dependency of hexlan. Catanatron
-3.2.1 ships RandomPlayer and WeightedRandomPlayer only: AlphaBetaPlayer and ValueFunctionPlayer
+3.2.1 ships RandomPlayer, WeightedRandomPlayer and VictoryPointPlayer (greedy: the move that
+gains most points now, at random among equals) only: AlphaBetaPlayer and ValueFunctionPlayer
 live in Catanatron's unreleased 3.3 sources (on GitHub, not on PyPI), whose actions differ
 (one-card discards, domestic trade), so ``--opponent alphabeta|value`` says so and stops.
 """
@@ -65,9 +66,13 @@ from hexlan.engine.longest_road import longest_road  # noqa: E402
 from hexlan.engine.options import GameOptions  # noqa: E402
 from hexlan.engine.state import GameState  # noqa: E402
 
-OPPONENTS: Final = ("alphabeta", "value", "weighted", "random")
+OPPONENTS: Final = ("alphabeta", "value", "victorypoint", "weighted", "random")
 """The Catanatron players ``--opponent`` names."""
-SHIPPED: Final = {"weighted": "WeightedRandomPlayer", "random": "RandomPlayer"}
+SHIPPED: Final = {
+    "victorypoint": "VictoryPointPlayer",
+    "weighted": "WeightedRandomPlayer",
+    "random": "RandomPlayer",
+}
 """The opponents Catanatron 3.2.1 ships, by the class that plays them."""
 OPTIONS: Final = GameOptions(knight_only_before_roll=True)
 """hexlan's rules for the bridge: official, with the one reading Catanatron 3.2.1 plays (only a
@@ -157,7 +162,8 @@ class Lockstep:
     """One Catanatron game with a hexlan seat, mirrored into hexlan's engine.
 
     Args:
-        seed: the game's seed (Catanatron's ``random``; the hexlan bot's own ``random.Random``).
+        seed: the game's seed, at least 1 (Catanatron's ``random``; the hexlan bot's own
+            ``random.Random``).
         players: 2 to 4 seats.
         hexlan_seat: the seat hexlan's bot plays.
         opponent: the Catanatron player of the other seats (a key of :data:`SHIPPED`).
@@ -625,6 +631,10 @@ def _player_class(opponent: str) -> Callable[[Any], Any]:
         from catanatron import RandomPlayer  # noqa: PLC0415
 
         return RandomPlayer  # type: ignore[no-any-return]
+    if opponent == "victorypoint":
+        from catanatron.players.search import VictoryPointPlayer  # noqa: PLC0415
+
+        return VictoryPointPlayer  # type: ignore[no-any-return]
     from catanatron.players.weighted_random import WeightedRandomPlayer  # noqa: PLC0415
 
     return WeightedRandomPlayer  # type: ignore[no-any-return]
@@ -692,13 +702,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", choices=OPPONENTS, required=True)
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--strategy", choices=sorted(BOTS), default="heuristic")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.seed < 1:
+        parser.error("--seed must be at least 1 (Catanatron takes a seed of 0 for none)")
     if argv is None and os.environ.get("PYTHONHASHSEED") != "0":
         # Catanatron lists some moves from sets of strings: fix their order, so that a seed
         # replays its game (maritime trades still follow hash(None), an address on 3.11).

@@ -180,7 +180,7 @@ def test_a_bridged_game_has_no_unexplained_disagreement() -> None:
     finally:
         sys.path.remove(str(ROOT / "scripts"))
     bridge.load_catanatron()
-    for seed in (0, 1):
+    for seed in (1, 2):
         result = bridge.Lockstep(seed, 2, seed % 2, "weighted", "heuristic").play()
         assert not result.aborted, [d.line() for d in result.disagreements]
         assert result.winner is not None
