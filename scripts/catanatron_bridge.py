@@ -7,12 +7,18 @@ Every game is played in Catanatron (its board, dice, deck and robbery drawn by i
 ``random``) and mirrored action by action into hexlan's engine with the same chance outcomes
 (scripts/catanatron_mapping.py maps the board and the actions). One seat is hexlan's bot: it
 decides in hexlan's engine from its seat's information state, and its choice is mapped back into
-Catanatron. After every action the bridge compares hands, development cards, points, pieces,
-awards, road lengths, robber, bank, deck and whose turn it is. A disagreement is printed with the
-game's seed and Catanatron's action index, and classified: a hexlan bug, a Catanatron bug, or a
-different reading of a rule (docs/rules/base.md, "Catanatron"). Where the reading is known, the
-bridge carries hexlan's (official) result over into Catanatron and plays on; an unexplained one
-ends that game's lockstep (the game is left out of the win rate).
+Catanatron. Before every decision the bridge compares the moves each engine allows the seat to
+act; after every action it compares hands, development cards, knights, points, pieces, awards,
+road lengths, Road Building, robber, bank, deck and whose turn it is; at every turn's end, the
+bot's information state with the full state. A disagreement is printed with the game's seed and
+Catanatron's action index, and classified: a Catanatron bug or a different reading of a rule
+(each known one is in docs/rules/base.md, "Catanatron"), else "unexplained", a finding to
+resolve (a hexlan bug until shown otherwise). Where the difference is known, the bridge keeps
+both engines on the official rule (a Catanatron player decides again among the moves hexlan
+allows, or hexlan's result is carried over into Catanatron) and plays on. An unexplained
+difference in the moves allowed is noted and play goes on (the move made is checked anyway);
+an unexplained difference in the state ends that game's lockstep, and the game is left out of
+the win rate. ``disagreements`` counts every occurrence, ``unexplained`` the findings.
 
 Seats rotate: game ``i`` has seed ``seed + i`` and hexlan's seat ``i % players``. The win rate
 comes with its 95% Wilson interval; games that hit Catanatron's turn limit count as not won.
