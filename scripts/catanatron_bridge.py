@@ -562,7 +562,7 @@ class Lockstep:
         if len(holders) != 1 or holders[0] == ours.longest_road_holder:
             return False
         best = max(lengths)
-        return lengths[holders[0]] == best and (
+        return bool(lengths[holders[0]] == best) and (
             best < ours.longest_road_min or lengths.count(best) > 1
         )
 

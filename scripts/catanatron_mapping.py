@@ -138,7 +138,7 @@ def tiles_of(catan_map: Any) -> tuple[list[TileData], list[PortData]]:
     """Read a Catanatron ``CatanMap`` (duck-typed: ``.land_tiles``, ``.tiles``) as plain data."""
     tiles = [
         TileData(
-            tuple(cube),  # type: ignore[arg-type]
+            tuple(cube),
             tile.resource,
             tile.number,
             {ref.value: node for ref, node in tile.nodes.items()},
@@ -146,7 +146,7 @@ def tiles_of(catan_map: Any) -> tuple[list[TileData], list[PortData]]:
         for cube, tile in catan_map.land_tiles.items()
     ]
     ports = [
-        PortData(tuple(cube), tile.direction.value, tile.resource)  # type: ignore[arg-type]
+        PortData(tuple(cube), tile.direction.value, tile.resource)
         for cube, tile in catan_map.tiles.items()
         if type(tile).__name__ == "Port"
     ]
