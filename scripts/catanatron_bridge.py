@@ -494,14 +494,6 @@ class Lockstep:
             differ(f"longest road {s}", board.road_lengths[color], ours.road_length[s])
             differ(f"longest road holder {s}", ps[f"{key}_HAS_ROAD"], ours.longest_road_holder == s)
             differ(f"largest army {s}", ps[f"{key}_HAS_ARMY"], ours.largest_army_holder == s)
-        differ(
-            "road building",
-            (cat.is_road_building, cat.free_roads_available if cat.is_road_building else 0),
-            # hexlan leaves free_roads as it was when Road Building ends early (no path left)
-            (ours.phase is Phase.ROAD_BUILDING, ours.free_roads)
-            if ours.phase is Phase.ROAD_BUILDING
-            else (False, 0),
-        )
         differ("robber", mapping.hex_of[board.robber_coordinate], ours.robber)
         differ("bank", list(cat.resource_freqdeck), ours.bank)
         deck = Counter(cat.development_listdeck)
@@ -509,6 +501,16 @@ class Lockstep:
         if not ours.is_over and self.game.winning_color() is None:
             differ("turn", cat.current_turn_index, ours.active)
             differ("to act", cat.current_player_index, ours.current_player())
+            # Catanatron grants two free roads and stops when none is left to build; hexlan
+            # grants what the seat has left, and keeps the count when the card ends early.
+            roads_left = ps[f"P{cat.current_turn_index}_ROADS_AVAILABLE"]
+            differ(
+                "road building",
+                (cat.is_road_building, min(cat.free_roads_available, roads_left))
+                if cat.is_road_building
+                else (False, 0),
+                (True, ours.free_roads) if ours.phase is Phase.ROAD_BUILDING else (False, 0),
+            )
         return out
 
     def _is_shortage(self, differences: list[str]) -> bool:
