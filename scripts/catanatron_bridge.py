@@ -622,11 +622,11 @@ class _Stop(Exception):
     """An unexplained disagreement: this game's lockstep ends."""
 
 
-def _player_class(opponent: str) -> Callable[[Any], Any]:
-    """Catanatron's player class for an ``--opponent`` name.
+def check_opponent(opponent: str) -> None:
+    """Refuse an opponent Catanatron 3.2.1 does not ship, before any venv is made.
 
     Raises:
-        BridgeError: an opponent Catanatron 3.2.1 does not ship.
+        BridgeError: the opponent is not in :data:`SHIPPED`.
     """
     if opponent not in SHIPPED:
         raise BridgeError(
@@ -635,6 +635,15 @@ def _player_class(opponent: str) -> Callable[[Any], Any]:
             f" {', '.join(sorted(SHIPPED))}); AlphaBetaPlayer and ValueFunctionPlayer are in"
             " Catanatron's unreleased 3.3 sources"
         )
+
+
+def _player_class(opponent: str) -> Callable[[Any], Any]:
+    """Catanatron's player class for an ``--opponent`` name.
+
+    Raises:
+        BridgeError: an opponent Catanatron 3.2.1 does not ship.
+    """
+    check_opponent(opponent)
     if opponent == "random":
         from catanatron import RandomPlayer  # noqa: PLC0415
 
@@ -665,8 +674,8 @@ def run(
     verbose: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` bridged games and return the figures (see the module docstring)."""
+    check_opponent(opponent)
     load_catanatron()
-    _player_class(opponent)
     results: list[GameResult] = []
     start = time.perf_counter()
     for i in range(games):

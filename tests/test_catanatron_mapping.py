@@ -185,3 +185,26 @@ def test_a_bridged_game_has_no_unexplained_disagreement() -> None:
         assert not result.aborted, [d.line() for d in result.disagreements]
         assert result.winner is not None
         assert all(d.kind != bridge.UNEXPLAINED for d in result.disagreements)
+
+
+def test_wilson_interval_and_refused_opponents() -> None:
+    """The win rate's 95% Wilson interval (5 of 10: 0.237-0.763, the textbook figure), and an
+    opponent no Catanatron release ships is refused in one line, before any venv is made."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import catanatron_bridge as bridge
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    low, high = bridge.wilson(5, 10)
+    assert (round(low, 3), round(high, 3)) == (0.237, 0.763)
+    assert bridge.wilson(0, 0) == (0.0, 1.0)
+    assert bridge.wilson(20, 20)[1] == 1.0
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "catanatron_bridge.py"), "--opponent", "alphabeta"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1
+    assert "AlphaBetaPlayer" in done.stderr and "Traceback" not in done.stderr
