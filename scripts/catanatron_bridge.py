@@ -36,6 +36,8 @@ live in Catanatron's unreleased 3.3 sources (on GitHub, not on PyPI), whose acti
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.metadata
 import json
 import math
 import os
@@ -52,7 +54,12 @@ from typing import Any, Final
 SCRIPTS: Final = Path(__file__).resolve().parent
 sys.path.insert(0, str(SCRIPTS))
 
-from bench_engine import CATANATRON_REQUIREMENT, BenchError, ensure_catanatron_venv  # noqa: E402
+from bench_engine import (  # noqa: E402
+    CATANATRON_REQUIREMENT,
+    BenchError,
+    ensure_catanatron_venv,
+    venv_python,
+)
 from catanatron_mapping import (  # noqa: E402
     DEV_CARD_NAMES,
     RESOURCE_NAMES,
@@ -74,15 +81,20 @@ from hexlan.engine.state import GameState  # noqa: E402
 
 OPPONENTS: Final = ("alphabeta", "value", "victorypoint", "weighted", "random")
 """The Catanatron players ``--opponent`` names."""
-SHIPPED: Final = {
-    "victorypoint": "VictoryPointPlayer",
-    "weighted": "WeightedRandomPlayer",
-    "random": "RandomPlayer",
+PLAYERS: Final = {
+    "alphabeta": "catanatron.players.minimax:AlphaBetaPlayer",
+    "value": "catanatron.players.value:ValueFunctionPlayer",
+    "victorypoint": "catanatron.players.search:VictoryPointPlayer",
+    "weighted": "catanatron.players.weighted_random:WeightedRandomPlayer",
+    "random": "catanatron:RandomPlayer",
 }
-"""The opponents Catanatron 3.2.1 ships, by the class that plays them."""
-OPTIONS: Final = GameOptions(knight_only_before_roll=True)
-"""hexlan's rules for the bridge: official, with the one reading Catanatron 3.2.1 plays (only a
-knight before the roll; docs/rules/base.md, "Catanatron")."""
+"""The Catanatron player of each ``--opponent`` (module:class), with its defaults (AlphaBeta:
+depth 2)."""
+SHIPPED: Final = ("victorypoint", "weighted", "random")
+"""The opponents :data:`CATANATRON_REQUIREMENT`, the newest release on PyPI, ships."""
+OPTIONS_3_2: Final = GameOptions(knight_only_before_roll=True)
+"""hexlan's rules against Catanatron 3.2: official, with the one reading it plays (only a knight
+before the roll; docs/rules/base.md, "Catanatron"). Against 3.3 they are the official ones."""
 
 CATANATRON_BUG: Final = "Catanatron bug"
 READING: Final = "different reading"
@@ -125,16 +137,24 @@ class BridgeError(Exception):
     """The bridge cannot run (no Catanatron, a bad argument); the message says why."""
 
 
-def load_catanatron() -> None:
-    """Make the throwaway venv's Catanatron importable here (appended after hexlan's packages).
+def load_catanatron(venv: Path | None = None) -> None:
+    """Make Catanatron importable here (its packages appended after hexlan's): from ``venv``,
+    a virtual environment with Catanatron installed, or else the throwaway venv with
+    :data:`CATANATRON_REQUIREMENT` (made on first use).
 
     Raises:
-        BridgeError: the venv cannot be made, or runs another Python version than this one.
+        BridgeError: the venv cannot be made or has no Catanatron, or runs another Python
+            version than this one.
     """
-    try:
-        python = ensure_catanatron_venv()
-    except BenchError as error:
-        raise BridgeError(str(error)) from error
+    if venv is None:
+        try:
+            python = ensure_catanatron_venv()
+        except BenchError as error:
+            raise BridgeError(str(error)) from error
+    else:
+        python = venv_python(venv)
+        if not python.exists():
+            raise BridgeError(f"--catanatron-venv {venv}: no Python in it")
     probe = "import sys, sysconfig; print(sys.version_info[:2]); print(sysconfig.get_paths()['purelib'])"
     done = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, check=False)
     lines = done.stdout.strip().splitlines()
@@ -147,6 +167,10 @@ def load_catanatron() -> None:
         )
     if lines[1] not in sys.path:
         sys.path.append(lines[1])
+    try:
+        import catanatron  # noqa: F401, PLC0415
+    except ImportError as error:
+        raise BridgeError(f"no Catanatron in the venv of {python}: {error}") from error
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -184,6 +208,9 @@ class Lockstep:
 
         self._cat = catanatron
         self._regenerate = generate_playable_actions
+        # Catanatron 3.3 records results apart (ActionRecord), discards one card at a time
+        # and keeps the moves on the game; 3.2.1 logs results in the action's value.
+        self.records = hasattr(catanatron.models.enums, "ActionRecord")
         self.result = GameResult(seed, hexlan_seat)
         colors = list(catanatron.Color)[:players]
         opponent_class = _player_class(opponent)
@@ -197,16 +224,18 @@ class Lockstep:
         state.players = seats
         state.colors = tuple(colors)
         state.color_to_index = {color: s for s, color in enumerate(colors)}
-        state.playable_actions = generate_playable_actions(state)
+        self._set_playable(generate_playable_actions(state))
         self.colors = colors
         self.seat_of = {color: s for s, color in enumerate(colors)}
         self.mapping = BoardMapping(*tiles_of(state.board.map))
         board = self.mapping.board
-        self.state = GameState(board, players, OPTIONS)
-        self.view = InformationState(board, players, hexlan_seat, OPTIONS)
+        options = GameOptions() if self.records else OPTIONS_3_2
+        self.state = GameState(board, players, options)
+        self.view = InformationState(board, players, hexlan_seat, options)
         self.bot = make_bot(strategy, random.Random(seed))
         self.hexlan_seat = hexlan_seat
         self._forced_free_roads = False
+        self._discarded: list[str] = []  # Catanatron 3.3: the cards of the discard under way
         self._advance(A.StartPlayer(0))
 
     # ------------------------------------------------------------------ the game
@@ -241,11 +270,11 @@ class Lockstep:
             else:
                 self._note(UNEXPLAINED, "winner", self._victory_detail(winner))
                 self.result.aborted = True
-        self.result.actions = len(game.state.actions)
+        self.result.actions = self._log_length()
         self.result.turns = self.state.turn
         return self.result
 
-    def _hexlan_decides(self) -> Any:
+    def _hexlan_decides(self) -> tuple[str, Any] | None:
         """hexlan's bot decides in its view; its choice is played in both engines. Returns
         Catanatron's logged action (None for a domestic offer, which only hexlan has)."""
         seat = self.hexlan_seat
@@ -261,8 +290,17 @@ class Lockstep:
             self._advance(action)
             self._decline_offers()
             return None
-        cat_action = self._cat.Action(self.colors[seat], self._cat.ActionType(intent[0]), intent[1])
-        playable = self.game.state.playable_actions
+        kind, value = intent
+        if self.records and kind == "MOVE_ROBBER":
+            value = value[:2]  # Catanatron 3.3: (coordinate, colour); the steal is a result
+        if self.records and kind == "DISCARD":
+            for name in value:  # Catanatron 3.3 takes a discard card by card
+                self._execute(
+                    self._cat.Action(self.colors[seat], self._type("DISCARD_RESOURCE"), name)
+                )
+            return ("DISCARD", value)
+        cat_action = self._cat.Action(self.colors[seat], self._type(kind), value)
+        playable = self._playable()
         if cat_action not in playable and intent[0] != "DISCARD":
             if self._forced_free_roads and isinstance(action, A.BuildRoad):
                 pass  # the free roads of the Road Building noted below
@@ -277,9 +315,9 @@ class Lockstep:
                 rule, kind = _why_not_playable(action)
                 self._note(kind, rule, f"hexlan's {action!r} is not among Catanatron's actions")
                 cat_action = self._fallback(seat, playable)
-        # Catanatron lists a discard without its cards and draws them itself; hexlan's bot
-        # chooses them, so its discard is executed as given.
-        return self.game.execute(cat_action, validate_action=False)
+        # Catanatron 3.2.1 lists a discard without its cards and draws them itself; hexlan's
+        # bot chooses them, so its discard is executed as given.
+        return self._execute(cat_action)
 
     def _fallback(self, seat: Seat, playable: Sequence[Any]) -> Any:
         """A move both engines allow when hexlan's choice is not Catanatron's: end the turn if
@@ -290,12 +328,11 @@ class Lockstep:
         self._unexplained("no common move", f"no Catanatron move of seat {seat} is hexlan-legal")
         raise AssertionError("unreachable")
 
-    def _catanatron_decides(self, player: Any) -> Any:
+    def _catanatron_decides(self, player: Any) -> tuple[str, Any] | None:
         """Catanatron's player decides; a choice hexlan's rules forbid is a disagreement, and
         the player decides again among the moves hexlan allows."""
-        state = self.game.state
-        seat = state.current_player_index
-        playable = state.playable_actions
+        seat = self.game.state.current_player_index
+        playable = self._playable()
         choice = player.decide(self.game, playable)
         if not self._accepts(choice, seat):
             rule, kind = self._why_rejected(choice, seat)
@@ -303,14 +340,52 @@ class Lockstep:
             allowed = [a for a in playable if self._accepts(a, seat)]
             if not allowed:
                 self._unexplained("no common move", f"no Catanatron move of seat {seat} is legal")
+            self._set_playable(allowed)  # AlphaBetaPlayer searches the game's own list
             choice = player.decide(self.game, allowed)
-        return self.game.execute(choice, validate_action=False)
+        logged = self._execute(choice)
+        if logged[0] == "DISCARD_RESOURCE":
+            self._discarded.append(logged[1])
+            if self.game.state.discard_counts[seat]:
+                return None  # more cards to come
+            logged, self._discarded = ("DISCARD", self._discarded), []
+        return logged
+
+    # ------------------------------------------------------------------ Catanatron versions
+
+    def _type(self, name: str) -> Any:
+        return self._cat.models.enums.ActionType(name)
+
+    def _playable(self) -> list[Any]:
+        """Catanatron's moves now (on the game in 3.3, on the state in 3.2.1)."""
+        holder = self.game if self.records else self.game.state
+        return list(holder.playable_actions)
+
+    def _set_playable(self, actions: list[Any]) -> None:
+        holder = self.game if self.records else self.game.state
+        holder.playable_actions = actions
+
+    def _log_length(self) -> int:
+        state = self.game.state
+        return len(state.action_records if self.records else state.actions)
+
+    def _execute(self, action: Any) -> tuple[str, Any]:
+        """Execute a Catanatron action (unvalidated: the bridge checked it) and return its
+        type name and its value with the results drawn (dice, card bought, card stolen)."""
+        done = self.game.execute(action, validate_action=False)
+        if not self.records:
+            return (done.action_type.value, done.value)
+        kind, value = done.action.action_type.value, done.action.value
+        if kind in ("ROLL", "BUY_DEVELOPMENT_CARD", "DISCARD_RESOURCE"):
+            return (kind, done.result)
+        if kind == "MOVE_ROBBER":
+            return (kind, (value[0], value[1], done.result))
+        return (kind, value)
 
     def _decision(self, cat_action: Any, seat: Seat) -> Action | None:
         """hexlan's decision for a Catanatron action, its chance part left out (None for a
         discard whose cards Catanatron draws itself)."""
         kind = cat_action.action_type.value
-        if kind == "DISCARD" and cat_action.value is None:
+        if kind in ("DISCARD", "DISCARD_RESOURCE"):
             return None
         if kind == "ROLL":
             return A.ROLL
@@ -339,7 +414,7 @@ class Lockstep:
         state = self.state
         if state.phase is Phase.DISCARD:
             return  # Catanatron lists a discard without its cards
-        theirs = {self._decision(a, seat) for a in self.game.state.playable_actions}
+        theirs = {self._decision(a, seat) for a in self._playable()}
         ours = set(state.legal_actions(seat))
         only_theirs = {a for a in theirs - ours if not self._known_extra(a, seat)}
         only_ours = {a for a in ours - theirs if not self._known_missing(a, seat)}
@@ -353,11 +428,24 @@ class Lockstep:
 
     def _known_extra(self, action: Action | None, seat: Seat) -> bool:
         """A move Catanatron lists and hexlan forbids, for a known reason."""
+        return self._extra_reason(action, seat) is not None
+
+    def _extra_reason(self, action: Action | None, seat: Seat) -> tuple[str, str] | None:
+        """Why Catanatron lists a move hexlan forbids, when the reason is known."""
         state = self.state
+        if isinstance(action, A.PlayYearOfPlenty) and len(action.resources) == 1:
+            return ("Year of Plenty for one card", READING)
         card = _CARD_OF.get(type(action))
         if card is not None and state.dev_cards[seat][card] <= state.new_dev_cards[seat][card]:
-            return True  # Catanatron bug: played on the turn it was bought
-        return isinstance(action, A.PlayYearOfPlenty) and len(action.resources) == 1
+            return ("card played on the turn it was bought", CATANATRON_BUG)
+        if isinstance(action, A.BuildRoad):
+            topology, owner = state.topology, state.node_owner
+            for node in topology.path_nodes[action.path]:
+                if owner[node] not in (NO_SEAT, seat) and any(
+                    state.path_owner[p] == seat for p in topology.node_paths[node]
+                ):
+                    return ("a road through another's building", CATANATRON_BUG)
+        return None
 
     def _known_missing(self, action: Action, seat: Seat) -> bool:
         """A move hexlan allows and Catanatron does not list, for a known reason."""
@@ -371,12 +459,8 @@ class Lockstep:
 
     def _why_rejected(self, cat_action: Any, seat: Seat) -> tuple[str, str]:
         """Name a Catanatron move hexlan rejects, when the reason is known."""
-        decision = self._decision(cat_action, seat)
-        if isinstance(decision, A.PlayYearOfPlenty) and len(decision.resources) == 1:
-            return ("Year of Plenty for one card", READING)
-        if self._known_extra(decision, seat):
-            return ("card played on the turn it was bought", CATANATRON_BUG)
-        return ("Catanatron move hexlan rejects", UNEXPLAINED)
+        reason = self._extra_reason(self._decision(cat_action, seat), seat)
+        return reason or ("Catanatron move hexlan rejects", UNEXPLAINED)
 
     def _decline_offers(self) -> None:
         """Catanatron 3.2.1 has no domestic trade: every seat asked declines hexlan's offer."""
@@ -394,12 +478,11 @@ class Lockstep:
         except IllegalActionError as error:
             self._unexplained("hexlan rejects", f"{action!r}: {error.reason}")
 
-    def _mirror(self, logged: Any, seat: Seat) -> None:
-        """Play a logged Catanatron action in hexlan, with its chance outcomes."""
+    def _mirror(self, logged: tuple[str, Any], seat: Seat) -> None:
+        """Play a logged Catanatron action (type name, value with results) in hexlan, with its
+        chance outcomes."""
         try:
-            actions = to_hexlan(
-                logged.action_type.value, logged.value, seat, self.mapping, self.seat_of
-            )
+            actions = to_hexlan(logged[0], logged[1], seat, self.mapping, self.seat_of)
         except MappingError as error:
             self._unexplained("no hexlan action", str(error))
         for action in actions:
@@ -412,21 +495,19 @@ class Lockstep:
             cat.is_road_building = state.phase is Phase.ROAD_BUILDING
             cat.free_roads_available = state.free_roads if cat.is_road_building else 0
             self._forced_free_roads = cat.is_road_building
-            cat.playable_actions = self._regenerate(cat)
+            self._set_playable(self._regenerate(cat))
 
     # ------------------------------------------------------------------ comparing
 
-    def _compare(self, logged: Any) -> None:
+    def _compare(self, logged: tuple[str, Any]) -> None:
         """Compare the two states; carry hexlan's result over where the difference is a known
         reading, else stop the game's lockstep."""
         differences = self._differences()
-        if logged.action_type.value == "END_TURN" and self.view.public_hash() != (
-            self.state.public_hash()
-        ):
+        kind = logged[0]
+        if kind == "END_TURN" and self.view.public_hash() != (self.state.public_hash()):
             self._unexplained("information state", f"seat {self.hexlan_seat}'s view has drifted")
         if not differences:
             return
-        kind = logged.action_type.value
         detail = "; ".join(differences)
         if kind == "ROLL" and self._is_shortage(differences):
             self._note(READING, "bank shortage", detail)
@@ -585,14 +666,14 @@ class Lockstep:
         holder = ours.longest_road_holder
         cat.board.road_color = None if holder == NO_SEAT else self.colors[holder]
         cat.board.road_length = 0 if holder == NO_SEAT else ours.road_length[holder]
-        cat.playable_actions = self._regenerate(cat)
+        self._set_playable(self._regenerate(cat))
 
     # ------------------------------------------------------------------ records
 
     def _note(self, kind: str, rule: str, detail: str) -> None:
         result = self.result
         result.disagreements.append(
-            Disagreement(result.seed, len(self.game.state.actions), kind, rule, detail)
+            Disagreement(result.seed, self._log_length(), kind, rule, detail)
         )
 
     def _unexplained(self, rule: str, detail: str) -> None:
@@ -622,39 +703,34 @@ class _Stop(Exception):
     """An unexplained disagreement: this game's lockstep ends."""
 
 
-def check_opponent(opponent: str) -> None:
-    """Refuse an opponent Catanatron 3.2.1 does not ship, before any venv is made.
+def check_opponent(opponent: str, venv: Path | None) -> None:
+    """Refuse, before any venv is made, an opponent the pinned release does not ship when no
+    other Catanatron is given.
 
     Raises:
-        BridgeError: the opponent is not in :data:`SHIPPED`.
+        BridgeError: the opponent needs ``--catanatron-venv``.
     """
-    if opponent not in SHIPPED:
+    if opponent not in SHIPPED and venv is None:
         raise BridgeError(
             f"--opponent {opponent}: no Catanatron release on PyPI ships it"
-            f" ({CATANATRON_REQUIREMENT} is the newest and has only"
-            f" {', '.join(sorted(SHIPPED))}); AlphaBetaPlayer and ValueFunctionPlayer are in"
-            " Catanatron's unreleased 3.3 sources"
+            f" ({CATANATRON_REQUIREMENT} is the newest and has only {', '.join(SHIPPED)});"
+            f" {PLAYERS[opponent].split(':')[1]} is in Catanatron's unreleased 3.3 sources:"
+            " give a venv with them installed as --catanatron-venv"
         )
 
 
 def _player_class(opponent: str) -> Callable[[Any], Any]:
-    """Catanatron's player class for an ``--opponent`` name.
+    """Catanatron's player class for an ``--opponent`` name, from the Catanatron loaded.
 
     Raises:
-        BridgeError: an opponent Catanatron 3.2.1 does not ship.
+        BridgeError: this Catanatron has no such player.
     """
-    check_opponent(opponent)
-    if opponent == "random":
-        from catanatron import RandomPlayer  # noqa: PLC0415
-
-        return RandomPlayer  # type: ignore[no-any-return]
-    if opponent == "victorypoint":
-        from catanatron.players.search import VictoryPointPlayer  # noqa: PLC0415
-
-        return VictoryPointPlayer  # type: ignore[no-any-return]
-    from catanatron.players.weighted_random import WeightedRandomPlayer  # noqa: PLC0415
-
-    return WeightedRandomPlayer  # type: ignore[no-any-return]
+    module_name, class_name = PLAYERS[opponent].split(":")
+    try:
+        module = importlib.import_module(module_name)
+        return getattr(module, class_name)  # type: ignore[no-any-return]
+    except (ImportError, AttributeError):
+        raise BridgeError(f"--opponent {opponent}: this Catanatron has no {class_name}") from None
 
 
 def _why_not_playable(action: Action) -> tuple[str, str]:
@@ -672,10 +748,13 @@ def run(
     strategy: str,
     report: Callable[[str], None],
     verbose: bool = False,
+    venv: Path | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` bridged games and return the figures (see the module docstring)."""
-    check_opponent(opponent)
-    load_catanatron()
+    """Play ``games`` bridged games and return the figures (see the module docstring);
+    ``venv``: a venv with another Catanatron than the pinned one."""
+    check_opponent(opponent, venv)
+    load_catanatron(venv)
+    catanatron = f"catanatron=={importlib.metadata.version('catanatron')}"
     results: list[GameResult] = []
     start = time.perf_counter()
     for i in range(games):
@@ -696,7 +775,7 @@ def run(
     found = [d for r in results for d in r.disagreements]
     return {
         "opponent": opponent,
-        "catanatron": CATANATRON_REQUIREMENT,
+        "catanatron": catanatron,
         "strategy": strategy,
         "players": players,
         "games": len(counted),
@@ -723,6 +802,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategy", choices=sorted(BOTS), default="heuristic")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game")
+    parser.add_argument(
+        "--catanatron-venv",
+        type=Path,
+        help=f"a venv with another Catanatron installed (default: {CATANATRON_REQUIREMENT}"
+        " in a throwaway venv); AlphaBetaPlayer and ValueFunctionPlayer need 3.3",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -743,6 +828,7 @@ def main(argv: list[str] | None = None) -> int:
             args.strategy,
             lambda line: print(line, flush=True),
             args.verbose,
+            args.catanatron_venv,
         )
     except BridgeError as error:
         print(f"error: {error}", file=sys.stderr)
