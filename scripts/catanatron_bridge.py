@@ -2,6 +2,7 @@
 
 Usage: python scripts/catanatron_bridge.py --opponent alphabeta|value|victorypoint|weighted|random
            [--games 20] [--players 2|4] [--seed 1] [--strategy heuristic|random] [--json] [-v]
+           [--catanatron-venv DIR]
 
 Every game is played in Catanatron (its board, dice, deck and robbery drawn by its own seeded
 ``random``) and mirrored action by action into hexlan's engine with the same chance outcomes
@@ -28,9 +29,13 @@ Catanatron runs from a throwaway venv (scripts/bench_engine.py makes it, with
 ``catanatron==3.2.1`` from PyPI, the newest release) whose packages this process appends to its
 import path; Catanatron is called, never copied, and never a dependency of hexlan. Catanatron
 3.2.1 ships RandomPlayer, WeightedRandomPlayer and VictoryPointPlayer (greedy: the move that
-gains most points now, at random among equals) only: AlphaBetaPlayer and ValueFunctionPlayer
-live in Catanatron's unreleased 3.3 sources (on GitHub, not on PyPI), whose actions differ
-(one-card discards, domestic trade), so ``--opponent alphabeta|value`` says so and stops.
+gains most points now, at random among equals). AlphaBetaPlayer (depth 2) and
+ValueFunctionPlayer live only in Catanatron's unreleased 3.3 sources: with
+``--catanatron-venv DIR``, a venv where the user installed such a Catanatron, the bridge drives
+that one instead (3.3 records results apart from actions, takes discards card by card and keeps
+its moves on the game; the bridge handles both), else ``--opponent alphabeta|value`` says so and
+stops. Games are reproducible under ``PYTHONHASHSEED=0`` (the script sets it), except where
+Catanatron orders moves by ``hash(None)`` (maritime trades).
 """
 
 from __future__ import annotations
