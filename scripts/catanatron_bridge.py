@@ -670,7 +670,11 @@ class Lockstep:
         cat.resource_freqdeck = list(ours.bank)
         holder = ours.longest_road_holder
         cat.board.road_color = None if holder == NO_SEAT else self.colors[holder]
-        cat.board.road_length = 0 if holder == NO_SEAT else ours.road_length[holder]
+        # Catanatron has no card set aside: with none held, a road takes the card only by being
+        # longer than every other (and at least 5), as in hexlan.
+        cat.board.road_length = (
+            max(ours.road_length) if holder == NO_SEAT else ours.road_length[holder]
+        )
         self._set_playable(self._regenerate(cat))
 
     # ------------------------------------------------------------------ records
