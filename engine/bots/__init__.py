@@ -2,9 +2,11 @@
 
 >>> import random
 >>> sorted(BOTS)
-['heuristic', 'random']
+['heuristic', 'mcts', 'random']
 >>> type(make_bot("random", random.Random(0))).__name__
 'RandomBot'
+>>> make_bot("mcts", random.Random(0), think=0.25).think
+0.25
 """
 
 from __future__ import annotations
@@ -15,22 +17,43 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.bots.base import Bot
 from hexlan.engine.bots.heuristic import HeuristicBot
+from hexlan.engine.bots.mcts import DEFAULT_THINK, MctsBot
 from hexlan.engine.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
 
-BOTS: Final[Mapping[str, Callable[[random.Random], Bot]]] = MappingProxyType(
-    {"random": RandomBot, "heuristic": HeuristicBot}
+
+def _random(rng: random.Random, think: float) -> Bot:
+    return RandomBot(rng)
+
+
+def _heuristic(rng: random.Random, think: float) -> Bot:
+    return HeuristicBot(rng)
+
+
+def _mcts(rng: random.Random, think: float) -> Bot:
+    return MctsBot(rng, think)
+
+
+BOTS: Final[Mapping[str, Callable[[random.Random, float], Bot]]] = MappingProxyType(
+    {"random": _random, "heuristic": _heuristic, "mcts": _mcts}
 )
-"""Bot factories by name (read only), in the order the CLI lists them."""
+"""Bot factories by name (read only), in the order the CLI lists them (weakest first); each
+takes the bot's rng and its thinking budget in seconds (which only ``mcts`` uses)."""
 
 
-def make_bot(name: str, rng: random.Random) -> Bot:
+def make_bot(name: str, rng: random.Random, think: float = DEFAULT_THINK) -> Bot:
     """A new bot of the named kind, drawing any randomness from ``rng``.
 
+    Args:
+        name: a key of :data:`BOTS`.
+        rng: the bot's only source of randomness.
+        think: seconds a searching bot may take per decision (> 0; default 1).
+
     Raises:
-        ValueError: an unknown name; the message lists the valid ones.
+        ValueError: an unknown name (the message lists the valid ones), or a budget that is
+            not positive.
     """
     try:
         factory = BOTS[name]
@@ -38,7 +61,9 @@ def make_bot(name: str, rng: random.Random) -> Bot:
         raise ValueError(
             f"unknown bot {name!r}; choose one of: {', '.join(sorted(BOTS))}"
         ) from None
-    return factory(rng)
+    if not think > 0:
+        raise ValueError(f"think must be a positive number of seconds, not {think!r}")
+    return factory(rng, think)
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_THINK", "Bot", "HeuristicBot", "MctsBot", "RandomBot", "make_bot"]
