@@ -192,8 +192,13 @@ class InformationState(GameState):
         new._possible = self._possible[:]
         return new
 
-    def full_state(self, hands: Sequence[Sequence[int]], dev_cards: Sequence[Sequence[int]],
-                   new_dev_cards: Sequence[Sequence[int]], deck: Sequence[int]) -> GameState:
+    def full_state(
+        self,
+        hands: Sequence[Sequence[int]],
+        dev_cards: Sequence[Sequence[int]],
+        new_dev_cards: Sequence[Sequence[int]],
+        deck: Sequence[int],
+    ) -> GameState:
         """A full :class:`GameState` with this view's public state and the given hidden cards
         (a determinisation, :mod:`hexlan.engine.determinize`): every seat's resource hand and
         unplayed and new development cards (5-lists by seat) and the deck's counts.

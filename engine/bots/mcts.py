@@ -187,7 +187,9 @@ class MctsBot:
             if isinstance(action, A.BuildRoad):
                 if any(not blocked[n] for n in path_nodes[action.path]):
                     roads.append(action)
-            elif not isinstance(action, A.PlayYearOfPlenty) or _plenty_pair_helps(view, seat, action):
+            elif not isinstance(action, A.PlayYearOfPlenty) or _plenty_pair_helps(
+                view, seat, action
+            ):
                 moves.append(action)
         moves.extend(roads[:MAX_ROAD_CANDIDATES])
         return moves
