@@ -371,7 +371,8 @@ class GameState:
         >>> state.phase.title, twin.phase.title
         ('start player', 'setup settlement')
         """
-        return self._copy_as(type(self), self.__dict__)
+        twin: Self = self._copy_as(type(self), self.__dict__)
+        return twin
 
     def _copy_as(self, cls: type[Any], attributes: dict[str, Any]) -> Any:
         """A new ``cls`` object holding ``attributes`` (this state's), the mutable ones

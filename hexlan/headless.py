@@ -20,6 +20,7 @@ import asyncio
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,7 +194,7 @@ async def _bot_game(
         raise BotError(exc.reason) from None
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = make_bot(options.strategy, random.Random(options.seed), options.think)
+    bot = make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:
@@ -280,7 +281,7 @@ def run_resume(
                 return run_table(log, identity)
             strategy = kind.removeprefix("bot ").split()[0]
         try:
-            bot = make_bot(strategy, random.Random(seed), think)
+            bot = make_bot(strategy, random.Random(seed), think, time.perf_counter)
         except ValueError as exc:
             raise BotError(str(exc)) from None
         peer = Peer.resume(log, identity, bot.choose, _event_printer(say))

@@ -102,7 +102,10 @@ def play_game(
     players = len(bots)
     rules = load_ruleset(game)
     state = GameState(chance.board(board, board_map=load_map(rules.board)), players, rules=rules)
-    policies = [make_bot(name, random.Random(seed * 31 + i), think) for i, name in enumerate(bots)]
+    policies = [
+        make_bot(name, random.Random(seed * 31 + i), think, time.perf_counter)
+        for i, name in enumerate(bots)
+    ]
     # perf: a random bot reads nothing but its own legal actions, which are the same in the full
     # state and in its information state; games of random bots alone skip the views.
     if all(name == "random" for name in bots):

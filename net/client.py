@@ -427,6 +427,7 @@ class SessionGame(GameClient):
                 bot_names[s],
                 random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
                 think,
+                time.perf_counter,
             )
             for s in range(players)
             if s != human_seat

@@ -17,19 +17,19 @@ robber and whom to rob; whether to play a knight before the roll; whether to acc
 counter an offer, and which answer to confirm. Decisions with one sensible answer (set-up,
 discards, free roads, gold, the special building phase) are the heuristic bot's.
 
-Budget: :attr:`MctsBot.think` seconds of wall time per decision (playouts stop when it is
-spent), and :attr:`MctsBot.playouts`, the strength knob: the most playouts a decision may use
-(0: as many as the time allows). With a playout cap and an ample ``think`` the bot is fully
-reproducible from its seed.
+Budget: :attr:`MctsBot.think` seconds of wall time per decision, read from the clock the bot is
+given (the engine reads no clock of its own: the CLI passes ``time.perf_counter``); playouts stop
+when it is spent. Without a clock the budget is :data:`NOMINAL_RATE` playouts per second of
+``think``, and the bot is fully reproducible from its seed. :attr:`MctsBot.playouts` is the
+strength knob: the most playouts a decision may use (0: as many as the budget allows).
 """
 
 from __future__ import annotations
 
 import math
-import random
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -41,8 +41,13 @@ from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
 from hexlan.engine.state import CHANCE, GameState
 
+if TYPE_CHECKING:  # the engine draws no randomness itself: the bot gets a seeded rng
+    import random
+
 DEFAULT_THINK: Final = 1.0
 """Seconds a decision may take by default (the issue's budget)."""
+NOMINAL_RATE: Final = 150
+"""Playouts per second of budget for a bot without a clock (about what one core runs)."""
 HORIZON: Final = 2
 """Rounds (a turn of every seat) a playout runs before its position is scored."""
 EXPLORATION: Final = 0.35
@@ -79,6 +84,8 @@ class MctsBot:
         rng: the bot's only source of randomness (determinisations, chance in playouts, the
             heuristic's tie-breaks).
         think: seconds of wall time per decision (> 0).
+        clock: seconds from any fixed origin (``time.perf_counter``); None: the budget is
+            ``think * NOMINAL_RATE`` playouts, whatever they take.
         playouts: the strength knob: the most playouts per decision, 0 for no cap.
         horizon: rounds each playout runs before scoring (>= 1).
 
@@ -90,6 +97,7 @@ class MctsBot:
         self,
         rng: random.Random,
         think: float = DEFAULT_THINK,
+        clock: Callable[[], float] | None = None,
         *,
         playouts: int = 0,
         horizon: int = HORIZON,
@@ -100,10 +108,11 @@ class MctsBot:
             raise ValueError(f"bad search settings: playouts={playouts}, horizon={horizon}")
         self.rng = rng
         self.think = think
+        self.clock = clock
         self.playouts = playouts
         self.horizon = horizon
-        self.advisor = HeuristicBot(random.Random(rng.getrandbits(64)))
-        self._policy = HeuristicBot(random.Random(rng.getrandbits(64)))
+        self.advisor = HeuristicBot(rng)
+        self._policy = HeuristicBot(rng)
         self.last_playouts = 0
         """Playouts the last decision ran (benchmarks read it)."""
 
@@ -116,7 +125,7 @@ class MctsBot:
         Raises:
             EngineError: ``seat`` has no decision now.
         """
-        start = time.perf_counter()
+        start = self.clock() if self.clock is not None else 0.0
         phase = view.phase
         if phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
             raise EngineError(f"seat {seat} has no decision in phase {phase.title}")
@@ -201,12 +210,16 @@ class MctsBot:
     ) -> Action:
         arms = [_Arm(a) for a in candidates]
         sampler = Determinizer(view)
+        clock = self.clock
         deadline = start + max(0.0, self.think - _SAFETY)
         cap = self.playouts
+        if clock is None:
+            budget = max(1, round(self.think * NOMINAL_RATE))
+            cap = min(cap, budget) if cap else budget
         end_turn = view.turn + self.horizon * view.players
         done = 0
         while not cap or done < cap:
-            if done and time.perf_counter() >= deadline:
+            if done and clock is not None and clock() >= deadline:
                 break
             arm = self._select(arms, done)
             state = sampler.sample(self.rng)
@@ -276,7 +289,7 @@ def value(state: GameState, seat: Seat) -> float:
     Production is weighed at about two points per card a roll brings (a 6 settlement is worth
     0.28); cards above the discard limit count against (a 7 would take half).
     """
-    pips = 0
+    pips = 0.0
     robber = state.robber
     tokens = state.board.tokens
     node_hexes, level = state.topology.node_hexes, state.node_level
