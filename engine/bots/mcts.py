@@ -5,8 +5,11 @@ with its seat's information state (:mod:`hexlan.engine.determinize`: the opponen
 the worlds the view keeps, their development cards from the unseen pool), plays one candidate
 action in it, lets the heuristic bot (:class:`~hexlan.engine.bots.heuristic.HeuristicBot`) play
 every seat for a short horizon, chance drawn from the bot's own ``random.Random`` by the state's
-chance nodes, and scores the end position. Candidates are chosen by UCB1 over all playouts, each
-on a fresh determinisation: single-observer information-set MCTS (Cowling, Powley and Whitehouse,
+chance nodes, and scores the end position. The search runs in rounds: a round draws one
+determinisation and one playout seed and plays every candidate still in the race from them
+(common random numbers, so that candidates are compared on the same hidden cards, dice and
+choices); candidates that trail the best drop out as rounds add up (successive elimination).
+This is single-observer information-set Monte Carlo search (Cowling, Powley and Whitehouse,
 "Information Set Monte Carlo Tree Search", 2012) with the tree cut at the root and a heuristic
 playout policy, the usual shape of strong Catan bots (Szita, Chaslot and Spronck 2010).
 
@@ -50,8 +53,11 @@ NOMINAL_RATE: Final = 150
 """Playouts per second of budget for a bot without a clock (about what one core runs)."""
 HORIZON: Final = 2
 """Rounds (a turn of every seat) a playout runs before its position is scored."""
-EXPLORATION: Final = 0.35
-"""UCB1's exploration constant, for rewards in [0, 1]."""
+PRUNE_MARGIN: Final = 0.5
+"""How far (in mean score, divided by the square root of the rounds) a candidate may trail the
+best before it drops out of the search."""
+MIN_ROUNDS: Final = 2
+"""Rounds every candidate plays before any drops out."""
 ADVICE_MARGIN: Final = 0.015
 """How much better than the heuristic's choice another candidate must score to be taken."""
 MAX_ROBBER_CANDIDATES: Final = 6
@@ -112,7 +118,8 @@ class MctsBot:
         self.playouts = playouts
         self.horizon = horizon
         self.advisor = HeuristicBot(rng)
-        self._policy = HeuristicBot(rng)
+        self._playout_rng = type(rng)()
+        self._policy = HeuristicBot(self._playout_rng)
         self.last_playouts = 0
         """Playouts the last decision ran (benchmarks read it)."""
 
@@ -208,9 +215,14 @@ class MctsBot:
     def _search(
         self, view: InformationState, seat: Seat, candidates: list[Action], start: float
     ) -> Action:
+        """Rounds of playouts until the budget is spent: each round draws one determinisation
+        and one playout seed and plays every candidate still in the race from them (common
+        random numbers: candidates are compared on the same hidden cards, dice and choices,
+        so few rounds tell them apart); after each round a candidate whose mean trails the
+        best by more than :data:`PRUNE_MARGIN` times the spread left drops out."""
         arms = [_Arm(a) for a in candidates]
         sampler = Determinizer(view)
-        clock = self.clock
+        clock, rng = self.clock, self.rng
         deadline = start + max(0.0, self.think - _SAFETY)
         cap = self.playouts
         if clock is None:
@@ -218,35 +230,41 @@ class MctsBot:
             cap = min(cap, budget) if cap else budget
         end_turn = view.turn + self.horizon * view.players
         done = 0
-        while not cap or done < cap:
-            if done and clock is not None and clock() >= deadline:
+        live = arms
+        rounds = 0
+        while len(live) > 1:
+            seed = rng.getrandbits(64)
+            sample = sampler.sample(rng)
+            scores: list[float] = []
+            for arm in live:
+                if done and ((cap and done >= cap) or (clock is not None and clock() >= deadline)):
+                    break  # the budget is spent: this round, unfinished, does not count
+                state = sample.copy()
+                state.apply(arm.action)
+                scores.append(self._playout(state, seat, end_turn, seed))
+                done += 1
+            if len(scores) < len(live):
                 break
-            arm = self._select(arms, done)
-            state = sampler.sample(self.rng)
-            state.apply(arm.action)
-            arm.total += self._playout(state, seat, end_turn)
-            arm.visits += 1
-            done += 1
+            for arm, result in zip(live, scores, strict=True):
+                arm.total += result
+                arm.visits += 1
+            rounds += 1
+            live = _prune(live, rounds)
         self.last_playouts = done
         advice = arms[0]
-        best = max(arms, key=lambda a: (a.visits >= 2, a.mean))
-        if best is advice or best.visits < 2 or best.mean < advice.mean + ADVICE_MARGIN:
+        if not rounds:
+            return advice.action
+        best = max(live, key=lambda a: a.mean)
+        if advice in live and best.mean < advice.mean + ADVICE_MARGIN:
             return advice.action
         return best.action
 
-    @staticmethod
-    def _select(arms: list[_Arm], total: int) -> _Arm:
-        """UCB1: an arm not tried yet (in order), else the best mean plus exploration bonus."""
-        for arm in arms:
-            if not arm.visits:
-                return arm
-        log_total = math.log(total)
-        return max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_total / a.visits))
-
-    def _playout(self, state: GameState, seat: Seat, end_turn: int) -> float:
-        """Play on with the heuristic policy for every seat until ``end_turn`` (or the end);
-        the position's score for ``seat`` in [0, 1]."""
-        policy, rng = self._policy, self.rng
+    def _playout(self, state: GameState, seat: Seat, end_turn: int, seed: int) -> float:
+        """Play on with the heuristic policy for every seat until ``end_turn`` (or the end),
+        chance and the policy's tie-breaks drawn from ``seed``; the position's score for
+        ``seat`` in [0, 1]."""
+        policy, rng = self._policy, self._playout_rng
+        rng.seed(seed)
         policy.forget_turn()
         steps = 0
         while not state.is_over and state.turn < end_turn and steps < MAX_PLAYOUT_STEPS:
@@ -257,6 +275,17 @@ class MctsBot:
                 state.apply(policy.choose(state, actor))
             steps += 1
         return score(state, seat)
+
+
+def _prune(live: list[_Arm], rounds: int) -> list[_Arm]:
+    """The candidates still in the race after ``rounds`` rounds: those within reach of the best
+    mean (a margin that narrows as rounds add up); the advice (the first) stays while in reach."""
+    if rounds < MIN_ROUNDS:
+        return live
+    best = max(a.mean for a in live)
+    reach = PRUNE_MARGIN / math.sqrt(rounds)
+    kept = [a for a in live if a.mean >= best - reach]
+    return kept if kept else live
 
 
 def _plenty_pair_helps(view: GameState, seat: Seat, action: A.PlayYearOfPlenty) -> bool:
