@@ -283,3 +283,19 @@ def test_a_bot_thinks_on_a_copy_and_a_stale_decision_is_dropped() -> None:
         assert game.bot_move(fresh, action) is None  # a decision taken before that move: stale
     finally:
         game.close()
+
+
+def test_action_numbering_is_stable_whatever_the_order_listed() -> None:
+    _, view = _searched_position()
+    legal = view.legal_actions(0)
+    numbered = A.number_actions(legal)
+    assert sorted(map(repr, numbered)) == sorted(map(repr, set(legal)))
+    shuffled = legal[:]
+    random.Random(1).shuffle(shuffled)
+    assert A.number_actions(shuffled) == numbered
+    index = {a: i for i, a in enumerate(numbered)}
+    assert [numbered[index[a]] for a in legal] == legal
+    sample = Determinizer(view).sample(random.Random(2))
+    assert A.number_actions(sample.legal_actions(0)) == numbered  # same in a determinisation
+    keys = [A.action_key(a) for a in numbered]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)

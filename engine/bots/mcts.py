@@ -148,7 +148,8 @@ class MctsBot:
     # ------------------------------------------------------------------ candidates
 
     def _candidates(self, view: GameState, seat: Seat, advice: Action) -> list[Action]:
-        """The advice first, then the alternatives worth a playout, without repeats."""
+        """The advice first, then the alternatives worth a playout in their stable numbering
+        (:func:`~hexlan.engine.actions.number_actions`), without repeats."""
         phase = view.phase
         legal = view.legal_actions(seat)
         found: list[Action] = [advice]
@@ -160,13 +161,7 @@ class MctsBot:
             found.extend(legal)
         else:
             found.extend(self._main_moves(view, seat, legal))
-        unique: list[Action] = []
-        seen: set[Action] = set()
-        for action in found:
-            if action not in seen:
-                seen.add(action)
-                unique.append(action)
-        return unique
+        return [advice, *(a for a in A.number_actions(found) if a != advice)]
 
     @staticmethod
     def _robber_moves(view: GameState, seat: Seat, legal: list[Action]) -> list[Action]:
