@@ -118,7 +118,7 @@ class MctsBot:
         self.playouts = playouts
         self.horizon = horizon
         self.advisor = HeuristicBot(rng)
-        self._playout_rng = type(rng)()
+        self._playout_rng = type(rng)(0)  # reseeded for every playout
         self._policy = HeuristicBot(self._playout_rng)
         self.last_playouts = 0
         """Playouts the last decision ran (benchmarks read it)."""
