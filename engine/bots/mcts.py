@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
@@ -60,6 +60,8 @@ MIN_ROUNDS: Final = 2
 """Rounds every candidate plays before any drops out."""
 ADVICE_MARGIN: Final = 0.015
 """How much better than the heuristic's choice another candidate must score to be taken."""
+ADVICE_Z: Final = 1.0
+"""... and by how many standard errors of the paired differences (see :func:`_clearly_better`)."""
 MAX_ROBBER_CANDIDATES: Final = 6
 MAX_ROAD_CANDIDATES: Final = 3
 MAX_PLAYOUT_STEPS: Final = 2000
@@ -75,12 +77,12 @@ class _Arm:
     """A candidate action and what its playouts scored."""
 
     action: Action
-    visits: int = 0
-    total: float = 0.0
+    scores: list[float] = field(default_factory=list)
+    """One per round played, in round order."""
 
     @property
     def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
 
 
 class MctsBot:
@@ -241,8 +243,7 @@ class MctsBot:
             if len(scores) < len(live):
                 break
             for arm, result in zip(live, scores, strict=True):
-                arm.total += result
-                arm.visits += 1
+                arm.scores.append(result)
             rounds += 1
             live = _prune(live, rounds)
         self.last_playouts = done
@@ -250,9 +251,9 @@ class MctsBot:
         if not rounds:
             return advice.action
         best = max(live, key=lambda a: a.mean)
-        if advice in live and best.mean < advice.mean + ADVICE_MARGIN:
-            return advice.action
-        return best.action
+        if best is advice or advice not in live or _clearly_better(best, advice):
+            return best.action
+        return advice.action
 
     def _playout(self, state: GameState, seat: Seat, end_turn: int, seed: int) -> float:
         """Play on with the heuristic policy for every seat until ``end_turn`` (or the end),
@@ -270,6 +271,20 @@ class MctsBot:
                 state.apply(policy.choose(state, actor))
             steps += 1
         return score(state, seat)
+
+
+def _clearly_better(arm: _Arm, advice: _Arm) -> bool:
+    """Whether ``arm`` beat the advice by :data:`ADVICE_MARGIN` and by :data:`ADVICE_Z` standard
+    errors of the round-by-round differences (rounds share their random numbers, so the
+    differences are paired): the best of several noisy means flatters itself, and the
+    heuristic's choice stands unless the search finds better for sure."""
+    diffs = [a - b for a, b in zip(arm.scores, advice.scores, strict=True)]
+    n = len(diffs)
+    if n < MIN_ROUNDS:
+        return False
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean > ADVICE_MARGIN and mean > ADVICE_Z * spread / math.sqrt(n)
 
 
 def _prune(live: list[_Arm], rounds: int) -> list[_Arm]:

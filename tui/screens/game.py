@@ -453,8 +453,9 @@ class GameScreen(Screen[None]):
         try:
             since_yield = 0
             while True:
-                turn = None if game.human_to_act() else game.bot_due()
-                if self.autoplayer is not None and game.human_to_act():
+                autoplay = self.autoplayer is not None and game.human_to_act()
+                turn = None if autoplay else game.bot_due()  # a bot may owe an answer too
+                if self.autoplayer is not None and autoplay:
                     action = self.autoplayer.choose(game.view, game.human_seat)
                     events: list[GameEvent] | None = game.submit(action)
                 elif turn is not None:
