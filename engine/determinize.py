@@ -9,7 +9,9 @@ exactly. What it draws:
 
 - the opponents' resource hands: one joint world of each group of linked opponents
   (:meth:`~hexlan.engine.info.InformationState.joint_hands`, which already holds everything seen:
-  known cards, steals, cards known spent, Monopoly counts), uniformly among the worlds;
+  known cards, steals, cards known spent, Monopoly counts), uniformly among the worlds (not
+  weighted by their likelihood: after a hidden steal, a world where the victim held more of the
+  stolen kind is likelier; uniform sampling is the usual simplification);
 - the opponents' unplayed development cards: ``dev_count[s]`` cards for each opponent, of which
   ``new_dev_count[s]`` were bought this turn, dealt from the unseen pool (the deck plus the
   opponents' cards: the starting deck less the seat's own draws and every card played); the rest
