@@ -245,6 +245,90 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     sys.exit(run(list(logs), as_json=as_json, stats=stats))
 
 
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--seat",
+    type=click.IntRange(0, MAX_SEATS - 1),
+    default=None,
+    help="Whose view to show (default: the log's own seat; needs a log whose audit passed).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the timeline instead, one JSON object per action: step, message, turn, seat, "
+    "action, dice, state_hash.",
+)
+def replay(log: Path, seat: int | None, as_json: bool) -> None:
+    """Step through a game log (finished, abandoned or cut short) in the terminal: the board,
+    hands and log at every action, as the log's seat saw them, or every hand once the
+    end-of-game audit opened them.
+
+    Keys: right/left one action, n/p one turn, g a turn by number, space plays (+/- speed),
+    a every hand, q quits. Exit status 2: the file is not a readable log.
+    """
+    from hexlan.net.replay import Replayer, ReplayError, read_timeline
+
+    try:
+        timeline = read_timeline(log)
+    except ReplayError as exc:
+        click.echo(f"hexlan replay: {log}: {exc}", err=True)
+        sys.exit(2)
+    if as_json:
+        for line in timeline.json_lines():
+            click.echo(line)
+        return
+    try:
+        cursor = Replayer(timeline, seat)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seat'") from None
+    from hexlan.tui.app import run_replay
+
+    sys.exit(run_replay(cursor))
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="The interface to listen on (0.0.0.0: every one, so the LAN can connect).",
+)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--public-url",
+    default=None,
+    help="The address browsers reach this server by (default http://LAN-ADDRESS:PORT).",
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def serve(host: str, port: int, public_url: str | None, args: tuple[str, ...]) -> None:
+    """Serve the app to web browsers: each browser that opens the page gets its own game.
+
+    After `--` come the served command's options: `hexlan play`'s by default (`hexlan serve --
+    --players 3`), or `join HOST:PORT` to take a seat at a LAN table from the browser.
+    """
+    from hexlan.tui.serve import served_command
+
+    command = served_command(args)
+    served = main.get_command(click.get_current_context(), command[0])
+    assert served is not None  # served_command names one of our commands
+    try:
+        served.make_context(command[0], list(command[1:]), resilient_parsing=False)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as exc:
+        raise click.UsageError(f"hexlan {command[0]}: {exc.format_message()}") from None
+    from hexlan.tui.serve import run_serve
+
+    try:
+        sys.exit(run_serve(host, port, args, public_url))
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}"
+        ) from None
+
+
 def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple[int, str | None]:
     """A networked table of ``game`` (``--game``, a name of :data:`GAMES`): its seats
     (``--seats``; by default 4 brought into the game's range, as ``--players`` of `hexlan
@@ -370,6 +454,12 @@ def _routes(values: tuple[str, ...]) -> tuple[tuple[int, str, int], ...]:
     return tuple(routes)
 
 
+_NO_SPECTATORS_OPTION = click.option(
+    "--no-spectators",
+    is_flag=True,
+    help="Refuse spectators (`hexlan watch`): the table takes players only.",
+)
+
 # Options `bot` and `resume` share.
 _BOT_SEED_OPTION = click.option(
     "--seed", type=int, default=None, help="Seed for the bot's own choices only."
@@ -448,6 +538,7 @@ _ABANDON_AFTER_OPTION = click.option(
     help="Dial the seat whose game port is PORT at HOST:PORT instead (a relay or a test "
     "proxy such as scripts/faultnet.py); repeatable.",
 )
+@_NO_SPECTATORS_OPTION
 def bot(
     hosting: bool,
     join: str | None,
@@ -467,6 +558,7 @@ def bot(
     cheat: str | None,
     cheat_at: int | None,
     routes: tuple[str, ...],
+    no_spectators: bool,
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if cheat is not None:
@@ -486,6 +578,8 @@ def bot(
         raise click.UsageError("give exactly one of --host and --join HOST:PORT")
     if seats is not None and not hosting:
         raise click.UsageError("--seats is for --host")
+    if no_spectators and not hosting:
+        raise click.UsageError("--no-spectators is for --host: spectators watch through the host")
     if not hosting and (game != "base" or board is not None):
         raise click.UsageError(
             f"--{'game' if game != 'base' else 'board'} is for --host: a joiner plays the host's "
@@ -515,6 +609,7 @@ def bot(
         cheat=cheat,
         cheat_at=1 if cheat_at is None else cheat_at,
         routes=dial_routes,
+        spectators=not no_spectators,
     )
     sys.exit(run_bot(options))
 
@@ -615,6 +710,7 @@ _IDENTITY_OPTION = click.option(
 @click.option("--name", default=None, help="Your name at the table (default: your login).")
 @_LOG_OPTION
 @_IDENTITY_OPTION
+@_NO_SPECTATORS_OPTION
 def host(
     port: int,
     seats: int | None,
@@ -626,6 +722,7 @@ def host(
     name: str | None,
     log_path: Path | None,
     identity: Path | None,
+    no_spectators: bool,
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
@@ -652,6 +749,7 @@ def host(
         bots=bots,
         bot_delay=bot_delay,
         bot_args=("--strategy", strategy, "--think", f"{think:g}"),
+        spectators=not no_spectators,
     )
     sys.exit(run_host(options))
 
@@ -683,3 +781,39 @@ def join(
         name=_net_name(name), identity_path=identity, log_path=log_path, address=address
     )
     sys.exit(run_join(options))
+
+
+@main.command()
+@click.argument("address", metavar="[HOST:PORT]", required=False)
+@click.option("--name", default=None, help="Your name among the spectators (default: your login).")
+@_IDENTITY_OPTION
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="No screen: follow the game to its end, then print one JSON line (progress on stderr).",
+)
+@_QUIET_OPTION
+def watch(
+    address: str | None, name: str | None, identity: Path | None, as_json: bool, quiet: bool
+) -> None:
+    """Watch a table's game without a seat: found on the LAN, or at HOST:PORT."""
+    target = None
+    if address is not None:
+        from hexlan.net.lobby import parse_address
+
+        try:
+            target = parse_address(address)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="'HOST:PORT'") from None
+    spectator = _net_name(name)
+    if as_json:
+        from hexlan.headless import run_watch
+
+        sys.exit(run_watch(target, spectator, identity, quiet))
+    if quiet:
+        raise click.UsageError("--quiet is for --json")
+    from hexlan.tui.app import run_watch as run_screen
+    from hexlan.tui.screens.lobby import NetOptions
+
+    sys.exit(run_screen(NetOptions(name=spectator, identity_path=identity, address=address)))

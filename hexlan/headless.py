@@ -79,6 +79,8 @@ class BotOptions:
     routes: tuple[tuple[int, str, int], ...] = ()
     """``(port, host, dial_port)``: dial the seat whose mesh port is ``port`` at
     ``host:dial_port`` instead (:attr:`hexlan.net.peer.Peer.routes`)."""
+    spectators: bool = True
+    """Whether a hosting bot takes spectators (``--no-spectators``: PROTOCOL.md §17)."""
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -123,7 +125,9 @@ def _show_table(say: Callable[[str], None]) -> Callable[[TableChanged], None]:
     def on_change(table: TableChanged) -> None:
         names = ", ".join(f"{s.name} [{s.fingerprint}]" for s in table.seats)
         game = "" if table.game == "base" else f" ({table.game})"
-        say(f"table{game} {len(table.seats)}/{table.max_seats}: {names}")
+        watching = ", ".join(s.name for s in table.spectators)
+        watching = f"; watching: {watching}" if watching else ""
+        say(f"table{game} {len(table.seats)}/{table.max_seats}: {names}{watching}")
 
     return on_change
 
@@ -173,6 +177,7 @@ async def _bot_game(
                 game=options.game,
                 on_change=_show_table(say),
                 on_listening=listening,
+                spectators=options.spectators,
             )
         else:
             host_address, table_port = options.join
@@ -217,6 +222,8 @@ async def _bot_game(
             kind=kind,
             save_identity=options.identity is None,
             identity_path=options.identity,
+            spectators=options.spectators,
+            announce=True,
         )
     except FileExistsError as exc:
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
@@ -299,3 +306,100 @@ def run_resume(
         print("hexlan resume: interrupted", file=err, flush=True)
         return EXIT_INTERRUPTED
     return _finish(result, out, err)
+
+
+GIVE_UP_AFTER: Final = 30.0
+"""Seconds `hexlan watch --json` keeps redialling a table it cannot reach before it stops."""
+FIND_TABLE_SECONDS: Final = 3.0
+"""Seconds `hexlan watch --json` listens for tables on the LAN when given no address."""
+
+
+async def _find_table(say: Callable[[str], None]) -> tuple[str, int, str]:
+    """The one table heard on the LAN: ``(host, port, fingerprint)``.
+
+    Raises:
+        BotError: no table, or several (they are listed, to pick one by address).
+    """
+    from hexlan.net.discovery import DISCOVERY_PORT, Listener  # noqa: PLC0415
+
+    listener = Listener()
+    try:
+        await listener.start()
+    except OSError as exc:
+        raise BotError(f"cannot listen for tables on UDP {DISCOVERY_PORT}: {exc}") from None
+    say(f"listening for tables on the LAN (UDP {DISCOVERY_PORT})")
+    try:
+        await listener.wait_for_table(FIND_TABLE_SECONDS)
+        await asyncio.sleep(1.0)  # a second, so every table on the LAN is heard
+        found = {(t.fingerprint, t.tcp_port): t for t in listener.tables()}
+    finally:
+        await listener.stop()
+    if not found:
+        raise BotError("no table heard on the LAN; give its HOST:PORT")
+    if len(found) > 1:
+        tables = "; ".join(f"{t.name} at {t.host}:{t.tcp_port}" for t in found.values())
+        raise BotError(f"{len(found)} tables heard ({tables}); give one's HOST:PORT")
+    (table,) = found.values()
+    return table.host or "127.0.0.1", table.tcp_port, table.fingerprint
+
+
+def run_watch(
+    address: tuple[str, int] | None,
+    name: str,
+    identity_path: Path | None = None,
+    quiet: bool = False,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run `hexlan watch --json`: follow the table's game as a spectator (PROTOCOL.md §17)
+    to its end; one JSON line (:class:`~hexlan.net.watch.WatchResult`) on ``out``, progress
+    on ``err``. ``address`` None watches the one table heard on the LAN.
+
+    Exit codes: :data:`EXIT_OK` (the game ended), :data:`EXIT_STOPPED` (it stopped on a
+    protocol violation), :data:`EXIT_ERROR` (refused, unreachable, or the table broke the
+    protocol: one line on ``err``), :data:`EXIT_INTERRUPTED`.
+    """
+    from hexlan.net.identity import default_identity_path  # noqa: PLC0415
+    from hexlan.net.watch import Spectator, WatchError, WatchEvent  # noqa: PLC0415
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    say = _printer(quiet, err)
+
+    def hear(event: WatchEvent) -> None:
+        if event.kind != "applied":
+            say(event.text)
+
+    async def watch() -> int:
+        fingerprint = None
+        if address is None:
+            host, port, fingerprint = await _find_table(say)
+        else:
+            host, port = address
+        try:
+            identity = Identity.load_or_create(identity_path or default_identity_path())
+        except (IdentityError, OSError) as exc:
+            raise BotError(f"cannot use the identity {identity_path}: {exc}") from None
+        say(f"watching {host}:{port} as {name} [{identity.fingerprint}]")
+        spectator = Spectator(
+            identity,
+            name,
+            host,
+            port,
+            host_fingerprint=fingerprint,
+            on_event=hear,
+            give_up_after=GIVE_UP_AFTER,
+        )
+        result = await spectator.run()
+        print(json.dumps(result.to_json()), file=out, flush=True)
+        return EXIT_OK if result.stopped is None else EXIT_STOPPED
+
+    try:
+        return asyncio.run(watch())
+    except (BotError, WatchError) as exc:
+        reason = exc.reason if isinstance(exc, WatchError) else str(exc)
+        print(f"hexlan watch: {reason}", file=err, flush=True)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("hexlan watch: interrupted", file=err, flush=True)
+        return EXIT_INTERRUPTED

@@ -23,7 +23,7 @@ party gets the same :class:`AuditReport` (whose digest every seat signs).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -169,8 +169,9 @@ class AuditInputs:
     shuffle_ids: tuple[bytes, ...]
 
 
-class _Deviated(Exception):
-    """Stops the replay: what follows a broken rule is not the game's true course."""
+class DeviationFound(Exception):
+    """Stops the replay of the game at a deviation: what follows a broken rule is not the
+    game's true course (:attr:`deviation` says which)."""
 
     def __init__(self, deviation: Deviation) -> None:
         super().__init__(deviation.reason)
@@ -198,7 +199,7 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
     transcript: list[bytes] = []
     try:
         _replay(inputs, draws, transcript)
-    except _Deviated as exc:
+    except DeviationFound as exc:
         deviations.append(exc.deviation)
     return AuditReport(tuple(deviations), draws, report_digest(transcript, deviations))
 
@@ -251,7 +252,24 @@ def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
 
 def _replay(inputs: AuditInputs, draws: Sequence[DevCard], transcript: list[bytes]) -> None:
     """Replay the journal on a full-information :class:`GameState` with every hidden part
-    resolved; raise :class:`_Deviated` at the first action the true state refuses."""
+    resolved; raise :class:`DeviationFound` at the first action the true state refuses."""
+    for action in resolved_actions(inputs, draws):
+        transcript.append(pack(action_to_list(action)))
+
+
+def resolved_actions(inputs: AuditInputs, draws: Sequence[DevCard]) -> Iterator[Action]:
+    """The journal's actions with every hidden part resolved (each drawn card from ``draws``,
+    each stolen card from the victim's opened commitment), each yielded once the
+    full-information :class:`GameState` has checked and applied it: the whole game as it truly
+    went (`hexlan replay` shows every hand from it).
+
+    Args:
+        inputs: the audit's inputs (:meth:`hexlan.net.session.Session.audit_inputs`).
+        draws: the card dealt at each deck position (:attr:`AuditReport.draws`).
+
+    Raises:
+        DeviationFound: at the first action the true hands refuse (a game whose audit fails).
+    """
     opening = inputs.opening
     state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
     for entry in inputs.journal:
@@ -268,10 +286,10 @@ def _replay(inputs: AuditInputs, draws: Sequence[DevCard], transcript: list[byte
             state.check(action)
             state.apply(action)
         except (IllegalActionError, EngineError) as exc:
-            raise _Deviated(
+            raise DeviationFound(
                 Deviation(entry.author, entry.message_id, f"with the true hands, {action}: {exc}")
             ) from exc
-        transcript.append(pack(action_to_list(action)))
+        yield action
 
 
 def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resource:
@@ -286,7 +304,7 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
         commit_hand(game_id, steal.steal, cards, order=order, salts=salts).commitments
         != steal.commitments
     ):
-        raise _Deviated(
+        raise DeviationFound(
             Deviation(
                 victim,
                 steal.commit_id,
@@ -306,11 +324,11 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
             steal.ciphertext,
         )
     except (StealOpeningError, ValueError) as exc:
-        raise _Deviated(
+        raise DeviationFound(
             Deviation(victim, steal.open_id, f"seat {victim}'s steal opening is false: {exc}")
         ) from exc
     if not check_opening(steal.commitments[steal.index], game_id, steal.steal, salt, kind):
-        raise _Deviated(
+        raise DeviationFound(
             Deviation(victim, steal.open_id, f"seat {victim} opened a card it had not committed")
         )
     return Resource(kind)
@@ -323,7 +341,7 @@ def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -
     for seat, amount in enumerate(take.amounts):
         if seat != state.active and amount != state.hands[seat][resource]:
             message_id = entry.counts[seat] if seat < len(entry.counts) else entry.message_id
-            raise _Deviated(
+            raise DeviationFound(
                 Deviation(
                     seat,
                     message_id,

@@ -12,6 +12,8 @@ the engine's full state (../shared/ARCHITECTURE.md: tui talks to a game *client*
 - :class:`NetworkGame` is `hexlan host` / `hexlan join`: the person's seat is a
   :class:`~hexlan.net.peer.Peer` on the TCP mesh, run on the app's event loop; the others are
   people or `hexlan bot` processes elsewhere.
+- :class:`WatchGame` is `hexlan watch`: no seat, a :class:`~hexlan.net.watch.Spectator`'s
+  observer session, which holds only public information (PROTOCOL.md §17).
 
 Both narrate the person's session's :class:`~hexlan.net.session.Applied` effects in words from
 that seat's view (:class:`~hexlan.net.narrate.Narrator`), so a card stolen between two other
@@ -34,7 +36,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
@@ -42,6 +44,7 @@ from hexlan.engine.core import NO_SEAT, EngineError, IllegalActionError, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.state import GameState
 from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
@@ -51,13 +54,16 @@ from hexlan.net.wire import board_kinds
 
 if TYPE_CHECKING:
     from hexlan.net.peer import Peer, PeerEvent
+    from hexlan.net.watch import Spectator, WatchEvent
 
 __all__ = [
     "NOT_FAIR_NOTE",
     "BotTurn",
     "GameClient",
+    "GameReader",
     "NetworkGame",
     "SessionGame",
+    "WatchGame",
     "default_log_dir",
     "new_log_path",
 ]
@@ -103,6 +109,38 @@ class BotTurn:
     bot: Bot
     view: InformationState
     marker: tuple[int, ...]
+
+
+class GameReader(Protocol):
+    """What the table's panels read of a game: a :class:`GameClient`, or a replay's cursor
+    (:class:`hexlan.net.replay.Replayer`), which moves through a log instead of playing."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """One name per seat."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def human_seat(self) -> Seat:
+        """The seat whose view is shown (:data:`~hexlan.engine.core.NO_SEAT`: a third party)."""
+
+    @property
+    def view(self) -> GameState:
+        """The state the panels draw: the seat's information state (or a replay's full game)."""
+
+    @property
+    def events(self) -> list[GameEvent]:
+        """Every action so far, in words."""
+
+    @property
+    def rolls(self) -> list[int]:
+        """Every dice total so far, in order."""
+
+    def watching(self) -> tuple[str, ...]:
+        """The names of the spectators at the table, as far as known."""
 
 
 class GameClient:
@@ -245,6 +283,10 @@ class GameClient:
         """Whether ``seat`` can be heard from now (always, in this process)."""
         return True
 
+    def watching(self) -> tuple[str, ...]:
+        """The names of the spectators at the table (PROTOCOL.md §17), as far as known."""
+        return ()
+
     def stalled(self) -> tuple[Seat, ...]:
         """Seats that have stopped answering (a networked game's stall), for :meth:`abandon`."""
         return ()
@@ -339,6 +381,12 @@ class GameClient:
 
     def close(self) -> None:
         """Release files (the log). Closing twice is harmless."""
+
+    def _tell(self) -> None:
+        """Call :attr:`on_change`, when a screen listens."""
+        callback = self.on_change
+        if callback is not None:
+            callback()
 
     # ------------------------------------------------------------------ narration
 
@@ -623,6 +671,12 @@ class NetworkGame(GameClient):
         """Whether the game waits for the person (never once the peer has stopped)."""
         return not self.peer.is_over and self.session.decision_due()
 
+    def watching(self) -> tuple[str, ...]:
+        """The spectators, as the seat that serves them (the host's) lists them."""
+        return tuple(
+            name for seat in sorted(self.peer.spectators) for name, _ in self.peer.spectators[seat]
+        )
+
     def submit(self, action: Action) -> list[GameEvent]:
         """Sign, log and send the person's ``action``; the events it applied here at once
         (none when another seat orders it, e.g. a discard or a trade answer).
@@ -665,7 +719,10 @@ class NetworkGame(GameClient):
             self.notes.append(self.seat_words(event.text))
         elif kind == "over":
             self.status = ""
-        elif kind != "signed":  # this seat's own automatic steps can make a decision due
+        elif kind not in (
+            "signed",
+            "spectators",
+        ):  # this seat's own automatic steps can make a decision due
             return
         self._tell()
 
@@ -680,7 +737,54 @@ class NetworkGame(GameClient):
             parts[-1] += " (A to agree)"
         self.status = "; ".join(parts)
 
-    def _tell(self) -> None:
-        callback = self.on_change
-        if callback is not None:
-            callback()
+
+class WatchGame(GameClient):
+    """A spectator's game (`hexlan watch`): the observer session of a
+    :class:`~hexlan.net.watch.Spectator` that has the opening, read-only.
+
+    Its view is a third party's (``human_seat`` is :data:`NO_SEAT`): every hand is hidden, a
+    steal or a draw between seats is never named. Nothing can be submitted. The spectator's
+    news arrives through :meth:`hear` (the shell's ``on_event``); :attr:`status` says when the
+    connection to the table is lost and being redialled.
+
+    Raises:
+        ValueError: the spectator has no opening yet.
+    """
+
+    def __init__(self, spectator: Spectator) -> None:
+        session = spectator.session
+        if session is None:
+            raise ValueError("the spectator has no opening yet")
+        super().__init__(session, [s.name for s in session.opening.seats])
+        self.spectator = spectator
+
+    def human_to_act(self) -> bool:
+        """Never: a spectator has no seat."""
+        return False
+
+    def is_connected(self, seat: Seat) -> bool:
+        """Whether the spectator hears the table now (it hears every seat through the host)."""
+        return self.spectator.connected
+
+    def watching(self) -> tuple[str, ...]:
+        """The spectators as the host lists them (this one included)."""
+        return tuple(s.name for s in self.spectator.spectators)
+
+    def submit(self, action: Action) -> list[GameEvent]:
+        """Refused: a spectator has no seat.
+
+        Raises:
+            IllegalActionError: always.
+        """
+        raise IllegalActionError("a spectator has no seat: it cannot move")
+
+    def hear(self, event: WatchEvent) -> None:
+        """Take one of the spectator's events: narrate an action, keep link news and a stop
+        in :attr:`status`, and call :attr:`on_change`."""
+        if event.kind == "applied" and event.action is not None:
+            self._narrate_action(event.action)
+        elif event.kind == "link":
+            self.status = "" if self.spectator.connected else self.seat_words(event.text)
+        elif event.kind in ("stopped", "abandoned"):
+            self.status = self.seat_words(event.text)
+        self._tell()

@@ -72,6 +72,7 @@ from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.session import engine_version
 from hexlan.net.transport import (
+    NO_SPECTATORS,
     CallerGate,
     FrameDecoder,
     FramingError,
@@ -83,6 +84,7 @@ from hexlan.net.transport import (
 from hexlan.net.wire import (
     BASE_GAME,
     LOBBY_NONCE_BYTES,
+    MAX_SPECTATORS,
     PROTOCOL_VERSION,
     ZERO_ID,
     Body,
@@ -189,6 +191,8 @@ class TableChanged:
     max_seats: int
     seats: tuple[LobbySeat, ...]
     game: str = BASE_GAME
+    spectators: tuple[LobbySeat, ...] = ()
+    """Who has come to watch (§17), in arrival order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +269,8 @@ class HostLobby:
         game_keys: the host's X25519 keys for this game.
         chain: the host's hash chain for this game.
         clock: seconds since the epoch, for the opening's ``created`` (informative).
+        spectators: take callers that come to watch (§17: a ``watch`` hello); False refuses
+            them with :data:`~hexlan.net.transport.NO_SPECTATORS`.
 
     Raises:
         ValueError: an unknown game, a table size outside the game's range, a board kind its
@@ -284,6 +290,7 @@ class HostLobby:
         game_keys: GameKeys,
         chain: HashChain,
         clock: Callable[[], float] = time.time,
+        spectators: bool = True,
     ) -> None:
         try:
             rules = load_ruleset(game)
@@ -326,6 +333,9 @@ class HostLobby:
         self.opening: Opening | None = None
         """The opening, once the game has started."""
         self._joiners: list[_Joiner] = []
+        self.accepts_spectators = spectators
+        self._spectators: dict[int, LobbySeat] = {}  # conn -> who watches
+        self._listed = False  # a spectators list was ever sent
         self._addresses: dict[int, str] = {}
         self._nonces: dict[int, bytes] = {}
 
@@ -349,6 +359,15 @@ class HostLobby:
     def is_seated(self, conn: int) -> bool:
         """Whether connection ``conn`` holds a seat."""
         return any(j.conn == conn for j in self._joiners)
+
+    def is_known(self, conn: int) -> bool:
+        """Whether connection ``conn`` holds a seat or watches (its hello was taken)."""
+        return conn in self._spectators or self.is_seated(conn)
+
+    @property
+    def spectators(self) -> tuple[LobbySeat, ...]:
+        """Who watches the table, in arrival order (§17)."""
+        return tuple(self._spectators.values())
 
     # ------------------------------------------------------------------ entry points
 
@@ -375,7 +394,7 @@ class HostLobby:
         """
         if conn not in self._addresses:
             raise LocalProtocolError(f"connection {conn} was never connected")
-        if self.is_seated(conn):
+        if self.is_known(conn):
             effects = self.refuse(conn, "a joining peer sends one hello and then waits")
             return effects + self._leave(conn)
         try:
@@ -385,6 +404,8 @@ class HostLobby:
         except RemoteProtocolError as exc:
             return self.refuse(conn, f"not a hello: {exc.reason}")
         body = env.body
+        if body.kind == "watch":
+            return self._watch(conn, env)
         if body.kind != "hello":
             return self.refuse(conn, f"expected a hello, got {body.kind}")
         name, public_key, version, engine, x25519_public, commitment, port, nonce = body.payload
@@ -430,6 +451,26 @@ class HostLobby:
         if self.is_full:
             effects += self.start()
         return effects
+
+    def _watch(self, conn: int, env: Envelope) -> list[LobbyEffect]:
+        """A spectator's hello (§17): listed at the table, or refused."""
+        name, public_key, version, _, nonce, _ = env.body.payload
+        try:
+            env.verify(public_key)
+        except ForgedSignature:
+            return self.refuse(conn, "the watch hello is not signed by the key it carries")
+        if version != PROTOCOL_VERSION:
+            return self.refuse(conn, self._version_words(version))
+        if nonce != self._nonces.pop(conn, None):
+            return self.refuse(
+                conn, "the watch hello does not carry the nonce this table sent on this connection"
+            )
+        if not self.accepts_spectators:
+            return self.refuse(conn, NO_SPECTATORS)
+        if len(self._spectators) >= MAX_SPECTATORS:
+            return self.refuse(conn, f"this table has {MAX_SPECTATORS} spectators already")
+        self._spectators[conn] = LobbySeat(name, public_key, fingerprint(public_key))
+        return self._announce()
 
     def disconnect(self, conn: int) -> list[LobbyEffect]:
         """Connection ``conn`` closed; before the start its seat is given up."""
@@ -484,7 +525,8 @@ class HostLobby:
     def _leave(self, conn: int) -> list[LobbyEffect]:
         before = len(self._joiners)
         self._joiners = [j for j in self._joiners if j.conn != conn]
-        return self._announce() if len(self._joiners) != before else []
+        watched = self._spectators.pop(conn, None) is not None
+        return self._announce() if len(self._joiners) != before or watched else []
 
     def _announce(self) -> list[LobbyEffect]:
         seats = self.seats
@@ -495,8 +537,14 @@ class HostLobby:
         if self.game != BASE_GAME:
             payload += (self.game,)  # §3: the base game is announced by leaving it out
         state = _lobby_envelope(self.identity, "lobby_state", payload)
-        effects: list[LobbyEffect] = [SendTo(j.conn, state) for j in self._joiners]
-        effects.append(TableChanged(self.max_seats, seats, self.game))
+        listeners = [j.conn for j in self._joiners] + list(self._spectators)
+        effects: list[LobbyEffect] = [SendTo(conn, state) for conn in listeners]
+        if self._spectators or self._listed:  # §17: who watches, once anyone has
+            self._listed = True
+            rows = tuple((s.name, s.public_key, s.fingerprint) for s in self.spectators)
+            listing = _lobby_envelope(self.identity, "spectators", (rows,))
+            effects += [SendTo(conn, listing) for conn in listeners]
+        effects.append(TableChanged(self.max_seats, seats, self.game, self.spectators))
         return effects
 
 
@@ -538,6 +586,8 @@ class JoinLobby:
         self.host_key: bytes | None = None
         self.max_seats = 0
         self.seats: tuple[LobbySeat, ...] = ()
+        self.spectators: tuple[LobbySeat, ...] = ()
+        """Who watches the table (§17), as the host last listed them."""
         """The table as the host last showed it."""
         self.game: str | None = None
         """The game the host's ``lobby_state`` announced (None before the first)."""
@@ -620,6 +670,8 @@ class JoinLobby:
             raise Refused(f"the table refused: {payload[0]}")
         if kind == "lobby_state":
             return [self._lobby_state(env)]
+        if kind == "spectators":
+            return [self._spectator_list(env)]
         if kind == "start":
             return [self._start(env)]
         raise LobbyError(f"the host sent {kind}, which has no place in a lobby")
@@ -654,7 +706,15 @@ class JoinLobby:
         self.max_seats = max_seats
         self.seats = tuple(LobbySeat(*row) for row in rows)
         self.game = game
-        return TableChanged(max_seats, self.seats, game)
+        return TableChanged(max_seats, self.seats, game, self.spectators)
+
+    def _spectator_list(self, env: Envelope) -> TableChanged:
+        if self.host_key is None:
+            raise LobbyError("the host listed spectators before its table")
+        self._verify(env, self.host_key)
+        (rows,) = env.body.payload
+        self.spectators = tuple(LobbySeat(*row) for row in rows)
+        return TableChanged(self.max_seats, self.seats, self.game or BASE_GAME, self.spectators)
 
     def _start(self, env: Envelope) -> GameStarts:
         (payload,) = env.body.payload
@@ -762,6 +822,7 @@ async def host_table(
     hello_timeout: float = HELLO_TIMEOUT,
     start_now: asyncio.Event | None = None,
     drops: ListenerDrops | None = None,
+    spectators: bool = True,
 ) -> tuple[Opening, int]:
     """Hold a table of ``game`` on ``port`` until its seats are full; the opening and seat 0.
 
@@ -773,7 +834,8 @@ async def host_table(
     ``on_change`` hears every change of the table. Setting ``start_now`` starts the game with
     the seats taken so far (if the game can start with them, :attr:`HostLobby.min_seats`; else
     it is cleared and the table waits on). ``board_kind`` and ``game`` are
-    :class:`HostLobby`'s. While waiting, the table is announced on the LAN (§10) unless ``announce`` is
+    :class:`HostLobby`'s, and so is ``spectators`` (False refuses callers that come to watch).
+    While waiting, the table is announced on the LAN (§10) unless ``announce`` is
     false; a failing announcer never stops hosting.
 
     Raises:
@@ -829,7 +891,7 @@ async def host_table(
         deadline = asyncio.get_running_loop().time() + hello_timeout
         try:
             while not writer.is_closing():
-                seated = lobby.is_seated(conn)
+                seated = lobby.is_known(conn)
                 if seated and pending:  # a seat is bounded by the table: its slot is freed
                     gate.release(address)
                     pending = False
@@ -876,6 +938,7 @@ async def host_table(
             game=game,
             game_keys=game_keys,
             chain=chain,
+            spectators=spectators,
         )
         if on_listening is not None:
             on_listening(bound)

@@ -178,6 +178,9 @@ class Narrator:
         self.players = len(self.names)
         self.seat = seat
         self.state = InformationState(board, self.players, seat, options, rules)
+        self._road_award = (
+            "Longest Trade Route" if board.topology.path_sea else "Longest Road"
+        )  # Seafarers: roads and ships (docs/rules/seafarers.md rule 13)
         self.state.record_events = True
         self.events: list[GameEvent] = []
         self.rolls: list[int] = []
@@ -244,6 +247,7 @@ class Narrator:
             text = f"{who} moved the pirate"
             if action.victim >= 0:
                 text += f" and {self._verb(active, 'rob', 'robs')} {self._whom(action.victim)}"
+            target = ("hex", (action.hex,))  # a sea hex: the board numbers them after the land
         elif isinstance(action, A.ChooseGold):
             seat = action.seat
             text = (
@@ -464,10 +468,10 @@ class Narrator:
                 if holder >= 0:
                     news += (
                         f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} "
-                        f"Longest Road ({ev.size})"
+                        f"{self._road_award} ({ev.size})"
                     )
                 else:
-                    news += ". Longest Road is set aside (a tie)"
+                    news += f". {self._road_award} is set aside (a tie)"
             elif holder >= 0:
                 news += (
                     f". {self._who(holder)} {self._verb(holder, 'take', 'takes')} Largest Army "

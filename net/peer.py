@@ -76,8 +76,18 @@ from hexlan.net.log import (
     secrets_path,
 )
 from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, Session
-from hexlan.net.transport import Mesh
-from hexlan.net.wire import Envelope, Opening, RemoteProtocolError, message_id, unpack
+from hexlan.net.transport import NO_SPECTATORS, Mesh
+from hexlan.net.wire import (
+    PROTOCOL_VERSION,
+    ZERO_ID,
+    Body,
+    Envelope,
+    Opening,
+    RemoteProtocolError,
+    message_id,
+    sign_body,
+    unpack,
+)
 
 __all__ = [
     "LINGER",
@@ -105,6 +115,12 @@ MAX_EVIDENCE: Final = 256
 refused again for the same reason (a resend) is neither kept nor reported again."""
 PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
+NO_SPECTATORS_NOTE: Final = "table: no spectators"
+"""The host seat's note that it refuses spectators, so ``hexlan resume`` keeps refusing (§17)."""
+ANNOUNCE_NOTE: Final = "table: announced"
+"""The host seat's note that it announces its game on the LAN, so a resumed host goes on (§17)."""
+SPECTATE_THE_HOST: Final = "spectators watch through the host's table port"
+"""What a seat other than the host tells a caller that comes to watch (§17)."""
 THIS_MACHINE: Final = "127.0.0.1"
 """Where an opening's empty ``host`` is dialled when this peer does not know the address it
 reached the host at: it is the host (the seat runs on its machine), or it was resumed."""
@@ -129,7 +145,8 @@ class PeerEvent:
     Attributes:
         kind: ``"applied"`` (an action took effect here), ``"signed"`` (this seat signed and
             queued a decision), ``"link"``, ``"stall"``, ``"rejected"``, ``"stopped"``,
-            ``"abandoned"``, ``"over"``.
+            ``"abandoned"``, ``"over"``, ``"spectators"`` (who watches changed; see
+            :attr:`Peer.spectators`).
         text: the event in words.
         time: the peer's clock (``time.monotonic`` unless given) when it happened.
         action: the action applied or decided, if any.
@@ -238,6 +255,10 @@ class Peer:
         save_identity: keep ``identity`` beside the log as ``LOG.identity.pem`` (mode 0600), so
             ``hexlan resume`` can sign with it again (a bot's fresh key).
         identity_path: the identity file used, recorded in the log for ``hexlan resume``.
+        spectators: whether the host seat (seat 0) serves spectators (§17;
+            ``--no-spectators`` is False); recorded in the log, so a resumed host keeps it.
+        announce: whether the host seat keeps announcing its game on the LAN while it runs
+            (§17), recorded likewise.
         clock: a monotonic clock in seconds.
 
     Raises:
@@ -261,6 +282,8 @@ class Peer:
         kind: str = "human",
         save_identity: bool = False,
         identity_path: str | os.PathLike[str] | None = None,
+        spectators: bool = True,
+        announce: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         session = Session(seat, identity, opening, chain, game_keys, inline_work=False)
@@ -276,10 +299,16 @@ class Peer:
             game_log.append_note(PEER_NOTE + kind)
             if identity_path is not None:
                 game_log.append_note(IDENTITY_NOTE + str(Path(identity_path).resolve()))
+            if seat == 0 and not spectators:
+                game_log.append_note(NO_SPECTATORS_NOTE)
+            if seat == 0 and announce:
+                game_log.append_note(ANNOUNCE_NOTE)
         except BaseException:
             game_log.close()
             raise
         self._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
+        self.serve_spectators = seat == 0 and spectators
+        self.announce_game = seat == 0 and announce
         self._started = False
 
     @classmethod
@@ -359,6 +388,9 @@ class Peer:
         peer = cls.__new__(cls)
         peer._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
         peer._started = True
+        if session.seat == 0:
+            peer.serve_spectators = NO_SPECTATORS_NOTE not in contents.notes
+            peer.announce_game = ANNOUNCE_NOTE in contents.notes
         peer._perform(effects, replayed=True)
         peer.replayed = [e.action for e in effects if isinstance(e, Applied)]
         return peer
@@ -417,6 +449,19 @@ class Peer:
         self._closed = False
         self._jobs: set[asyncio.Task[None]] = set()
         self._deferred: list[Compute] = []  # jobs that arose before the event loop ran
+        self.serve_spectators = False
+        """Whether this seat serves spectators (§17): the host's seat does, unless the host
+        refuses them (``hexlan host --no-spectators``); from the constructor's
+        ``spectators`` or, resumed, the log's note."""
+        self.announce_game = False
+        """Whether a host seat that serves spectators keeps announcing its table on the LAN
+        during the game (as full, §10), so spectators can find it (§17); from the
+        constructor's ``announce`` or, resumed, the log's note. ``announce_targets`` replaces
+        the broadcast addresses (tests)."""
+        self.announce_targets: list[str] | None = None
+        self._announcer: Any = None
+        self.spectators: dict[int, tuple[tuple[str, bytes], ...]] = {}
+        """Who watches, by the seat they watch through: ``(name, public_key)`` pairs."""
         self.routes: dict[int, tuple[str, int]] = {}
         """Dial a seat whose mesh port in the opening is the key at this ``(host, port)``
         instead (a relay or test proxy: ``hexlan bot --route``, scripts/faultnet.py); set
@@ -495,6 +540,32 @@ class Peer:
             self._release()
         return self.session.missing_for(their_heads)
 
+    # ------------------------------------------------------------------ SpectatorFeed
+
+    def welcome(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """A new spectator's first envelopes (§17): the opening, as a ``start`` this seat
+        signs, then every durable message it lacks."""
+        opening = sign_body(
+            Body(
+                PROTOCOL_VERSION, ZERO_ID, -1, 0, ZERO_ID, (), "start", (self.opening.to_payload(),)
+            ),
+            self.session.identity,
+        ).to_bytes()
+        return [opening, *self.missing_for(their_heads)]
+
+    def catch_up(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """What a spectator lacks, given its heads (its ``catch_up``)."""
+        return self.missing_for(their_heads)
+
+    def _to_spectators(self, envelope: bytes) -> None:
+        if self.mesh is not None:
+            self.mesh.send_spectators(envelope)
+
+    def _spectators_changed(self, seat: int, spectators: tuple[tuple[str, bytes], ...]) -> None:
+        self.spectators[seat] = spectators
+        names = ", ".join(name for name, _ in spectators) or "nobody"
+        self._emit("spectators", f"watching through {self._who(seat)}: {names}", author=seat)
+
     # ------------------------------------------------------------------ decisions
 
     def submit(self, action: Action) -> None:
@@ -548,6 +619,8 @@ class Peer:
             if isinstance(effect, Persist):
                 self.log.append_message(effect.envelope, sync=False)
                 self._written += 1
+                if self.serve_spectators:  # durable first, as for the seats (§17)
+                    self._after_sync(partial(self._to_spectators, effect.envelope))
             elif isinstance(effect, Send):
                 if self.session.stopped is not None:
                     self._relaying = True  # fork proofs: stay on the mesh until they are out
@@ -753,6 +826,9 @@ class Peer:
             self.addresses(),
             self,
             on_link_event=self._link_event,
+            spectators=self if self.serve_spectators else None,
+            refusal=NO_SPECTATORS if self.seat == 0 else SPECTATE_THE_HOST,
+            on_spectators=self._spectators_changed,
         )
         try:
             await mesh.start()
@@ -762,6 +838,8 @@ class Peer:
                 f"cannot listen on port {port} for the game: {exc.strerror or exc}"
             ) from None
         self.mesh = mesh
+        if self.announce_game and self.serve_spectators:
+            self._announcer = await self._start_announcer()
         loop = asyncio.get_running_loop()
         self._flushing = True
         flusher = loop.create_task(self._flush_loop(), name="hexlan-log-sync")
@@ -798,9 +876,34 @@ class Peer:
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
             await mesh.close()
+            if self._announcer is not None:
+                with contextlib.suppress(Exception):
+                    await self._announcer.stop()
             self.close()
             if self.session.stopped is None and self.session.is_over:
                 self._emit("over", self._over_text())
+
+    async def _start_announcer(self) -> Any:
+        """An :class:`~hexlan.net.discovery.Announcer` of the running game's table (full), or
+        None when it cannot run (discovery is a convenience)."""
+        from hexlan.net.discovery import Announcer, TableAnnouncement  # noqa: PLC0415
+
+        seats = len(self.opening.seats)
+        table = TableAnnouncement(
+            self.names[0],
+            self.opening.seats[self.seat].port,
+            seats,
+            seats,
+            self.session.identity.fingerprint,
+            game=self.opening.game,
+        )
+        try:
+            announcer = Announcer(table, targets=self.announce_targets)
+            await announcer.start()
+        except Exception as exc:
+            log.warning("cannot announce the game on the LAN: %s", exc)
+            return None
+        return announcer
 
     async def _drain(self, limit: float) -> None:
         """Wait, at most ``limit`` seconds, until every message logged is synced and handed to

@@ -208,7 +208,7 @@ class Session:
         game_keys: this seat's per-game X25519 keys (the public key is in the opening).
         inline_work: run proof work where it arises (tests, in-process tables, `hexlan
             verify`); False makes the session emit :class:`Compute` effects instead, for a
-            shell that runs them off its event loop.
+            shell that runs them off its event loop (a seat's peer, a spectator).
 
     Raises:
         ValueError: the identity, chain or keys do not match the opening's seat, or a seat of
@@ -1439,12 +1439,12 @@ class Session:
         then: Callable[[object, list[Effect]], None],
         effects: list[Effect],
     ) -> None:
-        """Run ``job`` once per ``key``: here (inline work, a replay, an observer) or as a
+        """Run ``job`` once per ``key``: here (inline work, a replay) or as a
         :class:`Compute` effect whose result :meth:`computed` hands to ``then``."""
         if key in self._requested:
             return
         self._requested.add(key)
-        if self.inline_work or self._replaying or self.observer:
+        if self.inline_work or self._replaying:
             then(job(), effects)
         else:
             self._continuations[key] = then

@@ -172,6 +172,27 @@ class Distribution:
             )
         return lines
 
+    def chart_lines(self, width: int = 40) -> list[str]:
+        """The counts as a text bar chart, one row per category: the label, a bar of
+        :func:`bar` cells (``┆`` marks the expected count where the bar falls short), the
+        observed and the expected counts; no row for an empty sample.
+
+        >>> coin = Distribution("coin", ("heads", "tails"), (3, 1), (2.0, 2.0))
+        >>> for row in coin.chart_lines(width=6):
+        ...     print(row)
+        coin against the expected (┆):
+          heads ██████   3  exp 2.0
+          tails ██  ┆    1  exp 2.0
+        """
+        if not self.total:
+            return []
+        peak = max([*self.observed, *self.expected, 1])
+        label = max(len(c) for c in self.categories)
+        rows = [f"{self.name} against the expected (┆):"]
+        for category, o, e in zip(self.categories, self.observed, self.expected, strict=True):
+            rows.append(f"  {category:>{label}} {bar(o, e, peak, width)} {o:>3}  exp {e:.1f}")
+        return rows
+
     def to_json(self) -> dict[str, Any]:
         """The distribution and its test as plain data (``p_value`` None: nothing to test)."""
         return {
@@ -185,6 +206,27 @@ class Distribution:
             "p_value": self.p_value,
             "approximate": self.approximate,
         }
+
+
+def bar(observed: int, expected: float, peak: float, width: int) -> str:
+    """One row of a bar chart: ``width`` cells, ``observed`` filled in (``█``) at the scale
+    where ``peak`` fills them all, and ``┆`` at the expected count where the bar falls short of
+    it (the counts are printed beside the bar, so a longer bar needs no mark).
+
+    Args:
+        observed: the count; expected: the count fair chance predicts (same unit).
+        peak: the count that fills the row (at least every count charted), > 0.
+        width: cells, >= 1.
+
+    >>> bar(2, 3.0, 4, 8) + "|"
+    '████  ┆ |'
+    """
+    scale = width / peak
+    filled = min(round(observed * scale), width)
+    cells = ["█" if x < filled else " " for x in range(width)]
+    if observed < expected:
+        cells[min(max(round(expected * scale), filled), width - 1)] = "┆"
+    return "".join(cells)
 
 
 def dice_distribution(totals: Iterable[int]) -> Distribution:
@@ -289,6 +331,7 @@ __all__ = [
     "DICE_TOTALS",
     "SMALL_EXPECTED",
     "Distribution",
+    "bar",
     "chi_square_sf",
     "combined",
     "dice_distribution",

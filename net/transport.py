@@ -58,6 +58,7 @@ from hexlan.net.wire import (
     LINK_PREFIX,
     LOBBY_KINDS,
     MAX_ENVELOPE,
+    MAX_SPECTATORS,
     PROTOCOL_VERSION,
     ZERO_ID,
     Body,
@@ -74,7 +75,9 @@ __all__ = [
     "MAX_FRAME",
     "MAX_PENDING",
     "MAX_PENDING_PER_HOST",
+    "NO_SPECTATORS",
     "CallerGate",
+    "CatchUp",
     "Close",
     "Deliver",
     "FrameDecoder",
@@ -85,6 +88,10 @@ __all__ = [
     "MeshHandler",
     "Ready",
     "SendBytes",
+    "SpectatorFeed",
+    "SpectatorList",
+    "SpectatorsChanged",
+    "Watching",
     "encode_frame",
     "listen",
 ]
@@ -120,6 +127,9 @@ LISTEN_BACKLOG: Final = 1024
 that a burst of callers is accepted, and the ones over the bounds hung up on, at once; with
 asyncio's 100, most of 1,000 simultaneous callers wait on SYN retries for seconds, real seats
 among them."""
+CATCH_UP_INTERVAL: Final = 1.0
+"""Seconds after answering a spectator's ``catch_up`` during which its next ones are ignored
+(§17), so that small requests cannot make a seat resend the game over and over."""
 LISTEN_ATTEMPTS: Final = 8
 """Tries at finding a port number free on every address family for :func:`listen` (port 0)."""
 
@@ -246,14 +256,45 @@ class Close:
     reason: str
 
 
-LinkEffect = SendBytes | Ready | Deliver | Close
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """The caller is a spectator (§17): its ``watch`` hello signed this link's nonce under
+    ``public_key``; ``heads`` are what it already holds. Send it the opening and what it
+    lacks."""
+
+    name: str
+    public_key: bytes
+    heads: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """A spectator asks again for what it lacks, given its ``heads`` (§17)."""
+
+    heads: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorList:
+    """The seat at the other end says who watches through it: ``(name, public_key)`` pairs
+    (§17), signed by its key."""
+
+    spectators: tuple[tuple[str, bytes], ...]
+
+
+LinkEffect = SendBytes | Ready | Deliver | Close | Watching | CatchUp | SpectatorList
 
 
 class LinkState(enum.Enum):
     AWAIT_HELLO = "waiting for link_hello"
     AWAIT_PROOF = "waiting for link_proof"
     OPEN = "open"
+    WATCHING = "a spectator's"
     CLOSED = "closed"
+
+
+NO_SPECTATORS: Final = "this table takes no spectators"
+"""The ``refuse`` a seat that serves no spectators sends a ``watch`` hello (§17)."""
 
 
 def link_proof_message(game_id: bytes, nonce: bytes) -> bytes:
@@ -271,7 +312,10 @@ class LinkProtocol:
 
     ``expected_seat`` is the seat we dialled (None for an accepted connection, which must come
     from ``accept_from(seat)``-approved seats). ``nonce`` is 16 fresh random bytes and ``heads``
-    our heads in wire form; both go into our ``link_hello``.
+    our heads in wire form; both go into our ``link_hello``. An accepted caller may instead
+    answer with a spectator's ``watch`` hello (§17): ``spectators`` None serves it (a
+    :class:`Watching` effect, then only its ``catch_up`` requests are taken), else it is the
+    reason sent back in a ``refuse``.
 
     Feed received bytes to :meth:`receive_data`; carry out the returned effects in order. After
     a :class:`Close`, the link is :attr:`LinkState.CLOSED` and returns no more effects.
@@ -288,6 +332,7 @@ class LinkProtocol:
         nonce: bytes,
         expected_seat: int | None = None,
         accept_from: Callable[[int], bool] = lambda seat: True,
+        spectators: str | None = NO_SPECTATORS,
     ) -> None:
         if len(nonce) != NONCE_BYTES:
             raise ValueError(f"a link nonce is {NONCE_BYTES} bytes")
@@ -299,6 +344,9 @@ class LinkProtocol:
         self.nonce = nonce
         self.expected_seat = expected_seat
         self.accept_from = accept_from
+        self.spectators = spectators
+        """None when this seat serves a caller's ``watch`` hello, else the reason it refuses
+        it (§17)."""
         self.state = LinkState.AWAIT_HELLO
         self.peer_seat: int | None = expected_seat
         """The peer's seat: the one dialled, or the one whose key signed its hello."""
@@ -323,6 +371,11 @@ class LinkProtocol:
     @property
     def is_closed(self) -> bool:
         return self.state is LinkState.CLOSED
+
+    @property
+    def is_established(self) -> bool:
+        """Whether the handshake is over: a seat's open link, or a spectator served."""
+        return self.state in (LinkState.OPEN, LinkState.WATCHING)
 
     def _who(self) -> str:
         return "the peer" if self.peer_seat is None else f"seat {self.peer_seat}"
@@ -356,11 +409,20 @@ class LinkProtocol:
         except RemoteProtocolError as exc:
             return self._close(f"{self._who()} sent a malformed frame: {exc.reason}")
         kind = envelope.body.kind
+        if self.state is LinkState.WATCHING:
+            if kind != "catch_up":
+                return self._close(f"a spectator may only ask to catch up; it sent {kind}")
+            (heads,) = envelope.body.payload
+            return [CatchUp(tuple(heads))]
         if self.state is LinkState.OPEN:
+            if kind == "spectators":
+                return self._spectator_list(envelope)
             if kind in LOBBY_KINDS:
                 return self._close(f"{self._who()} sent {kind} on an open link")
             return [Deliver(frame)]
         if self.state is LinkState.AWAIT_HELLO:
+            if kind == "watch" and self.expected_seat is None:
+                return self._watch(envelope)
             if kind != "link_hello":
                 return self._close(f"{self._who()} sent {kind} before link_hello")
             return self._hello(envelope)
@@ -400,6 +462,37 @@ class LinkProtocol:
         proof = self.identity.sign(link_proof_message(self.game_id, their_nonce))
         self.state = LinkState.AWAIT_PROOF
         return [SendBytes(encode_frame(_lobby_envelope(self.identity, "link_proof", (proof,))))]
+
+    def _watch(self, envelope: Envelope) -> list[LinkEffect]:
+        """A spectator's hello (§17): it must sign our nonce under an accepted key."""
+        name, key, _, _, nonce, heads = envelope.body.payload
+        if nonce != self.nonce:
+            return self._close("a watch hello that does not sign this link's nonce; refused")
+        try:
+            check_ed25519_public(key)
+            envelope.verify(key)
+        except WeakKeyError as exc:
+            return self._close(f"a spectator's key is refused: {exc.reason}")
+        except RemoteProtocolError:
+            return self._close("a watch hello not signed by the key it carries; refused")
+        refusal = self.spectators
+        if refusal is not None:
+            effects: list[LinkEffect] = [
+                SendBytes(encode_frame(_lobby_envelope(self.identity, "refuse", (refusal,))))
+            ]
+            return effects + self._close(f"refused spectator {name}: {refusal}")
+        self.state = LinkState.WATCHING
+        self._decoder.max_frame = HANDSHAKE_MAX_FRAME
+        return [Watching(name, key, tuple(heads))]
+
+    def _spectator_list(self, envelope: Envelope) -> list[LinkEffect]:
+        assert self.peer_seat is not None
+        try:
+            envelope.verify(self.seat_keys[self.peer_seat])
+        except RemoteProtocolError:
+            return self._close(f"seat {self.peer_seat}'s spectators list is not signed by it")
+        (entries,) = envelope.body.payload
+        return [SpectatorList(tuple((str(n), bytes(k)) for n, k, _ in entries))]
 
     def _proof(self, envelope: Envelope) -> list[LinkEffect]:
         assert self.peer_seat is not None
@@ -530,6 +623,22 @@ async def listen(callback: ConnectedCallback, host: str | None, port: int) -> as
 # ------------------------------------------------------------------------------ asyncio shell
 
 
+class SpectatorFeed(Protocol):
+    """What a seat sends the spectators it serves (§17)."""
+
+    def welcome(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """A new spectator's first envelopes: the opening (a ``start`` signed by this seat),
+        then every message it lacks given ``their_heads``."""
+
+    def catch_up(self, their_heads: Sequence[Any]) -> list[bytes]:
+        """The messages a spectator whose heads are ``their_heads`` lacks."""
+
+
+SpectatorsChanged = Callable[[int, tuple[tuple[str, bytes], ...]], None]
+"""Hears who watches through a seat: ``(seat, ((name, public_key), ...))``, for this seat's own
+spectators and for the lists the other seats send."""
+
+
 class MeshHandler(Protocol):
     """What the mesh needs from the game (the session, or a test double)."""
 
@@ -585,7 +694,8 @@ class Mesh:
     ``addresses`` maps seats to ``(host, port)`` (only higher seats' are used: we dial those).
     ``listen_port`` 0 picks a free port (then read :attr:`listen_port` after :meth:`start`).
     ``on_link_event(seat, text)`` hears links open, close and fail (``seat`` None while a
-    caller is unidentified). ``handshake_timeout`` (seconds) bounds every handshake;
+    caller is unidentified). ``spectators`` serves callers that come to watch (§17; None
+    refuses them with ``refusal``); ``on_spectators`` hears who watches through each seat. ``handshake_timeout`` (seconds) bounds every handshake;
     ``max_pending`` and ``max_pending_per_host`` bound the callers in their handshake
     (:class:`CallerGate`); :attr:`drops` counts the callers turned away.
     """
@@ -606,6 +716,9 @@ class Mesh:
         backoff: tuple[float, float] = (BACKOFF_MIN, BACKOFF_MAX),
         max_pending: int = MAX_PENDING,
         max_pending_per_host: int = MAX_PENDING_PER_HOST,
+        spectators: SpectatorFeed | None = None,
+        refusal: str = NO_SPECTATORS,
+        on_spectators: SpectatorsChanged | None = None,
     ) -> None:
         self.seat = seat
         self.identity = identity
@@ -626,6 +739,11 @@ class Mesh:
         self._gate = CallerGate(max_pending, max_pending_per_host)
         self.drops = ListenerDrops()
         """Callers turned away so far, by cause."""
+        self.feed = spectators
+        self.refusal = refusal
+        self.on_spectators = on_spectators
+        self._watchers: dict[int, tuple[_Link, str, bytes]] = {}
+        self._next_watcher = 0
 
     @property
     def _pending(self) -> int:
@@ -649,6 +767,18 @@ class Mesh:
     def connected_seats(self) -> set[int]:
         """Seats whose link is open (authenticated)."""
         return set(self._links)
+
+    def spectators(self) -> tuple[tuple[str, bytes], ...]:
+        """Who watches through this seat now: ``(name, public_key)``, in arrival order."""
+        return tuple((name, key) for _, name, key in self._watchers.values())
+
+    def send_spectators(self, envelope_bytes: bytes) -> None:
+        """Send an envelope to every spectator served (§17)."""
+        if not self._watchers:
+            return
+        frame = encode_frame(envelope_bytes)
+        for link, _, _ in list(self._watchers.values()):
+            self._write(link, frame)
 
     async def wait_connected(self, seats: set[int] | None = None, timeout: float = 10.0) -> bool:
         """Wait until every seat in ``seats`` (default: all others) is connected; False if
@@ -686,6 +816,9 @@ class Mesh:
         for link in list(self._links.values()):
             link.writer.close()
         self._links.clear()
+        for link, _, _ in list(self._watchers.values()):
+            link.writer.close()
+        self._watchers.clear()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -724,7 +857,7 @@ class Mesh:
             return
         writer.write(data)
         if writer.transport.get_write_buffer_size() > MAX_UNSENT:
-            self._event(link.seat, "closed: the peer is not reading")
+            self._event(link.seat if link.seat >= 0 else None, "closed: the peer is not reading")
             link.dropped = True
             writer.transport.abort()
 
@@ -799,8 +932,11 @@ class Mesh:
             nonce=os.urandom(NONCE_BYTES),
             expected_seat=expected_seat,
             accept_from=lambda seat: seat < self.seat,
+            spectators=None if self.feed is not None else self.refusal,
         )
         link: _Link | None = None
+        watcher: int | None = None
+        caught_up = 0.0  # the loop time before which a spectator's catch_up is ignored
         reason = "closed"
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.handshake_timeout
@@ -811,7 +947,7 @@ class Mesh:
                 writer.write(effect.data)
             while True:
                 try:
-                    if protocol.is_open:
+                    if protocol.is_established:
                         data = await reader.read(READ_CHUNK)
                     else:
                         async with asyncio.timeout_at(deadline):
@@ -840,6 +976,23 @@ class Mesh:
                             pending = False
                     elif isinstance(effect, Deliver):
                         self._deliver(effect.envelope, protocol.peer_seat)
+                    elif isinstance(effect, Watching):
+                        watcher = self._watch(effect, writer)
+                        if caller is not None and pending:
+                            self._gate.release(caller)
+                            pending = False
+                        if watcher is None:
+                            return False
+                    elif isinstance(effect, CatchUp):
+                        now = loop.time()
+                        entry = None if watcher is None else self._watchers.get(watcher)
+                        if entry is not None and self.feed is not None and now >= caught_up:
+                            caught_up = now + CATCH_UP_INTERVAL  # a request is no flood lever
+                            for envelope in self.feed.catch_up(effect.heads):
+                                self._write(entry[0], encode_frame(envelope))
+                    elif isinstance(effect, SpectatorList):
+                        if self.on_spectators is not None and protocol.peer_seat is not None:
+                            self._tell_spectators(protocol.peer_seat, effect.spectators)
                     else:
                         if pending:
                             if protocol.oversized:
@@ -863,7 +1016,55 @@ class Mesh:
             if link is not None and self._links.get(link.seat) is link:
                 del self._links[link.seat]
                 self._changed.set()
+            if watcher is not None and self._watchers.pop(watcher, None) is not None:
+                self._spectators_changed()
             await _shut(writer)
+
+    def _watch(self, watching: Watching, writer: asyncio.StreamWriter) -> int | None:
+        """Serve a spectator (§17): the opening and what it lacks; its number, or None when
+        there is no room (it is told so)."""
+        assert self.feed is not None
+        if len(self._watchers) >= MAX_SPECTATORS:
+            refuse = _lobby_envelope(
+                self.identity, "refuse", (f"this seat serves {MAX_SPECTATORS} spectators already",)
+            )
+            writer.write(encode_frame(refuse))
+            self._event(None, f"refused spectator {watching.name}: no room")
+            return None
+        # the welcome first: the forwards it releases (messages made durable for it) reach
+        # only the spectators served before this one, which then gets each message once
+        welcome = self.feed.welcome(watching.heads)
+        number = self._next_watcher
+        self._next_watcher += 1
+        link = _Link(-1, writer)
+        self._watchers[number] = (link, watching.name, watching.public_key)
+        for envelope in welcome:
+            self._write(link, encode_frame(envelope))
+        self._event(None, f"spectator {watching.name} ({fingerprint(watching.public_key)}) watches")
+        self._spectators_changed()
+        return number
+
+    def _spectators_changed(self) -> None:
+        """Tell the screen and every connected seat who watches through this seat now."""
+        if self._closing:
+            return
+        self._tell_spectators(self.seat, self.spectators())
+        frame = self._spectator_listing()
+        for link in [*self._links.values(), *(w[0] for w in self._watchers.values())]:
+            self._write(link, frame)
+
+    def _spectator_listing(self) -> bytes:
+        """The signed ``spectators`` frame of who watches through this seat now."""
+        entries = tuple((name, key, fingerprint(key)) for name, key in self.spectators())
+        return encode_frame(_lobby_envelope(self.identity, "spectators", (entries,)))
+
+    def _tell_spectators(self, seat: int, spectators: tuple[tuple[str, bytes], ...]) -> None:
+        if self.on_spectators is None:
+            return
+        try:
+            self.on_spectators(seat, spectators)
+        except Exception:  # a listener's bug must not take links down
+            log.exception("on_spectators failed")
 
     def _open(self, ready: Ready, writer: asyncio.StreamWriter) -> _Link:
         old = self._links.get(ready.seat)
@@ -875,6 +1076,8 @@ class Mesh:
         self._links[ready.seat] = link
         self._changed.set()
         self._event(ready.seat, "connected")
+        if self._watchers:
+            writer.write(self._spectator_listing())
         try:
             missing = self.handler.missing_for(ready.heads)
         except Exception:

@@ -651,7 +651,8 @@ def main(
 
     Human output: one line per log (``path: valid, finished, winner seat 2 (Name), game
     3f9a01c2…``), then its violations and notes indented; with ``stats``, then ``fairness over N
-    games:`` and the tables of :func:`stats_report`. ``--json`` prints ``{"logs": [{"path",
+    games:`` and the tables of :func:`stats_report`, each with its bar chart. ``--json``
+    prints ``{"logs": [{"path",
     "game_id", "valid", "finished", "winner", "violations": [...], ...}]}``, with ``stats`` also
     ``"stats": {"games": N, "distributions": [...]}`` (see
     :meth:`~hexlan.net.stats.Distribution.to_json`). ``stats`` leaves the exit code unchanged.
@@ -666,7 +667,8 @@ def main(
         games, distributions = len(_games(report)), stats_report(report)
         data["stats"] = {"games": games, "distributions": [d.to_json() for d in distributions]}
         lines.append(f"fairness over {games} game{'' if games == 1 else 's'}:")
-        lines.extend(f"  {line}" for d in distributions for line in d.lines())
+        for d in distributions:
+            lines.extend(f"  {line}" for line in (*d.lines(), *d.chart_lines()))
         if not any(log.draws for log in report.logs):
             lines.append("  development-card draws: known only from audited logs")
     if as_json:

@@ -74,6 +74,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_ENVELOPE",
     "MAX_SEATS",
+    "MAX_SPECTATORS",
     "MESSAGE_ID_PREFIX",
     "OWED_STEPS",
     "PAYLOAD_SCHEMAS",
@@ -152,6 +153,9 @@ LINK_PREFIX: Final = b"hexlan/v1/link\0"
 
 LOBBY_NONCE_BYTES: Final = 16
 """Bytes of the host's ``challenge`` nonce, which a joiner signs back in its ``hello`` (§3)."""
+
+MAX_SPECTATORS: Final = 32
+"""Spectators a seat serves at once, and so the longest ``spectators`` list (§17)."""
 
 WIRE_SEATS: Final = MAX_SEATS
 """Seat numbers an envelope can carry: 0..5, the engine's :data:`~hexlan.engine.core.MAX_SEATS`
@@ -894,6 +898,33 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("heads", _HEADS),
         ),
         "link_proof": _record(("signature", _SIGNATURE)),
+        # Spectators (author -1, game id ZERO_ID): section 17.
+        "watch": _record(
+            ("name", _NAME),
+            ("public_key", _ED25519_KEY),
+            ("protocol_version", _U32),
+            ("engine_version", _VERSION_TEXT),
+            ("nonce", Bytes(LOBBY_NONCE_BYTES, LOBBY_NONCE_BYTES)),
+            ("heads", _HEADS),
+        ),
+        "catch_up": _record(("heads", _HEADS)),
+        "spectators": _record(
+            (
+                "spectators",
+                Array(
+                    Where(
+                        _record(
+                            ("name", _NAME),
+                            ("public_key", _ED25519_KEY),
+                            ("fingerprint", Text(19, 19)),
+                        ),
+                        _fingerprint_rule,
+                    ),
+                    0,
+                    MAX_SPECTATORS,
+                ),
+            )
+        ),
         # Game (author 0..5, the game's id): section 5.
         "sign_opening": _record(("opening", _OPENING)),
         "action": _record(("action", ActionSchema())),
@@ -954,7 +985,18 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
 """kind -> schema of its payload (docs/PROTOCOL.md sections 3, 5, 8): the one place they live."""
 
 LOBBY_KINDS: Final = frozenset(
-    {"challenge", "hello", "refuse", "lobby_state", "start", "link_hello", "link_proof"}
+    {
+        "challenge",
+        "hello",
+        "refuse",
+        "lobby_state",
+        "start",
+        "link_hello",
+        "link_proof",
+        "watch",
+        "catch_up",
+        "spectators",
+    }
 )
 """Kinds sent in lobby envelopes: author -1, game id :data:`ZERO_ID`."""
 

@@ -226,7 +226,7 @@ def test_harbour_labels_sit_outside_the_coast_by_their_path(layout) -> None:
     state = new_game()
     lines = board_lines(render_board(state, layout))
     geo = geometry(layout)
-    land = {cell for cells in geo.interiors for cell in cells}
+    land = {cell for cells in geo.interiors[: geo.land_hexes] for cell in cells}
     board_text = "\n".join(lines)
     assert board_text.count("3:1") == 4
     for word in ("2:1 W", "2:1 B", "2:1 L", "2:1 G", "2:1 O"):
@@ -296,7 +296,8 @@ def test_pieces_from_real_actions_appear_with_their_owners_glyphs(layout) -> Non
         for cell in path_cells(p, layout):
             assert style_at(text, cell).color.triplet.hex.upper() == SEAT_COLOURS[seat]
     assert style_at(text, node_cell(12, layout)).color.triplet.hex.upper() == SEAT_COLOURS[0]
-    land = {cell for cells in geometry(layout).interiors for cell in cells}
+    geo = geometry(layout)
+    land = {cell for cells in geo.interiors[: geo.land_hexes] for cell in cells}
     marks = [
         (c, r)
         for r, line in enumerate(lines)
@@ -691,7 +692,7 @@ def test_the_sea_frame_surrounds_the_coast(map_name: str, layout: Layout) -> Non
     topo = MAPS[map_name]
     geo = geometry(layout, topo)
     text = render_board(state, layout)
-    land = {cell for cells in geo.interiors for cell in cells}
+    land = {cell for cells in geo.interiors[: geo.land_hexes] for cell in cells}
     outline = set(geo.nodes) | {(c, r) for cells in geo.paths for c, r, _ in cells}
     sea = set(geo.sea)
     assert sea and not sea & land and not sea & outline
@@ -706,7 +707,7 @@ def test_the_sea_frame_surrounds_the_coast(map_name: str, layout: Layout) -> Non
             for dr in (-1, 0, 1)
         }
         assert around & sea, (p, layout)
-    for cells in geo.interiors:  # and no land hex has any
+    for cells in geo.interiors[: geo.land_hexes]:  # and no land hex has any
         around = {(c + dc, r) for c, r in cells for dc in (-1, 1)}
         assert not around & sea
 
@@ -791,3 +792,107 @@ async def test_five_six_board_in_an_app_every_hex_by_keys_and_clicks() -> None:
                 assert app.picked[-1] == ("hex", h)
                 assert board.cursor_target() == h
             board.clear_targets()
+
+
+# ------------------------------------------------------------------ Seafarers: ships, pirate, sea
+
+SEA_RULES = load_ruleset("seafarers-new-shores")
+SEA_MAP = load_map("seafarers-new-shores")
+SEA_TOPO = SEA_MAP.topology
+
+
+def sea_game() -> GameState:
+    """New Shores on its beginner board, at the first set-up settlement."""
+    state = GameState(beginner_board(SEA_MAP), 4, rules=SEA_RULES)
+    state.play(A.StartPlayer(0))
+    return state
+
+
+def test_ship_maps_fit_the_game_screen_at_80x24_and_120x40() -> None:
+    """The sea frame is the board's edge: New Shores is compact in the 76x37 board area at
+    120x40 and mini in 54 columns (the side panels narrow to 26 at 80x24); every Seafarers map
+    fits the same."""
+    for game in ("seafarers-new-shores", "seafarers-four-islands"):
+        topo = load_map(game).topology
+        assert choose_layout(76, 37, topo) is COMPACT
+        assert geometry(MINI, topo).width <= 54 and geometry(MINI, topo).height <= 21
+    assert geometry(MINI, SEA_TOPO).size == (54, 19)
+    assert choose_layout(54, 21, SEA_TOPO) is MINI
+
+
+@pytest.mark.parametrize("layout", [COMPACT, MINI], ids=["compact", "mini"])
+def test_a_ship_differs_from_a_road_and_the_pirate_sits_on_its_sea_hex(layout: Layout) -> None:
+    """A road is ``=`` with the bold mark; a ship ``~`` on the water with the mark underlined
+    (so a one-cell ship reads apart from a road without colour); the pirate a reverse ``P`` in
+    the middle of its sea hex."""
+    state = sea_game()
+    topo = SEA_TOPO
+    node = next(  # on the coast, with a path inland
+        n
+        for n in range(topo.land_node_count)
+        if A.BuildSettlement(n) in state.legal_actions()
+        and any(topo.path_sea[p] for p in topo.node_ship_paths[n])
+        and any(not topo.path_sea[p] for p in topo.node_paths[n])
+    )
+    state.play(A.BuildSettlement(node))
+    ship = next(a for a in state.legal_actions() if isinstance(a, A.BuildShip))
+    road = next(
+        a for a in state.legal_actions() if isinstance(a, A.BuildRoad) and a.path != ship.path
+    )
+    state.ship_owner[ship.path] = state.path_owner[ship.path] = 0  # both drawn at once
+    state.path_owner[road.path] = 0
+    text = render_board(state, layout)
+    lines = board_lines(text)
+    geo = geometry(layout, topo)
+    mid_ship, mid_road = geo.path_middle(ship.path), geo.path_middle(road.path)
+    assert char_at(lines, mid_ship) == char_at(lines, mid_road) == "a"
+    assert style_at(text, mid_ship).underline and not style_at(text, mid_road).underline
+    assert style_at(text, mid_ship).bgcolor.triplet.hex.upper() == SEA_COLOUR
+    for cell in path_cells(ship.path, layout, topo):
+        assert char_at(lines, cell) in ("a", "~", "≀")
+    for cell in path_cells(road.path, layout, topo):
+        assert char_at(lines, cell) in ("a", "=", "‖")
+    col, row = geo.hexes[state.pirate]
+    assert geo.is_sea(state.pirate)
+    assert lines[row][col - 1 : col + 2] == " P " and style_at(text, (col, row)).reverse
+    assert sum(line.count("P") for line in lines) == 1
+
+
+@pytest.mark.parametrize("layout", [COMPACT, MINI], ids=["compact", "mini"])
+def test_every_sea_path_and_sea_hex_is_reached_by_arrows_and_clicks(layout: Layout) -> None:
+    """The pirate's hexes (sea ids after the land ones) and every path of a map for ships: a
+    click on each picks it, the arrows reach each from the first cursor spot (the one-cell
+    paths out at sea too), a sea hex's label sits in its middle."""
+    geo = geometry(layout, SEA_TOPO)
+    sea_hexes = range(SEA_TOPO.hex_count, SEA_TOPO.hex_count + len(SEA_TOPO.sea_axial))
+    for kind, targets in (("hex", sea_hexes), ("path", range(SEA_TOPO.path_count))):
+        for t in targets:
+            assert hit_test(geo, kind, targets, *geo.anchor(kind, t)) == t
+        start = step_cursor(geo, kind, targets, None, "up")
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for direction in ("up", "down", "left", "right"):
+                there = step_cursor(geo, kind, targets, here, direction)
+                if there is not None and there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+        assert seen == set(targets), (kind, sorted(set(targets) - seen))
+    state = sea_game()
+    labels = {h: f"{h - SEA_TOPO.hex_count:02}" for h in sea_hexes if h != state.pirate}
+    lines = board_lines(render_board(state, layout, kind="hex", targets=labels))
+    for h, label in labels.items():
+        col, row = geo.hexes[h]
+        assert lines[row][col : col + 2] == label
+        assert all(0 <= c < geo.width for c, _ in geo.interiors[h])
+
+
+def test_harbour_labels_on_a_ship_map_cover_no_path() -> None:
+    """Harbours lie inside the sea frame: their labels keep off every path and corner."""
+    state = sea_game()
+    for layout in LAYOUTS:
+        geo = geometry(layout, SEA_TOPO)
+        lines = board_lines(render_board(state, layout))
+        for p, cells in enumerate(geo.paths):
+            for c, r, ch in cells:
+                assert lines[r][c] == ch, (layout.name, p)

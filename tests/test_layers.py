@@ -63,9 +63,16 @@ UI_ONLY = frozenset({"textual", "rich"})
 NET_IO = frozenset({"asyncio", "asyncio_dgram", "socket", "selectors"})
 """Modules only the shells of net/ import at run time."""
 NET_SHELLS = frozenset(
-    {"hexlan.net.transport", "hexlan.net.peer", "hexlan.net.lobby", "hexlan.net.discovery"}
+    {
+        "hexlan.net.transport",
+        "hexlan.net.peer",
+        "hexlan.net.lobby",
+        "hexlan.net.discovery",
+        "hexlan.net.watch",
+    }
 )
-"""net/'s asyncio shells: the TCP mesh, the lobby and the LAN discovery beacons."""
+"""net/'s asyncio shells: the TCP mesh, the lobby, the LAN discovery beacons and the
+spectator's connection to the host (around the observer session)."""
 
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 """``(importing module, imported module)`` pairs that break a rule above, with why."""

@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -21,13 +22,16 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
-from hexlan.net.client import GameClient, SessionGame
+from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.lobby import HostScreen, JoinScreen, NetOptions, NetScreen, stop_processes
+from hexlan.tui.screens.watch import WatchLobbyScreen, WatchScreen
 
 if TYPE_CHECKING:
     from hexlan.net.peer import Peer
+    from hexlan.net.replay import Replayer
+    from hexlan.net.watch import Spectator, WatchEvent
 
 
 class GameCommands(Provider):
@@ -186,6 +190,103 @@ class ResumeApp(TableApp):
         self.run_worker(run(), name="peer", group="peer", exit_on_error=False)
 
 
+class WatchApp(App[int]):
+    """`hexlan watch`: find a table, then follow its game as a spectator, read-only
+    (docs/PROTOCOL.md §17).
+
+    Args:
+        options: the spectator's name and identity file, and ``address`` (``HOST:PORT``;
+            None lists the tables on the LAN).
+    """
+
+    CSS_PATH = TableApp.CSS_PATH
+    TITLE = "hexlan watch"
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = set()
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, options: NetOptions) -> None:
+        super().__init__()
+        self.options = options
+        self.spectator: Spectator | None = None
+        self.game: GameClient | None = None
+        self.lobby: WatchLobbyScreen | None = None
+
+    def on_mount(self) -> None:
+        """Show the table finder (or dial the address given)."""
+        self.lobby = WatchLobbyScreen(self.options)
+        self.push_screen(self.lobby)
+
+    def watch_table(self, host: str, port: int, fingerprint: str | None) -> None:
+        """Run a spectator of the table at ``host:port`` on the app's loop."""
+        from hexlan.net.identity import (  # noqa: PLC0415
+            Identity,
+            IdentityError,
+            default_identity_path,
+        )
+        from hexlan.net.watch import Spectator, WatchError  # noqa: PLC0415
+
+        lobby = self.lobby
+        try:
+            identity = Identity.load_or_create(
+                Path(self.options.identity_path or default_identity_path())
+            )
+        except (IdentityError, OSError) as exc:
+            if lobby is not None:
+                lobby.say(f"Cannot load your identity: {exc}", error=True)
+            return
+        spectator = Spectator(
+            identity,
+            self.options.name,
+            host,
+            port,
+            host_fingerprint=fingerprint,
+            on_event=self._hear,
+        )
+        self.spectator = spectator
+
+        async def run() -> None:
+            try:
+                await spectator.run()
+            except WatchError as exc:
+                if self.game is None and lobby is not None and lobby.is_attached:
+                    lobby.watch_failed(exc.reason)
+                else:
+                    self.notify(exc.reason, title="Watching stopped", severity="error", timeout=30)
+
+        self.run_worker(run(), name="spectator", group="spectator", exit_on_error=False)
+
+    def _hear(self, event: WatchEvent) -> None:
+        """The spectator's news: the lobby until the opening, then the game."""
+        spectator = self.spectator
+        if spectator is None:
+            return
+        game = self.game
+        lobby = self.lobby
+        if isinstance(game, WatchGame):
+            game.hear(event)
+            if game.is_started and lobby is not None:  # every seat signed: the board is known
+                self.lobby = None
+                self.switch_screen(WatchScreen(game))
+            return
+        if event.kind == "opening":
+            self.game = WatchGame(spectator)
+            if lobby is not None and lobby.is_attached:
+                lobby.say("The game starts: every seat signs the opening…")
+        elif lobby is None or not lobby.is_attached:
+            return
+        elif event.kind in ("table", "spectators") and spectator.table is not None:
+            lobby.show_table(replace(spectator.table, spectators=spectator.spectators))
+        elif event.kind == "link":
+            lobby.say(event.text[:1].upper() + event.text[1:])
+
+
+def run_watch(options: NetOptions) -> int:
+    """Run `hexlan watch` until the person quits; the process exit code (0)."""
+    app = WatchApp(options)
+    app.run()
+    return app.return_code or 0
+
+
 def run_resume(log: Path, identity: Path | None) -> int:
     """Run `hexlan resume LOG` for a person's seat until they quit; the exit code (2 when the
     log cannot be resumed, with the reason on stderr)."""
@@ -197,6 +298,37 @@ def run_resume(log: Path, identity: Path | None) -> int:
         print(f"hexlan resume: {exc.reason}", file=sys.stderr)
         return 2
     app = ResumeApp(peer)
+    app.run()
+    return app.return_code or 0
+
+
+class ReplayApp(App[int]):
+    """`hexlan replay LOG`: the replay screen over a log's timeline.
+
+    Args:
+        replay: the cursor on the log (:class:`hexlan.net.replay.Replayer`).
+    """
+
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    TITLE = "hexlan replay"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False)
+    ]
+
+    def __init__(self, replay: Replayer) -> None:
+        super().__init__()
+        self.replay = replay
+
+    def on_mount(self) -> None:
+        """Show the replay."""
+        from hexlan.tui.screens.replay import ReplayScreen  # noqa: PLC0415
+
+        self.push_screen(ReplayScreen(self.replay))
+
+
+def run_replay(replay: Replayer) -> int:
+    """Run `hexlan replay LOG` until the person quits; the process exit code (0)."""
+    app = ReplayApp(replay)
     app.run()
     return app.return_code or 0
 

@@ -3,7 +3,8 @@
 The drawing itself is pure and lives in :mod:`hexlan.tui.board_render`; this module adds what a
 Textual widget needs: choosing the layout from the widget's size and the game's map (the largest
 of roomy, medium, compact and mini that fits: the base map is roomy at 120x40 and compact at 80x24,
-the 30-hex 5-6 player map medium and mini; a one-line message when even mini does not fit), the
+the 30-hex 5-6 player map medium and mini, the Seafarers maps compact and mini; a one-line message
+when even mini does not fit), the
 Line API with cached strips (only the lines that changed are refreshed, which matters over SSH),
 targets with a keyboard cursor, mouse picking, and a brief flash of a bot's last move.
 
@@ -51,6 +52,7 @@ from hexlan.tui.board_render import (
     NODE_GLYPH,
     PIP_BRAILLE,
     PIP_GLYPH,
+    PIRATE_GLYPH,
     PLAIN,
     RED_MARK,
     RESOURCE_WORDS,
@@ -63,6 +65,8 @@ from hexlan.tui.board_render import (
     SEAT_COLOURS,
     SEAT_MARKS,
     SETTLEMENT_GLYPHS,
+    SHIP_GLYPH,
+    SHIP_GLYPH_VERTICAL,
     TERRAIN_COLOURS,
     BoardState,
     Cell,
@@ -262,6 +266,13 @@ class BoardView(Widget, can_focus=True):
         self._redraw()
         self._flash_timer = self.set_timer(seconds, self._end_flash)
 
+    def end_flash(self) -> None:
+        """Stop highlighting what :meth:`flash` lit (at once, before its time is up)."""
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+        if self._flash is not None:
+            self._end_flash()
+
     def cell_of(self, kind: TargetKind, target: int) -> Offset | None:
         """Where a node, path (its middle) or hex (its centre) is drawn, relative to the widget's
         content; None when the board is not drawn."""
@@ -426,6 +437,7 @@ __all__ = [
     "PIPS",
     "PIP_BRAILLE",
     "PIP_GLYPH",
+    "PIRATE_GLYPH",
     "RED_MARK",
     "RESOURCE_WORDS",
     "ROAD_GLYPH",
@@ -437,6 +449,8 @@ __all__ = [
     "SEAT_MARKS",
     "SEA_COLOUR",
     "SETTLEMENT_GLYPHS",
+    "SHIP_GLYPH",
+    "SHIP_GLYPH_VERTICAL",
     "TERRAIN_COLOURS",
     "BoardState",
     "BoardView",

@@ -21,14 +21,20 @@ first (board sizes in cells for the base map and the 5-6 player map):
 
 Monochrome (``NO_COLOR``): every fact has a glyph as well as a colour. Terrain is a letter, 6 and
 8 are bold with a ``!`` and five pips, a settlement is its seat's lower-case mark (``a``), a city
-the upper-case mark (``A``), a road ``=``/``‖`` with the owner's mark at its middle, targets are
-reverse video (the cursor also underlined), the robber a reverse ``R``.
+the upper-case mark (``A``), a road ``=``/``‖`` with the owner's mark at its middle, a ship
+``~``/``≀`` on the water with the owner's mark underlined at its middle, targets are reverse video
+(the cursor also underlined), the robber a reverse ``R``, the pirate a reverse ``P`` on its sea hex.
+
+Maps for ships (Seafarers): the sea frame is part of the map (ships sail on its paths), so the board
+ends at the frame's outer corners (a one-column margin, none above and below), the paths between
+two sea hexes are drawn on the water, and sea hexes take hex ids after the land ones (as the
+engine numbers them), so the pirate's hexes are picked like the robber's.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -75,6 +81,11 @@ ROAD_GLYPH_VERTICAL: Final = "‖"
 NODE_GLYPH: Final = "·"
 """An empty intersection."""
 ROBBER_GLYPH: Final = "R"
+PIRATE_GLYPH: Final = "P"
+SHIP_GLYPH: Final = "~"
+"""A ship's cells along a slanted path (the middle one shows the owner's mark, underlined)."""
+SHIP_GLYPH_VERTICAL: Final = "≀"
+"""A ship's cells along a vertical path."""
 PIP_GLYPH: Final = "•"
 RED_MARK: Final = "!"
 """Written after a 6 or an 8, so they stand out in monochrome too."""
@@ -121,10 +132,12 @@ TERRAIN_COLOURS: Final[Mapping[Terrain, str]] = MappingProxyType(
         Terrain.DESERT: "#DCCB9C",
         Terrain.JUNGLE: "#0B4F2A",
         Terrain.GOLD_MINE: "#C9A227",
-        Terrain.GOLD_FIELD: "#E6B422",
+        Terrain.GOLD_FIELD: "#A67C00",
     }
 )
-"""Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too)."""
+"""Hex fill per terrain (chosen so fills stay apart in 256 colours and in grey levels too; the
+gold field is a dark gold with light text, apart from the fields' light yellow in 16 colours
+too)."""
 
 RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
     {
@@ -142,9 +155,7 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
 """The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
 that produce none)."""
 
-_DARK_TEXT: Final = frozenset(
-    {Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE, Terrain.GOLD_FIELD}
-)
+_DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE})
 _FILL: Final = {
     t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
     for t, c in TERRAIN_COLOURS.items()
@@ -158,6 +169,11 @@ _NODE: Final = Style(color="#6C6C6C")
 SEA_COLOUR: Final = "#2B5D80"
 """The sea frame's water (a steel blue: apart from every terrain, and dark under grey levels)."""
 _SEA: Final = Style(bgcolor=SEA_COLOUR)
+_SHIP_STYLES: Final = tuple(Style(color=c, bgcolor=SEA_COLOUR, bold=True) for c in SEAT_COLOURS)
+"""A ship: the seat's colour on the sea's (so a ship and a road differ in colour too)."""
+_SHIP_MARK_STYLES: Final = tuple(s + Style(underline=True) for s in _SHIP_STYLES)
+"""A ship's mark: underlined, so a one-cell ship (the small layouts' vertical paths) still reads
+apart from a road's mark without colour."""
 _HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#0A1F33", bold=True)
 """A harbour's label: a near-black plaque on the water."""
 _HARBOUR_POINTER: Final = Style(color="#FFFFFF", bold=True)
@@ -270,13 +286,18 @@ class Geometry:
         height: board height in rows.
         nodes: the cell of each intersection.
         paths: the cells of each path with its outline character, ``(col, row, char)``.
-        hexes: the centre cell of each land hex.
-        interiors: the cells inside each land hex (filled with its terrain).
+        hexes: the centre cell of each hex by engine id: the land hexes, then the map's sea
+            hexes (sea hex ``i`` is id ``land_hexes + i``, where the pirate goes).
+        interiors: the cells inside each hex, in the same order (a land hex's are filled with
+            its terrain).
         path_hex: for each path, one land hex it borders (the only one on the coast; -1 for a
             path between two sea hexes, on a map for ships).
         vertical: whether each path is vertical.
         sea: the cells of the sea hexes (their insides and the edges between them) that lie on
             the board, row by row.
+        land_hexes: how many of ``hexes`` are land (the first ones).
+        sea_lines: the cells of the paths and corners that touch no land (a map for ships):
+            drawn on the water.
     """
 
     layout: Layout
@@ -289,6 +310,12 @@ class Geometry:
     path_hex: tuple[HexId, ...]
     vertical: tuple[bool, ...]
     sea: tuple[Cell, ...] = ()
+    land_hexes: int = 0
+    sea_lines: tuple[Cell, ...] = ()
+
+    def is_sea(self, hex_id: HexId) -> bool:
+        """Whether a hex id is one of the sea hexes."""
+        return hex_id >= self.land_hexes
 
     @property
     def size(self) -> tuple[int, int]:
@@ -326,6 +353,7 @@ def geometry(layout: Layout, topology: Topology = BASE_MAP) -> Geometry:
         topology.hex_centres,
         tuple(tuple(h) for h in topology.node_hexes),
         topology.sea_centres,
+        bool(topology.path_sea),
     )
 
 
@@ -374,14 +402,17 @@ def _geometry(
     hex_centres: tuple[tuple[int, int], ...],
     node_hexes: tuple[tuple[HexId, ...], ...],
     sea_centres: tuple[tuple[int, int], ...] = (),
+    ships: bool = False,
 ) -> Geometry:
     xs = [x for x, _ in node_xy]
     ys = [y for _, y in node_xy]
     sx = layout.sx
-    ox = -min(xs) * sx + layout.margin_x
-    oy = -layout.row(min(ys)) + layout.margin_y
-    width = (max(xs) - min(xs)) * sx + 1 + 2 * layout.margin_x
-    height = layout.row(max(ys)) - layout.row(min(ys)) + 1 + 2 * layout.margin_y
+    # A map for ships ends at its sea frame's outer corners, harbours lie inside it.
+    margin_x, margin_y = (1, 0) if ships else (layout.margin_x, layout.margin_y)
+    ox = -min(xs) * sx + margin_x
+    oy = -layout.row(min(ys)) + margin_y
+    width = (max(xs) - min(xs)) * sx + 1 + 2 * margin_x
+    height = layout.row(max(ys)) - layout.row(min(ys)) + 1 + 2 * margin_y
 
     def cell(x: int, y: int) -> Cell:
         return x * sx + ox, layout.row(y) + oy
@@ -416,21 +447,36 @@ def _geometry(
     sea = tuple(
         sorted(((c, r) for c, r in water if 0 <= c < width and 0 <= r < height), key=_by_row)
     )
+    sea_interiors = tuple(
+        tuple(
+            cell
+            for cell in _inside(centre, centre[1] + top, centre[1] + bottom, every_outline, False)
+            if 0 <= cell[0] < width and 0 <= cell[1] < height
+        )
+        for centre in (cell(x, y) for x, y in sea_centres)
+    )
+    sea_hexes = tuple(cell(x, y) for x, y in sea_centres)
 
     path_hex = tuple(
         min(set(node_hexes[a]) & set(node_hexes[b]), default=-1) for a, b in path_nodes
     )
+    lines = {nodes[n] for n in range(len(nodes)) if n >= len(node_hexes) or not node_hexes[n]}
+    for p, hex_id in enumerate(path_hex):
+        if hex_id < 0:
+            lines.update((c, r) for c, r, _ in paths[p])
     return Geometry(
         layout=layout,
         width=width,
         height=height,
         nodes=nodes,
         paths=paths,
-        hexes=hexes,
-        interiors=interiors,
+        hexes=hexes + sea_hexes,
+        interiors=interiors + sea_interiors,
         path_hex=path_hex,
         vertical=vertical,
         sea=sea,
+        land_hexes=len(hexes),
+        sea_lines=tuple(sorted(lines, key=_by_row)),
     )
 
 
@@ -559,7 +605,15 @@ class BoardState(Protocol):
 
     @property
     def path_owner(self) -> Sequence[int]:
-        """Per path, the owner of its road (-1 none)."""
+        """Per path, the owner of its road or ship (-1 none)."""
+
+    @property
+    def ship_owner(self) -> Sequence[int]:
+        """Per path, the owner of its ship (-1 none; Seafarers)."""
+
+    @property
+    def pirate(self) -> HexId:
+        """The pirate's sea hex (-1 in games without one)."""
 
 
 def token_text(token: int) -> str:
@@ -588,10 +642,11 @@ def render_canvas(
     geo = geometry(layout, board.topology)
     canvas = Canvas(geo.width, geo.height)
     _draw_hexes(canvas, geo, board)
-    _draw_paths(canvas, geo, state.path_owner)
+    _draw_paths(canvas, geo, state.path_owner, state.ship_owner)
     _draw_nodes(canvas, geo, state.node_owner, state.node_level)
     _draw_harbours(canvas, geo, board)
     _draw_robber(canvas, geo, state.robber)
+    _draw_pirate(canvas, geo, state.pirate)
     if flash is not None:
         _draw_flash(canvas, geo, *flash)
     if kind is not None and targets:
@@ -644,7 +699,7 @@ def _centred(canvas: Canvas, centre_col: int, row: int, text: str, style: Style 
 
 def _draw_hexes(canvas: Canvas, geo: Geometry, board: Board) -> None:
     name = geo.layout.name
-    for h, (col, row) in enumerate(geo.hexes):
+    for h, (col, row) in enumerate(geo.hexes[: geo.land_hexes]):
         terrain, token = board.terrains[h], board.tokens[h]
         fill = _FILL[terrain]
         for c, r in geo.interiors[h]:
@@ -681,19 +736,29 @@ def _draw_hexes(canvas: Canvas, geo: Geometry, board: Board) -> None:
                     canvas.put(col + 2, row, PIP_BRAILLE[PIPS[token]], fill)
 
 
-def _draw_paths(canvas: Canvas, geo: Geometry, owners: Sequence[int]) -> None:
+def _draw_paths(
+    canvas: Canvas, geo: Geometry, owners: Sequence[int], ship_owners: Sequence[int]
+) -> None:
+    """Outlines, roads (``=a=``, ``‖``) and ships (``~a~``, ``≀``, on the water, the mark
+    underlined)."""
     for p, cells in enumerate(geo.paths):
         owner = owners[p]
         if owner == NO_SEAT:
             for c, r, ch in cells:
                 canvas.put(c, r, ch, _OUTLINE)
             continue
-        style = _PIECE_STYLES[owner % len(SEAT_COLOURS)]
-        glyph = ROAD_GLYPH_VERTICAL if geo.vertical[p] else ROAD_GLYPH
+        seat = owner % len(SEAT_COLOURS)
+        vertical = geo.vertical[p]
+        if ship_owners and ship_owners[p] != NO_SEAT:
+            style, mark_style = _SHIP_STYLES[seat], _SHIP_MARK_STYLES[seat]
+            glyph = SHIP_GLYPH_VERTICAL if vertical else SHIP_GLYPH
+        else:
+            style = mark_style = _PIECE_STYLES[seat]
+            glyph = ROAD_GLYPH_VERTICAL if vertical else ROAD_GLYPH
         for c, r, _ in cells:
             canvas.put(c, r, glyph, style)
         mc, mr = geo.path_middle(p)
-        canvas.put(mc, mr, seat_mark(owner), style)
+        canvas.put(mc, mr, seat_mark(owner), mark_style)
 
 
 def _draw_nodes(
@@ -721,11 +786,15 @@ def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:
         if geo.vertical[path]:
             side = 1 if ac > hc else -1
             top, bottom = min(ar, br), max(ar, br)
+            row = (top + bottom) // 2
+            # Nearer the coast when the label would cover a line out at sea (a map for ships).
+            while gap > 1 and not _is_clear(canvas, _span(ac, side, gap, len(label)), row):
+                gap -= 1
             room = canvas.width - (ac + gap) if side > 0 else ac - gap + 1
             lines = [label] if len(label) <= room else label.split(" ")
             for i, line in enumerate(lines):
-                start = ac + gap if side > 0 else ac - gap - len(line) + 1
-                canvas.put(start, (top + bottom) // 2 + i, line, _HARBOUR)
+                start = _span(ac, side, gap, len(line)).start
+                canvas.put(start, row + i, line, _HARBOUR)
             if geo.layout.pointers:
                 pc = ac + side * (gap - 1)
                 canvas.put(pc, top + 1, "\\" if side > 0 else "/", _HARBOUR_POINTER)
@@ -740,10 +809,16 @@ def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:
             (min(cols) + max(cols)) // 2 - (len(label) - 1) // 2 + outward * (geo.layout.sx // 4)
         )
         # Slide outwards until a blank cell separates the label from the outline beside it.
+        first = start
         for _ in range(geo.layout.sx):
-            if all(_is_free(canvas, c, row) for c in range(start - 1, start + len(label) + 1)):
+            if _is_clear(canvas, range(start - 1, start + len(label) + 1), row):
                 break
             start += outward
+        else:  # no room with a blank each side: the nearest place that covers no line at sea
+            near = sorted(range(first - geo.layout.sx, first + geo.layout.sx + 1), key=_from(first))
+            start = next(
+                (s for s in near if _is_clear(canvas, range(s, s + len(label)), row)), start
+            )
         start = max(0, min(start, canvas.width - len(label)))
         canvas.put(start, row, label, _HARBOUR)
         if geo.layout.pointers:
@@ -752,6 +827,22 @@ def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:
                 canvas.put(left, row, "/" if up else "\\", _HARBOUR_POINTER)
             if _is_free(canvas, right, row):
                 canvas.put(right, row, "\\" if up else "/", _HARBOUR_POINTER)
+
+
+def _from(origin: int) -> Callable[[int], tuple[int, int]]:
+    """A sort key: nearest ``origin`` first (ties: the left one)."""
+    return lambda col: (abs(col - origin), col)
+
+
+def _span(col: int, side: int, gap: int, length: int) -> range:
+    """The columns of a label ``gap`` cells right (``side`` 1) or left (-1) of ``col``."""
+    start = col + gap if side > 0 else col - gap - length + 1
+    return range(start, start + length)
+
+
+def _is_clear(canvas: Canvas, cols: range, row: int) -> bool:
+    """Whether every cell of ``cols`` on ``row`` is free."""
+    return all(_is_free(canvas, c, row) for c in cols)
 
 
 def _is_free(canvas: Canvas, col: int, row: int) -> bool:
@@ -776,10 +867,31 @@ def _draw_robber(canvas: Canvas, geo: Geometry, robber: HexId) -> None:
     canvas.put(col - 1, row, f" {ROBBER_GLYPH} ", _ROBBER)
 
 
+def _draw_pirate(canvas: Canvas, geo: Geometry, pirate: HexId) -> None:
+    """The pirate: a reverse-video `` P `` block on the middle of its sea hex, or on a row
+    above or below it when a harbour's label is there; in the mini layout's one-row hexes, a
+    reverse ``P`` in the label's gap (``2:1PL``), so the harbour still reads."""
+    if pirate < 0 or pirate >= len(geo.hexes):
+        return
+    col, row = geo.hexes[pirate]
+    inside = set(geo.interiors[pirate])
+    for r in (row, row - 1, row + 1):
+        cells = [(c, r) for c in range(col - 1, col + 2)]
+        if all(cell in inside and _is_free(canvas, *cell) for cell in cells):
+            canvas.put(col - 1, r, f" {PIRATE_GLYPH} ", _ROBBER)
+            return
+    gaps = [c for c, r in inside if r == row and canvas.chars[r][c] == " "]
+    spot = min(gaps, key=_from(col), default=col)
+    canvas.put(spot, row, PIRATE_GLYPH, _ROBBER)
+
+
 def robber_cell(geo: Geometry, hex_id: HexId) -> Cell:
     """Where the robber's ``R`` is drawn on a hex: below the token or the pips (roomy, medium),
-    in place of the pips (compact), between the letter and the token (mini)."""
+    in place of the pips (compact), between the letter and the token (mini); the pirate's
+    ``P`` on a sea hex's centre."""
     col, row = geo.hexes[hex_id]
+    if geo.is_sea(hex_id):
+        return col, row
     name = geo.layout.name
     if name == "compact":
         return col, row - 1
@@ -798,6 +910,8 @@ def _label_spot(geo: Geometry, kind: TargetKind, target: int, label: str) -> tup
     name = geo.layout.name
     if kind == "hex":
         col, row = geo.hexes[target]
+        if geo.is_sea(target):  # open water: the label on the middle of the hex
+            return col - (len(label) - 1) // 2, row, label
         if name == "roomy":
             return col - 1, row - 2, f" {label} "
         if name == "medium":
@@ -819,10 +933,10 @@ def _draw_targets(
     for target, label in targets.items():
         style = _CURSOR if target == cursor else _TARGET
         start, row, text = _label_spot(geo, kind, target, label)
-        if kind == "hex" and geo.layout.name != "mini":
+        if kind == "hex" and (geo.is_sea(target) or geo.layout.name != "mini"):
             cells = [c for c, r in geo.interiors[target] if r == row]
-            fill = canvas.styles[row][min(cells)] if cells else None
-            for c in cells:  # clear the pips (or the robber) under a hex's label
+            fill = canvas.styles[row][min(cells)] if cells and not geo.is_sea(target) else None
+            for c in cells:  # clear the pips (the robber, a harbour's label) under the label
                 canvas.put(c, row, " ", fill)
         elif kind == "path":  # light the whole edge, the label at its middle
             for c, r, _ in geo.paths[target]:
@@ -831,11 +945,12 @@ def _draw_targets(
 
 
 def _draw_sea(canvas: Canvas, geo: Geometry) -> None:
-    """Water under the sea frame's cells: blank ones take the sea's colour, written ones (a
-    harbour's pointers) keep their glyph and colour on it; reverse-video ones (a target's label
+    """Water under the sea frame's cells (and the paths and corners out at sea on a map for
+    ships): blank ones take the sea's colour, written ones (a harbour's pointers, a sea path's
+    outline) keep their glyph and colour on it; reverse-video ones (a target's label
     running off the coast) stay as they are, like the rest of their label."""
     cache: dict[Style, Style] = {}
-    for c, r in geo.sea:
+    for c, r in (*geo.sea, *geo.sea_lines):
         old = canvas.styles[r][c]
         if old is None:
             canvas.styles[r][c] = _SEA
@@ -899,7 +1014,7 @@ def step_cursor(
 ) -> int | None:
     """The target the cursor moves to from ``current`` in ``direction`` (on screen).
 
-    The nearest target ahead wins, sideways distance counting three times (rows twice, as cells
+    The nearest target ahead wins, sideways distance counting four times (rows twice, as cells
     are about twice as tall as wide), so "right" prefers the next one on the same row and "down"
     the one straight below; ties go to the lower id. None when nothing lies that way. With no
     current target, the one nearest the board's centre.
@@ -920,7 +1035,7 @@ def step_cursor(
         side = abs(vx * dy - vy * dx)
         if ahead <= 0:
             continue
-        cost = ahead + 3 * side
+        cost = ahead + 4 * side
         if best is None or (cost, t) < best:
             best = (cost, t)
     return None if best is None else best[1]

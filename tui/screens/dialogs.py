@@ -1,5 +1,6 @@
-"""Dialogs for the choices that need one: trade, discard, answer an offer, and a generic list
-(play a development card, Year of Plenty, Monopoly, the victim of a steal).
+"""Dialogs for the choices that need one: trade, discard, gold (Seafarers), answer an offer, and a
+generic list (play a development card, Year of Plenty, Monopoly, the victim of a steal, road or
+ship).
 
 Every dialog offers only what the rules allow now (it reads the human seat's view and its legal
 actions) and works by keyboard alone and by mouse.
@@ -86,48 +87,76 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
         self.dismiss(None)
 
 
-class DiscardDialog(ModalScreen[Action | None]):
-    """Choose exactly half your cards (rounded down) to give back; confirm only when exact."""
+class CardsDialog(ModalScreen[Action | None]):
+    """Choose exactly ``need`` cards, resource by resource, with counters; the button (and
+    Enter) work only when the count is exact. Subclasses say what the cards are for.
+
+    Widget ids: ``#<prefix>-<resource>`` (the counters), ``#<prefix>-status``, ``#<prefix>-ok``.
+
+    Args:
+        game: the game (read only).
+        title: the dialog's title.
+        need: how many cards to choose.
+        have: the cards shown beside each counter (``have_title`` heads the column).
+        maxima: the most of each resource that may be chosen.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Look at the board"),
-        Binding("enter", "confirm", "Discard", priority=False),
+        Binding("enter", "confirm", "Confirm", priority=False),
         Binding("up", "app.focus_previous", "Up", show=False),
         Binding("down", "app.focus_next", "Down", show=False),
     ]
 
-    def __init__(self, game: GameClient) -> None:
+    prefix: ClassVar[str] = "cards"
+    verb: ClassVar[str] = "Choose"
+    """The confirm button's label (and the counters' column title, in lower case)."""
+    reopen_key: ClassVar[str] = ""
+    """The game screen's key that opens the dialog again after Esc."""
+
+    def __init__(
+        self,
+        game: GameClient,
+        title: str,
+        need: int,
+        have: Sequence[int],
+        have_title: str,
+        maxima: Sequence[int],
+    ) -> None:
         super().__init__(classes="dialog-screen")
         self.game = game
-        self.need = game.view.discards[game.human_seat]
-        self.hand = tuple(game.view.hands[game.human_seat])
+        self.title_text = title
+        self.need = need
+        self.have = tuple(have)
+        self.have_title = have_title
+        self.maxima = tuple(maxima)
 
     def compose(self) -> ComposeResult:
-        """Per resource: what you hold and a counter for what to discard; the Discard button."""
+        """Per resource: the cards shown and a counter; the confirm button and a hint."""
+        prefix = self.prefix
         with Vertical(classes="dialog"):
-            yield Label(
-                f"A 7! Discard {self.need} of your {sum(self.hand)} cards", classes="dialog-title"
-            )
+            yield Label(self.title_text, classes="dialog-title")
             with Grid(classes="counter-grid discard-grid"):
                 yield Label("")
-                yield Label("have", classes="col-head")
-                yield Label("discard", classes="col-head")
+                yield Label(self.have_title, classes="col-head")
+                yield Label(self.verb.lower(), classes="col-head")
                 for r in Resource:
                     yield Label(resource_text(r))
-                    yield Label(str(self.hand[r]), classes="num")
-                    yield Counter(self.hand[r], id=f"discard-{r.name.lower()}")
-            yield Static(id="discard-status")
+                    yield Label(str(self.have[r]), classes="num")
+                    yield Counter(self.maxima[r], id=f"{prefix}-{r.name.lower()}")
+            yield Static(id=f"{prefix}-status")
             with Horizontal(classes="buttons"):
                 yield Button(
-                    "Discard", id="discard-ok", variant="primary", disabled=True, compact=True
+                    self.verb, id=f"{prefix}-ok", variant="primary", disabled=True, compact=True
                 )
             yield Static(
-                "+/- or ←/→ change · ↑/↓ move · Enter discards · Esc looks at the board (x returns)",
+                f"+/- or ←/→ change · ↑/↓ move · Enter {self.verb.lower()}s · Esc looks at the "
+                f"board ({self.reopen_key} returns)",
                 classes="hint",
             )
 
     def on_mount(self) -> None:
-        """Focus the first resource you hold and show the count chosen."""
+        """Focus the first resource that may be chosen and show the count chosen."""
         first = next((c for c in self.query(Counter) if c.maximum), None)
         if first is not None:
             first.focus()
@@ -135,12 +164,12 @@ class DiscardDialog(ModalScreen[Action | None]):
 
     def chosen(self) -> Hand:
         """The cards chosen so far, in resource order."""
-        return counter_values(self, "discard")
+        return counter_values(self, self.prefix)
 
     @on(Counter.Changed)
     def _update(self) -> None:
         total = sum(self.chosen())
-        status = self.query_one("#discard-status", Static)
+        status = self.query_one(f"#{self.prefix}-status", Static)
         exact = total == self.need
         if exact:
             status.update(Text(f"{total} of {self.need} chosen: ready", style="bold"))
@@ -150,23 +179,72 @@ class DiscardDialog(ModalScreen[Action | None]):
             status.update(
                 Text(f"{total} of {self.need} chosen: {total - self.need} too many", style="bold")
             )
-        self.query_one("#discard-ok", Button).disabled = not exact
+        self.query_one(f"#{self.prefix}-ok", Button).disabled = not exact
 
-    @on(Button.Pressed, "#discard-ok")
+    def action(self, cards: Hand) -> Action:
+        """The action that plays the cards chosen."""
+        raise NotImplementedError
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The confirm button."""
+        if event.button.id == f"{self.prefix}-ok":
+            event.stop()
+            self.action_confirm()
+
     def action_confirm(self) -> None:
-        """Discard the cards chosen, if they are exactly the number due (else say so)."""
+        """Play the cards chosen, if they are exactly the number due (else say so)."""
         cards = self.chosen()
         if sum(cards) != self.need:
             self.notify(
-                f"Choose exactly {self.need} cards to discard (you chose {sum(cards)}).",
-                severity="warning",
+                f"Choose exactly {self.need} cards (you chose {sum(cards)}).", severity="warning"
             )
             return
-        self.dismiss(A.Discard(self.game.human_seat, cards))
+        self.dismiss(self.action(cards))
 
     def action_close(self) -> None:
-        """Close to look at the board; the discard is still due (x reopens it)."""
+        """Close to look at the board; the choice is still due (its key reopens it)."""
         self.dismiss(None)
+
+
+class DiscardDialog(CardsDialog):
+    """Choose exactly half your cards (rounded down) to give back; confirm only when exact."""
+
+    prefix = "discard"
+    verb = "Discard"
+    reopen_key = "x"
+
+    def __init__(self, game: GameClient) -> None:
+        need = game.view.discards[game.human_seat]
+        hand = tuple(game.view.hands[game.human_seat])
+        title = f"A 7! Discard {need} of your {sum(hand)} cards"
+        super().__init__(game, title, need, hand, "have", hand)
+        self.hand = hand
+
+    def action(self, cards: Hand) -> Action:
+        """The discard."""
+        return A.Discard(self.game.human_seat, cards)
+
+
+class GoldDialog(CardsDialog):
+    """Seafarers' gold fields: take the resources you are owed, of your choice, from the bank
+    (docs/rules/seafarers.md rule 10: one per settlement, two per city, no more than the bank
+    holds)."""
+
+    prefix = "gold"
+    verb = "Take"
+    reopen_key = "g"
+
+    def __init__(self, game: GameClient) -> None:
+        view = game.view
+        bank = tuple(view.bank)
+        need = min(view.gold_owed[game.human_seat], sum(bank))
+        noun = "resource" if need == 1 else "resources"
+        title = f"Gold: choose {need} {noun}"
+        super().__init__(game, title, need, bank, "bank", [min(n, need) for n in bank])
+
+    def action(self, cards: Hand) -> Action:
+        """The gold taken."""
+        return A.ChooseGold(self.game.human_seat, cards)
 
 
 class OfferDialog(ModalScreen[Action | None]):

@@ -32,9 +32,15 @@ from hexlan.engine.bots import Bot
 from hexlan.engine.core import DevCard, IllegalActionError, Phase, hand_minus
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
-from hexlan.tui.board import BoardView, TargetKind
+from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
-from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, OfferDialog, TradeDialog
+from hexlan.tui.screens.dialogs import (
+    ChoiceDialog,
+    DiscardDialog,
+    GoldDialog,
+    OfferDialog,
+    TradeDialog,
+)
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.widgets.hand import HandPanel
 from hexlan.tui.widgets.log import GameLog
@@ -50,13 +56,25 @@ SYNC_INTERVAL: Final = 0.1
 """Seconds between two redraws for a networked game's news, at least."""
 MIN_SIZE: Final = (80, 24)
 WIDE_SIZE: Final = (110, 34)
+SIDE_WIDTH: Final = 30
+"""The side panels' width in a narrow layout (app.tcss ``#side``)."""
+SIDE_MIN: Final = 24
+"""The narrowest the side panels get to leave the board room (a map for ships at 80 columns)."""
 
 _PICK_PURPOSE: Final = {
-    "settlement": "your settlement",
-    "city": "your city",
-    "road": "your road",
-    "robber": "the robber",
+    "settlement": "Place your settlement",
+    "city": "Place your city",
+    "road": "Place your road",
+    "ship": "Place your ship",
+    "road or ship": "Place your road or ship",
+    "robber": "Move the robber (a land hex)",
+    "pirate": "Move the pirate (a sea hex)",
+    "ship to move": "Move a ship: pick the ship",
+    "ship target": "Move the ship to",
 }
+"""The prompt's head for each kind of pick."""
+_SEA_SWITCH: Final = {"robber": ("pirate", "P"), "pirate": ("robber", "R")}
+"""In a robber's move on a map with a pirate: the other piece and the key that switches to it."""
 
 
 def make_labels(count: int) -> list[str]:
@@ -77,9 +95,11 @@ class Pick:
 
     Attributes:
         kind: node, path or hex.
-        what: settlement, city, road or robber.
+        what: a key of :data:`_PICK_PURPOSE` (settlement, road or ship, robber, pirate, the
+            ship to move and then its new place...).
         actions: for each legal place, the legal actions there (several robber victims).
         mandatory: whether Esc may not cancel (set-up, robber, free roads).
+        source: for "ship target", the path of the ship being moved.
         labels: the label shown on each place.
         stamp: the event count when it was made (rebuilt when the game moves).
         typed: letters typed so far.
@@ -89,6 +109,7 @@ class Pick:
     what: str
     actions: dict[int, list[Action]]
     mandatory: bool
+    source: int = -1
     labels: dict[int, str] = field(default_factory=dict)
     stamp: int = 0
     typed: str = ""
@@ -109,6 +130,11 @@ class GameScreen(Screen[None]):
         Binding("s", "build('settlement')", "Settle"),
         Binding("c", "build('city')", "City"),
         Binding("d", "build('road')", "Road"),
+        Binding("b", "build('ship')", "Ship"),
+        Binding("n", "move_ship", "Move ship"),
+        Binding("g", "gold", "Gold"),
+        Binding("P", "sea_pick('pirate')", "Pirate"),
+        Binding("R", "sea_pick('robber')", "Robber"),
         Binding("v", "buy", "Buy card"),
         Binding("p", "play_card", "Play"),
         Binding("t", "trade", "Trade"),
@@ -219,6 +245,7 @@ class GameScreen(Screen[None]):
         self.set_class(small, "-too-small")
         self.set_class(wide, "-wide")
         self.set_class(not wide, "-narrow")
+        self._fit_side(width, wide)
         footer = self.query_one(Footer)
         footer.show_command_palette = wide  # ctrl+p still works; the room goes to game keys
         if small:
@@ -231,6 +258,16 @@ class GameScreen(Screen[None]):
                 )
             )
         self.refresh_bindings()
+
+    def _fit_side(self, width: int, wide: bool) -> None:
+        """In a narrow layout, narrow the side panels (down to :data:`SIDE_MIN`) when the
+        board's smallest layout would not fit beside them: New Shores' 54 columns at 80."""
+        side = self.query_one("#side")
+        room = width - geometry(MINI, self.game.view.board.topology).width
+        if wide or room >= SIDE_WIDTH:
+            side.styles.width = None  # the style sheet's width
+        else:
+            side.styles.width = max(SIDE_MIN, room)
 
     @property
     def board(self) -> BoardView:
@@ -275,12 +312,16 @@ class GameScreen(Screen[None]):
         stamp = len(game.events)
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
-                kind: TargetKind = "node" if phase is Phase.SETUP_SETTLEMENT else "path"
-                self._start_pick(kind, "settlement" if kind == "node" else "road", mandatory=True)
+                if phase is Phase.SETUP_SETTLEMENT:
+                    self._start_pick("node", "settlement", mandatory=True)
+                else:
+                    self._start_pick("path", self._path_pick(), mandatory=True)
             return
         if phase is Phase.MOVE_ROBBER:
-            if self.pick is None or self.pick.stamp != stamp:
-                self._start_pick("hex", "robber", mandatory=True)
+            if (self.pick is None or self.pick.stamp != stamp) and not self._start_pick(
+                "hex", "robber", mandatory=True
+            ):
+                self._start_pick("hex", "pirate", mandatory=True)
             return
         if self.pick is not None and self.pick.mandatory:
             self._end_pick()
@@ -295,6 +336,9 @@ class GameScreen(Screen[None]):
         elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
+        elif phase is Phase.GOLD and self._gold_choices():
+            self._prompted = stamp
+            self.action_gold()
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
             self._prompted = stamp
             if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
@@ -335,7 +379,11 @@ class GameScreen(Screen[None]):
         elif self.pick is not None:
             pick = self.pick
             first, last = min(pick.labels.values()), max(pick.labels.values())
-            text.append(f"Place {_PICK_PURPOSE[pick.what]}: ", style="bold")
+            head = _PICK_PURPOSE[pick.what]
+            other = _SEA_SWITCH.get(pick.what)
+            if other is not None and self._targets(other[0])[1]:  # fits 80 columns
+                head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
+            text.append(f"{head}: ", style="bold")
             text.append(f"type {first}-{last}, or arrows+Enter, or click")
             if not pick.mandatory:
                 text.append(" · Esc cancels")
@@ -385,6 +433,10 @@ class GameScreen(Screen[None]):
             return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
+        if phase is Phase.GOLD:
+            choices = self._gold_choices()
+            count = sum(choices[0].cards) if choices else 0
+            return f"Gold: choose {count} resource{'s' if count != 1 else ''} (g)"
         if phase is Phase.TRADE_RESPONSES:
             if self.game.human_seat in view.trade_pending:
                 return "An offer awaits your answer (o)"
@@ -502,28 +554,32 @@ class GameScreen(Screen[None]):
             return []
         return self.game.legal_actions()
 
-    def _targets(self, what: str) -> tuple[TargetKind, dict[int, list[Action]]]:
+    def _targets(self, what: str, source: int = -1) -> tuple[TargetKind, dict[int, list[Action]]]:
+        """The kind of place and, per legal place, its legal actions, for a pick of ``what``
+        (``source``: the ship being moved, for "ship target")."""
         found: dict[int, list[Action]] = defaultdict(list)
-        kind: TargetKind = "node"
         for action in self._legal():
-            if what == "settlement" and isinstance(action, A.BuildSettlement):
-                found[action.node].append(action)
-            elif what == "city" and isinstance(action, A.BuildCity):
-                kind = "node"
-                found[action.node].append(action)
-            elif what == "road" and isinstance(action, A.BuildRoad):
-                kind = "path"
-                found[action.path].append(action)
-            elif what == "robber" and isinstance(action, A.MoveRobber):
-                kind = "hex"
-                found[action.hex].append(action)
-        return kind, dict(found)
+            place = _place_of(what, action, source)
+            if place is not None:
+                found[place].append(action)
+        return _PICK_KIND.get(what, "path"), dict(found)
 
-    def _start_pick(self, kind: TargetKind, what: str, mandatory: bool) -> bool:
-        _, targets = self._targets(what)
+    def _path_pick(self) -> str:
+        """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
+        legal = self._legal()
+        roads = any(isinstance(a, A.BuildRoad) for a in legal)
+        ships = any(isinstance(a, A.BuildShip) for a in legal)
+        return "road or ship" if roads and ships else "ship" if ships else "road"
+
+    def _gold_choices(self) -> list[A.ChooseGold]:
+        """The person's legal gold choices now (none unless gold is owed to them)."""
+        return [a for a in self._legal() if isinstance(a, A.ChooseGold)]
+
+    def _start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
+        _, targets = self._targets(what, source)
         if not targets:
             return False
-        self.pick = Pick(kind, what, targets, mandatory, stamp=len(self.game.events))
+        self.pick = Pick(kind, what, targets, mandatory, source, stamp=len(self.game.events))
         self.board.set_targets(kind, self.pick.labels)
         self.board.focus()
         self._show_prompt()
@@ -531,6 +587,8 @@ class GameScreen(Screen[None]):
         return True
 
     def _end_pick(self) -> None:
+        if self.pick is not None and self.pick.what == "ship target":
+            self.board.end_flash()  # the ship being moved was lit
         self.pick = None
         self.board.set_targets(None, {})
         self._show_prompt()
@@ -575,14 +633,25 @@ class GameScreen(Screen[None]):
         if pick is None:
             return
         actions = pick.actions[target]
+        if pick.what == "ship to move":  # then where to: the places this ship may go
+            self._end_pick()
+            self._start_pick("path", "ship target", mandatory=False, source=target)
+            self.board.flash("path", [target], seconds=_LIT_FOREVER)
+            return
         if len(actions) == 1:
             self.submit(actions[0])
             return
-        # Several victims next to the robber's new hex: ask whom to rob.
+        if pick.what == "road or ship":  # a coastal path takes either
+            self._choose(
+                "A road or a ship here?",
+                [("road", a) if isinstance(a, A.BuildRoad) else ("ship", a) for a in actions],
+            )
+            return
+        # Several victims next to the robber's (or the pirate's) new hex: ask whom to rob.
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in actions:
-            assert isinstance(action, A.MoveRobber)
+            assert isinstance(action, A.MoveRobber | A.MovePirate)
             victim = action.victim
             count = view.hand_size[victim]
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
@@ -602,6 +671,11 @@ class GameScreen(Screen[None]):
             return self.game.is_over
         if action == "cancel_pick":
             return self.pick is not None and not self.pick.mandatory
+        if action == "sea_pick":
+            pick = self.pick
+            other = _SEA_SWITCH.get(pick.what) if pick is not None else None
+            wanted = parameters[0] if parameters else ""
+            return other is not None and other[0] == wanted and bool(self._targets(wanted)[1])
         if action == "abandon":
             return bool(self.game.stalled()) and not getattr(self.game, "abandon_signed", False)
         if self.pick is not None or self.autoplayer is not None:
@@ -617,6 +691,7 @@ class GameScreen(Screen[None]):
                 "settlement": A.BuildSettlement,
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
+                "ship": A.BuildShip,
             }[str(what)]
             return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
@@ -634,6 +709,10 @@ class GameScreen(Screen[None]):
             return A.END_TURN in legal or A.CANCEL_TRADE in legal
         if action == "discard":
             return self.game.view.phase is Phase.DISCARD
+        if action == "move_ship":
+            return any(isinstance(a, A.MoveShip) for a in legal)
+        if action == "gold":
+            return any(isinstance(a, A.ChooseGold) for a in legal)
         if action == "answer_offer":
             view = self.game.view
             return (
@@ -646,10 +725,30 @@ class GameScreen(Screen[None]):
         self.submit(A.ROLL)
 
     def action_build(self, what: str) -> None:
-        """Light up the legal places for a settlement, city or road (``what``) to pick one."""
+        """Light up the legal places for a settlement, city, road or ship (``what``) to pick
+        one."""
         kind, _ = self._targets(what)
         if not self._start_pick(kind, what, mandatory=False):
             self.notify(f"No place to build a {what} now.", severity="warning")
+
+    def action_move_ship(self) -> None:
+        """Light up the ships that may move; the one picked then shows where it may go."""
+        if not self._start_pick("path", "ship to move", mandatory=False):
+            self.notify("No ship can move now.", severity="warning")
+
+    def action_sea_pick(self, what: str) -> None:
+        """In a robber's move: switch to moving the pirate (``what`` "pirate") or back."""
+        pick = self.pick
+        if pick is None or what not in _SEA_SWITCH or pick.what not in _SEA_SWITCH:
+            return
+        mandatory = pick.mandatory
+        self._end_pick()
+        self._start_pick("hex", what, mandatory=mandatory)
+
+    def action_gold(self) -> None:
+        """Open the gold dialog: choose the resources the gold fields owe you."""
+        if self._gold_choices():
+            self.app.push_screen(GoldDialog(self.game), self._submit_chosen)
 
     def action_cancel_pick(self) -> None:
         """Stop picking a place (only when the pick is optional)."""
@@ -739,7 +838,10 @@ class GameScreen(Screen[None]):
         cards: dict[DevCard, list[Action]] = defaultdict(list)
         for action in legal:
             cards[_CARD_OF[type(action)]].append(action)
-        choices = [(f"{card.title}: {_CARD_HELP[card]}", card) for card in cards]
+        helps = dict(_CARD_HELP)
+        if self.game.view.board.topology.path_sea:
+            helps.update(_SEA_CARD_HELP)
+        choices = [(f"{card.title}: {helps[card]}", card) for card in cards]
 
         def chosen(card: DevCard | None) -> None:
             if card is None:
@@ -864,8 +966,43 @@ class GameScreen(Screen[None]):
         return found
 
 
+_PICK_KIND: Final[dict[str, TargetKind]] = {
+    "settlement": "node",
+    "city": "node",
+    "robber": "hex",
+    "pirate": "hex",
+}
+"""What each pick lights (the others: paths)."""
+
+
+def _place_of(what: str, action: Action, source: int) -> int | None:
+    """The place ``action`` puts a pick of ``what`` on, or None if it is no such action
+    (``source``: the ship being moved, for "ship target")."""
+    if isinstance(action, A.BuildSettlement | A.BuildCity):
+        wanted = "settlement" if isinstance(action, A.BuildSettlement) else "city"
+        return action.node if what == wanted else None
+    if isinstance(action, A.BuildRoad):
+        return action.path if what in ("road", "road or ship") else None
+    if isinstance(action, A.BuildShip):
+        return action.path if what in ("ship", "road or ship") else None
+    if isinstance(action, A.MoveRobber):
+        return action.hex if what == "robber" else None
+    if isinstance(action, A.MovePirate):
+        return action.hex if what == "pirate" else None
+    if isinstance(action, A.MoveShip):
+        if what == "ship to move":
+            return action.source
+        if what == "ship target" and action.source == source:
+            return action.target
+    return None
+
+
+_LIT_FOREVER: Final = 24 * 3600.0
+"""Seconds to light the ship being moved: until the pick ends (which puts the light out)."""
+
 _WAITING_WORDS: Final = {
     Phase.DISCARD: "to discard",
+    Phase.GOLD: "to choose gold",
     Phase.TRADE_RESPONSES: "to answer the offer",
     Phase.MOVE_ROBBER: "to move the robber",
     Phase.SETUP_SETTLEMENT: "to place a settlement",
@@ -876,7 +1013,7 @@ _WAITING_WORDS: Final = {
 
 _BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
 """Where s, c and d build (set-up and free roads pick their places by themselves)."""
-_BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city"}
+_BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
 _BUY_TYPES: Final = (A.BuyDevelopmentCard, A.BuyWithDiscoveries)
@@ -892,12 +1029,22 @@ _CARD_HELP: Final = {
     DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
     DevCard.MONOPOLY: "take every card of one resource",
 }
+_SEA_CARD_HELP: Final = {
+    DevCard.KNIGHT: "move the robber or the pirate and steal",
+    DevCard.ROAD_BUILDING: "build two roads or ships free, in any mix",
+}
+"""Where a map for ships changes what a card does (docs/rules/seafarers.md rules 7, 12)."""
 
 COMMANDS: Final = (
     ("Roll the dice", "roll", "key r"),
     ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
     ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
     ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
+    ("Build a ship", "build('ship')", "key b: pick one of the highlighted paths at sea"),
+    ("Move a ship", "move_ship", "key n: pick the ship, then its new place"),
+    ("Choose your gold", "gold", "key g: the resources the gold fields owe you"),
+    ("Move the pirate instead", "sea_pick('pirate')", "key P"),
+    ("Move the robber instead", "sea_pick('robber')", "key R"),
     ("Buy a development card", "buy", "key v: wool + grain + ore"),
     ("Play a development card", "play_card", "key p"),
     ("Trade with players", "trade", "key t: offer to one player or to everyone"),

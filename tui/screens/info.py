@@ -26,6 +26,9 @@ KEYS: Final = (
     ("m", "trade with the bank or your harbours"),
     ("e", "end your turn"),
     ("x / o", "reopen the discard dialog / the offer made to you"),
+    ("b / n", "Seafarers: build a ship / move a ship (pick it, then its new place)"),
+    ("P / R", "Seafarers, moving the robber: move the pirate instead / the robber again"),
+    ("g", "Seafarers: reopen the gold dialog (choose the resources gold owes you)"),
     ("A", "end a networked game as abandoned when a seat has stopped answering"),
     ("h", "dice statistics"),
     ("tab / 1 / 2", "hand / log panel (small terminals)"),
@@ -62,7 +65,13 @@ development card wool+grain+ore. Settlements need two free intersections between
 (after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1.
 
 5-6 players: after each turn, every other player in turn order may build and buy development
-cards (the special building phase: no trading, no cards played); e ends your part of it."""
+cards (the special building phase: no trading, no cards played); e ends your part of it.
+
+Seafarers: a ship (lumber+wool) goes on a path beside the sea, joined to your ship, settlement
+or city (a road and a ship meet only at your own building); one ship a turn may move, from the
+open end of a route. A 7 or a knight moves the robber or the pirate (a sea hex: it robs a
+player with a ship beside it and blocks ships there). A gold field pays 1 resource of your
+choice per settlement, 2 per city; your first settlement on each new island brings 2 points."""
 
 
 class HelpScreen(ModalScreen[None]):

@@ -72,6 +72,7 @@ class NetOptions:
             the table can follow its moves (tests: 0).
         discovery_port: the UDP port tables are announced on (tests use another).
         announce: whether the host announces its table on the LAN.
+        spectators: whether the host takes spectators (`hexlan host --no-spectators`).
     """
 
     name: str = "You"
@@ -90,6 +91,7 @@ class NetOptions:
     bot_delay: float = 0.6
     discovery_port: int | None = None
     announce: bool = True
+    spectators: bool = True
 
 
 def lan_address() -> str:
@@ -202,6 +204,10 @@ class NetScreen(Screen[None]):
             me,
             self._seat_names,
         )
+        watching = ", ".join(s.name for s in change.spectators)
+        self.query_one("#lobby-watchers", Static).update(
+            Text.assemble(("watching: ", "dim"), watching) if watching else ""
+        )
         open_seats = change.max_seats - len(change.seats)
         if open_seats:
             plural = "s" if open_seats != 1 else ""
@@ -238,10 +244,14 @@ class NetScreen(Screen[None]):
                 host_address=host_address,
                 kind="human",
                 identity_path=self.options.identity_path,
+                spectators=self.options.spectators,
+                announce=self.options.announce,
             )
         except (OSError, ValueError) as exc:
             self.say(f"Cannot start the game: {exc}", error=True)
             return
+        if self.options.discovery_port is not None:
+            peer.announce_targets = ["127.0.0.1"]
         game = NetworkGame(peer)
         self.game = game
         names = ", ".join(s.name for s in opening.seats)
@@ -297,6 +307,7 @@ class HostScreen(NetScreen):
             seats = DataTable[Any](id="seats", cursor_type="none", zebra_stripes=False)
             seats.add_columns("player", "fingerprint", "")
             yield seats
+            yield Static("", id="lobby-watchers")
             yield Static("Opening the table…", id="lobby-status")
             yield Static(
                 "Compare fingerprints with the players out loud: a fingerprint names a key.",
@@ -335,6 +346,7 @@ class HostScreen(NetScreen):
                 on_change=self.show_table,
                 on_listening=self._listening,
                 announce=options.announce,
+                spectators=options.spectators,
                 **extra,
             )
         except LobbyError as exc:
@@ -431,6 +443,9 @@ class JoinScreen(NetScreen):
         Binding("ctrl+r", "refresh", "Refresh", show=False),
     ]
 
+    may_take_full = False
+    """Whether a full table may be chosen (a spectator's list: `hexlan watch`)."""
+
     def __init__(self, options: NetOptions) -> None:
         super().__init__(options)
         self.listener: Listener | None = None
@@ -448,6 +463,7 @@ class JoinScreen(NetScreen):
             seats = DataTable[Any](id="seats", cursor_type="none")
             seats.add_columns("player", "fingerprint", "")
             yield seats
+            yield Static("", id="lobby-watchers")
             yield Static("", id="lobby-status")
             yield Static(
                 "↑/↓ choose a table, Enter joins · compare the host's fingerprint with theirs",
@@ -521,7 +537,7 @@ class JoinScreen(NetScreen):
         if not 0 <= index < len(self.found) or self.joining:
             return
         table = self.found[index]
-        if table.is_full:
+        if table.is_full and not self.may_take_full:
             self.say(f"{table.name} is full.", error=True)
             return
         self._show_joining()

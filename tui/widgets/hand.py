@@ -1,5 +1,5 @@
 """Your hand: resources with your bank ratio, development cards, pieces left, costs; the Jungle's
-discoveries and the Big River's gold points where the game has them."""
+discoveries, the Big River's gold points and Seafarers' ships where the game has them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
-from hexlan.engine.variants import BigRiver, Jungle
+from hexlan.engine.variants import BigRiver, Jungle, Seafarers
 from hexlan.tui.widgets.panel import GamePanel
 
 RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
@@ -26,6 +26,7 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
 """Resource colours (8/16-colour names: they read over any terminal)."""
 
 COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
+SHIP_COST: Final = "       ship LW (Seafarers)"
 
 
 def resource_text(resource: Resource, label: str | None = None) -> Text:
@@ -47,7 +48,8 @@ class HandPanel(GamePanel):
         wide = self.size.width >= 38
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"Resources {sum(hand)}", style="bold")
-        text.append("   (bank ratio)\n", style="dim")
+        # "(ratio)" where the side panels are narrowed for a map for ships (24 columns)
+        text.append("   (bank ratio)\n" if self.size.width >= 26 else "   (ratio)\n", style="dim")
         for r in Resource:
             text.append(f"{r.letter} ", style="bold " + RESOURCE_STYLES[r])
             text.append_text(resource_text(r, f"{r.name.lower():<7}"))
@@ -78,6 +80,11 @@ class HandPanel(GamePanel):
         roads, settlements, cities = view.pieces_left(seat)
         text.append("Pieces left\n", style="bold")
         text.append(f"roads {roads}  settl {settlements}  cities {cities}")
+        variant = view.variant
+        if isinstance(variant, Seafarers):
+            text.append(f"\nships {variant.ships_left(view, seat)}")
         if wide:
             text.append(f"\n{COSTS}", style="dim")
+            if isinstance(variant, Seafarers):
+                text.append(f"\n{SHIP_COST}", style="dim")
         return text

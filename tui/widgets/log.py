@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widgets import RichLog
 
-from hexlan.net.client import GameClient
+from hexlan.net.client import GameReader
 from hexlan.net.narrate import GameEvent
 from hexlan.tui.narrate import event_text
 
@@ -22,7 +22,7 @@ class GameLog(RichLog):
     }
     """
 
-    def __init__(self, game: GameClient, **kwargs: Any) -> None:
+    def __init__(self, game: GameReader, **kwargs: Any) -> None:
         super().__init__(
             wrap=True, markup=False, highlight=False, max_lines=None, min_width=20, **kwargs
         )

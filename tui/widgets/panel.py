@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widget import Widget
 
-from hexlan.net.client import GameClient
+from hexlan.net.client import GameReader
 
 
 class GamePanel(Widget):
@@ -24,7 +24,7 @@ class GamePanel(Widget):
     }
     """
 
-    def __init__(self, game: GameClient, **kwargs: Any) -> None:
+    def __init__(self, game: GameReader, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
 

@@ -1,4 +1,5 @@
-"""The players panel: every seat's public standing (../shared/UI.md "always visible")."""
+"""The players panel: every seat's public standing (../shared/UI.md "always visible"), with the
+ships left and island bonus points in Seafarers."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from hexlan.engine.variants import Seafarers
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.panel import GamePanel
 
@@ -20,8 +22,9 @@ SHORT_NAME: Final = 7
 
 class PlayersPanel(GamePanel):
     """Per seat: public VP, cards in hand, development cards, knights played, road length; then
-    who holds Longest Road and Largest Army. Column titles shorten where room is short, and
-    with five or six seats a narrow panel names the award holders on one line."""
+    who holds Longest Road and Largest Army (Longest Trade Route in Seafarers, where two lines
+    give each seat's ships left and island bonus points). Column titles shorten where room is
+    short, and with five or six seats a narrow panel names the award holders on one line."""
 
     def _seat_label(self, seat: int) -> Text:
         game = self.game
@@ -55,7 +58,17 @@ class PlayersPanel(GamePanel):
         return text
 
     def render(self) -> RenderableType:
-        """The table of seats (the active one marked ▶), then the award holders."""
+        """The table of seats (the active one marked ▶), the award holders, then who watches
+        (``watching: Eve``, when anyone does)."""
+        players = self._standings()
+        watching = self.game.watching()
+        if not watching:
+            return players
+        line = Text("watching: ", style="dim", no_wrap=True, overflow="ellipsis")
+        line.append(", ".join(watching))
+        return Group(players, line)
+
+    def _standings(self) -> RenderableType:
         game = self.game
         view = game.view
         wide = self.size.width >= 38
@@ -85,6 +98,32 @@ class PlayersPanel(GamePanel):
             awards.append(" · ", style="dim")
             awards.append_text(self._award("Army", la, army_amount, short=True))
             return Group(table, awards)
+        if isinstance(view.variant, Seafarers):
+            road = self._award("Longest Trade Route" if wide else "Trade Route", lr, road_amount)
+            army = self._award("Largest Army", la, army_amount)
+            return Group(table, road, army, *self._sea_lines(view.variant, wide))
         road = self._award("Longest Road", lr, road_amount)
         army = self._award("Largest Army", la, army_amount)
         return Group(table, road, army)
+
+    def _sea_lines(self, variant: Seafarers, wide: bool) -> tuple[Text, Text]:
+        """``Ships left: a 13 · b 15 ...`` and ``Island bonus: a 0 · b 2 ...`` (shorter when
+        narrow: ``Ships a13 b15 ...``), each seat by its mark in its colour."""
+        view = self.game.view
+        lines = []
+        for title, short, values in (
+            (
+                "Ships left",
+                "Ships",
+                [variant.ships_left(view, s) for s in range(self.game.players)],
+            ),
+            ("Island bonus", "Isles", list(view.variant_vp)),
+        ):
+            text = Text(f"{title if wide else short}:", style="dim", no_wrap=True)
+            for seat, value in enumerate(values):
+                if wide and seat:
+                    text.append(" ·", style="dim")
+                text.append(f" {seat_mark(seat)}", style=seat_style(seat) + Style(bold=True))
+                text.append(f" {value}" if wide else f"{value}")
+            lines.append(text)
+        return lines[0], lines[1]

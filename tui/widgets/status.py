@@ -80,7 +80,8 @@ class StatusBar(Static):
             text.append(f"{game.rolls[-1]}", style="dim")
         else:
             text.append("-", style="dim")
-        text.append("  you ")
-        text.append(f"{view.victory_points(game.human_seat)}", style="bold")
-        text.append(f"/{view.target} VP")
+        if game.human_seat >= 0:  # a spectator (`hexlan watch`) has no seat
+            text.append("  you ")
+            text.append(f"{view.victory_points(game.human_seat)}", style="bold")
+            text.append(f"/{view.target} VP")
         self.update(text)
