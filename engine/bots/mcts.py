@@ -61,6 +61,9 @@ MIN_ROUNDS: Final = 2
 ADVICE_MARGIN: Final = 0.015
 """How much better than the heuristic's choice another candidate must score to be taken."""
 ADVICE_Z: Final = 1.0
+DEVIATE_ROUNDS: Final = 4
+"""Rounds a candidate must have played beside the advice before it may replace it (fewer
+differences say too little of their spread)."""
 """... and by how many standard errors of the paired differences (see :func:`_clearly_better`)."""
 MAX_ROBBER_CANDIDATES: Final = 6
 MAX_ROAD_CANDIDATES: Final = 3
@@ -280,7 +283,7 @@ def _clearly_better(arm: _Arm, advice: _Arm) -> bool:
     heuristic's choice stands unless the search finds better for sure."""
     diffs = [a - b for a, b in zip(arm.scores, advice.scores, strict=True)]
     n = len(diffs)
-    if n < MIN_ROUNDS:
+    if n < DEVIATE_ROUNDS:
         return False
     mean = sum(diffs) / n
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
