@@ -277,8 +277,9 @@ class MctsBot:
 
 
 def _clearly_better(arm: _Arm, advice: _Arm) -> bool:
-    """Whether ``arm`` beat the advice by :data:`ADVICE_MARGIN` and by :data:`ADVICE_Z` standard
-    errors of the round-by-round differences (rounds share their random numbers, so the
+    """Whether ``arm``, after at least :data:`DEVIATE_ROUNDS` rounds, beat the advice by
+    :data:`ADVICE_MARGIN` and by :data:`ADVICE_Z` standard errors of the round-by-round
+    differences (rounds share their random numbers, so the
     differences are paired): the best of several noisy means flatters itself, and the
     heuristic's choice stands unless the search finds better for sure."""
     diffs = [a - b for a, b in zip(arm.scores, advice.scores, strict=True)]
