@@ -16,6 +16,7 @@ Rule sources are cited as in docs/rules/base.md: seed 002 «section» or "offici
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, Final, TypeAlias
 
@@ -428,3 +429,34 @@ def _int(value: Any) -> int:
     if type(value) is not int:
         raise TypeError(f"expected an integer, got {value!r}")
     return value
+
+
+_TYPE_ORDER: Final = {cls: i for i, cls in enumerate(ACTION_TYPES)}
+
+
+def action_key(action: Action) -> tuple[Any, ...]:
+    """A stable sort key: the action type's place in :data:`ACTION_TYPES`, then its fields in
+    wire form (:func:`action_to_list`, None first). Equal actions have equal keys in every
+    process and every determinisation of a position.
+
+    >>> action_key(BuildRoad(7)), action_key(MaritimeTrade((4, 0, 0, 0, 0), Resource.ORE))
+    ((0, 7), (12, (4, 0, 0, 0, 0), 4))
+    """
+    return (_TYPE_ORDER[type(action)], *(_key(v) for v in action_to_list(action)[1:]))
+
+
+def _key(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_key(v) for v in value)
+    return -1 if value is None else int(value)
+
+
+def number_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
+    """Stable action numbering: the actions in :func:`action_key` order, so index ``i`` names
+    the same action whatever order they were listed in (a search's child index, an encoding
+    for learning). ``{a: i for i, a in enumerate(...)}`` maps back.
+
+    >>> number_actions([END_TURN, BuildRoad(9), BuildRoad(2)])
+    (BuildRoad(path=2), BuildRoad(path=9), EndTurn())
+    """
+    return tuple(sorted(set(actions), key=action_key))

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import Final, Self, TypeAlias
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -89,6 +89,8 @@ _ZERO: Final[Hand] = (0, 0, 0, 0, 0)
 _ONE: Final[tuple[Hand, ...]] = tuple(one_kind(r) for r in range(5))
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
+_OWN_ATTRIBUTES: Final = frozenset({"seat", "max_worlds", "_groups", "_possible", "_turn_end"})
+"""What an information state holds beyond a :class:`GameState`'s attributes."""
 
 
 def _put(world: World, index: int, hand: Hand) -> World:
@@ -171,6 +173,45 @@ class InformationState(GameState):
         ]
         self._possible: list[frozenset[Hand]] = [frozenset({_ZERO})] * players
         self._turn_end: _TurnEnd | None = None
+
+    def copy(self) -> Self:
+        """An independent copy (:meth:`GameState.copy`), the seat's knowledge included: linked
+        opponents stay linked to one shared copy of their group."""
+        new = super().copy()
+        groups: dict[int, _Group] = {}
+        copied: list[_Group | None] = []
+        for group in self._groups:
+            if group is None:
+                copied.append(None)
+                continue
+            twin = groups.get(id(group))
+            if twin is None:
+                twin = groups[id(group)] = _Group(group.seats, set(group.worlds))
+            copied.append(twin)
+        new._groups = copied
+        new._possible = self._possible[:]
+        return new
+
+    def full_state(
+        self,
+        hands: Sequence[Sequence[int]],
+        dev_cards: Sequence[Sequence[int]],
+        new_dev_cards: Sequence[Sequence[int]],
+        deck: Sequence[int],
+    ) -> GameState:
+        """A full :class:`GameState` with this view's public state and the given hidden cards
+        (a determinisation, :mod:`hexlan.engine.determinize`): every seat's resource hand and
+        unplayed and new development cards (5-lists by seat) and the deck's counts.
+
+        The caller makes them consistent with this view; nothing is checked here.
+        """
+        attributes = {k: v for k, v in self.__dict__.items() if k not in _OWN_ATTRIBUTES}
+        state: GameState = self._copy_as(GameState, attributes)
+        state.hands = [list(h) for h in hands]
+        state.dev_cards = [list(c) for c in dev_cards]
+        state.new_dev_cards = [list(c) for c in new_dev_cards]
+        state.deck = list(deck)
+        return state
 
     # ------------------------------------------------------------------ what the seat knows
 

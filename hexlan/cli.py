@@ -77,6 +77,17 @@ def _board_kind(game: str, board: str | None) -> str:
     return board
 
 
+_THINK_OPTION = click.option(
+    "--think",
+    type=click.FloatRange(0.01, 60),
+    default=1.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Seconds a searching bot (mcts) may think per decision.",
+)
+_STRATEGIES = "random, heuristic or mcts"
+
+
 def _bot_list(value: str, players: int) -> list[str]:
     """``--bots`` as one bot name per seat.
 
@@ -122,6 +133,10 @@ def main() -> None:
     show_default=True,
     help="Seconds between bot moves.",
 )
+@click.option(
+    "--strategy", default="heuristic", show_default=True, help=f"The bots: {_STRATEGIES}."
+)
+@_THINK_OPTION
 def play(
     game: str,
     players: int | None,
@@ -129,6 +144,8 @@ def play(
     board: str | None,
     name: str,
     bot_delay: float,
+    strategy: str,
+    think: float,
 ) -> None:
     """Play a game against bots in the terminal (you are the first seat).
 
@@ -137,10 +154,20 @@ def play(
     """
     players = _players(game, players)
     board = _board_kind(game, board)
+    _strategy(strategy)
     from hexlan.tui.app import run_play
 
     sys.exit(
-        run_play(players=players, seed=seed, board=board, name=name, bot_delay=bot_delay, game=game)
+        run_play(
+            players=players,
+            seed=seed,
+            board=board,
+            name=name,
+            bot_delay=bot_delay,
+            game=game,
+            strategy=strategy,
+            think=think,
+        )
     )
 
 
@@ -150,10 +177,13 @@ def play(
 @_PLAYERS_OPTION
 @click.option(
     "--bots",
+    "--strategy",
+    "bots",
     default="heuristic",
     show_default=True,
-    help="random, heuristic, or one per seat comma-separated (e.g. heuristic,random,random).",
+    help=f"{_STRATEGIES}, or one per seat comma-separated (e.g. mcts,heuristic,heuristic).",
 )
+@_THINK_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option(
     "--board", type=click.Choice(["beginner", "random"]), default="random", show_default=True
@@ -164,6 +194,7 @@ def simulate(
     game: str,
     players: int | None,
     bots: str,
+    think: float,
     seed: int,
     board: str,
     as_json: bool,
@@ -174,7 +205,7 @@ def simulate(
     seats = _players(game, players)
     board = _board_kind(game, board)
     names = _bot_list(bots, seats)
-    report = run(games, seats, names, seed=seed, board=board, game=game)
+    report = run(games, seats, names, seed=seed, board=board, game=game, think=think)
     result = report.to_json(names)
     if as_json:
         click.echo(json.dumps(result))
@@ -453,7 +484,8 @@ _ABANDON_AFTER_OPTION = click.option(
     default=None,
     help="--host: the table port (47400). --join: this bot's game port (any free one).",
 )
-@click.option("--strategy", default="heuristic", show_default=True, help="random or heuristic.")
+@click.option("--strategy", default="heuristic", show_default=True, help=f"{_STRATEGIES}.")
+@_THINK_OPTION
 @click.option(
     "--log",
     "log_path",
@@ -514,6 +546,7 @@ def bot(
     game: str,
     port: int | None,
     strategy: str,
+    think: float,
     log_path: Path | None,
     seed: int | None,
     identity: Path | None,
@@ -564,6 +597,7 @@ def bot(
         game=game,
         port=port,
         strategy=strategy,
+        think=think,
         log=log_path,
         seed=seed,
         identity=identity,
@@ -593,6 +627,7 @@ def bot(
     default=None,
     help="Let this bot play on (default: the bot that played the log's seat).",
 )
+@_THINK_OPTION
 @_BOT_SEED_OPTION
 @_QUIET_OPTION
 @_ABANDON_AFTER_OPTION
@@ -600,6 +635,7 @@ def resume(
     log: Path,
     identity: Path | None,
     strategy: str | None,
+    think: float,
     seed: int | None,
     quiet: bool,
     abandon_after: float | None,
@@ -608,7 +644,9 @@ def resume(
     _strategy(strategy)
     from hexlan.headless import run_resume
 
-    sys.exit(run_resume(log, identity, strategy, seed, quiet, abandon_after=abandon_after))
+    sys.exit(
+        run_resume(log, identity, strategy, seed, quiet, abandon_after=abandon_after, think=think)
+    )
 
 
 def _default_name() -> str:
@@ -665,6 +703,10 @@ _IDENTITY_OPTION = click.option(
     show_default=True,
     help="Seconds the bots wait before each move.",
 )
+@click.option(
+    "--strategy", default="heuristic", show_default=True, help=f"The bots: {_STRATEGIES}."
+)
+@_THINK_OPTION
 @click.option("--name", default=None, help="Your name at the table (default: your login).")
 @_LOG_OPTION
 @_IDENTITY_OPTION
@@ -675,6 +717,8 @@ def host(
     game: str,
     bots: int,
     bot_delay: float,
+    strategy: str,
+    think: float,
     name: str | None,
     log_path: Path | None,
     identity: Path | None,
@@ -682,6 +726,7 @@ def host(
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
+    _strategy(strategy)
     if bots >= seats:
         raise click.BadParameter(
             f"a table of {seats} seats has room for {seats - 1} bots besides you",
@@ -703,6 +748,7 @@ def host(
         game=game,
         bots=bots,
         bot_delay=bot_delay,
+        bot_args=("--strategy", strategy, "--think", f"{think:g}"),
         spectators=not no_spectators,
     )
     sys.exit(run_host(options))

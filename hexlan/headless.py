@@ -20,12 +20,13 @@ import asyncio
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
-from hexlan.engine.bots import make_bot
+from hexlan.engine.bots import DEFAULT_THINK, make_bot
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
@@ -61,6 +62,8 @@ class BotOptions:
     game: str = "base"
     port: int | None = None
     strategy: str = "heuristic"
+    think: float = DEFAULT_THINK
+    """Seconds a searching bot (``mcts``) may take per decision."""
     log: Path | None = None
     seed: int | None = None
     identity: Path | None = None
@@ -196,7 +199,7 @@ async def _bot_game(
         raise BotError(exc.reason) from None
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = make_bot(options.strategy, random.Random(options.seed))
+    bot = make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:
@@ -261,6 +264,7 @@ def run_resume(
     out: TextIO | None = None,
     err: TextIO | None = None,
     abandon_after: float | None = None,
+    think: float = DEFAULT_THINK,
 ) -> int:
     """Run `hexlan resume LOG` headless to the end of the game; the exit code.
 
@@ -284,7 +288,7 @@ def run_resume(
                 return run_table(log, identity)
             strategy = kind.removeprefix("bot ").split()[0]
         try:
-            bot = make_bot(strategy, random.Random(seed))
+            bot = make_bot(strategy, random.Random(seed), think, time.perf_counter)
         except ValueError as exc:
             raise BotError(str(exc)) from None
         peer = Peer.resume(log, identity, bot.choose, _event_printer(say))

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
 from hexlan.chance import SeededChance
-from hexlan.engine.bots import make_bot
+from hexlan.engine.bots import DEFAULT_THINK, make_bot
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
@@ -80,6 +80,7 @@ def play_game(
     board: str = "random",
     turn_cap: int = TURN_CAP,
     game: str = "base",
+    think: float = DEFAULT_THINK,
 ) -> GameResult:
     """Play one game between the named bots (one per seat, seat 0 first).
 
@@ -90,6 +91,7 @@ def play_game(
         board: "beginner" or "random" (the five-six map has no beginner board).
         turn_cap: stop without a winner after this many turns.
         game: the rule set (:data:`hexlan.engine.ruleset.GAMES`); its map is the board's.
+        think: seconds a searching bot may take per decision.
 
     Raises:
         ValueError: an unknown bot or board name.
@@ -100,7 +102,10 @@ def play_game(
     players = len(bots)
     rules = load_ruleset(game)
     state = GameState(chance.board(board, board_map=load_map(rules.board)), players, rules=rules)
-    policies = [make_bot(name, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
+    policies = [
+        make_bot(name, random.Random(seed * 31 + i), think, time.perf_counter)
+        for i, name in enumerate(bots)
+    ]
     # perf: a random bot reads nothing but its own legal actions, which are the same in the full
     # state and in its information state; games of random bots alone skip the views.
     if all(name == "random" for name in bots):
@@ -139,6 +144,7 @@ def simulate(
     seed: int = 0,
     board: str = "random",
     game: str = "base",
+    think: float = DEFAULT_THINK,
 ) -> SimulationReport:
     """Play ``games`` games with seeds ``seed, seed+1, ...``.
 
@@ -146,6 +152,7 @@ def simulate(
         games: how many games, >= 1.
         players: seats per game, within the game's range; ``bots`` has one name per seat.
         game: the rule set, as for :func:`play_game`.
+        think: seconds a searching bot may take per decision.
 
     Raises:
         ValueError: bad counts or names.
@@ -158,6 +165,6 @@ def simulate(
     report = SimulationReport(game=game)
     start = time.perf_counter()
     for i in range(games):
-        report.games.append(play_game(seed + i, bots, board, game=game))
+        report.games.append(play_game(seed + i, bots, board, game=game, think=think))
     report.seconds = time.perf_counter() - start
     return report

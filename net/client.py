@@ -34,11 +34,12 @@ import random
 import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
-from hexlan.engine.bots import Bot, make_bot
+from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
 from hexlan.engine.core import NO_SEAT, EngineError, IllegalActionError, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NOT_FAIR_NOTE",
+    "BotTurn",
     "GameClient",
     "GameReader",
     "NetworkGame",
@@ -90,6 +92,23 @@ def new_log_path(directory: Path, game_id: bytes, what: str = "game") -> Path:
         n += 1
         path = directory / f"{stem}-{n}.hexlan"
     return path
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A decision a bot of this process owes (:meth:`GameClient.bot_due`).
+
+    Attributes:
+        seat: the bot's seat.
+        bot: the bot.
+        view: a copy of the seat's information state: the bot may think on it on any thread.
+        marker: the seat's progress when the copy was taken (a later move is stale).
+    """
+
+    seat: Seat
+    bot: Bot
+    view: InformationState
+    marker: tuple[int, ...]
 
 
 class GameReader(Protocol):
@@ -322,6 +341,20 @@ class GameClient:
         play elsewhere)."""
         return None
 
+    def bot_due(self) -> BotTurn | None:
+        """The decision a bot of this process owes now, to be thought over on another thread
+        (:meth:`bot_move` plays it); None when no bot here is due."""
+        return None
+
+    def bot_move(self, turn: BotTurn, action: Action) -> list[GameEvent] | None:
+        """Play the action a bot chose for ``turn`` (from :meth:`bot_due`): its events, or None
+        when the game moved on meanwhile and the decision no longer stands (ask again).
+
+        Raises:
+            IllegalActionError: the bot chose an illegal action (a bug; the game is unchanged).
+        """
+        return None
+
     def run_bots(self, limit: int = 100_000) -> list[GameEvent]:
         """:meth:`step` until the person is due or the game is over; the events, in order."""
         events: list[GameEvent] = []
@@ -385,8 +418,9 @@ class SessionGame(GameClient):
         board: "beginner" or "random" (a random board is drawn by the beacon); a map without a
             beginner layout (five-six) takes "random" only.
         names: one name per seat (default :data:`~hexlan.net.narrate.DEFAULT_NAMES`).
-        bots: one bot name per seat ("random" or "heuristic"); the person's entry is ignored.
-            Default: "heuristic" everywhere.
+        bots: one bot name per seat (a name of :data:`hexlan.engine.bots.BOTS`); the person's
+            entry is ignored. Default: "heuristic" everywhere.
+        think: seconds a searching bot may take per decision.
         options: game options (official rules by default).
         human_seat: the person's seat (0).
         log_dir: where the log is written (default :func:`default_log_dir`).
@@ -410,6 +444,7 @@ class SessionGame(GameClient):
         log_dir: str | Path | None = None,
         save_log: bool = True,
         game: str = "base",
+        think: float = DEFAULT_THINK,
     ) -> None:
         try:
             load_ruleset(game).seat_count(players)
@@ -439,6 +474,8 @@ class SessionGame(GameClient):
             s: make_bot(
                 bot_names[s],
                 random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
+                think,
+                time.perf_counter,
             )
             for s in range(players)
             if s != human_seat
@@ -479,18 +516,40 @@ class SessionGame(GameClient):
         Raises:
             IllegalActionError: a bot chose an illegal action (a bug; the game is unchanged).
         """
-        self.table.poll()
-        for seat, bot in self.bots.items():
-            session = self.table.sessions[seat]
-            if not self.is_over and session.decision_due():
-                assert session.view is not None
-                self.table.submit(seat, bot.choose(session.view, seat))
-                return self._catch_up()
+        turn = self.bot_due()
+        if turn is not None:
+            return self.bot_move(turn, turn.bot.choose(turn.view, turn.seat))
         if self.table.working and not self.human_to_act():
             return self._catch_up()  # background work will move the game on
         if len(self.table.effects[self.human_seat]) > self._effects_seen:
             return self._catch_up()  # background work just moved it on: tell before stopping
         return None
+
+    def bot_due(self) -> BotTurn | None:
+        """The lowest bot seat whose decision is due, with a copy of its view that another
+        thread may think on while this one goes on."""
+        self.table.poll()
+        if self.is_over:
+            return None
+        for seat, bot in self.bots.items():
+            session = self.table.sessions[seat]
+            if session.decision_due():
+                assert session.view is not None
+                return BotTurn(seat, bot, session.view.copy(), self._marker(seat))
+        return None
+
+    def bot_move(self, turn: BotTurn, action: Action) -> list[GameEvent] | None:
+        """Play ``action`` for ``turn``'s seat unless a message was applied since; its events."""
+        session = self.table.sessions[turn.seat]
+        if self._marker(turn.seat) != turn.marker or not session.decision_due():
+            return None
+        self.table.submit(turn.seat, action)
+        return self._catch_up()
+
+    def _marker(self, seat: Seat) -> tuple[int, ...]:
+        """What changes whenever the seat's session applies a message."""
+        session = self.table.sessions[seat]
+        return (id(session.view), *session.applied)
 
     @property
     def working(self) -> bool:

@@ -945,9 +945,9 @@ class Peer:
                     await asyncio.sleep(self.delay)
                     if not self.session.decision_due():  # the game moved on meanwhile
                         continue
-                view = self.session.view
-                assert view is not None
-                action = self.decide(view, self.seat)
+                action = await self._think()
+                if action is None:  # the game moved on while the bot thought
+                    continue
                 try:
                     effects = self.session.submit(action, self.clock())
                 except IllegalActionError as exc:
@@ -965,6 +965,19 @@ class Peer:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait):
                     await self._wake.wait()
+
+    async def _think(self) -> Action | None:
+        """The bot's decision, made in a worker thread on a copy of the seat's view, so that a
+        bot thinking for a second never holds up the mesh; None when a message was applied
+        meanwhile (the decision may be stale: the loop asks again)."""
+        session = self.session
+        view = session.view
+        assert view is not None and self.decide is not None
+        before = (id(view), tuple(session.applied))
+        action = await asyncio.to_thread(self.decide, view.copy(), self.seat)
+        if (id(session.view), tuple(session.applied)) != before or not session.decision_due():
+            return None
+        return action
 
     def _stalled(self, now: float) -> tuple[int, ...]:
         """Seats the game has waited on for :data:`AUTOMATIC_TIMEOUT` seconds: those owing an

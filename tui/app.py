@@ -21,7 +21,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from hexlan.engine.bots import Bot, make_bot
+from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
 from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
@@ -344,6 +344,8 @@ def make_app(
     log_dir: str | Path | None = None,
     save_log: bool = True,
     game: str = "base",
+    strategy: str = "heuristic",
+    think: float = DEFAULT_THINK,
 ) -> HexlanApp:
     """The app for `hexlan play`.
 
@@ -359,9 +361,11 @@ def make_app(
         log_dir: where the game's log is written (default: the user's log directory).
         save_log: False keeps no log.
         game: the game's name (seeds/<game>.toml).
+        strategy: the bots' kind (a name of :data:`hexlan.engine.bots.BOTS`).
+        think: seconds a searching bot may take per decision (it thinks off the UI's loop).
 
     Raises:
-        ValueError: an unknown game, a bad player count or board kind.
+        ValueError: an unknown game, a bad player count or board kind, an unknown bot.
     """
     name = (name or "You").strip()[:16] or "You"
     names = [name]
@@ -375,6 +379,8 @@ def make_app(
         log_dir=log_dir,
         save_log=save_log,
         game=game,
+        bots=[strategy] * players,
+        think=think,
     )
     return HexlanApp(client, bot_delay=bot_delay, autoplay=autoplay)
 
@@ -386,9 +392,11 @@ def run_play(
     name: str = "You",
     bot_delay: float = 0.5,
     game: str = "base",
+    strategy: str = "heuristic",
+    think: float = DEFAULT_THINK,
 ) -> int:
     """Run `hexlan play` until the person quits; the process exit code (0)."""
-    app = make_app(players, seed, board, name, bot_delay, game=game)
+    app = make_app(players, seed, board, name, bot_delay, game=game, strategy=strategy, think=think)
     app.run()
     return app.return_code or 0
 

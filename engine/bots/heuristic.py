@@ -242,8 +242,9 @@ class HeuristicBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self._info: tuple[Board, _BoardInfo] | None = None
-        # Per seat: [id of the view, turn, offers made, bank trades made, hash of the last offer]
-        # this turn.
+        # Per seat: [id of the board, turn, offers made, bank trades made, hash of the last
+        # offer] this turn. Keyed by the board, which copies of a view share (a view may be
+        # copied for each decision, so that a bot thinks off the UI's thread).
         self._counters: dict[Seat, list[int]] = {}
         self._turn: list[int] = [0, 0, 0, 0, 0]
         self._memo: tuple[_Goal | None] | None = None
@@ -260,9 +261,10 @@ class HeuristicBot:
         if phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
             raise EngineError(f"seat {seat} has no decision in phase {phase.title}")
         info = self._board(view.board)
-        counters = self._counters.setdefault(seat, [id(view), view.turn, 0, 0, 0])
-        if counters[0] != id(view) or counters[1] != view.turn:
-            counters[:] = [id(view), view.turn, 0, 0, 0]
+        game = id(view.board)
+        counters = self._counters.setdefault(seat, [game, view.turn, 0, 0, 0])
+        if counters[0] != game or counters[1] != view.turn:
+            counters[:] = [game, view.turn, 0, 0, 0]
         self._turn = counters
         self._memo = None
         if phase is Phase.DISCARD:
@@ -289,6 +291,11 @@ class HeuristicBot:
         if phase is Phase.GOLD:
             return self._gold(view, seat, info, legal)
         return legal[0]
+
+    def forget_turn(self) -> None:
+        """Forget the offers and bank trades made this turn (a search's next playout starts
+        again from the same position)."""
+        self._counters.clear()
 
     def _board(self, board: Board) -> _BoardInfo:
         if self._info is None or self._info[0] is not board:

@@ -30,7 +30,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
 from hexlan.engine.core import DevCard, IllegalActionError, Phase, hand_minus
-from hexlan.net.client import GameClient
+from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
@@ -165,6 +165,8 @@ class GameScreen(Screen[None]):
         self._prompted = -1
         self._over_shown = False
         self._bots_running = False
+        self.thinking: int | None = None
+        """The seat of a bot thinking now (a worker thread), shown in the prompt line."""
         self._end_warned = -1
         self._shown = 0
         """Events shown so far (written to the log, flashed on the board)."""
@@ -389,6 +391,11 @@ class GameScreen(Screen[None]):
                 text.append(f"   typed: {pick.typed}", style="bold")
         elif game.human_to_act() and self.autoplayer is None:
             text.append(self._your_move_words(), style="bold")
+        elif self.thinking is not None:
+            text.append(
+                game.names[self.thinking], style=seat_style(self.thinking) + Style(bold=True)
+            )
+            text.append(" is thinking…", style="dim")
         elif view.phase is Phase.SPECIAL_BUILD and view.active >= 0:
             builder = view.active
             text.append("Special building: ", style="bold")
@@ -498,9 +505,15 @@ class GameScreen(Screen[None]):
         try:
             since_yield = 0
             while True:
-                if self.autoplayer is not None and game.human_to_act():
+                autoplay = self.autoplayer is not None and game.human_to_act()
+                turn = None if autoplay else game.bot_due()  # a bot may owe an answer too
+                if self.autoplayer is not None and autoplay:
                     action = self.autoplayer.choose(game.view, game.human_seat)
                     events: list[GameEvent] | None = game.submit(action)
+                elif turn is not None:
+                    events = await self._bot_thinks(turn)
+                    if events is None:
+                        continue  # the game moved on while the bot thought: ask again
                 else:
                     events = game.step()
                 if events is None:
@@ -519,6 +532,20 @@ class GameScreen(Screen[None]):
         finally:
             self._bots_running = False
         self.sync()
+
+    async def _bot_thinks(self, turn: BotTurn) -> list[GameEvent] | None:
+        """Let a bot decide in a worker thread (a search bot thinks for a second; the screen and
+        the network go on meanwhile), the footer saying so; the move's events, or None when it
+        came too late."""
+        self.thinking = turn.seat
+        self._show_prompt()
+        try:
+            action = await asyncio.to_thread(turn.bot.choose, turn.view, turn.seat)
+        finally:
+            self.thinking = None
+        events = self.game.bot_move(turn, action)
+        self._show_prompt()
+        return events
 
     # ------------------------------------------------------------------ picking places
 
