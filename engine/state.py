@@ -360,7 +360,8 @@ class GameState:
         "revealed_vp_cards", "node_owner", "node_level", "blocked", "path_owner",
         "generic_harbour", "road_length", "public_vp", "discoveries", "gold_points",
         "variant_vp", "ship_owner", "new_ships", "gold_owed", "discards", "hex_seats",
-        "trade_pending", "_road_cache",
+        "trade_pending", "fog_pending", "fog_tiles", "fog_tokens", "fog_revealed",
+        "_road_cache",
     )  # fmt: skip
     """perf: the per-seat, per-intersection and per-path lists of scalars :meth:`copy` copies
     (``_road_cache`` holds lists that are replaced, never changed in place)."""
