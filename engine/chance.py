@@ -16,9 +16,9 @@ source) reads its :attr:`~ChanceNode.kind`:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from hexlan.engine.actions import Action
 from hexlan.engine.core import Seat
@@ -91,4 +91,32 @@ __all__ = [
     "UNIFORM",
     "VICTORY_REVEAL",
     "ChanceNode",
+    "UnitSource",
+    "draw_outcome",
 ]
+
+
+class UnitSource(Protocol):
+    """What :func:`draw_outcome` draws with: ``random.Random`` or any source of uniform floats."""
+
+    def random(self) -> float:
+        """A uniform float in ``[0, 1)``."""
+        ...
+
+
+def draw_outcome(rng: UnitSource, outcomes: Sequence[tuple[Action, float]]) -> Action:
+    """One of ``outcomes`` (``(action, probability)`` pairs, as
+    :meth:`~hexlan.engine.state.GameState.chance_outcomes` gives them) drawn by its probability
+    with one ``rng.random()``; rounding left over picks the last.
+
+    Raises:
+        ValueError: ``outcomes`` is empty.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcome to draw from")
+    pick = rng.random()
+    for action, probability in outcomes:
+        pick -= probability
+        if pick < 0:
+            return action
+    return outcomes[-1][0]

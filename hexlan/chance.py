@@ -8,31 +8,13 @@ outcome of each chance node (../shared/ARCHITECTURE.md principle 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from hexlan.engine.actions import ALL_DICE, Action
 from hexlan.engine.board import Board, TokenMode, beginner_board, random_board
+from hexlan.engine.chance import draw_outcome
 from hexlan.engine.core import Phase
 from hexlan.engine.maps import BoardMap
 from hexlan.engine.state import GameState
-
-
-def draw_outcome(rng: random.Random, outcomes: Sequence[tuple[Action, float]]) -> Action:
-    """One of ``outcomes`` (``(action, probability)`` pairs, as
-    :meth:`~hexlan.engine.state.GameState.chance_outcomes` gives them) drawn by its probability
-    with one ``rng.random()``; rounding left over picks the last.
-
-    Raises:
-        ValueError: ``outcomes`` is empty.
-    """
-    if not outcomes:
-        raise ValueError("no chance outcome to draw from")
-    pick = rng.random()
-    for action, probability in outcomes:
-        pick -= probability
-        if pick < 0:
-            return action
-    return outcomes[-1][0]
 
 
 class SeededChance:

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import OPTIONS, STEP_CAP, choose, offer_for_one
 
-from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board, random_board
+from hexlan.engine.chance import draw_outcome
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,

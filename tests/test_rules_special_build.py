@@ -26,9 +26,9 @@ from five_six import (
 )
 from random_play import choose, offer_for_one_or_two
 
-from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board
+from hexlan.engine.chance import draw_outcome
 from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Resource, one_kind
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.options import GameOptions

@@ -13,9 +13,10 @@ from collections import Counter
 
 from random_play import STEP_CAP, choose, offer_for_one_or_two
 
-from hexlan.chance import SeededChance, draw_outcome
+from hexlan.chance import SeededChance
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.bots import make_bot
+from hexlan.engine.chance import draw_outcome
 from hexlan.engine.core import Phase
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map

@@ -38,7 +38,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.heuristic import HeuristicBot
-from hexlan.engine.chance import UNIFORM
+from hexlan.engine.chance import UNIFORM, draw_outcome
 from hexlan.engine.core import CHANCE_PHASES, DevCard, EngineError, Phase, Seat
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
@@ -317,12 +317,7 @@ def _chance(state: GameState, rng: random.Random) -> Action:
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
-    pick = rng.random()
-    for action, probability in outcomes:
-        pick -= probability
-        if pick < 0:
-            return action
-    return outcomes[-1][0]
+    return draw_outcome(rng, outcomes)
 
 
 def value(state: GameState, seat: Seat) -> float:
