@@ -58,7 +58,7 @@ MIN_SIZE: Final = (80, 24)
 WIDE_SIZE: Final = (110, 34)
 SIDE_WIDTH: Final = 30
 """The side panels' width in a narrow layout (app.tcss ``#side``)."""
-SIDE_MIN: Final = 24
+SIDE_MIN: Final = 23
 """The narrowest the side panels get to leave the board room (a map for ships at 80 columns)."""
 
 _PICK_PURPOSE: Final = {
@@ -630,8 +630,8 @@ class GameScreen(Screen[None]):
 
     def _picked(self, target: int) -> None:
         pick = self.pick
-        if pick is None:
-            return
+        if pick is None or self.app.screen is not self:
+            return  # keys typed ahead of a dialog this pick opened reach the screen still
         actions = pick.actions[target]
         if pick.what == "ship to move":  # then where to: the places this ship may go
             self._end_pick()

@@ -119,7 +119,7 @@ class PlayersPanel(GamePanel):
             ),
             ("Island bonus", "Isles", list(view.variant_vp)),
         ):
-            text = Text(f"{title if wide else short}:", style="dim", no_wrap=True)
+            text = Text(f"{title}:" if wide else short, style="dim", no_wrap=True)
             for seat, value in enumerate(values):
                 if wide and seat:
                     text.append(" ·", style="dim")
