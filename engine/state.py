@@ -1233,8 +1233,13 @@ class GameState:
         self.robber = action.hex
         if self.record_events:
             self.last_events.append(E.RobberMoved(self.active, action.hex, action.victim))
-        if action.victim >= 0 and self.hand_size[action.victim]:
-            self.victim = action.victim
+        self._rob(action.victim)
+
+    def _rob(self, victim: Seat) -> None:
+        """After the robber's (or the pirate's) move: steal from ``victim`` if it holds a card
+        (-1: nobody to rob), else go on."""
+        if victim >= 0 and self.hand_size[victim]:
+            self.victim = victim
             self.phase = Phase.STEAL
         else:
             self._after_robber()

@@ -226,21 +226,16 @@ class Narrator:
                     text += (
                         f" and {self._verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
                     )
-        elif isinstance(action, A.BuildRoad):
+        elif isinstance(action, A.BuildRoad | A.BuildShip):  # ships: Seafarers
             kind = "setup" if setup else "build"
             verb = "placed" if setup else "built"
             free = " free" if phase is Phase.ROAD_BUILDING else ""
-            text = f"{who} {verb} a{free} road"
+            piece = "road" if isinstance(action, A.BuildRoad) else "ship"
+            text = f"{who} {verb} a{free} {piece}"
             target = ("path", (action.path,))
         elif isinstance(action, A.BuildCity):
             text = f"{who} built a city at {self._node_place(action.node)}"
             target = ("node", (action.node,))
-        elif isinstance(action, A.BuildShip):  # Seafarers
-            kind = "setup" if setup else "build"
-            verb = "placed" if setup else "built"
-            free = " free" if phase is Phase.ROAD_BUILDING else ""
-            text = f"{who} {verb} a{free} ship"
-            target = ("path", (action.path,))
         elif isinstance(action, A.MoveShip):
             text = f"{who} moved a ship"
             target = ("path", (action.target,))

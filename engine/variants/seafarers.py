@@ -576,11 +576,7 @@ class Seafarers(Variant):
         state.pirate = action.hex
         if state.record_events:
             state.last_events.append(E.PirateMoved(state.active, action.hex, action.victim))
-        if action.victim >= 0 and state.hand_size[action.victim]:
-            state.victim = action.victim
-            state.phase = Phase.STEAL
-        else:
-            state._after_robber()
+        state._rob(action.victim)
 
     def _choose_gold(self, state: GameState, action: A.ChooseGold) -> None:
         state._take_from_bank(action.seat, action.cards)
