@@ -26,6 +26,9 @@ GAMES: Final = (
     "seafarers-four-islands-3",
     "seafarers-fog-island",
     "seafarers-fog-island-3",
+    "seafarers-through-the-desert",
+    "seafarers-through-the-desert-3",
+    "seafarers-through-the-desert-6",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
