@@ -29,6 +29,9 @@ GAMES: Final = (
     "seafarers-through-the-desert",
     "seafarers-through-the-desert-3",
     "seafarers-through-the-desert-6",
+    "seafarers-new-shores-6",
+    "seafarers-four-islands-6",
+    "seafarers-fog-island-6",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 

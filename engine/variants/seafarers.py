@@ -114,7 +114,7 @@ class Seafarers(Variant):
             home = (int(table["home"][0]), int(table["home"][1]))
             self.home = topology.hex_island[topology.hex_at(home)]
         self.robber_start: HexId = NO_SEAT
-        if "robber" in table:
+        if table.get("robber"):  # an empty list: none (a map extended without one)
             robber = (int(table["robber"][0]), int(table["robber"][1]))
             self.robber_start = topology.hex_at(robber)
         self.island_bonus = int(table["island_bonus"])
