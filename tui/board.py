@@ -433,8 +433,8 @@ class BoardView(Widget, can_focus=True):
         for row in range(canvas.height):
             y = self._origin.y + row
             if 0 <= y < height:
-                line = Strip([*left, *canvas.segments(row)])
-                strips[y] = line.crop_extend(max(0, -x), max(0, -x) + width, PLAIN)
+                drawn = Strip([*left, *canvas.segments(row)])
+                strips[y] = drawn.crop_extend(max(0, -x), max(0, -x) + width, PLAIN)
         if x < 0 or x + geo.width > width:  # panned: arrows where the board runs on
             y = max(0, self._origin.y)
             marks = (PAN_LEFT if x < 0 else " ", PAN_RIGHT if x + geo.width > width else " ")
