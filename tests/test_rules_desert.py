@@ -11,18 +11,24 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from pathlib import Path
 
 import pytest
+from bot_games import write_log
 from variant_play import play_bot_game, play_random_game
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
+from hexlan.engine.bots import make_bot
 from hexlan.engine.core import EngineError, Terrain
 from hexlan.engine.maps import compile_map, load_map
+from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.seedfile import read_seed
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import build_topology, with_regions
+from hexlan.net.inproc import InProcessTable
+from hexlan.net.verify import verify_logs
 from hexlan.simulate import simulate
 
 SHIP_GAMES = [g for g in GAMES if g.startswith("seafarers-")]
@@ -261,3 +267,27 @@ def test_random_desert_play_keeps_every_view_in_step() -> None:
     """Random play on the 5-6 player desert map, every seat's view checked at each step."""
     state, seen = play_random_game("seafarers-through-the-desert-6", 0, 5)
     assert state.is_over and seen["BuildShip"] and seen["MovePirate"]
+
+
+@pytest.mark.slow
+def test_a_networked_desert_game_finishes_audits_and_verifies(tmp_path: Path) -> None:
+    """Four seats' sessions in memory (signed messages, the beacon's dice and board, the dealt
+    deck, private steals) play a short Through the Desert game (to 8 points) between heuristic
+    bots to a winner; the audit passes and `hexlan verify` accepts every seat's log. (The 5-6
+    fog map's game takes two minutes here, its decks' shuffles most of it: run by hand.)"""
+    game, players = "seafarers-through-the-desert", 4
+    names = ["a", "b", "c", "d"]
+    table = InProcessTable(names, GameOptions(victory_points=8), seed=3, game=game)
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(players)])
+    views = [s.view for s in table.sessions]
+    assert all(v is not None and v.is_over for v in views)
+    state = views[0]
+    assert state is not None and state.public_vp[state.winner] >= 8
+    assert all(s.stopped is None and s.audited is not None for s in table.sessions)
+    paths = [
+        write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)
+        for s, log in enumerate(table.logs)
+    ]
+    report = verify_logs(paths)
+    assert report.exit_code == 0, [r.violations for r in report.logs]
+    assert {(r.game, r.audit) for r in report.logs} == {(game, "passed")}
