@@ -503,7 +503,11 @@ _ABANDON_AFTER_OPTION = click.option(
     default=None,
     help="Identity key file (default: a fresh key, kept beside the log).",
 )
-@click.option("--name", default=None, help="The bot's name at the table.")
+@click.option(
+    "--name",
+    default=None,
+    help="The bot's name at the table (default: its strategy and key, 'heuristic bot 3f2a').",
+)
 @click.option(
     "--board",
     type=click.Choice(["beginner", "random"]),
