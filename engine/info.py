@@ -280,10 +280,10 @@ class InformationState(GameState):
             for group in self._groups
         )
 
-    def unseen_cards(self) -> tuple[int, int, int, int, int]:
+    def unseen_cards(self) -> tuple[int, ...]:
         """Development cards this seat has not seen, per :class:`DevCard`: the deck and the
         opponents' unplayed cards together."""
-        return as_hand(self.deck)
+        return tuple(self.deck)
 
     # ------------------------------------------------------------------ resource-hand hooks
 

@@ -193,8 +193,9 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
         fewest, most = (int(n) for n in raw["players"])
         if not 2 <= fewest <= most <= MAX_SEATS:
             raise EngineError(f"players must be within 2..{MAX_SEATS}, not {raw['players']!r}")
-        cards = parse_kinds(raw.get("cards", [r.name.lower() for r in RESOURCES]))
-        plenty = parse_kinds(raw.get("plenty_kinds", ["lumber", "brick", "wool", "grain", "ore"]))
+        names = [r.name.lower() for r in RESOURCES]
+        cards = parse_kinds(raw.get("cards", names))
+        plenty = parse_kinds(raw.get("plenty_kinds", list(names)), "plenty_kinds")
         if not set(plenty) <= set(cards):
             raise EngineError(f"plenty_kinds must be kinds of cards, not {raw['plenty_kinds']!r}")
         per_resource = int(raw["bank_per_resource"])

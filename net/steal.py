@@ -130,7 +130,7 @@ def card_commitment(game_id: bytes, steal: int, salt: bytes, resource: int) -> b
         game_id: 32 bytes.
         steal: the steal's number: 1 for the game's first steal, +1 per steal.
         salt: 16 random bytes, fresh per card.
-        resource: 0..4 (:class:`hexlan.engine.core.Resource`).
+        resource: a card kind, 0..7 (:class:`hexlan.engine.core.Resource`).
 
     Raises:
         ValueError: any argument out of its range or of the wrong length.
@@ -188,7 +188,7 @@ def commit_hand(
     Args:
         game_id: 32 bytes.
         steal: the steal's number (1 for the game's first steal).
-        cards: the hand, one resource (0..4) per card, 1 to 256 cards.
+        cards: the hand, one card kind (0..7) per card, 1 to 256 cards.
         order: a permutation of ``range(len(cards))``; by default a uniformly random one drawn
             from :mod:`secrets`. It must not depend on the cards: the index the beacon picks is
             public, so a sorted order would tell everyone which kind of card moved.
@@ -339,7 +339,7 @@ def open_opening(
     Raises:
         StealOpeningError: the victim's key, nonce or ciphertext is malformed, the ciphertext
             does not authenticate (wrong key, index, steal or game, or tampered), or the
-            plaintext is not ``16-byte salt || resource 0..4``.
+            plaintext is not ``16-byte salt || card kind 0..7``.
         ValueError: a malformed game id, steal number or index (the caller's own values).
     """
     _check_game(game_id, steal)

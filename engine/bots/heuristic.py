@@ -430,7 +430,7 @@ class HeuristicBot:
                     value += _river_gain(view, seat, n)
                 value *= 1.0 - _ROAD_DISCOUNT * d
                 if d not in costs:
-                    cost = (s[0] + d, s[1] + d, s[2], s[3], s[4])
+                    cost = (s[0] + d, s[1] + d, *s[2:])
                     costs[d] = (cost, _eta(cost, hand, rates, ratios))
                 goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1])
                 if best_goal is None or goal.score > best_goal.score:
