@@ -42,6 +42,7 @@ from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
+    RESOURCES,
     EngineError,
     Hand,
     IllegalActionError,
@@ -130,11 +131,11 @@ def _board_info(board: Board) -> _BoardInfo:
     topo = board.topology
     pips = tuple(PIPS[t] for t in board.tokens)
     res = [-1 if t.resource is None else int(t.resource) for t in board.terrains]
-    totals = [0] * 5
+    totals = [0] * len(RESOURCES)  # what terrains produce: resources, never a commodity
     for h, r in enumerate(res):
         if r >= 0:
             totals[r] += pips[h]
-    mean = sum(totals) / 5
+    mean = sum(totals) / len(RESOURCES)
     scarcity = tuple(min(1.5, max(0.75, (mean / t) ** 0.5)) if t else 1.5 for t in totals)
     node_prod = tuple(
         tuple((h, res[h], pips[h]) for h in topo.node_hexes[n] if res[h] >= 0)
@@ -332,7 +333,7 @@ class HeuristicBot:
         harbour that fits what the seat produces.
         """
         value = 0.0
-        prod = [0.0] * 5
+        prod = [0.0] * len(RESOURCES)
         resources = 0
         numbers: set[int] = set()
         for h, r, p in info.node_prod[node]:
@@ -762,12 +763,12 @@ class HeuristicBot:
         Cards of a resource that are neither in the bank nor in the seat's hand are in the
         opponents' hands (19 of each in all).
         """
-        total = view.rules.bank_per_resource
+        total = view.rules.bank
         hand, ratios = view.hands[seat], view.ratios[seat]
         missing = _missing(goal.cost, hand) if goal is not None else [0] * view.kinds
         best, best_value = None, 0.0
         for r in view.rules.plenty_kinds:
-            out = total - view.bank[r] - hand[r]
+            out = total[r] - view.bank[r] - hand[r]
             value = min(out, missing[r]) + max(0, out - missing[r]) / ratios[r]
             if value > best_value:
                 best, best_value = r, value

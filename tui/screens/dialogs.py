@@ -498,7 +498,7 @@ class TradeDialog(ModalScreen[None]):
                 get.step, get.maximum = 1, view.bank[r]
             else:
                 give.step, give.maximum = 1, hand[r]
-                get.step, get.maximum = 1, view.rules.bank_per_resource
+                get.step, get.maximum = 1, view.rules.bank[r]
             give.set(give.value)
             get.set(get.value)
 
