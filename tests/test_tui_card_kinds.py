@@ -15,11 +15,11 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import Phase
+from hexlan.engine.core import Phase, Resource
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.state import GameState
 from hexlan.net.narrate import GameEvent
-from hexlan.tui.screens.dialogs import DiscardDialog
+from hexlan.tui.screens.dialogs import DiscardDialog, TradeDialog
 from hexlan.tui.widgets.controls import Counter
 from hexlan.tui.widgets.hand import HandPanel
 
@@ -42,6 +42,9 @@ class EngineReader:
 
     def watching(self) -> tuple[str, ...]:
         return ()
+
+    def legal_actions(self) -> list[A.Action]:
+        return self.view.legal_actions(self.human_seat)
 
 
 def _game_with_commodities() -> tuple[GameState, list[InformationState]]:
@@ -109,3 +112,32 @@ async def test_the_discard_dialog_discards_commodities() -> None:
     assert chosen == [A.Discard(0, cards(cloth=3, coin=1))]
     advance_views(state, views, chosen[0], check=True)
     assert state.hands[0] == list(cards(lumber=2, paper=1, coin=1))
+
+
+async def test_the_bank_trade_dialog_trades_commodities_at_80x24() -> None:
+    """Every kind has its give and get counters on screen at 80x24; four paper buy a coin."""
+    state, views = _game_with_commodities()
+    give(state, 0, cards(paper=3))
+    for view in views:
+        give(view, 0, cards(paper=3))
+
+    def submit(action: A.Action) -> bool:
+        advance_views(state, views, action, check=True)
+        return True
+
+    app = HandApp(EngineReader(views[0]))
+    async with app.run_test(size=SMALL) as pilot:
+        app.push_screen(TradeDialog(EngineReader(views[0]), submit, bank=True))  # type: ignore[arg-type]
+        await pilot.pause()
+        counters = list(app.screen.query(Counter))
+        assert [c.id for c in counters][-6:] == [
+            "give-paper", "get-paper", "give-cloth", "get-cloth", "give-coin", "get-coin"
+        ]  # fmt: skip
+        assert all(c.region.y >= 0 and c.region.bottom <= SMALL[1] for c in counters)
+        app.screen.query_one("#give-paper", Counter).focus()
+        await pilot.press("right")  # one step: the 4:1 ratio
+        app.screen.query_one("#get-coin", Counter).focus()
+        await pilot.press("right", "enter")
+        await pilot.pause()
+    assert state.hands[0] == list(cards(lumber=2, cloth=3, coin=3))
+    assert state.bank[Resource.PAPER] == RULES.bank[Resource.PAPER]
