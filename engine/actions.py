@@ -6,7 +6,10 @@ a chance source: a seeded one in simulations, the network's beacon and reveals i
 :class:`Discard` and the trade answers carry the seat that makes them, since several seats may act.
 
 Trade terms are always in the active seat's frame: ``give`` is what the active seat hands over,
-``get`` what it receives. Hands are 5-tuples in resource order (lumber, brick, wool, grain, ore).
+``get`` what it receives. Hands (:data:`~hexlan.engine.core.Hand`) have one count per card kind of
+the game in :class:`~hexlan.engine.core.Resource` order: five (lumber, brick, wool, grain, ore) in
+the base game, eight where a rule set adds the commodities. Decoding takes any length from five
+to :data:`MAX_KINDS`; the game's own length is the engine's check (:meth:`GameState.check`).
 
 Every action round-trips through :func:`action_to_list` / :func:`action_from_list`, the form the
 log and the wire use.
@@ -20,7 +23,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, Final, TypeAlias
 
-from hexlan.engine.core import DevCard, EngineError, Hand, HexId, NodeId, PathId, Resource, Seat
+from hexlan.engine.core import (
+    RESOURCES,
+    DevCard,
+    EngineError,
+    Hand,
+    HexId,
+    NodeId,
+    PathId,
+    Resource,
+    Seat,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +83,7 @@ class Discard:
 
     Attributes:
         seat: the seat discarding (not necessarily the active one).
-        cards: the cards given back, a 5-tuple in resource order.
+        cards: the cards given back, a hand in card-kind order.
     """
 
     seat: Seat
@@ -129,7 +142,7 @@ class OfferTrade:
     «Торговля»; after the roll, both sides give at least one card, no like for like).
 
     Attributes:
-        give, get: 5-tuples in the active seat's frame.
+        give, get: hands in the active seat's frame.
         to: the seat asked, or -1 for everyone else.
     """
 
@@ -176,7 +189,7 @@ class BuyWithDiscoveries:
     one each, then draw as :class:`BuyDevelopmentCard` does (seed 002 «Джунгли»).
 
     Attributes:
-        replaced: the resources of the cost the discoveries stand for, a 5-tuple in resource
+        replaced: the resources of the cost the discoveries stand for, a hand in card-kind
             order (its sum is the discoveries spent); the seat pays the rest of the cost.
     """
 
@@ -223,7 +236,7 @@ class ChooseGold:
 
     Attributes:
         seat: the seat choosing (not necessarily the active one).
-        cards: the resources taken, a 5-tuple in resource order.
+        cards: the resources taken, a hand in card-kind order.
     """
 
     seat: Seat
@@ -349,6 +362,9 @@ CHANCE_ACTIONS: Final = (
 it), never a seat's choice."""
 _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 
+MAX_KINDS: Final = len(Resource)
+"""The most counts a hand in an action lists: every card kind any game has (8)."""
+
 ALL_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
 """The 36 equally likely outcomes of the two dice: ``Dice(1, 1), Dice(1, 2), ... Dice(6, 6)``."""
 
@@ -413,8 +429,10 @@ def _decode(name: str, raw: Any) -> Any:
         return raw
     if isinstance(raw, list):
         items = tuple(_int(v) for v in raw)
-        if name in ("give", "get", "cards", "replaced") and len(items) != 5:
-            raise ValueError(f"{name} must list five counts")
+        if name in ("give", "get", "cards", "replaced") and not (
+            len(RESOURCES) <= len(items) <= MAX_KINDS
+        ):
+            raise ValueError(f"{name} must list {len(RESOURCES)} to {MAX_KINDS} counts")
         if name == "resources":
             return tuple(Resource(v) for v in items)
         return items

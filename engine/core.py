@@ -1,12 +1,23 @@
-"""Names shared by the whole engine: resources, terrains, development cards, phases, seat ids.
+"""Names shared by the whole engine: card kinds, terrains, development cards, phases, seat ids.
 
-Everything here is a small immutable enum or alias, or a pure helper on resource hands
-(:data:`Hand`); the rules live in :mod:`hexlan.engine.state`.
+Everything here is a small immutable enum or alias, or a pure helper on hands (:data:`Hand`); the
+rules live in :mod:`hexlan.engine.state`.
+
+Card kinds are an open set a rule set opts into (../shared/ARCHITECTURE.md, "Open sets, not
+fixed tuples"). :class:`Resource` names every kind of card a hand can hold: the five resources
+that terrains produce (:data:`RESOURCES`), then the Cities & Knights commodities paper, cloth and
+coin (:data:`COMMODITIES`), which cities produce in that game and nothing produces in others. A
+rule set lists its kinds (``cards`` in seeds/*.toml, :attr:`~hexlan.engine.ruleset.RuleSet.cards`)
+as a prefix of this order: the five resources by default, all eight in a game with commodities.
+A :data:`Hand` is then a tuple of one count per kind of the game, so a hand's index *is* the
+kind's :class:`Resource` value in every game, and a base game's hands stay the five counts they
+always were (same tuples, same wire bytes, same state hashes).
 """
 
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
@@ -22,8 +33,10 @@ NodeId: TypeAlias = int
 PathId: TypeAlias = int
 """A path (hex edge) index, 0 .. 71 on the base board."""
 
-Hand: TypeAlias = tuple[int, int, int, int, int]
-"""Resource counts in :class:`Resource` order: lumber, brick, wool, grain, ore."""
+Hand: TypeAlias = tuple[int, ...]
+"""Card counts in :class:`Resource` order, one per card kind of the game (its rule set's
+``cards``): lumber, brick, wool, grain, ore in the base game, then paper, cloth, coin where a game
+has commodities. Hands of one game all have the same length."""
 
 MAX_SEATS: Final = 6
 """The most seats any game takes (the 5-6 player game); the protocol and deck share this bound."""
@@ -36,87 +49,132 @@ NO_SEAT: Final = -1
 
 
 class Resource(enum.IntEnum):
-    """The five resources, in the order every 5-tuple of counts uses."""
+    """Every kind of card a hand can hold, in the order every hand's counts use: the five
+    resources (seed 002 «Ресурсы и постройки»), then the Cities & Knights commodities (seed 002
+    «Города и рыцари»). A game holds the kinds its rule set lists (a prefix of this order)."""
 
     LUMBER = 0
     BRICK = 1
     WOOL = 2
     GRAIN = 3
     ORE = 4
+    PAPER = 5
+    """Cities & Knights: the commodity a city next to forest makes (with one lumber)."""
+    CLOTH = 6
+    """Cities & Knights: the commodity a city next to pasture makes (with one wool)."""
+    COIN = 7
+    """Cities & Knights: the commodity a city next to mountains makes (with one ore)."""
 
     @property
     def letter(self) -> str:
-        """The one-letter code shown on the board (L, B, W, G, O)."""
-        return self.name[0]
+        """The one-letter code (L, B, W, G, O for the resources shown on the board; P, C, M for
+        paper, cloth and coin, "money", as C already names cloth)."""
+        return _LETTERS[self.value]
+
+    @property
+    def is_commodity(self) -> bool:
+        """Whether this kind is a commodity (paper, cloth, coin), which no terrain produces."""
+        return self.value >= _RESOURCE_COUNT
 
 
-RESOURCES: Final = tuple(Resource)
-"""The resources in order (lumber first)."""
+_LETTERS: Final = "LBWGOPCM"
+_RESOURCE_COUNT: Final = 5
+
+RESOURCES: Final = tuple(Resource)[:_RESOURCE_COUNT]
+"""The five resources in order (lumber first): the kinds terrains produce and a base game's
+hand holds."""
+
+COMMODITIES: Final = tuple(Resource)[_RESOURCE_COUNT:]
+"""The Cities & Knights commodities: paper, cloth, coin."""
 
 
 def as_hand(counts: Sequence[int]) -> Hand:
-    """Five counts in resource order (a list, say) as a :data:`Hand`.
+    """Counts in card-kind order (a list, say) as a :data:`Hand`.
 
     >>> as_hand([1, 0, 2, 0, 0])
     (1, 0, 2, 0, 0)
     """
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+    return tuple(counts)
 
 
 def hand_plus(hand: Sequence[int], cards: Sequence[int]) -> Hand:
-    """``hand`` with ``cards`` added, resource by resource.
+    """``hand`` with ``cards`` added, kind by kind (both of one game's length).
 
     >>> hand_plus((1, 0, 2, 0, 0), (0, 1, 1, 0, 0))
     (1, 1, 3, 0, 0)
+    >>> hand_plus((1, 0, 0, 0, 0, 0, 2, 0), (0, 0, 0, 0, 0, 1, 1, 0))
+    (1, 0, 0, 0, 0, 1, 3, 0)
     """
-    return (
-        hand[0] + cards[0],
-        hand[1] + cards[1],
-        hand[2] + cards[2],
-        hand[3] + cards[3],
-        hand[4] + cards[4],
-    )
+    if len(hand) == 5:  # perf: the five resources unrolled (the base game's hot path)
+        return (
+            hand[0] + cards[0],
+            hand[1] + cards[1],
+            hand[2] + cards[2],
+            hand[3] + cards[3],
+            hand[4] + cards[4],
+        )
+    return tuple(map(operator.add, hand, cards))
 
 
 def hand_minus(hand: Sequence[int], cards: Sequence[int]) -> Hand:
-    """``hand`` less ``cards``, resource by resource (negative where ``cards`` has more).
+    """``hand`` less ``cards``, kind by kind (negative where ``cards`` has more).
 
     >>> hand_minus((1, 1, 3, 0, 0), (0, 1, 1, 0, 0))
     (1, 0, 2, 0, 0)
+    >>> hand_minus((1, 0, 0, 0, 0, 1, 3, 0), (0, 0, 0, 0, 0, 1, 1, 0))
+    (1, 0, 0, 0, 0, 0, 2, 0)
     """
-    return (
-        hand[0] - cards[0],
-        hand[1] - cards[1],
-        hand[2] - cards[2],
-        hand[3] - cards[3],
-        hand[4] - cards[4],
-    )
+    if len(hand) == 5:  # perf: unrolled, as in hand_plus
+        return (
+            hand[0] - cards[0],
+            hand[1] - cards[1],
+            hand[2] - cards[2],
+            hand[3] - cards[3],
+            hand[4] - cards[4],
+        )
+    return tuple(map(operator.sub, hand, cards))
 
 
 def hand_covers(hand: Sequence[int], cards: Sequence[int]) -> bool:
-    """Whether ``hand`` holds at least ``cards`` of every resource.
+    """Whether ``hand`` holds at least ``cards`` of every kind.
 
     >>> hand_covers((1, 1, 3, 0, 0), (0, 1, 1, 0, 0)), hand_covers((1, 0, 0, 0, 0), (0, 1, 0, 0, 0))
     (True, False)
+    >>> hand_covers((0, 0, 0, 0, 0, 1, 0, 0), (0, 0, 0, 0, 0, 0, 1, 0))
+    False
     """
-    return (
-        hand[0] >= cards[0]
-        and hand[1] >= cards[1]
-        and hand[2] >= cards[2]
-        and hand[3] >= cards[3]
-        and hand[4] >= cards[4]
-    )
+    if len(hand) == 5:  # perf: unrolled, as in hand_plus
+        return (
+            hand[0] >= cards[0]
+            and hand[1] >= cards[1]
+            and hand[2] >= cards[2]
+            and hand[3] >= cards[3]
+            and hand[4] >= cards[4]
+        )
+    return all(map(operator.ge, hand, cards))
 
 
-def one_kind(resource: int, count: int = 1) -> Hand:
-    """``count`` cards of one resource as a :data:`Hand`.
+def one_kind(resource: int, count: int = 1, kinds: int = _RESOURCE_COUNT) -> Hand:
+    """``count`` cards of one kind as a :data:`Hand` of ``kinds`` counts (the game's number of
+    card kinds; five, the resources, by default).
 
     >>> one_kind(Resource.WOOL, 3)
     (0, 0, 3, 0, 0)
+    >>> one_kind(Resource.CLOTH, 1, kinds=8)
+    (0, 0, 0, 0, 0, 0, 1, 0)
     """
-    cards = [0, 0, 0, 0, 0]
+    cards = [0] * kinds
     cards[resource] = count
-    return as_hand(cards)
+    return tuple(cards)
+
+
+def no_cards(kinds: int = _RESOURCE_COUNT) -> Hand:
+    """The empty hand of a game with ``kinds`` card kinds.
+
+    >>> no_cards(), no_cards(8)
+    ((0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0))
+    """
+    return (0,) * kinds
 
 
 class Terrain(enum.IntEnum):
@@ -147,8 +205,9 @@ class Terrain(enum.IntEnum):
 
     @property
     def resource(self) -> Resource | None:
-        """The resource this terrain produces, or None (desert, jungle, gold mine)."""
-        return Resource(self.value) if self.value < 5 else None
+        """The resource this terrain produces, or None (desert, jungle, gold mine); never a
+        commodity."""
+        return Resource(self.value) if self.value < _RESOURCE_COUNT else None
 
     @property
     def letter(self) -> str:

@@ -10,7 +10,7 @@ log and the UI read what happened instead of re-deriving it from states before a
 An :class:`~hexlan.engine.info.InformationState` records what its seat may know: a stolen card
 between two other seats is ``None`` in :class:`Stole`, as in the observed action.
 
-Hands are 5-tuples in :class:`~hexlan.engine.core.Resource` order; seats are ints (-1: none).
+Hands have one count per card kind of the game, in :class:`~hexlan.engine.core.Resource` order; seats are ints (-1: none).
 
 >>> from hexlan.engine import actions as A
 >>> from hexlan.engine.board import beginner_board

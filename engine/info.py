@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final, Self, TypeAlias
 
 from hexlan.engine import actions as A
@@ -73,6 +74,7 @@ from hexlan.engine.core import (
     hand_covers,
     hand_minus,
     hand_plus,
+    no_cards,
     one_kind,
 )
 from hexlan.engine.options import GameOptions
@@ -85,12 +87,18 @@ MAX_WORLDS: Final = 4096
 World: TypeAlias = tuple[Hand, ...]
 """One joint possibility for a group: a hand per seat of the group, in the group's seat order."""
 
-_ZERO: Final[Hand] = (0, 0, 0, 0, 0)
-_ONE: Final[tuple[Hand, ...]] = tuple(one_kind(r) for r in range(5))
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
-_OWN_ATTRIBUTES: Final = frozenset({"seat", "max_worlds", "_groups", "_possible", "_turn_end"})
+_OWN_ATTRIBUTES: Final = frozenset(
+    {"seat", "max_worlds", "_groups", "_possible", "_turn_end", "_one"}
+)
 """What an information state holds beyond a :class:`GameState`'s attributes."""
+
+
+@cache
+def _units(kinds: int) -> tuple[Hand, ...]:
+    """One card of each kind, as hands of ``kinds`` counts (made once per number of kinds)."""
+    return tuple(one_kind(r, 1, kinds) for r in range(kinds))
 
 
 def _put(world: World, index: int, hand: Hand) -> World:
@@ -168,10 +176,12 @@ class InformationState(GameState):
             raise EngineError(f"max_worlds must be at least 1, not {max_worlds}")
         self.seat = seat
         self.max_worlds = max_worlds
+        self._one = _units(self.kinds)
+        empty = no_cards(self.kinds)
         self._groups: list[_Group | None] = [
-            None if s == seat else _Group((s,), {(_ZERO,)}) for s in range(players)
+            None if s == seat else _Group((s,), {(empty,)}) for s in range(players)
         ]
-        self._possible: list[frozenset[Hand]] = [frozenset({_ZERO})] * players
+        self._possible: list[frozenset[Hand]] = [frozenset({empty})] * players
         self._turn_end: _TurnEnd | None = None
 
     def copy(self) -> Self:
@@ -201,7 +211,8 @@ class InformationState(GameState):
     ) -> GameState:
         """A full :class:`GameState` with this view's public state and the given hidden cards
         (a determinisation, :mod:`hexlan.engine.determinize`): every seat's resource hand and
-        unplayed and new development cards (5-lists by seat) and the deck's counts.
+        unplayed and new development cards (5-lists by seat) and the deck's counts; hands have
+        one count per card kind of the game.
 
         The caller makes them consistent with this view; nothing is checked here.
         """
@@ -228,18 +239,19 @@ class InformationState(GameState):
         they may be.
         """
         hands = self.possible_hands(seat)
-        return as_hand([min(h[r] for h in hands) for r in range(5)])
+        return as_hand([min(h[r] for h in hands) for r in range(self.kinds)])
 
     def hidden_kinds(self, seat: Seat) -> frozenset[Resource]:
-        """The resources each of ``seat``'s hidden cards (those beyond :meth:`known_cards`) may
+        """The card kinds each of ``seat``'s hidden cards (those beyond :meth:`known_cards`) may
         be; empty when its hand is known exactly."""
         known = self.known_cards(seat)
+        possible = self.possible_hands(seat)
         return frozenset(
-            Resource(r) for r in range(5) if any(h[r] > known[r] for h in self.possible_hands(seat))
+            Resource(r) for r in range(self.kinds) if any(h[r] > known[r] for h in possible)
         )
 
     def could_hold(self, seat: Seat, cards: Hand) -> bool:
-        """Whether ``seat`` may hold at least ``cards`` (a 5-tuple in resource order)."""
+        """Whether ``seat`` may hold at least ``cards`` (a hand of the game's card kinds)."""
         return self._hand_covers(seat, cards)
 
     def joint_hands(self) -> list[tuple[tuple[Seat, ...], frozenset[World]]]:
@@ -268,10 +280,10 @@ class InformationState(GameState):
             for group in self._groups
         )
 
-    def unseen_cards(self) -> tuple[int, int, int, int, int]:
+    def unseen_cards(self) -> tuple[int, ...]:
         """Development cards this seat has not seen, per :class:`DevCard`: the deck and the
         opponents' unplayed cards together."""
-        return as_hand(self.deck)
+        return tuple(self.deck)
 
     # ------------------------------------------------------------------ resource-hand hooks
 
@@ -284,7 +296,7 @@ class InformationState(GameState):
         group.worlds = {_put(w, i, hand_plus(w[i], cards)) for w in group.worlds}
         self._possible[seat] = frozenset(hand_plus(h, cards) for h in self._possible[seat])
         bound = self.hands[seat]
-        for r in range(5):
+        for r in range(self.kinds):
             bound[r] += cards[r]
         self.hand_size[seat] += sum(cards)
 
@@ -312,9 +324,10 @@ class InformationState(GameState):
         return counts.pop() if len(counts) == 1 else None
 
     def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
+        one = self._one
         if resource is not None:
-            self._hand_pay(victim, _ONE[resource])
-            self._hand_gain(thief, _ONE[resource])
+            self._hand_pay(victim, one[resource])
+            self._hand_gain(thief, one[resource])
             return
         thief_group, victim_group = self._groups[thief], self._groups[victim]
         if thief_group is None or victim_group is None:
@@ -335,11 +348,11 @@ class InformationState(GameState):
         worlds: set[World] = set()
         for w in group.worlds:
             held = w[v]
-            for r in range(5):
+            for r in range(self.kinds):
                 if held[r]:
                     moved = list(w)
-                    moved[v] = hand_minus(held, _ONE[r])
-                    moved[t] = hand_plus(w[t], _ONE[r])
+                    moved[v] = hand_minus(held, one[r])
+                    moved[t] = hand_plus(w[t], one[r])
                     worlds.add(tuple(moved))
         group.worlds = worlds
         self.hand_size[victim] -= 1
@@ -353,13 +366,11 @@ class InformationState(GameState):
             group = self._groups[s]
             assert group is not None
             self._break_up(group)
-        held = self._possible[victim]
-        taken = {r for h in held for r in range(5) if h[r]}
-        victim_hands: set[World] = {
-            (hand_minus(h, _ONE[r]),) for h in held for r in range(5) if h[r]
-        }
+        held, one, kinds = self._possible[victim], self._one, range(self.kinds)
+        taken = {r for h in held for r in kinds if h[r]}
+        victim_hands: set[World] = {(hand_minus(h, one[r]),) for h in held for r in kinds if h[r]}
         thief_hands: set[World] = {
-            (hand_plus(h, _ONE[r]),) for h in self._possible[thief] for r in taken
+            (hand_plus(h, one[r]),) for h in self._possible[thief] for r in taken
         }
         self._groups[victim] = _Group((victim,), victim_hands)
         self._groups[thief] = _Group((thief,), thief_hands)
@@ -369,7 +380,7 @@ class InformationState(GameState):
         self._refresh(thief)
 
     def _hand_take_all(self, thief: Seat, victim: Seat, resource: Resource, amount: int) -> None:
-        cards = as_hand([amount if r == resource else 0 for r in range(5)])
+        cards = one_kind(resource, amount, self.kinds)
         if self._groups[victim] is None:
             super()._hand_pay(victim, cards)
         else:
@@ -434,7 +445,7 @@ class InformationState(GameState):
         i = group.seats.index(seat)
         hands = frozenset(w[i] for w in group.worlds)
         self._possible[seat] = hands
-        self.hands[seat] = [max(h[r] for h in hands) for r in range(5)]
+        self.hands[seat] = [max(h[r] for h in hands) for r in range(self.kinds)]
 
     def _could_all(self, conditions: dict[Seat, Callable[[Hand], bool]]) -> bool:
         """Whether one possible world meets every seat's condition at once."""
@@ -594,7 +605,9 @@ class InformationState(GameState):
         if action.resource is None:
             if self.seat in (thief, victim):
                 raise IllegalActionError(f"seat {self.seat} sees the card of its own steal")
-        elif not self._hand_covers(victim, _ONE[action.resource]):
+        elif action.resource >= self.kinds or not self._hand_covers(
+            victim, self._one[action.resource]
+        ):
             raise IllegalActionError(
                 f"seat {victim} cannot hold {action.resource.name.lower()} to be stolen",
                 "seed 002 «Разбойник»",

@@ -2,6 +2,12 @@
 
 Rules are data (../shared/ARCHITECTURE.md principle 3): the engine reads counts and costs from a
 :class:`RuleSet`; nothing here decides a rule by itself.
+
+Card kinds are one of those data (ARCHITECTURE "Open sets, not fixed tuples"): a file's ``cards``
+lists the kinds of card a hand holds, as a prefix of :class:`~hexlan.engine.core.Resource` order
+(the five resources when the file does not say; ``[..., "ore", "paper", "cloth", "coin"]`` in a
+game with commodities). Every hand, cost and bank of the game then has one count per kind, and
+the engine, the wire, the bots and the UI size hands by :attr:`RuleSet.cards`.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from hexlan.engine.core import MAX_SEATS, EngineError, Hand
+from hexlan.engine.core import MAX_SEATS, RESOURCES, EngineError, Hand, Resource
 from hexlan.engine.seedfile import read_seed
 
 GAMES: Final = (
@@ -47,8 +53,17 @@ class RuleSet:
         victory_points: points needed to win.
         discard_limit: a player holding more resource cards than this discards half on a 7.
         bank_per_resource: resource cards of each kind in the game.
+        cards: the kinds of card a hand holds, in :class:`Resource` order (a prefix of it: the
+            five resources, then any commodities); a :data:`Hand` has ``len(cards)`` counts.
+        bank: cards of each kind in the bank at the start: ``bank_per_resource`` of each
+            resource, ``bank_per_commodity`` (default the same) of each commodity.
+        plenty_kinds: the kinds Year of Plenty and Monopoly may name: the five resources
+            (official: "any resource"), never a commodity. The hook for a game whose cards name
+            commodities too (Cities & Knights' Merchant Fleet, Commercial Harbor): a
+            ``plenty_kinds`` list in its file.
         road_limit, settlement_limit, city_limit: pieces per player.
-        road_cost, settlement_cost, city_cost, development_card_cost: resource 5-tuples.
+        road_cost, settlement_cost, city_cost, development_card_cost: hands (one count per kind
+            of ``cards``; a file may list only the five resources, commodities then cost 0).
         development_deck: cards of each :class:`DevCard` type, in enum order: the counts of
             ``decks["development"]``.
         longest_road_min: segments needed for Longest Road.
@@ -84,6 +99,15 @@ class RuleSet:
     decks: Mapping[str, tuple[int, ...]]
     raw: dict[str, Any]
     special_building: bool = False
+    cards: tuple[Resource, ...] = RESOURCES
+    bank: Hand = ()
+    plenty_kinds: tuple[Resource, ...] = RESOURCES
+
+    @property
+    def kinds(self) -> int:
+        """The number of card kinds: the length of every hand of the game (5 in the base
+        game)."""
+        return len(self.cards)
 
     def seat_count(self, count: int | None, noun: str = "players") -> int:
         """``count`` checked against the game's seat range; None is 4 brought into that range
@@ -115,22 +139,45 @@ class RuleSet:
         return count
 
 
-def parse_cost(values: Any) -> Hand:
-    """A cost from a rule set's data: five non-negative integers in resource order.
+def parse_cost(values: Any, kinds: int = len(RESOURCES)) -> Hand:
+    """A cost from a rule set's data: non-negative integers in card-kind order, one per kind of
+    the game (``kinds``), or five (the resources; any commodity then costs 0).
 
-    >>> parse_cost([1, 0, 1, 0, 0])
-    (1, 0, 1, 0, 0)
+    >>> parse_cost([1, 0, 1, 0, 0]), parse_cost([1, 0, 1, 0, 0], kinds=8)
+    ((1, 0, 1, 0, 0), (1, 0, 1, 0, 0, 0, 0, 0))
 
     Raises:
-        EngineError: not five non-negative integers.
+        EngineError: not five or ``kinds`` non-negative integers.
     """
     if (
         not isinstance(values, list)
-        or len(values) != 5
+        or len(values) not in (len(RESOURCES), kinds)
         or any(not isinstance(v, int) or v < 0 for v in values)
     ):
-        raise EngineError(f"a cost must be five non-negative integers, not {values!r}")
-    return (values[0], values[1], values[2], values[3], values[4])
+        raise EngineError(f"a cost must be {kinds} non-negative integers, not {values!r}")
+    return (*values, *[0] * (kinds - len(values)))
+
+
+def parse_kinds(values: Any, key: str = "cards") -> tuple[Resource, ...]:
+    """A rule set's card kinds: names of :class:`Resource` members in their order, the five
+    resources first (``cards``), or any of its kinds (``plenty_kinds``, any order).
+
+    >>> [r.name for r in parse_kinds(["lumber", "brick", "wool", "grain", "ore", "paper"])]
+    ['LUMBER', 'BRICK', 'WOOL', 'GRAIN', 'ORE', 'PAPER']
+
+    Raises:
+        EngineError: a name that is no card kind, or ``cards`` not a prefix of the order that
+            holds the five resources.
+    """
+    names = {r.name.lower(): r for r in Resource}
+    if not isinstance(values, list) or any(v not in names for v in values):
+        raise EngineError(f"{key} must list card kinds ({', '.join(names)}), not {values!r}")
+    kinds = tuple(names[v] for v in values)
+    if key == "cards" and (len(kinds) < len(RESOURCES) or kinds != tuple(Resource)[: len(kinds)]):
+        raise EngineError(
+            f"cards must be the five resources, then commodities in order, not {values!r}"
+        )
+    return kinds
 
 
 def _flag(raw: dict[str, Any], key: str) -> bool:
@@ -140,20 +187,14 @@ def _flag(raw: dict[str, Any], key: str) -> bool:
     return value
 
 
-@cache
-def load_ruleset(name: str = "base") -> RuleSet:
-    """Load ``seeds/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
-
-    A file may name another with ``extends = "NAME"``: it is read over that one, so a game states
-    only what differs from the game it extends (seeds/five-six.toml extends seeds/base.toml).
+def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
+    """A rule set from a parsed seeds/*.toml file (``raw``, ``extends`` already merged), named
+    ``name``; :func:`load_ruleset` reads the registered games this way.
 
     Raises:
-        EngineError: the file is missing or a field is malformed.
+        EngineError: a field is missing or malformed, in one line.
     """
-    if name not in GAMES:
-        raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:
-        raw = read_seed("", name)
         deck = raw["development_deck"]
         development = (
             int(deck["knight"]),
@@ -170,6 +211,14 @@ def load_ruleset(name: str = "base") -> RuleSet:
         fewest, most = (int(n) for n in raw["players"])
         if not 2 <= fewest <= most <= MAX_SEATS:
             raise EngineError(f"players must be within 2..{MAX_SEATS}, not {raw['players']!r}")
+        names = [r.name.lower() for r in RESOURCES]
+        cards = parse_kinds(raw.get("cards", names))
+        plenty = parse_kinds(raw.get("plenty_kinds", list(names)), "plenty_kinds")
+        if not set(plenty) <= set(cards):
+            raise EngineError(f"plenty_kinds must be kinds of cards, not {raw['plenty_kinds']!r}")
+        per_resource = int(raw["bank_per_resource"])
+        per_commodity = int(raw.get("bank_per_commodity", per_resource))
+        kinds = len(cards)
         return RuleSet(
             name=name,
             board=str(raw["board"]),
@@ -177,14 +226,14 @@ def load_ruleset(name: str = "base") -> RuleSet:
             max_players=most,
             victory_points=int(raw["victory_points"]),
             discard_limit=int(raw["discard_limit"]),
-            bank_per_resource=int(raw["bank_per_resource"]),
+            bank_per_resource=per_resource,
             road_limit=int(pieces["road"]),
             settlement_limit=int(pieces["settlement"]),
             city_limit=int(pieces["city"]),
-            road_cost=parse_cost(costs["road"]),
-            settlement_cost=parse_cost(costs["settlement"]),
-            city_cost=parse_cost(costs["city"]),
-            development_card_cost=parse_cost(costs["development_card"]),
+            road_cost=parse_cost(costs["road"], kinds),
+            settlement_cost=parse_cost(costs["settlement"], kinds),
+            city_cost=parse_cost(costs["city"], kinds),
+            development_card_cost=parse_cost(costs["development_card"], kinds),
             development_deck=development,
             longest_road_min=int(awards["longest_road_min"]),
             largest_army_min=int(awards["largest_army_min"]),
@@ -192,6 +241,28 @@ def load_ruleset(name: str = "base") -> RuleSet:
             decks=decks,
             raw=raw,
             special_building=_flag(raw, "special_building"),
+            cards=cards,
+            bank=tuple(per_commodity if r.is_commodity else per_resource for r in cards),
+            plenty_kinds=plenty,
         )
-    except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
         raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc
+
+
+@cache
+def load_ruleset(name: str = "base") -> RuleSet:
+    """Load ``seeds/<name>.toml`` (packaged as ``hexlan.seeds``), once per process.
+
+    A file may name another with ``extends = "NAME"``: it is read over that one, so a game states
+    only what differs from the game it extends (seeds/five-six.toml extends seeds/base.toml).
+
+    Raises:
+        EngineError: the file is missing or a field is malformed.
+    """
+    if name not in GAMES:
+        raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
+    try:
+        raw = read_seed("", name)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc
+    return ruleset_from(name, raw)

@@ -40,7 +40,6 @@ from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_LIMIT,
     NO_SEAT,
-    RESOURCES,
     DevCard,
     EngineError,
     Hand,
@@ -83,7 +82,6 @@ _DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in A.ALL_DICE)
 _DICE_NODE: Final = ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
 _STEALS: Final = tuple(A.StealCard(r) for r in Resource)
 _DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
-_MONOPOLIES: Final = tuple(A.PlayMonopoly(r) for r in Resource)
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
 _SPECIAL_BUILD_ACTIONS: Final = (
@@ -111,26 +109,39 @@ def _maritime(give: Hand, get: Resource) -> A.MaritimeTrade:
     return A.MaritimeTrade(give, get)
 
 
-# perf: _ONE_KIND_TRADES[r][ratio] lists the trades of `ratio` cards of r for each other resource.
-_ONE_KIND_TRADES: Final = tuple(
-    {
-        ratio: tuple(_maritime(one_kind(r, ratio), g) for g in Resource if g != r)
-        for ratio in (2, 3, 4)
-    }
-    for r in range(5)
-)
+@cache
+def _one_kind_trades(kinds: int) -> tuple[dict[int, tuple[A.MaritimeTrade, ...]], ...]:
+    """perf: ``[r][ratio]``: the trades of ``ratio`` cards of kind ``r`` for one card of each
+    other kind, in a game of ``kinds`` card kinds; made once per number of kinds."""
+    return tuple(
+        {
+            ratio: tuple(
+                _maritime(one_kind(r, ratio, kinds), Resource(g)) for g in range(kinds) if g != r
+            )
+            for ratio in (2, 3, 4)
+        }
+        for r in range(kinds)
+    )
+
+
+@cache
+def _monopolies(kinds: tuple[Resource, ...]) -> tuple[A.PlayMonopoly, ...]:
+    """perf: the Monopoly plays naming each of ``kinds`` (the rule set's ``plenty_kinds``)."""
+    return tuple(A.PlayMonopoly(r) for r in kinds)
 
 
 @lru_cache(maxsize=4096)  # bounded: hands vary without end over long simulations
 def _discard_choices(hand: Hand, count: int) -> tuple[Hand, ...]:
-    """Every 5-tuple ``c`` with ``0 <= c[r] <= hand[r]`` and ``sum(c) == count``."""
+    """Every hand ``c`` as long as ``hand`` with ``0 <= c[r] <= hand[r]`` and
+    ``sum(c) == count``."""
     results: list[Hand] = []
+    last = len(hand) - 1
 
     def build(prefix: tuple[int, ...], left: int) -> None:
         r = len(prefix)
-        if r == 4:
-            if left <= hand[4]:
-                results.append((*prefix, left))  # type: ignore[arg-type]
+        if r == last:
+            if left <= hand[last]:
+                results.append((*prefix, left))
             return
         rest = sum(hand[r + 1 :])
         for n in range(max(0, left - rest), min(hand[r], left) + 1):
@@ -141,9 +152,13 @@ def _discard_choices(hand: Hand, count: int) -> tuple[Hand, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _year_of_plenty_choices(bank: Hand) -> tuple[A.PlayYearOfPlenty, ...]:
-    available = [r for r in Resource if bank[r] > 0]
-    if sum(bank) <= 1:
+def _year_of_plenty_choices(
+    bank: Hand, kinds: tuple[Resource, ...]
+) -> tuple[A.PlayYearOfPlenty, ...]:
+    """The Year of Plenty plays the bank allows, naming two cards of ``kinds`` (the rule set's
+    ``plenty_kinds``), one where the bank holds a single card of them."""
+    available = [r for r in kinds if bank[r] > 0]
+    if sum(bank[r] for r in kinds) <= 1:
         return (A.PlayYearOfPlenty(tuple(available)),)
     return tuple(
         A.PlayYearOfPlenty((a, b))
@@ -167,8 +182,9 @@ class GameState:
     The game begins in :attr:`Phase.START_PLAYER`, a chance node.
 
     The attributes below are public: bots, the UI and the network read them; only actions change
-    them. Per-seat lists are indexed by seat; 5-lists are in :class:`Resource` or :class:`DevCard`
-    order.
+    them. Per-seat lists are indexed by seat; hands, the bank and ratios have one count per card
+    kind of the rule set (``kinds``: 5, the resources, in the base game) in :class:`Resource`
+    order; development card lists are in :class:`DevCard` order.
 
     Attributes:
         target, longest_road_min, road_limit, settlement_limit, city_limit: the numbers in force
@@ -177,7 +193,8 @@ class GameState:
             drawn) and the turn counter (0 in set-up, 1 from the first roll).
         start_seat, setup_order, setup_step, last_settlement: the set-up's snake order and
             progress, and the settlement a set-up road must touch.
-        bank: resource cards in the bank; hands, hand_size: each seat's resources and their count.
+        kinds: the number of card kinds (``rules.kinds``), the length of every hand.
+        bank: cards in the bank; hands, hand_size: each seat's cards and their count.
         deck: development cards left; dev_cards, new_dev_cards: each seat's unplayed cards and those
             bought this turn; dev_count, new_dev_count: their counts (public).
         dev_played_this_turn, knights, revealed_vp_cards: whether the active seat has played its
@@ -275,8 +292,11 @@ class GameState:
         self.setup_step = 0
         self.last_settlement = -1
 
-        self.bank = [rules.bank_per_resource] * 5
-        self.hands = [[0, 0, 0, 0, 0] for _ in range(players)]
+        self.kinds = kinds = rules.kinds
+        self._plenty_kinds = rules.plenty_kinds
+        self._monopolies = _monopolies(rules.plenty_kinds)
+        self.bank = list(rules.bank)
+        self.hands = [[0] * kinds for _ in range(players)]
         self.hand_size = [0] * players
         self.deck = list(rules.decks["development"])
         self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
@@ -296,7 +316,7 @@ class GameState:
         self.roads: list[list[PathId]] = [[] for _ in range(players)]
         self.settlements: list[list[NodeId]] = [[] for _ in range(players)]
         self.cities: list[list[NodeId]] = [[] for _ in range(players)]
-        self.ratios = [[4] * 5 for _ in range(players)]
+        self.ratios = [[4] * kinds for _ in range(players)]
         self.generic_harbour = [False] * players
         self.road_length = [0] * players
         self.longest_road_holder = NO_SEAT
@@ -408,13 +428,13 @@ class GameState:
 
     def _hand_gain(self, seat: Seat, cards: Hand) -> None:
         hand = self.hands[seat]
-        for r in range(5):
+        for r in range(self.kinds):
             hand[r] += cards[r]
         self.hand_size[seat] += sum(cards)
 
     def _hand_pay(self, seat: Seat, cards: Hand) -> None:
         hand = self.hands[seat]
-        for r in range(5):
+        for r in range(self.kinds):
             hand[r] -= cards[r]
         self.hand_size[seat] -= sum(cards)
 
@@ -550,7 +570,7 @@ class GameState:
             return [(A.StartPlayer(s), 1 / self.players) for s in range(self.players)]
         if phase is Phase.STEAL:
             hand, total = self.hands[self.victim], self.hand_size[self.victim]
-            return [(_STEALS[r], hand[r] / total) for r in range(5) if hand[r]]
+            return [(_STEALS[r], hand[r] / total) for r in range(self.kinds) if hand[r]]
         if phase is Phase.DRAW:
             total = sum(self.deck)
             return [(_DRAWS[c], self.deck[c] / total) for c in range(5) if self.deck[c]]
@@ -745,22 +765,23 @@ class GameState:
         if can_play(seat, DevCard.ROAD_BUILDING) and self._can_build_free(seat):
             result.append(A.PLAY_ROAD_BUILDING)
         if can_play(seat, DevCard.YEAR_OF_PLENTY) and any(self.bank):
-            result.extend(_year_of_plenty_choices(as_hand(self.bank)))
+            result.extend(_year_of_plenty_choices(as_hand(self.bank), self._plenty_kinds))
         if can_play(seat, DevCard.MONOPOLY):
-            result.extend(_MONOPOLIES)
+            result.extend(self._monopolies)
 
     def _maritime_actions(self, seat: Seat, result: list[Action]) -> None:
         hand, ratios, bank = self.hands[seat], self.ratios[seat], self.bank
-        for r in range(5):
+        trades = _one_kind_trades(self.kinds)
+        for r in range(self.kinds):
             ratio = ratios[r]
             if hand[r] >= ratio:
-                result.extend(a for a in _ONE_KIND_TRADES[r][ratio] if bank[a.get])
+                result.extend(a for a in trades[r][ratio] if bank[a.get])
         if (
             self.options.mixed_three_to_one
             and self.generic_harbour[seat]
             and self.hand_size[seat] >= 3
         ):
-            gets = [g for g in RESOURCES if bank[g]]
+            gets = [g for g in self.rules.cards if bank[g]]
             for give_t in _discard_choices(as_hand(hand), 3):
                 if max(give_t) < 3:  # three of one kind is already listed above
                     result.extend(_maritime(give_t, g) for g in gets if not give_t[g])
@@ -924,6 +945,7 @@ class GameState:
             or not self.discards[seat]
         ):
             raise IllegalActionError(f"seat {seat} has nothing to discard now")
+        self._check_length(cards)
         if min(cards) < 0 or sum(cards) != self.discards[seat]:
             raise IllegalActionError(
                 f"seat {seat} must discard exactly {self.discards[seat]} cards",
@@ -932,7 +954,16 @@ class GameState:
         if not self._hand_covers(seat, cards):
             raise IllegalActionError(f"seat {seat} does not hold {cards}")
 
+    def _check_length(self, cards: Hand) -> None:
+        if len(cards) != self.kinds:
+            raise IllegalActionError(
+                f"a hand lists {self.kinds} counts in the {self.rules.name} game, not"
+                f" {len(cards)}: {cards}"
+            )
+
     def _check_terms(self, seat: Seat, give: Hand, get: Hand) -> None:
+        self._check_length(give)
+        self._check_length(get)
         if min(give) < 0 or min(get) < 0 or not sum(give) or not sum(get):
             raise IllegalActionError(
                 "both sides of a trade give at least one card: no gifts", "seed 002 «Торговля»"
@@ -1018,7 +1049,7 @@ class GameState:
             self.last_settlement = node
             self.phase = Phase.SETUP_ROAD
             if self.setup_step >= self.players:  # the second settlement yields (seed 002)
-                gain = [0, 0, 0, 0, 0]
+                gain = [0] * self.kinds
                 for h in self.topology.node_hexes[node]:
                     resource = self.board.terrains[h].resource
                     if resource is not None:
@@ -1046,7 +1077,7 @@ class GameState:
             ratios = self.ratios[seat]
             if harbour.resource is None:
                 self.generic_harbour[seat] = True
-                for r in range(5):
+                for r in range(self.kinds):
                     ratios[r] = min(ratios[r], 3)
             else:
                 ratios[harbour.resource] = 2
@@ -1182,7 +1213,7 @@ class GameState:
         income = self._income[total]
         if not income:
             return
-        owed = [[0] * 5 for _ in range(self.players)]
+        owed = [[0] * self.kinds for _ in range(self.players)]
         node_level, robber = self.node_level, self.robber
         any_owed = False
         for h, node, seat, resource in income:
@@ -1192,7 +1223,7 @@ class GameState:
         if not any_owed:
             return
         bank = self.bank
-        for r in range(5):
+        for r in range(self.kinds):
             total_owed = 0
             owed_seats = 0
             for seat in range(self.players):
@@ -1305,7 +1336,7 @@ class GameState:
 
     def _on_year_of_plenty(self, action: A.PlayYearOfPlenty) -> None:
         self._start_card(DevCard.YEAR_OF_PLENTY)
-        gain = [0, 0, 0, 0, 0]
+        gain = [0] * self.kinds
         for r in action.resources:
             gain[r] += 1
         self._take_from_bank(self.active, as_hand(gain))
@@ -1332,12 +1363,11 @@ class GameState:
     def _on_maritime(self, action: A.MaritimeTrade) -> None:
         seat = self.active
         self._pay_bank(seat, action.give)
-        self._take_from_bank(seat, one_kind(action.get))
+        got = one_kind(action.get, 1, self.kinds)
+        self._take_from_bank(seat, got)
         if self.record_events:
             ratio = max(action.give)
-            self.last_events.append(
-                E.Traded(seat, NO_SEAT, action.give, one_kind(action.get), ratio)
-            )
+            self.last_events.append(E.Traded(seat, NO_SEAT, action.give, got, ratio))
 
     def _on_offer(self, action: A.OfferTrade) -> None:
         self.trade = action
@@ -1457,13 +1487,13 @@ class GameState:
     def _pay_bank(self, seat: Seat, cards: Hand) -> None:
         self._hand_pay(seat, cards)
         bank = self.bank
-        for r in range(5):
+        for r in range(self.kinds):
             bank[r] += cards[r]
 
     def _take_from_bank(self, seat: Seat, cards: Hand) -> None:
         self._hand_gain(seat, cards)
         bank = self.bank
-        for r in range(5):
+        for r in range(self.kinds):
             bank[r] -= cards[r]
 
     def _award_longest_road(self) -> None:

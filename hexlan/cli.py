@@ -18,8 +18,11 @@ from hexlan.engine.ruleset import GAMES, load_ruleset
 
 
 def _games_help() -> str:
+    def seats(low: int, high: int) -> str:
+        return f"{low} players" if low == high else f"{low}-{high} players"
+
     ranges = ", ".join(
-        f"{name} ({rules.min_players}-{rules.max_players} players)"
+        f"{name} ({seats(rules.min_players, rules.max_players)})"
         for name, rules in ((name, load_ruleset(name)) for name in GAMES)
     )
     return f"The game (seeds/<game>.toml): {ranges}."
@@ -500,7 +503,11 @@ _ABANDON_AFTER_OPTION = click.option(
     default=None,
     help="Identity key file (default: a fresh key, kept beside the log).",
 )
-@click.option("--name", default=None, help="The bot's name at the table.")
+@click.option(
+    "--name",
+    default=None,
+    help="The bot's name at the table (default: its strategy and key, 'heuristic bot 3f2a').",
+)
 @click.option(
     "--board",
     type=click.Choice(["beginner", "random"]),

@@ -153,7 +153,8 @@ async def _bot_game(
     else:
         identity = Identity.generate()
     chain, game_keys = HashChain.generate(), GameKeys.generate()
-    name = options.name or f"{options.strategy} bot"
+    # a bot's default name carries its key's first four hex digits, so bots at one table differ
+    name = options.name or f"{options.strategy} bot {identity.fingerprint[:4]}"
     host_address: str | None = None
     try:
         if options.join is None:

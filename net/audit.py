@@ -341,7 +341,7 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
     victim, game_id = steal.victim, inputs.opening.game_id
     seed, x25519_private, _ = inputs.secrets[victim]
     hand = state.hands[victim]
-    cards = [int(r) for r in Resource for _ in range(hand[r])]
+    cards = [r for r, n in enumerate(hand) for _ in range(n)]
     order, salts, _ = derive_steal_secrets(seed, steal.steal, len(cards))
     if len(cards) != len(steal.commitments) or (
         commit_hand(game_id, steal.steal, cards, order=order, salts=salts).commitments

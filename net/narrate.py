@@ -28,7 +28,7 @@ from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
-from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, Terrain
+from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, Terrain, no_cards
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
@@ -102,10 +102,13 @@ class Score:
 
 
 def describe_cards(cards: Sequence[int]) -> str:
-    """A hand in words: ``(2, 0, 0, 1, 0)`` -> "2 lumber, 1 grain"; "nothing" when empty.
+    """A hand in words: ``(2, 0, 0, 1, 0)`` -> "2 lumber, 1 grain"; "nothing" when empty. A
+    hand of any game's length: commodities are named too.
 
     >>> describe_cards((2, 0, 0, 1, 0))
     '2 lumber, 1 grain'
+    >>> describe_cards((0, 0, 0, 0, 1, 2, 0, 1))
+    '1 ore, 2 paper, 1 coin'
     """
     parts = [f"{n} {Resource(r).name.lower()}" for r, n in enumerate(cards) if n]
     return ", ".join(parts) if parts else "nothing"
@@ -288,7 +291,7 @@ class Narrator:
                     )
                     text += " " + listing[0].upper() + listing[1:]
             else:
-                nothing = (0, 0, 0, 0, 0)
+                nothing = no_cards(self.state.kinds)
                 gains = list(
                     enumerate(
                         next(

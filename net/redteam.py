@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import DevCard, Phase, Resource
+from hexlan.engine.core import DevCard, Phase
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
@@ -302,7 +302,7 @@ class Cheat:
             int(number),  # type: ignore[call-overload]
             index,
             salt,
-            (int(card) + 1) % len(Resource),
+            (int(card) + 1) % view.kinds,
             nonce=nonce,  # type: ignore[arg-type]
         )
         return (number, *sealed)

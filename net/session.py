@@ -1404,7 +1404,7 @@ class Session:
         """This seat's commitment to its hand for steal number ``steal``, rebuilt from its own
         secret."""
         view = self._require_view(None)
-        cards = [int(r) for r in Resource for _ in range(view.hands[self.seat][r])]
+        cards = [r for r, n in enumerate(view.hands[self.seat]) for _ in range(n)]
         order, salts, _ = derive_steal_secrets(self.chain.secret, steal, len(cards))
         return commit_hand(self.game_id, steal, cards, order=order, salts=salts)
 

@@ -36,6 +36,7 @@ from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from hexlan.engine.core import Resource
 from hexlan.net.identity import check_x25519_public
 
 CARD_PREFIX: Final = b"hexlan/v1/card\0"
@@ -50,8 +51,9 @@ NONCE_SIZE: Final = 12
 KEY_SIZE: Final = 32
 """Bytes in an X25519 public key, a game id and a derived ChaCha20-Poly1305 key."""
 
-RESOURCE_COUNT: Final = 5
-"""Resources are one byte, 0..4 (:class:`hexlan.engine.core.Resource`)."""
+CARD_KINDS: Final = len(Resource)
+"""Card kinds are one byte, 0..7 (:class:`hexlan.engine.core.Resource`: the five resources, then
+the commodities); whether the game holds the kind is the engine's check."""
 
 MAX_HAND: Final = 256
 """The most cards a steal can commit to: the index is one byte in the AAD (``u8(i)``)."""
@@ -118,7 +120,7 @@ def _is_salt(salt: object) -> bool:
 
 
 def _is_resource(resource: object) -> bool:
-    return isinstance(resource, int) and 0 <= resource < RESOURCE_COUNT
+    return isinstance(resource, int) and 0 <= resource < CARD_KINDS
 
 
 def card_commitment(game_id: bytes, steal: int, salt: bytes, resource: int) -> bytes:
@@ -128,7 +130,7 @@ def card_commitment(game_id: bytes, steal: int, salt: bytes, resource: int) -> b
         game_id: 32 bytes.
         steal: the steal's number: 1 for the game's first steal, +1 per steal.
         salt: 16 random bytes, fresh per card.
-        resource: 0..4 (:class:`hexlan.engine.core.Resource`).
+        resource: a card kind, 0..7 (:class:`hexlan.engine.core.Resource`).
 
     Raises:
         ValueError: any argument out of its range or of the wrong length.
@@ -137,7 +139,7 @@ def card_commitment(game_id: bytes, steal: int, salt: bytes, resource: int) -> b
     if not _is_salt(salt):
         raise ValueError(f"a card salt must be {SALT_SIZE} bytes, got {salt!r:.80}")
     if not _is_resource(resource):
-        raise ValueError(f"a resource must be 0..{RESOURCE_COUNT - 1}, got {resource!r}")
+        raise ValueError(f"a resource must be 0..{CARD_KINDS - 1}, got {resource!r}")
     return hashlib.sha256(
         b"".join((CARD_PREFIX, game_id, _u64(steal), salt, bytes((resource,))))
     ).digest()
@@ -186,7 +188,7 @@ def commit_hand(
     Args:
         game_id: 32 bytes.
         steal: the steal's number (1 for the game's first steal).
-        cards: the hand, one resource (0..4) per card, 1 to 256 cards.
+        cards: the hand, one card kind (0..7) per card, 1 to 256 cards.
         order: a permutation of ``range(len(cards))``; by default a uniformly random one drawn
             from :mod:`secrets`. It must not depend on the cards: the index the beacon picks is
             public, so a sorted order would tell everyone which kind of card moved.
@@ -202,7 +204,7 @@ def commit_hand(
         raise ValueError(f"a steal commits to 1..{MAX_HAND} cards, got {k}")
     for card in cards:
         if not _is_resource(card):
-            raise ValueError(f"a resource must be 0..{RESOURCE_COUNT - 1}, got {card!r}")
+            raise ValueError(f"a resource must be 0..{CARD_KINDS - 1}, got {card!r}")
     if order is None:
         order = _random_order(k)
     elif not all(isinstance(j, int) for j in order) or sorted(order) != list(range(k)):
@@ -297,7 +299,7 @@ def seal_opening(
     if not _is_salt(salt):
         raise ValueError(f"a card salt must be {SALT_SIZE} bytes, got {salt!r:.80}")
     if not _is_resource(resource):
-        raise ValueError(f"a resource must be 0..{RESOURCE_COUNT - 1}, got {resource!r}")
+        raise ValueError(f"a resource must be 0..{CARD_KINDS - 1}, got {resource!r}")
     if nonce is None:
         nonce = secrets.token_bytes(NONCE_SIZE)
     elif not isinstance(nonce, bytes | bytearray) or len(nonce) != NONCE_SIZE:
@@ -337,7 +339,7 @@ def open_opening(
     Raises:
         StealOpeningError: the victim's key, nonce or ciphertext is malformed, the ciphertext
             does not authenticate (wrong key, index, steal or game, or tampered), or the
-            plaintext is not ``16-byte salt || resource 0..4``.
+            plaintext is not ``16-byte salt || card kind 0..7``.
         ValueError: a malformed game id, steal number or index (the caller's own values).
     """
     _check_game(game_id, steal)
@@ -364,6 +366,8 @@ def open_opening(
             f"the steal opening is {len(plaintext)} bytes, not {OPENING_SIZE} (salt || resource)"
         )
     resource = plaintext[SALT_SIZE]
-    if resource >= RESOURCE_COUNT:
-        raise StealOpeningError(f"the steal opening names resource {resource}, not 0..4")
+    if resource >= CARD_KINDS:
+        raise StealOpeningError(
+            f"the steal opening names card kind {resource}, not 0..{CARD_KINDS - 1}"
+        )
     return plaintext[:SALT_SIZE], resource

@@ -165,9 +165,9 @@ a lobby holds 2..6 seats, within the range of its game's rule set."""
 BASE_GAME: Final = "base"
 """The game an opening without a ``game`` entry plays (section 3)."""
 
-MAX_CARDS: Final = max(load_ruleset(game).bank_per_resource * 5 for game in GAMES)
-"""Resource cards in the largest bank of any game (120: 24 of each of 5 resources in the 5-6
-player game): the most cards a hand can hold, so the bound of a steal's commitments and of a
+MAX_CARDS: Final = max(sum(load_ruleset(game).bank) for game in GAMES)
+"""Cards in the largest bank of any game (120: 24 of each of 5 resources in the 5-6 player game;
+a game with commodities counts them too): the most cards a hand can hold, so the bound of a steal's commitments and of a
 Monopoly count (section 5)."""
 
 _U32_MAX: Final = 2**32 - 1

@@ -44,9 +44,9 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action, action_to_list
+from hexlan.engine.actions import MAX_KINDS, Action, action_to_list
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import DevCard, Resource
+from hexlan.engine.core import RESOURCES, DevCard, Resource
 from hexlan.engine.options import GameOptions
 from hexlan.net.audit import report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
@@ -604,16 +604,24 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "Seat": {"type": "int", "min": -1, "max": 5, "meaning": "a seat; -1 for none"},
     "Hand": {
         "type": "array",
-        "length": 5,
+        "min_length": len(RESOURCES),
+        "max_length": MAX_KINDS,
         "items": {"type": "int", "min": 0},
-        "meaning": "counts of lumber, brick, wool, grain, ore",
+        "meaning": "one count per card kind of the game: lumber, brick, wool, grain, ore (the"
+        " base game), then paper, cloth, coin where the rule set adds the commodities",
     },
-    "Resource": {"type": "int", "min": 0, "max": 4, "meaning": "lumber, brick, wool, grain, ore"},
+    "Resource": {
+        "type": "int",
+        "min": 0,
+        "max": MAX_KINDS - 1,
+        "meaning": "a card kind: lumber, brick, wool, grain, ore, paper, cloth, coin (one the"
+        " game has)",
+    },
     "Resource | None": {
         "type": "int or nil",
         "min": 0,
-        "max": 4,
-        "meaning": "a resource; nil where the seat may not know it",
+        "max": MAX_KINDS - 1,
+        "meaning": "a card kind; nil where the seat may not know it",
     },
     "DevCard | None": {
         "type": "int or nil",
@@ -623,8 +631,8 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "tuple[Resource, ...]": {
         "type": "array",
-        "items": {"type": "int", "min": 0, "max": 4},
-        "meaning": "resources",
+        "items": {"type": "int", "min": 0, "max": MAX_KINDS - 1},
+        "meaning": "resources (the rule set's plenty_kinds)",
     },
     "tuple[int, ...]": {"type": "array", "items": {"type": "int", "min": 0}},
     "bool": {"type": "bool"},

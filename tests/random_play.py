@@ -30,22 +30,22 @@ OPTIONS = (
 
 def some_cards(rng: random.Random, hand: Sequence[int], most: int) -> Hand:
     """A random non-empty part of ``hand`` of at most ``most`` cards."""
-    cards = [r for r in range(5) for _ in range(hand[r])]
+    cards = [r for r in range(len(hand)) for _ in range(hand[r])]
     rng.shuffle(cards)
-    counts = [0] * 5
+    counts = [0] * len(hand)
     for r in cards[: rng.randint(1, min(most, len(cards)))]:
         counts[r] += 1
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+    return tuple(counts)
 
 
 def other_cards(rng: random.Random, give: Hand, most: int) -> Hand:
     """One to ``most`` cards of resources not in ``give`` (no like-for-like trades); with
     ``most`` 1 no count is drawn."""
-    free = [r for r in range(5) if not give[r]]
-    counts = [0] * 5
+    free = [r for r in range(len(give)) if not give[r]]
+    counts = [0] * len(give)
     for _ in range(rng.randint(1, most) if most > 1 else 1):
         counts[rng.choice(free)] += 1
-    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+    return tuple(counts)
 
 
 def _to(rng: random.Random, state: GameState, seat: int) -> int:

@@ -99,6 +99,7 @@ def test_help_lists_the_games_and_their_seats() -> None:
         games = "|".join(GAMES)
         assert f"[{games}]" in output and "seafarers-new-shores-3" in games
         assert "five-six (5-6 players)" in output and "jungle (2-4 players)" in output
+        assert "(3 players)" in output and "(3-3 players)" not in output
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import (
     NO_SEAT,
+    RESOURCES,
     DevCard,
     Hand,
     IllegalActionError,
@@ -93,7 +94,7 @@ def others(table: Table, *seats: Seat) -> list[Seat]:
 
 def one(resource: Resource) -> Hand:
     """A hand of one card of ``resource``."""
-    return as_hand([int(r == resource) for r in Resource])
+    return as_hand([int(r == resource) for r in RESOURCES])
 
 
 def signed(table: Table, seat: Seat, kind: str, *, since: int = 0) -> list[Envelope]:
@@ -650,7 +651,7 @@ def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
     assert isinstance(move, A.MoveRobber)
     victim = move.victim
     hand = as_hand(view_of(table, victim).hands[victim])  # before the steal
-    resource = max(Resource, key=lambda r: hand[r])
+    resource = max(RESOURCES, key=lambda r: hand[r])
     assert sum(1 for n in hand if n) >= 2  # so the all-one-kind hand is not its hand
     assert view_of(table, thief).could_hold(victim, one(resource))  # the thief cannot tell
     lied_about = commit_to_a_hand_of(table.sessions[victim], resource)
@@ -660,7 +661,7 @@ def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
     event, commitments = commit.body.payload
     assert event == lied_about[0]
     order, salts, _ = derive_steal_secrets(table.sessions[victim].chain.secret, event, sum(hand))
-    held = [int(r) for r in Resource for _ in range(hand[r])]
+    held = [int(r) for r in RESOURCES for _ in range(hand[r])]
     honest = commit_hand(table.opening.game_id, event, held, order=order, salts=salts)
     assert len(commitments) == len(honest) and tuple(commitments) != honest.commitments
     stolen = [e.action for e in table.sessions[thief].journal if isinstance(e.action, A.StealCard)]
@@ -696,7 +697,7 @@ def test_a_thief_stops_at_once_a_victim_committing_to_a_card_it_cannot_hold(
     thief, move = at_a_robbery.seat, at_a_robbery.action
     assert isinstance(move, A.MoveRobber)
     victim = move.victim
-    lacking = [r for r in Resource if not view_of(table, thief).could_hold(victim, one(r))]
+    lacking = [r for r in RESOURCES if not view_of(table, thief).could_hold(victim, one(r))]
     assert lacking, "the thief's view allows every resource"
     commit_to_a_hand_of(table.sessions[victim], lacking[0])
     table.act(thief, move)
@@ -770,7 +771,7 @@ def claimable(table: Table, thief: Seat, victim: Seat, *, victim_knows: bool) ->
     cannot)."""
     return [
         r
-        for r in Resource
+        for r in RESOURCES
         if not view_of(table, thief).hands[thief][r]
         and all(view_of(table, s).could_hold(thief, one(r)) for s in others(table, thief, victim))
         and view_of(table, victim).could_hold(thief, one(r)) != victim_knows
@@ -815,7 +816,7 @@ def test_a_thief_claiming_a_card_it_was_not_given_is_named(caught_by: str, seed:
     victim = record.victim
     assert taken is not None
     claimed = claimable(table, thief, victim, victim_knows=victim_knows)[0]
-    wanted = next(r for r in Resource if r != claimed)
+    wanted = next(r for r in RESOURCES if r != claimed)
     offer = A.OfferTrade(one(claimed), one(wanted), NO_SEAT)
     for seat in others(table, thief, victim):
         view_of(table, seat).check(offer)  # third parties cannot refute it
@@ -865,7 +866,7 @@ def test_a_lie_nobody_refutes_never_gets_an_honest_seat_named() -> None:
     record, taken, _ = steal
     assert taken is not None
     claimed = claimable(table, thief, record.victim, victim_knows=False)[0]
-    wanted = next(r for r in Resource if r != claimed)
+    wanted = next(r for r in RESOURCES if r != claimed)
     hand = view_of(table, thief).hands[thief]  # the lie stays in the thief's view
     hand[taken] -= 1
     hand[claimed] += 1

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
 from hexlan.engine.board import Board, beginner_board, random_board
-from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Resource
+from hexlan.engine.core import NO_SEAT, RESOURCES, DevCard, IllegalActionError, Phase, Resource
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
 from hexlan.engine.state import GameState
@@ -67,11 +67,11 @@ class Game:
 
 def _offer(state: GameState, rng: random.Random) -> A.OfferTrade | None:
     hand = state.hands[state.active]
-    held = [r for r in Resource if hand[r]]
+    held = [r for r in RESOURCES if hand[r]]
     if not held:
         return None
     give_r = rng.choice(held)
-    get_r = rng.choice([r for r in Resource if r != give_r])
+    get_r = rng.choice([r for r in RESOURCES if r != give_r])
     give, get = [0] * 5, [0] * 5
     give[give_r] = rng.randint(1, hand[give_r])
     get[get_r] = rng.randint(1, 2)
@@ -82,8 +82,8 @@ def _offer(state: GameState, rng: random.Random) -> A.OfferTrade | None:
 def _counter(state: GameState, seat: int, rng: random.Random) -> A.CounterOffer | None:
     assert state.trade is not None
     mine, theirs = state.hands[seat], state.hands[state.active]
-    give_r = [r for r in Resource if theirs[r]]
-    get_r = [r for r in Resource if mine[r]]
+    give_r = [r for r in RESOURCES if theirs[r]]
+    get_r = [r for r in RESOURCES if mine[r]]
     if not give_r or not get_r:
         return None
     a, b = rng.choice(give_r), rng.choice(get_r)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -143,8 +144,13 @@ def verify_or_skip(logs: list[Path]) -> None:
 @pytest.mark.slow
 def test_four_bot_processes_finish_one_game_and_agree(tmp_path: Path) -> None:
     procs, logs = start_table(tmp_path)
-    finals = assert_agreement(finish(procs))
+    results = finish(procs)
+    finals = assert_agreement(results)
     assert [Path(f["log"]) for f in sorted(finals, key=lambda f: f["log"])] == sorted(logs)
+    # Bots left unnamed are told apart by their keys: "heuristic bot 3f2a [3f2a-...]".
+    table = [line for line in results[0][2].splitlines() if line.startswith("hexlan: table 4/4: ")]
+    names = re.findall(r"(heuristic bot [0-9a-f]{4}) \[", table[-1])
+    assert len(set(names)) == 4, table
     for path in logs:
         contents = read_log(path)
         assert "peer: bot heuristic" in contents.notes

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import DevCard, Phase, Resource
+from hexlan.engine.core import RESOURCES, DevCard, Phase, Resource
 
 
 def test_dice_are_two_fair_dice(table) -> None:
@@ -126,7 +126,7 @@ def test_year_of_plenty_with_one_card_in_the_bank_takes_it(table) -> None:
     card; with none it cannot be played."""
     t = table(players=2)
     t.give_dev(0, DevCard.YEAR_OF_PLENTY, 2)
-    for r in Resource:
+    for r in RESOURCES:
         t.empty_bank(r, leave=1 if r is Resource.WOOL else 0)
     legal = [a for a in t.legal() if isinstance(a, A.PlayYearOfPlenty)]
     assert legal == [A.PlayYearOfPlenty((Resource.WOOL,))]

@@ -9,10 +9,10 @@ Beginner harbours: 3:1 on path 0-3, 2:1 wool on path 1-5.
 from __future__ import annotations
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import Phase, Resource
+from hexlan.engine.core import RESOURCES, Phase, Resource
 from hexlan.engine.options import GameOptions
 
-L, B, W, G, ORE = Resource
+L, B, W, G, ORE = RESOURCES
 
 
 def _maritime(actions: list[A.Action]) -> set[tuple[tuple[int, ...], Resource]]:
@@ -45,7 +45,7 @@ def test_three_to_one_harbour_needs_a_building_on_it(table) -> None:
     assert _maritime(t.legal()) == set()
     assert t.state.ratio(0, G) == 4
     t.build(0, settlements=[3])
-    assert [t.state.ratio(0, r) for r in Resource] == [3] * 5
+    assert [t.state.ratio(0, r) for r in RESOURCES] == [3] * 5
     assert _maritime(t.legal()) == {(t.hand(grain=3), r) for r in (L, B, W, ORE)}
     t.play(A.MaritimeTrade(t.hand(grain=3), B))
     assert t.state.hands[0] == [0, 1, 0, 0, 0]
@@ -56,7 +56,7 @@ def test_two_to_one_harbour_only_for_its_resource(table) -> None:
     t = table(players=2)
     t.give(0, t.hand(wool=2, ore=3))
     t.build(0, settlements=[5])  # on the wool harbour (path 1-5)
-    assert [t.state.ratio(0, r) for r in Resource] == [4, 4, 2, 4, 4]
+    assert [t.state.ratio(0, r) for r in RESOURCES] == [4, 4, 2, 4, 4]
     assert _maritime(t.legal()) == {(t.hand(wool=2), r) for r in (L, B, G, ORE)}
     t.rejected(A.MaritimeTrade(t.hand(ore=2), L), "not legal")
     t.play(A.MaritimeTrade(t.hand(wool=2), G))

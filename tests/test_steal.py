@@ -107,7 +107,7 @@ def test_commitments_bind_game_event_salt_and_resource() -> None:
         (GAME_ID, 2**64, SALT, 0, "steal number"),
         (GAME_ID, EVENT, SALT[:15], 0, "salt"),
         (GAME_ID, EVENT, SALT + b"\0", 0, "salt"),
-        (GAME_ID, EVENT, SALT, 5, "resource"),
+        (GAME_ID, EVENT, SALT, 8, "resource"),
         (GAME_ID, EVENT, SALT, -1, "resource"),
     ],
 )
@@ -143,7 +143,7 @@ def test_default_order_is_a_random_permutation() -> None:
     [
         ([], None, None, "1..256 cards"),
         ([0] * 257, None, None, "1..256 cards"),
-        ([0, 5], None, None, "resource"),
+        ([0, 8], None, None, "resource"),
         ([0, 1], [0, 0], None, "permutation"),
         ([0, 1], [0, 1, 2], None, "permutation"),
         ([0, 1], [1, 2], None, "permutation"),
@@ -272,12 +272,12 @@ def test_the_aad_alone_is_checked() -> None:
         (SALT, "16 bytes, not 17"),
         (SALT + b"\x01\x00", "18 bytes, not 17"),
         (b"", "0 bytes, not 17"),
-        (SALT + b"\x05", "resource 5"),
-        (SALT + b"\xff", "resource 255"),
+        (SALT + b"\x08", "card kind 8"),
+        (SALT + b"\xff", "card kind 255"),
     ],
 )
 def test_malformed_plaintext_fails(plaintext: bytes, words: str) -> None:
-    """An opening that authenticates but is not `16-byte salt || resource 0..4` is refused."""
+    """An opening that authenticates but is not `16-byte salt || card kind 0..7` is refused."""
     reference = reference_aead(VICTIM, THIEF, GAME_ID, EVENT)
     box = reference.encrypt(NONCE, plaintext, reference_aad(GAME_ID, EVENT, 0))
     with pytest.raises(StealOpeningError, match=words) as info:
@@ -331,7 +331,7 @@ def test_check_opening_treats_malformed_openings_as_not_matching(hand: Committed
         (None, 256, SALT, 0, NONCE, "index"),
         (None, -1, SALT, 0, NONCE, "index"),
         (None, 0, SALT[:15], 0, NONCE, "salt"),
-        (None, 0, SALT, 5, NONCE, "resource"),
+        (None, 0, SALT, 8, NONCE, "resource"),
         (None, 0, SALT, 0, NONCE[:11], "nonce"),
         (bytes(31), 0, SALT, 0, NONCE, "thief's X25519 key"),
         (bytes(32), 0, SALT, 0, NONCE, "thief's X25519 key"),
@@ -340,7 +340,7 @@ def test_check_opening_treats_malformed_openings_as_not_matching(hand: Committed
         "index-256",
         "index-minus-1",
         "short-salt",
-        "resource-5",
+        "resource-8",
         "short-nonce",
         "short-thief-key",
         "low-order-thief-key",

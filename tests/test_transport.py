@@ -645,7 +645,9 @@ async def test_a_thousand_callers_at_once_are_bounded_and_a_link_still_forms() -
         assert "callers are already in their handshake" in events[1].text()
         # The slots are freed when the handshake timeout runs out; then seat 0 gets through.
         await join_seat_0(meshes, events)
-        assert mesh.drops.silent == transport.MAX_PENDING
+        # Seat 0 may get through once one slot is free, before the rest have timed out.
+        timed_out = await eventually(lambda: mesh.drops.silent == transport.MAX_PENDING, 5.0)
+        assert timed_out, mesh.drops
         assert mesh._pending == 0
     finally:
         close_connections(flood)

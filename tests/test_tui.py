@@ -11,6 +11,7 @@ import random
 import re
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -674,36 +675,44 @@ async def test_a_seafarers_bot_game_runs_to_the_game_over_screen() -> None:
 
 
 class _SlowBot:
-    """A bot that thinks 0.5 s per decision (as a searching bot does), then plays the
+    """A bot that thinks (as a searching bot does) until the test lets it go, then plays the
     heuristic bot's move."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, release: threading.Event) -> None:
         self.inner = make_bot("heuristic", random.Random(seat))
+        self.release = release
 
     def choose(self, view: object, seat: int) -> A.Action:
-        time.sleep(0.5)
+        self.release.wait(timeout=30.0)
         return self.inner.choose(view, seat)  # type: ignore[arg-type]
 
 
 async def test_a_thinking_bot_leaves_the_screen_free_and_the_prompt_says_so() -> None:
     app = make_app(2, SEED, "beginner", "You", 0, autoplay=True, strategy="mcts", think=0.5)
+    release = threading.Event()
     async with app.run_test(size=WIDE) as pilot:
         game = app.game
         assert isinstance(game, SessionGame)
         assert type(game.bots[1]).__name__ == "MctsBot"
-        game.bots = {s: _SlowBot(s) for s in game.bots}
+        game.bots = {s: _SlowBot(s, release) for s in game.bots}
         screen = app.game_screen
         screen.kick()
-        for _ in range(400):
-            await pilot.pause(0.02)
-            if screen.thinking is not None:
-                break
-        assert screen.thinking == 1
-        prompt = str(screen.query_one("#prompt", Static).render())
-        assert "is thinking" in prompt
-        # The loop runs while the bot thinks: the test's own pauses, and the screen's work.
-        other = "hand" if screen.panel != "hand" else "log"
-        screen.action_panel(other)
-        await pilot.pause(0.1)
-        assert screen.panel == other
-        assert screen.thinking == 1
+        try:
+            for _ in range(400):
+                await pilot.pause(0.02)
+                if screen.thinking is not None:
+                    break
+            assert screen.thinking == 1
+            prompt = str(screen.query_one("#prompt", Static).render())
+            assert "is thinking" in prompt
+            # The loop runs while the bot thinks: the test's own pauses, and the screen's work.
+            other = "hand" if screen.panel != "hand" else "log"
+            screen.action_panel(other)
+            for _ in range(400):
+                await pilot.pause(0.02)
+                if screen.panel == other:
+                    break
+            assert screen.panel == other
+            assert screen.thinking == 1
+        finally:
+            release.set()

@@ -42,6 +42,7 @@ from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
     CHANCE_PHASES,
     NO_SEAT,
+    RESOURCES,
     EngineError,
     Hand,
     IllegalActionError,
@@ -62,7 +63,7 @@ from hexlan.engine.variants import BigRiver, Jungle, Seafarers
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
 
-RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.8, 1.0, 0.95)
+RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.8, 1.0, 0.95, 1.0, 1.0, 1.0)
 """How much a pip of each resource is worth to this bot (lumber, brick, wool, grain, ore)."""
 
 SETUP_WEIGHT: Final = (1.15, 1.15, 0.8, 1.0, 0.9)
@@ -130,11 +131,11 @@ def _board_info(board: Board) -> _BoardInfo:
     topo = board.topology
     pips = tuple(PIPS[t] for t in board.tokens)
     res = [-1 if t.resource is None else int(t.resource) for t in board.terrains]
-    totals = [0] * 5
+    totals = [0] * len(RESOURCES)  # what terrains produce: resources, never a commodity
     for h, r in enumerate(res):
         if r >= 0:
             totals[r] += pips[h]
-    mean = sum(totals) / 5
+    mean = sum(totals) / len(RESOURCES)
     scarcity = tuple(min(1.5, max(0.75, (mean / t) ** 0.5)) if t else 1.5 for t in totals)
     node_prod = tuple(
         tuple((h, res[h], pips[h]) for h in topo.node_hexes[n] if res[h] >= 0)
@@ -207,18 +208,18 @@ class _Goal:
 
 
 def _missing(cost: Hand, hand: list[int] | Hand) -> list[int]:
-    return [max(0, cost[r] - hand[r]) for r in range(5)]
+    return [max(0, cost[r] - hand[r]) for r in range(len(cost))]
 
 
 def _tradeable(cost: Hand, hand: list[int] | Hand, ratios: list[int]) -> int:
     """Cards the bank would give for what the hand holds beyond ``cost``."""
-    return sum((hand[r] - cost[r]) // ratios[r] for r in range(5) if hand[r] > cost[r])
+    return sum((hand[r] - cost[r]) // ratios[r] for r in range(len(cost)) if hand[r] > cost[r])
 
 
 def _eta(cost: Hand, hand: list[int] | Hand, rates: list[float], ratios: list[int]) -> float:
     """Rough turns until ``hand`` covers ``cost`` at the given per-turn production rates."""
     waits: list[float] = []
-    for r in range(5):
+    for r in range(len(cost)):
         lack = cost[r] - hand[r]
         for k in range(1, lack + 1):
             waits.append(k / (rates[r] + 0.06))
@@ -306,8 +307,9 @@ class HeuristicBot:
 
     @staticmethod
     def _own_pips(view: GameState, seat: Seat, info: _BoardInfo, robber: bool) -> list[float]:
-        """Pips per resource of the seat's buildings (cities count twice)."""
-        pips = [0.0] * 5
+        """Pips per card kind of the seat's buildings (cities count twice; none for a commodity,
+        which no terrain produces)."""
+        pips = [0.0] * view.kinds
         blocked_hex = view.robber if robber else -1
         level = view.node_level
         for nodes in (view.settlements[seat], view.cities[seat]):
@@ -331,7 +333,7 @@ class HeuristicBot:
         harbour that fits what the seat produces.
         """
         value = 0.0
-        prod = [0.0] * 5
+        prod = [0.0] * len(RESOURCES)
         resources = 0
         numbers: set[int] = set()
         for h, r, p in info.node_prod[node]:
@@ -429,7 +431,7 @@ class HeuristicBot:
                     value += _river_gain(view, seat, n)
                 value *= 1.0 - _ROAD_DISCOUNT * d
                 if d not in costs:
-                    cost = (s[0] + d, s[1] + d, s[2], s[3], s[4])
+                    cost = (s[0] + d, s[1] + d, *s[2:])
                     costs[d] = (cost, _eta(cost, hand, rates, ratios))
                 goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1])
                 if best_goal is None or goal.score > best_goal.score:
@@ -475,7 +477,7 @@ class HeuristicBot:
             value += _FOG_VALUE * fog_value(view, n)  # exploring pays while land is face down
             value *= 1.0 - _SHIP_DISCOUNT * d
             if d not in costs:
-                cost = as_hand([s[r] + d * ship[r] for r in range(5)])
+                cost = as_hand([s[r] + d * ship[r] for r in range(len(s))])
                 costs[d] = (cost, _eta(cost, hand, rates, ratios))
             goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1], ship=True)
             if best is None or goal.score > best.score:
@@ -489,8 +491,8 @@ class HeuristicBot:
         variant = view.variant
         most = variant.most if isinstance(variant, Jungle) else 0
         left = min(view.discoveries[seat], most)
-        replaced = [0] * 5
-        for r in sorted(range(5), key=lambda r: (hand[r] >= cost[r], hand[r] - cost[r])):
+        replaced = [0] * len(cost)
+        for r in sorted(range(len(cost)), key=lambda r: (hand[r] >= cost[r], hand[r] - cost[r])):
             take = min(cost[r], left)
             replaced[r] += take
             left -= take
@@ -695,7 +697,7 @@ class HeuristicBot:
             return True
         if cost is None:
             cost = view.rules.development_card_cost
-        after = [hand[r] - cost[r] for r in range(5)]
+        after = [hand[r] - cost[r] for r in range(len(hand))]
         rates = self._rates(view, seat, info)
         ratios = view.ratios[seat]
         return _eta(goal.cost, after, rates, ratios) <= _eta(goal.cost, hand, rates, ratios) + 0.3
@@ -761,12 +763,12 @@ class HeuristicBot:
         Cards of a resource that are neither in the bank nor in the seat's hand are in the
         opponents' hands (19 of each in all).
         """
-        total = view.rules.bank_per_resource
+        total = view.rules.bank
         hand, ratios = view.hands[seat], view.ratios[seat]
-        missing = _missing(goal.cost, hand) if goal is not None else [0] * 5
+        missing = _missing(goal.cost, hand) if goal is not None else [0] * view.kinds
         best, best_value = None, 0.0
-        for r in Resource:
-            out = total - view.bank[r] - hand[r]
+        for r in view.rules.plenty_kinds:
+            out = total[r] - view.bank[r] - hand[r]
             value = min(out, missing[r]) + max(0, out - missing[r]) / ratios[r]
             if value > best_value:
                 best, best_value = r, value
@@ -844,14 +846,14 @@ class HeuristicBot:
         """Seafarers: the gold pick that best fills the goal's shortfall, then the resources the
         seat rolls least."""
         goal = self._goal(view, seat, info)
-        missing = _missing(goal.cost, view.hands[seat]) if goal is not None else [0] * 5
+        missing = _missing(goal.cost, view.hands[seat]) if goal is not None else [0] * view.kinds
         rates = self._rates(view, seat, info)
 
         def value(action: Action) -> float:
             assert isinstance(action, A.ChooseGold)
             cards = action.cards
-            filled = sum(min(cards[r], missing[r]) for r in range(5))
-            return filled - 0.01 * sum(cards[r] * rates[r] for r in range(5))
+            filled = sum(min(cards[r], missing[r]) for r in range(len(cards)))
+            return filled - 0.01 * sum(cards[r] * rates[r] for r in range(len(cards)))
 
         return self._best(legal, value)
 
@@ -861,15 +863,15 @@ class HeuristicBot:
         need = view.discards[seat]
         hand = list(view.hands[seat])
         goal = self._goal(view, seat, info)
-        keep = list(goal.cost) if goal is not None else [0] * 5
+        keep = list(goal.cost) if goal is not None else [0] * view.kinds
         if view.settlements[seat]:
             city = view.rules.city_cost
             keep = [max(k, c) for k, c in zip(keep, city, strict=True)]
         rates = self._rates(view, seat, info)
-        cards = [0] * 5
+        cards = [0] * view.kinds
         for _ in range(need):
             r = max(
-                (r for r in range(5) if hand[r] > 0),
+                (r for r in range(view.kinds) if hand[r] > 0),
                 key=lambda r: (hand[r] - keep[r], rates[r], -RESOURCE_WEIGHT[r]),
             )
             hand[r] -= 1
@@ -893,14 +895,15 @@ class HeuristicBot:
         if tradeable < short and view.hand_size[seat] <= view.rules.discard_limit:
             return None
         rates = self._rates(view, seat, info)
-        wants = sorted((r for r in range(5) if missing[r] and view.bank[r]), key=lambda r: rates[r])
+        kinds = range(view.kinds)
+        wants = sorted((r for r in kinds if missing[r] and view.bank[r]), key=lambda r: rates[r])
         gives = sorted(
-            (r for r in range(5) if hand[r] - cost[r] >= ratios[r]),
+            (r for r in kinds if hand[r] - cost[r] >= ratios[r]),
             key=lambda r: (ratios[r], -(hand[r] - cost[r])),
         )
         for get in wants:
             for give in gives:
-                action = A.MaritimeTrade(one_kind(give, ratios[give]), Resource(get))
+                action = A.MaritimeTrade(one_kind(give, ratios[give], view.kinds), Resource(get))
                 if action in legal:
                     self._turn[3] += 1
                     return action
@@ -925,10 +928,10 @@ class HeuristicBot:
             return None
         rates = self._rates(view, seat, info)
         spare = sorted(
-            (r for r in range(5) if hand[r] > cost[r]),
+            (r for r in range(view.kinds) if hand[r] > cost[r]),
             key=lambda r: (-(hand[r] - cost[r]), -rates[r]),
         )
-        give = [0] * 5
+        give = [0] * view.kinds
         left = short
         for r in spare:
             take = min(hand[r] - cost[r], left)
@@ -960,16 +963,17 @@ class HeuristicBot:
     def _helps(self, view: GameState, seat: Seat, info: _BoardInfo, gain: Hand, pay: Hand) -> bool:
         """Whether receiving ``gain`` for ``pay`` brings the seat's goal closer."""
         hand = list(view.hands[seat])
-        if any(hand[r] < pay[r] for r in range(5)):
+        kinds = range(view.kinds)
+        if any(hand[r] < pay[r] for r in kinds):
             return False
         goal = self._goal(view, seat, info)
         if goal is None:
             return False
         cost = goal.cost
         missing = _missing(cost, hand)
-        if not any(gain[r] and missing[r] for r in range(5)):
+        if not any(gain[r] and missing[r] for r in kinds):
             return False  # nothing it needs
-        after = [hand[r] + gain[r] - pay[r] for r in range(5)]
+        after = [hand[r] + gain[r] - pay[r] for r in kinds]
         if sum(_missing(cost, after)) >= sum(missing):
             return False
         rates = self._rates(view, seat, info)
@@ -995,11 +999,11 @@ class HeuristicBot:
             return None
         hand = view.hands[seat]
         missing = _missing(goal.cost, hand)
-        if not any(trade.give[r] and missing[r] for r in range(5)):
+        if not any(trade.give[r] and missing[r] for r in range(view.kinds)):
             return None
         count = sum(trade.get)
-        pay = [0] * 5
-        for r in sorted(range(5), key=lambda r: -(hand[r] - goal.cost[r])):
+        pay = [0] * view.kinds
+        for r in sorted(range(view.kinds), key=lambda r: -(hand[r] - goal.cost[r])):
             if trade.give[r]:
                 continue
             take = min(max(0, hand[r] - goal.cost[r]), count)

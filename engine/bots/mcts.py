@@ -305,7 +305,7 @@ def _prune(live: list[_Arm], rounds: int) -> list[_Arm]:
 def _plenty_pair_helps(view: GameState, seat: Seat, action: A.PlayYearOfPlenty) -> bool:
     """Year of Plenty candidates: only picks of resources the seat holds least of."""
     hand = view.hands[seat]
-    low = sorted(range(5), key=lambda r: hand[r])[:3]
+    low = sorted(view.rules.plenty_kinds, key=lambda r: hand[r])[:3]
     return all(r in low for r in action.resources)
 
 

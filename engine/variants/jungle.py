@@ -45,7 +45,7 @@ def replacements(cost: Hand, most: int) -> tuple[A.BuyWithDiscoveries, ...]:
 
     def build(prefix: list[int]) -> None:
         r = len(prefix)
-        if r == 5:
+        if r == len(cost):
             if 1 <= sum(prefix) <= most:
                 found.append(as_hand(prefix))
             return

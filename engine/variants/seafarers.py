@@ -39,6 +39,7 @@ from hexlan.engine.chance import DECK_DRAW, ChanceNode
 from hexlan.engine.core import (
     NO_LIMIT,
     NO_SEAT,
+    RESOURCES,
     EngineError,
     Hand,
     HexId,
@@ -67,20 +68,20 @@ _RULE = "seed 002 «Мореходы»"
 
 def gold_choices(owed: int, bank: Hand) -> tuple[Hand, ...]:
     """Every way to take ``owed`` resources from ``bank`` (fewer when the bank holds fewer), as
-    5-tuples in resource order.
+    hands as long as ``bank`` (gold brings resources, never a commodity).
 
     >>> gold_choices(1, (1, 0, 2, 0, 0))
     ((1, 0, 0, 0, 0), (0, 0, 1, 0, 0))
     >>> len(gold_choices(2, (19, 19, 19, 19, 19)))
     15
     """
-    count = min(owed, sum(bank))
+    count = min(owed, sum(bank[r] for r in RESOURCES))
     found: list[Hand] = []
-    for combo in combinations_with_replacement(range(5), count):
-        cards = [0, 0, 0, 0, 0]
+    for combo in combinations_with_replacement(RESOURCES, count):
+        cards = [0] * len(bank)
         for r in combo:
             cards[r] += 1
-        if all(cards[r] <= bank[r] for r in range(5)):
+        if all(cards[r] <= bank[r] for r in RESOURCES):
             found.append(as_hand(cards))
     return tuple(found)
 
@@ -100,7 +101,7 @@ class Seafarers(Variant):
         if not topology.path_sea:
             raise EngineError(f"Seafarers needs a map for ships, not {topology.name!r}")
         table = rules.raw["seafarers"]
-        self.ship_cost = parse_cost(rules.raw["costs"]["ship"])
+        self.ship_cost = parse_cost(rules.raw["costs"]["ship"], rules.kinds)
         self.ship_limit = int(rules.raw["pieces"]["ship"]) if options.piece_limits else NO_LIMIT
         pirate = table.get("pirate")
         self.pirate_start: HexId = NO_SEAT
@@ -246,7 +247,11 @@ class Seafarers(Variant):
             for n in self.topology.hex_nodes[h]:  # a building already there produces from now
                 if state.node_owner[n] >= 0:
                     state._income[token].append((h, n, state.node_owner[n], int(resource)))
-        gain = one_kind(resource) if resource is not None and state.bank[resource] else None
+        gain = (
+            one_kind(resource, 1, state.kinds)
+            if resource is not None and state.bank[resource]
+            else None
+        )
         if gain is not None:
             state._take_from_bank(seat, gain)
         elif terrain is Terrain.GOLD_FIELD and any(state.bank):

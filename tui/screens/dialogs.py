@@ -22,7 +22,16 @@ from textual.widgets.option_list import Option
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.core import NO_SEAT, Hand, IllegalActionError, Phase, Resource, as_hand, one_kind
+from hexlan.engine.core import (
+    NO_SEAT,
+    RESOURCES,
+    Hand,
+    IllegalActionError,
+    Phase,
+    Resource,
+    as_hand,
+    one_kind,
+)
 from hexlan.net.client import GameClient
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.narrate import style_names
@@ -35,12 +44,11 @@ Submit = Callable[[Action], bool]
 """Plays an action for the human seat; False (and a notice) when the game refused it."""
 
 
-def counter_values(screen: Screen[Any], prefix: str) -> Hand:
-    """The values of the five :class:`Counter` widgets ``#<prefix>-<resource>`` on ``screen``
-    (``#give-lumber`` ...), in resource order."""
-    return as_hand(
-        [screen.query_one(f"#{prefix}-{r.name.lower()}", Counter).value for r in Resource]
-    )
+def counter_values(screen: Screen[Any], prefix: str, kinds: Sequence[Resource]) -> Hand:
+    """The values of the :class:`Counter` widgets ``#<prefix>-<kind>`` on ``screen``
+    (``#give-lumber`` ...), one per card kind of the game (``kinds``, the rule set's ``cards``),
+    in card-kind order."""
+    return as_hand([screen.query_one(f"#{prefix}-{r.name.lower()}", Counter).value for r in kinds])
 
 
 class ChoiceDialog(ModalScreen[T | None], Generic[T]):
@@ -140,7 +148,7 @@ class CardsDialog(ModalScreen[Action | None]):
                 yield Label("")
                 yield Label(self.have_title, classes="col-head")
                 yield Label(self.verb.lower(), classes="col-head")
-                for r in Resource:
+                for r in self.game.view.rules.cards:
                     yield Label(resource_text(r))
                     yield Label(str(self.have[r]), classes="num")
                     yield Counter(self.maxima[r], id=f"{prefix}-{r.name.lower()}")
@@ -164,7 +172,7 @@ class CardsDialog(ModalScreen[Action | None]):
 
     def chosen(self) -> Hand:
         """The cards chosen so far, in resource order."""
-        return counter_values(self, self.prefix)
+        return counter_values(self, self.prefix, self.game.view.rules.cards)
 
     @on(Counter.Changed)
     def _update(self) -> None:
@@ -237,10 +245,12 @@ class GoldDialog(CardsDialog):
     def __init__(self, game: GameClient) -> None:
         view = game.view
         bank = tuple(view.bank)
-        need = min(view.gold_owed[game.human_seat], sum(bank))
+        need = min(view.gold_owed[game.human_seat], sum(bank[r] for r in RESOURCES))
         noun = "resource" if need == 1 else "resources"
         title = f"Gold: choose {need} {noun}"
-        super().__init__(game, title, need, bank, "bank", [min(n, need) for n in bank])
+        # Gold brings resources, never a commodity (docs/rules/seafarers.md rule 10).
+        most = [0 if Resource(r).is_commodity else min(n, need) for r, n in enumerate(bank)]
+        super().__init__(game, title, need, bank, "bank", most)
 
     def action(self, cards: Hand) -> Action:
         """The gold taken."""
@@ -291,14 +301,14 @@ class OfferDialog(ModalScreen[Action | None]):
             with Grid(classes="counter-grid offer-grid"):
                 for head in ("", "have", "you give", "you get"):
                     yield Label(head, classes="col-head")
-                for r in Resource:
+                for r in self.game.view.rules.cards:
                     name = r.name.lower()
                     yield Label(resource_text(r))
                     yield Label(str(hand[r]), classes="num")
                     give = Counter(hand[r], id=f"counter-give-{name}")
                     give.set_reactive(Counter.value, min(trade.get[r], hand[r]))
                     yield give
-                    get = Counter(view.rules.bank_per_resource, id=f"counter-get-{name}")
+                    get = Counter(view.rules.bank[r], id=f"counter-get-{name}")
                     get.set_reactive(Counter.value, trade.give[r])
                     yield get
             yield Static(id="counter-status")
@@ -352,8 +362,8 @@ class OfferDialog(ModalScreen[Action | None]):
     def counter_terms(self) -> A.CounterOffer:
         """The counter-offer the counters describe (in the offering seat's frame)."""
         you_give, you_get = (
-            counter_values(self, "counter-give"),
-            counter_values(self, "counter-get"),
+            counter_values(self, "counter-give", self.game.view.rules.cards),
+            counter_values(self, "counter-get", self.game.view.rules.cards),
         )
         # The offering seat gives what you get and gets what you give.
         return A.CounterOffer(self.game.human_seat, you_get, you_give)
@@ -429,7 +439,7 @@ class TradeDialog(ModalScreen[None]):
             with Grid(classes="counter-grid trade-grid"):
                 for head in ("", "have", "ratio", "you give", "you get"):
                     yield Label(head, classes="col-head")
-                for r in Resource:
+                for r in self.game.view.rules.cards:
                     name = r.name.lower()
                     yield Label(resource_text(r))
                     yield Label("", id=f"have-{name}", classes="num")
@@ -467,7 +477,7 @@ class TradeDialog(ModalScreen[None]):
 
     def counts(self, column: str) -> Hand:
         """The ``"give"`` or ``"get"`` counts, in resource order."""
-        return counter_values(self, column)
+        return counter_values(self, column, self.game.view.rules.cards)
 
     def offer_open(self) -> bool:
         """Whether an offer of ours awaits answers or confirmation."""
@@ -479,7 +489,7 @@ class TradeDialog(ModalScreen[None]):
         view = self.game.view
         seat = self.game.human_seat
         hand = view.hands[seat]
-        for r in Resource:
+        for r in self.game.view.rules.cards:
             name = r.name.lower()
             give = self.query_one(f"#give-{name}", Counter)
             get = self.query_one(f"#get-{name}", Counter)
@@ -488,7 +498,7 @@ class TradeDialog(ModalScreen[None]):
                 get.step, get.maximum = 1, view.bank[r]
             else:
                 give.step, give.maximum = 1, hand[r]
-                get.step, get.maximum = 1, view.rules.bank_per_resource
+                get.step, get.maximum = 1, view.rules.bank[r]
             give.set(give.value)
             get.set(get.value)
 
@@ -497,7 +507,7 @@ class TradeDialog(ModalScreen[None]):
         view = self.game.view
         seat = self.game.human_seat
         hand = view.hands[seat]
-        for r in Resource:
+        for r in self.game.view.rules.cards:
             name = r.name.lower()
             self.query_one(f"#have-{name}", Label).update(str(hand[r]))
             self.query_one(f"#ratio-{name}", Label).update(f"{view.ratio(seat, r)}:1")
@@ -589,7 +599,9 @@ class TradeDialog(ModalScreen[None]):
             return True, "Both sides must give at least one card."
         if self.is_bank:
             seat = self.game.human_seat
-            units = sum(give[r] // self.game.view.ratio(seat, r) for r in Resource)
+            units = sum(
+                give[r] // self.game.view.ratio(seat, r) for r in self.game.view.rules.cards
+            )
             if units != sum(get):
                 return True, (f"Your cards buy {units} from the bank; you ask for {sum(get)}.")
             return False, f"Give {describe_cards(give)} to the bank for {describe_cards(get)}."
@@ -633,7 +645,10 @@ class TradeDialog(ModalScreen[None]):
         column = "give"
         if isinstance(focused, Counter) and focused.id:
             column = focused.id.split("-")[0]
-        order += [self.query_one(f"#{column}-{r.name.lower()}", Counter) for r in Resource]
+        order += [
+            self.query_one(f"#{column}-{r.name.lower()}", Counter)
+            for r in self.game.view.rules.cards
+        ]
         order = [w for w in order if not w.disabled]
         if not order:
             return
@@ -665,10 +680,10 @@ class TradeDialog(ModalScreen[None]):
         seat = self.game.human_seat
         view = self.game.view
         pay: list[Hand] = []
-        for r in Resource:
+        for r in self.game.view.rules.cards:
             ratio = view.ratio(seat, r)
-            pay += [one_kind(r, ratio)] * (give[r] // ratio)
-        wants = [r for r in Resource for _ in range(get[r])]
+            pay += [one_kind(r, ratio, view.kinds)] * (give[r] // ratio)
+        wants = [r for r in self.game.view.rules.cards for _ in range(get[r])]
         for cards, want in zip(pay, wants, strict=True):
             if not self.submit(A.MaritimeTrade(cards, want)):
                 break

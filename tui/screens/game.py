@@ -498,13 +498,19 @@ class GameScreen(Screen[None]):
         self._bots_running = True
         self._bot_loop()
 
+    @property
+    def _live(self) -> bool:
+        """Whether the app runs with this screen in it (not once it exits or shuts down: its
+        widgets go before the bot worker is cancelled)."""
+        return self.is_attached and self.app.is_running
+
     @work(group="bots")
     async def _bot_loop(self) -> None:
         game = self.game
         delay = self.bot_delay
         try:
             since_yield = 0
-            while True:
+            while self._live:
                 autoplay = self.autoplayer is not None and game.human_to_act()
                 turn = None if autoplay else game.bot_due()  # a bot may owe an answer too
                 if self.autoplayer is not None and autoplay:
@@ -536,13 +542,15 @@ class GameScreen(Screen[None]):
     async def _bot_thinks(self, turn: BotTurn) -> list[GameEvent] | None:
         """Let a bot decide in a worker thread (a search bot thinks for a second; the screen and
         the network go on meanwhile), the footer saying so; the move's events, or None when it
-        came too late."""
+        came too late or the app closed meanwhile."""
         self.thinking = turn.seat
         self._show_prompt()
         try:
             action = await asyncio.to_thread(turn.bot.choose, turn.view, turn.seat)
         finally:
             self.thinking = None
+        if not self._live:  # the app closed while the bot thought
+            return None
         events = self.game.bot_move(turn, action)
         self._show_prompt()
         return events

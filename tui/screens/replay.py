@@ -23,7 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, Static, Tab, Tabs
 
-from hexlan.engine.core import NO_SEAT, DevCard, Resource
+from hexlan.engine.core import NO_SEAT, DevCard
 from hexlan.net.replay import Replayer
 from hexlan.tui.board import BoardView
 from hexlan.tui.palette import seat_mark, seat_style
@@ -53,7 +53,7 @@ class HandsPanel(GamePanel):
             text.append(f"{seat_mark(seat)} {self.game.names[seat]}", style=seat_style(seat))
             text.append(f"  {view.hand_size[seat]} cards\n", style="dim")
             text.append("  ")
-            for r in Resource:
+            for r in view.rules.cards:
                 count = view.hands[seat][r]
                 style = "bold " + RESOURCE_STYLES[r] if count else "dim"
                 text.append(f"{r.letter}{count} ", style=style)

@@ -21,9 +21,12 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
         Resource.WOOL: "bright_green",
         Resource.GRAIN: "yellow",
         Resource.ORE: "bright_black",
+        Resource.PAPER: "bright_white",
+        Resource.CLOTH: "magenta",
+        Resource.COIN: "bright_yellow",
     }
 )
-"""Resource colours (8/16-colour names: they read over any terminal)."""
+"""Card-kind colours, commodities included (8/16-colour names: they read over any terminal)."""
 
 COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 SHIP_COST: Final = "       ship LW (Seafarers)"
@@ -50,7 +53,7 @@ class HandPanel(GamePanel):
         text.append(f"Resources {sum(hand)}", style="bold")
         # "(ratio)" where the side panels are narrowed for a map for ships (24 columns)
         text.append("   (bank ratio)\n" if self.size.width >= 26 else "   (ratio)\n", style="dim")
-        for r in Resource:
+        for r in view.rules.cards:
             text.append(f"{r.letter} ", style="bold " + RESOURCE_STYLES[r])
             text.append_text(resource_text(r, f"{r.name.lower():<7}"))
             text.append(f"{hand[r]:>3}", style="bold" if hand[r] else "dim")
