@@ -26,6 +26,8 @@ GAMES: Final = (
     "seafarers-four-islands-3",
     "seafarers-fog-island",
     "seafarers-fog-island-3",
+    "seafarers-pirate-islands",
+    "seafarers-pirate-islands-3",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 

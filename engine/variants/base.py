@@ -101,6 +101,25 @@ class Variant:
         """The seat's length toward Longest Road: its longest road (official rule)."""
         return longest_road(state.topology, state.roads[seat], seat, state.node_owner)
 
+    def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
+        """The dice show ``dice``, before production or the 7: True when the variant has put
+        play in a phase of its own (a Pirate Islands fleet attack's discard or pick) and the roll
+        goes on only after it."""
+        return False
+
+    def knight_played(self, state: GameState, seat: Seat) -> bool:
+        """``seat`` has played a knight: True when the variant has done its work (a Pirate
+        Islands warship) and the robber stays."""
+        return False
+
+    def can_play_knight(self, state: GameState, seat: Seat) -> bool:
+        """Whether a knight has something to do for ``seat`` (beyond holding one)."""
+        return True
+
+    def can_win(self, state: GameState, seat: Seat) -> bool:
+        """Whether ``seat``, having the points, meets the variant's other winning conditions."""
+        return True
+
     def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
         """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let
         the engine's general reason stand."""
