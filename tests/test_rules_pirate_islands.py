@@ -11,12 +11,15 @@ made them are not what it checks.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from bot_games import write_log
 from variant_play import play_random_game
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
+from hexlan.engine.bots import make_bot
 from hexlan.engine.chance import UNIFORM
 from hexlan.engine.core import DevCard, IllegalActionError, Phase
 from hexlan.engine.maps import load_map
@@ -24,7 +27,10 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.pirate_islands import PirateIslands
+from hexlan.net.inproc import InProcessTable
+from hexlan.net.verify import verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
+from hexlan.simulate import simulate
 
 GAME = "seafarers-pirate-islands"
 RULES4 = load_ruleset(GAME)
@@ -399,3 +405,39 @@ def test_the_new_actions_come_last_and_cross_the_wire() -> None:
         assert decode_action(encode_action(action)) == action
     with pytest.raises(MalformedMessage, match="chance outcome"):
         decode_action(encode_action(A.FortressDie(4)))
+
+
+# ------------------------------------------------------------------ the network and simulations
+
+
+@pytest.mark.slow
+def test_a_networked_three_seat_game_finishes_audits_and_verifies(tmp_path: Path) -> None:
+    """Three seats' sessions in memory (the smallest Pirate Islands table: seed 004 plays with 3
+    or 4) play between heuristic bots: every fortress attack's die is a beacon event like the
+    dice; the winner holds 10 points and its own fortress; the audit passes and `hexlan verify`
+    accepts every log."""
+    table = InProcessTable(["a", "b", "c"], seed=5, game=GAME + "-3")
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(3)])
+    views = [s.view for s in table.sessions]
+    assert all(v is not None and v.is_over for v in views)
+    state = views[0]
+    assert state is not None and state.public_vp[state.winner] >= 10
+    assert state.node_owner[pirates(state).slots[state.winner].fortress] == state.winner
+    assert all(s.stopped is None and s.audited is not None for s in table.sessions)
+    attacks = [e.action for e in table.sessions[0].journal if isinstance(e.action, A.FortressDie)]
+    assert len(attacks) >= 3
+    paths = [
+        write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)
+        for s, log in enumerate(table.logs)
+    ]
+    report = verify_logs(paths)
+    assert report.exit_code == 0, [r.violations for r in report.logs]
+    assert {(r.game, r.audit) for r in report.logs} == {(GAME + "-3", "passed")}
+
+
+@pytest.mark.parametrize(("game", "players"), [(GAME, 4), (GAME + "-3", 3)])
+def test_simulated_games_end_with_a_winner_holding_its_fortress(game: str, players: int) -> None:
+    """`hexlan simulate`'s games between heuristic bots all end with a winner at 10 points."""
+    report = simulate(6, players, ["heuristic"] * players, seed=0, board="random", game=game)
+    assert all(g.winner is not None for g in report.games)
+    assert all(g.victory_points[g.winner] >= 10 for g in report.games if g.winner is not None)
