@@ -277,8 +277,9 @@ class Narrator:
             total = action.total
             self.rolls.append(total)
             text = f"{who} rolled {total} ({action.first}+{action.second})"
+            text += self._fleet_news(news)
             if total == 7:
-                text += ": the robber!"
+                text += ": the robber!" if state.robber >= 0 else ": a 7!"
                 due = next((ev.counts for ev in news if isinstance(ev, E.DiscardsDue)), ())
                 need = [s for s, n in enumerate(due) if n]
                 if need:
@@ -343,6 +344,19 @@ class Narrator:
         elif isinstance(action, A.PlayKnight):
             kind = "dev"
             text = f"{who} played a Knight"
+            if state.robber < 0:  # Pirate Islands: a warship (seed 004)
+                text += " and made a warship"
+        elif isinstance(action, A.RobSeat):
+            kind = "robber"
+            text = f"{who} {self._verb(active, 'rob', 'robs')} " + (
+                self._whom(action.victim) if action.victim >= 0 else "nobody: no cards in hand"
+            )
+        elif isinstance(action, A.AttackFortress):
+            kind = "robber"
+            text = f"{who} {self._verb(active, 'attack', 'attacks')} the pirate fortress"
+        elif isinstance(action, A.FortressDie):
+            kind = "robber"
+            text = self._fortress_news(who, news)
         elif isinstance(action, A.PlayRoadBuilding):
             kind = "dev"
             text = f"{who} played Road Building"
@@ -457,6 +471,36 @@ class Narrator:
         )
         self.events.append(event)
         return event
+
+    def _fleet_news(self, events: list[E.Event]) -> str:
+        """Pirate Islands: where the fleet sailed and whom it attacked, as a clause."""
+        sailed = next((ev for ev in events if isinstance(ev, E.FleetSailed)), None)
+        if sailed is None:
+            return ""
+        if sailed.victim < 0:
+            return f"; the pirate fleet sails {sailed.strength}"
+        who = self._whom(sailed.victim)
+        if sailed.strength > sailed.warships:
+            outcome = f"{who} {self._verb(sailed.victim, 'lose', 'loses')} cards"
+        elif sailed.strength < sailed.warships:
+            outcome = f"{who} {self._verb(sailed.victim, 'beat', 'beats')} it off and takes a card"
+        else:
+            outcome = f"{who} {self._verb(sailed.victim, 'hold', 'holds')} it off"
+        return (
+            f"; the pirate fleet ({sailed.strength}) attacks {who}"
+            f" ({sailed.warships} warships): {outcome}"
+        )
+
+    def _fortress_news(self, who: str, events: list[E.Event]) -> str:
+        """Pirate Islands: a fortress attack's die and what came of it, in words."""
+        attack = next(ev for ev in events if isinstance(ev, E.FortressAttacked))
+        text = f"The fortress rolled {attack.roll} against {attack.warships} warships: "
+        if attack.ships_lost:
+            lost = "a ship" if attack.ships_lost == 1 else f"{attack.ships_lost} ships"
+            return text + f"{who} {self._verb(attack.seat, 'lose', 'loses')} {lost}"
+        if attack.chits:
+            return text + f"{attack.chits} chit{'s' if attack.chits != 1 else ''} left"
+        return text + f"{who} {self._verb(attack.seat, 'capture', 'captures')} it!"
 
     def _fog_news(self, who: str, events: Sequence[E.Event]) -> str:
         """A fog tile drawn (:class:`~hexlan.engine.events.FogRevealed`), in words."""

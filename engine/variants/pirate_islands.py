@@ -36,6 +36,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hexlan.engine import actions as A
+from hexlan.engine import events as E
 from hexlan.engine.chance import UNIFORM, ChanceNode
 from hexlan.engine.core import NO_SEAT, EngineError, HexId, NodeId, PathId, Phase, Seat
 from hexlan.engine.topology import lattice
@@ -241,10 +242,12 @@ class PirateIslands(Seafarers):
         state.pirate = path[(self._fleet_index[state.pirate] + strength) % len(path)]
         owner = state.node_owner
         seats = {owner[n] for n in self._fleet_nodes[state.pirate]} - {NO_SEAT}
-        if len(seats) != 1:
+        victim = seats.pop() if len(seats) == 1 else NO_SEAT
+        warships = state.warships[victim] if victim >= 0 else 0
+        if state.record_events:
+            state.last_events.append(E.FleetSailed(state.pirate, victim, strength, warships))
+        if victim < 0:
             return False
-        victim = seats.pop()
-        warships = state.warships[victim]
         if strength > warships:
             lose = min(1 + len(state.cities[victim]), state.hand_size[victim])
             if not lose:
@@ -286,6 +289,7 @@ class PirateIslands(Seafarers):
         one; the attack ends the turn (seed 004 «Захват пиратской крепости»)."""
         seat = state.active
         warships = state.warships[seat]
+        before = len(state.ships[seat])
         if warships > roll:
             state.fortress_chits[seat] -= 1
             if not state.fortress_chits[seat]:
@@ -302,6 +306,10 @@ class PirateIslands(Seafarers):
             state._road_cache = [None] * state.players
         state.fortress_attacked = True
         state.phase = Phase.MAIN
+        if state.record_events:
+            lost = before - len(state.ships[seat])
+            chits = state.fortress_chits[seat]
+            state.last_events.append(E.FortressAttacked(seat, roll, warships, chits, lost))
 
     def can_win(self, state: GameState, seat: Seat) -> bool:
         """Only with the seat's own fortress captured (seed 004 «Конец игры»)."""
