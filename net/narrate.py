@@ -255,6 +255,7 @@ class Narrator:
                 f"{self._who(action.seat)} {self._verb(action.seat, 'take', 'takes')} "
                 f"{describe_cards(action.cards)} from the gold fields"
             )
+            text += self._roll_went_on(news)
         elif isinstance(action, A.BuyDevelopmentCard):
             kind = "dev"
             text = f"{who} bought a development card"
@@ -288,36 +289,9 @@ class Narrator:
                         for s in need
                     )
                     text += " " + listing[0].upper() + listing[1:]
-            else:
-                nothing = (0, 0, 0, 0, 0)
-                gains = list(
-                    enumerate(
-                        next(
-                            (ev.gains for ev in news if isinstance(ev, E.Produced)),
-                            (nothing,) * self.players,
-                        )
-                    )
-                )
-                found = next(
-                    (ev.found for ev in news if isinstance(ev, E.Discovered)),
-                    (0,) * self.players,
-                )
-                parts = [
-                    f"{self._whom(s)} {self._verb(s, 'get', 'gets')} "
-                    + ", ".join(
-                        ([describe_cards(g)] if any(g) else [])
-                        + ([_discoveries(found[s])] if found[s] else [])
-                    )
-                    for s, g in gains
-                    if any(g) or found[s]
-                ]
-                text += ": " + ("; ".join(parts) if parts else "nobody gets anything")
-                hexes = tuple(
-                    h
-                    for h, token in enumerate(state.board.tokens)
-                    if token == total and h != state.robber
-                )
-                target = ("hex", hexes) if hexes else None
+            elif not state.roll_pending:  # Pirate Islands: production waits for the loot
+                produced, target = self._production(news, total)
+                text += ": " + produced
         elif isinstance(action, A.Discard):
             kind, seat = "discard", action.seat
             n = sum(action.cards)
@@ -325,6 +299,7 @@ class Narrator:
             text = (
                 f"{self._who(action.seat)} discarded {n} {plural}: {describe_cards(action.cards)}"
             )
+            text += self._roll_went_on(news)
         elif isinstance(action, A.MoveRobber):
             kind = "robber"
             text = f"{who} moved the robber to {self._hex_place(action.hex)}"
@@ -472,7 +447,48 @@ class Narrator:
         self.events.append(event)
         return event
 
-    def _fleet_news(self, events: list[E.Event]) -> str:
+    def _production(
+        self, news: Sequence[E.Event], total: int
+    ) -> tuple[str, tuple[TargetKind, tuple[int, ...]] | None]:
+        """What a roll of ``total`` (not 7) produced, in words, and the hexes that produced."""
+        state = self.state
+        nothing = (0, 0, 0, 0, 0)
+        gains = list(
+            enumerate(
+                next(
+                    (ev.gains for ev in news if isinstance(ev, E.Produced)),
+                    (nothing,) * self.players,
+                )
+            )
+        )
+        found = next(
+            (ev.found for ev in news if isinstance(ev, E.Discovered)),
+            (0,) * self.players,
+        )
+        parts = [
+            f"{self._whom(s)} {self._verb(s, 'get', 'gets')} "
+            + ", ".join(
+                ([describe_cards(g)] if any(g) else [])
+                + ([_discoveries(found[s])] if found[s] else [])
+            )
+            for s, g in gains
+            if any(g) or found[s]
+        ]
+        hexes = tuple(
+            h for h, token in enumerate(state.board.tokens) if token == total and h != state.robber
+        )
+        return ("; ".join(parts) if parts else "nobody gets anything"), (
+            ("hex", hexes) if hexes else None
+        )
+
+    def _roll_went_on(self, news: Sequence[E.Event]) -> str:
+        """Pirate Islands: after the fleet's loot or prize, what the roll then produced."""
+        dice = self.state.dice
+        if dice is None or not any(isinstance(ev, E.Produced) for ev in news):
+            return ""
+        return "; the roll gives: " + self._production(news, dice.total)[0]
+
+    def _fleet_news(self, events: Sequence[E.Event]) -> str:
         """Pirate Islands: where the fleet sailed and whom it attacked, as a clause."""
         sailed = next((ev for ev in events if isinstance(ev, E.FleetSailed)), None)
         if sailed is None:
@@ -491,7 +507,7 @@ class Narrator:
             f" ({sailed.warships} warships): {outcome}"
         )
 
-    def _fortress_news(self, who: str, events: list[E.Event]) -> str:
+    def _fortress_news(self, who: str, events: Sequence[E.Event]) -> str:
         """Pirate Islands: a fortress attack's die and what came of it, in words."""
         attack = next(ev for ev in events if isinstance(ev, E.FortressAttacked))
         text = f"The fortress rolled {attack.roll} against {attack.warships} warships: "

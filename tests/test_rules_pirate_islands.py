@@ -17,17 +17,20 @@ import pytest
 from bot_games import write_log
 from variant_play import play_random_game
 
+from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
 from hexlan.engine.bots import make_bot
 from hexlan.engine.chance import UNIFORM
 from hexlan.engine.core import DevCard, IllegalActionError, Phase
+from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
-from hexlan.engine.state import GameState
+from hexlan.engine.state import CHANCE, GameState
 from hexlan.engine.variants.pirate_islands import PirateIslands
 from hexlan.net.inproc import InProcessTable
+from hexlan.net.narrate import Narrator
 from hexlan.net.verify import verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
@@ -441,3 +444,29 @@ def test_simulated_games_end_with_a_winner_holding_its_fortress(game: str, playe
     report = simulate(6, players, ["heuristic"] * players, seed=0, board="random", game=game)
     assert all(g.winner is not None for g in report.games)
     assert all(g.victory_points[g.winner] >= 10 for g in report.games if g.winner is not None)
+
+
+def test_a_bots_game_is_told_in_words_fleet_warships_and_fortress_included() -> None:
+    """Four heuristic bots with a view each play a whole game (every action checked by every
+    view), told by seat 0's narrator: the fleet's attacks, the warships, the fortress attacks and
+    a 7 without a robber read as such."""
+    chance = SeededChance(4)
+    board = random_board(chance.rng, "spiral", MAP)
+    state = GameState(board, 4, rules=RULES4)
+    views = [InformationState(board, 4, s, rules=RULES4) for s in range(4)]
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    narrator = Narrator(board, ["a", "b", "c", "d"], 0, rules=RULES4)
+    told: list[str] = []
+    while not state.is_over:
+        seat = state.current_player()
+        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+        observed = state.observation(action, 0)
+        advance_views(state, views, action, check=True)
+        told.append(narrator.narrate(observed).text)
+    assert any("the pirate fleet (" in t and "attacks" in t for t in told)
+    assert any("made a warship" in t for t in told)
+    assert any(t.startswith("The fortress rolled") for t in told)
+    assert any("captures it!" in t for t in told)
+    assert any(": a 7!" in t for t in told) and not any("the robber" in t for t in told)
+    assert any("the roll gives:" in t for t in told)  # production after the fleet's loot
+    assert narrator.state.public_hash() == state.public_hash()
