@@ -356,6 +356,10 @@ class GameState:
             topo.path_count, topo.node_count
         )
         self._road_cache: list[list[PathId] | None] = [None] * players
+        # Paths no road may take (Pirate Islands: the sides of the ship lines); empty elsewhere.
+        self._closed_paths: frozenset[PathId] = (
+            frozenset() if self.variant is None else self.variant.closed_paths(players)
+        )
         self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
         self.record_events = False
         self.last_events: list[E.Event] = []
@@ -706,10 +710,11 @@ class GameState:
             ]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
+            closed = self._closed_paths
             result = [
                 self._roads[p]
                 for p in self.topology.node_paths[self.last_settlement]
-                if owner[p] < 0
+                if owner[p] < 0 and p not in closed
             ]
             if self.variant is not None:
                 self.variant.free_builds(self, seat, result)
@@ -842,8 +847,10 @@ class GameState:
                 nodes.add(a)
             if owner[b] < 0 or owner[b] == seat:
                 nodes.add(b)
-        node_paths = topo.node_paths
-        spots = sorted({p for n in nodes for p in node_paths[n] if path_owner[p] < 0})
+        node_paths, closed = topo.node_paths, self._closed_paths
+        spots = sorted(
+            {p for n in nodes for p in node_paths[n] if path_owner[p] < 0 and p not in closed}
+        )
         self._road_cache[seat] = spots
         return spots
 

@@ -197,6 +197,27 @@ def test_a_ship_only_extends_the_line_and_a_side_off_it_is_rejected_by_rule() ->
     assert not any(isinstance(a, A.BuildShip) for a in state.legal_actions())  # not past it
 
 
+def test_no_road_takes_a_side_of_a_ship_line() -> None:
+    """Seed 004: «Нельзя блокировать строй другого игрока»: a coastal side of a line (the start
+    island has two beside the lines of slots 0 and 1) takes no road, in set-up or later."""
+    state = new_state()
+    variant = pirates(state)
+    closed = state._closed_paths
+    assert closed == frozenset().union(*(slot.legal for slot in variant.slots))
+    home_coast = [
+        p
+        for p in closed
+        if p < TOPO.land_path_count
+        and any(TOPO.node_island[n] == variant.home for n in TOPO.path_nodes[p])
+        and p not in {slot.ship for slot in variant.slots}
+    ]
+    assert len(home_coast) == 2
+    roll(state, 2, 3)
+    give(state, 0, (1, 1, 0, 0, 0))
+    with pytest.raises(IllegalActionError, match="side of a ship line"):
+        state.play(A.BuildRoad(home_coast[0]))
+
+
 def test_ships_do_not_move() -> None:
     state = new_state()
     roll(state, 2, 3)

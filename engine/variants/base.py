@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from hexlan.engine.core import EngineError, NodeId, Seat
+from hexlan.engine.core import EngineError, NodeId, PathId, Seat
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -100,6 +100,10 @@ class Variant:
     def route_length(self, state: GameState, seat: Seat) -> int:
         """The seat's length toward Longest Road: its longest road (official rule)."""
         return longest_road(state.topology, state.roads[seat], seat, state.node_owner)
+
+    def closed_paths(self, players: int) -> frozenset[PathId]:
+        """Paths no road may take in a game of ``players`` seats (none)."""
+        return frozenset()
 
     def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
         """The dice show ``dice``, before production or the 7: True when the variant has put

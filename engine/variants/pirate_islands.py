@@ -171,6 +171,11 @@ class PirateIslands(Seafarers):
             self._place(state, seat, slot.ship)
             state.fortress_chits[seat] = self.chits
 
+    def closed_paths(self, players: int) -> frozenset[PathId]:
+        """Every side of the seats' ship routes: no road may block a line, the seat's own
+        included (seed 004 «Нельзя блокировать строй другого игрока»)."""
+        return frozenset(p for slot in self.slots[:players] for p in slot.legal)
+
     def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Set-up: roads only (the line starts with the pre-placed ship); Road Building: the
         ships the line may take."""
@@ -365,6 +370,11 @@ class PirateIslands(Seafarers):
                 "a ship extends the player's one line by the shortest route through its"
                 " colour intersection to its fortress",
                 f"{_RULE} «Строительство кораблей»",
+            )
+        if isinstance(action, A.BuildRoad) and action.path in state._closed_paths:
+            return (
+                "a road may not take a side of a ship line",
+                f"{_RULE} «Нельзя блокировать строй другого игрока»",
             )
         if isinstance(action, A.BuildSettlement) and 0 <= action.node < self.topology.node_count:
             topo = self.topology
