@@ -21,8 +21,7 @@ from tui_play import legal, play_by_keys
 from hexlan.engine import actions as A
 from hexlan.engine.core import Phase
 from hexlan.engine.variants import PirateIslands
-from hexlan.tui.board import COMPACT, MINI
-from hexlan.tui.board_render import FLEET_PATH_GLYPH, WARSHIP_GLYPH
+from hexlan.tui.board import COMPACT, FLEET_PATH_GLYPH, MINI, WARSHIP_GLYPH
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
 
