@@ -786,7 +786,9 @@ class GameState:
     def _robber_actions(self, seat: Seat) -> list[Action]:
         result: list[Action] = []
         desert_ok = self.options.robber_to_desert
-        land = self.topology.hex_count if self.robber >= 0 else 0  # Pirate Islands: no robber
+        variant = self.variant
+        robber = variant is None or variant.has_robber  # Pirate Islands: no robber
+        land = self.topology.hex_count if robber else 0
         for h in range(land):
             if h == self.robber or (not desert_ok and self.board.tokens[h] == 0):
                 continue

@@ -182,6 +182,8 @@ class Narrator:
             "Longest Trade Route" if board.topology.path_sea else "Longest Road"
         )  # Seafarers: roads and ships (docs/rules/seafarers.md rule 13)
         self.state.record_events = True
+        variant = self.state.variant
+        self._robber = variant is None or variant.has_robber
         self.events: list[GameEvent] = []
         self.rolls: list[int] = []
         self._buyer: Seat = NO_SEAT  # who bought the card a DrawCard deals
@@ -280,7 +282,7 @@ class Narrator:
             text = f"{who} rolled {total} ({action.first}+{action.second})"
             text += self._fleet_news(news)
             if total == 7:
-                text += ": the robber!" if state.robber >= 0 else ": a 7!"
+                text += ": the robber!" if self._robber else ": a 7!"
                 due = next((ev.counts for ev in news if isinstance(ev, E.DiscardsDue)), ())
                 need = [s for s, n in enumerate(due) if n]
                 if need:
@@ -319,7 +321,7 @@ class Narrator:
         elif isinstance(action, A.PlayKnight):
             kind = "dev"
             text = f"{who} played a Knight"
-            if state.robber < 0:  # Pirate Islands: a warship (seed 004)
+            if not self._robber:  # Pirate Islands: a warship (seed 004)
                 text += " and made a warship"
         elif isinstance(action, A.RobSeat):
             kind = "robber"

@@ -533,3 +533,14 @@ def test_four_bot_processes_play_pirate_islands_over_tcp_and_agree(tmp_path: Pat
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count(f"audit passed and signed by every seat, {GAME} game") == 4
+
+
+def test_a_robber_off_the_board_still_moves_onto_the_land() -> None:
+    """Regression: only Pirate Islands has no robber. On The Fog Island (no desert: the robber
+    starts off the board, -1) a 7 still offers every land hex."""
+    rules = load_ruleset("seafarers-fog-island")
+    board = random_board(random.Random(0), "spiral", load_map(rules.board))
+    state = GameState(board, 4, rules=rules)
+    assert state.robber == -1
+    moves = [a for a in state._robber_actions(0) if isinstance(a, A.MoveRobber)]
+    assert {a.hex for a in moves} == set(range(board.topology.hex_count))

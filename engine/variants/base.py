@@ -28,6 +28,8 @@ class Variant:
     """
 
     name: ClassVar[str] = ""
+    has_robber: ClassVar[bool] = True
+    """Whether the game has a robber (Pirate Islands has none: a 7 robs without it)."""
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         self.rules = rules

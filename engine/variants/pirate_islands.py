@@ -129,6 +129,7 @@ class PirateIslands(Seafarers):
     """
 
     name: ClassVar[str] = "pirate-islands"
+    has_robber: ClassVar[bool] = False
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         super().__init__(rules, options, topology)
