@@ -243,6 +243,26 @@ class ChooseGold:
     cards: Hand
 
 
+@dataclass(frozen=True, slots=True)
+class AttackFortress:
+    """Pirate Islands: the active seat, its ship line closed at its own fortress, attacks it: a
+    die gives the fortress's strength, then the turn ends (seed 004 «Захват пиратской крепости»:
+    once a turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RobSeat:
+    """Pirate Islands: after a 7 and its discards (there is no robber), the roller names any
+    opponent holding a card to take one from at random, or -1 when nobody holds one (seed 004
+    «"7" на кубиках»).
+
+    Attributes:
+        victim: the seat robbed, or -1.
+    """
+
+    victim: Seat
+
+
 # Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
 
 
@@ -313,6 +333,14 @@ class ExploreFog:
     face: int
 
 
+@dataclass(frozen=True, slots=True)
+class FortressDie:
+    """Chance, Pirate Islands: the die of a fortress attack, 1 .. 6 (:data:`FORTRESS_DICE`): the
+    fortress's strength against the attacker's warships (seed 004 «Захват пиратской крепости»)."""
+
+    roll: int
+
+
 Action: TypeAlias = (
     BuildRoad
     | BuildSettlement
@@ -344,6 +372,9 @@ Action: TypeAlias = (
     | MovePirate
     | ChooseGold
     | ExploreFog
+    | AttackFortress
+    | RobSeat
+    | FortressDie
 )
 
 ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__
@@ -357,6 +388,7 @@ CHANCE_ACTIONS: Final = (
     MonopolyTake,
     RevealVictory,
     ExploreFog,
+    FortressDie,
 )
 """The chance outcomes and reveals: supplied by a chance source (a reveal, by the seat that knows
 it), never a seat's choice."""
@@ -366,6 +398,8 @@ MAX_KINDS: Final = len(Resource)
 """The most counts a hand in an action lists: every card kind any game has (8)."""
 
 ALL_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
+FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
+"""The 6 equally likely outcomes of a fortress attack's die."""
 """The 36 equally likely outcomes of the two dice: ``Dice(1, 1), Dice(1, 2), ... Dice(6, 6)``."""
 
 # perf: one shared instance of each action without fields; legal-move lists reuse them.

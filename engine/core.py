@@ -284,6 +284,9 @@ class Phase(enum.IntEnum):
     FOG = 17
     """Chance, Seafarers: a road or ship has reached fog; the top tile of the fog stack (then,
     for land, a number token) is drawn and shown to all (docs/rules/seafarers.md, fog)."""
+    FORTRESS = 18
+    """Chance, Pirate Islands: the active seat attacks its pirate fortress; the fortress's
+    strength is one die (seed 004 «Захват пиратской крепости»)."""
 
     @property
     def title(self) -> str:
@@ -300,6 +303,7 @@ CHANCE_PHASES: Final = frozenset(
         Phase.MONOPOLY,
         Phase.VICTORY,
         Phase.FOG,
+        Phase.FORTRESS,
     }
 )
 """Phases where the next action is a chance outcome or a reveal, not a seat's decision."""

@@ -224,6 +224,7 @@ def peer_kind(contents: LogContents) -> str:
 _STEP_BY_PHASE: Final = {
     Phase.START_PLAYER: "reveal",
     Phase.DICE: "reveal",
+    Phase.FORTRESS: "reveal",
     Phase.DRAW: "decryption share",
     Phase.FOG: "decryption share of a fog tile",
     Phase.GAME_OVER: "audit secrets or audit result",
