@@ -294,6 +294,10 @@ class Session:
         self.journal: list[JournalEntry] = []
         self._steal_commit_id = ZERO_ID
         self._shuffles: dict[tuple[str, Seat], Envelope] = {}  # (deck, shuffler) -> shuffle
+        self._through: tuple[Seat, int] = (0, -1)  # the message being ordered (§4)
+        self._proofs_in: dict[str, tuple[Seat, int]] = {}
+        """Per deck: ``(author, seq)`` of the message whose ordering applied the deck's last
+        shuffle proof (§13.6); a ``draw_share`` of the deck must list it in its heads (§13.7)."""
         self._count_ids: dict[Seat, bytes] = {}
         self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
         self._audit_digests: dict[Seat, bytes] = {}
@@ -459,7 +463,8 @@ class Session:
             drawing = self.decks[node.deck] if node and node.kind == DECK_DRAW else None
             if drawing is not None and drawing.drawing is not None:
                 deck = drawing.deck
-                if deck.shuffled and deck.challenged:  # else the set-up above is what waits
+                # else the set-up above is what waits, or this seat's own proof checks
+                if deck.ready:
                     given = deck.shares(drawing.drawing)
                     for s in range(self.players):
                         if drawing.owes_share(s, drawing.drawing) and s not in given:
@@ -588,6 +593,7 @@ class Session:
         if self.stopped is None:
             continuation(result, effects)
             self.last_progress = now
+            self._drain_waiting(effects)  # a deck now ready lets its waiting shares in (§13.7)
             self._fulfil(effects)
         return effects
 
@@ -703,7 +709,23 @@ class Session:
                     self._fork_suspect = (seat, seq)
                     self._relay(effects, have[seq].to_bytes())
                 return None
+        if body.kind == "draw_share" and self._share_waits(body):
+            return False
         return True
+
+    def _after_proofs(self, body: Body, label: object) -> bool:
+        """Whether ``body`` lists in its heads the message that applied the last shuffle proof
+        of deck ``label`` (§13.7): its author had every proof of the deck when it signed."""
+        through = self._proofs_in.get(label) if isinstance(label, str) else None
+        return through is not None and body.heads[through[0]][0] >= through[1]
+
+    def _share_waits(self, body: Body) -> bool:
+        """Whether a ``draw_share`` waits, unaccepted, for this seat's own checks of its deck's
+        shuffle proofs (§13.7): every proof is in and listed by the share, and a check still
+        runs. A share that does not list them is accepted and refused when applied."""
+        label = body.payload[0]
+        dealer = self.decks.get(label) if isinstance(label, str) else None
+        return dealer is not None and not dealer.deck.ready and self._after_proofs(body, label)
 
     def _accept(self, env: Envelope, effects: list[Effect]) -> None:
         body = env.body
@@ -721,6 +743,7 @@ class Session:
     def _apply_through(self, env: Envelope, effects: list[Effect]) -> None:
         """Apply the pending messages ``env`` covers (causal, then seat order), then ``env``."""
         covered = env.body.heads
+        self._through = (env.body.author, env.body.seq)
         while self.stopped is None:
             candidate = None
             for seat in range(self.players):
@@ -1251,6 +1274,8 @@ class Session:
             job = dealer.verification_job(author, responses)
         except DeckError as exc:
             raise OutOfTurn(exc.reason, author=author) from exc
+        if len(dealer.proved) == self.players:  # the deck is usable; its checks may still run
+            self._proofs_in[label] = self._through
         if author == self.seat:
             dealer.deck.mark_verified(author)  # its own shuffle, made from its own seed
             return
@@ -1275,6 +1300,12 @@ class Session:
         node = self._require_view(env).chance_node()
         if node is None or node.kind != DECK_DRAW or node.deck != label:
             raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
+        if not self._after_proofs(env.body, label):
+            raise OutOfTurn(
+                f"seat {author} gave a share of the {label} deck before every shuffle proof "
+                "of it was in",
+                author=author,
+            )
         try:
             complete = dealer.add_share(position, author, share, proof)
         except DeckError as exc:
