@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from test_session import Table, play, view_of
+from test_session import Table, play, resign, view_of
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -216,3 +216,34 @@ def test_a_cheating_shuffler_is_named_before_any_card_of_the_deck_is_opened(
     assert held_shares(table, 1) == 1  # never accepted
     assert signed_shares(table, 1) == []
     assert all(draws_applied(table, s) == [] for s in range(2))
+
+
+def test_a_share_that_does_not_list_every_proof_is_refused_naming_its_author(
+    seed_seat1_buys: int,
+) -> None:
+    """Seat 2's share of seat 1's card reaches the others with the heads of its own shuffle
+    proof, signed again: a share given before its author had every proof of the deck. Both
+    others stop naming seat 2, and seat 1 never opens its card."""
+    table = Table(3, seed=seed_seat1_buys)
+    table.start()
+    found = play(table, stop=buying)
+    assert found is not None and found[0] == 1
+    (proof,) = [
+        Envelope.parse(d)
+        for d in table.logs[2]
+        if Envelope.parse(d).body.author == 2 and Envelope.parse(d).body.kind == "shuffle_proof"
+    ]
+
+    def early(env: Envelope) -> bytes:
+        if env.body.author == 2 and env.body.kind == "draw_share":
+            return resign(env, table, heads=proof.body.heads)
+        return env.to_bytes()
+
+    table.tamper = early
+    table.act(*found)
+    for seat in (0, 1):
+        stop = table.sessions[seat].stopped
+        assert stop is not None and stop.author == 2, stop
+        assert "before every shuffle proof of it was in" in stop.reason
+    assert table.sessions[1].dealer.own_cards == {}
+    assert all(draws_applied(table, s) == [] for s in range(3))
