@@ -12,9 +12,9 @@ asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends the output with 
 the set-up figures, ``--setup-only`` stops after section 1.
 Every figure times the real code: ``Deck``/``shuffle_deck``/``verify_shuffle``/``respond`` for
 the crypto alone, ``hexlan.net.peer.Peer`` on a 127.0.0.1 TCP mesh for the rest, ``run_audit``
-for the audit. The peers are only observed: their log's ``append_message`` and their deck's
-``set_challenges``/``mark_verified`` are wrapped to note the time, and bots' decisions are
-timed as they return (the peer signs them at once).
+for the audit. The peers are only observed: their log's ``append_message``, their deck's
+``set_challenges``/``mark_verified`` and their dealer's ``verification_job`` are wrapped to note
+the time, and bots' decisions are timed as they return (the peer signs them at once).
 
 1. Deck set-up: the joint key, every seat's shuffle with its 40 intermediate decks, the beacon's
    challenges, every seat's proof and every seat's check of every other seat's proof.
@@ -30,8 +30,11 @@ timed as they return (the peer signs them at once).
        allow when every seat has its own interpreter (started highest seat first, 0.1 s
        apart, and timed from seat 0's first message, so that no call waits out the mesh's
        0.2 s redial). Timestamps come from ``time.perf_counter`` (CLOCK_MONOTONIC, one clock
-       for every process on Linux). The beacon round and the time to the last shuffle are
-       shown too.
+       for every process on Linux). Shown besides: when every seat has laid the board (set-up
+       placement can begin: the game waits for no deck), the last shuffle, the beacon round,
+       and when every seat has every shuffle proof in (the deck is *set up*: a card bought is
+       dealt at once). The proofs are checked off the critical path and every seat's deck is
+       *ready* (its first reveal can happen) only when its checks pass (PROTOCOL.md §13.6).
 
 2.-5. Networked bot games (``Peer`` per seat, heuristic bots, one event loop as in
    bench_net.py), for every table size, ``--games`` each:
@@ -142,7 +145,14 @@ class Probe:
     events: list[PeerEvent] = field(default_factory=list)
     decisions: list[tuple[float, Action]] = field(default_factory=list)
     challenged: float | None = None
+    started: float | None = None
+    """The board is laid (the start event resolved): set-up placement can begin; the game
+    waits for no deck (PROTOCOL.md §13.10)."""
+    usable: float | None = None
+    """Every seat's shuffle proof is applied here: the deck is set up, a card bought is dealt,
+    its reveal waits for :attr:`ready` (§13.6)."""
     ready: float | None = None
+    """Every proof has passed this seat's checks: the deck's first reveal can happen."""
 
     def own(self, kind: str) -> list[float]:
         """Times this seat signed its messages of ``kind``."""
@@ -165,17 +175,30 @@ class Probe:
 
 
 def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: None) -> None:
-    """Note the time of every logged envelope and of the deck's challenges and readiness."""
-    log, deck = peer.log, peer.session.dealer.deck
-    append, set_challenges, mark_verified = (
+    """Note the time of every logged envelope, of the board laid (the first envelope logged
+    once the session has its view), and of the deck's challenges, proofs in and readiness."""
+    session = peer.session
+    log, dealer = peer.log, session.dealer
+    deck = dealer.deck
+    append, set_challenges, mark_verified, verification_job = (
         log.append_message,
         deck.set_challenges,
         deck.mark_verified,
+        dealer.verification_job,
     )
 
     def append_message(envelope_bytes: bytes, *, sync: bool = True) -> None:
-        probe.messages.append((time.perf_counter(), bytes(envelope_bytes)))
+        now = time.perf_counter()
+        probe.messages.append((now, bytes(envelope_bytes)))
+        if probe.started is None and session.view is not None:
+            probe.started = now
         append(envelope_bytes, sync=sync)
+
+    def proof_in(seat: int, responses: Any) -> Callable[[], str | None]:
+        job = verification_job(seat, responses)
+        if len(dealer.proved) == deck.key.players and probe.usable is None:
+            probe.usable = time.perf_counter()
+        return job
 
     def challenges(bits: Sequence[Sequence[int]]) -> None:
         set_challenges(bits)
@@ -190,6 +213,7 @@ def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: No
     log.append_message = append_message  # type: ignore[method-assign]
     deck.set_challenges = challenges  # type: ignore[method-assign]
     deck.mark_verified = verified  # type: ignore[method-assign]
+    dealer.verification_job = proof_in  # type: ignore[method-assign]
 
 
 def _peer(
@@ -345,7 +369,9 @@ class SetupRun:
     """One networked deck set-up, seconds from the first message signed."""
 
     players: int
-    wall: float  # until every seat's deck is ready
+    wall: float  # until every seat's deck is ready (every proof checked everywhere)
+    started: float  # until every seat has laid the board (set-up placement can begin)
+    usable: float  # until every seat has every shuffle proof in (the deck is set up)
     shuffled: float  # until the last seat signed its shuffle
     beacon: float  # from the last shuffle signed until every seat has the challenges
     failed_dials: int
@@ -357,16 +383,20 @@ def _setup_run(
     first: Sequence[float],
     shuffles: Sequence[float],
     challenged: Sequence[float],
-    ready: Sequence[float],
+    times: tuple[Sequence[float], Sequence[float], Sequence[float]],
     failed_dials: int,
     *,
     from_last: bool = False,
     cpu: float = 0.0,
 ) -> SetupRun:
+    """``times``: every seat's (board laid, proofs in, deck ready)."""
     start = max(first) if from_last else min(first)
+    started, usable, ready = times
     return SetupRun(
         players,
         wall=max(ready) - start,
+        started=max(started) - start,
+        usable=max(usable) - start,
         shuffled=max(shuffles) - start,
         beacon=max(challenged) - max(shuffles),
         failed_dials=failed_dials,
@@ -408,7 +438,11 @@ async def _setup_in_loop(seed: int, players: int, log_dir: Path) -> SetupRun:
         [p.messages[0][0] for p in probes],
         [p.own("shuffle")[0] for p in probes],
         [p.challenged for p in probes if p.challenged is not None],
-        [p.ready for p in probes if p.ready is not None],
+        (
+            [p.started for p in probes if p.started is not None],
+            [p.usable for p in probes if p.usable is not None],
+            [p.ready for p in probes if p.ready is not None],
+        ),
         sum(p.failed_dials() for p in probes),
     )
 
@@ -436,7 +470,11 @@ def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
         [r["first"] for r in reports],
         [r["shuffle"] for r in reports],
         [r["challenged"] for r in reports],
-        [r["ready"] for r in reports],
+        (
+            [r["started"] for r in reports],
+            [r["usable"] for r in reports],
+            [r["ready"] for r in reports],
+        ),
         sum(r["failed_dials"] for r in reports),
         from_last=True,
         cpu=sum(r["cpu"] for r in reports),
@@ -469,7 +507,7 @@ def _child(spec_text: str) -> int:
         await asyncio.wait(
             [waiter, task], timeout=SETUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
         )
-        if probe.ready is None or probe.challenged is None:
+        if None in (probe.ready, probe.challenged, probe.started, probe.usable):
             waiter.cancel()
             error = "timed out" if not task.done() else repr(task.exception())
             print(json.dumps({"error": f"seat {seat}: {error}"}), flush=True)
@@ -478,6 +516,8 @@ def _child(spec_text: str) -> int:
                 "first": probe.messages[0][0],
                 "shuffle": probe.own("shuffle")[0],
                 "challenged": probe.challenged,
+                "started": probe.started,
+                "usable": probe.usable,
                 "ready": probe.ready,
                 "failed_dials": probe.failed_dials(),
                 "cpu": cpu[-1] - cpu[0],
@@ -655,6 +695,15 @@ def _setup_figures(
             "processes_ms": round(statistics.median(proc_walls) * 1000),
             "processes_runs_ms": [round(w * 1000) for w in proc_walls],
             "processes_beacon_ms": round(statistics.median(s.beacon for s in in_procs[n]) * 1000),
+            "processes_board_laid_ms": round(
+                statistics.median(s.started for s in in_procs[n]) * 1000
+            ),
+            "processes_deck_set_up_ms": round(
+                statistics.median(s.usable for s in in_procs[n]) * 1000
+            ),
+            "one_loop_deck_set_up_ms": round(
+                statistics.median(s.usable for s in in_loop[n]) * 1000
+            ),
             "processes_last_shuffle_ms": round(
                 statistics.median(s.shuffled for s in in_procs[n]) * 1000
             ),
@@ -745,32 +794,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label, table in (
         (
             "(b1) N real peers, one process, one event loop (as bench_net.py): "
-            "first message -> every seat's deck ready",
+            "first message -> every seat ...",
             in_loop,
         ),
         (
             f"(b2) N real peers, one process per seat, started {STAGGER:.1f} s apart from the "
-            "highest seat: seat 0's first message -> every seat's deck ready",
+            "highest seat: seat 0's first message -> every seat ...",
             in_procs,
         ),
     ):
         print(label)
         print(
-            f"{'seats':>5} {'wall p50':>8} {'min':>6} {'max':>6} {'last shuffle':>12} "
-            f"{'beacon':>7} {'dial retries':>12}"
+            f"{'seats':>5} {'board laid':>10} {'last shuffle':>12} {'beacon':>7} "
+            f"{'deck set up':>11} {'checked p50':>11} {'min':>6} {'max':>6} "
+            f"{'dial retries':>12}"
         )
         for n in sizes:
             setups = table[n]
             walls = [s.wall for s in setups]
             print(
-                f"{n:>5} {_ms(statistics.median(walls)):>8} {_ms(min(walls)):>6} "
-                f"{_ms(max(walls)):>6} {_ms(statistics.median(s.shuffled for s in setups)):>12} "
+                f"{n:>5} {_ms(statistics.median(s.started for s in setups)):>10} "
+                f"{_ms(statistics.median(s.shuffled for s in setups)):>12} "
                 f"{_ms(statistics.median(s.beacon for s in setups)):>7} "
+                f"{_ms(statistics.median(s.usable for s in setups)):>11} "
+                f"{_ms(statistics.median(walls)):>11} {_ms(min(walls)):>6} {_ms(max(walls)):>6} "
                 f"{sum(s.failed_dials for s in setups):>12}"
             )
     print(
-        "last shuffle: first message -> the last seat signed its shuffle; beacon: -> every "
-        "seat has the challenges; the rest is proofs and their checks (N-1 per seat)"
+        "board laid: every seat has laid the board, set-up placement can begin (the game waits "
+        "for no deck); last shuffle: the last seat signed its shuffle; beacon: from it until "
+        "every seat has the challenges; deck set up: every seat has every shuffle proof in (a "
+        "card bought is dealt; its reveal waits for the checks); checked: every seat has "
+        "checked the N-1 other proofs (its deck is ready: the first reveal can happen)"
     )
     if args.setup_only or args.json:
         figures = _setup_figures(sizes, paths, in_loop, in_procs, decks)
