@@ -74,6 +74,7 @@ from hexlan.net.identity import (
     check_ed25519_public,
     check_x25519_public,
 )
+from hexlan.net.shuffle import ShuffleDraw
 from hexlan.net.steal import (
     CommittedHand,
     check_opening,
@@ -709,9 +710,8 @@ class Session:
                     self._fork_suspect = (seat, seq)
                     self._relay(effects, have[seq].to_bytes())
                 return None
-        if body.kind == "draw_share" and self._share_waits(body):
-            return False
-        return True
+        # a share of a deck whose proofs this seat still checks waits, like a successor (§13.7)
+        return not (body.kind == "draw_share" and self._share_waits(body))
 
     def _after_proofs(self, body: Body, label: object) -> bool:
         """Whether ``body`` lists in its heads the message that applied the last shuffle proof
@@ -1607,10 +1607,15 @@ class Session:
         decryption share of the card being dealt."""
         me, deck, label = self.seat, dealer.deck, dealer.label
         shuffled = functools.partial(self._took_shuffle, dealer)
-        if deck.next_shuffler == me and (f"shuffle:{label}", 0) not in self._sent:
-            self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-            if dealer.has_shuffle:
-                return "shuffle", dealer.shuffle_payload()
+        if (f"shuffle:{label}", 0) not in self._sent:
+            # perf: the costly part of a shuffle needs only the joint key: it is computed while
+            # the seats before this one shuffle (scripts/bench_crypto.py, "last shuffle")
+            drawn = functools.partial(self._took_draw, dealer)
+            self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
+            if deck.next_shuffler == me and dealer.has_draw:
+                self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
+                if dealer.has_shuffle:
+                    return "shuffle", dealer.shuffle_payload()
         if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
             if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
                 self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
@@ -1625,6 +1630,10 @@ class Session:
         ):
             return "draw_share", dealer.share_payload(position)
         return None
+
+    def _took_draw(self, dealer: Dealer, drawn: object, effects: list[Effect]) -> None:
+        assert isinstance(drawn, ShuffleDraw)
+        dealer.take_draw(drawn)
 
     def _took_shuffle(self, dealer: Dealer, shuffled: object, effects: list[Effect]) -> None:
         assert isinstance(shuffled, Shuffled)
