@@ -10,7 +10,7 @@ Targets (issues), on loopback: deck set-up <= 2 s for 4 seats and <= 3 s for six
 (five-six), a draw <= 150 ms, the audit of a whole game <= 2 s. Figures are printed, never
 asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends the output with one JSON line of
 the set-up figures, ``--setup-only`` stops after section 1.
-Every figure times the real code: ``Deck``/``shuffle_deck``/``verify_shuffle``/``respond`` for
+Every figure times the real code: ``Deck``/``apply_shuffle``/``verify_shuffle``/``respond`` for
 the crypto alone, ``hexlan.net.peer.Peer`` on a 127.0.0.1 TCP mesh for the rest, ``run_audit``
 for the audit. The peers are only observed: their log's ``append_message``, their deck's
 ``set_challenges``/``mark_verified`` and their dealer's ``verification_job`` are wrapped to note
@@ -20,9 +20,11 @@ the time, and bots' decisions are timed as they return (the peer signs them at o
    challenges, every seat's proof and every seat's check of every other seat's proof.
 
    (a) the critical path with one machine per seat, from the functions timed here:
-       keys (one proof, N-1 checks) + sum over seats of (shuffle + the next seat's validation
-       of its deck) + the beacon round (measured in (b1)) + the slowest seat's answer to its
-       challenges + max over seats of (that seat's checks of the N-1 other proofs);
+       keys (one proof, N-1 checks) + the chain of shuffles (every seat draws its shuffle's
+       masks as soon as the key is there, then in seat order shuffles once its masks and its
+       input are there, and the next seat validates the deck) + the beacon round (measured in
+       (b1)) + the slowest seat's answer to its challenges + max over seats of (that seat's
+       checks of the N-1 other proofs);
    (b) the wall time of N real peers, from the first message signed to every seat's
        ``session.dealer.deck.ready``: (b1) in one process and one event loop, as
        scripts/bench_net.py runs them (proof work goes to worker threads, libsodium releases
@@ -89,7 +91,7 @@ from hexlan.net.lobby import free_port
 from hexlan.net.log import read_log
 from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.session import DEVELOPMENT_DECK, Session
-from hexlan.net.shuffle import ROUNDS, pack_deck, respond, shuffle_deck
+from hexlan.net.shuffle import ROUNDS, apply_shuffle, pack_deck, respond, shuffle_deck
 from hexlan.net.wire import Envelope, Opening
 
 STRATEGY = "heuristic"
@@ -249,20 +251,24 @@ class CryptoPath:
 
     players: int
     keys: float  # one proof + the N-1 checks of a seat (the slowest)
-    shuffles: list[float]  # per seat: Deck.shuffle (shuffle_deck, 1 + 40 decks)
+    draws: list[float]  # per seat: Deck.draw_shuffle (the masks of 1 + 40 decks)
+    shuffles: list[float]  # per seat: apply_shuffle of its draw to its input deck
     validations: list[float]  # per seat: Deck.add_shuffle of its deck (card validation)
     responses: list[float]  # per seat: respond to its challenges
     checks: list[float]  # per verifying seat: its checks of the N-1 other proofs
 
+    def chain(self) -> float:
+        """From the joint key to the last shuffle validated: every seat draws its masks at
+        once, and shuffles when both its masks and the previous seat's deck are there."""
+        t = 0.0
+        for draw, shuffle, validate in zip(
+            self.draws, self.shuffles, self.validations, strict=True
+        ):
+            t = max(t, draw) + shuffle + validate
+        return t
+
     def total(self, beacon: float) -> float:
-        return (
-            self.keys
-            + sum(self.shuffles)
-            + sum(self.validations)
-            + beacon
-            + max(self.responses)
-            + max(self.checks)
-        )
+        return self.keys + self.chain() + beacon + max(self.responses) + max(self.checks)
 
 
 def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]:
@@ -294,9 +300,11 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
         joint.add(seat, share, proof)
     assert joint.joint == joint_again
     deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
-    shuffles, validations, shuffle_secrets = [], [], []
+    draws, shuffles, validations, shuffle_secrets = [], [], [], []
     for seat in range(players):
-        t, (commitment, secret) = _timed(deck.shuffle, seeds[seat])
+        t, drawn = _timed(deck.draw_shuffle, seeds[seat])
+        draws.append(t)
+        t, (commitment, secret) = _timed(apply_shuffle, deck.current, drawn)
         shuffles.append(t)
         shuffle_secrets.append(secret)
         output, rounds = pack_deck(commitment.output), [pack_deck(d) for d in commitment.rounds]
@@ -318,7 +326,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
     for seat in range(players):
         deck.mark_verified(seat)
     assert deck.ready
-    path = CryptoPath(players, max(key_times), shuffles, validations, responses, checks)
+    path = CryptoPath(players, max(key_times), draws, shuffles, validations, responses, checks)
     return path, deck, secrets
 
 
@@ -770,26 +778,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(medians over the set-ups; best: the fastest one; beacon: (b1)'s median):"
     )
     print(
-        f"{'seats':>5} {'keys':>6} {'Σ shuffle':>10} {'Σ validate':>10} {'beacon':>7} "
+        f"{'seats':>5} {'keys':>6} {'chain':>6} {'beacon':>7} "
         f"{'respond':>8} {'max check':>10} {'total':>7} {'best':>6}   "
-        "one shuffle / one proof check"
+        "one draw / one shuffle from it / one validation / one proof check"
     )
     for n in sizes:
         crypto = paths[n]
         beacon = statistics.median(s.beacon for s in in_loop[n])
         keys = statistics.median(p.keys for p in crypto)
-        shuffle = statistics.median(sum(p.shuffles) for p in crypto)
-        validate = statistics.median(sum(p.validations) for p in crypto)
+        chain = statistics.median(p.chain() for p in crypto)
         answer = statistics.median(max(p.responses) for p in crypto)
         check = statistics.median(max(p.checks) for p in crypto)
         total = statistics.median(p.total(beacon) for p in crypto)
         best = min(p.total(beacon) for p in crypto)
+        one_draw = statistics.median(t for p in crypto for t in p.draws)
         one_shuffle = statistics.median(t for p in crypto for t in p.shuffles)
+        one_validation = statistics.median(t for p in crypto for t in p.validations)
         one_check = statistics.median(t / (n - 1) for p in crypto for t in p.checks)
         print(
-            f"{n:>5} {_ms(keys):>6} {_ms(shuffle):>10} {_ms(validate):>10} {_ms(beacon):>7} "
+            f"{n:>5} {_ms(keys):>6} {_ms(chain):>6} {_ms(beacon):>7} "
             f"{_ms(answer):>8} {_ms(check):>10} {_ms(total):>7} {_ms(best):>6}   "
-            f"{_ms(one_shuffle)} / {_ms(one_check)}"
+            f"{_ms(one_draw)} / {_ms(one_shuffle)} / {_ms(one_validation)} / {_ms(one_check)}"
         )
     for label, table in (
         (
