@@ -10,17 +10,28 @@ with one seat whose proof checks run only when the test lets them: its session e
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import random
+import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_session import Table, play, resign, view_of
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
+from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Seat
 from hexlan.net.effects import Applied, Compute, Effect, Stopped
+from hexlan.net.inproc import SeatKeys, make_opening
+from hexlan.net.lobby import free_port
+from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.redteam import swap_in_another_card
-from hexlan.net.wire import Envelope
+from hexlan.net.wire import Envelope, Opening
 
 
 class SlowChecks(Table):
@@ -247,3 +258,105 @@ def test_a_share_that_does_not_list_every_proof_is_refused_naming_its_author(
         assert "before every shuffle proof of it was in" in stop.reason
     assert table.sessions[1].dealer.own_cards == {}
     assert all(draws_applied(table, s) == [] for s in range(3))
+
+
+# ---------------------------------------------------------------------------- real peers
+
+
+def loopback_table(seed: int, players: int) -> tuple[Opening, list[SeatKeys]]:
+    """A seeded table whose seats listen on free ports of 127.0.0.1."""
+    keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
+    base = make_opening([f"P{s}" for s in range(players)], keys, created=0)
+    seats = tuple(
+        dataclasses.replace(info, host="" if i == 0 else "127.0.0.1", port=free_port("127.0.0.1"))
+        for i, info in enumerate(base.seats)
+    )
+    return dataclasses.replace(base, seats=seats), keys
+
+
+def hold_checks(peer: Peer, seat: Seat, bought: threading.Event, buyers: list[int]) -> list[float]:
+    """Make ``peer``'s proof checks wait in their worker threads until a development card has
+    been bought, and 2 s more at the buyer (a slow machine); the times its deck became ready."""
+    dealer = peer.session.dealer
+    honest, mark_verified = dealer.verification_job, dealer.deck.mark_verified
+    ready: list[float] = []
+
+    def held(author: int, responses: Any) -> Callable[[], str | None]:
+        job = honest(author, responses)
+
+        def slow_job() -> str | None:
+            bought.wait(timeout=60)
+            if buyers[:1] == [seat]:
+                time.sleep(2.0)
+            return job()
+
+        return slow_job
+
+    def verified(author: int) -> None:
+        mark_verified(author)
+        if dealer.deck.ready:
+            ready.append(time.monotonic())
+
+    dealer.verification_job = held  # type: ignore[method-assign]
+    dealer.deck.mark_verified = verified  # type: ignore[method-assign]
+    return ready
+
+
+@pytest.mark.slow
+def test_real_peers_apply_no_draw_before_their_own_checks_pass(tmp_path: Path) -> None:
+    """Three peers on a 127.0.0.1 TCP mesh, heuristic bots. Every seat's proof checks wait in
+    their worker threads until a development card has been bought, the buyer's 2 s more (a
+    slow machine): the game goes on meanwhile; the others give their shares once their own
+    checks pass, and the buyer applies the draw only after its own have passed; the game then
+    plays on to its end, the same everywhere, its audit passed."""
+    opening, keys = loopback_table(3, 3)
+    bought = threading.Event()
+    buyers: list[int] = []
+    draws: list[list[float]] = [[], [], []]
+
+    def on_event(seat: int) -> Callable[[PeerEvent], None]:
+        def note(event: PeerEvent) -> None:
+            if event.kind != "applied":
+                return
+            if isinstance(event.action, A.BuyDevelopmentCard) and event.author is not None:
+                if not buyers:
+                    buyers.append(event.author)
+                bought.set()
+            elif isinstance(event.action, A.DrawCard):
+                draws[seat].append(time.monotonic())
+
+        return note
+
+    peers = []
+    for seat in range(3):
+        bot = make_bot("heuristic", random.Random(seat))
+        peers.append(
+            Peer(
+                seat,
+                keys[seat].identity,
+                opening,
+                keys[seat].chain,
+                keys[seat].game_keys,
+                tmp_path / f"seat{seat}.log",
+                lambda view, s, bot=bot: bot.choose(view, s),
+                on_event(seat),
+                host_address="127.0.0.1",
+                listen_host="127.0.0.1",
+                kind="bot heuristic",
+            )
+        )
+    ready = [hold_checks(peer, seat, bought, buyers) for seat, peer in enumerate(peers)]
+
+    async def play() -> list[Any]:
+        return await asyncio.wait_for(asyncio.gather(*(p.run() for p in peers)), 120)
+
+    results = asyncio.run(play())
+    assert buyers and all(draws) and all(ready)
+    for seat in range(3):
+        assert ready[seat][0] < draws[seat][0], f"seat {seat} applied a draw before its checks"
+    buyer = buyers[0]
+    others_ready = max(ready[s][0] for s in range(3) if s != buyer)
+    assert others_ready < ready[buyer][0]  # the others' shares were there before its checks
+    finals = {(r.winner, r.state_hash) for r in results}
+    assert len(finals) == 1
+    assert all(r.stopped is None and r.audit == "passed" for r in results), results
