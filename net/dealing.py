@@ -129,8 +129,10 @@ class Dealer:
         return job
 
     def take_shuffle(self, shuffled: Shuffled) -> None:
-        """Keep the result of :meth:`shuffle_job` until its proof is owed."""
+        """Keep the result of :meth:`shuffle_job` until its proof is owed (its draw, if any, is
+        no longer needed)."""
         self._shuffled = shuffled
+        self._drawn = None
 
     @property
     def has_shuffle(self) -> bool:

@@ -1610,12 +1610,13 @@ class Session:
         if (f"shuffle:{label}", 0) not in self._sent:
             # perf: the costly part of a shuffle needs only the joint key: it is computed while
             # the seats before this one shuffle (scripts/bench_crypto.py, "last shuffle")
-            drawn = functools.partial(self._took_draw, dealer)
-            self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
-            if deck.next_shuffler == me and dealer.has_draw:
-                self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-                if dealer.has_shuffle:
-                    return "shuffle", dealer.shuffle_payload()
+            if not dealer.has_shuffle:
+                drawn = functools.partial(self._took_draw, dealer)
+                self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
+                if deck.next_shuffler == me and dealer.has_draw:
+                    self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
+            if deck.next_shuffler == me and dealer.has_shuffle:
+                return "shuffle", dealer.shuffle_payload()
         if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
             if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
                 self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
