@@ -722,10 +722,17 @@ class Session:
     def _share_waits(self, body: Body) -> bool:
         """Whether a ``draw_share`` waits, unaccepted, for this seat's own checks of its deck's
         shuffle proofs (§13.7): every proof is in and listed by the share, and a check still
-        runs. A share that does not list them is accepted and refused when applied."""
+        runs. A share that does not list them is accepted and refused when applied. An
+        observer never waits: it opens only public cards, whose shares every seat gave after
+        its own checks, and owns none."""
         label = body.payload[0]
         dealer = self.decks.get(label) if isinstance(label, str) else None
-        return dealer is not None and not dealer.deck.ready and self._after_proofs(body, label)
+        return (
+            not self.observer
+            and dealer is not None
+            and not dealer.deck.ready
+            and self._after_proofs(body, label)
+        )
 
     def _accept(self, env: Envelope, effects: list[Effect]) -> None:
         body = env.body
