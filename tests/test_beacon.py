@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hexlan.engine.board import Board, TokenMode, random_board, validate_board
-from hexlan.engine.core import Resource, Terrain
+from hexlan.engine.core import RESOURCES, Resource, Terrain
 from hexlan.net.beacon import (
     CHAIN_LENGTH,
     BeaconStream,
@@ -375,7 +375,7 @@ def test_random_board_from_the_beacon_is_valid_and_deterministic(tokens: TokenMo
             [2, 12, *[n for n in (3, 4, 5, 6, 8, 9, 10, 11) for _ in range(2)]]
         )
         harbours: Counter[Resource | None] = Counter({None: 4})
-        harbours.update(Resource)
+        harbours.update(RESOURCES)
         assert Counter(h.resource for h in board.harbours) == harbours
         assert _board_from(output, tokens).to_dict() == board.to_dict()
         boards.append(board.to_dict())
