@@ -242,7 +242,9 @@ class DevCard(enum.IntEnum):
 
 
 class Phase(enum.IntEnum):
-    """Where the game stands; decides whose decision it is and what kind."""
+    """Where the game stands; decides whose decision it is and what kind. Codes are stable (a
+    state's hash covers them): the base game's first, then each game's own phases, owned and
+    flagged as chance phases by that game's rules module (``Variant.phases``)."""
 
     START_PLAYER = 0
     """Chance: who starts (a roll-off, taken as one uniform chance outcome)."""
@@ -291,7 +293,7 @@ class Phase(enum.IntEnum):
         return self.name.replace("_", " ").lower()
 
 
-CHANCE_PHASES: Final = frozenset(
+BASE_CHANCE_PHASES: Final = frozenset(
     {
         Phase.START_PLAYER,
         Phase.DICE,
@@ -299,10 +301,15 @@ CHANCE_PHASES: Final = frozenset(
         Phase.DRAW,
         Phase.MONOPOLY,
         Phase.VICTORY,
-        Phase.FOG,
     }
 )
-"""Phases where the next action is a chance outcome or a reveal, not a seat's decision."""
+"""The base game's phases where the next action is a chance outcome or a reveal, not a seat's
+decision (:data:`hexlan.engine.registry.CHANCE_PHASES` adds the games' own)."""
+
+BASE_PHASES: Final = frozenset(p for p in Phase if p <= Phase.SPECIAL_BUILD)
+"""The phases of the engine's own rules (the 5-6 player special building phase among them, an
+option of the core rules); every later member belongs to the one game that declares it
+(``Variant.phases``), which :mod:`hexlan.engine.registry` checks at import."""
 
 
 class EngineError(Exception):

@@ -37,7 +37,6 @@ from hexlan.engine.chance import (
     ChanceNode,
 )
 from hexlan.engine.core import (
-    CHANCE_PHASES,
     NO_LIMIT,
     NO_SEAT,
     DevCard,
@@ -52,11 +51,11 @@ from hexlan.engine.core import (
     Seat,
     as_hand,
     hand_covers,
-    hand_minus,
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
+from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
 from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.variants import Variant, make_variant
 
@@ -620,7 +619,7 @@ class GameState:
             return self.variant.chance_node(self)
         return None
 
-    def draw_outcome(self, face: int | None) -> A.DrawCard | A.ExploreFog:
+    def draw_outcome(self, face: int | None) -> Action:
         """The outcome of the deck draw due now (:meth:`chance_node`), from the drawn card's face
         as the deck numbers it (None: a card this state may not see). A chance source that deals
         by faces (the network's mental-poker deck) turns the card into the outcome here.
@@ -629,11 +628,11 @@ class GameState:
         >>> GameState(beginner_board(), 3).draw_outcome(4)
         DrawCard(card=<DevCard.MONOPOLY: 4>)
 
-        In :attr:`Phase.FOG` the outcome is the fog stack's face, seen by all
-        (:class:`~hexlan.engine.actions.ExploreFog`).
+        In a chance phase a game adds, its rules module names the outcome
+        (:meth:`~hexlan.engine.variants.base.Variant.deck_outcome`: Seafarers' fog tile).
         """
-        if self.phase is Phase.FOG and face is not None:
-            return A.ExploreFog(face)
+        if self.phase is not Phase.DRAW and face is not None and self.variant is not None:
+            return self.variant.deck_outcome(self, face)
         return _HIDDEN_DRAW if face is None else _DRAWS[face]
 
     def observation(self, action: Action, seat: Seat) -> Action:
@@ -868,10 +867,12 @@ class GameState:
 
     def actor(self, action: Action) -> Seat:
         """The seat that makes ``action`` (:data:`CHANCE` for chance actions)."""
-        if isinstance(action, A.CHANCE_ACTIONS):
+        if isinstance(action, CHANCE_ACTIONS):
             return CHANCE
-        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer | A.ChooseGold):
+        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer):
             return action.seat
+        if isinstance(action, A.VariantAction):
+            return action.actor(self.active)
         return self.active
 
     def check(self, action: Action) -> None:
@@ -883,7 +884,7 @@ class GameState:
         phase = self.phase
         if phase is Phase.GAME_OVER:
             raise IllegalActionError("the game is over")
-        if isinstance(action, A.CHANCE_ACTIONS):
+        if isinstance(action, CHANCE_ACTIONS):
             self._check_chance(action)
             return
         if phase in CHANCE_PHASES:
@@ -1157,16 +1158,6 @@ class GameState:
         self.phase = Phase.DRAW
         if self.record_events:
             self.last_events.append(E.CardBought(self.active))
-
-    def _on_buy_with_discoveries(self, action: A.BuyWithDiscoveries) -> None:
-        """Jungle: the discoveries stand for ``replaced``; the rest of the cost is paid (seed 002
-        «Джунгли»)."""
-        seat = self.active
-        self.discoveries[seat] -= sum(action.replaced)
-        self._pay_bank(seat, hand_minus(self.rules.development_card_cost, action.replaced))
-        self.phase = Phase.DRAW
-        if self.record_events:
-            self.last_events.append(E.CardBought(seat, sum(action.replaced)))
 
     def _on_draw(self, action: A.DrawCard) -> None:
         seat = self.active
@@ -1466,12 +1457,6 @@ class GameState:
         if self.record_events:
             self.last_events.append(E.TurnStarted(seat, self.turn))
 
-    def _on_variant_action(self, action: Action) -> None:
-        """An action a variant adds (Seafarers' ships, pirate and gold): its rules module
-        applies it."""
-        assert self.variant is not None
-        self.variant.apply(self, action)
-
     def _on_reveal_victory(self, action: A.RevealVictory) -> None:
         self.revealed_vp_cards[action.seat] = action.victory_point_cards
         self.public_vp[action.seat] += action.victory_point_cards
@@ -1647,11 +1632,7 @@ GameState._HANDLERS = {
     A.CancelTrade: GameState._on_cancel,
     A.EndTurn: GameState._on_end_turn,
     A.RevealVictory: GameState._on_reveal_victory,
-    A.BuyWithDiscoveries: GameState._on_buy_with_discoveries,
-    A.BuildShip: GameState._on_variant_action,
-    A.MoveShip: GameState._on_variant_action,
-    A.MovePirate: GameState._on_variant_action,
-    A.ChooseGold: GameState._on_variant_action,
-    A.ExploreFog: GameState._on_variant_action,
 }
-assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)
+if set(GameState._HANDLERS) != set(A.BASE_ACTION_TYPES):
+    raise EngineError("every base action needs its handler in GameState._HANDLERS")
+GameState._HANDLERS.update(VARIANT_HANDLERS)  # what each registered game adds

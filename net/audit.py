@@ -29,10 +29,22 @@ from dataclasses import dataclass
 from typing import Final
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action, action_to_list
+from hexlan.engine.actions import (
+    Action,
+    action_to_list,
+)
 from hexlan.engine.board import Board
-from hexlan.engine.core import DevCard, EngineError, IllegalActionError, Resource, Seat
+from hexlan.engine.core import (
+    DevCard,
+    EngineError,
+    IllegalActionError,
+    Resource,
+    Seat,
+)
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.seafarers import (
+    ExploreFog,
+)
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul
@@ -308,7 +320,7 @@ def resolved_actions(
         if isinstance(action, A.DrawCard):
             assert entry.position is not None
             action = A.DrawCard(draws[entry.position])
-        elif isinstance(action, A.ExploreFog) and dealt is not None:  # opened in play by all
+        elif isinstance(action, ExploreFog) and dealt is not None:  # opened in play by all
             assert entry.position is not None
             face = dealt[entry.deck][entry.position]
             if action.face != face:

@@ -20,11 +20,16 @@ from textual.geometry import Offset
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board, random_board
-from hexlan.engine.core import Terrain
+from hexlan.engine.core import (
+    Terrain,
+)
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+)
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
@@ -835,7 +840,7 @@ def test_a_ship_differs_from_a_road_and_the_pirate_sits_on_its_sea_hex(layout: L
         and any(not topo.path_sea[p] for p in topo.node_paths[n])
     )
     state.play(A.BuildSettlement(node))
-    ship = next(a for a in state.legal_actions() if isinstance(a, A.BuildShip))
+    ship = next(a for a in state.legal_actions() if isinstance(a, BuildShip))
     road = next(
         a for a in state.legal_actions() if isinstance(a, A.BuildRoad) and a.path != ship.path
     )

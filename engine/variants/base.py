@@ -1,11 +1,13 @@
-"""The hooks a variant's rules module supplies (see :mod:`hexlan.engine.variants`)."""
+"""The hooks a variant's rules module supplies (see :mod:`hexlan.engine.variants`), and what it
+adds to the engine's open sets: its actions with their handlers and its phases
+(:mod:`hexlan.engine.registry` merges them)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from hexlan.engine.core import EngineError, NodeId, Seat
+from hexlan.engine.core import EngineError, NodeId, Phase, Seat
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -18,8 +20,22 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 
+VariantHandler: TypeAlias = "Callable[[Any, GameState, Any], None]"
+"""A handler of an action a game adds: an unbound method of its :class:`Variant` class, called
+as ``handler(variant, state, action)`` to apply the action (unchecked)."""
+
+
 class Variant:
     """The hooks of one game's own rules; this base class's hooks change nothing.
+
+    A subclass registers what it adds to the engine's open sets in class attributes, merged once
+    at import by :mod:`hexlan.engine.registry` in :data:`~hexlan.engine.variants.HOOKS` order:
+
+    - ``actions``: its action classes (:class:`~hexlan.engine.actions.VariantAction`), in the
+      order their wire type codes take after the base game's and earlier games';
+    - ``handlers``: each of those classes' :data:`VariantHandler`;
+    - ``phases``: the :class:`~hexlan.engine.core.Phase` members it owns, and ``chance_phases``
+      those of them where a chance outcome is due.
 
     Args:
         rules: the game's rule set (its ``raw`` tables carry the variant's numbers).
@@ -28,6 +44,10 @@ class Variant:
     """
 
     name: ClassVar[str] = ""
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = ()
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {}
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    chance_phases: ClassVar[frozenset[Phase]] = frozenset()
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         self.rules = rules
@@ -78,6 +98,14 @@ class Variant:
         """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""
         return None
 
+    def deck_outcome(self, state: GameState, face: int) -> A.Action:
+        """The outcome of ``face`` drawn from the deck of a chance phase the variant adds.
+
+        Raises:
+            EngineError: the variant draws from no deck of its own.
+        """
+        raise EngineError(f"the {self.name} rules draw from no deck of their own")
+
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
         """The outcomes of the chance due in a phase the variant adds, with probabilities."""
         return []
@@ -105,11 +133,3 @@ class Variant:
         """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let
         the engine's general reason stand."""
         return None
-
-    def apply(self, state: GameState, action: A.Action) -> None:
-        """Apply an action the variant adds (unchecked).
-
-        Raises:
-            EngineError: the variant has no such action.
-        """
-        raise EngineError(f"the {self.name} rules have no {type(action).__name__}")

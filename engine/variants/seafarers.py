@@ -27,7 +27,8 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -52,7 +53,7 @@ from hexlan.engine.core import (
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.ruleset import parse_cost
-from hexlan.engine.variants.base import Variant
+from hexlan.engine.variants.base import Variant, VariantHandler
 
 if TYPE_CHECKING:
     from hexlan.engine.board import Board
@@ -62,6 +63,70 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 _RULE = "seed 002 «Мореходы»"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildShip(A.VariantAction):
+    """Seafarers: build a ship on a free path with sea on a side, joined to an own ship or an own
+    settlement or city, not on a side of the pirate's hex (seed 002 «Мореходы»; official); free in
+    set-up (beside the settlement just placed) and with Road Building, else lumber + wool."""
+
+    path: PathId
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip(A.VariantAction):
+    """Seafarers: move one own ship, once a turn after the roll: the end ship of an open route,
+    not one built this turn, from ``source`` to ``target``, a place where it could be built (seed
+    002 «Мореходы»: «максимум один за ход»; official)."""
+
+    source: PathId
+    target: PathId
+
+
+@dataclass(frozen=True, slots=True)
+class MovePirate(A.VariantAction):
+    """Seafarers: instead of the robber, move the pirate to another sea hex and name the victim:
+    an opponent with a ship on a side of it holding a card, or -1 (seed 002 «Мореходы»).
+
+    Attributes:
+        hex: the sea hex (sea hex ``i`` of the map is id ``hex_count + i``).
+        victim: the seat robbed, or -1.
+    """
+
+    hex: HexId
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGold(A.VariantAction):
+    """Seafarers: a seat owed gold-field resources takes them from the bank, of its choice (seed
+    002 «Мореходы»: «Золотая река»; one per settlement, two per city).
+
+    Attributes:
+        seat: the seat choosing (not necessarily the active one).
+        cards: the resources taken, a hand in card-kind order.
+    """
+
+    seat: Seat
+    cards: Hand
+
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    def actor(self, active: Seat) -> Seat:
+        """The seat choosing, not the active one."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreFog(A.VariantAction):
+    """Chance, Seafarers: the face drawn from the fog stack due now, shown to all: a tile of the
+    deck ``fog`` (its face in the rule set's ``[decks.fog]`` order), or, after a land tile, a
+    number token of ``fog_tokens`` (docs/rules/seafarers.md, fog)."""
+
+    face: int
+
+    chance: ClassVar[bool] = True
 
 
 def gold_choices(owed: int, bank: Hand) -> tuple[Hand, ...]:
@@ -123,7 +188,7 @@ class Seafarers(Variant):
             if table.get("setup_home_only", False) and topology.node_island[n] != self.home
         )
         self.gold: tuple[HexId, ...] = ()
-        self._builds = tuple(A.BuildShip(p) for p in range(topology.path_count))
+        self._builds = tuple(BuildShip(p) for p in range(topology.path_count))
         decks = rules.raw.get("decks", {})
         self.fog_faces: tuple[Terrain, ...] = tuple(
             TERRAIN_CODES[str(code)] for code in decks.get("fog", {})
@@ -198,13 +263,17 @@ class Seafarers(Variant):
         deck = "fog" if state.fog_terrain < 0 else "fog_tokens"
         return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(state.fog_seat,), public=True)
 
+    def deck_outcome(self, state: GameState, face: int) -> A.Action:
+        """The fog stack's face drawn in :attr:`Phase.FOG`, seen by all."""
+        return ExploreFog(face)
+
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
         """Each face of the stack being drawn, by the counts left in it."""
         counts = state.fog_tiles if state.fog_terrain < 0 else state.fog_tokens
         total = sum(counts)
-        return [(A.ExploreFog(f), n / total) for f, n in enumerate(counts) if n]
+        return [(ExploreFog(f), n / total) for f, n in enumerate(counts) if n]
 
-    def _explore(self, state: GameState, action: A.ExploreFog) -> None:
+    def _explore(self, state: GameState, action: ExploreFog) -> None:
         """A face of the fog stack is shown: a tile, then for land its number token."""
         if state.fog_terrain < 0:
             state.fog_tiles[action.face] -= 1
@@ -318,7 +387,7 @@ class Seafarers(Variant):
             for source in self.movable_ships(state, seat):
                 for target in self.ship_spots(state, seat, lifted=source):
                     if target != source:
-                        result.append(A.MoveShip(source, target))
+                        result.append(MoveShip(source, target))
 
     def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Set-up: a ship on a sea path beside the settlement just placed; Road Building: any
@@ -374,9 +443,9 @@ class Seafarers(Variant):
                 continue
             victims = self.victims_on_sea(state, h, seat)
             if victims:
-                result.extend(A.MovePirate(h, v) for v in victims)
+                result.extend(MovePirate(h, v) for v in victims)
             else:
-                result.append(A.MovePirate(h, NO_SEAT))
+                result.append(MovePirate(h, NO_SEAT))
 
     def _owe_gold(self, state: GameState, hexes: list[HexId], resume: Phase) -> None:
         owed = [0] * state.players
@@ -412,7 +481,7 @@ class Seafarers(Variant):
         """In :attr:`Phase.GOLD`: each choice of the resources the seat is owed."""
         owed = state.gold_owed[seat]
         bank = as_hand(state.bank)
-        return [A.ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
+        return [ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
 
     # ------------------------------------------------------------------ points
 
@@ -461,19 +530,19 @@ class Seafarers(Variant):
         """The rule a ship or pirate action breaks, in words (None: the general reason, e.g. the
         wrong phase or seat)."""
         seat = state.active
-        if isinstance(action, A.MovePirate):
+        if isinstance(action, MovePirate):
             if state.phase is not Phase.MOVE_ROBBER:
                 return None
             if action.hex == state.pirate or not self._is_sea(action.hex):
                 return ("the pirate moves to another sea hex", _RULE)
             return (f"seat {action.victim} has no ship and card to rob there", _RULE)
-        if isinstance(action, A.BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
+        if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
             if self.ships_left(state, seat) <= 0:
                 return (f"seat {seat} has no ship left", "official: 15 ships a player")
             if not state._hand_covers(seat, self.ship_cost):
                 return ("a ship costs lumber + wool", _RULE)
             return self._why_not_here(state, seat, action.path)
-        if isinstance(action, A.MoveShip) and state.phase is Phase.MAIN:
+        if isinstance(action, MoveShip) and state.phase is Phase.MAIN:
             if state.ship_moved:
                 return ("one ship moves a turn", f"{_RULE}: «максимум один за ход»")
             if action.source not in state.ships[seat]:
@@ -510,21 +579,6 @@ class Seafarers(Variant):
         )
 
     # ------------------------------------------------------------------ apply
-
-    def apply(self, state: GameState, action: A.Action) -> None:
-        """Apply a ship, pirate or gold action (unchecked)."""
-        if isinstance(action, A.BuildShip):
-            self._build(state, action.path)
-        elif isinstance(action, A.MoveShip):
-            self._move(state, action)
-        elif isinstance(action, A.MovePirate):
-            self._move_pirate(state, action)
-        elif isinstance(action, A.ChooseGold):
-            self._choose_gold(state, action)
-        elif isinstance(action, A.ExploreFog):
-            self._explore(state, action)
-        else:
-            super().apply(state, action)
 
     def _place(self, state: GameState, seat: Seat, path: PathId) -> None:
         state.path_owner[path] = seat
@@ -567,7 +621,10 @@ class Seafarers(Variant):
         if phase is Phase.ROAD_BUILDING:
             state._free_build_placed(seat)
 
-    def _move(self, state: GameState, action: A.MoveShip) -> None:
+    def _on_build(self, state: GameState, action: BuildShip) -> None:
+        self._build(state, action.path)
+
+    def _move(self, state: GameState, action: MoveShip) -> None:
         seat = state.active
         if state.record_events:
             state.last_events.append(E.ShipMoved(seat, action.source, action.target))
@@ -577,13 +634,13 @@ class Seafarers(Variant):
         state.ship_moved = True
         self._routes_changed(state, seat)
 
-    def _move_pirate(self, state: GameState, action: A.MovePirate) -> None:
+    def _move_pirate(self, state: GameState, action: MovePirate) -> None:
         state.pirate = action.hex
         if state.record_events:
             state.last_events.append(E.PirateMoved(state.active, action.hex, action.victim))
         state._rob(action.victim)
 
-    def _choose_gold(self, state: GameState, action: A.ChooseGold) -> None:
+    def _choose_gold(self, state: GameState, action: ChooseGold) -> None:
         state._take_from_bank(action.seat, action.cards)
         if state.record_events:
             state.last_events.append(E.BankTaken(action.seat, action.cards))
@@ -607,5 +664,30 @@ class Seafarers(Variant):
             "fog_terrain": state.fog_terrain,
         }
 
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
+        BuildShip,
+        MoveShip,
+        MovePirate,
+        ChooseGold,
+        ExploreFog,
+    )
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
+        BuildShip: _on_build,
+        MoveShip: _move,
+        MovePirate: _move_pirate,
+        ChooseGold: _choose_gold,
+        ExploreFog: _explore,
+    }
+    phases: ClassVar[tuple[Phase, ...]] = (Phase.GOLD, Phase.FOG)
+    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.FOG})
 
-__all__ = ["Seafarers", "gold_choices"]
+
+__all__ = [
+    "BuildShip",
+    "ChooseGold",
+    "ExploreFog",
+    "MovePirate",
+    "MoveShip",
+    "Seafarers",
+    "gold_choices",
+]

@@ -21,7 +21,9 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action
+from hexlan.engine.actions import (
+    Action,
+)
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
@@ -31,6 +33,9 @@ from hexlan.engine.core import (
     Resource,
     as_hand,
     one_kind,
+)
+from hexlan.engine.variants.seafarers import (
+    ChooseGold,
 )
 from hexlan.net.client import GameClient
 from hexlan.net.narrate import describe_cards
@@ -254,7 +259,7 @@ class GoldDialog(CardsDialog):
 
     def action(self, cards: Hand) -> Action:
         """The gold taken."""
-        return A.ChooseGold(self.game.human_seat, cards)
+        return ChooseGold(self.game.human_seat, cards)
 
 
 class OfferDialog(ModalScreen[Action | None]):

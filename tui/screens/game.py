@@ -27,9 +27,25 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static, Tab, Tabs
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action
+from hexlan.engine.actions import (
+    Action,
+)
 from hexlan.engine.bots import Bot
-from hexlan.engine.core import DevCard, IllegalActionError, Phase, hand_minus
+from hexlan.engine.core import (
+    DevCard,
+    IllegalActionError,
+    Phase,
+    hand_minus,
+)
+from hexlan.engine.variants.jungle import (
+    BuyWithDiscoveries,
+)
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MovePirate,
+    MoveShip,
+)
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
@@ -576,12 +592,12 @@ class GameScreen(Screen[None]):
         """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
         legal = self._legal()
         roads = any(isinstance(a, A.BuildRoad) for a in legal)
-        ships = any(isinstance(a, A.BuildShip) for a in legal)
+        ships = any(isinstance(a, BuildShip) for a in legal)
         return "road or ship" if roads and ships else "ship" if ships else "road"
 
-    def _gold_choices(self) -> list[A.ChooseGold]:
+    def _gold_choices(self) -> list[ChooseGold]:
         """The person's legal gold choices now (none unless gold is owed to them)."""
-        return [a for a in self._legal() if isinstance(a, A.ChooseGold)]
+        return [a for a in self._legal() if isinstance(a, ChooseGold)]
 
     def _start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
         _, targets = self._targets(what, source)
@@ -659,7 +675,7 @@ class GameScreen(Screen[None]):
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in actions:
-            assert isinstance(action, A.MoveRobber | A.MovePirate)
+            assert isinstance(action, A.MoveRobber | MovePirate)
             victim = action.victim
             count = view.hand_size[victim]
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
@@ -699,7 +715,7 @@ class GameScreen(Screen[None]):
                 "settlement": A.BuildSettlement,
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
-                "ship": A.BuildShip,
+                "ship": BuildShip,
             }[str(what)]
             return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
@@ -718,9 +734,9 @@ class GameScreen(Screen[None]):
         if action == "discard":
             return self.game.view.phase is Phase.DISCARD
         if action == "move_ship":
-            return any(isinstance(a, A.MoveShip) for a in legal)
+            return any(isinstance(a, MoveShip) for a in legal)
         if action == "gold":
-            return any(isinstance(a, A.ChooseGold) for a in legal)
+            return any(isinstance(a, ChooseGold) for a in legal)
         if action == "answer_offer":
             view = self.game.view
             return (
@@ -767,7 +783,7 @@ class GameScreen(Screen[None]):
         """Buy a development card; in the Jungle, with discoveries in hand, first choose how
         many stand for which resources (seed 002 «Джунгли»)."""
         legal = self._legal()
-        buys = [a for a in legal if isinstance(a, A.BuyWithDiscoveries)]
+        buys = [a for a in legal if isinstance(a, BuyWithDiscoveries)]
         if not buys:
             self.submit(A.BUY_DEVELOPMENT_CARD)
             return
@@ -991,13 +1007,13 @@ def _place_of(what: str, action: Action, source: int) -> int | None:
         return action.node if what == wanted else None
     if isinstance(action, A.BuildRoad):
         return action.path if what in ("road", "road or ship") else None
-    if isinstance(action, A.BuildShip):
+    if isinstance(action, BuildShip):
         return action.path if what in ("ship", "road or ship") else None
     if isinstance(action, A.MoveRobber):
         return action.hex if what == "robber" else None
-    if isinstance(action, A.MovePirate):
+    if isinstance(action, MovePirate):
         return action.hex if what == "pirate" else None
-    if isinstance(action, A.MoveShip):
+    if isinstance(action, MoveShip):
         if what == "ship to move":
             return action.source
         if what == "ship target" and action.source == source:
@@ -1024,7 +1040,7 @@ _BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
 _BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
-_BUY_TYPES: Final = (A.BuyDevelopmentCard, A.BuyWithDiscoveries)
+_BUY_TYPES: Final = (A.BuyDevelopmentCard, BuyWithDiscoveries)
 _CARD_OF: Final[dict[type, DevCard]] = {
     A.PlayKnight: DevCard.KNIGHT,
     A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
