@@ -257,6 +257,7 @@ class VariantAction:
     """
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # set by @dataclass on each subclass
     chance: ClassVar[bool] = False
     hand_fields: ClassVar[frozenset[str]] = frozenset()
 

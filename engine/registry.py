@@ -40,13 +40,13 @@ StateHandler: TypeAlias = "Callable[[GameState, Any], None]"
 """How the engine applies an action: ``handler(state, action)``."""
 
 
-def _merge_actions() -> tuple[tuple[type[Action], ...], dict[type[Action], type[Variant]]]:
-    owners: dict[type[Action], type[Variant]] = {}
+def _merge_actions() -> tuple[tuple[type[Action], ...], dict[type[A.VariantAction], type[Variant]]]:
+    owners: dict[type[A.VariantAction], type[Variant]] = {}
     for game in HOOKS.values():
         if set(game.handlers) != set(game.actions):
             raise EngineError(f"the {game.name} rules must give each of their actions a handler")
         for cls in game.actions:
-            if cls in owners or cls in A.BASE_ACTION_TYPES:
+            if cls in owners:
                 raise EngineError(f"{cls.__name__} is registered twice")
             owners[cls] = game
     return (*A.BASE_ACTION_TYPES, *owners), owners
@@ -58,7 +58,7 @@ each game's in :data:`~hexlan.engine.variants.HOOKS` order."""
 
 CHANCE_ACTIONS: Final[tuple[type[Action], ...]] = (
     *A.BASE_CHANCE_ACTIONS,
-    *(cls for cls in _OWNERS if cls.chance),  # type: ignore[attr-defined]
+    *(cls for cls in _OWNERS if cls.chance),
 )
 """The chance outcomes and reveals (for ``isinstance``): supplied by a chance source (a reveal,
 by the seat that knows it), never a seat's choice."""
@@ -99,8 +99,7 @@ def _bind(game: type[Variant], cls: type[Action], handler: VariantHandler) -> St
 
 
 VARIANT_HANDLERS: Final[dict[type[Action], StateHandler]] = {
-    cls: _bind(game, cls, game.handlers[cls])  # type: ignore[index]
-    for cls, game in _OWNERS.items()
+    cls: _bind(game, cls, game.handlers[cls]) for cls, game in _OWNERS.items()
 }
 """The handler of each action a game adds, as the engine calls it (``handler(state,
 action)``); :class:`~hexlan.engine.state.GameState` adds the base game's own."""
@@ -114,7 +113,7 @@ _FIELD_TYPES: Final = {
     "card": DevCard,
 }
 _HAND_FIELDS: Final = frozenset(
-    {"give", "get", "cards", *(f for cls in _OWNERS for f in cls.hand_fields)}  # type: ignore[attr-defined]
+    {"give", "get", "cards", *(f for cls in _OWNERS for f in cls.hand_fields)}
 )
 
 
@@ -127,7 +126,7 @@ def action_from_list(data: list[Any]) -> Action:
     if not isinstance(data, list) or not data or data[0] not in _BY_NAME:
         raise EngineError(f"not an action: {data!r}")
     cls = _BY_NAME[data[0]]
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    names = [f.name for f in fields(cls)]
     if len(data) - 1 != len(names):
         raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
     values: list[Any] = []
