@@ -10,7 +10,7 @@ action's type code (its place in :data:`ACTION_TYPES`, which :func:`action_key` 
 bot's numbering use) never moves when a game is added after the others.
 
 At import it checks each game's sets: every action has a handler and one owner, names are
-unique, and every phase is the engine's own or owned by exactly one game.
+unique, and no two phases share a code.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import (
     BASE_CHANCE_PHASES,
-    BASE_PHASES,
     RESOURCES,
     DevCard,
     EngineError,
+    GamePhase,
     Phase,
     Resource,
 )
@@ -68,22 +68,24 @@ if len(_BY_NAME) != len(ACTION_TYPES):
     raise EngineError("two registered actions share a name")
 
 
-def _merge_phases() -> frozenset[Phase]:
-    owned = set(BASE_PHASES)
-    chance = set(BASE_CHANCE_PHASES)
+def _merge_phases() -> frozenset[GamePhase]:
+    codes: dict[int, GamePhase] = {int(p): p for p in Phase}
+    chance: set[GamePhase] = set(BASE_CHANCE_PHASES)
     for game in HOOKS.values():
-        if owned & set(game.phases) or not game.chance_phases <= set(game.phases):
-            raise EngineError(f"the {game.name} rules declare a phase that is not theirs")
-        owned.update(game.phases)
+        if not game.chance_phases <= set(game.phases):
+            raise EngineError(f"the {game.name} rules flag a chance phase they do not declare")
+        for phase in game.phases:
+            if int(phase) in codes:
+                raise EngineError(f"phase code {int(phase)} of the {game.name} rules is taken")
+            codes[int(phase)] = phase
         chance.update(game.chance_phases)
-    if owned != set(Phase):
-        raise EngineError(f"phases without a game: {sorted(set(Phase) - owned)}")
     return frozenset(chance)
 
 
 CHANCE_PHASES: Final = _merge_phases()
 """Phases where the next action is a chance outcome or a reveal, not a seat's decision: the
-base game's and those each game flags (``Variant.chance_phases``)."""
+base game's and those each game flags (``Variant.chance_phases``). Phase codes are checked to
+be unique across the engine's and every game's phases."""
 
 
 def _bind(game: type[Variant], cls: type[Action], handler: VariantHandler) -> StateHandler:

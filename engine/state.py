@@ -41,6 +41,7 @@ from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
     EngineError,
+    GamePhase,
     Hand,
     HexId,
     IllegalActionError,
@@ -226,13 +227,13 @@ class GameState:
             ships built this turn, and whether a ship has moved this turn (seed 002 «Мореходы»).
         pirate: Seafarers: the pirate's sea hex (-1 in games without one).
         gold_owed, gold_resume: Seafarers: the gold-field resources each seat still chooses, and
-            the phase play resumes in after :attr:`Phase.GOLD`.
+            the phase play resumes in after Seafarers' ``SeaPhase.GOLD``.
         islands_settled: Seafarers: per seat, the islands it has settled off the home island
             (those of its set-up settlements without a bonus, the others with one).
         fog_pending, fog_seat, fog_resume, fog_terrain: Seafarers fog: the face-down hexes a
             road or ship has reached and that wait for their tile (in hex order), the seat that
             reached them (the discoverer), the phase play resumes in after
-            :attr:`Phase.FOG`, and a land tile drawn whose number token is due (-1: none).
+            ``SeaPhase.FOG``, and a land tile drawn whose number token is due (-1: none).
         fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
             ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
         fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
@@ -245,7 +246,7 @@ class GameState:
     board: Board
     options: GameOptions
     rules: RuleSet
-    phase: Phase
+    phase: GamePhase
     active: Seat
     turn: int
 
@@ -330,11 +331,11 @@ class GameState:
         self.ship_moved = False
         self.pirate = NO_SEAT
         self.gold_owed = [0] * players
-        self.gold_resume = Phase.MAIN
+        self.gold_resume: GamePhase = Phase.MAIN
         self.islands_settled: list[list[int]] = [[] for _ in range(players)]
         self.fog_pending: list[HexId] = []
         self.fog_seat = NO_SEAT
-        self.fog_resume = Phase.MAIN
+        self.fog_resume: GamePhase = Phase.MAIN
         self.fog_terrain = -1
         self.fog_tiles: list[int] = list(rules.decks.get("fog", ()))
         self.fog_tokens: list[int] = list(rules.decks.get("fog_tokens", ()))
@@ -343,11 +344,11 @@ class GameState:
         self.robber = board.desert
         self.dice: A.Dice | None = None
         self.discards = [0] * players
-        self.robber_resume = Phase.MAIN
+        self.robber_resume: GamePhase = Phase.MAIN
         self.discard_after_robber = False
         self.victim = NO_SEAT
         self.free_roads = 0
-        self.road_building_resume = Phase.MAIN
+        self.road_building_resume: GamePhase = Phase.MAIN
         self.trade: A.OfferTrade | None = None
         self.trade_answers: dict[Seat, A.AnswerTrade | A.CounterOffer] = {}
         self.trade_pending: list[Seat] = []
@@ -503,8 +504,8 @@ class GameState:
             return next(s for s in range(self.players) if self.discards[s])
         if phase is Phase.TRADE_RESPONSES and self.trade_pending:
             return self.trade_pending[0]
-        if phase is Phase.GOLD:
-            return next(s for s in range(self.players) if self.gold_owed[s])
+        if type(phase) is not Phase and self.variant is not None:  # a phase a game adds
+            return self.variant.phase_seat(self)
         if phase is Phase.GAME_OVER:
             return NO_SEAT
         return self.active
@@ -581,7 +582,7 @@ class GameState:
             return [(A.MonopolyTake(amounts), 1.0)]
         if phase is Phase.VICTORY:
             return [(A.RevealVictory(self.active, self.hidden_victory_points(self.active)), 1.0)]
-        if phase is Phase.FOG and self.variant is not None:
+        if self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_outcomes(self)
         return []
 
@@ -615,7 +616,7 @@ class GameState:
             return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
         if phase is Phase.VICTORY:
             return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
-        if phase is Phase.FOG and self.variant is not None:
+        if self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_node(self)
         return None
 
@@ -685,7 +686,7 @@ class GameState:
             return [A.Discard(seat, c) for c in _discard_choices(as_hand(self.hands[seat]), need)]
         if phase is Phase.TRADE_RESPONSES:
             return self._trade_actions(seat)
-        if phase is Phase.GOLD:
+        if type(phase) is not Phase:  # a phase a game adds: its rules module's decision
             if self.variant is None or seat != self.current_player():
                 return []
             return self.variant.phase_actions(self, seat)
@@ -1013,7 +1014,7 @@ class GameState:
         if self.record_events:
             self.last_events = []
         self._HANDLERS[type(action)](self, action)
-        if self.fog_pending and self.phase is not Phase.FOG:
+        if self.fog_pending:
             assert self.variant is not None
             self.variant.fog_reached(self)  # a road or ship reached fog: its tiles are drawn
         active = self.active

@@ -45,6 +45,7 @@ from typing import Any, Final
 from hexlan.engine.actions import Action
 from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.info import InformationState
+from hexlan.engine.variants.seafarers import SeaPhase
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import (
     Abandoned,
@@ -225,7 +226,7 @@ _STEP_BY_PHASE: Final = {
     Phase.START_PLAYER: "reveal",
     Phase.DICE: "reveal",
     Phase.DRAW: "decryption share",
-    Phase.FOG: "decryption share of a fog tile",
+    SeaPhase.FOG: "decryption share of a fog tile",
     Phase.GAME_OVER: "audit secrets or audit result",
     Phase.STEAL: "steal commitment, reveal or opening",
     Phase.MONOPOLY: "Monopoly count",

@@ -21,7 +21,7 @@ import pytest
 from bot_games import write_log
 
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import Phase
+from hexlan.engine.variants.seafarers import SeaPhase
 from hexlan.net.deck import derive_deck_secret
 from hexlan.net.group import mul
 from hexlan.net.inproc import InProcessTable
@@ -135,7 +135,7 @@ def test_no_seat_can_read_a_face_down_tile_before_its_reveal() -> None:
     table.start()
     for _ in range(40_000):
         view = table.sessions[0].view
-        if view is not None and view.fog_revealed and view.phase is not Phase.FOG:
+        if view is not None and view.fog_revealed and view.phase is not SeaPhase.FOG:
             break
         seat = next(s.seat for s in table.sessions if s.decision_due())
         table.submit(seat, bots[seat].choose(table.sessions[seat].view, seat))  # type: ignore[arg-type]

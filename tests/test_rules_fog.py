@@ -31,6 +31,7 @@ from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
     ExploreFog,
+    SeaPhase,
 )
 from hexlan.simulate import simulate
 
@@ -104,14 +105,14 @@ def test_set_up_settlements_keep_off_the_fog() -> None:
 def test_a_ship_reaching_fog_draws_a_tile_then_its_token_for_the_discoverer(fog) -> None:
     s = fog.state
     fog.play(BuildShip(STRAIT))
-    assert s.phase is Phase.FOG and s.fog_pending == [FOG_HEX]
+    assert s.phase is SeaPhase.FOG and s.fog_pending == [FOG_HEX]
     node = s.chance_node()
     assert (node.kind, node.deck, node.seats, node.public) == (DECK_DRAW, "fog", (0,), True)
     assert s.legal_actions(0) == []  # chance: nobody chooses the tile
     outcomes = dict(s.chance_outcomes())
     assert outcomes[ExploreFog(TILES["R"])] == pytest.approx(2 / 12)
     fog.play(ExploreFog(TILES["H"]))  # hills: a land tile, so its number comes next
-    assert s.phase is Phase.FOG and s.chance_node().deck == "fog_tokens"
+    assert s.phase is SeaPhase.FOG and s.chance_node().deck == "fog_tokens"
     assert s.board.terrains[FOG_HEX] is Terrain.FOG  # not laid until its token is drawn
     brick = s.hands[0][Resource.BRICK]
     fog.play(ExploreFog(TOKENS.index(6)))
@@ -137,7 +138,7 @@ def test_sea_gives_nothing_and_gold_a_resource_of_choice(fog, table) -> None:
     t.give(0, SHIP)
     t.play(BuildShip(STRAIT), ExploreFog(TILES["R"]), ExploreFog(TOKENS.index(5)))
     g = t.state
-    assert g.phase is Phase.GOLD and g.gold_owed == [1, 0, 0, 0]
+    assert g.phase is SeaPhase.GOLD and g.gold_owed == [1, 0, 0, 0]
     t.play(ChooseGold(0, (0, 0, 0, 0, 1)))
     assert g.phase is Phase.MAIN and g.hands[0][Resource.ORE] == 1
     assert (g.board.terrains[FOG_HEX], g.board.tokens[FOG_HEX]) == (Terrain.GOLD_FIELD, 5)
@@ -151,7 +152,7 @@ def test_a_road_reaching_fog_reveals_every_hex_at_its_ends(fog) -> None:
     fog.give(0, FOG.road_cost)
     fog.play(A.BuildRoad(TOPO.path_of[frozenset((SHORE, corner))]))
     expected = sorted(h for h in TOPO.node_hexes[corner] if s.board.terrains[h] is Terrain.FOG)
-    assert expected and s.phase is Phase.FOG and s.fog_pending == expected
+    assert expected and s.phase is SeaPhase.FOG and s.fog_pending == expected
     for _ in expected:  # pasture tiles: each takes a token, each gives the discoverer wool
         fog.play(ExploreFog(TILES["P"]) if s.fog_tiles[TILES["P"]] else ExploreFog(TILES["M"]))
         fog.play(ExploreFog(next(i for i, n in enumerate(s.fog_tokens) if n)))

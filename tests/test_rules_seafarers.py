@@ -43,6 +43,7 @@ from hexlan.engine.variants.seafarers import (
     ExploreFog,
     MovePirate,
     MoveShip,
+    SeaPhase,
     gold_choices,
 )
 from hexlan.net.inproc import InProcessTable
@@ -257,7 +258,7 @@ def test_gold_fields_give_a_resource_of_choice_one_per_settlement_two_per_city(s
     s = t.state
     s.phase = Phase.DICE
     s.play(A.Dice(4, 5))
-    assert s.phase is Phase.GOLD and s.gold_owed == [0, 1, 2, 0]
+    assert s.phase is SeaPhase.GOLD and s.gold_owed == [0, 1, 2, 0]
     assert s.current_player() == 1 and s.legal_actions(2) == []
     assert len(s.legal_actions()) == 5
     s.play(ChooseGold(1, (0, 0, 0, 0, 1)))

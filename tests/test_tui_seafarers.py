@@ -29,6 +29,7 @@ from hexlan.engine.variants.seafarers import (
     ChooseGold,
     MovePirate,
     MoveShip,
+    SeaPhase,
 )
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
@@ -240,7 +241,7 @@ async def choose_gold(pilot: Pilot[int], screen: GameScreen) -> None:
     hand = tuple(game.view.hands[0])
     await pilot.press("enter")  # nothing chosen yet: refused
     await pilot.pause()
-    assert app.screen is dialog and game.view.phase is Phase.GOLD
+    assert app.screen is dialog and game.view.phase is SeaPhase.GOLD
     for _ in range(owed):  # all on the resource focused first
         await pilot.press("plus")
     focused = app.focused

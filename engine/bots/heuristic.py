@@ -71,6 +71,7 @@ from hexlan.engine.variants.seafarers import (
     ChooseGold,
     MovePirate,
     MoveShip,
+    SeaPhase,
 )
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
@@ -302,7 +303,7 @@ class HeuristicBot:
             return self._main(view, seat, info, legal)
         if phase is Phase.SPECIAL_BUILD:
             return self._special_build(view, seat, info, legal)
-        if phase is Phase.GOLD:
+        if phase is SeaPhase.GOLD:
             return self._gold(view, seat, info, legal)
         return legal[0]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from hexlan.engine.core import EngineError, NodeId, Phase, Seat
+from hexlan.engine.core import EngineError, GamePhase, NodeId, Seat
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -34,8 +34,9 @@ class Variant:
     - ``actions``: its action classes (:class:`~hexlan.engine.actions.VariantAction`), in the
       order their wire type codes take after the base game's and earlier games';
     - ``handlers``: each of those classes' :data:`VariantHandler`;
-    - ``phases``: the :class:`~hexlan.engine.core.Phase` members it owns, and ``chance_phases``
-      those of them where a chance outcome is due.
+    - ``phases``: its own phases (members of its :class:`~hexlan.engine.core.GamePhase`
+      subclass, codes after the engine's), and ``chance_phases``: those where a chance outcome is
+      due (:meth:`chance_node`), the others being decisions of :meth:`phase_seat`.
 
     Args:
         rules: the game's rule set (its ``raw`` tables carry the variant's numbers).
@@ -46,8 +47,8 @@ class Variant:
     name: ClassVar[str] = ""
     actions: ClassVar[tuple[type[A.VariantAction], ...]] = ()
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {}
-    phases: ClassVar[tuple[Phase, ...]] = ()
-    chance_phases: ClassVar[frozenset[Phase]] = frozenset()
+    phases: ClassVar[tuple[GamePhase, ...]] = ()
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         self.rules = rules
@@ -85,13 +86,19 @@ class Variant:
     def turn_started(self, state: GameState) -> None:
         """A new turn has started (``state.active`` is its seat)."""
 
+    def phase_seat(self, state: GameState) -> Seat:
+        """The seat whose decision is due in a phase the variant adds (the active seat)."""
+        return state.active
+
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
-        """The legal actions of ``seat`` in a phase the variant adds."""
+        """The legal actions of ``seat`` in a phase the variant adds, ``seat`` being the one
+        :meth:`phase_seat` names."""
         return []
 
     def fog_reached(self, state: GameState) -> None:
-        """A piece has reached the face-down hexes in ``state.fog_pending``: start drawing
-        their tiles (Seafarers' fog; only a variant that queues fog hexes is called)."""
+        """After an action, face-down hexes wait in ``state.fog_pending``: draw their tiles
+        unless already drawing (Seafarers' fog; only a variant that queues fog hexes is
+        called)."""
         raise EngineError(f"the {self.name} rules have no fog")
 
     def chance_node(self, state: GameState) -> ChanceNode | None:

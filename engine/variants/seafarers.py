@@ -14,7 +14,7 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
   is built on, or moved from or to, a side of its hex.
 - **Gold fields** (:attr:`~hexlan.engine.core.Terrain.GOLD_FIELD`): on their number each
   settlement beside one is owed a resource of its owner's choice, each city two (none under the
-  robber); the owed seats choose in seat order (:attr:`~hexlan.engine.core.Phase.GOLD`). A second
+  robber); the owed seats choose in seat order (:attr:`SeaPhase.GOLD`). A second
   set-up settlement beside gold is owed one per gold field too (official).
 - **Longest Trade Route**: the longest trail over a seat's roads and ships, where a road and a ship
   join only at the seat's own settlement or city; it replaces Longest Road (same award).
@@ -40,6 +40,7 @@ from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
     EngineError,
+    GamePhase,
     Hand,
     HexId,
     NodeId,
@@ -63,6 +64,17 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 _RULE = "seed 002 «Мореходы»"
+
+
+class SeaPhase(GamePhase):
+    """Seafarers' own phases (registered as :attr:`Seafarers.phases`)."""
+
+    GOLD = 16
+    """Seafarers: each seat owed gold-field picks chooses its resources, in seat order (seed 002
+    «Мореходы»: «Золотая река»); the seat choosing is the lowest one still owed."""
+    FOG = 17
+    """Chance, Seafarers: a road or ship has reached fog; the top tile of the fog stack (then,
+    for land, a number token) is drawn and shown to all (docs/rules/seafarers.md, fog)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,8 +249,10 @@ class Seafarers(Variant):
                     state.fog_seat = seat
 
     def fog_reached(self, state: GameState) -> None:
-        """Draw the queued hexes' tiles: play waits in :attr:`Phase.FOG` and resumes where the
-        build left it."""
+        """Draw the queued hexes' tiles: play waits in :attr:`SeaPhase.FOG` and resumes where the
+        build left it (already waiting there, the queue just grows)."""
+        if state.phase is SeaPhase.FOG:
+            return
         state.fog_resume = state.phase
         state.fog_pending.sort()
         self._next_fog(state)
@@ -249,22 +263,22 @@ class Seafarers(Variant):
         while state.fog_pending and not sum(state.fog_tiles):
             self._reveal(state, Terrain.SEA, 0)
         if state.fog_pending:
-            state.phase = Phase.FOG
+            state.phase = SeaPhase.FOG
             return
         state.phase = state.fog_resume
         state.fog_seat = NO_SEAT
-        if any(state.gold_owed) and state.phase is not Phase.GOLD:
+        if any(state.gold_owed) and state.phase is not SeaPhase.GOLD:
             state.gold_resume = state.phase
-            state.phase = Phase.GOLD
+            state.phase = SeaPhase.GOLD
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
-        """In :attr:`Phase.FOG`: a public draw from ``fog`` (the tile), or from ``fog_tokens``
+        """In :attr:`SeaPhase.FOG`: a public draw from ``fog`` (the tile), or from ``fog_tokens``
         after a land tile, by the discoverer."""
         deck = "fog" if state.fog_terrain < 0 else "fog_tokens"
         return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(state.fog_seat,), public=True)
 
     def deck_outcome(self, state: GameState, face: int) -> A.Action:
-        """The fog stack's face drawn in :attr:`Phase.FOG`, seen by all."""
+        """The fog stack's face drawn in :attr:`SeaPhase.FOG`, seen by all."""
         return ExploreFog(face)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -447,7 +461,7 @@ class Seafarers(Variant):
             else:
                 result.append(MovePirate(h, NO_SEAT))
 
-    def _owe_gold(self, state: GameState, hexes: list[HexId], resume: Phase) -> None:
+    def _owe_gold(self, state: GameState, hexes: list[HexId], resume: GamePhase) -> None:
         owed = [0] * state.players
         owner, level = state.node_owner, state.node_level
         for h in hexes:
@@ -457,12 +471,12 @@ class Seafarers(Variant):
         self._owe(state, owed, resume)
 
     @staticmethod
-    def _owe(state: GameState, owed: list[int], resume: Phase) -> None:
+    def _owe(state: GameState, owed: list[int], resume: GamePhase) -> None:
         if not any(owed):
             return
         state.gold_owed = owed
         state.gold_resume = resume
-        state.phase = Phase.GOLD
+        state.phase = SeaPhase.GOLD
         if state.record_events:
             state.last_events.append(E.GoldOwed(tuple(owed)))
 
@@ -477,8 +491,12 @@ class Seafarers(Variant):
         if hexes:
             self._owe_gold(state, hexes, Phase.MAIN)
 
+    def phase_seat(self, state: GameState) -> Seat:
+        """In :attr:`SeaPhase.GOLD`: the lowest seat still owed."""
+        return next(s for s in range(state.players) if state.gold_owed[s])
+
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
-        """In :attr:`Phase.GOLD`: each choice of the resources the seat is owed."""
+        """In :attr:`SeaPhase.GOLD`: each choice of the resources the seat is owed."""
         owed = state.gold_owed[seat]
         bank = as_hand(state.bank)
         return [ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
@@ -678,8 +696,8 @@ class Seafarers(Variant):
         ChooseGold: _choose_gold,
         ExploreFog: _explore,
     }
-    phases: ClassVar[tuple[Phase, ...]] = (Phase.GOLD, Phase.FOG)
-    chance_phases: ClassVar[frozenset[Phase]] = frozenset({Phase.FOG})
+    phases: ClassVar[tuple[GamePhase, ...]] = tuple(SeaPhase)
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset({SeaPhase.FOG})
 
 
 __all__ = [
@@ -688,6 +706,7 @@ __all__ = [
     "ExploreFog",
     "MovePirate",
     "MoveShip",
+    "SeaPhase",
     "Seafarers",
     "gold_choices",
 ]

@@ -45,6 +45,7 @@ from hexlan.engine.variants.seafarers import (
     ChooseGold,
     MovePirate,
     MoveShip,
+    SeaPhase,
 )
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
@@ -352,7 +353,7 @@ class GameScreen(Screen[None]):
         elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
-        elif phase is Phase.GOLD and self._gold_choices():
+        elif phase is SeaPhase.GOLD and self._gold_choices():
             self._prompted = stamp
             self.action_gold()
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
@@ -449,7 +450,7 @@ class GameScreen(Screen[None]):
             return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
-        if phase is Phase.GOLD:
+        if phase is SeaPhase.GOLD:
             choices = self._gold_choices()
             count = sum(choices[0].cards) if choices else 0
             return f"Gold: choose {count} resource{'s' if count != 1 else ''} (g)"
@@ -1026,7 +1027,7 @@ _LIT_FOREVER: Final = 24 * 3600.0
 
 _WAITING_WORDS: Final = {
     Phase.DISCARD: "to discard",
-    Phase.GOLD: "to choose gold",
+    SeaPhase.GOLD: "to choose gold",
     Phase.TRADE_RESPONSES: "to answer the offer",
     Phase.MOVE_ROBBER: "to move the robber",
     Phase.SETUP_SETTLEMENT: "to place a settlement",
