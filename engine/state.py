@@ -582,7 +582,7 @@ class GameState:
             return [(A.MonopolyTake(amounts), 1.0)]
         if phase is Phase.VICTORY:
             return [(A.RevealVictory(self.active, self.hidden_victory_points(self.active)), 1.0)]
-        if self.variant is not None:  # a chance phase a game adds
+        if phase in CHANCE_PHASES and self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_outcomes(self)
         return []
 
@@ -616,7 +616,7 @@ class GameState:
             return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
         if phase is Phase.VICTORY:
             return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
-        if self.variant is not None:  # a chance phase a game adds
+        if phase in CHANCE_PHASES and self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_node(self)
         return None
 
