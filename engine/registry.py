@@ -40,19 +40,31 @@ StateHandler: TypeAlias = "Callable[[GameState, Any], None]"
 """How the engine applies an action: ``handler(state, action)``."""
 
 
-def _merge_actions() -> tuple[tuple[type[Action], ...], dict[type[A.VariantAction], type[Variant]]]:
+def merge_actions(
+    games: Iterable[type[Variant]],
+) -> tuple[tuple[type[Action], ...], dict[type[A.VariantAction], type[Variant]]]:
+    """The action classes of the base game then of ``games`` in order, and each added class's
+    game.
+
+    Raises:
+        EngineError: a game's action without a handler (or a handler without an action), an
+            action registered twice, or two actions of one name.
+    """
     owners: dict[type[A.VariantAction], type[Variant]] = {}
-    for game in HOOKS.values():
+    for game in games:
         if set(game.handlers) != set(game.actions):
             raise EngineError(f"the {game.name} rules must give each of their actions a handler")
         for cls in game.actions:
             if cls in owners:
                 raise EngineError(f"{cls.__name__} is registered twice")
             owners[cls] = game
-    return (*A.BASE_ACTION_TYPES, *owners), owners
+    merged = (*A.BASE_ACTION_TYPES, *owners)
+    if len({cls.__name__ for cls in merged}) != len(merged):
+        raise EngineError("two registered actions share a name")
+    return merged, owners
 
 
-ACTION_TYPES, _OWNERS = _merge_actions()
+ACTION_TYPES, _OWNERS = merge_actions(HOOKS.values())
 """Every action class: the base game's (:data:`~hexlan.engine.actions.BaseAction` order), then
 each game's in :data:`~hexlan.engine.variants.HOOKS` order."""
 
@@ -64,14 +76,18 @@ CHANCE_ACTIONS: Final[tuple[type[Action], ...]] = (
 by the seat that knows it), never a seat's choice."""
 
 _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
-if len(_BY_NAME) != len(ACTION_TYPES):
-    raise EngineError("two registered actions share a name")
 
 
-def _merge_phases() -> frozenset[GamePhase]:
+def merge_phases(games: Iterable[type[Variant]]) -> frozenset[GamePhase]:
+    """The chance phases of the engine and of ``games``.
+
+    Raises:
+        EngineError: a phase code of a game that the engine or an earlier game already uses,
+            or a chance phase a game does not declare among its phases.
+    """
     codes: dict[int, GamePhase] = {int(p): p for p in Phase}
     chance: set[GamePhase] = set(BASE_CHANCE_PHASES)
-    for game in HOOKS.values():
+    for game in games:
         if not game.chance_phases <= set(game.phases):
             raise EngineError(f"the {game.name} rules flag a chance phase they do not declare")
         for phase in game.phases:
@@ -82,10 +98,9 @@ def _merge_phases() -> frozenset[GamePhase]:
     return frozenset(chance)
 
 
-CHANCE_PHASES: Final = _merge_phases()
+CHANCE_PHASES: Final = merge_phases(HOOKS.values())
 """Phases where the next action is a chance outcome or a reveal, not a seat's decision: the
-base game's and those each game flags (``Variant.chance_phases``). Phase codes are checked to
-be unique across the engine's and every game's phases."""
+base game's and those each game flags (``Variant.chance_phases``)."""
 
 
 def _bind(game: type[Variant], cls: type[Action], handler: VariantHandler) -> StateHandler:
