@@ -203,11 +203,14 @@ def _set_aside(board_map: BoardMap) -> list[tuple[HexId, Terrain]]:
 def _lay_areas(
     shuffler: Shuffler, board_map: BoardMap, terrains: list[Terrain], laid: list[int]
 ) -> None:
-    """Shuffle each area's terrains onto its hexes, then its tokens onto those that take one,
-    again until no two 6/8 hexes touch (Seafarers scenarios; docs/rules/seafarers.md)."""
+    """Shuffle each area's terrains onto its hexes (again until its ``only`` terrains lie where
+    the map keeps them), then its tokens onto those that take one, again until no two 6/8 hexes
+    touch (Seafarers scenarios; docs/rules/seafarers.md)."""
     for area in board_map.areas:
         pool = list(area.terrains)
         shuffler.shuffle(pool)
+        while not area.is_allowed(pool):
+            shuffler.shuffle(pool)
         for h, terrain in zip(area.hexes, pool, strict=True):
             terrains[h] = terrain
     while True:

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from hexlan.engine.core import EngineError, HexId, PathId, Resource, Terrain
 from hexlan.engine.seedfile import read_seed
-from hexlan.engine.topology import Axial, Topology, build_topology
+from hexlan.engine.topology import Axial, Topology, build_topology, with_regions
 
 TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
     {
@@ -63,11 +63,25 @@ class Area:
         hexes: the area's hexes, in id order.
         terrains: the terrain pool, one per hex.
         tokens: the number tokens, one per hex whose terrain takes one.
+        only: ``(terrain, hexes)`` pairs: every tile of that terrain must lie on one of those
+            hexes (the terrains are shuffled again until they do: Through the Desert's gold
+            field past the desert); empty on most maps.
     """
 
     hexes: tuple[HexId, ...]
     terrains: tuple[Terrain, ...]
     tokens: tuple[int, ...]
+    only: tuple[tuple[Terrain, frozenset[HexId]], ...] = ()
+
+    def is_allowed(self, laid: Sequence[Terrain]) -> bool:
+        """Whether ``laid`` (one terrain per hex of the area, in id order) keeps every
+        terrain of ``only`` on its hexes."""
+        return all(
+            h in hexes
+            for terrain, hexes in self.only
+            for h, t in zip(self.hexes, laid, strict=True)
+            if t is terrain
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +258,12 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         if not isinstance(ships, bool):
             raise EngineError(f"ships must be true or false, not {ships!r}")
         topology = build_topology(land, sea, name, sea_paths=ships)
+        if "regions" in raw:
+            groups = [
+                [topology.hex_at(_axial(a, "a region hex")) for a in group]
+                for group in raw["regions"]
+            ]
+            topology = with_regions(topology, groups)
         areas = tuple(_area(a, topology) for a in raw.get("areas", []))
         in_areas = {h for a in areas for h in a.hexes}
         if len(in_areas) != sum(len(a.hexes) for a in areas):
@@ -338,7 +358,14 @@ def _area(raw: Mapping[str, Any], topology: Topology) -> Area:
         raise EngineError(f"an area has {len(terrains)} terrains for {len(hexes)} distinct hexes")
     if len(tokens) != sum(t.takes_token for t in terrains):
         raise EngineError(f"an area has {len(tokens)} tokens for its terrains that take one")
-    return Area(hexes, terrains, tokens)
+    only = tuple(
+        (_terrain(code), frozenset(topology.hex_at(_axial(a, "an area hex")) for a in where))
+        for code, where in dict(raw.get("only", {})).items()
+    )
+    for terrain, where in only:
+        if not where <= set(hexes) or sum(t is terrain for t in terrains) > len(where):
+            raise EngineError(f"an area's {terrain.name} tiles do not fit the hexes kept for them")
+    return Area(hexes, terrains, tokens, only)
 
 
 @cache

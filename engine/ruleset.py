@@ -32,6 +32,12 @@ GAMES: Final = (
     "seafarers-four-islands-3",
     "seafarers-fog-island",
     "seafarers-fog-island-3",
+    "seafarers-through-the-desert",
+    "seafarers-through-the-desert-3",
+    "seafarers-through-the-desert-6",
+    "seafarers-new-shores-6",
+    "seafarers-four-islands-6",
+    "seafarers-fog-island-6",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 
@@ -109,14 +115,26 @@ class RuleSet:
 
         Raises:
             EngineError: a count outside the range, in one line, e.g. "the five-six game takes
-                5 to 6 players, not 4" (``noun`` names what is counted).
+                5 to 6 players, not 4" (``noun`` names what is counted), naming the game's
+                published map for that many where there is one ("... not 6 (for 6 players:
+                seafarers-new-shores-6)").
         """
         if count is None:
             return max(self.min_players, min(4, self.max_players))
         if not self.min_players <= count <= self.max_players:
+            other = next(
+                (
+                    g
+                    for g in GAMES
+                    if g.startswith(f"{self.name}-")
+                    and load_ruleset(g).min_players <= count <= load_ruleset(g).max_players
+                ),
+                None,
+            )
+            hint = f" (for {count} {noun}: {other})" if other else ""
             raise EngineError(
                 f"the {self.name} game takes {self.min_players} to {self.max_players} {noun},"
-                f" not {count}"
+                f" not {count}{hint}"
             )
         return count
 

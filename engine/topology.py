@@ -29,8 +29,8 @@ directly; see scripts/bench_engine.py).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Final
 
@@ -92,8 +92,10 @@ class Topology:
         sea_hex_paths: the six paths of each sea hex, in :data:`SIDES` order (empty without
             ``sea_paths``).
         hex_island: per land hex, its island: the index of its group of land hexes joined side
-            to side, islands numbered in order of their first hex id.
-        node_island: per intersection, the island of its land hexes (-1 for a sea-only one).
+            to side, islands numbered in order of their first hex id (or the map's regions,
+            :func:`with_regions`).
+        node_island: per intersection, the island of its land hexes (-1 for a sea-only one); of
+            the lowest-numbered one where its hexes lie on several (regions only).
     """
 
     name: str
@@ -352,3 +354,49 @@ def _ship_graph(
         sea_hex_paths=hex_paths,
     )
     return graph, all_nodes, all_paths
+
+
+def with_regions(topology: Topology, groups: Sequence[Sequence[HexId]]) -> Topology:
+    """``topology`` with its islands regrouped into regions: the land areas a Seafarers scenario
+    counts instead of islands where land runs on (Through the Desert: the main island, the strip
+    past its desert, the desert itself).
+
+    Args:
+        topology: the map's graph.
+        groups: land hex ids, one sequence per region; the regions are numbered in this order,
+            and the hexes in no group keep their islands, numbered after the groups.
+
+    Returns:
+        The topology with ``hex_island`` and ``node_island`` replaced; an intersection takes the
+        lowest-numbered region among its hexes (so a region listed last, such as a desert
+        strip, keeps only the corners no other region touches, as JSettlers2 lays its
+        "infill" land areas).
+
+    Raises:
+        EngineError: a hex off the map's land, or in two groups.
+
+    >>> from hexlan.engine.topology import build_topology
+    >>> topo = with_regions(build_topology([(0, 0), (1, 0), (2, 0)]), [[2], [1]])
+    >>> topo.hex_island
+    (2, 1, 0)
+    >>> sorted(set(topo.node_island))
+    [0, 1, 2]
+    """
+    listed = [h for group in groups for h in group]
+    if len(set(listed)) != len(listed):
+        raise EngineError("a hex is in two regions")
+    if any(not 0 <= h < topology.hex_count for h in listed):
+        raise EngineError("a region lists a hex that is not land")
+    region = [-1] * topology.hex_count
+    for number, group in enumerate(groups):
+        for h in group:
+            region[h] = number
+    rest: dict[int, int] = {}
+    for h in range(topology.hex_count):
+        if region[h] < 0:
+            island = topology.hex_island[h]
+            region[h] = rest.setdefault(island, len(groups) + len(rest))
+    node_region = tuple(
+        min((region[h] for h in hexes), default=-1) for hexes in topology.node_hexes
+    )
+    return replace(topology, hex_island=tuple(region), node_island=node_region)

@@ -817,12 +817,83 @@ def test_ship_maps_fit_the_game_screen_at_80x24_and_120x40() -> None:
     """The sea frame is the board's edge: New Shores is compact in the 76x37 board area at
     120x40 and mini in 54 columns (the side panels narrow to 26 at 80x24); every Seafarers map
     fits the same."""
-    for game in ("seafarers-new-shores", "seafarers-four-islands"):
+    for game in (
+        "seafarers-new-shores",
+        "seafarers-four-islands",
+        "seafarers-through-the-desert-3",
+    ):
         topo = load_map(game).topology
         assert choose_layout(76, 37, topo) is COMPACT
         assert geometry(MINI, topo).width <= 54 and geometry(MINI, topo).height <= 21
     assert geometry(MINI, SEA_TOPO).size == (54, 19)
     assert choose_layout(54, 21, SEA_TOPO) is MINI
+    # Through the Desert: mini in 57 columns, beside side panels at their narrowest (23).
+    desert = load_map("seafarers-through-the-desert").topology
+    assert choose_layout(76, 37, desert) is COMPACT
+    assert geometry(MINI, desert).size == (57, 19) and choose_layout(57, 21, desert) is MINI
+    # The 5-6 player maps: whole in mini at 120x40; at 80x24 as tall as the board area (21
+    # rows), and panned across it (BoardView).
+    for game in SIX_SEA_MAPS:
+        topo = load_map(game).topology
+        assert choose_layout(76, 37, topo) is not None
+        assert 57 < geometry(MINI, topo).width <= 76 and geometry(MINI, topo).height <= 21
+
+
+SIX_SEA_MAPS = (
+    "seafarers-through-the-desert-6",
+    "seafarers-new-shores-6",
+    "seafarers-four-islands-6",
+    "seafarers-fog-island-6",
+)
+
+
+@pytest.mark.parametrize("game", ["seafarers-through-the-desert-6", "seafarers-fog-island-6"])
+async def test_a_board_too_wide_is_panned_round_the_cursor(game: str) -> None:
+    """A 5-6 player Seafarers map in a board area narrower than its mini layout (57 columns,
+    as at 80x24): drawn in mini and panned, the cursor always on screen, whether set or moved
+    by the arrows right across the map and back; a click on it picks it; arrows at the top
+    corners show where the board runs on."""
+    rules = load_ruleset(game)
+    board_map = load_map(rules.board)
+    state = GameState(random_board(random.Random(0), "spiral", board_map), 6, rules=rules)
+    topo = state.board.topology
+    app = BoardApp(state)
+    async with app.run_test(size=(57, 21)) as pilot:
+        board = app.query_one(BoardView)
+        await pilot.pause()
+        assert board.board_layout is MINI and board.is_panned
+
+        def on_screen(h: int) -> bool:
+            cell = board.cell_of("hex", h)
+            return cell is not None and 0 <= cell.x < 57 and 0 <= cell.y < 21
+
+        board.set_targets("hex", {h: f"{h:02}" for h in range(topo.hex_count)})
+        board.focus()
+        for h in range(topo.hex_count):
+            board.set_cursor(h)
+            assert on_screen(h), h
+        west = min(range(topo.hex_count), key=lambda h: topo.hex_centres[h])
+        board.set_cursor(west)
+        for key in ("right", "left"):
+            moved = []
+            while True:
+                await pilot.press(key)
+                here = board.cursor_target()
+                assert here is not None and on_screen(here)
+                if moved and moved[-1] == here:
+                    break
+                moved.append(here)
+            assert len(moved) > 4
+        marks = set()
+        for h in (west, max(range(topo.hex_count), key=lambda h: topo.hex_centres[h])):
+            board.set_cursor(h)
+            await pilot.pause()
+            await pilot.click(BoardView, offset=board.cell_of("hex", h))
+            await pilot.pause()
+            assert app.picked[-1] == ("hex", h)
+            top = next(line for line in board.rendered_lines() if line.strip())
+            marks.add((top[0], top[-1]))
+        assert marks == {(" ", "▸"), ("◂", " ")}
 
 
 @pytest.mark.parametrize("layout", [COMPACT, MINI], ids=["compact", "mini"])

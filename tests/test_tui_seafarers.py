@@ -295,3 +295,42 @@ async def test_a_set_up_ship_on_a_coastal_path_asks_road_or_ship() -> None:
         await pilot.press("2")
         await pilot.pause()
         assert game.view.ships[0] == [both] and game.view.roads[0] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "panned"),
+    [
+        ("seafarers-through-the-desert", 4, False),
+        # six seats' deck shuffles and proofs take half a minute before the person's turn
+        pytest.param("seafarers-through-the-desert-6", 6, True, marks=pytest.mark.slow),
+    ],
+)
+async def test_through_the_desert_at_80x24(game: str, players: int, panned: bool) -> None:
+    """80x24: Through the Desert's board in mini beside the narrowed side panels, whole (4
+    players) or panned round the cursor (the 5-6 player map); the set-up settlement picked by
+    arrows and Enter lands on the main island this side of the desert."""
+    session = SessionGame(players=players, seed=SEED, save_log=False, game=game, board="random")
+    app = HexlanApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        for _ in range(500):
+            await pilot.pause()
+            if session.human_to_act():
+                break
+        board = screen.board
+        topo = session.view.topology
+        assert board.board_layout is MINI and board.is_panned is panned
+        if not panned:
+            geo = geometry(MINI, topo)
+            assert geo.width <= board.size.width and geo.height <= board.size.height
+        assert screen.pick is not None and screen.pick.kind == "node"
+        board.focus()
+        for _ in range(6):
+            await pilot.press("right")
+        node = board.cursor_target()
+        cell = board.cell_of("node", node)
+        assert cell is not None and 0 <= cell.x < board.size.width
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.view.settlements[0] == [node]
+        assert topo.node_island[node] == 0  # the main island's region

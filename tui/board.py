@@ -3,8 +3,10 @@
 The drawing itself is pure and lives in :mod:`hexlan.tui.board_render`; this module adds what a
 Textual widget needs: choosing the layout from the widget's size and the game's map (the largest
 of roomy, medium, compact and mini that fits: the base map is roomy at 120x40 and compact at 80x24,
-the 30-hex 5-6 player map medium and mini, the Seafarers maps compact and mini; a one-line message
-when even mini does not fit), the
+the 30-hex 5-6 player map medium and mini, the Seafarers maps compact and mini; a map wider than
+the widget even in mini, whose height fits, is drawn in mini and **panned**: the widget shows the
+columns round the cursor, and follows it as it moves (the 5-6 player Seafarers maps at 80x24);
+a one-line message when even that does not fit), the
 Line API with cached strips (only the lines that changed are refreshed, which matters over SSH),
 targets with a keyboard cursor, mouse picking, and a brief flash of a bot's last move.
 
@@ -97,6 +99,12 @@ from hexlan.tui.board_render import (
 
 FLASH_SECONDS = 1.5
 """How long :meth:`BoardView.flash` highlights a move."""
+PAN_MIN = 30
+"""The narrowest widget a board too wide for it is panned in (narrower: the too-small message)."""
+PAN_MARGIN = 8
+"""When panned, the cursor is kept this many columns from the widget's edges."""
+PAN_LEFT, PAN_RIGHT = "◂", "▸"
+"""Drawn at the top corners of a panned board where it runs on past the widget's edge."""
 
 
 class BoardView(Widget, can_focus=True):
@@ -166,6 +174,7 @@ class BoardView(Widget, can_focus=True):
         self._flash_timer: Timer | None = None
         self._layout: Layout | None = None
         self._origin = Offset(0, 0)
+        self._pan: int | None = None  # the board's first column on screen, when panned
         self._strips: list[Strip] = []
         self._strips_size = Size(0, 0)
 
@@ -180,6 +189,12 @@ class BoardView(Widget, can_focus=True):
     def board_layout(self) -> Layout | None:
         """The layout in use (one of :data:`LAYOUTS`), None when the board does not fit."""
         return self._layout
+
+    @property
+    def is_panned(self) -> bool:
+        """Whether the board is wider than the widget and shows only the part round the
+        cursor."""
+        return self._layout is not None and self._geometry().width > self.size.width
 
     @property
     def targets(self) -> Mapping[int, str]:
@@ -386,6 +401,8 @@ class BoardView(Widget, can_focus=True):
         self._strips_size = size
         topology = self._topology()
         self._layout = choose_layout(width, height, topology)
+        if self._layout is None and geometry(MINI, topology).height <= height and width >= PAN_MIN:
+            self._layout = MINI  # too wide: panned round the cursor
         blank = Strip.blank(width, PLAIN)
         if self._state is None or width <= 0 or height <= 0:
             self._strips = [blank] * max(height, 0)
@@ -401,7 +418,7 @@ class BoardView(Widget, can_focus=True):
             self._strips = strips
             return
         geo = geometry(self._layout, topology)
-        self._origin = Offset((width - geo.width) // 2, (height - geo.height) // 2)
+        self._origin = Offset(self._left(geo, width), (height - geo.height) // 2)
         canvas = render_canvas(
             self._state,
             self._layout,
@@ -410,13 +427,38 @@ class BoardView(Widget, can_focus=True):
             cursor=self._cursor,
             flash=self._flash,
         )
-        left = [Segment(" " * self._origin.x, PLAIN)] if self._origin.x else []
+        x = self._origin.x
+        left = [Segment(" " * x, PLAIN)] if x > 0 else []
         strips = [blank] * height
         for row in range(canvas.height):
             y = self._origin.y + row
             if 0 <= y < height:
-                strips[y] = Strip([*left, *canvas.segments(row)]).crop_extend(0, width, PLAIN)
+                drawn = Strip([*left, *canvas.segments(row)])
+                strips[y] = drawn.crop_extend(max(0, -x), max(0, -x) + width, PLAIN)
+        if x < 0 or x + geo.width > width:  # panned: arrows where the board runs on
+            y = max(0, self._origin.y)
+            marks = (PAN_LEFT if x < 0 else " ", PAN_RIGHT if x + geo.width > width else " ")
+            inner = strips[y].crop(1, width - 1)
+            strips[y] = Strip(
+                [Segment(marks[0], _MESSAGE), *inner, Segment(marks[1], _MESSAGE)]
+            ).crop_extend(0, width, PLAIN)
         self._strips = strips
+
+    def _left(self, geo: Geometry, width: int) -> int:
+        """Where the board's first column goes: centred when it fits; when panned, where it was
+        unless the cursor would come within :data:`PAN_MARGIN` columns of an edge, then
+        centred on the cursor (never past the board's ends)."""
+        if geo.width <= width:
+            self._pan = None
+            return (width - geo.width) // 2
+        lowest = width - geo.width
+        left = (width - geo.width) // 2 if self._pan is None else self._pan
+        if self._kind is not None and self._cursor is not None:
+            col = geo.anchor(self._kind, self._cursor)[0]
+            if not PAN_MARGIN <= col + left < width - PAN_MARGIN:
+                left = width // 2 - col
+        self._pan = max(lowest, min(0, left))
+        return self._pan
 
     def _end_flash(self) -> None:
         self._flash = None

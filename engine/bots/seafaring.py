@@ -75,10 +75,7 @@ def island_bonus(view: GameState, seat: Seat, node: NodeId) -> int:
     variant = view.variant
     if not isinstance(variant, Seafarers):
         return 0
-    island = view.topology.node_island[node]
-    if island == variant.home or island in view.islands_settled[seat]:
-        return 0
-    return variant.island_bonus
+    return variant.bonus_for(view, seat, node)
 
 
 __all__ = ["fog_value", "island_bonus", "sea_expansion"]

@@ -20,8 +20,10 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
   join only at the seat's own settlement or city; it replaces Longest Road (same award).
 - **Island bonus** (``island_bonus``): a seat's first settlement on each island other than the home
   island (the rule set's ``home``) and the islands of its own set-up settlements brings that many
-  victory points (``variant_vp``, inside ``public_vp``). With ``setup_home_only``, set-up
-  settlements go on the home island only. A map without a desert takes the robber's starting hex
+  victory points (``variant_vp``, inside ``public_vp``), except on the islands of the rule set's
+  ``no_bonus`` hexes. A map may group its land into regions (``regions``, Through the Desert's
+  main island, strip past the desert and desert) that count as islands. With ``setup_home_only``,
+  set-up settlements go on the home island only. A map without a desert takes the robber's starting hex
   from the rule set (``robber``).
 """
 
@@ -190,10 +192,16 @@ class Seafarers(Variant):
             home = (int(table["home"][0]), int(table["home"][1]))
             self.home = topology.hex_island[topology.hex_at(home)]
         self.robber_start: HexId = NO_SEAT
-        if "robber" in table:
+        if table.get("robber"):  # an empty list: none (a map extended without one)
             robber = (int(table["robber"][0]), int(table["robber"][1]))
             self.robber_start = topology.hex_at(robber)
         self.island_bonus = int(table["island_bonus"])
+        self.no_bonus = frozenset(
+            topology.hex_island[topology.hex_at((int(a[0]), int(a[1])))]
+            for a in table.get("no_bonus", [])
+        )
+        """The islands (regions) that bring no island bonus: those of the rule set's
+        ``no_bonus`` hexes (Through the Desert's desert strip)."""
         self.home_closed = frozenset(
             n
             for n in range(topology.land_node_count)
@@ -523,12 +531,13 @@ class Seafarers(Variant):
             state._award_longest_road()
         island = self.topology.node_island[node]
         setup = state.phase is Phase.SETUP_ROAD
+        bonus = 0 if setup else self.bonus_for(state, seat, node)
         if island != self.home and island not in state.islands_settled[seat]:
             state.islands_settled[seat].append(island)
-            if self.island_bonus and not setup:
+            if bonus:
                 previous = state.variant_vp[seat]
-                state.variant_vp[seat] += self.island_bonus
-                state.public_vp[seat] += self.island_bonus
+                state.variant_vp[seat] += bonus
+                state.public_vp[seat] += bonus
                 if state.record_events:
                     state.last_events.append(
                         E.VariantPointsChanged(
@@ -541,6 +550,15 @@ class Seafarers(Variant):
                 owed = [0] * state.players
                 owed[seat] = len(gold)
                 self._owe(state, owed, Phase.SETUP_ROAD)
+
+    def bonus_for(self, state: GameState, seat: Seat, node: NodeId) -> int:
+        """The island bonus a settlement of ``seat`` on ``node`` would bring now (after set-up):
+        ``island_bonus`` on an island other than the home island, those the seat has settled and
+        those of ``no_bonus``; else 0."""
+        island = self.topology.node_island[node]
+        if island == self.home or island in self.no_bonus or island in state.islands_settled[seat]:
+            return 0
+        return self.island_bonus
 
     # ------------------------------------------------------------------ rejections
 
