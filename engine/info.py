@@ -58,9 +58,7 @@ from functools import cache
 from typing import Final, Self, TypeAlias
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
@@ -79,9 +77,7 @@ from hexlan.engine.core import (
     one_kind,
 )
 from hexlan.engine.options import GameOptions
-from hexlan.engine.registry import (
-    CHANCE_PHASES,
-)
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 

@@ -42,9 +42,7 @@ from hexlan.engine.core import (
     Seat,
 )
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.seafarers import (
-    ExploreFog,
-)
+from hexlan.engine.variants.seafarers import ExploreFog
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul

@@ -26,9 +26,7 @@ from typing import Final, Literal
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
@@ -42,9 +40,7 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
-from hexlan.engine.variants.jungle import (
-    BuyWithDiscoveries,
-)
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,

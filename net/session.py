@@ -26,9 +26,7 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
     DECK_DRAW,

@@ -20,16 +20,12 @@ from textual.geometry import Offset
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board, random_board
-from hexlan.engine.core import (
-    Terrain,
-)
+from hexlan.engine.core import Terrain
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
-from hexlan.engine.variants.seafarers import (
-    BuildShip,
-)
+from hexlan.engine.variants.seafarers import BuildShip
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,

@@ -36,9 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
 from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
@@ -58,14 +56,10 @@ from hexlan.engine.core import (
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
-from hexlan.engine.registry import (
-    CHANCE_PHASES,
-)
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import BigRiver, Jungle, Seafarers
-from hexlan.engine.variants.jungle import (
-    BuyWithDiscoveries,
-)
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,

@@ -36,9 +36,7 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.heuristic import HeuristicBot
 from hexlan.engine.chance import UNIFORM, draw_outcome
@@ -50,9 +48,7 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
-from hexlan.engine.registry import (
-    CHANCE_PHASES,
-)
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import CHANCE, GameState
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: the bot gets a seeded rng

@@ -21,9 +21,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
@@ -34,9 +32,7 @@ from hexlan.engine.core import (
     as_hand,
     one_kind,
 )
-from hexlan.engine.variants.seafarers import (
-    ChooseGold,
-)
+from hexlan.engine.variants.seafarers import ChooseGold
 from hexlan.net.client import GameClient
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.narrate import style_names

@@ -27,9 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static, Tab, Tabs
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import (
-    Action,
-)
+from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
 from hexlan.engine.core import (
     DevCard,
@@ -37,9 +35,7 @@ from hexlan.engine.core import (
     Phase,
     hand_minus,
 )
-from hexlan.engine.variants.jungle import (
-    BuyWithDiscoveries,
-)
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
