@@ -125,6 +125,25 @@ def test_a_ship_reaching_fog_draws_a_tile_then_its_token_for_the_discoverer(fog)
         s.play(ExploreFog(0))  # nothing is face down and waiting
 
 
+def test_a_stall_in_fog_names_the_step_from_the_engines_chance_node(fog) -> None:
+    """The peer's stall line names what a seat owes from the chance node the engine describes,
+    so Seafarers' own chance phase needs no entry in net/ (a fog tile is opened by every seat)."""
+    from hexlan.net.peer import _awaited_step
+
+    s = fog.state
+    assert _awaited_step(s) == "answer"  # the main phase: a seat's decision
+    fog.play(BuildShip(STRAIT))
+    assert s.phase is SeaPhase.FOG
+    assert _awaited_step(s) == "decryption share of a fog card"
+    fog.play(ExploreFog(TILES["H"]))
+    assert _awaited_step(s) == "decryption share of a fog card"  # its number token
+    fog.play(ExploreFog(TOKENS.index(6)))
+    s.play(A.END_TURN)
+    assert _awaited_step(s) == "turn acknowledgement"
+    s.play(A.ROLL)
+    assert _awaited_step(s) == "reveal"  # the dice: a beacon event
+
+
 def test_sea_gives_nothing_and_gold_a_resource_of_choice(fog, table) -> None:
     s = fog.state
     hand = list(s.hands[0])
