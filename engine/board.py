@@ -140,8 +140,9 @@ def code_of(terrain: Terrain) -> str:
 
 
 def validate_board(board: Board) -> None:
-    """Check a board's shape: one terrain and token per land hex, a token exactly on the hexes
-    whose terrain takes one (not the desert or a gold mine), harbours on the coast.
+    """Check a board's shape: one terrain and token per land hex, a token only on hexes whose
+    terrain takes one (not the desert or a gold mine), harbours on the coast. A producing hex may
+    lack a token (it never produces): Pirate Islands' numberless hills and pasture (seed 004).
 
     Raises:
         EngineError: what is inconsistent.
@@ -150,7 +151,7 @@ def validate_board(board: Board) -> None:
     if len(board.terrains) != topology.hex_count or len(board.tokens) != topology.hex_count:
         raise EngineError("a board needs one terrain and one token per hex")
     for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True)):
-        if terrain.takes_token != (token != 0) or (token and token not in TOKENS):
+        if token and (not terrain.takes_token or token not in TOKENS):
             raise EngineError(f"hex {h}: token {token} does not fit terrain {terrain.name}")
     coast = set(topology.coast)
     if any(not 0 <= h.path < topology.path_count or h.path not in coast for h in board.harbours):
@@ -280,6 +281,8 @@ def random_board(
             laid[h] = own
     if board_map.areas:
         _lay_areas(shuffler, board_map, terrains, laid)
+    for h, number in board_map.fixed_tokens:
+        laid[h] = number
     board = Board(tuple(terrains), tuple(laid), _laid_harbours(board_map, kinds), topology)
     validate_board(board)
     return board

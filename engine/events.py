@@ -134,6 +134,31 @@ class PirateMoved:
 
 
 @dataclass(frozen=True, slots=True)
+class FleetSailed:
+    """Pirate Islands: the pirate fleet sailed to sea hex ``hex`` (seed 004); ``victim`` is the
+    seat it attacks (-1: none), with the fleet's ``strength`` (the lower die) against its
+    ``warships``."""
+
+    hex: int
+    victim: Seat
+    strength: int
+    warships: int
+
+
+@dataclass(frozen=True, slots=True)
+class FortressAttacked:
+    """Pirate Islands: ``seat`` attacked its fortress; the die showed ``roll`` against its
+    ``warships``; ``chits`` are left under it (0: captured) and ``ships_lost`` of its line were
+    lost (seed 004)."""
+
+    seat: Seat
+    roll: int
+    warships: int
+    chits: int
+    ships_lost: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShipMoved:
     """Seafarers: ``seat`` moved its ship from path ``source`` to path ``target``."""
 
@@ -318,6 +343,8 @@ Event = (
     | ShipMoved
     | GoldOwed
     | FogRevealed
+    | FleetSailed
+    | FortressAttacked
 )
 """Any event."""
 
@@ -334,7 +361,9 @@ __all__ = [
     "DiscardsDue",
     "Discovered",
     "Event",
+    "FleetSailed",
     "FogRevealed",
+    "FortressAttacked",
     "GoldOwed",
     "MonopolyTaken",
     "Piece",

@@ -104,6 +104,9 @@ class BoardMap:
             laid after the pool's (the Jungle's, seed 002 «Джунгли»); empty on most maps.
         areas: hexes laid from pools of their own (:class:`Area`), outside ``terrains``,
             ``tokens`` and the spirals; empty on most maps.
+        fixed_tokens: ``(hex, token)`` of each fixed hex that also fixes its number token (0:
+            none, a producing terrain left without a number: Pirate Islands' numberless hills
+            and pasture, seed 004), in hex id order; it takes none from the pool.
     """
 
     name: str
@@ -117,6 +120,7 @@ class BoardMap:
     fixed: tuple[tuple[HexId, Terrain], ...] = ()
     terrain_tokens: tuple[tuple[Terrain, int], ...] = ()
     areas: tuple[Area, ...] = ()
+    fixed_tokens: tuple[tuple[HexId, int], ...] = ()
 
     def token_of(self, terrain: Terrain) -> int | None:
         """The token every hex of ``terrain`` takes on this map, or None: it takes one from the
@@ -280,6 +284,16 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         )
         if len({h for h, _ in fixed}) != len(fixed):
             raise EngineError("a fixed hex is listed twice")
+        fixed_tokens = tuple(
+            sorted(
+                (
+                    topology.hex_at(_axial(f["hex"], "a fixed hex")),
+                    _tokens([f["token"]], "a fixed hex's token")[0] if f["token"] else 0,
+                )
+                for f in raw.get("fixed", [])
+                if "token" in f
+            )
+        )
         own_tokens = tuple(
             (_terrain(code), _tokens([token], "a terrain's own token")[0])
             for code, token in dict(raw.get("terrain_tokens", {})).items()
@@ -295,7 +309,10 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
                 f" {topology.hex_count - len(in_areas)} land hexes outside areas"
             )
         own = {t for t, _ in own_tokens}
-        producing = sum(t.takes_token and t not in own for t in (*terrains, *(t for _, t in fixed)))
+        numbered = {h for h, _ in fixed_tokens}
+        producing = sum(t.takes_token and t not in own for t in terrains) + sum(
+            t.takes_token and t not in own and h not in numbered for h, t in fixed
+        )
         if len(tokens) != producing:
             raise EngineError(f"{len(tokens)} number tokens for {producing} hexes that need one")
         spirals = tuple(
@@ -346,6 +363,7 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         fixed,
         own_tokens,
         areas,
+        fixed_tokens,
     )
 
 

@@ -38,6 +38,8 @@ GAMES: Final = (
     "seafarers-new-shores-6",
     "seafarers-four-islands-6",
     "seafarers-fog-island-6",
+    "seafarers-pirate-islands",
+    "seafarers-pirate-islands-3",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
 

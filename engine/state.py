@@ -237,6 +237,11 @@ class GameState:
         fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
             ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
         fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
+        warships, fortress_chits, fortress_attacked, roll_pending: Pirate Islands: each seat's
+            warships (the first ships of its line), the chits left under each seat's fortress (0
+            once captured, or for a seat without one), whether the active seat has attacked its
+            fortress this turn (the attack ends the turn), and whether a fleet attack's discard or
+            pick holds up the roll's production or 7 (seed 004; docs/rules/pirate-islands.md).
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
             events (:mod:`hexlan.engine.events`) of the last action applied, in order; off by
             default (bots and simulations pay one test per rule), set by whoever reads them.
@@ -340,6 +345,10 @@ class GameState:
         self.fog_tiles: list[int] = list(rules.decks.get("fog", ()))
         self.fog_tokens: list[int] = list(rules.decks.get("fog_tokens", ()))
         self.fog_revealed: list[tuple[HexId, int, int]] = []
+        self.warships = [0] * players
+        self.fortress_chits = [0] * players
+        self.fortress_attacked = False
+        self.roll_pending = False
 
         self.robber = board.desert
         self.dice: A.Dice | None = None
@@ -367,6 +376,10 @@ class GameState:
             topo.path_count, topo.node_count
         )
         self._road_cache: list[list[PathId] | None] = [None] * players
+        # Paths no road may take (Pirate Islands: the sides of the ship lines); empty elsewhere.
+        self._closed_paths: frozenset[PathId] = (
+            frozenset() if self.variant is None else self.variant.closed_paths(players)
+        )
         self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
         self.record_events = False
         self.last_events: list[E.Event] = []
@@ -381,7 +394,7 @@ class GameState:
         "generic_harbour", "road_length", "public_vp", "discoveries", "gold_points",
         "variant_vp", "ship_owner", "new_ships", "gold_owed", "discards", "hex_seats",
         "trade_pending", "fog_pending", "fog_tiles", "fog_tokens", "fog_revealed",
-        "_road_cache",
+        "warships", "fortress_chits", "_road_cache",
     )  # fmt: skip
     """perf: the per-seat, per-intersection and per-path lists of scalars :meth:`copy` copies
     (``_road_cache`` holds lists that are replaced, never changed in place)."""
@@ -717,10 +730,11 @@ class GameState:
             ]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
+            closed = self._closed_paths
             result = [
                 self._roads[p]
                 for p in self.topology.node_paths[self.last_settlement]
-                if owner[p] < 0
+                if owner[p] < 0 and p not in closed
             ]
             if self.variant is not None:
                 self.variant.free_builds(self, seat, result)
@@ -730,6 +744,8 @@ class GameState:
         return []
 
     def _main_actions(self, seat: Seat) -> list[Action]:
+        if self.fortress_attacked:  # Pirate Islands: a fortress attack ends the turn (seed 004)
+            return [A.END_TURN]
         result = self._build_actions(seat)
         self._dev_actions(seat, result, before_roll=False)
         self._maritime_actions(seat, result)
@@ -758,7 +774,9 @@ class GameState:
         if self.dev_played_this_turn or self.dev_count[seat] == 0:
             return
         can_play = self._dev_can_play
-        if can_play(seat, DevCard.KNIGHT):
+        if can_play(seat, DevCard.KNIGHT) and (
+            self.variant is None or self.variant.can_play_knight(self, seat)
+        ):
             result.append(A.PLAY_KNIGHT)
         if before_roll and self.options.knight_only_before_roll:
             return
@@ -789,7 +807,10 @@ class GameState:
     def _robber_actions(self, seat: Seat) -> list[Action]:
         result: list[Action] = []
         desert_ok = self.options.robber_to_desert
-        for h in range(self.topology.hex_count):
+        variant = self.variant
+        robber = variant is None or variant.has_robber  # Pirate Islands: no robber
+        land = self.topology.hex_count if robber else 0
+        for h in range(land):
             if h == self.robber or (not desert_ok and self.board.tokens[h] == 0):
                 continue
             victims = self.victims_at(h, seat)
@@ -849,8 +870,10 @@ class GameState:
                 nodes.add(a)
             if owner[b] < 0 or owner[b] == seat:
                 nodes.add(b)
-        node_paths = topo.node_paths
-        spots = sorted({p for n in nodes for p in node_paths[n] if path_owner[p] < 0})
+        node_paths, closed = topo.node_paths, self._closed_paths
+        spots = sorted(
+            {p for n in nodes for p in node_paths[n] if path_owner[p] < 0 and p not in closed}
+        )
         self._road_cache[seat] = spots
         return spots
 
@@ -1027,6 +1050,7 @@ class GameState:
             and self.phase is not Phase.SPECIAL_BUILD
             and not self.options.victory_at_turn_end
             and self.public_vp[active] + self.hidden_victory_points(active) >= self.target
+            and (self.variant is None or self.variant.can_win(self, active))
         ):
             self.phase = Phase.VICTORY  # seed 002 «Цель участников»: 10 points on one's turn
 
@@ -1061,6 +1085,14 @@ class GameState:
                     self.last_events.append(E.StartingResources(seat, as_hand(gain)))
         else:
             self._pay_bank(seat, self.rules.settlement_cost)
+        self._place_settlement(seat, node)
+        if self.variant is not None:
+            self.variant.after_build(self, seat, node)
+
+    def _place_settlement(self, seat: Seat, node: NodeId) -> None:
+        """Stand a settlement of ``seat`` on ``node``: its production, the distance rule, its
+        point and harbour, and any road it cuts (what building one does once it is paid for;
+        Pirate Islands also sets up and captures settlements with it)."""
         self.node_owner[node] = seat
         self.node_level[node] = 1
         board = self.board
@@ -1090,8 +1122,6 @@ class GameState:
             for other in touched:
                 self.road_length[other] = self._route_length(other)
             self._award_longest_road()
-        if self.variant is not None:
-            self.variant.after_build(self, seat, node)
 
     def _on_build_road(self, action: A.BuildRoad) -> None:
         seat, phase = self.active, self.phase
@@ -1177,6 +1207,13 @@ class GameState:
         total = action.first + action.second
         if self.record_events:
             self.last_events.append(E.DiceRolled(self.active, action.first, action.second))
+        if self.variant is not None and self.variant.dice_rolled(self, action):
+            self.roll_pending = True  # Pirate Islands: a fleet attack is settled first
+            return
+        self._finish_roll(total)
+
+    def _finish_roll(self, total: int) -> None:
+        """The roll of ``total`` produces, or its 7 begins (discards, then the robber)."""
         if total != 7:
             variant = self.variant
             if variant is not None:
@@ -1246,7 +1283,11 @@ class GameState:
         self._pay_bank(action.seat, action.cards)
         self.discards[action.seat] = 0
         if not any(self.discards):
-            if self.discard_after_robber:
+            if self.roll_pending:  # Pirate Islands: the fleet's loot is paid; the roll goes on
+                self.roll_pending = False
+                assert self.dice is not None
+                self._finish_roll(self.dice.total)
+            elif self.discard_after_robber:
                 self.discard_after_robber = False
                 self.phase = self.robber_resume
             else:
@@ -1299,6 +1340,8 @@ class GameState:
         seat = self.active
         self._start_card(DevCard.KNIGHT)
         self.knights[seat] += 1
+        if self.variant is not None and self.variant.knight_played(self, seat):
+            return  # Pirate Islands: a warship, not the robber (seed 004)
         self.robber_resume = self.phase
         self.phase = Phase.MOVE_ROBBER
         if self.options.largest_army:
@@ -1453,6 +1496,7 @@ class GameState:
         self.turn += 1
         self.dice = None
         self.phase = Phase.ROLL
+        self.fortress_attacked = False
         if self.variant is not None:
             self.variant.turn_started(self)
         if self.record_events:

@@ -41,6 +41,11 @@ from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    FortressDie,
+    RobSeat,
+)
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
@@ -201,6 +206,8 @@ class Narrator:
             "Longest Trade Route" if board.topology.path_sea else "Longest Road"
         )  # Seafarers: roads and ships (docs/rules/seafarers.md rule 13)
         self.state.record_events = True
+        variant = self.state.variant
+        self._robber = variant is None or variant.has_robber
         self.events: list[GameEvent] = []
         self.rolls: list[int] = []
         self._buyer: Seat = NO_SEAT  # who bought the card a DrawCard deals
@@ -274,6 +281,7 @@ class Narrator:
                 f"{self._who(action.seat)} {self._verb(action.seat, 'take', 'takes')} "
                 f"{describe_cards(action.cards)} from the gold fields"
             )
+            text += self._roll_went_on(news)
         elif isinstance(action, A.BuyDevelopmentCard):
             kind = "dev"
             text = f"{who} bought a development card"
@@ -296,8 +304,9 @@ class Narrator:
             total = action.total
             self.rolls.append(total)
             text = f"{who} rolled {total} ({action.first}+{action.second})"
+            text += self._fleet_news(news)
             if total == 7:
-                text += ": the robber!"
+                text += ": the robber!" if self._robber else ": a 7!"
                 due = next((ev.counts for ev in news if isinstance(ev, E.DiscardsDue)), ())
                 need = [s for s, n in enumerate(due) if n]
                 if need:
@@ -306,36 +315,9 @@ class Narrator:
                         for s in need
                     )
                     text += " " + listing[0].upper() + listing[1:]
-            else:
-                nothing = no_cards(self.state.kinds)
-                gains = list(
-                    enumerate(
-                        next(
-                            (ev.gains for ev in news if isinstance(ev, E.Produced)),
-                            (nothing,) * self.players,
-                        )
-                    )
-                )
-                found = next(
-                    (ev.found for ev in news if isinstance(ev, E.Discovered)),
-                    (0,) * self.players,
-                )
-                parts = [
-                    f"{self._whom(s)} {self._verb(s, 'get', 'gets')} "
-                    + ", ".join(
-                        ([describe_cards(g)] if any(g) else [])
-                        + ([_discoveries(found[s])] if found[s] else [])
-                    )
-                    for s, g in gains
-                    if any(g) or found[s]
-                ]
-                text += ": " + ("; ".join(parts) if parts else "nobody gets anything")
-                hexes = tuple(
-                    h
-                    for h, token in enumerate(state.board.tokens)
-                    if token == total and h != state.robber
-                )
-                target = ("hex", hexes) if hexes else None
+            elif not state.roll_pending:  # Pirate Islands: production waits for the loot
+                produced, target = self._production(news, total)
+                text += ": " + produced
         elif isinstance(action, A.Discard):
             kind, seat = "discard", action.seat
             n = sum(action.cards)
@@ -343,6 +325,7 @@ class Narrator:
             text = (
                 f"{self._who(action.seat)} discarded {n} {plural}: {describe_cards(action.cards)}"
             )
+            text += self._roll_went_on(news)
         elif isinstance(action, A.MoveRobber):
             kind = "robber"
             text = f"{who} moved the robber to {self._hex_place(action.hex)}"
@@ -362,6 +345,19 @@ class Narrator:
         elif isinstance(action, A.PlayKnight):
             kind = "dev"
             text = f"{who} played a Knight"
+            if not self._robber:  # Pirate Islands: a warship (seed 004)
+                text += " and made a warship"
+        elif isinstance(action, RobSeat):
+            kind = "robber"
+            text = f"{who} {self._verb(active, 'rob', 'robs')} " + (
+                self._whom(action.victim) if action.victim >= 0 else "nobody: no cards in hand"
+            )
+        elif isinstance(action, AttackFortress):
+            kind = "robber"
+            text = f"{who} {self._verb(active, 'attack', 'attacks')} the pirate fortress"
+        elif isinstance(action, FortressDie):
+            kind = "robber"
+            text = self._fortress_news(who, news)
         elif isinstance(action, A.PlayRoadBuilding):
             kind = "dev"
             text = f"{who} played Road Building"
@@ -476,6 +472,77 @@ class Narrator:
         )
         self.events.append(event)
         return event
+
+    def _production(
+        self, news: Sequence[E.Event], total: int
+    ) -> tuple[str, tuple[TargetKind, tuple[int, ...]] | None]:
+        """What a roll of ``total`` (not 7) produced, in words, and the hexes that produced."""
+        state = self.state
+        nothing = no_cards(state.kinds)
+        gains = list(
+            enumerate(
+                next(
+                    (ev.gains for ev in news if isinstance(ev, E.Produced)),
+                    (nothing,) * self.players,
+                )
+            )
+        )
+        found = next(
+            (ev.found for ev in news if isinstance(ev, E.Discovered)),
+            (0,) * self.players,
+        )
+        parts = [
+            f"{self._whom(s)} {self._verb(s, 'get', 'gets')} "
+            + ", ".join(
+                ([describe_cards(g)] if any(g) else [])
+                + ([_discoveries(found[s])] if found[s] else [])
+            )
+            for s, g in gains
+            if any(g) or found[s]
+        ]
+        hexes = tuple(
+            h for h, token in enumerate(state.board.tokens) if token == total and h != state.robber
+        )
+        return ("; ".join(parts) if parts else "nobody gets anything"), (
+            ("hex", hexes) if hexes else None
+        )
+
+    def _roll_went_on(self, news: Sequence[E.Event]) -> str:
+        """Pirate Islands: after the fleet's loot or prize, what the roll then produced."""
+        dice = self.state.dice
+        if dice is None or not any(isinstance(ev, E.Produced) for ev in news):
+            return ""
+        return "; the roll gives: " + self._production(news, dice.total)[0]
+
+    def _fleet_news(self, events: Sequence[E.Event]) -> str:
+        """Pirate Islands: where the fleet sailed and whom it attacked, as a clause."""
+        sailed = next((ev for ev in events if isinstance(ev, E.FleetSailed)), None)
+        if sailed is None:
+            return ""
+        if sailed.victim < 0:
+            return f"; the pirate fleet sails {sailed.strength}"
+        who = self._whom(sailed.victim)
+        if sailed.strength > sailed.warships:
+            outcome = f"{who} {self._verb(sailed.victim, 'lose', 'loses')} cards"
+        elif sailed.strength < sailed.warships:
+            outcome = f"{who} {self._verb(sailed.victim, 'beat', 'beats')} it off and takes a card"
+        else:
+            outcome = f"{who} {self._verb(sailed.victim, 'hold', 'holds')} it off"
+        return (
+            f"; the pirate fleet ({sailed.strength}) attacks {who}"
+            f" ({sailed.warships} warships): {outcome}"
+        )
+
+    def _fortress_news(self, who: str, events: Sequence[E.Event]) -> str:
+        """Pirate Islands: a fortress attack's die and what came of it, in words."""
+        attack = next(ev for ev in events if isinstance(ev, E.FortressAttacked))
+        text = f"The fortress rolled {attack.roll} against {attack.warships} warships: "
+        if attack.ships_lost:
+            lost = "a ship" if attack.ships_lost == 1 else f"{attack.ships_lost} ships"
+            return text + f"{who} {self._verb(attack.seat, 'lose', 'loses')} {lost}"
+        if attack.chits:
+            return text + f"{attack.chits} chit{'s' if attack.chits != 1 else ''} left"
+        return text + f"{who} {self._verb(attack.seat, 'capture', 'captures')} it!"
 
     def _fog_news(self, who: str, events: Sequence[E.Event]) -> str:
         """A fog tile drawn (:class:`~hexlan.engine.events.FogRevealed`), in words."""

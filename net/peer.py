@@ -44,7 +44,7 @@ from typing import Any, Final
 
 from hexlan.engine.actions import Action
 from hexlan.engine.chance import DECK_DRAW, STEAL, UNIFORM
-from hexlan.engine.core import IllegalActionError, Phase
+from hexlan.engine.core import GamePhase, IllegalActionError, Phase
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import (
@@ -222,7 +222,7 @@ def peer_kind(contents: LogContents) -> str:
     return "human"
 
 
-_STEP_BY_PHASE: Final = {
+_STEP_BY_PHASE: Final[dict[GamePhase, str]] = {
     Phase.GAME_OVER: "audit secrets or audit result",
     Phase.MONOPOLY: "Monopoly count",
     Phase.ROLL: "turn acknowledgement",

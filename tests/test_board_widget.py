@@ -25,10 +25,12 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
+from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.seafarers import BuildShip
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
+    FLEET_PATH_GLYPH,
     LAYOUTS,
     MEDIUM,
     MINI,
@@ -42,6 +44,7 @@ from hexlan.tui.board import (
     SEAT_COLOURS,
     SEAT_MARKS,
     SETTLEMENT_GLYPHS,
+    WARSHIP_GLYPH,
     BoardView,
     Layout,
     board_lines,
@@ -812,11 +815,12 @@ def sea_game() -> GameState:
 def test_ship_maps_fit_the_game_screen_at_80x24_and_120x40() -> None:
     """The sea frame is the board's edge: New Shores is compact in the 76x37 board area at
     120x40 and mini in 54 columns (the side panels narrow to 26 at 80x24); every Seafarers map
-    fits the same."""
+    fits the same (Pirate Islands too: 51 x 19 mini, 67 x 29 compact)."""
     for game in (
         "seafarers-new-shores",
         "seafarers-four-islands",
         "seafarers-through-the-desert-3",
+        "seafarers-pirate-islands",
     ):
         topo = load_map(game).topology
         assert choose_layout(76, 37, topo) is COMPACT
@@ -968,3 +972,33 @@ def test_harbour_labels_on_a_ship_map_cover_no_path() -> None:
         for p, cells in enumerate(geo.paths):
             for c, r, ch in cells:
                 assert lines[r][c] == ch, (layout.name, p)
+
+
+@pytest.mark.parametrize("layout", [COMPACT, MINI], ids=["compact", "mini"])
+def test_pirate_islands_shows_fortresses_the_fleets_circle_and_warships(layout: Layout) -> None:
+    """Pirate Islands (seed 004): each fortress is its chits left, in reverse video, on its
+    intersection; the fleet is the reverse ``P`` and every other hex of its circle a dim ``∘``;
+    a warship is drawn ``≈`` where a plain ship is ``~``."""
+    rules = load_ruleset("seafarers-pirate-islands")
+    board_map = load_map(rules.board)
+    state = GameState(random_board(random.Random(0), "spiral", board_map), 4, rules=rules)
+    variant = state.variant
+    assert isinstance(variant, PirateIslands)
+    state.fortress_chits[2] = 1
+    state.warships[1] = 1
+    text = render_board(state, layout)
+    lines = board_lines(text)
+    geo = geometry(layout, board_map.topology)
+    for seat, slot in enumerate(variant.slots):
+        cell = geo.nodes[slot.fortress]
+        assert char_at(lines, cell) == ("1" if seat == 2 else "3")
+        assert style_at(text, cell).reverse
+    for h in variant.fleet_path:
+        col, row = geo.hexes[h]
+        if h != state.pirate:
+            assert FLEET_PATH_GLYPH in lines[row][col - 2 : col + 3]
+    assert sum(line.count("P") for line in lines) == 1
+    warship = path_cells(variant.slots[1].ship, layout, board_map.topology)
+    plain = path_cells(variant.slots[0].ship, layout, board_map.topology)
+    assert any(char_at(lines, c) == WARSHIP_GLYPH for c in warship)
+    assert not any(char_at(lines, c) == WARSHIP_GLYPH for c in plain)

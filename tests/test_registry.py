@@ -12,10 +12,16 @@ import pytest
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
 from hexlan.engine.board import beginner_board
-from hexlan.engine.core import BASE_CHANCE_PHASES, EngineError, GamePhase, Phase
+from hexlan.engine.core import (
+    BASE_CHANCE_PHASES,
+    EngineError,
+    GamePhase,
+    Phase,
+)
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import HOOKS, Variant
 from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
+from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, Seafarers, SeaPhase
 
 BASE_NAMES = [
@@ -51,13 +57,16 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
     assert names[:24] == BASE_NAMES  # the wire's and the MCTS numbering's codes never move
     added = [cls.__name__ for game in HOOKS.values() for cls in game.actions]
     assert names[24:] == added
-    assert names[24:30] == [
+    assert names[24:] == [
         "BuyWithDiscoveries",
         "BuildShip",
         "MoveShip",
         "MovePirate",
         "ChooseGold",
         "ExploreFog",
+        "AttackFortress",
+        "RobSeat",
+        "FortressDie",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 
@@ -68,6 +77,8 @@ def test_every_registered_action_has_an_owner_and_a_handler() -> None:
             assert issubclass(cls, A.VariantAction)
             assert set(game.handlers) == set(game.actions)
     assert ExploreFog in R.CHANCE_ACTIONS and BuildShip not in R.CHANCE_ACTIONS
+    assert FortressDie in R.CHANCE_ACTIONS
+    assert PirateIslands.actions == tuple(PirateIslands.handlers)  # its own, not Seafarers' too
     assert set(A.BASE_CHANCE_ACTIONS) <= set(R.CHANCE_ACTIONS)
 
 
@@ -97,10 +108,10 @@ def test_a_games_action_applied_to_another_game_is_refused_by_its_handler() -> N
 
 def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
     assert Seafarers.phases == (SeaPhase.GOLD, SeaPhase.FOG)
-    assert BASE_CHANCE_PHASES | {SeaPhase.FOG} == R.CHANCE_PHASES
+    assert BASE_CHANCE_PHASES | {SeaPhase.FOG, PiratePhase.FORTRESS} == R.CHANCE_PHASES
     assert SeaPhase.GOLD not in R.CHANCE_PHASES
     assert [int(p) for p in Phase] == list(range(16))  # the engine's codes, hashed in states
-    assert (int(SeaPhase.GOLD), int(SeaPhase.FOG)) == (16, 17)
+    assert (int(SeaPhase.GOLD), int(SeaPhase.FOG), int(PiratePhase.FORTRESS)) == (16, 17, 18)
     assert SeaPhase.FOG.title == "fog"
 
 

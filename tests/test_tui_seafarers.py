@@ -8,21 +8,18 @@ person's seat played by a heuristic bot up to the position wanted, then by keys.
 
 from __future__ import annotations
 
-import random
 import shutil
 import tempfile
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
+from tui_play import Step, legal, type_label
+from tui_play import play_by_keys as play_steps
 
-from hexlan.engine.bots import make_bot
-from hexlan.engine.core import (
-    Phase,
-    Resource,
-)
+from hexlan.engine.core import Phase, Resource
 from hexlan.engine.variants import Seafarers
 from hexlan.engine.variants.seafarers import (
     BuildShip,
@@ -55,67 +52,18 @@ def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
-Step = Callable[[Pilot[int], GameScreen], Awaitable[None]]
-"""An action played by keys on the game screen (it asserts the engine's state after it)."""
-
-
-def legal(kind: type) -> Callable[[SessionGame], bool]:
-    """The person may play an action of ``kind`` now."""
-    return lambda game: (
-        game.human_to_act() and any(isinstance(a, kind) for a in game.legal_actions())
-    )
+READY = {
+    "pirate": legal(MovePirate),
+    "ship": lambda g: g.view.phase is Phase.MAIN and legal(BuildShip)(g),
+    "move": legal(MoveShip),
+    "gold": legal(ChooseGold),
+}
+"""When each step of this file may be played."""
 
 
 async def play_by_keys(size: tuple[int, int], layout: object, steps: dict[str, Step]) -> None:
-    """One New Shores game: the bots play (the person's seat too) until one of ``steps`` is
-    legal for the person; then, on a fresh game screen at ``size``, that step is played by keys;
-    and on, until every step has been played once."""
-    game = SessionGame(players=4, seed=SEED, save_log=False, game=GAME)
-    driver = make_bot("heuristic", random.Random(SEED))
-    ready = {
-        "pirate": legal(MovePirate),
-        "ship": lambda g: g.view.phase is Phase.MAIN and legal(BuildShip)(g),
-        "move": legal(MoveShip),
-        "gold": legal(ChooseGold),
-    }
-    todo = dict(steps)
-    for _ in range(20_000):
-        if not todo or game.is_over:
-            break
-        due = next((name for name in todo if ready[name](game)), None)
-        if due is None:
-            if game.human_to_act():
-                game.submit(driver.choose(game.view, 0))
-            else:
-                game.step()
-            continue
-        app = HexlanApp(game, bot_delay=3600)  # the bots wait while the screen is checked
-        async with app.run_test(size=size) as pilot:
-            screen = await table(pilot, size, layout)
-            await todo.pop(due)(pilot, screen)
-        while game.working:  # the deck's proofs the app started finish before it goes on
-            game.wait()
-    assert not todo, f"the game never reached {sorted(todo)}"
-
-
-async def table(pilot: Pilot[int], size: tuple[int, int], layout: object) -> GameScreen:
-    """The game screen at ``size``, its board in ``layout`` (the whole map on screen)."""
-    app = pilot.app
-    assert isinstance(app, HexlanApp)
-    await pilot.pause()
-    screen = app.game_screen
-    board = screen.board
-    assert board.board_layout is layout
-    geo = geometry(MINI if layout is MINI else COMPACT, app.game.view.board.topology)
-    assert geo.width <= board.size.width and geo.height <= board.size.height
-    return screen
-
-
-async def type_label(pilot: Pilot[int], screen: GameScreen, target: int) -> None:
-    """Type the label the pick shows on ``target``."""
-    assert screen.pick is not None
-    await pilot.press(*screen.pick.labels[target])
-    await pilot.pause()
+    """One New Shores game, each of ``steps`` played by keys once it is legal."""
+    await play_steps(size, layout, steps, READY, GAME, SEED)
 
 
 async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:

@@ -48,6 +48,7 @@ from hexlan.engine.board import PIPS, RED_NUMBERS, Board
 from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
 from hexlan.engine.maps import load_map
 from hexlan.engine.topology import Topology
+from hexlan.engine.variants.pirate_islands import PirateIslands
 
 TargetKind: TypeAlias = Literal["node", "path", "hex"]
 """What a highlight or a pick refers to: an intersection, a path, or a land hex."""
@@ -86,6 +87,10 @@ SHIP_GLYPH: Final = "~"
 """A ship's cells along a slanted path (the middle one shows the owner's mark, underlined)."""
 SHIP_GLYPH_VERTICAL: Final = "≀"
 """A ship's cells along a vertical path."""
+WARSHIP_GLYPH: Final = "≈"
+"""A warship's cells, slanted or vertical (Pirate Islands)."""
+FLEET_PATH_GLYPH: Final = "∘"
+"""The middle of each sea hex on the pirate fleet's circle (Pirate Islands)."""
 PIP_GLYPH: Final = "•"
 RED_MARK: Final = "!"
 """Written after a 6 or an 8, so they stand out in monochrome too."""
@@ -183,6 +188,8 @@ _HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#0A1F33", bold=True)
 _HARBOUR_POINTER: Final = Style(color="#FFFFFF", bold=True)
 _ROBBER: Final = Style(color="#000000", bgcolor="#FFFFFF", bold=True, reverse=True)
 """White on black; reverse video, so it stays a solid block with no colour at all."""
+_FLEET_PATH: Final = Style(color="#D0D0D0", bold=True)
+"""The fleet's circle, drawn on the water (Pirate Islands)."""
 _TARGET: Final = Style(color="#FFFFFF", bold=True, reverse=True)
 _CURSOR: Final = Style(color="#FFD700", bold=True, reverse=True, underline=True)
 _FLASH: Final = Style(reverse=True, underline=True, bold=True)
@@ -646,11 +653,18 @@ def render_canvas(
     geo = geometry(layout, board.topology)
     canvas = Canvas(geo.width, geo.height)
     _draw_hexes(canvas, geo, board)
-    _draw_paths(canvas, geo, state.path_owner, state.ship_owner)
+    pirates = getattr(state, "variant", None)
+    scenario = pirates if isinstance(pirates, PirateIslands) else None
+    warships = _warship_paths(state, scenario)
+    _draw_paths(canvas, geo, state.path_owner, state.ship_owner, warships)
     _draw_nodes(canvas, geo, state.node_owner, state.node_level)
+    if scenario is not None:
+        _draw_fortresses(canvas, geo, state, scenario)
     _draw_harbours(canvas, geo, board)
     _draw_robber(canvas, geo, state.robber)
     _draw_pirate(canvas, geo, state.pirate)
+    if scenario is not None:
+        _draw_fleet_path(canvas, geo, scenario.fleet_path, state.pirate)
     if flash is not None:
         _draw_flash(canvas, geo, *flash)
     if kind is not None and targets:
@@ -741,10 +755,14 @@ def _draw_hexes(canvas: Canvas, geo: Geometry, board: Board) -> None:
 
 
 def _draw_paths(
-    canvas: Canvas, geo: Geometry, owners: Sequence[int], ship_owners: Sequence[int]
+    canvas: Canvas,
+    geo: Geometry,
+    owners: Sequence[int],
+    ship_owners: Sequence[int],
+    warships: Collection[PathId] = (),
 ) -> None:
-    """Outlines, roads (``=a=``, ``‖``) and ships (``~a~``, ``≀``, on the water, the mark
-    underlined)."""
+    """Outlines, roads (``=a=``, ``‖``), ships (``~a~``, ``≀``, on the water, the mark
+    underlined) and warships (``≈a≈``)."""
     for p, cells in enumerate(geo.paths):
         owner = owners[p]
         if owner == NO_SEAT:
@@ -756,6 +774,8 @@ def _draw_paths(
         if ship_owners and ship_owners[p] != NO_SEAT:
             style, mark_style = _SHIP_STYLES[seat], _SHIP_MARK_STYLES[seat]
             glyph = SHIP_GLYPH_VERTICAL if vertical else SHIP_GLYPH
+            if p in warships:
+                glyph = WARSHIP_GLYPH
         else:
             style = mark_style = _PIECE_STYLES[seat]
             glyph = ROAD_GLYPH_VERTICAL if vertical else ROAD_GLYPH
@@ -775,6 +795,38 @@ def _draw_nodes(
         else:
             styles = _CITY_STYLES if levels[n] >= 2 else _PIECE_STYLES
             canvas.put(c, r, piece_glyph(owner, levels[n]), styles[owner % len(SEAT_COLOURS)])
+
+
+def _warship_paths(state: BoardState, scenario: PirateIslands | None) -> frozenset[PathId]:
+    """Pirate Islands: the paths of every seat's warships (the first ships of each line)."""
+    if scenario is None:
+        return frozenset()
+    ships: Sequence[Sequence[PathId]] = getattr(state, "ships", ())
+    warships: Sequence[int] = getattr(state, "warships", ())
+    return frozenset(p for line, n in zip(ships, warships, strict=False) for p in line[:n])
+
+
+def _draw_fortresses(
+    canvas: Canvas, geo: Geometry, state: BoardState, scenario: PirateIslands
+) -> None:
+    """Pirate Islands: each fortress still held, on its intersection, as its chits left (``3``)
+    in reverse video in its seat's colour; a captured one is the seat's settlement."""
+    chits: Sequence[int] = getattr(state, "fortress_chits", ())
+    for seat, left in enumerate(chits):
+        if left:
+            c, r = geo.nodes[scenario.slots[seat].fortress]
+            style = _PIECE_STYLES[seat % len(SEAT_COLOURS)] + Style(reverse=True, bold=True)
+            canvas.put(c, r, str(left), style)
+
+
+def _draw_fleet_path(canvas: Canvas, geo: Geometry, path: Sequence[HexId], fleet: HexId) -> None:
+    """Pirate Islands: a dim ``∘`` in the middle of each hex of the fleet's circle (where free)."""
+    for h in path:
+        if h == fleet or h >= len(geo.hexes):
+            continue
+        col, row = geo.hexes[h]
+        if _is_free(canvas, col, row):
+            canvas.put(col, row, FLEET_PATH_GLYPH, _FLEET_PATH)
 
 
 def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
+from hexlan.engine.bots.pirates import pirate_choice
 from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
     NO_SEAT,
@@ -283,6 +284,10 @@ class HeuristicBot:
         legal = view.legal_actions(seat)
         if not legal:
             raise EngineError(f"seat {seat} has no legal action in phase {phase.title}")
+        if view.variant is not None:
+            scenario = pirate_choice(view, seat, legal)  # Pirate Islands (seed 004)
+            if scenario is not None:
+                return scenario
         if phase is Phase.SETUP_SETTLEMENT:
             return self._setup_settlement(view, seat, info, legal)
         if phase is Phase.SETUP_ROAD:

@@ -13,7 +13,10 @@ hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board
 - :meth:`Variant.prepare_state`, :meth:`Variant.after_production`, :meth:`Variant.turn_started`,
   :meth:`Variant.phase_actions`, :meth:`Variant.free_builds`, :meth:`Variant.has_free_builds`,
   :meth:`Variant.free_pieces`, :meth:`Variant.robber_actions`, :meth:`Variant.route_length` and
-  :meth:`Variant.apply`: what Seafarers adds (ships, the pirate, gold; docs/rules/seafarers.md).
+  :meth:`Variant.apply`: what Seafarers adds (ships, the pirate, gold; docs/rules/seafarers.md);
+- :meth:`Variant.dice_rolled`, :meth:`Variant.knight_played`, :meth:`Variant.can_play_knight`,
+  :meth:`Variant.can_win`: what Pirate Islands adds (the fleet, warships, the fortress to win;
+  docs/rules/pirate-islands.md).
 
 A variant keeps no game progress of its own: what changes in play lives in the state's public
 lists (``discoveries``, ``gold_points``, ``variant_vp``), so the full state and every information
@@ -31,6 +34,7 @@ from hexlan.engine.core import EngineError
 from hexlan.engine.variants.base import Variant
 from hexlan.engine.variants.big_river import BigRiver
 from hexlan.engine.variants.jungle import Jungle
+from hexlan.engine.variants.pirate_islands import PirateIslands
 from hexlan.engine.variants.seafarers import Seafarers
 
 if TYPE_CHECKING:
@@ -39,7 +43,12 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
-    {Jungle.name: Jungle, BigRiver.name: BigRiver, Seafarers.name: Seafarers}
+    {
+        Jungle.name: Jungle,
+        BigRiver.name: BigRiver,
+        Seafarers.name: Seafarers,
+        PirateIslands.name: PirateIslands,
+    }
 )
 """The rules modules by the name a rule set gives as ``hooks`` (read only)."""
 
@@ -59,4 +68,4 @@ def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Va
     return cls(rules, options, topology)
 
 
-__all__ = ["HOOKS", "BigRiver", "Jungle", "Seafarers", "Variant", "make_variant"]
+__all__ = ["HOOKS", "BigRiver", "Jungle", "PirateIslands", "Seafarers", "Variant", "make_variant"]

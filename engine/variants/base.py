@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from hexlan.engine.core import EngineError, GamePhase, NodeId, Seat
+from hexlan.engine.core import EngineError, GamePhase, NodeId, PathId, Seat
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class Variant:
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {}
     phases: ClassVar[tuple[GamePhase, ...]] = ()
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
+    has_robber: ClassVar[bool] = True
+    """Whether the game has a robber (Pirate Islands has none: a 7 robs without it)."""
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         self.rules = rules
@@ -135,6 +137,29 @@ class Variant:
     def route_length(self, state: GameState, seat: Seat) -> int:
         """The seat's length toward Longest Road: its longest road (official rule)."""
         return longest_road(state.topology, state.roads[seat], seat, state.node_owner)
+
+    def closed_paths(self, players: int) -> frozenset[PathId]:
+        """Paths no road may take in a game of ``players`` seats (none)."""
+        return frozenset()
+
+    def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
+        """The dice show ``dice``, before production or the 7: True when the variant has put
+        play in a phase of its own (a Pirate Islands fleet attack's discard or pick) and the roll
+        goes on only after it."""
+        return False
+
+    def knight_played(self, state: GameState, seat: Seat) -> bool:
+        """``seat`` has played a knight: True when the variant has done its work (a Pirate
+        Islands warship) and the robber stays."""
+        return False
+
+    def can_play_knight(self, state: GameState, seat: Seat) -> bool:
+        """Whether a knight has something to do for ``seat`` (beyond holding one)."""
+        return True
+
+    def can_win(self, state: GameState, seat: Seat) -> bool:
+        """Whether ``seat``, having the points, meets the variant's other winning conditions."""
+        return True
 
     def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
         """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let

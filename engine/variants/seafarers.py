@@ -683,6 +683,10 @@ class Seafarers(Variant):
         state.gold_owed[action.seat] = 0
         if not any(state.gold_owed):
             state.phase = state.gold_resume
+            if state.roll_pending:  # Pirate Islands: the fleet's prize is taken; the roll goes on
+                state.roll_pending = False
+                assert state.dice is not None
+                state._finish_roll(state.dice.total)
 
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """Ships, the pirate, gold owed, this turn's ship facts, island bonuses."""

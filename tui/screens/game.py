@@ -35,7 +35,13 @@ from hexlan.engine.core import (
     Phase,
     hand_minus,
 )
+from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    PiratePhase,
+    RobSeat,
+)
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
@@ -146,6 +152,7 @@ class GameScreen(Screen[None]):
         Binding("b", "build('ship')", "Ship"),
         Binding("n", "move_ship", "Move ship"),
         Binding("g", "gold", "Gold"),
+        Binding("f", "attack", "Attack fortress"),
         Binding("P", "sea_pick('pirate')", "Pirate"),
         Binding("R", "sea_pick('robber')", "Robber"),
         Binding("v", "buy", "Buy card"),
@@ -329,6 +336,11 @@ class GameScreen(Screen[None]):
                     self._start_pick("node", "settlement", mandatory=True)
                 else:
                     self._start_pick("path", self._path_pick(), mandatory=True)
+            return
+        if phase is Phase.MOVE_ROBBER and any(isinstance(a, RobSeat) for a in self._legal()):
+            if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
+                self._prompted = stamp
+                self._rob_anyone()
             return
         if phase is Phase.MOVE_ROBBER:
             if (self.pick is None or self.pick.stamp != stamp) and not self._start_pick(
@@ -734,6 +746,8 @@ class GameScreen(Screen[None]):
             return any(isinstance(a, MoveShip) for a in legal)
         if action == "gold":
             return any(isinstance(a, ChooseGold) for a in legal)
+        if action == "attack":
+            return AttackFortress() in legal
         if action == "answer_offer":
             view = self.game.view
             return (
@@ -765,6 +779,32 @@ class GameScreen(Screen[None]):
         mandatory = pick.mandatory
         self._end_pick()
         self._start_pick("hex", what, mandatory=mandatory)
+
+    def action_attack(self) -> None:
+        """Pirate Islands: attack your fortress (a die against your warships; it ends the turn:
+        asked first)."""
+        view = self.game.view
+        warships = view.warships[self.game.human_seat]
+        self._choose(
+            f"Attack your fortress with {warships} warship{'s' if warships != 1 else ''}?"
+            " A die above them costs ships; the attack ends your turn.",
+            [("attack", AttackFortress())],
+        )
+
+    def _rob_anyone(self) -> None:
+        """Pirate Islands' 7: take a card from any opponent (the only one, at once)."""
+        robs = [a for a in self._legal() if isinstance(a, RobSeat)]
+        if len(robs) == 1:
+            self.submit(robs[0])
+            return
+        view = self.game.view
+        choices: list[tuple[str | Text, Action]] = []
+        for action in robs:
+            count = view.hand_size[action.victim]
+            label = Text(self.game.names[action.victim], style=seat_style(action.victim))
+            label.append(f"  {count} card{'s' if count != 1 else ''}")
+            choices.append((label, action))
+        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self._submit_chosen)
 
     def action_gold(self) -> None:
         """Open the gold dialog: choose the resources the gold fields owe you."""
@@ -862,6 +902,8 @@ class GameScreen(Screen[None]):
         helps = dict(_CARD_HELP)
         if self.game.view.board.topology.path_sea:
             helps.update(_SEA_CARD_HELP)
+        if isinstance(self.game.view.variant, PirateIslands):
+            helps[DevCard.KNIGHT] = "turn a ship of your line into a warship"
         choices = [(f"{card.title}: {helps[card]}", card) for card in cards]
 
         def chosen(card: DevCard | None) -> None:
@@ -1026,6 +1068,7 @@ _WAITING_WORDS: Final = {
     SeaPhase.GOLD: "to choose gold",
     Phase.TRADE_RESPONSES: "to answer the offer",
     Phase.MOVE_ROBBER: "to move the robber",
+    PiratePhase.FORTRESS: "to attack a fortress",
     Phase.SETUP_SETTLEMENT: "to place a settlement",
     Phase.SETUP_ROAD: "to place a road",
     Phase.ROLL: "to roll",
@@ -1064,6 +1107,7 @@ COMMANDS: Final = (
     ("Build a ship", "build('ship')", "key b: pick one of the highlighted paths at sea"),
     ("Move a ship", "move_ship", "key n: pick the ship, then its new place"),
     ("Choose your gold", "gold", "key g: the resources the gold fields owe you"),
+    ("Attack your fortress", "attack", "key f: Pirate Islands, once your ship line reaches it"),
     ("Move the pirate instead", "sea_pick('pirate')", "key P"),
     ("Move the robber instead", "sea_pick('robber')", "key R"),
     ("Buy a development card", "buy", "key v: wool + grain + ore"),

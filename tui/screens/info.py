@@ -29,6 +29,7 @@ KEYS: Final = (
     ("b / n", "Seafarers: build a ship / move a ship (pick it, then its new place)"),
     ("P / R", "Seafarers, moving the robber: move the pirate instead / the robber again"),
     ("g", "Seafarers: reopen the gold dialog (choose the resources gold owes you)"),
+    ("f", "Pirate Islands: attack your fortress (once your ship line reaches it)"),
     ("A", "end a networked game as abandoned when a seat has stopped answering"),
     ("h", "dice statistics"),
     ("tab / 1 / 2", "hand / log panel (small terminals)"),
@@ -71,7 +72,16 @@ Seafarers: a ship (lumber+wool) goes on a path beside the sea, joined to your sh
 or city (a road and a ship meet only at your own building); one ship a turn may move, from the
 open end of a route. A 7 or a knight moves the robber or the pirate (a sea hex: it robs a
 player with a ship beside it and blocks ships there). A gold field pays 1 resource of your
-choice per settlement, 2 per city; your first settlement on each new island brings 2 points."""
+choice per settlement, 2 per city; your first settlement on each new island brings 2 points.
+
+Pirate Islands: no robber. Your ships form one line from your start settlement through your
+colour's intersection to your fortress (the digit: its chits left). A knight makes a ship a
+warship (≈). Each roll the pirate fleet (P) sails the lower die's hexes round its circle (∘); by
+one player's buildings it attacks: the lower die against that player's warships (stronger
+pirates take 1 card + 1 per city, a stronger player takes a card of choice). On a 7 the roller
+robs anyone. With your line at your fortress, f attacks it: a die against your warships; more
+warships take a chit (three: it becomes your settlement), fewer lose ships; it ends your turn.
+You win with 10 points and your own fortress taken."""
 
 
 class HelpScreen(ModalScreen[None]):

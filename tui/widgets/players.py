@@ -3,6 +3,7 @@ ships left and island bonus points in Seafarers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from rich.console import Group, RenderableType
@@ -10,7 +11,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from hexlan.engine.variants import Seafarers
+from hexlan.engine.variants import PirateIslands, Seafarers
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.panel import GamePanel
 
@@ -98,6 +99,8 @@ class PlayersPanel(GamePanel):
             awards.append(" · ", style="dim")
             awards.append_text(self._award("Army", la, army_amount, short=True))
             return Group(table, awards)
+        if isinstance(view.variant, PirateIslands):  # no awards (seed 004): its own lines
+            return Group(table, *self._pirate_lines(view.variant, wide))
         if isinstance(view.variant, Seafarers):
             road = self._award("Longest Trade Route" if wide else "Trade Route", lr, road_amount)
             army = self._award("Largest Army", la, army_amount)
@@ -110,20 +113,34 @@ class PlayersPanel(GamePanel):
         """``Ships left: a 13 · b 15 ...`` and ``Island bonus: a 0 · b 2 ...`` (shorter when
         narrow: ``Ships a13 b15 ...``), each seat by its mark in its colour."""
         view = self.game.view
-        lines = []
-        for title, short, values in (
-            (
-                "Ships left",
-                "Ships",
-                [variant.ships_left(view, s) for s in range(self.game.players)],
+        seats = range(self.game.players)
+        return (
+            self._per_seat(
+                "Ships left", "Ships", [variant.ships_left(view, s) for s in seats], wide
             ),
-            ("Island bonus", "Isles", list(view.variant_vp)),
-        ):
-            text = Text(f"{title}:" if wide else short, style="dim", no_wrap=True)
-            for seat, value in enumerate(values):
-                if wide and seat:
-                    text.append(" ·", style="dim")
-                text.append(f" {seat_mark(seat)}", style=seat_style(seat) + Style(bold=True))
-                text.append(f" {value}" if wide else f"{value}")
-            lines.append(text)
-        return lines[0], lines[1]
+            self._per_seat("Island bonus", "Isles", list(view.variant_vp), wide),
+        )
+
+    def _pirate_lines(self, variant: PirateIslands, wide: bool) -> tuple[Text, Text, Text]:
+        """Pirate Islands: ``Ships``, ``Warships`` and ``Fortress chits`` per seat (shorter
+        when narrow: ``War a2 b0 ...``, ``Fort a3 b1 ...``; a captured fortress shows ``✓``)."""
+        view = self.game.view
+        seats = range(self.game.players)
+        chits = [str(n) if n else "✓" for n in view.fortress_chits]
+        return (
+            self._per_seat(
+                "Ships left", "Ships", [variant.ships_left(view, s) for s in seats], wide
+            ),
+            self._per_seat("Warships", "War", list(view.warships), wide),
+            self._per_seat("Fortress chits", "Fort", chits, wide),
+        )
+
+    def _per_seat(self, title: str, short: str, values: Sequence[object], wide: bool) -> Text:
+        """One line of a value per seat, each seat by its mark in its colour."""
+        text = Text(f"{title}:" if wide else short, style="dim", no_wrap=True)
+        for seat, value in enumerate(values):
+            if wide and seat:
+                text.append(" ·", style="dim")
+            text.append(f" {seat_mark(seat)}", style=seat_style(seat) + Style(bold=True))
+            text.append(f" {value}" if wide else f"{value}")
+        return text

@@ -1,0 +1,478 @@
+"""Pirate Islands (seed 004 «Пиратские острова»; docs/rules/pirate-islands.md): Seafarers on a
+fixed map (seeds/boards/seafarers-pirate-islands.toml) with a pirate fleet, pirate fortresses and
+warships. The rule set's ``[pirate_islands]`` table gives the fleet's path and each seat's slot.
+
+- **Set-up.** Each seat's slot (in seat order) pre-places a settlement and a ship on the start
+  island's coast and a fortress of three chits on a pirate island; the two set-up settlements
+  follow as usual, on the start island only. There is no robber.
+- **One ship line.** A seat's ships form one line from its pre-placed settlement through its
+  colour intersection to its fortress, on a shortest route (the slot's routes); each ship extends
+  the line's far end, never branching nor going past the fortress. Ships do not move. On the
+  pirate islands a settlement stands only on the seat's own colour intersection.
+- **Warships.** A knight played turns the first plain ship of the line (counted from the
+  settlement) into a warship; with 4 players the deck's victory point cards are knights (rule
+  set data). No Largest Army, no Longest Trade Route.
+- **The fleet.** At each roll, before production or the 7, the fleet sails the lower die's number
+  of hexes along its circle. If it stops beside the buildings of exactly one seat, that seat is
+  attacked: the lower die against its warships. Stronger pirates: it discards 1 card plus 1 per
+  city (its choice, :attr:`~hexlan.engine.core.Phase.DISCARD`); a stronger seat: it takes a
+  resource of its choice (Seafarers' :attr:`~hexlan.engine.variants.seafarers.SeaPhase.GOLD`); a tie: nothing.
+- **A 7.** Discards as usual, then the roller robs any opponent (:class:`RobSeat`).
+- **A fortress attack** (:class:`AttackFortress`), when the line reaches the seat's own
+  fortress: one die (:attr:`PiratePhase.FORTRESS`, a beacon event); more warships
+  than the die take a chit, fewer lose the line's two front ships, as many lose one; the turn then
+  ends. The last chit taken makes the fortress the seat's settlement.
+- **Winning:** 10 points with the seat's own fortress captured. Once every fortress has fallen
+  the fleet leaves the board.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from hexlan.engine import actions as A
+from hexlan.engine import events as E
+from hexlan.engine.chance import UNIFORM, ChanceNode
+from hexlan.engine.core import (
+    NO_SEAT,
+    EngineError,
+    GamePhase,
+    HexId,
+    NodeId,
+    PathId,
+    Phase,
+    Seat,
+)
+from hexlan.engine.topology import lattice
+from hexlan.engine.variants.base import VariantHandler
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    MovePirate,
+    MoveShip,
+    Seafarers,
+    SeaPhase,
+)
+
+if TYPE_CHECKING:
+    from hexlan.engine.options import GameOptions
+    from hexlan.engine.ruleset import RuleSet
+    from hexlan.engine.state import GameState
+    from hexlan.engine.topology import Topology
+
+_RULE = "seed 004 «Пиратские острова»"
+_CORNER = re.compile(r"^([NS])\((-?\d+),(-?\d+)\)$")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFortress(A.VariantAction):
+    """Pirate Islands: the active seat, its ship line closed at its own fortress, attacks it: a
+    die gives the fortress's strength, then the turn ends (seed 004 «Захват пиратской крепости»:
+    once a turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RobSeat(A.VariantAction):
+    """Pirate Islands: after a 7 and its discards (there is no robber), the roller names any
+    opponent holding a card to take one from at random, or -1 when nobody holds one (seed 004
+    «"7" на кубиках»).
+
+    Attributes:
+        victim: the seat robbed, or -1.
+    """
+
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class FortressDie(A.VariantAction):
+    """Chance, Pirate Islands: the die of a fortress attack, 1 .. 6 (:data:`FORTRESS_DICE`): the
+    fortress's strength against the attacker's warships (seed 004 «Захват пиратской крепости»)."""
+
+    roll: int
+
+    chance: ClassVar[bool] = True
+
+
+class PiratePhase(GamePhase):
+    """Pirate Islands' own phase (registered as :attr:`PirateIslands.phases`)."""
+
+    FORTRESS = 18
+    """Chance, Pirate Islands: the active seat attacks its pirate fortress; the fortress's
+    strength is one die (seed 004 «Захват пиратской крепости»)."""
+
+
+FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
+"""The 6 equally likely outcomes of a fortress attack's die."""
+ATTACK_FORTRESS: Final = AttackFortress()
+_FORTRESS_NODE = ChanceNode(UNIFORM, "fortress", FORTRESS_DICE, (6,))
+_FORTRESS_OUTCOMES = [(die, 1 / 6) for die in FORTRESS_DICE]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One seat's pieces and route (a slot of the rule set's ``[pirate_islands]``).
+
+    Attributes:
+        settlement: the pre-placed settlement's intersection (where the line starts).
+        ship: the pre-placed ship's path (the line's first side).
+        colour: the colour intersection: the one pirate-island corner the seat may settle.
+        fortress: the fortress's intersection (where the line ends).
+        legal: every side of the slot's shortest routes: where its ships may stand.
+        forward: per intersection of a route, the sides that lead one step nearer the fortress
+            on some route: where the line may go on from it.
+    """
+
+    settlement: NodeId
+    ship: PathId
+    colour: NodeId
+    fortress: NodeId
+    legal: frozenset[PathId]
+    forward: Mapping[NodeId, tuple[PathId, ...]]
+
+
+def corner_node(topology: Topology, corner: str) -> NodeId:
+    """The intersection named ``"N(q,r)"`` or ``"S(q,r)"``: the north or south corner of hex
+    ``(q, r)`` (which may lie off the map).
+
+    Raises:
+        EngineError: a malformed name, or a corner that is no intersection of the map.
+    """
+    match = _CORNER.match(corner.replace(" ", ""))
+    if match is None:
+        raise EngineError(f"a corner is 'N(q,r)' or 'S(q,r)', not {corner!r}")
+    x, y = lattice((int(match[2]), int(match[3])))
+    point = (x, y - 2) if match[1] == "N" else (x, y + 2)
+    try:
+        return topology.node_xy.index(point)
+    except ValueError:
+        raise EngineError(f"corner {corner} is not on the map") from None
+
+
+def _slot(topology: Topology, raw: dict[str, Any]) -> Slot:
+    routes = [[corner_node(topology, str(c)) for c in route] for route in raw["routes"]]
+    colour = corner_node(topology, str(raw["colour_corner"]))
+    forward: dict[NodeId, set[PathId]] = {}
+    steps: dict[NodeId, int] = {}
+    for route in routes:
+        if len(route) != len(routes[0]) or route[0] != routes[0][0] or colour not in route:
+            raise EngineError("a slot's routes are as long, share a start and pass its colour")
+        for step, (a, b) in enumerate(pairwise(route)):
+            if steps.setdefault(a, step) != step:
+                raise EngineError(f"intersection {a} is at two distances along the routes")
+            forward.setdefault(a, set()).add(_ship_path(topology, a, b))
+    legal = frozenset(p for sides in forward.values() for p in sides)
+    first = _ship_path(topology, routes[0][0], routes[0][1])
+    ahead = MappingProxyType({n: tuple(sorted(sides)) for n, sides in forward.items()})
+    return Slot(routes[0][0], first, colour, routes[0][-1], legal, ahead)
+
+
+def _ship_path(topology: Topology, a: NodeId, b: NodeId) -> PathId:
+    for p in topology.node_ship_paths[a]:
+        if b in topology.path_nodes[p] and topology.path_sea[p]:
+            return p
+    raise EngineError(f"a route's step {a}-{b} is no side a ship may take")
+
+
+class PirateIslands(Seafarers):
+    """Pirate Islands' hooks (see the module docstring).
+
+    Raises:
+        EngineError: the rule set's ``[pirate_islands]`` table does not fit the map, or names
+            fewer slots than the game has seats (constructing).
+    """
+
+    name: ClassVar[str] = "pirate-islands"
+    has_robber: ClassVar[bool] = False
+
+    def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
+        super().__init__(rules, options, topology)
+        table = rules.raw["pirate_islands"]
+        first = topology.hex_count
+        self.fleet_path: tuple[HexId, ...] = tuple(
+            first + topology.sea_axial.index((int(q), int(r))) for q, r in table["fleet_path"]
+        )
+        """The fleet's sea hexes in sailing order (it starts on the rule set's ``pirate``)."""
+        if self.pirate_start not in self.fleet_path:
+            raise EngineError("the fleet must start on its path")
+        self._fleet_index = {h: i for i, h in enumerate(self.fleet_path)}
+        self._fleet_nodes = {
+            h: frozenset(
+                n for p in topology.sea_hex_paths[h - first] for n in topology.path_nodes[p]
+            )
+            for h in self.fleet_path
+        }
+        self.chits = int(table["fortress_chits"])
+        self.slots: tuple[Slot, ...] = tuple(_slot(topology, s) for s in table["slots"])
+        if len(self.slots) < rules.max_players:
+            raise EngineError(f"{len(self.slots)} slots for up to {rules.max_players} seats")
+
+    # ------------------------------------------------------------------ set-up
+
+    def prepare_state(self, state: GameState) -> None:
+        """No robber; the fleet on its start; every pirate-island intersection closed but the
+        seats' colour intersections; each seat's settlement, ship and fortress set up (seed 004:
+        «На побережьях восточного острова игроки ставят по 1 поселению и по одному кораблю»)."""
+        super().prepare_state(state)
+        state.robber = NO_SEAT
+        topo = self.topology
+        colours = {self.slots[s].colour for s in range(state.players)}
+        for n in range(topo.land_node_count):
+            if topo.node_island[n] != self.home and n not in colours:
+                state.blocked[n] = True
+        for seat in range(state.players):
+            slot = self.slots[seat]
+            state._place_settlement(seat, slot.settlement)
+            self._place(state, seat, slot.ship)
+            state.fortress_chits[seat] = self.chits
+
+    def closed_paths(self, players: int) -> frozenset[PathId]:
+        """Every side of the seats' ship routes: no road may block a line, the seat's own
+        included (seed 004 «Нельзя блокировать строй другого игрока»)."""
+        return frozenset(p for slot in self.slots[:players] for p in slot.legal)
+
+    def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Set-up: roads only (the line starts with the pre-placed ship); Road Building: the
+        ships the line may take."""
+        if state.phase is not Phase.SETUP_ROAD:
+            super().free_builds(state, seat, result)
+
+    # ------------------------------------------------------------------ the ship line
+
+    def line_end(self, state: GameState, seat: Seat) -> NodeId:
+        """The far end of the seat's ship line (its ships in build order from the settlement)."""
+        node = self.slots[seat].settlement
+        path_nodes = self.topology.path_nodes
+        for p in state.ships[seat]:
+            a, b = path_nodes[p]
+            node = b if a == node else a
+        return node
+
+    def ship_spots(self, state: GameState, seat: Seat, lifted: PathId = -1) -> list[PathId]:
+        """The sides that extend the seat's line one step toward its fortress (seed 004
+        «Строительство кораблей»: one line, not branching, by the shortest route)."""
+        path_owner = state.path_owner
+        ahead = self.slots[seat].forward.get(self.line_end(state, seat), ())
+        return [p for p in ahead if path_owner[p] < 0]
+
+    def _blocked_paths(self, state: GameState) -> tuple[PathId, ...]:
+        """None: the fleet blocks no ship (seed 004 is silent; docs/rules/pirate-islands.md)."""
+        return ()
+
+    def can_attack(self, state: GameState, seat: Seat) -> bool:
+        """Whether the seat may attack its fortress now: its line reaches it, chits remain, and
+        no attack yet this turn (seed 004 «Захват пиратской крепости»)."""
+        return (
+            state.fortress_chits[seat] > 0
+            and not state.fortress_attacked
+            and self.line_end(state, seat) == self.slots[seat].fortress
+        )
+
+    def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Ships that extend the line (no ship moves); in the seat's own turn, the fortress
+        attack."""
+        if self.ships_left(state, seat) > 0 and state._hand_covers(seat, self.ship_cost):
+            builds = self._builds
+            result.extend(builds[p] for p in self.ship_spots(state, seat))
+        if state.phase is Phase.MAIN and self.can_attack(state, seat):
+            result.append(ATTACK_FORTRESS)
+
+    # ------------------------------------------------------------------ warships
+
+    def can_play_knight(self, state: GameState, seat: Seat) -> bool:
+        """A knight needs a plain ship to turn into a warship."""
+        return state.warships[seat] < len(state.ships[seat])
+
+    def knight_played(self, state: GameState, seat: Seat) -> bool:
+        """The first plain ship of the line becomes a warship (seed 004 «Боевые корабли»; the
+        order is JSettlers2's, docs/rules/pirate-islands.md); the robber stays out."""
+        state.warships[seat] = min(state.warships[seat] + 1, len(state.ships[seat]))
+        return True
+
+    # ------------------------------------------------------------------ the fleet and the 7
+
+    def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
+        """The fleet sails the lower die's hexes; beside exactly one seat's buildings it attacks
+        (seed 004 «Пиратский флот», «Нападение пиратов»): returns True when the attacked seat
+        must first discard or pick."""
+        if state.pirate < 0:  # every fortress has fallen: the fleet is gone
+            return False
+        strength = min(dice.first, dice.second)
+        path = self.fleet_path
+        state.pirate = path[(self._fleet_index[state.pirate] + strength) % len(path)]
+        owner = state.node_owner
+        seats = {owner[n] for n in self._fleet_nodes[state.pirate]} - {NO_SEAT}
+        victim = seats.pop() if len(seats) == 1 else NO_SEAT
+        warships = state.warships[victim] if victim >= 0 else 0
+        if state.record_events:
+            state.last_events.append(E.FleetSailed(state.pirate, victim, strength, warships))
+        if victim < 0:
+            return False
+        if strength > warships:
+            lose = min(1 + len(state.cities[victim]), state.hand_size[victim])
+            if not lose:
+                return False
+            state.discards = [0] * state.players
+            state.discards[victim] = lose
+            state.phase = Phase.DISCARD
+            return True
+        if warships > strength and any(state.bank):
+            state.gold_owed = [0] * state.players
+            state.gold_owed[victim] = 1
+            state.gold_resume = Phase.MAIN
+            state.phase = SeaPhase.GOLD
+            return True
+        return False
+
+    def robber_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """After a 7: rob any opponent holding a card (seed 004 «"7" на кубиках»)."""
+        victims = [s for s in range(state.players) if s != seat and state.hand_size[s]]
+        result.extend(RobSeat(v) for v in victims or [NO_SEAT])
+
+    # ------------------------------------------------------------------ the fortress
+
+    def chance_node(self, state: GameState) -> ChanceNode | None:
+        """In :attr:`PiratePhase.FORTRESS`: one die, a beacon event ``"fortress"``."""
+        if state.phase is PiratePhase.FORTRESS:
+            return _FORTRESS_NODE
+        return super().chance_node(state)
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
+        """In :attr:`PiratePhase.FORTRESS`: each face of the die, 1/6 each."""
+        if state.phase is PiratePhase.FORTRESS:
+            return list(_FORTRESS_OUTCOMES)
+        return super().chance_outcomes(state)
+
+    def _fortress_die(self, state: GameState, roll: int) -> None:
+        """Settle an attack: more warships than ``roll`` take a chit (the last one captures the
+        fortress as the seat's settlement), fewer lose the two front ships, as many the front
+        one; the attack ends the turn (seed 004 «Захват пиратской крепости»)."""
+        seat = state.active
+        warships = state.warships[seat]
+        before = len(state.ships[seat])
+        if warships > roll:
+            state.fortress_chits[seat] -= 1
+            if not state.fortress_chits[seat]:
+                fortress = self.slots[seat].fortress
+                state._place_settlement(seat, fortress)
+                self.after_build(state, seat, fortress)
+                if not any(state.fortress_chits):  # seed 004: the fleet is beaten
+                    state.pirate = NO_SEAT
+        else:
+            ships = state.ships[seat]
+            for _ in range(2 if warships < roll else 1):
+                self._lift(state, seat, ships[-1])
+            state.warships[seat] = min(warships, len(ships))
+            state._road_cache = [None] * state.players
+        state.fortress_attacked = True
+        state.phase = Phase.MAIN
+        if state.record_events:
+            lost = before - len(state.ships[seat])
+            chits = state.fortress_chits[seat]
+            state.last_events.append(E.FortressAttacked(seat, roll, warships, chits, lost))
+
+    def can_win(self, state: GameState, seat: Seat) -> bool:
+        """Only with the seat's own fortress captured (seed 004 «Конец игры»)."""
+        return state.node_owner[self.slots[seat].fortress] == seat
+
+    # ------------------------------------------------------------------ apply
+
+    def _on_attack(self, state: GameState, action: AttackFortress) -> None:
+        state.phase = PiratePhase.FORTRESS
+
+    def _on_die(self, state: GameState, action: FortressDie) -> None:
+        self._fortress_die(state, action.roll)
+
+    def _on_rob(self, state: GameState, action: RobSeat) -> None:
+        state._rob(action.victim)
+
+    # ------------------------------------------------------------------ rejections
+
+    def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
+        """The Pirate Islands rule an action breaks, in words (None: the general reason)."""
+        seat = state.active
+        if state.phase is Phase.MAIN and state.fortress_attacked:
+            return ("a fortress attack ends the turn", f"{_RULE} «Захват пиратской крепости»")
+        if isinstance(action, AttackFortress):
+            if state.phase is not Phase.MAIN:
+                return None
+            if not state.fortress_chits[seat]:
+                return (f"seat {seat} has captured its fortress already", _RULE)
+            return (
+                "a fortress is attacked once the ship line reaches it",
+                f"{_RULE} «Захват пиратской крепости»",
+            )
+        if isinstance(action, MoveShip):
+            return ("ships do not move: each player keeps one ship line", _RULE)
+        if isinstance(action, MovePirate | A.MoveRobber):
+            return ("there is no robber, and the fleet sails by the dice", _RULE)
+        if isinstance(action, RobSeat) and state.phase is Phase.MOVE_ROBBER:
+            return ("the roller of a 7 robs an opponent holding a card", f'{_RULE} «"7"»')
+        if isinstance(action, A.PlayKnight) and not self.can_play_knight(state, seat):
+            return ("a knight turns a plain ship of the line into a warship: none is left", _RULE)
+        if (
+            isinstance(action, BuildShip)
+            and state.phase in (Phase.MAIN, Phase.ROAD_BUILDING)
+            and action.path not in self.ship_spots(state, seat)
+        ):
+            return (
+                "a ship extends the player's one line by the shortest route through its"
+                " colour intersection to its fortress",
+                f"{_RULE} «Строительство кораблей»",
+            )
+        if isinstance(action, A.BuildRoad) and action.path in state._closed_paths:
+            return (
+                "a road may not take a side of a ship line",
+                f"{_RULE} «Нельзя блокировать строй другого игрока»",
+            )
+        if isinstance(action, A.BuildSettlement) and 0 <= action.node < self.topology.node_count:
+            topo = self.topology
+            if (
+                action.node < topo.land_node_count
+                and topo.node_island[action.node] != self.home
+                and action.node != self.slots[seat].colour
+            ):
+                return (
+                    "on the pirate islands only the player's colour intersection takes a"
+                    " settlement",
+                    f"{_RULE} «Создание поселения на острове пиратов»",
+                )
+        return super().why_illegal(state, action)
+
+    def public_dict(self, state: GameState) -> dict[str, Any]:
+        """Seafarers' public state, the warships, the fortresses' chits and the attack's
+        progress."""
+        return super().public_dict(state) | {
+            "warships": list(state.warships),
+            "fortress_chits": list(state.fortress_chits),
+            "fortress_attacked": state.fortress_attacked,
+            "roll_pending": state.roll_pending,
+        }
+
+    # Seafarers' actions and phases are inherited through the Seafarers class (its handlers
+    # take any Seafarers game); these are the Pirate Islands' own.
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (AttackFortress, RobSeat, FortressDie)
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
+        AttackFortress: _on_attack,
+        RobSeat: _on_rob,
+        FortressDie: _on_die,
+    }
+    phases: ClassVar[tuple[GamePhase, ...]] = tuple(PiratePhase)
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(PiratePhase)
+
+
+__all__ = [
+    "ATTACK_FORTRESS",
+    "FORTRESS_DICE",
+    "AttackFortress",
+    "FortressDie",
+    "PirateIslands",
+    "PiratePhase",
+    "RobSeat",
+    "Slot",
+    "corner_node",
+]

@@ -1,0 +1,88 @@
+"""Playing a Seafarers game at the table by keys, for the TUI tests of its scenarios
+(``test_tui_seafarers``, ``test_tui_pirate_islands``): bots play until a step is legal for the
+person, then a fresh game screen plays it by keys.
+
+A plain helper module, imported by name as ``random_play`` is (pytest puts ``tests/`` on
+``sys.path``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable, Mapping
+
+from textual.pilot import Pilot
+
+from hexlan.engine.bots import make_bot
+from hexlan.net.client import SessionGame
+from hexlan.net.wire import board_kinds
+from hexlan.tui.app import HexlanApp
+from hexlan.tui.board import COMPACT, MINI, geometry
+from hexlan.tui.screens.game import GameScreen
+
+Step = Callable[[Pilot[int], GameScreen], Awaitable[None]]
+"""An action played by keys on the game screen (it asserts the engine's state after it)."""
+
+Ready = Callable[[SessionGame], bool]
+"""Whether a step may be played now."""
+
+
+def legal(kind: type) -> Ready:
+    """The person may play an action of ``kind`` now."""
+    return lambda game: (
+        game.human_to_act() and any(isinstance(a, kind) for a in game.legal_actions())
+    )
+
+
+async def play_by_keys(
+    size: tuple[int, int],
+    layout: object,
+    steps: Mapping[str, Step],
+    ready: Mapping[str, Ready],
+    game_name: str,
+    seed: int,
+) -> None:
+    """One 4-player game of ``game_name``: the bots play (the person's seat too) until one of
+    ``steps`` is ``ready``; then, on a fresh game screen at ``size``, that step is played by
+    keys; and on, until every step has been played once."""
+    board = board_kinds(game_name)[0]  # the beginner layout where the map has one
+    game = SessionGame(players=4, seed=seed, board=board, save_log=False, game=game_name)
+    driver = make_bot("heuristic", random.Random(seed))
+    todo = dict(steps)
+    for _ in range(20_000):
+        if not todo or game.is_over:
+            break
+        due = next((name for name in todo if ready[name](game)), None)
+        if due is None:
+            if game.human_to_act():
+                game.submit(driver.choose(game.view, 0))
+            else:
+                game.step()
+            continue
+        app = HexlanApp(game, bot_delay=3600)  # the bots wait while the screen is checked
+        async with app.run_test(size=size) as pilot:
+            screen = await table(pilot, size, layout)
+            await todo.pop(due)(pilot, screen)
+        while game.working:  # the deck's proofs the app started finish before it goes on
+            game.wait()
+    assert not todo, f"the game never reached {sorted(todo)}"
+
+
+async def table(pilot: Pilot[int], size: tuple[int, int], layout: object) -> GameScreen:
+    """The game screen at ``size``, its board in ``layout`` (the whole map on screen)."""
+    app = pilot.app
+    assert isinstance(app, HexlanApp)
+    await pilot.pause()
+    screen = app.game_screen
+    board = screen.board
+    assert board.board_layout is layout
+    geo = geometry(MINI if layout is MINI else COMPACT, app.game.view.board.topology)
+    assert geo.width <= board.size.width and geo.height <= board.size.height
+    return screen
+
+
+async def type_label(pilot: Pilot[int], screen: GameScreen, target: int) -> None:
+    """Type the label the pick shows on ``target``."""
+    assert screen.pick is not None
+    await pilot.press(*screen.pick.labels[target])
+    await pilot.pause()
