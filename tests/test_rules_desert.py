@@ -60,8 +60,8 @@ def new_board(game: str, seed: int = 0) -> GameState:
 @pytest.mark.parametrize("game", SHIP_GAMES)
 def test_a_ship_map_holds_together(game: str) -> None:
     """Every sea hex lies beside land; from any corner every corner of every land hex is
-    reached over paths (roads and ships); every harbour is a coastal path with the sea on its
-    other side, no two share a corner; the pirate starts at sea, the robber (if any) on land."""
+    reached over paths (roads and ships); every harbour is a coastal path with the sea or the
+    frame (off the map) on its other side, no two share a corner; the pirate starts at sea, the robber (if any) on land."""
     state = new_board(game)
     topo = state.board.topology
     land = set(topo.axial)
@@ -79,8 +79,9 @@ def test_a_ship_map_holds_together(game: str) -> None:
     assert {n for nodes in topo.hex_nodes for n in nodes} <= seen
     corners = [n for h in state.board.harbours for n in topo.path_nodes[h.path]]
     assert len(corners) == len(set(corners))
-    for harbour in state.board.harbours:
-        assert harbour.path in topo.coast and topo.path_sea[harbour.path]
+    for harbour in state.board.harbours:  # sea beside it, or the frame (Pirate Islands)
+        on_frame = len(topo.path_hexes[harbour.path]) == 1
+        assert harbour.path in topo.coast and (topo.path_sea[harbour.path] or on_frame)
     assert topo.hex_count <= state.pirate < topo.hex_count + len(topo.sea_axial)
     assert state.robber < topo.hex_count
 
