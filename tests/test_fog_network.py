@@ -22,6 +22,7 @@ from bot_games import write_log
 
 from hexlan.engine.bots import make_bot
 from hexlan.engine.variants.seafarers import SeaPhase
+from hexlan.net.audit import DeviationFound, resolved_actions
 from hexlan.net.deck import derive_deck_secret
 from hexlan.net.group import mul
 from hexlan.net.inproc import InProcessTable
@@ -89,6 +90,20 @@ def test_the_fog_island_is_played_to_an_audit_that_covers_every_deck(
     assert all(shares["development", pos] == 3 for pos in range(len(dealt["development"])))
     # every seat's view agrees on the board as revealed
     assert len({tuple(s.view.board.terrains) for s in sessions}) == 1  # type: ignore[union-attr]
+
+
+@pytest.mark.slow
+def test_the_audit_refuses_a_fog_tile_other_than_the_face_dealt(fog_game: InProcessTable) -> None:
+    """The audit checks each public draw against the face the deck dealt at its position, as
+    the game's rules turn that face into an outcome (Seafarers: the fog tile shown)."""
+    session = fog_game.sessions[0]
+    assert session.audited is not None
+    report, inputs = session.audited.report, session.audit_inputs()
+    dealt = {label: list(faces) for label, faces in report.dealt}
+    assert len(list(resolved_actions(inputs, report.draws, dealt))) == len(inputs.journal)
+    dealt["fog"][0] = (dealt["fog"][0] + 1) % len(inputs.opening.rules().decks["fog"])
+    with pytest.raises(DeviationFound, match="position 0 of the fog deck holds face"):
+        list(resolved_actions(inputs, report.draws, dealt))
 
 
 @pytest.mark.slow
