@@ -161,7 +161,7 @@ class MctsBot:
 
     def _candidates(self, view: GameState, seat: Seat, advice: Action) -> list[Action]:
         """The advice first, then the alternatives worth a playout in their stable numbering
-        (:func:`~hexlan.engine.actions.number_actions`), without repeats."""
+        (:func:`~hexlan.engine.registry.number_actions`), without repeats."""
         phase = view.phase
         legal = view.legal_actions(seat)
         found: list[Action] = [advice]
