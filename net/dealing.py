@@ -23,7 +23,14 @@ from hexlan.net.deck import (
     JointKey,
     derive_deck_secret,
 )
-from hexlan.net.shuffle import ShuffleCommitment, ShuffleSecret, pack_deck, respond
+from hexlan.net.shuffle import (
+    ShuffleCommitment,
+    ShuffleDraw,
+    ShuffleSecret,
+    apply_shuffle,
+    pack_deck,
+    respond,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,7 @@ class Dealer:
         self.label = deck.label
         self._secret = None if seed is None else derive_deck_secret(seed)
         self._seed = seed
+        self._drawn: ShuffleDraw | None = None
         self._shuffled: Shuffled | None = None
         self.own_cards: dict[int, int] = {}
         """Positions dealt to this seat -> the card's face, once opened."""
@@ -88,20 +96,43 @@ class Dealer:
         assert self._secret is not None and self.seat is not None
         return self.deck.key.prove(self.seat, self._secret)
 
+    def draw_job(self) -> Callable[[], ShuffleDraw]:
+        """A pure job (safe in a worker thread) drawing this seat's shuffle and computing its
+        re-encryption masks, the expensive part of the shuffle, before its input deck exists
+        (:meth:`~hexlan.net.deck.Deck.draw_shuffle`); the joint key must be complete."""
+        assert self._seed is not None
+        deck, seed = self.deck, self._seed
+        deck.key.joint  # noqa: B018 (computed and kept here, on the session's thread)
+        return lambda: deck.draw_shuffle(seed)
+
+    def take_draw(self, drawn: ShuffleDraw) -> None:
+        """Keep the result of :meth:`draw_job` until this seat's turn to shuffle."""
+        self._drawn = drawn
+
+    @property
+    def has_draw(self) -> bool:
+        return self._drawn is not None
+
     def shuffle_job(self) -> Callable[[], Shuffled]:
-        """A pure job (safe in a worker thread) computing this seat's shuffle and its rounds."""
+        """A pure job (safe in a worker thread) computing this seat's shuffle and its rounds:
+        two point additions per card from :meth:`draw_job`'s masks if taken, else the whole
+        shuffle (:meth:`~hexlan.net.deck.Deck.shuffle`); the same bytes either way."""
         assert self._seed is not None
         # The input deck (and with it the joint key) is read here, on the session's thread.
-        deck, seed, deck_in = self.deck, self._seed, list(self.deck.current)
+        deck, seed, deck_in, drawn = self.deck, self._seed, list(self.deck.current), self._drawn
 
         def job() -> Shuffled:
+            if drawn is not None:
+                return Shuffled(*apply_shuffle(deck_in, drawn))
             return Shuffled(*deck.shuffle(seed, deck_in))
 
         return job
 
     def take_shuffle(self, shuffled: Shuffled) -> None:
-        """Keep the result of :meth:`shuffle_job` until its proof is owed."""
+        """Keep the result of :meth:`shuffle_job` until its proof is owed (its draw, if any, is
+        no longer needed)."""
         self._shuffled = shuffled
+        self._drawn = None
 
     @property
     def has_shuffle(self) -> bool:

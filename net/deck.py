@@ -60,14 +60,16 @@ from hexlan.net.shuffle import (
     MAX_CARDS,
     ROUNDS,
     ShuffleCommitment,
+    ShuffleDraw,
     ShuffleError,
     ShuffleSecret,
     Stream,
+    apply_shuffle,
     card_point,
     decrypt,
     decryption_base,
+    draw_shuffle,
     initial_deck,
-    shuffle_deck,
     unpack_deck,
     verify_shuffle,
 )
@@ -305,17 +307,29 @@ class Deck:
         """A seat's shuffle of ``deck_in`` (default :attr:`current`), from its 32-byte per-game
         seed, with ``rounds`` intermediate decks (0: the output alone, as the audit needs).
 
-        ``shuffle_deck(deck_in, Y, derive_shuffle_seed(seed, label), utf8(label))``: the same
-        seed gives the same bytes, after a restart and in the audit. Publish
-        ``pack_deck(output)`` and ``pack_deck(E_k)`` for each round.
+        ``shuffle_deck(deck_in, Y, derive_shuffle_seed(seed, label), utf8(label))``, that is
+        :func:`~hexlan.net.shuffle.apply_shuffle` of :meth:`draw_shuffle`: the same seed gives
+        the same bytes, after a restart and in the audit. Publish ``pack_deck(output)`` and
+        ``pack_deck(E_k)`` for each round.
+
+        Raises:
+            ValueError: a seed that is not 32 bytes.
+            DeckError: (seat ``None``) the joint key is incomplete.
+        """
+        deck = self.current if deck_in is None else deck_in
+        return apply_shuffle(deck, self.draw_shuffle(seed, rounds))
+
+    def draw_shuffle(self, seed: bytes, rounds: int = ROUNDS) -> ShuffleDraw:
+        """A seat's shuffle of this deck drawn from its 32-byte per-game seed, with its masks,
+        before its input deck exists (:func:`~hexlan.net.shuffle.draw_shuffle`): it needs only
+        the joint key, so a seat computes it while the seats before it shuffle.
 
         Raises:
             ValueError: a seed that is not 32 bytes.
             DeckError: (seat ``None``) the joint key is incomplete.
         """
         stream_seed = derive_shuffle_seed(seed, self.label)
-        deck = self.current if deck_in is None else deck_in
-        return shuffle_deck(deck, self.key.joint, stream_seed, self._label, rounds)
+        return draw_shuffle(self.size, self.key.joint, stream_seed, self._label, rounds)
 
     def add_shuffle(self, seat: int, output: bytes, rounds: Sequence[bytes]) -> None:
         """Accept ``seat``'s shuffle: its output deck and intermediate decks, before the proof.

@@ -75,6 +75,7 @@ from hexlan.net.identity import (
     check_ed25519_public,
     check_x25519_public,
 )
+from hexlan.net.shuffle import ShuffleDraw
 from hexlan.net.steal import (
     CommittedHand,
     check_opening,
@@ -295,6 +296,10 @@ class Session:
         self.journal: list[JournalEntry] = []
         self._steal_commit_id = ZERO_ID
         self._shuffles: dict[tuple[str, Seat], Envelope] = {}  # (deck, shuffler) -> shuffle
+        self._through: tuple[Seat, int] = (0, -1)  # the message being ordered (§4)
+        self._proofs_in: dict[str, tuple[Seat, int]] = {}
+        """Per deck: ``(author, seq)`` of the message whose ordering applied the deck's last
+        shuffle proof (§13.6); a ``draw_share`` of the deck must list it in its heads (§13.7)."""
         self._count_ids: dict[Seat, bytes] = {}
         self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
         self._audit_digests: dict[Seat, bytes] = {}
@@ -460,7 +465,8 @@ class Session:
             drawing = self.decks[node.deck] if node and node.kind == DECK_DRAW else None
             if drawing is not None and drawing.drawing is not None:
                 deck = drawing.deck
-                if deck.shuffled and deck.challenged:  # else the set-up above is what waits
+                # else the set-up above is what waits, or this seat's own proof checks
+                if deck.ready:
                     given = deck.shares(drawing.drawing)
                     for s in range(self.players):
                         if drawing.owes_share(s, drawing.drawing) and s not in given:
@@ -589,6 +595,7 @@ class Session:
         if self.stopped is None:
             continuation(result, effects)
             self.last_progress = now
+            self._drain_waiting(effects)  # a deck now ready lets its waiting shares in (§13.7)
             self._fulfil(effects)
         return effects
 
@@ -704,7 +711,29 @@ class Session:
                     self._fork_suspect = (seat, seq)
                     self._relay(effects, have[seq].to_bytes())
                 return None
-        return True
+        # a share of a deck whose proofs this seat still checks waits, like a successor (§13.7)
+        return not (body.kind == "draw_share" and self._share_waits(body))
+
+    def _after_proofs(self, body: Body, label: object) -> bool:
+        """Whether ``body`` lists in its heads the message that applied the last shuffle proof
+        of deck ``label`` (§13.7): its author had every proof of the deck when it signed."""
+        through = self._proofs_in.get(label) if isinstance(label, str) else None
+        return through is not None and body.heads[through[0]][0] >= through[1]
+
+    def _share_waits(self, body: Body) -> bool:
+        """Whether a ``draw_share`` waits, unaccepted, for this seat's own checks of its deck's
+        shuffle proofs (§13.7): every proof is in and listed by the share, and a check still
+        runs. A share that does not list them is accepted and refused when applied. An
+        observer never waits: it opens only public cards, whose shares every seat gave after
+        its own checks, and owns none."""
+        label = body.payload[0]
+        dealer = self.decks.get(label) if isinstance(label, str) else None
+        return (
+            not self.observer
+            and dealer is not None
+            and not dealer.deck.ready
+            and self._after_proofs(body, label)
+        )
 
     def _accept(self, env: Envelope, effects: list[Effect]) -> None:
         body = env.body
@@ -722,6 +751,7 @@ class Session:
     def _apply_through(self, env: Envelope, effects: list[Effect]) -> None:
         """Apply the pending messages ``env`` covers (causal, then seat order), then ``env``."""
         covered = env.body.heads
+        self._through = (env.body.author, env.body.seq)
         while self.stopped is None:
             candidate = None
             for seat in range(self.players):
@@ -1252,6 +1282,8 @@ class Session:
             job = dealer.verification_job(author, responses)
         except DeckError as exc:
             raise OutOfTurn(exc.reason, author=author) from exc
+        if len(dealer.proved) == self.players:  # the deck is usable; its checks may still run
+            self._proofs_in[label] = self._through
         if author == self.seat:
             dealer.deck.mark_verified(author)  # its own shuffle, made from its own seed
             return
@@ -1276,6 +1308,12 @@ class Session:
         node = self._require_view(env).chance_node()
         if node is None or node.kind != DECK_DRAW or node.deck != label:
             raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
+        if not self._after_proofs(env.body, label):
+            raise OutOfTurn(
+                f"seat {author} gave a share of the {label} deck before every shuffle proof "
+                "of it was in",
+                author=author,
+            )
         try:
             complete = dealer.add_share(position, author, share, proof)
         except DeckError as exc:
@@ -1577,9 +1615,15 @@ class Session:
         decryption share of the card being dealt."""
         me, deck, label = self.seat, dealer.deck, dealer.label
         shuffled = functools.partial(self._took_shuffle, dealer)
-        if deck.next_shuffler == me and (f"shuffle:{label}", 0) not in self._sent:
-            self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-            if dealer.has_shuffle:
+        if (f"shuffle:{label}", 0) not in self._sent:
+            # perf: the costly part of a shuffle needs only the joint key: it is computed while
+            # the seats before this one shuffle (scripts/bench_crypto.py, "last shuffle")
+            if not dealer.has_shuffle:
+                drawn = functools.partial(self._took_draw, dealer)
+                self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
+                if deck.next_shuffler == me and dealer.has_draw:
+                    self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
+            if deck.next_shuffler == me and dealer.has_shuffle:
                 return "shuffle", dealer.shuffle_payload()
         if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
             if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
@@ -1595,6 +1639,10 @@ class Session:
         ):
             return "draw_share", dealer.share_payload(position)
         return None
+
+    def _took_draw(self, dealer: Dealer, drawn: object, effects: list[Effect]) -> None:
+        assert isinstance(drawn, ShuffleDraw)
+        dealer.take_draw(drawn)
 
     def _took_shuffle(self, dealer: Dealer, shuffled: object, effects: list[Effect]) -> None:
         assert isinstance(shuffled, Shuffled)

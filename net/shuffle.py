@@ -222,13 +222,98 @@ def _parallel(jobs: Sequence[Callable[[], _T]]) -> list[_T]:
                 f.cancel()
 
 
-def shuffle_deck(
-    deck: Sequence[bytes], joint_key: bytes, seed: bytes, label: bytes, rounds: int = ROUNDS
-) -> tuple[ShuffleCommitment, ShuffleSecret]:
-    """Shuffle and re-encrypt ``deck``, with the intermediate decks of the proof.
+@dataclass(frozen=True)
+class ShuffleDraw:
+    """A shuffle drawn from its stream before its input deck is known: the permutations and
+    scalars (:class:`ShuffleSecret`) and the re-encryption masks they give.
+
+    A mask is ``G·r || Y·r`` (64 bytes), what :func:`reencrypt` adds to a ciphertext; it needs
+    only the joint key, not the deck, so a seat computes its masks while the seats before it
+    shuffle, and its own shuffle is then two point additions per card (:func:`apply_shuffle`).
+
+    Attributes:
+        secret: the shuffle's permutations and scalars.
+        masks: per deck (the output, then each round's intermediate deck), per position ``j``,
+            the mask of the scalar that re-encrypts position ``j``.
+    """
+
+    secret: ShuffleSecret
+    masks: list[list[bytes]]
+
+
+def draw_shuffle(
+    n: int, joint_key: bytes, seed: bytes, label: bytes, rounds: int = ROUNDS
+) -> ShuffleDraw:
+    """Draw a shuffle of ``n`` cards and compute its masks (the expensive part of a shuffle).
 
     Every value comes from ``ScalarStream(seed, label)``, drawn in this order: ``perm``
     (:func:`sample_permutation`), ``r_0 .. r_{n-1}``, then per round ``σ_k`` and ``t_k``.
+
+    Args:
+        n: the number of cards, at most 256.
+        joint_key: ``Y``, a valid point, 32 bytes.
+        seed: the seat's 32-byte shuffle seed (``derive_shuffle_seed``).
+        label: separates this shuffle's stream from others of the same seed.
+        rounds: intermediate decks to draw; :func:`verify_shuffle` wants :data:`ROUNDS`.
+
+    Raises:
+        ValueError: more than 256 cards, or a seed that is not 32 bytes.
+    """
+    if n > MAX_CARDS:
+        raise ValueError(f"a deck has at most {MAX_CARDS} cards, got {n}")
+    stream = ScalarStream(seed, label)
+    perms = [sample_permutation(stream, n)]
+    rands = [[stream.scalar() for _ in range(n)]]
+    for _ in range(rounds):
+        perms.append(sample_permutation(stream, n))
+        rands.append([stream.scalar() for _ in range(n)])
+
+    def job(r: list[bytes]) -> Callable[[], list[bytes]]:
+        return lambda: [base_mul(k) + mul(k, joint_key) for k in r]
+
+    masks = _parallel([job(r) for r in rands])
+    return ShuffleDraw(ShuffleSecret(perms[0], rands[0], perms[1:], rands[1:]), masks)
+
+
+def apply_shuffle(
+    deck: Sequence[bytes], drawn: ShuffleDraw
+) -> tuple[ShuffleCommitment, ShuffleSecret]:
+    """Shuffle and re-encrypt ``deck`` with a drawn shuffle: ``output[j] = deck[perm[j]]`` plus
+    the mask of ``r_j``, ``E_k[j] = deck[σ_k[j]]`` plus the mask of ``t_k[j]``; the same bytes
+    as ``reencrypt(deck[perm[j]], Y, r_j)`` and ``reencrypt(deck[σ_k[j]], Y, t_k[j])``.
+
+    Args:
+        deck: the current deck, validated ciphertexts of 64 bytes.
+        drawn: from :func:`draw_shuffle` for ``len(deck)`` cards.
+
+    Raises:
+        ValueError: ``drawn`` is for another number of cards.
+    """
+    secret = drawn.secret
+    n = len(deck)
+    if len(secret.perm) != n:
+        raise ValueError(f"a shuffle drawn for {len(secret.perm)} cards, not {n}")
+
+    def shuffled(perm: list[int], masks: list[bytes]) -> list[bytes]:
+        out = []
+        for p, m in zip(perm, masks, strict=True):
+            ct = deck[p]
+            out.append(
+                add(ct[:POINT_BYTES], m[:POINT_BYTES]) + add(ct[POINT_BYTES:], m[POINT_BYTES:])
+            )
+        return out
+
+    perms = [secret.perm, *secret.round_perms]
+    decks = [shuffled(p, m) for p, m in zip(perms, drawn.masks, strict=True)]
+    return ShuffleCommitment(output=decks[0], rounds=decks[1:]), secret
+
+
+def shuffle_deck(
+    deck: Sequence[bytes], joint_key: bytes, seed: bytes, label: bytes, rounds: int = ROUNDS
+) -> tuple[ShuffleCommitment, ShuffleSecret]:
+    """Shuffle and re-encrypt ``deck``, with the intermediate decks of the proof:
+    :func:`apply_shuffle` of :func:`draw_shuffle` (see there for the order of the draws).
+
     ``output[j] = reencrypt(deck[perm[j]], r_j)`` and ``E_k[j] = reencrypt(deck[σ_k[j]], t_k[j])``.
 
     Args:
@@ -241,22 +326,7 @@ def shuffle_deck(
     Raises:
         ValueError: more than 256 cards, or a seed that is not 32 bytes.
     """
-    n = len(deck)
-    if n > MAX_CARDS:
-        raise ValueError(f"a deck has at most {MAX_CARDS} cards, got {n}")
-    stream = ScalarStream(seed, label)
-    perms = [sample_permutation(stream, n)]
-    rands = [[stream.scalar() for _ in range(n)]]
-    for _ in range(rounds):
-        perms.append(sample_permutation(stream, n))
-        rands.append([stream.scalar() for _ in range(n)])
-
-    def job(p: list[int], r: list[bytes]) -> Callable[[], list[bytes]]:
-        return lambda: [reencrypt(deck[p[j]], joint_key, r[j]) for j in range(n)]
-
-    decks = _parallel([job(p, r) for p, r in zip(perms, rands, strict=True)])
-    commitment = ShuffleCommitment(output=decks[0], rounds=decks[1:])
-    return commitment, ShuffleSecret(perms[0], rands[0], perms[1:], rands[1:])
+    return apply_shuffle(deck, draw_shuffle(len(deck), joint_key, seed, label, rounds))
 
 
 def respond(secret: ShuffleSecret, challenges: Sequence[int]) -> list[tuple[bytes, bytes]]:

@@ -10,19 +10,21 @@ Targets (issues), on loopback: deck set-up <= 2 s for 4 seats and <= 3 s for six
 (five-six), a draw <= 150 ms, the audit of a whole game <= 2 s. Figures are printed, never
 asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends the output with one JSON line of
 the set-up figures, ``--setup-only`` stops after section 1.
-Every figure times the real code: ``Deck``/``shuffle_deck``/``verify_shuffle``/``respond`` for
+Every figure times the real code: ``Deck``/``apply_shuffle``/``verify_shuffle``/``respond`` for
 the crypto alone, ``hexlan.net.peer.Peer`` on a 127.0.0.1 TCP mesh for the rest, ``run_audit``
-for the audit. The peers are only observed: their log's ``append_message`` and their deck's
-``set_challenges``/``mark_verified`` are wrapped to note the time, and bots' decisions are
-timed as they return (the peer signs them at once).
+for the audit. The peers are only observed: their log's ``append_message``, their deck's
+``set_challenges``/``mark_verified`` and their dealer's ``verification_job`` are wrapped to note
+the time, and bots' decisions are timed as they return (the peer signs them at once).
 
 1. Deck set-up: the joint key, every seat's shuffle with its 40 intermediate decks, the beacon's
    challenges, every seat's proof and every seat's check of every other seat's proof.
 
    (a) the critical path with one machine per seat, from the functions timed here:
-       keys (one proof, N-1 checks) + sum over seats of (shuffle + the next seat's validation
-       of its deck) + the beacon round (measured in (b1)) + the slowest seat's answer to its
-       challenges + max over seats of (that seat's checks of the N-1 other proofs);
+       keys (one proof, N-1 checks) + the chain of shuffles (every seat draws its shuffle's
+       masks as soon as the key is there, then in seat order shuffles once its masks and its
+       input are there, and the next seat validates the deck) + the beacon round (measured in
+       (b1)) + the slowest seat's answer to its challenges + max over seats of (that seat's
+       checks of the N-1 other proofs);
    (b) the wall time of N real peers, from the first message signed to every seat's
        ``session.dealer.deck.ready``: (b1) in one process and one event loop, as
        scripts/bench_net.py runs them (proof work goes to worker threads, libsodium releases
@@ -30,8 +32,11 @@ timed as they return (the peer signs them at once).
        allow when every seat has its own interpreter (started highest seat first, 0.1 s
        apart, and timed from seat 0's first message, so that no call waits out the mesh's
        0.2 s redial). Timestamps come from ``time.perf_counter`` (CLOCK_MONOTONIC, one clock
-       for every process on Linux). The beacon round and the time to the last shuffle are
-       shown too.
+       for every process on Linux). Shown besides: when every seat has laid the board (set-up
+       placement can begin: the game waits for no deck), the last shuffle, the beacon round,
+       and when every seat has every shuffle proof in (the deck is *set up*: a card bought is
+       dealt at once). The proofs are checked off the critical path and every seat's deck is
+       *ready* (its first reveal can happen) only when its checks pass (PROTOCOL.md §13.6).
 
 2.-5. Networked bot games (``Peer`` per seat, heuristic bots, one event loop as in
    bench_net.py), for every table size, ``--games`` each:
@@ -86,7 +91,7 @@ from hexlan.net.lobby import free_port
 from hexlan.net.log import read_log
 from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.session import DEVELOPMENT_DECK, Session
-from hexlan.net.shuffle import ROUNDS, pack_deck, respond, shuffle_deck
+from hexlan.net.shuffle import ROUNDS, apply_shuffle, pack_deck, respond, shuffle_deck
 from hexlan.net.wire import Envelope, Opening
 
 STRATEGY = "heuristic"
@@ -142,7 +147,14 @@ class Probe:
     events: list[PeerEvent] = field(default_factory=list)
     decisions: list[tuple[float, Action]] = field(default_factory=list)
     challenged: float | None = None
+    started: float | None = None
+    """The board is laid (the start event resolved): set-up placement can begin; the game
+    waits for no deck (PROTOCOL.md §13.10)."""
+    usable: float | None = None
+    """Every seat's shuffle proof is applied here: the deck is set up, a card bought is dealt,
+    its reveal waits for :attr:`ready` (§13.6)."""
     ready: float | None = None
+    """Every proof has passed this seat's checks: the deck's first reveal can happen."""
 
     def own(self, kind: str) -> list[float]:
         """Times this seat signed its messages of ``kind``."""
@@ -165,17 +177,30 @@ class Probe:
 
 
 def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: None) -> None:
-    """Note the time of every logged envelope and of the deck's challenges and readiness."""
-    log, deck = peer.log, peer.session.dealer.deck
-    append, set_challenges, mark_verified = (
+    """Note the time of every logged envelope, of the board laid (the first envelope logged
+    once the session has its view), and of the deck's challenges, proofs in and readiness."""
+    session = peer.session
+    log, dealer = peer.log, session.dealer
+    deck = dealer.deck
+    append, set_challenges, mark_verified, verification_job = (
         log.append_message,
         deck.set_challenges,
         deck.mark_verified,
+        dealer.verification_job,
     )
 
     def append_message(envelope_bytes: bytes, *, sync: bool = True) -> None:
-        probe.messages.append((time.perf_counter(), bytes(envelope_bytes)))
+        now = time.perf_counter()
+        probe.messages.append((now, bytes(envelope_bytes)))
+        if probe.started is None and session.view is not None:
+            probe.started = now
         append(envelope_bytes, sync=sync)
+
+    def proof_in(seat: int, responses: Any) -> Callable[[], str | None]:
+        job = verification_job(seat, responses)
+        if len(dealer.proved) == deck.key.players and probe.usable is None:
+            probe.usable = time.perf_counter()
+        return job
 
     def challenges(bits: Sequence[Sequence[int]]) -> None:
         set_challenges(bits)
@@ -190,6 +215,7 @@ def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: No
     log.append_message = append_message  # type: ignore[method-assign]
     deck.set_challenges = challenges  # type: ignore[method-assign]
     deck.mark_verified = verified  # type: ignore[method-assign]
+    dealer.verification_job = proof_in  # type: ignore[method-assign]
 
 
 def _peer(
@@ -225,20 +251,24 @@ class CryptoPath:
 
     players: int
     keys: float  # one proof + the N-1 checks of a seat (the slowest)
-    shuffles: list[float]  # per seat: Deck.shuffle (shuffle_deck, 1 + 40 decks)
+    draws: list[float]  # per seat: Deck.draw_shuffle (the masks of 1 + 40 decks)
+    shuffles: list[float]  # per seat: apply_shuffle of its draw to its input deck
     validations: list[float]  # per seat: Deck.add_shuffle of its deck (card validation)
     responses: list[float]  # per seat: respond to its challenges
     checks: list[float]  # per verifying seat: its checks of the N-1 other proofs
 
+    def chain(self) -> float:
+        """From the joint key to the last shuffle validated: every seat draws its masks at
+        once, and shuffles when both its masks and the previous seat's deck are there."""
+        t = 0.0
+        for draw, shuffle, validate in zip(
+            self.draws, self.shuffles, self.validations, strict=True
+        ):
+            t = max(t, draw) + shuffle + validate
+        return t
+
     def total(self, beacon: float) -> float:
-        return (
-            self.keys
-            + sum(self.shuffles)
-            + sum(self.validations)
-            + beacon
-            + max(self.responses)
-            + max(self.checks)
-        )
+        return self.keys + self.chain() + beacon + max(self.responses) + max(self.checks)
 
 
 def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]:
@@ -270,9 +300,11 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
         joint.add(seat, share, proof)
     assert joint.joint == joint_again
     deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
-    shuffles, validations, shuffle_secrets = [], [], []
+    draws, shuffles, validations, shuffle_secrets = [], [], [], []
     for seat in range(players):
-        t, (commitment, secret) = _timed(deck.shuffle, seeds[seat])
+        t, drawn = _timed(deck.draw_shuffle, seeds[seat])
+        draws.append(t)
+        t, (commitment, secret) = _timed(apply_shuffle, deck.current, drawn)
         shuffles.append(t)
         shuffle_secrets.append(secret)
         output, rounds = pack_deck(commitment.output), [pack_deck(d) for d in commitment.rounds]
@@ -294,7 +326,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
     for seat in range(players):
         deck.mark_verified(seat)
     assert deck.ready
-    path = CryptoPath(players, max(key_times), shuffles, validations, responses, checks)
+    path = CryptoPath(players, max(key_times), draws, shuffles, validations, responses, checks)
     return path, deck, secrets
 
 
@@ -345,7 +377,9 @@ class SetupRun:
     """One networked deck set-up, seconds from the first message signed."""
 
     players: int
-    wall: float  # until every seat's deck is ready
+    wall: float  # until every seat's deck is ready (every proof checked everywhere)
+    started: float  # until every seat has laid the board (set-up placement can begin)
+    usable: float  # until every seat has every shuffle proof in (the deck is set up)
     shuffled: float  # until the last seat signed its shuffle
     beacon: float  # from the last shuffle signed until every seat has the challenges
     failed_dials: int
@@ -357,16 +391,20 @@ def _setup_run(
     first: Sequence[float],
     shuffles: Sequence[float],
     challenged: Sequence[float],
-    ready: Sequence[float],
+    times: tuple[Sequence[float], Sequence[float], Sequence[float]],
     failed_dials: int,
     *,
     from_last: bool = False,
     cpu: float = 0.0,
 ) -> SetupRun:
+    """``times``: every seat's (board laid, proofs in, deck ready)."""
     start = max(first) if from_last else min(first)
+    started, usable, ready = times
     return SetupRun(
         players,
         wall=max(ready) - start,
+        started=max(started) - start,
+        usable=max(usable) - start,
         shuffled=max(shuffles) - start,
         beacon=max(challenged) - max(shuffles),
         failed_dials=failed_dials,
@@ -408,7 +446,11 @@ async def _setup_in_loop(seed: int, players: int, log_dir: Path) -> SetupRun:
         [p.messages[0][0] for p in probes],
         [p.own("shuffle")[0] for p in probes],
         [p.challenged for p in probes if p.challenged is not None],
-        [p.ready for p in probes if p.ready is not None],
+        (
+            [p.started for p in probes if p.started is not None],
+            [p.usable for p in probes if p.usable is not None],
+            [p.ready for p in probes if p.ready is not None],
+        ),
         sum(p.failed_dials() for p in probes),
     )
 
@@ -436,7 +478,11 @@ def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
         [r["first"] for r in reports],
         [r["shuffle"] for r in reports],
         [r["challenged"] for r in reports],
-        [r["ready"] for r in reports],
+        (
+            [r["started"] for r in reports],
+            [r["usable"] for r in reports],
+            [r["ready"] for r in reports],
+        ),
         sum(r["failed_dials"] for r in reports),
         from_last=True,
         cpu=sum(r["cpu"] for r in reports),
@@ -469,7 +515,7 @@ def _child(spec_text: str) -> int:
         await asyncio.wait(
             [waiter, task], timeout=SETUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
         )
-        if probe.ready is None or probe.challenged is None:
+        if None in (probe.ready, probe.challenged, probe.started, probe.usable):
             waiter.cancel()
             error = "timed out" if not task.done() else repr(task.exception())
             print(json.dumps({"error": f"seat {seat}: {error}"}), flush=True)
@@ -478,6 +524,8 @@ def _child(spec_text: str) -> int:
                 "first": probe.messages[0][0],
                 "shuffle": probe.own("shuffle")[0],
                 "challenged": probe.challenged,
+                "started": probe.started,
+                "usable": probe.usable,
                 "ready": probe.ready,
                 "failed_dials": probe.failed_dials(),
                 "cpu": cpu[-1] - cpu[0],
@@ -655,6 +703,15 @@ def _setup_figures(
             "processes_ms": round(statistics.median(proc_walls) * 1000),
             "processes_runs_ms": [round(w * 1000) for w in proc_walls],
             "processes_beacon_ms": round(statistics.median(s.beacon for s in in_procs[n]) * 1000),
+            "processes_board_laid_ms": round(
+                statistics.median(s.started for s in in_procs[n]) * 1000
+            ),
+            "processes_deck_set_up_ms": round(
+                statistics.median(s.usable for s in in_procs[n]) * 1000
+            ),
+            "one_loop_deck_set_up_ms": round(
+                statistics.median(s.usable for s in in_loop[n]) * 1000
+            ),
             "processes_last_shuffle_ms": round(
                 statistics.median(s.shuffled for s in in_procs[n]) * 1000
             ),
@@ -721,56 +778,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(medians over the set-ups; best: the fastest one; beacon: (b1)'s median):"
     )
     print(
-        f"{'seats':>5} {'keys':>6} {'Σ shuffle':>10} {'Σ validate':>10} {'beacon':>7} "
+        f"{'seats':>5} {'keys':>6} {'chain':>6} {'beacon':>7} "
         f"{'respond':>8} {'max check':>10} {'total':>7} {'best':>6}   "
-        "one shuffle / one proof check"
+        "one draw / one shuffle from it / one validation / one proof check"
     )
     for n in sizes:
         crypto = paths[n]
         beacon = statistics.median(s.beacon for s in in_loop[n])
         keys = statistics.median(p.keys for p in crypto)
-        shuffle = statistics.median(sum(p.shuffles) for p in crypto)
-        validate = statistics.median(sum(p.validations) for p in crypto)
+        chain = statistics.median(p.chain() for p in crypto)
         answer = statistics.median(max(p.responses) for p in crypto)
         check = statistics.median(max(p.checks) for p in crypto)
         total = statistics.median(p.total(beacon) for p in crypto)
         best = min(p.total(beacon) for p in crypto)
+        one_draw = statistics.median(t for p in crypto for t in p.draws)
         one_shuffle = statistics.median(t for p in crypto for t in p.shuffles)
+        one_validation = statistics.median(t for p in crypto for t in p.validations)
         one_check = statistics.median(t / (n - 1) for p in crypto for t in p.checks)
         print(
-            f"{n:>5} {_ms(keys):>6} {_ms(shuffle):>10} {_ms(validate):>10} {_ms(beacon):>7} "
+            f"{n:>5} {_ms(keys):>6} {_ms(chain):>6} {_ms(beacon):>7} "
             f"{_ms(answer):>8} {_ms(check):>10} {_ms(total):>7} {_ms(best):>6}   "
-            f"{_ms(one_shuffle)} / {_ms(one_check)}"
+            f"{_ms(one_draw)} / {_ms(one_shuffle)} / {_ms(one_validation)} / {_ms(one_check)}"
         )
     for label, table in (
         (
             "(b1) N real peers, one process, one event loop (as bench_net.py): "
-            "first message -> every seat's deck ready",
+            "first message -> every seat ...",
             in_loop,
         ),
         (
             f"(b2) N real peers, one process per seat, started {STAGGER:.1f} s apart from the "
-            "highest seat: seat 0's first message -> every seat's deck ready",
+            "highest seat: seat 0's first message -> every seat ...",
             in_procs,
         ),
     ):
         print(label)
         print(
-            f"{'seats':>5} {'wall p50':>8} {'min':>6} {'max':>6} {'last shuffle':>12} "
-            f"{'beacon':>7} {'dial retries':>12}"
+            f"{'seats':>5} {'board laid':>10} {'last shuffle':>12} {'beacon':>7} "
+            f"{'deck set up':>11} {'checked p50':>11} {'min':>6} {'max':>6} "
+            f"{'dial retries':>12}"
         )
         for n in sizes:
             setups = table[n]
             walls = [s.wall for s in setups]
             print(
-                f"{n:>5} {_ms(statistics.median(walls)):>8} {_ms(min(walls)):>6} "
-                f"{_ms(max(walls)):>6} {_ms(statistics.median(s.shuffled for s in setups)):>12} "
+                f"{n:>5} {_ms(statistics.median(s.started for s in setups)):>10} "
+                f"{_ms(statistics.median(s.shuffled for s in setups)):>12} "
                 f"{_ms(statistics.median(s.beacon for s in setups)):>7} "
+                f"{_ms(statistics.median(s.usable for s in setups)):>11} "
+                f"{_ms(statistics.median(walls)):>11} {_ms(min(walls)):>6} {_ms(max(walls)):>6} "
                 f"{sum(s.failed_dials for s in setups):>12}"
             )
     print(
-        "last shuffle: first message -> the last seat signed its shuffle; beacon: -> every "
-        "seat has the challenges; the rest is proofs and their checks (N-1 per seat)"
+        "board laid: every seat has laid the board, set-up placement can begin (the game waits "
+        "for no deck); last shuffle: the last seat signed its shuffle; beacon: from it until "
+        "every seat has the challenges; deck set up: every seat has every shuffle proof in (a "
+        "card bought is dealt; its reveal waits for the checks); checked: every seat has "
+        "checked the N-1 other proofs (its deck is ready: the first reveal can happen)"
     )
     if args.setup_only or args.json:
         figures = _setup_figures(sizes, paths, in_loop, in_procs, decks)

@@ -28,10 +28,12 @@ from hexlan.net.shuffle import (
     ShuffleCommitment,
     ShuffleError,
     ShuffleSecret,
+    apply_shuffle,
     card_point,
     check_permutation,
     decrypt,
     decryption_base,
+    draw_shuffle,
     initial_deck,
     pack_deck,
     reencrypt,
@@ -214,6 +216,22 @@ def test_shuffle_is_deterministic() -> None:
     assert shuffle_deck(DECK, KEY, SEED, LABEL) == first
     assert shuffle_deck(DECK, KEY, SEED, b"other")[0].output != first[0].output
     assert shuffle_deck(DECK, KEY, bytes(32), LABEL)[0].output != first[0].output
+
+
+def test_a_shuffle_drawn_before_its_deck_is_the_same_reencryption() -> None:
+    """The masks are drawn before the input deck exists (a seat computes them while the seats
+    before it shuffle): applied to any deck later, each card is ``reencrypt`` of its input card
+    with the drawn scalar, byte for byte (§13.5)."""
+    drawn = draw_shuffle(N, KEY, SEED, LABEL)
+    later, _ = shuffle_deck(DECK, KEY, bytes(32), b"another")  # a deck not known at the draw
+    commitment, secret = apply_shuffle(later.output, drawn)
+    assert secret == drawn.secret
+    perms = [secret.perm, *secret.round_perms]
+    rands = [secret.rands, *secret.round_rands]
+    for deck, perm, r in zip([commitment.output, *commitment.rounds], perms, rands, strict=True):
+        assert deck == [reencrypt(later.output[p], KEY, k) for p, k in zip(perm, r, strict=True)]
+    with pytest.raises(ValueError, match="drawn for 6 cards, not 5"):
+        apply_shuffle(DECK[:5], drawn)
 
 
 @pytest.mark.parametrize(
