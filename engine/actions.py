@@ -1,9 +1,11 @@
 """Actions: every decision a seat makes and every chance outcome, as frozen dataclasses.
 
-Player actions are made by a seat; chance actions (:data:`CHANCE_ACTIONS`) are outcomes supplied by
-a chance source: a seeded one in simulations, the network's beacon and reveals in real games
+Player actions are made by a seat; chance actions (:data:`BASE_CHANCE_ACTIONS`, and those a game
+adds: all are in :data:`hexlan.engine.registry.CHANCE_ACTIONS`) are outcomes supplied by a chance
+source: a seeded one in simulations, the network's beacon and reveals in real games
 (../shared/ARCHITECTURE.md principle 1). Unless noted, an action is made by the active seat;
-:class:`Discard` and the trade answers carry the seat that makes them, since several seats may act.
+:class:`Discard` and the trade answers carry the seat that makes them, since several seats may
+act.
 
 Trade terms are always in the active seat's frame: ``give`` is what the active seat hands over,
 ``get`` what it receives. Hands (:data:`~hexlan.engine.core.Hand`) have one count per card kind of
@@ -11,22 +13,21 @@ the game in :class:`~hexlan.engine.core.Resource` order: five (lumber, brick, wo
 the base game, eight where a rule set adds the commodities. Decoding takes any length from five
 to :data:`MAX_KINDS`; the game's own length is the engine's check (:meth:`GameState.check`).
 
-Every action round-trips through :func:`action_to_list` / :func:`action_from_list`, the form the
-log and the wire use.
+This module holds the base game's actions; a game's rules module adds its own
+(:class:`VariantAction`), and :mod:`hexlan.engine.registry` merges both sets. Every action
+round-trips through :func:`action_to_list` / :func:`hexlan.engine.registry.action_from_list`, the
+form the log and the wire use.
 
 Rule sources are cited as in docs/rules/base.md: seed 002 «section» or "official".
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any, Final, TypeAlias
+from typing import Any, ClassVar, Final, TypeAlias
 
 from hexlan.engine.core import (
-    RESOURCES,
     DevCard,
-    EngineError,
     Hand,
     HexId,
     NodeId,
@@ -183,86 +184,6 @@ class CancelTrade:
     answer is in."""
 
 
-@dataclass(frozen=True, slots=True)
-class BuyWithDiscoveries:
-    """Jungle: buy a development card letting discoveries replace 1 to 3 resources of its cost,
-    one each, then draw as :class:`BuyDevelopmentCard` does (seed 002 «Джунгли»).
-
-    Attributes:
-        replaced: the resources of the cost the discoveries stand for, a hand in card-kind
-            order (its sum is the discoveries spent); the seat pays the rest of the cost.
-    """
-
-    replaced: Hand
-
-
-@dataclass(frozen=True, slots=True)
-class BuildShip:
-    """Seafarers: build a ship on a free path with sea on a side, joined to an own ship or an own
-    settlement or city, not on a side of the pirate's hex (seed 002 «Мореходы»; official); free in
-    set-up (beside the settlement just placed) and with Road Building, else lumber + wool."""
-
-    path: PathId
-
-
-@dataclass(frozen=True, slots=True)
-class MoveShip:
-    """Seafarers: move one own ship, once a turn after the roll: the end ship of an open route,
-    not one built this turn, from ``source`` to ``target``, a place where it could be built (seed
-    002 «Мореходы»: «максимум один за ход»; official)."""
-
-    source: PathId
-    target: PathId
-
-
-@dataclass(frozen=True, slots=True)
-class MovePirate:
-    """Seafarers: instead of the robber, move the pirate to another sea hex and name the victim:
-    an opponent with a ship on a side of it holding a card, or -1 (seed 002 «Мореходы»).
-
-    Attributes:
-        hex: the sea hex (sea hex ``i`` of the map is id ``hex_count + i``).
-        victim: the seat robbed, or -1.
-    """
-
-    hex: HexId
-    victim: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseGold:
-    """Seafarers: a seat owed gold-field resources takes them from the bank, of its choice (seed
-    002 «Мореходы»: «Золотая река»; one per settlement, two per city).
-
-    Attributes:
-        seat: the seat choosing (not necessarily the active one).
-        cards: the resources taken, a hand in card-kind order.
-    """
-
-    seat: Seat
-    cards: Hand
-
-
-@dataclass(frozen=True, slots=True)
-class AttackFortress:
-    """Pirate Islands: the active seat, its ship line closed at its own fortress, attacks it: a
-    die gives the fortress's strength, then the turn ends (seed 004 «Захват пиратской крепости»:
-    once a turn)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RobSeat:
-    """Pirate Islands: after a 7 and its discards (there is no robber), the roller names any
-    opponent holding a card to take one from at random, or -1 when nobody holds one (seed 004
-    «"7" на кубиках»).
-
-    Attributes:
-        victim: the seat robbed, or -1.
-    """
-
-    victim: Seat
-
-
 # Chance actions: outcomes from the chance source (or, for reveals, from the seat that knows).
 
 
@@ -324,24 +245,29 @@ class RevealVictory:
     victory_point_cards: int
 
 
-@dataclass(frozen=True, slots=True)
-class ExploreFog:
-    """Chance, Seafarers: the face drawn from the fog stack due now, shown to all: a tile of the
-    deck ``fog`` (its face in the rule set's ``[decks.fog]`` order), or, after a land tile, a
-    number token of ``fog_tokens`` (docs/rules/seafarers.md, fog)."""
+class VariantAction:
+    """Base of the actions a game's rules module adds: each is a frozen dataclass subclassing
+    this, declared in its module (engine/variants/*.py) and listed with its handler in its
+    :class:`~hexlan.engine.variants.base.Variant` class (``actions``, ``handlers``).
+    :mod:`hexlan.engine.registry` merges them after the base game's actions, once, at import.
 
-    face: int
+    Attributes:
+        chance: whether the action is a chance outcome or a reveal, never a seat's choice.
+        hand_fields: the names of its fields that hold a hand (decoded as one).
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # set by @dataclass on each subclass
+    chance: ClassVar[bool] = False
+    hand_fields: ClassVar[frozenset[str]] = frozenset()
+
+    def actor(self, active: Seat) -> Seat:
+        """The seat making this action while ``active`` is the active seat: ``active``, unless
+        the action names its own seat (a gold pick); unused for a chance action."""
+        return active
 
 
-@dataclass(frozen=True, slots=True)
-class FortressDie:
-    """Chance, Pirate Islands: the die of a fortress attack, 1 .. 6 (:data:`FORTRESS_DICE`): the
-    fortress's strength against the attacker's warships (seed 004 «Захват пиратской крепости»)."""
-
-    roll: int
-
-
-Action: TypeAlias = (
+BaseAction: TypeAlias = (
     BuildRoad
     | BuildSettlement
     | BuildCity
@@ -366,40 +292,30 @@ Action: TypeAlias = (
     | DrawCard
     | MonopolyTake
     | RevealVictory
-    | BuyWithDiscoveries
-    | BuildShip
-    | MoveShip
-    | MovePirate
-    | ChooseGold
-    | ExploreFog
-    | AttackFortress
-    | RobSeat
-    | FortressDie
 )
+"""The base game's actions, in their wire order."""
 
-ACTION_TYPES: Final[tuple[type, ...]] = Action.__args__
-"""Every action class, in the order of :data:`Action` (actions a variant adds come last, so the
-base game's order never changes)."""
-CHANCE_ACTIONS: Final = (
+Action: TypeAlias = BaseAction | VariantAction
+"""Any action: the base game's or one a game adds (:class:`VariantAction`)."""
+
+BASE_ACTION_TYPES: Final[tuple[type[BaseAction], ...]] = BaseAction.__args__
+"""The base game's action classes, in the order of :data:`BaseAction`: the first type codes
+(:data:`hexlan.engine.registry.ACTION_TYPES` adds the games' actions after them)."""
+BASE_CHANCE_ACTIONS: Final = (
     StartPlayer,
     Dice,
     StealCard,
     DrawCard,
     MonopolyTake,
     RevealVictory,
-    ExploreFog,
-    FortressDie,
 )
-"""The chance outcomes and reveals: supplied by a chance source (a reveal, by the seat that knows
-it), never a seat's choice."""
-_BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
+"""The base game's chance outcomes and reveals: supplied by a chance source (a reveal, by the
+seat that knows it), never a seat's choice."""
 
 MAX_KINDS: Final = len(Resource)
 """The most counts a hand in an action lists: every card kind any game has (8)."""
 
 ALL_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
-FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
-"""The 6 equally likely outcomes of a fortress attack's die."""
 """The 36 equally likely outcomes of the two dice: ``Dice(1, 1), Dice(1, 2), ... Dice(6, 6)``."""
 
 # perf: one shared instance of each action without fields; legal-move lists reuse them.
@@ -426,89 +342,3 @@ def action_to_list(action: Action) -> list[Any]:
     ['MaritimeTrade', [4, 0, 0, 0, 0], 4]
     """
     return [type(action).__name__, *(_encode(getattr(action, f.name)) for f in fields(action))]
-
-
-_FIELD_TYPES: Final = {
-    "resource": Resource,
-    "get": Resource,
-    "card": DevCard,
-}
-
-
-def action_from_list(data: list[Any]) -> Action:
-    """Inverse of :func:`action_to_list`.
-
-    Raises:
-        EngineError: an unknown action type or fields of the wrong shape.
-    """
-    if not isinstance(data, list) or not data or data[0] not in _BY_NAME:
-        raise EngineError(f"not an action: {data!r}")
-    cls = _BY_NAME[data[0]]
-    names = [f.name for f in fields(cls)]
-    if len(data) - 1 != len(names):
-        raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
-    values: list[Any] = []
-    try:
-        for name, raw in zip(names, data[1:], strict=True):
-            values.append(_decode(name, raw))
-    except (TypeError, ValueError) as exc:
-        raise EngineError(f"malformed {data[0]}: {exc}") from exc
-    return cls(*values)  # type: ignore[no-any-return]
-
-
-def _decode(name: str, raw: Any) -> Any:
-    if name == "accept":
-        if not isinstance(raw, bool):
-            raise TypeError("accept must be a bool")
-        return raw
-    if isinstance(raw, list):
-        items = tuple(_int(v) for v in raw)
-        if name in ("give", "get", "cards", "replaced") and not (
-            len(RESOURCES) <= len(items) <= MAX_KINDS
-        ):
-            raise ValueError(f"{name} must list {len(RESOURCES)} to {MAX_KINDS} counts")
-        if name == "resources":
-            return tuple(Resource(v) for v in items)
-        return items
-    if raw is None and name in ("resource", "card"):
-        return None
-    value = _int(raw)
-    kind = _FIELD_TYPES.get(name)
-    return kind(value) if kind else value
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected an integer, got {value!r}")
-    return value
-
-
-_TYPE_ORDER: Final = {cls: i for i, cls in enumerate(ACTION_TYPES)}
-
-
-def action_key(action: Action) -> tuple[Any, ...]:
-    """A stable sort key: the action type's place in :data:`ACTION_TYPES`, then its fields in
-    wire form (:func:`action_to_list`, None first). Equal actions have equal keys in every
-    process and every determinisation of a position.
-
-    >>> action_key(BuildRoad(7)), action_key(MaritimeTrade((4, 0, 0, 0, 0), Resource.ORE))
-    ((0, 7), (12, (4, 0, 0, 0, 0), 4))
-    """
-    return (_TYPE_ORDER[type(action)], *(_key(v) for v in action_to_list(action)[1:]))
-
-
-def _key(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_key(v) for v in value)
-    return -1 if value is None else int(value)
-
-
-def number_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
-    """Stable action numbering: the actions in :func:`action_key` order, so index ``i`` names
-    the same action whatever order they were listed in (a search's child index, an encoding
-    for learning). ``{a: i for i, a in enumerate(...)}`` maps back.
-
-    >>> number_actions([END_TURN, BuildRoad(9), BuildRoad(2)])
-    (BuildRoad(path=2), BuildRoad(path=9), EndTurn())
-    """
-    return tuple(sorted(set(actions), key=action_key))

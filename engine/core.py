@@ -241,8 +241,21 @@ class DevCard(enum.IntEnum):
         return self.name.replace("_", " ").title().replace(" Of ", " of ")
 
 
-class Phase(enum.IntEnum):
-    """Where the game stands; decides whose decision it is and what kind."""
+class GamePhase(enum.IntEnum):
+    """Where the game stands; decides whose decision it is and what kind. The base of every
+    game's phase enum: :class:`Phase` holds the engine's own, and a game's rules module declares
+    its own as another subclass (Seafarers' ``SeaPhase``), registered with its ``Variant.phases``
+    and merged by :mod:`hexlan.engine.registry`. Codes are unique across games and stable (a
+    state's hash covers them): the engine's first (0 .. 15), then each game's."""
+
+    @property
+    def title(self) -> str:
+        """The phase in words, for status lines."""
+        return self.name.replace("_", " ").lower()
+
+
+class Phase(GamePhase):
+    """The engine's own phases (the base game's, and the 5-6 player special building phase)."""
 
     START_PLAYER = 0
     """Chance: who starts (a roll-off, taken as one uniform chance outcome)."""
@@ -278,23 +291,9 @@ class Phase(enum.IntEnum):
     """5-6 players: after a turn, each other seat in turn order may build and buy development
     cards, no trade and no card play (seed 002 «Расширение на 5-6 игроков»); the active seat is
     the builder."""
-    GOLD = 16
-    """Seafarers: each seat owed gold-field picks chooses its resources, in seat order (seed 002
-    «Мореходы»: «Золотая река»); the seat choosing is the lowest one still owed."""
-    FOG = 17
-    """Chance, Seafarers: a road or ship has reached fog; the top tile of the fog stack (then,
-    for land, a number token) is drawn and shown to all (docs/rules/seafarers.md, fog)."""
-    FORTRESS = 18
-    """Chance, Pirate Islands: the active seat attacks its pirate fortress; the fortress's
-    strength is one die (seed 004 «Захват пиратской крепости»)."""
-
-    @property
-    def title(self) -> str:
-        """The phase in words, for status lines."""
-        return self.name.replace("_", " ").lower()
 
 
-CHANCE_PHASES: Final = frozenset(
+BASE_CHANCE_PHASES: Final = frozenset(
     {
         Phase.START_PLAYER,
         Phase.DICE,
@@ -302,11 +301,10 @@ CHANCE_PHASES: Final = frozenset(
         Phase.DRAW,
         Phase.MONOPOLY,
         Phase.VICTORY,
-        Phase.FOG,
-        Phase.FORTRESS,
     }
 )
-"""Phases where the next action is a chance outcome or a reveal, not a seat's decision."""
+"""The base game's phases where the next action is a chance outcome or a reveal, not a seat's
+decision (:data:`hexlan.engine.registry.CHANCE_PHASES` adds the games' own)."""
 
 
 class EngineError(Exception):

@@ -61,7 +61,6 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
-    CHANCE_PHASES,
     NO_SEAT,
     DevCard,
     EngineError,
@@ -78,6 +77,7 @@ from hexlan.engine.core import (
     one_kind,
 )
 from hexlan.engine.options import GameOptions
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 

@@ -37,11 +37,11 @@ from hexlan.engine.chance import (
     ChanceNode,
 )
 from hexlan.engine.core import (
-    CHANCE_PHASES,
     NO_LIMIT,
     NO_SEAT,
     DevCard,
     EngineError,
+    GamePhase,
     Hand,
     HexId,
     IllegalActionError,
@@ -52,11 +52,11 @@ from hexlan.engine.core import (
     Seat,
     as_hand,
     hand_covers,
-    hand_minus,
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
+from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
 from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.variants import Variant, make_variant
 
@@ -227,13 +227,13 @@ class GameState:
             ships built this turn, and whether a ship has moved this turn (seed 002 «Мореходы»).
         pirate: Seafarers: the pirate's sea hex (-1 in games without one).
         gold_owed, gold_resume: Seafarers: the gold-field resources each seat still chooses, and
-            the phase play resumes in after :attr:`Phase.GOLD`.
+            the phase play resumes in after Seafarers' ``SeaPhase.GOLD``.
         islands_settled: Seafarers: per seat, the islands it has settled off the home island
             (those of its set-up settlements without a bonus, the others with one).
         fog_pending, fog_seat, fog_resume, fog_terrain: Seafarers fog: the face-down hexes a
             road or ship has reached and that wait for their tile (in hex order), the seat that
             reached them (the discoverer), the phase play resumes in after
-            :attr:`Phase.FOG`, and a land tile drawn whose number token is due (-1: none).
+            ``SeaPhase.FOG``, and a land tile drawn whose number token is due (-1: none).
         fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
             ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
         fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
@@ -251,7 +251,7 @@ class GameState:
     board: Board
     options: GameOptions
     rules: RuleSet
-    phase: Phase
+    phase: GamePhase
     active: Seat
     turn: int
 
@@ -336,11 +336,11 @@ class GameState:
         self.ship_moved = False
         self.pirate = NO_SEAT
         self.gold_owed = [0] * players
-        self.gold_resume = Phase.MAIN
+        self.gold_resume: GamePhase = Phase.MAIN
         self.islands_settled: list[list[int]] = [[] for _ in range(players)]
         self.fog_pending: list[HexId] = []
         self.fog_seat = NO_SEAT
-        self.fog_resume = Phase.MAIN
+        self.fog_resume: GamePhase = Phase.MAIN
         self.fog_terrain = -1
         self.fog_tiles: list[int] = list(rules.decks.get("fog", ()))
         self.fog_tokens: list[int] = list(rules.decks.get("fog_tokens", ()))
@@ -353,11 +353,11 @@ class GameState:
         self.robber = board.desert
         self.dice: A.Dice | None = None
         self.discards = [0] * players
-        self.robber_resume = Phase.MAIN
+        self.robber_resume: GamePhase = Phase.MAIN
         self.discard_after_robber = False
         self.victim = NO_SEAT
         self.free_roads = 0
-        self.road_building_resume = Phase.MAIN
+        self.road_building_resume: GamePhase = Phase.MAIN
         self.trade: A.OfferTrade | None = None
         self.trade_answers: dict[Seat, A.AnswerTrade | A.CounterOffer] = {}
         self.trade_pending: list[Seat] = []
@@ -517,8 +517,8 @@ class GameState:
             return next(s for s in range(self.players) if self.discards[s])
         if phase is Phase.TRADE_RESPONSES and self.trade_pending:
             return self.trade_pending[0]
-        if phase is Phase.GOLD:
-            return next(s for s in range(self.players) if self.gold_owed[s])
+        if type(phase) is not Phase and self.variant is not None:  # a phase a game adds
+            return self.variant.phase_seat(self)
         if phase is Phase.GAME_OVER:
             return NO_SEAT
         return self.active
@@ -595,7 +595,7 @@ class GameState:
             return [(A.MonopolyTake(amounts), 1.0)]
         if phase is Phase.VICTORY:
             return [(A.RevealVictory(self.active, self.hidden_victory_points(self.active)), 1.0)]
-        if phase in CHANCE_PHASES and self.variant is not None:  # fog, a fortress's die
+        if phase in CHANCE_PHASES and self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_outcomes(self)
         return []
 
@@ -629,11 +629,11 @@ class GameState:
             return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
         if phase is Phase.VICTORY:
             return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
-        if phase in CHANCE_PHASES and self.variant is not None:  # fog, a fortress's die
+        if phase in CHANCE_PHASES and self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_node(self)
         return None
 
-    def draw_outcome(self, face: int | None) -> A.DrawCard | A.ExploreFog:
+    def draw_outcome(self, face: int | None) -> Action:
         """The outcome of the deck draw due now (:meth:`chance_node`), from the drawn card's face
         as the deck numbers it (None: a card this state may not see). A chance source that deals
         by faces (the network's mental-poker deck) turns the card into the outcome here.
@@ -642,11 +642,11 @@ class GameState:
         >>> GameState(beginner_board(), 3).draw_outcome(4)
         DrawCard(card=<DevCard.MONOPOLY: 4>)
 
-        In :attr:`Phase.FOG` the outcome is the fog stack's face, seen by all
-        (:class:`~hexlan.engine.actions.ExploreFog`).
+        In a chance phase a game adds, its rules module names the outcome
+        (:meth:`~hexlan.engine.variants.base.Variant.deck_outcome`: Seafarers' fog tile).
         """
-        if self.phase is Phase.FOG and face is not None:
-            return A.ExploreFog(face)
+        if self.phase is not Phase.DRAW and face is not None and self.variant is not None:
+            return self.variant.deck_outcome(self, face)
         return _HIDDEN_DRAW if face is None else _DRAWS[face]
 
     def observation(self, action: Action, seat: Seat) -> Action:
@@ -699,7 +699,7 @@ class GameState:
             return [A.Discard(seat, c) for c in _discard_choices(as_hand(self.hands[seat]), need)]
         if phase is Phase.TRADE_RESPONSES:
             return self._trade_actions(seat)
-        if phase is Phase.GOLD:
+        if type(phase) is not Phase:  # a phase a game adds: its rules module's decision
             if self.variant is None or seat != self.current_player():
                 return []
             return self.variant.phase_actions(self, seat)
@@ -891,10 +891,12 @@ class GameState:
 
     def actor(self, action: Action) -> Seat:
         """The seat that makes ``action`` (:data:`CHANCE` for chance actions)."""
-        if isinstance(action, A.CHANCE_ACTIONS):
+        if isinstance(action, CHANCE_ACTIONS):
             return CHANCE
-        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer | A.ChooseGold):
+        if isinstance(action, A.Discard | A.AnswerTrade | A.CounterOffer):
             return action.seat
+        if isinstance(action, A.VariantAction):
+            return action.actor(self.active)
         return self.active
 
     def check(self, action: Action) -> None:
@@ -906,7 +908,7 @@ class GameState:
         phase = self.phase
         if phase is Phase.GAME_OVER:
             raise IllegalActionError("the game is over")
-        if isinstance(action, A.CHANCE_ACTIONS):
+        if isinstance(action, CHANCE_ACTIONS):
             self._check_chance(action)
             return
         if phase in CHANCE_PHASES:
@@ -1035,7 +1037,7 @@ class GameState:
         if self.record_events:
             self.last_events = []
         self._HANDLERS[type(action)](self, action)
-        if self.fog_pending and self.phase is not Phase.FOG:
+        if self.fog_pending:
             assert self.variant is not None
             self.variant.fog_reached(self)  # a road or ship reached fog: its tiles are drawn
         active = self.active
@@ -1187,16 +1189,6 @@ class GameState:
         self.phase = Phase.DRAW
         if self.record_events:
             self.last_events.append(E.CardBought(self.active))
-
-    def _on_buy_with_discoveries(self, action: A.BuyWithDiscoveries) -> None:
-        """Jungle: the discoveries stand for ``replaced``; the rest of the cost is paid (seed 002
-        «Джунгли»)."""
-        seat = self.active
-        self.discoveries[seat] -= sum(action.replaced)
-        self._pay_bank(seat, hand_minus(self.rules.development_card_cost, action.replaced))
-        self.phase = Phase.DRAW
-        if self.record_events:
-            self.last_events.append(E.CardBought(seat, sum(action.replaced)))
 
     def _on_draw(self, action: A.DrawCard) -> None:
         seat = self.active
@@ -1510,12 +1502,6 @@ class GameState:
         if self.record_events:
             self.last_events.append(E.TurnStarted(seat, self.turn))
 
-    def _on_variant_action(self, action: Action) -> None:
-        """An action a variant adds (Seafarers' ships, pirate and gold): its rules module
-        applies it."""
-        assert self.variant is not None
-        self.variant.apply(self, action)
-
     def _on_reveal_victory(self, action: A.RevealVictory) -> None:
         self.revealed_vp_cards[action.seat] = action.victory_point_cards
         self.public_vp[action.seat] += action.victory_point_cards
@@ -1691,14 +1677,7 @@ GameState._HANDLERS = {
     A.CancelTrade: GameState._on_cancel,
     A.EndTurn: GameState._on_end_turn,
     A.RevealVictory: GameState._on_reveal_victory,
-    A.BuyWithDiscoveries: GameState._on_buy_with_discoveries,
-    A.BuildShip: GameState._on_variant_action,
-    A.MoveShip: GameState._on_variant_action,
-    A.MovePirate: GameState._on_variant_action,
-    A.ChooseGold: GameState._on_variant_action,
-    A.ExploreFog: GameState._on_variant_action,
-    A.AttackFortress: GameState._on_variant_action,
-    A.RobSeat: GameState._on_variant_action,
-    A.FortressDie: GameState._on_variant_action,
 }
-assert set(GameState._HANDLERS) == set(A.ACTION_TYPES)
+if set(GameState._HANDLERS) != set(A.BASE_ACTION_TYPES):
+    raise EngineError("every base action needs its handler in GameState._HANDLERS")
+GameState._HANDLERS.update(VARIANT_HANDLERS)  # what each registered game adds

@@ -29,9 +29,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action, action_to_list
+from hexlan.engine.actions import (
+    Action,
+    action_to_list,
+)
 from hexlan.engine.board import Board
-from hexlan.engine.core import DevCard, EngineError, IllegalActionError, Resource, Seat
+from hexlan.engine.core import (
+    DevCard,
+    EngineError,
+    IllegalActionError,
+    Resource,
+    Seat,
+)
 from hexlan.engine.state import GameState
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
@@ -101,7 +110,8 @@ class JournalEntry:
         action: the action (a ``DrawCard``'s card and a ``StealCard``'s resource may be None).
         author: the seat whose message carried it, None for a chance outcome.
         message_id: the message that made it happen.
-        position: for a deck draw (``DrawCard``, ``ExploreFog``), the deck position dealt.
+        position: for a deck draw (``DrawCard``, or a game's own such as Seafarers'
+            ``ExploreFog``), the deck position dealt.
         steal: for a ``StealCard``, the steal's record.
         counts: for a ``MonopolyTake``, each seat's ``count`` message id (b"" for the player).
         deck: for a deck draw, the deck's label (``"development"``, ``"fog"``, ...).
@@ -308,16 +318,16 @@ def resolved_actions(
         if isinstance(action, A.DrawCard):
             assert entry.position is not None
             action = A.DrawCard(draws[entry.position])
-        elif isinstance(action, A.ExploreFog) and dealt is not None:  # opened in play by all
+        elif entry.deck and dealt is not None:  # a public draw (a fog tile), opened by all
             assert entry.position is not None
             face = dealt[entry.deck][entry.position]
-            if action.face != face:
+            if action != state.draw_outcome(face):  # the outcome the game's rules give the face
                 raise DeviationFound(
                     Deviation(
                         None,
                         entry.message_id,
                         f"position {entry.position} of the {entry.deck} deck holds face {face},"
-                        f" not {action.face}",
+                        f" not the one {action} shows",
                     )
                 )
         elif isinstance(action, A.StealCard):

@@ -28,10 +28,31 @@ from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
-from hexlan.engine.core import NO_SEAT, DevCard, Phase, Resource, Seat, Terrain, no_cards
+from hexlan.engine.core import (
+    NO_SEAT,
+    DevCard,
+    Phase,
+    Resource,
+    Seat,
+    Terrain,
+    no_cards,
+)
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    FortressDie,
+    RobSeat,
+)
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    ExploreFog,
+    MovePirate,
+    MoveShip,
+)
 
 DEFAULT_NAMES: Final = ("You", "Blue", "Green", "Purple", "Red", "Cobalt")
 """Seat names when none are given: the human first, then bots named after their colours."""
@@ -200,7 +221,7 @@ class Narrator:
         # The seat making a player action: the active seat, or another (a discard, a trade
         # answer, a build in the 5-6 player special building phase). A draw is the buyer's.
         actor = state.actor(action)
-        if actor < 0 and isinstance(action, A.ExploreFog):
+        if actor < 0 and isinstance(action, ExploreFog):
             actor = state.fog_seat  # the discoverer
         elif actor < 0:
             actor = self._buyer if isinstance(action, A.DrawCard) else active
@@ -231,7 +252,7 @@ class Narrator:
                     text += (
                         f" and {self._verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
                     )
-        elif isinstance(action, A.BuildRoad | A.BuildShip):  # ships: Seafarers
+        elif isinstance(action, A.BuildRoad | BuildShip):  # ships: Seafarers
             kind = "setup" if setup else "build"
             verb = "placed" if setup else "built"
             free = " free" if phase is Phase.ROAD_BUILDING else ""
@@ -241,20 +262,20 @@ class Narrator:
         elif isinstance(action, A.BuildCity):
             text = f"{who} built a city at {self._node_place(action.node)}"
             target = ("node", (action.node,))
-        elif isinstance(action, A.MoveShip):
+        elif isinstance(action, MoveShip):
             text = f"{who} moved a ship"
             target = ("path", (action.target,))
-        elif isinstance(action, A.MovePirate):
+        elif isinstance(action, MovePirate):
             kind = "robber"
             text = f"{who} moved the pirate"
             if action.victim >= 0:
                 text += f" and {self._verb(active, 'rob', 'robs')} {self._whom(action.victim)}"
             target = ("hex", (action.hex,))  # a sea hex: the board numbers them after the land
-        elif isinstance(action, A.ExploreFog):
+        elif isinstance(action, ExploreFog):
             text = self._fog_news(who, news)
             revealed = tuple(ev.hex for ev in news if isinstance(ev, E.FogRevealed))
             target = ("hex", revealed) if revealed else None
-        elif isinstance(action, A.ChooseGold):
+        elif isinstance(action, ChooseGold):
             seat = action.seat
             text = (
                 f"{self._who(action.seat)} {self._verb(action.seat, 'take', 'takes')} "
@@ -264,7 +285,7 @@ class Narrator:
         elif isinstance(action, A.BuyDevelopmentCard):
             kind = "dev"
             text = f"{who} bought a development card"
-        elif isinstance(action, A.BuyWithDiscoveries):
+        elif isinstance(action, BuyWithDiscoveries):
             kind = "dev"
             spent = sum(action.replaced)
             text = (
@@ -326,15 +347,15 @@ class Narrator:
             text = f"{who} played a Knight"
             if not self._robber:  # Pirate Islands: a warship (seed 004)
                 text += " and made a warship"
-        elif isinstance(action, A.RobSeat):
+        elif isinstance(action, RobSeat):
             kind = "robber"
             text = f"{who} {self._verb(active, 'rob', 'robs')} " + (
                 self._whom(action.victim) if action.victim >= 0 else "nobody: no cards in hand"
             )
-        elif isinstance(action, A.AttackFortress):
+        elif isinstance(action, AttackFortress):
             kind = "robber"
             text = f"{who} {self._verb(active, 'attack', 'attacks')} the pirate fortress"
-        elif isinstance(action, A.FortressDie):
+        elif isinstance(action, FortressDie):
             kind = "robber"
             text = self._fortress_news(who, news)
         elif isinstance(action, A.PlayRoadBuilding):

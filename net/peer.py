@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from hexlan.engine.actions import Action
-from hexlan.engine.core import IllegalActionError, Phase
+from hexlan.engine.chance import DECK_DRAW, STEAL, UNIFORM
+from hexlan.engine.core import GamePhase, IllegalActionError, Phase
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import (
@@ -221,17 +222,31 @@ def peer_kind(contents: LogContents) -> str:
     return "human"
 
 
-_STEP_BY_PHASE: Final = {
-    Phase.START_PLAYER: "reveal",
-    Phase.DICE: "reveal",
-    Phase.FORTRESS: "reveal",
-    Phase.DRAW: "decryption share",
-    Phase.FOG: "decryption share of a fog tile",
+_STEP_BY_PHASE: Final[dict[GamePhase, str]] = {
     Phase.GAME_OVER: "audit secrets or audit result",
-    Phase.STEAL: "steal commitment, reveal or opening",
     Phase.MONOPOLY: "Monopoly count",
     Phase.ROLL: "turn acknowledgement",
 }
+_STEP_BY_CHANCE: Final = {
+    UNIFORM: "reveal",
+    DECK_DRAW: "decryption share",
+    STEAL: "steal commitment, reveal or opening",
+}
+
+
+def _awaited_step(view: InformationState) -> str:
+    """What the game waits for from a stalled seat, in words: by the phase where it names the
+    step, else by the chance node the engine describes (so a game's own chance phases need no
+    entry here), else an answer."""
+    step = _STEP_BY_PHASE.get(view.phase)
+    if step is not None:
+        return step
+    node = view.chance_node()
+    if node is None or node.kind not in _STEP_BY_CHANCE:
+        return "answer"
+    if node.kind == DECK_DRAW and node.public:  # a card every seat opens (a fog tile)
+        return f"decryption share of a {node.event} card"
+    return _STEP_BY_CHANCE[node.kind]
 
 
 class Peer:
@@ -1025,7 +1040,7 @@ class Peer:
             return True
         self._last_stall, self._last_stall_at = stalled, now
         view = self.session.view
-        step = "answer" if view is None else _STEP_BY_PHASE.get(view.phase, "answer")
+        step = "answer" if view is None else _awaited_step(view)
         if view is None:
             step = "opening signature, deck key, shuffle or reveal"
         seconds = int(now - self.session.last_progress)

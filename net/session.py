@@ -25,6 +25,7 @@ from typing import Final
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
@@ -557,7 +558,7 @@ class Session:
         view = self.view
         if view is None or self.is_over or self.observer:
             raise IllegalActionError("the game is not running for this seat")
-        if isinstance(action, A.CHANCE_ACTIONS):
+        if isinstance(action, R.CHANCE_ACTIONS):
             raise IllegalActionError("chance outcomes come from the beacon, not from a seat")
         if view.actor(action) != self.seat:
             raise IllegalActionError(f"{type(action).__name__} is not this seat's to make")
@@ -888,7 +889,7 @@ class Session:
             view.phase is not Phase.TRADE_RESPONSES or author not in view.trade_pending
         ):
             return  # the offer was withdrawn before this answer was ordered: it is moot
-        if isinstance(action, A.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
+        if isinstance(action, R.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
             raise OutOfTurn(f"seat {author} sent a chance outcome", author=author)
         if view.actor(action) != author and not (
             # the engine decides when a claim can be true (also just after the claimer's turn)

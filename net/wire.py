@@ -42,15 +42,20 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from hexlan.engine.actions import (
-    CHANCE_ACTIONS,
     Action,
     RevealVictory,
-    action_from_list,
     action_to_list,
 )
-from hexlan.engine.core import MAX_SEATS, EngineError
+from hexlan.engine.core import (
+    MAX_SEATS,
+    EngineError,
+)
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
+from hexlan.engine.registry import (
+    CHANCE_ACTIONS,
+    action_from_list,
+)
 from hexlan.engine.ruleset import GAMES, RuleSet, load_ruleset
 from hexlan.net.identity import (
     WeakKeyError,

@@ -55,8 +55,9 @@ from pathlib import Path
 from typing import Any
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import action_from_list, action_to_list
+from hexlan.engine.actions import action_to_list
 from hexlan.engine.bots import make_bot
+from hexlan.engine.registry import action_from_list
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import free_port

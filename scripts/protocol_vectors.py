@@ -44,9 +44,18 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import MAX_KINDS, Action, action_to_list
+from hexlan.engine import registry as R
+from hexlan.engine.actions import (
+    MAX_KINDS,
+    Action,
+    action_to_list,
+)
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import RESOURCES, DevCard, Resource
+from hexlan.engine.core import (
+    RESOURCES,
+    DevCard,
+    Resource,
+)
 from hexlan.engine.options import GameOptions
 from hexlan.net.audit import report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
@@ -645,12 +654,12 @@ def action_schema() -> dict[str, Any]:
     types, whether it is a chance outcome, and its rule in words: what an independent verifier
     needs to decode a log's ``action`` payloads and the audit transcript."""
     actions = []
-    for cls in A.ACTION_TYPES:
+    for cls in R.ACTION_TYPES:
         doc = " ".join((cls.__doc__ or "").split("\n\n")[0].split())
         actions.append(
             {
                 "name": cls.__name__,
-                "chance": cls in A.CHANCE_ACTIONS,
+                "chance": cls in R.CHANCE_ACTIONS,
                 "fields": [
                     {"name": f.name, **_FIELD_SCHEMAS[str(f.type)]} for f in dataclass_fields(cls)
                 ],

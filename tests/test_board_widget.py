@@ -26,6 +26,7 @@ from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
 from hexlan.engine.variants import PirateIslands
+from hexlan.engine.variants.seafarers import BuildShip
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
@@ -910,7 +911,7 @@ def test_a_ship_differs_from_a_road_and_the_pirate_sits_on_its_sea_hex(layout: L
         and any(not topo.path_sea[p] for p in topo.node_paths[n])
     )
     state.play(A.BuildSettlement(node))
-    ship = next(a for a in state.legal_actions() if isinstance(a, A.BuildShip))
+    ship = next(a for a in state.legal_actions() if isinstance(a, BuildShip))
     road = next(
         a for a in state.legal_actions() if isinstance(a, A.BuildRoad) and a.path != ship.path
     )

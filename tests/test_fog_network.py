@@ -21,7 +21,8 @@ import pytest
 from bot_games import write_log
 
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import Phase
+from hexlan.engine.variants.seafarers import SeaPhase
+from hexlan.net.audit import DeviationFound, resolved_actions
 from hexlan.net.deck import derive_deck_secret
 from hexlan.net.group import mul
 from hexlan.net.inproc import InProcessTable
@@ -92,6 +93,20 @@ def test_the_fog_island_is_played_to_an_audit_that_covers_every_deck(
 
 
 @pytest.mark.slow
+def test_the_audit_refuses_a_fog_tile_other_than_the_face_dealt(fog_game: InProcessTable) -> None:
+    """The audit checks each public draw against the face the deck dealt at its position, as
+    the game's rules turn that face into an outcome (Seafarers: the fog tile shown)."""
+    session = fog_game.sessions[0]
+    assert session.audited is not None
+    report, inputs = session.audited.report, session.audit_inputs()
+    dealt = {label: list(faces) for label, faces in report.dealt}
+    assert len(list(resolved_actions(inputs, report.draws, dealt))) == len(inputs.journal)
+    dealt["fog"][0] = (dealt["fog"][0] + 1) % len(inputs.opening.rules().decks["fog"])
+    with pytest.raises(DeviationFound, match="position 0 of the fog deck holds face"):
+        list(resolved_actions(inputs, report.draws, dealt))
+
+
+@pytest.mark.slow
 def test_verify_replays_the_fog_island_and_its_audit(
     fog_game: InProcessTable, tmp_path: Path
 ) -> None:
@@ -135,7 +150,7 @@ def test_no_seat_can_read_a_face_down_tile_before_its_reveal() -> None:
     table.start()
     for _ in range(40_000):
         view = table.sessions[0].view
-        if view is not None and view.fog_revealed and view.phase is not Phase.FOG:
+        if view is not None and view.fog_revealed and view.phase is not SeaPhase.FOG:
             break
         seat = next(s.seat for s in table.sessions if s.decision_due())
         table.submit(seat, bots[seat].choose(table.sessions[seat].view, seat))  # type: ignore[arg-type]

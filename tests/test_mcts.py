@@ -16,8 +16,12 @@ from hypothesis import strategies as st
 from hexlan.chance import SeededChance
 from hexlan.cli import main
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.bots import HeuristicBot, MctsBot, make_bot
-from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.core import (
+    DevCard,
+    Phase,
+)
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.state import CHANCE, GameState
@@ -288,14 +292,14 @@ def test_a_bot_thinks_on_a_copy_and_a_stale_decision_is_dropped() -> None:
 def test_action_numbering_is_stable_whatever_the_order_listed() -> None:
     _, view = _searched_position()
     legal = view.legal_actions(0)
-    numbered = A.number_actions(legal)
+    numbered = R.number_actions(legal)
     assert sorted(map(repr, numbered)) == sorted(map(repr, set(legal)))
     shuffled = legal[:]
     random.Random(1).shuffle(shuffled)
-    assert A.number_actions(shuffled) == numbered
+    assert R.number_actions(shuffled) == numbered
     index = {a: i for i, a in enumerate(numbered)}
     assert [numbered[index[a]] for a in legal] == legal
     sample = Determinizer(view).sample(random.Random(2))
-    assert A.number_actions(sample.legal_actions(0)) == numbered  # same in a determinisation
-    keys = [A.action_key(a) for a in numbered]
+    assert R.number_actions(sample.legal_actions(0)) == numbered  # same in a determinisation
+    keys = [R.action_key(a) for a in numbered]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)

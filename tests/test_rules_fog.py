@@ -20,9 +20,19 @@ from variant_play import board_of, play_bot_game, play_random_game
 from hexlan.engine import actions as A
 from hexlan.engine.bots.seafaring import fog_value
 from hexlan.engine.chance import DECK_DRAW
-from hexlan.engine.core import Phase, Resource, Terrain
+from hexlan.engine.core import (
+    Phase,
+    Resource,
+    Terrain,
+)
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    ExploreFog,
+    SeaPhase,
+)
 from hexlan.simulate import simulate
 
 FOG = load_ruleset("seafarers-fog-island")
@@ -94,31 +104,50 @@ def test_set_up_settlements_keep_off_the_fog() -> None:
 
 def test_a_ship_reaching_fog_draws_a_tile_then_its_token_for_the_discoverer(fog) -> None:
     s = fog.state
-    fog.play(A.BuildShip(STRAIT))
-    assert s.phase is Phase.FOG and s.fog_pending == [FOG_HEX]
+    fog.play(BuildShip(STRAIT))
+    assert s.phase is SeaPhase.FOG and s.fog_pending == [FOG_HEX]
     node = s.chance_node()
     assert (node.kind, node.deck, node.seats, node.public) == (DECK_DRAW, "fog", (0,), True)
     assert s.legal_actions(0) == []  # chance: nobody chooses the tile
     outcomes = dict(s.chance_outcomes())
-    assert outcomes[A.ExploreFog(TILES["R"])] == pytest.approx(2 / 12)
-    fog.play(A.ExploreFog(TILES["H"]))  # hills: a land tile, so its number comes next
-    assert s.phase is Phase.FOG and s.chance_node().deck == "fog_tokens"
+    assert outcomes[ExploreFog(TILES["R"])] == pytest.approx(2 / 12)
+    fog.play(ExploreFog(TILES["H"]))  # hills: a land tile, so its number comes next
+    assert s.phase is SeaPhase.FOG and s.chance_node().deck == "fog_tokens"
     assert s.board.terrains[FOG_HEX] is Terrain.FOG  # not laid until its token is drawn
     brick = s.hands[0][Resource.BRICK]
-    fog.play(A.ExploreFog(TOKENS.index(6)))
+    fog.play(ExploreFog(TOKENS.index(6)))
     assert s.phase is Phase.MAIN and s.fog_pending == []
     assert (s.board.terrains[FOG_HEX], s.board.tokens[FOG_HEX]) == (Terrain.HILLS, 6)
     assert s.hands[0][Resource.BRICK] == brick + 1  # the discoverer's reward
     assert s.fog_tiles[TILES["H"]] == 1 and s.fog_tokens[TOKENS.index(6)] == 0
     assert s.fog_revealed == [(FOG_HEX, int(Terrain.HILLS), 6)]
     with pytest.raises(ValueError):
-        s.play(A.ExploreFog(0))  # nothing is face down and waiting
+        s.play(ExploreFog(0))  # nothing is face down and waiting
+
+
+def test_a_stall_in_fog_names_the_step_from_the_engines_chance_node(fog) -> None:
+    """The peer's stall line names what a seat owes from the chance node the engine describes,
+    so Seafarers' own chance phase needs no entry in net/ (a fog tile is opened by every seat)."""
+    from hexlan.net.peer import _awaited_step
+
+    s = fog.state
+    assert _awaited_step(s) == "answer"  # the main phase: a seat's decision
+    fog.play(BuildShip(STRAIT))
+    assert s.phase is SeaPhase.FOG
+    assert _awaited_step(s) == "decryption share of a fog card"
+    fog.play(ExploreFog(TILES["H"]))
+    assert _awaited_step(s) == "decryption share of a fog card"  # its number token
+    fog.play(ExploreFog(TOKENS.index(6)))
+    s.play(A.END_TURN)
+    assert _awaited_step(s) == "turn acknowledgement"
+    s.play(A.ROLL)
+    assert _awaited_step(s) == "reveal"  # the dice: a beacon event
 
 
 def test_sea_gives_nothing_and_gold_a_resource_of_choice(fog, table) -> None:
     s = fog.state
     hand = list(s.hands[0])
-    fog.play(A.BuildShip(STRAIT), A.ExploreFog(TILES["W"]))
+    fog.play(BuildShip(STRAIT), ExploreFog(TILES["W"]))
     assert s.phase is Phase.MAIN and s.board.terrains[FOG_HEX] is Terrain.SEA
     assert s.hands[0] == [0, 0, 0, 0, 0] == [h - c for h, c in zip(hand, SHIP, strict=True)]
     assert s.board.tokens[FOG_HEX] == 0 and s.fog_tokens == list(FOG.decks["fog_tokens"])
@@ -126,33 +155,33 @@ def test_sea_gives_nothing_and_gold_a_resource_of_choice(fog, table) -> None:
     t = table(players=4, board=BOARD, rules=FOG)
     t.build(0, settlements=[HOME])
     t.give(0, SHIP)
-    t.play(A.BuildShip(STRAIT), A.ExploreFog(TILES["R"]), A.ExploreFog(TOKENS.index(5)))
+    t.play(BuildShip(STRAIT), ExploreFog(TILES["R"]), ExploreFog(TOKENS.index(5)))
     g = t.state
-    assert g.phase is Phase.GOLD and g.gold_owed == [1, 0, 0, 0]
-    t.play(A.ChooseGold(0, (0, 0, 0, 0, 1)))
+    assert g.phase is SeaPhase.GOLD and g.gold_owed == [1, 0, 0, 0]
+    t.play(ChooseGold(0, (0, 0, 0, 0, 1)))
     assert g.phase is Phase.MAIN and g.hands[0][Resource.ORE] == 1
     assert (g.board.terrains[FOG_HEX], g.board.tokens[FOG_HEX]) == (Terrain.GOLD_FIELD, 5)
 
 
 def test_a_road_reaching_fog_reveals_every_hex_at_its_ends(fog) -> None:
     s = fog.state
-    fog.play(A.BuildShip(STRAIT), A.ExploreFog(TILES["F"]), A.ExploreFog(TOKENS.index(9)))
+    fog.play(BuildShip(STRAIT), ExploreFog(TILES["F"]), ExploreFog(TOKENS.index(9)))
     corner = next(n for n in TOPO.node_nodes[SHORE] if len(TOPO.node_hexes[n]) > 1)
     fog.build(0, settlements=[SHORE])
     fog.give(0, FOG.road_cost)
     fog.play(A.BuildRoad(TOPO.path_of[frozenset((SHORE, corner))]))
     expected = sorted(h for h in TOPO.node_hexes[corner] if s.board.terrains[h] is Terrain.FOG)
-    assert expected and s.phase is Phase.FOG and s.fog_pending == expected
+    assert expected and s.phase is SeaPhase.FOG and s.fog_pending == expected
     for _ in expected:  # pasture tiles: each takes a token, each gives the discoverer wool
-        fog.play(A.ExploreFog(TILES["P"]) if s.fog_tiles[TILES["P"]] else A.ExploreFog(TILES["M"]))
-        fog.play(A.ExploreFog(next(i for i, n in enumerate(s.fog_tokens) if n)))
+        fog.play(ExploreFog(TILES["P"]) if s.fog_tiles[TILES["P"]] else ExploreFog(TILES["M"]))
+        fog.play(ExploreFog(next(i for i, n in enumerate(s.fog_tokens) if n)))
     assert s.phase is Phase.MAIN and len(s.fog_revealed) == 1 + len(expected)
 
 
 def test_when_the_stacks_run_out_fog_becomes_sea_and_land_goes_without_a_token(fog) -> None:
     s = fog.state
     s.fog_tokens = [0] * len(s.fog_tokens)  # every token drawn: a land tile takes none
-    fog.play(A.BuildShip(STRAIT), A.ExploreFog(TILES["C"]))
+    fog.play(BuildShip(STRAIT), ExploreFog(TILES["C"]))
     assert s.phase is Phase.MAIN
     assert (s.board.terrains[FOG_HEX], s.board.tokens[FOG_HEX]) == (Terrain.FIELDS, 0)
     assert s.hands[0][Resource.GRAIN] == 1

@@ -19,13 +19,23 @@ import pytest
 from variant_play import board_of, play_bot_game, play_random_game
 
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.board import beginner_board, random_board
-from hexlan.engine.core import DevCard, EngineError, Phase, Resource, Terrain
+from hexlan.engine.core import (
+    DevCard,
+    EngineError,
+    Phase,
+    Resource,
+    Terrain,
+)
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.jungle import replacements
+from hexlan.engine.variants.jungle import (
+    BuyWithDiscoveries,
+    replacements,
+)
 
 JUNGLE = load_ruleset("jungle")
 BOARD = board_of(JUNGLE)
@@ -44,9 +54,9 @@ def jungle(table):
     return make
 
 
-def buy(wool: int = 0, grain: int = 0, ore: int = 0) -> A.BuyWithDiscoveries:
+def buy(wool: int = 0, grain: int = 0, ore: int = 0) -> BuyWithDiscoveries:
     """A purchase whose discoveries stand for these resources of the card's cost."""
-    return A.BuyWithDiscoveries((0, 0, wool, grain, ore))
+    return BuyWithDiscoveries((0, 0, wool, grain, ore))
 
 
 # ---------------------------------------------------------------------- the board
@@ -200,9 +210,9 @@ def test_one_discovery_buys_with_wool_and_grain(jungle) -> None:
     s = t.state
     t.give(0, t.hand(wool=1, grain=1))
     assert A.BUY_DEVELOPMENT_CARD not in t.legal()
-    assert not [a for a in t.legal() if isinstance(a, A.BuyWithDiscoveries)]
+    assert not [a for a in t.legal() if isinstance(a, BuyWithDiscoveries)]
     s.discoveries[0] = 1
-    legal = [a for a in t.legal() if isinstance(a, A.BuyWithDiscoveries)]
+    legal = [a for a in t.legal() if isinstance(a, BuyWithDiscoveries)]
     assert legal == [buy(ore=1)]
     t.play(buy(ore=1))
     assert s.phase is Phase.DRAW
@@ -219,7 +229,7 @@ def test_two_discoveries_and_an_ore_buy_a_card(jungle) -> None:
     s = t.state
     t.give(0, t.hand(ore=1))
     s.discoveries[0] = 2
-    legal = [a for a in t.legal() if isinstance(a, A.BuyWithDiscoveries)]
+    legal = [a for a in t.legal() if isinstance(a, BuyWithDiscoveries)]
     assert legal == [buy(wool=1, grain=1)]
     t.play(buy(wool=1, grain=1), A.DrawCard(DevCard.MONOPOLY))
     assert s.discoveries[0] == 0 and s.hand_size[0] == 0 and s.bank[Resource.ORE] == 19
@@ -231,12 +241,12 @@ def test_three_discoveries_buy_a_card_alone_and_never_more(jungle) -> None:
     t = jungle(players=3)
     s = t.state
     s.discoveries[0] = 5
-    legal = [a for a in t.legal() if isinstance(a, A.BuyWithDiscoveries)]
+    legal = [a for a in t.legal() if isinstance(a, BuyWithDiscoveries)]
     assert legal == [buy(wool=1, grain=1, ore=1)]
     t.give(0, t.hand(wool=1, grain=1, ore=1))
     legal = t.legal()
     assert A.BUY_DEVELOPMENT_CARD in legal
-    assert [a for a in legal if isinstance(a, A.BuyWithDiscoveries)] == list(
+    assert [a for a in legal if isinstance(a, BuyWithDiscoveries)] == list(
         replacements(JUNGLE.development_card_cost, 3)
     )
     t.play(buy(wool=1, grain=1, ore=1), A.DrawCard(DevCard.VICTORY_POINT))
@@ -258,7 +268,7 @@ def test_a_purchase_with_discoveries_outside_the_rule_is_refused(
     t = jungle(players=3)
     t.give(0, t.hand(wool=2, grain=1, ore=1))
     t.state.discoveries[0] = 1
-    rejected(t.state, A.BuyWithDiscoveries(replaced), words)
+    rejected(t.state, BuyWithDiscoveries(replaced), words)
 
 
 def test_no_purchase_when_the_deck_is_empty_or_out_of_turn(jungle) -> None:
@@ -266,11 +276,11 @@ def test_no_purchase_when_the_deck_is_empty_or_out_of_turn(jungle) -> None:
     s = t.state
     s.discoveries = [3, 3, 3]
     s.deck = [0, 0, 0, 0, 0]  # direct: every card bought
-    assert not [a for a in t.legal() if isinstance(a, A.BuyWithDiscoveries)]
+    assert not [a for a in t.legal() if isinstance(a, BuyWithDiscoveries)]
     s.deck = [14, 5, 2, 2, 2]
-    assert not [a for a in t.legal(1) if isinstance(a, A.BuyWithDiscoveries)]
+    assert not [a for a in t.legal(1) if isinstance(a, BuyWithDiscoveries)]
     t.at_roll(0)
-    assert not [a for a in t.legal() if isinstance(a, A.BuyWithDiscoveries)]
+    assert not [a for a in t.legal() if isinstance(a, BuyWithDiscoveries)]
 
 
 # ---------------------------------------------------------------------- the wire and the base game
@@ -280,11 +290,11 @@ def test_the_action_round_trips_and_the_base_games_forms_are_unchanged() -> None
     """A new action comes last, so the base game's actions, their order and their bytes stay."""
     action = buy(grain=1, ore=1)
     assert A.action_to_list(action) == ["BuyWithDiscoveries", [0, 0, 0, 1, 1]]
-    assert A.action_from_list(["BuyWithDiscoveries", [0, 0, 0, 1, 1]]) == action
+    assert R.action_from_list(["BuyWithDiscoveries", [0, 0, 0, 1, 1]]) == action
     with pytest.raises(EngineError):
-        A.action_from_list(["BuyWithDiscoveries", [0, 1, 1]])
-    assert A.ACTION_TYPES[24] is A.BuyWithDiscoveries  # after the base game's 24 (Seafarers' next)
-    assert [c.__name__ for c in A.ACTION_TYPES[:24]][:4] == [
+        R.action_from_list(["BuyWithDiscoveries", [0, 1, 1]])
+    assert R.ACTION_TYPES[24] is BuyWithDiscoveries  # after the base game's 24 (Seafarers' next)
+    assert [c.__name__ for c in R.ACTION_TYPES[:24]][:4] == [
         "BuildRoad",
         "BuildSettlement",
         "BuildCity",

@@ -19,16 +19,32 @@ from variant_play import play_random_game
 
 from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.board import random_board
 from hexlan.engine.bots import make_bot
 from hexlan.engine.chance import UNIFORM
-from hexlan.engine.core import DevCard, IllegalActionError, Phase
+from hexlan.engine.core import (
+    DevCard,
+    IllegalActionError,
+    Phase,
+)
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
-from hexlan.engine.variants.pirate_islands import PirateIslands
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    FortressDie,
+    PirateIslands,
+    RobSeat,
+)
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MoveShip,
+    SeaPhase,
+)
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
 from hexlan.net.verify import verify_logs
@@ -83,7 +99,7 @@ def sail_line(state: GameState, seat: int) -> None:
     """Build the seat's whole line (paid), the first legal ship each time; its turn, MAIN."""
     while pirates(state).ship_spots(state, seat):
         give(state, seat, SHIP)
-        state.play(next(a for a in state.legal_actions() if isinstance(a, A.BuildShip)))
+        state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
 
 
 def to_own_main(state: GameState, seat: int) -> None:
@@ -93,7 +109,7 @@ def to_own_main(state: GameState, seat: int) -> None:
         phase = state.phase
         if phase is Phase.ROLL:
             roll(state, 1, 2)
-        elif phase in (Phase.DISCARD, Phase.GOLD):
+        elif phase in (Phase.DISCARD, SeaPhase.GOLD):
             state.play(state.legal_actions()[0])
         else:
             state.play(A.END_TURN)
@@ -173,17 +189,17 @@ def test_a_ship_only_extends_the_line_and_a_side_off_it_is_rejected_by_rule() ->
     roll(state, 2, 3)
     slot = pirates(state).slots[0]
     give(state, 0, SHIP)
-    builds = [a for a in state.legal_actions() if isinstance(a, A.BuildShip)]
+    builds = [a for a in state.legal_actions() if isinstance(a, BuildShip)]
     assert builds and all(a.path in slot.legal for a in builds)
     off_line = next(p for p in TOPO.node_ship_paths[slot.settlement] if p not in slot.legal)
     with pytest.raises(IllegalActionError, match="one line") as err:
-        state.play(A.BuildShip(off_line))
+        state.play(BuildShip(off_line))
     assert err.value.rule.startswith("seed 004")
     sail_line(state, 0)
     assert len(state.ships[0]) == 9
     assert pirates(state).line_end(state, 0) == slot.fortress
     give(state, 0, SHIP)
-    assert not any(isinstance(a, A.BuildShip) for a in state.legal_actions())  # not past it
+    assert not any(isinstance(a, BuildShip) for a in state.legal_actions())  # not past it
 
 
 def test_no_road_takes_a_side_of_a_ship_line() -> None:
@@ -215,7 +231,7 @@ def test_ships_do_not_move() -> None:
     to_own_main(state, 0)
     ships = state.ships[0]
     with pytest.raises(IllegalActionError, match="do not move"):
-        state.play(A.MoveShip(ships[-1], ships[0]))
+        state.play(MoveShip(ships[-1], ships[0]))
 
 
 def test_a_knight_turns_the_first_plain_ship_into_a_warship_and_moves_no_robber() -> None:
@@ -225,7 +241,7 @@ def test_a_knight_turns_the_first_plain_ship_into_a_warship_and_moves_no_robber(
     state.dev_count[0] = 4
     roll(state, 2, 3)
     give(state, 0, SHIP)
-    state.play(next(a for a in state.legal_actions() if isinstance(a, A.BuildShip)))
+    state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
     state.play(A.PLAY_KNIGHT)
     assert state.warships[0] == 1 and state.phase is Phase.MAIN and state.robber == -1
     state.play(A.END_TURN)
@@ -298,8 +314,8 @@ def test_a_stronger_player_takes_a_resource_of_choice() -> None:
     give(state, 0, SHIP)
     fleet_before(state, 0)
     roll(state, 1, 5)
-    assert state.phase is Phase.GOLD and state.gold_owed == [1, 0, 0, 0]
-    state.play(A.ChooseGold(0, (0, 0, 0, 0, 1)))
+    assert state.phase is SeaPhase.GOLD and state.gold_owed == [1, 0, 0, 0]
+    state.play(ChooseGold(0, (0, 0, 0, 0, 1)))
     assert state.hands[0][4] >= 1 and state.phase is Phase.MAIN
 
 
@@ -319,10 +335,10 @@ def test_a_seven_has_no_robber_the_roller_robs_anyone() -> None:
     state.pirate = pirates(state).fleet_path[0]
     roll(state, 6, 1)
     assert state.phase is Phase.MOVE_ROBBER
-    assert state.legal_actions() == [A.RobSeat(2)]
+    assert state.legal_actions() == [RobSeat(2)]
     with pytest.raises(IllegalActionError, match="no robber"):
         state.play(A.MoveRobber(0, 2))
-    state.play(A.RobSeat(2))
+    state.play(RobSeat(2))
     assert state.phase is Phase.STEAL
     state.play(A.StealCard(state.chance_outcomes()[0][0].resource))  # type: ignore[union-attr]
     assert state.hands[0][0] == 1
@@ -346,14 +362,14 @@ def test_a_fortress_falls_in_three_won_attacks_and_becomes_a_settlement() -> Non
     fortress = pirates(state).slots[0].fortress
     points = state.public_vp[0]
     for left in (2, 1, 0):
-        state.play(A.AttackFortress())
+        state.play(AttackFortress())
         node = state.chance_node()
         assert node is not None and node.kind == UNIFORM and node.event == "fortress"
-        state.play(A.FortressDie(5))
+        state.play(FortressDie(5))
         assert state.fortress_chits[0] == left
         assert state.legal_actions() == [A.END_TURN]
         with pytest.raises(IllegalActionError, match="ends the turn"):
-            state.play(A.BuildShip(0))
+            state.play(BuildShip(0))
         if left:
             state.play(A.END_TURN)
             to_own_main(state, 0)
@@ -364,18 +380,18 @@ def test_a_fortress_falls_in_three_won_attacks_and_becomes_a_settlement() -> Non
 def test_a_lost_attack_costs_two_front_ships_and_a_tie_one() -> None:
     state = ready_to_attack(3)
     line = list(state.ships[0])
-    state.play(A.AttackFortress())
-    state.play(A.FortressDie(4))
+    state.play(AttackFortress())
+    state.play(FortressDie(4))
     assert state.ships[0] == line[:-2] and state.warships[0] == 3
     assert state.fortress_chits[0] == 3
     state.play(A.END_TURN)
     to_own_main(state, 0)
-    assert A.AttackFortress() not in state.legal_actions()
+    assert AttackFortress() not in state.legal_actions()
     with pytest.raises(IllegalActionError, match="line reaches it"):
-        state.play(A.AttackFortress())
+        state.play(AttackFortress())
     sail_line(state, 0)
-    state.play(A.AttackFortress())
-    state.play(A.FortressDie(3))
+    state.play(AttackFortress())
+    state.play(FortressDie(3))
     assert state.ships[0] == line[:-1]
 
 
@@ -387,8 +403,8 @@ def test_ten_points_win_only_with_the_own_fortress_captured() -> None:
     assert state.public_vp[0] == 4 and state.phase is Phase.MAIN  # no fortress: no win
     for _ in range(3):
         to_own_main(state, 0)
-        state.play(A.AttackFortress())
-        state.play(A.FortressDie(1))
+        state.play(AttackFortress())
+        state.play(FortressDie(1))
         if state.phase is not Phase.VICTORY:
             state.play(A.END_TURN)
     assert state.phase is Phase.VICTORY
@@ -426,11 +442,11 @@ def test_random_games_keep_every_view_in_step(game: str, players: int) -> None:
 def test_the_new_actions_come_last_and_cross_the_wire() -> None:
     """Appended after every earlier action (earlier games' bytes stay); a seat's actions
     round-trip, and the fortress's die, a chance outcome, is refused from a seat."""
-    assert [c.__name__ for c in A.ACTION_TYPES[30:]] == ["AttackFortress", "RobSeat", "FortressDie"]
-    for action in (A.AttackFortress(), A.RobSeat(2), A.RobSeat(-1)):
+    assert [c.__name__ for c in R.ACTION_TYPES[30:]] == ["AttackFortress", "RobSeat", "FortressDie"]
+    for action in (AttackFortress(), RobSeat(2), RobSeat(-1)):
         assert decode_action(encode_action(action)) == action
     with pytest.raises(MalformedMessage, match="chance outcome"):
-        decode_action(encode_action(A.FortressDie(4)))
+        decode_action(encode_action(FortressDie(4)))
 
 
 # ------------------------------------------------------------------ the network and simulations
@@ -450,7 +466,7 @@ def test_a_networked_three_seat_game_finishes_audits_and_verifies(tmp_path: Path
     assert state is not None and state.public_vp[state.winner] >= 10
     assert state.node_owner[pirates(state).slots[state.winner].fortress] == state.winner
     assert all(s.stopped is None and s.audited is not None for s in table.sessions)
-    attacks = [e.action for e in table.sessions[0].journal if isinstance(e.action, A.FortressDie)]
+    attacks = [e.action for e in table.sessions[0].journal if isinstance(e.action, FortressDie)]
     assert len(attacks) >= 3
     paths = [
         write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)

@@ -23,15 +23,29 @@ from variant_play import board_of, play_random_game
 
 from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.board import random_board
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import DevCard, IllegalActionError, Phase, Terrain
+from hexlan.engine.core import (
+    DevCard,
+    IllegalActionError,
+    Phase,
+    Terrain,
+)
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import CHANCE, GameState
-from hexlan.engine.variants.seafarers import gold_choices
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    ExploreFog,
+    MovePirate,
+    MoveShip,
+    SeaPhase,
+    gold_choices,
+)
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
 from hexlan.net.verify import verify_logs
@@ -63,7 +77,7 @@ def ships(t, seat: int, *paths: int) -> None:
     s.active, s.phase = seat, Phase.MAIN
     for p in paths:
         t.give(seat, SHIP)
-        s.apply(A.BuildShip(p))
+        s.apply(BuildShip(p))
     s.phase, s.active = phase, active
 
 
@@ -118,12 +132,12 @@ def test_a_ship_goes_on_a_sea_path_joined_to_an_own_coastal_building(sea) -> Non
     t.build(0, settlements=[28])
     t.give(0, SHIP)
     legal = t.state.legal_actions()
-    assert A.BuildShip(COAST) in legal and A.BuildShip(ACROSS) in legal
+    assert BuildShip(COAST) in legal and BuildShip(ACROSS) in legal
     inland = TOPO.path_of[frozenset((33, 40))]  # between two land hexes
-    assert A.BuildShip(inland) not in legal
+    assert BuildShip(inland) not in legal
     with pytest.raises(IllegalActionError, match=r"sea on at least one side.*Мореходы"):
-        t.state.play(A.BuildShip(inland))
-    t.state.play(A.BuildShip(ACROSS))
+        t.state.play(BuildShip(inland))
+    t.state.play(BuildShip(ACROSS))
     assert t.state.ships[0] == [ACROSS] and t.state.path_owner[ACROSS] == 0
     assert t.state.hands[0] == [0, 0, 0, 0, 0]
 
@@ -133,23 +147,23 @@ def test_a_road_and_a_ship_meet_only_at_an_own_settlement(sea) -> None:
     t = sea()
     t.build(0, settlements=[21], roads=[28])  # road 21-28: its end at 28 holds no building
     t.give(0, SHIP)
-    assert A.BuildShip(ACROSS) not in t.state.legal_actions()
+    assert BuildShip(ACROSS) not in t.state.legal_actions()
     with pytest.raises(IllegalActionError, match="a road and a ship meet only at an own"):
-        t.state.play(A.BuildShip(ACROSS))
+        t.state.play(BuildShip(ACROSS))
     t2 = sea()
     t2.build(0, settlements=[28])
     ships(t2, 0, ACROSS)  # a ship from the settlement reaches node 22 on the island
     t2.give(0, (1, 1, 1, 0, 0))
     legal = t2.state.legal_actions()
     assert all(A.BuildRoad(p) not in legal for p in TOPO.node_paths[22])
-    assert A.BuildShip(ISLAND_COAST) in legal  # a ship goes on from the ship
+    assert BuildShip(ISLAND_COAST) in legal  # a ship goes on from the ship
 
 
 def test_a_coastal_path_holds_a_road_or_a_ship_not_both(sea) -> None:
     t = sea()
     t.build(0, settlements=[28], roads=[COAST])
     t.give(0, SHIP)
-    assert A.BuildShip(COAST) not in t.state.legal_actions()
+    assert BuildShip(COAST) not in t.state.legal_actions()
 
 
 def test_moving_a_ship_only_the_open_end_not_new_and_once_a_turn(sea) -> None:
@@ -159,19 +173,19 @@ def test_moving_a_ship_only_the_open_end_not_new_and_once_a_turn(sea) -> None:
     t.build(0, settlements=[28])
     ships(t, 0, ACROSS, ISLAND_COAST)
     s = t.state
-    assert not any(isinstance(a, A.MoveShip) for a in s.legal_actions())  # both built now
+    assert not any(isinstance(a, MoveShip) for a in s.legal_actions())  # both built now
     with pytest.raises(IllegalActionError, match="built this turn"):
-        s.play(A.MoveShip(ISLAND_COAST, COAST))
+        s.play(MoveShip(ISLAND_COAST, COAST))
     new_turn(t)
     with pytest.raises(IllegalActionError, match="end ship of an open route"):
-        s.play(A.MoveShip(ACROSS, COAST))
-    moves = [a for a in s.legal_actions() if isinstance(a, A.MoveShip)]
+        s.play(MoveShip(ACROSS, COAST))
+    moves = [a for a in s.legal_actions() if isinstance(a, MoveShip)]
     assert moves and {a.source for a in moves} == {ISLAND_COAST}  # 134 is inside the route
-    s.play(A.MoveShip(ISLAND_COAST, COAST))
+    s.play(MoveShip(ISLAND_COAST, COAST))
     assert sorted(s.ships[0]) == [COAST, ACROSS] and s.path_owner[ISLAND_COAST] < 0
-    assert not any(isinstance(a, A.MoveShip) for a in s.legal_actions())
+    assert not any(isinstance(a, MoveShip) for a in s.legal_actions())
     with pytest.raises(IllegalActionError, match="one ship moves a turn"):
-        s.play(A.MoveShip(COAST, ISLAND_COAST))
+        s.play(MoveShip(COAST, ISLAND_COAST))
 
 
 def test_a_closed_route_cannot_move(sea) -> None:
@@ -181,7 +195,7 @@ def test_a_closed_route_cannot_move(sea) -> None:
     ships(t, 0, ACROSS, ISLAND_COAST)
     t.build(0, settlements=[29])
     new_turn(t)
-    assert not any(isinstance(a, A.MoveShip) for a in t.state.legal_actions())
+    assert not any(isinstance(a, MoveShip) for a in t.state.legal_actions())
 
 
 # ---------------------------------------------------------------------- the pirate
@@ -198,9 +212,9 @@ def test_a_seven_moves_the_robber_or_the_pirate_and_the_pirate_robs_ship_owners(
     s.phase = Phase.MOVE_ROBBER
     legal = s.legal_actions()
     assert any(isinstance(a, A.MoveRobber) for a in legal)
-    assert A.MovePirate(SEA_HEX, 1) in legal and A.MovePirate(SEA_HEX, -1) not in legal
-    assert A.MovePirate(PIRATE_START, -1) not in legal  # it must move
-    s.play(A.MovePirate(SEA_HEX, 1))
+    assert MovePirate(SEA_HEX, 1) in legal and MovePirate(SEA_HEX, -1) not in legal
+    assert MovePirate(PIRATE_START, -1) not in legal  # it must move
+    s.play(MovePirate(SEA_HEX, 1))
     assert s.pirate == SEA_HEX and s.phase is Phase.STEAL and s.victim == 1
     s.play(s.chance_outcomes()[0][0])
     assert s.hands[0][3] == 1 and s.hand_size[1] == 0 and s.phase is Phase.MAIN
@@ -217,19 +231,19 @@ def test_the_pirate_blocks_building_and_moving_ships_on_its_hex(sea) -> None:
     t.give(0, SHIP)
     legal = t.state.legal_actions()
     with pytest.raises(IllegalActionError, match="pirate blocks"):
-        t.state.play(A.BuildShip(ACROSS))
+        t.state.play(BuildShip(ACROSS))
     for p in TOPO.sea_hex_paths[SEA_HEX - TOPO.hex_count]:
-        assert A.BuildShip(p) not in legal
-        assert all(not (isinstance(a, A.MoveShip) and a.target == p) for a in legal)
+        assert BuildShip(p) not in legal
+        assert all(not (isinstance(a, MoveShip) and a.target == p) for a in legal)
     t.state.pirate = PIRATE_START
     ships(t, 0, ACROSS)
     new_turn(t)
     t.state.pirate = SEA_HEX
     assert all(
-        not (isinstance(a, A.MoveShip) and a.source == ACROSS) for a in t.state.legal_actions()
+        not (isinstance(a, MoveShip) and a.source == ACROSS) for a in t.state.legal_actions()
     )
     with pytest.raises(IllegalActionError, match="pirate blocks the ships"):
-        t.state.play(A.MoveShip(ACROSS, 28))
+        t.state.play(MoveShip(ACROSS, 28))
 
 
 # ---------------------------------------------------------------------- gold
@@ -244,14 +258,14 @@ def test_gold_fields_give_a_resource_of_choice_one_per_settlement_two_per_city(s
     s = t.state
     s.phase = Phase.DICE
     s.play(A.Dice(4, 5))
-    assert s.phase is Phase.GOLD and s.gold_owed == [0, 1, 2, 0]
+    assert s.phase is SeaPhase.GOLD and s.gold_owed == [0, 1, 2, 0]
     assert s.current_player() == 1 and s.legal_actions(2) == []
     assert len(s.legal_actions()) == 5
-    s.play(A.ChooseGold(1, (0, 0, 0, 0, 1)))
+    s.play(ChooseGold(1, (0, 0, 0, 0, 1)))
     assert s.current_player() == 2
     with pytest.raises(IllegalActionError):
-        s.play(A.ChooseGold(2, (0, 0, 0, 0, 1)))  # a city takes two
-    s.play(A.ChooseGold(2, (1, 1, 0, 0, 0)))
+        s.play(ChooseGold(2, (0, 0, 0, 0, 1)))  # a city takes two
+    s.play(ChooseGold(2, (1, 1, 0, 0, 0)))
     assert s.phase is Phase.MAIN and s.hands[1][4] == 1 and s.hands[2][:2] == [1, 1]
 
 
@@ -295,7 +309,7 @@ def test_longest_trade_route_takes_the_award(sea) -> None:
     s = t.state
     assert s.road_length[0] == 4 and s.longest_road_holder == -1
     t.give(0, SHIP)
-    s.play(A.BuildShip(46))
+    s.play(BuildShip(46))
     assert s.road_length[0] == 5 and s.longest_road_holder == 0 and s.public_vp[0] == 3
 
 
@@ -327,7 +341,7 @@ def test_the_distance_rule_holds_across_the_water(sea) -> None:
 
 def test_road_building_gives_two_roads_two_ships_or_one_of_each(sea) -> None:
     """Official Seafarers: Road Building places two pieces, roads or ships in any mix."""
-    for first, second in ((A.BuildShip, A.BuildShip), (A.BuildRoad, A.BuildShip)):
+    for first, second in ((BuildShip, BuildShip), (A.BuildRoad, BuildShip)):
         t = sea()
         t.build(0, settlements=[28])
         t.give_dev(0, DevCard.ROAD_BUILDING)
@@ -353,8 +367,8 @@ def test_setup_settlements_on_the_home_island_and_a_ship_may_be_the_setup_road()
     assert A.BuildSettlement(22) not in legal
     s.play(A.BuildSettlement(28))
     legal = s.legal_actions()
-    assert A.BuildShip(ACROSS) in legal and A.BuildRoad(COAST) in legal
-    s.play(A.BuildShip(ACROSS))
+    assert BuildShip(ACROSS) in legal and A.BuildRoad(COAST) in legal
+    s.play(BuildShip(ACROSS))
     assert s.phase is Phase.SETUP_SETTLEMENT and s.active == 1 and s.ships[0] == [ACROSS]
 
 
@@ -364,7 +378,7 @@ def test_setup_settlements_on_the_home_island_and_a_ship_may_be_the_setup_road()
 def test_the_new_actions_cross_the_wire() -> None:
     """The four actions come after every earlier one (the base game's bytes stay) and
     round-trip through the wire's action payload."""
-    assert [c.__name__ for c in A.ACTION_TYPES[25:30]] == [
+    assert [c.__name__ for c in R.ACTION_TYPES[25:30]] == [
         "BuildShip",
         "MoveShip",
         "MovePirate",
@@ -372,14 +386,14 @@ def test_the_new_actions_cross_the_wire() -> None:
         "ExploreFog",  # the fog's chance outcome (tests/test_rules_fog.py)
     ]
     for action in (
-        A.BuildShip(134),
-        A.MoveShip(29, 36),
-        A.MovePirate(43, 1),
-        A.ChooseGold(2, (1, 0, 0, 0, 1)),
+        BuildShip(134),
+        MoveShip(29, 36),
+        MovePirate(43, 1),
+        ChooseGold(2, (1, 0, 0, 0, 1)),
     ):
         assert decode_action(encode_action(action)) == action
     with pytest.raises(MalformedMessage, match="chance outcome"):  # dealt, never sent
-        decode_action(encode_action(A.ExploreFog(6)))
+        decode_action(encode_action(ExploreFog(6)))
 
 
 @pytest.mark.parametrize("game", ["seafarers-new-shores", "seafarers-four-islands"])
@@ -408,7 +422,7 @@ def test_a_bot_game_keeps_every_view_and_the_narrator_in_step() -> None:
         observed = state.observation(action, 0)
         advance_views(state, views, action, check=True)
         told.append(narrator.narrate(observed).text)
-        if isinstance(action, A.ChooseGold | A.BuildShip) and state.phase is not Phase.VICTORY:
+        if isinstance(action, ChooseGold | BuildShip) and state.phase is not Phase.VICTORY:
             # (a victory the hidden cards bring is seen by the winner's view alone)
             assert {v.public_hash() for v in views} == {state.public_hash()}
     assert {"BuildShip", "ChooseGold"} <= seen

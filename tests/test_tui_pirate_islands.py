@@ -21,6 +21,10 @@ from tui_play import legal, play_by_keys
 from hexlan.engine import actions as A
 from hexlan.engine.core import Phase
 from hexlan.engine.variants import PirateIslands
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    RobSeat,
+)
 from hexlan.tui.board import COMPACT, FLEET_PATH_GLYPH, MINI, WARSHIP_GLYPH
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
@@ -31,8 +35,8 @@ SEED = 1
 """A seed whose game brings the person a knight, a 7 and a closed ship line (about 80 turns)."""
 READY = {
     "knight": legal(A.PlayKnight),
-    "rob": legal(A.RobSeat),
-    "attack": legal(A.AttackFortress),
+    "rob": legal(RobSeat),
+    "attack": legal(AttackFortress),
 }
 """When each step may be played."""
 
@@ -78,7 +82,7 @@ async def rob_anyone(pilot: Pilot[int], screen: GameScreen) -> None:
     """A 7 without a robber: no hex lights up; whom to rob is asked (or, with one choice,
     taken at once), and play goes on to the steal."""
     game = screen.game
-    robs = [a for a in game.legal_actions() if isinstance(a, A.RobSeat)]
+    robs = [a for a in game.legal_actions() if isinstance(a, RobSeat)]
     assert screen.pick is None
     if len(robs) > 1:
         dialog = pilot.app.screen

@@ -19,9 +19,15 @@ from textual.pilot import Pilot
 from tui_play import Step, legal, type_label
 from tui_play import play_by_keys as play_steps
 
-from hexlan.engine import actions as A
 from hexlan.engine.core import Phase, Resource
 from hexlan.engine.variants import Seafarers
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MovePirate,
+    MoveShip,
+    SeaPhase,
+)
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
 from hexlan.tui.board import COMPACT, MINI, geometry
@@ -47,10 +53,10 @@ def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 READY = {
-    "pirate": legal(A.MovePirate),
-    "ship": lambda g: g.view.phase is Phase.MAIN and legal(A.BuildShip)(g),
-    "move": legal(A.MoveShip),
-    "gold": legal(A.ChooseGold),
+    "pirate": legal(MovePirate),
+    "ship": lambda g: g.view.phase is Phase.MAIN and legal(BuildShip)(g),
+    "move": legal(MoveShip),
+    "gold": legal(ChooseGold),
 }
 """When each step of this file may be played."""
 
@@ -66,7 +72,7 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     draws it as a ship."""
     game = screen.game
     view = game.view
-    spots = {a.path for a in game.legal_actions() if isinstance(a, A.BuildShip)}
+    spots = {a.path for a in game.legal_actions() if isinstance(a, BuildShip)}
     hand = tuple(view.hands[0])
     ships = list(view.ships[0])
     assert "b" in pilot.app.active_bindings
@@ -112,7 +118,7 @@ async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     """n lights the ships that may move; Enter takes the one under the cursor, then only its
     legal new places light up; typing one moves it (once a turn)."""
     game = screen.game
-    moves = [a for a in game.legal_actions() if isinstance(a, A.MoveShip)]
+    moves = [a for a in game.legal_actions() if isinstance(a, MoveShip)]
     await pilot.press("n")
     pick = screen.pick
     assert pick is not None and pick.what == "ship to move"
@@ -128,7 +134,7 @@ async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     await type_label(pilot, screen, target)
     view = game.view
     assert source not in view.ships[0] and target in view.ships[0]
-    assert view.ship_moved and not legal(A.MoveShip)(game)
+    assert view.ship_moved and not legal(MoveShip)(game)
     assert not screen.check_action("move_ship", ())
 
 
@@ -137,7 +143,7 @@ async def move_the_pirate(pilot: Pilot[int], screen: GameScreen) -> None:
     pirate's legal moves), R goes back; typing a sea hex's label moves the pirate there."""
     game = screen.game
     view = game.view
-    moves = [a for a in game.legal_actions() if isinstance(a, A.MovePirate)]
+    moves = [a for a in game.legal_actions() if isinstance(a, MovePirate)]
     pick = screen.pick
     assert pick is not None and pick.what == "robber" and pick.mandatory
     assert all(h < view.topology.hex_count for h in pick.labels)
@@ -168,7 +174,7 @@ async def choose_gold(pilot: Pilot[int], screen: GameScreen) -> None:
     and the cards come from the bank."""
     game = screen.game
     app = pilot.app
-    owed = sum(next(a for a in game.legal_actions() if isinstance(a, A.ChooseGold)).cards)
+    owed = sum(next(a for a in game.legal_actions() if isinstance(a, ChooseGold)).cards)
     dialog = app.screen
     assert isinstance(dialog, GoldDialog)
     noun = "resource" if owed == 1 else "resources"
@@ -183,7 +189,7 @@ async def choose_gold(pilot: Pilot[int], screen: GameScreen) -> None:
     hand = tuple(game.view.hands[0])
     await pilot.press("enter")  # nothing chosen yet: refused
     await pilot.pause()
-    assert app.screen is dialog and game.view.phase is Phase.GOLD
+    assert app.screen is dialog and game.view.phase is SeaPhase.GOLD
     for _ in range(owed):  # all on the resource focused first
         await pilot.press("plus")
     focused = app.focused

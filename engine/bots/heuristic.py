@@ -41,7 +41,6 @@ from hexlan.engine.board import PIPS, Board
 from hexlan.engine.bots.pirates import pirate_choice
 from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
-    CHANCE_PHASES,
     NO_SEAT,
     RESOURCES,
     EngineError,
@@ -58,8 +57,17 @@ from hexlan.engine.core import (
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import BigRiver, Jungle, Seafarers
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MovePirate,
+    MoveShip,
+    SeaPhase,
+)
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
@@ -294,7 +302,7 @@ class HeuristicBot:
             return self._main(view, seat, info, legal)
         if phase is Phase.SPECIAL_BUILD:
             return self._special_build(view, seat, info, legal)
-        if phase is Phase.GOLD:
+        if phase is SeaPhase.GOLD:
             return self._gold(view, seat, info, legal)
         return legal[0]
 
@@ -546,7 +554,7 @@ class HeuristicBot:
         roads: list[Action] = [a for a in legal if isinstance(a, A.BuildRoad)]
 
         def value(action: Action) -> float:
-            assert isinstance(action, A.BuildRoad | A.BuildShip)
+            assert isinstance(action, A.BuildRoad | BuildShip)
             a, b = topo.path_nodes[action.path]
             far = b if a == start else a
             best = 0.0
@@ -649,7 +657,7 @@ class HeuristicBot:
                 move = _ship_move_to(legal, goal.path)
                 if move is not None:  # Seafarers: a loose end ship sails on for free
                     return move
-                ship_action = A.BuildShip(goal.path)
+                ship_action = BuildShip(goal.path)
                 if ship_action in legal:
                     return ship_action
             road_action = A.BuildRoad(goal.path)
@@ -675,9 +683,9 @@ class HeuristicBot:
         """Jungle: the purchase with discoveries to make now, if any: as many discoveries as
         may be spent, standing for what the goal needs most (:meth:`_replaced`)."""
         cost = view.rules.development_card_cost
-        buy = A.BuyWithDiscoveries(self._replaced(view, seat, cost, view.hands[seat]))
+        buy = BuyWithDiscoveries(self._replaced(view, seat, cost, view.hands[seat]))
         if buy not in legal:
-            buys = [a for a in legal if isinstance(a, A.BuyWithDiscoveries)]
+            buys = [a for a in legal if isinstance(a, BuyWithDiscoveries)]
             if not buys:
                 return None
             buy = max(buys, key=lambda a: sum(a.replaced))
@@ -787,7 +795,7 @@ class HeuristicBot:
         leader = max(vp)
 
         def score(action: Action) -> float:
-            if isinstance(action, A.MovePirate):  # Seafarers: the steal and the blockade
+            if isinstance(action, MovePirate):  # Seafarers: the steal and the blockade
                 value = 0.0
                 for other, ships in _ship_counts(view, action.hex).items():
                     weight = 1.0 + vp[other] / 4 + (1.5 if vp[other] == leader else 0.0)
@@ -821,7 +829,7 @@ class HeuristicBot:
     ) -> Action:
         goal = self._goal(view, seat, info)
         if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
-            action: Action = A.BuildShip(goal.path) if goal.ship else A.BuildRoad(goal.path)
+            action: Action = BuildShip(goal.path) if goal.ship else A.BuildRoad(goal.path)
             if action in legal:
                 return action
         spots = self._expansion(view, seat, depth=EXPANSION_DEPTH + 1)
@@ -855,7 +863,7 @@ class HeuristicBot:
         rates = self._rates(view, seat, info)
 
         def value(action: Action) -> float:
-            assert isinstance(action, A.ChooseGold)
+            assert isinstance(action, ChooseGold)
             cards = action.cards
             filled = sum(min(cards[r], missing[r]) for r in range(len(cards)))
             return filled - 0.01 * sum(cards[r] * rates[r] for r in range(len(cards)))
@@ -1068,11 +1076,11 @@ def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
     return counts
 
 
-def _ship_move_to(legal: list[Action], path: PathId) -> A.MoveShip | None:
+def _ship_move_to(legal: list[Action], path: PathId) -> MoveShip | None:
     """Seafarers: a legal move of a ship onto ``path``, if any. Only the loose end of a route
     moves, and ``path`` then still joins the seat's network, so the route toward the goal grows
     by one ship at no cost."""
     for action in legal:
-        if isinstance(action, A.MoveShip) and action.target == path:
+        if isinstance(action, MoveShip) and action.target == path:
             return action
     return None

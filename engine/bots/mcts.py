@@ -35,13 +35,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.heuristic import HeuristicBot
 from hexlan.engine.chance import UNIFORM, draw_outcome
-from hexlan.engine.core import CHANCE_PHASES, DevCard, EngineError, Phase, Seat
+from hexlan.engine.core import (
+    DevCard,
+    EngineError,
+    Phase,
+    Seat,
+)
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import CHANCE, GameState
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: the bot gets a seeded rng
@@ -154,7 +161,7 @@ class MctsBot:
 
     def _candidates(self, view: GameState, seat: Seat, advice: Action) -> list[Action]:
         """The advice first, then the alternatives worth a playout in their stable numbering
-        (:func:`~hexlan.engine.actions.number_actions`), without repeats."""
+        (:func:`~hexlan.engine.registry.number_actions`), without repeats."""
         phase = view.phase
         legal = view.legal_actions(seat)
         found: list[Action] = [advice]
@@ -166,7 +173,7 @@ class MctsBot:
             found.extend(legal)
         else:
             found.extend(self._main_moves(view, seat, legal))
-        return [advice, *(a for a in A.number_actions(found) if a != advice)]
+        return [advice, *(a for a in R.number_actions(found) if a != advice)]
 
     @staticmethod
     def _robber_moves(view: GameState, seat: Seat, legal: list[Action]) -> list[Action]:

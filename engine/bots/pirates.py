@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.core import Phase, Seat
+from hexlan.engine.core import (
+    Phase,
+    Seat,
+)
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.pirate_islands import PirateIslands
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    PirateIslands,
+    RobSeat,
+)
+from hexlan.engine.variants.seafarers import BuildShip
 
 ATTACK_WARSHIPS = 4
 """Warships from which the bot attacks its fortress: a won attack then beats a lost one (a die
@@ -35,20 +43,20 @@ def pirate_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action | 
         return None
     phase = view.phase
     if phase is Phase.MOVE_ROBBER:  # seed 004 «"7"»: rob the leader with the most cards
-        robs = [a for a in legal if isinstance(a, A.RobSeat)]
+        robs = [a for a in legal if isinstance(a, RobSeat)]
         return max(robs, key=lambda a: (view.public_vp[a.victim], view.hand_size[a.victim]))
     if A.PLAY_KNIGHT in legal:
         return A.PLAY_KNIGHT
     if phase is not Phase.MAIN:
         return None
     warships = view.warships[seat]
-    if A.AttackFortress() in legal and (
+    if AttackFortress() in legal and (
         warships >= ATTACK_WARSHIPS or (warships >= 2 and not view.deck_size())
     ):
-        return A.AttackFortress()
+        return AttackFortress()
     if any(isinstance(a, A.BuildCity | A.BuildSettlement) for a in legal):
         return None
-    ships = [a for a in legal if isinstance(a, A.BuildShip)]
+    ships = [a for a in legal if isinstance(a, BuildShip)]
     if ships:
         return ships[0]
     if warships < WANTED_WARSHIPS and A.BUY_DEVELOPMENT_CARD in legal:

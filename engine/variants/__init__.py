@@ -11,12 +11,18 @@ hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board
 - :meth:`Variant.after_build`: after a road, settlement or city is placed (set-up included);
 - :meth:`Variant.public_dict`: the variant's public state, added to the state's public dict;
 - :meth:`Variant.prepare_state`, :meth:`Variant.after_production`, :meth:`Variant.turn_started`,
-  :meth:`Variant.phase_actions`, :meth:`Variant.free_builds`, :meth:`Variant.has_free_builds`,
-  :meth:`Variant.free_pieces`, :meth:`Variant.robber_actions`, :meth:`Variant.route_length` and
-  :meth:`Variant.apply`: what Seafarers adds (ships, the pirate, gold; docs/rules/seafarers.md);
+  :meth:`Variant.phase_seat`, :meth:`Variant.phase_actions`, :meth:`Variant.deck_outcome`,
+  :meth:`Variant.free_builds`, :meth:`Variant.has_free_builds`, :meth:`Variant.free_pieces`,
+  :meth:`Variant.robber_actions` and :meth:`Variant.route_length`: what Seafarers adds (ships,
+  the pirate, gold, fog; docs/rules/seafarers.md);
 - :meth:`Variant.dice_rolled`, :meth:`Variant.knight_played`, :meth:`Variant.can_play_knight`,
   :meth:`Variant.can_win`: what Pirate Islands adds (the fleet, warships, the fortress to win;
   docs/rules/pirate-islands.md).
+
+What a game adds to the engine's open sets it registers here too: its :class:`Variant` class
+declares its actions with their handlers and its phases (which of them are chance phases), and
+:data:`HOOKS` is the registry :mod:`hexlan.engine.registry` merges, in its order, after the base
+game's sets (so adding a game at the end moves no existing action's type code).
 
 A variant keeps no game progress of its own: what changes in play lives in the state's public
 lists (``discoveries``, ``gold_points``, ``variant_vp``), so the full state and every information
@@ -50,7 +56,8 @@ HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
         PirateIslands.name: PirateIslands,
     }
 )
-"""The rules modules by the name a rule set gives as ``hooks`` (read only)."""
+"""The rules modules by the name a rule set gives as ``hooks`` (read only); also the registry of
+the games' actions and phases, merged in this order (a new game goes last)."""
 
 
 def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Variant | None:

@@ -1,11 +1,13 @@
-"""The hooks a variant's rules module supplies (see :mod:`hexlan.engine.variants`)."""
+"""The hooks a variant's rules module supplies (see :mod:`hexlan.engine.variants`), and what it
+adds to the engine's open sets: its actions with their handlers and its phases
+(:mod:`hexlan.engine.registry` merges them)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
-from hexlan.engine.core import EngineError, NodeId, PathId, Seat
+from hexlan.engine.core import EngineError, GamePhase, NodeId, PathId, Seat
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -18,8 +20,23 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 
+VariantHandler: TypeAlias = "Callable[[Any, GameState, Any], None]"
+"""A handler of an action a game adds: an unbound method of its :class:`Variant` class, called
+as ``handler(variant, state, action)`` to apply the action (unchecked)."""
+
+
 class Variant:
     """The hooks of one game's own rules; this base class's hooks change nothing.
+
+    A subclass registers what it adds to the engine's open sets in class attributes, merged once
+    at import by :mod:`hexlan.engine.registry` in :data:`~hexlan.engine.variants.HOOKS` order:
+
+    - ``actions``: its action classes (:class:`~hexlan.engine.actions.VariantAction`), in the
+      order their wire type codes take after the base game's and earlier games';
+    - ``handlers``: each of those classes' :data:`VariantHandler`;
+    - ``phases``: its own phases (members of its :class:`~hexlan.engine.core.GamePhase`
+      subclass, codes after the engine's), and ``chance_phases``: those where a chance outcome is
+      due (:meth:`chance_node`), the others being decisions of :meth:`phase_seat`.
 
     Args:
         rules: the game's rule set (its ``raw`` tables carry the variant's numbers).
@@ -28,6 +45,10 @@ class Variant:
     """
 
     name: ClassVar[str] = ""
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = ()
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {}
+    phases: ClassVar[tuple[GamePhase, ...]] = ()
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
     has_robber: ClassVar[bool] = True
     """Whether the game has a robber (Pirate Islands has none: a 7 robs without it)."""
 
@@ -67,18 +88,32 @@ class Variant:
     def turn_started(self, state: GameState) -> None:
         """A new turn has started (``state.active`` is its seat)."""
 
+    def phase_seat(self, state: GameState) -> Seat:
+        """The seat whose decision is due in a phase the variant adds (the active seat)."""
+        return state.active
+
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
-        """The legal actions of ``seat`` in a phase the variant adds."""
+        """The legal actions of ``seat`` in a phase the variant adds, ``seat`` being the one
+        :meth:`phase_seat` names."""
         return []
 
     def fog_reached(self, state: GameState) -> None:
-        """A piece has reached the face-down hexes in ``state.fog_pending``: start drawing
-        their tiles (Seafarers' fog; only a variant that queues fog hexes is called)."""
+        """After an action, face-down hexes wait in ``state.fog_pending``: draw their tiles
+        unless already drawing (Seafarers' fog; only a variant that queues fog hexes is
+        called)."""
         raise EngineError(f"the {self.name} rules have no fog")
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
         """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""
         return None
+
+    def deck_outcome(self, state: GameState, face: int) -> A.Action:
+        """The outcome of ``face`` drawn from the deck of a chance phase the variant adds.
+
+        Raises:
+            EngineError: the variant draws from no deck of its own.
+        """
+        raise EngineError(f"the {self.name} rules draw from no deck of their own")
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
         """The outcomes of the chance due in a phase the variant adds, with probabilities."""
@@ -130,11 +165,3 @@ class Variant:
         """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let
         the engine's general reason stand."""
         return None
-
-    def apply(self, state: GameState, action: A.Action) -> None:
-        """Apply an action the variant adds (unchecked).
-
-        Raises:
-            EngineError: the variant has no such action.
-        """
-        raise EngineError(f"the {self.name} rules have no {type(action).__name__}")

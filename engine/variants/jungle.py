@@ -9,19 +9,20 @@ discoveries, which help to buy development cards.
 - Discoveries are public counters (``GameState.discoveries``), not cards: they are not in the hand,
   so they count toward no discard, and no steal, trade, Monopoly or Year of Plenty touches them.
 - Buying a development card, 1 to 3 discoveries may each replace one resource of its cost
-  (:class:`~hexlan.engine.actions.BuyWithDiscoveries`).
+  (:class:`BuyWithDiscoveries`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
-from hexlan.engine.core import EngineError, Hand, HexId, Seat, Terrain, as_hand, hand_minus
-from hexlan.engine.variants.base import Variant
+from hexlan.engine.core import EngineError, Hand, HexId, Phase, Seat, Terrain, as_hand, hand_minus
+from hexlan.engine.variants.base import Variant, VariantHandler
 
 if TYPE_CHECKING:
     from hexlan.engine.board import Board
@@ -31,8 +32,23 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 
+@dataclass(frozen=True, slots=True)
+class BuyWithDiscoveries(A.VariantAction):
+    """Jungle: buy a development card letting discoveries replace 1 to 3 resources of its cost,
+    one each, then draw as :class:`BuyDevelopmentCard` does (seed 002 «Джунгли»).
+
+    Attributes:
+        replaced: the resources of the cost the discoveries stand for, a hand in card-kind
+            order (its sum is the discoveries spent); the seat pays the rest of the cost.
+    """
+
+    replaced: Hand
+
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"replaced"})
+
+
 @cache
-def replacements(cost: Hand, most: int) -> tuple[A.BuyWithDiscoveries, ...]:
+def replacements(cost: Hand, most: int) -> tuple[BuyWithDiscoveries, ...]:
     """Every purchase with discoveries of a card costing ``cost``: each way to replace 1 to
     ``most`` of its resources, fewest discoveries first, then in resource order.
 
@@ -54,7 +70,7 @@ def replacements(cost: Hand, most: int) -> tuple[A.BuyWithDiscoveries, ...]:
 
     build([])
     found.sort(key=lambda h: (sum(h), [-n for n in h]))
-    return tuple(A.BuyWithDiscoveries(h) for h in found)
+    return tuple(BuyWithDiscoveries(h) for h in found)
 
 
 class Jungle(Variant):
@@ -135,5 +151,20 @@ class Jungle(Variant):
         """The discoveries each seat holds."""
         return {"discoveries": list(state.discoveries)}
 
+    def _on_buy(self, state: GameState, action: BuyWithDiscoveries) -> None:
+        """The discoveries stand for ``replaced``; the rest of the cost is paid, and the card is
+        drawn next (seed 002 «Джунгли»)."""
+        seat = state.active
+        state.discoveries[seat] -= sum(action.replaced)
+        state._pay_bank(seat, hand_minus(state.rules.development_card_cost, action.replaced))
+        state.phase = Phase.DRAW
+        if state.record_events:
+            state.last_events.append(E.CardBought(seat, sum(action.replaced)))
 
-__all__ = ["Jungle", "replacements"]
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (BuyWithDiscoveries,)
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
+        BuyWithDiscoveries: _on_buy
+    }
+
+
+__all__ = ["BuyWithDiscoveries", "Jungle", "replacements"]

@@ -16,10 +16,10 @@ warships. The rule set's ``[pirate_islands]`` table gives the fleet's path and e
   of hexes along its circle. If it stops beside the buildings of exactly one seat, that seat is
   attacked: the lower die against its warships. Stronger pirates: it discards 1 card plus 1 per
   city (its choice, :attr:`~hexlan.engine.core.Phase.DISCARD`); a stronger seat: it takes a
-  resource of its choice (:attr:`~hexlan.engine.core.Phase.GOLD`); a tie: nothing.
-- **A 7.** Discards as usual, then the roller robs any opponent (:class:`~A.RobSeat`).
-- **A fortress attack** (:class:`~A.AttackFortress`), when the line reaches the seat's own
-  fortress: one die (:attr:`~hexlan.engine.core.Phase.FORTRESS`, a beacon event); more warships
+  resource of its choice (Seafarers' :attr:`~hexlan.engine.variants.seafarers.SeaPhase.GOLD`); a tie: nothing.
+- **A 7.** Discards as usual, then the roller robs any opponent (:class:`RobSeat`).
+- **A fortress attack** (:class:`AttackFortress`), when the line reaches the seat's own
+  fortress: one die (:attr:`PiratePhase.FORTRESS`, a beacon event); more warships
   than the die take a chit, fewer lose the line's two front ships, as many lose one; the turn then
   ends. The last chit taken makes the fortress the seat's settlement.
 - **Winning:** 10 points with the seat's own fortress captured. Once every fortress has fallen
@@ -33,14 +33,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.chance import UNIFORM, ChanceNode
-from hexlan.engine.core import NO_SEAT, EngineError, HexId, NodeId, PathId, Phase, Seat
+from hexlan.engine.core import (
+    NO_SEAT,
+    EngineError,
+    GamePhase,
+    HexId,
+    NodeId,
+    PathId,
+    Phase,
+    Seat,
+)
 from hexlan.engine.topology import lattice
-from hexlan.engine.variants.seafarers import Seafarers
+from hexlan.engine.variants.base import VariantHandler
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    MovePirate,
+    MoveShip,
+    Seafarers,
+    SeaPhase,
+)
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
@@ -50,9 +66,51 @@ if TYPE_CHECKING:
 
 _RULE = "seed 004 «Пиратские острова»"
 _CORNER = re.compile(r"^([NS])\((-?\d+),(-?\d+)\)$")
-ATTACK_FORTRESS = A.AttackFortress()
-_FORTRESS_NODE = ChanceNode(UNIFORM, "fortress", A.FORTRESS_DICE, (6,))
-_FORTRESS_OUTCOMES = [(die, 1 / 6) for die in A.FORTRESS_DICE]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFortress(A.VariantAction):
+    """Pirate Islands: the active seat, its ship line closed at its own fortress, attacks it: a
+    die gives the fortress's strength, then the turn ends (seed 004 «Захват пиратской крепости»:
+    once a turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RobSeat(A.VariantAction):
+    """Pirate Islands: after a 7 and its discards (there is no robber), the roller names any
+    opponent holding a card to take one from at random, or -1 when nobody holds one (seed 004
+    «"7" на кубиках»).
+
+    Attributes:
+        victim: the seat robbed, or -1.
+    """
+
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class FortressDie(A.VariantAction):
+    """Chance, Pirate Islands: the die of a fortress attack, 1 .. 6 (:data:`FORTRESS_DICE`): the
+    fortress's strength against the attacker's warships (seed 004 «Захват пиратской крепости»)."""
+
+    roll: int
+
+    chance: ClassVar[bool] = True
+
+
+class PiratePhase(GamePhase):
+    """Pirate Islands' own phase (registered as :attr:`PirateIslands.phases`)."""
+
+    FORTRESS = 18
+    """Chance, Pirate Islands: the active seat attacks its pirate fortress; the fortress's
+    strength is one die (seed 004 «Захват пиратской крепости»)."""
+
+
+FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
+"""The 6 equally likely outcomes of a fortress attack's die."""
+ATTACK_FORTRESS: Final = AttackFortress()
+_FORTRESS_NODE = ChanceNode(UNIFORM, "fortress", FORTRESS_DICE, (6,))
+_FORTRESS_OUTCOMES = [(die, 1 / 6) for die in FORTRESS_DICE]
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,26 +324,26 @@ class PirateIslands(Seafarers):
             state.gold_owed = [0] * state.players
             state.gold_owed[victim] = 1
             state.gold_resume = Phase.MAIN
-            state.phase = Phase.GOLD
+            state.phase = SeaPhase.GOLD
             return True
         return False
 
     def robber_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """After a 7: rob any opponent holding a card (seed 004 «"7" на кубиках»)."""
         victims = [s for s in range(state.players) if s != seat and state.hand_size[s]]
-        result.extend(A.RobSeat(v) for v in victims or [NO_SEAT])
+        result.extend(RobSeat(v) for v in victims or [NO_SEAT])
 
     # ------------------------------------------------------------------ the fortress
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
-        """In :attr:`Phase.FORTRESS`: one die, a beacon event ``"fortress"``."""
-        if state.phase is Phase.FORTRESS:
+        """In :attr:`PiratePhase.FORTRESS`: one die, a beacon event ``"fortress"``."""
+        if state.phase is PiratePhase.FORTRESS:
             return _FORTRESS_NODE
         return super().chance_node(state)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
-        """In :attr:`Phase.FORTRESS`: each face of the die, 1/6 each."""
-        if state.phase is Phase.FORTRESS:
+        """In :attr:`PiratePhase.FORTRESS`: each face of the die, 1/6 each."""
+        if state.phase is PiratePhase.FORTRESS:
             return list(_FORTRESS_OUTCOMES)
         return super().chance_outcomes(state)
 
@@ -323,20 +381,14 @@ class PirateIslands(Seafarers):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, state: GameState, action: A.Action) -> None:
-        """Apply a Pirate Islands or Seafarers action (unchecked)."""
-        if isinstance(action, A.AttackFortress):
-            state.phase = Phase.FORTRESS
-        elif isinstance(action, A.FortressDie):
-            self._fortress_die(state, action.roll)
-        elif isinstance(action, A.RobSeat):
-            state._rob(action.victim)
-        else:
-            super().apply(state, action)
-            if isinstance(action, A.ChooseGold) and state.roll_pending and not any(state.gold_owed):
-                state.roll_pending = False  # the fleet's prize is taken: the roll goes on
-                assert state.dice is not None
-                state._finish_roll(state.dice.total)
+    def _on_attack(self, state: GameState, action: AttackFortress) -> None:
+        state.phase = PiratePhase.FORTRESS
+
+    def _on_die(self, state: GameState, action: FortressDie) -> None:
+        self._fortress_die(state, action.roll)
+
+    def _on_rob(self, state: GameState, action: RobSeat) -> None:
+        state._rob(action.victim)
 
     # ------------------------------------------------------------------ rejections
 
@@ -345,7 +397,7 @@ class PirateIslands(Seafarers):
         seat = state.active
         if state.phase is Phase.MAIN and state.fortress_attacked:
             return ("a fortress attack ends the turn", f"{_RULE} «Захват пиратской крепости»")
-        if isinstance(action, A.AttackFortress):
+        if isinstance(action, AttackFortress):
             if state.phase is not Phase.MAIN:
                 return None
             if not state.fortress_chits[seat]:
@@ -354,16 +406,16 @@ class PirateIslands(Seafarers):
                 "a fortress is attacked once the ship line reaches it",
                 f"{_RULE} «Захват пиратской крепости»",
             )
-        if isinstance(action, A.MoveShip):
+        if isinstance(action, MoveShip):
             return ("ships do not move: each player keeps one ship line", _RULE)
-        if isinstance(action, A.MovePirate | A.MoveRobber):
+        if isinstance(action, MovePirate | A.MoveRobber):
             return ("there is no robber, and the fleet sails by the dice", _RULE)
-        if isinstance(action, A.RobSeat) and state.phase is Phase.MOVE_ROBBER:
+        if isinstance(action, RobSeat) and state.phase is Phase.MOVE_ROBBER:
             return ("the roller of a 7 robs an opponent holding a card", f'{_RULE} «"7"»')
         if isinstance(action, A.PlayKnight) and not self.can_play_knight(state, seat):
             return ("a knight turns a plain ship of the line into a warship: none is left", _RULE)
         if (
-            isinstance(action, A.BuildShip)
+            isinstance(action, BuildShip)
             and state.phase in (Phase.MAIN, Phase.ROAD_BUILDING)
             and action.path not in self.ship_spots(state, seat)
         ):
@@ -401,5 +453,26 @@ class PirateIslands(Seafarers):
             "roll_pending": state.roll_pending,
         }
 
+    # Seafarers' actions and phases are inherited through the Seafarers class (its handlers
+    # take any Seafarers game); these are the Pirate Islands' own.
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (AttackFortress, RobSeat, FortressDie)
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
+        AttackFortress: _on_attack,
+        RobSeat: _on_rob,
+        FortressDie: _on_die,
+    }
+    phases: ClassVar[tuple[GamePhase, ...]] = tuple(PiratePhase)
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(PiratePhase)
 
-__all__ = ["ATTACK_FORTRESS", "PirateIslands", "Slot", "corner_node"]
+
+__all__ = [
+    "ATTACK_FORTRESS",
+    "FORTRESS_DICE",
+    "AttackFortress",
+    "FortressDie",
+    "PirateIslands",
+    "PiratePhase",
+    "RobSeat",
+    "Slot",
+    "corner_node",
+]

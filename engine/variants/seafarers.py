@@ -14,7 +14,7 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
   is built on, or moved from or to, a side of its hex.
 - **Gold fields** (:attr:`~hexlan.engine.core.Terrain.GOLD_FIELD`): on their number each
   settlement beside one is owed a resource of its owner's choice, each city two (none under the
-  robber); the owed seats choose in seat order (:attr:`~hexlan.engine.core.Phase.GOLD`). A second
+  robber); the owed seats choose in seat order (:attr:`SeaPhase.GOLD`). A second
   set-up settlement beside gold is owed one per gold field too (official).
 - **Longest Trade Route**: the longest trail over a seat's roads and ships, where a road and a ship
   join only at the seat's own settlement or city; it replaces Longest Road (same award).
@@ -29,7 +29,8 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -41,6 +42,7 @@ from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
     EngineError,
+    GamePhase,
     Hand,
     HexId,
     NodeId,
@@ -54,7 +56,7 @@ from hexlan.engine.core import (
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.ruleset import parse_cost
-from hexlan.engine.variants.base import Variant
+from hexlan.engine.variants.base import Variant, VariantHandler
 
 if TYPE_CHECKING:
     from hexlan.engine.board import Board
@@ -64,6 +66,81 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 _RULE = "seed 002 «Мореходы»"
+
+
+class SeaPhase(GamePhase):
+    """Seafarers' own phases (registered as :attr:`Seafarers.phases`)."""
+
+    GOLD = 16
+    """Seafarers: each seat owed gold-field picks chooses its resources, in seat order (seed 002
+    «Мореходы»: «Золотая река»); the seat choosing is the lowest one still owed."""
+    FOG = 17
+    """Chance, Seafarers: a road or ship has reached fog; the top tile of the fog stack (then,
+    for land, a number token) is drawn and shown to all (docs/rules/seafarers.md, fog)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildShip(A.VariantAction):
+    """Seafarers: build a ship on a free path with sea on a side, joined to an own ship or an own
+    settlement or city, not on a side of the pirate's hex (seed 002 «Мореходы»; official); free in
+    set-up (beside the settlement just placed) and with Road Building, else lumber + wool."""
+
+    path: PathId
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip(A.VariantAction):
+    """Seafarers: move one own ship, once a turn after the roll: the end ship of an open route,
+    not one built this turn, from ``source`` to ``target``, a place where it could be built (seed
+    002 «Мореходы»: «максимум один за ход»; official)."""
+
+    source: PathId
+    target: PathId
+
+
+@dataclass(frozen=True, slots=True)
+class MovePirate(A.VariantAction):
+    """Seafarers: instead of the robber, move the pirate to another sea hex and name the victim:
+    an opponent with a ship on a side of it holding a card, or -1 (seed 002 «Мореходы»).
+
+    Attributes:
+        hex: the sea hex (sea hex ``i`` of the map is id ``hex_count + i``).
+        victim: the seat robbed, or -1.
+    """
+
+    hex: HexId
+    victim: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGold(A.VariantAction):
+    """Seafarers: a seat owed gold-field resources takes them from the bank, of its choice (seed
+    002 «Мореходы»: «Золотая река»; one per settlement, two per city).
+
+    Attributes:
+        seat: the seat choosing (not necessarily the active one).
+        cards: the resources taken, a hand in card-kind order.
+    """
+
+    seat: Seat
+    cards: Hand
+
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    def actor(self, active: Seat) -> Seat:
+        """The seat choosing, not the active one."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreFog(A.VariantAction):
+    """Chance, Seafarers: the face drawn from the fog stack due now, shown to all: a tile of the
+    deck ``fog`` (its face in the rule set's ``[decks.fog]`` order), or, after a land tile, a
+    number token of ``fog_tokens`` (docs/rules/seafarers.md, fog)."""
+
+    face: int
+
+    chance: ClassVar[bool] = True
 
 
 def gold_choices(owed: int, bank: Hand) -> tuple[Hand, ...]:
@@ -131,7 +208,7 @@ class Seafarers(Variant):
             if table.get("setup_home_only", False) and topology.node_island[n] != self.home
         )
         self.gold: tuple[HexId, ...] = ()
-        self._builds = tuple(A.BuildShip(p) for p in range(topology.path_count))
+        self._builds = tuple(BuildShip(p) for p in range(topology.path_count))
         decks = rules.raw.get("decks", {})
         self.fog_faces: tuple[Terrain, ...] = tuple(
             TERRAIN_CODES[str(code)] for code in decks.get("fog", {})
@@ -180,8 +257,10 @@ class Seafarers(Variant):
                     state.fog_seat = seat
 
     def fog_reached(self, state: GameState) -> None:
-        """Draw the queued hexes' tiles: play waits in :attr:`Phase.FOG` and resumes where the
-        build left it."""
+        """Draw the queued hexes' tiles: play waits in :attr:`SeaPhase.FOG` and resumes where the
+        build left it (already waiting there, the queue just grows)."""
+        if state.phase is SeaPhase.FOG:
+            return
         state.fog_resume = state.phase
         state.fog_pending.sort()
         self._next_fog(state)
@@ -192,27 +271,31 @@ class Seafarers(Variant):
         while state.fog_pending and not sum(state.fog_tiles):
             self._reveal(state, Terrain.SEA, 0)
         if state.fog_pending:
-            state.phase = Phase.FOG
+            state.phase = SeaPhase.FOG
             return
         state.phase = state.fog_resume
         state.fog_seat = NO_SEAT
-        if any(state.gold_owed) and state.phase is not Phase.GOLD:
+        if any(state.gold_owed) and state.phase is not SeaPhase.GOLD:
             state.gold_resume = state.phase
-            state.phase = Phase.GOLD
+            state.phase = SeaPhase.GOLD
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
-        """In :attr:`Phase.FOG`: a public draw from ``fog`` (the tile), or from ``fog_tokens``
+        """In :attr:`SeaPhase.FOG`: a public draw from ``fog`` (the tile), or from ``fog_tokens``
         after a land tile, by the discoverer."""
         deck = "fog" if state.fog_terrain < 0 else "fog_tokens"
         return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(state.fog_seat,), public=True)
+
+    def deck_outcome(self, state: GameState, face: int) -> A.Action:
+        """The fog stack's face drawn in :attr:`SeaPhase.FOG`, seen by all."""
+        return ExploreFog(face)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
         """Each face of the stack being drawn, by the counts left in it."""
         counts = state.fog_tiles if state.fog_terrain < 0 else state.fog_tokens
         total = sum(counts)
-        return [(A.ExploreFog(f), n / total) for f, n in enumerate(counts) if n]
+        return [(ExploreFog(f), n / total) for f, n in enumerate(counts) if n]
 
-    def _explore(self, state: GameState, action: A.ExploreFog) -> None:
+    def _explore(self, state: GameState, action: ExploreFog) -> None:
         """A face of the fog stack is shown: a tile, then for land its number token."""
         if state.fog_terrain < 0:
             state.fog_tiles[action.face] -= 1
@@ -326,7 +409,7 @@ class Seafarers(Variant):
             for source in self.movable_ships(state, seat):
                 for target in self.ship_spots(state, seat, lifted=source):
                     if target != source:
-                        result.append(A.MoveShip(source, target))
+                        result.append(MoveShip(source, target))
 
     def free_builds(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Set-up: a ship on a sea path beside the settlement just placed; Road Building: any
@@ -382,11 +465,11 @@ class Seafarers(Variant):
                 continue
             victims = self.victims_on_sea(state, h, seat)
             if victims:
-                result.extend(A.MovePirate(h, v) for v in victims)
+                result.extend(MovePirate(h, v) for v in victims)
             else:
-                result.append(A.MovePirate(h, NO_SEAT))
+                result.append(MovePirate(h, NO_SEAT))
 
-    def _owe_gold(self, state: GameState, hexes: list[HexId], resume: Phase) -> None:
+    def _owe_gold(self, state: GameState, hexes: list[HexId], resume: GamePhase) -> None:
         owed = [0] * state.players
         owner, level = state.node_owner, state.node_level
         for h in hexes:
@@ -396,12 +479,12 @@ class Seafarers(Variant):
         self._owe(state, owed, resume)
 
     @staticmethod
-    def _owe(state: GameState, owed: list[int], resume: Phase) -> None:
+    def _owe(state: GameState, owed: list[int], resume: GamePhase) -> None:
         if not any(owed):
             return
         state.gold_owed = owed
         state.gold_resume = resume
-        state.phase = Phase.GOLD
+        state.phase = SeaPhase.GOLD
         if state.record_events:
             state.last_events.append(E.GoldOwed(tuple(owed)))
 
@@ -416,11 +499,15 @@ class Seafarers(Variant):
         if hexes:
             self._owe_gold(state, hexes, Phase.MAIN)
 
+    def phase_seat(self, state: GameState) -> Seat:
+        """In :attr:`SeaPhase.GOLD`: the lowest seat still owed."""
+        return next(s for s in range(state.players) if state.gold_owed[s])
+
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
-        """In :attr:`Phase.GOLD`: each choice of the resources the seat is owed."""
+        """In :attr:`SeaPhase.GOLD`: each choice of the resources the seat is owed."""
         owed = state.gold_owed[seat]
         bank = as_hand(state.bank)
-        return [A.ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
+        return [ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
 
     # ------------------------------------------------------------------ points
 
@@ -479,19 +566,19 @@ class Seafarers(Variant):
         """The rule a ship or pirate action breaks, in words (None: the general reason, e.g. the
         wrong phase or seat)."""
         seat = state.active
-        if isinstance(action, A.MovePirate):
+        if isinstance(action, MovePirate):
             if state.phase is not Phase.MOVE_ROBBER:
                 return None
             if action.hex == state.pirate or not self._is_sea(action.hex):
                 return ("the pirate moves to another sea hex", _RULE)
             return (f"seat {action.victim} has no ship and card to rob there", _RULE)
-        if isinstance(action, A.BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
+        if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
             if self.ships_left(state, seat) <= 0:
                 return (f"seat {seat} has no ship left", "official: 15 ships a player")
             if not state._hand_covers(seat, self.ship_cost):
                 return ("a ship costs lumber + wool", _RULE)
             return self._why_not_here(state, seat, action.path)
-        if isinstance(action, A.MoveShip) and state.phase is Phase.MAIN:
+        if isinstance(action, MoveShip) and state.phase is Phase.MAIN:
             if state.ship_moved:
                 return ("one ship moves a turn", f"{_RULE}: «максимум один за ход»")
             if action.source not in state.ships[seat]:
@@ -528,21 +615,6 @@ class Seafarers(Variant):
         )
 
     # ------------------------------------------------------------------ apply
-
-    def apply(self, state: GameState, action: A.Action) -> None:
-        """Apply a ship, pirate or gold action (unchecked)."""
-        if isinstance(action, A.BuildShip):
-            self._build(state, action.path)
-        elif isinstance(action, A.MoveShip):
-            self._move(state, action)
-        elif isinstance(action, A.MovePirate):
-            self._move_pirate(state, action)
-        elif isinstance(action, A.ChooseGold):
-            self._choose_gold(state, action)
-        elif isinstance(action, A.ExploreFog):
-            self._explore(state, action)
-        else:
-            super().apply(state, action)
 
     def _place(self, state: GameState, seat: Seat, path: PathId) -> None:
         state.path_owner[path] = seat
@@ -585,7 +657,10 @@ class Seafarers(Variant):
         if phase is Phase.ROAD_BUILDING:
             state._free_build_placed(seat)
 
-    def _move(self, state: GameState, action: A.MoveShip) -> None:
+    def _on_build(self, state: GameState, action: BuildShip) -> None:
+        self._build(state, action.path)
+
+    def _move(self, state: GameState, action: MoveShip) -> None:
         seat = state.active
         if state.record_events:
             state.last_events.append(E.ShipMoved(seat, action.source, action.target))
@@ -595,19 +670,23 @@ class Seafarers(Variant):
         state.ship_moved = True
         self._routes_changed(state, seat)
 
-    def _move_pirate(self, state: GameState, action: A.MovePirate) -> None:
+    def _move_pirate(self, state: GameState, action: MovePirate) -> None:
         state.pirate = action.hex
         if state.record_events:
             state.last_events.append(E.PirateMoved(state.active, action.hex, action.victim))
         state._rob(action.victim)
 
-    def _choose_gold(self, state: GameState, action: A.ChooseGold) -> None:
+    def _choose_gold(self, state: GameState, action: ChooseGold) -> None:
         state._take_from_bank(action.seat, action.cards)
         if state.record_events:
             state.last_events.append(E.BankTaken(action.seat, action.cards))
         state.gold_owed[action.seat] = 0
         if not any(state.gold_owed):
             state.phase = state.gold_resume
+            if state.roll_pending:  # Pirate Islands: the fleet's prize is taken; the roll goes on
+                state.roll_pending = False
+                assert state.dice is not None
+                state._finish_roll(state.dice.total)
 
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """Ships, the pirate, gold owed, this turn's ship facts, island bonuses."""
@@ -625,5 +704,31 @@ class Seafarers(Variant):
             "fog_terrain": state.fog_terrain,
         }
 
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
+        BuildShip,
+        MoveShip,
+        MovePirate,
+        ChooseGold,
+        ExploreFog,
+    )
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
+        BuildShip: _on_build,
+        MoveShip: _move,
+        MovePirate: _move_pirate,
+        ChooseGold: _choose_gold,
+        ExploreFog: _explore,
+    }
+    phases: ClassVar[tuple[GamePhase, ...]] = tuple(SeaPhase)
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset({SeaPhase.FOG})
 
-__all__ = ["Seafarers", "gold_choices"]
+
+__all__ = [
+    "BuildShip",
+    "ChooseGold",
+    "ExploreFog",
+    "MovePirate",
+    "MoveShip",
+    "SeaPhase",
+    "Seafarers",
+    "gold_choices",
+]

@@ -32,6 +32,7 @@ from hexlan.engine.core import (
     as_hand,
     one_kind,
 )
+from hexlan.engine.variants.seafarers import ChooseGold
 from hexlan.net.client import GameClient
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.narrate import style_names
@@ -256,7 +257,7 @@ class GoldDialog(CardsDialog):
 
     def action(self, cards: Hand) -> Action:
         """The gold taken."""
-        return A.ChooseGold(self.game.human_seat, cards)
+        return ChooseGold(self.game.human_seat, cards)
 
 
 class OfferDialog(ModalScreen[Action | None]):

@@ -29,8 +29,26 @@ from textual.widgets import Footer, Static, Tab, Tabs
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
-from hexlan.engine.core import DevCard, IllegalActionError, Phase, hand_minus
+from hexlan.engine.core import (
+    DevCard,
+    IllegalActionError,
+    Phase,
+    hand_minus,
+)
 from hexlan.engine.variants import PirateIslands
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    PiratePhase,
+    RobSeat,
+)
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MovePirate,
+    MoveShip,
+    SeaPhase,
+)
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
@@ -319,7 +337,7 @@ class GameScreen(Screen[None]):
                 else:
                     self._start_pick("path", self._path_pick(), mandatory=True)
             return
-        if phase is Phase.MOVE_ROBBER and any(isinstance(a, A.RobSeat) for a in self._legal()):
+        if phase is Phase.MOVE_ROBBER and any(isinstance(a, RobSeat) for a in self._legal()):
             if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
                 self._prompted = stamp
                 self._rob_anyone()
@@ -343,7 +361,7 @@ class GameScreen(Screen[None]):
         elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
-        elif phase is Phase.GOLD and self._gold_choices():
+        elif phase is SeaPhase.GOLD and self._gold_choices():
             self._prompted = stamp
             self.action_gold()
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
@@ -440,7 +458,7 @@ class GameScreen(Screen[None]):
             return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
-        if phase is Phase.GOLD:
+        if phase is SeaPhase.GOLD:
             choices = self._gold_choices()
             count = sum(choices[0].cards) if choices else 0
             return f"Gold: choose {count} resource{'s' if count != 1 else ''} (g)"
@@ -583,12 +601,12 @@ class GameScreen(Screen[None]):
         """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
         legal = self._legal()
         roads = any(isinstance(a, A.BuildRoad) for a in legal)
-        ships = any(isinstance(a, A.BuildShip) for a in legal)
+        ships = any(isinstance(a, BuildShip) for a in legal)
         return "road or ship" if roads and ships else "ship" if ships else "road"
 
-    def _gold_choices(self) -> list[A.ChooseGold]:
+    def _gold_choices(self) -> list[ChooseGold]:
         """The person's legal gold choices now (none unless gold is owed to them)."""
-        return [a for a in self._legal() if isinstance(a, A.ChooseGold)]
+        return [a for a in self._legal() if isinstance(a, ChooseGold)]
 
     def _start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
         _, targets = self._targets(what, source)
@@ -666,7 +684,7 @@ class GameScreen(Screen[None]):
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in actions:
-            assert isinstance(action, A.MoveRobber | A.MovePirate)
+            assert isinstance(action, A.MoveRobber | MovePirate)
             victim = action.victim
             count = view.hand_size[victim]
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
@@ -706,7 +724,7 @@ class GameScreen(Screen[None]):
                 "settlement": A.BuildSettlement,
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
-                "ship": A.BuildShip,
+                "ship": BuildShip,
             }[str(what)]
             return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
@@ -725,11 +743,11 @@ class GameScreen(Screen[None]):
         if action == "discard":
             return self.game.view.phase is Phase.DISCARD
         if action == "move_ship":
-            return any(isinstance(a, A.MoveShip) for a in legal)
+            return any(isinstance(a, MoveShip) for a in legal)
         if action == "gold":
-            return any(isinstance(a, A.ChooseGold) for a in legal)
+            return any(isinstance(a, ChooseGold) for a in legal)
         if action == "attack":
-            return A.AttackFortress() in legal
+            return AttackFortress() in legal
         if action == "answer_offer":
             view = self.game.view
             return (
@@ -770,12 +788,12 @@ class GameScreen(Screen[None]):
         self._choose(
             f"Attack your fortress with {warships} warship{'s' if warships != 1 else ''}?"
             " A die above them costs ships; the attack ends your turn.",
-            [("attack", A.AttackFortress())],
+            [("attack", AttackFortress())],
         )
 
     def _rob_anyone(self) -> None:
         """Pirate Islands' 7: take a card from any opponent (the only one, at once)."""
-        robs = [a for a in self._legal() if isinstance(a, A.RobSeat)]
+        robs = [a for a in self._legal() if isinstance(a, RobSeat)]
         if len(robs) == 1:
             self.submit(robs[0])
             return
@@ -802,7 +820,7 @@ class GameScreen(Screen[None]):
         """Buy a development card; in the Jungle, with discoveries in hand, first choose how
         many stand for which resources (seed 002 «Джунгли»)."""
         legal = self._legal()
-        buys = [a for a in legal if isinstance(a, A.BuyWithDiscoveries)]
+        buys = [a for a in legal if isinstance(a, BuyWithDiscoveries)]
         if not buys:
             self.submit(A.BUY_DEVELOPMENT_CARD)
             return
@@ -1028,13 +1046,13 @@ def _place_of(what: str, action: Action, source: int) -> int | None:
         return action.node if what == wanted else None
     if isinstance(action, A.BuildRoad):
         return action.path if what in ("road", "road or ship") else None
-    if isinstance(action, A.BuildShip):
+    if isinstance(action, BuildShip):
         return action.path if what in ("ship", "road or ship") else None
     if isinstance(action, A.MoveRobber):
         return action.hex if what == "robber" else None
-    if isinstance(action, A.MovePirate):
+    if isinstance(action, MovePirate):
         return action.hex if what == "pirate" else None
-    if isinstance(action, A.MoveShip):
+    if isinstance(action, MoveShip):
         if what == "ship to move":
             return action.source
         if what == "ship target" and action.source == source:
@@ -1047,10 +1065,10 @@ _LIT_FOREVER: Final = 24 * 3600.0
 
 _WAITING_WORDS: Final = {
     Phase.DISCARD: "to discard",
-    Phase.GOLD: "to choose gold",
+    SeaPhase.GOLD: "to choose gold",
     Phase.TRADE_RESPONSES: "to answer the offer",
     Phase.MOVE_ROBBER: "to move the robber",
-    Phase.FORTRESS: "to attack a fortress",
+    PiratePhase.FORTRESS: "to attack a fortress",
     Phase.SETUP_SETTLEMENT: "to place a settlement",
     Phase.SETUP_ROAD: "to place a road",
     Phase.ROLL: "to roll",
@@ -1062,7 +1080,7 @@ _BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
 _BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 
 _PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
-_BUY_TYPES: Final = (A.BuyDevelopmentCard, A.BuyWithDiscoveries)
+_BUY_TYPES: Final = (A.BuyDevelopmentCard, BuyWithDiscoveries)
 _CARD_OF: Final[dict[type, DevCard]] = {
     A.PlayKnight: DevCard.KNIGHT,
     A.PlayRoadBuilding: DevCard.ROAD_BUILDING,

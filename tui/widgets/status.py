@@ -11,11 +11,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from hexlan.engine.core import Phase
+from hexlan.engine.core import GamePhase, Phase
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 
-PHASE_WORDS: Final[Mapping[Phase, str]] = MappingProxyType(
+PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
     {
         Phase.START_PLAYER: "start",
         Phase.SETUP_SETTLEMENT: "set-up",
@@ -38,8 +38,8 @@ PHASE_WORDS: Final[Mapping[Phase, str]] = MappingProxyType(
 """The phase in the player's words (../shared/UI.md: set-up, roll, discard, move robber, ...)."""
 
 
-def phase_words(phase: Phase) -> str:
-    """The phase as the status line names it."""
+def phase_words(phase: GamePhase) -> str:
+    """The phase as the status line names it (a game's own phase by its title)."""
     return PHASE_WORDS.get(phase, phase.title)
 
 

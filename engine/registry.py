@@ -1,0 +1,215 @@
+"""The engine's open sets, merged once at import: the base game's actions and phases, then what
+each registered game adds (../shared/ARCHITECTURE.md, "Open sets, not fixed tuples").
+
+A game extends the engine by registering, not by editing it: its rules module
+(engine/variants/*.py) declares its action classes (:class:`~hexlan.engine.actions.VariantAction`),
+their handlers and the phases it owns, with which of them are chance phases, as class attributes
+of its :class:`~hexlan.engine.variants.base.Variant`; :data:`~hexlan.engine.variants.HOOKS` names
+the games in a fixed order. This module merges them in that order, base game first, so an
+action's type code (its place in :data:`ACTION_TYPES`, which :func:`action_key` and the MCTS
+bot's numbering use) never moves when a game is added after the others.
+
+At import it checks each game's sets: every action has a handler and one owner, names are
+unique, and no two phases share a code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.core import (
+    BASE_CHANCE_PHASES,
+    RESOURCES,
+    DevCard,
+    EngineError,
+    GamePhase,
+    Phase,
+    Resource,
+)
+from hexlan.engine.variants import HOOKS, Variant
+from hexlan.engine.variants.base import VariantHandler
+
+if TYPE_CHECKING:
+    from hexlan.engine.state import GameState
+
+StateHandler: TypeAlias = "Callable[[GameState, Any], None]"
+"""How the engine applies an action: ``handler(state, action)``."""
+
+
+def merge_actions(
+    games: Iterable[type[Variant]],
+) -> tuple[tuple[type[Action], ...], dict[type[A.VariantAction], type[Variant]]]:
+    """The action classes of the base game then of ``games`` in order, and each added class's
+    game.
+
+    Raises:
+        EngineError: a game's action without a handler (or a handler without an action), an
+            action registered twice, or two actions of one name.
+    """
+    owners: dict[type[A.VariantAction], type[Variant]] = {}
+    for game in games:
+        if set(game.handlers) != set(game.actions):
+            raise EngineError(f"the {game.name} rules must give each of their actions a handler")
+        for cls in game.actions:
+            if cls in owners:
+                raise EngineError(f"{cls.__name__} is registered twice")
+            owners[cls] = game
+    merged = (*A.BASE_ACTION_TYPES, *owners)
+    if len({cls.__name__ for cls in merged}) != len(merged):
+        raise EngineError("two registered actions share a name")
+    return merged, owners
+
+
+ACTION_TYPES, _OWNERS = merge_actions(HOOKS.values())
+"""Every action class: the base game's (:data:`~hexlan.engine.actions.BaseAction` order), then
+each game's in :data:`~hexlan.engine.variants.HOOKS` order."""
+
+CHANCE_ACTIONS: Final[tuple[type[Action], ...]] = (
+    *A.BASE_CHANCE_ACTIONS,
+    *(cls for cls in _OWNERS if cls.chance),
+)
+"""The chance outcomes and reveals (for ``isinstance``): supplied by a chance source (a reveal,
+by the seat that knows it), never a seat's choice."""
+
+_BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
+
+
+def merge_phases(games: Iterable[type[Variant]]) -> frozenset[GamePhase]:
+    """The chance phases of the engine and of ``games``.
+
+    Raises:
+        EngineError: a phase code of a game that the engine or an earlier game already uses,
+            or a chance phase a game does not declare among its phases.
+    """
+    codes: dict[int, GamePhase] = {int(p): p for p in Phase}
+    chance: set[GamePhase] = set(BASE_CHANCE_PHASES)
+    for game in games:
+        if not game.chance_phases <= set(game.phases):
+            raise EngineError(f"the {game.name} rules flag a chance phase they do not declare")
+        for phase in game.phases:
+            if int(phase) in codes:
+                raise EngineError(f"phase code {int(phase)} of the {game.name} rules is taken")
+            codes[int(phase)] = phase
+        chance.update(game.chance_phases)
+    return frozenset(chance)
+
+
+CHANCE_PHASES: Final = merge_phases(HOOKS.values())
+"""Phases where the next action is a chance outcome or a reveal, not a seat's decision: the
+base game's and those each game flags (``Variant.chance_phases``)."""
+
+
+def _bind(game: type[Variant], cls: type[Action], handler: VariantHandler) -> StateHandler:
+    """``handler`` called with the state's rules module, which must be ``game``'s."""
+
+    def handle(state: GameState, action: Any) -> None:
+        variant = state.variant
+        if not isinstance(variant, game):
+            raise EngineError(f"{cls.__name__} is not an action of this game")
+        handler(variant, state, action)
+
+    return handle
+
+
+VARIANT_HANDLERS: Final[dict[type[Action], StateHandler]] = {
+    cls: _bind(game, cls, game.handlers[cls]) for cls, game in _OWNERS.items()
+}
+"""The handler of each action a game adds, as the engine calls it (``handler(state,
+action)``); :class:`~hexlan.engine.state.GameState` adds the base game's own."""
+
+
+# ---------------------------------------------------------------------------- wire form
+
+_FIELD_TYPES: Final = {
+    "resource": Resource,
+    "get": Resource,
+    "card": DevCard,
+}
+_HAND_FIELDS: Final = frozenset(
+    {"give", "get", "cards", *(f for cls in _OWNERS for f in cls.hand_fields)}
+)
+
+
+def action_from_list(data: list[Any]) -> Action:
+    """Inverse of :func:`~hexlan.engine.actions.action_to_list`, for every registered action.
+
+    Raises:
+        EngineError: an unknown action type or fields of the wrong shape.
+    """
+    if not isinstance(data, list) or not data or data[0] not in _BY_NAME:
+        raise EngineError(f"not an action: {data!r}")
+    cls = _BY_NAME[data[0]]
+    names = [f.name for f in fields(cls)]
+    if len(data) - 1 != len(names):
+        raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
+    values: list[Any] = []
+    try:
+        for name, raw in zip(names, data[1:], strict=True):
+            values.append(_decode(name, raw))
+    except (TypeError, ValueError) as exc:
+        raise EngineError(f"malformed {data[0]}: {exc}") from exc
+    return cls(*values)
+
+
+def _decode(name: str, raw: Any) -> Any:
+    if name == "accept":
+        if not isinstance(raw, bool):
+            raise TypeError("accept must be a bool")
+        return raw
+    if isinstance(raw, list):
+        items = tuple(_int(v) for v in raw)
+        if name in _HAND_FIELDS and not (len(RESOURCES) <= len(items) <= A.MAX_KINDS):
+            raise ValueError(f"{name} must list {len(RESOURCES)} to {A.MAX_KINDS} counts")
+        if name == "resources":
+            return tuple(Resource(v) for v in items)
+        return items
+    if raw is None and name in ("resource", "card"):
+        return None
+    value = _int(raw)
+    kind = _FIELD_TYPES.get(name)
+    return kind(value) if kind else value
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+# ---------------------------------------------------------------------------- numbering
+
+_TYPE_ORDER: Final = {cls: i for i, cls in enumerate(ACTION_TYPES)}
+
+
+def action_key(action: Action) -> tuple[Any, ...]:
+    """A stable sort key: the action type's place in :data:`ACTION_TYPES`, then its fields in
+    wire form (:func:`~hexlan.engine.actions.action_to_list`, None first). Equal actions have
+    equal keys in every process and every determinisation of a position.
+
+    >>> from hexlan.engine.actions import BuildRoad, MaritimeTrade
+    >>> action_key(BuildRoad(7)), action_key(MaritimeTrade((4, 0, 0, 0, 0), Resource.ORE))
+    ((0, 7), (12, (4, 0, 0, 0, 0), 4))
+    """
+    return (_TYPE_ORDER[type(action)], *(_key(v) for v in A.action_to_list(action)[1:]))
+
+
+def _key(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_key(v) for v in value)
+    return -1 if value is None else int(value)
+
+
+def number_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
+    """Stable action numbering: the actions in :func:`action_key` order, so index ``i`` names
+    the same action whatever order they were listed in (a search's child index, an encoding
+    for learning). ``{a: i for i, a in enumerate(...)}`` maps back.
+
+    >>> from hexlan.engine.actions import END_TURN, BuildRoad
+    >>> number_actions([END_TURN, BuildRoad(9), BuildRoad(2)])
+    (BuildRoad(path=2), BuildRoad(path=9), EndTurn())
+    """
+    return tuple(sorted(set(actions), key=action_key))

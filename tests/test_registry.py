@@ -1,0 +1,174 @@
+"""The engine's open sets (engine/registry.py): the games' actions and phases merge after the base
+game's in a stable order, each game's handlers apply only in its own games, and the registry
+refuses a game whose sets are inconsistent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from hexlan.engine import actions as A
+from hexlan.engine import registry as R
+from hexlan.engine.board import beginner_board
+from hexlan.engine.core import (
+    BASE_CHANCE_PHASES,
+    EngineError,
+    GamePhase,
+    Phase,
+)
+from hexlan.engine.state import GameState
+from hexlan.engine.variants import HOOKS, Variant
+from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
+from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
+from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, Seafarers, SeaPhase
+
+BASE_NAMES = [
+    "BuildRoad",
+    "BuildSettlement",
+    "BuildCity",
+    "BuyDevelopmentCard",
+    "RollDice",
+    "EndTurn",
+    "Discard",
+    "MoveRobber",
+    "PlayKnight",
+    "PlayRoadBuilding",
+    "PlayYearOfPlenty",
+    "PlayMonopoly",
+    "MaritimeTrade",
+    "OfferTrade",
+    "AnswerTrade",
+    "CounterOffer",
+    "ConfirmTrade",
+    "CancelTrade",
+    "StartPlayer",
+    "Dice",
+    "StealCard",
+    "DrawCard",
+    "MonopolyTake",
+    "RevealVictory",
+]
+
+
+def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -> None:
+    names = [cls.__name__ for cls in R.ACTION_TYPES]
+    assert names[:24] == BASE_NAMES  # the wire's and the MCTS numbering's codes never move
+    added = [cls.__name__ for game in HOOKS.values() for cls in game.actions]
+    assert names[24:] == added
+    assert names[24:] == [
+        "BuyWithDiscoveries",
+        "BuildShip",
+        "MoveShip",
+        "MovePirate",
+        "ChooseGold",
+        "ExploreFog",
+        "AttackFortress",
+        "RobSeat",
+        "FortressDie",
+    ]
+    assert R.action_key(BuildShip(3))[0] == 25
+
+
+def test_every_registered_action_has_an_owner_and_a_handler() -> None:
+    for game in HOOKS.values():
+        for cls in game.actions:
+            assert issubclass(cls, A.VariantAction)
+            assert set(game.handlers) == set(game.actions)
+    assert ExploreFog in R.CHANCE_ACTIONS and BuildShip not in R.CHANCE_ACTIONS
+    assert FortressDie in R.CHANCE_ACTIONS
+    assert PirateIslands.actions == tuple(PirateIslands.handlers)  # its own, not Seafarers' too
+    assert set(A.BASE_CHANCE_ACTIONS) <= set(R.CHANCE_ACTIONS)
+
+
+def test_a_games_actions_round_trip_through_the_wire_form() -> None:
+    for action in (
+        BuildShip(7),
+        ChooseGold(2, (1, 0, 0, 1, 0)),
+        BuyWithDiscoveries((0, 0, 1, 0, 0)),
+    ):
+        assert R.action_from_list(A.action_to_list(action)) == action
+    with pytest.raises(EngineError, match="replaced must list"):
+        R.action_from_list(["BuyWithDiscoveries", [1, 0]])
+
+
+def test_a_gold_pick_is_made_by_its_own_seat() -> None:
+    state = GameState(beginner_board(), 3)
+    assert state.actor(ChooseGold(2, (1, 0, 0, 0, 0))) == 2
+    assert state.actor(BuildShip(3)) == state.active
+
+
+def test_a_games_action_applied_to_another_game_is_refused_by_its_handler() -> None:
+    state = GameState(beginner_board(), 3)
+    for action in (BuildShip(3), BuyWithDiscoveries((0, 0, 1, 0, 0))):
+        with pytest.raises(EngineError, match="is not an action of this game"):
+            state.apply(action)
+
+
+def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
+    assert Seafarers.phases == (SeaPhase.GOLD, SeaPhase.FOG)
+    assert BASE_CHANCE_PHASES | {SeaPhase.FOG, PiratePhase.FORTRESS} == R.CHANCE_PHASES
+    assert SeaPhase.GOLD not in R.CHANCE_PHASES
+    assert [int(p) for p in Phase] == list(range(16))  # the engine's codes, hashed in states
+    assert (int(SeaPhase.GOLD), int(SeaPhase.FOG), int(PiratePhase.FORTRESS)) == (16, 17, 18)
+    assert SeaPhase.FOG.title == "fog"
+
+
+@dataclass(frozen=True, slots=True)
+class _Wave(A.VariantAction):
+    """A test game's action."""
+
+    height: int
+
+
+class _TidePhase(GamePhase):
+    TIDE = 99
+
+
+class _Tides(Variant):
+    name: ClassVar[str] = "tides"
+
+    def _on_wave(self, state: GameState, action: _Wave) -> None:
+        state.phase = _TidePhase.TIDE
+
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (_Wave,)
+    handlers: ClassVar[dict[type[A.VariantAction], Any]] = {_Wave: _on_wave}
+    phases: ClassVar[tuple[GamePhase, ...]] = (_TidePhase.TIDE,)
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset({_TidePhase.TIDE})
+
+
+def test_a_new_game_registers_after_the_others_without_moving_a_code() -> None:
+    games = [*HOOKS.values(), _Tides]
+    merged, owners = R.merge_actions(games)
+    assert merged[: len(R.ACTION_TYPES)] == R.ACTION_TYPES
+    assert merged[-1] is _Wave and owners[_Wave] is _Tides
+    assert _TidePhase.TIDE in R.merge_phases(games)
+
+
+def test_the_registry_refuses_inconsistent_games() -> None:
+    class Unhandled(_Tides):
+        handlers: ClassVar[dict[type[A.VariantAction], Any]] = {}
+
+    with pytest.raises(EngineError, match="handler"):
+        R.merge_actions([Unhandled])
+    with pytest.raises(EngineError, match="registered twice"):
+        R.merge_actions([_Tides, _Tides])
+    with pytest.raises(EngineError, match="registered twice"):
+        R.merge_actions([Jungle, Jungle])
+
+    class Taken(GamePhase):
+        GOLDEN = 16  # Seafarers' gold
+
+    class Squatter(_Tides):
+        phases: ClassVar[tuple[GamePhase, ...]] = (Taken.GOLDEN,)
+        chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
+
+    with pytest.raises(EngineError, match="phase code 16"):
+        R.merge_phases([Seafarers, Squatter])
+
+    class Unflagged(_Tides):
+        phases: ClassVar[tuple[GamePhase, ...]] = ()
+
+    with pytest.raises(EngineError, match="chance phase"):
+        R.merge_phases([Unflagged])
