@@ -14,6 +14,7 @@ from pathlib import Path
 from hexlan.engine.bots import make_bot
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
+from hexlan.net.verify import verify_logs
 
 
 def play_to_end(
@@ -35,3 +36,15 @@ def write_log(path: Path, opening_payload: object, envelopes: Sequence[bytes]) -
         for envelope in envelopes:
             log.append_message(envelope)
     return path
+
+
+def assert_logs_verify(table: InProcessTable, directory: Path, game: str) -> None:
+    """Every seat's log of ``table``'s finished game, written to ``directory``, passes
+    `hexlan verify` (:func:`verify_logs`) as a ``game`` game whose audit passed."""
+    paths = [
+        write_log(directory / f"seat{s}.hexlan", table.opening.to_payload(), log)
+        for s, log in enumerate(table.logs)
+    ]
+    report = verify_logs(paths)
+    assert report.exit_code == 0, [r.violations for r in report.logs]
+    assert {(r.game, r.audit) for r in report.logs} == {(game, "passed")}

@@ -14,7 +14,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from bot_games import write_log
+from bot_games import assert_logs_verify
 from variant_play import play_bot_game, play_random_game
 
 from hexlan.engine import actions as A
@@ -28,7 +28,6 @@ from hexlan.engine.seedfile import read_seed
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import build_topology, with_regions
 from hexlan.net.inproc import InProcessTable
-from hexlan.net.verify import verify_logs
 from hexlan.simulate import simulate
 
 SHIP_GAMES = [g for g in GAMES if g.startswith("seafarers-")]
@@ -285,10 +284,4 @@ def test_a_networked_desert_game_finishes_audits_and_verifies(tmp_path: Path) ->
     state = views[0]
     assert state is not None and state.public_vp[state.winner] >= 8
     assert all(s.stopped is None and s.audited is not None for s in table.sessions)
-    paths = [
-        write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)
-        for s, log in enumerate(table.logs)
-    ]
-    report = verify_logs(paths)
-    assert report.exit_code == 0, [r.violations for r in report.logs]
-    assert {(r.game, r.audit) for r in report.logs} == {(game, "passed")}
+    assert_logs_verify(table, tmp_path, game)

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bot_games import write_log
+from bot_games import assert_logs_verify
 from variant_play import play_random_game
 
 from hexlan.chance import SeededChance
@@ -47,7 +47,6 @@ from hexlan.engine.variants.seafarers import (
 )
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
-from hexlan.net.verify import verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
 
@@ -468,13 +467,7 @@ def test_a_networked_three_seat_game_finishes_audits_and_verifies(tmp_path: Path
     assert all(s.stopped is None and s.audited is not None for s in table.sessions)
     attacks = [e.action for e in table.sessions[0].journal if isinstance(e.action, FortressDie)]
     assert len(attacks) >= 3
-    paths = [
-        write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)
-        for s, log in enumerate(table.logs)
-    ]
-    report = verify_logs(paths)
-    assert report.exit_code == 0, [r.violations for r in report.logs]
-    assert {(r.game, r.audit) for r in report.logs} == {(GAME + "-3", "passed")}
+    assert_logs_verify(table, tmp_path, GAME + "-3")
 
 
 @pytest.mark.parametrize(("game", "players"), [(GAME, 4), (GAME + "-3", 3)])

@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bot_games import write_log
+from bot_games import assert_logs_verify
 from variant_play import board_of, play_random_game
 
 from hexlan.chance import SeededChance
@@ -48,7 +48,6 @@ from hexlan.engine.variants.seafarers import (
 )
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
-from hexlan.net.verify import verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
 
@@ -451,13 +450,7 @@ def test_a_networked_new_shores_game_finishes_audits_and_verifies(tmp_path: Path
     assert state is not None and state.public_vp[state.winner] >= 14
     assert any(state.ships)
     assert all(s.stopped is None and s.audited is not None for s in table.sessions)
-    paths = [
-        write_log(tmp_path / f"seat{s}.hexlan", table.opening.to_payload(), log)
-        for s, log in enumerate(table.logs)
-    ]
-    report = verify_logs(paths)
-    assert report.exit_code == 0, [r.violations for r in report.logs]
-    assert {(r.game, r.audit) for r in report.logs} == {("seafarers-new-shores", "passed")}
+    assert_logs_verify(table, tmp_path, "seafarers-new-shores")
 
 
 # ---------------------------------------------------------------------- The Four Islands
