@@ -19,7 +19,7 @@ from hexlan.engine.board import (
     has_adjacent_red_numbers,
     random_board,
 )
-from hexlan.engine.core import EngineError, Resource, Terrain
+from hexlan.engine.core import RESOURCES, EngineError, Resource, Terrain
 from hexlan.engine.maps import load_map
 
 T = load_map().topology
@@ -105,7 +105,7 @@ def test_every_board_has_the_official_components(board: Board) -> None:
     assert Counter(t for t in board.tokens if t) == TOKEN_COUNTS
     assert board.tokens[board.desert] == 0
     kinds = Counter(h.resource for h in board.harbours)
-    assert kinds == Counter({None: 4, **dict.fromkeys(Resource, 1)})
+    assert kinds == Counter({None: 4, **dict.fromkeys(RESOURCES, 1)})
     assert len({h.path for h in board.harbours}) == 9
     assert all(h.path in T.coast for h in board.harbours)
     assert sorted(h.path for h in board.harbours) == sorted(load_map().harbour_paths)
