@@ -131,10 +131,18 @@ def bench_games(
     """``games`` games of the mcts bot against heuristic bots, the mcts seat rotating."""
     jobs = [(seed + g, players, g % players, think, playouts) for g in range(games)]
     start = time.perf_counter()
-    if pool is None:
-        results = [play(*job) for job in jobs]
-    else:
-        results = list(pool.map(play, *zip(*jobs, strict=True)))
+    columns = zip(*jobs, strict=True)
+    played = (play(*job) for job in jobs) if pool is None else pool.map(play, *columns)
+    results = []
+    for job, result in zip(jobs, played, strict=True):
+        results.append(result)
+        won = sum(1 for r, j in zip(results, jobs, strict=False) if r["winner"] == j[2])
+        print(
+            f"    game {len(results)}: seed {job[0]}, mcts seat {job[2]}, winner"
+            f" {result['winner']} ({won}/{len(results)})",
+            file=sys.stderr,
+            flush=True,
+        )
     wins = sum(1 for r, job in zip(results, jobs, strict=True) if r["winner"] == job[2])
     capped = sum(1 for r in results if r["winner"] is None)
     budget = f"{playouts} playouts" if playouts else f"think {think}"
