@@ -266,7 +266,7 @@ class HeuristicBot:
 
     def __init__(self, rng: random.Random, *, playout: bool = False) -> None:
         self.rng = rng
-        # perf: a playout's goals by position (see ``playout``); scripts/bench_mcts.py.
+        # perf: a playout's prospects by position (see ``playout``); scripts/bench_mcts.py.
         self._line: dict[tuple[int, ...], _Prospects] | None = {} if playout else None
         self._info: tuple[Board, _BoardInfo] | None = None
         # Per seat: [id of the board, turn, offers made, bank trades made, hash of the last
@@ -321,7 +321,7 @@ class HeuristicBot:
 
     def forget_turn(self) -> None:
         """Forget the offers and bank trades made this turn (a search's next playout starts
-        again from the same position), and the goals kept along the last line of play."""
+        again from the same position), and the prospects kept along the last line of play."""
         self._counters.clear()
         if self._line is not None:
             self._line.clear()
