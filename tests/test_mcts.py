@@ -335,3 +335,28 @@ def test_a_playout_end_scores_each_seats_share_of_a_softmax_of_values() -> None:
     duel, _ = _game(9, 200, ("heuristic",) * 2)
     lead = mcts.value(duel, 0) - mcts.value(duel, 1)
     assert mcts.score(duel, 0) == pytest.approx(1 / (1 + math.exp(-lead)))  # 2 seats: the logistic
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], "mcts"),  # the base game: the search bot beats the heuristic (scripts/bench_mcts.py)
+        (["--game", "jungle"], "heuristic"),  # unmeasured elsewhere
+        (["--strategy", "random"], "random"),
+    ],
+)
+def test_play_seats_the_strongest_bot_measured_for_the_game(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], expected: str
+) -> None:
+    from hexlan.tui import app
+
+    seated: dict[str, object] = {}
+
+    def run_play(**kwargs: object) -> int:  # the screen itself is tested in tests/test_tui.py
+        seated.update(kwargs)
+        return 0
+
+    monkeypatch.setattr(app, "run_play", run_play)
+    result = CliRunner().invoke(main, ["play", *args])
+    assert result.exit_code == 0, result.output
+    assert seated["strategy"] == expected
