@@ -11,8 +11,8 @@ Prints progress on stderr and, last on stdout, one JSON object:
 - ``games``: per ``--think`` budget, the mcts bot's wins as one seat against three heuristic
   bots and 1v1 against one (``--players``), its seat rotating through the table, with a 95%
   Wilson interval. With ``--playouts N`` the bot runs exactly N playouts per decision, whatever
-  the clock says (no clock: figures that do not depend on the machine's load; N = 90 is what a
-  0.25 s budget gives on one unloaded core of this machine);
+  the clock says (no clock: figures that do not depend on the machine's load; N = 112 is what
+  a 0.25 s budget gives on one core of this 2-core machine, counted in CPU time);
 - ``decisions``: wall seconds per searched decision at ``--timing-think`` (p50, p95, max), and
   the playouts those decisions ran, over positions of seeded heuristic games.
 
