@@ -1,14 +1,18 @@
 """Benchmark the search bot: the cost of its foundations, its strength, its decision time.
 
-Usage: python scripts/bench_mcts.py [--games 40] [--think 0.1 0.25] [--timing 40]
-                                    [--timing-think 1.0] [--seed 0] [--jobs 1] [--skip-games]
+Usage: python scripts/bench_mcts.py [--games 40] [--think 0.1 0.25] [--playouts N]
+                                    [--players 4 2] [--timing 40] [--timing-think 1.0]
+                                    [--seed 0] [--jobs 1] [--skip-games]
 
 Prints progress on stderr and, last on stdout, one JSON object:
 
 - ``copy``: microseconds per :meth:`GameState.copy`, per :meth:`InformationState.copy` and per
   determinisation (:meth:`Determinizer.sample`), averaged over the positions of seeded games;
 - ``games``: per ``--think`` budget, the mcts bot's wins as one seat against three heuristic
-  bots and 1v1 against one, its seat rotating through the table, with a 95% Wilson interval;
+  bots and 1v1 against one (``--players``), its seat rotating through the table, with a 95%
+  Wilson interval. With ``--playouts N`` the bot runs exactly N playouts per decision, whatever
+  the clock says (no clock: figures that do not depend on the machine's load; N = 112 is what
+  a 0.25 s budget gives on one core of this 2-core machine, counted in CPU time);
 - ``decisions``: wall seconds per searched decision at ``--timing-think`` (p50, p95, max), and
   the playouts those decisions ran, over positions of seeded heuristic games.
 
@@ -28,6 +32,7 @@ from typing import Any
 
 from hexlan.chance import SeededChance
 from hexlan.engine.bots import HeuristicBot, MctsBot
+from hexlan.engine.bots.mcts import NOMINAL_RATE
 from hexlan.engine.core import Phase
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState, advance_views
@@ -79,13 +84,21 @@ def bench_copy(seed: int) -> dict[str, float]:
     }
 
 
-def play(seed: int, players: int, mcts_seat: int, think: float) -> dict[str, Any]:
+def _mcts(rng: random.Random, think: float, playouts: int) -> MctsBot:
+    """The bot under test: held to ``think`` seconds by the clock, or (``playouts`` > 0) to
+    exactly that many playouts per decision with no clock."""
+    if playouts:
+        return MctsBot(rng, playouts / NOMINAL_RATE, None, playouts=playouts)
+    return MctsBot(rng, think, time.perf_counter)
+
+
+def play(seed: int, players: int, mcts_seat: int, think: float, playouts: int) -> dict[str, Any]:
     """One game: the mcts bot at ``mcts_seat``, heuristic bots elsewhere, each on its view."""
     chance = SeededChance(seed)
     state = GameState(chance.board("random"), players)
     views = [InformationState(state.board, players, s) for s in range(players)]
     bots = [
-        MctsBot(random.Random(seed * 31 + s), think, time.perf_counter)
+        _mcts(random.Random(seed * 31 + s), think, playouts)
         if s == mcts_seat
         else HeuristicBot(random.Random(seed * 31 + s))
         for s in range(players)
@@ -108,21 +121,36 @@ def _wilson(wins: int, games: int) -> list[float]:
 
 
 def bench_games(
-    games: int, players: int, think: float, seed: int, pool: ProcessPoolExecutor | None
+    games: int,
+    players: int,
+    think: float,
+    playouts: int,
+    seed: int,
+    pool: ProcessPoolExecutor | None,
 ) -> dict[str, Any]:
     """``games`` games of the mcts bot against heuristic bots, the mcts seat rotating."""
-    jobs = [(seed + g, players, g % players, think) for g in range(games)]
+    jobs = [(seed + g, players, g % players, think, playouts) for g in range(games)]
     start = time.perf_counter()
-    if pool is None:
-        results = [play(*job) for job in jobs]
-    else:
-        results = list(pool.map(play, *zip(*jobs, strict=True)))
+    columns = zip(*jobs, strict=True)
+    played = (play(*job) for job in jobs) if pool is None else pool.map(play, *columns)
+    results = []
+    for job, result in zip(jobs, played, strict=True):
+        results.append(result)
+        won = sum(1 for r, j in zip(results, jobs, strict=False) if r["winner"] == j[2])
+        print(
+            f"    game {len(results)}: seed {job[0]}, mcts seat {job[2]}, winner"
+            f" {result['winner']} ({won}/{len(results)})",
+            file=sys.stderr,
+            flush=True,
+        )
     wins = sum(1 for r, job in zip(results, jobs, strict=True) if r["winner"] == job[2])
     capped = sum(1 for r in results if r["winner"] is None)
-    print(f"  {players} seats, think {think}: {wins}/{games} wins", file=sys.stderr, flush=True)
+    budget = f"{playouts} playouts" if playouts else f"think {think}"
+    print(f"  {players} seats, {budget}: {wins}/{games} wins", file=sys.stderr, flush=True)
     return {
         "players": players,
-        "think": think,
+        "think": None if playouts else think,
+        "playouts": playouts or None,
         "games": games,
         "wins": wins,
         "win_rate": round(wins / games, 3),
@@ -169,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per table and budget")
     parser.add_argument("--think", type=float, nargs="+", default=[0.1, 0.25])
+    parser.add_argument(
+        "--playouts", type=int, default=0, help="playouts per decision, no clock (for --think)"
+    )
+    parser.add_argument("--players", type=int, nargs="+", default=[4, 2], choices=(2, 3, 4))
     parser.add_argument("--timing", type=int, default=40, help="decisions timed")
     parser.add_argument("--timing-think", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
@@ -183,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_games:
         pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
         result["games"] = [
-            bench_games(args.games, players, think, args.seed, pool)
-            for think in args.think
-            for players in (4, 2)
+            bench_games(args.games, players, think, args.playouts, args.seed, pool)
+            for think in ([0.0] if args.playouts else args.think)
+            for players in args.players
         ]
         if pool is not None:
             pool.shutdown()

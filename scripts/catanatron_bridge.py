@@ -1,8 +1,8 @@
 """Play a hexlan bot against Catanatron's players, with both rules engines in lockstep.
 
 Usage: python scripts/catanatron_bridge.py --opponent alphabeta|value|victorypoint|weighted|random
-           [--games 20] [--players 2|4] [--seed 1] [--strategy heuristic|random] [--json] [-v]
-           [--catanatron-venv DIR]
+           [--games 20] [--players 2|4] [--seed 1] [--strategy heuristic|mcts|random]
+           [--think S] [--json] [-v] [--catanatron-venv DIR]
 
 Every game is played in Catanatron (its board, dice, deck and robbery drawn by its own seeded
 ``random``) and mirrored action by action into hexlan's engine with the same chance outcomes
@@ -77,7 +77,7 @@ from catanatron_mapping import (  # noqa: E402
 
 from hexlan.engine import actions as A  # noqa: E402
 from hexlan.engine.actions import Action  # noqa: E402
-from hexlan.engine.bots import BOTS, make_bot  # noqa: E402
+from hexlan.engine.bots import BOTS, DEFAULT_THINK, make_bot  # noqa: E402
 from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Seat  # noqa: E402
 from hexlan.engine.info import InformationState, advance_views  # noqa: E402
 from hexlan.engine.longest_road import longest_road  # noqa: E402
@@ -203,10 +203,18 @@ class Lockstep:
         hexlan_seat: the seat hexlan's bot plays.
         opponent: the Catanatron player of the other seats (a key of :data:`SHIPPED`).
         strategy: hexlan's bot (a name of :data:`hexlan.engine.bots.BOTS`).
+        think: a searching bot's budget per decision, held by no clock: ``think`` times
+            :data:`~hexlan.engine.bots.mcts.NOMINAL_RATE` playouts, whatever the machine's load.
     """
 
     def __init__(
-        self, seed: int, players: int, hexlan_seat: Seat, opponent: str, strategy: str
+        self,
+        seed: int,
+        players: int,
+        hexlan_seat: Seat,
+        opponent: str,
+        strategy: str,
+        think: float = DEFAULT_THINK,
     ) -> None:
         import catanatron  # noqa: PLC0415 (from the throwaway venv, see load_catanatron)
         from catanatron.models.actions import generate_playable_actions  # noqa: PLC0415
@@ -237,7 +245,7 @@ class Lockstep:
         options = GameOptions() if self.records else OPTIONS_3_2
         self.state = GameState(board, players, options)
         self.view = InformationState(board, players, hexlan_seat, options)
-        self.bot = make_bot(strategy, random.Random(seed))
+        self.bot = make_bot(strategy, random.Random(seed), think)
         self.hexlan_seat = hexlan_seat
         self._forced_free_roads = False
         self._discarded: list[str] = []  # Catanatron 3.3: the cards of the discard under way
@@ -758,6 +766,7 @@ def run(
     report: Callable[[str], None],
     verbose: bool = False,
     venv: Path | None = None,
+    think: float = DEFAULT_THINK,
 ) -> dict[str, Any]:
     """Play ``games`` bridged games and return the figures (see the module docstring);
     ``venv``: a venv with another Catanatron than the pinned one."""
@@ -767,7 +776,7 @@ def run(
     results: list[GameResult] = []
     start = time.perf_counter()
     for i in range(games):
-        result = Lockstep(seed + i, players, i % players, opponent, strategy).play()
+        result = Lockstep(seed + i, players, i % players, opponent, strategy, think).play()
         results.append(result)
         for disagreement in result.disagreements:
             report(disagreement.line())
@@ -786,6 +795,7 @@ def run(
         "opponent": opponent,
         "catanatron": catanatron,
         "strategy": strategy,
+        "think": think,
         "players": players,
         "games": len(counted),
         "wins": wins,
@@ -809,6 +819,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--strategy", choices=sorted(BOTS), default="heuristic")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=DEFAULT_THINK,
+        help="mcts: think x NOMINAL_RATE playouts per decision, no clock (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game")
     parser.add_argument(
@@ -820,6 +836,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if not args.think > 0:
+        parser.error("--think must be a positive number of seconds")
     if args.seed < 1:
         parser.error("--seed must be at least 1 (Catanatron takes a seed of 0 for none)")
     if argv is None and os.environ.get("PYTHONHASHSEED") != "0":
@@ -838,6 +856,7 @@ def main(argv: list[str] | None = None) -> int:
             lambda line: print(line, flush=True),
             args.verbose,
             args.catanatron_venv,
+            args.think,
         )
     except BridgeError as error:
         print(f"error: {error}", file=sys.stderr)

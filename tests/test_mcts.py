@@ -6,6 +6,7 @@ The bot's strength and decision times are measured by scripts/bench_mcts.py, nev
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -17,11 +18,8 @@ from hexlan.chance import SeededChance
 from hexlan.cli import main
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
-from hexlan.engine.bots import HeuristicBot, MctsBot, make_bot
-from hexlan.engine.core import (
-    DevCard,
-    Phase,
-)
+from hexlan.engine.bots import HeuristicBot, MctsBot, make_bot, mcts
+from hexlan.engine.core import DevCard, Phase
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.state import CHANCE, GameState
@@ -303,3 +301,63 @@ def test_action_numbering_is_stable_whatever_the_order_listed() -> None:
     assert R.number_actions(sample.legal_actions(0)) == numbered  # same in a determinisation
     keys = [R.action_key(a) for a in numbered]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+# ---------------------------------------------------------------------- playouts
+
+
+def test_a_playout_policy_keeping_prospects_chooses_as_the_heuristic_does() -> None:
+    # Along one line of play the playout policy keeps each seat's prospects between decisions
+    # (engine/bots/heuristic.py, ``playout``): it must choose exactly as a fresh bot would.
+    chance = SeededChance(17)
+    state = GameState(chance.board("random"), 4)
+    plain, kept = HeuristicBot(random.Random(5)), HeuristicBot(random.Random(5), playout=True)
+    kept.forget_turn()
+    decisions = 0
+    while not state.is_over and state.turn < 120:
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = chance.outcome(state)
+        else:
+            action = plain.choose(state, seat)
+            assert kept.choose(state, seat) == action, (state.turn, action)
+            decisions += 1
+        state.apply(action)
+    assert decisions > 300
+
+
+def test_a_playout_end_scores_each_seats_share_of_a_softmax_of_values() -> None:
+    state, _ = _game(9, 300)
+    assert not state.is_over
+    shares = [mcts.score(state, s) for s in range(4)]
+    assert sum(shares) == pytest.approx(1.0)
+    values = [mcts.value(state, s) for s in range(4)]
+    assert max(range(4), key=shares.__getitem__) == max(range(4), key=values.__getitem__)
+    duel, _ = _game(9, 200, ("heuristic",) * 2)
+    lead = mcts.value(duel, 0) - mcts.value(duel, 1)
+    assert mcts.score(duel, 0) == pytest.approx(1 / (1 + math.exp(-lead)))  # 2 seats: the logistic
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], "mcts"),  # the base game: the search bot beats the heuristic (scripts/bench_mcts.py)
+        (["--game", "jungle"], "heuristic"),  # unmeasured elsewhere
+        (["--strategy", "random"], "random"),
+    ],
+)
+def test_play_seats_the_strongest_bot_measured_for_the_game(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], expected: str
+) -> None:
+    from hexlan.tui import app
+
+    seated: dict[str, object] = {}
+
+    def run_play(**kwargs: object) -> int:  # the screen itself is tested in tests/test_tui.py
+        seated.update(kwargs)
+        return 0
+
+    monkeypatch.setattr(app, "run_play", run_play)
+    result = CliRunner().invoke(main, ["play", *args])
+    assert result.exit_code == 0, result.output
+    assert seated["strategy"] == expected

@@ -216,6 +216,24 @@ class _Goal:
         return self.value / (1.0 + self.eta)
 
 
+@dataclass(frozen=True, slots=True)
+class _Prospects:
+    """What a seat could build toward, before its hand is looked at.
+
+    Attributes:
+        rates: expected cards of each resource per own turn (:meth:`HeuristicBot._rates`).
+        own: pips per resource of the seat's buildings, robber ignored.
+        city: the settlement best made a city and the city's value; None: no city to build.
+        spots: per roads needed, the first best settlement spot as (value, spot, first road),
+            in the order the spots were found; None: no settlement left to build.
+    """
+
+    rates: list[float]
+    own: list[float]
+    city: tuple[NodeId, float] | None
+    spots: dict[int, tuple[float, NodeId, PathId]] | None
+
+
 def _missing(cost: Hand, hand: list[int] | Hand) -> list[int]:
     return [max(0, cost[r] - hand[r]) for r in range(len(cost))]
 
@@ -247,10 +265,19 @@ class HeuristicBot:
 
     Args:
         rng: breaks ties between equally good choices (the bot has no other randomness).
+        playout: the bot plays one line of play at a time, each begun with
+            :meth:`forget_turn` (a search's playout). Along one line of a base game pieces are
+            only added, so the counts of roads, settlements and cities on the board tell its
+            positions apart; the bot then keeps what each seat could build toward (its spots,
+            their worth, its production) between decisions while the robber and those counts
+            stay the same, and works out only the waits, which the hand sets. Its choices are
+            the same either way.
     """
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, playout: bool = False) -> None:
         self.rng = rng
+        # perf: a playout's prospects by position (see ``playout``); scripts/bench_mcts.py.
+        self._line: dict[tuple[int, ...], _Prospects] | None = {} if playout else None
         self._info: tuple[Board, _BoardInfo] | None = None
         # Per seat: [id of the board, turn, offers made, bank trades made, hash of the last
         # offer] this turn. Keyed by the board, which copies of a view share (a view may be
@@ -308,8 +335,10 @@ class HeuristicBot:
 
     def forget_turn(self) -> None:
         """Forget the offers and bank trades made this turn (a search's next playout starts
-        again from the same position)."""
+        again from the same position), and the prospects kept along the last line of play."""
         self._counters.clear()
+        if self._line is not None:
+            self._line.clear()
 
     def _board(self, board: Board) -> _BoardInfo:
         if self._info is None or self._info[0] is not board:
@@ -414,15 +443,17 @@ class HeuristicBot:
             frontier = nxt
         return {n: v for n, v in dist.items() if not blocked[n]}
 
-    def _goals(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[_Goal]:
-        """Every goal worth saving for, each with its estimated wait."""
-        rules = view.rules
-        hand = view.hands[seat]
-        ratios = view.ratios[seat]
+    def _prospects(self, view: GameState, seat: Seat, info: _BoardInfo) -> _Prospects:
+        """What the seat could build toward, from the pieces on the board and the robber (the
+        hand only sets the waits); kept along a playout's line (see ``playout``)."""
+        line = self._line if view.variant is None else None  # a variant may move pieces
+        key = self._line_key(view, seat) if line is not None else ()
+        if line is not None and key in line:
+            return line[key]
         rates = self._rates(view, seat, info)
         own = self._own_pips(view, seat, info, robber=False)
         _, settlements_left, cities_left = view.pieces_left(seat)
-        goals: list[_Goal] = []
+        city: tuple[NodeId, float] | None = None
         if cities_left > 0 and view.settlements[seat]:
             best = max(
                 view.settlements[seat],
@@ -432,21 +463,55 @@ class HeuristicBot:
                 ),
             )
             gain = sum(p * RESOURCE_WEIGHT[r] for _, r, p in info.node_prod[best])
-            goals.append(_Goal("city", rules.city_cost, _CITY_VALUE + gain / 30, best))
+            city = (best, _CITY_VALUE + gain / 30)
+        spots: dict[int, tuple[float, NodeId, PathId]] | None = None
         if settlements_left > 0:
-            spots = self._expansion(view, seat)
-            best_goal: _Goal | None = None
-            s = rules.settlement_cost
-            costs: dict[int, tuple[Hand, float]] = {}  # roads needed -> (cost, eta)
-            for n, (d, first) in spots.items():
+            # Per roads needed, the first best spot (they share a cost, so a wait): the best
+            # goal is among these, and the first of them in the spots' order wins a tie.
+            spots = {}
+            for n, (d, first) in self._expansion(view, seat).items():
                 value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
                 if view.variant is not None:
                     value += _river_gain(view, seat, n)
                 value *= 1.0 - _ROAD_DISCOUNT * d
-                if d not in costs:
-                    cost = (s[0] + d, s[1] + d, *s[2:])
-                    costs[d] = (cost, _eta(cost, hand, rates, ratios))
-                goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1])
+                if d not in spots or value > spots[d][0]:
+                    spots.pop(d, None)  # re-inserted: the dict keeps the order of the spots
+                    spots[d] = (value, n, first)
+        prospects = _Prospects(rates, own, city, spots)
+        if line is not None:
+            line[key] = prospects
+        return prospects
+
+    @staticmethod
+    def _line_key(view: GameState, seat: Seat) -> tuple[int, ...]:
+        """What a seat's prospects depend on along one line of play of a base game."""
+        return (
+            seat,
+            view.robber,
+            sum(len(r) for r in view.roads),
+            sum(len(n) for n in view.settlements),
+            sum(len(n) for n in view.cities),
+        )
+
+    def _goals(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[_Goal]:
+        """Every goal worth saving for, each with its estimated wait."""
+        rules = view.rules
+        hand = view.hands[seat]
+        ratios = view.ratios[seat]
+        prospects = self._prospects(view, seat, info)
+        rates, own = prospects.rates, prospects.own
+        goals: list[_Goal] = []
+        if prospects.city is not None:
+            node, value = prospects.city
+            goals.append(_Goal("city", rules.city_cost, value, node))
+        if prospects.spots is not None:
+            best_goal: _Goal | None = None
+            s = rules.settlement_cost
+            for d, (value, n, first) in prospects.spots.items():
+                cost = (s[0] + d, s[1] + d, *s[2:])
+                goal = _Goal(
+                    "settlement", cost, value, n, first, d, _eta(cost, hand, rates, ratios)
+                )
                 if best_goal is None or goal.score > best_goal.score:
                     best_goal = goal
             best_goal = self._sea_goal(view, seat, info, own, best_goal)

@@ -131,7 +131,7 @@ class MctsBot:
         self.horizon = horizon
         self.advisor = HeuristicBot(rng)
         self._playout_rng = type(rng)(0)  # reseeded for every playout
-        self._policy = HeuristicBot(self._playout_rng)
+        self._policy = HeuristicBot(self._playout_rng, playout=True)
         self.last_playouts = 0
         """Playouts the last decision ran (benchmarks read it)."""
 
@@ -355,13 +355,20 @@ def value(state: GameState, seat: Seat) -> float:
 
 
 def score(state: GameState, seat: Seat) -> float:
-    """The end of a playout for ``seat`` in [0, 1]: 1 a win, 0 a loss, else a logistic of its
-    :func:`value` lead over the best other seat."""
+    """The end of a playout for ``seat`` in [0, 1]: 1 a win, 0 a loss, else its share of a
+    softmax of every seat's :func:`value` (a rough chance to win: a point ahead of one other
+    seat is worth e:1).
+
+    With two seats this is the logistic of the lead over the other. With more, every other
+    seat counts, weighed by how near it is to winning: a move that holds back the second
+    best is worth something too, where the lead over the best other alone would not see it.
+    """
     if state.is_over:
         return 1.0 if state.winner == seat else 0.0
-    mine = value(state, seat)
-    best_other = max(value(state, s) for s in range(state.players) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other)))
+    values = [value(state, s) for s in range(state.players)]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    return weights[seat] / sum(weights)
 
 
 __all__ = ["DEFAULT_THINK", "MctsBot", "score", "value"]
