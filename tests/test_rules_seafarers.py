@@ -15,10 +15,8 @@ and 29 (22-29, the coast of hex 3). Land hex 3 (4, -3) is on the north-east isla
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from bot_games import assert_logs_verify
 from variant_play import board_of, play_random_game
 
 from hexlan.chance import SeededChance
@@ -46,7 +44,6 @@ from hexlan.engine.variants.seafarers import (
     SeaPhase,
     gold_choices,
 )
-from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
@@ -435,22 +432,6 @@ def test_simulated_new_shores_games_end_with_a_winner_at_fourteen() -> None:
     for game in report.games:
         assert game.winner is not None
         assert game.victory_points[game.winner] >= 14
-
-
-@pytest.mark.slow
-def test_a_networked_new_shores_game_finishes_audits_and_verifies(tmp_path: Path) -> None:
-    """Four seats' sessions in memory (signed messages, the beacon's dice, the dealt deck,
-    private steals) play New Shores between heuristic bots to a winner at 14; the audit passes
-    and `hexlan verify` accepts every seat's log."""
-    table = InProcessTable(["a", "b", "c", "d"], seed=3, game="seafarers-new-shores")
-    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(4)])
-    views = [s.view for s in table.sessions]
-    assert all(v is not None and v.is_over for v in views)
-    state = views[0]
-    assert state is not None and state.public_vp[state.winner] >= 14
-    assert any(state.ships)
-    assert all(s.stopped is None and s.audited is not None for s in table.sessions)
-    assert_logs_verify(table, tmp_path, "seafarers-new-shores")
 
 
 # ---------------------------------------------------------------------- The Four Islands

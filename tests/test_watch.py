@@ -570,7 +570,7 @@ async def test_the_watch_app_follows_bot_processes_from_the_lobby_to_the_end(
             watchers = lobby.query_one("#lobby-watchers", Static)
             assert await until(lambda: "watching: Eve" in str(watchers.render()), 10)
             joiners.extend(join_table(port, logs))
-            assert await until(lambda: isinstance(app.screen, WatchScreen), 30)
+            assert await until(lambda: isinstance(app.screen, WatchScreen), 90)
             assert await until(lambda: isinstance(app.screen, GameOverScreen), 60)
             spectator = app.spectator
             assert spectator is not None

@@ -562,7 +562,8 @@ class GameScreen(Screen[None]):
                         await asyncio.sleep(0)
         finally:
             self._bots_running = False
-        self.sync()
+        if self._live:
+            self.sync()
 
     async def _bot_thinks(self, turn: BotTurn) -> list[GameEvent] | None:
         """Let a bot decide in a worker thread (a search bot thinks for a second; the screen and
