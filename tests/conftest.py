@@ -36,6 +36,15 @@ settings.register_profile("ci", derandomize=True, deadline=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules holding whole games between real processes (``slow``) run first, each module's
+    tests kept together: the two workers then end on short tests, not one on a long game while
+    the other idles."""
+    heavy = {item.module for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.module not in heavy)
+
+
 TOPOLOGY = load_map().topology
 BEGINNER = beginner_board()
 
