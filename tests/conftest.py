@@ -17,7 +17,10 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from collections.abc import Iterable
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -35,6 +38,17 @@ from hexlan.engine.state import GameState
 settings.register_profile("ci", derandomize=True, deadline=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The user data directory (identity, logs) of a test and of the bots it starts: a temporary
+    one, on tmpfs when there is one (every message is fsynced)."""
+    shm = Path("/dev/shm")
+    path = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None, prefix="hexlan-test-"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(path))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

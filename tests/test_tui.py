@@ -9,11 +9,9 @@ from __future__ import annotations
 import html
 import random
 import re
-import shutil
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,15 +41,7 @@ WIDE = (120, 40)
 SMALL = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The user data directory (logs) of these tests: a temporary one, on tmpfs when there is
-    one (every message is fsynced)."""
-    shm = Path("/dev/shm")
-    path = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None, prefix="hexlan-test-"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(path))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+pytestmark = pytest.mark.usefixtures("data_dir")  # logs go to a temporary directory
 
 
 async def settle(pilot: Pilot[int]) -> GameScreen:

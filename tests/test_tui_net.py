@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import io
 import random
-import shutil
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,15 +28,7 @@ from hexlan.tui.widgets.log import GameLog
 WIDE = (120, 40)
 
 
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The user data directory (identity, logs) of these tests and of the bots they start: a
-    temporary one, on tmpfs when there is one (every message is fsynced)."""
-    shm = Path("/dev/shm")
-    path = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None, prefix="hexlan-test-"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(path))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+pytestmark = pytest.mark.usefixtures("data_dir")  # logs go to a temporary directory
 
 
 async def wait_for(pilot: Pilot[int], condition: object, seconds: float) -> bool:

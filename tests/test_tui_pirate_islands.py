@@ -9,11 +9,6 @@ the person's seat played by a heuristic bot up to the position wanted, then by k
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from textual.pilot import Pilot
 from tui_play import legal, play_by_keys
@@ -41,13 +36,7 @@ READY = {
 """When each step may be played."""
 
 
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A temporary user data directory (nothing is written there: logs are off)."""
-    path = Path(tempfile.mkdtemp(prefix="hexlan-test-"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(path))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+pytestmark = pytest.mark.usefixtures("data_dir")  # logs go to a temporary directory
 
 
 def scenario(screen: GameScreen) -> PirateIslands:

@@ -8,11 +8,6 @@ person's seat played by a heuristic bot up to the position wanted, then by keys.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
@@ -43,13 +38,7 @@ SEED = 0
 bots alone, gold owed to the person, within about a hundred turns (some ten seconds)."""
 
 
-@pytest.fixture(autouse=True)
-def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A temporary user data directory (nothing is written there: logs are off)."""
-    path = Path(tempfile.mkdtemp(prefix="hexlan-test-"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(path))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+pytestmark = pytest.mark.usefixtures("data_dir")  # logs go to a temporary directory
 
 
 READY = {
