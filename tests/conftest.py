@@ -51,14 +51,6 @@ def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules holding whole games between real processes (``slow``) run first, each module's
-    tests kept together: the two workers then end on short tests, not one on a long game while
-    the other idles."""
-    heavy = {item.module for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.module not in heavy)
-
-
 TOPOLOGY = load_map().topology
 BEGINNER = beginner_board()
 

@@ -565,7 +565,7 @@ def _cheated_game(
     script: Any,
     *,
     abandon_after: float | None = None,
-    timeout: float = 20.0,
+    timeout: float = 60.0,
 ) -> tuple[list[Any], list[list[Any]], list[Path]]:
     """Seats 0 and 1 are bot :class:`Peer` s on real TCP (127.0.0.1); seat 2 is a bare mesh
     run by ``script(mesh, sign, opening)`` (``sign(seq, prev, kind, payload) -> bytes`` signs
