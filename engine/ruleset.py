@@ -111,6 +111,16 @@ class RuleSet:
         game)."""
         return len(self.cards)
 
+    def seat_range(self, joiner: str = " to ") -> str:
+        """The game's seat counts in words: "4", or "2 to 4" (``joiner`` between the ends).
+
+        >>> load_ruleset("five-six").seat_range(), load_ruleset("base").seat_range("-")
+        ('5 to 6', '2-4')
+        """
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}{joiner}{self.max_players}"
+
     def seat_count(self, count: int | None, noun: str = "players") -> int:
         """``count`` checked against the game's seat range; None is 4 brought into that range
         (5 in the 5-6 player game).
@@ -135,8 +145,7 @@ class RuleSet:
             )
             hint = f" (for {count} {noun}: {other})" if other else ""
             raise EngineError(
-                f"the {self.name} game takes {self.min_players} to {self.max_players} {noun},"
-                f" not {count}{hint}"
+                f"the {self.name} game takes {self.seat_range()} {noun}, not {count}{hint}"
             )
         return count
 

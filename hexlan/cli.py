@@ -18,11 +18,8 @@ from hexlan.engine.ruleset import GAMES, load_ruleset
 
 
 def _games_help() -> str:
-    def seats(low: int, high: int) -> str:
-        return f"{low} players" if low == high else f"{low}-{high} players"
-
     ranges = ", ".join(
-        f"{name} ({seats(rules.min_players, rules.max_players)})"
+        f"{name} ({rules.seat_range('-')} players)"
         for name, rules in ((name, load_ruleset(name)) for name in GAMES)
     )
     return f"The game (seeds/<game>.toml): {ranges}."

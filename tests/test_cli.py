@@ -112,6 +112,10 @@ def test_help_lists_the_games_and_their_seats() -> None:
         (["simulate", "--games", "1", "--game", "five-six", "--board", "beginner"], "no beginner"),
         (["play", "--game", "five-six", "--players", "3"], "5 to 6 players, not 3"),
         (["play", "--players", "6"], "the base game takes 2 to 4 players, not 6"),
+        (
+            ["simulate", "--games", "1", "--game", "seafarers-pirate-islands", "--players", "3"],
+            "the seafarers-pirate-islands game takes 4 players, not 3",
+        ),
         (["play", "--game", "five-six", "--board", "beginner"], "no beginner board"),
     ],
 )
