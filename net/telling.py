@@ -29,6 +29,8 @@ from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.core import GamePhase, Phase, Resource, Seat
 
+_A = TypeVar("_A", bound=Action)
+
 if TYPE_CHECKING:
     from hexlan.engine.info import InformationState
     from hexlan.net.narrate import Narrator
@@ -109,6 +111,11 @@ class Telling:
     active: Seat
     phase: GamePhase
     news: Sequence[E.Event]
+
+    def of(self, kind: type[_A]) -> _A:
+        """The action, as the class ``kind`` its teller was registered for."""
+        assert isinstance(self.action, kind)
+        return self.action
 
     @property
     def who(self) -> str:

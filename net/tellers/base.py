@@ -6,7 +6,7 @@ from __future__ import annotations
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.core import NO_SEAT, DevCard, Phase
-from hexlan.net.telling import Telling, Told, describe_cards, tells, tells_event
+from hexlan.net.telling import EventKind, Telling, Told, describe_cards, tells, tells_event
 
 
 def placed_path(t: Telling, piece: str) -> Told:
@@ -24,11 +24,25 @@ def placed_path(t: Telling, piece: str) -> Told:
     return Told(text, "setup" if t.setup else "build", ("path", (path,)))
 
 
+_DEEDS: dict[type[A.Action], tuple[str, EventKind]] = {
+    A.BuyDevelopmentCard: ("bought a development card", "dev"),  # its draw follows
+    A.PlayRoadBuilding: ("played Road Building", "dev"),  # its free pieces follow
+    A.CancelTrade: ("withdrew the offer", "trade"),
+}
+"""Actions told by the actor and a fixed phrase, with their kind."""
+
+
+@tells(*_DEEDS)
+def did(t: Telling) -> Told:
+    """An action told by a fixed phrase (:data:`_DEEDS`): "Blue withdrew the offer"."""
+    phrase, kind = _DEEDS[type(t.action)]
+    return Told(f"{t.who} {phrase}", kind)
+
+
 @tells(A.StartPlayer)
 def start_player(t: Telling) -> Told:
     """The start player drawn."""
-    action = t.action
-    assert isinstance(action, A.StartPlayer)
+    action = t.of(A.StartPlayer)
     n = t.narrator
     text = f"{n.who(action.seat)} {n.verb(action.seat, 'start', 'starts')} the set-up"
     return Told(text, "start", seat=None)
@@ -37,8 +51,7 @@ def start_player(t: Telling) -> Told:
 @tells(A.BuildSettlement)
 def built_settlement(t: Telling) -> Told:
     """A settlement, with a second set-up settlement's starting resources."""
-    action = t.action
-    assert isinstance(action, A.BuildSettlement)
+    action = t.of(A.BuildSettlement)
     n = t.narrator
     verb = "placed" if t.setup else "built"
     text = f"{t.who} {verb} a settlement at {n.node_place(action.node)}"
@@ -57,23 +70,15 @@ def built_road(t: Telling) -> Told:
 @tells(A.BuildCity)
 def built_city(t: Telling) -> Told:
     """A city."""
-    action = t.action
-    assert isinstance(action, A.BuildCity)
+    action = t.of(A.BuildCity)
     text = f"{t.who} built a city at {t.narrator.node_place(action.node)}"
     return Told(text, "build", ("node", (action.node,)))
-
-
-@tells(A.BuyDevelopmentCard)
-def bought_card(t: Telling) -> Told:
-    """A development card bought (its draw follows)."""
-    return Told(f"{t.who} bought a development card", "dev")
 
 
 @tells(A.DrawCard)
 def drew_card(t: Telling) -> Told:
     """The card a buyer drew: named to the buyer only (others saw ``card=None``)."""
-    action = t.action
-    assert isinstance(action, A.DrawCard)
+    action = t.of(A.DrawCard)
     text = "" if action.card is None else f"{t.who} drew {_card_name(action.card)}"
     return Told(text, "dev")
 
@@ -87,8 +92,7 @@ def asked_to_roll(t: Telling) -> Told:
 @tells(A.Dice)
 def rolled(t: Telling) -> Told:
     """The dice, and what they did: production, or a 7 with its discards."""
-    action = t.action
-    assert isinstance(action, A.Dice)
+    action = t.of(A.Dice)
     n = t.narrator
     total = action.total
     n.rolls.append(total)
@@ -112,8 +116,7 @@ def rolled(t: Telling) -> Told:
 @tells(A.Discard)
 def discarded(t: Telling) -> Told:
     """A seat's discard on a 7 (and, in Pirate Islands, what the roll then gave)."""
-    action = t.action
-    assert isinstance(action, A.Discard)
+    action = t.of(A.Discard)
     n = t.narrator
     count = sum(action.cards)
     plural = "card" if count == 1 else "cards"
@@ -124,8 +127,7 @@ def discarded(t: Telling) -> Told:
 @tells(A.MoveRobber)
 def moved_robber(t: Telling) -> Told:
     """The robber moved, and whom it robs."""
-    action = t.action
-    assert isinstance(action, A.MoveRobber)
+    action = t.of(A.MoveRobber)
     n = t.narrator
     text = f"{t.who} moved the robber to {n.hex_place(action.hex)}"
     if action.victim >= 0:
@@ -151,17 +153,10 @@ def played_knight(t: Telling) -> Told:
     return Told(text, "dev")
 
 
-@tells(A.PlayRoadBuilding)
-def played_road_building(t: Telling) -> Told:
-    """Road Building (its free pieces follow)."""
-    return Told(f"{t.who} played Road Building", "dev")
-
-
 @tells(A.PlayYearOfPlenty)
 def played_year_of_plenty(t: Telling) -> Told:
     """Year of Plenty, with the cards taken."""
-    action = t.action
-    assert isinstance(action, A.PlayYearOfPlenty)
+    action = t.of(A.PlayYearOfPlenty)
     took = " and ".join(r.name.lower() for r in action.resources) or "nothing"
     return Told(f"{t.who} played Year of Plenty and took {took}", "dev")
 
@@ -169,16 +164,14 @@ def played_year_of_plenty(t: Telling) -> Told:
 @tells(A.PlayMonopoly)
 def played_monopoly(t: Telling) -> Told:
     """Monopoly on a resource (what it takes follows)."""
-    action = t.action
-    assert isinstance(action, A.PlayMonopoly)
+    action = t.of(A.PlayMonopoly)
     return Told(f"{t.who} played Monopoly on {action.resource.name.lower()}", "dev")
 
 
 @tells(A.MonopolyTake)
 def monopoly_took(t: Telling) -> Told:
     """What a Monopoly took, from whom."""
-    action = t.action
-    assert isinstance(action, A.MonopolyTake)
+    action = t.of(A.MonopolyTake)
     n = t.narrator
     taken = next(ev for ev in t.news if isinstance(ev, E.MonopolyTaken))
     parts = [
@@ -195,8 +188,7 @@ def monopoly_took(t: Telling) -> Told:
 @tells(A.MaritimeTrade)
 def traded_with_bank(t: Telling) -> Told:
     """A trade with the bank or a harbour."""
-    action = t.action
-    assert isinstance(action, A.MaritimeTrade)
+    action = t.of(A.MaritimeTrade)
     ratio = max(action.give)
     where = "the bank" if ratio == 4 else f"a {ratio}:1 harbour"
     text = (
@@ -208,8 +200,7 @@ def traded_with_bank(t: Telling) -> Told:
 @tells(A.OfferTrade)
 def offered(t: Telling) -> Told:
     """A trade offered to one seat or to everyone."""
-    action = t.action
-    assert isinstance(action, A.OfferTrade)
+    action = t.of(A.OfferTrade)
     n = t.narrator
     to = "everyone" if action.to == NO_SEAT else n.whom(action.to)
     text = (
@@ -222,8 +213,7 @@ def offered(t: Telling) -> Told:
 @tells(A.AnswerTrade)
 def answered(t: Telling) -> Told:
     """An answer to an offer; the last decline closes it."""
-    action = t.action
-    assert isinstance(action, A.AnswerTrade)
+    action = t.of(A.AnswerTrade)
     n = t.narrator
     verbs = ("accept", "accepts") if action.accept else ("decline", "declines")
     text = f"{n.who(action.seat)} {n.verb(action.seat, *verbs)}"
@@ -235,8 +225,7 @@ def answered(t: Telling) -> Told:
 @tells(A.CounterOffer)
 def countered(t: Telling) -> Told:
     """A counter-offer to the active seat."""
-    action = t.action
-    assert isinstance(action, A.CounterOffer)
+    action = t.of(A.CounterOffer)
     n = t.narrator
     text = (
         f"{n.who(action.seat)} {n.verb(action.seat, 'counter', 'counters')}: "
@@ -257,12 +246,6 @@ def confirmed(t: Telling) -> Told:
                 f"for {describe_cards(ev.get)}"
             )
     return Told(text, "trade")
-
-
-@tells(A.CancelTrade)
-def withdrew(t: Telling) -> Told:
-    """An offer withdrawn."""
-    return Told(f"{t.who} withdrew the offer", "trade")
 
 
 @tells(A.EndTurn)

@@ -28,8 +28,7 @@ def fleet_sailed(t: Telling, ev: E.Event) -> str:
 @tells(RobSeat)
 def robbed(t: Telling) -> Told:
     """After a 7, the roller robs a seat of its choice (there is no robber)."""
-    action = t.action
-    assert isinstance(action, RobSeat)
+    action = t.of(RobSeat)
     n = t.narrator
     whom = n.whom(action.victim) if action.victim >= 0 else "nobody: no cards in hand"
     return Told(f"{t.who} {n.verb(t.active, 'rob', 'robs')} {whom}", "robber")

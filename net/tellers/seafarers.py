@@ -19,16 +19,14 @@ def built_ship(t: Telling) -> Told:
 @tells(MoveShip)
 def moved_ship(t: Telling) -> Told:
     """A ship moved to another sea side."""
-    action = t.action
-    assert isinstance(action, MoveShip)
+    action = t.of(MoveShip)
     return Told(f"{t.who} moved a ship", "build", ("path", (action.target,)))
 
 
 @tells(MovePirate)
 def moved_pirate(t: Telling) -> Told:
     """The pirate moved to a sea hex, and whom it robs."""
-    action = t.action
-    assert isinstance(action, MovePirate)
+    action = t.of(MovePirate)
     n = t.narrator
     text = f"{t.who} moved the pirate"
     if action.victim >= 0:
@@ -55,8 +53,7 @@ def explored(t: Telling) -> Told:
 @tells(ChooseGold)
 def chose_gold(t: Telling) -> Told:
     """A seat's pick from the gold fields (and what the roll then gave)."""
-    action = t.action
-    assert isinstance(action, ChooseGold)
+    action = t.of(ChooseGold)
     n = t.narrator
     text = (
         f"{n.who(action.seat)} {n.verb(action.seat, 'take', 'takes')} "
