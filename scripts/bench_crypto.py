@@ -86,6 +86,7 @@ from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState
 from hexlan.net.audit import run_audit
 from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed
+from hexlan.net.group import ScalarStream, add, base_mul, is_point, mul
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import free_port
 from hexlan.net.log import read_log
@@ -130,6 +131,36 @@ def _timed(call: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
+def _cpu_timed(call: Callable[..., Any], *args: Any) -> tuple[float, float, Any]:
+    """Wall seconds and CPU seconds (this process, every thread) of ``call(*args)``, and its
+    result. The CPU time is what the call costs whatever else loads the machine."""
+    cpu, start = time.process_time(), time.perf_counter()
+    result = call(*args)
+    return time.perf_counter() - start, time.process_time() - cpu, result
+
+
+def _primitive_costs(reps: int = 400) -> dict[str, float]:
+    """CPU microseconds of one call of each libsodium operation a shuffle proof check makes
+    (through PyNaCl, as net/group.py calls it): ``G·k``, ``P·k`` (which first checks that ``P``
+    is in the prime-order group: about half its cost), a point addition (which decodes both
+    points and encodes the sum) and that subgroup check alone."""
+    k = ScalarStream(bytes(32), b"bench-primitives").scalar()
+    p = base_mul(k)
+    calls: dict[str, Callable[[], object]] = {
+        "base_mul": lambda: base_mul(k),
+        "mul": lambda: mul(k, p),
+        "add": lambda: add(p, p),
+        "is_point": lambda: is_point(p),
+    }
+    costs = {}
+    for name, call in calls.items():
+        start = time.process_time()
+        for _ in range(reps):
+            call()
+        costs[name] = (time.process_time() - start) / reps * 1e6
+    return costs
+
+
 def _free_ports(players: int) -> list[int]:
     return [free_port("127.0.0.1") for _ in range(players)]
 
@@ -147,6 +178,9 @@ class Probe:
     events: list[PeerEvent] = field(default_factory=list)
     decisions: list[tuple[float, Action]] = field(default_factory=list)
     challenged: float | None = None
+    challenged_cpu: float | None = None
+    """``time.process_time()`` when the challenges were set: this process's CPU split between
+    keys, draws and shuffles before, and proofs and checks after."""
     started: float | None = None
     """The board is laid (the start event resolved): set-up placement can begin; the game
     waits for no deck (PROTOCOL.md §13.10)."""
@@ -205,6 +239,7 @@ def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: No
     def challenges(bits: Sequence[Sequence[int]]) -> None:
         set_challenges(bits)
         probe.challenged = time.perf_counter()
+        probe.challenged_cpu = time.process_time()
 
     def verified(seat: int) -> None:
         mark_verified(seat)
@@ -256,6 +291,8 @@ class CryptoPath:
     validations: list[float]  # per seat: Deck.add_shuffle of its deck (card validation)
     responses: list[float]  # per seat: respond to its challenges
     checks: list[float]  # per verifying seat: its checks of the N-1 other proofs
+    draws_cpu: list[float]  # per seat: CPU seconds of its draw (every thread)
+    checks_cpu: list[float]  # per verifying seat: CPU seconds of its N-1 checks
 
     def chain(self) -> float:
         """From the joint key to the last shuffle validated: every seat draws its masks at
@@ -300,10 +337,11 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
         joint.add(seat, share, proof)
     assert joint.joint == joint_again
     deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
-    draws, shuffles, validations, shuffle_secrets = [], [], [], []
+    draws, shuffles, validations, shuffle_secrets, draws_cpu = [], [], [], [], []
     for seat in range(players):
-        t, drawn = _timed(deck.draw_shuffle, seeds[seat])
+        t, cpu, drawn = _cpu_timed(deck.draw_shuffle, seeds[seat])
         draws.append(t)
+        draws_cpu.append(cpu)
         t, (commitment, secret) = _timed(apply_shuffle, deck.current, drawn)
         shuffles.append(t)
         shuffle_secrets.append(secret)
@@ -317,16 +355,27 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
         t, answer = _timed(respond, shuffle_secrets[seat], deck.challenges(seat))
         responses.append(t)
         answers.append(answer)
-    checks = [0.0] * players
+    checks, checks_cpu = [0.0] * players, [0.0] * players
     for verifier in range(players):
         for seat in range(players):
             if seat != verifier:
-                t, _ = _timed(deck.verification_job(seat, answers[seat]))
+                t, cpu, _ = _cpu_timed(deck.verification_job(seat, answers[seat]))
                 checks[verifier] += t
+                checks_cpu[verifier] += cpu
     for seat in range(players):
         deck.mark_verified(seat)
     assert deck.ready
-    path = CryptoPath(players, max(key_times), draws, shuffles, validations, responses, checks)
+    path = CryptoPath(
+        players,
+        max(key_times),
+        draws,
+        shuffles,
+        validations,
+        responses,
+        checks,
+        draws_cpu,
+        checks_cpu,
+    )
     return path, deck, secrets
 
 
@@ -384,6 +433,7 @@ class SetupRun:
     beacon: float  # from the last shuffle signed until every seat has the challenges
     failed_dials: int
     cpu: float = 0.0  # CPU seconds of every seat (all threads) until its deck was ready
+    cpu_after: float = 0.0  # of which after each seat had the challenges (proofs, checks)
 
 
 def _setup_run(
@@ -396,6 +446,7 @@ def _setup_run(
     *,
     from_last: bool = False,
     cpu: float = 0.0,
+    cpu_after: float = 0.0,
 ) -> SetupRun:
     """``times``: every seat's (board laid, proofs in, deck ready)."""
     start = max(first) if from_last else min(first)
@@ -409,6 +460,7 @@ def _setup_run(
         beacon=max(challenged) - max(shuffles),
         failed_dials=failed_dials,
         cpu=cpu,
+        cpu_after=cpu_after,
     )
 
 
@@ -486,6 +538,7 @@ def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
         sum(r["failed_dials"] for r in reports),
         from_last=True,
         cpu=sum(r["cpu"] for r in reports),
+        cpu_after=sum(r["cpu_after"] for r in reports),
     )
 
 
@@ -515,7 +568,13 @@ def _child(spec_text: str) -> int:
         await asyncio.wait(
             [waiter, task], timeout=SETUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
         )
-        if None in (probe.ready, probe.challenged, probe.started, probe.usable):
+        if None in (
+            probe.ready,
+            probe.challenged,
+            probe.challenged_cpu,
+            probe.started,
+            probe.usable,
+        ):
             waiter.cancel()
             error = "timed out" if not task.done() else repr(task.exception())
             print(json.dumps({"error": f"seat {seat}: {error}"}), flush=True)
@@ -529,6 +588,7 @@ def _child(spec_text: str) -> int:
                 "ready": probe.ready,
                 "failed_dials": probe.failed_dials(),
                 "cpu": cpu[-1] - cpu[0],
+                "cpu_after": cpu[-1] - probe.challenged_cpu,
             }
             print(json.dumps(report), flush=True)
             await loop.run_in_executor(None, sys.stdin.readline)  # "stop": every seat is ready
@@ -682,13 +742,15 @@ def _setup_figures(
     in_loop: dict[int, list[SetupRun]],
     in_procs: dict[int, list[SetupRun]],
     decks: dict[int, tuple[Deck, list[bytes]]],
+    primitives: dict[str, float],
 ) -> dict[str, Any]:
     """Section 1's figures as JSON: per size, the game, the deck's cards and the set-up wall
     times in ms (medians, and every run) of (a) the critical path, (b1) one event loop, (b2) one
-    process per seat."""
+    process per seat; the CPU times of (a) and (b2); libsodium's costs per call in µs."""
     figures: dict[str, Any] = {
         "cores": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else [],
+        "primitives_cpu_us": {name: round(us, 1) for name, us in primitives.items()},
     }
     for n in sizes:
         beacon = statistics.median(s.beacon for s in in_loop[n])
@@ -720,6 +782,20 @@ def _setup_figures(
             "processes_cpu_ms": round(statistics.median(s.cpu for s in in_procs[n]) * 1000),
             "processes_cpu_per_core_ms": round(
                 statistics.median(s.cpu for s in in_procs[n]) * 1000 / (os.cpu_count() or 1)
+            ),
+            # of which after each seat had the challenges: its proof and its N-1 checks
+            "processes_cpu_after_challenges_ms": round(
+                statistics.median(s.cpu_after for s in in_procs[n]) * 1000
+            ),
+            # (a), CPU of the functions alone: one seat's draw, one proof check, all N(N-1)
+            "draw_cpu_ms": round(
+                statistics.median(t for p in paths[n] for t in p.draws_cpu) * 1000
+            ),
+            "check_cpu_ms": round(
+                statistics.median(t / (n - 1) for p in paths[n] for t in p.checks_cpu) * 1000
+            ),
+            "table_checks_cpu_ms": round(
+                statistics.median(sum(p.checks_cpu) for p in paths[n]) * 1000
             ),
         }
     return figures
@@ -757,6 +833,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     # 1. Deck set-up --------------------------------------------------------------------
+    primitives = _primitive_costs()
     paths: dict[int, list[CryptoPath]] = {}
     in_loop: dict[int, list[SetupRun]] = {}
     in_procs: dict[int, list[SetupRun]] = {}
@@ -800,6 +877,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{_ms(answer):>8} {_ms(check):>10} {_ms(total):>7} {_ms(best):>6}   "
             f"{_ms(one_draw)} / {_ms(one_shuffle)} / {_ms(one_validation)} / {_ms(one_check)}"
         )
+    print(
+        "(a') CPU of the same functions (this process, every thread: what they cost whatever "
+        "else loads the machine), medians:"
+    )
+    print(
+        f"{'seats':>5} {'one draw':>8} {'one check':>9} {'a seat: N-1 checks':>18} "
+        f"{'table: N draws':>14} {'table: N(N-1) checks':>20} {'model':>6}"
+    )
+    per_card = primitives["base_mul"] + primitives["mul"] + 2 * primitives["add"]
+    for n in sizes:
+        crypto = paths[n]
+        model = ROUNDS * decks[n][0].size * per_card / 1e6
+        print(
+            f"{n:>5} {_ms(statistics.median(t for p in crypto for t in p.draws_cpu)):>8} "
+            f"{_ms(statistics.median(t / (n - 1) for p in crypto for t in p.checks_cpu)):>9} "
+            f"{_ms(statistics.median(max(p.checks_cpu) for p in crypto)):>18} "
+            f"{_ms(statistics.median(sum(p.draws_cpu) for p in crypto)):>14} "
+            f"{_ms(statistics.median(sum(p.checks_cpu) for p in crypto)):>20} {_ms(model):>6}"
+        )
+    print(
+        "model: libsodium's share of one check, 40 rounds x n cards, each a G·k, a Y·k and two "
+        "point additions; CPU us per call: "
+        + ", ".join(f"{name} {us:.1f}" for name, us in primitives.items())
+        + " (P·k checks P's subgroup first, as is_point does: about half its cost)"
+    )
     for label, table in (
         (
             "(b1) N real peers, one process, one event loop (as bench_net.py): "
@@ -829,6 +931,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{_ms(statistics.median(walls)):>11} {_ms(min(walls)):>6} {_ms(max(walls)):>6} "
                 f"{sum(s.failed_dials for s in setups):>12}"
             )
+    for n in sizes:
+        cpu = statistics.median(s.cpu for s in in_procs[n])
+        after = statistics.median(s.cpu_after for s in in_procs[n])
+        cores = os.cpu_count() or 1
+        print(
+            f"(b2) CPU of the {n} processes (every thread) until ready, medians: {_ms(cpu)} ms = "
+            f"{_ms(cpu - after)} before the challenges (keys, mask draws, shuffles, messages) + "
+            f"{_ms(after)} after (proofs, the {n * (n - 1)} checks); {_ms(cpu / cores)} ms on "
+            f"each of {cores} cores: the least wall time the set-up can take here"
+        )
     print(
         "board laid: every seat has laid the board, set-up placement can begin (the game waits "
         "for no deck); last shuffle: the last seat signed its shuffle; beacon: from it until "
@@ -837,7 +949,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "checked the N-1 other proofs (its deck is ready: the first reveal can happen)"
     )
     if args.setup_only or args.json:
-        figures = _setup_figures(sizes, paths, in_loop, in_procs, decks)
+        figures = _setup_figures(sizes, paths, in_loop, in_procs, decks, primitives)
     if args.setup_only:
         if args.json:
             print(json.dumps(figures))
