@@ -418,7 +418,7 @@ def test_one_card_off_by_a_small_order_point_is_a_mismatch(
     combination of the equations (batch verification) catches it only by checking every
     intermediate point's subgroup (libsodium's scalar multiplication does, at half its cost);
     one summed with point additions alone would pass the card whenever its coefficient is a
-    multiple of ``order`` (PROTOCOL.md §16).
+    multiple of ``order`` (net/shuffle.py, ``verify_shuffle``).
     """
     _, rounds, responses = honest
     k = 8 + bit  # ALTERNATING has bit 0 in round 8 and bit 1 in round 9
