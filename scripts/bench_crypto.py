@@ -25,6 +25,9 @@ the time, and bots' decisions are timed as they return (the peer signs them at o
        input are there, and the next seat validates the deck) + the beacon round (measured in
        (b1)) + the slowest seat's answer to its challenges + max over seats of (that seat's
        checks of the N-1 other proofs);
+   (a') the same in CPU time (``time.process_time``, every thread), which other jobs on the
+       machine do not inflate, beside libsodium's CPU cost per call and the model of a proof
+       check they give (40 rounds x n cards, each a G·k, a Y·k and two point additions);
    (b) the wall time of N real peers, from the first message signed to every seat's
        ``session.dealer.deck.ready``: (b1) in one process and one event loop, as
        scripts/bench_net.py runs them (proof work goes to worker threads, libsodium releases
@@ -37,6 +40,8 @@ the time, and bots' decisions are timed as they return (the peer signs them at o
        and when every seat has every shuffle proof in (the deck is *set up*: a card bought is
        dealt at once). The proofs are checked off the critical path and every seat's deck is
        *ready* (its first reveal can happen) only when its checks pass (PROTOCOL.md §13.6).
+       (b2) also gives the N processes' CPU time until ready, split at the challenges: the
+       keys, draws and shuffles before, the proofs and the N(N-1) checks after.
 
 2.-5. Networked bot games (``Peer`` per seat, heuristic bots, one event loop as in
    bench_net.py), for every table size, ``--games`` each:
@@ -291,8 +296,6 @@ class CryptoPath:
     validations: list[float]  # per seat: Deck.add_shuffle of its deck (card validation)
     responses: list[float]  # per seat: respond to its challenges
     checks: list[float]  # per verifying seat: its checks of the N-1 other proofs
-    draws_cpu: list[float]  # per seat: CPU seconds of its draw (every thread)
-    checks_cpu: list[float]  # per verifying seat: CPU seconds of its N-1 checks
 
     def chain(self) -> float:
         """From the joint key to the last shuffle validated: every seat draws its masks at
@@ -308,9 +311,29 @@ class CryptoPath:
         return self.keys + self.chain() + beacon + max(self.responses) + max(self.checks)
 
 
-def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]:
-    """Build and verify a development deck for ``players`` seats, timing each step; the deck
-    and the seats' ElGamal secrets."""
+@dataclass
+class _Times:
+    """Wall and CPU seconds of calls, in call order."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def pick(self, cpu: bool) -> list[float]:
+        return self.cpu if cpu else self.wall
+
+
+def _timed_into(into: _Times, call: Callable[..., Any], *args: Any) -> Any:
+    """``call(*args)``, its wall and CPU seconds appended to ``into``."""
+    wall, cpu, result = _cpu_timed(call, *args)
+    into.wall.append(wall)
+    into.cpu.append(cpu)
+    return result
+
+
+def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, list[bytes]]:
+    """Build and verify a development deck for ``players`` seats, timing each step: the
+    critical path in wall times and the same in CPU times (this process, every thread), the
+    deck and the seats' ElGamal secrets."""
     keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
     opening = make_opening(NAMES[:players], keys, created=0, game=game_for(players))
     seeds = [k.chain.secret for k in keys]  # a seat's per-game seed, as Session uses it
@@ -318,65 +341,60 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
     faces = Session(
         0, keys[0].identity, opening, keys[0].chain, keys[0].game_keys
     ).dealer.deck.faces
+    key_times = [_Times() for _ in range(players)]  # per seat: its proof, its N-1 checks
+    draws, shuffles, validations, responses = _Times(), _Times(), _Times(), _Times()
+    check_times = [_Times() for _ in range(players)]  # per verifying seat
+
     joint = JointKey(players, opening.game_id)
-    published = []
-    key_times = [0.0] * players
-    for seat in range(players):
-        t, share = _timed(joint.prove, seat, secrets[seat])
-        key_times[seat] += t
-        published.append(share)
+    published = [
+        _timed_into(key_times[seat], joint.prove, seat, secrets[seat]) for seat in range(players)
+    ]
     # every seat checks every other seat's key proof (one JointKey per verifier)
     for verifier in range(players):
         mine = JointKey(players, opening.game_id)
         for seat, (share, proof) in enumerate(published):
-            t, _ = _timed(mine.add, seat, share, proof)
             if seat != verifier:
-                key_times[verifier] += t
+                _timed_into(key_times[verifier], mine.add, seat, share, proof)
+            else:
+                mine.add(seat, share, proof)
         joint_again = mine.joint
     for seat, (share, proof) in enumerate(published):
         joint.add(seat, share, proof)
     assert joint.joint == joint_again
     deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
-    draws, shuffles, validations, shuffle_secrets, draws_cpu = [], [], [], [], []
+    shuffle_secrets = []
     for seat in range(players):
-        t, cpu, drawn = _cpu_timed(deck.draw_shuffle, seeds[seat])
-        draws.append(t)
-        draws_cpu.append(cpu)
-        t, (commitment, secret) = _timed(apply_shuffle, deck.current, drawn)
-        shuffles.append(t)
+        drawn = _timed_into(draws, deck.draw_shuffle, seeds[seat])
+        commitment, secret = _timed_into(shuffles, apply_shuffle, deck.current, drawn)
         shuffle_secrets.append(secret)
         output, rounds = pack_deck(commitment.output), [pack_deck(d) for d in commitment.rounds]
-        t, _ = _timed(deck.add_shuffle, seat, output, rounds)
-        validations.append(t)
+        _timed_into(validations, deck.add_shuffle, seat, output, rounds)
     rng = random.Random(seed)
     deck.set_challenges([[rng.randrange(2) for _ in range(ROUNDS)] for _ in range(players)])
-    responses, answers = [], []
-    for seat in range(players):
-        t, answer = _timed(respond, shuffle_secrets[seat], deck.challenges(seat))
-        responses.append(t)
-        answers.append(answer)
-    checks, checks_cpu = [0.0] * players, [0.0] * players
+    answers = [
+        _timed_into(responses, respond, shuffle_secrets[seat], deck.challenges(seat))
+        for seat in range(players)
+    ]
     for verifier in range(players):
         for seat in range(players):
             if seat != verifier:
-                t, cpu, _ = _cpu_timed(deck.verification_job(seat, answers[seat]))
-                checks[verifier] += t
-                checks_cpu[verifier] += cpu
+                _timed_into(check_times[verifier], deck.verification_job(seat, answers[seat]))
     for seat in range(players):
         deck.mark_verified(seat)
     assert deck.ready
-    path = CryptoPath(
-        players,
-        max(key_times),
-        draws,
-        shuffles,
-        validations,
-        responses,
-        checks,
-        draws_cpu,
-        checks_cpu,
+    wall_path, cpu_path = (
+        CryptoPath(
+            players,
+            max(sum(t.pick(cpu)) for t in key_times),
+            draws.pick(cpu),
+            shuffles.pick(cpu),
+            validations.pick(cpu),
+            responses.pick(cpu),
+            [sum(t.pick(cpu)) for t in check_times],
+        )
+        for cpu in (False, True)
     )
-    return path, deck, secrets
+    return wall_path, cpu_path, deck, secrets
 
 
 @dataclass
@@ -739,6 +757,7 @@ def _machine() -> str:
 def _setup_figures(
     sizes: Sequence[int],
     paths: dict[int, list[CryptoPath]],
+    cpu_paths: dict[int, list[CryptoPath]],
     in_loop: dict[int, list[SetupRun]],
     in_procs: dict[int, list[SetupRun]],
     decks: dict[int, tuple[Deck, list[bytes]]],
@@ -787,15 +806,19 @@ def _setup_figures(
             "processes_cpu_after_challenges_ms": round(
                 statistics.median(s.cpu_after for s in in_procs[n]) * 1000
             ),
-            # (a), CPU of the functions alone: one seat's draw, one proof check, all N(N-1)
+            # (a'), CPU of the functions alone: the critical path on one core per seat, one
+            # seat's draw, one proof check, all N(N-1) checks
+            "critical_path_cpu_ms": round(
+                statistics.median(p.total(beacon) for p in cpu_paths[n]) * 1000
+            ),
             "draw_cpu_ms": round(
-                statistics.median(t for p in paths[n] for t in p.draws_cpu) * 1000
+                statistics.median(t for p in cpu_paths[n] for t in p.draws) * 1000
             ),
             "check_cpu_ms": round(
-                statistics.median(t / (n - 1) for p in paths[n] for t in p.checks_cpu) * 1000
+                statistics.median(t / (n - 1) for p in cpu_paths[n] for t in p.checks) * 1000
             ),
             "table_checks_cpu_ms": round(
-                statistics.median(sum(p.checks_cpu) for p in paths[n]) * 1000
+                statistics.median(sum(p.checks) for p in cpu_paths[n]) * 1000
             ),
         }
     return figures
@@ -835,14 +858,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # 1. Deck set-up --------------------------------------------------------------------
     primitives = _primitive_costs()
     paths: dict[int, list[CryptoPath]] = {}
+    cpu_paths: dict[int, list[CryptoPath]] = {}
     in_loop: dict[int, list[SetupRun]] = {}
     in_procs: dict[int, list[SetupRun]] = {}
     decks: dict[int, tuple[Deck, list[bytes]]] = {}
     for n in sizes:
-        paths[n] = []
+        paths[n], cpu_paths[n] = [], []
         for r in range(reps):
-            path, deck, secrets = _ready_deck(n, args.seed + r)
+            path, cpu_path, deck, secrets = _ready_deck(n, args.seed + r)
             paths[n].append(path)
+            cpu_paths[n].append(cpu_path)
             decks[n] = (deck, secrets)
         in_loop[n] = [asyncio.run(_setup_in_loop(args.seed + r, n, log_dir)) for r in range(reps)]
         in_procs[n] = [_setup_subprocesses(args.seed + r, n, log_dir) for r in range(reps)]
@@ -878,23 +903,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{_ms(one_draw)} / {_ms(one_shuffle)} / {_ms(one_validation)} / {_ms(one_check)}"
         )
     print(
-        "(a') CPU of the same functions (this process, every thread: what they cost whatever "
-        "else loads the machine), medians:"
+        "(a') the same in CPU time (this process, every thread: what the work costs whatever "
+        "else loads the machine; total: the critical path on one core per seat):"
     )
     print(
-        f"{'seats':>5} {'one draw':>8} {'one check':>9} {'a seat: N-1 checks':>18} "
-        f"{'table: N draws':>14} {'table: N(N-1) checks':>20} {'model':>6}"
+        f"{'seats':>5} {'keys':>6} {'chain':>6} {'respond':>8} {'max check':>10} {'total':>7}   "
+        "one draw / one check; the table's N draws / N(N-1) checks; model of one check"
     )
     per_card = primitives["base_mul"] + primitives["mul"] + 2 * primitives["add"]
     for n in sizes:
-        crypto = paths[n]
+        crypto = cpu_paths[n]
+        beacon = statistics.median(s.beacon for s in in_loop[n])
         model = ROUNDS * decks[n][0].size * per_card / 1e6
         print(
-            f"{n:>5} {_ms(statistics.median(t for p in crypto for t in p.draws_cpu)):>8} "
-            f"{_ms(statistics.median(t / (n - 1) for p in crypto for t in p.checks_cpu)):>9} "
-            f"{_ms(statistics.median(max(p.checks_cpu) for p in crypto)):>18} "
-            f"{_ms(statistics.median(sum(p.draws_cpu) for p in crypto)):>14} "
-            f"{_ms(statistics.median(sum(p.checks_cpu) for p in crypto)):>20} {_ms(model):>6}"
+            f"{n:>5} {_ms(statistics.median(p.keys for p in crypto)):>6} "
+            f"{_ms(statistics.median(p.chain() for p in crypto)):>6} "
+            f"{_ms(statistics.median(max(p.responses) for p in crypto)):>8} "
+            f"{_ms(statistics.median(max(p.checks) for p in crypto)):>10} "
+            f"{_ms(statistics.median(p.total(beacon) for p in crypto)):>7}   "
+            f"{_ms(statistics.median(t for p in crypto for t in p.draws))} / "
+            f"{_ms(statistics.median(t / (n - 1) for p in crypto for t in p.checks))}; "
+            f"{_ms(statistics.median(sum(p.draws) for p in crypto))} / "
+            f"{_ms(statistics.median(sum(p.checks) for p in crypto))}; {_ms(model)}"
         )
     print(
         "model: libsodium's share of one check, 40 rounds x n cards, each a G·k, a Y·k and two "
@@ -949,7 +979,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "checked the N-1 other proofs (its deck is ready: the first reveal can happen)"
     )
     if args.setup_only or args.json:
-        figures = _setup_figures(sizes, paths, in_loop, in_procs, decks, primitives)
+        figures = _setup_figures(sizes, paths, cpu_paths, in_loop, in_procs, decks, primitives)
     if args.setup_only:
         if args.json:
             print(json.dumps(figures))
