@@ -43,6 +43,7 @@ from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
+    FleetLoot,
     FortressDie,
     RobSeat,
 )
@@ -358,6 +359,15 @@ class Narrator:
         elif isinstance(action, FortressDie):
             kind = "robber"
             text = self._fortress_news(who, news)
+        elif isinstance(action, FleetLoot):
+            kind = "robber"
+            looted = next(ev for ev in news if isinstance(ev, E.FleetLooted))
+            seat = looted.seat
+            text = (
+                f"The pirate fleet takes {describe_cards(action.cards)} from"
+                f" {self._whom(looted.seat)}, drawn blind"
+            )
+            text += self._roll_went_on(news)
         elif isinstance(action, A.PlayRoadBuilding):
             kind = "dev"
             text = f"{who} played Road Building"
