@@ -544,6 +544,8 @@ def test_a_networked_three_seat_game_finishes_audits_and_verifies(tmp_path: Path
     assert all(s.stopped is None and s.audited is not None for s in table.sessions)
     attacks = [e.action for e in table.sessions[0].journal if isinstance(e.action, FortressDie)]
     assert len(attacks) >= 3
+    loots = [e for e in table.sessions[0].journal if isinstance(e.action, FleetLoot)]
+    assert loots and all(e.loot is not None for e in loots)  # drawn blind, audited below
     assert_logs_verify(table, tmp_path, GAME + "-3")
 
 
