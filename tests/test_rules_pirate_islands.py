@@ -227,15 +227,45 @@ def test_no_road_takes_a_side_of_a_ship_line() -> None:
         state.play(A.BuildRoad(home_coast[0]))
 
 
-def test_ships_do_not_move() -> None:
+def test_only_the_end_ship_moves_and_only_onto_the_other_shortest_way() -> None:
+    """Seafarers moves the end ship of an open route, once a turn, not one built this turn; in
+    this scenario the line stays one shortest line, so the end ship may only take the other
+    shortest way from the ship before it (JSettlers2 ``isPotentialShipMoveTo`` for SC_PIRI; seed
+    004 is silent, docs/rules/pirate-islands.md L2). A line at its fortress is closed."""
     state = new_state()
     roll(state, 2, 3)
-    sail_line(state, 0)
+    variant = pirates(state)
+    give(state, 0, SHIP)
+    state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
+    end = state.ships[0][-1]
+    assert not any(isinstance(a, MoveShip) for a in state.legal_actions())  # built this turn
+    with pytest.raises(IllegalActionError, match="built this turn"):
+        state.play(MoveShip(end, variant.ship_spots(state, 0, lifted=end)[-1]))
     state.play(A.END_TURN)
     to_own_main(state, 0)
-    ships = state.ships[0]
-    with pytest.raises(IllegalActionError, match="do not move"):
-        state.play(MoveShip(ships[-1], ships[0]))
+    moves = [a for a in state.legal_actions() if isinstance(a, MoveShip)]
+    assert len(moves) == 1 and moves[0].source == end  # slot 0 forks after its first side
+    other = moves[0].target
+    assert other in variant.slots[0].legal and other != end
+    off_line = next(
+        p
+        for p in range(TOPO.path_count)
+        if TOPO.path_sea[p] and state.path_owner[p] < 0 and p not in variant.slots[0].legal
+    )
+    with pytest.raises(IllegalActionError, match="one line") as err:
+        state.play(MoveShip(end, off_line))
+    assert err.value.rule.startswith("seed 004")
+    with pytest.raises(IllegalActionError, match="end ship"):
+        state.play(MoveShip(state.ships[0][0], other))  # the first ship is not at an open end
+    state.play(moves[0])
+    assert state.ships[0][-1] == other and len(state.ships[0]) == 2
+    with pytest.raises(IllegalActionError, match="one ship moves a turn"):
+        state.play(MoveShip(other, end))
+    sail_line(state, 0)  # the line reaches its fortress: closed, nothing moves
+    state.play(A.END_TURN)
+    to_own_main(state, 0)
+    assert variant.movable_ships(state, 0) == []
+    assert not any(isinstance(a, MoveShip) for a in state.legal_actions())
 
 
 def test_a_knight_turns_the_first_plain_ship_into_a_warship_and_moves_no_robber() -> None:

@@ -7,8 +7,9 @@ warships. The rule set's ``[pirate_islands]`` table gives the fleet's path and e
   follow as usual, on the start island only. There is no robber.
 - **One ship line.** A seat's ships form one line from its pre-placed settlement through its
   colour intersection to its fortress, on a shortest route (the slot's routes); each ship extends
-  the line's far end, never branching nor going past the fortress. Ships do not move. On the
-  pirate islands a settlement stands only on the seat's own colour intersection.
+  the line's far end, never branching nor going past the fortress. Only the line's end ship
+  moves, once a turn, and only onto another shortest way (as JSettlers2 allows). On the pirate
+  islands a settlement stands only on the seat's own colour intersection.
 - **Warships.** A knight played turns the first plain ship of the line (counted from the
   settlement) into a warship; with 4 players the deck's victory point cards are knights (rule
   set data). No Largest Army, no Longest Trade Route.
@@ -292,21 +293,39 @@ class PirateIslands(Seafarers):
 
     # ------------------------------------------------------------------ the ship line
 
-    def line_end(self, state: GameState, seat: Seat) -> NodeId:
-        """The far end of the seat's ship line (its ships in build order from the settlement)."""
+    def line_end(self, state: GameState, seat: Seat, lifted: PathId = -1) -> NodeId:
+        """The far end of the seat's ship line (its ships in build order from the settlement),
+        without the ship ``lifted`` (the line's end ship being moved)."""
         node = self.slots[seat].settlement
         path_nodes = self.topology.path_nodes
         for p in state.ships[seat]:
-            a, b = path_nodes[p]
-            node = b if a == node else a
+            if p != lifted:
+                a, b = path_nodes[p]
+                node = b if a == node else a
         return node
 
     def ship_spots(self, state: GameState, seat: Seat, lifted: PathId = -1) -> list[PathId]:
         """The sides that extend the seat's line one step toward its fortress (seed 004
-        «Строительство кораблей»: one line, not branching, by the shortest route)."""
+        «Строительство кораблей»: one line, not branching, by the shortest route); with
+        ``lifted``, the end ship being moved, those that extend the line without it (its own
+        side included)."""
         path_owner = state.path_owner
-        ahead = self.slots[seat].forward.get(self.line_end(state, seat), ())
-        return [p for p in ahead if path_owner[p] < 0]
+        ahead = self.slots[seat].forward.get(self.line_end(state, seat, lifted), ())
+        return [p for p in ahead if path_owner[p] < 0 or p == lifted]
+
+    def movable_ships(self, state: GameState, seat: Seat) -> list[PathId]:
+        """The line's end ship, the only one with an open end, unless it was built this turn or
+        the line has reached the fortress (JSettlers2 ``SOCPlayer.canMoveShip`` and, for this
+        scenario, ``isPotentialShipMoveTo``: the newest ship may take the other shortest way
+        from the ship before it)."""
+        ships = state.ships[seat]
+        if (
+            not ships
+            or ships[-1] in state.new_ships
+            or self.line_end(state, seat) == self.slots[seat].fortress
+        ):
+            return []
+        return [ships[-1]]
 
     def _blocked_paths(self, state: GameState) -> tuple[PathId, ...]:
         """None: the fleet blocks no ship (seed 004 is silent; docs/rules/pirate-islands.md)."""
@@ -322,11 +341,10 @@ class PirateIslands(Seafarers):
         )
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
-        """Ships that extend the line (no ship moves); in the seat's own turn, the fortress
+        """Ships that extend the line and, in the seat's own turn, a move of its end ship to the
+        other shortest way (Seafarers' listing over this line's spots), and the fortress
         attack."""
-        if self.ships_left(state, seat) > 0 and state._hand_covers(seat, self.ship_cost):
-            builds = self._builds
-            result.extend(builds[p] for p in self.ship_spots(state, seat))
+        super().main_actions(state, seat, result)
         if state.phase is Phase.MAIN and self.can_attack(state, seat):
             result.append(ATTACK_FORTRESS)
 
@@ -487,8 +505,19 @@ class PirateIslands(Seafarers):
                 "a fortress is attacked once the ship line reaches it",
                 f"{_RULE} «Захват пиратской крепости»",
             )
-        if isinstance(action, MoveShip):
-            return ("ships do not move: each player keeps one ship line", _RULE)
+        if (
+            isinstance(action, MoveShip)
+            and state.phase is Phase.MAIN
+            and not state.ship_moved
+            and action.source in self.movable_ships(state, seat)
+            and action.target != action.source
+            and action.target not in self.ship_spots(state, seat, lifted=action.source)
+        ):
+            return (
+                "a moved ship stays on the player's one line, by the shortest route through its"
+                " colour intersection to its fortress",
+                f"{_RULE} «Строительство кораблей»",
+            )
         if isinstance(action, MovePirate | A.MoveRobber):
             return ("there is no robber, and the fleet sails by the dice", _RULE)
         if isinstance(action, RobSeat) and state.phase is Phase.MOVE_ROBBER:
