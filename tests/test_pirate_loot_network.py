@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from hexlan.engine.bots import make_bot
 from hexlan.engine.chance import HAND_DRAW
 from hexlan.engine.variants.pirate_islands import FleetLoot
@@ -20,7 +22,12 @@ from hexlan.net.audit import JournalEntry
 from hexlan.net.effects import Effect
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.session import Session
-from hexlan.net.steal import check_opening
+from hexlan.net.steal import (
+    CommittedHand,
+    check_opening,
+    commit_hand,
+    draw_positions,
+)
 
 GAME = "seafarers-pirate-islands-3"
 SEED = 3
@@ -131,3 +138,58 @@ def test_a_forged_loot_opening_names_the_seat_that_sent_it() -> None:
         stopped = session.stopped
         assert stopped is not None and stopped.author == victim
         assert "does not match its commitment" in stopped.reason
+
+
+def test_draw_positions_draws_distinct_positions_without_replacement() -> None:
+    """PROTOCOL.md §7.1: ``n`` distinct positions; each ``u`` picks among those left, so every
+    position can come out, and a count outside 1..size is refused."""
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(200):
+        drawn = draw_positions(rng.randrange, 6, 3)
+        assert len(set(drawn)) == 3 and all(0 <= p < 6 for p in drawn)
+        seen.update(drawn)
+    assert seen == set(range(6))
+    assert draw_positions(lambda k: k - 1, 4, 4) == (3, 2, 1, 0)  # the last left each time
+    for size, count in ((3, 0), (3, 4), (0, 0)):
+        with pytest.raises(ValueError, match="cannot draw"):
+            draw_positions(rng.randrange, size, count)
+
+
+@pytest.mark.slow
+def test_a_loot_commitment_to_a_hand_not_held_is_named_by_the_audit() -> None:
+    """The attacked seat commits its hand with salts and an order of its choosing (not those its
+    seed gives: the order could tell the kinds apart) and opens consistently: the game goes on
+    (the openings match what it committed), and the end-of-game audit names it at its
+    commitment (PROTOCOL.md §7.1, §14)."""
+    table = InProcessTable(["a", "b", "c"], seed=SEED, game=GAME)
+    faked: list[tuple[int, int]] = []
+    for session in table.sessions:
+        honest = session._own_committed_hand
+
+        def own_hand(
+            number: int,
+            session: Session = session,
+            honest: Callable[[int], CommittedHand] = honest,
+        ) -> CommittedHand:
+            view = session.view
+            assert view is not None
+            node = view.chance_node()
+            key = (session.seat, number)
+            if key in faked or (not faked and node is not None and node.kind == HAND_DRAW):
+                if key not in faked:
+                    faked.append(key)
+                cards = [r for r, n in enumerate(view.hands[session.seat]) for _ in range(n)]
+                salts = [bytes(15) + bytes((i,)) for i in range(len(cards))]  # not its seed's
+                order = list(range(len(cards)))
+                return commit_hand(table.opening.game_id, number, cards, order, salts)
+            return honest(number)
+
+        session._own_committed_hand = own_hand  # type: ignore[method-assign]
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(3)])
+    [(cheat, number)] = faked
+    for session in table.sessions:
+        assert session.stopped is None and session.audit is not None
+        deviation = session.audit.deviations[0]
+        assert deviation.seat == cheat
+        assert f"committed to a hand it did not hold (steal {number})" in deviation.reason
