@@ -11,7 +11,8 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
 - every card of every deck (development cards, fog tiles), decrypted with every seat's
   secret: each draw's card, and each public draw's face as the game showed it;
 - every steal: the victim's commitments are those of the hand it really held, in the order and
-  with the salts its seed gives, and the opening decrypts to the committed card;
+  with the salts its seed gives, and the opening decrypts to the committed card; every fleet's
+  loot (Pirate Islands, §7.1): the commitments likewise (its openings were public and checked);
 - the full-information game, replayed action by action on a
   :class:`~hexlan.engine.state.GameState`: every action legal with the true hands (a discard,
   an offer, a Monopoly count, a victory claim), every chance outcome one the true state allows.

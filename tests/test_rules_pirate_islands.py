@@ -610,6 +610,7 @@ def test_a_bots_game_is_told_in_words_fleet_warships_and_fortress_included() -> 
     assert any("captures it!" in t for t in told)
     assert any(": a 7!" in t for t in told) and not any("the robber" in t for t in told)
     assert any("the roll gives:" in t for t in told)  # production after the fleet's loot
+    assert any(t.startswith("The pirate fleet takes") and "drawn blind" in t for t in told)
     assert narrator.state.public_hash() == state.public_hash()
 
 
