@@ -1189,14 +1189,14 @@ class Session:
             if card >= view.kinds:
                 raise IllegalMove(f"seat {author} opened card kind {card}", author=author)
             cards[card] += 1
-        if view.variant is None:
-            raise OutOfTurn(f"seat {author} has no loot to open", author=author)
+        assert view.variant is not None  # only a game's rules module draws from a hand
         action = view.variant.hand_draw_outcome(view, tuple(cards))
         try:
             view.check(action)
         except IllegalActionError as exc:
             raise IllegalMove(
-                f"seat {author} showed fleet's loot it cannot hold: {exc}", author=author
+                f"seat {author} opened cards for the fleet's loot that it cannot hold: {exc}",
+                author=author,
             ) from exc
         record = LootRecord(number, author, self._steal_commitments, self._steal_commit_id)
         self._steals += 1
