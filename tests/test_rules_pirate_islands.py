@@ -353,6 +353,19 @@ def test_stronger_pirates_take_one_card_plus_one_per_city() -> None:
     assert state.hand_size[0] >= 5 and state.phase is Phase.MAIN  # production followed
 
 
+def test_on_a_seven_the_loot_is_taken_before_the_hands_are_counted() -> None:
+    """Seed 004 «Нападение пиратов»: the attack comes «до разбора выпавшей "7"»: a seat holding 8
+    cards that loses one to the fleet holds 7 and discards nothing."""
+    state = new_state()
+    give(state, 0, (2, 2, 2, 1, 1))
+    fleet_before(state, 0)
+    roll(state, 1, 6)  # a 7; the fleet sails 1 and beats seat 0 (no warship)
+    assert state.phase is PiratePhase.LOOT and state.loot == 1
+    state.play(FleetLoot((1, 0, 0, 0, 0)))
+    assert state.hand_size[0] == 7 and not any(state.discards)
+    assert state.phase is Phase.MOVE_ROBBER  # the roller robs anyone next
+
+
 def test_the_loot_is_drawn_without_replacement_by_each_cards_chance() -> None:
     """Two cards from (lumber 3, ore 1): hypergeometric, each card as likely as any other."""
     state = new_state()
