@@ -146,6 +146,15 @@ class FleetSailed:
 
 
 @dataclass(frozen=True, slots=True)
+class FleetLooted:
+    """Pirate Islands: the pirate fleet took ``cards`` from ``seat``'s hand, drawn blind, to the
+    bank (seed 004 «Нападение пиратов»)."""
+
+    seat: Seat
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
 class FortressAttacked:
     """Pirate Islands: ``seat`` attacked its fortress; the die showed ``roll`` against its
     ``warships``; ``chits`` are left under it (0: captured) and ``ships_lost`` of its line were
@@ -344,6 +353,7 @@ Event = (
     | GoldOwed
     | FogRevealed
     | FleetSailed
+    | FleetLooted
     | FortressAttacked
 )
 """Any event."""
@@ -361,6 +371,7 @@ __all__ = [
     "DiscardsDue",
     "Discovered",
     "Event",
+    "FleetLooted",
     "FleetSailed",
     "FogRevealed",
     "FortressAttacked",
