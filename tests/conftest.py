@@ -44,9 +44,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Group tests for the two xdist workers (``--dist loadgroup``):
 
-    - every ``slow`` test (whole games between real processes) in one group: they run one at a
-      time, never two process games starving each other on two cores, and the group, the
-      largest, starts first;
+    - every ``slow`` test (whole games between real processes, and a few long in-process
+      ones) in one group: they run one at a time, never two process games starving each other
+      on two cores, and the group, the largest, starts first (xdist queues groups by size);
     - the tests of a module that take a module-scoped fixture (a whole game played once for the
       module, say) in one group per module, so the fixture is computed on one worker only.
 
