@@ -40,6 +40,28 @@ settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup, pyproject)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Group tests for the two xdist workers (``--dist loadgroup``):
+
+    - every ``slow`` test (whole games between real processes, and a few long in-process
+      ones) in one group: they run one at a time, never two process games starving each other
+      on two cores, and the group, the largest, starts first (xdist queues groups by size);
+    - the tests of a module that take a module-scoped fixture (a whole game played once for the
+      module, say) in one group per module, so the fixture is computed on one worker only.
+
+    Every other test goes to whichever worker is free."""
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.xdist_group("processes"))
+            continue
+        module = item.nodeid.split("::")[0]
+        info = getattr(item, "_fixtureinfo", None)
+        fixtures = info.name2fixturedefs.values() if info is not None else ()
+        if any(defs[-1].scope == "module" and defs[-1].baseid == module for defs in fixtures):
+            item.add_marker(pytest.mark.xdist_group(module))
+
+
 @pytest.fixture
 def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The user data directory (identity, logs) of a test and of the bots it starts: a temporary

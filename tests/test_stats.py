@@ -291,7 +291,7 @@ def play(seed: int, directory: Path) -> PlayedGame:
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> tuple[PlayedGame, PlayedGame]:
     directory = tmp_path_factory.mktemp("stats-logs")
-    return play(1, directory), play(2, directory)
+    return play(10, directory), play(2, directory)
 
 
 def run(*paths: Path, as_json: bool = False, stats: bool = True) -> tuple[int, str]:
