@@ -308,7 +308,7 @@ class GameState:
         self.bank = list(rules.bank)
         self.hands = [[0] * kinds for _ in range(players)]
         self.hand_size = [0] * players
-        self.deck = list(rules.decks["development"])
+        self.deck = list(rules.development_deck)
         self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.new_dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.dev_count = [0] * players

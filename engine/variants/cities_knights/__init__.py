@@ -381,14 +381,14 @@ class CitiesKnights(Variant):
             assert knight is not None
             if knight.level >= 3:
                 return ("a mighty knight is the highest level", _RULE)
+            if node in progress.promoted:
+                return ("a knight is promoted once a turn", "official Cities & Knights rules")
             if knight.level == 2 and progress.levels[seat][POLITICS] < config.ability_level:
                 return (
                     "a knight becomes mighty only with the third politics improvement"
                     " (the fortress)",
                     _RULE,
                 )
-            if node in progress.promoted:
-                return ("a knight is promoted once a turn", "official Cities & Knights rules")
             if knights.pieces_left(progress, seat, knight.level + 1, config.knights_per_level) <= 0:
                 return (
                     f"both of the seat's level-{knight.level + 1} knights are on the board",
