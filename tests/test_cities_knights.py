@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 from bot_games import assert_logs_verify
+from click.testing import CliRunner
 from variant_play import play_bot_game, play_random_game
 
+from hexlan.cli import main
 from hexlan.engine import actions as A
 from hexlan.engine.board import Terrain, beginner_board
 from hexlan.engine.bots import make_bot
@@ -536,6 +538,16 @@ def test_the_new_actions_cross_the_wire_and_the_event_die_only_from_the_beacon()
         assert decode_action(encode_action(action)) == action
     with pytest.raises(MalformedMessage, match="chance outcome"):
         decode_action(encode_action(EventDie(2)))
+
+
+def test_the_tui_refuses_the_game_in_one_line_and_simulate_plays_it() -> None:
+    for command in (["play"], ["host", "--seats", "4"]):
+        result = CliRunner().invoke(main, [*command, "--game", GAME])
+        assert result.exit_code == 2
+        assert "not playable in the TUI yet" in result.output
+        assert "Traceback" not in result.output
+    result = CliRunner().invoke(main, ["simulate", "--game", GAME, "--games", "1", "--json"])
+    assert result.exit_code == 0 and '"game": "cities-and-knights"' in result.output
 
 
 # ------------------------------------------------------------------ whole games
