@@ -43,6 +43,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.net.inproc import InProcessTable
+from hexlan.net.verify import stats_report, verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
 
@@ -593,3 +594,7 @@ def test_four_in_process_sessions_finish_audit_and_verify(tmp_path: Path) -> Non
     events = sum(isinstance(e.action, EventDie) for e in journal)
     assert dice == events > 20
     assert_logs_verify(table, tmp_path, GAME)
+    report = verify_logs(sorted(tmp_path.glob("seat*.hexlan")))
+    distributions = {d.name: d for d in stats_report(report)}
+    assert distributions["event die"].total == events  # `hexlan verify --stats` counts it
+    assert "development-card draws" not in distributions
