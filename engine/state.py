@@ -651,9 +651,10 @@ class GameState:
         DrawCard(card=<DevCard.MONOPOLY: 4>)
 
         In a chance phase a game adds, its rules module names the outcome
-        (:meth:`~hexlan.engine.variants.base.Variant.deck_outcome`: Seafarers' fog tile).
+        (:meth:`~hexlan.engine.variants.base.Variant.deck_outcome`: Seafarers' fog tile, a
+        Cities & Knights progress card).
         """
-        if self.phase is not Phase.DRAW and face is not None and self.variant is not None:
+        if self.phase is not Phase.DRAW and self.variant is not None:
             return self.variant.deck_outcome(self, face)
         return _HIDDEN_DRAW if face is None else _DRAWS[face]
 
@@ -661,13 +662,23 @@ class GameState:
         """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).
 
         A stolen card is seen by thief and victim only; a drawn development card by its buyer
-        only (seed 002: both are hidden cards). Everything else is public.
+        only (seed 002: both are hidden cards); a game's own hidden cards as its rules module
+        says (:meth:`~hexlan.engine.variants.base.Variant.observation`: a Cities & Knights
+        progress card, by its drawer only). Everything else is public.
         """
         if type(action) is A.StealCard and seat not in (self.active, self.victim):
             return _HIDDEN_STEAL
         if type(action) is A.DrawCard and seat != self.active:
             return _HIDDEN_DRAW
+        if self.variant is not None and isinstance(action, A.VariantAction):
+            return self.variant.observation(self, action, seat)
         return action
+
+    def sees(self, seat: Seat) -> bool:
+        """Whether this state knows ``seat``'s hidden cards: the full state knows every seat's
+        (an :class:`~hexlan.engine.info.InformationState` only its own). A game's rules module
+        asks it of the hidden cards it keeps itself (Cities & Knights' progress cards)."""
+        return True
 
     def steal_outcome(self, index: int) -> A.StealCard:
         """The card at ``index`` of the victim's hand in resource order (lumber first).
@@ -1655,13 +1666,17 @@ class GameState:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def hidden_dict(self) -> dict[str, Any]:
-        """What only the full state knows: hand compositions, development cards, the deck."""
-        return {
+        """What only the full state knows: hand compositions, development cards, the deck (and
+        a game's own hidden cards, under ``"variant"``: Cities & Knights' progress cards)."""
+        hidden: dict[str, Any] = {
             "hands": [list(h) for h in self.hands],
             "dev_cards": [list(c) for c in self.dev_cards],
             "new_dev_cards": [list(c) for c in self.new_dev_cards],
             "deck": list(self.deck),
         }
+        if self.variant_state is not None:
+            hidden["variant"] = self.variant_state.hidden_dict()
+        return hidden
 
     def full_hash(self) -> str:
         """SHA-256 (hex) of the public and hidden state together (for replay tests and audits)."""

@@ -35,6 +35,7 @@ from hexlan.engine.actions import (
 )
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
+    NO_SEAT,
     DevCard,
     EngineError,
     IllegalActionError,
@@ -315,10 +316,12 @@ def resolved_actions(
         if isinstance(action, A.DrawCard):
             assert entry.position is not None
             action = A.DrawCard(draws[entry.position])
-        elif entry.deck and dealt is not None:  # a public draw (a fog tile), opened by all
+        elif entry.deck and dealt is not None:  # a draw from a deck the game's rules name
+            # a fog tile every seat opened, or a progress card its drawer alone saw
             assert entry.position is not None
             face = dealt[entry.deck][entry.position]
-            if action != state.draw_outcome(face):  # the outcome the game's rules give the face
+            true = state.draw_outcome(face)  # the outcome the game's rules give the face
+            if action not in (true, state.observation(true, NO_SEAT)):
                 raise DeviationFound(
                     Deviation(
                         None,
@@ -327,6 +330,7 @@ def resolved_actions(
                         f" not the one {action} shows",
                     )
                 )
+            action = true
         elif isinstance(action, A.StealCard):
             assert entry.steal is not None
             action = A.StealCard(_stolen(inputs, state, entry.steal))

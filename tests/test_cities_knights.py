@@ -19,6 +19,7 @@ from hexlan.engine.board import Terrain, beginner_board
 from hexlan.engine.bots import make_bot
 from hexlan.engine.chance import UNIFORM
 from hexlan.engine.core import IllegalActionError, Phase, Resource
+from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
@@ -33,11 +34,14 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildKnight,
     BuildWall,
     ChaseRobber,
+    ChooseProgress,
+    DiscardProgress,
     EventDie,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
 )
@@ -459,7 +463,11 @@ def test_tied_strongest_defenders_are_owed_a_progress_card_each() -> None:
     state.play(A.END_TURN)
     roll(state, 1, 2, SHIP_FACE)
     assert progress(state).defenders == [0, 0, 0, 0]
-    assert progress(state).progress_draws == [1, 0, 0, 1]
+    assert state.phase is KnightsPhase.PROGRESS_CHOICE and state.current_player() == 3
+    assert progress(state).choosing == [3, 0]  # turn order from the roller, seat 2
+    state.play(ChooseProgress(3, SCIENCE))
+    state.play(ChooseProgress(0, TRADE))
+    assert state.phase is KnightsPhase.PROGRESS and progress(state).draws == [(3, 2), (0, 0)]
 
 
 def test_the_weakest_lose_a_city_of_their_choice_metropolis_cities_are_safe() -> None:
@@ -515,6 +523,80 @@ def test_after_the_first_attack_a_seven_moves_the_robber_and_knights_chase_it() 
         seat = state.acting_seats()[0]
         state.play(state.legal_actions(seat)[0])
     assert state.phase is Phase.MOVE_ROBBER
+
+
+# ------------------------------------------------------------------ progress cards
+
+
+def with_views(players: int = 4) -> tuple[GameState, list[InformationState]]:
+    """A game and every seat's view, after set-up (start player 0, first legal spots)."""
+    state = GameState(BOARD, players, rules=RULES)
+    views = [InformationState(BOARD, players, s, rules=RULES) for s in range(players)]
+    advance_views(state, views, A.StartPlayer(0), check=True)
+    while state.phase is not Phase.ROLL:
+        advance_views(state, views, state.legal_actions()[0], check=True)
+    return state, views
+
+
+def legal(state: GameState) -> A.Action:
+    """The first legal action of the seat whose decision is due."""
+    return state.legal_actions()[0]
+
+
+def step(state: GameState, views: list[InformationState], action: A.Action) -> None:
+    advance_views(state, views, action, check=True)
+    public = state.public_hash()
+    assert all(v.public_hash() == public for v in views)
+
+
+def test_a_gate_gives_a_hidden_progress_card_to_seats_whose_level_reaches_the_red_die() -> None:
+    state, views = with_views()
+    for game in (state, *views):
+        progress(game).levels[1][TRADE] = 1  # red 1-2
+        progress(game).levels[2][TRADE] = 3  # red 1-4
+    step(state, views, A.ROLL)
+    step(state, views, A.Dice(3, 4))
+    step(state, views, EventDie(TRADE_GATE))  # red 3: seat 2 only
+    assert state.phase is KnightsPhase.PROGRESS and progress(state).draws == [(2, TRADE)]
+    node = state.chance_node()
+    assert node is not None and (node.kind, node.deck, node.seats) == ("deck_draw", "trade", (2,))
+    assert views[0].chance_outcomes() == [(ProgressDrawn(None), 1.0)]
+    assert len(views[2].chance_outcomes()) == len(RULES.decks["trade"])
+    drawn = ProgressDrawn(2)  # a merchant
+    assert state.observation(drawn, 0) == ProgressDrawn(None)
+    step(state, views, drawn)
+    assert progress(views[2]).cards[2] == [(TRADE, 2)] and progress(views[0]).unknown[2] == 1
+    assert state.public_dict()["cities_knights"]["progress_cards"] == [0, 0, 1, 0]
+    assert state.phase is Phase.DISCARD or state.phase is Phase.MAIN  # the 7 goes on
+
+
+def test_a_fifth_progress_card_is_discarded_face_up_at_once() -> None:
+    state, views = with_views()
+    for game in (state, *views):
+        progress(game).levels[1][SCIENCE] = 5  # every red die
+    for turn in range(5):
+        while not (state.phase is Phase.ROLL and state.active == 0):
+            if state.phase is Phase.ROLL:
+                step(state, views, A.ROLL)
+                step(state, views, A.Dice(1, 2))
+                step(state, views, EventDie(TRADE_GATE))
+            else:  # the end of a turn, or whatever its roll asks of the first seat due
+                step(state, views, A.END_TURN if state.phase is Phase.MAIN else legal(state))
+        step(state, views, A.ROLL)
+        step(state, views, A.Dice(1, 2))
+        step(state, views, EventDie(6))  # the science gate
+        step(state, views, ProgressDrawn(turn))
+    p = progress(state)
+    assert p.held(1) == 5 and state.phase is KnightsPhase.PROGRESS_DISCARD
+    assert state.current_player() == 1
+    assert state.legal_actions(1) == [DiscardProgress(1, SCIENCE, f) for f in range(5)]
+    before = progress(views[0]).pool[SCIENCE][2]
+    rejected(views[0], DiscardProgress(1, SCIENCE, 99), "not legal")
+    step(state, views, DiscardProgress(1, SCIENCE, 2))
+    assert p.held(1) == 4 and (SCIENCE, 2) not in p.cards[1]
+    assert progress(views[0]).pool[SCIENCE][2] == before - 1  # now seen by all
+    assert progress(views[0]).unknown[1] == 4
+    assert state.phase in (Phase.MAIN, KnightsPhase.AQUEDUCT)  # the roll goes on
 
 
 def test_the_progress_is_copied_and_hashed() -> None:
@@ -580,8 +662,8 @@ def test_simulated_games_end_with_a_winner_at_thirteen(players: int) -> None:
 @pytest.mark.slow
 def test_four_in_process_sessions_finish_audit_and_verify(tmp_path: Path) -> None:
     """Four seats' sessions in memory play between heuristic bots: the event die is a beacon
-    event after the dice; the game has no deck to deal; the audit passes and `hexlan verify`
-    accepts every log."""
+    event after the dice; progress cards come from the three mental-poker decks, each seen by
+    its drawer only; the audit passes and `hexlan verify` accepts every log."""
     table = InProcessTable(["a", "b", "c", "d"], seed=5, game=GAME)
     table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(4)])
     views = [s.view for s in table.sessions]
@@ -593,6 +675,13 @@ def test_four_in_process_sessions_finish_audit_and_verify(tmp_path: Path) -> Non
     dice = sum(isinstance(e.action, A.Dice) for e in journal)
     events = sum(isinstance(e.action, EventDie) for e in journal)
     assert dice == events > 20
+    own = [
+        e.action
+        for e in journal
+        if isinstance(e.action, ProgressDrawn) and e.deck and e.action.face is not None
+    ]
+    hidden = [e for e in journal if e.action == ProgressDrawn(None)]
+    assert own and hidden  # its own cards it saw, the others' it did not
     assert_logs_verify(table, tmp_path, GAME)
     report = verify_logs(sorted(tmp_path.glob("seat*.hexlan")))
     distributions = {d.name: d for d in stats_report(report)}

@@ -79,6 +79,9 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "ImproveCity",
         "PillageCity",
         "AqueductPick",
+        "ProgressDrawn",
+        "ChooseProgress",
+        "DiscardProgress",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 
@@ -121,7 +124,8 @@ def test_a_games_action_applied_to_another_game_is_refused_by_its_handler() -> N
 def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
     assert Seafarers.phases == (SeaPhase.GOLD, SeaPhase.FOG)
     assert (
-        BASE_CHANCE_PHASES | {SeaPhase.FOG, PiratePhase.FORTRESS, KnightsPhase.EVENT}
+        BASE_CHANCE_PHASES
+        | {SeaPhase.FOG, PiratePhase.FORTRESS, KnightsPhase.EVENT, KnightsPhase.PROGRESS}
         == R.CHANCE_PHASES
     )
     assert KnightsPhase.PILLAGE not in R.CHANCE_PHASES

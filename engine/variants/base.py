@@ -37,7 +37,13 @@ class VariantState(Protocol):
         ...
 
     def public_dict(self) -> dict[str, Any]:
-        """The progress as plain data (JSON types), all of it public."""
+        """The public part of the progress as plain data (JSON types): equal in the full state
+        and every information state."""
+        ...
+
+    def hidden_dict(self) -> dict[str, Any]:
+        """The hidden part, as the state holding it knows it (in
+        :meth:`GameState.hidden_dict`)."""
         ...
 
 
@@ -139,8 +145,14 @@ class Variant:
         """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""
         return None
 
-    def deck_outcome(self, state: GameState, face: int) -> A.Action:
-        """The outcome of ``face`` drawn from the deck of a chance phase the variant adds.
+    def observation(self, state: GameState, action: A.VariantAction, seat: Seat) -> A.Action:
+        """What ``seat`` sees of one of the variant's actions (before it is applied): all of it
+        unless the variant hides a card in it."""
+        return action
+
+    def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
+        """The outcome of ``face`` drawn from the deck of a chance phase the variant adds (None:
+        a card this state may not see).
 
         Raises:
             EngineError: the variant draws from no deck of its own.

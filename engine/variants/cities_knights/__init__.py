@@ -16,8 +16,9 @@ numbers). This module wires them into the engine's hooks.
   own, :attr:`KnightsPhase.EVENT`), settled before production.
 - **A 7** only makes discards until the barbarians first attack; then the robber moves as usual.
 
-NOT YET BUILT: progress cards (three decks of 18, drawn on a gate face). A gate face and a tie
-of defenders count the cards each seat is owed in ``progress_draws``; nothing draws them yet.
+- **Progress cards** (:mod:`.progress_cards`): three decks of 18 in the rule set, drawn on a
+  gate face and by tied defenders, at most four held. NOT YET BUILT: the cards' effects (a card
+  is drawn, held and discarded, never played).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
-from hexlan.engine.chance import UNIFORM, ChanceNode
+from hexlan.engine.chance import DECK_DRAW, UNIFORM, ChanceNode
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
@@ -39,7 +40,12 @@ from hexlan.engine.core import (
     one_kind,
 )
 from hexlan.engine.variants.base import Variant, VariantHandler
-from hexlan.engine.variants.cities_knights import barbarians, improvements, knights
+from hexlan.engine.variants.cities_knights import (
+    barbarians,
+    improvements,
+    knights,
+    progress_cards,
+)
 from hexlan.engine.variants.cities_knights.actions import (
     EVENT_DICE,
     POLITICS,
@@ -50,11 +56,14 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildKnight,
     BuildWall,
     ChaseRobber,
+    ChooseProgress,
+    DiscardProgress,
     EventDie,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
 )
@@ -105,6 +114,10 @@ class CitiesKnights(Variant):
         super().__init__(rules, options, topology)
         if rules.kinds != len(Resource):
             raise EngineError("Cities & Knights needs the five resources and three commodities")
+        if not set(TRACKS) <= set(rules.decks):
+            raise EngineError(f"Cities & Knights needs the progress decks {', '.join(TRACKS)}")
+        self.decks = [rules.decks[track] for track in TRACKS]
+        self.deck_sizes = tuple(sum(deck) for deck in self.decks)
         try:
             self.config = Config(rules.raw["cities_knights"], rules.kinds)
         except (KeyError, TypeError, ValueError) as exc:
@@ -115,7 +128,7 @@ class CitiesKnights(Variant):
 
     def prepare_state(self, state: GameState) -> None:
         """The game's progress: nothing built, the barbarians at the far end of their track."""
-        state.variant_state = Progress.start(state.players)
+        state.variant_state = Progress.start(state.players, self.decks)
 
     def setup_city(self, state: GameState) -> bool:
         """The second set-up building is a city (seed 002: «не два поселения, а поселение, а
@@ -164,12 +177,40 @@ class CitiesKnights(Variant):
         progress.promoted.clear()
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
-        """In :attr:`KnightsPhase.EVENT`: the event die, a beacon event ``"event"``."""
-        return _EVENT_NODE if state.phase is KnightsPhase.EVENT else None
+        """In :attr:`KnightsPhase.EVENT`: the event die, a beacon event ``"event"``; in
+        :attr:`KnightsPhase.PROGRESS`: the drawer's card from its track's deck (the rule set's
+        ``trade``, ``politics`` or ``science``)."""
+        if state.phase is KnightsPhase.EVENT:
+            return _EVENT_NODE
+        if state.phase is KnightsPhase.PROGRESS:
+            seat, track = progress_of(state).draws[0]
+            return ChanceNode(DECK_DRAW, "draw", deck=TRACKS[track], seats=(seat,))
+        return None
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
-        """In :attr:`KnightsPhase.EVENT`: each face, 1/6."""
-        return list(_EVENT_OUTCOMES) if state.phase is KnightsPhase.EVENT else []
+        """In :attr:`KnightsPhase.EVENT`: each face, 1/6; in :attr:`KnightsPhase.PROGRESS`:
+        each unseen card (:func:`.progress_cards.outcomes`)."""
+        if state.phase is KnightsPhase.EVENT:
+            return list(_EVENT_OUTCOMES)
+        if state.phase is KnightsPhase.PROGRESS:
+            return progress_cards.outcomes(state, progress_of(state))
+        return []
+
+    def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
+        """The progress card of ``face`` (None: another seat's, unseen).
+
+        Raises:
+            EngineError: no progress card is being drawn.
+        """
+        if state.phase is not KnightsPhase.PROGRESS:
+            raise EngineError("no progress card is being drawn")
+        return progress_cards.HIDDEN_DRAW if face is None else ProgressDrawn(face)
+
+    def observation(self, state: GameState, action: A.VariantAction, seat: Seat) -> A.Action:
+        """A progress card drawn is seen by its drawer only."""
+        if isinstance(action, ProgressDrawn) and seat != progress_of(state).draws[0][0]:
+            return progress_cards.HIDDEN_DRAW
+        return action
 
     def phase_seat(self, state: GameState) -> Seat:
         """Who decides in a phase of this game: the next seat to lose a city, the displaced
@@ -182,6 +223,10 @@ class CitiesKnights(Variant):
             return NO_SEAT if progress.retreat is None else progress.retreat.knight.seat
         if phase is KnightsPhase.AQUEDUCT:
             return progress.aqueduct[0] if progress.aqueduct else NO_SEAT
+        if phase is KnightsPhase.PROGRESS_CHOICE:
+            return progress.choosing[0] if progress.choosing else NO_SEAT
+        if phase is KnightsPhase.PROGRESS_DISCARD:
+            return progress.over_limit
         return state.active
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -196,6 +241,16 @@ class CitiesKnights(Variant):
             return [RetreatKnight(seat, n) for n in spots]
         if phase is KnightsPhase.AQUEDUCT:
             return [AqueductPick(seat, r) for r in RESOURCES if state.bank[r]]
+        if phase is KnightsPhase.PROGRESS_CHOICE:
+            sizes = self.deck_sizes
+            return [
+                ChooseProgress(seat, t)
+                for t in range(len(TRACKS))
+                if progress_cards.deck_left(progress, sizes, t)
+            ]
+        if phase is KnightsPhase.PROGRESS_DISCARD:
+            choices = progress_cards.discard_choices(progress, seat)
+            return [DiscardProgress(seat, t, f) for t, f in choices]
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -260,24 +315,45 @@ class CitiesKnights(Variant):
     # ------------------------------------------------------------------ apply
 
     def _on_event(self, state: GameState, action: EventDie) -> None:
-        progress = progress_of(state)
-        barbarians.event_rolled(state, progress, action.symbol, self.config)
-        if progress.pillage:  # a lost attack: the weakest pick their cities first
-            state.phase = KnightsPhase.PILLAGE
-        else:
-            self._resume_roll(state)
+        barbarians.event_rolled(state, progress_of(state), action.symbol, self.config)
+        self._go_on(state)
 
-    def _resume_roll(self, state: GameState) -> None:
-        """The event die is settled: the red and yellow dice produce, or their 7 begins."""
-        assert state.dice is not None
-        state.roll_pending = False
-        state._finish_roll(state.dice.total)
+    def _go_on(self, state: GameState) -> None:
+        """What the event die set in motion, in order: the lost attack's pillage, the tied
+        defenders' choices of deck, a discard over the progress-card limit, the progress cards
+        due; then the red and yellow dice produce, or their 7 begins."""
+        progress = progress_of(state)
+        progress_cards.drop_empty(progress, self.deck_sizes)
+        if progress.pillage:
+            state.phase = KnightsPhase.PILLAGE
+        elif progress.choosing:
+            state.phase = KnightsPhase.PROGRESS_CHOICE
+        elif progress.over_limit >= 0:
+            state.phase = KnightsPhase.PROGRESS_DISCARD
+        elif progress.draws:
+            state.phase = KnightsPhase.PROGRESS
+        else:
+            assert state.dice is not None
+            state.roll_pending = False
+            state._finish_roll(state.dice.total)
 
     def _on_pillage(self, state: GameState, action: PillageCity) -> None:
+        barbarians.pillage(state, progress_of(state), action.seat, action.node)
+        self._go_on(state)
+
+    def _on_choose_progress(self, state: GameState, action: ChooseProgress) -> None:
         progress = progress_of(state)
-        barbarians.pillage(state, progress, action.seat, action.node)
-        if not progress.pillage:
-            self._resume_roll(state)
+        progress.choosing.remove(action.seat)
+        progress.draws.append((action.seat, action.track))
+        self._go_on(state)
+
+    def _on_progress_drawn(self, state: GameState, action: ProgressDrawn) -> None:
+        progress_cards.drawn(progress_of(state), action.face, self.config.progress_hand)
+        self._go_on(state)
+
+    def _on_discard_progress(self, state: GameState, action: DiscardProgress) -> None:
+        progress_cards.discard(progress_of(state), action.seat, action.track, action.face)
+        self._go_on(state)
 
     def _on_build_knight(self, state: GameState, action: BuildKnight) -> None:
         seat = state.active
@@ -453,6 +529,9 @@ class CitiesKnights(Variant):
         ImproveCity,
         PillageCity,
         AqueductPick,
+        ProgressDrawn,
+        ChooseProgress,
+        DiscardProgress,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -466,9 +545,14 @@ class CitiesKnights(Variant):
         ImproveCity: _on_improve,
         PillageCity: _on_pillage,
         AqueductPick: _on_aqueduct,
+        ProgressDrawn: _on_progress_drawn,
+        ChooseProgress: _on_choose_progress,
+        DiscardProgress: _on_discard_progress,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
-    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset({KnightsPhase.EVENT})
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(
+        {KnightsPhase.EVENT, KnightsPhase.PROGRESS}
+    )
 
 
 __all__ = [

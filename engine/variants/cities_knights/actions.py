@@ -43,6 +43,13 @@ class KnightsPhase(GamePhase):
     """A displaced knight's owner moves it along its own roads."""
     AQUEDUCT = 22
     """Seats with the aqueduct that the roll gave nothing each take a resource of choice."""
+    PROGRESS = 23
+    """Chance: a seat draws a progress card from a deck (a mental-poker deck in a network
+    game); the card is seen by its drawer only."""
+    PROGRESS_CHOICE = 24
+    """A seat tied strongest against the barbarians chooses the deck it draws from."""
+    PROGRESS_DISCARD = 25
+    """A seat holding more progress cards than the limit discards one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,43 @@ class AqueductPick(A.VariantAction):
 
     def actor(self, active: Seat) -> Seat:
         """The picking seat."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressDrawn(A.VariantAction):
+    """Chance, Cities & Knights: the progress card a seat draws, as its face in its deck (the
+    deck's table order in the rule set), or None where this state may not see it."""
+
+    face: int | None
+
+    chance: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseProgress(A.VariantAction):
+    """A seat tied strongest against the barbarians names the ``track`` (0 trade, 1 politics,
+    2 science) whose deck it draws from (seed 002: «цвет карточки на выбор игрока»)."""
+
+    seat: Seat
+    track: int
+
+    def actor(self, active: Seat) -> Seat:
+        """The choosing seat."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardProgress(A.VariantAction):
+    """A seat over the progress-card limit discards the card ``face`` of ``track``'s deck,
+    face up (seed 002: «обязан сбросить одну из пяти карточек»)."""
+
+    seat: Seat
+    track: int
+    face: int
+
+    def actor(self, active: Seat) -> Seat:
+        """The discarding seat."""
         return self.seat
 
 

@@ -6,16 +6,15 @@ sails the barbarians one step; on the last step of the track they attack. Their 
 number of cities on the island, metropolises included; Catan's is the active knights' levels.
 
 - **Catan holds** (strength at least the barbarians'): the one seat with the strongest knights
-  takes a Defender of Catan point; seats tied strongest are each owed a progress card of their
-  choice, recorded in ``progress_draws`` until the progress decks exist (seed 002).
+  takes a Defender of Catan point; seats tied strongest each choose a progress deck to draw
+  from (``progress.choosing``; seed 002).
 - **The barbarians win**: among the seats with a city that is no metropolis, the weakest (all
   tied) each reduce one such city of their choice to a settlement, losing its wall (seed 002;
   official: metropolises are safe, a seat without a city to lose is passed over).
 - Either way every knight goes inactive and the ship starts again (official; seed 002 says so
   of the lost attack and sends the ship back after the won one). From the first attack on, a 7
   moves the robber (official).
-- A gate face owes a progress card to each seat whose level of that track reaches the red die
-  less one (seed 002 «Уточнение»); recorded in ``progress_draws`` until the decks exist.
+- A gate face gives progress cards (:func:`~.progress_cards.gate`).
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hexlan.engine.core import NO_SEAT, NodeId, Seat
+from hexlan.engine.variants.cities_knights import progress_cards
 from hexlan.engine.variants.cities_knights.actions import SHIP
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.improvements import lose_wall
@@ -35,14 +35,11 @@ if TYPE_CHECKING:
 
 def event_rolled(state: GameState, progress: Progress, symbol: int, config: Config) -> None:
     """Settle the event die's ``symbol`` (:data:`SHIP` or ``1 + track``): sail and perhaps
-    attack (a lost attack leaves the losers in ``progress.pillage``), or owe progress cards."""
+    attack (a lost attack leaves the losers in ``progress.pillage``, a won one's tied defenders
+    in ``progress.choosing``), or queue a gate's progress cards."""
     if symbol != SHIP:
         assert state.dice is not None
-        track, red = symbol - 1, state.dice.first
-        for seat in range(state.players):
-            level = progress.levels[seat][track]
-            if level and red <= level + 1:
-                progress.progress_draws[seat] += 1
+        progress_cards.gate(state, progress, symbol - 1, state.dice.first)
         return
     progress.barbarians += 1
     if progress.barbarians >= config.barbarian_track:
@@ -53,6 +50,7 @@ def attack(state: GameState, progress: Progress) -> None:
     """The barbarians land: compare strengths and settle (module docstring)."""
     barbarians = sum(len(cities) for cities in state.cities)
     strengths = [progress.strength(s) for s in range(state.players)]
+    order = [(state.active + i) % state.players for i in range(state.players)]
     if sum(strengths) >= barbarians:
         best = max(strengths)
         top = [s for s in range(state.players) if strengths[s] == best]
@@ -60,14 +58,12 @@ def attack(state: GameState, progress: Progress) -> None:
             progress.defenders[top[0]] += 1
             state.public_vp[top[0]] += 1
         elif best > 0:
-            for seat in top:
-                progress.progress_draws[seat] += 1
+            progress.choosing = [s for s in order if s in top]
     else:
         metros = set(progress.metropolis)
         exposed = [s for s in range(state.players) if any(n not in metros for n in state.cities[s])]
         if exposed:
             weakest = min(strengths[s] for s in exposed)
-            order = [(state.active + i) % state.players for i in range(state.players)]
             progress.pillage = [s for s in order if s in exposed and strengths[s] == weakest]
     for node, knight in list(progress.knights.items()):
         if knight.active:

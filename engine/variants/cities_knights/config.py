@@ -28,3 +28,4 @@ class Config:
         self.metropolis_level = int(table["metropolis_level"])
         self.metropolis_points = int(table["metropolis_points"])
         self.barbarian_track = int(table["barbarian_track"])
+        self.progress_hand = int(table["progress_hand"])

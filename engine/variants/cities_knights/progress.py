@@ -1,6 +1,7 @@
 """Cities & Knights' game progress: the one object the variant keeps in the state's generic slot
-(:attr:`~hexlan.engine.state.GameState.variant_state`), copied with the state and public in
-full (seed 002 «Города и рыцари»: every piece and track is on the table)."""
+(:attr:`~hexlan.engine.state.GameState.variant_state`), copied with the state. Every piece and
+track is on the table (seed 002 «Города и рыцари»); the progress cards in hand are hidden but
+for their number, as development cards are."""
 
 from __future__ import annotations
 
@@ -52,14 +53,27 @@ class Progress:
         retreat: a displaced knight waiting to be moved, or None.
         aqueduct: seats still to take the aqueduct's resource, in turn order.
         hands_before: hand sizes before the roll's production (to see who it gave nothing).
-        progress_draws: per seat, progress cards it is owed (gates and tied defenders) while
-            the progress decks are not built yet (docs/rules/cities-and-knights.md).
+        cards: per seat, the progress cards this state knows it holds, as ``(track, face)``.
+        unknown: per seat, the progress cards it holds that this state may not see (always 0
+            in the full state).
+        pool: per track, the count of each face this state has not seen: the deck itself in
+            the full state, the deck and the others' unseen cards in an information state.
+        drawn: per track, cards drawn from its deck so far (public: the deck's size).
+        choosing: seats still to choose the deck of a defender's progress card, in turn order.
+        draws: progress cards due, as ``(seat, track)``, in order.
+        over_limit: the seat that must discard a progress card now (-1: none).
     """
 
     levels: list[list[int]]
     walls: list[list[NodeId]]
     defenders: list[int]
-    progress_draws: list[int]
+    cards: list[list[tuple[int, int]]]
+    unknown: list[int]
+    pool: list[list[int]]
+    drawn: list[int] = field(default_factory=lambda: [0, 0, 0])
+    choosing: list[Seat] = field(default_factory=list)
+    draws: list[tuple[Seat, int]] = field(default_factory=list)
+    over_limit: Seat = NO_SEAT
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -73,13 +87,16 @@ class Progress:
     hands_before: list[int] = field(default_factory=list)
 
     @classmethod
-    def start(cls, players: int) -> Progress:
-        """The progress of a new game of ``players`` seats: nothing built, the ship at sea."""
+    def start(cls, players: int, decks: list[tuple[int, ...]]) -> Progress:
+        """The progress of a new game of ``players`` seats: nothing built, the ship at sea,
+        ``decks`` (each track's count of each face) full."""
         return cls(
             levels=[[0, 0, 0] for _ in range(players)],
             walls=[[] for _ in range(players)],
             defenders=[0] * players,
-            progress_draws=[0] * players,
+            cards=[[] for _ in range(players)],
+            unknown=[0] * players,
+            pool=[list(deck) for deck in decks],
         )
 
     def copy(self) -> Self:
@@ -88,7 +105,13 @@ class Progress:
             levels=[row[:] for row in self.levels],
             walls=[row[:] for row in self.walls],
             defenders=self.defenders[:],
-            progress_draws=self.progress_draws[:],
+            cards=[row[:] for row in self.cards],
+            unknown=self.unknown[:],
+            pool=[row[:] for row in self.pool],
+            drawn=self.drawn[:],
+            choosing=self.choosing[:],
+            draws=self.draws[:],
+            over_limit=self.over_limit,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -112,8 +135,21 @@ class Progress:
         """The seat's active knights' levels added up: its part of Catan's defence."""
         return sum(k.level for k in self.knights.values() if k.seat == seat and k.active)
 
+    def held(self, seat: Seat) -> int:
+        """How many progress cards the seat holds (public)."""
+        return len(self.cards[seat]) + self.unknown[seat]
+
+    def hidden_dict(self) -> dict[str, Any]:
+        """The progress cards as this state knows them: each seat's known cards, its unseen
+        ones' count, and the faces not seen."""
+        return {
+            "cards": [sorted(list(c) for c in row) for row in self.cards],
+            "unknown": self.unknown[:],
+            "pool": [row[:] for row in self.pool],
+        }
+
     def public_dict(self) -> dict[str, Any]:
-        """The progress as plain data (all of it is public)."""
+        """The public progress as plain data: all but the progress cards' faces."""
         retreat = self.retreat
         return {
             "levels": [row[:] for row in self.levels],
@@ -126,7 +162,11 @@ class Progress:
             "barbarians": self.barbarians,
             "arrived": self.arrived,
             "defenders": self.defenders[:],
-            "progress_draws": self.progress_draws[:],
+            "progress_cards": [self.held(s) for s in range(len(self.cards))],
+            "decks_drawn": self.drawn[:],
+            "choosing": self.choosing[:],
+            "draws": [list(d) for d in self.draws],
+            "over_limit": self.over_limit,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None
