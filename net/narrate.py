@@ -40,6 +40,8 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
+from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
+from hexlan.engine.variants.cities_knights.actions import EventDie
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
@@ -53,6 +55,7 @@ from hexlan.engine.variants.seafarers import (
     MovePirate,
     MoveShip,
 )
+from hexlan.net.narrate_knights import knights_text
 
 DEFAULT_NAMES: Final = ("You", "Blue", "Green", "Purple", "Red", "Cobalt")
 """Seat names when none are given: the human first, then bots named after their colours."""
@@ -228,6 +231,9 @@ class Narrator:
         if isinstance(action, A.BuyDevelopmentCard):
             self._buyer = actor
         phase = state.phase
+        # Cities & Knights: the progress before the action (a drawer, a displaced knight)
+        prior = progress_of(state).copy() if isinstance(state.variant, CitiesKnights) else None
+        pending = state.roll_pending  # the roll waits (Pirate Islands' fleet, C&K's event die)
 
         state.apply(action)
         news = state.last_events  # what the rules did (hexlan.engine.events)
@@ -305,16 +311,8 @@ class Narrator:
             self.rolls.append(total)
             text = f"{who} rolled {total} ({action.first}+{action.second})"
             text += self._fleet_news(news)
-            if total == 7:
-                text += ": the robber!" if self._robber else ": a 7!"
-                due = next((ev.counts for ev in news if isinstance(ev, E.DiscardsDue)), ())
-                need = [s for s, n in enumerate(due) if n]
-                if need:
-                    listing = ", ".join(
-                        f"{self._whom(s)} {self._verb(s, 'discard', 'discards')} {due[s]}"
-                        for s in need
-                    )
-                    text += " " + listing[0].upper() + listing[1:]
+            if total == 7 and not state.roll_pending:
+                text += self._seven(news)
             elif not state.roll_pending:  # Pirate Islands: production waits for the loot
                 produced, target = self._production(news, total)
                 text += ": " + produced
@@ -439,6 +437,17 @@ class Narrator:
                 f"{self._who(won.seat)} {self._verb(won.seat, 'win', 'wins')} with "
                 f"{won.points} points{shown}"
             )
+        elif prior is not None:  # Cities & Knights (net/narrate_knights.py)
+            kind = "roll" if isinstance(action, EventDie) else "build"
+            told = knights_text(state, prior, action, self._who, self._node_place)
+            text = told or ""
+            dice = state.dice
+            if pending and not state.roll_pending and dice is not None:  # the roll went on
+                text += (
+                    "; the roll" + self._seven(news)
+                    if dice.total == 7
+                    else self._roll_went_on(news)
+                )
         if setup and isinstance(action, A.BuildRoad):
             for ev in news:
                 if isinstance(ev, E.TurnStarted):
@@ -506,6 +515,20 @@ class Narrator:
         return ("; ".join(parts) if parts else "nobody gets anything"), (
             ("hex", hexes) if hexes else None
         )
+
+    def _seven(self, news: Sequence[E.Event]) -> str:
+        """A 7 rolled, and who discards, as a clause (the robber, where it moves)."""
+        variant = self.state.variant
+        robber = self._robber and not (variant is not None and variant.robber_locked(self.state))
+        text = ": the robber!" if robber else ": a 7!"
+        due = next((ev.counts for ev in news if isinstance(ev, E.DiscardsDue)), ())
+        need = [s for s, n in enumerate(due) if n]
+        if need:
+            listing = ", ".join(
+                f"{self._whom(s)} {self._verb(s, 'discard', 'discards')} {due[s]}" for s in need
+            )
+            text += " " + listing[0].upper() + listing[1:]
+        return text
 
     def _roll_went_on(self, news: Sequence[E.Event]) -> str:
         """Pirate Islands: after the fleet's loot or prize, what the roll then produced."""

@@ -49,6 +49,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.net.inproc import InProcessTable
+from hexlan.net.narrate import Narrator
 from hexlan.net.verify import stats_report, verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
@@ -691,6 +692,32 @@ def test_determinised_states_play_on_to_the_end() -> None:
             else:
                 game.play(bots[seat].choose(game, seat))
         assert game.public_vp[game.winner] >= 13
+
+
+def test_a_bots_game_is_told_in_words() -> None:
+    """Heuristic bots play a game told by seat 0's narrator: the event die, the barbarians,
+    knights, improvements and progress cards (another seat's unnamed) read as such."""
+    chance = SeededChance(4)
+    board = board_of(RULES, chance.rng)
+    state = GameState(board, 4, rules=RULES)
+    views = [InformationState(board, 4, s, rules=RULES) for s in range(4)]
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    narrator = Narrator(board, ["a", "b", "c", "d"], 0, rules=RULES)
+    told: list[str] = []
+    while not state.is_over:
+        seat = state.current_player()
+        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+        observed = state.observation(action, 0)
+        advance_views(state, views, action)
+        told.append(narrator.narrate(observed).text)
+    assert any(t.startswith("The event die shows the ship: the barbarians sail") for t in told)
+    assert any("the barbarians attack" in t for t in told)
+    assert any("the roll gives:" in t for t in told)  # production after the event die
+    assert any(" built a knight at " in t for t in told)
+    assert any(" built science level 1" in t for t in told)
+    assert any(t.startswith("You drew a ") and ": " in t for t in told)  # its own card named
+    assert any(t.startswith("b drew a ") and ":" not in t for t in told)  # another's not
+    assert narrator.state.public_hash() == state.public_hash()
 
 
 @pytest.mark.parametrize("players", [3, 4])
