@@ -311,7 +311,7 @@ class Narrator:
             self.rolls.append(total)
             text = f"{who} rolled {total} ({action.first}+{action.second})"
             text += self._fleet_news(news)
-            if total == 7 and not state.roll_pending:
+            if total == 7 and prior is None:  # (Cities & Knights: told after the event die)
                 text += self._seven(news)
             elif not state.roll_pending:  # Pirate Islands: production waits for the loot
                 produced, target = self._production(news, total)

@@ -75,8 +75,8 @@ def knights_text(
         return f"{who(state.active)} built a city wall at {place(action.node)}"
     if isinstance(action, ImproveCity):
         seat = state.active
-        level = progress.levels[seat][action.track]
-        text = f"{who(seat)} built {TRACKS[action.track]} level {level}"
+        built = progress.levels[seat][action.track]
+        text = f"{who(seat)} built {TRACKS[action.track]} level {built}"
         if prior.metropolis_seat[action.track] != progress.metropolis_seat[action.track]:
             text += f" and takes the {TRACKS[action.track]} metropolis"
         return text
