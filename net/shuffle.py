@@ -421,6 +421,16 @@ def verify_shuffle(
     with libsodium's canonical outputs computed from validated inputs. Stops at the first bad
     round.
 
+    perf: each of the 40·n equations costs a ``G·k``, a ``Y·k`` and two point additions,
+    nearly all of the check's CPU (scripts/bench_crypto.py prints the model beside the measured
+    time). A random linear combination of the equations (batch verification) is not cheaper
+    over libsodium, which has no multi-scalar multiplication: the combination needs a
+    ``P·ρ`` (a subgroup check of ``P`` and a multiplication, as dear as ``Y·k``) per
+    intermediate point, two per card, and a point addition decodes two points and encodes one
+    (a sixth of a multiplication), so bucket methods lose too. Summed with additions alone, a
+    combination would also pass a card off by a point of small order when its coefficient is a
+    multiple of that order; compared byte for byte, the card fails.
+
     Args:
         deck_in: the deck before the shuffle, validated (:func:`unpack_deck`).
         deck_out: the shuffled deck, validated.

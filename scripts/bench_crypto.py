@@ -25,6 +25,9 @@ the time, and bots' decisions are timed as they return (the peer signs them at o
        input are there, and the next seat validates the deck) + the beacon round (measured in
        (b1)) + the slowest seat's answer to its challenges + max over seats of (that seat's
        checks of the N-1 other proofs);
+   (a') the same in CPU time (``time.process_time``, every thread), which other jobs on the
+       machine do not inflate, beside libsodium's CPU cost per call and the model of a proof
+       check they give (40 rounds x n cards, each a G·k, a Y·k and two point additions);
    (b) the wall time of N real peers, from the first message signed to every seat's
        ``session.dealer.deck.ready``: (b1) in one process and one event loop, as
        scripts/bench_net.py runs them (proof work goes to worker threads, libsodium releases
@@ -37,6 +40,8 @@ the time, and bots' decisions are timed as they return (the peer signs them at o
        and when every seat has every shuffle proof in (the deck is *set up*: a card bought is
        dealt at once). The proofs are checked off the critical path and every seat's deck is
        *ready* (its first reveal can happen) only when its checks pass (PROTOCOL.md §13.6).
+       (b2) also gives the N processes' CPU time until ready, split at the challenges: the
+       keys, draws and shuffles before, the proofs and the N(N-1) checks after.
 
 2.-5. Networked bot games (``Peer`` per seat, heuristic bots, one event loop as in
    bench_net.py), for every table size, ``--games`` each:
@@ -86,6 +91,7 @@ from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState
 from hexlan.net.audit import run_audit
 from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed
+from hexlan.net.group import ScalarStream, add, base_mul, is_point, mul
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import free_port
 from hexlan.net.log import read_log
@@ -130,6 +136,36 @@ def _timed(call: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
+def _cpu_timed(call: Callable[..., Any], *args: Any) -> tuple[float, float, Any]:
+    """Wall seconds and CPU seconds (this process, every thread) of ``call(*args)``, and its
+    result. The CPU time is what the call costs whatever else loads the machine."""
+    cpu, start = time.process_time(), time.perf_counter()
+    result = call(*args)
+    return time.perf_counter() - start, time.process_time() - cpu, result
+
+
+def _primitive_costs(reps: int = 400) -> dict[str, float]:
+    """CPU microseconds of one call of each libsodium operation a shuffle proof check makes
+    (through PyNaCl, as net/group.py calls it): ``G·k``, ``P·k`` (which first checks that ``P``
+    is in the prime-order group: about half its cost), a point addition (which decodes both
+    points and encodes the sum) and that subgroup check alone."""
+    k = ScalarStream(bytes(32), b"bench-primitives").scalar()
+    p = base_mul(k)
+    calls: dict[str, Callable[[], object]] = {
+        "base_mul": lambda: base_mul(k),
+        "mul": lambda: mul(k, p),
+        "add": lambda: add(p, p),
+        "is_point": lambda: is_point(p),
+    }
+    costs = {}
+    for name, call in calls.items():
+        start = time.process_time()
+        for _ in range(reps):
+            call()
+        costs[name] = (time.process_time() - start) / reps * 1e6
+    return costs
+
+
 def _free_ports(players: int) -> list[int]:
     return [free_port("127.0.0.1") for _ in range(players)]
 
@@ -147,6 +183,9 @@ class Probe:
     events: list[PeerEvent] = field(default_factory=list)
     decisions: list[tuple[float, Action]] = field(default_factory=list)
     challenged: float | None = None
+    challenged_cpu: float | None = None
+    """``time.process_time()`` when the challenges were set: this process's CPU split between
+    keys, draws and shuffles before, and proofs and checks after."""
     started: float | None = None
     """The board is laid (the start event resolved): set-up placement can begin; the game
     waits for no deck (PROTOCOL.md §13.10)."""
@@ -205,6 +244,7 @@ def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: No
     def challenges(bits: Sequence[Sequence[int]]) -> None:
         set_challenges(bits)
         probe.challenged = time.perf_counter()
+        probe.challenged_cpu = time.process_time()
 
     def verified(seat: int) -> None:
         mark_verified(seat)
@@ -271,9 +311,29 @@ class CryptoPath:
         return self.keys + self.chain() + beacon + max(self.responses) + max(self.checks)
 
 
-def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]:
-    """Build and verify a development deck for ``players`` seats, timing each step; the deck
-    and the seats' ElGamal secrets."""
+@dataclass
+class _Times:
+    """Wall and CPU seconds of calls, in call order."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def pick(self, cpu: bool) -> list[float]:
+        return self.cpu if cpu else self.wall
+
+
+def _timed_into(into: _Times, call: Callable[..., Any], *args: Any) -> Any:
+    """``call(*args)``, its wall and CPU seconds appended to ``into``."""
+    wall, cpu, result = _cpu_timed(call, *args)
+    into.wall.append(wall)
+    into.cpu.append(cpu)
+    return result
+
+
+def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, list[bytes]]:
+    """Build and verify a development deck for ``players`` seats, timing each step: the
+    critical path in wall times and the same in CPU times (this process, every thread), the
+    deck and the seats' ElGamal secrets."""
     keys = [SeatKeys.seeded(seed, seat) for seat in range(players)]
     opening = make_opening(NAMES[:players], keys, created=0, game=game_for(players))
     seeds = [k.chain.secret for k in keys]  # a seat's per-game seed, as Session uses it
@@ -281,53 +341,60 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, Deck, list[bytes]]
     faces = Session(
         0, keys[0].identity, opening, keys[0].chain, keys[0].game_keys
     ).dealer.deck.faces
+    key_times = [_Times() for _ in range(players)]  # per seat: its proof, its N-1 checks
+    draws, shuffles, validations, responses = _Times(), _Times(), _Times(), _Times()
+    check_times = [_Times() for _ in range(players)]  # per verifying seat
+
     joint = JointKey(players, opening.game_id)
-    published = []
-    key_times = [0.0] * players
-    for seat in range(players):
-        t, share = _timed(joint.prove, seat, secrets[seat])
-        key_times[seat] += t
-        published.append(share)
+    published = [
+        _timed_into(key_times[seat], joint.prove, seat, secrets[seat]) for seat in range(players)
+    ]
     # every seat checks every other seat's key proof (one JointKey per verifier)
     for verifier in range(players):
         mine = JointKey(players, opening.game_id)
         for seat, (share, proof) in enumerate(published):
-            t, _ = _timed(mine.add, seat, share, proof)
             if seat != verifier:
-                key_times[verifier] += t
+                _timed_into(key_times[verifier], mine.add, seat, share, proof)
+            else:
+                mine.add(seat, share, proof)
         joint_again = mine.joint
     for seat, (share, proof) in enumerate(published):
         joint.add(seat, share, proof)
     assert joint.joint == joint_again
     deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
-    draws, shuffles, validations, shuffle_secrets = [], [], [], []
+    shuffle_secrets = []
     for seat in range(players):
-        t, drawn = _timed(deck.draw_shuffle, seeds[seat])
-        draws.append(t)
-        t, (commitment, secret) = _timed(apply_shuffle, deck.current, drawn)
-        shuffles.append(t)
+        drawn = _timed_into(draws, deck.draw_shuffle, seeds[seat])
+        commitment, secret = _timed_into(shuffles, apply_shuffle, deck.current, drawn)
         shuffle_secrets.append(secret)
         output, rounds = pack_deck(commitment.output), [pack_deck(d) for d in commitment.rounds]
-        t, _ = _timed(deck.add_shuffle, seat, output, rounds)
-        validations.append(t)
+        _timed_into(validations, deck.add_shuffle, seat, output, rounds)
     rng = random.Random(seed)
     deck.set_challenges([[rng.randrange(2) for _ in range(ROUNDS)] for _ in range(players)])
-    responses, answers = [], []
-    for seat in range(players):
-        t, answer = _timed(respond, shuffle_secrets[seat], deck.challenges(seat))
-        responses.append(t)
-        answers.append(answer)
-    checks = [0.0] * players
+    answers = [
+        _timed_into(responses, respond, shuffle_secrets[seat], deck.challenges(seat))
+        for seat in range(players)
+    ]
     for verifier in range(players):
         for seat in range(players):
             if seat != verifier:
-                t, _ = _timed(deck.verification_job(seat, answers[seat]))
-                checks[verifier] += t
+                _timed_into(check_times[verifier], deck.verification_job(seat, answers[seat]))
     for seat in range(players):
         deck.mark_verified(seat)
     assert deck.ready
-    path = CryptoPath(players, max(key_times), draws, shuffles, validations, responses, checks)
-    return path, deck, secrets
+    wall_path, cpu_path = (
+        CryptoPath(
+            players,
+            max(sum(t.pick(cpu)) for t in key_times),
+            draws.pick(cpu),
+            shuffles.pick(cpu),
+            validations.pick(cpu),
+            responses.pick(cpu),
+            [sum(t.pick(cpu)) for t in check_times],
+        )
+        for cpu in (False, True)
+    )
+    return wall_path, cpu_path, deck, secrets
 
 
 @dataclass
@@ -384,6 +451,7 @@ class SetupRun:
     beacon: float  # from the last shuffle signed until every seat has the challenges
     failed_dials: int
     cpu: float = 0.0  # CPU seconds of every seat (all threads) until its deck was ready
+    cpu_after: float = 0.0  # of which after each seat had the challenges (proofs, checks)
 
 
 def _setup_run(
@@ -396,6 +464,7 @@ def _setup_run(
     *,
     from_last: bool = False,
     cpu: float = 0.0,
+    cpu_after: float = 0.0,
 ) -> SetupRun:
     """``times``: every seat's (board laid, proofs in, deck ready)."""
     start = max(first) if from_last else min(first)
@@ -409,6 +478,7 @@ def _setup_run(
         beacon=max(challenged) - max(shuffles),
         failed_dials=failed_dials,
         cpu=cpu,
+        cpu_after=cpu_after,
     )
 
 
@@ -486,6 +556,7 @@ def _setup_subprocesses(seed: int, players: int, log_dir: Path) -> SetupRun:
         sum(r["failed_dials"] for r in reports),
         from_last=True,
         cpu=sum(r["cpu"] for r in reports),
+        cpu_after=sum(r["cpu_after"] for r in reports),
     )
 
 
@@ -515,7 +586,13 @@ def _child(spec_text: str) -> int:
         await asyncio.wait(
             [waiter, task], timeout=SETUP_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
         )
-        if None in (probe.ready, probe.challenged, probe.started, probe.usable):
+        if None in (
+            probe.ready,
+            probe.challenged,
+            probe.challenged_cpu,
+            probe.started,
+            probe.usable,
+        ):
             waiter.cancel()
             error = "timed out" if not task.done() else repr(task.exception())
             print(json.dumps({"error": f"seat {seat}: {error}"}), flush=True)
@@ -529,6 +606,7 @@ def _child(spec_text: str) -> int:
                 "ready": probe.ready,
                 "failed_dials": probe.failed_dials(),
                 "cpu": cpu[-1] - cpu[0],
+                "cpu_after": cpu[-1] - probe.challenged_cpu,
             }
             print(json.dumps(report), flush=True)
             await loop.run_in_executor(None, sys.stdin.readline)  # "stop": every seat is ready
@@ -679,16 +757,19 @@ def _machine() -> str:
 def _setup_figures(
     sizes: Sequence[int],
     paths: dict[int, list[CryptoPath]],
+    cpu_paths: dict[int, list[CryptoPath]],
     in_loop: dict[int, list[SetupRun]],
     in_procs: dict[int, list[SetupRun]],
     decks: dict[int, tuple[Deck, list[bytes]]],
+    primitives: dict[str, float],
 ) -> dict[str, Any]:
     """Section 1's figures as JSON: per size, the game, the deck's cards and the set-up wall
     times in ms (medians, and every run) of (a) the critical path, (b1) one event loop, (b2) one
-    process per seat."""
+    process per seat; the CPU times of (a) and (b2); libsodium's costs per call in µs."""
     figures: dict[str, Any] = {
         "cores": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else [],
+        "primitives_cpu_us": {name: round(us, 1) for name, us in primitives.items()},
     }
     for n in sizes:
         beacon = statistics.median(s.beacon for s in in_loop[n])
@@ -720,6 +801,24 @@ def _setup_figures(
             "processes_cpu_ms": round(statistics.median(s.cpu for s in in_procs[n]) * 1000),
             "processes_cpu_per_core_ms": round(
                 statistics.median(s.cpu for s in in_procs[n]) * 1000 / (os.cpu_count() or 1)
+            ),
+            # of which after each seat had the challenges: its proof and its N-1 checks
+            "processes_cpu_after_challenges_ms": round(
+                statistics.median(s.cpu_after for s in in_procs[n]) * 1000
+            ),
+            # (a'), CPU of the functions alone: the critical path on one core per seat, one
+            # seat's draw, one proof check, all N(N-1) checks
+            "critical_path_cpu_ms": round(
+                statistics.median(p.total(beacon) for p in cpu_paths[n]) * 1000
+            ),
+            "draw_cpu_ms": round(
+                statistics.median(t for p in cpu_paths[n] for t in p.draws) * 1000
+            ),
+            "check_cpu_ms": round(
+                statistics.median(t / (n - 1) for p in cpu_paths[n] for t in p.checks) * 1000
+            ),
+            "table_checks_cpu_ms": round(
+                statistics.median(sum(p.checks) for p in cpu_paths[n]) * 1000
             ),
         }
     return figures
@@ -757,15 +856,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     # 1. Deck set-up --------------------------------------------------------------------
+    primitives = _primitive_costs()
     paths: dict[int, list[CryptoPath]] = {}
+    cpu_paths: dict[int, list[CryptoPath]] = {}
     in_loop: dict[int, list[SetupRun]] = {}
     in_procs: dict[int, list[SetupRun]] = {}
     decks: dict[int, tuple[Deck, list[bytes]]] = {}
     for n in sizes:
-        paths[n] = []
+        paths[n], cpu_paths[n] = [], []
         for r in range(reps):
-            path, deck, secrets = _ready_deck(n, args.seed + r)
+            path, cpu_path, deck, secrets = _ready_deck(n, args.seed + r)
             paths[n].append(path)
+            cpu_paths[n].append(cpu_path)
             decks[n] = (deck, secrets)
         in_loop[n] = [asyncio.run(_setup_in_loop(args.seed + r, n, log_dir)) for r in range(reps)]
         in_procs[n] = [_setup_subprocesses(args.seed + r, n, log_dir) for r in range(reps)]
@@ -800,6 +902,36 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{_ms(answer):>8} {_ms(check):>10} {_ms(total):>7} {_ms(best):>6}   "
             f"{_ms(one_draw)} / {_ms(one_shuffle)} / {_ms(one_validation)} / {_ms(one_check)}"
         )
+    print(
+        "(a') the same in CPU time (this process, every thread: what the work costs whatever "
+        "else loads the machine; total: the critical path on one core per seat):"
+    )
+    print(
+        f"{'seats':>5} {'keys':>6} {'chain':>6} {'respond':>8} {'max check':>10} {'total':>7}   "
+        "one draw / one check; the table's N draws / N(N-1) checks; model of one check"
+    )
+    per_card = primitives["base_mul"] + primitives["mul"] + 2 * primitives["add"]
+    for n in sizes:
+        crypto = cpu_paths[n]
+        beacon = statistics.median(s.beacon for s in in_loop[n])
+        model = ROUNDS * decks[n][0].size * per_card / 1e6
+        print(
+            f"{n:>5} {_ms(statistics.median(p.keys for p in crypto)):>6} "
+            f"{_ms(statistics.median(p.chain() for p in crypto)):>6} "
+            f"{_ms(statistics.median(max(p.responses) for p in crypto)):>8} "
+            f"{_ms(statistics.median(max(p.checks) for p in crypto)):>10} "
+            f"{_ms(statistics.median(p.total(beacon) for p in crypto)):>7}   "
+            f"{_ms(statistics.median(t for p in crypto for t in p.draws))} / "
+            f"{_ms(statistics.median(t / (n - 1) for p in crypto for t in p.checks))}; "
+            f"{_ms(statistics.median(sum(p.draws) for p in crypto))} / "
+            f"{_ms(statistics.median(sum(p.checks) for p in crypto))}; {_ms(model)}"
+        )
+    print(
+        "model: libsodium's share of one check, 40 rounds x n cards, each a G·k, a Y·k and two "
+        "point additions; CPU us per call: "
+        + ", ".join(f"{name} {us:.1f}" for name, us in primitives.items())
+        + " (P·k checks P's subgroup first, as is_point does: about half its cost)"
+    )
     for label, table in (
         (
             "(b1) N real peers, one process, one event loop (as bench_net.py): "
@@ -829,6 +961,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{_ms(statistics.median(walls)):>11} {_ms(min(walls)):>6} {_ms(max(walls)):>6} "
                 f"{sum(s.failed_dials for s in setups):>12}"
             )
+    for n in sizes:
+        cpu = statistics.median(s.cpu for s in in_procs[n])
+        after = statistics.median(s.cpu_after for s in in_procs[n])
+        cores = os.cpu_count() or 1
+        print(
+            f"(b2) CPU of the {n} processes (every thread) until ready, medians: {_ms(cpu)} ms = "
+            f"{_ms(cpu - after)} before the challenges (keys, mask draws, shuffles, messages) + "
+            f"{_ms(after)} after (proofs, the {n * (n - 1)} checks); {_ms(cpu / cores)} ms on "
+            f"each of {cores} cores: the least wall time the set-up can take here"
+        )
     print(
         "board laid: every seat has laid the board, set-up placement can begin (the game waits "
         "for no deck); last shuffle: the last seat signed its shuffle; beacon: from it until "
@@ -837,7 +979,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "checked the N-1 other proofs (its deck is ready: the first reveal can happen)"
     )
     if args.setup_only or args.json:
-        figures = _setup_figures(sizes, paths, in_loop, in_procs, decks)
+        figures = _setup_figures(sizes, paths, cpu_paths, in_loop, in_procs, decks, primitives)
     if args.setup_only:
         if args.json:
             print(json.dumps(figures))

@@ -22,7 +22,6 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 CATANATRON_REQUIREMENT = "catanatron==3.2.1"
 TARGET_RATIO = 3.0
@@ -59,23 +58,6 @@ class Figures:
     def micros_per_action(self) -> float:
         """Mean wall time of one action, in microseconds."""
         return self.seconds / self.actions * 1e6 if self.actions else 0.0
-
-
-class _GameResult(Protocol):
-    """The shape of one game in hexlan's simulation report."""
-
-    seed: int
-    winner: int | None
-    victory_points: list[int]
-    turns: int
-    actions: int
-
-
-class _SimulationReport(Protocol):
-    """The shape of hexlan's simulation report."""
-
-    games: list[_GameResult]
-    seconds: float
 
 
 def cache_dir() -> Path:
@@ -155,21 +137,16 @@ def bench_catanatron(games: int, seed: int) -> Figures:
 
 def bench_hexlan(games: int, seed: int) -> Figures:
     """Play hexlan's games in this process and return their figures."""
-    try:
-        from hexlan.simulate import simulate  # noqa: PLC0415 (optional until it exists)
-    except ImportError as error:
-        raise BenchError(
-            f"hexlan.simulate cannot be imported yet ({error}); "
-            "install hexlan (pip install -e .) or wait for the simulation API"
-        ) from error
     from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+
+    from hexlan.simulate import simulate  # noqa: PLC0415 (this process's hexlan, not Catanatron's)
 
     try:
         hexlan_version = version("hexlan")
     except PackageNotFoundError:
         hexlan_version = "?"
     print(f"Playing {games} hexlan games...", flush=True)
-    report: _SimulationReport = simulate(games=games, players=4, bots=["random"] * 4, seed=seed)
+    report = simulate(games=games, players=4, bots=["random"] * 4, seed=seed)
     results = report.games
     return Figures(
         engine="hexlan",

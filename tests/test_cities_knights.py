@@ -711,10 +711,11 @@ def test_a_bots_game_is_told_in_words() -> None:
         advance_views(state, views, action)
         told.append(narrator.narrate(observed).text)
     assert any(t.startswith("The event die shows the ship: the barbarians sail") for t in told)
-    assert any("the barbarians attack" in t for t in told)
+    assert any(t.startswith("The barbarians land: ") for t in told)
     assert any("the roll gives:" in t for t in told)  # production after the event die
     assert any(" built a knight at " in t for t in told)
     assert any(" built science level 1" in t for t in told)
+    assert any(" metropolis" in t for t in told)
     assert any(t.startswith("You drew a ") and ": " in t for t in told)  # its own card named
     assert any(t.startswith("b drew a ") and ":" not in t for t in told)  # another's not
     assert narrator.state.public_hash() == state.public_hash()

@@ -186,14 +186,14 @@ def _random_game_with_views(seed: int) -> tuple[Counter[str], list[tuple[int, st
                 assert ":" not in told.text  # a card between two others is never named
             if isinstance(ev, E.AwardMoved) and ev.to_seat >= 0:
                 award = "Longest Road" if ev.award == "longest_road" else "Largest Army"
-                assert f"{narrator._who(ev.to_seat)} take" in told.text and award in told.text
+                assert f"{narrator.who(ev.to_seat)} take" in told.text and award in told.text
         if isinstance(action, A.Dice) and action.total != 7:
             rolls.append((action.total, told.text))
             produced = [ev for ev in full if isinstance(ev, E.Produced)]
             if produced:
                 for s, gain in enumerate(produced[0].gains):
                     if any(gain):
-                        name = narrator._whom(s)
+                        name = narrator.whom(s)
                         verb = "get" if s == 0 else "gets"
                         assert f"{name} {verb} {describe_cards(gain)}" in told.text
             else:

@@ -223,6 +223,14 @@ async def test_the_replay_screen_steps_by_keys(timeline: Timeline) -> None:
         assert replay.at_end and "the end: won by" in str(screen.query_one("#prompt").render())
         await pilot.press("home")
         assert replay.position == 0
+        # tab cycles the side panels (dice, then round to the hand); too small, it says so
+        await pilot.press("tab")
+        assert screen.panel == "hand" and screen.query_one("#panel-hand").has_class("-current")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert screen.has_class("-too-small") and not screen.query_one("#main").display
+        message = str(screen.query_one("#too-small", Static).render())
+        assert "70x20: the replay needs at least 80x24" in message
 
 
 async def test_the_replay_plays_at_a_speed_and_fits_120x40(timeline: Timeline) -> None:

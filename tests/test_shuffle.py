@@ -398,6 +398,43 @@ def test_garbage_in_an_intermediate_deck_is_a_mismatch(
     expect_failure(honest, f"^round {k}: card 0 does not match$", rounds=changed)
 
 
+SMALL_ORDER = {
+    2: bytes.fromhex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
+    4: bytes(32),
+    8: bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"),
+}
+"""A point of each small order on edwards25519 (outside the prime-order group)."""
+
+
+@pytest.mark.parametrize("order", sorted(SMALL_ORDER))
+@pytest.mark.parametrize(("bit", "card"), [(0, 0), (0, N - 1), (1, 0), (1, N - 1)])
+def test_one_card_off_by_a_small_order_point_is_a_mismatch(
+    honest: Honest, order: int, bit: int, card: int
+) -> None:
+    """One wrong equation among the proof's 40·n: card ``card`` of one round is the right
+    point plus a point of small order (the same card modulo the cofactor).
+
+    Every equation is checked on its own, byte for byte, so the card fails. A random linear
+    combination of the equations (batch verification) catches it only by checking every
+    intermediate point's subgroup (libsodium's scalar multiplication does, at half its cost);
+    one summed with point additions alone would pass the card whenever its coefficient is a
+    multiple of ``order`` (net/shuffle.py, ``verify_shuffle``).
+    """
+    _, rounds, responses = honest
+    k = 8 + bit  # ALTERNATING has bit 0 in round 8 and bit 1 in round 9
+    torsion = SMALL_ORDER[order]
+    # bit 0 compares E_k[j] with input card σ[j]; bit 1 compares E_k[φ[j]] with output card j
+    position = card if bit == 0 else responses[k][0][card]
+    half = 0 if order != 4 else 32  # A for orders 2 and 8, B for order 4
+    honest_card = rounds[k][position]
+    right = honest_card[half : half + 32]
+    off = add(right, torsion)
+    assert sub(off, torsion) == right and off != right and not is_point(off)
+    changed = [list(middle) for middle in rounds]
+    changed[k][position] = honest_card[:half] + off + honest_card[half + 32 :]
+    expect_failure(honest, f"^round {k}: card {card} does not match$", rounds=changed)
+
+
 def test_the_first_bad_round_is_reported(honest: Honest) -> None:
     _, rounds, _ = honest
     changed = [list(middle) for middle in rounds]

@@ -665,7 +665,7 @@ class HeuristicBot:
 
     def _robber_hurts_me(self, view: GameState, seat: Seat, info: _BoardInfo) -> bool:
         h = view.robber
-        if info.pips[h] < 2:
+        if h < 0 or info.pips[h] < 2:  # no robber on the board (Pirate Islands): nothing hurts
             return False
         return any(view.node_owner[n] == seat for n in view.topology.hex_nodes[h])
 

@@ -21,10 +21,8 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Static, Tab, Tabs
+from textual.widgets import Static
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -61,6 +59,7 @@ from hexlan.tui.screens.dialogs import (
     TradeDialog,
 )
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
+from hexlan.tui.screens.table import TableScreen
 from hexlan.tui.widgets.hand import HandPanel
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
@@ -69,12 +68,8 @@ from hexlan.tui.widgets.status import StatusBar
 AUDIT_GRACE: Final = 15.0
 """Seconds quitting a won game waits for the audit to be signed (it takes about one)."""
 
-PANELS: Final = ("hand", "log")
-"""The side panels that share the room below the players at small sizes (tabs)."""
 SYNC_INTERVAL: Final = 0.1
 """Seconds between two redraws for a networked game's news, at least."""
-MIN_SIZE: Final = (80, 24)
-WIDE_SIZE: Final = (110, 34)
 SIDE_WIDTH: Final = 30
 """The side panels' width in a narrow layout (app.tcss ``#side``)."""
 SIDE_MIN: Final = 23
@@ -138,7 +133,7 @@ class Pick:
         self.labels = dict(zip(targets, make_labels(len(targets)), strict=True))
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TableScreen):
     """The table."""
 
     class GameChanged(Message):
@@ -180,7 +175,6 @@ class GameScreen(Screen[None]):
         self.bot_delay = max(0.0, bot_delay)
         self.autoplayer = autoplayer
         self.pick: Pick | None = None
-        self.panel = "log"
         self.trade_dialog: TradeDialog | None = None
         self._prompted = -1
         self._over_shown = False
@@ -195,35 +189,28 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
 
-    def compose(self) -> ComposeResult:
-        """Status line, board, side panels (players, then hand and log), prompt, key footer."""
-        game = self.game
-        yield StatusBar(id="status")
-        with Horizontal(id="main"):
-            yield BoardView(game.view, id="board")
-            with Vertical(id="side"):
-                with Vertical(id="panel-players"):
-                    yield PlayersPanel(game, id="players")
-                yield Tabs(
-                    Tab("Hand", id="tab-hand"),
-                    Tab("Log", id="tab-log"),
-                    active="tab-log",
-                    id="side-tabs",
-                )
-                with Vertical(id="panel-hand", classes="panel"):
-                    yield HandPanel(game, id="hand")
-                with Vertical(id="panel-log", classes="panel -current"):
-                    yield GameLog(game, id="log")
-        yield Static(id="prompt")
-        yield Footer(compact=True)
-        yield Static(id="too-small")
+    def compose_status(self) -> StatusBar:
+        """The status line: whose turn, the dice, the phase."""
+        return StatusBar(id="status")
+
+    def compose_board(self) -> BoardView:
+        """The board of the seat's view."""
+        return BoardView(self.game.view, id="board")
+
+    def compose_players(self) -> PlayersPanel:
+        """Every seat's points, cards and pieces."""
+        return PlayersPanel(self.game, id="players")
+
+    def compose_panel(self, name: str) -> ComposeResult:
+        """The hand, or the log."""
+        yield HandPanel(self.game, id="hand") if name == "hand" else GameLog(self.game, id="log")
 
     def on_mount(self) -> None:
         """Title the panels, fit the layout to the terminal, draw, and let the bots start."""
         self.query_one("#panel-players").border_title = "Players"
         self.query_one("#panel-hand").border_title = "Your hand"
         self.query_one("#panel-log").border_title = "Log"
-        self._lay_out()
+        self.lay_out()
         self.game.on_change = self._game_changed
         self._show_new_events()
         self.sync()
@@ -254,30 +241,12 @@ class GameScreen(Screen[None]):
         self.sync()
         self.kick()
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Re-fit the layout (wide, narrow, too small) to the new terminal size."""
-        self._lay_out()
-
-    def _lay_out(self) -> None:
-        width, height = self.app.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        wide = width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1]
-        self.set_class(small, "-too-small")
-        self.set_class(wide, "-wide")
-        self.set_class(not wide, "-narrow")
+    def lay_out(self) -> tuple[int, bool]:
+        """Fit the table to the terminal (:meth:`TableScreen.lay_out`) and the side panels
+        beside the board."""
+        width, wide = super().lay_out()
         self._fit_side(width, wide)
-        footer = self.query_one(Footer)
-        footer.show_command_palette = wide  # ctrl+p still works; the room goes to game keys
-        if small:
-            self.query_one("#too-small", Static).update(
-                Text.assemble(
-                    ("Terminal too small\n\n", "bold"),
-                    f"{width}x{height}: hexlan needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}.\n"
-                    "Enlarge the window (ctrl+q quits).",
-                    justify="center",
-                )
-            )
-        self.refresh_bindings()
+        return width, wide
 
     def _fit_side(self, width: int, wide: bool) -> None:
         """In a narrow layout, narrow the side panels (down to :data:`SIDE_MIN`) when the
@@ -288,11 +257,6 @@ class GameScreen(Screen[None]):
             side.styles.width = None  # the style sheet's width
         else:
             side.styles.width = max(SIDE_MIN, room)
-
-    @property
-    def board(self) -> BoardView:
-        """The board widget."""
-        return self.query_one("#board", BoardView)
 
     # ------------------------------------------------------------------ syncing with the game
 
@@ -999,22 +963,6 @@ class GameScreen(Screen[None]):
                 self.app.exit()
 
         self.set_interval(0.2, check)
-
-    def action_next_panel(self) -> None:
-        """Show the next side panel (narrow layouts, where they share a tab)."""
-        index = PANELS.index(self.panel)
-        self.action_panel(PANELS[(index + 1) % len(PANELS)])
-
-    def action_panel(self, name: str) -> None:
-        """Show the side panel ``name`` ("hand" or "log")."""
-        self.query_one("#side-tabs", Tabs).active = f"tab-{name}"
-
-    @on(Tabs.TabActivated, "#side-tabs")
-    def _tab_activated(self, event: Tabs.TabActivated) -> None:
-        name = (event.tab.id or "tab-log").removeprefix("tab-")
-        self.panel = name
-        for panel in PANELS:
-            self.query_one(f"#panel-{panel}").set_class(panel == name, "-current")
 
     def legal_commands(self) -> list[tuple[str, str, str]]:
         """(title, action, help) of every game command that does something now (for ctrl+p)."""

@@ -15,18 +15,19 @@ from typing import ClassVar, Final
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Label, Static, Tab, Tabs
+from textual.widgets import Input, Label, Static
 
 from hexlan.engine.core import NO_SEAT, DevCard
 from hexlan.net.replay import Replayer
 from hexlan.tui.board import BoardView
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.screens.table import TableScreen
 from hexlan.tui.widgets.dice import DiceChart
 from hexlan.tui.widgets.hand import RESOURCE_STYLES, HandPanel
 from hexlan.tui.widgets.log import GameLog
@@ -36,10 +37,6 @@ from hexlan.tui.widgets.status import phase_words
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
 """Steps per second that ``+`` and ``-`` choose from while playing."""
-PANELS: Final = ("hand", "log", "dice")
-"""The side panels under the players; at 80x24 they share one place (tabs)."""
-MIN_SIZE: Final = (80, 24)
-WIDE_SIZE: Final = (110, 34)
 
 
 class HandsPanel(GamePanel):
@@ -89,7 +86,7 @@ class TurnDialog(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(TableScreen):
     """The table of a replayed log, moved by keys (see the module docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -111,10 +108,12 @@ class ReplayScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    PANELS: ClassVar[tuple[str, ...]] = ("hand", "log", "dice")
+    NEEDS: ClassVar[str] = "the replay"
+
     def __init__(self, replay: Replayer) -> None:
         super().__init__()
         self.replay = replay
-        self.panel = "log"
         self.speed = 2.0
         """Steps per second while playing."""
         self._timer: Timer | None = None
@@ -123,33 +122,26 @@ class ReplayScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
 
-    def compose(self) -> ComposeResult:
-        """Status line, board, side panels (players, then hand, log and dice), prompt, keys."""
+    def compose_board(self) -> BoardView:
+        """The board at the cursor."""
+        return BoardView(self.replay.view, id="board")
+
+    def compose_players(self) -> PlayersPanel:
+        """Every seat's points, cards and pieces at the cursor."""
+        return PlayersPanel(self.replay, id="players")
+
+    def compose_panel(self, name: str) -> ComposeResult:
+        """The hand (the seat's, every hand once audited, or a note that none can be shown),
+        the log, or the dice chart."""
         replay = self.replay
-        yield Static(id="status")
-        with Horizontal(id="main"):
-            yield BoardView(replay.view, id="board")
-            with Vertical(id="side"):
-                with Vertical(id="panel-players"):
-                    yield PlayersPanel(replay, id="players")
-                yield Tabs(
-                    Tab("Hand", id="tab-hand"),
-                    Tab("Log", id="tab-log"),
-                    Tab("Dice", id="tab-dice"),
-                    active="tab-log",
-                    id="side-tabs",
-                )
-                with Vertical(id="panel-hand", classes="panel"):
-                    yield HandPanel(replay, id="hand")
-                    yield HandsPanel(replay, id="hands")
-                    yield Static(id="no-hand")
-                with Vertical(id="panel-log", classes="panel -current"):
-                    yield GameLog(replay, id="log")
-                with Vertical(id="panel-dice", classes="panel"):
-                    yield DiceChart(replay, id="dice")
-        yield Static(id="prompt")
-        yield Footer(compact=True)
-        yield Static(id="too-small")
+        if name == "hand":
+            yield HandPanel(replay, id="hand")
+            yield HandsPanel(replay, id="hands")
+            yield Static(id="no-hand")
+        elif name == "log":
+            yield GameLog(replay, id="log")
+        else:
+            yield DiceChart(replay, id="dice")
 
     def on_mount(self) -> None:
         """Fit the layout and draw the start of the game."""
@@ -160,33 +152,16 @@ class ReplayScreen(Screen[None]):
                 style="dim",
             )
         )
-        self._lay_out()
+        self.lay_out()
         self.sync()
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Re-fit the layout (wide, narrow, too small)."""
-        self._lay_out()
-
-    def _lay_out(self) -> None:
-        width, height = self.app.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        wide = width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1]
-        self.set_class(small, "-too-small")
-        self.set_class(wide, "-wide")
-        self.query_one(Footer).show_command_palette = wide
+    def lay_out(self) -> tuple[int, bool]:
+        """Fit the table to the terminal (:meth:`TableScreen.lay_out`); wide, the hand has a
+        panel of its own, so the tabs go back to the log."""
+        width, wide = super().lay_out()
         if wide and self.panel == "hand":
             self.action_panel("log")
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"Terminal too small: {width}x{height}; the replay needs "
-                f"{MIN_SIZE[0]}x{MIN_SIZE[1]} (q quits)."
-            )
-        self.refresh_bindings()
-
-    @property
-    def board(self) -> BoardView:
-        """The board widget."""
-        return self.query_one("#board", BoardView)
+        return width, wide
 
     # ------------------------------------------------------------------ drawing
 
@@ -368,22 +343,12 @@ class ReplayScreen(Screen[None]):
                 self.action_panel("hand")
             self.sync()
 
-    def action_next_panel(self) -> None:
-        """Show the next side panel."""
-        names = [p for p in PANELS if p != "hand" or not self.has_class("-wide")]
-        index = names.index(self.panel) if self.panel in names else 0
-        self.action_panel(names[(index + 1) % len(names)])
+    def tabbed_panels(self) -> list[str]:
+        """The panels ``tab`` cycles through: wide, the hand has a panel of its own."""
+        return [p for p in self.PANELS if p != "hand" or not self.has_class("-wide")]
 
-    def action_panel(self, name: str) -> None:
-        """Show the side panel ``name`` ("hand", "log" or "dice")."""
-        self.query_one("#side-tabs", Tabs).active = f"tab-{name}"
-
-    @on(Tabs.TabActivated, "#side-tabs")
-    def _tab_activated(self, event: Tabs.TabActivated) -> None:
-        name = (event.tab.id or "tab-log").removeprefix("tab-")
-        self.panel = name
-        for panel in PANELS:
-            self.query_one(f"#panel-{panel}").set_class(panel == name, "-current")
+    def panel_shown(self, name: str) -> None:
+        """The dice chart redraws when it comes to the front."""
         if name == "dice":
             self.query_one(DiceChart).show()
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -28,9 +27,9 @@ from textual.widgets import Footer, Label, Static
 
 from hexlan.net.client import WatchGame
 from hexlan.tui.board import BoardView
-from hexlan.tui.screens.game import MIN_SIZE, WIDE_SIZE
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.screens.lobby import JoinScreen
+from hexlan.tui.screens.table import MIN_SIZE, WIDE_SIZE, too_small_text
 from hexlan.tui.widgets.dice import DiceChart
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
@@ -186,11 +185,7 @@ class WatchScreen(Screen[None]):
         self.set_class(width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1], "-wide")
         if small:
             self.query_one("#watch-too-small", Static).update(
-                Text(
-                    f"Terminal too small\n\n{width}x{height}: watching needs at least "
-                    f"{MIN_SIZE[0]}x{MIN_SIZE[1]}.",
-                    justify="center",
-                )
+                too_small_text(width, height, "watching")
             )
 
     def _news(self) -> None:
