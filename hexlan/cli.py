@@ -70,8 +70,8 @@ def _tui_playable(game: str) -> None:
     """
     if game in _NOT_IN_TUI:
         raise click.BadParameter(
-            f"the {game} game is not playable in the TUI yet; bots play it"
-            f" (hexlan simulate --game {game}, hexlan bot)",
+            f"the {game} game is not playable in the TUI yet;"
+            f" bots play it in hexlan simulate --game {game}",
             param_hint="'--game'",
         )
 
