@@ -324,6 +324,45 @@ class Won:
     vp_cards: int
 
 
+@dataclass(frozen=True, slots=True)
+class BarbariansLanded:
+    """Cities & Knights: the barbarians attacked with ``strength`` (the cities) against
+    ``knights`` (the active knights' levels): ``defender`` took a Defender of Catan point (-1:
+    none), ``tied`` choose a progress card, ``losers`` each lose a city (seed 002)."""
+
+    strength: int
+    knights: int
+    defender: Seat
+    tied: tuple[Seat, ...]
+    losers: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KnightDisplaced:
+    """Cities & Knights: ``seat``'s knight of ``level`` was displaced by a stronger one."""
+
+    seat: Seat
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class MetropolisMoved:
+    """Cities & Knights: the metropolis of ``track`` (0 trade, 1 politics, 2 science) went from
+    ``previous`` (-1: nobody) to ``seat``."""
+
+    track: int
+    previous: Seat
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressCardDrawn:
+    """Cities & Knights: ``seat`` drew a progress card of ``track``'s deck."""
+
+    seat: Seat
+    track: int
+
+
 Event = (
     StartPlayerDrawn
     | Built
@@ -355,6 +394,10 @@ Event = (
     | FleetSailed
     | FleetLooted
     | FortressAttacked
+    | BarbariansLanded
+    | KnightDisplaced
+    | MetropolisMoved
+    | ProgressCardDrawn
 )
 """Any event."""
 
@@ -362,6 +405,7 @@ __all__ = [
     "Award",
     "AwardMoved",
     "BankTaken",
+    "BarbariansLanded",
     "Built",
     "CardBought",
     "CardDrawn",
@@ -376,10 +420,13 @@ __all__ = [
     "FogRevealed",
     "FortressAttacked",
     "GoldOwed",
+    "KnightDisplaced",
+    "MetropolisMoved",
     "MonopolyTaken",
     "Piece",
     "PirateMoved",
     "Produced",
+    "ProgressCardDrawn",
     "RobberMoved",
     "ShipMoved",
     "SpecialBuildingStarted",

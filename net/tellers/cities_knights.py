@@ -1,0 +1,186 @@
+"""Cities & Knights' actions in words (seed 002 «Города и рыцари»;
+docs/rules/cities-and-knights.md): the event die and the barbarians, knights, walls, city
+improvements and metropolises, pillaged cities, the aqueduct and progress cards (a card named
+only where the narrating seat saw it). The dice of a roll are told by the base game; the roll's
+production or 7 follows the event die, once it is settled."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hexlan.engine import events as E
+from hexlan.engine.info import InformationState
+from hexlan.engine.variants.cities_knights import progress_of
+from hexlan.engine.variants.cities_knights.actions import (
+    SHIP,
+    TRACKS,
+    ActivateKnight,
+    AqueductPick,
+    BuildKnight,
+    BuildWall,
+    ChaseRobber,
+    ChooseProgress,
+    DiscardProgress,
+    EventDie,
+    ImproveCity,
+    MoveKnight,
+    PillageCity,
+    ProgressDrawn,
+    PromoteKnight,
+    RetreatKnight,
+)
+from hexlan.net.tellers.base import discards_due
+from hexlan.net.telling import Telling, Told, tells
+
+LEVELS: Final = ("", "basic", "strong", "mighty")
+"""A knight's level in words, by level."""
+
+
+def card_name(t: Telling, track: int, face: int) -> str:
+    """A progress card's name: its entry in the rule set's deck table ("merchant fleet")."""
+    names = list(t.state.rules.raw["decks"][TRACKS[track]])
+    return str(names[face]).replace("_", " ")
+
+
+def went_on(t: Telling) -> str:
+    """After the event die and what it set off, the roll's production or its 7, once it goes
+    on (empty while it still waits)."""
+    n, dice = t.narrator, t.state.dice
+    if t.state.roll_pending or dice is None:
+        return ""
+    if dice.total != 7:
+        return n.roll_went_on(t.news)
+    due = discards_due(t)  # the 7 itself was told with the dice
+    return ";" + due if due else ""
+
+
+@tells(EventDie)
+def event_rolled(t: Telling) -> Told:
+    """The event die's face and what it set off (then the roll's production or 7)."""
+    action, n = t.of(EventDie), t.narrator
+    progress = progress_of(t.state)
+    landed = next((ev for ev in t.news if isinstance(ev, E.BarbariansLanded)), None)
+    if action.symbol != SHIP:
+        track = TRACKS[action.symbol - 1]
+        cards = len(progress.draws)
+        text = f"The event die shows the {track} gate: {cards} progress card"
+        text += "" if cards == 1 else "s"
+    elif landed is None:
+        steps = progress.barbarians
+        text = f"The event die shows the ship: the barbarians sail ({steps} of 7)"
+    else:
+        text = f"The barbarians land: {landed.strength} against Catan's knights {landed.knights}"
+        if landed.defender >= 0:
+            text += f"; {n.who(landed.defender)} {n.verb(landed.defender, 'defend', 'defends')}"
+            text += " Catan (1 point)"
+        elif landed.tied:
+            text += "; the strongest defenders tie, each choosing a progress card"
+        elif landed.losers:
+            text += "; the barbarians win: " + ", ".join(n.who(s) for s in landed.losers)
+            text += " lose a city"
+    return Told(text + went_on(t), "roll")
+
+
+@tells(BuildKnight, ActivateKnight, PromoteKnight, BuildWall)
+def knight_or_wall(t: Telling) -> Told:
+    """A knight built, activated or promoted, or a city wall built."""
+    n = t.narrator
+    node = getattr(t.action, "node")  # noqa: B009 (each of the four names an intersection)
+    place = n.node_place(node)
+    if isinstance(t.action, BuildKnight):
+        text = f"{t.who} built a knight at {place}"
+    elif isinstance(t.action, ActivateKnight):
+        text = f"{t.who} activated a knight at {place}"
+    elif isinstance(t.action, PromoteKnight):
+        level = LEVELS[progress_of(t.state).knights[node].level]
+        text = f"{t.who} promoted a knight at {place} to {level}"
+    else:
+        text = f"{t.who} built a city wall at {place}"
+    return Told(text, "build", ("node", (node,)))
+
+
+@tells(MoveKnight)
+def knight_moved(t: Telling) -> Told:
+    """A knight moved, displacing a weaker one."""
+    action, n = t.of(MoveKnight), t.narrator
+    text = f"{t.who} moved a knight to {n.node_place(action.target)}"
+    for ev in t.news:
+        if isinstance(ev, E.KnightDisplaced):
+            text += f", displacing {n.whose(ev.seat)} {LEVELS[ev.level]} knight"
+    return Told(text, "build", ("node", (action.target,)))
+
+
+@tells(RetreatKnight)
+def knight_retreated(t: Telling) -> Told:
+    """A displaced knight moved by its owner."""
+    action, n = t.of(RetreatKnight), t.narrator
+    text = f"{n.who(action.seat)} moved the displaced knight to {n.node_place(action.node)}"
+    return Told(text, "build", ("node", (action.node,)), seat=action.seat)
+
+
+@tells(ChaseRobber)
+def robber_chased(t: Telling) -> Told:
+    """A knight sent after the robber (its move follows)."""
+    return Told(f"{t.who} sent a knight after the robber", "robber")
+
+
+@tells(ImproveCity)
+def improved(t: Telling) -> Told:
+    """A city improvement, and a metropolis won."""
+    action, n = t.of(ImproveCity), t.narrator
+    level = progress_of(t.state).levels[t.active][action.track]
+    text = f"{t.who} built {TRACKS[action.track]} level {level}"
+    for ev in t.news:
+        if isinstance(ev, E.MetropolisMoved):
+            text += f" and {n.verb(ev.seat, 'take', 'takes')} the {TRACKS[ev.track]} metropolis"
+            if ev.previous >= 0:
+                text += f" from {n.whom(ev.previous)}"
+    return Told(text)
+
+
+@tells(PillageCity)
+def pillaged(t: Telling) -> Told:
+    """A city lost to the barbarians (then, after the last, the roll's production)."""
+    action, n = t.of(PillageCity), t.narrator
+    text = f"{n.who(action.seat)} lost the city at {n.node_place(action.node)} to the barbarians"
+    return Told(text + went_on(t), "robber", ("node", (action.node,)), seat=action.seat)
+
+
+@tells(AqueductPick)
+def aqueduct(t: Telling) -> Told:
+    """The aqueduct's resource, taken by a seat the roll gave nothing."""
+    action, n = t.of(AqueductPick), t.narrator
+    text = f"{n.who(action.seat)} took 1 {action.resource.name.lower()} (the aqueduct)"
+    return Told(text, "roll", seat=action.seat)
+
+
+@tells(ChooseProgress)
+def deck_chosen(t: Telling) -> Told:
+    """A tied defender's choice of deck."""
+    action, n = t.of(ChooseProgress), t.narrator
+    text = f"{n.who(action.seat)} chose a {TRACKS[action.track]} progress card"
+    return Told(text, "dev", seat=action.seat)
+
+
+def _drawer(view: InformationState) -> int:
+    """The seat drawing the progress card due."""
+    return progress_of(view).draws[0][0]
+
+
+@tells(ProgressDrawn, actor=_drawer)
+def progress_drawn(t: Telling) -> Told:
+    """A progress card drawn, named for its drawer only (then the roll's production)."""
+    action = t.of(ProgressDrawn)
+    drawn = next(ev for ev in t.news if isinstance(ev, E.ProgressCardDrawn))
+    name = "" if action.face is None else f": {card_name(t, drawn.track, action.face)}"
+    text = f"{t.who} drew a {TRACKS[drawn.track]} progress card{name}"
+    return Told(text + went_on(t), "dev")
+
+
+@tells(DiscardProgress)
+def progress_discarded(t: Telling) -> Told:
+    """A progress card over the limit, discarded face up."""
+    action, n = t.of(DiscardProgress), t.narrator
+    name = card_name(t, action.track, action.face)
+    text = f"{n.who(action.seat)} discarded the progress card {name}"
+    return Told(text + went_on(t), "dev", seat=action.seat)
