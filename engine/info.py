@@ -487,6 +487,10 @@ class InformationState(GameState):
         else:
             self.deck[card] -= 1
 
+    def sees(self, seat: Seat) -> bool:
+        """Only the own seat's hidden cards are known (none for a third party)."""
+        return seat == self.seat
+
     def hidden_victory_points(self, seat: Seat) -> int:
         """The own seat's counting victory point cards; 0 for opponents (unknown)."""
         return super().hidden_victory_points(seat) if seat == self.seat else 0

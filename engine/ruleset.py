@@ -40,8 +40,12 @@ GAMES: Final = (
     "seafarers-fog-island-6",
     "seafarers-pirate-islands",
     "seafarers-pirate-islands-3",
+    "cities-and-knights",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
+
+DEVELOPMENT_DECK: Final = "development"
+"""The development deck's name among a rule set's :attr:`RuleSet.decks`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +79,9 @@ class RuleSet:
             seed 002 «Расширение на 5-6 игроков»); false when the file does not say.
         decks: every hidden stack of the game by name, each as its count of every card face,
             faces numbered from 0 (``"development"``: :class:`DevCard` order); from the file's
-            ``[development_deck]`` (knight, victory_point, ...) and any ``[decks.NAME]`` table
-            (its entries in file order, e.g. a fog stack's tiles).
+            ``[development_deck]`` (knight, victory_point, ...; left out when it holds no card,
+            as in Cities & Knights) and any ``[decks.NAME]`` table (its entries in file order,
+            e.g. a fog stack's tiles).
         raw: the whole parsed file, for what a game's own rules module reads.
     """
 
@@ -214,7 +219,7 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
             int(deck["year_of_plenty"]),
             int(deck["monopoly"]),
         )
-        decks = {"development": development} | {
+        decks = ({DEVELOPMENT_DECK: development} if any(development) else {}) | {
             str(name): tuple(int(n) for n in counts.values())
             for name, counts in raw.get("decks", {}).items()
         }

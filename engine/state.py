@@ -58,7 +58,7 @@ from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
 from hexlan.engine.ruleset import RuleSet, load_ruleset
-from hexlan.engine.variants import Variant, make_variant
+from hexlan.engine.variants import Variant, VariantState, make_variant
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
@@ -242,6 +242,11 @@ class GameState:
             once captured, or for a seat without one), whether the active seat has attacked its
             fortress this turn (the attack ends the turn), and whether a fleet attack's discard or
             pick holds up the roll's production or 7 (seed 004; docs/rules/pirate-islands.md).
+        variant_state: a game's own progress that no field above holds, as one object its
+            rules module makes in ``prepare_state`` (Cities & Knights: improvements, knights,
+            walls, the barbarians; :class:`~hexlan.engine.variants.VariantState`): copied by
+            :meth:`copy`, and in :meth:`public_dict` (so in every hash) through the rules
+            module's ``public_dict``; None in games without.
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
             events (:mod:`hexlan.engine.events`) of the last action applied, in order; off by
             default (bots and simulations pay one test per rule), set by whoever reads them.
@@ -303,7 +308,7 @@ class GameState:
         self.bank = list(rules.bank)
         self.hands = [[0] * kinds for _ in range(players)]
         self.hand_size = [0] * players
-        self.deck = list(rules.decks["development"])
+        self.deck = list(rules.development_deck)
         self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.new_dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
         self.dev_count = [0] * players
@@ -349,6 +354,7 @@ class GameState:
         self.fortress_chits = [0] * players
         self.fortress_attacked = False
         self.roll_pending = False
+        self.variant_state: VariantState | None = None
 
         self.robber = board.desert
         self.dice: A.Dice | None = None
@@ -433,6 +439,8 @@ class GameState:
             fields[name] = [inner[:] for inner in fields[name]]
         fields["trade_answers"] = dict(self.trade_answers)
         fields["last_events"] = []
+        if self.variant_state is not None:
+            fields["variant_state"] = self.variant_state.copy()
         new.__dict__ = fields
         return new
 
@@ -643,9 +651,10 @@ class GameState:
         DrawCard(card=<DevCard.MONOPOLY: 4>)
 
         In a chance phase a game adds, its rules module names the outcome
-        (:meth:`~hexlan.engine.variants.base.Variant.deck_outcome`: Seafarers' fog tile).
+        (:meth:`~hexlan.engine.variants.base.Variant.deck_outcome`: Seafarers' fog tile, a
+        Cities & Knights progress card).
         """
-        if self.phase is not Phase.DRAW and face is not None and self.variant is not None:
+        if self.phase is not Phase.DRAW and self.variant is not None:
             return self.variant.deck_outcome(self, face)
         return _HIDDEN_DRAW if face is None else _DRAWS[face]
 
@@ -653,13 +662,23 @@ class GameState:
         """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).
 
         A stolen card is seen by thief and victim only; a drawn development card by its buyer
-        only (seed 002: both are hidden cards). Everything else is public.
+        only (seed 002: both are hidden cards); a game's own hidden cards as its rules module
+        says (:meth:`~hexlan.engine.variants.base.Variant.observation`: a Cities & Knights
+        progress card, by its drawer only). Everything else is public.
         """
         if type(action) is A.StealCard and seat not in (self.active, self.victim):
             return _HIDDEN_STEAL
         if type(action) is A.DrawCard and seat != self.active:
             return _HIDDEN_DRAW
+        if self.variant is not None and isinstance(action, A.VariantAction):
+            return self.variant.observation(self, action, seat)
         return action
+
+    def sees(self, seat: Seat) -> bool:
+        """Whether this state knows ``seat``'s hidden cards: the full state knows every seat's
+        (an :class:`~hexlan.engine.info.InformationState` only its own). A game's rules module
+        asks it of the hidden cards it keeps itself (Cities & Knights' progress cards)."""
+        return True
 
     def steal_outcome(self, index: int) -> A.StealCard:
         """The card at ``index`` of the victim's hand in resource order (lumber first).
@@ -722,9 +741,12 @@ class GameState:
             return result
         if phase is Phase.SETUP_SETTLEMENT:
             blocked = self.blocked
-            closed = self.variant.setup_closed(self) if self.variant is not None else ()
+            variant = self.variant
+            closed = variant.setup_closed(self) if variant is not None else ()
+            # Cities & Knights: the second set-up building is a city (seed 002 «Города и рыцари»)
+            pieces = self._cities if variant is not None and variant.setup_city(self) else None
             return [
-                self._settlements[n]
+                (self._settlements if pieces is None else pieces)[n]
                 for n in range(self.topology.node_count)
                 if not blocked[n] and n not in closed
             ]
@@ -1072,22 +1094,28 @@ class GameState:
                 E.Built(seat, "settlement", node, setup=self.phase is Phase.SETUP_SETTLEMENT)
             )
         if self.phase is Phase.SETUP_SETTLEMENT:
-            self.last_settlement = node
-            self.phase = Phase.SETUP_ROAD
-            if self.setup_step >= self.players:  # the second settlement yields (seed 002)
-                gain = [0] * self.kinds
-                for h in self.topology.node_hexes[node]:
-                    resource = self.board.terrains[h].resource
-                    if resource is not None:
-                        gain[resource] += 1
-                self._take_from_bank(seat, as_hand(gain))
-                if self.record_events:
-                    self.last_events.append(E.StartingResources(seat, as_hand(gain)))
+            self._setup_building(seat, node)
         else:
             self._pay_bank(seat, self.rules.settlement_cost)
         self._place_settlement(seat, node)
         if self.variant is not None:
             self.variant.after_build(self, seat, node)
+
+    def _setup_building(self, seat: Seat, node: NodeId) -> None:
+        """A set-up building on ``node``: its road is next, and the second one yields one
+        resource per terrain beside it (seed 002 «Начало игры»; a Cities & Knights set-up city
+        too, official)."""
+        self.last_settlement = node
+        self.phase = Phase.SETUP_ROAD
+        if self.setup_step >= self.players:  # the second settlement yields (seed 002)
+            gain = [0] * self.kinds
+            for h in self.topology.node_hexes[node]:
+                resource = self.board.terrains[h].resource
+                if resource is not None:
+                    gain[resource] += 1
+            self._take_from_bank(seat, as_hand(gain))
+            if self.record_events:
+                self.last_events.append(E.StartingResources(seat, as_hand(gain)))
 
     def _place_settlement(self, seat: Seat, node: NodeId) -> None:
         """Stand a settlement of ``seat`` on ``node``: its production, the distance rule, its
@@ -1174,9 +1202,14 @@ class GameState:
 
     def _on_build_city(self, action: A.BuildCity) -> None:
         seat = self.active
+        setup = self.phase is Phase.SETUP_SETTLEMENT  # Cities & Knights: a set-up city
         if self.record_events:
-            self.last_events.append(E.Built(seat, "city", action.node))
-        self._pay_bank(seat, self.rules.city_cost)
+            self.last_events.append(E.Built(seat, "city", action.node, setup=setup))
+        if setup:
+            self._setup_building(seat, action.node)
+            self._place_settlement(seat, action.node)
+        else:
+            self._pay_bank(seat, self.rules.city_cost)
         self.settlements[seat].remove(action.node)
         self.cities[seat].append(action.node)
         self.node_level[action.node] = 2
@@ -1224,16 +1257,38 @@ class GameState:
                 variant.after_production(self, total)
             return
         self.robber_resume = Phase.MAIN
-        if self.options.robber_before_discard:  # seed 003 «ХОД ИГРОКА»
+        locked = self.variant is not None and self.variant.robber_locked(self)
+        if self.options.robber_before_discard and not locked:  # seed 003 «ХОД ИГРОКА»
             self.discard_after_robber = True  # hands are counted after the steal
             self.phase = Phase.MOVE_ROBBER
             return
-        limit = self.rules.discard_limit
-        self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
-        if any(self.discards):
-            self.phase = Phase.DISCARD
-            if self.record_events:
-                self.last_events.append(E.DiscardsDue(tuple(self.discards)))
+        if not self._call_discards():
+            self._robber_phase()
+
+    def _call_discards(self) -> bool:
+        """Seats over their hand limit owe half their cards, rounded down (seed 002
+        «Разбойник»; a Cities & Knights wall raises a seat's limit by 2): True when some do
+        (play goes to :attr:`Phase.DISCARD`)."""
+        limit, variant = self.rules.discard_limit, self.variant
+        if variant is None:
+            self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
+        else:
+            self.discards = [
+                n // 2 if n > limit + variant.hand_limit_bonus(self, s) else 0
+                for s, n in enumerate(self.hand_size)
+            ]
+        if not any(self.discards):
+            return False
+        self.phase = Phase.DISCARD
+        if self.record_events:
+            self.last_events.append(E.DiscardsDue(tuple(self.discards)))
+        return True
+
+    def _robber_phase(self) -> None:
+        """After a 7's discards: the robber moves, unless the game keeps it still (Cities &
+        Knights before the barbarians' first attack); then play resumes."""
+        if self.variant is not None and self.variant.robber_locked(self):
+            self.phase = self.robber_resume
         else:
             self.phase = Phase.MOVE_ROBBER
 
@@ -1244,10 +1299,17 @@ class GameState:
             return
         owed = [[0] * self.kinds for _ in range(self.players)]
         node_level, robber = self.node_level, self.robber
+        # Cities & Knights: per resource, the commodity a city takes instead of its second card
+        split = None if self.variant is None else self.variant.city_commodities
         any_owed = False
         for h, node, seat, resource in income:
             if h != robber:
-                owed[seat][resource] += node_level[node]
+                level = node_level[node]
+                if level == 2 and split is not None and split[resource] >= 0:
+                    owed[seat][resource] += 1
+                    owed[seat][split[resource]] += 1
+                else:
+                    owed[seat][resource] += level
                 any_owed = True
         if not any_owed:
             return
@@ -1291,7 +1353,7 @@ class GameState:
                 self.discard_after_robber = False
                 self.phase = self.robber_resume
             else:
-                self.phase = Phase.MOVE_ROBBER
+                self._robber_phase()
 
     def _on_move_robber(self, action: A.MoveRobber) -> None:
         self.robber = action.hex
@@ -1311,12 +1373,7 @@ class GameState:
     def _after_robber(self) -> None:
         if self.discard_after_robber:
             # The steal moved a card between two hands, so who discards is decided only now.
-            limit = self.rules.discard_limit
-            self.discards = [n // 2 if n > limit else 0 for n in self.hand_size]
-            if any(self.discards):
-                self.phase = Phase.DISCARD
-                if self.record_events:
-                    self.last_events.append(E.DiscardsDue(tuple(self.discards)))
+            if self._call_discards():
                 return
             self.discard_after_robber = False
         self.phase = self.robber_resume
@@ -1609,13 +1666,17 @@ class GameState:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def hidden_dict(self) -> dict[str, Any]:
-        """What only the full state knows: hand compositions, development cards, the deck."""
-        return {
+        """What only the full state knows: hand compositions, development cards, the deck (and
+        a game's own hidden cards, under ``"variant"``: Cities & Knights' progress cards)."""
+        hidden: dict[str, Any] = {
             "hands": [list(h) for h in self.hands],
             "dev_cards": [list(c) for c in self.dev_cards],
             "new_dev_cards": [list(c) for c in self.new_dev_cards],
             "deck": list(self.deck),
         }
+        if self.variant_state is not None:
+            hidden["variant"] = self.variant_state.hidden_dict()
+        return hidden
 
     def full_hash(self) -> str:
         """SHA-256 (hex) of the public and hidden state together (for replay tests and audits)."""

@@ -35,12 +35,14 @@ from hexlan.engine.actions import (
 )
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
+    NO_SEAT,
     DevCard,
     EngineError,
     IllegalActionError,
     Resource,
     Seat,
 )
+from hexlan.engine.ruleset import DEVELOPMENT_DECK
 from hexlan.engine.state import GameState
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
@@ -175,7 +177,8 @@ class AuditInputs:
         journal: every engine action in the order applied (:class:`JournalEntry`).
         secrets: per seat, ``(seed, x25519_private, audit_secrets message id)``.
         decks: every deck of the game as dealt (key shares, shuffles, final order, dealt
-            count), in the rule set's order: the development deck first (PROTOCOL.md §13.10).
+            count), in the rule set's order: the development deck first (PROTOCOL.md §13.10);
+            none in a game without hidden stacks (Cities & Knights without progress cards).
         shuffle_ids: per deck (as ``decks``), per seat, the id of its ``shuffle`` message.
     """
 
@@ -185,11 +188,6 @@ class AuditInputs:
     secrets: tuple[tuple[bytes, bytes, bytes], ...]
     decks: tuple[Deck, ...]
     shuffle_ids: tuple[tuple[bytes, ...], ...]
-
-    @property
-    def deck(self) -> Deck:
-        """The development deck (the first of :attr:`decks`)."""
-        return self.decks[0]
 
 
 class DeviationFound(Exception):
@@ -222,7 +220,7 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
             deviations.append(Deviation(exc.seat, b"", reason))
             return AuditReport(tuple(deviations), (), report_digest((), deviations))
         dealt[deck.label] = tuple(deck.face(order[p]) for p in range(deck.dealt))
-    draws = tuple(DevCard(face) for face in dealt[inputs.deck.label])
+    draws = tuple(DevCard(face) for face in dealt.get(DEVELOPMENT_DECK, ()))
     transcript: list[bytes] = []
     try:
         _replay(inputs, draws, dealt, transcript)
@@ -255,7 +253,7 @@ def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
             share = base_mul(derive_deck_secret(seed))
         except GroupError:
             share = b""
-        if share != inputs.deck.key.share(seat):
+        if inputs.decks and share != inputs.decks[0].key.share(seat):  # one key: every deck's
             found.append(
                 Deviation(seat, message_id, f"seat {seat}'s deck key share is not its seed's")
             )
@@ -318,10 +316,12 @@ def resolved_actions(
         if isinstance(action, A.DrawCard):
             assert entry.position is not None
             action = A.DrawCard(draws[entry.position])
-        elif entry.deck and dealt is not None:  # a public draw (a fog tile), opened by all
+        elif entry.deck and dealt is not None:  # a draw from a deck the game's rules name
+            # a fog tile every seat opened, or a progress card its drawer alone saw
             assert entry.position is not None
             face = dealt[entry.deck][entry.position]
-            if action != state.draw_outcome(face):  # the outcome the game's rules give the face
+            true = state.draw_outcome(face)  # the outcome the game's rules give the face
+            if action not in (true, state.observation(true, NO_SEAT)):
                 raise DeviationFound(
                     Deviation(
                         None,
@@ -330,6 +330,7 @@ def resolved_actions(
                         f" not the one {action} shows",
                     )
                 )
+            action = true
         elif isinstance(action, A.StealCard):
             assert entry.steal is not None
             action = A.StealCard(_stolen(inputs, state, entry.steal))

@@ -47,6 +47,7 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
+from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
 from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
 from hexlan.net.beacon import (
     CHAIN_LENGTH,
@@ -117,9 +118,9 @@ BROKEN_CHAIN: Final = "broken_chain"
 message of that number. It is reported in stalls, never named in an ``abandon``."""
 
 
-DEVELOPMENT_DECK: Final = "development"
+DEVELOPMENT_DECK: Final = RULESET_DEVELOPMENT_DECK
 """The label of the development-card deck (PROTOCOL.md §13): its name in the rule set's
-``decks``."""
+``decks`` (a game without development cards, Cities & Knights, has none)."""
 
 
 # ---------------------------------------------------------------------------- state
@@ -434,7 +435,7 @@ class Session:
             for s in range(self.players):
                 if s not in event.reveals:
                     owe(s, "reveal", event.number)
-        if self._openings_applied == self.players:  # the decks' set-up (§13)
+        if self._openings_applied == self.players and self.decks:  # the decks' set-up (§13)
             if not self.key.complete:
                 for s in range(self.players):
                     if not self.key.has_share(s):
@@ -940,7 +941,11 @@ class Session:
             view = self._require_view(None)
             won_in = turn if view.active == author else turn - 1
             before = won_in if self.options.vp_cards_next_turn else None
-            shown = self.dealer.shown_count(author, DevCard.VICTORY_POINT, before)
+            shown = (
+                self.dealer.shown_count(author, DevCard.VICTORY_POINT, before)
+                if DEVELOPMENT_DECK in self.decks
+                else 0  # a game without development cards
+            )
             if action.victory_point_cards > shown:
                 raise IllegalMove(
                     f"seat {author} claimed {action.victory_point_cards} victory point cards "
@@ -1433,9 +1438,13 @@ class Session:
             )
             self.start_board = board
             self.view = InformationState(board, self.players, self.seat, self.options, self.rules)
-        node = self._require_view(None).chance_node()
+        view = self._require_view(None)
+        node = view.chance_node()
         if node is not None and node.kind == UNIFORM:
             self._engine_apply(node.pick(stream.randbelow), None, message_id, effects)
+            after = view.chance_node()
+            if after is not None and after.kind == UNIFORM:  # Cities & Knights: the event die
+                self._open_event(after.event, message_id)  # follows the dice as its own event
         elif node is not None and node.kind == STEAL:
             self._steal_index = stream.randbelow(len(self._steal_commitments))
 
@@ -1580,8 +1589,10 @@ class Session:
             and me in node.seats
             and ("victory", 0) not in self._sent
         ):
-            dealer = self.dealer
-            for position, face in sorted(dealer.own_cards.items()):
+            dealer = self.decks.get(DEVELOPMENT_DECK)  # none without development cards
+            owned = sorted(dealer.own_cards.items()) if dealer is not None else []
+            for position, face in owned:
+                assert dealer is not None
                 if (
                     face == DevCard.VICTORY_POINT
                     and dealer.deck.shown_by(dealer.own_index[position]) is None
@@ -1598,8 +1609,10 @@ class Session:
     def _deck_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
         """This seat's next step in dealing the decks (§13), if one is due: its key share,
         then each deck's steps in the rule set's order."""
-        if ("deck_key", 0) not in self._sent:
-            return "deck_key", self.dealer.key_payload()
+        if not self.decks:  # a game without hidden stacks deals nothing
+            return None
+        if ("deck_key", 0) not in self._sent:  # one joint key: any deck's dealer proves it
+            return "deck_key", next(iter(self.decks.values())).key_payload()
         if not self.key.complete:
             return None
         for dealer in self.decks.values():

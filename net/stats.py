@@ -20,9 +20,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hexlan.engine.core import DevCard
+from hexlan.engine.variants.cities_knights.actions import EVENT_FACES
 
 DICE_TOTALS: Final = tuple(range(2, 13))
 """The totals two dice can show, in table order."""
+EVENT_SYMBOLS: Final = ("ship", "trade gate", "politics gate", "science gate")
+"""The event die's symbols, in the order of their numbers (the ship, then each track's gate)."""
 
 SMALL_EXPECTED: Final = 5.0
 """Below this expected count in some category, the chi-square p-value is only approximate."""
@@ -256,6 +259,30 @@ def dice_distribution(totals: Iterable[int]) -> Distribution:
     )
 
 
+def event_distribution(faces: Iterable[int]) -> Distribution:
+    """The Cities & Knights event die's faces rolled against a fair die: the ship on three of
+    its six faces, each gate on one (seed 002 «Города и рыцари»).
+
+    Args:
+        faces: each roll's face, 1 .. 6
+            (:data:`~hexlan.engine.variants.cities_knights.actions.EVENT_FACES`).
+
+    Raises:
+        ValueError: a face the die does not have.
+
+    >>> event_distribution([1, 2, 6]).observed
+    (2, 0, 0, 1)
+    """
+    symbols = [0] * len(EVENT_SYMBOLS)
+    for face in faces:
+        if not 1 <= face <= len(EVENT_FACES):
+            raise ValueError(f"the event die has no face {face}")
+        symbols[EVENT_FACES[face - 1]] += 1
+    n = sum(symbols)
+    share = [EVENT_FACES.count(s) / len(EVENT_FACES) for s in range(len(EVENT_SYMBOLS))]
+    return Distribution("event die", EVENT_SYMBOLS, tuple(symbols), tuple(n * p for p in share))
+
+
 def draw_distribution(
     faces: Iterable[DevCard | int], deck: Mapping[DevCard, int] | Sequence[int]
 ) -> Distribution:
@@ -329,6 +356,7 @@ def combined(parts: Sequence[Distribution]) -> Distribution:
 
 __all__ = [
     "DICE_TOTALS",
+    "EVENT_SYMBOLS",
     "SMALL_EXPECTED",
     "Distribution",
     "bar",
@@ -336,4 +364,5 @@ __all__ = [
     "combined",
     "dice_distribution",
     "draw_distribution",
+    "event_distribution",
 ]

@@ -46,11 +46,18 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from hexlan.engine.actions import Dice
-from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.ruleset import DEVELOPMENT_DECK, load_ruleset
+from hexlan.engine.variants.cities_knights.actions import EventDie
 from hexlan.net.effects import Applied, Rejected, Stopped
 from hexlan.net.log import LogContents, LogFormatError, read_log
 from hexlan.net.session import Session, engine_version, other_game_words
-from hexlan.net.stats import Distribution, combined, dice_distribution, draw_distribution
+from hexlan.net.stats import (
+    Distribution,
+    combined,
+    dice_distribution,
+    draw_distribution,
+    event_distribution,
+)
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
     Envelope,
@@ -148,6 +155,8 @@ class LogReport:
             None (no game was won).
         unaudited_by: seats that owe their audit secrets or result, when unaudited.
         dice: every dice total the replay applied (2 .. 12), in game order.
+        events: every event die face the replay applied (1 .. 6; Cities & Knights), in game
+            order.
         draws: the development card drawn at each draw (:class:`~hexlan.engine.core.DevCard`
             values), in game order, when the log lets a third party know them.
     """
@@ -168,6 +177,7 @@ class LogReport:
     audit: str | None = None
     unaudited_by: tuple[int, ...] = ()
     dice: tuple[int, ...] = ()
+    events: tuple[int, ...] = ()
     draws: tuple[int, ...] = ()
 
     @property
@@ -305,6 +315,7 @@ class _Replay:
     envelopes: dict[int, Envelope] = field(default_factory=dict)  # by message position (0-based)
     index_of: dict[bytes, int] = field(default_factory=dict)  # message id -> first position
     dice: list[int] = field(default_factory=list)  # totals applied, in order
+    events: list[int] = field(default_factory=list)  # event die faces applied, in order
 
     def violation(self, reason: str, index: int | None, author: int | None = None) -> None:
         env = None if index is None else self.envelopes.get(index)
@@ -414,6 +425,7 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         audit=audit,
         unaudited_by=unaudited_by,
         dice=tuple(replay.dice),
+        events=tuple(replay.events),
         draws=() if observer.audit is None else tuple(observer.audit.draws),
         **known,
     )
@@ -467,6 +479,8 @@ def _replay_messages(replay: _Replay) -> None:
                 return
             if isinstance(effect, Applied) and isinstance(effect.action, Dice):
                 replay.dice.append(effect.action.total)
+            elif isinstance(effect, Applied) and isinstance(effect.action, EventDie):
+                replay.events.append(effect.action.face)
         if body.kind == "sign_opening" and _was_accepted(observer, env):
             signed = body.payload[0]
             try:
@@ -613,9 +627,9 @@ def _games(report: VerifyReport) -> list[list[LogReport]]:
 
 
 def stats_report(report: VerifyReport) -> list[Distribution]:
-    """The dice totals and, when some log makes them known, the development cards drawn, over
-    the games of the replayed logs, each against what fair chance expects
-    (:mod:`hexlan.net.stats`).
+    """The dice totals, the event die's faces where a game rolls it (Cities & Knights) and,
+    when some log makes them known, the development cards drawn, over the games of the replayed
+    logs, each against what fair chance expects (:mod:`hexlan.net.stats`).
 
     Each game counts once: its seats' logs share its game id, and its dice come from its log with
     the most dice, its draws from its log with the most draws, each against its own game's deck
@@ -624,12 +638,15 @@ def stats_report(report: VerifyReport) -> list[Distribution]:
     what its replay applied before the violation.
 
     Returns:
-        ``[dice]``, or ``[dice, draws]`` when some log holds draws.
+        ``[dice]``, then the event die's when some game rolled it, then the draws when some
+        log holds them.
     """
     games = _games(report)
     dice = dice_distribution(
         total for logs in games for total in max(logs, key=lambda log: len(log.dice)).dice
     )
+    faces = [face for logs in games for face in max(logs, key=lambda log: len(log.events)).events]
+    found = [dice, event_distribution(faces)] if faces else [dice]
     parts = []
     for logs in games:
         drawn = max(logs, key=lambda log: len(log.draws))
@@ -637,8 +654,8 @@ def stats_report(report: VerifyReport) -> list[Distribution]:
             deck = load_ruleset(drawn.game).development_deck
             parts.append(draw_distribution(drawn.draws, deck))
     if not parts:
-        return [dice]
-    return [dice, combined(parts)]
+        return found
+    return [*found, combined(parts)]
 
 
 def main(
@@ -669,7 +686,9 @@ def main(
         lines.append(f"fairness over {games} game{'' if games == 1 else 's'}:")
         for d in distributions:
             lines.extend(f"  {line}" for line in (*d.lines(), *d.chart_lines()))
-        if not any(log.draws for log in report.logs):
+        if not any(log.draws for log in report.logs) and any(
+            DEVELOPMENT_DECK in load_ruleset(log.game).decks for log in report.logs if log.readable
+        ):
             lines.append("  development-card draws: known only from audited logs")
     if as_json:
         print(json.dumps(data, ensure_ascii=False), file=out)

@@ -20,6 +20,7 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import HOOKS, Variant
+from hexlan.engine.variants.cities_knights.actions import KnightsPhase
 from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
 from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, Seafarers, SeaPhase
@@ -67,6 +68,20 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "AttackFortress",
         "RobSeat",
         "FortressDie",
+        "EventDie",
+        "BuildKnight",
+        "ActivateKnight",
+        "PromoteKnight",
+        "MoveKnight",
+        "ChaseRobber",
+        "RetreatKnight",
+        "BuildWall",
+        "ImproveCity",
+        "PillageCity",
+        "AqueductPick",
+        "ProgressDrawn",
+        "ChooseProgress",
+        "DiscardProgress",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 
@@ -108,7 +123,12 @@ def test_a_games_action_applied_to_another_game_is_refused_by_its_handler() -> N
 
 def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
     assert Seafarers.phases == (SeaPhase.GOLD, SeaPhase.FOG)
-    assert BASE_CHANCE_PHASES | {SeaPhase.FOG, PiratePhase.FORTRESS} == R.CHANCE_PHASES
+    assert (
+        BASE_CHANCE_PHASES
+        | {SeaPhase.FOG, PiratePhase.FORTRESS, KnightsPhase.EVENT, KnightsPhase.PROGRESS}
+        == R.CHANCE_PHASES
+    )
+    assert KnightsPhase.PILLAGE not in R.CHANCE_PHASES
     assert SeaPhase.GOLD not in R.CHANCE_PHASES
     assert [int(p) for p in Phase] == list(range(16))  # the engine's codes, hashed in states
     assert (int(SeaPhase.GOLD), int(SeaPhase.FOG), int(PiratePhase.FORTRESS)) == (16, 17, 18)

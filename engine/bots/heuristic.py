@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
+from hexlan.engine.bots.knights import improvement_goal, knights_choice
 from hexlan.engine.bots.pirates import pirate_choice
 from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
@@ -189,8 +190,8 @@ class _Goal:
     """Something to save for.
 
     Attributes:
-        kind: "city", "settlement", "dev" or "road" (Big River: a road on the river that
-            completes a victory point).
+        kind: "city", "settlement", "dev", "road" (Big River: a road on the river that
+            completes a victory point) or "improve" (Cities & Knights: a city improvement).
         cost: the resources it needs in all (roads to a settlement spot included).
         value: what it is worth, in rough victory points.
         node: the city or settlement intersection (-1 for a development card).
@@ -313,6 +314,8 @@ class HeuristicBot:
             raise EngineError(f"seat {seat} has no legal action in phase {phase.title}")
         if view.variant is not None:
             scenario = pirate_choice(view, seat, legal)  # Pirate Islands (seed 004)
+            if scenario is None:  # Cities & Knights (seed 002 «Города и рыцари»)
+                scenario = knights_choice(view, seat, legal)
             if scenario is not None:
                 return scenario
         if phase is Phase.SETUP_SETTLEMENT:
@@ -349,15 +352,21 @@ class HeuristicBot:
 
     @staticmethod
     def _own_pips(view: GameState, seat: Seat, info: _BoardInfo, robber: bool) -> list[float]:
-        """Pips per card kind of the seat's buildings (cities count twice; none for a commodity,
-        which no terrain produces)."""
+        """Pips per card kind of the seat's buildings (cities count twice; in Cities & Knights a
+        city's second card may be a commodity instead)."""
         pips = [0.0] * view.kinds
         blocked_hex = view.robber if robber else -1
         level = view.node_level
+        split = None if view.variant is None else view.variant.city_commodities
         for nodes in (view.settlements[seat], view.cities[seat]):
             for n in nodes:
                 for h, r, p in info.node_prod[n]:
-                    if h != blocked_hex:
+                    if h == blocked_hex:
+                        continue
+                    if level[n] == 2 and split is not None and split[r] >= 0:
+                        pips[r] += p
+                        pips[split[r]] += p
+                    else:
                         pips[r] += p * level[n]
         return pips
 
@@ -522,6 +531,9 @@ class HeuristicBot:
             if view.discoveries[seat]:
                 cost = hand_minus(cost, self._replaced(view, seat, cost, hand))
             goals.append(_Goal("dev", cost, _DEV_VALUE))
+        improvement = improvement_goal(view, seat) if view.variant is not None else None
+        if improvement is not None:  # Cities & Knights: the improvement worth saving for
+            goals.append(_Goal("improve", improvement[0], improvement[1]))
         if isinstance(view.variant, BigRiver) and view.pieces_left(seat)[0] > 0:
             river = view.variant.river_paths
             paths = [p for p in view._road_spots(seat) if p in river]
@@ -591,7 +603,7 @@ class HeuristicBot:
         own = self._own_pips(view, seat, info, robber=False)
 
         def value(action: Action) -> float:
-            assert isinstance(action, A.BuildSettlement)
+            assert isinstance(action, A.BuildSettlement | A.BuildCity)  # a C&K set-up city
             spot = self._spot_value(view, info, action.node, own, SETUP_WEIGHT)
             return spot + 0.25 * self._next_spot_value(view, info, action.node, own)
 

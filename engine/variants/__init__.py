@@ -24,10 +24,19 @@ declares its actions with their handlers and its phases (which of them are chanc
 :data:`HOOKS` is the registry :mod:`hexlan.engine.registry` merges, in its order, after the base
 game's sets (so adding a game at the end moves no existing action's type code).
 
-A variant keeps no game progress of its own: what changes in play lives in the state's public
-lists (``discoveries``, ``gold_points``, ``variant_vp``), so the full state and every information
-state run the same hooks on the same data. A game without hooks (the base game) has no variant and
-pays one ``is None`` test at each point.
+A variant keeps no game progress of its own: what changes in play lives in the state, so the
+full state and every information state run the same hooks on the same data. The older games use
+the state's public lists (``discoveries``, ``gold_points``, ``variant_vp``); a game with much
+progress of its own (Cities & Knights) keeps it in one object in the state's generic slot
+:attr:`~hexlan.engine.state.GameState.variant_state`: a :class:`VariantState` its rules module
+makes in :meth:`Variant.prepare_state`, which :meth:`GameState.copy` copies and whose
+``public_dict`` the module's :meth:`Variant.public_dict` adds to the state's (so it is in every
+hash). No new game adds fields to GameState. A game without hooks (the base game) has no variant
+and pays one ``is None`` test at each point.
+
+Cities & Knights (:mod:`hexlan.engine.variants.cities_knights`) adds
+:meth:`Variant.setup_city`, :meth:`Variant.robber_locked`, :meth:`Variant.hand_limit_bonus` and
+:attr:`Variant.city_commodities`.
 """
 
 from __future__ import annotations
@@ -37,8 +46,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.core import EngineError
-from hexlan.engine.variants.base import Variant
+from hexlan.engine.variants.base import Variant, VariantState
 from hexlan.engine.variants.big_river import BigRiver
+from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.jungle import Jungle
 from hexlan.engine.variants.pirate_islands import PirateIslands
 from hexlan.engine.variants.seafarers import Seafarers
@@ -54,6 +64,7 @@ HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
         BigRiver.name: BigRiver,
         Seafarers.name: Seafarers,
         PirateIslands.name: PirateIslands,
+        CitiesKnights.name: CitiesKnights,
     }
 )
 """The rules modules by the name a rule set gives as ``hooks`` (read only); also the registry of
@@ -75,4 +86,14 @@ def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Va
     return cls(rules, options, topology)
 
 
-__all__ = ["HOOKS", "BigRiver", "Jungle", "PirateIslands", "Seafarers", "Variant", "make_variant"]
+__all__ = [
+    "HOOKS",
+    "BigRiver",
+    "CitiesKnights",
+    "Jungle",
+    "PirateIslands",
+    "Seafarers",
+    "Variant",
+    "VariantState",
+    "make_variant",
+]

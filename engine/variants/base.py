@@ -5,7 +5,7 @@ adds to the engine's open sets: its actions with their handlers and its phases
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias
 
 from hexlan.engine.core import EngineError, GamePhase, NodeId, PathId, Seat
 from hexlan.engine.longest_road import longest_road
@@ -23,6 +23,28 @@ if TYPE_CHECKING:
 VariantHandler: TypeAlias = "Callable[[Any, GameState, Any], None]"
 """A handler of an action a game adds: an unbound method of its :class:`Variant` class, called
 as ``handler(variant, state, action)`` to apply the action (unchecked)."""
+
+
+class VariantState(Protocol):
+    """A game's own progress, held in the state's one generic slot
+    (:attr:`~hexlan.engine.state.GameState.variant_state`) rather than in fields of
+    :class:`~hexlan.engine.state.GameState` (Cities & Knights: improvements, knights, walls, the
+    barbarians). Its rules module makes it in :meth:`Variant.prepare_state` and puts
+    :meth:`public_dict` into its own :meth:`Variant.public_dict`, so it is in every hash."""
+
+    def copy(self) -> Self:
+        """An independent copy (:meth:`GameState.copy` calls it)."""
+        ...
+
+    def public_dict(self) -> dict[str, Any]:
+        """The public part of the progress as plain data (JSON types): equal in the full state
+        and every information state."""
+        ...
+
+    def hidden_dict(self) -> dict[str, Any]:
+        """The hidden part, as the state holding it knows it (in
+        :meth:`GameState.hidden_dict`)."""
+        ...
 
 
 class Variant:
@@ -51,6 +73,10 @@ class Variant:
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
     has_robber: ClassVar[bool] = True
     """Whether the game has a robber (Pirate Islands has none: a 7 robs without it)."""
+    city_commodities: ClassVar[tuple[int, ...] | None] = None
+    """Per resource, the card kind a city yields instead of its second card of it (-1: a
+    second card of the resource); None where a city yields two of its resource (Cities &
+    Knights: paper, cloth and coin beside forest, pasture and mountains)."""
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         self.rules = rules
@@ -64,6 +90,18 @@ class Variant:
     def setup_closed(self, state: GameState) -> Collection[NodeId]:
         """Intersections closed to set-up settlements (beyond the distance rule)."""
         return ()
+
+    def setup_city(self, state: GameState) -> bool:
+        """Whether the set-up building due now is a city (Cities & Knights' second one)."""
+        return False
+
+    def robber_locked(self, state: GameState) -> bool:
+        """Whether a 7 leaves the robber where it is (after the discards)."""
+        return False
+
+    def hand_limit_bonus(self, state: GameState, seat: Seat) -> int:
+        """Cards ``seat`` may hold beyond the rule set's discard limit on a 7."""
+        return 0
 
     def after_roll(self, state: GameState, total: int) -> None:
         """A roll of ``total`` (not 7) is about to produce resources."""
@@ -107,8 +145,14 @@ class Variant:
         """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""
         return None
 
-    def deck_outcome(self, state: GameState, face: int) -> A.Action:
-        """The outcome of ``face`` drawn from the deck of a chance phase the variant adds.
+    def observation(self, state: GameState, action: A.VariantAction, seat: Seat) -> A.Action:
+        """What ``seat`` sees of one of the variant's actions (before it is applied): all of it
+        unless the variant hides a card in it."""
+        return action
+
+    def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
+        """The outcome of ``face`` drawn from the deck of a chance phase the variant adds (None:
+        a card this state may not see).
 
         Raises:
             EngineError: the variant draws from no deck of its own.

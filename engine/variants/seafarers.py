@@ -285,8 +285,14 @@ class Seafarers(Variant):
         deck = "fog" if state.fog_terrain < 0 else "fog_tokens"
         return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(state.fog_seat,), public=True)
 
-    def deck_outcome(self, state: GameState, face: int) -> A.Action:
-        """The fog stack's face drawn in :attr:`SeaPhase.FOG`, seen by all."""
+    def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
+        """The fog stack's face drawn in :attr:`SeaPhase.FOG`, seen by all.
+
+        Raises:
+            EngineError: no face (a fog tile is never hidden).
+        """
+        if face is None:
+            raise EngineError("a fog tile is drawn face up")
         return ExploreFog(face)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:

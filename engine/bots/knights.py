@@ -1,0 +1,133 @@
+"""Cities & Knights' choices for the heuristic bot (seed 002 «Города и рыцари»;
+docs/rules/cities-and-knights.md): what the expansion adds to a turn, before the bot's general
+play, and the city improvement it saves for as one of its goals.
+
+The plan: keep a knight per city (two at least), activate them while the barbarian ship is near,
+promote them when the hand allows; improve the track whose commodity the seat makes most (a
+metropolis is worth two points); wall cities when the hand runs big; send a knight after the
+robber when it sits on the seat's own hex; give the barbarians the poorest city.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.board import PIPS
+from hexlan.engine.core import Hand, Phase, Seat
+from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
+from hexlan.engine.variants.cities_knights.actions import (
+    TRACK_COMMODITY,
+    TRACKS,
+    ActivateKnight,
+    AqueductPick,
+    BuildKnight,
+    BuildWall,
+    ChaseRobber,
+    ImproveCity,
+    KnightsPhase,
+    PillageCity,
+    PromoteKnight,
+)
+from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
+
+DANGER_STEPS: Final = 3
+"""Steps before the barbarians land from which the bot activates its knights."""
+BIG_HAND: Final = 7
+"""Cards from which the bot spends on walls, promotions and activations rather than save."""
+IMPROVEMENT_VALUE: Final = (0.5, 0.55, 0.9, 2.0, 2.0)
+"""What the bot deems each level of a track worth (rough victory points): the third opens an
+ability, the fourth and fifth may win a metropolis (two points)."""
+
+
+def improvement_goal(view: GameState, seat: Seat) -> tuple[Hand, float] | None:
+    """The city improvement worth saving for, as ``(cost, value)``: the track whose next level
+    is worth most per commodity still missing; None outside Cities & Knights or with no city."""
+    variant = view.variant
+    if not isinstance(variant, CitiesKnights) or not view.cities[seat]:
+        return None
+    progress, config = progress_of(view), variant.config
+    hand = view.hands[seat]
+    best: tuple[float, Hand, float] | None = None
+    for track in range(len(TRACKS)):
+        level = progress.levels[seat][track]
+        if level >= config.top_level:
+            continue
+        cost = improvement_cost(view, progress, seat, track)
+        value = IMPROVEMENT_VALUE[level]
+        if level + 1 >= config.metropolis_level and not takes_metropolis(
+            progress, seat, track, config.metropolis_level
+        ):
+            value = IMPROVEMENT_VALUE[0]
+        lack = max(0, level + 1 - hand[TRACK_COMMODITY[track]])
+        score = value / (1 + lack)
+        if best is None or score > best[0]:
+            best = (score, cost, value)
+    return None if best is None else (best[1], best[2])
+
+
+def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action | None:
+    """The expansion's move for ``seat`` now, or None to let the general play decide (a city or
+    settlement first, trades, the end of the turn).
+
+    Args:
+        view: the seat's view of a Cities & Knights game (any other game: None).
+        seat: the deciding seat.
+        legal: its legal actions now.
+    """
+    variant = view.variant
+    if not isinstance(variant, CitiesKnights):
+        return None
+    phase = view.phase
+    if phase is KnightsPhase.PILLAGE:
+        return min(legal, key=lambda a: _city_pips(view, a))
+    if phase is KnightsPhase.AQUEDUCT:
+        return min(legal, key=lambda a: _held(view, seat, a))
+    if phase is not Phase.MAIN:
+        return None
+    progress, config = progress_of(view), variant.config
+    own = progress.knights_of(seat)
+    danger = progress.barbarians >= config.barbarian_track - DANGER_STEPS
+    big = view.hand_size[seat] >= BIG_HAND
+    activations = [a for a in legal if isinstance(a, ActivateKnight)]
+    if activations and (danger or big):
+        return activations[0]
+    for action in legal:
+        if isinstance(action, ChaseRobber) and _robber_on_own(view, seat):
+            return action
+    improvements = [a for a in legal if isinstance(a, ImproveCity)]
+    if improvements:
+        return max(improvements, key=lambda a: (a.metropolis >= 0, progress.levels[seat][a.track]))
+    builds = [a for a in legal if isinstance(a, BuildKnight)]
+    if builds and len(own) < max(2, len(view.cities[seat])):
+        return builds[0]
+    if any(isinstance(a, A.BuildCity | A.BuildSettlement) for a in legal):
+        return None
+    promotions = [a for a in legal if isinstance(a, PromoteKnight)]
+    if promotions and big:
+        return promotions[0]
+    walls = [a for a in legal if isinstance(a, BuildWall)]
+    if walls and big:
+        return walls[0]
+    return None
+
+
+def _city_pips(view: GameState, action: Action) -> int:
+    """Dots of the hexes around a city offered to the barbarians."""
+    if not isinstance(action, PillageCity):
+        return 0
+    tokens = view.board.tokens
+    return sum(PIPS[tokens[h]] for h in view.topology.node_hexes[action.node])
+
+
+def _robber_on_own(view: GameState, seat: Seat) -> bool:
+    """Whether the robber sits on a hex where the seat has a building."""
+    robber = view.robber
+    return robber >= 0 and bool(view.hex_seats[robber] >> seat & 1)
+
+
+def _held(view: GameState, seat: Seat, action: Action) -> int:
+    """Cards of an aqueduct pick's resource the seat holds (the scarcest is picked)."""
+    return view.hands[seat][action.resource] if isinstance(action, AqueductPick) else 0

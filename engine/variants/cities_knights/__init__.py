@@ -1,0 +1,562 @@
+"""Cities & Knights (seed 002 «Города и рыцари»; the official rules where the seed is silent;
+docs/rules/cities-and-knights.md): the base board with commodities, city improvements and
+metropolises, knights, city walls, the event die and the barbarians; 13 points to win.
+
+One module per job: :mod:`.actions` (actions, phases, the event die),
+:mod:`.progress` (the game's own state, kept in ``GameState.variant_state``),
+:mod:`.improvements` (tracks, metropolises, walls), :mod:`.knights` (where knights stand and go),
+:mod:`.barbarians` (the event die's ship and the attack), :mod:`.config` (the rule set's
+numbers). This module wires them into the engine's hooks.
+
+- **Set-up:** a settlement, then a city (seed 002); the city yields one resource per terrain
+  beside it (official).
+- **Production:** a city beside forest, pasture or mountains yields one resource and one paper,
+  cloth or coin (seed 002); the commodities are cards of the hand (stolen, traded, discarded).
+- **The roll:** red die (``Dice.first``), yellow die, then the event die (a beacon event of its
+  own, :attr:`KnightsPhase.EVENT`), settled before production.
+- **A 7** only makes discards until the barbarians first attack; then the robber moves as usual.
+
+- **Progress cards** (:mod:`.progress_cards`): three decks of 18 in the rule set, drawn on a
+  gate face and by tied defenders, at most four held. NOT YET BUILT: the cards' effects (a card
+  is drawn, held and discarded, never played).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from hexlan.engine import actions as A
+from hexlan.engine.chance import DECK_DRAW, UNIFORM, ChanceNode
+from hexlan.engine.core import (
+    NO_SEAT,
+    RESOURCES,
+    EngineError,
+    GamePhase,
+    Phase,
+    Resource,
+    Seat,
+    one_kind,
+)
+from hexlan.engine.variants.base import Variant, VariantHandler
+from hexlan.engine.variants.cities_knights import (
+    barbarians,
+    improvements,
+    knights,
+    progress_cards,
+)
+from hexlan.engine.variants.cities_knights.actions import (
+    EVENT_DICE,
+    POLITICS,
+    SCIENCE,
+    TRACKS,
+    ActivateKnight,
+    AqueductPick,
+    BuildKnight,
+    BuildWall,
+    ChaseRobber,
+    ChooseProgress,
+    DiscardProgress,
+    EventDie,
+    ImproveCity,
+    KnightsPhase,
+    MoveKnight,
+    PillageCity,
+    ProgressDrawn,
+    PromoteKnight,
+    RetreatKnight,
+)
+from hexlan.engine.variants.cities_knights.config import Config
+from hexlan.engine.variants.cities_knights.progress import Knight, Progress, Retreat
+
+if TYPE_CHECKING:
+    from hexlan.engine.options import GameOptions
+    from hexlan.engine.ruleset import RuleSet
+    from hexlan.engine.state import GameState
+    from hexlan.engine.topology import Topology
+
+_RULE: Final = "seed 002 «Города и рыцари»"
+_EVENT_NODE: Final = ChanceNode(UNIFORM, "event", EVENT_DICE, (6,))
+_EVENT_OUTCOMES: Final = [(die, 1 / 6) for die in EVENT_DICE]
+_COMMODITY_OF: Final = (
+    int(Resource.PAPER),  # lumber (forest)
+    -1,  # brick
+    int(Resource.CLOTH),  # wool (pasture)
+    -1,  # grain
+    int(Resource.COIN),  # ore (mountains)
+)
+
+
+def progress_of(state: GameState) -> Progress:
+    """The Cities & Knights progress of ``state``.
+
+    Raises:
+        EngineError: ``state`` is not a Cities & Knights game.
+    """
+    progress = state.variant_state
+    if not isinstance(progress, Progress):
+        raise EngineError("this is not a Cities & Knights game")
+    return progress
+
+
+class CitiesKnights(Variant):
+    """Cities & Knights' hooks (see the module docstring).
+
+    Raises:
+        EngineError: the rule set lacks the commodities or a ``[cities_knights]`` number.
+    """
+
+    name: ClassVar[str] = "cities-and-knights"
+    city_commodities: ClassVar[tuple[int, ...] | None] = _COMMODITY_OF
+
+    def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
+        super().__init__(rules, options, topology)
+        if rules.kinds != len(Resource):
+            raise EngineError("Cities & Knights needs the five resources and three commodities")
+        if not set(TRACKS) <= set(rules.decks):
+            raise EngineError(f"Cities & Knights needs the progress decks {', '.join(TRACKS)}")
+        self.decks = [rules.decks[track] for track in TRACKS]
+        self.deck_sizes = tuple(sum(deck) for deck in self.decks)
+        try:
+            self.config = Config(rules.raw["cities_knights"], rules.kinds)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EngineError(f"the [cities_knights] table of {rules.name!r}: {exc}") from exc
+        self._picks = {r: one_kind(r, 1, rules.kinds) for r in RESOURCES}
+
+    # ------------------------------------------------------------------ hooks
+
+    def prepare_state(self, state: GameState) -> None:
+        """The game's progress: nothing built, the barbarians at the far end of their track."""
+        state.variant_state = Progress.start(state.players, self.decks)
+
+    def setup_city(self, state: GameState) -> bool:
+        """The second set-up building is a city (seed 002: «не два поселения, а поселение, а
+        затем город»)."""
+        return state.setup_step >= state.players
+
+    def robber_locked(self, state: GameState) -> bool:
+        """Until the barbarians first attack, a 7 moves no robber (official)."""
+        return not progress_of(state).arrived
+
+    def hand_limit_bonus(self, state: GameState, seat: Seat) -> int:
+        """Two cards per city wall (seed 002 «Крепостная стена»)."""
+        return self.config.wall_bonus * len(progress_of(state).walls[seat])
+
+    def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
+        """The red and yellow dice are down: the event die is rolled next, and settled before
+        production (official)."""
+        state.phase = KnightsPhase.EVENT
+        return True
+
+    def after_roll(self, state: GameState, total: int) -> None:
+        """Note the hands before production (the aqueduct pays seats it gives nothing)."""
+        progress_of(state).hands_before = state.hand_size[:]
+
+    def after_production(self, state: GameState, total: int) -> None:
+        """Seats with the aqueduct that the roll gave nothing each pick a resource (seed 002:
+        «если бросок кубиков не даёт вам права получить ресурсы»)."""
+        progress = progress_of(state)
+        before, level = progress.hands_before, self.config.ability_level
+        order = [(state.active + i) % state.players for i in range(state.players)]
+        progress.aqueduct = [
+            s
+            for s in order
+            if progress.levels[s][SCIENCE] >= level and state.hand_size[s] <= before[s]
+        ]
+        progress.hands_before = []
+        if progress.aqueduct and any(state.bank[r] for r in RESOURCES):
+            state.phase = KnightsPhase.AQUEDUCT
+        else:
+            progress.aqueduct = []
+
+    def turn_started(self, state: GameState) -> None:
+        """A new turn: no knight is fresh or promoted in it yet."""
+        progress = progress_of(state)
+        progress.fresh.clear()
+        progress.promoted.clear()
+
+    def chance_node(self, state: GameState) -> ChanceNode | None:
+        """In :attr:`KnightsPhase.EVENT`: the event die, a beacon event ``"event"``; in
+        :attr:`KnightsPhase.PROGRESS`: the drawer's card from its track's deck (the rule set's
+        ``trade``, ``politics`` or ``science``)."""
+        if state.phase is KnightsPhase.EVENT:
+            return _EVENT_NODE
+        if state.phase is KnightsPhase.PROGRESS:
+            seat, track = progress_of(state).draws[0]
+            return ChanceNode(DECK_DRAW, "draw", deck=TRACKS[track], seats=(seat,))
+        return None
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
+        """In :attr:`KnightsPhase.EVENT`: each face, 1/6; in :attr:`KnightsPhase.PROGRESS`:
+        each unseen card (:func:`.progress_cards.outcomes`)."""
+        if state.phase is KnightsPhase.EVENT:
+            return list(_EVENT_OUTCOMES)
+        if state.phase is KnightsPhase.PROGRESS:
+            return progress_cards.outcomes(state, progress_of(state))
+        return []
+
+    def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
+        """The progress card of ``face`` (None: another seat's, unseen).
+
+        Raises:
+            EngineError: no progress card is being drawn.
+        """
+        if state.phase is not KnightsPhase.PROGRESS:
+            raise EngineError("no progress card is being drawn")
+        return progress_cards.HIDDEN_DRAW if face is None else ProgressDrawn(face)
+
+    def observation(self, state: GameState, action: A.VariantAction, seat: Seat) -> A.Action:
+        """A progress card drawn is seen by its drawer only."""
+        if isinstance(action, ProgressDrawn) and seat != progress_of(state).draws[0][0]:
+            return progress_cards.HIDDEN_DRAW
+        return action
+
+    def phase_seat(self, state: GameState) -> Seat:
+        """Who decides in a phase of this game: the next seat to lose a city, the displaced
+        knight's owner, the next seat taking the aqueduct's resource."""
+        progress = progress_of(state)
+        phase = state.phase
+        if phase is KnightsPhase.PILLAGE:
+            return barbarians.pillage_seat(progress)
+        if phase is KnightsPhase.RETREAT:
+            return NO_SEAT if progress.retreat is None else progress.retreat.knight.seat
+        if phase is KnightsPhase.AQUEDUCT:
+            return progress.aqueduct[0] if progress.aqueduct else NO_SEAT
+        if phase is KnightsPhase.PROGRESS_CHOICE:
+            return progress.choosing[0] if progress.choosing else NO_SEAT
+        if phase is KnightsPhase.PROGRESS_DISCARD:
+            return progress.over_limit
+        return state.active
+
+    def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
+        """The choices of :meth:`phase_seat`."""
+        progress = progress_of(state)
+        phase = state.phase
+        if phase is KnightsPhase.PILLAGE:
+            spots = barbarians.pillage_spots(state, progress, seat)
+            return [PillageCity(seat, n) for n in spots]
+        if phase is KnightsPhase.RETREAT and progress.retreat is not None:
+            spots = knights.retreat_spots(state, seat, progress.retreat.node)
+            return [RetreatKnight(seat, n) for n in spots]
+        if phase is KnightsPhase.AQUEDUCT:
+            return [AqueductPick(seat, r) for r in RESOURCES if state.bank[r]]
+        if phase is KnightsPhase.PROGRESS_CHOICE:
+            sizes = self.deck_sizes
+            return [
+                ChooseProgress(seat, t)
+                for t in range(len(TRACKS))
+                if progress_cards.deck_left(progress, sizes, t)
+            ]
+        if phase is KnightsPhase.PROGRESS_DISCARD:
+            choices = progress_cards.discard_choices(progress, seat)
+            return [DiscardProgress(seat, t, f) for t, f in choices]
+        return []
+
+    def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Knights built, activated, promoted, moved or sent after the robber; walls; city
+        improvements (seed 002)."""
+        if state.phase is not Phase.MAIN:
+            return
+        progress, config = progress_of(state), self.config
+        covers = state._hand_covers
+        per_level = config.knights_per_level
+        if knights.pieces_left(progress, seat, 1, per_level) > 0 and covers(
+            seat, config.knight_cost
+        ):
+            result.extend(BuildKnight(n) for n in knights.build_spots(state, seat))
+        can_activate = covers(seat, config.activate_cost)
+        can_promote = covers(seat, config.promote_cost)
+        robber_nodes = (
+            set(self.topology.hex_nodes[state.robber])
+            if progress.arrived and state.robber >= 0
+            else set()
+        )
+        for node, knight in progress.knights_of(seat):
+            if not knight.active and can_activate:
+                result.append(ActivateKnight(node))
+            if can_promote and self._may_promote(progress, seat, node, knight):
+                result.append(PromoteKnight(node))
+            if knight.active and node not in progress.fresh:
+                result.extend(
+                    MoveKnight(node, t) for t in knights.move_targets(state, progress, node)
+                )
+                if node in robber_nodes:
+                    result.append(ChaseRobber(node))
+        if len(progress.walls[seat]) < config.walls and covers(seat, config.wall_cost):
+            walled = set(progress.walls[seat])
+            result.extend(BuildWall(n) for n in sorted(state.cities[seat]) if n not in walled)
+        for track in range(len(TRACKS)):
+            if improvements.why_not_improve(
+                state, progress, seat, track, config.top_level, config.metropolis_level
+            ):
+                continue
+            if improvements.takes_metropolis(progress, seat, track, config.metropolis_level):
+                spots = improvements.free_cities(state, progress, seat)
+                result.extend(ImproveCity(track, n) for n in spots)
+            else:
+                result.append(ImproveCity(track, -1))
+
+    def _may_promote(self, progress: Progress, seat: Seat, node: int, knight: Knight) -> bool:
+        """A knight below mighty, not promoted this turn, with a piece of the next level free;
+        to mighty only with politics at the third level (seed 002; official: once a turn)."""
+        config = self.config
+        return (
+            knight.level < 3
+            and node not in progress.promoted
+            and knights.pieces_left(progress, seat, knight.level + 1, config.knights_per_level) > 0
+            and (knight.level < 2 or progress.levels[seat][POLITICS] >= config.ability_level)
+        )
+
+    def public_dict(self, state: GameState) -> dict[str, Any]:
+        """The game's progress (:class:`Progress`), all public."""
+        return {"cities_knights": progress_of(state).public_dict()}
+
+    # ------------------------------------------------------------------ apply
+
+    def _on_event(self, state: GameState, action: EventDie) -> None:
+        barbarians.event_rolled(state, progress_of(state), action.symbol, self.config)
+        self._go_on(state)
+
+    def _go_on(self, state: GameState) -> None:
+        """What the event die set in motion, in order: the lost attack's pillage, the tied
+        defenders' choices of deck, a discard over the progress-card limit, the progress cards
+        due; then the red and yellow dice produce, or their 7 begins."""
+        progress = progress_of(state)
+        progress_cards.drop_empty(progress, self.deck_sizes)
+        if progress.pillage:
+            state.phase = KnightsPhase.PILLAGE
+        elif progress.choosing:
+            state.phase = KnightsPhase.PROGRESS_CHOICE
+        elif progress.over_limit >= 0:
+            state.phase = KnightsPhase.PROGRESS_DISCARD
+        elif progress.draws:
+            state.phase = KnightsPhase.PROGRESS
+        else:
+            assert state.dice is not None
+            state.roll_pending = False
+            state._finish_roll(state.dice.total)
+
+    def _on_pillage(self, state: GameState, action: PillageCity) -> None:
+        barbarians.pillage(state, progress_of(state), action.seat, action.node)
+        self._go_on(state)
+
+    def _on_choose_progress(self, state: GameState, action: ChooseProgress) -> None:
+        progress = progress_of(state)
+        progress.choosing.remove(action.seat)
+        progress.draws.append((action.seat, action.track))
+        self._go_on(state)
+
+    def _on_progress_drawn(self, state: GameState, action: ProgressDrawn) -> None:
+        progress_cards.drawn(progress_of(state), action.face, self.config.progress_hand)
+        self._go_on(state)
+
+    def _on_discard_progress(self, state: GameState, action: DiscardProgress) -> None:
+        progress_cards.discard(progress_of(state), action.seat, action.track, action.face)
+        self._go_on(state)
+
+    def _on_build_knight(self, state: GameState, action: BuildKnight) -> None:
+        seat = state.active
+        state._pay_bank(seat, self.config.knight_cost)
+        knights.place(state, progress_of(state), action.node, Knight(seat, 1))
+
+    def _on_activate(self, state: GameState, action: ActivateKnight) -> None:
+        progress = progress_of(state)
+        state._pay_bank(state.active, self.config.activate_cost)
+        progress.knights[action.node] = replace(progress.knights[action.node], active=True)
+        progress.fresh.add(action.node)
+
+    def _on_promote(self, state: GameState, action: PromoteKnight) -> None:
+        progress = progress_of(state)
+        state._pay_bank(state.active, self.config.promote_cost)
+        knight = progress.knights[action.node]
+        progress.knights[action.node] = replace(knight, level=knight.level + 1)
+        progress.promoted.add(action.node)
+
+    def _on_move(self, state: GameState, action: MoveKnight) -> None:
+        """The knight walks (and goes inactive, seed 002: «совершив действие, рыцарь
+        дезактивируется»); a knight on the target is displaced and its owner moves it, or it
+        leaves the board when its roads lead nowhere empty (official)."""
+        progress = progress_of(state)
+        knight = knights.lift(state, progress, action.node)
+        displaced = progress.knights.get(action.target)
+        if displaced is not None:
+            knights.lift(state, progress, action.target)
+        knights.place(state, progress, action.target, replace(knight, active=False))
+        if displaced is not None and knights.retreat_spots(state, displaced.seat, action.target):
+            progress.retreat = Retreat(displaced, action.target)
+            state.phase = KnightsPhase.RETREAT
+
+    def _on_retreat(self, state: GameState, action: RetreatKnight) -> None:
+        progress = progress_of(state)
+        assert progress.retreat is not None
+        knights.place(state, progress, action.node, progress.retreat.knight)
+        progress.retreat = None
+        state.phase = Phase.MAIN
+
+    def _on_chase(self, state: GameState, action: ChaseRobber) -> None:
+        """The knight goes inactive and the robber moves and robs as after a 7 (seed 002:
+        «Отыгрывается это так же, как и игра карточки развития «Рыцарь»»)."""
+        progress = progress_of(state)
+        progress.knights[action.node] = replace(progress.knights[action.node], active=False)
+        state.robber_resume = Phase.MAIN
+        state.phase = Phase.MOVE_ROBBER
+
+    def _on_wall(self, state: GameState, action: BuildWall) -> None:
+        seat = state.active
+        state._pay_bank(seat, self.config.wall_cost)
+        progress_of(state).walls[seat].append(action.node)
+
+    def _on_improve(self, state: GameState, action: ImproveCity) -> None:
+        progress = progress_of(state)
+        improvements.improve(
+            state, progress, state.active, action.track, action.metropolis, self.config
+        )
+
+    def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
+        progress = progress_of(state)
+        state._take_from_bank(action.seat, self._picks[action.resource])
+        progress.aqueduct.remove(action.seat)
+        if not progress.aqueduct or not any(state.bank[r] for r in RESOURCES):
+            progress.aqueduct = []
+            state.phase = Phase.MAIN
+
+    # ------------------------------------------------------------------ rejections
+
+    def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
+        """The Cities & Knights rule an action breaks, in words (None: the general reason)."""
+        if not isinstance(action, A.VariantAction) or state.phase is not Phase.MAIN:
+            if isinstance(action, A.BuyDevelopmentCard):
+                return ("there are no development cards to buy: progress cards replace them", _RULE)
+            return None
+        seat, progress, config = state.active, progress_of(state), self.config
+        node = getattr(action, "node", -1)
+        knight = progress.knights.get(node)
+        own = knight is not None and knight.seat == seat
+        if isinstance(action, BuildKnight):
+            if knights.pieces_left(progress, seat, 1, config.knights_per_level) <= 0:
+                return ("all the seat's basic knights are on the board (two a player)", _RULE)
+            if node not in knights.build_spots(state, seat):
+                return (
+                    "a knight goes on an empty intersection one of the seat's roads touches",
+                    _RULE,
+                )
+            return ("a knight costs a wool and an ore", _RULE)
+        if (
+            isinstance(action, ActivateKnight | PromoteKnight | MoveKnight | ChaseRobber)
+            and not own
+        ):
+            return (f"seat {seat} has no knight at intersection {node}", _RULE)
+        assert knight is not None or not isinstance(action, ActivateKnight | PromoteKnight)
+        if isinstance(action, ActivateKnight):
+            assert knight is not None
+            if knight.active:
+                return ("the knight is active already", _RULE)
+            return ("activating a knight costs a grain", _RULE)
+        if isinstance(action, PromoteKnight):
+            assert knight is not None
+            if knight.level >= 3:
+                return ("a mighty knight is the highest level", _RULE)
+            if node in progress.promoted:
+                return ("a knight is promoted once a turn", "official Cities & Knights rules")
+            if knight.level == 2 and progress.levels[seat][POLITICS] < config.ability_level:
+                return (
+                    "a knight becomes mighty only with the third politics improvement"
+                    " (the fortress)",
+                    _RULE,
+                )
+            if knights.pieces_left(progress, seat, knight.level + 1, config.knights_per_level) <= 0:
+                return (
+                    f"both of the seat's level-{knight.level + 1} knights are on the board",
+                    _RULE,
+                )
+            return ("promoting a knight costs a wool and an ore", _RULE)
+        if isinstance(action, MoveKnight | ChaseRobber):
+            assert knight is not None
+            if not knight.active:
+                return ("only an active knight acts", _RULE)
+            if node in progress.fresh:
+                return ("a knight activated this turn may not act in it", _RULE)
+            if isinstance(action, ChaseRobber):
+                if not progress.arrived:
+                    return (
+                        "the robber stays put until the barbarians first attack",
+                        "official Cities & Knights rules",
+                    )
+                return ("a knight chases the robber from a hex beside it", _RULE)
+            other = progress.knights.get(action.target)
+            if other is not None and other.seat != seat and other.level >= knight.level:
+                return ("a knight displaces only a weaker knight", _RULE)
+            return (
+                "a knight moves along the seat's own roads, past none of another player's"
+                " pieces, to an empty intersection",
+                _RULE,
+            )
+        if isinstance(action, BuildWall):
+            if len(progress.walls[seat]) >= config.walls:
+                return (
+                    f"a player has at most {config.walls} city walls",
+                    "official Cities & Knights rules",
+                )
+            if node not in state.cities[seat]:
+                return ("a city wall goes under one of the seat's cities", _RULE)
+            if node in progress.walls[seat]:
+                return ("that city has its wall already", _RULE)
+            return ("a city wall costs two brick", _RULE)
+        if isinstance(action, ImproveCity):
+            why = improvements.why_not_improve(
+                state, progress, seat, action.track, config.top_level, config.metropolis_level
+            )
+            if why is not None:
+                return why
+            if improvements.takes_metropolis(progress, seat, action.track, config.metropolis_level):
+                return (
+                    "this level wins the metropolis: name a city of the seat's without one",
+                    _RULE,
+                )
+            return ("this level wins no metropolis: name no city (-1)", _RULE)
+        return None
+
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
+        EventDie,
+        BuildKnight,
+        ActivateKnight,
+        PromoteKnight,
+        MoveKnight,
+        ChaseRobber,
+        RetreatKnight,
+        BuildWall,
+        ImproveCity,
+        PillageCity,
+        AqueductPick,
+        ProgressDrawn,
+        ChooseProgress,
+        DiscardProgress,
+    )
+    handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
+        EventDie: _on_event,
+        BuildKnight: _on_build_knight,
+        ActivateKnight: _on_activate,
+        PromoteKnight: _on_promote,
+        MoveKnight: _on_move,
+        ChaseRobber: _on_chase,
+        RetreatKnight: _on_retreat,
+        BuildWall: _on_wall,
+        ImproveCity: _on_improve,
+        PillageCity: _on_pillage,
+        AqueductPick: _on_aqueduct,
+        ProgressDrawn: _on_progress_drawn,
+        ChooseProgress: _on_choose_progress,
+        DiscardProgress: _on_discard_progress,
+    }
+    phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
+    chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(
+        {KnightsPhase.EVENT, KnightsPhase.PROGRESS}
+    )
+
+
+__all__ = [
+    "CitiesKnights",
+    "Progress",
+    "progress_of",
+]

@@ -1,0 +1,202 @@
+"""Cities & Knights' actions and phases (seed 002 «Города и рыцари»; official rules where the
+seed is silent; docs/rules/cities-and-knights.md).
+
+Tracks are numbered :data:`TRADE`, :data:`POLITICS`, :data:`SCIENCE`; the event die's faces 1 .. 6
+are three ships, then the gates of the three tracks (:data:`EVENT_FACES`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from hexlan.engine import actions as A
+from hexlan.engine.core import GamePhase, NodeId, Resource, Seat
+
+TRADE: Final = 0
+"""The trade track (yellow; built with cloth; its third level: the trading house)."""
+POLITICS: Final = 1
+"""The politics track (blue; built with coin; its third level: the fortress, mighty knights)."""
+SCIENCE: Final = 2
+"""The science track (green; built with paper; its third level: the aqueduct)."""
+TRACKS: Final = ("trade", "politics", "science")
+"""The tracks' names, by number."""
+TRACK_COMMODITY: Final = (Resource.CLOTH, Resource.COIN, Resource.PAPER)
+"""The commodity each track is built with (seed 002: ткань, монеты, бумага)."""
+
+SHIP: Final = 0
+"""An event die symbol: the barbarian ship (seed 002: the three black faces)."""
+EVENT_FACES: Final = (SHIP, SHIP, SHIP, 1 + TRADE, 1 + POLITICS, 1 + SCIENCE)
+"""The symbol of each face 1 .. 6 of the event die (index ``face - 1``): a ship on three faces,
+then the yellow (trade), blue (politics) and green (science) gates (seed 002: «с тремя чёрными
+гранями, одной жёлтой, одной синей и одной зелёной»)."""
+
+
+class KnightsPhase(GamePhase):
+    """Cities & Knights' own phases (registered as the variant's ``phases``)."""
+
+    EVENT = 19
+    """Chance: the event die, rolled with the red and yellow dice (a beacon event)."""
+    PILLAGE = 20
+    """The barbarians won: each of the weakest defenders in turn picks a city they reduce."""
+    RETREAT = 21
+    """A displaced knight's owner moves it along its own roads."""
+    AQUEDUCT = 22
+    """Seats with the aqueduct that the roll gave nothing each take a resource of choice."""
+    PROGRESS = 23
+    """Chance: a seat draws a progress card from a deck (a mental-poker deck in a network
+    game); the card is seen by its drawer only."""
+    PROGRESS_CHOICE = 24
+    """A seat tied strongest against the barbarians chooses the deck it draws from."""
+    PROGRESS_DISCARD = 25
+    """A seat holding more progress cards than the limit discards one."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventDie(A.VariantAction):
+    """Chance, Cities & Knights: the event die's face, 1 .. 6 (:data:`EVENT_FACES`)."""
+
+    face: int
+
+    chance: ClassVar[bool] = True
+
+    @property
+    def symbol(self) -> int:
+        """:data:`SHIP`, or ``1 + track`` for a gate."""
+        return EVENT_FACES[self.face - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildKnight(A.VariantAction):
+    """Place a basic knight on an empty intersection the seat's roads reach (seed 002:
+    «Рыцарь ставится на угол ... к которой подходит одна из дорог игрока»)."""
+
+    node: NodeId
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateKnight(A.VariantAction):
+    """Turn the seat's inactive knight at ``node`` active for a grain."""
+
+    node: NodeId
+
+
+@dataclass(frozen=True, slots=True)
+class PromoteKnight(A.VariantAction):
+    """Raise the seat's knight at ``node`` one level (basic to strong, strong to mighty)."""
+
+    node: NodeId
+
+
+@dataclass(frozen=True, slots=True)
+class MoveKnight(A.VariantAction):
+    """An active knight at ``node`` walks the seat's roads to ``target``: an empty intersection,
+    or one held by a weaker opponent knight, which it displaces (seed 002)."""
+
+    node: NodeId
+    target: NodeId
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseRobber(A.VariantAction):
+    """An active knight at ``node``, beside the robber's hex, chases it: the robber moves and
+    robs as after a 7 (seed 002: «Прогнать разбойника»)."""
+
+    node: NodeId
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatKnight(A.VariantAction):
+    """The owner of a displaced knight puts it on ``node``, an empty intersection its roads
+    reach from where it stood (seed 002: «сдвигается на любую точку своей дороги его
+    хозяином»)."""
+
+    seat: Seat
+    node: NodeId
+
+    def actor(self, active: Seat) -> Seat:
+        """The displaced knight's owner."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWall(A.VariantAction):
+    """A city wall under the seat's city at ``node`` (seed 002 «Крепостная стена»)."""
+
+    node: NodeId
+
+
+@dataclass(frozen=True, slots=True)
+class ImproveCity(A.VariantAction):
+    """The next city improvement of ``track`` (0 trade, 1 politics, 2 science); ``metropolis``
+    is the seat's city that takes the track's metropolis when this level wins it, else -1."""
+
+    track: int
+    metropolis: NodeId = -1
+
+
+@dataclass(frozen=True, slots=True)
+class PillageCity(A.VariantAction):
+    """A seat the barbarians beat reduces its city at ``node`` to a settlement (seed 002: «на
+    свой выбор»)."""
+
+    seat: Seat
+    node: NodeId
+
+    def actor(self, active: Seat) -> Seat:
+        """The seat losing the city."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class AqueductPick(A.VariantAction):
+    """A seat with the aqueduct that the roll gave nothing takes one ``resource`` of choice
+    (seed 002: the third science improvement)."""
+
+    seat: Seat
+    resource: Resource
+
+    def actor(self, active: Seat) -> Seat:
+        """The picking seat."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressDrawn(A.VariantAction):
+    """Chance, Cities & Knights: the progress card a seat draws, as its face in its deck (the
+    deck's table order in the rule set), or None where this state may not see it."""
+
+    face: int | None
+
+    chance: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseProgress(A.VariantAction):
+    """A seat tied strongest against the barbarians names the ``track`` (0 trade, 1 politics,
+    2 science) whose deck it draws from (seed 002: «цвет карточки на выбор игрока»)."""
+
+    seat: Seat
+    track: int
+
+    def actor(self, active: Seat) -> Seat:
+        """The choosing seat."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardProgress(A.VariantAction):
+    """A seat over the progress-card limit discards the card ``face`` of ``track``'s deck,
+    face up (seed 002: «обязан сбросить одну из пяти карточек»)."""
+
+    seat: Seat
+    track: int
+    face: int
+
+    def actor(self, active: Seat) -> Seat:
+        """The discarding seat."""
+        return self.seat
+
+
+EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))
+"""The six equally likely outcomes of the event die."""

@@ -1,0 +1,31 @@
+"""Cities & Knights' numbers, read from the rule set's ``[cities_knights]`` table
+(seeds/cities-and-knights.toml)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexlan.engine.ruleset import parse_cost
+
+
+class Config:
+    """The rule set's ``[cities_knights]`` numbers (seeds/cities-and-knights.toml).
+
+    Raises:
+        EngineError: through :func:`~hexlan.engine.ruleset.parse_cost`, a malformed cost.
+    """
+
+    def __init__(self, table: dict[str, Any], kinds: int) -> None:
+        self.knight_cost = parse_cost(table["knight"], kinds)
+        self.promote_cost = parse_cost(table["promote"], kinds)
+        self.activate_cost = parse_cost(table["activate"], kinds)
+        self.wall_cost = parse_cost(table["wall"], kinds)
+        self.knights_per_level = int(table["knights_per_level"])
+        self.walls = int(table["walls"])
+        self.wall_bonus = int(table["wall_bonus"])
+        self.top_level = int(table["improvement_levels"])
+        self.ability_level = int(table["ability_level"])
+        self.metropolis_level = int(table["metropolis_level"])
+        self.metropolis_points = int(table["metropolis_points"])
+        self.barbarian_track = int(table["barbarian_track"])
+        self.progress_hand = int(table["progress_hand"])

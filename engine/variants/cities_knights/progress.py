@@ -1,0 +1,175 @@
+"""Cities & Knights' game progress: the one object the variant keeps in the state's generic slot
+(:attr:`~hexlan.engine.state.GameState.variant_state`), copied with the state. Every piece and
+track is on the table (seed 002 «Города и рыцари»); the progress cards in hand are hidden but
+for their number, as development cards are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from hexlan.engine.core import NO_SEAT, NodeId, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Knight:
+    """A knight on the board.
+
+    Attributes:
+        seat: its owner.
+        level: 1 basic, 2 strong, 3 mighty (its strength against the barbarians when active).
+        active: whether it is active (fed a grain).
+    """
+
+    seat: Seat
+    level: int
+    active: bool = False
+
+
+@dataclass(slots=True)
+class Retreat:
+    """A displaced knight waiting for its owner to move it (from ``node``, where it stood)."""
+
+    knight: Knight
+    node: NodeId
+
+
+@dataclass(slots=True)
+class Progress:
+    """Everything Cities & Knights adds to a game's state, all public.
+
+    Attributes:
+        levels: per seat, its improvement level on each track (0 .. 5; trade, politics, science).
+        metropolis: per track, the city holding its metropolis (-1: not yet won).
+        metropolis_seat: per track, the seat holding its metropolis (-1).
+        walls: per seat, its cities with a wall.
+        knights: the knights on the board by intersection.
+        fresh: intersections of knights activated this turn (they may not act this turn).
+        promoted: intersections of knights promoted this turn (once a turn each).
+        barbarians: steps the barbarian ship has sailed toward Catan (it arrives on the last).
+        arrived: whether the barbarians have attacked once (the robber is locked until then).
+        defenders: per seat, its Defender of Catan points.
+        pillage: seats still to pick the city they lose, in turn order.
+        retreat: a displaced knight waiting to be moved, or None.
+        aqueduct: seats still to take the aqueduct's resource, in turn order.
+        hands_before: hand sizes before the roll's production (to see who it gave nothing).
+        cards: per seat, the progress cards this state knows it holds, as ``(track, face)``.
+        unknown: per seat, the progress cards it holds that this state may not see (always 0
+            in the full state).
+        pool: per track, the count of each face this state has not seen: the deck itself in
+            the full state, the deck and the others' unseen cards in an information state.
+        drawn: per track, cards drawn from its deck so far (public: the deck's size).
+        choosing: seats still to choose the deck of a defender's progress card, in turn order.
+        draws: progress cards due, as ``(seat, track)``, in order.
+        over_limit: the seat that must discard a progress card now (-1: none).
+    """
+
+    levels: list[list[int]]
+    walls: list[list[NodeId]]
+    defenders: list[int]
+    cards: list[list[tuple[int, int]]]
+    unknown: list[int]
+    pool: list[list[int]]
+    drawn: list[int] = field(default_factory=lambda: [0, 0, 0])
+    choosing: list[Seat] = field(default_factory=list)
+    draws: list[tuple[Seat, int]] = field(default_factory=list)
+    over_limit: Seat = NO_SEAT
+    metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
+    metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
+    knights: dict[NodeId, Knight] = field(default_factory=dict)
+    fresh: set[NodeId] = field(default_factory=set)
+    promoted: set[NodeId] = field(default_factory=set)
+    barbarians: int = 0
+    arrived: bool = False
+    pillage: list[Seat] = field(default_factory=list)
+    retreat: Retreat | None = None
+    aqueduct: list[Seat] = field(default_factory=list)
+    hands_before: list[int] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, players: int, decks: list[tuple[int, ...]]) -> Progress:
+        """The progress of a new game of ``players`` seats: nothing built, the ship at sea,
+        ``decks`` (each track's count of each face) full."""
+        return cls(
+            levels=[[0, 0, 0] for _ in range(players)],
+            walls=[[] for _ in range(players)],
+            defenders=[0] * players,
+            cards=[[] for _ in range(players)],
+            unknown=[0] * players,
+            pool=[list(deck) for deck in decks],
+        )
+
+    def copy(self) -> Self:
+        """An independent copy (knights are immutable records, shared)."""
+        return type(self)(
+            levels=[row[:] for row in self.levels],
+            walls=[row[:] for row in self.walls],
+            defenders=self.defenders[:],
+            cards=[row[:] for row in self.cards],
+            unknown=self.unknown[:],
+            pool=[row[:] for row in self.pool],
+            drawn=self.drawn[:],
+            choosing=self.choosing[:],
+            draws=self.draws[:],
+            over_limit=self.over_limit,
+            metropolis=self.metropolis[:],
+            metropolis_seat=self.metropolis_seat[:],
+            knights=dict(self.knights),
+            fresh=set(self.fresh),
+            promoted=set(self.promoted),
+            barbarians=self.barbarians,
+            arrived=self.arrived,
+            pillage=self.pillage[:],
+            retreat=None
+            if self.retreat is None
+            else Retreat(self.retreat.knight, self.retreat.node),
+            aqueduct=self.aqueduct[:],
+            hands_before=self.hands_before[:],
+        )
+
+    def knights_of(self, seat: Seat) -> list[tuple[NodeId, Knight]]:
+        """The seat's knights on the board, by intersection."""
+        return sorted((n, k) for n, k in self.knights.items() if k.seat == seat)
+
+    def strength(self, seat: Seat) -> int:
+        """The seat's active knights' levels added up: its part of Catan's defence."""
+        return sum(k.level for k in self.knights.values() if k.seat == seat and k.active)
+
+    def held(self, seat: Seat) -> int:
+        """How many progress cards the seat holds (public)."""
+        return len(self.cards[seat]) + self.unknown[seat]
+
+    def hidden_dict(self) -> dict[str, Any]:
+        """The progress cards as this state knows them: each seat's known cards, its unseen
+        ones' count, and the faces not seen."""
+        return {
+            "cards": [sorted(list(c) for c in row) for row in self.cards],
+            "unknown": self.unknown[:],
+            "pool": [row[:] for row in self.pool],
+        }
+
+    def public_dict(self) -> dict[str, Any]:
+        """The public progress as plain data: all but the progress cards' faces."""
+        retreat = self.retreat
+        return {
+            "levels": [row[:] for row in self.levels],
+            "metropolis": self.metropolis[:],
+            "metropolis_seat": self.metropolis_seat[:],
+            "walls": [sorted(row) for row in self.walls],
+            "knights": [[n, k.seat, k.level, k.active] for n, k in sorted(self.knights.items())],
+            "fresh": sorted(self.fresh),
+            "promoted": sorted(self.promoted),
+            "barbarians": self.barbarians,
+            "arrived": self.arrived,
+            "defenders": self.defenders[:],
+            "progress_cards": [self.held(s) for s in range(len(self.cards))],
+            "decks_drawn": self.drawn[:],
+            "choosing": self.choosing[:],
+            "draws": [list(d) for d in self.draws],
+            "over_limit": self.over_limit,
+            "pillage": self.pillage[:],
+            "retreat": None
+            if retreat is None
+            else [retreat.node, retreat.knight.seat, retreat.knight.level, retreat.knight.active],
+            "aqueduct": self.aqueduct[:],
+        }

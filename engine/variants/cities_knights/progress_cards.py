@@ -1,0 +1,107 @@
+"""Cities & Knights' progress cards: the three decks, who draws when, and the hand limit (seed
+002 «Города и рыцари»; docs/rules/cities-and-knights.md). The cards' effects are not built yet:
+a card is drawn, held (hidden but for the number held) and, over the limit, discarded.
+
+- **Gates.** When the event die shows a track's gate, each seat whose level of that track is at
+  least the red die less one draws a card of that track's deck, in turn order from the roller
+  (seed 002 «Уточнение»), while the deck lasts.
+- **Defenders.** Seats tied strongest against the barbarians each choose a deck and draw from
+  it (seed 002: «право на одну бесплатную карточку развития, цвет карточки на выбор игрока»).
+- **The limit.** A seat holding more than four discards one at once, face up and out of the game
+  (seed 002 «Внимание: если ... ему приходит пятая карточка»; the official rules put it under
+  its deck, which a dealt mental-poker deck cannot take back).
+- **Hidden.** A drawn card is seen by its drawer only; the others know how many each holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexlan.engine.core import NO_SEAT, Seat
+from hexlan.engine.variants.cities_knights.actions import ProgressDrawn
+from hexlan.engine.variants.cities_knights.progress import Progress
+
+if TYPE_CHECKING:
+    from hexlan.engine import actions as A
+    from hexlan.engine.state import GameState
+
+HIDDEN_DRAW = ProgressDrawn(None)
+"""A progress card drawn by another seat, as this state sees it."""
+
+
+def deck_left(progress: Progress, sizes: tuple[int, ...], track: int) -> int:
+    """Cards left in ``track``'s deck (``sizes``: each deck's size at the start)."""
+    return sizes[track] - progress.drawn[track]
+
+
+def gate(state: GameState, progress: Progress, track: int, red: int) -> None:
+    """A gate of ``track`` with ``red`` on the red die: queue the draws it gives."""
+    for i in range(state.players):
+        seat = (state.active + i) % state.players
+        level = progress.levels[seat][track]
+        if level and red <= level + 1:
+            progress.draws.append((seat, track))
+
+
+def drop_empty(progress: Progress, sizes: tuple[int, ...]) -> None:
+    """Forget queued draws from decks that have run out, and the defenders' choices when
+    every deck has."""
+    if not any(deck_left(progress, sizes, t) for t in range(len(sizes))):
+        progress.choosing = []
+    queued: dict[int, int] = {}
+    kept = []
+    for seat, track in progress.draws:
+        if deck_left(progress, sizes, track) - queued.get(track, 0) > 0:
+            kept.append((seat, track))
+            queued[track] = queued.get(track, 0) + 1
+    progress.draws = kept
+
+
+def outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float]]:
+    """The next draw's outcomes: each face unseen, by count (the drawer's belief where it
+    cannot see the others' cards); the one hidden outcome for a state that may not see it."""
+    seat, track = progress.draws[0]
+    if not state.sees(seat):
+        return [(HIDDEN_DRAW, 1.0)]
+    pool = progress.pool[track]
+    total = sum(pool)
+    return [(ProgressDrawn(face), n / total) for face, n in enumerate(pool) if n]
+
+
+def drawn(progress: Progress, face: int | None, limit: int) -> None:
+    """The next queued draw gives ``face`` (None: unseen by this state); a seat over ``limit``
+    must discard next."""
+    seat, track = progress.draws.pop(0)
+    progress.drawn[track] += 1
+    if face is None:
+        progress.unknown[seat] += 1
+    else:
+        progress.cards[seat].append((track, face))
+        progress.pool[track][face] -= 1
+    if progress.held(seat) > limit:
+        progress.over_limit = seat
+
+
+def discard_choices(progress: Progress, seat: Seat) -> list[tuple[int, int]]:
+    """The cards the seat may discard: those known in its hand, and any unseen face where it
+    holds unseen cards."""
+    choices = set(progress.cards[seat])
+    if progress.unknown[seat]:
+        choices.update(
+            (track, face)
+            for track, pool in enumerate(progress.pool)
+            for face, n in enumerate(pool)
+            if n
+        )
+    return sorted(choices)
+
+
+def discard(progress: Progress, seat: Seat, track: int, face: int) -> None:
+    """The seat discards ``(track, face)`` face up: from its known cards, or else one of its
+    unseen cards, now seen."""
+    if (track, face) in progress.cards[seat]:
+        progress.cards[seat].remove((track, face))
+    else:
+        progress.unknown[seat] -= 1
+        progress.pool[track][face] -= 1
+    progress.over_limit = NO_SEAT
