@@ -1,0 +1,129 @@
+"""Cities & Knights in the panels (seed 002 «Города и рыцари»): the barbarians' ship and the
+event die on the status line, each seat's improvement tracks, knights, walls and progress cards
+in the players panel, your progress cards in the hand.
+
+Each seat shows by its mark (``a``) in its colour, so the lines read without colour too.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.style import Style
+from rich.text import Text
+
+from hexlan.engine.info import InformationState
+from hexlan.engine.variants.cities_knights import CitiesKnights, Progress, progress_of
+from hexlan.engine.variants.cities_knights.actions import SHIP, TRACKS, EventDie
+from hexlan.net.client import GameClient
+from hexlan.net.tellers.cities_knights import progress_card_name
+from hexlan.tui.palette import seat_mark, seat_style
+
+EVENT_WORDS: Final = ("ship", "trade gate", "politics gate", "science gate")
+"""The event die's symbol in words: :data:`SHIP`, then ``1 + track``."""
+TRACK_LETTERS: Final = ("T", "P", "S")
+"""The tracks' letters in the panels: trade, politics, science."""
+
+CARD_TEXT: Final = {
+    "alchemist": "before your roll, choose the red and yellow dice",
+    "crane": "a city improvement costs one commodity less",
+    "engineer": "build a city wall free",
+    "inventor": "swap two number tokens (not 2, 6, 8, 12)",
+    "irrigation": "2 grain for each fields hex beside your buildings",
+    "medicine": "a city for 2 ore and 1 grain",
+    "mining": "2 ore for each mountains hex beside your buildings",
+    "printer": "1 victory point, played at once",
+    "road_building": "build two roads free",
+    "smith": "promote two knights free",
+    "bishop": "move the robber; take a card from each player beside it",
+    "constitution": "1 victory point, played at once",
+    "deserter": "another player removes a knight; you place one of yours",
+    "diplomat": "remove an open road (yours: rebuild it)",
+    "intrigue": "displace a knight on one of your roads",
+    "saboteur": "players with as many points as you or more discard half",
+    "spy": "look at a player's progress cards and take one",
+    "warlord": "activate all your knights free",
+    "wedding": "players with more points give you 2 cards each",
+    "commercial_harbor": "swap a resource for a commodity with each player",
+    "master_merchant": "look at a richer player's hand, take 2 cards",
+    "merchant": "the merchant on a hex: 2:1 for its resource, 1 point",
+    "merchant_fleet": "2:1 with one resource or commodity this turn",
+    "resource_monopoly": "each player gives you up to 2 of a resource",
+    "trade_monopoly": "each player gives you 1 of a commodity",
+}
+"""Each progress card's effect in a line (the official rules; the engine does not play them
+yet: docs/rules/cities-and-knights.md)."""
+
+
+def knights_progress(view: InformationState) -> Progress | None:
+    """The Cities & Knights progress of ``view`` (None in another game)."""
+    return progress_of(view) if isinstance(view.variant, CitiesKnights) else None
+
+
+def barbarians_text(game: GameClient, progress: Progress) -> Text:
+    """The status line's part: the ship's place on its track (``ship 3/7``, ``ship 6/7!``
+    one step from landing) and the last event die (``event: politics gate``)."""
+    view = game.view
+    variant = view.variant
+    assert isinstance(variant, CitiesKnights)
+    track = variant.config.barbarian_track
+    text = Text()
+    text.append("  ship ")
+    near = progress.barbarians >= track - 1
+    text.append(f"{progress.barbarians}/{track}", style="bold red" if near else "bold")
+    if near:
+        text.append("!", style="bold red")
+    last = next(
+        (ev.action for ev in reversed(game.events) if isinstance(ev.action, EventDie)), None
+    )
+    if isinstance(last, EventDie):
+        text.append(
+            f"  event {EVENT_WORDS[last.symbol]}", style="bold" if last.symbol != SHIP else ""
+        )
+    return text
+
+
+def knights_cell(progress: Progress, seat: int) -> str:
+    """A seat's knights for the players table: active strength over all its knights' levels
+    (``3/5``)."""
+    total = sum(knight.level for _, knight in progress.knights_of(seat))
+    return f"{progress.strength(seat)}/{total}"
+
+
+def tracks_lines(game: GameClient, progress: Progress, wide: bool) -> list[Text]:
+    """Per seat: its three improvement levels (``T2 P3 S0``, a metropolis marked ``*``), its
+    walls and Defender of Catan points."""
+    lines = []
+    for seat in range(game.players):
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"{seat_mark(seat)} ", style=seat_style(seat) + Style(bold=True))
+        for track, level in enumerate(progress.levels[seat]):
+            metro = progress.metropolis_seat[track] == seat
+            text.append(f"{TRACK_LETTERS[track]}{level}", style="bold" if metro else "")
+            text.append("*" if metro else " ", style="bold")
+        walls = len(progress.walls[seat])
+        text.append(f"wall {walls}" if wide else f"w{walls}")
+        if progress.defenders[seat]:
+            text.append(
+                f" def {progress.defenders[seat]}" if wide else f" d{progress.defenders[seat]}"
+            )
+        lines.append(text)
+    return lines
+
+
+def progress_hand(view: InformationState, seat: int, progress: Progress, wide: bool) -> Text:
+    """Your progress cards by name and deck (with a line of text each where wide)."""
+    cards = sorted(progress.cards[seat])
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"Progress cards {len(cards)}", style="bold")
+    text.append("  (l: their text)\n" if cards and not wide else "\n", style="dim")
+    if not cards:
+        text.append("  none\n", style="dim")
+    for track, face in cards:
+        text.append(f"  {progress_card_name(view.rules, track, face)}")
+        text.append(f" {TRACK_LETTERS[track]}", style="dim")
+        if wide:
+            key = list(view.rules.raw["decks"][TRACKS[track]])[face]
+            text.append(f": {CARD_TEXT.get(key, '')}", style="dim")
+        text.append("\n")
+    return text
