@@ -1,0 +1,188 @@
+"""Cities & Knights at the table (seed 002 «Города и рыцари»; tui/screens/knights.py), driven as a
+person would at 80x24 and at 120x40: a knight built, activated and promoted with ``k``, a city
+improvement with ``i``, a wall with ``w``, each checked against the engine's state and the
+board; the status line follows the barbarians' ship; and a whole bot game of Cities & Knights
+runs on the game screen to the game-over screen.
+
+The games are real in-process sessions of `hexlan play --game cities-and-knights` (seeded),
+the person's seat played by a heuristic bot up to the position wanted, then by keys
+(:mod:`tui_play`).
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from tui_play import legal, play_by_keys, type_label
+
+from hexlan.engine.variants.cities_knights import progress_of
+from hexlan.engine.variants.cities_knights.actions import (
+    ActivateKnight,
+    BuildKnight,
+    BuildWall,
+    ImproveCity,
+    PromoteKnight,
+)
+from hexlan.tui.app import make_app
+from hexlan.tui.board import COMPACT, ROOMY, geometry
+from hexlan.tui.board_knights import KNIGHT_GLYPHS, WALL_GLYPH
+from hexlan.tui.board_render import render_canvas
+from hexlan.tui.screens.dialogs import ChoiceDialog
+from hexlan.tui.screens.game import GameScreen
+from hexlan.tui.screens.info import GameOverScreen
+from hexlan.tui.widgets.status import StatusBar
+
+GAME = "cities-and-knights"
+SIZES = [pytest.param((80, 24), COMPACT, id="80x24"), pytest.param((120, 40), ROOMY, id="120x40")]
+SEED = 1
+"""A seed whose game brings the person each step within its first turns."""
+READY = {
+    "knight": legal(BuildKnight),
+    "activate": legal(ActivateKnight),
+    "promote": legal(PromoteKnight),
+    "improve": legal(ImproveCity),
+    "wall": legal(BuildWall),
+}
+"""When each step may be played."""
+
+pytestmark = pytest.mark.usefixtures("data_dir")  # logs go to a temporary directory
+
+
+def status_text(screen: GameScreen) -> str:
+    return str(screen.query_one(StatusBar).render())
+
+
+def assert_ship_shown(screen: GameScreen) -> None:
+    """The status line shows the barbarians' ship where the engine has it."""
+    progress = progress_of(screen.game.view)
+    assert f"ship {progress.barbarians}/7" in status_text(screen)
+
+
+async def knight_choice(pilot: Pilot[int], screen: GameScreen, kind: type) -> int:
+    """``k`` lights the knights that may act; typing the label of one that may do ``kind``
+    offers its actions; the one of ``kind`` is chosen. The knight's intersection."""
+    node = next(a.node for a in screen.game.legal_actions() if isinstance(a, kind))
+    assert "k" in pilot.app.active_bindings
+    await pilot.press("k")
+    await pilot.pause()
+    assert screen.pick is not None and screen.pick.what == "knight"
+    assert node in screen.pick.labels
+    await type_label(pilot, screen, node)
+    dialog = pilot.app.screen
+    if isinstance(dialog, ChoiceDialog):  # several things this knight may do
+        index = next(i for i, (_, value) in enumerate(dialog.choices) if isinstance(value, kind))
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+    return node
+
+
+def knight_cell(screen: GameScreen, node: int) -> str:
+    cell = screen.board.cell_of("node", node)
+    assert cell is not None
+    return screen.board.rendered_lines()[cell.y][cell.x]
+
+
+async def build_a_knight(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``k`` then a lit empty intersection: a basic knight, inactive, drawn ``1``; its cost
+    paid."""
+    assert_ship_shown(screen)
+    hand = sum(screen.game.view.hands[0])
+    node = await knight_choice(pilot, screen, BuildKnight)
+    knight = progress_of(screen.game.view).knights[node]
+    assert (knight.seat, knight.level, knight.active) == (0, 1, False)
+    assert sum(screen.game.view.hands[0]) == hand - 2
+    assert knight_cell(screen, node) == KNIGHT_GLYPHS[1]
+    assert any("You built a basic knight" in e.text for e in screen.game.events)
+
+
+async def activate_a_knight(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``k``, the knight, "activate": it is active (and the players table counts its
+    strength)."""
+    node = await knight_choice(pilot, screen, ActivateKnight)
+    knight = progress_of(screen.game.view).knights[node]
+    assert knight.active
+    assert any(e.text.startswith("You activated a ") for e in screen.game.events)
+
+
+async def promote_a_knight(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``k``, the knight, "promote": one level up, drawn with its new digit."""
+    node = next(a.node for a in screen.game.legal_actions() if isinstance(a, PromoteKnight))
+    level = progress_of(screen.game.view).knights[node].level
+    assert await knight_choice(pilot, screen, PromoteKnight) == node
+    knight = progress_of(screen.game.view).knights[node]
+    assert knight.level == level + 1
+    assert knight_cell(screen, node) == KNIGHT_GLYPHS[level + 1]
+
+
+async def improve_a_city(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``i`` offers the tracks that can be improved with their cost; the first chosen goes up
+    a level (a metropolis level asks for the city, which is picked too)."""
+    view = screen.game.view
+    levels = list(progress_of(view).levels[0])
+    await pilot.press("i")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    track = dialog.choices[0][1]
+    assert isinstance(track, int)
+    assert str(dialog.choices[0][0]).startswith(("trade", "politics", "science"))
+    await pilot.press("1")
+    await pilot.pause()
+    if screen.pick is not None and screen.pick.what == "metropolis":
+        await type_label(pilot, screen, next(iter(screen.pick.labels)))
+    assert progress_of(screen.game.view).levels[0][track] == levels[track] + 1
+
+
+async def build_a_wall(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``w`` lights the cities that may take a wall; the one typed gets it."""
+    assert "w" in pilot.app.active_bindings
+    await pilot.press("w")
+    await pilot.pause()
+    assert screen.pick is not None and screen.pick.what == "wall"
+    node = next(iter(screen.pick.labels))
+    await type_label(pilot, screen, node)
+    view = screen.game.view
+    assert node in progress_of(view).walls[0]
+    layout = screen.board.board_layout
+    assert layout is not None
+    canvas = render_canvas(view, layout)
+    col, row = geometry(layout, view.board.topology).nodes[node]
+    style = canvas.styles[row][col]
+    walled = canvas.chars[row][col - 1] == WALL_GLYPH or (style is not None and style.underline)
+    assert walled  # a "#" beside the city, or the city underlined where no cell is free
+
+
+@pytest.mark.parametrize(("size", "layout"), SIZES)
+async def test_knights_an_improvement_and_a_wall_by_keys(
+    size: tuple[int, int], layout: object
+) -> None:
+    steps = {
+        "knight": build_a_knight,
+        "activate": activate_a_knight,
+        "promote": promote_a_knight,
+        "improve": improve_a_city,
+        "wall": build_a_wall,
+    }
+    await play_by_keys(size, layout, steps, READY, GAME, SEED)
+
+
+@pytest.mark.slow
+async def test_a_bot_game_of_cities_and_knights_runs_to_the_game_over_screen() -> None:
+    """Bots in every seat on the game screen from start to end: the status line follows the
+    barbarians' ship as it sails and lands, and the game ends at 13 points."""
+    app = make_app(4, SEED, "beginner", "You", 0, autoplay=True, game=GAME)
+    async with app.run_test(size=(120, 40)) as pilot:
+        seen: set[str] = set()
+        for _ in range(20_000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+            status = str(app.game_screen.query_one(StatusBar).render())
+            seen.update(part.split()[0] for part in status.split("ship ")[1:])
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.game
+        assert game.winner is not None and game.scores()[game.winner].total >= 13
+        assert {"0/7", "6/7"} <= seen  # the ship sailed the whole track, and started again
+        assert any(e.text.startswith("The barbarians land!") for e in game.events)
+        await pilot.press("q")
+    assert app.return_code == 0
