@@ -57,7 +57,7 @@ def progress_card_name(rules: RuleSet, track: int, face: int) -> str:
     Raises:
         IndexError: no such face in that deck.
     """
-    names = list(rules.raw["decks"][TRACKS[track]])
+    names = [str(name) for name in rules.raw["decks"][TRACKS[track]]]
     return names[face].replace("_", " ").title()
 
 

@@ -34,6 +34,8 @@ from hexlan.engine.core import (
     hand_minus,
 )
 from hexlan.engine.variants import PirateIslands
+from hexlan.engine.variants.cities_knights import progress_of
+from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
@@ -708,7 +710,7 @@ class GameScreen(TableScreen):
         if action == "knights":
             return any(ck.place_of("knight", a, -1) is not None for a in legal)
         if action == "improve":
-            return any(isinstance(a, ck.ImproveCity) for a in legal)
+            return any(isinstance(a, ImproveCity) for a in legal)
         if action == "decide":
             return self.game.view.phase in ck.DIALOG_PHASES
         if action == "progress_cards":
@@ -720,7 +722,7 @@ class GameScreen(TableScreen):
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
                 "ship": BuildShip,
-                "wall": ck.BuildWall,
+                "wall": BuildWall,
             }[str(what)]
             return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
@@ -786,7 +788,7 @@ class GameScreen(TableScreen):
             return
         title = (
             "Build here?"
-            if node not in ck.progress_of(self.game.view).knights
+            if node not in progress_of(self.game.view).knights
             else ("Your knight: do what?")
         )
         self.app.push_screen(ChoiceDialog(title, choices), chosen)
@@ -800,7 +802,7 @@ class GameScreen(TableScreen):
         def chosen(track: int | None) -> None:
             if track is None:
                 return
-            plain = ck.ImproveCity(track, -1)
+            plain = ImproveCity(track, -1)
             if plain in legal:
                 self.submit(plain)
             else:

@@ -12,10 +12,10 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
-from hexlan.engine.info import InformationState
+from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, Progress, progress_of
 from hexlan.engine.variants.cities_knights.actions import SHIP, TRACKS, EventDie
-from hexlan.net.client import GameClient
+from hexlan.net.client import GameClient, GameReader
 from hexlan.net.tellers.cities_knights import progress_card_name
 from hexlan.tui.palette import seat_mark, seat_style
 
@@ -55,7 +55,7 @@ CARD_TEXT: Final = {
 yet: docs/rules/cities-and-knights.md)."""
 
 
-def knights_progress(view: InformationState) -> Progress | None:
+def knights_progress(view: GameState) -> Progress | None:
     """The Cities & Knights progress of ``view`` (None in another game)."""
     return progress_of(view) if isinstance(view.variant, CitiesKnights) else None
 
@@ -90,7 +90,7 @@ def knights_cell(progress: Progress, seat: int) -> str:
     return f"{progress.strength(seat)}/{total}"
 
 
-def tracks_lines(game: GameClient, progress: Progress, wide: bool) -> list[Text]:
+def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]:
     """Per seat: its three improvement levels (``T2 P3 S0``, a metropolis marked ``*``), its
     walls and Defender of Catan points."""
     lines = []
@@ -111,7 +111,7 @@ def tracks_lines(game: GameClient, progress: Progress, wide: bool) -> list[Text]
     return lines
 
 
-def progress_hand(view: InformationState, seat: int, progress: Progress, wide: bool) -> Text:
+def progress_hand(view: GameState, seat: int, progress: Progress, wide: bool) -> Text:
     """Your progress cards by name and deck (with a line of text each where wide)."""
     cards = sorted(progress.cards[seat])
     text = Text(no_wrap=True, overflow="ellipsis")
