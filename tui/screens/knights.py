@@ -49,12 +49,12 @@ from hexlan.net.tellers.cities_knights import IMPROVEMENTS, KNIGHT_LEVELS, progr
 from hexlan.tui.widgets.knights import CARD_TEXT
 
 PICK_PURPOSE: Final = {
-    "knight": "Knights: pick a place to build one, or a knight to command",
+    "knight": "Build a knight or pick one to command",
     "knight target": "Move the knight to",
-    "wall": "Put a wall under which city",
-    "metropolis": "Which city takes the metropolis",
-    "retreat": "Your knight was displaced: move it to",
-    "pillage": "The barbarians take a city of yours: which",
+    "wall": "Wall which city",
+    "metropolis": "The city for the metropolis",
+    "retreat": "Move your displaced knight to",
+    "pillage": "The barbarians won: pick the city you lose",
 }
 """The prompt's head for each Cities & Knights pick (all on intersections)."""
 

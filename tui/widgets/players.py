@@ -79,7 +79,11 @@ class PlayersPanel(GamePanel):
         )
         progress = knights_progress(view)
         if progress is not None:  # progress cards held; active knights' strength / all levels
-            heads = ("VP", "cards", "prog", "knights", "road") if wide else heads
+            heads = (
+                ("VP", "cards", "prog", "knights", "road")
+                if wide
+                else ("VP", "crd", "prg", "kn", "rd")
+            )
         table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, pad_edge=False)
         table.add_column("", ratio=1, no_wrap=True, overflow="ellipsis")
         for title in heads:
