@@ -51,6 +51,7 @@ from hexlan.engine.variants.seafarers import (
 )
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
+from hexlan.net.tellers.cities_knights import KNIGHT_LEVELS
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
@@ -783,14 +784,12 @@ class GameScreen(TableScreen):
             elif isinstance(choice, Action):
                 self.submit(choice)
 
-        if len(choices) == 1:
+        knight = progress_of(self.game.view).knights.get(node)
+        if knight is None:  # an empty place: "k" then the place builds there
             chosen(choices[0][1])
             return
-        title = (
-            "Build here?"
-            if node not in progress_of(self.game.view).knights
-            else ("Your knight: do what?")
-        )
+        state = "active" if knight.active else "inactive"
+        title = f"Your {KNIGHT_LEVELS[knight.level]} knight ({state}): do what?"
         self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
     def action_improve(self) -> None:
