@@ -30,6 +30,9 @@ KEYS: Final = (
     ("P / R", "Seafarers, moving the robber: move the pirate instead / the robber again"),
     ("g", "Seafarers: reopen the gold dialog (choose the resources gold owes you)"),
     ("f", "Pirate Islands: attack your fortress (once your ship line reaches it)"),
+    ("k", "Cities & Knights: build a knight, or pick yours to activate, promote, move, chase"),
+    ("w / i", "Cities & Knights: build a city wall / improve a track (then the metropolis)"),
+    ("y / l", "Cities & Knights: reopen the choice due (aqueduct, deck, discard) / your cards"),
     ("A", "end a networked game as abandoned when a seat has stopped answering"),
     ("h", "dice statistics"),
     ("tab / 1 / 2", "hand / log panel (small terminals)"),
@@ -81,7 +84,17 @@ one player's buildings it attacks: the lower die against that player's warships 
 pirates take 1 card + 1 per city, a stronger player takes a card of choice). On a 7 the roller
 robs anyone. With your line at your fortress, f attacks it: a die against your warships; more
 warships take a chit (three: it becomes your settlement), fewer lose ships; it ends your turn.
-You win with 10 points and your own fortress taken."""
+You win with 10 points and your own fortress taken.
+
+Cities & Knights: 13 points; set-up places a settlement, then a city. A city by forest, pasture
+or mountains yields paper, cloth or coin with its resource. Improve a track (cloth: trade, coin:
+politics, paper: science) one level at a time for as many of its commodity; the first to level 4
+takes its metropolis (2 points). The event die sails the barbarians' ship (status line: ship n/7);
+when it lands, active knights' levels against the number of cities: the strongest defender earns
+a point, or the weakest lose a city. Knights (1 basic, 2 strong, 3 mighty; reversed: active)
+cost wool+ore, activate for grain, promote for wool+ore, and once active may move, displace a
+weaker knight or chase the robber. A wall (#, 2 brick) raises your hand limit by 2. A gate on
+the event die gives progress cards to players whose track level reaches the red die."""
 
 
 class HelpScreen(ModalScreen[None]):
