@@ -715,7 +715,8 @@ class GameScreen(TableScreen):
         if action == "decide":
             return self.game.view.phase in ck.DIALOG_PHASES
         if action == "progress_cards":
-            return bool(ck.held_cards(self.game.view, self.game.human_seat))
+            view = self.game.view
+            return ck.is_knights(view) and bool(ck.held_cards(view, self.game.human_seat))
         if action == "build":
             what = parameters[0] if parameters else ""
             kind = {
