@@ -67,9 +67,10 @@ def _knight(t: Telling, knight: Knight) -> str:
 
 
 def _seats(t: Telling, seats: list[int], plain: str, third: str) -> str:
-    """Seats as the subject of a verb: "You choose", "Blue chooses", "Blue, you choose"."""
+    """Seats as the subject of a verb within a sentence: "you choose", "Blue chooses", "Blue,
+    you choose"."""
     n = t.narrator
-    names = ", ".join([n.who(seats[0])] + [n.whom(s) for s in seats[1:]])
+    names = ", ".join(n.whom(s) for s in seats)
     one = len(seats) == 1 and seats[0] != n.seat
     return f"{names} {third if one else plain}"
 

@@ -46,7 +46,6 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.net.narrate import describe_cards
 from hexlan.net.tellers.cities_knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
-from hexlan.tui.widgets.knights import CARD_TEXT
 
 PICK_PURPOSE: Final = {
     "knight": "Build a knight or pick one to command",
@@ -80,6 +79,37 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
 
 MOVE: Final = "move"
 """The knight's choice that starts a pick of where it goes."""
+
+
+CARD_TEXT: Final = {
+    "alchemist": "before your roll, choose the red and yellow dice",
+    "crane": "a city improvement costs one commodity less",
+    "engineer": "build a city wall free",
+    "inventor": "swap two number tokens (not 2, 6, 8, 12)",
+    "irrigation": "2 grain for each fields hex beside your buildings",
+    "medicine": "a city for 2 ore and 1 grain",
+    "mining": "2 ore for each mountains hex beside your buildings",
+    "printer": "1 victory point, played at once",
+    "road_building": "build two roads free",
+    "smith": "promote two knights free",
+    "bishop": "move the robber; take a card from each player beside it",
+    "constitution": "1 victory point, played at once",
+    "deserter": "another player removes a knight; you place one of yours",
+    "diplomat": "remove an open road (yours: rebuild it)",
+    "intrigue": "displace a knight on one of your roads",
+    "saboteur": "players with as many points as you or more discard half",
+    "spy": "look at a player's progress cards and take one",
+    "warlord": "activate all your knights free",
+    "wedding": "players with more points give you 2 cards each",
+    "commercial_harbor": "swap a resource for a commodity with each player",
+    "master_merchant": "look at a richer player's hand, take 2 cards",
+    "merchant": "the merchant on a hex: 2:1 for its resource, 1 point",
+    "merchant_fleet": "2:1 with one resource or commodity this turn",
+    "resource_monopoly": "each player gives you up to 2 of a resource",
+    "trade_monopoly": "each player gives you 1 of a commodity",
+}
+"""Each progress card's effect in a line (the official rules; the engine does not play them
+yet: docs/rules/cities-and-knights.md)."""
 
 
 def is_knights(view: InformationState) -> bool:

@@ -32,10 +32,7 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
 COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 SHIP_COST: Final = "       ship LW (Seafarers)"
 KNIGHTS_COSTS: Final = (
-    "Costs: road LB · settlement LBWG\n"
-    "       city GGOOO · wall BB\n"
-    "       knight WO · activate G\n"
-    "       promote WO · level n: n C/M/P"
+    "Costs: road LB · settl LBWG · city GGOOO\nknight, promote WO · activate G · wall BB"
 )
 """Cities & Knights' costs (seed 002; the rule set's ``[cities_knights]``)."""
 
@@ -69,7 +66,7 @@ class HandPanel(GamePanel):
             text.append("\n")
         progress = knights_progress(view)
         if progress is not None:  # no development cards: progress cards
-            text.append_text(progress_hand(view, seat, progress, wide))
+            text.append_text(progress_hand(view, seat, progress))
             return self._pieces(text, wide)
         cards = view.dev_cards[seat]
         new = view.new_dev_cards[seat]

@@ -24,36 +24,6 @@ EVENT_WORDS: Final = ("ship", "trade gate", "politics gate", "science gate")
 TRACK_LETTERS: Final = ("T", "P", "S")
 """The tracks' letters in the panels: trade, politics, science."""
 
-CARD_TEXT: Final = {
-    "alchemist": "before your roll, choose the red and yellow dice",
-    "crane": "a city improvement costs one commodity less",
-    "engineer": "build a city wall free",
-    "inventor": "swap two number tokens (not 2, 6, 8, 12)",
-    "irrigation": "2 grain for each fields hex beside your buildings",
-    "medicine": "a city for 2 ore and 1 grain",
-    "mining": "2 ore for each mountains hex beside your buildings",
-    "printer": "1 victory point, played at once",
-    "road_building": "build two roads free",
-    "smith": "promote two knights free",
-    "bishop": "move the robber; take a card from each player beside it",
-    "constitution": "1 victory point, played at once",
-    "deserter": "another player removes a knight; you place one of yours",
-    "diplomat": "remove an open road (yours: rebuild it)",
-    "intrigue": "displace a knight on one of your roads",
-    "saboteur": "players with as many points as you or more discard half",
-    "spy": "look at a player's progress cards and take one",
-    "warlord": "activate all your knights free",
-    "wedding": "players with more points give you 2 cards each",
-    "commercial_harbor": "swap a resource for a commodity with each player",
-    "master_merchant": "look at a richer player's hand, take 2 cards",
-    "merchant": "the merchant on a hex: 2:1 for its resource, 1 point",
-    "merchant_fleet": "2:1 with one resource or commodity this turn",
-    "resource_monopoly": "each player gives you up to 2 of a resource",
-    "trade_monopoly": "each player gives you 1 of a commodity",
-}
-"""Each progress card's effect in a line (the official rules; the engine does not play them
-yet: docs/rules/cities-and-knights.md)."""
-
 
 def knights_progress(view: GameState) -> Progress | None:
     """The Cities & Knights progress of ``view`` (None in another game)."""
@@ -111,19 +81,15 @@ def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]
     return lines
 
 
-def progress_hand(view: GameState, seat: int, progress: Progress, wide: bool) -> Text:
-    """Your progress cards by name and deck (with a line of text each where wide)."""
+def progress_hand(view: GameState, seat: int, progress: Progress) -> Text:
+    """Your progress cards by name and deck letter (``l`` shows their text)."""
     cards = sorted(progress.cards[seat])
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"Progress cards {len(cards)}", style="bold")
-    text.append("  (l: their text)\n" if cards and not wide else "\n", style="dim")
+    text.append("  (l: their text)\n" if cards else "\n", style="dim")
     if not cards:
         text.append("  none\n", style="dim")
     for track, face in cards:
         text.append(f"  {progress_card_name(view.rules, track, face)}")
-        text.append(f" {TRACK_LETTERS[track]}", style="dim")
-        if wide:
-            key = list(view.rules.raw["decks"][TRACKS[track]])[face]
-            text.append(f": {CARD_TEXT.get(key, '')}", style="dim")
-        text.append("\n")
+        text.append(f" ({TRACKS[track]})\n", style="dim")
     return text
