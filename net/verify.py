@@ -686,8 +686,10 @@ def main(
         lines.append(f"fairness over {games} game{'' if games == 1 else 's'}:")
         for d in distributions:
             lines.extend(f"  {line}" for line in (*d.lines(), *d.chart_lines()))
-        if not any(log.draws for log in report.logs) and any(
-            DEVELOPMENT_DECK in load_ruleset(log.game).decks for log in report.logs if log.readable
+        readable = [log for log in report.logs if log.readable]
+        if not any(log.draws for log in report.logs) and (
+            not readable  # (a game without development cards has none to tell of)
+            or any(DEVELOPMENT_DECK in load_ruleset(log.game).decks for log in readable)
         ):
             lines.append("  development-card draws: known only from audited logs")
     if as_json:

@@ -171,8 +171,8 @@ BASE_GAME: Final = "base"
 """The game an opening without a ``game`` entry plays (section 3)."""
 
 MAX_CARDS: Final = max(sum(load_ruleset(game).bank) for game in GAMES)
-"""Cards in the largest bank of any game (120: 24 of each of 5 resources in the 5-6 player game;
-a game with commodities counts them too): the most cards a hand can hold, so the bound of a steal's commitments and of a
+"""Cards in the largest bank of any game (131: Cities & Knights' 19 of each resource and 12 of
+each commodity): the most cards a hand can hold, so the bound of a steal's commitments and of a
 Monopoly count (section 5)."""
 
 _U32_MAX: Final = 2**32 - 1
@@ -1020,9 +1020,9 @@ def validate_payload(kind: str, payload: object) -> None:
             names the field, e.g. ``"reveal payload.preimage: expected 32 bytes, got 31"``.
 
     >>> validate_payload("count", (3, 20))
-    >>> validate_payload("count", (3, 121))
+    >>> validate_payload("count", (3, 132))
     Traceback (most recent call last):
-    hexlan.net.wire.MalformedMessage: count payload.n: 121 is outside 0..120
+    hexlan.net.wire.MalformedMessage: count payload.n: 132 is outside 0..131
     """
     schema = PAYLOAD_SCHEMAS.get(kind) if isinstance(kind, str) else None
     if schema is None:

@@ -646,6 +646,13 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
     "tuple[int, ...]": {"type": "array", "items": {"type": "int", "min": 0}},
     "bool": {"type": "bool"},
     "int": {"type": "int", "min": 0},
+    "int | None": {
+        "type": "int or nil",
+        "min": 0,
+        "meaning": "a card's face in its deck (Cities & Knights' progress cards); nil where the"
+        " seat may not see it",
+    },
+    "OptionalNode": {"type": "int", "min": -1, "meaning": "an intersection id; -1 for none"},
 }
 
 

@@ -23,6 +23,10 @@ from hexlan.engine.state import CHANCE, GameState
 @pytest.mark.parametrize("game", GAMES)
 def test_the_development_deck_is_named(game: str) -> None:
     rules = load_ruleset(game)
+    if game == "cities-and-knights":  # no development cards: the three progress decks only
+        assert not any(rules.development_deck)
+        assert list(rules.decks) == ["trade", "politics", "science"]
+        return
     assert rules.decks["development"] == rules.development_deck
     # the development deck first; The Fog Island adds its fog stacks after it (PROTOCOL.md §13.10)
     fog = ["fog", "fog_tokens"] if game.startswith("seafarers-fog-island") else []

@@ -11,14 +11,16 @@ from pathlib import Path
 import pytest
 from bot_games import assert_logs_verify
 from click.testing import CliRunner
-from variant_play import play_bot_game, play_random_game
+from variant_play import board_of, play_bot_game, play_random_game
 
+from hexlan.chance import SeededChance
 from hexlan.cli import main
 from hexlan.engine import actions as A
 from hexlan.engine.board import Terrain, beginner_board
 from hexlan.engine.bots import make_bot
-from hexlan.engine.chance import UNIFORM
+from hexlan.engine.chance import UNIFORM, draw_outcome
 from hexlan.engine.core import IllegalActionError, Phase, Resource
+from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
@@ -47,6 +49,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.net.inproc import InProcessTable
+from hexlan.net.narrate import Narrator
 from hexlan.net.verify import stats_report, verify_logs
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
@@ -410,6 +413,20 @@ def test_a_weaker_or_equal_knight_is_not_displaced() -> None:
     rejected(state, MoveKnight(spot, far), "displaces only a weaker knight")
 
 
+def test_a_knight_moves_past_no_other_players_piece() -> None:
+    state = new_state()
+    to_main(state, 0)
+    spot = road_end(state, 0)
+    _, middle = extend(state, 0, spot)
+    _, third = extend(state, 0, middle)
+    knights.place(state, progress(state), middle, Knight(1, 3, False))
+    knights.place(state, progress(state), spot, Knight(0, 1, True))
+    rejected(state, MoveKnight(spot, third), "past none of another player's pieces")
+    knights.lift(state, progress(state), middle)
+    state.play(MoveKnight(spot, third))
+    assert progress(state).knights[third] == Knight(0, 1, False)
+
+
 def test_an_opponents_knight_breaks_a_road_like_a_settlement() -> None:
     state = new_state()
     to_main(state, 0)
@@ -565,8 +582,9 @@ def test_a_gate_gives_a_hidden_progress_card_to_seats_whose_level_reaches_the_re
     drawn = ProgressDrawn(2)  # a merchant
     assert state.observation(drawn, 0) == ProgressDrawn(None)
     step(state, views, drawn)
-    assert progress(views[2]).cards[2] == [(TRADE, 2)] and progress(views[0]).unknown[2] == 1
-    assert state.public_dict()["cities_knights"]["progress_cards"] == [0, 0, 1, 0]
+    assert progress(views[2]).cards[2] == [(TRADE, 2)]
+    assert progress(views[0]).unknown[2] == [1, 0, 0]  # its deck is public, its face not
+    assert state.public_dict()["cities_knights"]["progress_cards"][2] == [1, 0, 0]
     assert state.phase is Phase.DISCARD or state.phase is Phase.MAIN  # the 7 goes on
 
 
@@ -595,7 +613,7 @@ def test_a_fifth_progress_card_is_discarded_face_up_at_once() -> None:
     step(state, views, DiscardProgress(1, SCIENCE, 2))
     assert p.held(1) == 4 and (SCIENCE, 2) not in p.cards[1]
     assert progress(views[0]).pool[SCIENCE][2] == before - 1  # now seen by all
-    assert progress(views[0]).unknown[1] == 4
+    assert progress(views[0]).unknown[1] == [0, 0, 4]
     assert state.phase in (Phase.MAIN, KnightsPhase.AQUEDUCT)  # the roll goes on
 
 
@@ -643,6 +661,59 @@ def test_a_heuristic_bots_game_is_applied_by_every_information_state() -> None:
     assert state.winner >= 0 and state.public_vp[state.winner] >= 13
     assert seen["ImproveCity"] and seen["ActivateKnight"] and seen["BuildKnight"]
     assert isinstance(state.variant, CitiesKnights)
+
+
+def test_determinised_states_play_on_to_the_end() -> None:
+    """A view well into a bot game (progress cards held unseen) is determinised, and each full
+    state drawn plays on to a winner: its unseen cards keep to the decks they came from."""
+    rules, seed = RULES, 4
+    chance = SeededChance(seed)
+    board = board_of(rules, chance.rng)
+    state = GameState(board, 4, rules=rules)
+    views = [InformationState(board, 4, s, rules=rules) for s in range(4)]
+    bots = [make_bot("heuristic", random.Random(seed * 31 + i)) for i in range(4)]
+    while state.turn < 60 or not any(progress(views[0]).unknown[s] != [0, 0, 0] for s in (1, 2, 3)):
+        seat = state.current_player()
+        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+        advance_views(state, views, action)
+    rng = random.Random(1)
+    for _ in range(2):
+        game = Determinizer(views[0]).sample(rng)
+        assert game.public_hash() == state.public_hash()
+        while not game.is_over:
+            seat = game.current_player()
+            if seat == CHANCE:
+                game.apply(draw_outcome(rng, game.chance_outcomes()))
+            else:
+                game.play(bots[seat].choose(game, seat))
+        assert game.public_vp[game.winner] >= 13
+
+
+def test_a_bots_game_is_told_in_words() -> None:
+    """Heuristic bots play a game told by seat 0's narrator: the event die, the barbarians,
+    knights, improvements and progress cards (another seat's unnamed) read as such."""
+    chance = SeededChance(4)
+    board = board_of(RULES, chance.rng)
+    state = GameState(board, 4, rules=RULES)
+    views = [InformationState(board, 4, s, rules=RULES) for s in range(4)]
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    narrator = Narrator(board, ["a", "b", "c", "d"], 0, rules=RULES)
+    told: list[str] = []
+    while not state.is_over:
+        seat = state.current_player()
+        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+        observed = state.observation(action, 0)
+        advance_views(state, views, action)
+        told.append(narrator.narrate(observed).text)
+    assert any(t.startswith("Event die: the barbarians sail on (") for t in told)
+    assert any(t.startswith("The barbarians land! ") for t in told)
+    assert any("the roll gives:" in t for t in told)  # production after the event die
+    assert any(" built a basic knight at " in t for t in told)
+    assert any(t.endswith(" (science 1)") for t in told)
+    drawn = [t.split(";")[0] for t in told]  # the draw, before the roll it let go on
+    assert any(t.startswith("You drew a ") and ": " in t for t in drawn)  # its own card named
+    assert any(t.startswith("b drew a ") and ":" not in t for t in drawn)  # another's not
+    assert narrator.state.public_hash() == state.public_hash()
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -525,8 +525,8 @@ def test_envelope_parse_takes_bytes_only() -> None:
 
 def test_body_construction_is_checked_locally() -> None:
     """Building a bad body is our bug: LocalProtocolError, with the same reason a peer gets."""
-    with pytest.raises(LocalProtocolError, match=r"count payload\.n: 121 is outside 0\.\.120"):
-        body("count", (1, 121))
+    with pytest.raises(LocalProtocolError, match=r"count payload\.n: 132 is outside 0\.\.131"):
+        body("count", (1, 132))
     with pytest.raises(LocalProtocolError, match=f"this peer speaks {PROTOCOL_VERSION}"):
         body("advance", version=OTHER_VERSION)
     with pytest.raises(LocalProtocolError, match="unknown message kind"):
@@ -602,8 +602,8 @@ def test_body_construction_is_checked_locally() -> None:
         ("action", (["PlayMonopoly", 9],), "malformed PlayMonopoly"),
         ("action", ("BuildRoad", 5), "action payload: expected 1 items"),
         ("advance", (1,), "advance payload: expected 0 items"),
-        ("steal_commit", (1, ()), "steal_commit payload.commitments: expected 1..120"),
-        ("steal_commit", (1, (h("c"),) * 121), "1..120 items, got 121"),
+        ("steal_commit", (1, ()), "steal_commit payload.commitments: expected 1..131"),
+        ("steal_commit", (1, (h("c"),) * 132), "1..131 items, got 132"),
         ("steal_open", (1, bytes(12), bytes(65)), "ciphertext"),
         ("steal_open", (1, bytes(11), bytes(33)), "nonce"),
         ("count", (1, -1), "count payload.n"),

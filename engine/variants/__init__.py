@@ -35,8 +35,11 @@ hash). No new game adds fields to GameState. A game without hooks (the base game
 and pays one ``is None`` test at each point.
 
 Cities & Knights (:mod:`hexlan.engine.variants.cities_knights`) adds
-:meth:`Variant.setup_city`, :meth:`Variant.robber_locked`, :meth:`Variant.hand_limit_bonus` and
-:attr:`Variant.city_commodities`.
+:meth:`Variant.setup_city`, :meth:`Variant.robber_locked`, :meth:`Variant.hand_limit_bonus`,
+:attr:`Variant.city_commodities`, and for hidden cards of its own (progress cards)
+:meth:`Variant.observation` (what each seat sees of an action) and a ``deck_outcome`` of a face
+the state may not see (None); it asks :meth:`GameState.sees` whose cards a state knows, and its
+:class:`VariantState` gives its hidden part to :meth:`GameState.hidden_dict`.
 """
 
 from __future__ import annotations

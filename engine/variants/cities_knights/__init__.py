@@ -45,6 +45,7 @@ from hexlan.engine.variants.cities_knights import (
     improvements,
     knights,
     progress_cards,
+    rejections,
 )
 from hexlan.engine.variants.cities_knights.actions import (
     EVENT_DICE,
@@ -76,7 +77,6 @@ if TYPE_CHECKING:
     from hexlan.engine.state import GameState
     from hexlan.engine.topology import Topology
 
-_RULE: Final = "seed 002 «Города и рыцари»"
 _EVENT_NODE: Final = ChanceNode(UNIFORM, "event", EVENT_DICE, (6,))
 _EVENT_OUTCOMES: Final = [(die, 1 / 6) for die in EVENT_DICE]
 _COMMODITY_OF: Final = (
@@ -424,98 +424,8 @@ class CitiesKnights(Variant):
     # ------------------------------------------------------------------ rejections
 
     def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
-        """The Cities & Knights rule an action breaks, in words (None: the general reason)."""
-        if not isinstance(action, A.VariantAction) or state.phase is not Phase.MAIN:
-            if isinstance(action, A.BuyDevelopmentCard):
-                return ("there are no development cards to buy: progress cards replace them", _RULE)
-            return None
-        seat, progress, config = state.active, progress_of(state), self.config
-        node = getattr(action, "node", -1)
-        knight = progress.knights.get(node)
-        own = knight is not None and knight.seat == seat
-        if isinstance(action, BuildKnight):
-            if knights.pieces_left(progress, seat, 1, config.knights_per_level) <= 0:
-                return ("all the seat's basic knights are on the board (two a player)", _RULE)
-            if node not in knights.build_spots(state, seat):
-                return (
-                    "a knight goes on an empty intersection one of the seat's roads touches",
-                    _RULE,
-                )
-            return ("a knight costs a wool and an ore", _RULE)
-        if (
-            isinstance(action, ActivateKnight | PromoteKnight | MoveKnight | ChaseRobber)
-            and not own
-        ):
-            return (f"seat {seat} has no knight at intersection {node}", _RULE)
-        assert knight is not None or not isinstance(action, ActivateKnight | PromoteKnight)
-        if isinstance(action, ActivateKnight):
-            assert knight is not None
-            if knight.active:
-                return ("the knight is active already", _RULE)
-            return ("activating a knight costs a grain", _RULE)
-        if isinstance(action, PromoteKnight):
-            assert knight is not None
-            if knight.level >= 3:
-                return ("a mighty knight is the highest level", _RULE)
-            if node in progress.promoted:
-                return ("a knight is promoted once a turn", "official Cities & Knights rules")
-            if knight.level == 2 and progress.levels[seat][POLITICS] < config.ability_level:
-                return (
-                    "a knight becomes mighty only with the third politics improvement"
-                    " (the fortress)",
-                    _RULE,
-                )
-            if knights.pieces_left(progress, seat, knight.level + 1, config.knights_per_level) <= 0:
-                return (
-                    f"both of the seat's level-{knight.level + 1} knights are on the board",
-                    _RULE,
-                )
-            return ("promoting a knight costs a wool and an ore", _RULE)
-        if isinstance(action, MoveKnight | ChaseRobber):
-            assert knight is not None
-            if not knight.active:
-                return ("only an active knight acts", _RULE)
-            if node in progress.fresh:
-                return ("a knight activated this turn may not act in it", _RULE)
-            if isinstance(action, ChaseRobber):
-                if not progress.arrived:
-                    return (
-                        "the robber stays put until the barbarians first attack",
-                        "official Cities & Knights rules",
-                    )
-                return ("a knight chases the robber from a hex beside it", _RULE)
-            other = progress.knights.get(action.target)
-            if other is not None and other.seat != seat and other.level >= knight.level:
-                return ("a knight displaces only a weaker knight", _RULE)
-            return (
-                "a knight moves along the seat's own roads, past none of another player's"
-                " pieces, to an empty intersection",
-                _RULE,
-            )
-        if isinstance(action, BuildWall):
-            if len(progress.walls[seat]) >= config.walls:
-                return (
-                    f"a player has at most {config.walls} city walls",
-                    "official Cities & Knights rules",
-                )
-            if node not in state.cities[seat]:
-                return ("a city wall goes under one of the seat's cities", _RULE)
-            if node in progress.walls[seat]:
-                return ("that city has its wall already", _RULE)
-            return ("a city wall costs two brick", _RULE)
-        if isinstance(action, ImproveCity):
-            why = improvements.why_not_improve(
-                state, progress, seat, action.track, config.top_level, config.metropolis_level
-            )
-            if why is not None:
-                return why
-            if improvements.takes_metropolis(progress, seat, action.track, config.metropolis_level):
-                return (
-                    "this level wins the metropolis: name a city of the seat's without one",
-                    _RULE,
-                )
-            return ("this level wins no metropolis: name no city (-1)", _RULE)
-        return None
+        """The Cities & Knights rule an action breaks, in words (:mod:`.rejections`)."""
+        return rejections.why_illegal(state, progress_of(state), self.config, action)
 
     actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
         EventDie,

@@ -8,10 +8,13 @@ are three ships, then the gates of the three tracks (:data:`EVENT_FACES`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeAlias
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import GamePhase, NodeId, Resource, Seat
+
+OptionalNode: TypeAlias = int
+"""An intersection id, or -1 for none."""
 
 TRADE: Final = 0
 """The trade track (yellow; built with cloth; its third level: the trading house)."""
@@ -132,7 +135,7 @@ class ImproveCity(A.VariantAction):
     is the seat's city that takes the track's metropolis when this level wins it, else -1."""
 
     track: int
-    metropolis: NodeId = -1
+    metropolis: OptionalNode = -1
 
 
 @dataclass(frozen=True, slots=True)

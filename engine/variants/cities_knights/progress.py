@@ -54,8 +54,9 @@ class Progress:
         aqueduct: seats still to take the aqueduct's resource, in turn order.
         hands_before: hand sizes before the roll's production (to see who it gave nothing).
         cards: per seat, the progress cards this state knows it holds, as ``(track, face)``.
-        unknown: per seat, the progress cards it holds that this state may not see (always 0
-            in the full state).
+        unknown: per seat, per track, the progress cards of that track's deck it holds that this
+            state may not see (always 0 in the full state; which deck a card came from is
+            public).
         pool: per track, the count of each face this state has not seen: the deck itself in
             the full state, the deck and the others' unseen cards in an information state.
         drawn: per track, cards drawn from its deck so far (public: the deck's size).
@@ -68,7 +69,7 @@ class Progress:
     walls: list[list[NodeId]]
     defenders: list[int]
     cards: list[list[tuple[int, int]]]
-    unknown: list[int]
+    unknown: list[list[int]]
     pool: list[list[int]]
     drawn: list[int] = field(default_factory=lambda: [0, 0, 0])
     choosing: list[Seat] = field(default_factory=list)
@@ -95,7 +96,7 @@ class Progress:
             walls=[[] for _ in range(players)],
             defenders=[0] * players,
             cards=[[] for _ in range(players)],
-            unknown=[0] * players,
+            unknown=[[0, 0, 0] for _ in range(players)],
             pool=[list(deck) for deck in decks],
         )
 
@@ -106,7 +107,7 @@ class Progress:
             walls=[row[:] for row in self.walls],
             defenders=self.defenders[:],
             cards=[row[:] for row in self.cards],
-            unknown=self.unknown[:],
+            unknown=[row[:] for row in self.unknown],
             pool=[row[:] for row in self.pool],
             drawn=self.drawn[:],
             choosing=self.choosing[:],
@@ -135,16 +136,18 @@ class Progress:
         """The seat's active knights' levels added up: its part of Catan's defence."""
         return sum(k.level for k in self.knights.values() if k.seat == seat and k.active)
 
-    def held(self, seat: Seat) -> int:
-        """How many progress cards the seat holds (public)."""
-        return len(self.cards[seat]) + self.unknown[seat]
+    def held(self, seat: Seat, track: int | None = None) -> int:
+        """How many progress cards the seat holds (of ``track``'s deck; public)."""
+        if track is None:
+            return len(self.cards[seat]) + sum(self.unknown[seat])
+        return sum(t == track for t, _ in self.cards[seat]) + self.unknown[seat][track]
 
     def hidden_dict(self) -> dict[str, Any]:
         """The progress cards as this state knows them: each seat's known cards, its unseen
         ones' count, and the faces not seen."""
         return {
             "cards": [sorted(list(c) for c in row) for row in self.cards],
-            "unknown": self.unknown[:],
+            "unknown": [row[:] for row in self.unknown],
             "pool": [row[:] for row in self.pool],
         }
 
@@ -162,7 +165,7 @@ class Progress:
             "barbarians": self.barbarians,
             "arrived": self.arrived,
             "defenders": self.defenders[:],
-            "progress_cards": [self.held(s) for s in range(len(self.cards))],
+            "progress_cards": [[self.held(s, t) for t in range(3)] for s in range(len(self.cards))],
             "decks_drawn": self.drawn[:],
             "choosing": self.choosing[:],
             "draws": [list(d) for d in self.draws],

@@ -74,7 +74,7 @@ def drawn(progress: Progress, face: int | None, limit: int) -> None:
     seat, track = progress.draws.pop(0)
     progress.drawn[track] += 1
     if face is None:
-        progress.unknown[seat] += 1
+        progress.unknown[seat][track] += 1
     else:
         progress.cards[seat].append((track, face))
         progress.pool[track][face] -= 1
@@ -83,16 +83,16 @@ def drawn(progress: Progress, face: int | None, limit: int) -> None:
 
 
 def discard_choices(progress: Progress, seat: Seat) -> list[tuple[int, int]]:
-    """The cards the seat may discard: those known in its hand, and any unseen face where it
-    holds unseen cards."""
+    """The cards the seat may discard: those known in its hand, and any unseen face of a deck
+    it holds unseen cards of."""
     choices = set(progress.cards[seat])
-    if progress.unknown[seat]:
-        choices.update(
-            (track, face)
-            for track, pool in enumerate(progress.pool)
-            for face, n in enumerate(pool)
-            if n
-        )
+    choices.update(
+        (track, face)
+        for track, pool in enumerate(progress.pool)
+        if progress.unknown[seat][track]
+        for face, n in enumerate(pool)
+        if n
+    )
     return sorted(choices)
 
 
@@ -102,6 +102,6 @@ def discard(progress: Progress, seat: Seat, track: int, face: int) -> None:
     if (track, face) in progress.cards[seat]:
         progress.cards[seat].remove((track, face))
     else:
-        progress.unknown[seat] -= 1
+        progress.unknown[seat][track] -= 1
         progress.pool[track][face] -= 1
     progress.over_limit = NO_SEAT
