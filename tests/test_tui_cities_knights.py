@@ -20,7 +20,10 @@ from hexlan.engine.variants.cities_knights.actions import (
     ActivateKnight,
     BuildKnight,
     BuildWall,
+    ChooseProgress,
+    DiscardProgress,
     ImproveCity,
+    PillageCity,
     PromoteKnight,
 )
 from hexlan.tui.app import make_app
@@ -176,6 +179,75 @@ async def test_knights_an_improvement_and_a_wall_by_keys(
     }
     await play_by_keys(size, layout, {k: watched(v) for k, v in steps.items()}, READY, GAME, SEED)
     assert len(set(ships)) > 1, ships
+
+
+DECISIONS_SEED = 3
+"""A seed whose game asks the person for a city to lose (turn 18), a progress card to discard
+(turn 40) and, tied strongest against the barbarians, a deck to draw from (turn 63)."""
+DECISIONS = {
+    "pillage": legal(PillageCity),
+    "discard": legal(DiscardProgress),
+    "deck": legal(ChooseProgress),
+}
+
+
+async def lose_a_city(pilot: Pilot[int], screen: GameScreen) -> None:
+    """The barbarians won: your cities light up at once (no Esc); the one typed becomes a
+    settlement."""
+    assert screen.pick is not None and screen.pick.what == "pillage" and screen.pick.mandatory
+    assert "escape" not in pilot.app.active_bindings
+    view = screen.game.view
+    cities = len(view.cities[0])
+    node = next(iter(screen.pick.labels))
+    await type_label(pilot, screen, node)
+    view = screen.game.view
+    assert len(view.cities[0]) == cities - 1 and node in view.settlements[0]
+
+
+async def discard_a_progress_card(pilot: Pilot[int], screen: GameScreen) -> None:
+    """A fifth progress card: the dialog opens by itself with the cards by name and text; Esc
+    closes it, ``y`` opens it again, and the first is discarded."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog) and dialog.title_text.startswith("Too many")
+    assert all(": " in str(label) for label, _ in dialog.choices)  # name (deck): its text
+    await pilot.press("escape")
+    await pilot.pause()
+    assert pilot.app.screen is screen and "y" in pilot.app.active_bindings
+    await pilot.press("y")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ChoiceDialog)
+    await pilot.press("1")
+    await pilot.pause()
+    assert progress_of(screen.game.view).held(0) == 4
+
+
+async def choose_a_deck(pilot: Pilot[int], screen: GameScreen) -> None:
+    """Tied strongest against the barbarians: a dialog offers the decks; the one chosen is
+    drawn from (the card then named in the log)."""
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog) and dialog.title_text.startswith("Defender")
+    game = screen.game
+
+    def drawn() -> int:
+        return sum(e.text.startswith("You drew a ") for e in game.events)
+
+    before = drawn()
+    await pilot.press("1")
+    for _ in range(200):
+        await pilot.pause()
+        if drawn() > before:
+            break
+    while game.working:  # the deck's proofs the draw started
+        game.wait()
+    game.step()
+    assert drawn() > before
+
+
+async def test_the_barbarians_decisions_by_keys() -> None:
+    """At 80x24: a city lost to the barbarians, a progress card discarded over the limit and a
+    defender's deck chosen, each by keys when it falls due."""
+    steps = {"pillage": lose_a_city, "discard": discard_a_progress_card, "deck": choose_a_deck}
+    await play_by_keys((80, 24), COMPACT, steps, DECISIONS, GAME, DECISIONS_SEED)
 
 
 @pytest.mark.slow
