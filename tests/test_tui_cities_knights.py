@@ -20,12 +20,15 @@ from hexlan.engine.variants.cities_knights.actions import (
     ActivateKnight,
     BuildKnight,
     BuildWall,
+    ChaseRobber,
     ChooseProgress,
     DiscardProgress,
     ImproveCity,
+    MoveKnight,
     PillageCity,
     PromoteKnight,
 )
+from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.tui.app import make_app
 from hexlan.tui.board import COMPACT, ROOMY, geometry
 from hexlan.tui.board_knights import KNIGHT_GLYPHS, WALL_GLYPH
@@ -33,10 +36,15 @@ from hexlan.tui.board_render import render_canvas
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen
+from hexlan.tui.screens.knights import MOVE
 from hexlan.tui.widgets.status import StatusBar
 
 GAME = "cities-and-knights"
-SIZES = [pytest.param((80, 24), COMPACT, id="80x24"), pytest.param((120, 40), ROOMY, id="120x40")]
+SIZES = [
+    pytest.param((80, 24), COMPACT, id="80x24"),
+    pytest.param((120, 40), ROOMY, id="120x40", marks=pytest.mark.slow),
+]
+"""The smallest and a roomy terminal (the quick run, ``-m 'not slow'``, keeps the smallest)."""
 SEED = 1
 """A seed whose game brings the person each step within its first turns."""
 READY = {
@@ -183,12 +191,52 @@ async def test_knights_an_improvement_and_a_wall_by_keys(
 
 DECISIONS_SEED = 3
 """A seed whose game asks the person for a city to lose (turn 18), a progress card to discard
-(turn 40) and, tied strongest against the barbarians, a deck to draw from (turn 63)."""
+(turn 40) and, tied strongest against the barbarians, a deck to draw from (turn 63); its knights
+may chase the robber (turn 42) and move (turn 54)."""
 DECISIONS = {
+    "move": legal(MoveKnight),
+    "chase": legal(ChaseRobber),
     "pillage": legal(PillageCity),
     "discard": legal(DiscardProgress),
     "deck": legal(ChooseProgress),
 }
+
+
+async def move_a_knight(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``k``, an active knight, "move": its targets light up (Esc would cancel); the one typed
+    is where it goes, inactive now."""
+    move = next(a for a in screen.game.legal_actions() if isinstance(a, MoveKnight))
+    level = progress_of(screen.game.view).knights[move.node].level
+    await pilot.press("k")
+    await pilot.pause()
+    await type_label(pilot, screen, move.node)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    index = next(i for i, (_, value) in enumerate(dialog.choices) if value == MOVE)
+    await pilot.press(str(index + 1))
+    await pilot.pause()
+    assert screen.pick is not None and screen.pick.what == "knight target"
+    assert move.target in screen.pick.labels and "escape" in pilot.app.active_bindings
+    await type_label(pilot, screen, move.target)
+    knights = progress_of(screen.game.view).knights
+    assert move.node not in knights or knights[move.node].seat != 0
+    assert knights[move.target] == Knight(0, level, active=False)
+    assert knight_cell(screen, move.target) == KNIGHT_GLYPHS[level]
+
+
+async def chase_the_robber(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``k``, a knight beside the robber, "chase": the robber's hexes light up at once and the
+    robber goes where typed."""
+    chase = next(a for a in screen.game.legal_actions() if isinstance(a, ChaseRobber))
+    robber = screen.game.view.robber
+    await knight_choice(pilot, screen, ChaseRobber)
+    assert screen.pick is not None and screen.pick.what == "robber" and screen.pick.mandatory
+    await type_label(pilot, screen, next(iter(screen.pick.labels)))
+    if isinstance(pilot.app.screen, ChoiceDialog):  # whom to rob
+        await pilot.press("1")
+        await pilot.pause()
+    view = screen.game.view
+    assert view.robber != robber and not progress_of(view).knights[chase.node].active
 
 
 async def lose_a_city(pilot: Pilot[int], screen: GameScreen) -> None:
@@ -243,10 +291,17 @@ async def choose_a_deck(pilot: Pilot[int], screen: GameScreen) -> None:
     assert drawn() > before
 
 
-async def test_the_barbarians_decisions_by_keys() -> None:
-    """At 80x24: a city lost to the barbarians, a progress card discarded over the limit and a
-    defender's deck chosen, each by keys when it falls due."""
-    steps = {"pillage": lose_a_city, "discard": discard_a_progress_card, "deck": choose_a_deck}
+@pytest.mark.slow
+async def test_knights_moves_and_the_barbarians_decisions_by_keys() -> None:
+    """At 80x24: a knight chases the robber and moves; a city lost to the barbarians, a progress
+    card discarded over the limit and a defender's deck chosen, each by keys when it falls due."""
+    steps = {
+        "move": move_a_knight,
+        "chase": chase_the_robber,
+        "pillage": lose_a_city,
+        "discard": discard_a_progress_card,
+        "deck": choose_a_deck,
+    }
     await play_by_keys((80, 24), COMPACT, steps, DECISIONS, GAME, DECISIONS_SEED)
 
 
