@@ -32,7 +32,9 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
 COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 SHIP_COST: Final = "       ship LW (Seafarers)"
 KNIGHTS_COSTS: Final = (
-    "Costs: road LB · settl LBWG · city GGOOO\nknight, promote WO · activate G · wall BB"
+    "Costs: road LB · settl LBWG · city GGOOO\n"
+    "       knight WO · promote WO · wall BB\n"
+    "       activate G · level n: n C/M/P"
 )
 """Cities & Knights' costs (seed 002; the rule set's ``[cities_knights]``)."""
 
