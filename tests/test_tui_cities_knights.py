@@ -35,7 +35,7 @@ from hexlan.tui.board_knights import KNIGHT_GLYPHS, WALL_GLYPH
 from hexlan.tui.board_render import render_canvas
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
-from hexlan.tui.screens.info import GameOverScreen
+from hexlan.tui.screens.info import GameOverScreen, score_table
 from hexlan.tui.screens.knights import MOVE
 from hexlan.tui.widgets.status import StatusBar
 
@@ -308,17 +308,25 @@ async def test_knights_moves_and_the_barbarians_decisions_by_keys() -> None:
 @pytest.mark.slow
 async def test_a_bot_game_of_cities_and_knights_runs_to_the_game_over_screen() -> None:
     """Bots in every seat on the game screen from start to end: the barbarians land, and the
-    game ends at 13 points with the final scores shown."""
+    game ends at 13 points; the final scores show metropolises and Defender points, adding up
+    to each total."""
     app = make_app(4, SEED, "beginner", "You", 0, autoplay=True, game=GAME)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(20_000):
             await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
+            if isinstance(app.screen, GameOverScreen) and app.screen.query("#log-path"):
                 break
         assert isinstance(app.screen, GameOverScreen)
         game = app.game
         assert game.winner is not None and game.scores()[game.winner].total >= 13
         assert ship_shown(app.game_screen) >= 0
+        heads = [str(column.header) for column in score_table(game).columns]
+        assert "metro" in heads and "defender" in heads and "army" not in heads
+        progress = progress_of(game.view)
+        for score in game.scores():  # the final table's columns add up to each total
+            metros = 2 * progress.metropolis_seat.count(score.seat)
+            parts = score.settlements + 2 * score.cities + 2 * score.longest_road
+            assert parts + metros + progress.defenders[score.seat] == score.total
         assert any(e.text.startswith("The barbarians land!") for e in game.events)
         await pilot.press("q")
     assert app.return_code == 0

@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, Static
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.dice import histogram
+from hexlan.tui.widgets.knights import knights_progress, knights_score
 
 KEYS: Final = (
     ("r", "roll the dice"),
@@ -175,7 +176,9 @@ def score_table(game: GameClient) -> Table:
     table.add_column("player", no_wrap=True)
     scores = sorted(game.scores(), key=lambda s: -s.total)
     river = any(s.gold_points for s in scores)  # the Big River's gold points
-    titles = ("settl.", "cities", "road", "army", "VP cards", *(("gold",) if river else ()))
+    progress = knights_progress(game.view)  # Cities & Knights: metropolises and defenders
+    middle = ("army", "VP cards") if progress is None else ("metro", "defender")
+    titles = ("settl.", "cities", "road", *middle, *(("gold",) if river else ()))
     for title in (*titles, "total"):
         table.add_column(title, justify="right", no_wrap=True)
     for score in scores:
@@ -189,8 +192,15 @@ def score_table(game: GameClient) -> Table:
             f"{score.settlements}",
             f"{score.cities}×2",
             f"2 ({score.road_length})" if score.longest_road else f"- ({score.road_length})",
-            f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
-            f"{score.vp_cards}" + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
+            *(
+                (
+                    f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
+                    f"{score.vp_cards}"
+                    + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
+                )
+                if progress is None
+                else knights_score(game.view, progress, score.seat)
+            ),
             *((f"{score.variant_points} ({score.gold_points})",) if river else ()),
             Text(str(score.total), style="bold"),
         )
@@ -255,7 +265,12 @@ class GameOverScreen(EndScreen):
             yield Static(game.audit_words(), id="audit")
             yield Static(log_words(game), classes="hint", id="log-path")
             yield Static(
-                "road and army show the award's 2 points and (length or knights)"
+                (
+                    "road and army show the award's 2 points and (length or knights)"
+                    if knights_progress(game.view) is None
+                    else "road shows the award's 2 points and (length); metro 2 points a"
+                    " metropolis; defender 1 point each"
+                )
                 + (
                     "; +n? counts development cards never shown (victory points among them "
                     "are not known)"

@@ -53,6 +53,16 @@ def barbarians_text(game: GameClient, progress: Progress) -> Text:
     return text
 
 
+def knights_score(view: GameState, progress: Progress, seat: int) -> tuple[str, str]:
+    """A seat's Cities & Knights points for the final scores: its metropolises (``2×1``) and
+    Defender of Catan points."""
+    variant = view.variant
+    assert isinstance(variant, CitiesKnights)
+    held = sum(1 for holder in progress.metropolis_seat if holder == seat)
+    metro = f"{variant.config.metropolis_points}×{held}" if held else "-"
+    return metro, str(progress.defenders[seat] or "-")
+
+
 def knights_cell(progress: Progress, seat: int) -> str:
     """A seat's knights for the players table: active strength over all its knights' levels
     (``3/5``)."""
