@@ -11,7 +11,9 @@ source) reads its :attr:`~ChanceNode.kind`:
 - :data:`DECK_DRAW`: the top card of the deck :attr:`~ChanceNode.deck` goes to the drawing seat
   (with :attr:`~ChanceNode.public`, it is shown to every seat: a fog tile);
 - :data:`STEAL`: one card of the victim's hand at random goes to the thief;
-- :data:`REVEAL`: seats show what they hold (Monopoly counts, a winner's victory point cards).
+- :data:`REVEAL`: seats show what they hold (Monopoly counts, a winner's victory point cards);
+- :data:`HAND_DRAW`: cards of a seat's hand drawn blind and shown to every seat (the Pirate
+  Islands fleet's loot).
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ STEAL: Final = "steal"
 """Kind: a random card of ``seats[1]``'s hand taken by ``seats[0]``."""
 REVEAL: Final = "reveal"
 """Kind: ``seats`` show cards they hold; the outcome is what they show."""
+HAND_DRAW: Final = "hand_draw"
+"""Kind: :attr:`ChanceNode.cards` cards of ``seats[0]``'s hand drawn at random, each card as
+likely as any other, and shown to every seat (seed 004 «Нападение пиратов»: an opponent draws
+them blind)."""
 
 MONOPOLY_COUNTS: Final = "monopoly"
 """Event of a :data:`REVEAL`: each opponent of a Monopoly's player shows how many cards of the
@@ -44,19 +50,21 @@ class ChanceNode:
     """The chance a state waits for.
 
     Attributes:
-        kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL` or :data:`REVEAL` (a rules
-            module may add its own).
+        kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL`, :data:`REVEAL` or
+            :data:`HAND_DRAW` (a rules module may add its own).
         event: the chance event's name: ``"start"``, ``"dice"``, ``"steal"``, ``"draw"``,
-            ``"monopoly"``, ``"victory"``.
+            ``"monopoly"``, ``"victory"``, ``"loot"``.
         outcomes: a uniform node's outcomes, in the order of :meth:`pick`'s mixed-radix index.
         sides: a uniform node's draws: the size of each uniform integer drawn, in order
             (``(6, 6)`` for the dice, ``(players,)`` for the start player); their product is
             ``len(outcomes)``.
         deck: a deck draw's deck, by the name its rule set gives it (``"development"``,
             ``"fog"``, ``"fog_tokens"``).
-        seats: the seats concerned: the drawing seat; thief then victim; the revealing seats.
+        seats: the seats concerned: the drawing seat; thief then victim; the revealing seats;
+            the seat whose hand is drawn from.
         public: a deck draw every seat sees (a fog tile): every seat opens it, where a
             development card is opened by its buyer alone.
+        cards: a hand draw's number of cards (at least 1, at most the hand).
     """
 
     kind: str
@@ -66,6 +74,7 @@ class ChanceNode:
     deck: str = ""
     seats: tuple[Seat, ...] = ()
     public: bool = False
+    cards: int = 0
 
     def pick(self, randbelow: Callable[[int], int]) -> Action:
         """A uniform node's outcome from one ``randbelow(n)`` draw per entry of :attr:`sides`,
@@ -85,6 +94,7 @@ class ChanceNode:
 
 __all__ = [
     "DECK_DRAW",
+    "HAND_DRAW",
     "MONOPOLY_COUNTS",
     "REVEAL",
     "STEAL",

@@ -146,6 +146,15 @@ class FleetSailed:
 
 
 @dataclass(frozen=True, slots=True)
+class FleetLooted:
+    """Pirate Islands: the pirate fleet took ``cards`` from ``seat``'s hand, drawn blind, to the
+    bank (seed 004 «Нападение пиратов»)."""
+
+    seat: Seat
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
 class FortressAttacked:
     """Pirate Islands: ``seat`` attacked its fortress; the die showed ``roll`` against its
     ``warships``; ``chits`` are left under it (0: captured) and ``ships_lost`` of its line were
@@ -315,6 +324,45 @@ class Won:
     vp_cards: int
 
 
+@dataclass(frozen=True, slots=True)
+class BarbariansLanded:
+    """Cities & Knights: the barbarians attacked with ``strength`` (the cities) against
+    ``knights`` (the active knights' levels): ``defender`` took a Defender of Catan point (-1:
+    none), ``tied`` choose a progress card, ``losers`` each lose a city (seed 002)."""
+
+    strength: int
+    knights: int
+    defender: Seat
+    tied: tuple[Seat, ...]
+    losers: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KnightDisplaced:
+    """Cities & Knights: ``seat``'s knight of ``level`` was displaced by a stronger one."""
+
+    seat: Seat
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class MetropolisMoved:
+    """Cities & Knights: the metropolis of ``track`` (0 trade, 1 politics, 2 science) went from
+    ``previous`` (-1: nobody) to ``seat``."""
+
+    track: int
+    previous: Seat
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressCardDrawn:
+    """Cities & Knights: ``seat`` drew a progress card of ``track``'s deck."""
+
+    seat: Seat
+    track: int
+
+
 Event = (
     StartPlayerDrawn
     | Built
@@ -344,7 +392,12 @@ Event = (
     | GoldOwed
     | FogRevealed
     | FleetSailed
+    | FleetLooted
     | FortressAttacked
+    | BarbariansLanded
+    | KnightDisplaced
+    | MetropolisMoved
+    | ProgressCardDrawn
 )
 """Any event."""
 
@@ -352,6 +405,7 @@ __all__ = [
     "Award",
     "AwardMoved",
     "BankTaken",
+    "BarbariansLanded",
     "Built",
     "CardBought",
     "CardDrawn",
@@ -361,14 +415,18 @@ __all__ = [
     "DiscardsDue",
     "Discovered",
     "Event",
+    "FleetLooted",
     "FleetSailed",
     "FogRevealed",
     "FortressAttacked",
     "GoldOwed",
+    "KnightDisplaced",
+    "MetropolisMoved",
     "MonopolyTaken",
     "Piece",
     "PirateMoved",
     "Produced",
+    "ProgressCardDrawn",
     "RobberMoved",
     "ShipMoved",
     "SpecialBuildingStarted",

@@ -40,6 +40,7 @@ GAMES: Final = (
     "seafarers-fog-island-6",
     "seafarers-pirate-islands",
     "seafarers-pirate-islands-3",
+    "seafarers-pirate-islands-6",
     "cities-and-knights",
 )
 """The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""

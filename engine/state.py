@@ -237,11 +237,12 @@ class GameState:
         fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
             ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
         fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
-        warships, fortress_chits, fortress_attacked, roll_pending: Pirate Islands: each seat's
-            warships (the first ships of its line), the chits left under each seat's fortress (0
-            once captured, or for a seat without one), whether the active seat has attacked its
-            fortress this turn (the attack ends the turn), and whether a fleet attack's discard or
-            pick holds up the roll's production or 7 (seed 004; docs/rules/pirate-islands.md).
+        warships, fortress_chits, fortress_attacked, roll_pending, loot: Pirate Islands: each
+            seat's warships (the first ships of its line), the chits left under each seat's
+            fortress (0 once captured, or for a seat without one), whether the active seat has
+            attacked its fortress this turn (the attack ends the turn), whether a fleet attack's
+            loot or pick holds up the roll's production or 7, and the cards the fleet takes
+            from ``victim`` in its blind draw (seed 004; docs/rules/pirate-islands.md).
         variant_state: a game's own progress that no field above holds, as one object its
             rules module makes in ``prepare_state`` (Cities & Knights: improvements, knights,
             walls, the barbarians; :class:`~hexlan.engine.variants.VariantState`): copied by
@@ -354,6 +355,7 @@ class GameState:
         self.fortress_chits = [0] * players
         self.fortress_attacked = False
         self.roll_pending = False
+        self.loot = 0
         self.variant_state: VariantState | None = None
 
         self.robber = board.desert
@@ -1345,11 +1347,7 @@ class GameState:
         self._pay_bank(action.seat, action.cards)
         self.discards[action.seat] = 0
         if not any(self.discards):
-            if self.roll_pending:  # Pirate Islands: the fleet's loot is paid; the roll goes on
-                self.roll_pending = False
-                assert self.dice is not None
-                self._finish_roll(self.dice.total)
-            elif self.discard_after_robber:
+            if self.discard_after_robber:
                 self.discard_after_robber = False
                 self.phase = self.robber_resume
             else:

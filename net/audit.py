@@ -11,7 +11,8 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
 - every card of every deck (development cards, fog tiles), decrypted with every seat's
   secret: each draw's card, and each public draw's face as the game showed it;
 - every steal: the victim's commitments are those of the hand it really held, in the order and
-  with the salts its seed gives, and the opening decrypts to the committed card;
+  with the salts its seed gives, and the opening decrypts to the committed card; every fleet's
+  loot (Pirate Islands, §7.1): the commitments likewise (its openings were public and checked);
 - the full-information game, replayed action by action on a
   :class:`~hexlan.engine.state.GameState`: every action legal with the true hands (a discard,
   an offer, a Monopoly count, a victory claim), every chance outcome one the true state allows.
@@ -105,6 +106,24 @@ class StealRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class LootRecord:
+    """What the log shows of one fleet's loot (Pirate Islands, PROTOCOL.md §7.1), for the audit:
+    the openings were public and checked when applied; the audit checks the commitments.
+
+    Attributes:
+        steal: its number, in the one sequence of steals and loots (§7).
+        victim: the seat the fleet beat.
+        commitments: the victim's card commitments (32 bytes each), in its order.
+        commit_id: the id of its ``steal_commit`` message.
+    """
+
+    steal: int
+    victim: Seat
+    commitments: tuple[bytes, ...]
+    commit_id: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class JournalEntry:
     """One engine action as the live game applied it, hidden parts left out.
 
@@ -117,6 +136,7 @@ class JournalEntry:
         steal: for a ``StealCard``, the steal's record.
         counts: for a ``MonopolyTake``, each seat's ``count`` message id (b"" for the player).
         deck: for a deck draw, the deck's label (``"development"``, ``"fog"``, ...).
+        loot: for the fleet's loot (Pirate Islands), its record.
     """
 
     action: Action
@@ -126,6 +146,7 @@ class JournalEntry:
     steal: StealRecord | None = None
     counts: tuple[bytes, ...] = ()
     deck: str = ""
+    loot: LootRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +357,11 @@ def resolved_actions(
             action = A.StealCard(_stolen(inputs, state, entry.steal))
         elif isinstance(action, A.MonopolyTake):
             _check_counts(state, action, entry)
+        elif entry.loot is not None:
+            loot = entry.loot
+            _check_committed(
+                inputs, state, loot.victim, loot.steal, loot.commitments, loot.commit_id
+            )
         try:
             state.check(action)
             state.apply(action)
@@ -350,21 +376,8 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
     """The resource a steal really moved; the victim's commitments must be those of the hand
     it held, in its seed's order with its seed's salts, and the opening must match."""
     victim, game_id = steal.victim, inputs.opening.game_id
-    seed, x25519_private, _ = inputs.secrets[victim]
-    hand = state.hands[victim]
-    cards = [r for r, n in enumerate(hand) for _ in range(n)]
-    order, salts, _ = derive_steal_secrets(seed, steal.steal, len(cards))
-    if len(cards) != len(steal.commitments) or (
-        commit_hand(game_id, steal.steal, cards, order=order, salts=salts).commitments
-        != steal.commitments
-    ):
-        raise DeviationFound(
-            Deviation(
-                victim,
-                steal.commit_id,
-                f"seat {victim} committed to a hand it did not hold (steal {steal.steal})",
-            )
-        )
+    _check_committed(inputs, state, victim, steal.steal, steal.commitments, steal.commit_id)
+    x25519_private = inputs.secrets[victim][1]
     victim_key = GameKeys.from_private_bytes(x25519_private).private_key
     thief_public = inputs.opening.seats[steal.thief].x25519_public
     try:
@@ -386,6 +399,32 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
             Deviation(victim, steal.open_id, f"seat {victim} opened a card it had not committed")
         )
     return Resource(kind)
+
+
+def _check_committed(
+    inputs: AuditInputs,
+    state: GameState,
+    victim: Seat,
+    number: int,
+    commitments: tuple[bytes, ...],
+    commit_id: bytes,
+) -> None:
+    """A steal's or a loot's commitments (number ``number``) must be those of the hand
+    ``victim`` held, in its seed's order with its seed's salts (PROTOCOL.md §7)."""
+    seed = inputs.secrets[victim][0]
+    cards = [r for r, n in enumerate(state.hands[victim]) for _ in range(n)]
+    order, salts, _ = derive_steal_secrets(seed, number, len(cards))
+    if len(cards) != len(commitments) or (
+        commit_hand(inputs.opening.game_id, number, cards, order=order, salts=salts).commitments
+        != commitments
+    ):
+        raise DeviationFound(
+            Deviation(
+                victim,
+                commit_id,
+                f"seat {victim} committed to a hand it did not hold (steal {number})",
+            )
+        )
 
 
 def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -> None:

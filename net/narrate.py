@@ -40,7 +40,6 @@ from hexlan.net.telling import (
     chance_actor,
     describe_cards,
     discoveries,
-    note_before,
     teller_for,
 )
 
@@ -202,9 +201,8 @@ class Narrator:
             actor_of = chance_actor(type(action))
             actor = active if actor_of is None else actor_of(state)
         phase = state.phase
-        before = note_before(state, action)
         state.apply(action)
-        telling = Telling(self, action, actor, active, phase, state.last_events, before)
+        telling = Telling(self, action, actor, active, phase, state.last_events)
         told = teller_for(type(action))(telling)
         event = GameEvent(
             index=len(self.events),

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from hexlan.engine.actions import Action
-from hexlan.engine.chance import DECK_DRAW, STEAL, UNIFORM
+from hexlan.engine.chance import DECK_DRAW, HAND_DRAW, STEAL, UNIFORM
 from hexlan.engine.core import GamePhase, IllegalActionError, Phase
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
@@ -231,6 +231,7 @@ _STEP_BY_CHANCE: Final = {
     UNIFORM: "reveal",
     DECK_DRAW: "decryption share",
     STEAL: "steal commitment, reveal or opening",
+    HAND_DRAW: "loot commitment, reveal or opening",
 }
 
 

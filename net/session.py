@@ -30,6 +30,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
     DECK_DRAW,
+    HAND_DRAW,
     MONOPOLY_COUNTS,
     STEAL,
     UNIFORM,
@@ -48,7 +49,14 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
-from hexlan.net.audit import AuditInputs, AuditReport, JournalEntry, StealRecord, run_audit
+from hexlan.net.audit import (
+    AuditInputs,
+    AuditReport,
+    JournalEntry,
+    LootRecord,
+    StealRecord,
+    run_audit,
+)
 from hexlan.net.beacon import (
     CHAIN_LENGTH,
     BeaconStream,
@@ -82,6 +90,7 @@ from hexlan.net.steal import (
     check_opening,
     commit_hand,
     derive_steal_secrets,
+    draw_positions,
     open_opening,
     seal_opening,
 )
@@ -309,6 +318,7 @@ class Session:
         self._steals = 0  # steals completed: the next steal's number is one more (§7)
         self._steal_number = 0  # the open steal's number, once its commitment is applied
         self._steal_index = -1
+        self._loot_positions: tuple[int, ...] = ()  # the fleet's loot, once drawn (§7.1)
         self._steal_commitments: tuple[bytes, ...] = ()
         self._opened: StealRecord | None = None  # the last steal opening applied
         self._disputed = 0  # a steal whose opening this thief found false (§7)
@@ -456,6 +466,11 @@ class Session:
                     owe(victim, "steal_commit")
                 if self._steal_index >= 0:
                     owe(victim, "steal_open")
+            if node is not None and node.kind == HAND_DRAW:  # the same, opened to all (§7.1)
+                if not self._steal_number:
+                    owe(node.seats[0], "steal_commit")
+                if self._loot_positions:
+                    owe(node.seats[0], "loot_open")
             if node is not None and node.event == MONOPOLY_COUNTS:
                 for s in node.seats:
                     if s not in self._monopoly_counts:
@@ -1082,7 +1097,8 @@ class Session:
         view = self._require_view(env)
         author = env.body.author
         number, commitments = env.body.payload
-        if not _steals_from(view.chance_node(), author) or self._steal_number:
+        node = view.chance_node()
+        if not _commits_hand(node, author) or self._steal_number:
             raise OutOfTurn(f"seat {author} has no steal to commit to", author=author)
         if len(commitments) != view.hand_size[author]:
             raise IllegalMove(
@@ -1096,7 +1112,8 @@ class Session:
         self._steal_commitments = tuple(commitments)
         self._steal_commit_id = env.id
         self._steal_number = number
-        self._open_event("steal", env.id)
+        assert node is not None
+        self._open_event("steal" if node.kind == STEAL else "loot", env.id)
 
     def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
@@ -1141,6 +1158,56 @@ class Session:
         self._steal_number = 0
         self._steal_index = -1
         self._engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
+
+    def _on_loot_open(self, env: Envelope, effects: list[Effect]) -> None:
+        """The fleet's loot (§7.1): the victim opens its commitments at the drawn positions for
+        everyone; each opening must match, and the cards must be ones it could hold, else the
+        victim is named. Applies ``FleetLoot``."""
+        view = self._require_view(env)
+        author = env.body.author
+        number, openings = env.body.payload
+        node = view.chance_node()
+        if (
+            node is None
+            or node.kind != HAND_DRAW
+            or node.seats[0] != author
+            or number != self._steal_number
+            or not self._loot_positions
+        ):
+            raise OutOfTurn(f"seat {author} has no loot to open", author=author)
+        positions = self._loot_positions
+        if len(openings) != len(positions):
+            raise IllegalMove(
+                f"seat {author} opened {len(openings)} cards of the fleet's loot, not"
+                f" {len(positions)}",
+                author=author,
+            )
+        cards = [0] * view.kinds
+        for position, (salt, card) in zip(positions, openings, strict=True):
+            commitment = self._steal_commitments[position]
+            if not check_opening(commitment, self.game_id, number, salt, card):
+                raise IllegalMove(
+                    f"seat {author}'s opening of card {position} (loot {number}) does not match"
+                    " its commitment",
+                    author=author,
+                )
+            if card >= view.kinds:
+                raise IllegalMove(f"seat {author} opened card kind {card}", author=author)
+            cards[card] += 1
+        assert view.variant is not None  # only a game's rules module draws from a hand
+        action = view.variant.hand_draw_outcome(view, tuple(cards))
+        try:
+            view.check(action)
+        except IllegalActionError as exc:
+            raise IllegalMove(
+                f"seat {author} opened cards for the fleet's loot that it cannot hold: {exc}",
+                author=author,
+            ) from exc
+        record = LootRecord(number, author, self._steal_commitments, self._steal_commit_id)
+        self._steals += 1
+        self._steal_number = 0
+        self._loot_positions = ()
+        self._engine_apply(action, None, env.id, effects, loot=record)
 
     def _opened_card(self, thief_key: X25519PrivateKey, steal: StealRecord) -> Resource:
         """The card a steal opening holds, read with the thief's X25519 key (§7).
@@ -1447,6 +1514,9 @@ class Session:
                 self._open_event(after.event, message_id)  # follows the dice as its own event
         elif node is not None and node.kind == STEAL:
             self._steal_index = stream.randbelow(len(self._steal_commitments))
+        elif node is not None and node.kind == HAND_DRAW:  # the fleet's loot (§7.1)
+            size = len(self._steal_commitments)
+            self._loot_positions = draw_positions(stream.randbelow, size, node.cards)
 
     def _own_committed_hand(self, steal: int) -> CommittedHand:
         """This seat's commitment to its hand for steal number ``steal``, rebuilt from its own
@@ -1475,10 +1545,13 @@ class Session:
         steal: StealRecord | None = None,
         counts: tuple[bytes, ...] = (),
         deck: str = "",
+        loot: LootRecord | None = None,
     ) -> None:
         view = self._require_view(None)
         view.apply(action)
-        self.journal.append(JournalEntry(action, author, message_id, position, steal, counts, deck))
+        self.journal.append(
+            JournalEntry(action, author, message_id, position, steal, counts, deck, loot)
+        )
         node = view.chance_node()
         if node is not None and node.kind == DECK_DRAW:  # a card to deal (§13.7)
             dealer = self.decks[node.deck]
@@ -1542,32 +1615,18 @@ class Session:
         if view is None:
             return self._advance_if_needed()
         node = view.chance_node()
-        if _steals_from(node, me):
+        if _commits_hand(node, me):
             if not self._steal_number and ("steal_commit", self._steals + 1) not in self._sent:
                 number = self._steals + 1
                 return "steal_commit", (number, self._own_committed_hand(number).commitments)
+            if self._loot_positions and ("loot_open", self._steal_number) not in self._sent:
+                openings = self._own_committed_hand(self._steal_number).openings
+                return "loot_open", (
+                    self._steal_number,
+                    tuple(openings[p] for p in self._loot_positions),
+                )
             if self._steal_index >= 0 and ("steal_open", self._steal_number) not in self._sent:
-                number, index = self._steal_number, self._steal_index
-                salt, kind = self._own_committed_hand(number).openings[index]
-                thief = view.active
-                thief_public = self.opening.seats[thief].x25519_public
-                nonce = derive_steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
-                try:
-                    nonce, ciphertext = seal_opening(
-                        self.game_keys.private_key,
-                        thief_public,
-                        self.game_id,
-                        number,
-                        index,
-                        salt,
-                        kind,
-                        nonce=nonce,
-                    )
-                except ValueError as exc:  # only the thief's key can fail here: name its owner
-                    reason = f"cannot seal the steal opening for seat {thief}: {exc}"
-                    self._stop(IllegalMove(reason, author=thief), effects, ())
-                    return None
-                return "steal_open", (number, nonce, ciphertext)
+                return self._steal_open_step(view, effects)
         if (
             node is not None
             and node.event == MONOPOLY_COUNTS
@@ -1605,6 +1664,34 @@ class Session:
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)
         return self._advance_if_needed()
+
+    def _steal_open_step(
+        self, view: InformationState, effects: list[Effect]
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This victim's ``steal_open``: the stolen card's opening sealed to the thief (§7);
+        None when the thief's key gives no shared secret (the game stops naming the thief)."""
+        me = self.seat
+        number, index = self._steal_number, self._steal_index
+        salt, kind = self._own_committed_hand(number).openings[index]
+        thief = view.active
+        thief_public = self.opening.seats[thief].x25519_public
+        nonce = derive_steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
+        try:
+            nonce, ciphertext = seal_opening(
+                self.game_keys.private_key,
+                thief_public,
+                self.game_id,
+                number,
+                index,
+                salt,
+                kind,
+                nonce=nonce,
+            )
+        except ValueError as exc:  # only the thief's key can fail here: name its owner
+            reason = f"cannot seal the steal opening for seat {thief}: {exc}"
+            self._stop(IllegalMove(reason, author=thief), effects, ())
+            return None
+        return "steal_open", (number, nonce, ciphertext)
 
     def _deck_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
         """This seat's next step in dealing the decks (§13), if one is due: its key share,
@@ -1690,7 +1777,15 @@ class Session:
 
     def _obligation_key(self, env: Envelope) -> tuple[str, int]:
         kind, payload = env.body.kind, env.body.payload
-        if kind in ("reveal", "steal_commit", "steal_open", "steal_dispute", "count", "turn_ack"):
+        if kind in (
+            "reveal",
+            "steal_commit",
+            "steal_open",
+            "loot_open",
+            "steal_dispute",
+            "count",
+            "turn_ack",
+        ):
             return kind, int(payload[0])
         if kind == "action" and payload[0][0] == "RevealVictory":
             return "victory", 0
@@ -1765,6 +1860,16 @@ def other_game_words(opening: Opening, body: Body) -> str | None:
     )
 
 
+def _commits_hand(node: ChanceNode | None, seat: Seat) -> bool:
+    """Whether ``node`` waits for ``seat`` to commit to its hand: the victim of a steal (§7) or
+    the seat the fleet's loot is drawn from (§7.1)."""
+    if node is None:
+        return False
+    if node.kind == HAND_DRAW:
+        return node.seats[0] == seat
+    return node.kind == STEAL and node.seats[1] == seat
+
+
 def _steals_from(node: ChanceNode | None, seat: Seat) -> bool:
     """Whether ``node`` is a steal from ``seat``: the victim, who commits to its hand and opens
     the stolen card (§7)."""
@@ -1823,6 +1928,7 @@ _HANDLERS = {
     "abandon": Session._on_abandon,
     "present": Session._on_present,
     "steal_dispute": Session._on_steal_dispute,
+    "loot_open": Session._on_loot_open,
     "deck_key": Session._on_deck_key,
     "shuffle": Session._on_shuffle,
     "shuffle_proof": Session._on_shuffle_proof,

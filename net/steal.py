@@ -1,4 +1,6 @@
-"""Private steals: card commitments and the opening sealed for the thief (PROTOCOL.md §7).
+"""Private steals: card commitments and the opening sealed for the thief (PROTOCOL.md §7); and
+the Pirate Islands fleet's loot, drawn blind from the same commitments and opened in public
+(PROTOCOL.md §7.1: :func:`draw_positions`).
 
 After ``MoveRobber(hex, victim)`` the victim commits to every card of its hand in an order of
 its choosing (:func:`commit_hand`), the beacon picks an index ``i`` (:mod:`hexlan.net.beacon`),
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -216,6 +218,30 @@ def commit_hand(
     openings = tuple((bytes(salt), int(cards[j])) for salt, j in zip(salts, order, strict=True))
     commitments = tuple(card_commitment(game_id, steal, s, r) for s, r in openings)
     return CommittedHand(commitments, openings)
+
+
+def draw_positions(randbelow: Callable[[int], int], size: int, count: int) -> tuple[int, ...]:
+    """``count`` distinct positions of ``size`` committed cards, drawn uniformly without
+    replacement (PROTOCOL.md §7.1): for ``t = 0 .. count-1``, a uniform integer ``u`` in
+    ``[0, size - t)`` picks the ``u``-th (from 0) of the positions not yet drawn, in ascending
+    order. The positions are returned in the order drawn.
+
+    Args:
+        randbelow: the beacon stream's uniform draw (:meth:`hexlan.net.beacon.BeaconStream.randbelow`).
+        size: the cards committed to, 1..256.
+        count: the cards to draw, 1..size.
+
+    Raises:
+        ValueError: a count outside ``1..size`` or a size outside ``1..256``.
+
+    >>> draws = iter([2, 0])
+    >>> draw_positions(lambda k: next(draws), 4, 2)
+    (2, 0)
+    """
+    if not 1 <= size <= MAX_HAND or not 1 <= count <= size:
+        raise ValueError(f"cannot draw {count} of {size} committed cards")
+    left = list(range(size))
+    return tuple(left.pop(randbelow(size - t)) for t in range(count))
 
 
 def derive_steal_secrets(

@@ -103,9 +103,6 @@ class Telling:
         active: the active seat before the action.
         phase: the phase before the action.
         news: the events of the action, as the rules reported them (:mod:`hexlan.engine.events`).
-        before: what the teller's :data:`Before` hook read from the view before the action
-            (None when its class registered none): what the action changed and the view after
-            it no longer shows (a Cities & Knights attack's strengths, a knight displaced).
     """
 
     narrator: Narrator
@@ -114,7 +111,6 @@ class Telling:
     active: Seat
     phase: GamePhase
     news: Sequence[E.Event]
-    before: object = None
 
     def of(self, kind: type[_A]) -> _A:
         """The action, as the class ``kind`` its teller was registered for."""
@@ -159,28 +155,20 @@ ActorOf: TypeAlias = "Callable[[InformationState], Seat]"
 """The seat a chance outcome concerns, read from the view before it (a fog tile: its
 discoverer)."""
 
-Before: TypeAlias = "Callable[[InformationState, Action], object]"
-"""What a teller needs from the view before the action: ``before(view, action) -> note``,
-handed to the teller as :attr:`Telling.before`."""
-
 _TELLERS: dict[type[Action], Teller] = {}
 _ACTORS: dict[type[Action], ActorOf] = {}
-_BEFORE: dict[type[Action], Before] = {}
 _CLAUSES: dict[ClausePlace, list[tuple[type[E.Event], Clause]]] = {"roll": [], "end": []}
 
 _T = TypeVar("_T", bound=Callable[..., object])
 
 
-def tells(
-    *kinds: type[Action], actor: ActorOf | None = None, before: Before | None = None
-) -> Callable[[_T], _T]:
+def tells(*kinds: type[Action], actor: ActorOf | None = None) -> Callable[[_T], _T]:
     """Register the decorated function as the teller of the action classes ``kinds``.
 
     Args:
         kinds: action classes (the base game's or a game's
             :class:`~hexlan.engine.actions.VariantAction`).
         actor: for a chance outcome, the seat it concerns, when not the buyer or the active seat.
-        before: what to note from the view before the action (:attr:`Telling.before`).
 
     Raises:
         ValueError: an action class that already has a teller.
@@ -193,8 +181,6 @@ def tells(
             _TELLERS[kind] = teller  # type: ignore[assignment]
             if actor is not None:
                 _ACTORS[kind] = actor
-            if before is not None:
-                _BEFORE[kind] = before
         return teller
 
     return register
@@ -231,17 +217,9 @@ def chance_actor(kind: type[Action]) -> ActorOf | None:
     return _ACTORS.get(kind)
 
 
-def note_before(view: InformationState, action: Action) -> object:
-    """What the teller of ``action``'s class notes from ``view`` before the action applies
-    (None when it registered no ``before`` hook)."""
-    hook = _BEFORE.get(type(action))
-    return None if hook is None else hook(view, action)
-
-
 __all__ = [
     "ACTOR",
     "ActorOf",
-    "Before",
     "Clause",
     "ClausePlace",
     "EventKind",
@@ -253,7 +231,6 @@ __all__ = [
     "chance_actor",
     "describe_cards",
     "discoveries",
-    "note_before",
     "teller_for",
     "tells",
     "tells_event",

@@ -666,6 +666,7 @@ OWED_STEPS: Final = (
     "draw_share",
     "steal_commit",
     "steal_open",
+    "loot_open",
     "count",
     "turn_ack",
     "advance",
@@ -942,6 +943,13 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("ciphertext", Bytes(16, 64)),  # ChaCha20-Poly1305: at least the 16-byte tag
         ),
         "steal_dispute": _record(("steal", _EVENT), ("x25519_private", _KEY)),
+        "loot_open": _record(
+            ("steal", _EVENT),
+            (
+                "openings",
+                Array(_record(("salt", Bytes(16, 16)), ("card", Int(0, 7))), 1, MAX_CARDS),
+            ),
+        ),
         "count": _record(("turn", _EVENT), ("n", Int(0, MAX_CARDS))),
         "turn_ack": _record(
             ("turn", _U32),

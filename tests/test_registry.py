@@ -68,6 +68,7 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "AttackFortress",
         "RobSeat",
         "FortressDie",
+        "FleetLoot",
         "EventDie",
         "BuildKnight",
         "ActivateKnight",
@@ -125,7 +126,13 @@ def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
     assert Seafarers.phases == (SeaPhase.GOLD, SeaPhase.FOG)
     assert (
         BASE_CHANCE_PHASES
-        | {SeaPhase.FOG, PiratePhase.FORTRESS, KnightsPhase.EVENT, KnightsPhase.PROGRESS}
+        | {
+            SeaPhase.FOG,
+            PiratePhase.FORTRESS,
+            PiratePhase.LOOT,
+            KnightsPhase.EVENT,
+            KnightsPhase.PROGRESS,
+        }
         == R.CHANCE_PHASES
     )
     assert KnightsPhase.PILLAGE not in R.CHANCE_PHASES

@@ -19,10 +19,11 @@ from variant_play import play_random_game
 
 from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
+from hexlan.engine import events as E
 from hexlan.engine import registry as R
 from hexlan.engine.board import random_board
 from hexlan.engine.bots import make_bot
-from hexlan.engine.chance import UNIFORM
+from hexlan.engine.chance import HAND_DRAW, UNIFORM
 from hexlan.engine.core import (
     DevCard,
     IllegalActionError,
@@ -35,8 +36,10 @@ from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
+    FleetLoot,
     FortressDie,
     PirateIslands,
+    PiratePhase,
     RobSeat,
 )
 from hexlan.engine.variants.seafarers import (
@@ -103,12 +106,14 @@ def sail_line(state: GameState, seat: int) -> None:
 
 def to_own_main(state: GameState, seat: int) -> None:
     """End turns until ``seat`` has rolled (a 1 and a 2: the fleet sails 1 hex), settling any
-    fleet attack's discard or pick with the first legal choice."""
+    fleet attack's loot with its first outcome and any pick with the first legal choice."""
     while not (state.active == seat and state.phase is Phase.MAIN):
         phase = state.phase
         if phase is Phase.ROLL:
             roll(state, 1, 2)
-        elif phase in (Phase.DISCARD, SeaPhase.GOLD):
+        elif phase is PiratePhase.LOOT:
+            state.play(state.chance_outcomes()[0][0])
+        elif phase is SeaPhase.GOLD:
             state.play(state.legal_actions()[0])
         else:
             state.play(A.END_TURN)
@@ -222,15 +227,45 @@ def test_no_road_takes_a_side_of_a_ship_line() -> None:
         state.play(A.BuildRoad(home_coast[0]))
 
 
-def test_ships_do_not_move() -> None:
+def test_only_the_end_ship_moves_and_only_onto_the_other_shortest_way() -> None:
+    """Seafarers moves the end ship of an open route, once a turn, not one built this turn; in
+    this scenario the line stays one shortest line, so the end ship may only take the other
+    shortest way from the ship before it (JSettlers2 ``isPotentialShipMoveTo`` for SC_PIRI; seed
+    004 is silent, docs/rules/pirate-islands.md L2). A line at its fortress is closed."""
     state = new_state()
     roll(state, 2, 3)
-    sail_line(state, 0)
+    variant = pirates(state)
+    give(state, 0, SHIP)
+    state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
+    end = state.ships[0][-1]
+    assert not any(isinstance(a, MoveShip) for a in state.legal_actions())  # built this turn
+    with pytest.raises(IllegalActionError, match="built this turn"):
+        state.play(MoveShip(end, variant.ship_spots(state, 0, lifted=end)[-1]))
     state.play(A.END_TURN)
     to_own_main(state, 0)
-    ships = state.ships[0]
-    with pytest.raises(IllegalActionError, match="do not move"):
-        state.play(MoveShip(ships[-1], ships[0]))
+    moves = [a for a in state.legal_actions() if isinstance(a, MoveShip)]
+    assert len(moves) == 1 and moves[0].source == end  # slot 0 forks after its first side
+    other = moves[0].target
+    assert other in variant.slots[0].legal and other != end
+    off_line = next(
+        p
+        for p in range(TOPO.path_count)
+        if TOPO.path_sea[p] and state.path_owner[p] < 0 and p not in variant.slots[0].legal
+    )
+    with pytest.raises(IllegalActionError, match="one line") as err:
+        state.play(MoveShip(end, off_line))
+    assert err.value.rule.startswith("seed 004")
+    with pytest.raises(IllegalActionError, match="end ship"):
+        state.play(MoveShip(state.ships[0][0], other))  # the first ship is not at an open end
+    state.play(moves[0])
+    assert state.ships[0][-1] == other and len(state.ships[0]) == 2
+    with pytest.raises(IllegalActionError, match="one ship moves a turn"):
+        state.play(MoveShip(other, end))
+    sail_line(state, 0)  # the line reaches its fortress: closed, nothing moves
+    state.play(A.END_TURN)
+    to_own_main(state, 0)
+    assert variant.movable_ships(state, 0) == []
+    assert not any(isinstance(a, MoveShip) for a in state.legal_actions())
 
 
 def test_a_knight_turns_the_first_plain_ship_into_a_warship_and_moves_no_robber() -> None:
@@ -280,17 +315,95 @@ def test_the_fleet_sails_the_lower_die_before_production() -> None:
 
 def test_stronger_pirates_take_one_card_plus_one_per_city() -> None:
     """Seed 004 «Нападение пиратов»: the lower die beats the warships: 1 card + 1 per city, to
-    the bank, before production."""
+    the bank, before production; the cards are drawn blind (a chance event, «Карты сырья
+    вытаскивает из руки игрока любой его соперник»), never chosen by the attacked seat."""
     state = new_state()
     give(state, 0, (2, 2, 1, 1, 0))
     fleet_before(state, 0)
     roll(state, 1, 4)  # strength 1 against no warship
-    assert state.phase is Phase.DISCARD and state.discards == [1, 0, 0, 0]
-    legal = state.legal_actions(0)
+    assert state.phase is PiratePhase.LOOT and state.loot == 1 and state.victim == 0
+    assert state.legal_actions(0) == []  # the attacked seat has no choice to make
+    node = state.chance_node()
+    assert node is not None and (node.kind, node.event, node.seats, node.cards) == (
+        HAND_DRAW,
+        "loot",
+        (0,),
+        1,
+    )
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes == {
+        FleetLoot((1, 0, 0, 0, 0)): 2 / 6,
+        FleetLoot((0, 1, 0, 0, 0)): 2 / 6,
+        FleetLoot((0, 0, 1, 0, 0)): 1 / 6,
+        FleetLoot((0, 0, 0, 1, 0)): 1 / 6,
+    }
     with pytest.raises(IllegalActionError):
-        state.play(A.Discard(0, (2, 0, 0, 0, 0)))
-    state.play(legal[0])
+        state.play(A.Discard(0, (1, 0, 0, 0, 0)))
+    with pytest.raises(IllegalActionError):
+        state.play(FleetLoot((0, 0, 0, 0, 1)))  # no ore in the hand
+    with pytest.raises(IllegalActionError):
+        state.play(FleetLoot((2, 0, 0, 0, 0)))  # two cards where one is owed
+    bank = list(state.bank)
+    state.record_events = True
+    state.play(FleetLoot((0, 0, 1, 0, 0)))
+    assert state.last_events[0] == E.FleetLooted(0, (0, 0, 1, 0, 0))
+    produced = next(ev.gains for ev in state.last_events if isinstance(ev, E.Produced))
+    assert state.bank[2] == bank[2] + 1 - sum(g[2] for g in produced)  # to the bank, then the roll
+    assert state.loot == 0 and state.victim == -1
     assert state.hand_size[0] >= 5 and state.phase is Phase.MAIN  # production followed
+
+
+def test_on_a_seven_the_loot_is_taken_before_the_hands_are_counted() -> None:
+    """Seed 004 «Нападение пиратов»: the attack comes «до разбора выпавшей "7"»: a seat holding 8
+    cards that loses one to the fleet holds 7 and discards nothing."""
+    state = new_state()
+    give(state, 0, (2, 2, 2, 1, 1))
+    fleet_before(state, 0)
+    roll(state, 1, 6)  # a 7; the fleet sails 1 and beats seat 0 (no warship)
+    assert state.phase is PiratePhase.LOOT and state.loot == 1
+    state.play(FleetLoot((1, 0, 0, 0, 0)))
+    assert state.hand_size[0] == 7 and not any(state.discards)
+    assert state.phase is Phase.MOVE_ROBBER  # the roller robs anyone next
+
+
+def test_the_loot_is_drawn_without_replacement_by_each_cards_chance() -> None:
+    """Two cards from (lumber 3, ore 1): hypergeometric, each card as likely as any other."""
+    state = new_state()
+    give(state, 0, (3, 0, 0, 0, 1))
+    state.victim, state.loot, state.phase = 0, 2, PiratePhase.LOOT
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes == {FleetLoot((2, 0, 0, 0, 0)): 3 / 6, FleetLoot((1, 0, 0, 0, 1)): 3 / 6}
+
+
+def test_every_seat_sees_the_loot_and_checks_the_victim_could_hold_it() -> None:
+    """The loot is public: every seat's information state applies it; an opponent that does not
+    know the victim's hand refuses cards the victim cannot hold (seed 004: the cards are shown as
+    they go to the bank)."""
+    chance = SeededChance(7)
+    board = random_board(chance.rng, "spiral", MAP)
+    state = GameState(board, 4, rules=RULES4)
+    views = [InformationState(board, 4, s, rules=RULES4) for s in range(4)]
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    refused = looted = 0
+    while not state.is_over and not refused:
+        seat = state.current_player()
+        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+        if state.phase is PiratePhase.LOOT:
+            assert isinstance(action, FleetLoot)
+            victim, loot = state.victim, state.loot
+            for view in views:
+                assert view.observation(action, view.seat) == action  # shown to all
+                impossible = [
+                    r for r in range(5) if view._hand_count(victim, r) == 0 and view.seat != victim
+                ]
+                for r in impossible:
+                    cards = tuple(loot if k == r else 0 for k in range(5))
+                    with pytest.raises(IllegalActionError):
+                        view.check(FleetLoot(cards))
+                    refused += 1
+            looted += 1
+        advance_views(state, views, action, check=True)
+    assert looted and refused
 
 
 def test_a_city_makes_the_loss_bigger() -> None:
@@ -304,7 +417,7 @@ def test_a_city_makes_the_loss_bigger() -> None:
     state.play(A.END_TURN)
     fleet_before(state, 0)
     roll(state, 1, 6)
-    assert state.discards[0] == 2
+    assert state.phase is PiratePhase.LOOT and state.loot == 2
 
 
 def test_a_stronger_player_takes_a_resource_of_choice() -> None:
@@ -440,16 +553,19 @@ def test_random_games_keep_every_view_in_step(game: str, players: int) -> None:
 
 def test_the_new_actions_come_last_and_cross_the_wire() -> None:
     """Appended after every earlier action (earlier games' bytes stay); a seat's actions
-    round-trip, and the fortress's die, a chance outcome, is refused from a seat."""
-    assert [c.__name__ for c in R.ACTION_TYPES[30:33]] == [
+    round-trip, and the fortress's die and the fleet's loot, chance outcomes, are refused from a
+    seat."""
+    assert [c.__name__ for c in R.ACTION_TYPES[30:34]] == [
         "AttackFortress",
         "RobSeat",
         "FortressDie",
+        "FleetLoot",
     ]
     for action in (AttackFortress(), RobSeat(2), RobSeat(-1)):
         assert decode_action(encode_action(action)) == action
-    with pytest.raises(MalformedMessage, match="chance outcome"):
-        decode_action(encode_action(FortressDie(4)))
+    for chance in (FortressDie(4), FleetLoot((1, 0, 0, 0, 1))):
+        with pytest.raises(MalformedMessage, match="chance outcome"):
+            decode_action(encode_action(chance))
 
 
 # ------------------------------------------------------------------ the network and simulations
@@ -471,6 +587,8 @@ def test_a_networked_three_seat_game_finishes_audits_and_verifies(tmp_path: Path
     assert all(s.stopped is None and s.audited is not None for s in table.sessions)
     attacks = [e.action for e in table.sessions[0].journal if isinstance(e.action, FortressDie)]
     assert len(attacks) >= 3
+    loots = [e for e in table.sessions[0].journal if isinstance(e.action, FleetLoot)]
+    assert loots and all(e.loot is not None for e in loots)  # drawn blind, audited below
     assert_logs_verify(table, tmp_path, GAME + "-3")
 
 
@@ -505,6 +623,7 @@ def test_a_bots_game_is_told_in_words_fleet_warships_and_fortress_included() -> 
     assert any("captures it!" in t for t in told)
     assert any(": a 7!" in t for t in told) and not any("the robber" in t for t in told)
     assert any("the roll gives:" in t for t in told)  # production after the fleet's loot
+    assert any(t.startswith("The pirate fleet takes") and "drawn blind" in t for t in told)
     assert narrator.state.public_hash() == state.public_hash()
 
 

@@ -139,6 +139,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "steal_commit": (5, (h("c0"), h("c1"), h("c2"))),
     "steal_open": (5, bytes(12), bytes(33)),
     "steal_dispute": (5, h("x25519 private")),
+    "loot_open": (5, ((bytes(16), 2), (b"\x01" * 16, 0))),
     "count": (9, 4),
     "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
     "abandon": ((1,), HEADS, (("reveal", 7),)),

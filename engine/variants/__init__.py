@@ -16,8 +16,8 @@ hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board
   :meth:`Variant.robber_actions` and :meth:`Variant.route_length`: what Seafarers adds (ships,
   the pirate, gold, fog; docs/rules/seafarers.md);
 - :meth:`Variant.dice_rolled`, :meth:`Variant.knight_played`, :meth:`Variant.can_play_knight`,
-  :meth:`Variant.can_win`: what Pirate Islands adds (the fleet, warships, the fortress to win;
-  docs/rules/pirate-islands.md).
+  :meth:`Variant.can_win`, :meth:`Variant.hand_draw_outcome`: what Pirate Islands adds (the
+  fleet, its loot drawn blind, warships, the fortress to win; docs/rules/pirate-islands.md).
 
 What a game adds to the engine's open sets it registers here too: its :class:`Variant` class
 declares its actions with their handlers and its phases (which of them are chance phases), and

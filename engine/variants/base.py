@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias
 
-from hexlan.engine.core import EngineError, GamePhase, NodeId, PathId, Seat
+from hexlan.engine.core import EngineError, GamePhase, Hand, NodeId, PathId, Seat
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -158,6 +158,16 @@ class Variant:
             EngineError: the variant draws from no deck of its own.
         """
         raise EngineError(f"the {self.name} rules draw from no deck of their own")
+
+    def hand_draw_outcome(self, state: GameState, cards: Hand) -> A.Action:
+        """The outcome of a :data:`~hexlan.engine.chance.HAND_DRAW` the variant adds, from the
+        cards drawn (a hand in card-kind order): a chance source that draws the cards itself
+        (the network's committed hand) turns them into the outcome here.
+
+        Raises:
+            EngineError: the variant draws from no hand.
+        """
+        raise EngineError(f"the {self.name} rules draw from no hand")
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
         """The outcomes of the chance due in a phase the variant adds, with probabilities."""

@@ -7,16 +7,19 @@ warships. The rule set's ``[pirate_islands]`` table gives the fleet's path and e
   follow as usual, on the start island only. There is no robber.
 - **One ship line.** A seat's ships form one line from its pre-placed settlement through its
   colour intersection to its fortress, on a shortest route (the slot's routes); each ship extends
-  the line's far end, never branching nor going past the fortress. Ships do not move. On the
-  pirate islands a settlement stands only on the seat's own colour intersection.
+  the line's far end, never branching nor going past the fortress. Only the line's end ship
+  moves, once a turn, and only onto another shortest way (as JSettlers2 allows). On the pirate
+  islands a settlement stands only on the seat's own colour intersection.
 - **Warships.** A knight played turns the first plain ship of the line (counted from the
   settlement) into a warship; with 4 players the deck's victory point cards are knights (rule
   set data). No Largest Army, no Longest Trade Route.
 - **The fleet.** At each roll, before production or the 7, the fleet sails the lower die's number
   of hexes along its circle. If it stops beside the buildings of exactly one seat, that seat is
-  attacked: the lower die against its warships. Stronger pirates: it discards 1 card plus 1 per
-  city (its choice, :attr:`~hexlan.engine.core.Phase.DISCARD`); a stronger seat: it takes a
-  resource of its choice (Seafarers' :attr:`~hexlan.engine.variants.seafarers.SeaPhase.GOLD`); a tie: nothing.
+  attacked: the lower die against its warships. Stronger pirates: it loses 1 card plus 1 per
+  city, drawn blind from its hand (:attr:`PiratePhase.LOOT`, a chance event :class:`FleetLoot`
+  the network draws with the beacon from the seat's committed hand and shows to all); a
+  stronger seat: it takes a resource of its choice (Seafarers'
+  :attr:`~hexlan.engine.variants.seafarers.SeaPhase.GOLD`); a tie: nothing.
 - **A 7.** Discards as usual, then the roller robs any opponent (:class:`RobSeat`).
 - **A fortress attack** (:class:`AttackFortress`), when the line reaches the seat's own
   fortress: one die (:attr:`PiratePhase.FORTRESS`, a beacon event); more warships
@@ -29,19 +32,21 @@ warships. The rule set's ``[pirate_islands]`` table gives the fleet's path and e
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from math import comb, prod
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
-from hexlan.engine.chance import UNIFORM, ChanceNode
+from hexlan.engine.chance import HAND_DRAW, UNIFORM, ChanceNode
 from hexlan.engine.core import (
     NO_SEAT,
     EngineError,
     GamePhase,
+    Hand,
     HexId,
     NodeId,
     PathId,
@@ -98,12 +103,34 @@ class FortressDie(A.VariantAction):
     chance: ClassVar[bool] = True
 
 
+@dataclass(frozen=True, slots=True)
+class FleetLoot(A.VariantAction):
+    """Chance, Pirate Islands: the cards the pirate fleet takes from the seat it beat, drawn
+    blind from its hand, shown to every seat, and put back in the bank (seed 004 «Нападение
+    пиратов»: «Карты сырья вытаскивает из руки игрока любой его соперник (карты уходят в
+    резерв)»).
+
+    Attributes:
+        cards: the cards taken, a hand in card-kind order (1 card plus 1 per city of the seat,
+            at most its whole hand).
+    """
+
+    cards: Hand
+
+    chance: ClassVar[bool] = True
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+
 class PiratePhase(GamePhase):
     """Pirate Islands' own phase (registered as :attr:`PirateIslands.phases`)."""
 
     FORTRESS = 18
     """Chance, Pirate Islands: the active seat attacks its pirate fortress; the fortress's
     strength is one die (seed 004 «Захват пиратской крепости»)."""
+
+    LOOT = 30
+    """Chance, Pirate Islands: the fleet beat the seat ``victim``; ``loot`` cards of its hand
+    are drawn blind (seed 004 «Нападение пиратов»)."""
 
 
 FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
@@ -133,6 +160,29 @@ class Slot:
     fortress: NodeId
     legal: frozenset[PathId]
     forward: Mapping[NodeId, tuple[PathId, ...]]
+
+
+def _draws(hand: Hand, count: int) -> Iterator[tuple[Hand, float]]:
+    """Every hand of ``count`` cards that a blind draw from ``hand`` can take, with its
+    probability (multivariate hypergeometric: each card of ``hand`` as likely as any other).
+
+    >>> sorted(_draws((2, 1), 2))
+    [((1, 1), 0.6666666666666666), ((2, 0), 0.3333333333333333)]
+    """
+    total = comb(sum(hand), count)
+
+    def build(prefix: Hand, left: int) -> Iterator[Hand]:
+        r = len(prefix)
+        if r == len(hand) - 1:
+            if left <= hand[r]:
+                yield (*prefix, left)
+            return
+        rest = sum(hand[r + 1 :])
+        for n in range(max(0, left - rest), min(hand[r], left) + 1):
+            yield from build((*prefix, n), left - n)
+
+    for taken in build((), count):
+        yield taken, prod(comb(h, t) for h, t in zip(hand, taken, strict=True)) / total
 
 
 def corner_node(topology: Topology, corner: str) -> NodeId:
@@ -243,21 +293,39 @@ class PirateIslands(Seafarers):
 
     # ------------------------------------------------------------------ the ship line
 
-    def line_end(self, state: GameState, seat: Seat) -> NodeId:
-        """The far end of the seat's ship line (its ships in build order from the settlement)."""
+    def line_end(self, state: GameState, seat: Seat, lifted: PathId = -1) -> NodeId:
+        """The far end of the seat's ship line (its ships in build order from the settlement),
+        without the ship ``lifted`` (the line's end ship being moved)."""
         node = self.slots[seat].settlement
         path_nodes = self.topology.path_nodes
         for p in state.ships[seat]:
-            a, b = path_nodes[p]
-            node = b if a == node else a
+            if p != lifted:
+                a, b = path_nodes[p]
+                node = b if a == node else a
         return node
 
     def ship_spots(self, state: GameState, seat: Seat, lifted: PathId = -1) -> list[PathId]:
         """The sides that extend the seat's line one step toward its fortress (seed 004
-        «Строительство кораблей»: one line, not branching, by the shortest route)."""
+        «Строительство кораблей»: one line, not branching, by the shortest route); with
+        ``lifted``, the end ship being moved, those that extend the line without it (its own
+        side included)."""
         path_owner = state.path_owner
-        ahead = self.slots[seat].forward.get(self.line_end(state, seat), ())
-        return [p for p in ahead if path_owner[p] < 0]
+        ahead = self.slots[seat].forward.get(self.line_end(state, seat, lifted), ())
+        return [p for p in ahead if path_owner[p] < 0 or p == lifted]
+
+    def movable_ships(self, state: GameState, seat: Seat) -> list[PathId]:
+        """The line's end ship, the only one with an open end, unless it was built this turn or
+        the line has reached the fortress (JSettlers2 ``SOCPlayer.canMoveShip`` and, for this
+        scenario, ``isPotentialShipMoveTo``: the newest ship may take the other shortest way
+        from the ship before it)."""
+        ships = state.ships[seat]
+        if (
+            not ships
+            or ships[-1] in state.new_ships
+            or self.line_end(state, seat) == self.slots[seat].fortress
+        ):
+            return []
+        return [ships[-1]]
 
     def _blocked_paths(self, state: GameState) -> tuple[PathId, ...]:
         """None: the fleet blocks no ship (seed 004 is silent; docs/rules/pirate-islands.md)."""
@@ -273,11 +341,10 @@ class PirateIslands(Seafarers):
         )
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
-        """Ships that extend the line (no ship moves); in the seat's own turn, the fortress
+        """Ships that extend the line and, in the seat's own turn, a move of its end ship to the
+        other shortest way (Seafarers' listing over this line's spots), and the fortress
         attack."""
-        if self.ships_left(state, seat) > 0 and state._hand_covers(seat, self.ship_cost):
-            builds = self._builds
-            result.extend(builds[p] for p in self.ship_spots(state, seat))
+        super().main_actions(state, seat, result)
         if state.phase is Phase.MAIN and self.can_attack(state, seat):
             result.append(ATTACK_FORTRESS)
 
@@ -297,8 +364,8 @@ class PirateIslands(Seafarers):
 
     def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
         """The fleet sails the lower die's hexes; beside exactly one seat's buildings it attacks
-        (seed 004 «Пиратский флот», «Нападение пиратов»): returns True when the attacked seat
-        must first discard or pick."""
+        (seed 004 «Пиратский флот», «Нападение пиратов»): returns True when the fleet's loot is
+        drawn first (:attr:`PiratePhase.LOOT`) or the attacked seat picks a resource."""
         if state.pirate < 0:  # every fortress has fallen: the fleet is gone
             return False
         strength = min(dice.first, dice.second)
@@ -316,9 +383,9 @@ class PirateIslands(Seafarers):
             lose = min(1 + len(state.cities[victim]), state.hand_size[victim])
             if not lose:
                 return False
-            state.discards = [0] * state.players
-            state.discards[victim] = lose
-            state.phase = Phase.DISCARD
+            state.victim = victim
+            state.loot = lose
+            state.phase = PiratePhase.LOOT
             return True
         if warships > strength and any(state.bank):
             state.gold_owed = [0] * state.players
@@ -336,15 +403,31 @@ class PirateIslands(Seafarers):
     # ------------------------------------------------------------------ the fortress
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
-        """In :attr:`PiratePhase.FORTRESS`: one die, a beacon event ``"fortress"``."""
+        """In :attr:`PiratePhase.FORTRESS`: one die, a beacon event ``"fortress"``; in
+        :attr:`PiratePhase.LOOT`: a :data:`~hexlan.engine.chance.HAND_DRAW` of ``loot`` cards
+        from the victim's hand, event ``"loot"``."""
         if state.phase is PiratePhase.FORTRESS:
             return _FORTRESS_NODE
+        if state.phase is PiratePhase.LOOT:
+            return ChanceNode(HAND_DRAW, "loot", seats=(state.victim,), cards=state.loot)
         return super().chance_node(state)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
-        """In :attr:`PiratePhase.FORTRESS`: each face of the die, 1/6 each."""
+        """In :attr:`PiratePhase.FORTRESS`: each face of the die, 1/6 each. In
+        :attr:`PiratePhase.LOOT`: each set of cards the blind draw can take, by its probability;
+        where the victim's hand is hidden (an information state), those it could hold, evenly
+        weighted over the per-kind bound of its hand."""
         if state.phase is PiratePhase.FORTRESS:
             return list(_FORTRESS_OUTCOMES)
+        if state.phase is PiratePhase.LOOT:
+            victim = state.victim
+            draws = [
+                (FleetLoot(cards), p)
+                for cards, p in _draws(tuple(state.hands[victim]), state.loot)
+                if state._hand_covers(victim, cards)
+            ]
+            total = sum(p for _, p in draws)
+            return [(action, p / total) for action, p in draws]
         return super().chance_outcomes(state)
 
     def _fortress_die(self, state: GameState, roll: int) -> None:
@@ -390,6 +473,22 @@ class PirateIslands(Seafarers):
     def _on_rob(self, state: GameState, action: RobSeat) -> None:
         state._rob(action.victim)
 
+    def hand_draw_outcome(self, state: GameState, cards: Hand) -> A.Action:
+        """The fleet's loot drawn by the network: :class:`FleetLoot` of ``cards``."""
+        return FleetLoot(cards)
+
+    def _on_loot(self, state: GameState, action: FleetLoot) -> None:
+        """The fleet's loot goes to the bank; then the roll goes on (production or the 7)."""
+        victim = state.victim
+        if state.record_events:
+            state.last_events.append(E.FleetLooted(victim, action.cards))
+        state._pay_bank(victim, action.cards)
+        state.loot = 0
+        state.victim = NO_SEAT
+        state.roll_pending = False
+        assert state.dice is not None
+        state._finish_roll(state.dice.total)
+
     # ------------------------------------------------------------------ rejections
 
     def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
@@ -406,8 +505,19 @@ class PirateIslands(Seafarers):
                 "a fortress is attacked once the ship line reaches it",
                 f"{_RULE} «Захват пиратской крепости»",
             )
-        if isinstance(action, MoveShip):
-            return ("ships do not move: each player keeps one ship line", _RULE)
+        if (
+            isinstance(action, MoveShip)
+            and state.phase is Phase.MAIN
+            and not state.ship_moved
+            and action.source in self.movable_ships(state, seat)
+            and action.target != action.source
+            and action.target not in self.ship_spots(state, seat, lifted=action.source)
+        ):
+            return (
+                "a moved ship stays on the player's one line, by the shortest route through its"
+                " colour intersection to its fortress",
+                f"{_RULE} «Строительство кораблей»",
+            )
         if isinstance(action, MovePirate | A.MoveRobber):
             return ("there is no robber, and the fleet sails by the dice", _RULE)
         if isinstance(action, RobSeat) and state.phase is Phase.MOVE_ROBBER:
@@ -451,15 +561,22 @@ class PirateIslands(Seafarers):
             "fortress_chits": list(state.fortress_chits),
             "fortress_attacked": state.fortress_attacked,
             "roll_pending": state.roll_pending,
+            "loot": state.loot,
         }
 
     # Seafarers' actions and phases are inherited through the Seafarers class (its handlers
     # take any Seafarers game); these are the Pirate Islands' own.
-    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (AttackFortress, RobSeat, FortressDie)
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
+        AttackFortress,
+        RobSeat,
+        FortressDie,
+        FleetLoot,
+    )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         AttackFortress: _on_attack,
         RobSeat: _on_rob,
         FortressDie: _on_die,
+        FleetLoot: _on_loot,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(PiratePhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(PiratePhase)
@@ -469,6 +586,7 @@ __all__ = [
     "ATTACK_FORTRESS",
     "FORTRESS_DICE",
     "AttackFortress",
+    "FleetLoot",
     "FortressDie",
     "PirateIslands",
     "PiratePhase",

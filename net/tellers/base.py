@@ -104,18 +104,25 @@ def rolled(t: Telling) -> Told:
     text = f"{t.who} rolled {total} ({action.first}+{action.second})" + t.clauses("roll")
     target = None
     if total == 7:
-        text += ": the robber!" if n.has_robber else ": a 7!"
-        due = next((ev.counts for ev in t.news if isinstance(ev, E.DiscardsDue)), ())
-        need = [s for s, count in enumerate(due) if count]
-        if need:
-            listing = ", ".join(
-                f"{n.whom(s)} {n.verb(s, 'discard', 'discards')} {due[s]}" for s in need
-            )
-            text += " " + listing[0].upper() + listing[1:]
+        variant = t.state.variant
+        locked = variant is not None and variant.robber_locked(t.state)  # C&K: not yet
+        text += ": the robber!" if n.has_robber and not locked else ": a 7!"
+        text += discards_due(t)
     elif not t.state.roll_pending:  # Pirate Islands: production waits for the fleet's loot
         produced, target = n.production(t.news, total)
         text += ": " + produced
     return Told(text, "roll", target)
+
+
+def discards_due(t: Telling) -> str:
+    """The seats a 7 makes discard, and how many, as a sentence ("" when none)."""
+    n = t.narrator
+    due = next((ev.counts for ev in t.news if isinstance(ev, E.DiscardsDue)), ())
+    need = [s for s, count in enumerate(due) if count]
+    if not need:
+        return ""
+    listing = ", ".join(f"{n.whom(s)} {n.verb(s, 'discard', 'discards')} {due[s]}" for s in need)
+    return " " + listing[0].upper() + listing[1:]
 
 
 @tells(A.Discard)

@@ -4,8 +4,8 @@ sailing with a roll, robbing without a robber, and fortress attacks."""
 from __future__ import annotations
 
 from hexlan.engine import events as E
-from hexlan.engine.variants.pirate_islands import AttackFortress, FortressDie, RobSeat
-from hexlan.net.telling import Telling, Told, tells, tells_event
+from hexlan.engine.variants.pirate_islands import AttackFortress, FleetLoot, FortressDie, RobSeat
+from hexlan.net.telling import Telling, Told, describe_cards, tells, tells_event
 
 
 @tells_event(E.FleetSailed, "roll")
@@ -56,3 +56,17 @@ def fortress_rolled(t: Telling) -> Told:
     else:
         text += f"{t.who} {n.verb(attack.seat, 'capture', 'captures')} it!"
     return Told(text, "robber")
+
+
+@tells(FleetLoot)
+def looted(t: Telling) -> Told:
+    """The cards the fleet took from the attacked seat, drawn blind (and what the roll then
+    gave)."""
+    action = t.of(FleetLoot)
+    n = t.narrator
+    loot = next(ev for ev in t.news if isinstance(ev, E.FleetLooted))
+    text = (
+        f"The pirate fleet takes {describe_cards(action.cards)} from {n.whom(loot.seat)}, "
+        "drawn blind"
+    )
+    return Told(text + n.roll_went_on(t.news), "robber", seat=loot.seat)

@@ -225,9 +225,7 @@ class DiscardDialog(CardsDialog):
     def __init__(self, game: GameClient) -> None:
         need = game.view.discards[game.human_seat]
         hand = tuple(game.view.hands[game.human_seat])
-        # Pirate Islands: the fleet's loot is a discard too, before the roll's own (seed 004)
-        cause = "The pirate fleet attacks!" if game.view.roll_pending else "A 7!"
-        title = f"{cause} Discard {need} of your {sum(hand)} cards"
+        title = f"A 7! Discard {need} of your {sum(hand)} cards"
         super().__init__(game, title, need, hand, "have", hand)
         self.hand = hand
 

@@ -51,7 +51,6 @@ from hexlan.engine.variants.seafarers import (
 )
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
-from hexlan.net.tellers.cities_knights import KNIGHT_LEVELS
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
@@ -65,6 +64,7 @@ from hexlan.tui.screens.dialogs import (
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.screens.table import TableScreen
 from hexlan.tui.widgets.hand import HandPanel
+from hexlan.tui.widgets.knights import KNIGHT_LEVELS
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar

@@ -45,7 +45,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     RetreatKnight,
 )
 from hexlan.net.narrate import describe_cards
-from hexlan.net.tellers.cities_knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
+from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
 PICK_PURPOSE: Final = {
     "knight": "Build a knight or pick one to command",

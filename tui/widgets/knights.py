@@ -12,12 +12,34 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
+from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, Progress, progress_of
 from hexlan.engine.variants.cities_knights.actions import SHIP, TRACKS, EventDie
 from hexlan.net.client import GameClient, GameReader
-from hexlan.net.tellers.cities_knights import progress_card_name
 from hexlan.tui.palette import seat_mark, seat_style
+
+KNIGHT_LEVELS: Final = ("", "basic", "strong", "mighty")
+"""A knight's level in words, by level 1 .. 3."""
+
+IMPROVEMENTS: Final = (
+    ("market", "trading house", "merchant guild", "bank", "great exchange"),
+    ("town hall", "church", "fortress", "cathedral", "high assembly"),
+    ("abbey", "library", "aqueduct", "theater", "university"),
+)
+"""Each track's five city improvements, by level 1 .. 5 (the official rules' names)."""
+
+
+def progress_card_name(rules: RuleSet, track: int, face: int) -> str:
+    """The name of the progress card ``face`` of ``track``'s deck, as the rule set's
+    ``[decks.trade|politics|science]`` table lists it: e.g. "Commercial Harbor".
+
+    Raises:
+        IndexError: no such face in that deck.
+    """
+    names = [str(name) for name in rules.raw["decks"][TRACKS[track]]]
+    return names[face].replace("_", " ").title()
+
 
 EVENT_WORDS: Final = ("ship", "trade gate", "politics gate", "science gate")
 """The event die's symbol in words: :data:`SHIP`, then ``1 + track``."""

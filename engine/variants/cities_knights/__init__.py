@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
+from hexlan.engine import events as E
 from hexlan.engine.chance import DECK_DRAW, UNIFORM, ChanceNode
 from hexlan.engine.core import (
     NO_SEAT,
@@ -348,7 +349,10 @@ class CitiesKnights(Variant):
         self._go_on(state)
 
     def _on_progress_drawn(self, state: GameState, action: ProgressDrawn) -> None:
-        progress_cards.drawn(progress_of(state), action.face, self.config.progress_hand)
+        progress = progress_of(state)
+        if state.record_events:
+            state.last_events.append(E.ProgressCardDrawn(*progress.draws[0]))
+        progress_cards.drawn(progress, action.face, self.config.progress_hand)
         self._go_on(state)
 
     def _on_discard_progress(self, state: GameState, action: DiscardProgress) -> None:
@@ -383,6 +387,8 @@ class CitiesKnights(Variant):
         if displaced is not None:
             knights.lift(state, progress, action.target)
         knights.place(state, progress, action.target, replace(knight, active=False))
+        if displaced is not None and state.record_events:
+            state.last_events.append(E.KnightDisplaced(displaced.seat, displaced.level))
         if displaced is not None and knights.retreat_spots(state, displaced.seat, action.target):
             progress.retreat = Retreat(displaced, action.target)
             state.phase = KnightsPhase.RETREAT

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from hexlan.engine import events as E
 from hexlan.engine.core import NO_SEAT, NodeId, Seat
 from hexlan.engine.variants.cities_knights import progress_cards
 from hexlan.engine.variants.cities_knights.actions import SHIP
@@ -51,12 +52,14 @@ def attack(state: GameState, progress: Progress) -> None:
     barbarians = sum(len(cities) for cities in state.cities)
     strengths = [progress.strength(s) for s in range(state.players)]
     order = [(state.active + i) % state.players for i in range(state.players)]
+    defender = NO_SEAT
     if sum(strengths) >= barbarians:
         best = max(strengths)
         top = [s for s in range(state.players) if strengths[s] == best]
         if best > 0 and len(top) == 1:
-            progress.defenders[top[0]] += 1
-            state.public_vp[top[0]] += 1
+            defender = top[0]
+            progress.defenders[defender] += 1
+            state.public_vp[defender] += 1
         elif best > 0:
             progress.choosing = [s for s in order if s in top]
     else:
@@ -70,6 +73,15 @@ def attack(state: GameState, progress: Progress) -> None:
             progress.knights[node] = replace(knight, active=False)
     progress.barbarians = 0
     progress.arrived = True
+    if state.record_events:
+        landed = E.BarbariansLanded(
+            barbarians,
+            sum(strengths),
+            defender,
+            tuple(progress.choosing),
+            tuple(progress.pillage),
+        )
+        state.last_events.append(landed)
 
 
 def pillage_spots(state: GameState, progress: Progress, seat: Seat) -> list[NodeId]:

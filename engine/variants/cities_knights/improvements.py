@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexlan.engine import events as E
 from hexlan.engine.core import COMMODITIES, Hand, NodeId, Seat, one_kind
 from hexlan.engine.variants.cities_knights.actions import TRACK_COMMODITY, TRACKS, TRADE
 from hexlan.engine.variants.cities_knights.config import Config
@@ -100,6 +101,8 @@ def improve(
         state.public_vp[seat] += config.metropolis_points
         progress.metropolis_seat[track] = seat
         progress.metropolis[track] = node
+        if state.record_events:
+            state.last_events.append(E.MetropolisMoved(track, holder, seat))
     progress.levels[seat][track] += 1
     if track == TRADE and progress.levels[seat][track] == config.ability_level:
         ratios = state.ratios[seat]
