@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 import click
 
@@ -55,25 +55,6 @@ def _players(game: str, players: int | None) -> int:
         return load_ruleset(game).seat_count(players)
     except EngineError as exc:
         raise click.BadParameter(str(exc), param_hint="'--players'") from None
-
-
-_NOT_IN_TUI: Final = frozenset({"cities-and-knights"})
-"""Games the TUI cannot play yet: its screens have no keys for their own decisions (Cities &
-Knights' set-up city, knights, improvements, walls, a pillaged city; issue 13)."""
-
-
-def _tui_playable(game: str) -> None:
-    """Refuse a game the TUI cannot play yet, in one line.
-
-    Raises:
-        click.BadParameter: ``game`` is one of :data:`_NOT_IN_TUI`.
-    """
-    if game in _NOT_IN_TUI:
-        raise click.BadParameter(
-            f"the {game} game is not playable in the TUI yet;"
-            f" bots play it in hexlan simulate --game {game}",
-            param_hint="'--game'",
-        )
 
 
 def _board_kind(game: str, board: str | None) -> str:
@@ -177,7 +158,6 @@ def play(
     Every seat runs the network protocol in this process. With --seed the game can be replayed
     (the same seed gives the same game), and its log says it is not fair.
     """
-    _tui_playable(game)
     players = _players(game, players)
     board = _board_kind(game, board)
     strategy = _strategy(strategy) or _PLAY_DEFAULT.get(game, "heuristic")
@@ -755,7 +735,6 @@ def host(
     no_spectators: bool,
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
-    _tui_playable(game)
     seats, _ = _game_table(game, seats)
     _strategy(strategy)
     if bots >= seats:

@@ -641,12 +641,7 @@ def test_the_new_actions_cross_the_wire_and_the_event_die_only_from_the_beacon()
         decode_action(encode_action(EventDie(2)))
 
 
-def test_the_tui_refuses_the_game_in_one_line_and_simulate_plays_it() -> None:
-    for command in (["play"], ["host", "--seats", "4"]):
-        result = CliRunner().invoke(main, [*command, "--game", GAME])
-        assert result.exit_code == 2
-        assert "not playable in the TUI yet" in result.output
-        assert "Traceback" not in result.output
+def test_simulate_plays_the_game() -> None:
     result = CliRunner().invoke(main, ["simulate", "--game", GAME, "--games", "1", "--json"])
     assert result.exit_code == 0 and '"game": "cities-and-knights"' in result.output
 

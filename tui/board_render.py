@@ -49,6 +49,7 @@ from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
 from hexlan.engine.maps import load_map
 from hexlan.engine.topology import Topology
 from hexlan.engine.variants.pirate_islands import PirateIslands
+from hexlan.tui import board_knights  # its knights, walls, metropolises (it reads this module)
 
 TargetKind: TypeAlias = Literal["node", "path", "hex"]
 """What a highlight or a pick refers to: an intersection, a path, or a land hex."""
@@ -658,6 +659,7 @@ def render_canvas(
     warships = _warship_paths(state, scenario)
     _draw_paths(canvas, geo, state.path_owner, state.ship_owner, warships)
     _draw_nodes(canvas, geo, state.node_owner, state.node_level)
+    board_knights.draw_knights(canvas, geo, state)
     if scenario is not None:
         _draw_fortresses(canvas, geo, state, scenario)
     _draw_harbours(canvas, geo, board)

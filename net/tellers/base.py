@@ -69,10 +69,15 @@ def built_road(t: Telling) -> Told:
 
 @tells(A.BuildCity)
 def built_city(t: Telling) -> Told:
-    """A city."""
+    """A city (Cities & Knights: placed in the set-up, with its starting resources)."""
     action = t.of(A.BuildCity)
-    text = f"{t.who} built a city at {t.narrator.node_place(action.node)}"
-    return Told(text, "build", ("node", (action.node,)))
+    n = t.narrator
+    verb = "placed" if t.setup else "built"
+    text = f"{t.who} {verb} a city at {n.node_place(action.node)}"
+    for ev in t.news:
+        if isinstance(ev, E.StartingResources) and any(ev.cards):
+            text += f" and {n.verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
+    return Told(text, "setup" if t.setup else "build", ("node", (action.node,)))
 
 
 @tells(A.DrawCard)

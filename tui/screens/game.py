@@ -34,6 +34,8 @@ from hexlan.engine.core import (
     hand_minus,
 )
 from hexlan.engine.variants import PirateIslands
+from hexlan.engine.variants.cities_knights import progress_of
+from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
@@ -51,6 +53,7 @@ from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
+from hexlan.tui.screens import knights as ck
 from hexlan.tui.screens.dialogs import (
     ChoiceDialog,
     DiscardDialog,
@@ -61,6 +64,7 @@ from hexlan.tui.screens.dialogs import (
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.screens.table import TableScreen
 from hexlan.tui.widgets.hand import HandPanel
+from hexlan.tui.widgets.knights import KNIGHT_LEVELS
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar
@@ -157,6 +161,11 @@ class GameScreen(TableScreen):
         Binding("e", "end_turn", "End turn"),
         Binding("x", "discard", "Discard"),
         Binding("o", "answer_offer", "Offer"),
+        Binding("k", "knights", "Knights"),
+        Binding("w", "build('wall')", "Wall"),
+        Binding("i", "improve", "Improve"),
+        Binding("y", "decide", "Choose"),
+        Binding("l", "progress_cards", "Cards"),
         Binding("A", "abandon", "Abandon"),
         Binding("escape", "cancel_pick", "Cancel"),
         Binding("h", "dice", "Dice stats", show=False),
@@ -296,8 +305,9 @@ class GameScreen(TableScreen):
         stamp = len(game.events)
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
-                if phase is Phase.SETUP_SETTLEMENT:
-                    self._start_pick("node", "settlement", mandatory=True)
+                if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
+                    city = any(isinstance(a, A.BuildCity) for a in self._legal())
+                    self._start_pick("node", "city" if city else "settlement", mandatory=True)
                 else:
                     self._start_pick("path", self._path_pick(), mandatory=True)
             return
@@ -312,9 +322,17 @@ class GameScreen(TableScreen):
             ):
                 self._start_pick("hex", "pirate", mandatory=True)
             return
+        if phase in ck.PICK_PHASES:
+            if self.pick is None or self.pick.stamp != stamp:
+                self._start_pick("node", ck.PICK_PHASES[phase], mandatory=True)
+            return
         if self.pick is not None and self.pick.mandatory:
             self._end_pick()
         if self._prompted == stamp or not self._is_top():
+            return
+        if phase in ck.DIALOG_PHASES:
+            self._prompted = stamp
+            self.action_decide()
             return
         if phase is Phase.SPECIAL_BUILD:
             self._prompted = stamp
@@ -368,7 +386,7 @@ class GameScreen(TableScreen):
         elif self.pick is not None:
             pick = self.pick
             first, last = min(pick.labels.values()), max(pick.labels.values())
-            head = _PICK_PURPOSE[pick.what]
+            head = _PICK_PURPOSE.get(pick.what) or ck.PICK_PURPOSE[pick.what]
             other = _SEA_SWITCH.get(pick.what)
             if other is not None and self._targets(other[0])[1]:  # fits 80 columns
                 head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
@@ -400,7 +418,9 @@ class GameScreen(TableScreen):
                 if not seats and view.active != game.human_seat:
                     seats = [view.active]
                 names = ", ".join(game.names[s] for s in seats if s >= 0)
-                doing = _WAITING_WORDS.get(view.phase, "to play")
+                doing = _WAITING_WORDS.get(view.phase) or ck.WAITING_WORDS.get(
+                    view.phase, "to play"
+                )
                 text.append(f"{names or 'The others'} {doing}…", style="dim")
                 waiting = seats
             away = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
@@ -418,6 +438,8 @@ class GameScreen(TableScreen):
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
+        if phase in ck.DIALOG_PHASES:
+            return ck.WAITING_WORDS[phase].replace("to ", "Your move: ", 1) + " (y)"
         if phase is Phase.SPECIAL_BUILD:
             return self._special_build_words()
         if phase is Phase.DISCARD:
@@ -585,8 +607,8 @@ class GameScreen(TableScreen):
         return True
 
     def _end_pick(self) -> None:
-        if self.pick is not None and self.pick.what == "ship target":
-            self.board.end_flash()  # the ship being moved was lit
+        if self.pick is not None and self.pick.what in ("ship target", "knight target"):
+            self.board.end_flash()  # the ship or knight being moved was lit
         self.pick = None
         self.board.set_targets(None, {})
         self._show_prompt()
@@ -636,6 +658,9 @@ class GameScreen(TableScreen):
             self._start_pick("path", "ship target", mandatory=False, source=target)
             self.board.flash("path", [target], seconds=_LIT_FOREVER)
             return
+        if pick.what == "knight":  # build here, or what the knight here may do
+            self._command_knight(target, actions)
+            return
         if len(actions) == 1:
             self.submit(actions[0])
             return
@@ -683,6 +708,15 @@ class GameScreen(TableScreen):
             return False
         if action == "roll":
             return A.ROLL in legal
+        if action == "knights":
+            return any(ck.place_of("knight", a, -1) is not None for a in legal)
+        if action == "improve":
+            return any(isinstance(a, ImproveCity) for a in legal)
+        if action == "decide":
+            return self.game.view.phase in ck.DIALOG_PHASES
+        if action == "progress_cards":
+            view = self.game.view
+            return ck.is_knights(view) and bool(ck.held_cards(view, self.game.human_seat))
         if action == "build":
             what = parameters[0] if parameters else ""
             kind = {
@@ -690,6 +724,7 @@ class GameScreen(TableScreen):
                 "city": A.BuildCity,
                 "road": A.BuildRoad,
                 "ship": BuildShip,
+                "wall": BuildWall,
             }[str(what)]
             return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
         if action == "buy":
@@ -730,6 +765,69 @@ class GameScreen(TableScreen):
         kind, _ = self._targets(what)
         if not self._start_pick(kind, what, mandatory=False):
             self.notify(f"No place to build a {what} now.", severity="warning")
+
+    def action_knights(self) -> None:
+        """Cities & Knights: light up where a knight may be built and the knights that may act
+        (:mod:`hexlan.tui.screens.knights`)."""
+        if not self._start_pick("node", "knight", mandatory=False):
+            self.notify("No knight to build or command now.", severity="warning")
+
+    def _command_knight(self, node: int, actions: list[Action]) -> None:
+        """A picked intersection: its one action at once, else a choice of them; a move then
+        lights where the knight may go."""
+        choices = ck.knight_choices(self.game.view, actions)
+        self._end_pick()
+
+        def chosen(choice: Action | str | None) -> None:
+            if choice == ck.MOVE:
+                self._start_pick("node", "knight target", mandatory=False, source=node)
+                self.board.flash("node", [node], seconds=_LIT_FOREVER)
+            elif isinstance(choice, Action):
+                self.submit(choice)
+
+        knight = progress_of(self.game.view).knights.get(node)
+        if knight is None:  # an empty place: "k" then the place builds there
+            chosen(choices[0][1])
+            return
+        state = "active" if knight.active else "inactive"
+        title = f"Your {KNIGHT_LEVELS[knight.level]} knight ({state}): do what?"
+        self.app.push_screen(ChoiceDialog(title, choices), chosen)
+
+    def action_improve(self) -> None:
+        """Cities & Knights: choose the track to improve; a level that wins the metropolis then
+        lights the cities that may hold it."""
+        legal = self._legal()
+        choices = ck.improve_choices(self.game.view, legal)
+
+        def chosen(track: int | None) -> None:
+            if track is None:
+                return
+            plain = ImproveCity(track, -1)
+            if plain in legal:
+                self.submit(plain)
+            else:
+                self._start_pick("node", "metropolis", mandatory=False, source=track)
+
+        self.app.push_screen(ChoiceDialog("Improve your cities: which track?", choices), chosen)
+
+    def action_decide(self) -> None:
+        """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
+        deck, a progress card to discard)."""
+        title, choices = ck.dialog_choices(self.game.view, self._legal())
+        if choices:
+            self._choose(title, choices)
+
+    def action_progress_cards(self) -> None:
+        """Cities & Knights: your progress cards with their text."""
+        view = self.game.view
+        lines = [ck.card_line(view, t, f) for t, f in ck.held_cards(view, self.game.human_seat)]
+        self.app.push_screen(
+            ChoiceDialog(
+                "Your progress cards",
+                [(line, None) for line in lines],
+                note="Their effects are not played yet · Esc closes",
+            )
+        )
 
     def action_move_ship(self) -> None:
         """Light up the ships that may move; the one picked then shows where it may go."""
@@ -981,6 +1079,8 @@ class GameScreen(TableScreen):
 _PICK_KIND: Final[dict[str, TargetKind]] = {
     "settlement": "node",
     "city": "node",
+    "wall": "node",
+    **dict.fromkeys(ck.PICK_PURPOSE, "node"),
     "robber": "hex",
     "pirate": "hex",
 }
@@ -1006,6 +1106,8 @@ def _place_of(what: str, action: Action, source: int) -> int | None:
             return action.source
         if what == "ship target" and action.source == source:
             return action.target
+    if what in ck.PICK_PURPOSE:
+        return ck.place_of(what, action, source)
     return None
 
 
@@ -1066,6 +1168,11 @@ COMMANDS: Final = (
     ("End the turn", "end_turn", "key e"),
     ("Discard cards", "discard", "key x"),
     ("Answer the offer made to you", "answer_offer", "key o"),
+    ("Knights: build one or command yours", "knights", "key k: Cities & Knights"),
+    ("Build a city wall", "build('wall')", "key w: Cities & Knights, two brick"),
+    ("Improve your cities", "improve", "key i: Cities & Knights, a track's next level"),
+    ("Make the choice due", "decide", "key y: aqueduct, progress deck, progress discard"),
+    ("Your progress cards", "progress_cards", "key l: their names and text"),
     ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
     ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
     ("Help: keys and rules", "help", "key ? or F1"),

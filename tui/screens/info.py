@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, Static
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.dice import histogram
+from hexlan.tui.widgets.knights import knights_progress, knights_score
 
 KEYS: Final = (
     ("r", "roll the dice"),
@@ -30,6 +31,9 @@ KEYS: Final = (
     ("P / R", "Seafarers, moving the robber: move the pirate instead / the robber again"),
     ("g", "Seafarers: reopen the gold dialog (choose the resources gold owes you)"),
     ("f", "Pirate Islands: attack your fortress (once your ship line reaches it)"),
+    ("k", "Cities & Knights: build a knight, or pick yours to activate, promote, move, chase"),
+    ("w / i", "Cities & Knights: build a city wall / improve a track (then the metropolis)"),
+    ("y / l", "Cities & Knights: reopen the choice due (aqueduct, deck, discard) / your cards"),
     ("A", "end a networked game as abandoned when a seat has stopped answering"),
     ("h", "dice statistics"),
     ("tab / 1 / 2", "hand / log panel (small terminals)"),
@@ -81,7 +85,17 @@ one player's buildings it attacks: the lower die against that player's warships 
 pirates take 1 card + 1 per city, a stronger player takes a card of choice). On a 7 the roller
 robs anyone. With your line at your fortress, f attacks it: a die against your warships; more
 warships take a chit (three: it becomes your settlement), fewer lose ships; it ends your turn.
-You win with 10 points and your own fortress taken."""
+You win with 10 points and your own fortress taken.
+
+Cities & Knights: 13 points; set-up places a settlement, then a city. A city by forest, pasture
+or mountains yields paper, cloth or coin with its resource. Improve a track (cloth: trade, coin:
+politics, paper: science) one level at a time for as many of its commodity; the first to level 4
+takes its metropolis (2 points). The event die sails the barbarians' ship (status line: ship n/7);
+when it lands, active knights' levels against the number of cities: the strongest defender earns
+a point, or the weakest lose a city. Knights (1 basic, 2 strong, 3 mighty; reversed: active)
+cost wool+ore, activate for grain, promote for wool+ore, and once active may move, displace a
+weaker knight or chase the robber. A wall (#, 2 brick) raises your hand limit by 2. A gate on
+the event die gives progress cards to players whose track level reaches the red die."""
 
 
 class HelpScreen(ModalScreen[None]):
@@ -162,7 +176,9 @@ def score_table(game: GameClient) -> Table:
     table.add_column("player", no_wrap=True)
     scores = sorted(game.scores(), key=lambda s: -s.total)
     river = any(s.gold_points for s in scores)  # the Big River's gold points
-    titles = ("settl.", "cities", "road", "army", "VP cards", *(("gold",) if river else ()))
+    progress = knights_progress(game.view)  # Cities & Knights: metropolises and defenders
+    middle = ("army", "VP cards") if progress is None else ("metro", "defender")
+    titles = ("settl.", "cities", "road", *middle, *(("gold",) if river else ()))
     for title in (*titles, "total"):
         table.add_column(title, justify="right", no_wrap=True)
     for score in scores:
@@ -176,8 +192,15 @@ def score_table(game: GameClient) -> Table:
             f"{score.settlements}",
             f"{score.cities}×2",
             f"2 ({score.road_length})" if score.longest_road else f"- ({score.road_length})",
-            f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
-            f"{score.vp_cards}" + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
+            *(
+                (
+                    f"2 ({score.knights})" if score.largest_army else f"- ({score.knights})",
+                    f"{score.vp_cards}"
+                    + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
+                )
+                if progress is None
+                else knights_score(game.view, progress, score.seat)
+            ),
             *((f"{score.variant_points} ({score.gold_points})",) if river else ()),
             Text(str(score.total), style="bold"),
         )
@@ -242,7 +265,12 @@ class GameOverScreen(EndScreen):
             yield Static(game.audit_words(), id="audit")
             yield Static(log_words(game), classes="hint", id="log-path")
             yield Static(
-                "road and army show the award's 2 points and (length or knights)"
+                (
+                    "road and army show the award's 2 points and (length or knights)"
+                    if knights_progress(game.view) is None
+                    else "road shows the award's 2 points and (length); metro 2 points a"
+                    " metropolis; defender 1 point each"
+                )
                 + (
                     "; +n? counts development cards never shown (victory points among them "
                     "are not known)"

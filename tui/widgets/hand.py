@@ -12,6 +12,7 @@ from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
 from hexlan.engine.variants import BigRiver, Jungle, Seafarers
+from hexlan.tui.widgets.knights import knights_progress, progress_hand
 from hexlan.tui.widgets.panel import GamePanel
 
 RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
@@ -30,6 +31,12 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
 
 COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 SHIP_COST: Final = "       ship LW (Seafarers)"
+KNIGHTS_COSTS: Final = (
+    "Costs: road LB · settl LBWG · city GGOOO\n"
+    "       knight WO · promote WO · wall BB\n"
+    "       activate G · level n: n C/M/P"
+)
+"""Cities & Knights' costs (seed 002; the rule set's ``[cities_knights]``)."""
 
 
 def resource_text(resource: Resource, label: str | None = None) -> Text:
@@ -59,6 +66,10 @@ class HandPanel(GamePanel):
             text.append(f"{hand[r]:>3}", style="bold" if hand[r] else "dim")
             text.append(f"   {view.ratio(seat, r)}:1", style="dim")
             text.append("\n")
+        progress = knights_progress(view)
+        if progress is not None:  # no development cards: progress cards
+            text.append_text(progress_hand(view, seat, progress))
+            return self._pieces(text, wide)
         cards = view.dev_cards[seat]
         new = view.new_dev_cards[seat]
         held = [(c, cards[c], new[c]) for c in DevCard if cards[c]]
@@ -80,6 +91,12 @@ class HandPanel(GamePanel):
         if isinstance(view.variant, BigRiver):
             text.append(f"Gold points {view.gold_points[seat]}", style="bold")
             text.append(f"  ({view.variant_vp[seat]} VP)\n", style="dim")
+        return self._pieces(text, wide)
+
+    def _pieces(self, text: Text, wide: bool) -> Text:
+        """The pieces left and, where there is room, the costs."""
+        view = self.game.view
+        seat = self.game.human_seat
         roads, settlements, cities = view.pieces_left(seat)
         text.append("Pieces left\n", style="bold")
         text.append(f"roads {roads}  settl {settlements}  cities {cities}")
@@ -87,7 +104,8 @@ class HandPanel(GamePanel):
         if isinstance(variant, Seafarers):
             text.append(f"\nships {variant.ships_left(view, seat)}")
         if wide:
-            text.append(f"\n{COSTS}", style="dim")
+            costs = KNIGHTS_COSTS if knights_progress(view) is not None else COSTS
+            text.append(f"\n{costs}", style="dim")
             if isinstance(variant, Seafarers):
                 text.append(f"\n{SHIP_COST}", style="dim")
         return text

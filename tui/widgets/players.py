@@ -13,6 +13,7 @@ from rich.text import Text
 
 from hexlan.engine.variants import PirateIslands, Seafarers
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.widgets.knights import knights_cell, knights_progress, tracks_lines
 from hexlan.tui.widgets.panel import GamePanel
 
 SHORT_AWARDS_FROM: Final = 4
@@ -76,6 +77,13 @@ class PlayersPanel(GamePanel):
         heads = (
             ("VP", "cards", "dev", "knights", "road") if wide else ("VP", "crd", "dev", "kn", "rd")
         )
+        progress = knights_progress(view)
+        if progress is not None:  # progress cards held; active knights' strength / all levels
+            heads = (
+                ("VP", "cards", "prog", "knights", "road")
+                if wide
+                else ("VP", "crd", "prg", "kn", "rd")
+            )
         table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, pad_edge=False)
         table.add_column("", ratio=1, no_wrap=True, overflow="ellipsis")
         for title in heads:
@@ -86,8 +94,8 @@ class PlayersPanel(GamePanel):
                 self._seat_label(seat),
                 Text(str(self._vp(seat)), style="bold"),
                 str(view.hand_size[seat]),
-                str(view.dev_count[seat]),
-                str(view.knights[seat]),
+                str(view.dev_count[seat] if progress is None else progress.held(seat)),
+                str(view.knights[seat]) if progress is None else knights_cell(progress, seat),
                 str(view.road_length[seat]),
                 style=None if active else Style(dim=False),
             )
@@ -99,6 +107,9 @@ class PlayersPanel(GamePanel):
             awards.append(" · ", style="dim")
             awards.append_text(self._award("Army", la, army_amount, short=True))
             return Group(table, awards)
+        if progress is not None:  # Cities & Knights: no army; tracks, walls, defenders
+            road = self._award("Longest Road", lr, road_amount)
+            return Group(table, road, *tracks_lines(game, progress, wide))
         if isinstance(view.variant, PirateIslands):  # no awards (seed 004): its own lines
             return Group(table, *self._pirate_lines(view.variant, wide))
         if isinstance(view.variant, Seafarers):

@@ -12,8 +12,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from hexlan.engine.core import GamePhase, Phase
+from hexlan.engine.variants.cities_knights.actions import KnightsPhase
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.widgets.knights import barbarians_text, knights_progress
 
 PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
     {
@@ -33,6 +35,13 @@ PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
         Phase.VICTORY: "game over",
         Phase.GAME_OVER: "game over",
         Phase.SPECIAL_BUILD: "special build",
+        KnightsPhase.EVENT: "event die",
+        KnightsPhase.PILLAGE: "barbarians",
+        KnightsPhase.RETREAT: "retreat",
+        KnightsPhase.AQUEDUCT: "aqueduct",
+        KnightsPhase.PROGRESS: "progress card",
+        KnightsPhase.PROGRESS_CHOICE: "progress card",
+        KnightsPhase.PROGRESS_DISCARD: "progress discard",
     }
 )
 """The phase in the player's words (../shared/UI.md: set-up, roll, discard, move robber, ...)."""
@@ -80,6 +89,9 @@ class StatusBar(Static):
             text.append(f"{game.rolls[-1]}", style="dim")
         else:
             text.append("-", style="dim")
+        progress = knights_progress(view)
+        if progress is not None:  # Cities & Knights: the barbarians' ship, the event die
+            text.append_text(barbarians_text(game, progress))
         if game.human_seat >= 0:  # a spectator (`hexlan watch`) has no seat
             text.append("  you ")
             text.append(f"{view.victory_points(game.human_seat)}", style="bold")

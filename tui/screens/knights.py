@@ -1,0 +1,217 @@
+"""Cities & Knights at the table (seed 002 «Города и рыцари»; docs/rules/cities-and-knights.md):
+what the game screen's own keys do in this game, kept beside it so the table stays one module.
+
+Keys (none clash with the base game's; each shows in the footer only when legal):
+
+- ``k`` **knights**: the intersections where a knight may be built and your knights that may act
+  light up; picking an empty one builds a basic knight, picking a knight offers what it may do
+  now (activate, promote, move, chase the robber); a move then lights the knight's targets.
+- ``w`` **wall**: your cities that may take a wall light up.
+- ``i`` **improve**: the tracks you can improve, with their cost; a level that wins the
+  metropolis then lights your cities that may hold it.
+- ``y`` **choose**: the decision due to you that a dialog answers (the aqueduct's resource,
+  the deck of a defender's progress card, the progress card to discard); it opens by itself
+  when due, ``y`` reopens it after Esc.
+- ``l`` **cards**: your progress cards with their text.
+
+A displaced knight's retreat and a city the barbarians take are picked on the board as soon
+as they are due (they cannot be put off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from hexlan.engine.actions import Action
+from hexlan.engine.core import GamePhase, Resource
+from hexlan.engine.info import InformationState
+from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
+from hexlan.engine.variants.cities_knights.actions import (
+    TRACK_COMMODITY,
+    TRACKS,
+    ActivateKnight,
+    AqueductPick,
+    BuildKnight,
+    BuildWall,
+    ChaseRobber,
+    ChooseProgress,
+    DiscardProgress,
+    ImproveCity,
+    KnightsPhase,
+    MoveKnight,
+    PillageCity,
+    PromoteKnight,
+    RetreatKnight,
+)
+from hexlan.net.narrate import describe_cards
+from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
+
+PICK_PURPOSE: Final = {
+    "knight": "Build a knight or pick one to command",
+    "knight target": "Move the knight to",
+    "wall": "Wall which city",
+    "metropolis": "The city for the metropolis",
+    "retreat": "Move your displaced knight to",
+    "pillage": "The barbarians won: pick the city you lose",
+}
+"""The prompt's head for each Cities & Knights pick (all on intersections)."""
+
+DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
+    {KnightsPhase.AQUEDUCT, KnightsPhase.PROGRESS_CHOICE, KnightsPhase.PROGRESS_DISCARD}
+)
+"""The decisions a dialog answers (``y``)."""
+PICK_PHASES: Final[dict[GamePhase, str]] = {
+    KnightsPhase.RETREAT: "retreat",
+    KnightsPhase.PILLAGE: "pillage",
+}
+"""The decisions picked on the board at once, by phase."""
+
+WAITING_WORDS: Final[dict[GamePhase, str]] = {
+    KnightsPhase.RETREAT: "to move a displaced knight",
+    KnightsPhase.PILLAGE: "to give up a city to the barbarians",
+    KnightsPhase.AQUEDUCT: "to take the aqueduct's resource",
+    KnightsPhase.PROGRESS_CHOICE: "to choose a progress card",
+    KnightsPhase.PROGRESS_DISCARD: "to discard a progress card",
+}
+"""What the others are doing while the person waits, in this game's phases."""
+
+
+MOVE: Final = "move"
+"""The knight's choice that starts a pick of where it goes."""
+
+
+CARD_TEXT: Final = {
+    "alchemist": "before your roll, choose the red and yellow dice",
+    "crane": "a city improvement costs one commodity less",
+    "engineer": "build a city wall free",
+    "inventor": "swap two number tokens (not 2, 6, 8, 12)",
+    "irrigation": "2 grain for each fields hex beside your buildings",
+    "medicine": "a city for 2 ore and 1 grain",
+    "mining": "2 ore for each mountains hex beside your buildings",
+    "printer": "1 victory point, played at once",
+    "road_building": "build two roads free",
+    "smith": "promote two knights free",
+    "bishop": "move the robber; take a card from each player beside it",
+    "constitution": "1 victory point, played at once",
+    "deserter": "another player removes a knight; you place one of yours",
+    "diplomat": "remove an open road (yours: rebuild it)",
+    "intrigue": "displace a knight on one of your roads",
+    "saboteur": "players with as many points as you or more discard half",
+    "spy": "look at a player's progress cards and take one",
+    "warlord": "activate all your knights free",
+    "wedding": "players with more points give you 2 cards each",
+    "commercial_harbor": "swap a resource for a commodity with each player",
+    "master_merchant": "look at a richer player's hand, take 2 cards",
+    "merchant": "the merchant on a hex: 2:1 for its resource, 1 point",
+    "merchant_fleet": "2:1 with one resource or commodity this turn",
+    "resource_monopoly": "each player gives you up to 2 of a resource",
+    "trade_monopoly": "each player gives you 1 of a commodity",
+}
+"""Each progress card's effect in a line (the official rules; the engine does not play them
+yet: docs/rules/cities-and-knights.md)."""
+
+
+def is_knights(view: InformationState) -> bool:
+    """Whether the game is Cities & Knights."""
+    return isinstance(view.variant, CitiesKnights)
+
+
+def place_of(what: str, action: Action, source: int) -> int | None:
+    """The intersection ``action`` puts a Cities & Knights pick of ``what`` on, or None
+    (``source``: the knight being moved, for "knight target")."""
+    if what == "knight" and isinstance(
+        action, BuildKnight | ActivateKnight | PromoteKnight | MoveKnight | ChaseRobber
+    ):
+        return action.node
+    if what == "knight target" and isinstance(action, MoveKnight) and action.node == source:
+        return action.target
+    if what == "wall" and isinstance(action, BuildWall):
+        return action.node
+    if what == "metropolis" and isinstance(action, ImproveCity) and action.track == source:
+        return action.metropolis
+    if what == "retreat" and isinstance(action, RetreatKnight):
+        return action.node
+    if what == "pillage" and isinstance(action, PillageCity):
+        return action.node
+    return None
+
+
+def knight_choices(
+    view: InformationState, actions: Sequence[Action]
+) -> list[tuple[str, Action | str]]:
+    """What a picked intersection offers: build a knight there, or the knight's own actions
+    with their costs; moves as one choice, :data:`MOVE`."""
+    variant = view.variant
+    assert isinstance(variant, CitiesKnights)
+    config = variant.config
+    choices: list[tuple[str, Action | str]] = []
+    moved = False
+    for action in actions:
+        if isinstance(action, BuildKnight):
+            choices.append((f"build a basic knight ({describe_cards(config.knight_cost)})", action))
+        elif isinstance(action, ActivateKnight):
+            choices.append((f"activate it ({describe_cards(config.activate_cost)})", action))
+        elif isinstance(action, PromoteKnight):
+            level = progress_of(view).knights[action.node].level + 1
+            cost = describe_cards(config.promote_cost)
+            choices.append((f"promote it to {KNIGHT_LEVELS[level]} ({cost})", action))
+        elif isinstance(action, MoveKnight) and not moved:
+            moved = True
+            choices.append(("move it (or displace a weaker knight)", MOVE))
+        elif isinstance(action, ChaseRobber):
+            choices.append(("chase the robber away", action))
+    return choices
+
+
+def improve_choices(view: InformationState, legal: Sequence[Action]) -> list[tuple[str, int]]:
+    """The tracks the seat may improve now, each with its next level's name and cost."""
+    seat = view.active
+    levels = progress_of(view).levels[seat]
+    tracks = sorted({a.track for a in legal if isinstance(a, ImproveCity)})
+    choices = []
+    for track in tracks:
+        level = levels[track] + 1
+        commodity = Resource(TRACK_COMMODITY[track]).name.lower()
+        name = IMPROVEMENTS[track][level - 1]
+        wins = any(
+            isinstance(a, ImproveCity) and a.track == track and a.metropolis >= 0 for a in legal
+        )
+        extra = ", wins the metropolis" if wins else ""
+        choices.append((f"{TRACKS[track]} {level}: the {name} ({level} {commodity}{extra})", track))
+    return choices
+
+
+def dialog_choices(
+    view: InformationState, legal: Sequence[Action]
+) -> tuple[str, list[tuple[str, Action]]]:
+    """The title and choices of the decision a dialog answers now (no choices: none due)."""
+    phase = view.phase
+    if phase is KnightsPhase.AQUEDUCT:
+        picks = [a for a in legal if isinstance(a, AqueductPick)]
+        return "The aqueduct: take which resource?", [(a.resource.name.lower(), a) for a in picks]
+    if phase is KnightsPhase.PROGRESS_CHOICE:
+        picks_c = [a for a in legal if isinstance(a, ChooseProgress)]
+        return (
+            "Defender of Catan, tied: draw a progress card from which deck?",
+            [(f"{TRACKS[a.track]} (track {a.track + 1})", a) for a in picks_c],
+        )
+    if phase is KnightsPhase.PROGRESS_DISCARD:
+        picks_d = [a for a in legal if isinstance(a, DiscardProgress)]
+        return (
+            "Too many progress cards: discard which?",
+            [(card_line(view, a.track, a.face), a) for a in picks_d],
+        )
+    return "", []
+
+
+def card_line(view: InformationState, track: int, face: int) -> str:
+    """A progress card as "Merchant (trade): the merchant on a hex: ..."."""
+    name = progress_card_name(view.rules, track, face)
+    key = list(view.rules.raw["decks"][TRACKS[track]])[face]
+    return f"{name} ({TRACKS[track]}): {CARD_TEXT.get(key, '')}"
+
+
+def held_cards(view: InformationState, seat: int) -> list[tuple[int, int]]:
+    """The progress cards ``seat`` holds as ``(track, face)``, as ``view`` knows them."""
+    return sorted(progress_of(view).cards[seat])

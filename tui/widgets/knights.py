@@ -1,0 +1,127 @@
+"""Cities & Knights in the panels (seed 002 «Города и рыцари»): the barbarians' ship and the
+event die on the status line, each seat's improvement tracks, knights, walls and progress cards
+in the players panel, your progress cards in the hand.
+
+Each seat shows by its mark (``a``) in its colour, so the lines read without colour too.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.style import Style
+from rich.text import Text
+
+from hexlan.engine.ruleset import RuleSet
+from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights import CitiesKnights, Progress, progress_of
+from hexlan.engine.variants.cities_knights.actions import SHIP, TRACKS, EventDie
+from hexlan.net.client import GameClient, GameReader
+from hexlan.tui.palette import seat_mark, seat_style
+
+KNIGHT_LEVELS: Final = ("", "basic", "strong", "mighty")
+"""A knight's level in words, by level 1 .. 3."""
+
+IMPROVEMENTS: Final = (
+    ("market", "trading house", "merchant guild", "bank", "great exchange"),
+    ("town hall", "church", "fortress", "cathedral", "high assembly"),
+    ("abbey", "library", "aqueduct", "theater", "university"),
+)
+"""Each track's five city improvements, by level 1 .. 5 (the official rules' names)."""
+
+
+def progress_card_name(rules: RuleSet, track: int, face: int) -> str:
+    """The name of the progress card ``face`` of ``track``'s deck, as the rule set's
+    ``[decks.trade|politics|science]`` table lists it: e.g. "Commercial Harbor".
+
+    Raises:
+        IndexError: no such face in that deck.
+    """
+    names = [str(name) for name in rules.raw["decks"][TRACKS[track]]]
+    return names[face].replace("_", " ").title()
+
+
+EVENT_WORDS: Final = ("ship", "trade gate", "politics gate", "science gate")
+"""The event die's symbol in words: :data:`SHIP`, then ``1 + track``."""
+TRACK_LETTERS: Final = ("T", "P", "S")
+"""The tracks' letters in the panels: trade, politics, science."""
+
+
+def knights_progress(view: GameState) -> Progress | None:
+    """The Cities & Knights progress of ``view`` (None in another game)."""
+    return progress_of(view) if isinstance(view.variant, CitiesKnights) else None
+
+
+def barbarians_text(game: GameClient, progress: Progress) -> Text:
+    """The status line's part: the ship's place on its track (``ship 3/7``, ``ship 6/7!``
+    one step from landing) and the last event die (``event: politics gate``)."""
+    view = game.view
+    variant = view.variant
+    assert isinstance(variant, CitiesKnights)
+    track = variant.config.barbarian_track
+    text = Text()
+    text.append("  ship ")
+    near = progress.barbarians >= track - 1
+    text.append(f"{progress.barbarians}/{track}", style="bold red" if near else "bold")
+    if near:
+        text.append("!", style="bold red")
+    last = next(
+        (ev.action for ev in reversed(game.events) if isinstance(ev.action, EventDie)), None
+    )
+    if isinstance(last, EventDie):
+        text.append(
+            f"  event {EVENT_WORDS[last.symbol]}", style="bold" if last.symbol != SHIP else ""
+        )
+    return text
+
+
+def knights_score(view: GameState, progress: Progress, seat: int) -> tuple[str, str]:
+    """A seat's Cities & Knights points for the final scores: its metropolises (``2×1``) and
+    Defender of Catan points."""
+    variant = view.variant
+    assert isinstance(variant, CitiesKnights)
+    held = sum(1 for holder in progress.metropolis_seat if holder == seat)
+    metro = f"{variant.config.metropolis_points}×{held}" if held else "-"
+    return metro, str(progress.defenders[seat] or "-")
+
+
+def knights_cell(progress: Progress, seat: int) -> str:
+    """A seat's knights for the players table: active strength over all its knights' levels
+    (``3/5``)."""
+    total = sum(knight.level for _, knight in progress.knights_of(seat))
+    return f"{progress.strength(seat)}/{total}"
+
+
+def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]:
+    """Per seat: its three improvement levels (``T2 P3 S0``, a metropolis marked ``*``), its
+    walls and Defender of Catan points."""
+    lines = []
+    for seat in range(game.players):
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"{seat_mark(seat)} ", style=seat_style(seat) + Style(bold=True))
+        for track, level in enumerate(progress.levels[seat]):
+            metro = progress.metropolis_seat[track] == seat
+            text.append(f"{TRACK_LETTERS[track]}{level}", style="bold" if metro else "")
+            text.append("*" if metro else " ", style="bold")
+        walls = len(progress.walls[seat])
+        text.append(f"wall {walls}" if wide else f"w{walls}")
+        if progress.defenders[seat]:
+            text.append(
+                f" def {progress.defenders[seat]}" if wide else f" d{progress.defenders[seat]}"
+            )
+        lines.append(text)
+    return lines
+
+
+def progress_hand(view: GameState, seat: int, progress: Progress) -> Text:
+    """Your progress cards by name and deck letter (``l`` shows their text)."""
+    cards = sorted(progress.cards[seat])
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"Progress cards {len(cards)}", style="bold")
+    text.append("  (l: their text)\n" if cards else "\n", style="dim")
+    if not cards:
+        text.append("  none\n", style="dim")
+    for track, face in cards:
+        text.append(f"  {progress_card_name(view.rules, track, face)}")
+        text.append(f" ({TRACKS[track]})\n", style="dim")
+    return text
