@@ -363,6 +363,17 @@ class ProgressCardDrawn:
     track: int
 
 
+@dataclass(frozen=True, slots=True)
+class ProgressCardPlayed:
+    """Cities & Knights: ``seat`` played the progress card ``name`` of ``track``'s deck
+    (``choice``: its intersection, or -1)."""
+
+    seat: Seat
+    track: int
+    name: str
+    choice: int
+
+
 Event = (
     StartPlayerDrawn
     | Built
@@ -398,6 +409,7 @@ Event = (
     | KnightDisplaced
     | MetropolisMoved
     | ProgressCardDrawn
+    | ProgressCardPlayed
 )
 """Any event."""
 
@@ -427,6 +439,7 @@ __all__ = [
     "PirateMoved",
     "Produced",
     "ProgressCardDrawn",
+    "ProgressCardPlayed",
     "RobberMoved",
     "ShipMoved",
     "SpecialBuildingStarted",

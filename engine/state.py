@@ -1212,12 +1212,16 @@ class GameState:
             self._place_settlement(seat, action.node)
         else:
             self._pay_bank(seat, self.rules.city_cost)
-        self.settlements[seat].remove(action.node)
-        self.cities[seat].append(action.node)
-        self.node_level[action.node] = 2
+        self._upgrade_city(seat, action.node)
+
+    def _upgrade_city(self, seat: Seat, node: NodeId) -> None:
+        """The seat's settlement at ``node`` becomes a city (paid for already)."""
+        self.settlements[seat].remove(node)
+        self.cities[seat].append(node)
+        self.node_level[node] = 2
         self.public_vp[seat] += 1
         if self.variant is not None:
-            self.variant.after_build(self, seat, action.node)
+            self.variant.after_build(self, seat, node)
 
     def _on_buy(self, action: A.BuyDevelopmentCard) -> None:
         self._pay_bank(self.active, self.rules.development_card_cost)

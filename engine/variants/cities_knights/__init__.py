@@ -17,8 +17,8 @@ numbers). This module wires them into the engine's hooks.
 - **A 7** only makes discards until the barbarians first attack; then the robber moves as usual.
 
 - **Progress cards** (:mod:`.progress_cards`): three decks of 18 in the rule set, drawn on a
-  gate face and by tied defenders, at most four held. NOT YET BUILT: the cards' effects (a card
-  is drawn, held and discarded, never played).
+  gate face and by tied defenders, at most four held; played by :mod:`.progress_play` (the
+  cards it names; the others are held and discarded, never played yet).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from hexlan.engine.variants.cities_knights import (
     improvements,
     knights,
     progress_cards,
+    progress_play,
     rejections,
 )
 from hexlan.engine.variants.cities_knights.actions import (
@@ -65,6 +66,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    PlayProgress,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -119,6 +121,7 @@ class CitiesKnights(Variant):
             raise EngineError(f"Cities & Knights needs the progress decks {', '.join(TRACKS)}")
         self.decks = [rules.decks[track] for track in TRACKS]
         self.deck_sizes = tuple(sum(deck) for deck in self.decks)
+        self.card_names = [tuple(rules.raw["decks"][track]) for track in TRACKS]
         try:
             self.config = Config(rules.raw["cities_knights"], rules.kinds)
         except (KeyError, TypeError, ValueError) as exc:
@@ -176,6 +179,7 @@ class CitiesKnights(Variant):
         progress = progress_of(state)
         progress.fresh.clear()
         progress.promoted.clear()
+        progress.free_promotions = 0
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
         """In :attr:`KnightsPhase.EVENT`: the event die, a beacon event ``"event"``; in
@@ -267,7 +271,7 @@ class CitiesKnights(Variant):
         ):
             result.extend(BuildKnight(n) for n in knights.build_spots(state, seat))
         can_activate = covers(seat, config.activate_cost)
-        can_promote = covers(seat, config.promote_cost)
+        can_promote = progress.free_promotions > 0 or covers(seat, config.promote_cost)
         robber_nodes = (
             set(self.topology.hex_nodes[state.robber])
             if progress.arrived and state.robber >= 0
@@ -297,6 +301,10 @@ class CitiesKnights(Variant):
                 result.extend(ImproveCity(track, n) for n in spots)
             else:
                 result.append(ImproveCity(track, -1))
+        candidates = progress_cards.discard_choices(progress, seat)
+        result.extend(
+            progress_play.plays(state, progress, config, self.card_names, seat, candidates)
+        )
 
     def _may_promote(self, progress: Progress, seat: Seat, node: int, knight: Knight) -> bool:
         """A knight below mighty, not promoted this turn, with a piece of the next level free;
@@ -372,7 +380,10 @@ class CitiesKnights(Variant):
 
     def _on_promote(self, state: GameState, action: PromoteKnight) -> None:
         progress = progress_of(state)
-        state._pay_bank(state.active, self.config.promote_cost)
+        if progress.free_promotions > 0:  # the Smith's
+            progress.free_promotions -= 1
+        else:
+            state._pay_bank(state.active, self.config.promote_cost)
         knight = progress.knights[action.node]
         progress.knights[action.node] = replace(knight, level=knight.level + 1)
         progress.promoted.add(action.node)
@@ -419,6 +430,16 @@ class CitiesKnights(Variant):
             state, progress, state.active, action.track, action.metropolis, self.config
         )
 
+    def _on_play_progress(self, state: GameState, action: PlayProgress) -> None:
+        progress = progress_of(state)
+        name = self.card_names[action.track][action.face]
+        if state.record_events:
+            state.last_events.append(
+                E.ProgressCardPlayed(state.active, action.track, name, action.choice)
+            )
+        progress_play.spend(progress, state.active, action.track, action.face)
+        progress_play.play(state, progress, name, action.choice)
+
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
         state._take_from_bank(action.seat, self._picks[action.resource])
@@ -431,7 +452,9 @@ class CitiesKnights(Variant):
 
     def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
         """The Cities & Knights rule an action breaks, in words (:mod:`.rejections`)."""
-        return rejections.why_illegal(state, progress_of(state), self.config, action)
+        return rejections.why_illegal(
+            state, progress_of(state), self.config, self.card_names, action
+        )
 
     actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
         EventDie,
@@ -448,6 +471,7 @@ class CitiesKnights(Variant):
         ProgressDrawn,
         ChooseProgress,
         DiscardProgress,
+        PlayProgress,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -464,6 +488,7 @@ class CitiesKnights(Variant):
         ProgressDrawn: _on_progress_drawn,
         ChooseProgress: _on_choose_progress,
         DiscardProgress: _on_discard_progress,
+        PlayProgress: _on_play_progress,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(

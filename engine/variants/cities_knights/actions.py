@@ -201,5 +201,17 @@ class DiscardProgress(A.VariantAction):
         return self.seat
 
 
+@dataclass(frozen=True, slots=True)
+class PlayProgress(A.VariantAction):
+    """Play the progress card ``face`` of ``track``'s deck (0 trade, 1 politics, 2 science),
+    face up, in the seat's main phase; ``choice`` is the card's intersection where it asks
+    for one (Engineer: a city; Medicine: a settlement), else -1 (official Cities & Knights
+    rules; :mod:`.progress_play`)."""
+
+    track: int
+    face: int
+    choice: OptionalNode = -1
+
+
 EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))
 """The six equally likely outcomes of the event die."""

@@ -63,6 +63,7 @@ class Progress:
         choosing: seats still to choose the deck of a defender's progress card, in turn order.
         draws: progress cards due, as ``(seat, track)``, in order.
         over_limit: the seat that must discard a progress card now (-1: none).
+        free_promotions: knight promotions left free this turn (the Smith).
     """
 
     levels: list[list[int]]
@@ -75,6 +76,7 @@ class Progress:
     choosing: list[Seat] = field(default_factory=list)
     draws: list[tuple[Seat, int]] = field(default_factory=list)
     over_limit: Seat = NO_SEAT
+    free_promotions: int = 0
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -113,6 +115,7 @@ class Progress:
             choosing=self.choosing[:],
             draws=self.draws[:],
             over_limit=self.over_limit,
+            free_promotions=self.free_promotions,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -170,6 +173,7 @@ class Progress:
             "choosing": self.choosing[:],
             "draws": [list(d) for d in self.draws],
             "over_limit": self.over_limit,
+            "free_promotions": self.free_promotions,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import Phase
-from hexlan.engine.variants.cities_knights import improvements, knights
+from hexlan.engine.variants.cities_knights import improvements, knights, progress_play
 from hexlan.engine.variants.cities_knights.actions import (
     POLITICS,
     ActivateKnight,
@@ -18,6 +18,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChaseRobber,
     ImproveCity,
     MoveKnight,
+    PlayProgress,
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.config import Config
@@ -27,13 +28,21 @@ if TYPE_CHECKING:
     from hexlan.engine.state import GameState
 
 _RULE: Final = "seed 002 «Города и рыцари»"
+_OFFICIAL: Final = "official Cities & Knights rules"
 
 
 def why_illegal(
-    state: GameState, progress: Progress, config: Config, action: A.Action
+    state: GameState,
+    progress: Progress,
+    config: Config,
+    names: list[tuple[str, ...]],
+    action: A.Action,
 ) -> tuple[str, str] | None:
     """The rule ``action`` breaks now, as ``(reason, rule)``; None to let the engine's general
-    reason stand (an action of another phase, or one this module does not explain)."""
+    reason stand (an action of another phase, or one this module does not explain).
+    ``names``: each progress deck's card names by face."""
+    if isinstance(action, PlayProgress):
+        return _why_not_play(state, progress, names, action)
     if not isinstance(action, A.VariantAction) or state.phase is not Phase.MAIN:
         if isinstance(action, A.BuyDevelopmentCard):
             return ("there are no development cards to buy: progress cards replace them", _RULE)
@@ -120,3 +129,24 @@ def why_illegal(
             )
         return ("this level wins no metropolis: name no city (-1)", _RULE)
     return None
+
+
+def _why_not_play(
+    state: GameState, progress: Progress, names: list[tuple[str, ...]], action: PlayProgress
+) -> tuple[str, str]:
+    """Why a progress card may not be played now: no such card, one the seat was not dealt,
+    outside its main phase, one not built yet, or a wrong choice."""
+    if not 0 <= action.track < len(names) or not 0 <= action.face < len(names[action.track]):
+        return (f"there is no progress card {action.face} in deck {action.track}", _RULE)
+    name = names[action.track][action.face]
+    seat = state.active
+    held = (action.track, action.face) in progress.cards[seat] or (
+        progress.unknown[seat][action.track] and progress.pool[action.track][action.face]
+    )
+    if not held:
+        return (f"seat {seat} holds no {name} progress card (it was not dealt one)", _RULE)
+    if state.phase is not Phase.MAIN:
+        return ("a progress card is played in the seat's own turn, after its roll", _OFFICIAL)
+    if name not in progress_play.PLAYABLE:
+        return (f"playing {name} is not built yet (it is held until discarded)", _OFFICIAL)
+    return (f"{name} cannot be played so now (its choice or its conditions)", _OFFICIAL)

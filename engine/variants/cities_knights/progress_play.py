@@ -1,0 +1,136 @@
+"""Cities & Knights' progress cards played (issue 13; seed 002 «Города и рыцари» names the
+decks; the official rules' card list gives the effects; docs/rules/cities-and-knights.md).
+
+A card is played in its holder's turn, after the roll (:attr:`~hexlan.engine.core.Phase.MAIN`),
+face up: the seat's known card, or in a state that cannot see it one of its unseen cards of that
+deck, now seen. Played cards leave the game (a dealt mental-poker deck cannot take a card back;
+the official rules put them under their deck). Built so far, by the card's name in the rule
+set's deck table:
+
+- ``printer``, ``constitution``: one victory point, shown at once (official: «played
+  immediately»; here the holder plays it in its turn, which the bots do at once).
+- ``road_building``: two roads free (as the development card).
+- ``smith``: the next two knight promotions of the turn are free.
+- ``irrigation``, ``mining``: two grain (ore) from the bank for each fields (mountains) hex
+  beside one of the seat's settlements or cities (as the bank holds).
+- ``warlord``: every knight of the seat's is activated free.
+- ``engineer``: a city wall free under the city ``choice``.
+- ``medicine``: the settlement ``choice`` becomes a city for two ore and a grain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from hexlan.engine.core import NodeId, Phase, Resource, Seat, one_kind
+from hexlan.engine.variants.cities_knights.actions import PlayProgress
+from hexlan.engine.variants.cities_knights.config import Config
+from hexlan.engine.variants.cities_knights.progress import Progress
+
+if TYPE_CHECKING:
+    from hexlan.engine import actions as A
+    from hexlan.engine.state import GameState
+
+POINT_CARDS: Final = frozenset({"printer", "constitution"})
+"""The cards worth a victory point when shown (official)."""
+FREE_PROMOTIONS: Final = 2
+"""Knights the Smith promotes free (official)."""
+HARVEST: Final = {"irrigation": Resource.GRAIN, "mining": Resource.ORE}
+"""The resource each harvest card gives, two per hex of it beside the seat (official)."""
+MEDICINE_COST: Final = {Resource.ORE: 2, Resource.GRAIN: 1}
+"""What a city costs with Medicine (official: two ore and one grain)."""
+PLAYABLE: Final = frozenset(
+    {*POINT_CARDS, *HARVEST, "road_building", "smith", "warlord", "engineer", "medicine"}
+)
+"""The cards whose effect is built (the others are held until discarded)."""
+
+
+def medicine_cost(kinds: int) -> tuple[int, ...]:
+    """Medicine's price as a hand of ``kinds`` kinds."""
+    hand = [0] * kinds
+    for resource, count in MEDICINE_COST.items():
+        hand[resource] = count
+    return tuple(hand)
+
+
+def harvest(state: GameState, seat: Seat, resource: Resource) -> tuple[int, ...]:
+    """What Irrigation or Mining gives ``seat``: two ``resource`` per hex of it beside one of
+    its buildings, capped by the bank."""
+    mine = set(state.settlements[seat]) | set(state.cities[seat])
+    nodes = state.topology.hex_nodes
+    hexes = sum(
+        1
+        for h, terrain in enumerate(state.board.terrains)
+        if terrain.resource is resource and mine.intersection(nodes[h])
+    )
+    return one_kind(resource, min(2 * hexes, state.bank[resource]), state.kinds)
+
+
+def plays(
+    state: GameState,
+    progress: Progress,
+    config: Config,
+    names: list[tuple[str, ...]],
+    seat: Seat,
+    candidates: list[tuple[int, int]],
+) -> list[A.Action]:
+    """The plays open to ``seat`` in its main phase among ``candidates`` (``(track, face)``
+    of cards it may hold; ``names``: each deck's card names by face)."""
+    result: list[A.Action] = []
+    for track, face in candidates:
+        name = names[track][face]
+        if name in POINT_CARDS or name in HARVEST or name == "smith":
+            result.append(PlayProgress(track, face))
+        elif name == "road_building" and state._can_build_free(seat):
+            result.append(PlayProgress(track, face))
+        elif name == "warlord" and any(not k.active for _, k in progress.knights_of(seat)):
+            result.append(PlayProgress(track, face))
+        elif name == "engineer" and len(progress.walls[seat]) < config.walls:
+            walled = set(progress.walls[seat])
+            result.extend(
+                PlayProgress(track, face, n) for n in sorted(state.cities[seat]) if n not in walled
+            )
+        elif (
+            name == "medicine"
+            and state.pieces_left(seat)[2] > 0
+            and state._hand_covers(seat, medicine_cost(state.kinds))
+        ):
+            result.extend(PlayProgress(track, face, n) for n in sorted(state.settlements[seat]))
+    return result
+
+
+def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
+    """``(track, face)`` leaves the seat's hand face up: its known card, or else one of its
+    unseen cards of ``track``'s deck, now seen by all."""
+    if (track, face) in progress.cards[seat]:
+        progress.cards[seat].remove((track, face))
+    else:
+        progress.unknown[seat][track] -= 1
+        progress.pool[track][face] -= 1
+
+
+def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> None:
+    """The effect of the card ``name`` played by the active seat (``choice``: its
+    intersection, for Engineer and Medicine)."""
+    seat = state.active
+    if name in POINT_CARDS:
+        state.public_vp[seat] += 1
+    elif name in HARVEST:
+        state._take_from_bank(seat, harvest(state, seat, HARVEST[name]))
+    elif name == "smith":
+        progress.free_promotions = FREE_PROMOTIONS
+    elif name == "road_building":
+        state.road_building_resume = state.phase
+        state.free_roads = min(2, state.pieces_left(seat)[0])
+        state.phase = Phase.ROAD_BUILDING
+    elif name == "warlord":
+        for node, knight in progress.knights_of(seat):
+            if not knight.active:
+                progress.knights[node] = replace(knight, active=True)
+                progress.fresh.add(node)
+    elif name == "engineer":
+        progress.walls[seat].append(choice)
+    elif name == "medicine":
+        state._pay_bank(seat, medicine_cost(state.kinds))
+        state._upgrade_city(seat, choice)
