@@ -1,0 +1,183 @@
+"""Cities & Knights' progress cards played (issue 13; official card list;
+docs/rules/cities-and-knights.md): each built card's effect, the card leaving the hand face up
+in every seat's view, and the rejections (a card not dealt, one not built yet)."""
+
+from __future__ import annotations
+
+from test_cities_knights import (
+    BOARD,
+    GRAIN,
+    RULES,
+    TRADE_GATE,
+    give,
+    new_state,
+    progress,
+    rejected,
+    step,
+    to_main,
+    with_views,
+)
+
+from hexlan.engine import actions as A
+from hexlan.engine.board import Terrain
+from hexlan.engine.core import Phase, Resource
+from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights import knights
+from hexlan.engine.variants.cities_knights.actions import (
+    POLITICS,
+    SCIENCE,
+    TRACKS,
+    TRADE,
+    ActivateKnight,
+    EventDie,
+    PlayProgress,
+    PromoteKnight,
+)
+from hexlan.engine.variants.cities_knights.progress import Knight
+
+NAMES = [tuple(RULES.raw["decks"][t]) for t in TRACKS]
+
+
+def card(name: str) -> tuple[int, int]:
+    """``(track, face)`` of the card ``name``."""
+    return next((t, names.index(name)) for t, names in enumerate(NAMES) if name in names)
+
+
+def holding(name: str, seat: int = 0) -> tuple[GameState, PlayProgress]:
+    """A game in ``seat``'s main phase, the seat holding ``name``; and its play (no choice)."""
+    state = new_state()
+    to_main(state, seat)
+    track, face = card(name)
+    progress(state).cards[seat].append((track, face))
+    progress(state).pool[track][face] -= 1
+    return state, PlayProgress(track, face)
+
+
+def test_printer_and_constitution_are_a_victory_point_each_and_leave_the_hand() -> None:
+    for name in ("printer", "constitution"):
+        state, play = holding(name)
+        before = state.victory_points(0)
+        assert play in state.legal_actions()
+        state.play(play)
+        assert state.victory_points(0) == before + 1
+        assert progress(state).held(0) == 0
+        rejected(state, play, f"holds no {name} progress card")
+
+
+def test_a_card_the_seat_was_not_dealt_is_rejected_and_named() -> None:
+    state = new_state()
+    to_main(state, 0)
+    rejected(state, PlayProgress(*card("smith")), "seat 0 holds no smith progress card")
+    rejected(state, PlayProgress(SCIENCE, 99), "no progress card 99")
+
+
+def test_a_card_not_built_yet_is_refused_in_words() -> None:
+    state, play = holding("spy")
+    rejected(state, play, "playing spy is not built yet")
+
+
+def test_road_building_gives_two_free_roads() -> None:
+    state, play = holding("road_building")
+    roads = len(state.roads[0])
+    state.play(play)
+    assert state.phase is Phase.ROAD_BUILDING
+    for _ in range(2):
+        state.play(state.legal_actions()[0])
+    assert len(state.roads[0]) == roads + 2 and state.phase is Phase.MAIN
+    assert sum(state.hands[0]) == 0
+
+
+def knight_at(state: GameState, seat: int, level: int = 1, active: bool = False) -> int:
+    """Put a knight of ``seat`` on a free spot its roads reach; its intersection."""
+    spot = knights.build_spots(state, seat)[0]
+    knights.place(state, progress(state), spot, Knight(seat, level, active))
+    return spot
+
+
+def test_the_smith_promotes_two_knights_free() -> None:
+    state, play = holding("smith")
+    first, second = knight_at(state, 0), knight_at(state, 0)
+    state.play(play)
+    state.play(PromoteKnight(first))
+    state.play(PromoteKnight(second))
+    assert [k.level for _, k in progress(state).knights_of(0)] == [2, 2]
+    assert sum(state.hands[0]) == 0 and progress(state).free_promotions == 0
+
+
+def test_irrigation_and_mining_give_two_per_hex_beside_the_seat() -> None:
+    for name, resource, terrain in (
+        ("irrigation", Resource.GRAIN, Terrain.FIELDS),
+        ("mining", Resource.ORE, Terrain.MOUNTAINS),
+    ):
+        state, play = holding(name)
+        mine = set(state.settlements[0]) | set(state.cities[0])
+        hexes = sum(
+            1
+            for h, t in enumerate(BOARD.terrains)
+            if t is terrain and mine & set(state.topology.hex_nodes[h])
+        )
+        state.play(play)
+        assert state.hands[0][resource] == 2 * hexes and sum(state.hands[0]) == 2 * hexes
+
+
+def test_the_warlord_activates_every_knight_free() -> None:
+    state, play = holding("warlord")
+    spots = [knight_at(state, 0), knight_at(state, 0, level=2)]
+    state.play(play)
+    assert all(progress(state).knights[n].active for n in spots)
+    assert not any(isinstance(a, ActivateKnight) for a in state.legal_actions())
+
+
+def test_the_engineer_builds_a_free_wall_under_a_city() -> None:
+    state, _ = holding("engineer")
+    track, face = card("engineer")
+    city = state.cities[0][0]
+    assert state.legal_actions().count(PlayProgress(track, face, city)) == 1
+    rejected(state, PlayProgress(track, face, state.settlements[0][0]), "engineer cannot")
+    state.play(PlayProgress(track, face, city))
+    assert progress(state).walls[0] == [city] and sum(state.hands[0]) == 0
+
+
+def test_medicine_builds_a_city_for_two_ore_and_a_grain() -> None:
+    state, _ = holding("medicine")
+    track, face = card("medicine")
+    town = state.settlements[0][0]
+    rejected(state, PlayProgress(track, face, town), "medicine cannot")  # no ore, no grain
+    give(state, 0, ore=2, grain=1)
+    vp = state.victory_points(0)
+    state.play(PlayProgress(track, face, town))
+    assert town in state.cities[0] and state.victory_points(0) == vp + 1
+    assert sum(state.hands[0]) == 0
+
+
+def test_a_card_played_is_seen_by_every_view_and_leaves_the_hidden_count() -> None:
+    state, views = with_views()
+    track, face = card("printer")
+    for game in (state, views[1]):
+        progress(game).cards[1].append((track, face))
+        progress(game).pool[track][face] -= 1
+    for game in (state, *views):
+        if game is not views[1] and game is not state:
+            progress(game).unknown[1][track] += 1
+    while not (state.active == 1 and state.phase is Phase.MAIN):
+        if state.phase is Phase.ROLL:
+            step(state, views, A.ROLL)
+            step(state, views, A.Dice(1, 2))
+            step(state, views, EventDie(TRADE_GATE))
+        elif state.phase is Phase.MAIN:
+            step(state, views, A.END_TURN)
+        else:
+            step(state, views, state.legal_actions()[0])
+    pool = progress(views[0]).pool[track][face]
+    step(state, views, PlayProgress(track, face))
+    assert progress(views[0]).unknown[1][track] == 0
+    assert progress(views[0]).pool[track][face] == pool - 1
+    assert views[0].victory_points(1) == state.victory_points(1)
+
+
+def test_the_decks_know_every_card_built() -> None:
+    from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE
+
+    assert PLAYABLE <= {n for names in NAMES for n in names}
+    assert {TRADE, POLITICS, SCIENCE} == {card(n)[0] for n in ("merchant", "spy", "smith")}
+    assert GRAIN[Resource.GRAIN] == 1
