@@ -5,7 +5,9 @@ play, and the city improvement it saves for as one of its goals.
 The plan: keep a knight per city (two at least), activate them while the barbarian ship is near,
 promote them when the hand allows; improve the track whose commodity the seat makes most (a
 metropolis is worth two points); wall cities when the hand runs big; send a knight after the
-robber when it sits on the seat's own hex; give the barbarians the poorest city.
+robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
+cards: points at once; the harvests, Road Building, Engineer and Medicine when they can be
+played; the Smith with a knight to promote; the Warlord while the barbarians are near.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
     KnightsPhase,
     PillageCity,
+    PlayProgress,
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
@@ -91,6 +94,12 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     own = progress.knights_of(seat)
     danger = progress.barbarians >= config.barbarian_track - DANGER_STEPS
     big = view.hand_size[seat] >= BIG_HAND
+    promotions = [a for a in legal if isinstance(a, PromoteKnight)]
+    if promotions and progress.free_promotions:
+        return promotions[0]
+    for action in legal:
+        if isinstance(action, PlayProgress) and _worth_playing(view, seat, action, danger):
+            return action
     activations = [a for a in legal if isinstance(a, ActivateKnight)]
     if activations and (danger or big):
         return activations[0]
@@ -105,13 +114,31 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return builds[0]
     if any(isinstance(a, A.BuildCity | A.BuildSettlement) for a in legal):
         return None
-    promotions = [a for a in legal if isinstance(a, PromoteKnight)]
     if promotions and big:
         return promotions[0]
     walls = [a for a in legal if isinstance(a, BuildWall)]
     if walls and big:
         return walls[0]
     return None
+
+
+_AT_ONCE: Final = frozenset(
+    {"printer", "constitution", "irrigation", "mining", "road_building", "engineer", "medicine"}
+)
+"""Progress cards the bot plays as soon as it may."""
+
+
+def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bool) -> bool:
+    """Whether the bot plays this progress card now (see the module docstring)."""
+    variant = view.variant
+    assert isinstance(variant, CitiesKnights)
+    name = variant.card_names[action.track][action.face]
+    if name in _AT_ONCE:
+        return True
+    own = progress_of(view).knights_of(seat)
+    if name == "smith":
+        return any(k.level < 2 for _, k in own)
+    return name == "warlord" and danger
 
 
 def _city_pips(view: GameState, action: Action) -> int:
