@@ -25,6 +25,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
     MoveKnight,
     PillageCity,
+    PlayProgress,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -34,6 +35,18 @@ from hexlan.net.telling import Telling, Told, tells
 
 LEVELS: Final = ("", "basic", "strong", "mighty")
 """A knight's level in words, by level."""
+EFFECTS: Final = {
+    "printer": "1 victory point",
+    "constitution": "1 victory point",
+    "road_building": "two roads free",
+    "smith": "two knight promotions free",
+    "irrigation": "2 grain for each fields hex beside them",
+    "mining": "2 ore for each mountains hex beside them",
+    "warlord": "every knight of theirs activated",
+    "engineer": "a city wall free at {place}",
+    "medicine": "a city at {place} for 2 ore and 1 grain",
+}
+"""What each playable progress card does, in words ({place}: its chosen intersection)."""
 
 
 def card_name(t: Telling, track: int, face: int) -> str:
@@ -184,3 +197,15 @@ def progress_discarded(t: Telling) -> Told:
     name = card_name(t, action.track, action.face)
     text = f"{n.who(action.seat)} discarded the progress card {name}"
     return Told(text + went_on(t), "dev", seat=action.seat)
+
+
+@tells(PlayProgress)
+def progress_played(t: Telling) -> Told:
+    """A progress card played face up, and what it does."""
+    action, n = t.of(PlayProgress), t.narrator
+    played = next(ev for ev in t.news if isinstance(ev, E.ProgressCardPlayed))
+    place = n.node_place(action.choice) if action.choice >= 0 else ""
+    effect = EFFECTS.get(played.name, "").format(place=place)
+    text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
+    nodes = (action.choice,) if action.choice >= 0 else ()
+    return Told(f"{text}: {effect}" if effect else text, "dev", ("node", nodes))
