@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from test_cities_knights import (
     BOARD,
-    GRAIN,
     RULES,
     TRADE_GATE,
     give,
@@ -24,16 +23,15 @@ from hexlan.engine.core import Phase, Resource
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import knights
 from hexlan.engine.variants.cities_knights.actions import (
-    POLITICS,
     SCIENCE,
     TRACKS,
-    TRADE,
     ActivateKnight,
     EventDie,
     PlayProgress,
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
+from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE
 
 NAMES = [tuple(RULES.raw["decks"][t]) for t in TRACKS]
 
@@ -175,9 +173,5 @@ def test_a_card_played_is_seen_by_every_view_and_leaves_the_hidden_count() -> No
     assert views[0].victory_points(1) == state.victory_points(1)
 
 
-def test_the_decks_know_every_card_built() -> None:
-    from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE
-
-    assert PLAYABLE <= {n for names in NAMES for n in names}
-    assert {TRADE, POLITICS, SCIENCE} == {card(n)[0] for n in ("merchant", "spy", "smith")}
-    assert GRAIN[Resource.GRAIN] == 1
+def test_every_card_built_is_in_the_decks() -> None:
+    assert {n for names in NAMES for n in names} >= PLAYABLE

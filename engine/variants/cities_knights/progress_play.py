@@ -80,13 +80,7 @@ def plays(
     result: list[A.Action] = []
     for track, face in candidates:
         name = names[track][face]
-        if name in POINT_CARDS or name in HARVEST or name == "smith":
-            result.append(PlayProgress(track, face))
-        elif name == "road_building" and state._can_build_free(seat):
-            result.append(PlayProgress(track, face))
-        elif name == "warlord" and any(not k.active for _, k in progress.knights_of(seat)):
-            result.append(PlayProgress(track, face))
-        elif name == "engineer" and len(progress.walls[seat]) < config.walls:
+        if name == "engineer" and len(progress.walls[seat]) < config.walls:
             walled = set(progress.walls[seat])
             result.extend(
                 PlayProgress(track, face, n) for n in sorted(state.cities[seat]) if n not in walled
@@ -97,7 +91,18 @@ def plays(
             and state._hand_covers(seat, medicine_cost(state.kinds))
         ):
             result.extend(PlayProgress(track, face, n) for n in sorted(state.settlements[seat]))
+        elif _open(state, progress, seat, name):
+            result.append(PlayProgress(track, face))
     return result
+
+
+def _open(state: GameState, progress: Progress, seat: Seat, name: str) -> bool:
+    """Whether the card ``name``, which asks no choice, may be played by ``seat`` now."""
+    if name == "road_building":
+        return state._can_build_free(seat)
+    if name == "warlord":
+        return any(not k.active for _, k in progress.knights_of(seat))
+    return name in POINT_CARDS or name in HARVEST or name == "smith"
 
 
 def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
