@@ -582,13 +582,14 @@ class Session:
             raise IllegalActionError("the game is waiting for the protocol, not for this seat")
         view.check(action)
         effects: list[Effect] = []
-        card = _CARD_PLAYED.get(type(action))
-        if card is not None:
-            position = self.dealer.unshown_own(card, view.turn)
+        played = self._card_played(action)
+        if played is not None:
+            dealer, face, before, title = played
+            position = dealer.unshown_own(face, before)
             if position is None:
-                raise IllegalActionError(f"this seat holds no {card.title} it can show")
+                raise IllegalActionError(f"this seat holds no {title} it can show")
             # among every card dealt to it before this turn: which one it is stays hidden
-            self._sign("card_reveal", self.dealer.show_payload(position, view.turn), effects)
+            self._sign("card_reveal", dealer.show_payload(position, before), effects)
         self._sign("action", encode_action(action), effects)
         self.last_progress = now
         self._fulfil(effects)
@@ -941,11 +942,12 @@ class Session:
         this turn, and a victory claim may count no more victory point cards than the seat
         showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
         (§13.8)."""
-        card = _CARD_PLAYED.get(type(action))
+        played = self._card_played(action)
         turn = self._require_view(None).turn
-        if card is not None and not self.dealer.spend(author, card, turn):
+        if played is not None and not played[0].spend(author, played[1], played[2]):
             raise IllegalMove(
-                f"seat {author} played {card.title} without revealing one it drew before this turn",
+                f"seat {author} played {played[3]} without revealing one it drew"
+                + (" before this turn" if played[2] == turn else ""),
                 author=author,
             )
         if isinstance(action, A.RevealVictory):
@@ -967,6 +969,24 @@ class Session:
                     f"but revealed {shown}",
                     author=author,
                 )
+
+    def _card_played(self, action: Action) -> tuple[Dealer, int, int, str] | None:
+        """The hidden card ``action`` plays, as ``(dealer, face, before, title)``: a card of
+        ``face`` dealt before turn ``before`` is shown for it (§13.8); a development card is
+        never played in the turn it was bought, a variant's card (a Cities & Knights progress
+        card) may be (:meth:`~hexlan.engine.variants.base.Variant.hidden_card`)."""
+        turn = self._require_view(None).turn
+        card = _CARD_PLAYED.get(type(action))
+        if card is not None:
+            return self.dealer, card, turn, card.title
+        variant = self._require_view(None).variant
+        if variant is None or not isinstance(action, A.VariantAction):
+            return None
+        hidden = variant.hidden_card(action)
+        if hidden is None or hidden[0] not in self.decks:
+            return None
+        deck, face, name = hidden
+        return self.decks[deck], face, turn + 1, name
 
     def abandon(self, missing: Sequence[Seat], now: float = 0.0) -> list[Effect]:
         """Sign that the game ends as abandoned by the stalled seats ``missing`` (§11); the game

@@ -44,6 +44,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    PlayProgress,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -751,6 +752,7 @@ def test_four_in_process_sessions_finish_audit_and_verify(tmp_path: Path) -> Non
     ]
     hidden = [e for e in journal if e.action == ProgressDrawn(None)]
     assert own and hidden  # its own cards it saw, the others' it did not
+    assert any(isinstance(e.action, PlayProgress) for e in journal)  # shown, then played
     assert_logs_verify(table, tmp_path, GAME)
     report = verify_logs(sorted(tmp_path.glob("seat*.hexlan")))
     distributions = {d.name: d for d in stats_report(report)}

@@ -219,3 +219,10 @@ class Variant:
         """Why an action the variant adds is not legal now, as ``(reason, rule)``; None to let
         the engine's general reason stand."""
         return None
+
+    def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
+        """The hidden card ``action`` plays, as ``(deck, face, name)``: the deck's name among the
+        rule set's decks, the card's face in it and its name in words; None for an action that
+        plays no card. A network game shows the card before the action (it may be one drawn in
+        this same turn)."""
+        return None

@@ -456,6 +456,16 @@ class CitiesKnights(Variant):
             state, progress_of(state), self.config, self.card_names, action
         )
 
+    def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
+        """A progress card played: its deck (``trade``, ``politics``, ``science``), face and
+        name (it may be played in the turn it was drawn: official)."""
+        if not isinstance(action, PlayProgress) or not 0 <= action.track < len(TRACKS):
+            return None
+        names = self.card_names[action.track]
+        if not 0 <= action.face < len(names):
+            return None
+        return TRACKS[action.track], action.face, names[action.face].replace("_", " ")
+
     actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
         EventDie,
         BuildKnight,
