@@ -25,8 +25,10 @@ from hexlan.engine.variants.cities_knights import knights
 from hexlan.engine.variants.cities_knights.actions import (
     SCIENCE,
     TRACKS,
+    TRADE,
     ActivateKnight,
     EventDie,
+    ImproveCity,
     PlayProgress,
     PromoteKnight,
 )
@@ -175,3 +177,27 @@ def test_a_card_played_is_seen_by_every_view_and_leaves_the_hidden_count() -> No
 
 def test_every_card_built_is_in_the_decks() -> None:
     assert {n for names in NAMES for n in names} >= PLAYABLE
+
+
+def test_the_crane_makes_the_next_improvement_one_commodity_cheaper_this_turn() -> None:
+    state, play = holding("crane")
+    progress(state).levels[0][TRADE] = 2
+    give(state, 0, cloth=2)
+    rejected(state, ImproveCity(TRADE), "trade level 3 costs 3 cloth")
+    state.play(play)
+    state.play(ImproveCity(TRADE))
+    assert progress(state).levels[0][TRADE] == 3 and sum(state.hands[0]) == 0
+    assert not progress(state).crane  # spent on one improvement
+
+
+def test_the_merchant_fleet_trades_a_kind_two_for_one_until_the_turn_ends() -> None:
+    state, _ = holding("merchant_fleet")
+    track, face = card("merchant_fleet")
+    ratio = state.ratios[0][Resource.WOOL]
+    assert ratio > 2
+    state.play(PlayProgress(track, face, Resource.WOOL))
+    give(state, 0, wool=2)
+    state.play(A.MaritimeTrade((0, 0, 2, 0, 0, 0, 0, 0), Resource.ORE))
+    assert state.hands[0][Resource.ORE] == 1 and state.hands[0][Resource.WOOL] == 0
+    state.play(A.END_TURN)
+    assert state.ratios[0][Resource.WOOL] == ratio and progress(state).fleet is None

@@ -7,7 +7,9 @@ promote them when the hand allows; improve the track whose commodity the seat ma
 metropolis is worth two points); wall cities when the hand runs big; send a knight after the
 robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
 cards: points at once; the harvests, Road Building, Engineer and Medicine when they can be
-played; the Smith with a knight to promote; the Warlord while the barbarians are near.
+played; the Smith with a knight to promote; the Crane when the hand is one commodity short of
+an improvement; the Merchant Fleet on a kind it holds four of; the Warlord while the barbarians
+are near.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ DANGER_STEPS: Final = 3
 """Steps before the barbarians land from which the bot activates its knights."""
 BIG_HAND: Final = 7
 """Cards from which the bot spends on walls, promotions and activations rather than save."""
+FLEET_CARDS: Final = 4
+"""Cards of a kind from which the bot plays a Merchant Fleet on it."""
 IMPROVEMENT_VALUE: Final = (0.5, 0.55, 0.9, 2.0, 2.0)
 """What the bot deems each level of a track worth (rough victory points): the third opens an
 ability, the fourth and fifth may win a metropolis (two points)."""
@@ -135,9 +139,17 @@ def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bo
     name = variant.card_names[action.track][action.face]
     if name in _AT_ONCE:
         return True
-    own = progress_of(view).knights_of(seat)
+    progress = progress_of(view)
     if name == "smith":
-        return any(k.level < 2 for _, k in own)
+        return any(k.level < 2 for _, k in progress.knights_of(seat))
+    if name == "crane":
+        return any(
+            0 < level < variant.config.top_level and view.hands[seat][TRACK_COMMODITY[t]] >= level
+            for t, level in enumerate(progress.levels[seat])
+        )
+    if name == "merchant_fleet":
+        hand = view.hands[seat]
+        return hand[action.choice] >= FLEET_CARDS and hand[action.choice] == max(hand)
     return name == "warlord" and danger
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from hexlan.engine import events as E
+from hexlan.engine.core import Resource
 from hexlan.engine.info import InformationState
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -45,8 +46,11 @@ EFFECTS: Final = {
     "warlord": "every knight of theirs activated",
     "engineer": "a city wall free at {place}",
     "medicine": "a city at {place} for 2 ore and 1 grain",
+    "crane": "the next city improvement one commodity cheaper",
+    "merchant_fleet": "{kind} 2:1 at the bank this turn",
 }
-"""What each playable progress card does, in words ({place}: its chosen intersection)."""
+"""What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
+its chosen kind of card)."""
 
 
 def card_name(t: Telling, track: int, face: int) -> str:
@@ -204,8 +208,10 @@ def progress_played(t: Telling) -> Told:
     """A progress card played face up, and what it does."""
     action, n = t.of(PlayProgress), t.narrator
     played = next(ev for ev in t.news if isinstance(ev, E.ProgressCardPlayed))
-    place = n.node_place(action.choice) if action.choice >= 0 else ""
-    effect = EFFECTS.get(played.name, "").format(place=place)
+    fleet = played.name == "merchant_fleet"
+    place = n.node_place(action.choice) if action.choice >= 0 and not fleet else ""
+    kind = Resource(action.choice).name.lower() if fleet else ""
+    effect = EFFECTS.get(played.name, "").format(place=place, kind=kind)
     text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
-    nodes = (action.choice,) if action.choice >= 0 else ()
+    nodes = (action.choice,) if place else ()
     return Told(f"{text}: {effect}" if effect else text, "dev", ("node", nodes))

@@ -175,11 +175,18 @@ class CitiesKnights(Variant):
             progress.aqueduct = []
 
     def turn_started(self, state: GameState) -> None:
-        """A new turn: no knight is fresh or promoted in it yet."""
+        """A new turn: no knight is fresh or promoted in it yet; the last turn's Smith, Crane
+        and Merchant Fleet are spent."""
         progress = progress_of(state)
         progress.fresh.clear()
         progress.promoted.clear()
         progress.free_promotions = 0
+        progress.crane = False
+        if progress.fleet is not None:  # the Merchant Fleet's turn is over
+            seat, kind = progress.fleet
+            level = self.config.ability_level
+            state.ratios[seat][kind] = improvements.bank_ratio(state, progress, seat, kind, level)
+            progress.fleet = None
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
         """In :attr:`KnightsPhase.EVENT`: the event die, a beacon event ``"event"``; in

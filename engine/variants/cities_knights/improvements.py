@@ -33,8 +33,8 @@ _RULE = "seed 002 «Города и рыцари»"
 
 def improvement_cost(state: GameState, progress: Progress, seat: Seat, track: int) -> Hand:
     """The seat's next improvement of ``track``: as many of the track's commodity as the level
-    built."""
-    level = progress.levels[seat][track] + 1
+    built, one less with the Crane played this turn (official)."""
+    level = progress.levels[seat][track] + 1 - progress.crane
     return one_kind(TRACK_COMMODITY[track], level, state.kinds)
 
 
@@ -84,7 +84,8 @@ def why_not_improve(
     cost = improvement_cost(state, progress, seat, track)
     if not state._hand_covers(seat, cost):
         commodity = TRACK_COMMODITY[track].name.lower()
-        return (f"{name} level {level + 1} costs {level + 1} {commodity}", f"{_RULE}: {level + 1}")
+        price = cost[TRACK_COMMODITY[track]]
+        return (f"{name} level {level + 1} costs {price} {commodity}", f"{_RULE}: {level + 1}")
     return None
 
 
@@ -94,6 +95,7 @@ def improve(
     """Pay for and build the seat's next improvement of ``track``; ``node`` takes the
     metropolis when the level wins it. The third trade level opens 2:1 commodity trades."""
     state._pay_bank(seat, improvement_cost(state, progress, seat, track))
+    progress.crane = False
     if takes_metropolis(progress, seat, track, config.metropolis_level):
         holder = progress.metropolis_seat[track]
         if holder >= 0:
@@ -108,6 +110,20 @@ def improve(
         ratios = state.ratios[seat]
         for kind in COMMODITIES:
             ratios[kind] = min(ratios[kind], 2)
+
+
+def bank_ratio(state: GameState, progress: Progress, seat: Seat, kind: int, level: int) -> int:
+    """The seat's bank ratio for ``kind`` from its harbours and its trading house (``level``:
+    the trade level that opens it), without a Merchant Fleet."""
+    ratio = 3 if state.generic_harbour[seat] else 4
+    harbours = state._harbour_nodes
+    for node in (*state.settlements[seat], *state.cities[seat]):
+        harbour = harbours.get(node)
+        if harbour is not None and harbour.resource == kind:
+            ratio = 2
+    if kind in COMMODITIES and progress.levels[seat][TRADE] >= level:
+        ratio = min(ratio, 2)
+    return ratio
 
 
 def lose_wall(progress: Progress, seat: Seat, node: NodeId) -> None:

@@ -64,6 +64,9 @@ class Progress:
         draws: progress cards due, as ``(seat, track)``, in order.
         over_limit: the seat that must discard a progress card now (-1: none).
         free_promotions: knight promotions left free this turn (the Smith).
+        crane: whether the active seat's next improvement this turn costs one commodity less.
+        fleet: ``(seat, kind)``: the kind the seat trades 2:1 at the bank this turn (the
+            Merchant Fleet), or None.
     """
 
     levels: list[list[int]]
@@ -77,6 +80,8 @@ class Progress:
     draws: list[tuple[Seat, int]] = field(default_factory=list)
     over_limit: Seat = NO_SEAT
     free_promotions: int = 0
+    crane: bool = False
+    fleet: tuple[Seat, int] | None = None
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -116,6 +121,8 @@ class Progress:
             draws=self.draws[:],
             over_limit=self.over_limit,
             free_promotions=self.free_promotions,
+            crane=self.crane,
+            fleet=self.fleet,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -174,6 +181,8 @@ class Progress:
             "draws": [list(d) for d in self.draws],
             "over_limit": self.over_limit,
             "free_promotions": self.free_promotions,
+            "crane": self.crane,
+            "fleet": None if self.fleet is None else list(self.fleet),
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

@@ -16,6 +16,9 @@ set's deck table:
 - ``warlord``: every knight of the seat's is activated free.
 - ``engineer``: a city wall free under the city ``choice``.
 - ``medicine``: the settlement ``choice`` becomes a city for two ore and a grain.
+- ``crane``: the seat's next city improvement this turn costs one commodity less.
+- ``merchant_fleet``: the seat trades the kind ``choice`` (a resource or commodity) 2:1 at the
+  bank for the rest of the turn.
 """
 
 from __future__ import annotations
@@ -41,7 +44,17 @@ HARVEST: Final = {"irrigation": Resource.GRAIN, "mining": Resource.ORE}
 MEDICINE_COST: Final = {Resource.ORE: 2, Resource.GRAIN: 1}
 """What a city costs with Medicine (official: two ore and one grain)."""
 PLAYABLE: Final = frozenset(
-    {*POINT_CARDS, *HARVEST, "road_building", "smith", "warlord", "engineer", "medicine"}
+    {
+        *POINT_CARDS,
+        *HARVEST,
+        "road_building",
+        "smith",
+        "warlord",
+        "engineer",
+        "medicine",
+        "crane",
+        "merchant_fleet",
+    }
 )
 """The cards whose effect is built (the others are held until discarded)."""
 
@@ -91,6 +104,9 @@ def plays(
             and state._hand_covers(seat, medicine_cost(state.kinds))
         ):
             result.extend(PlayProgress(track, face, n) for n in sorted(state.settlements[seat]))
+        elif name == "merchant_fleet" and progress.fleet is None:
+            ratios = state.ratios[seat]
+            result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
         elif _open(state, progress, seat, name):
             result.append(PlayProgress(track, face))
     return result
@@ -102,6 +118,8 @@ def _open(state: GameState, progress: Progress, seat: Seat, name: str) -> bool:
         return state._can_build_free(seat)
     if name == "warlord":
         return any(not k.active for _, k in progress.knights_of(seat))
+    if name == "crane":
+        return not progress.crane and bool(state.cities[seat])
     return name in POINT_CARDS or name in HARVEST or name == "smith"
 
 
@@ -117,7 +135,7 @@ def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
 
 def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> None:
     """The effect of the card ``name`` played by the active seat (``choice``: its
-    intersection, for Engineer and Medicine)."""
+    intersection, for Engineer and Medicine; its kind of card, for the Merchant Fleet)."""
     seat = state.active
     if name in POINT_CARDS:
         state.public_vp[seat] += 1
@@ -136,6 +154,11 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
                 progress.fresh.add(node)
     elif name == "engineer":
         progress.walls[seat].append(choice)
+    elif name == "crane":
+        progress.crane = True
+    elif name == "merchant_fleet":
+        progress.fleet = (seat, choice)
+        state.ratios[seat][choice] = 2
     elif name == "medicine":
         state._pay_bank(seat, medicine_cost(state.kinds))
         state._upgrade_city(seat, choice)
