@@ -1,6 +1,6 @@
 """Cities & Knights' progress cards: the three decks, who draws when, and the hand limit (seed
-002 «Города и рыцари»; docs/rules/cities-and-knights.md). The cards' effects are not built yet:
-a card is drawn, held (hidden but for the number held) and, over the limit, discarded.
+002 «Города и рыцари»; docs/rules/cities-and-knights.md): a card is drawn, held (hidden but for
+the number held) and, over the limit, discarded; :mod:`.progress_play` plays it.
 
 - **Gates.** When the event die shows a track's gate, each seat whose level of that track is at
   least the red die less one draws a card of that track's deck, in turn order from the roller
