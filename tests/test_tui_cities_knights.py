@@ -26,6 +26,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
     MoveKnight,
     PillageCity,
+    PlayProgress,
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
@@ -330,3 +331,33 @@ async def test_a_bot_game_of_cities_and_knights_runs_to_the_game_over_screen() -
         assert any(e.text.startswith("The barbarians land") for e in game.events)
         await pilot.press("q")
     assert app.return_code == 0
+
+
+async def play_a_progress_card(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``l`` lists the cards with their text, "(not now)" on those that cannot be played; the
+    first playable one picked is played (its place typed on the board, or its kind chosen,
+    when it asks), face up: one card fewer, told in the log."""
+    play = next(a for a in screen.game.legal_actions() if isinstance(a, PlayProgress))
+    held = progress_of(screen.game.view).held(0)
+    await pilot.press("l")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Your progress cards"
+    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
+    assert "(not now)" not in str(dialog.choices[index][0])
+    await pilot.press(str(index + 1))
+    await pilot.pause()
+    if screen.pick is not None:  # Engineer, Medicine: the place
+        assert screen.pick.what == "progress card"
+        await type_label(pilot, screen, next(iter(screen.pick.labels)))
+    elif isinstance(pilot.app.screen, ChoiceDialog):  # the Merchant Fleet: the kind
+        await pilot.press("1")
+        await pilot.pause()
+    assert progress_of(screen.game.view).held(0) == held - 1
+    assert any(e.text.startswith("You played the progress card ") for e in screen.game.events)
+
+
+async def test_a_progress_card_played_by_keys() -> None:
+    """At 80x24: a progress card played from ``l``'s list."""
+    steps = {"card": play_a_progress_card}
+    await play_by_keys((80, 24), COMPACT, steps, {"card": legal(PlayProgress)}, GAME, SEED)

@@ -818,16 +818,35 @@ class GameScreen(TableScreen):
             self._choose(title, choices)
 
     def action_progress_cards(self) -> None:
-        """Cities & Knights: your progress cards with their text."""
-        view = self.game.view
-        lines = [ck.card_line(view, t, f) for t, f in ck.held_cards(view, self.game.human_seat)]
-        self.app.push_screen(
-            ChoiceDialog(
-                "Your progress cards",
-                [(line, None) for line in lines],
-                note="Their effects are not played yet · Esc closes",
+        """Cities & Knights: your progress cards with their text; one playable now is played
+        when picked (its place picked on the board, or its kind in a dialog, if it asks)."""
+        view, legal = self.game.view, self._legal()
+        held = ck.held_cards(view, self.game.human_seat)
+        choices = [
+            (
+                ck.card_line(view, t, f) + ("" if ck.card_plays(legal, t, f) else " (not now)"),
+                (t, f),
             )
-        )
+            for t, f in held
+        ]
+
+        def chosen(card: tuple[int, int] | None) -> None:
+            if card is None:
+                return
+            plays = ck.card_plays(self._legal(), *card)
+            if not plays:
+                self.notify("That card cannot be played now.", severity="warning")
+            elif plays[0].choice < 0:
+                self.submit(plays[0])
+            elif ck.card_key(view, *card) == "merchant_fleet":
+                self._choose("Merchant Fleet: which kind of card?", ck.fleet_choices(plays))
+            else:
+                self._start_pick(
+                    "node", "progress card", mandatory=False, source=ck.card_source(*card)
+                )
+
+        note = "Enter plays a card you may play now · Esc closes"
+        self.app.push_screen(ChoiceDialog("Your progress cards", choices, note=note), chosen)
 
     def action_move_ship(self) -> None:
         """Light up the ships that may move; the one picked then shows where it may go."""

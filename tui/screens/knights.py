@@ -12,7 +12,9 @@ Keys (none clash with the base game's; each shows in the footer only when legal)
 - ``y`` **choose**: the decision due to you that a dialog answers (the aqueduct's resource,
   the deck of a defender's progress card, the progress card to discard); it opens by itself
   when due, ``y`` reopens it after Esc.
-- ``l`` **cards**: your progress cards with their text.
+- ``l`` **cards**: your progress cards with their text; picking one you may play now plays it
+  (a card asking for a place then lights the places on the board: Engineer, Medicine; the
+  Merchant Fleet asks for the kind in a dialog).
 
 A displaced knight's retreat and a city the barbarians take are picked on the board as soon
 as they are due (they cannot be put off).
@@ -41,6 +43,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    PlayProgress,
     PromoteKnight,
     RetreatKnight,
 )
@@ -54,6 +57,7 @@ PICK_PURPOSE: Final = {
     "metropolis": "The city for the metropolis",
     "retreat": "Move your displaced knight to",
     "pillage": "The barbarians won: pick the city you lose",
+    "progress card": "Play the card on which intersection",
 }
 """The prompt's head for each Cities & Knights pick (all on intersections)."""
 
@@ -108,8 +112,8 @@ CARD_TEXT: Final = {
     "resource_monopoly": "each player gives you up to 2 of a resource",
     "trade_monopoly": "each player gives you 1 of a commodity",
 }
-"""Each progress card's effect in a line (the official rules; the engine does not play them
-yet: docs/rules/cities-and-knights.md)."""
+"""Each progress card's effect in a line (the official rules; the engine plays those
+docs/rules/cities-and-knights.md lists)."""
 
 
 def is_knights(view: InformationState) -> bool:
@@ -134,7 +138,28 @@ def place_of(what: str, action: Action, source: int) -> int | None:
         return action.node
     if what == "pillage" and isinstance(action, PillageCity):
         return action.node
+    if what == "progress card" and isinstance(action, PlayProgress):
+        return action.choice if card_source(action.track, action.face) == source else None
     return None
+
+
+def card_source(track: int, face: int) -> int:
+    """A progress card as one number, the ``source`` of a pick of where it is played."""
+    return track * CARD_FACES + face
+
+
+CARD_FACES: Final = 64
+"""More faces than any progress deck has (for :func:`card_source`)."""
+
+
+def card_plays(legal: Sequence[Action], track: int, face: int) -> list[PlayProgress]:
+    """The legal plays of the progress card ``face`` of ``track``'s deck (one per choice)."""
+    return [a for a in legal if isinstance(a, PlayProgress) and (a.track, a.face) == (track, face)]
+
+
+def fleet_choices(plays: Sequence[PlayProgress]) -> list[tuple[str, Action]]:
+    """The Merchant Fleet's kinds of card, as dialog choices."""
+    return [(f"{Resource(a.choice).name.lower()} 2:1 this turn", a) for a in plays]
 
 
 def knight_choices(
@@ -208,8 +233,12 @@ def dialog_choices(
 def card_line(view: InformationState, track: int, face: int) -> str:
     """A progress card as "Merchant (trade): the merchant on a hex: ..."."""
     name = progress_card_name(view.rules, track, face)
-    key = list(view.rules.raw["decks"][TRACKS[track]])[face]
-    return f"{name} ({TRACKS[track]}): {CARD_TEXT.get(key, '')}"
+    return f"{name} ({TRACKS[track]}): {CARD_TEXT.get(card_key(view, track, face), '')}"
+
+
+def card_key(view: InformationState, track: int, face: int) -> str:
+    """A progress card's key in the rule set's deck table ("merchant_fleet")."""
+    return str(list(view.rules.raw["decks"][TRACKS[track]])[face])
 
 
 def held_cards(view: InformationState, seat: int) -> list[tuple[int, int]]:
