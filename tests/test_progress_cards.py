@@ -201,3 +201,21 @@ def test_the_merchant_fleet_trades_a_kind_two_for_one_until_the_turn_ends() -> N
     assert state.hands[0][Resource.ORE] == 1 and state.hands[0][Resource.WOOL] == 0
     state.play(A.END_TURN)
     assert state.ratios[0][Resource.WOOL] == ratio and progress(state).fleet is None
+
+
+def test_the_saboteur_makes_seats_with_as_many_points_or_more_discard_half() -> None:
+    state, play = holding("saboteur")
+    give(state, 1, lumber=5)  # as many points: discards 2
+    give(state, 2, brick=3)
+    state.public_vp[2] = state.public_vp[0] - 1  # fewer points: keeps its cards
+    give(state, 3, ore=1)  # one card: half of it is none
+    state.play(play)
+    assert state.phase is Phase.DISCARD and state.discards == [0, 2, 0, 0]
+    state.play(A.Discard(1, (2, 0, 0, 0, 0, 0, 0, 0)))
+    assert state.phase is Phase.MAIN and state.active == 0
+    assert sum(state.hands[1]) == 3 and sum(state.hands[2]) == 3
+
+
+def test_the_saboteur_is_not_played_when_it_would_touch_no_one() -> None:
+    state, play = holding("saboteur")
+    rejected(state, play, "saboteur cannot be played")

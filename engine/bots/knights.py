@@ -6,8 +6,8 @@ The plan: keep a knight per city (two at least), activate them while the barbari
 promote them when the hand allows; improve the track whose commodity the seat makes most (a
 metropolis is worth two points); wall cities when the hand runs big; send a knight after the
 robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
-cards: points at once; the harvests, Road Building, Engineer and Medicine when they can be
-played; the Smith with a knight to promote; the Crane when the hand is one commodity short of
+cards: points at once; the harvests, Road Building, Engineer, Medicine and the Saboteur when
+they can be played; the Smith with a knight to promote; the Crane when the hand is one commodity short of
 an improvement; the Merchant Fleet on a kind it holds four of; the Warlord while the barbarians
 are near.
 """
@@ -127,7 +127,16 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
 
 
 _AT_ONCE: Final = frozenset(
-    {"printer", "constitution", "irrigation", "mining", "road_building", "engineer", "medicine"}
+    {
+        "printer",
+        "constitution",
+        "irrigation",
+        "mining",
+        "road_building",
+        "engineer",
+        "medicine",
+        "saboteur",
+    }
 )
 """Progress cards the bot plays as soon as it may."""
 

@@ -48,6 +48,7 @@ EFFECTS: Final = {
     "medicine": "a city at {place} for 2 ore and 1 grain",
     "crane": "the next city improvement one commodity cheaper",
     "merchant_fleet": "{kind} 2:1 at the bank this turn",
+    "saboteur": "the players with as many points or more discard half",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
@@ -214,4 +215,6 @@ def progress_played(t: Telling) -> Told:
     effect = EFFECTS.get(played.name, "").format(place=place, kind=kind)
     text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
     nodes = (action.choice,) if place else ()
-    return Told(f"{text}: {effect}" if effect else text, "dev", ("node", nodes))
+    due = discards_due(t) if played.name == "saboteur" else ""
+    text = f"{text}: {effect}" if effect else text
+    return Told(text + (";" + due if due else ""), "dev", ("node", nodes))

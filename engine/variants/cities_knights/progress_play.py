@@ -19,6 +19,8 @@ set's deck table:
 - ``crane``: the seat's next city improvement this turn costs one commodity less.
 - ``merchant_fleet``: the seat trades the kind ``choice`` (a resource or commodity) 2:1 at the
   bank for the rest of the turn.
+- ``saboteur``: every other seat with as many points or more discards half its cards, rounded
+  down, of its choice (the 7's discard phase), then the turn goes on.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
+from hexlan.engine import events as E
 from hexlan.engine.core import NodeId, Phase, Resource, Seat, one_kind
 from hexlan.engine.variants.cities_knights.actions import PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
@@ -54,6 +57,7 @@ PLAYABLE: Final = frozenset(
         "medicine",
         "crane",
         "merchant_fleet",
+        "saboteur",
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -120,7 +124,20 @@ def _open(state: GameState, progress: Progress, seat: Seat, name: str) -> bool:
         return any(not k.active for _, k in progress.knights_of(seat))
     if name == "crane":
         return not progress.crane and bool(state.cities[seat])
+    if name == "saboteur":
+        return any(sabotaged(state, seat))
     return name in POINT_CARDS or name in HARVEST or name == "smith"
+
+
+def sabotaged(state: GameState, seat: Seat) -> list[int]:
+    """What the Saboteur played by ``seat`` makes each seat discard: half the cards of every
+    other seat with as many victory points or more (public: Cities & Knights has no hidden
+    points), rounded down."""
+    points = state.public_vp
+    return [
+        n // 2 if s != seat and points[s] >= points[seat] else 0
+        for s, n in enumerate(state.hand_size)
+    ]
 
 
 def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
@@ -159,6 +176,13 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
     elif name == "merchant_fleet":
         progress.fleet = (seat, choice)
         state.ratios[seat][choice] = 2
+    elif name == "saboteur":
+        state.discards = sabotaged(state, seat)
+        state.robber_resume = state.phase
+        state.discard_after_robber = True  # the discards' end resumes the turn
+        state.phase = Phase.DISCARD
+        if state.record_events:
+            state.last_events.append(E.DiscardsDue(tuple(state.discards)))
     elif name == "medicine":
         state._pay_bank(seat, medicine_cost(state.kinds))
         state._upgrade_city(seat, choice)

@@ -149,4 +149,4 @@ def _why_not_play(
         return ("a progress card is played in the seat's own turn, after its roll", _OFFICIAL)
     if name not in progress_play.PLAYABLE:
         return (f"playing {name} is not built yet (it is held until discarded)", _OFFICIAL)
-    return (f"{name} cannot be played so now (its choice or its conditions)", _OFFICIAL)
+    return (f"{name} cannot be played now (its choice or its conditions)", _OFFICIAL)
