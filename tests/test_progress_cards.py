@@ -219,3 +219,13 @@ def test_the_saboteur_makes_seats_with_as_many_points_or_more_discard_half() -> 
 def test_the_saboteur_is_not_played_when_it_would_touch_no_one() -> None:
     state, play = holding("saboteur")
     rejected(state, play, "saboteur cannot be played")
+
+
+def test_a_point_card_played_at_twelve_points_wins() -> None:
+    state, play = holding("constitution")
+    state.public_vp[0] = 12
+    state.play(play)
+    node = state.chance_node()
+    assert node is not None and node.event == "victory" and node.seats == (0,)
+    state.play(A.RevealVictory(0, 0))
+    assert state.is_over and state.winner == 0
