@@ -229,3 +229,39 @@ def test_a_point_card_played_at_twelve_points_wins() -> None:
     assert node is not None and node.event == "victory" and node.seats == (0,)
     state.play(A.RevealVictory(0, 0))
     assert state.is_over and state.winner == 0
+
+
+def test_the_diplomat_removes_an_open_road_and_its_owner_may_place_its_own_again() -> None:
+    state, _ = holding("diplomat")
+    track, face = card("diplomat")
+    targets = [a.choice for a in state.legal_actions() if isinstance(a, PlayProgress)]
+    assert set(targets) <= {p for roads in state.roads for p in roads}
+    theirs = next(p for p in targets if state.path_owner[p] == 1)
+    state.play(PlayProgress(track, face, theirs))
+    assert theirs not in state.roads[1] and state.path_owner[theirs] < 0
+    assert state.phase is Phase.MAIN
+    state, _ = holding("diplomat")
+    mine = state.roads[0][0]
+    state.play(PlayProgress(track, face, mine))
+    assert mine not in state.roads[0] and state.phase is Phase.ROAD_BUILDING
+    state.play(next(a for a in state.legal_actions() if isinstance(a, A.BuildRoad)))
+    assert len(state.roads[0]) == 2 and state.phase is Phase.MAIN
+
+
+def test_a_road_closed_at_both_ends_is_no_diplomats_target() -> None:
+    state, play = holding("diplomat")
+    topology = state.topology
+    road, extension = next(
+        (r, p)
+        for r in state.roads[0]
+        for end in topology.path_nodes[r]
+        if state.node_owner[end] != 0  # the road's open end
+        for p in topology.node_paths[end]
+        if state.path_owner[p] < 0
+    )
+    state.path_owner[extension] = 0
+    state.roads[0].append(extension)
+    state._road_cache = [None] * state.players
+    targets = {x.choice for x in state.legal_actions() if isinstance(x, PlayProgress)}
+    assert road not in targets and extension in targets
+    rejected(state, PlayProgress(play.track, play.face, road), "diplomat cannot be played")

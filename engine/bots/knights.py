@@ -7,9 +7,10 @@ promote them when the hand allows; improve the track whose commodity the seat ma
 metropolis is worth two points); wall cities when the hand runs big; send a knight after the
 robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
 cards: points at once; the harvests, Road Building, Engineer, Medicine and the Saboteur when
-they can be played; the Smith with a knight to promote; the Crane when the hand is one commodity short of
-an improvement; the Merchant Fleet on a kind it holds four of; the Warlord while the barbarians
-are near.
+they can be played; the Smith with a knight to promote; the Crane when the hand is one
+commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
+on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
+near.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
-from hexlan.engine.core import Hand, Phase, Seat
+from hexlan.engine.core import NO_SEAT, Hand, Phase, Seat
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -159,6 +160,9 @@ def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bo
     if name == "merchant_fleet":
         hand = view.hands[seat]
         return hand[action.choice] >= FLEET_CARDS and hand[action.choice] == max(hand)
+    if name == "diplomat":
+        holder = view.longest_road_holder
+        return holder not in (NO_SEAT, seat) and view.path_owner[action.choice] == holder
     return name == "warlord" and danger
 
 

@@ -32,7 +32,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     RetreatKnight,
 )
 from hexlan.net.tellers.base import discards_due
-from hexlan.net.telling import Telling, Told, tells
+from hexlan.net.telling import Target, Telling, Told, tells
 
 LEVELS: Final = ("", "basic", "strong", "mighty")
 """A knight's level in words, by level."""
@@ -49,6 +49,7 @@ EFFECTS: Final = {
     "crane": "the next city improvement one commodity cheaper",
     "merchant_fleet": "{kind} 2:1 at the bank this turn",
     "saboteur": "the players with as many points or more discard half",
+    "diplomat": "an open road removed",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
@@ -210,11 +211,14 @@ def progress_played(t: Telling) -> Told:
     action, n = t.of(PlayProgress), t.narrator
     played = next(ev for ev in t.news if isinstance(ev, E.ProgressCardPlayed))
     fleet = played.name == "merchant_fleet"
-    place = n.node_place(action.choice) if action.choice >= 0 and not fleet else ""
+    node = action.choice >= 0 and played.name in ("engineer", "medicine")
+    place = n.node_place(action.choice) if node else ""
     kind = Resource(action.choice).name.lower() if fleet else ""
     effect = EFFECTS.get(played.name, "").format(place=place, kind=kind)
     text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
-    nodes = (action.choice,) if place else ()
+    target: Target = ("node", (action.choice,)) if node else None
+    if played.name == "diplomat":
+        target = ("path", (action.choice,))
     due = discards_due(t) if played.name == "saboteur" else ""
     text = f"{text}: {effect}" if effect else text
-    return Told(text + (";" + due if due else ""), "dev", ("node", nodes))
+    return Told(text + (";" + due if due else ""), "dev", target)

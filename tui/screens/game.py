@@ -840,6 +840,10 @@ class GameScreen(TableScreen):
                 self.submit(plays[0])
             elif ck.card_key(view, *card) == "merchant_fleet":
                 self._choose("Merchant Fleet: which kind of card?", ck.fleet_choices(plays))
+            elif ck.card_key(view, *card) == "diplomat":
+                self._start_pick(
+                    "path", "progress road", mandatory=False, source=ck.card_source(*card)
+                )
             else:
                 self._start_pick(
                     "node", "progress card", mandatory=False, source=ck.card_source(*card)
@@ -1100,6 +1104,7 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
     "city": "node",
     "wall": "node",
     **dict.fromkeys(ck.PICK_PURPOSE, "node"),
+    "progress road": "path",
     "robber": "hex",
     "pirate": "hex",
 }

@@ -13,8 +13,8 @@ Keys (none clash with the base game's; each shows in the footer only when legal)
   the deck of a defender's progress card, the progress card to discard); it opens by itself
   when due, ``y`` reopens it after Esc.
 - ``l`` **cards**: your progress cards with their text; picking one you may play now plays it
-  (a card asking for a place then lights the places on the board: Engineer, Medicine; the
-  Merchant Fleet asks for the kind in a dialog).
+  (a card asking for a place then lights the places on the board: Engineer, Medicine, the
+  Diplomat's roads; the Merchant Fleet asks for the kind in a dialog).
 
 A displaced knight's retreat and a city the barbarians take are picked on the board as soon
 as they are due (they cannot be put off).
@@ -58,8 +58,10 @@ PICK_PURPOSE: Final = {
     "retreat": "Move your displaced knight to",
     "pillage": "The barbarians won: pick the city you lose",
     "progress card": "Play the card on which intersection",
+    "progress road": "The Diplomat: remove which open road",
 }
-"""The prompt's head for each Cities & Knights pick (all on intersections)."""
+"""The prompt's head for each Cities & Knights pick (all on intersections but the Diplomat's
+road)."""
 
 DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
     {KnightsPhase.AQUEDUCT, KnightsPhase.PROGRESS_CHOICE, KnightsPhase.PROGRESS_DISCARD}
@@ -138,7 +140,7 @@ def place_of(what: str, action: Action, source: int) -> int | None:
         return action.node
     if what == "pillage" and isinstance(action, PillageCity):
         return action.node
-    if what == "progress card" and isinstance(action, PlayProgress):
+    if what in ("progress card", "progress road") and isinstance(action, PlayProgress):
         return action.choice if card_source(action.track, action.face) == source else None
     return None
 

@@ -204,9 +204,9 @@ class DiscardProgress(A.VariantAction):
 @dataclass(frozen=True, slots=True)
 class PlayProgress(A.VariantAction):
     """Play the progress card ``face`` of ``track``'s deck (0 trade, 1 politics, 2 science),
-    face up, in the seat's main phase; ``choice`` is the card's intersection where it asks
-    for one (Engineer: a city; Medicine: a settlement), else -1 (official Cities & Knights
-    rules; :mod:`.progress_play`)."""
+    face up, in the seat's main phase; ``choice`` is what the card asks for: an intersection
+    (Engineer: a city; Medicine: a settlement), a kind of card (Merchant Fleet), a path
+    (Diplomat), else -1 (official Cities & Knights rules; :mod:`.progress_play`)."""
 
     track: int
     face: int

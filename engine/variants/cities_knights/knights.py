@@ -88,7 +88,7 @@ def place(state: GameState, progress: Progress, node: NodeId, knight: Knight) ->
     progress.knights[node] = knight
     state.node_owner[node] = knight.seat
     state.blocked[node] = True
-    _roads_changed(state)
+    roads_changed(state)
 
 
 def lift(state: GameState, progress: Progress, node: NodeId) -> Knight:
@@ -102,12 +102,13 @@ def lift(state: GameState, progress: Progress, node: NodeId) -> Knight:
     state.blocked[node] = node >= topo.land_node_count or any(
         level[m] for m in topo.node_nodes[node]
     )
-    _roads_changed(state)
+    roads_changed(state)
     return knight
 
 
-def _roads_changed(state: GameState) -> None:
-    """A knight came or went: road spots and every seat's road length may have changed."""
+def roads_changed(state: GameState) -> None:
+    """A knight (or a road, the Diplomat's) came or went: road spots and every seat's road
+    length may have changed; the Longest Road is awarded again."""
     state._road_cache = [None] * state.players
     for seat in range(state.players):
         state.road_length[seat] = state._route_length(seat)

@@ -19,6 +19,8 @@ set's deck table:
 - ``crane``: the seat's next city improvement this turn costs one commodity less.
 - ``merchant_fleet``: the seat trades the kind ``choice`` (a resource or commodity) 2:1 at the
   bank for the rest of the turn.
+- ``diplomat``: the open road ``choice`` (a path; one of its ends touches neither a piece nor
+  another road of its owner's) leaves the board; the seat's own road it may place again free.
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
   down, of its choice (the 7's discard phase), then the turn goes on.
 """
@@ -29,7 +31,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import events as E
-from hexlan.engine.core import NodeId, Phase, Resource, Seat, one_kind
+from hexlan.engine.core import NO_SEAT, NodeId, PathId, Phase, Resource, Seat, one_kind
+from hexlan.engine.variants.cities_knights import knights
 from hexlan.engine.variants.cities_knights.actions import PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Progress
@@ -58,6 +61,7 @@ PLAYABLE: Final = frozenset(
         "crane",
         "merchant_fleet",
         "saboteur",
+        "diplomat",
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -108,6 +112,8 @@ def plays(
             and state._hand_covers(seat, medicine_cost(state.kinds))
         ):
             result.extend(PlayProgress(track, face, n) for n in sorted(state.settlements[seat]))
+        elif name == "diplomat":
+            result.extend(PlayProgress(track, face, p) for p in open_roads(state))
         elif name == "merchant_fleet" and progress.fleet is None:
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
@@ -140,6 +146,22 @@ def sabotaged(state: GameState, seat: Seat) -> list[int]:
     ]
 
 
+def open_roads(state: GameState) -> list[PathId]:
+    """Every road with an open end: an end where its owner has no building, no knight and no
+    other road (official: the Diplomat's targets)."""
+    topology, owner_of = state.topology, state.path_owner
+    result = []
+    for path, owner in enumerate(owner_of):
+        if owner < 0:
+            continue
+        for node in topology.path_nodes[path]:
+            others = (p for p in topology.node_paths[node] if p != path)
+            if state.node_owner[node] != owner and all(owner_of[p] != owner for p in others):
+                result.append(path)
+                break
+    return result
+
+
 def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
     """``(track, face)`` leaves the seat's hand face up: its known card, or else one of its
     unseen cards of ``track``'s deck, now seen by all."""
@@ -152,7 +174,8 @@ def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
 
 def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> None:
     """The effect of the card ``name`` played by the active seat (``choice``: its
-    intersection, for Engineer and Medicine; its kind of card, for the Merchant Fleet)."""
+    intersection, for Engineer and Medicine; its kind of card, for the Merchant Fleet; its
+    path, for the Diplomat)."""
     seat = state.active
     if name in POINT_CARDS:
         state.public_vp[seat] += 1
@@ -183,6 +206,15 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
         state.phase = Phase.DISCARD
         if state.record_events:
             state.last_events.append(E.DiscardsDue(tuple(state.discards)))
+    elif name == "diplomat":
+        owner = state.path_owner[choice]
+        state.path_owner[choice] = NO_SEAT
+        state.roads[owner].remove(choice)
+        knights.roads_changed(state)
+        if owner == seat and state._can_build_free(seat):  # its own road, placed again
+            state.road_building_resume = state.phase
+            state.free_roads = 1
+            state.phase = Phase.ROAD_BUILDING
     elif name == "medicine":
         state._pay_bank(seat, medicine_cost(state.kinds))
         state._upgrade_city(seat, choice)
