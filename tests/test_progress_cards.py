@@ -28,7 +28,9 @@ from hexlan.engine.variants.cities_knights.actions import (
     TRADE,
     ActivateKnight,
     EventDie,
+    GiveCards,
     ImproveCity,
+    KnightsPhase,
     PlayProgress,
     PromoteKnight,
 )
@@ -265,3 +267,23 @@ def test_a_road_closed_at_both_ends_is_no_diplomats_target() -> None:
     targets = {x.choice for x in state.legal_actions() if isinstance(x, PlayProgress)}
     assert road not in targets and extension in targets
     rejected(state, PlayProgress(play.track, play.face, road), "diplomat cannot be played")
+
+
+def test_the_wedding_makes_each_seat_with_more_points_give_two_cards_of_its_choice() -> None:
+    state, play = holding("wedding")
+    for seat in (1, 3):
+        state.public_vp[seat] = state.public_vp[0] + 1
+    give(state, 1, lumber=2, ore=1)
+    give(state, 2, brick=3)  # as many points: gives nothing
+    give(state, 3, wool=1)  # one card: gives it
+    state.play(play)
+    assert state.phase is KnightsPhase.WEDDING and state.current_player() == 1
+    assert GiveCards(1, (1, 0, 0, 0, 1, 0, 0, 0)) in state.legal_actions(1)
+    rejected(state, GiveCards(1, (0, 2, 0, 0, 0, 0, 0, 0)), "not legal")  # no brick
+    state.play(GiveCards(1, (1, 0, 0, 0, 1, 0, 0, 0)))
+    assert state.current_player() == 3 and state.legal_actions(3) == [
+        GiveCards(3, (0, 0, 1, 0, 0, 0, 0, 0))
+    ]
+    state.play(GiveCards(3, (0, 0, 1, 0, 0, 0, 0, 0)))
+    assert state.phase is Phase.MAIN and state.hands[0][:5] == [1, 0, 1, 0, 1]
+    assert sum(state.hands[1]) == 1 and sum(state.hands[2]) == 3

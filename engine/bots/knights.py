@@ -6,8 +6,8 @@ The plan: keep a knight per city (two at least), activate them while the barbari
 promote them when the hand allows; improve the track whose commodity the seat makes most (a
 metropolis is worth two points); wall cities when the hand runs big; send a knight after the
 robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
-cards: points at once; the harvests, Road Building, Engineer, Medicine and the Saboteur when
-they can be played; the Smith with a knight to promote; the Crane when the hand is one
+cards: points at once; the harvests, Road Building, Engineer, Medicine, the Saboteur and the
+Wedding when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
 near.
@@ -31,6 +31,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildKnight,
     BuildWall,
     ChaseRobber,
+    GiveCards,
     ImproveCity,
     KnightsPhase,
     PillageCity,
@@ -93,6 +94,10 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return min(legal, key=lambda a: _city_pips(view, a))
     if phase is KnightsPhase.AQUEDUCT:
         return min(legal, key=lambda a: _held(view, seat, a))
+    if phase is KnightsPhase.WEDDING:  # the cards it holds most of
+        gifts = [a for a in legal if isinstance(a, GiveCards)]
+        hand = view.hands[seat]
+        return max(gifts, key=lambda a: sum(h * c for h, c in zip(hand, a.cards, strict=True)))
     if phase is not Phase.MAIN:
         return None
     progress, config = progress_of(view), variant.config
@@ -137,6 +142,7 @@ _AT_ONCE: Final = frozenset(
         "engineer",
         "medicine",
         "saboteur",
+        "wedding",
     }
 )
 """Progress cards the bot plays as soon as it may."""

@@ -23,6 +23,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChooseProgress,
     DiscardProgress,
     EventDie,
+    GiveCards,
     ImproveCity,
     MoveKnight,
     PillageCity,
@@ -32,7 +33,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     RetreatKnight,
 )
 from hexlan.net.tellers.base import discards_due
-from hexlan.net.telling import Target, Telling, Told, tells
+from hexlan.net.telling import Target, Telling, Told, describe_cards, tells
 
 LEVELS: Final = ("", "basic", "strong", "mighty")
 """A knight's level in words, by level."""
@@ -50,6 +51,7 @@ EFFECTS: Final = {
     "merchant_fleet": "{kind} 2:1 at the bank this turn",
     "saboteur": "the players with as many points or more discard half",
     "diplomat": "an open road removed",
+    "wedding": "the players with more points give 2 cards each",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
@@ -222,3 +224,11 @@ def progress_played(t: Telling) -> Told:
     due = discards_due(t) if played.name == "saboteur" else ""
     text = f"{text}: {effect}" if effect else text
     return Told(text + (";" + due if due else ""), "dev", target)
+
+
+@tells(GiveCards)
+def wedding_gift(t: Telling) -> Told:
+    """A seat's two cards given to the Wedding's player."""
+    action, n = t.of(GiveCards), t.narrator
+    text = f"{n.who(action.seat)} gave {n.whom(t.active)} {describe_cards(action.cards)}"
+    return Told(text + " (the Wedding)", "trade", seat=action.seat)

@@ -62,6 +62,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChooseProgress,
     DiscardProgress,
     EventDie,
+    GiveCards,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
@@ -239,6 +240,8 @@ class CitiesKnights(Variant):
             return progress.choosing[0] if progress.choosing else NO_SEAT
         if phase is KnightsPhase.PROGRESS_DISCARD:
             return progress.over_limit
+        if phase is KnightsPhase.WEDDING:
+            return progress.wedding[0] if progress.wedding else NO_SEAT
         return state.active
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -263,6 +266,8 @@ class CitiesKnights(Variant):
         if phase is KnightsPhase.PROGRESS_DISCARD:
             choices = progress_cards.discard_choices(progress, seat)
             return [DiscardProgress(seat, t, f) for t, f in choices]
+        if phase is KnightsPhase.WEDDING:
+            return [GiveCards(seat, h) for h in progress_play.gifts(state, seat)]
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -447,6 +452,14 @@ class CitiesKnights(Variant):
         progress_play.spend(progress, state.active, action.track, action.face)
         progress_play.play(state, progress, name, action.choice)
 
+    def _on_give(self, state: GameState, action: GiveCards) -> None:
+        progress = progress_of(state)
+        state._hand_pay(action.seat, action.cards)
+        state._hand_gain(state.active, action.cards)
+        progress.wedding.remove(action.seat)
+        if not progress.wedding:
+            state.phase = Phase.MAIN
+
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
         state._take_from_bank(action.seat, self._picks[action.resource])
@@ -489,6 +502,7 @@ class CitiesKnights(Variant):
         ChooseProgress,
         DiscardProgress,
         PlayProgress,
+        GiveCards,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -506,6 +520,7 @@ class CitiesKnights(Variant):
         ChooseProgress: _on_choose_progress,
         DiscardProgress: _on_discard_progress,
         PlayProgress: _on_play_progress,
+        GiveCards: _on_give,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, TypeAlias
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import GamePhase, NodeId, Resource, Seat
+from hexlan.engine.core import GamePhase, Hand, NodeId, Resource, Seat
 
 OptionalNode: TypeAlias = int
 """An intersection id, or -1 for none."""
@@ -53,6 +53,9 @@ class KnightsPhase(GamePhase):
     """A seat tied strongest against the barbarians chooses the deck it draws from."""
     PROGRESS_DISCARD = 25
     """A seat holding more progress cards than the limit discards one."""
+    WEDDING = 26
+    """The Wedding: each seat with more points than its player gives it two cards of its
+    choice, in turn order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +214,21 @@ class PlayProgress(A.VariantAction):
     track: int
     face: int
     choice: OptionalNode = -1
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCards(A.VariantAction):
+    """A seat with more points than the Wedding's player gives it ``cards`` (two, or all it
+    holds if fewer; a hand in card-kind order), of its choice (official)."""
+
+    seat: Seat
+    cards: Hand
+
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    def actor(self, active: Seat) -> Seat:
+        """The giving seat."""
+        return self.seat
 
 
 EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))

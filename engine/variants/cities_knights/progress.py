@@ -65,6 +65,7 @@ class Progress:
         over_limit: the seat that must discard a progress card now (-1: none).
         free_promotions: knight promotions left free this turn (the Smith).
         crane: whether the active seat's next improvement this turn costs one commodity less.
+        wedding: seats still to give the Wedding's player two cards, in turn order.
         fleet: ``(seat, kind)``: the kind the seat trades 2:1 at the bank this turn (the
             Merchant Fleet), or None.
     """
@@ -82,6 +83,7 @@ class Progress:
     free_promotions: int = 0
     crane: bool = False
     fleet: tuple[Seat, int] | None = None
+    wedding: list[Seat] = field(default_factory=list)
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -123,6 +125,7 @@ class Progress:
             free_promotions=self.free_promotions,
             crane=self.crane,
             fleet=self.fleet,
+            wedding=self.wedding[:],
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -183,6 +186,7 @@ class Progress:
             "free_promotions": self.free_promotions,
             "crane": self.crane,
             "fleet": None if self.fleet is None else list(self.fleet),
+            "wedding": self.wedding[:],
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

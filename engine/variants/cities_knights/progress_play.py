@@ -21,6 +21,8 @@ set's deck table:
   bank for the rest of the turn.
 - ``diplomat``: the open road ``choice`` (a path; one of its ends touches neither a piece nor
   another road of its owner's) leaves the board; the seat's own road it may place again free.
+- ``wedding``: every other seat with more points gives the seat two cards of its choice (all
+  it holds if fewer), in turn order (:attr:`~.actions.KnightsPhase.WEDDING`).
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
   down, of its choice (the 7's discard phase), then the turn goes on.
 """
@@ -28,12 +30,13 @@ set's deck table:
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import events as E
-from hexlan.engine.core import NO_SEAT, NodeId, PathId, Phase, Resource, Seat, one_kind
+from hexlan.engine.core import NO_SEAT, Hand, NodeId, PathId, Phase, Resource, Seat, one_kind
 from hexlan.engine.variants.cities_knights import knights
-from hexlan.engine.variants.cities_knights.actions import PlayProgress
+from hexlan.engine.variants.cities_knights.actions import KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Progress
 
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
 
 POINT_CARDS: Final = frozenset({"printer", "constitution"})
 """The cards worth a victory point when shown (official)."""
+GIFT: Final = 2
+"""Cards each richer seat gives at the Wedding (official)."""
 FREE_PROMOTIONS: Final = 2
 """Knights the Smith promotes free (official)."""
 HARVEST: Final = {"irrigation": Resource.GRAIN, "mining": Resource.ORE}
@@ -62,6 +67,7 @@ PLAYABLE: Final = frozenset(
         "merchant_fleet",
         "saboteur",
         "diplomat",
+        "wedding",
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -132,6 +138,8 @@ def _open(state: GameState, progress: Progress, seat: Seat, name: str) -> bool:
         return not progress.crane and bool(state.cities[seat])
     if name == "saboteur":
         return any(sabotaged(state, seat))
+    if name == "wedding":
+        return bool(guests(state, seat))
     return name in POINT_CARDS or name in HARVEST or name == "smith"
 
 
@@ -159,6 +167,27 @@ def open_roads(state: GameState) -> list[PathId]:
             if state.node_owner[node] != owner and all(owner_of[p] != owner for p in others):
                 result.append(path)
                 break
+    return result
+
+
+def guests(state: GameState, seat: Seat) -> list[Seat]:
+    """The seats that give the Wedding's player ``seat`` two cards: those with more points and
+    a card, in turn order from it."""
+    points = state.public_vp
+    order = [(seat + i) % state.players for i in range(1, state.players)]
+    return [s for s in order if points[s] > points[seat] and state.hand_size[s]]
+
+
+def gifts(state: GameState, seat: Seat) -> list[Hand]:
+    """The gifts ``seat`` may give: every two cards it may hold (all its cards if fewer)."""
+    count = min(GIFT, state.hand_size[seat])
+    result = []
+    for kinds in combinations_with_replacement(range(state.kinds), count):
+        hand = [0] * state.kinds
+        for kind in kinds:
+            hand[kind] += 1
+        if state._hand_covers(seat, tuple(hand)):
+            result.append(tuple(hand))
     return result
 
 
@@ -215,6 +244,9 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
             state.road_building_resume = state.phase
             state.free_roads = 1
             state.phase = Phase.ROAD_BUILDING
+    elif name == "wedding":
+        progress.wedding = guests(state, seat)
+        state.phase = KnightsPhase.WEDDING
     elif name == "medicine":
         state._pay_bank(seat, medicine_cost(state.kinds))
         state._upgrade_city(seat, choice)
