@@ -10,8 +10,8 @@ Keys (none clash with the base game's; each shows in the footer only when legal)
 - ``i`` **improve**: the tracks you can improve, with their cost; a level that wins the
   metropolis then lights your cities that may hold it.
 - ``y`` **choose**: the decision due to you that a dialog answers (the aqueduct's resource,
-  the deck of a defender's progress card, the progress card to discard); it opens by itself
-  when due, ``y`` reopens it after Esc.
+  the deck of a defender's progress card, the progress card to discard, the Wedding's gift); it
+  opens by itself when due, ``y`` reopens it after Esc.
 - ``l`` **cards**: your progress cards with their text; picking one you may play now plays it
   (a card asking for a place then lights the places on the board: Engineer, Medicine, the
   Diplomat's roads; the Merchant Fleet asks for the kind in a dialog).
@@ -39,6 +39,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChaseRobber,
     ChooseProgress,
     DiscardProgress,
+    GiveCards,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
@@ -64,7 +65,12 @@ PICK_PURPOSE: Final = {
 road)."""
 
 DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
-    {KnightsPhase.AQUEDUCT, KnightsPhase.PROGRESS_CHOICE, KnightsPhase.PROGRESS_DISCARD}
+    {
+        KnightsPhase.AQUEDUCT,
+        KnightsPhase.PROGRESS_CHOICE,
+        KnightsPhase.PROGRESS_DISCARD,
+        KnightsPhase.WEDDING,
+    }
 )
 """The decisions a dialog answers (``y``)."""
 PICK_PHASES: Final[dict[GamePhase, str]] = {
@@ -79,6 +85,7 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.AQUEDUCT: "to take the aqueduct's resource",
     KnightsPhase.PROGRESS_CHOICE: "to choose a progress card",
     KnightsPhase.PROGRESS_DISCARD: "to discard a progress card",
+    KnightsPhase.WEDDING: "to give the Wedding's two cards",
 }
 """What the others are doing while the person waits, in this game's phases."""
 
@@ -229,6 +236,9 @@ def dialog_choices(
             "Too many progress cards: discard which?",
             [(card_line(view, a.track, a.face), a) for a in picks_d],
         )
+    if phase is KnightsPhase.WEDDING:
+        gifts = [a for a in legal if isinstance(a, GiveCards)]
+        return "The Wedding: give which two cards?", [(describe_cards(a.cards), a) for a in gifts]
     return "", []
 
 
