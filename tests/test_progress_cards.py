@@ -33,6 +33,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
     PlayProgress,
     PromoteKnight,
+    RetreatKnight,
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE
@@ -287,3 +288,42 @@ def test_the_wedding_makes_each_seat_with_more_points_give_two_cards_of_its_choi
     state.play(GiveCards(3, (0, 0, 1, 0, 0, 0, 0, 0)))
     assert state.phase is Phase.MAIN and state.hands[0][:5] == [1, 0, 1, 0, 1]
     assert sum(state.hands[1]) == 1 and sum(state.hands[2]) == 3
+
+
+def test_intrigue_displaces_an_opponents_knight_off_the_seats_road() -> None:
+    state, play = holding("intrigue")
+    assert not any(isinstance(a, PlayProgress) for a in state.legal_actions())  # no target
+    topology = state.topology
+    ends = sorted({n for p in state.roads[0] for n in topology.path_nodes[p]})
+    empty = [n for n in ends if state.node_owner[n] < 0]
+
+    def roads_at(node: int) -> set[int]:
+        return {state.path_owner[p] for p in topology.node_paths[node]} - {-1, 0}
+
+    lone = next(n for n in empty if 1 not in roads_at(n))  # seat 1 has no road there
+    knights.place(state, progress(state), lone, Knight(1, 3, active=True))
+    state.play(PlayProgress(play.track, play.face, lone))
+    assert lone not in progress(state).knights and state.phase is Phase.MAIN  # no road: gone
+    state, play = holding("intrigue")
+    node, mine, theirs = next(
+        (n, q, r)
+        for q, ends_q in enumerate(topology.path_nodes)
+        for n in ends_q
+        for r in topology.node_paths[n]
+        if r != q
+        and state.path_owner[q] < 0
+        and state.path_owner[r] < 0
+        and all(state.node_owner[m] < 0 for m in (*ends_q, *topology.path_nodes[r]))
+    )
+    for path, seat in ((mine, 0), (theirs, 1)):  # seat 0's road ends where seat 1's begins
+        state.path_owner[path] = seat
+        state.roads[seat].append(path)
+    state._road_cache = [None] * state.players
+    knights.place(state, progress(state), node, Knight(1, 2, active=True))
+    state.play(PlayProgress(play.track, play.face, node))
+    assert state.phase is KnightsPhase.RETREAT and state.current_player() == 1
+    retreat = state.legal_actions(1)
+    assert retreat and all(isinstance(a, RetreatKnight) and a.node != node for a in retreat)
+    state.play(retreat[0])
+    assert progress(state).knights[retreat[0].node] == Knight(1, 2, active=True)
+    assert state.phase is Phase.MAIN and state.active == 0

@@ -6,8 +6,8 @@ The plan: keep a knight per city (two at least), activate them while the barbari
 promote them when the hand allows; improve the track whose commodity the seat makes most (a
 metropolis is worth two points); wall cities when the hand runs big; send a knight after the
 robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
-cards: points at once; the harvests, Road Building, Engineer, Medicine, the Saboteur and the
-Wedding when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
+cards: points at once; the harvests, Road Building, Engineer, Medicine, the Saboteur, the
+Wedding and Intrigue when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
 near.
@@ -143,6 +143,7 @@ _AT_ONCE: Final = frozenset(
         "medicine",
         "saboteur",
         "wedding",
+        "intrigue",
     }
 )
 """Progress cards the bot plays as soon as it may."""

@@ -52,6 +52,7 @@ EFFECTS: Final = {
     "saboteur": "the players with as many points or more discard half",
     "diplomat": "an open road removed",
     "wedding": "the players with more points give 2 cards each",
+    "intrigue": "the knight at {place} displaced",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
@@ -213,7 +214,7 @@ def progress_played(t: Telling) -> Told:
     action, n = t.of(PlayProgress), t.narrator
     played = next(ev for ev in t.news if isinstance(ev, E.ProgressCardPlayed))
     fleet = played.name == "merchant_fleet"
-    node = action.choice >= 0 and played.name in ("engineer", "medicine")
+    node = action.choice >= 0 and played.name in ("engineer", "medicine", "intrigue")
     place = n.node_place(action.choice) if node else ""
     kind = Resource(action.choice).name.lower() if fleet else ""
     effect = EFFECTS.get(played.name, "").format(place=place, kind=kind)

@@ -252,8 +252,9 @@ class CitiesKnights(Variant):
             spots = barbarians.pillage_spots(state, progress, seat)
             return [PillageCity(seat, n) for n in spots]
         if phase is KnightsPhase.RETREAT and progress.retreat is not None:
-            spots = knights.retreat_spots(state, seat, progress.retreat.node)
-            return [RetreatKnight(seat, n) for n in spots]
+            origin = progress.retreat.node  # taken by the displacer, or left by Intrigue
+            spots = knights.retreat_spots(state, seat, origin)
+            return [RetreatKnight(seat, n) for n in spots if n != origin]
         if phase is KnightsPhase.AQUEDUCT:
             return [AqueductPick(seat, r) for r in RESOURCES if state.bank[r]]
         if phase is KnightsPhase.PROGRESS_CHOICE:

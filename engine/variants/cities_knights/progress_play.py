@@ -21,6 +21,8 @@ set's deck table:
   bank for the rest of the turn.
 - ``diplomat``: the open road ``choice`` (a path; one of its ends touches neither a piece nor
   another road of its owner's) leaves the board; the seat's own road it may place again free.
+- ``intrigue``: the opponent's knight at ``choice``, on an end of one of the seat's roads, is
+  displaced as by a stronger knight: its owner moves it along its roads, or it leaves the board.
 - ``wedding``: every other seat with more points gives the seat two cards of its choice (all
   it holds if fewer), in turn order (:attr:`~.actions.KnightsPhase.WEDDING`).
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
@@ -38,7 +40,7 @@ from hexlan.engine.core import NO_SEAT, Hand, NodeId, PathId, Phase, Resource, S
 from hexlan.engine.variants.cities_knights import knights
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
-from hexlan.engine.variants.cities_knights.progress import Progress
+from hexlan.engine.variants.cities_knights.progress import Progress, Retreat
 
 if TYPE_CHECKING:
     from hexlan.engine import actions as A
@@ -68,6 +70,7 @@ PLAYABLE: Final = frozenset(
         "saboteur",
         "diplomat",
         "wedding",
+        "intrigue",
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -118,6 +121,10 @@ def plays(
             and state._hand_covers(seat, medicine_cost(state.kinds))
         ):
             result.extend(PlayProgress(track, face, n) for n in sorted(state.settlements[seat]))
+        elif name == "intrigue":
+            result.extend(
+                PlayProgress(track, face, n) for n in intrigue_targets(state, progress, seat)
+            )
         elif name == "diplomat":
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
         elif name == "merchant_fleet" and progress.fleet is None:
@@ -191,6 +198,12 @@ def gifts(state: GameState, seat: Seat) -> list[Hand]:
     return result
 
 
+def intrigue_targets(state: GameState, progress: Progress, seat: Seat) -> list[NodeId]:
+    """The opponents' knights on an end of one of the seat's roads (official)."""
+    ends = {n for p in state.roads[seat] for n in state.topology.path_nodes[p]}
+    return sorted(n for n, k in progress.knights.items() if k.seat != seat and n in ends)
+
+
 def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
     """``(track, face)`` leaves the seat's hand face up: its known card, or else one of its
     unseen cards of ``track``'s deck, now seen by all."""
@@ -203,7 +216,7 @@ def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
 
 def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> None:
     """The effect of the card ``name`` played by the active seat (``choice``: its
-    intersection, for Engineer and Medicine; its kind of card, for the Merchant Fleet; its
+    intersection, for Engineer, Medicine and Intrigue; its kind of card, for the Merchant Fleet; its
     path, for the Diplomat)."""
     seat = state.active
     if name in POINT_CARDS:
@@ -235,6 +248,13 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
         state.phase = Phase.DISCARD
         if state.record_events:
             state.last_events.append(E.DiscardsDue(tuple(state.discards)))
+    elif name == "intrigue":
+        knight = knights.lift(state, progress, choice)
+        if state.record_events:
+            state.last_events.append(E.KnightDisplaced(knight.seat, knight.level))
+        if [n for n in knights.retreat_spots(state, knight.seat, choice) if n != choice]:
+            progress.retreat = Retreat(knight, choice)
+            state.phase = KnightsPhase.RETREAT
     elif name == "diplomat":
         owner = state.path_owner[choice]
         state.path_owner[choice] = NO_SEAT
