@@ -10,7 +10,7 @@ cards: points at once; the harvests, Road Building, Engineer, Medicine, the Sabo
 Wedding and Intrigue when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
-near.
+near. Over the limit it discards a card the engine does not play yet, a point card last.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildKnight,
     BuildWall,
     ChaseRobber,
+    DiscardProgress,
     GiveCards,
     ImproveCity,
     KnightsPhase,
@@ -39,6 +40,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
+from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE, POINT_CARDS
 
 DANGER_STEPS: Final = 3
 """Steps before the barbarians land from which the bot activates its knights."""
@@ -94,6 +96,8 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return min(legal, key=lambda a: _city_pips(view, a))
     if phase is KnightsPhase.AQUEDUCT:
         return min(legal, key=lambda a: _held(view, seat, a))
+    if phase is KnightsPhase.PROGRESS_DISCARD:  # a card it cannot play; a point card never
+        return min(legal, key=lambda a: _keep_value(variant, a))
     if phase is KnightsPhase.WEDDING:  # the cards it holds most of
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         hand = view.hands[seat]
@@ -171,6 +175,15 @@ def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bo
         holder = view.longest_road_holder
         return holder not in (NO_SEAT, seat) and view.path_owner[action.choice] == holder
     return name == "warlord" and danger
+
+
+def _keep_value(variant: CitiesKnights, action: Action) -> int:
+    """How much the bot wants to keep the progress card a discard offers: 0 a card the engine
+    does not play, 1 one it plays, 2 a victory point."""
+    if not isinstance(action, DiscardProgress):
+        return 0
+    name = variant.card_names[action.track][action.face]
+    return 2 if name in POINT_CARDS else int(name in PLAYABLE)
 
 
 def _city_pips(view: GameState, action: Action) -> int:
