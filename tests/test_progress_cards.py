@@ -62,7 +62,7 @@ def test_printer_and_constitution_are_a_victory_point_each_and_leave_the_hand() 
         before = state.victory_points(0)
         assert play in state.legal_actions()
         state.play(play)
-        assert state.victory_points(0) == before + 1
+        assert state.victory_points(0) == before + 1 and progress(state).points[0] == 1
         assert progress(state).held(0) == 0
         rejected(state, play, f"holds no {name} progress card")
 

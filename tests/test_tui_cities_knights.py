@@ -309,8 +309,8 @@ async def test_knights_moves_and_the_barbarians_decisions_by_keys() -> None:
 @pytest.mark.slow
 async def test_a_bot_game_of_cities_and_knights_runs_to_the_game_over_screen() -> None:
     """Bots in every seat on the game screen from start to end: the barbarians land, and the
-    game ends at 13 points; the final scores show metropolises and Defender points, adding up
-    to each total."""
+    game ends at 13 points; the final scores show metropolises, Defender points and
+    progress-card points, adding up to each total."""
     app = make_app(4, SEED, "beginner", "You", 0, autoplay=True, game=GAME)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(20_000):
@@ -322,12 +322,14 @@ async def test_a_bot_game_of_cities_and_knights_runs_to_the_game_over_screen() -
         assert game.winner is not None and game.scores()[game.winner].total >= 13
         assert ship_shown(app.game_screen) >= 0
         heads = [str(column.header) for column in score_table(game).columns]
-        assert "metro" in heads and "defender" in heads and "army" not in heads
+        assert "metro" in heads and "defender" in heads and "cards" in heads
+        assert "army" not in heads
         progress = progress_of(game.view)
         for score in game.scores():  # the final table's columns add up to each total
             metros = 2 * progress.metropolis_seat.count(score.seat)
             parts = score.settlements + 2 * score.cities + 2 * score.longest_road
-            assert parts + metros + progress.defenders[score.seat] == score.total
+            cards = progress.points[score.seat]  # Printer, Constitution
+            assert parts + metros + progress.defenders[score.seat] + cards == score.total
         assert any(e.text.startswith("The barbarians land") for e in game.events)
         await pilot.press("q")
     assert app.return_code == 0

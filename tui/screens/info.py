@@ -176,8 +176,8 @@ def score_table(game: GameClient) -> Table:
     table.add_column("player", no_wrap=True)
     scores = sorted(game.scores(), key=lambda s: -s.total)
     river = any(s.gold_points for s in scores)  # the Big River's gold points
-    progress = knights_progress(game.view)  # Cities & Knights: metropolises and defenders
-    middle = ("army", "VP cards") if progress is None else ("metro", "defender")
+    progress = knights_progress(game.view)  # Cities & Knights: metropolises, defenders, cards
+    middle = ("army", "VP cards") if progress is None else ("metro", "defender", "cards")
     titles = ("settl.", "cities", "road", *middle, *(("gold",) if river else ()))
     for title in (*titles, "total"):
         table.add_column(title, justify="right", no_wrap=True)

@@ -75,14 +75,14 @@ def barbarians_text(game: GameClient, progress: Progress) -> Text:
     return text
 
 
-def knights_score(view: GameState, progress: Progress, seat: int) -> tuple[str, str]:
-    """A seat's Cities & Knights points for the final scores: its metropolises (``2×1``) and
-    Defender of Catan points."""
+def knights_score(view: GameState, progress: Progress, seat: int) -> tuple[str, str, str]:
+    """A seat's Cities & Knights points for the final scores: its metropolises (``2×1``),
+    Defender of Catan points and progress-card points (Printer, Constitution)."""
     variant = view.variant
     assert isinstance(variant, CitiesKnights)
     held = sum(1 for holder in progress.metropolis_seat if holder == seat)
     metro = f"{variant.config.metropolis_points}×{held}" if held else "-"
-    return metro, str(progress.defenders[seat] or "-")
+    return metro, str(progress.defenders[seat] or "-"), str(progress.points[seat] or "-")
 
 
 def knights_cell(progress: Progress, seat: int) -> str:

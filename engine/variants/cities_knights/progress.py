@@ -49,6 +49,8 @@ class Progress:
         barbarians: steps the barbarian ship has sailed toward Catan (it arrives on the last).
         arrived: whether the barbarians have attacked once (the robber is locked until then).
         defenders: per seat, its Defender of Catan points.
+        points: per seat, its victory points from progress cards shown (Printer,
+            Constitution).
         pillage: seats still to pick the city they lose, in turn order.
         retreat: a displaced knight waiting to be moved, or None.
         aqueduct: seats still to take the aqueduct's resource, in turn order.
@@ -73,6 +75,7 @@ class Progress:
     levels: list[list[int]]
     walls: list[list[NodeId]]
     defenders: list[int]
+    points: list[int]
     cards: list[list[tuple[int, int]]]
     unknown: list[list[int]]
     pool: list[list[int]]
@@ -104,6 +107,7 @@ class Progress:
             levels=[[0, 0, 0] for _ in range(players)],
             walls=[[] for _ in range(players)],
             defenders=[0] * players,
+            points=[0] * players,
             cards=[[] for _ in range(players)],
             unknown=[[0, 0, 0] for _ in range(players)],
             pool=[list(deck) for deck in decks],
@@ -115,6 +119,7 @@ class Progress:
             levels=[row[:] for row in self.levels],
             walls=[row[:] for row in self.walls],
             defenders=self.defenders[:],
+            points=self.points[:],
             cards=[row[:] for row in self.cards],
             unknown=[row[:] for row in self.unknown],
             pool=[row[:] for row in self.pool],
@@ -178,6 +183,7 @@ class Progress:
             "barbarians": self.barbarians,
             "arrived": self.arrived,
             "defenders": self.defenders[:],
+            "card_points": self.points[:],
             "progress_cards": [[self.held(s, t) for t in range(3)] for s in range(len(self.cards))],
             "decks_drawn": self.drawn[:],
             "choosing": self.choosing[:],

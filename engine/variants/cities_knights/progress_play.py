@@ -221,6 +221,7 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
     seat = state.active
     if name in POINT_CARDS:
         state.public_vp[seat] += 1
+        progress.points[seat] += 1
     elif name in HARVEST:
         state._take_from_bank(seat, harvest(state, seat, HARVEST[name]))
     elif name == "smith":
