@@ -5,9 +5,11 @@ three, and they finish sooner than four (tests/test_peer.py's pattern)."""
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,9 +23,22 @@ from test_peer import (
     wait_until_listening,
 )
 
+from hexlan.engine import actions as A
+from hexlan.engine.bots import make_bot
+from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase
+from hexlan.engine.info import InformationState
 from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.variants.cities_knights import knights, progress_of
+from hexlan.engine.variants.cities_knights.actions import (
+    TRACK_COMMODITY,
+    TRACKS,
+    ImproveCity,
+    MoveKnight,
+)
+from hexlan.net.effects import Effect
+from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import read_log
-from hexlan.net.wire import Envelope
+from hexlan.net.wire import Envelope, encode_action
 
 GAME = "cities-and-knights"
 SEATS = 3
@@ -79,3 +94,99 @@ def test_three_bot_processes_finish_cities_and_knights_over_tcp(tmp_path: Path) 
     rows = [re.match(r"\s+(\D+?)\s+(\d+)\s", line) for line in events[2].splitlines()]
     assert [r[1] for r in rows if r] == list(EVENT_ROWS)
     assert sum(int(r[2]) for r in rows if r) == int(events[1])
+
+
+# ---------------------------------------------------------------------------- bad input
+
+
+def past_another_piece(view: InformationState, seat: int) -> tuple[int, int] | None:
+    """An active knight of ``seat`` that may act, and an empty intersection its roads lead to
+    only past another seat's piece: ``(node, target)``; None when there is none now."""
+    progress = progress_of(view)
+    topo, owner, path_owner = view.topology, view.node_owner, view.path_owner
+    for node, knight in sorted(progress.knights.items()):
+        if knight.seat != seat or not knight.active or node in progress.fresh:
+            continue
+        allowed, _ = knights.reachable(view, seat, node)
+        seen, todo, passed = {node}, [node], False
+        while todo:  # the seat's roads from the knight, through every piece
+            here = todo.pop()
+            for p in topo.node_paths[here]:
+                if path_owner[p] != seat:
+                    continue
+                other = next(n for n in topo.path_nodes[p] if n != here)
+                if other in seen:
+                    continue
+                seen.add(other)
+                todo.append(other)
+                passed = passed or owner[other] not in (NO_SEAT, seat)
+                if passed and owner[other] == NO_SEAT and other not in allowed:
+                    return node, other
+    return None
+
+
+def cheat_at(
+    table: InProcessTable, seat: int, pick: Callable[[InformationState], A.Action | None]
+) -> A.Action:
+    """Let heuristic bots play a seeded three-seat table until ``pick`` finds, in ``seat``'s
+    view at its own main-phase decision, an action its session would refuse; the seat signs it
+    anyway (its own check bypassed, as a modified client could) and the others receive it."""
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(3)]
+    table.start()
+    for _ in range(20_000):
+        due = next(s for s in table.sessions if s.decision_due())
+        view = due.view
+        assert view is not None and not view.is_over, "the game ended before the chance came"
+        action = pick(view) if due.seat == seat and view.phase is Phase.MAIN else None
+        if action is not None:
+            with pytest.raises(IllegalActionError):
+                due.submit(action)  # an honest session refuses it
+            effects: list[Effect] = []
+            due._sign("action", encode_action(action), effects)
+            due._fulfil(effects)
+            table._handle(seat, effects)
+            table.pump()
+            return action
+        table.submit(due.seat, bots[due.seat].choose(view, due.seat))
+    raise AssertionError("no chance to cheat")
+
+
+def assert_named(table: InProcessTable, seat: int, words: str) -> None:
+    """Every other seat stopped, naming ``seat`` and the rule its action broke."""
+    for other in table.sessions:
+        if other.seat == seat:
+            continue
+        stop = other.stopped
+        assert stop is not None and stop.author == seat, stop
+        assert stop.reason.startswith(f"seat {seat}: {words}"), stop.reason
+
+
+def test_an_improvement_paid_with_commodities_the_hand_lacks_is_refused_naming_the_seat() -> None:
+    """A seat signs a city improvement whose commodities it does not hold: every other seat
+    stops, naming it and the cost."""
+    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
+
+    def lacking(view: InformationState) -> A.Action | None:
+        progress = progress_of(view)
+        for track, commodity in enumerate(TRACK_COMMODITY):
+            level = progress.levels[1][track]
+            if view.cities[1] and level < 3 and view.hands[1][commodity] <= level:
+                return ImproveCity(track)
+        return None
+
+    action = cheat_at(table, 1, lacking)
+    assert isinstance(action, ImproveCity)
+    assert_named(table, 1, f"{TRACKS[action.track]} level")
+
+
+def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() -> None:
+    """A seat signs a knight's move along its roads past another seat's piece: every other
+    seat stops, naming it and the rule."""
+    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
+
+    def past(view: InformationState) -> A.Action | None:
+        found = past_another_piece(view, 1)
+        return None if found is None else MoveKnight(*found)
+
+    cheat_at(table, 1, past)
+    assert_named(table, 1, "a knight moves along the seat's own roads, past none of another")
