@@ -25,7 +25,7 @@ from test_peer import (
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase
+from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.info import InformationState
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.variants.cities_knights import knights, progress_of
@@ -35,6 +35,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
     MoveKnight,
 )
+from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.net.effects import Effect
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import read_log
@@ -99,45 +100,47 @@ def test_three_bot_processes_finish_cities_and_knights_over_tcp(tmp_path: Path) 
 # ---------------------------------------------------------------------------- bad input
 
 
-def past_another_piece(view: InformationState, seat: int) -> tuple[int, int] | None:
-    """An active knight of ``seat`` that may act, and an empty intersection its roads lead to
-    only past another seat's piece: ``(node, target)``; None when there is none now."""
-    progress = progress_of(view)
-    topo, owner, path_owner = view.topology, view.node_owner, view.path_owner
-    for node, knight in sorted(progress.knights.items()):
-        if knight.seat != seat or not knight.active or node in progress.fresh:
+def block_a_knights_way(table: InProcessTable, seat: int) -> tuple[int, int] | None:
+    """If an active knight of ``seat`` that may act reaches empty intersections by its seat's
+    roads, stand another seat's mighty knight on one of them in every seat's state (the same
+    public state everywhere, as if it had been built there), so that another empty intersection
+    is reached only past it: ``(node, target)``; None (nothing changed) when there is no such
+    pair now."""
+    view = table.sessions[seat].view
+    assert view is not None
+    mine = progress_of(view)
+    for node, knight in sorted(mine.knights.items()):
+        if knight.seat != seat or not knight.active or node in mine.fresh:
             continue
-        allowed, _ = knights.reachable(view, seat, node)
-        seen, todo, passed = {node}, [node], False
-        while todo:  # the seat's roads from the knight, through every piece
-            here = todo.pop()
-            for p in topo.node_paths[here]:
-                if path_owner[p] != seat:
-                    continue
-                other = next(n for n in topo.path_nodes[p] if n != here)
-                if other in seen:
-                    continue
-                seen.add(other)
-                todo.append(other)
-                passed = passed or owner[other] not in (NO_SEAT, seat)
-                if passed and owner[other] == NO_SEAT and other not in allowed:
-                    return node, other
+        before, _ = knights.reachable(view, seat, node)
+        for middle in sorted(before):
+            views = [s.view for s in table.sessions if s.view is not None]
+            for v in views:
+                knights.place(v, progress_of(v), middle, Knight((seat + 1) % 3, 3))
+            after, _ = knights.reachable(view, seat, node)
+            beyond = sorted(before - after - {middle})
+            if beyond:
+                return node, beyond[0]
+            for v in views:
+                knights.lift(v, progress_of(v), middle)
     return None
 
 
 def cheat_at(
-    table: InProcessTable, seat: int, pick: Callable[[InformationState], A.Action | None]
-) -> A.Action:
-    """Let heuristic bots play a seeded three-seat table until ``pick`` finds, in ``seat``'s
-    view at its own main-phase decision, an action its session would refuse; the seat signs it
-    anyway (its own check bypassed, as a modified client could) and the others receive it."""
+    table: InProcessTable, pick: Callable[[InformationState, int], A.Action | None]
+) -> tuple[int, A.Action]:
+    """Let heuristic bots play a seeded three-seat table until ``pick`` finds, in a seat's view
+    at its own main-phase decision, an action its session would refuse; the seat signs it anyway
+    (its own check bypassed, as a modified client could) and the others receive it. Returns the
+    seat and the action."""
     bots = [make_bot("heuristic", random.Random(s)) for s in range(3)]
     table.start()
     for _ in range(20_000):
         due = next(s for s in table.sessions if s.decision_due())
         view = due.view
         assert view is not None and not view.is_over, "the game ended before the chance came"
-        action = pick(view) if due.seat == seat and view.phase is Phase.MAIN else None
+        seat = due.seat
+        action = pick(view, seat) if view.active == seat and view.phase is Phase.MAIN else None
         if action is not None:
             with pytest.raises(IllegalActionError):
                 due.submit(action)  # an honest session refuses it
@@ -146,7 +149,7 @@ def cheat_at(
             due._fulfil(effects)
             table._handle(seat, effects)
             table.pump()
-            return action
+            return seat, action
         table.submit(due.seat, bots[due.seat].choose(view, due.seat))
     raise AssertionError("no chance to cheat")
 
@@ -166,17 +169,19 @@ def test_an_improvement_paid_with_commodities_the_hand_lacks_is_refused_naming_t
     stops, naming it and the cost."""
     table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
 
-    def lacking(view: InformationState) -> A.Action | None:
+    def lacking(view: InformationState, seat: int) -> A.Action | None:
         progress = progress_of(view)
         for track, commodity in enumerate(TRACK_COMMODITY):
-            level = progress.levels[1][track]
-            if view.cities[1] and level < 3 and view.hands[1][commodity] <= level:
+            level = progress.levels[seat][track]
+            if view.cities[seat] and level < 3 and view.hands[seat][commodity] <= level:
                 return ImproveCity(track)
         return None
 
-    action = cheat_at(table, 1, lacking)
+    seat, action = cheat_at(table, lacking)
     assert isinstance(action, ImproveCity)
-    assert_named(table, 1, f"{TRACKS[action.track]} level")
+    assert_named(table, seat, f"{TRACKS[action.track]} level")
+    commodity = TRACK_COMMODITY[action.track].name.lower()
+    assert all(commodity in s.stopped.reason for s in table.sessions if s.stopped)
 
 
 def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() -> None:
@@ -184,9 +189,9 @@ def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() ->
     seat stops, naming it and the rule."""
     table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
 
-    def past(view: InformationState) -> A.Action | None:
-        found = past_another_piece(view, 1)
+    def past(view: InformationState, seat: int) -> A.Action | None:
+        found = block_a_knights_way(table, seat)
         return None if found is None else MoveKnight(*found)
 
-    cheat_at(table, 1, past)
-    assert_named(table, 1, "a knight moves along the seat's own roads, past none of another")
+    seat, _ = cheat_at(table, past)
+    assert_named(table, seat, "a knight moves along the seat's own roads, past none of another")
