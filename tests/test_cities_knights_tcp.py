@@ -1,7 +1,9 @@
-"""Cities & Knights between real processes (issue 13): three `hexlan bot` processes over the
-TCP mesh on 127.0.0.1 finish a game, agree, shuffle and audit the three progress decks, and
-`hexlan verify --stats` counts the event die from every log. Three seats: the game allows
-three, and they finish sooner than four (tests/test_peer.py's pattern)."""
+"""Cities & Knights between peers (issue 13). Three `hexlan bot` processes over the TCP mesh on
+127.0.0.1 finish a game, agree, shuffle and audit the three progress decks, and `hexlan verify
+--stats` counts the event die from every log (three seats: the game allows three, and they finish
+sooner than four; tests/test_peer.py's pattern). Bad input: a knight moved past another seat's
+piece is refused by every other seat's session, naming the seat (a commodity spent that the hand
+lacks is the red team's ``missing-commodity``, tests/test_redteam.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ import random
 import re
 import subprocess
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,16 +24,11 @@ from test_peer import (
     wait_until_listening,
 )
 
-from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import IllegalActionError, Phase
-from hexlan.engine.info import InformationState
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.variants.cities_knights import knights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
-    TRACK_COMMODITY,
-    TRACKS,
-    ImproveCity,
     MoveKnight,
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
@@ -126,72 +122,39 @@ def block_a_knights_way(table: InProcessTable, seat: int) -> tuple[int, int] | N
     return None
 
 
-def cheat_at(
-    table: InProcessTable, pick: Callable[[InformationState, int], A.Action | None]
-) -> tuple[int, A.Action]:
-    """Let heuristic bots play a seeded three-seat table until ``pick`` finds, in a seat's view
-    at its own main-phase decision, an action its session would refuse; the seat signs it anyway
-    (its own check bypassed, as a modified client could) and the others receive it. Returns the
-    seat and the action."""
+def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() -> None:
+    """Heuristic bots play a seeded three-seat table in memory until a seat, at its own
+    main-phase decision, has an active knight whose way another seat's knight can block
+    (:func:`block_a_knights_way`); the seat's honest session refuses the move past it, and
+    signed anyway (its own check bypassed, as a modified client could), every other seat stops
+    naming the seat and the rule."""
+    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
     bots = [make_bot("heuristic", random.Random(s)) for s in range(3)]
     table.start()
     for _ in range(20_000):
         due = next(s for s in table.sessions if s.decision_due())
-        view = due.view
-        assert view is not None and not view.is_over, "the game ended before the chance came"
-        seat = due.seat
-        action = pick(view, seat) if view.active == seat and view.phase is Phase.MAIN else None
-        if action is not None:
-            with pytest.raises(IllegalActionError):
-                due.submit(action)  # an honest session refuses it
-            effects: list[Effect] = []
-            due._sign("action", encode_action(action), effects)
-            due._fulfil(effects)
-            table._handle(seat, effects)
-            table.pump()
-            return seat, action
-        table.submit(due.seat, bots[due.seat].choose(view, due.seat))
-    raise AssertionError("no chance to cheat")
-
-
-def assert_named(table: InProcessTable, seat: int, words: str) -> None:
-    """Every other seat stopped, naming ``seat`` and the rule its action broke."""
+        view, seat = due.view, due.seat
+        assert view is not None and not view.is_over, "no knight's way was ever blockable"
+        found = (
+            block_a_knights_way(table, seat)
+            if view.active == seat and view.phase is Phase.MAIN
+            else None
+        )
+        if found is not None:
+            break
+        table.submit(seat, bots[seat].choose(view, seat))
+    assert found is not None
+    move = MoveKnight(*found)
+    with pytest.raises(IllegalActionError, match="past none of another player's pieces"):
+        due.submit(move)
+    effects: list[Effect] = []
+    due._sign("action", encode_action(move), effects)
+    due._fulfil(effects)
+    table._handle(seat, effects)
+    table.pump()
+    words = f"seat {seat}: a knight moves along the seat's own roads, past none of another"
     for other in table.sessions:
-        if other.seat == seat:
-            continue
-        stop = other.stopped
-        assert stop is not None and stop.author == seat, stop
-        assert stop.reason.startswith(f"seat {seat}: {words}"), stop.reason
-
-
-def test_an_improvement_paid_with_commodities_the_hand_lacks_is_refused_naming_the_seat() -> None:
-    """A seat signs a city improvement whose commodities it does not hold: every other seat
-    stops, naming it and the cost."""
-    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
-
-    def lacking(view: InformationState, seat: int) -> A.Action | None:
-        progress = progress_of(view)
-        for track, commodity in enumerate(TRACK_COMMODITY):
-            level = progress.levels[seat][track]
-            if view.cities[seat] and level < 3 and view.hands[seat][commodity] <= level:
-                return ImproveCity(track)
-        return None
-
-    seat, action = cheat_at(table, lacking)
-    assert isinstance(action, ImproveCity)
-    assert_named(table, seat, f"{TRACKS[action.track]} level")
-    commodity = TRACK_COMMODITY[action.track].name.lower()
-    assert all(commodity in s.stopped.reason for s in table.sessions if s.stopped)
-
-
-def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() -> None:
-    """A seat signs a knight's move along its roads past another seat's piece: every other
-    seat stops, naming it and the rule."""
-    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
-
-    def past(view: InformationState, seat: int) -> A.Action | None:
-        found = block_a_knights_way(table, seat)
-        return None if found is None else MoveKnight(*found)
-
-    seat, _ = cheat_at(table, past)
-    assert_named(table, seat, "a knight moves along the seat's own roads, past none of another")
+        if other.seat != seat:
+            stop = other.stopped
+            assert stop is not None and stop.author == seat, stop
+            assert stop.reason.startswith(words), stop.reason
