@@ -158,3 +158,55 @@ def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() ->
             stop = other.stopped
             assert stop is not None and stop.author == seat, stop
             assert stop.reason.startswith(words), stop.reason
+
+
+@pytest.mark.slow
+async def test_the_tui_joins_a_cities_and_knights_table_and_plays(data_dir: Path) -> None:
+    """`hexlan join HOST:PORT` to a bot-hosted Cities & Knights table (a second bot joins too):
+    the lobby leads into the game, not a hang; a bot plays the person's seat for some turns with
+    no stop."""
+    from textual.widgets import Input
+
+    from hexlan.net.client import NetworkGame
+    from hexlan.tui.app import make_net_app
+    from hexlan.tui.screens.lobby import JoinScreen, NetOptions
+
+    port = free_port()
+    host = ["--host", "--seats", "3", "--game", GAME, "--port", str(port), "--quiet"]
+    procs = [start_bot(*host, "--log", str(data_dir / "host.log"))]
+    try:
+        wait_until_listening(port, procs[0])
+        join = ["--join", f"127.0.0.1:{port}", "--quiet", "--log", str(data_dir / "bot.log")]
+        procs.append(start_bot(*join))
+        options = NetOptions(
+            name="Jo",
+            identity_path=data_dir / "jo.pem",
+            log_path=data_dir / "jo.hexlan",
+            address=f"127.0.0.1:{port}",
+        )
+        app = make_net_app(options, host=False, bot_delay=0, autoplay=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, JoinScreen)
+            for _ in range(600):
+                if hasattr(app, "game"):
+                    break
+                status = str(lobby.query_one("#lobby-status").render())
+                if "Cannot reach" in status and not lobby.joining:
+                    lobby.query_one("#address", Input).focus()
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+            assert hasattr(app, "game"), "the join never led into the game"
+            game = app.game
+            assert isinstance(game, NetworkGame) and game.view.rules.name == GAME
+            for _ in range(600):
+                if game.view.turn >= 6 or game.is_over:
+                    break
+                await pilot.pause(0.05)
+            assert game.view.turn >= 6 or game.is_over, game.status
+            assert game.stopped is None
+            await pilot.press("ctrl+q")
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait()
