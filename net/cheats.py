@@ -41,6 +41,7 @@ class CheatKind:
         withholds: the honest peers pause (a stall naming the seat) rather than stop; they need
             ``--abandon-after`` to end the game.
         once: the opportunity comes once a game, so only ``N`` = 1 is accepted.
+        game: the only game (seeds/<game>.toml) in which the opportunity comes; None: any.
     """
 
     name: str
@@ -49,6 +50,7 @@ class CheatKind:
     proves: str
     withholds: bool = False
     once: bool = False
+    game: str | None = None
 
 
 _KINDS: Final = (
@@ -81,7 +83,7 @@ _KINDS: Final = (
     ),
     CheatKind(
         "swap-shuffle",
-        "its shuffle of the development deck",
+        "its shuffle of the game's first deck (the development deck; trade in Cities & Knights)",
         "publishes its shuffle with card 0 replaced by a re-encryption of card 1",
         "a shuffle that loses a card fails its cut-and-choose proof (1 - 2^-40): peers stop "
         "naming the shuffler (§13.6)",
@@ -99,6 +101,15 @@ _KINDS: Final = (
         "played none",
         "plays a Knight without showing a card it was dealt",
         "a card play must spend a card its seat showed: peers stop naming the seat (§13.8)",
+    ),
+    CheatKind(
+        "missing-commodity",
+        "each decision in its own turn's main phase while it has a city and lacks the "
+        "commodities of a track's next city improvement",
+        "builds that improvement anyway, without the commodities",
+        "a commodity spent that the hand lacks is refused: peers stop naming the seat and the "
+        "cost (Cities & Knights only)",
+        game="cities-and-knights",
     ),
     CheatKind(
         "withhold-reveal",

@@ -25,6 +25,8 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   (``(r + 1) mod 5``), sealed for the thief with the right salt and index.
 - ``undealt-card``: instead of the bot's decision, it signs ``PlayKnight`` with no
   ``card_reveal`` before it.
+- ``missing-commodity``: instead of the bot's decision, it signs ``ImproveCity`` for the first
+  track whose next level's commodities its hand lacks (Cities & Knights).
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
@@ -45,6 +47,9 @@ from typing import Any
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights.actions import TRACK_COMMODITY, TRACKS, ImproveCity
+from hexlan.engine.variants.cities_knights.progress import Progress
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
@@ -67,6 +72,7 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "swap-shuffle": ("shuffle",),
     "false-steal": ("steal_open",),
     "undealt-card": (),  # decisions, counted in ``submit``
+    "missing-commodity": (),  # decisions, counted in ``submit``
     "withhold-reveal": ("reveal",),
     "withhold-audit": ("audit_secrets",),
     "false-hash": ("turn_ack",),
@@ -178,9 +184,12 @@ class Cheat:
         session._sign = sign  # type: ignore[method-assign]
         session.missing_for = missing_for  # type: ignore[method-assign]
         if self.kind.name == "swap-shuffle":
-            swap_in_another_card(session.dealer, target=0, source=1)
+            first = next(iter(session.decks.values()))  # no development deck in every game
+            swap_in_another_card(first, target=0, source=1)
         elif self.kind.name == "undealt-card":
             self._install_card_play(session)
+        elif self.kind.name == "missing-commodity":
+            self._install_improvement(session)
 
     def _opportunity(self, kind: str) -> bool:
         """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
@@ -339,3 +348,44 @@ class Cheat:
             return effects
 
         session.submit = submit  # type: ignore[method-assign]
+
+    def _install_improvement(self, session: Session) -> None:
+        """Wrap ``submit``: at the N-th decision in its own turn's main phase at which it has a
+        city and lacks the commodities of some track's next improvement, sign
+        ``ImproveCity`` for the first such track, whatever the bot chose."""
+        honest_submit = session.submit
+        me = session.seat
+
+        def submit(action: A.Action, now: float = 0.0) -> list[Effect]:
+            view = session.view
+            track = (
+                None
+                if self.done or view is None or view.active != me or view.phase is not Phase.MAIN
+                else _lacking_track(view, me)
+            )
+            if track is None:
+                return honest_submit(action, now)
+            self.seen += 1
+            if self.seen != self.at:
+                return honest_submit(action, now)
+            effects: list[Effect] = []
+            session._sign("action", encode_action(ImproveCity(track)), effects)
+            session.last_progress = now
+            session._fulfil(effects)
+            self.evidence.append(session.accepted[me][-1].to_bytes())
+            self._did(f"built a {TRACKS[track]} improvement without its commodities")
+            return effects
+
+        session.submit = submit  # type: ignore[method-assign]
+
+
+def _lacking_track(view: GameState, seat: int) -> int | None:
+    """The first improvement track whose next level ``seat`` (holding a city) cannot pay for in
+    a Cities & Knights game; None in another game or when there is none."""
+    if not isinstance(view.variant_state, Progress) or not view.cities[seat]:
+        return None
+    levels = view.variant_state.levels[seat]
+    for track, commodity in enumerate(TRACK_COMMODITY):
+        if levels[track] < 3 and view.hands[seat][commodity] <= levels[track]:
+            return track
+    return None

@@ -41,7 +41,10 @@ WITHHOLDING = sorted(name for name, kind in CHEATS.items() if kind.withholds)
 CHEATER = 1
 # Kinds that deviate during the set-up are cheap enough to show every honest seat of three
 # catching them; the others play 2-seat games (fewer seats, shorter games).
-THREE_SEATS = {"equivocate", "forge", "replay", "swap-shuffle", "withhold-reveal"}
+# Cities & Knights kinds play three seats, the fewest it takes.
+THREE_SEATS = {"equivocate", "forge", "replay", "swap-shuffle", "withhold-reveal"} | {
+    name for name, kind in CHEATS.items() if kind.game is not None
+}
 # What each stop says (the honest seats' ``Stopped.reason``), with {s} the cheating seat.
 STOP_WORDS = {
     "equivocate": "seat {s} signed two different messages as number",
@@ -50,6 +53,7 @@ STOP_WORDS = {
     "swap-shuffle": "seat {s}'s shuffle proof fails",
     "false-steal": "seat {s} opened a card it had not committed to",
     "undealt-card": "seat {s} played Knight without revealing one it drew",
+    "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
     "false-hash": "divergence: seat {s}'s public state after turn",
 }
 
@@ -78,7 +82,7 @@ def cheating_table(kind: str, at: int = 1, first_seed: int = 300) -> tuple[Table
     played until it ends, stops or stalls."""
     players = 3 if kind in THREE_SEATS else 2
     for seed in range(first_seed, first_seed + 12):
-        table = Table(players, seed=seed)
+        table = Table(players, seed=seed, game=CHEATS[kind].game or "base")
         cheat = Cheat(kind, at)
         cheat.install(table.sessions[CHEATER])
         table.now = 100.0
@@ -264,22 +268,25 @@ def wait_for(path: Path, text: str, proc: subprocess.Popen[str], timeout: float)
 
 
 def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
-    """An honest bot hosts a 2-seat table and a bot joins it with ``--cheat kind``; the honest
-    bot runs to its end (with ``--abandon-after 1`` for a withholding kind), then the cheater,
-    which may be left waiting for a seat that is gone, is ended."""
+    """An honest bot hosts a table and a bot joins it with ``--cheat kind``; the honest bot
+    runs to its end (with ``--abandon-after 1`` for a withholding kind), then the cheater,
+    which may be left waiting for a seat that is gone, is ended. Two seats, or three for a
+    kind of a game that needs them (Cities & Knights: another honest bot joins)."""
     where.mkdir(parents=True, exist_ok=True)
     logs = where / "honest.log", where / "cheater.log"
     errs = where / "honest.err", where / "cheater.err"
     port = free_port()
     abandon = ["--abandon-after", "1"] if CHEATS[kind].withholds else []
+    game = CHEATS[kind].game
+    table = ["--seats", "2"] if game is None else ["--seats", "3", "--game", game]
+    join = [*HEXLAN, "bot", "--join", f"127.0.0.1:{port}"]
     with errs[0].open("w") as host_err, errs[1].open("w") as join_err:
         host = subprocess.Popen(
             [
                 *HEXLAN,
                 "bot",
                 "--host",
-                "--seats",
-                "2",
+                *table,
                 "--port",
                 str(port),
                 "--log",
@@ -290,29 +297,30 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
             stderr=host_err,
             text=True,
         )
-        joiner: subprocess.Popen[str] | None = None
+        joiners: list[subprocess.Popen[str]] = []
         try:
             wait_for(errs[0], "table open on port", host, 30.0)
-            joiner = subprocess.Popen(
-                [
-                    *HEXLAN,
-                    "bot",
-                    "--join",
-                    f"127.0.0.1:{port}",
-                    "--log",
-                    str(logs[1]),
-                    "--cheat",
-                    kind,
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=join_err,
-                text=True,
+            cheat = ["--log", str(logs[1]), "--cheat", kind]
+            joiners.append(
+                subprocess.Popen(
+                    [*join, *cheat], stdout=subprocess.DEVNULL, stderr=join_err, text=True
+                )
             )
+            if game is not None:
+                other = ["--log", str(where / "third.log"), "--quiet"]
+                joiners.append(
+                    subprocess.Popen(
+                        [*join, *other],
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                        text=True,
+                    )
+                )
             out, _ = host.communicate(timeout=timeout)
             time.sleep(0.5)
         finally:
-            for proc in (host, joiner):
-                if proc is not None and proc.poll() is None:
+            for proc in (host, *joiners):
+                if proc.poll() is None:
                     proc.kill()
                     proc.wait()
     return Played(
@@ -420,7 +428,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 10
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 11
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 

@@ -68,6 +68,7 @@ class Table(InProcessTable):
         mode: "fifo" delivers in the order sent; "shuffled" delivers the queue in a random order
             after each decision; "interleaved" also lets seats decide while messages are still
             in flight (a few random deliveries between decisions).
+        game: the game's name (seeds/<game>.toml).
     """
 
     def __init__(
@@ -78,8 +79,9 @@ class Table(InProcessTable):
         seed: int = 0,
         mode: str = "fifo",
         options: GameOptions | None = None,
+        game: str = "base",
     ) -> None:
-        super().__init__(NAMES[:players], options, board_kind=board, seed=seed)
+        super().__init__(NAMES[:players], options, board_kind=board, seed=seed, game=game)
         self.mode = mode
         self.rng = random.Random(f"delivery {seed}")
         self.bots = [make_bot("heuristic", random.Random(seed * 10 + s)) for s in range(players)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from tui_play import legal, play_by_keys
+from tui_play import legal, move_a_ship, play_by_keys
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import Phase
@@ -20,6 +20,7 @@ from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
     RobSeat,
 )
+from hexlan.engine.variants.seafarers import MoveShip
 from hexlan.tui.board import COMPACT, FLEET_PATH_GLYPH, MINI, WARSHIP_GLYPH
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
@@ -27,11 +28,13 @@ from hexlan.tui.screens.game import GameScreen
 GAME = "seafarers-pirate-islands"
 SIZES = [pytest.param((80, 24), MINI, id="80x24"), pytest.param((120, 40), COMPACT, id="120x40")]
 SEED = 1
-"""A seed whose game brings the person a knight, a 7 and a closed ship line (about 80 turns)."""
+"""A seed whose game brings the person a knight, a 7, a ship move and a closed ship line (about
+80 turns)."""
 READY = {
     "knight": legal(A.PlayKnight),
     "rob": legal(RobSeat),
     "attack": legal(AttackFortress),
+    "move": legal(MoveShip),
 }
 """When each step may be played."""
 
@@ -115,6 +118,12 @@ async def attack_the_fortress(pilot: Pilot[int], screen: GameScreen) -> None:
 async def test_warships_the_seven_and_a_fortress_attack_by_keys(
     size: tuple[int, int], layout: object
 ) -> None:
-    """At 80x24 and 120x40 the whole map fits and the scenario's decisions work by keys."""
-    steps = {"knight": make_a_warship, "rob": rob_anyone, "attack": attack_the_fortress}
+    """At 80x24 and 120x40 the whole map fits and the scenario's decisions work by keys: a
+    warship, a 7, a fortress attack, and the line's end ship moved onto its other way."""
+    steps = {
+        "knight": make_a_warship,
+        "rob": rob_anyone,
+        "attack": attack_the_fortress,
+        "move": move_a_ship,
+    }
     await play_by_keys(size, layout, steps, READY, GAME, SEED)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from tui_play import Step, legal, type_label
+from tui_play import Step, legal, move_a_ship, type_label
 from tui_play import play_by_keys as play_steps
 
 from hexlan.engine.core import Phase, Resource
@@ -101,30 +101,6 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
         assert (f" {mark} {left}" if wide else f" {mark}{left}") in ships_line
         assert (f" {mark} {bonus}" if wide else f" {mark}{bonus}") in isles_line
     assert variant.ships_left(view, 0) == 15 - len(view.ships[0])
-
-
-async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
-    """n lights the ships that may move; Enter takes the one under the cursor, then only its
-    legal new places light up; typing one moves it (once a turn)."""
-    game = screen.game
-    moves = [a for a in game.legal_actions() if isinstance(a, MoveShip)]
-    await pilot.press("n")
-    pick = screen.pick
-    assert pick is not None and pick.what == "ship to move"
-    assert set(pick.labels) == {m.source for m in moves}
-    source = screen.board.cursor_target()
-    assert source is not None
-    await pilot.press("enter")
-    await pilot.pause()
-    pick = screen.pick
-    assert pick is not None and pick.what == "ship target" and pick.source == source
-    assert set(pick.labels) == {m.target for m in moves if m.source == source}
-    target = min(pick.labels)
-    await type_label(pilot, screen, target)
-    view = game.view
-    assert source not in view.ships[0] and target in view.ships[0]
-    assert view.ship_moved and not legal(MoveShip)(game)
-    assert not screen.check_action("move_ship", ())
 
 
 async def move_the_pirate(pilot: Pilot[int], screen: GameScreen) -> None:

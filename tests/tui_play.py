@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from textual.pilot import Pilot
 
 from hexlan.engine.bots import make_bot
+from hexlan.engine.variants.seafarers import MoveShip
 from hexlan.net.client import SessionGame
 from hexlan.net.wire import board_kinds
 from hexlan.tui.app import HexlanApp
@@ -86,3 +87,27 @@ async def type_label(pilot: Pilot[int], screen: GameScreen, target: int) -> None
     assert screen.pick is not None
     await pilot.press(*screen.pick.labels[target])
     await pilot.pause()
+
+
+async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
+    """n lights the ships that may move; Enter takes the one under the cursor, then only its
+    legal new places light up; typing one moves it (once a turn)."""
+    game = screen.game
+    moves = [a for a in game.legal_actions() if isinstance(a, MoveShip)]
+    await pilot.press("n")
+    pick = screen.pick
+    assert pick is not None and pick.what == "ship to move"
+    assert set(pick.labels) == {m.source for m in moves}
+    source = screen.board.cursor_target()
+    assert source is not None
+    await pilot.press("enter")
+    await pilot.pause()
+    pick = screen.pick
+    assert pick is not None and pick.what == "ship target" and pick.source == source
+    assert set(pick.labels) == {m.target for m in moves if m.source == source}
+    target = min(pick.labels)
+    await type_label(pilot, screen, target)
+    view = game.view
+    assert source not in view.ships[0] and target in view.ships[0]
+    assert view.ship_moved and not legal(MoveShip)(game)
+    assert not screen.check_action("move_ship", ())
