@@ -16,7 +16,7 @@ game naming the fleet.
 >>> import hexlan.net.tellers  # every game's tellers register on import
 >>> from hexlan.engine import actions as A
 >>> teller_for(A.BuildCity).__name__
-'built_city'
+'built'
 """
 
 from __future__ import annotations

@@ -48,13 +48,16 @@ def start_player(t: Telling) -> Told:
     return Told(text, "start", seat=None)
 
 
-@tells(A.BuildSettlement)
-def built_settlement(t: Telling) -> Told:
-    """A settlement, with a second set-up settlement's starting resources."""
-    action = t.of(A.BuildSettlement)
+@tells(A.BuildSettlement, A.BuildCity)
+def built(t: Telling) -> Told:
+    """A settlement or a city, with the starting resources of the set-up building that yields
+    them (the second settlement; in Cities & Knights, the set-up city)."""
+    action = t.action
+    assert isinstance(action, A.BuildSettlement | A.BuildCity)
     n = t.narrator
     verb = "placed" if t.setup else "built"
-    text = f"{t.who} {verb} a settlement at {n.node_place(action.node)}"
+    piece = "settlement" if isinstance(action, A.BuildSettlement) else "city"
+    text = f"{t.who} {verb} a {piece} at {n.node_place(action.node)}"
     for ev in t.news:
         if isinstance(ev, E.StartingResources) and any(ev.cards):
             text += f" and {n.verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
@@ -65,19 +68,6 @@ def built_settlement(t: Telling) -> Told:
 def built_road(t: Telling) -> Told:
     """A road."""
     return placed_path(t, "road")
-
-
-@tells(A.BuildCity)
-def built_city(t: Telling) -> Told:
-    """A city (Cities & Knights: placed in the set-up, with its starting resources)."""
-    action = t.of(A.BuildCity)
-    n = t.narrator
-    verb = "placed" if t.setup else "built"
-    text = f"{t.who} {verb} a city at {n.node_place(action.node)}"
-    for ev in t.news:
-        if isinstance(ev, E.StartingResources) and any(ev.cards):
-            text += f" and {n.verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
-    return Told(text, "setup" if t.setup else "build", ("node", (action.node,)))
 
 
 @tells(A.DrawCard)
