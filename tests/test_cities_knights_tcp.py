@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from test_peer import (
-    HEXLAN,
     assert_agreement,
     assert_no_equivocation,
     finish,
     free_port,
     start_bot,
+    verify_cli,
     wait_until_listening,
 )
 
@@ -72,14 +71,7 @@ def test_three_bot_processes_finish_cities_and_knights_over_tcp(tmp_path: Path) 
         assert Counter(b.author for b in bodies if b.kind == "audit_secrets") == dict.fromkeys(
             range(SEATS), 1
         )
-    run = subprocess.run(
-        [*HEXLAN, "verify", "--stats", *map(str, logs)],
-        capture_output=True,
-        text=True,
-        timeout=PROCESS_TIMEOUT,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    run = verify_cli(logs, "--stats", timeout=PROCESS_TIMEOUT)
     assert run.stdout.count(f"audit passed and signed by every seat, {GAME} game") == SEATS
     assert "fairness over 1 game:" in run.stdout  # the three logs are one game, counted once
     rolls = re.search(r"dice totals \(n = (\d+)\)", run.stdout)

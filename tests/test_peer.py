@@ -108,6 +108,24 @@ def last_json(out: str) -> dict[str, Any]:
     return result
 
 
+def verify_cli(
+    logs: list[Path], *flags: str, timeout: float = TIMEOUT
+) -> subprocess.CompletedProcess[str]:
+    """``hexlan verify [flags] LOGS`` in a process of its own (up to ``timeout`` seconds); its
+    exit code must be 0.
+
+    Returns the finished process (its ``stdout`` holds the report)."""
+    run = subprocess.run(
+        [*HEXLAN, "verify", *flags, *map(str, logs)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run
+
+
 def assert_agreement(results: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
     for code, _, err in results:
         assert code == 0, err[-3000:]
@@ -167,14 +185,7 @@ def test_four_bot_processes_finish_one_game_and_agree(tmp_path: Path) -> None:
         kinds = [Envelope.parse(m).body.kind for m in read_log(path).messages]
         assert kinds.count("audit_result") == 4 and kinds.count("shuffle") == 4
     # ... and `hexlan verify --stats` passes every log and gives the distributions.
-    run = subprocess.run(
-        [*HEXLAN, "verify", "--stats", *map(str, logs)],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    run = verify_cli(logs, "--stats")
     assert run.stdout.count("audit passed and signed by every seat") == 4
     assert "fairness over 1 game:" in run.stdout
     assert "dice totals (n = " in run.stdout and "development-card draws (n = " in run.stdout

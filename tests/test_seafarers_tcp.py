@@ -5,18 +5,17 @@ verify`."""
 
 from __future__ import annotations
 
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from test_peer import (
-    HEXLAN,
     assert_agreement,
     assert_no_equivocation,
     finish,
     free_port,
     start_bot,
+    verify_cli,
     wait_until_listening,
 )
 
@@ -54,12 +53,5 @@ def test_four_bot_processes_play_a_seafarers_game_over_tcp_and_agree(
         bodies = [Envelope.parse(m).body for m in contents.messages]
         shuffled = Counter(b.payload[0] for b in bodies if b.kind == "shuffle")
         assert shuffled == dict.fromkeys(decks, 4)  # the fog stacks too, on The Fog Island
-    run = subprocess.run(
-        [*HEXLAN, "verify", *map(str, logs)],
-        capture_output=True,
-        text=True,
-        timeout=PROCESS_TIMEOUT,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    run = verify_cli(logs, timeout=PROCESS_TIMEOUT)
     assert run.stdout.count(f"audit passed and signed by every seat, {game} game") == 4

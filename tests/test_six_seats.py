@@ -10,19 +10,18 @@ over the TCP mesh (tests/test_peer.py's pattern).
 from __future__ import annotations
 
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
 from bot_games import write_log
 from click.testing import CliRunner
 from test_peer import (
-    HEXLAN,
     assert_agreement,
     assert_no_equivocation,
     finish,
     free_port,
     start_bot,
+    verify_cli,
     wait_until_listening,
 )
 
@@ -267,14 +266,7 @@ def test_six_bot_processes_play_five_six_and_agree(tmp_path: Path) -> None:
         assert contents.opening[6] == "five-six"
         kinds = [Envelope.parse(m).body.kind for m in contents.messages]
         assert kinds.count("shuffle") == 6 and kinds.count("audit_result") == 6
-    run = subprocess.run(
-        [*HEXLAN, "verify", "--stats", *map(str, logs)],
-        capture_output=True,
-        text=True,
-        timeout=PROCESS_TIMEOUT,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    run = verify_cli(logs, "--stats", timeout=PROCESS_TIMEOUT)
     assert run.stdout.count("audit passed and signed by every seat") == 6
     assert run.stdout.count("five-six game") == 6
     assert "fairness over 1 game:" in run.stdout
