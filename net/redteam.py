@@ -319,61 +319,65 @@ class Cheat:
     # ------------------------------------------------------------------ other hooks
 
     def _install_card_play(self, session: Session) -> None:
-        """Wrap ``submit``: at the N-th decision in its own turn at which the others' views
-        allow a card play, sign ``PlayKnight`` with no card shown, whatever the bot chose."""
-        honest_submit = session.submit
+        """At the N-th decision in its own turn at which the others' views allow a card play,
+        sign ``PlayKnight`` with no card shown, whatever the bot chose."""
         me = session.seat
 
-        def submit(action: A.Action, now: float = 0.0) -> list[Effect]:
-            view = session.view
+        def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
             if (
-                self.done
-                or view is None
-                or view.active != me
+                view.active != me
                 or view.phase not in (Phase.ROLL, Phase.MAIN)
                 or view.dev_played_this_turn
                 or view.dev_count[me] <= view.new_dev_count[me]
                 or session.dealer.unshown_own(DevCard.KNIGHT, view.turn) is not None
             ):
-                return honest_submit(action, now)
-            self.seen += 1
-            if self.seen != self.at:
-                return honest_submit(action, now)
-            effects: list[Effect] = []
-            session._sign("action", encode_action(A.PlayKnight()), effects)
-            session.last_progress = now
-            session._fulfil(effects)
-            self.evidence.append(session.accepted[me][-1].to_bytes())
-            self._did(f"played a Knight it never showed (instead of {action})")
-            return effects
+                return None
+            return A.PlayKnight(), f"played a Knight it never showed (instead of {chosen})"
 
-        session.submit = submit  # type: ignore[method-assign]
+        self._install_forgery(session, forge)
 
     def _install_improvement(self, session: Session) -> None:
-        """Wrap ``submit``: at the N-th decision in its own turn's main phase at which it has a
-        city and lacks the commodities of some track's next improvement, sign
-        ``ImproveCity`` for the first such track, whatever the bot chose."""
+        """At the N-th decision in its own turn's main phase at which it has a city and lacks
+        the commodities of some track's next improvement, sign ``ImproveCity`` for the first
+        such track, whatever the bot chose."""
+        me = session.seat
+
+        def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
+            if view.active != me or view.phase is not Phase.MAIN:
+                return None
+            track = _lacking_track(view, me)
+            if track is None:
+                return None
+            words = f"built a {TRACKS[track]} improvement without its commodities"
+            return ImproveCity(track), words
+
+        self._install_forgery(session, forge)
+
+    def _install_forgery(
+        self,
+        session: Session,
+        forge: Callable[[GameState, A.Action], tuple[A.Action, str] | None],
+    ) -> None:
+        """Wrap ``submit``: at the N-th decision at which ``forge`` (given the seat's view and
+        the bot's choice) offers a forged action and its words, sign it instead of the bot's
+        choice and keep it as evidence."""
         honest_submit = session.submit
         me = session.seat
 
         def submit(action: A.Action, now: float = 0.0) -> list[Effect]:
             view = session.view
-            track = (
-                None
-                if self.done or view is None or view.active != me or view.phase is not Phase.MAIN
-                else _lacking_track(view, me)
-            )
-            if track is None:
+            forged = None if self.done or view is None else forge(view, action)
+            if forged is None:
                 return honest_submit(action, now)
             self.seen += 1
             if self.seen != self.at:
                 return honest_submit(action, now)
             effects: list[Effect] = []
-            session._sign("action", encode_action(ImproveCity(track)), effects)
+            session._sign("action", encode_action(forged[0]), effects)
             session.last_progress = now
             session._fulfil(effects)
             self.evidence.append(session.accepted[me][-1].to_bytes())
-            self._did(f"built a {TRACKS[track]} improvement without its commodities")
+            self._did(forged[1])
             return effects
 
         session.submit = submit  # type: ignore[method-assign]
