@@ -246,7 +246,8 @@ class GamePhase(enum.IntEnum):
     game's phase enum: :class:`Phase` holds the engine's own, and a game's rules module declares
     its own as another subclass (Seafarers' ``SeaPhase``), registered with its ``Variant.phases``
     and merged by :mod:`hexlan.engine.registry`. Codes are unique across games and stable (a
-    state's hash covers them): the engine's first (0 .. 15), then each game's."""
+    state's hash covers them): the engine's first (0 .. 14), the special building phase (15),
+    then each game's."""
 
     @property
     def title(self) -> str:
@@ -255,7 +256,8 @@ class GamePhase(enum.IntEnum):
 
 
 class Phase(GamePhase):
-    """The engine's own phases (the base game's, and the 5-6 player special building phase)."""
+    """The engine's own phases: the base game's. The 5-6 player special building phase (code 15)
+    is :class:`hexlan.engine.variants.special_build.BuildPhase`, which a rule set's flag adds."""
 
     START_PLAYER = 0
     """Chance: who starts (a roll-off, taken as one uniform chance outcome)."""
@@ -287,10 +289,6 @@ class Phase(GamePhase):
     """Chance-like reveal: the winner shows their victory point cards."""
     GAME_OVER = 14
     """The game has ended; nobody acts."""
-    SPECIAL_BUILD = 15
-    """5-6 players: after a turn, each other seat in turn order may build and buy development
-    cards, no trade and no card play (seed 002 «Расширение на 5-6 игроков»); the active seat is
-    the builder."""
 
 
 BASE_CHANCE_PHASES: Final = frozenset(

@@ -80,6 +80,7 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.special_build import BuildPhase
 
 MAX_WORLDS: Final = 4096
 """Joint worlds a group of linked opponents may hold before it is split seat by seat."""
@@ -669,7 +670,7 @@ class InformationState(GameState):
                 seat == self.active
                 and self.turn > 0
                 and self.phase not in CHANCE_PHASES
-                and self.phase is not Phase.SPECIAL_BUILD
+                and self.phase is not BuildPhase.SPECIAL_BUILD
                 and self.target - self.public_vp[seat]
                 <= cards
                 <= self._most_vp_cards(seat, self.new_dev_count[seat])
@@ -689,7 +690,7 @@ class InformationState(GameState):
             kind is A.EndTurn
             and self.options.victory_at_turn_end
             and self.active != self.seat
-            and self.phase is not Phase.SPECIAL_BUILD  # a special builder's is no turn's end
+            and self.phase is not BuildPhase.SPECIAL_BUILD  # a special builder's is no turn's end
         ):
             seat = self.active
             turn_end = _TurnEnd(

@@ -30,7 +30,7 @@ from hexlan.engine.core import (
     Phase,
     Resource,
 )
-from hexlan.engine.variants import HOOKS, Variant
+from hexlan.engine.variants import FLAG_PHASES, HOOKS, Variant
 from hexlan.engine.variants.base import VariantHandler
 
 if TYPE_CHECKING:
@@ -79,13 +79,20 @@ _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 
 
 def merge_phases(games: Iterable[type[Variant]]) -> frozenset[GamePhase]:
-    """The chance phases of the engine and of ``games``.
+    """The chance phases of the engine and of ``games``; the phases a rule-set flag adds
+    (:data:`~hexlan.engine.variants.FLAG_PHASES`, none of them a chance phase) are checked with
+    them.
 
     Raises:
-        EngineError: a phase code of a game that the engine or an earlier game already uses,
-            or a chance phase a game does not declare among its phases.
+        EngineError: a phase code of a game that the engine, a flag or an earlier game already
+            uses, or a chance phase a game does not declare among its phases.
     """
     codes: dict[int, GamePhase] = {int(p): p for p in Phase}
+    for flag, phases in FLAG_PHASES.items():
+        for phase in phases:
+            if int(phase) in codes:
+                raise EngineError(f"phase code {int(phase)} of the {flag} flag is taken")
+            codes[int(phase)] = phase
     chance: set[GamePhase] = set(BASE_CHANCE_PHASES)
     for game in games:
         if not game.chance_phases <= set(game.phases):

@@ -59,6 +59,7 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
 from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.variants import Variant, VariantState, make_variant
+from hexlan.engine.variants.special_build import BuildPhase
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
@@ -211,7 +212,7 @@ class GameState:
         free_roads, road_building_resume: Road Building's roads left and where play resumes.
         trade, trade_answers, trade_pending, monopoly: the open offer, the answers in, the seats
             still to answer; the resource of a Monopoly being revealed.
-        special_from: in :attr:`Phase.SPECIAL_BUILD` (and a draw within it), the seat whose turn
+        special_from: in :attr:`BuildPhase.SPECIAL_BUILD` (and a draw within it), the seat whose turn
             it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
             the turn just ended (docs/rules/five-six.md).
         hex_seats: per hex, a bitmask of the seats with a building on it.
@@ -527,7 +528,11 @@ class GameState:
             return next(s for s in range(self.players) if self.discards[s])
         if phase is Phase.TRADE_RESPONSES and self.trade_pending:
             return self.trade_pending[0]
-        if type(phase) is not Phase and self.variant is not None:  # a phase a game adds
+        if (
+            type(phase) is not Phase
+            and phase is not BuildPhase.SPECIAL_BUILD
+            and self.variant is not None
+        ):  # a phase a game adds
             return self.variant.phase_seat(self)
         if phase is Phase.GAME_OVER:
             return NO_SEAT
@@ -720,6 +725,8 @@ class GameState:
             return [A.Discard(seat, c) for c in _discard_choices(as_hand(self.hands[seat]), need)]
         if phase is Phase.TRADE_RESPONSES:
             return self._trade_actions(seat)
+        if phase is BuildPhase.SPECIAL_BUILD:  # the special_building flag's phase
+            return self._build_actions(seat) if seat == self.active else []
         if type(phase) is not Phase:  # a phase a game adds: its rules module's decision
             if self.variant is None or seat != self.current_player():
                 return []
@@ -763,8 +770,6 @@ class GameState:
             if self.variant is not None:
                 self.variant.free_builds(self, seat, result)
             return result
-        if phase is Phase.SPECIAL_BUILD:
-            return self._build_actions(seat)
         return []
 
     def _main_actions(self, seat: Seat) -> list[Action]:
@@ -972,7 +977,9 @@ class GameState:
         name = type(action).__name__
         if seat not in self.acting_seats():
             return f"{name}: seat {seat} may not act in phase {self.phase.title}"
-        if self.phase is Phase.SPECIAL_BUILD and not isinstance(action, _SPECIAL_BUILD_ACTIONS):
+        if self.phase is BuildPhase.SPECIAL_BUILD and not isinstance(
+            action, _SPECIAL_BUILD_ACTIONS
+        ):
             return (
                 f"{name}: the special building phase allows building, buying a development card"
                 " and ending the special turn only (seed 002 «Расширение на 5-6 игроков»)"
@@ -1023,7 +1030,7 @@ class GameState:
             raise IllegalActionError(f"seat {seat} does not hold the cards it offers")
 
     def _check_offer(self, action: A.OfferTrade) -> None:
-        if self.phase is Phase.SPECIAL_BUILD:
+        if self.phase is BuildPhase.SPECIAL_BUILD:
             raise IllegalActionError(
                 "no trade in the special building phase", "seed 002 «Расширение на 5-6 игроков»"
             )
@@ -1071,7 +1078,7 @@ class GameState:
             and self.turn
             and self.phase not in CHANCE_PHASES
             and self.phase is not Phase.GAME_OVER
-            and self.phase is not Phase.SPECIAL_BUILD
+            and self.phase is not BuildPhase.SPECIAL_BUILD
             and not self.options.victory_at_turn_end
             and self.public_vp[active] + self.hidden_victory_points(active) >= self.target
             and (self.variant is None or self.variant.can_win(self, active))
@@ -1165,7 +1172,7 @@ class GameState:
                     free=phase is Phase.ROAD_BUILDING,
                 )
             )
-        if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
+        if phase is Phase.MAIN or phase is BuildPhase.SPECIAL_BUILD:
             self._pay_bank(seat, self.rules.road_cost)
         self.path_owner[action.path] = seat
         self.roads[seat].append(action.path)
@@ -1236,7 +1243,7 @@ class GameState:
             self.last_events.append(E.CardDrawn(seat, action.card))
         self.dev_count[seat] += 1
         self.new_dev_count[seat] += 1
-        self.phase = Phase.MAIN if self.special_from < 0 else Phase.SPECIAL_BUILD
+        self.phase = Phase.MAIN if self.special_from < 0 else BuildPhase.SPECIAL_BUILD
 
     def _on_roll(self, action: A.RollDice) -> None:
         self.phase = Phase.DICE
@@ -1513,7 +1520,7 @@ class GameState:
 
     def _on_end_turn(self, action: A.EndTurn) -> None:
         seat = self.active
-        if self.phase is Phase.SPECIAL_BUILD:
+        if self.phase is BuildPhase.SPECIAL_BUILD:
             self._end_special_turn(seat)
             return
         if (
@@ -1530,7 +1537,7 @@ class GameState:
         if self.special_building:  # seed 002 «Расширение на 5-6 игроков»
             self.special_from = seat
             self.active = (seat + 1) % self.players
-            self.phase = Phase.SPECIAL_BUILD
+            self.phase = BuildPhase.SPECIAL_BUILD
             if self.record_events:
                 self.last_events.append(E.SpecialBuildingStarted(self.active))
             return

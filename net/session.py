@@ -49,6 +49,7 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
@@ -1903,7 +1904,7 @@ def _faces(counts: Sequence[int]) -> list[int]:
     return [face for face, count in enumerate(counts) for _ in range(count)]
 
 
-_TURN_PASSING_PHASES: Final = frozenset({Phase.SPECIAL_BUILD})
+_TURN_PASSING_PHASES: Final = frozenset({BuildPhase.SPECIAL_BUILD})
 """Phases in which the decision passes round the table within one turn: the sequencer (§4) is
 the seat whose decision is due (the engine's ``current_player()``, which is also its ``active``
 seat there), not the seat whose turn it is (``special_from``)."""

@@ -24,6 +24,7 @@ from hexlan.engine.variants.cities_knights.actions import KnightsPhase
 from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
 from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, Seafarers, SeaPhase
+from hexlan.engine.variants.special_build import BuildPhase
 
 BASE_NAMES = [
     "BuildRoad",
@@ -139,7 +140,8 @@ def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
     )
     assert KnightsPhase.PILLAGE not in R.CHANCE_PHASES
     assert SeaPhase.GOLD not in R.CHANCE_PHASES
-    assert [int(p) for p in Phase] == list(range(16))  # the engine's codes, hashed in states
+    assert [int(p) for p in Phase] == list(range(15))  # the engine's codes, hashed in states
+    assert int(BuildPhase.SPECIAL_BUILD) == 15  # the special_building flag's, next
     assert (int(SeaPhase.GOLD), int(SeaPhase.FOG), int(PiratePhase.FORTRESS)) == (16, 17, 18)
     assert SeaPhase.FOG.title == "fog"
 

@@ -23,6 +23,7 @@ from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
 from hexlan.engine.variants.pirate_islands import PirateIslands, corner_node
 from hexlan.engine.variants.seafarers import BuildShip
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.simulate import simulate
 
 GAME = "seafarers-pirate-islands-6"
@@ -193,7 +194,7 @@ def test_a_ship_extends_the_line_in_the_special_building_phase() -> None:
         state.play(state.legal_actions()[0])
     state._take_from_bank(1, SHIP)
     state.play(A.END_TURN)
-    assert state.phase is Phase.SPECIAL_BUILD and state.active == 1
+    assert state.phase is BuildPhase.SPECIAL_BUILD and state.active == 1
     spots = pirates(state).ship_spots(state, 1)
     assert len(spots) == 1 and BuildShip(spots[0]) in state.legal_actions(1)
     state.play(BuildShip(spots[0]))

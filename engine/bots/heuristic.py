@@ -69,6 +69,7 @@ from hexlan.engine.variants.seafarers import (
     MoveShip,
     SeaPhase,
 )
+from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
@@ -330,7 +331,7 @@ class HeuristicBot:
             return self._free_road(view, seat, info, legal)
         if phase is Phase.MAIN:
             return self._main(view, seat, info, legal)
-        if phase is Phase.SPECIAL_BUILD:
+        if phase is BuildPhase.SPECIAL_BUILD:
             return self._special_build(view, seat, info, legal)
         if phase is SeaPhase.GOLD:
             return self._gold(view, seat, info, legal)

@@ -48,13 +48,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from hexlan.engine.core import EngineError
+from hexlan.engine.core import EngineError, GamePhase
 from hexlan.engine.variants.base import Variant, VariantState
 from hexlan.engine.variants.big_river import BigRiver
 from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.jungle import Jungle
 from hexlan.engine.variants.pirate_islands import PirateIslands
 from hexlan.engine.variants.seafarers import Seafarers
+from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
@@ -74,6 +75,15 @@ HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
 the games' actions and phases, merged in this order (a new game goes last)."""
 
 
+FLAG_PHASES: Final[Mapping[str, tuple[GamePhase, ...]]] = MappingProxyType(
+    {"special_building": tuple(BuildPhase)}
+)
+"""Phases a rule set opts into by a flag rather than by a hooks module (read only), by the flag's
+name: the special building phase of the games for five and six (``special_building = true``),
+which Pirate Islands for six shares with the 5-6 player game. Merged after the engine's own
+phases, before the games' (:mod:`hexlan.engine.registry`)."""
+
+
 def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Variant | None:
     """The rules module the rule set names (``hooks``), built for one game; None without one.
 
@@ -90,8 +100,10 @@ def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Va
 
 
 __all__ = [
+    "FLAG_PHASES",
     "HOOKS",
     "BigRiver",
+    "BuildPhase",
     "CitiesKnights",
     "Jungle",
     "PirateIslands",

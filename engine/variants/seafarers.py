@@ -57,6 +57,7 @@ from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.ruleset import parse_cost
 from hexlan.engine.variants.base import Variant, VariantHandler
+from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:
     from hexlan.engine.board import Board
@@ -578,7 +579,7 @@ class Seafarers(Variant):
             if action.hex == state.pirate or not self._is_sea(action.hex):
                 return ("the pirate moves to another sea hex", _RULE)
             return (f"seat {action.victim} has no ship and card to rob there", _RULE)
-        if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
+        if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, BuildPhase.SPECIAL_BUILD):
             if self.ships_left(state, seat) <= 0:
                 return (f"seat {seat} has no ship left", "official: 15 ships a player")
             if not state._hand_covers(seat, self.ship_cost):
@@ -650,7 +651,7 @@ class Seafarers(Variant):
                     free=phase is Phase.ROAD_BUILDING,
                 )
             )
-        if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
+        if phase is Phase.MAIN or phase is BuildPhase.SPECIAL_BUILD:
             state._pay_bank(seat, self.ship_cost)
         self._place(state, seat, path)
         state.new_ships.append(path)

@@ -49,6 +49,7 @@ from hexlan.engine.variants.seafarers import (
     MoveShip,
     SeaPhase,
 )
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
@@ -334,7 +335,7 @@ class GameScreen(TableScreen):
             self._prompted = stamp
             self.action_decide()
             return
-        if phase is Phase.SPECIAL_BUILD:
+        if phase is BuildPhase.SPECIAL_BUILD:
             self._prompted = stamp
             if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
                 # No notice: one a round per special phase would stack over the panels; the
@@ -403,7 +404,7 @@ class GameScreen(TableScreen):
                 game.names[self.thinking], style=seat_style(self.thinking) + Style(bold=True)
             )
             text.append(" is thinking…", style="dim")
-        elif view.phase is Phase.SPECIAL_BUILD and view.active >= 0:
+        elif view.phase is BuildPhase.SPECIAL_BUILD and view.active >= 0:
             builder = view.active
             text.append("Special building: ", style="bold")
             text.append(game.names[builder], style=seat_style(builder) + Style(bold=True))
@@ -440,7 +441,7 @@ class GameScreen(TableScreen):
             return "Trade and build, then end your turn (e)"
         if phase in ck.DIALOG_PHASES:
             return ck.WAITING_WORDS[phase].replace("to ", "Your move: ", 1) + " (y)"
-        if phase is Phase.SPECIAL_BUILD:
+        if phase is BuildPhase.SPECIAL_BUILD:
             return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
@@ -1150,7 +1151,7 @@ _WAITING_WORDS: Final = {
 }
 """What the others are doing while the person waits, by phase ("Blue to discard…")."""
 
-_BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
+_BUILD_PHASES: Final = frozenset({Phase.MAIN, BuildPhase.SPECIAL_BUILD})
 """Where s, c and d build (set-up and free roads pick their places by themselves)."""
 _BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from hexlan.engine.core import GamePhase, Phase
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.knights import barbarians_text, knights_progress
@@ -34,7 +35,7 @@ PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
         Phase.MONOPOLY: "monopoly",
         Phase.VICTORY: "game over",
         Phase.GAME_OVER: "game over",
-        Phase.SPECIAL_BUILD: "special build",
+        BuildPhase.SPECIAL_BUILD: "special build",
         KnightsPhase.EVENT: "event die",
         KnightsPhase.PILLAGE: "barbarians",
         KnightsPhase.RETREAT: "retreat",
