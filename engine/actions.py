@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final, TypeAlias
 
 from hexlan.engine.core import (
-    DevCard,
+    DevelopmentCard,
     Hand,
     HexId,
     NodeId,
@@ -220,7 +220,7 @@ class DrawCard:
     """Chance: the development card drawn; None where the observer may not see it (every seat
     but the buyer)."""
 
-    card: DevCard | None
+    card: DevelopmentCard | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,19 +226,33 @@ _TERRAIN_LETTERS: Final = ("D", "J", "$", "*", "?", "~")
 _NO_TOKEN: Final = frozenset({5, 7, 9, 10})  # desert, gold mine, fog, sea
 
 
-class DevCard(enum.IntEnum):
-    """Development card types, in the order every 5-tuple of card counts uses."""
+class DevelopmentCard(enum.IntEnum):
+    """A face of the development deck: the base of the open set of faces (../shared/
+    ARCHITECTURE.md, "Open sets, not fixed tuples"), as :class:`GamePhase` is of phases.
+
+    :class:`DevCard` holds the base game's five, registered by the base rules; a game's rules
+    module declares faces of its own as another subclass, registered with its
+    ``Variant.dev_cards`` and merged by :mod:`hexlan.engine.registry` (:data:`~hexlan.engine.
+    registry.DEV_CARDS`, by name). A rule set names its deck's faces by those names
+    (``[development_deck]`` in seeds/*.toml). A face's code is its wire code (a drawn card's
+    ``card`` field, a deck's face number) and its index in every seat's card counts, so codes
+    are unique across games and stable: the base game's 0 .. 4, then each game's in turn."""
+
+    @property
+    def title(self) -> str:
+        """The card's name in words, e.g. "Year of Plenty"."""
+        return self.name.replace("_", " ").title().replace(" Of ", " of ")
+
+
+class DevCard(DevelopmentCard):
+    """The base game's development cards (seed 002 «Карточки развития»), registered by the base
+    rules; codes 0 .. 4 in the order every base game's card counts use."""
 
     KNIGHT = 0
     VICTORY_POINT = 1
     ROAD_BUILDING = 2
     YEAR_OF_PLENTY = 3
     MONOPOLY = 4
-
-    @property
-    def title(self) -> str:
-        """The card's name in words, e.g. "Year of Plenty"."""
-        return self.name.replace("_", " ").title().replace(" Of ", " of ")
 
 
 class GamePhase(enum.IntEnum):

@@ -63,6 +63,7 @@ from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
+    DevelopmentCard,
     EngineError,
     Hand,
     IllegalActionError,
@@ -282,7 +283,7 @@ class InformationState(GameState):
         )
 
     def unseen_cards(self) -> tuple[int, ...]:
-        """Development cards this seat has not seen, per :class:`DevCard`: the deck and the
+        """Development cards this seat has not seen, per face (``rules.dev_faces``): the deck and the
         opponents' unplayed cards together."""
         return tuple(self.deck)
 
@@ -471,18 +472,18 @@ class InformationState(GameState):
 
     # ------------------------------------------------------------------ development-card hooks
 
-    def _dev_draw(self, seat: Seat, card: DevCard | None) -> None:
+    def _dev_draw(self, seat: Seat, card: DevelopmentCard | None) -> None:
         if seat == self.seat:
             super()._dev_draw(seat, card)
         elif card is not None:
             raise EngineError(f"seat {self.seat} cannot see the card seat {seat} draws")
 
-    def _dev_can_play(self, seat: Seat, card: DevCard) -> bool:
+    def _dev_can_play(self, seat: Seat, card: DevelopmentCard) -> bool:
         if seat == self.seat:
             return super()._dev_can_play(seat, card)
         return self.dev_count[seat] > self.new_dev_count[seat] and self.deck[card] > 0
 
-    def _dev_play(self, seat: Seat, card: DevCard) -> None:
+    def _dev_play(self, seat: Seat, card: DevelopmentCard) -> None:
         if seat == self.seat:
             super()._dev_play(seat, card)
         else:

@@ -40,6 +40,7 @@ from hexlan.engine.core import (
     NO_LIMIT,
     NO_SEAT,
     DevCard,
+    DevelopmentCard,
     EngineError,
     GamePhase,
     Hand,
@@ -82,7 +83,6 @@ def _build_actions(
 _DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in A.ALL_DICE)
 _DICE_NODE: Final = ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
 _STEALS: Final = tuple(A.StealCard(r) for r in Resource)
-_DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
 _SPECIAL_BUILD_ACTIONS: Final = (
@@ -129,6 +129,12 @@ def _one_kind_trades(kinds: int) -> tuple[dict[int, tuple[A.MaritimeTrade, ...]]
 def _monopolies(kinds: tuple[Resource, ...]) -> tuple[A.PlayMonopoly, ...]:
     """perf: the Monopoly plays naming each of ``kinds`` (the rule set's ``plenty_kinds``)."""
     return tuple(A.PlayMonopoly(r) for r in kinds)
+
+
+@cache
+def _draws(faces: tuple[DevelopmentCard, ...]) -> tuple[A.DrawCard, ...]:
+    """perf: the draw outcome of each face of a rule set's deck (``rules.dev_faces``)."""
+    return tuple(A.DrawCard(c) for c in faces)
 
 
 @lru_cache(maxsize=4096)  # bounded: hands vary without end over long simulations
@@ -185,7 +191,8 @@ class GameState:
     The attributes below are public: bots, the UI and the network read them; only actions change
     them. Per-seat lists are indexed by seat; hands, the bank and ratios have one count per card
     kind of the rule set (``kinds``: 5, the resources, in the base game) in :class:`Resource`
-    order; development card lists are in :class:`DevCard` order.
+    order; development card lists have one count per face of the rule set (``rules.dev_faces``,
+    :class:`DevCard` order in the base game).
 
     Attributes:
         target, longest_road_min, road_limit, settlement_limit, city_limit: the numbers in force
@@ -311,8 +318,10 @@ class GameState:
         self.hands = [[0] * kinds for _ in range(players)]
         self.hand_size = [0] * players
         self.deck = list(rules.development_deck)
-        self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
-        self.new_dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
+        faces = len(rules.development_deck)  # the base game's five, or more a game registers
+        self.dev_cards = [[0] * faces for _ in range(players)]
+        self.new_dev_cards = [[0] * faces for _ in range(players)]
+        self._draws = _draws(rules.dev_faces)
         self.dev_count = [0] * players
         self.new_dev_count = [0] * players
         self.dev_played_this_turn = False
@@ -482,20 +491,20 @@ class GameState:
         self.hand_size[victim] -= amount
         self.hand_size[thief] += amount
 
-    def _dev_draw(self, seat: Seat, card: DevCard | None) -> None:
+    def _dev_draw(self, seat: Seat, card: DevelopmentCard | None) -> None:
         assert card is not None
         self.deck[card] -= 1
         self.dev_cards[seat][card] += 1
         self.new_dev_cards[seat][card] += 1
 
-    def _dev_can_play(self, seat: Seat, card: DevCard) -> bool:
+    def _dev_can_play(self, seat: Seat, card: DevelopmentCard) -> bool:
         return self.dev_cards[seat][card] > self.new_dev_cards[seat][card]
 
-    def _dev_play(self, seat: Seat, card: DevCard) -> None:
+    def _dev_play(self, seat: Seat, card: DevelopmentCard) -> None:
         self.dev_cards[seat][card] -= 1
 
     def _dev_end_turn(self, seat: Seat) -> None:
-        self.new_dev_cards[seat] = [0, 0, 0, 0, 0]
+        self.new_dev_cards[seat] = [0] * len(self.deck)
 
     def deck_size(self) -> int:
         """Development cards left in the deck (public, whoever holds the unseen cards)."""
@@ -601,7 +610,8 @@ class GameState:
             return [(_STEALS[r], hand[r] / total) for r in range(self.kinds) if hand[r]]
         if phase is Phase.DRAW:
             total = sum(self.deck)
-            return [(_DRAWS[c], self.deck[c] / total) for c in range(5) if self.deck[c]]
+            draws, deck = self._draws, self.deck
+            return [(draws[c], deck[c] / total) for c in range(len(deck)) if deck[c]]
         if phase is Phase.MONOPOLY:
             assert self.monopoly is not None
             amounts = tuple(
@@ -663,7 +673,7 @@ class GameState:
         """
         if self.phase is not Phase.DRAW and self.variant is not None:
             return self.variant.deck_outcome(self, face)
-        return _HIDDEN_DRAW if face is None else _DRAWS[face]
+        return _HIDDEN_DRAW if face is None else self._draws[face]
 
     def observation(self, action: Action, seat: Seat) -> Action:
         """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).

@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias
 
-from hexlan.engine.core import EngineError, GamePhase, Hand, NodeId, PathId, Seat
+from hexlan.engine.core import (
+    DevelopmentCard,
+    EngineError,
+    GamePhase,
+    Hand,
+    NodeId,
+    PathId,
+    Seat,
+)
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -58,7 +66,10 @@ class Variant:
     - ``handlers``: each of those classes' :data:`VariantHandler`;
     - ``phases``: its own phases (members of its :class:`~hexlan.engine.core.GamePhase`
       subclass, codes after the engine's), and ``chance_phases``: those where a chance outcome is
-      due (:meth:`chance_node`), the others being decisions of :meth:`phase_seat`.
+      due (:meth:`chance_node`), the others being decisions of :meth:`phase_seat`;
+    - ``dev_cards``: development card faces of its own (members of its
+      :class:`~hexlan.engine.core.DevelopmentCard` subclass, codes after the base game's and
+      earlier games'), which a rule set's ``[development_deck]`` may then name.
 
     Args:
         rules: the game's rule set (its ``raw`` tables carry the variant's numbers).
@@ -71,6 +82,7 @@ class Variant:
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {}
     phases: ClassVar[tuple[GamePhase, ...]] = ()
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
+    dev_cards: ClassVar[tuple[DevelopmentCard, ...]] = ()
     has_robber: ClassVar[bool] = True
     """Whether the game has a robber (Pirate Islands has none: a 7 robs without it)."""
     city_commodities: ClassVar[tuple[int, ...] | None] = None
