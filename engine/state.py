@@ -230,30 +230,15 @@ class GameState:
         gold_points, variant_vp: Big River: each seat's gold points and the victory points they
             make (already in ``public_vp``; seed 002 «Большая река»); zero in other games.
             Seafarers: ``variant_vp`` holds each seat's island bonus points.
-        ships, ship_owner, new_ships, ship_moved: Seafarers: each seat's ships (path ids; a ship's
-            path also has its owner in ``path_owner``), the ship's owner per path (-1 none), the
-            ships built this turn, and whether a ship has moved this turn (seed 002 «Мореходы»).
-        pirate: Seafarers: the pirate's sea hex (-1 in games without one).
-        gold_owed, gold_resume: Seafarers: the gold-field resources each seat still chooses, and
-            the phase play resumes in after Seafarers' ``SeaPhase.GOLD``.
-        islands_settled: Seafarers: per seat, the islands it has settled off the home island
-            (those of its set-up settlements without a bonus, the others with one).
-        fog_pending, fog_seat, fog_resume, fog_terrain: Seafarers fog: the face-down hexes a
-            road or ship has reached and that wait for their tile (in hex order), the seat that
-            reached them (the discoverer), the phase play resumes in after
-            ``SeaPhase.FOG``, and a land tile drawn whose number token is due (-1: none).
-        fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
-            ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
-        fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
-        warships, fortress_chits, fortress_attacked, roll_pending, loot: Pirate Islands: each
-            seat's warships (the first ships of its line), the chits left under each seat's
-            fortress (0 once captured, or for a seat without one), whether the active seat has
-            attacked its fortress this turn (the attack ends the turn), whether a fleet attack's
-            loot or pick holds up the roll's production or 7, and the cards the fleet takes
-            from ``victim`` in its blind draw (seed 004; docs/rules/pirate-islands.md).
+        roll_pending: whether a variant holds up the roll's production or 7 (Pirate Islands'
+            fleet attack, whose loot or pick comes first; Cities & Knights' event die).
+        variant_due: set while an action is applied by a variant that follows it
+            (:meth:`Variant.action_applied`, Seafarers' fog); cleared once it is called.
         variant_state: a game's own progress that no field above holds, as one object its
-            rules module makes in ``prepare_state`` (Cities & Knights: improvements, knights,
-            walls, the barbarians; :class:`~hexlan.engine.variants.VariantState`): copied by
+            rules module makes in ``prepare_state`` (Seafarers' ships, pirate, gold and fog,
+            :class:`~hexlan.engine.variants.seafarers.SeaState`, with Pirate Islands' fleet;
+            Cities & Knights: improvements, knights, walls, the barbarians;
+            :class:`~hexlan.engine.variants.VariantState`): copied by
             :meth:`copy`, and in :meth:`public_dict` (so in every hash) through the rules
             module's ``public_dict``; None in games without.
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
@@ -346,26 +331,8 @@ class GameState:
         self.discoveries = [0] * players
         self.gold_points = [0] * players
         self.variant_vp = [0] * players
-        self.ships: list[list[PathId]] = [[] for _ in range(players)]
-        self.ship_owner = [NO_SEAT] * topo.path_count
-        self.new_ships: list[PathId] = []
-        self.ship_moved = False
-        self.pirate = NO_SEAT
-        self.gold_owed = [0] * players
-        self.gold_resume: GamePhase = Phase.MAIN
-        self.islands_settled: list[list[int]] = [[] for _ in range(players)]
-        self.fog_pending: list[HexId] = []
-        self.fog_seat = NO_SEAT
-        self.fog_resume: GamePhase = Phase.MAIN
-        self.fog_terrain = -1
-        self.fog_tiles: list[int] = list(rules.decks.get("fog", ()))
-        self.fog_tokens: list[int] = list(rules.decks.get("fog_tokens", ()))
-        self.fog_revealed: list[tuple[HexId, int, int]] = []
-        self.warships = [0] * players
-        self.fortress_chits = [0] * players
-        self.fortress_attacked = False
         self.roll_pending = False
-        self.loot = 0
+        self.variant_due = False
         self.variant_state: VariantState | None = None
 
         self.robber = board.desert
@@ -410,15 +377,13 @@ class GameState:
         "setup_order", "bank", "hand_size", "deck", "dev_count", "new_dev_count", "knights",
         "revealed_vp_cards", "node_owner", "node_level", "blocked", "path_owner",
         "generic_harbour", "road_length", "public_vp", "discoveries", "gold_points",
-        "variant_vp", "ship_owner", "new_ships", "gold_owed", "discards", "hex_seats",
-        "trade_pending", "fog_pending", "fog_tiles", "fog_tokens", "fog_revealed",
-        "warships", "fortress_chits", "_road_cache",
+        "variant_vp", "discards", "hex_seats", "trade_pending", "_road_cache",
     )  # fmt: skip
     """perf: the per-seat, per-intersection and per-path lists of scalars :meth:`copy` copies
     (``_road_cache`` holds lists that are replaced, never changed in place)."""
     _NESTED_LISTS: ClassVar[tuple[str, ...]] = (
         "hands", "dev_cards", "new_dev_cards", "roads", "settlements", "cities", "ratios",
-        "ships", "islands_settled", "_income",
+        "_income",
     )  # fmt: skip
     """perf: the lists of lists :meth:`copy` copies two levels deep."""
 
@@ -783,7 +748,8 @@ class GameState:
         return []
 
     def _main_actions(self, seat: Seat) -> list[Action]:
-        if self.fortress_attacked:  # Pirate Islands: a fortress attack ends the turn (seed 004)
+        variant = self.variant
+        if variant is not None and variant.turn_must_end(self):  # Pirate Islands' fortress
             return [A.END_TURN]
         result = self._build_actions(seat)
         self._dev_actions(seat, result, before_roll=False)
@@ -922,8 +888,8 @@ class GameState:
             return [n for n in range(self.topology.node_count) if not blocked[n]]
         path_nodes = self.topology.path_nodes
         spots = {n for p in self.roads[seat] for n in path_nodes[p] if not blocked[n]}
-        if self.ships[seat]:  # Seafarers: a settlement may stand at a ship's end too
-            spots.update(n for p in self.ships[seat] for n in path_nodes[p] if not blocked[n])
+        if self.variant is not None:  # Seafarers: a settlement may stand at a ship's end too
+            self.variant.settlement_reach(self, seat, spots)
         return sorted(spots)
 
     # ------------------------------------------------------------------ checked play
@@ -1078,9 +1044,10 @@ class GameState:
         if self.record_events:
             self.last_events = []
         self._HANDLERS[type(action)](self, action)
-        if self.fog_pending:
+        if self.variant_due:  # the game's rules follow this action (Seafarers' fog)
             assert self.variant is not None
-            self.variant.fog_reached(self)  # a road or ship reached fog: its tiles are drawn
+            self.variant_due = False
+            self.variant.action_applied(self)
         active = self.active
         # perf: unplayed cards bound the hidden victory points, so most calls stop at the first test.
         if (
@@ -1572,7 +1539,6 @@ class GameState:
         self.turn += 1
         self.dice = None
         self.phase = Phase.ROLL
-        self.fortress_attacked = False
         if self.variant is not None:
             self.variant.turn_started(self)
         if self.record_events:

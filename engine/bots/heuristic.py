@@ -68,6 +68,7 @@ from hexlan.engine.variants.seafarers import (
     MovePirate,
     MoveShip,
     SeaPhase,
+    sea,
 )
 from hexlan.engine.variants.special_build import BuildPhase
 
@@ -1147,8 +1148,9 @@ __all__ = ["HeuristicBot"]
 def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
     """Seafarers: each seat's ships on the sides of ``sea_hex``."""
     counts: dict[Seat, int] = {}
+    ship_owner = sea(view).ship_owner
     for p in view.topology.sea_hex_paths[sea_hex - view.topology.hex_count]:
-        owner = view.ship_owner[p]
+        owner = ship_owner[p]
         if owner != NO_SEAT:
             counts[owner] = counts.get(owner, 0) + 1
     return counts

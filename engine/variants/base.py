@@ -118,6 +118,15 @@ class Variant:
     def after_roll(self, state: GameState, total: int) -> None:
         """A roll of ``total`` (not 7) is about to produce resources."""
 
+    def turn_must_end(self, state: GameState) -> bool:
+        """Whether the active seat's main phase offers only ending the turn (Pirate Islands:
+        after a fortress attack)."""
+        return False
+
+    def settlement_reach(self, state: GameState, seat: Seat, spots: set[NodeId]) -> None:
+        """Add to ``spots`` the open intersections the seat's own pieces other than roads reach
+        (Seafarers: a ship's ends), where a settlement may be built."""
+
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Append the variant's legal actions of ``seat`` in the main phase to ``result``."""
 
@@ -147,11 +156,15 @@ class Variant:
         :meth:`phase_seat` names."""
         return []
 
-    def fog_reached(self, state: GameState) -> None:
-        """After an action, face-down hexes wait in ``state.fog_pending``: draw their tiles
-        unless already drawing (Seafarers' fog; only a variant that queues fog hexes is
-        called)."""
-        raise EngineError(f"the {self.name} rules have no fog")
+    def action_applied(self, state: GameState) -> None:
+        """An action the variant asked to follow (by setting ``state.variant_due`` while it
+        was applied) is applied: Seafarers draws the tiles of the face-down hexes a road or ship
+        reached. Only a variant that sets the flag is called.
+
+        Raises:
+            EngineError: the variant never sets the flag.
+        """
+        raise EngineError(f"the {self.name} rules follow no action")
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
         """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""

@@ -41,6 +41,7 @@ from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
     PiratePhase,
     RobSeat,
+    fleet,
 )
 from hexlan.engine.variants.seafarers import (
     BuildShip,
@@ -871,7 +872,7 @@ class GameScreen(TableScreen):
         """Pirate Islands: attack your fortress (a die against your warships; it ends the turn:
         asked first)."""
         view = self.game.view
-        warships = view.warships[self.game.human_seat]
+        warships = fleet(view).warships[self.game.human_seat]
         self._choose(
             f"Attack your fortress with {warships} warship{'s' if warships != 1 else ''}?"
             " A die above them costs ships; the attack ends your turn.",
