@@ -14,7 +14,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -29,30 +29,29 @@ from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
 from hexlan.engine.core import (
     DevCard,
+    DevelopmentCard,
     IllegalActionError,
     Phase,
     hand_minus,
 )
 from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity
+from hexlan.engine.variants.cities_knights.actions import ImproveCity
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
     PiratePhase,
-    RobSeat,
     fleet,
 )
 from hexlan.engine.variants.seafarers import (
-    BuildShip,
     ChooseGold,
-    MovePirate,
-    MoveShip,
     SeaPhase,
 )
 from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
+from hexlan.tui import games  # noqa: F401 - every game's keys register on import
+from hexlan.tui.actionkeys import card_of, is_keyed, keyed, place_of
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
@@ -308,12 +307,12 @@ class GameScreen(TableScreen):
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
                 if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
-                    city = any(isinstance(a, A.BuildCity) for a in self._legal())
+                    city = bool(keyed("build:city", self._legal()))
                     self._start_pick("node", "city" if city else "settlement", mandatory=True)
                 else:
                     self._start_pick("path", self._path_pick(), mandatory=True)
             return
-        if phase is Phase.MOVE_ROBBER and any(isinstance(a, RobSeat) for a in self._legal()):
+        if phase is Phase.MOVE_ROBBER and keyed("rob", self._legal()):
             if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
                 self._prompted = stamp
                 self._rob_anyone()
@@ -581,7 +580,7 @@ class GameScreen(TableScreen):
         (``source``: the ship being moved, for "ship target")."""
         found: dict[int, list[Action]] = defaultdict(list)
         for action in self._legal():
-            place = _place_of(what, action, source)
+            place = place_of(what, action, source)
             if place is not None:
                 found[place].append(action)
         return _PICK_KIND.get(what, "path"), dict(found)
@@ -589,13 +588,13 @@ class GameScreen(TableScreen):
     def _path_pick(self) -> str:
         """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
         legal = self._legal()
-        roads = any(isinstance(a, A.BuildRoad) for a in legal)
-        ships = any(isinstance(a, BuildShip) for a in legal)
+        roads = bool(keyed("build:road", legal))
+        ships = bool(keyed("build:ship", legal))
         return "road or ship" if roads and ships else "ship" if ships else "road"
 
     def _gold_choices(self) -> list[ChooseGold]:
         """The person's legal gold choices now (none unless gold is owed to them)."""
-        return [a for a in self._legal() if isinstance(a, ChooseGold)]
+        return cast("list[ChooseGold]", keyed("gold", self._legal()))
 
     def _start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
         _, targets = self._targets(what, source)
@@ -669,15 +668,14 @@ class GameScreen(TableScreen):
         if pick.what == "road or ship":  # a coastal path takes either
             self._choose(
                 "A road or a ship here?",
-                [("road", a) if isinstance(a, A.BuildRoad) else ("ship", a) for a in actions],
+                [("road" if is_keyed("build:road", a) else "ship", a) for a in actions],
             )
             return
         # Several victims next to the robber's (or the pirate's) new hex: ask whom to rob.
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in actions:
-            assert isinstance(action, A.MoveRobber | MovePirate)
-            victim = action.victim
+            victim = cast(_Robs, action).victim  # a robber's or the pirate's move
             count = view.hand_size[victim]
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
@@ -713,7 +711,7 @@ class GameScreen(TableScreen):
         if action == "knights":
             return any(ck.place_of("knight", a, -1) is not None for a in legal)
         if action == "improve":
-            return any(isinstance(a, ImproveCity) for a in legal)
+            return bool(keyed("improve", legal))
         if action == "decide":
             return self.game.view.phase in ck.DIALOG_PHASES
         if action == "progress_cards":
@@ -721,35 +719,18 @@ class GameScreen(TableScreen):
             return ck.is_knights(view) and bool(ck.held_cards(view, self.game.human_seat))
         if action == "build":
             what = parameters[0] if parameters else ""
-            kind = {
-                "settlement": A.BuildSettlement,
-                "city": A.BuildCity,
-                "road": A.BuildRoad,
-                "ship": BuildShip,
-                "wall": BuildWall,
-            }[str(what)]
-            return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
-        if action == "buy":
-            return any(isinstance(a, _BUY_TYPES) for a in legal)
-        if action == "play_card":
-            return any(isinstance(a, _PLAY_TYPES) for a in legal)
+            return self.game.view.phase in _BUILD_PHASES and bool(keyed(f"build:{what}", legal))
+        if action in _KEYED:
+            return bool(keyed(action, legal))
         if action == "trade":
             view = self.game.view
             if view.phase is Phase.TRADE_RESPONSES:
                 return view.active == self.game.human_seat
             return view.phase is Phase.MAIN and view.hand_size[self.game.human_seat] > 0
-        if action == "bank_trade":
-            return any(isinstance(a, A.MaritimeTrade) for a in legal)
         if action == "end_turn":
             return A.END_TURN in legal or A.CANCEL_TRADE in legal
         if action == "discard":
             return self.game.view.phase is Phase.DISCARD
-        if action == "move_ship":
-            return any(isinstance(a, MoveShip) for a in legal)
-        if action == "gold":
-            return any(isinstance(a, ChooseGold) for a in legal)
-        if action == "attack":
-            return AttackFortress() in legal
         if action == "answer_offer":
             view = self.game.view
             return (
@@ -881,15 +862,16 @@ class GameScreen(TableScreen):
 
     def _rob_anyone(self) -> None:
         """Pirate Islands' 7: take a card from any opponent (the only one, at once)."""
-        robs = [a for a in self._legal() if isinstance(a, RobSeat)]
+        robs = keyed("rob", self._legal())
         if len(robs) == 1:
             self.submit(robs[0])
             return
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in robs:
-            count = view.hand_size[action.victim]
-            label = Text(self.game.names[action.victim], style=seat_style(action.victim))
+            victim = cast(_Robs, action).victim
+            count = view.hand_size[victim]
+            label = Text(self.game.names[victim], style=seat_style(victim))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
             choices.append((label, action))
         self.app.push_screen(ChoiceDialog("Rob whom?", choices), self._submit_chosen)
@@ -908,7 +890,7 @@ class GameScreen(TableScreen):
         """Buy a development card; in the Jungle, with discoveries in hand, first choose how
         many stand for which resources (seed 002 «Джунгли»)."""
         legal = self._legal()
-        buys = [a for a in legal if isinstance(a, BuyWithDiscoveries)]
+        buys = cast("list[BuyWithDiscoveries]", keyed("buy:discoveries", legal))
         if not buys:
             self.submit(A.BUY_DEVELOPMENT_CARD)
             return
@@ -983,18 +965,18 @@ class GameScreen(TableScreen):
     def action_play_card(self) -> None:
         """Choose a development card to play (then, for Year of Plenty and Monopoly, what to
         take)."""
-        legal = [a for a in self._legal() if isinstance(a, _PLAY_TYPES)]
-        cards: dict[DevCard, list[Action]] = defaultdict(list)
+        legal = keyed("play_card", self._legal())
+        cards: dict[DevelopmentCard, list[Action]] = defaultdict(list)
         for action in legal:
-            cards[_CARD_OF[type(action)]].append(action)
-        helps = dict(_CARD_HELP)
+            cards[card_of(action)].append(action)
+        helps: dict[DevelopmentCard, str] = dict(_CARD_HELP)
         if self.game.view.board.topology.path_sea:
             helps.update(_SEA_CARD_HELP)
         if isinstance(self.game.view.variant, PirateIslands):
             helps[DevCard.KNIGHT] = "turn a ship of your line into a warship"
-        choices = [(f"{card.title}: {helps[card]}", card) for card in cards]
+        choices = [(f"{card.title}: {helps.get(card, 'play it')}", card) for card in cards]
 
-        def chosen(card: DevCard | None) -> None:
+        def chosen(card: DevelopmentCard | None) -> None:
             if card is None:
                 return
             options = cards[card]
@@ -1003,18 +985,13 @@ class GameScreen(TableScreen):
                     "Year of Plenty: take which two?",
                     [
                         (" + ".join(r.name.lower() for r in a.resources), a)
-                        for a in options
-                        if isinstance(a, A.PlayYearOfPlenty)
+                        for a in cast("list[A.PlayYearOfPlenty]", options)
                     ],
                 )
             elif card is DevCard.MONOPOLY:
                 self._choose(
                     "Monopoly: take every card of which resource?",
-                    [
-                        (a.resource.name.lower(), a)
-                        for a in options
-                        if isinstance(a, A.PlayMonopoly)
-                    ],
+                    [(a.resource.name.lower(), a) for a in cast("list[A.PlayMonopoly]", options)],
                 )
             else:
                 self.submit(options[0])
@@ -1113,30 +1090,6 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
 """What each pick lights (the others: paths)."""
 
 
-def _place_of(what: str, action: Action, source: int) -> int | None:
-    """The place ``action`` puts a pick of ``what`` on, or None if it is no such action
-    (``source``: the ship being moved, for "ship target")."""
-    if isinstance(action, A.BuildSettlement | A.BuildCity):
-        wanted = "settlement" if isinstance(action, A.BuildSettlement) else "city"
-        return action.node if what == wanted else None
-    if isinstance(action, A.BuildRoad):
-        return action.path if what in ("road", "road or ship") else None
-    if isinstance(action, BuildShip):
-        return action.path if what in ("ship", "road or ship") else None
-    if isinstance(action, A.MoveRobber):
-        return action.hex if what == "robber" else None
-    if isinstance(action, MovePirate):
-        return action.hex if what == "pirate" else None
-    if isinstance(action, MoveShip):
-        if what == "ship to move":
-            return action.source
-        if what == "ship target" and action.source == source:
-            return action.target
-    if what in ck.PICK_PURPOSE:
-        return ck.place_of(what, action, source)
-    return None
-
-
 _LIT_FOREVER: Final = 24 * 3600.0
 """Seconds to light the ship being moved: until the pick ends (which puts the light out)."""
 
@@ -1156,21 +1109,23 @@ _BUILD_PHASES: Final = frozenset({Phase.MAIN, BuildPhase.SPECIAL_BUILD})
 """Where s, c and d build (set-up and free roads pick their places by themselves)."""
 _BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 
-_PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
-_BUY_TYPES: Final = (A.BuyDevelopmentCard, BuyWithDiscoveries)
-_CARD_OF: Final[dict[type, DevCard]] = {
-    A.PlayKnight: DevCard.KNIGHT,
-    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
-    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
-    A.PlayMonopoly: DevCard.MONOPOLY,
-}
-_CARD_HELP: Final = {
+
+class _Robs(Protocol):
+    """A move that robs a seat (the robber's, the pirate's, Pirate Islands' rob on a 7)."""
+
+    victim: int
+
+
+_KEYED: Final = frozenset({"buy", "play_card", "bank_trade", "move_ship", "gold", "attack"})
+"""The keys shown and allowed when a legal action answers them (:mod:`hexlan.tui.actionkeys`,
+registered by each game's module in :mod:`hexlan.tui.games`)."""
+_CARD_HELP: Final[dict[DevelopmentCard, str]] = {
     DevCard.KNIGHT: "move the robber and steal",
     DevCard.ROAD_BUILDING: "build two roads free",
     DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
     DevCard.MONOPOLY: "take every card of one resource",
 }
-_SEA_CARD_HELP: Final = {
+_SEA_CARD_HELP: Final[dict[DevelopmentCard, str]] = {
     DevCard.KNIGHT: "move the robber or the pirate and steal",
     DevCard.ROAD_BUILDING: "build two roads or ships free, in any mix",
 }
