@@ -219,8 +219,8 @@ class GameState:
         free_roads, road_building_resume: Road Building's roads left and where play resumes.
         trade, trade_answers, trade_pending, monopoly: the open offer, the answers in, the seats
             still to answer; the resource of a Monopoly being revealed.
-        special_from: in :attr:`BuildPhase.SPECIAL_BUILD` (and a draw within it), the seat whose turn
-            it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
+        special_from: in :attr:`BuildPhase.SPECIAL_BUILD` (and a draw within it), the seat whose
+            turn it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
             the turn just ended (docs/rules/five-six.md).
         hex_seats: per hex, a bitmask of the seats with a building on it.
         variant: the rule set's own rules module (:mod:`hexlan.engine.variants`), None in games
