@@ -230,6 +230,8 @@ def parse_development_deck(
     """
     from hexlan.engine.registry import DEV_CARDS  # noqa: PLC0415 - it imports the games, which import us
 
+    if not isinstance(table, dict):
+        raise EngineError(f"development_deck must be a table of counts, not {table!r}")
     known = tuple(DEV_CARDS.values())
     counts = [0] * len(DevCard)
     for name, count in table.items():

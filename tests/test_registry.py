@@ -268,5 +268,7 @@ def test_a_rule_set_names_its_deck_by_face_and_leaves_out_what_it_lacks() -> Non
         parse_development_deck({"treasure_map": 2})
     with pytest.raises(EngineError, match="must be a count"):
         parse_development_deck({"knight": -1})
+    with pytest.raises(EngineError, match="must be a table"):
+        parse_development_deck([14, 5])  # type: ignore[arg-type]
     assert load_ruleset("base").development_deck == (14, 5, 2, 2, 2)  # the bytes every log has
     assert load_ruleset("seafarers-pirate-islands").development_deck == (19, 0, 2, 2, 2)
