@@ -443,6 +443,59 @@ def test_an_opponents_knight_breaks_a_road_like_a_settlement() -> None:
     assert state.road_length[0] == length
 
 
+def test_the_bot_displaces_a_weaker_knight_on_an_end_of_its_road() -> None:
+    """Seed 002: a stronger knight displaces a weaker one; the heuristic bot pushes an opponent's
+    knight off its road's end (it blocks the bot's road there)."""
+    state = new_state()
+    to_main(state, 0)
+    spot = road_end(state, 0)
+    _, far = extend(state, 0, spot)
+    knights.place(state, progress(state), far, Knight(1, 1, True))
+    knights.place(state, progress(state), spot, Knight(0, 2, True))
+    bot = make_bot("heuristic", random.Random(0))
+    assert bot.choose(state, 0) == MoveKnight(spot, far)
+    knights.lift(state, progress(state), far)  # nothing to push: the knight stays
+    assert not isinstance(bot.choose(state, 0), MoveKnight)
+
+
+def test_the_bot_walks_a_knight_to_the_robber_on_its_hex_then_chases_it() -> None:
+    """Seed 002 «Прогнать разбойника»: the bot's active knight away from the robber, which sits
+    on one of the bot's hexes, walks beside it, and a knight beside it chases it."""
+    state = new_state()
+    to_main(state, 0)
+    topo, owner = state.topology, state.node_owner
+    land = topo.land_node_count
+
+    def empty(n: int) -> bool:
+        return owner[n] < 0 and n < land
+
+    building, spot, far, hex_ = next(
+        (b, m, f, h)
+        for b in state.settlements[0] + state.cities[0]
+        for m in topo.node_nodes[b]
+        if empty(m)
+        for f in topo.node_nodes[m]
+        if empty(f) and f != b
+        for h in set(topo.node_hexes[b]) & set(topo.node_hexes[m]) - set(topo.node_hexes[f])
+    )
+    for a, b in ((building, spot), (spot, far)):
+        give(state, 0, lumber=1, brick=1)
+        state.play(A.BuildRoad(next(p for p in topo.node_paths[a] if b in topo.path_nodes[p])))
+    state.robber = hex_
+    progress(state).arrived = True
+    knights.place(state, progress(state), far, Knight(0, 1, True))
+    bot = make_bot("heuristic", random.Random(0))
+    assert bot.choose(state, 0) == MoveKnight(far, spot)
+    state.play(MoveKnight(far, spot))
+    state.play(A.END_TURN)
+    to_main(state, 0)
+    give(state, 0, grain=1)
+    assert bot.choose(state, 0) == ActivateKnight(spot)  # fed beside the robber
+    state.play(ActivateKnight(spot))
+    next_turn(state, 0)
+    assert bot.choose(state, 0) == ChaseRobber(spot)
+
+
 # ------------------------------------------------------------------ the barbarians
 
 
