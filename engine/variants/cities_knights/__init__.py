@@ -478,9 +478,12 @@ class CitiesKnights(Variant):
         )
 
     def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
-        """A progress card played: its deck (``trade``, ``politics``, ``science``), face and
-        name (it may be played in the turn it was drawn: official)."""
-        if not isinstance(action, PlayProgress) or not 0 <= action.track < len(TRACKS):
+        """A progress card played or discarded over the limit: its deck (``trade``,
+        ``politics``, ``science``), face and name (it may be played or discarded in the turn it
+        was drawn: official); a network game shows either the same way before the action."""
+        if not isinstance(action, PlayProgress | DiscardProgress):
+            return None
+        if not 0 <= action.track < len(TRACKS):
             return None
         names = self.card_names[action.track]
         if not 0 <= action.face < len(names):
