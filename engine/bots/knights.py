@@ -66,9 +66,12 @@ ability, the fourth and fifth may win a metropolis (two points)."""
 
 def improvement_goal(view: GameState, seat: Seat) -> tuple[Hand, float] | None:
     """The city improvement worth saving for, as ``(cost, value)``: the track whose next level
-    is worth most per commodity still missing; None outside Cities & Knights or with no city."""
+    is worth most per commodity still missing; None outside Cities & Knights or with no city
+    (where one is needed)."""
     variant = view.variant
-    if not isinstance(variant, CitiesKnights) or not view.cities[seat]:
+    if not isinstance(variant, CitiesKnights):
+        return None
+    if variant.config.city_for_improvement and not view.cities[seat]:
         return None
     progress, config = progress_of(view), variant.config
     hand = view.hands[seat]

@@ -124,7 +124,7 @@ class CitiesKnights(Variant):
         self.deck_sizes = tuple(sum(deck) for deck in self.decks)
         self.card_names = [tuple(rules.raw["decks"][track]) for track in TRACKS]
         try:
-            self.config = Config(rules.raw["cities_knights"], rules.kinds)
+            self.config = Config(rules.raw["cities_knights"], rules.kinds, options)
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"the [cities_knights] table of {rules.name!r}: {exc}") from exc
         self._picks = {r: one_kind(r, 1, rules.kinds) for r in RESOURCES}
@@ -305,9 +305,7 @@ class CitiesKnights(Variant):
             walled = set(progress.walls[seat])
             result.extend(BuildWall(n) for n in sorted(state.cities[seat]) if n not in walled)
         for track in range(len(TRACKS)):
-            if improvements.why_not_improve(
-                state, progress, seat, track, config.top_level, config.metropolis_level
-            ):
+            if improvements.why_not_improve(state, progress, seat, track, config):
                 continue
             if improvements.takes_metropolis(progress, seat, track, config.metropolis_level):
                 spots = improvements.free_cities(state, progress, seat)
