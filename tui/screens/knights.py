@@ -56,7 +56,7 @@ PICK_PURPOSE: Final = {
     "knight target": "Move the knight to",
     "wall": "Wall which city",
     "metropolis": "Metropolis on which city",
-    "retreat": "Move your displaced knight to",
+    "retreat": "Move your knight to",
     "pillage": "Barbarians won: lose which city",
     "progress card": "Play the card where",
     "progress road": "Diplomat: remove a road",
