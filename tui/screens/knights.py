@@ -56,7 +56,7 @@ PICK_PURPOSE: Final = {
     "knight target": "Move the knight to",
     "wall": "Wall which city",
     "metropolis": "Metropolis on which city",
-    "retreat": "Move your knight to",
+    "retreat": "Move your displaced knight to",
     "pillage": "Barbarians won: lose which city",
     "progress card": "Play the card where",
     "progress road": "Diplomat: remove a road",
@@ -65,7 +65,8 @@ PICK_PURPOSE: Final = {
 road). Short enough that the prompt fits 80 columns (:data:`PROMPT_HEAD_ROOM`)."""
 PROMPT_HEAD_ROOM: Final = 24
 """The longest head a pick's prompt may have at 80 columns: the line's padding (2) and its tail
-(": type aa-bx, or arrows+Enter, or click · Esc cancels", 54) leave 24 cells."""
+(": type aa-bx, or arrows+Enter, or click · Esc cancels", 54) leave 24 cells; 14 more where
+the pick is mandatory (:data:`PICK_PHASES`: no "Esc cancels")."""
 
 DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
     {
