@@ -9,9 +9,9 @@ import random
 import pytest
 from test_fairness import forge_chain
 
+from hexlan.engine.actions import Action
 from hexlan.engine.bots import make_bot
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.actions import Action
 from hexlan.engine.variants.cities_knights.actions import DiscardProgress, PlayProgress
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.wire import Envelope, encode_action

@@ -52,7 +52,7 @@ from hexlan.net.narrate import describe_cards
 from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
 PICK_PURPOSE: Final = {
-    "knight": "Knight: build or command",
+    "knight": "Build or pick a knight",
     "knight target": "Move the knight to",
     "wall": "Wall which city",
     "metropolis": "Metropolis on which city",
