@@ -54,6 +54,7 @@ STOP_WORDS = {
     "false-steal": "seat {s} opened a card it had not committed to",
     "undealt-card": "seat {s} played Knight without revealing one it drew",
     "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
+    "undealt-discard": "seat {s} discarded ",  # then the card's name
     "false-hash": "divergence: seat {s}'s public state after turn",
 }
 
