@@ -429,7 +429,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 11
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 12
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 
