@@ -189,8 +189,8 @@ def knight_post(view: GameState, seat: Seat, node: NodeId) -> float:
 
 def _best_walk(view: GameState, seat: Seat, legal: list[Action]) -> MoveKnight | None:
     """The knight move (or displacement) most worth making, or None when none gains
-    :data:`MOVE_GAIN`: pushing away an opponent knight from an end of the seat's roads (where it blocks
-    them) is worth two and its level more."""
+    :data:`MOVE_GAIN`: pushing an opponent knight off an end of the seat's roads (where it
+    blocks them) is worth two and its level more."""
     knights = progress_of(view).knights
     best: tuple[float, MoveKnight] | None = None
     for action in legal:

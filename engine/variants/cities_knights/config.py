@@ -24,10 +24,7 @@ class Config:
         EngineError: through :func:`~hexlan.engine.ruleset.parse_cost`, a malformed cost.
     """
 
-    def __init__(
-        self, table: dict[str, Any], kinds: int, options: GameOptions | None = None
-    ) -> None:
-        options = options or GameOptions()
+    def __init__(self, table: dict[str, Any], kinds: int, options: GameOptions) -> None:
         self.city_for_improvement = not options.ck_improve_without_city
         self.rest_after_win = not options.ck_knights_active_after_win
         self.knight_cost = parse_cost(table["knight"], kinds)
