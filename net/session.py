@@ -939,15 +939,16 @@ class Session:
             self._turn_closed = not won
 
     def _check_cards(self, action: Action, author: Seat) -> None:
-        """A development card played must spend one of its type its seat showed, dealt before
-        this turn, and a victory claim may count no more victory point cards than the seat
+        """A development card played (a progress card played or discarded) must spend one of
+        its type its seat showed, dealt before this turn (a progress card: up to this turn), and a victory claim may count no more victory point cards than the seat
         showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
         (§13.8)."""
         played = self._card_played(action)
         turn = self._require_view(None).turn
         if played is not None and not played[0].spend(author, played[1], played[2]):
+            verb = action.spends if isinstance(action, A.VariantAction) else "played"
             raise IllegalMove(
-                f"seat {author} played {played[3]} without revealing one it drew"
+                f"seat {author} {verb} {played[3]} without revealing one it drew"
                 + (" before this turn" if played[2] == turn else ""),
                 author=author,
             )

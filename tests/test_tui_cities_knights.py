@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_play import Step, legal, play_by_keys, type_label
 
 from hexlan.engine.variants.cities_knights import progress_of
@@ -34,6 +35,7 @@ from hexlan.tui.app import make_app
 from hexlan.tui.board import COMPACT, ROOMY, geometry
 from hexlan.tui.board_knights import KNIGHT_GLYPHS, WALL_GLYPH
 from hexlan.tui.board_render import render_canvas
+from hexlan.tui.screens import knights as ck
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen, score_table
@@ -64,6 +66,18 @@ def status_text(screen: GameScreen) -> str:
     return str(screen.query_one(StatusBar).render())
 
 
+def assert_lines_fit(screen: GameScreen) -> None:
+    """The status line and the prompt are told whole in their width (at 80 columns the status
+    line turns compact; no part, your points last, is cut off)."""
+    status = screen.query_one(StatusBar)
+    line = status_text(screen)
+    assert line.endswith(f"/{screen.game.view.target} VP"), line
+    assert len(line) <= status.content_size.width, line
+    prompt = screen.query_one("#prompt", Static)
+    words = str(prompt.render())
+    assert len(words) <= prompt.content_size.width, words
+
+
 def ship_shown(screen: GameScreen) -> int:
     """Where the status line shows the barbarians' ship: where the engine has it."""
     progress = progress_of(screen.game.view)
@@ -79,6 +93,7 @@ async def knight_choice(pilot: Pilot[int], screen: GameScreen, kind: type) -> in
     await pilot.press("k")
     await pilot.pause()
     assert screen.pick is not None and screen.pick.what == "knight"
+    assert_lines_fit(screen)
     assert node in screen.pick.labels
     await type_label(pilot, screen, node)
     dialog = pilot.app.screen
@@ -151,6 +166,7 @@ async def build_a_wall(pilot: Pilot[int], screen: GameScreen) -> None:
     await pilot.press("w")
     await pilot.pause()
     assert screen.pick is not None and screen.pick.what == "wall"
+    assert_lines_fit(screen)
     node = next(iter(screen.pick.labels))
     await type_label(pilot, screen, node)
     view = screen.game.view
@@ -164,6 +180,18 @@ async def build_a_wall(pilot: Pilot[int], screen: GameScreen) -> None:
     assert walled  # a "#" beside the city, or the city underlined where no cell is free
 
 
+def test_every_knights_pick_prompt_fits_80_columns() -> None:
+    """Each pick's head leaves room at 80 columns for the longest tail the prompt adds (labels
+    ``aa-bx``, the keys, ``Esc cancels`` but where the pick is mandatory), so no prompt of a
+    knight's action is cut."""
+    tail, cancel = ": type aa-bx, or arrows+Enter, or click", " · Esc cancels"
+    assert ck.PROMPT_HEAD_ROOM + len(tail + cancel) + 2 <= 80
+    mandatory = set(ck.PICK_PHASES.values())  # picked at once: no Esc
+    for what, head in ck.PICK_PURPOSE.items():
+        room = ck.PROMPT_HEAD_ROOM + (len(cancel) if what in mandatory else 0)
+        assert len(head) <= room, (what, head)
+
+
 @pytest.mark.parametrize(("size", "layout"), SIZES)
 async def test_knights_an_improvement_and_a_wall_by_keys(
     size: tuple[int, int], layout: object
@@ -175,7 +203,9 @@ async def test_knights_an_improvement_and_a_wall_by_keys(
     def watched(step: Step) -> Step:
         async def run(pilot: Pilot[int], screen: GameScreen) -> None:
             ships.append(ship_shown(screen))
+            assert_lines_fit(screen)
             await step(pilot, screen)
+            assert_lines_fit(screen)
 
         return run
 
@@ -244,6 +274,7 @@ async def lose_a_city(pilot: Pilot[int], screen: GameScreen) -> None:
     """The barbarians won: your cities light up at once (no Esc); the one typed becomes a
     settlement."""
     assert screen.pick is not None and screen.pick.what == "pillage" and screen.pick.mandatory
+    assert_lines_fit(screen)
     assert "escape" not in pilot.app.active_bindings
     view = screen.game.view
     cities = len(view.cities[0])

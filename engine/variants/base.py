@@ -246,8 +246,8 @@ class Variant:
         return None
 
     def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
-        """The hidden card ``action`` plays, as ``(deck, face, name)``: the deck's name among the
-        rule set's decks, the card's face in it and its name in words; None for an action that
-        plays no card. A network game shows the card before the action (it may be one drawn in
-        this same turn)."""
+        """The hidden card ``action`` plays or discards, as ``(deck, face, name)``: the deck's
+        name among the rule set's decks, the card's face in it and its name in words; None for
+        an action that spends no hidden card. A network game shows the card before the action
+        (it may be one drawn in this same turn)."""
         return None

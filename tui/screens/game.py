@@ -392,7 +392,8 @@ class GameScreen(TableScreen):
             if other is not None and self._targets(other[0])[1]:  # fits 80 columns
                 head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
             text.append(f"{head}: ", style="bold")
-            text.append(f"type {first}-{last}, or arrows+Enter, or click")
+            labels = first if first == last else f"{first}-{last}"
+            text.append(f"type {labels}, or arrows+Enter, or click")
             if not pick.mandatory:
                 text.append(" · Esc cancels")
             if pick.typed:

@@ -52,17 +52,21 @@ from hexlan.net.narrate import describe_cards
 from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
 PICK_PURPOSE: Final = {
-    "knight": "Build a knight or pick one to command",
+    "knight": "Build or pick a knight",
     "knight target": "Move the knight to",
     "wall": "Wall which city",
-    "metropolis": "The city for the metropolis",
+    "metropolis": "Metropolis on which city",
     "retreat": "Move your displaced knight to",
-    "pillage": "The barbarians won: pick the city you lose",
-    "progress card": "Play the card on which intersection",
-    "progress road": "The Diplomat: remove which open road",
+    "pillage": "Barbarians won: lose which city",
+    "progress card": "Play the card where",
+    "progress road": "Diplomat: remove a road",
 }
 """The prompt's head for each Cities & Knights pick (all on intersections but the Diplomat's
-road)."""
+road). Short enough that the prompt fits 80 columns (:data:`PROMPT_HEAD_ROOM`)."""
+PROMPT_HEAD_ROOM: Final = 24
+"""The longest head a pick's prompt may have at 80 columns: the line's padding (2) and its tail
+(": type aa-bx, or arrows+Enter, or click · Esc cancels", 54) leave 24 cells; 14 more where
+the pick is mandatory (:data:`PICK_PHASES`: no "Esc cancels")."""
 
 DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
     {

@@ -43,6 +43,8 @@ def progress_card_name(rules: RuleSet, track: int, face: int) -> str:
 
 EVENT_WORDS: Final = ("ship", "trade gate", "politics gate", "science gate")
 """The event die's symbol in words: :data:`SHIP`, then ``1 + track``."""
+EVENT_SHORT: Final = ("ship", "T gate", "P gate", "S gate")
+"""The event die's symbol on a narrow status line (the tracks' letters, as in the panels)."""
 TRACK_LETTERS: Final = ("T", "P", "S")
 """The tracks' letters in the panels: trade, politics, science."""
 
@@ -52,15 +54,17 @@ def knights_progress(view: GameState) -> Progress | None:
     return progress_of(view) if isinstance(view.variant, CitiesKnights) else None
 
 
-def barbarians_text(game: GameClient, progress: Progress) -> Text:
+def barbarians_text(game: GameClient, progress: Progress, compact: bool = False) -> Text:
     """The status line's part: the ship's place on its track (``ship 3/7``, ``ship 6/7!``
-    one step from landing) and the last event die (``event: politics gate``)."""
+    one step from landing) and the last event die (``event politics gate``; ``compact``, for
+    a narrow line: ``ev P gate``, one space apart)."""
     view = game.view
     variant = view.variant
     assert isinstance(variant, CitiesKnights)
     track = variant.config.barbarian_track
+    gap = " " if compact else "  "
     text = Text()
-    text.append("  ship ")
+    text.append(f"{gap}ship ")
     near = progress.barbarians >= track - 1
     text.append(f"{progress.barbarians}/{track}", style="bold red" if near else "bold")
     if near:
@@ -69,9 +73,8 @@ def barbarians_text(game: GameClient, progress: Progress) -> Text:
         (ev.action for ev in reversed(game.events) if isinstance(ev.action, EventDie)), None
     )
     if isinstance(last, EventDie):
-        text.append(
-            f"  event {EVENT_WORDS[last.symbol]}", style="bold" if last.symbol != SHIP else ""
-        )
+        words = f"ev {EVENT_SHORT[last.symbol]}" if compact else f"event {EVENT_WORDS[last.symbol]}"
+        text.append(f"{gap}{words}", style="bold" if last.symbol != SHIP else "")
     return text
 
 

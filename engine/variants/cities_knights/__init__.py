@@ -124,7 +124,7 @@ class CitiesKnights(Variant):
         self.deck_sizes = tuple(sum(deck) for deck in self.decks)
         self.card_names = [tuple(rules.raw["decks"][track]) for track in TRACKS]
         try:
-            self.config = Config(rules.raw["cities_knights"], rules.kinds)
+            self.config = Config(rules.raw["cities_knights"], rules.kinds, options)
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"the [cities_knights] table of {rules.name!r}: {exc}") from exc
         self._picks = {r: one_kind(r, 1, rules.kinds) for r in RESOURCES}
@@ -305,9 +305,7 @@ class CitiesKnights(Variant):
             walled = set(progress.walls[seat])
             result.extend(BuildWall(n) for n in sorted(state.cities[seat]) if n not in walled)
         for track in range(len(TRACKS)):
-            if improvements.why_not_improve(
-                state, progress, seat, track, config.top_level, config.metropolis_level
-            ):
+            if improvements.why_not_improve(state, progress, seat, track, config):
                 continue
             if improvements.takes_metropolis(progress, seat, track, config.metropolis_level):
                 spots = improvements.free_cities(state, progress, seat)
@@ -478,9 +476,12 @@ class CitiesKnights(Variant):
         )
 
     def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
-        """A progress card played: its deck (``trade``, ``politics``, ``science``), face and
-        name (it may be played in the turn it was drawn: official)."""
-        if not isinstance(action, PlayProgress) or not 0 <= action.track < len(TRACKS):
+        """A progress card played or discarded over the limit: its deck (``trade``,
+        ``politics``, ``science``), face and name (it may be played or discarded in the turn it
+        was drawn: official); a network game shows either the same way before the action."""
+        if not isinstance(action, PlayProgress | DiscardProgress):
+            return None
+        if not 0 <= action.track < len(TRACKS):
             return None
         names = self.card_names[action.track]
         if not 0 <= action.face < len(names):

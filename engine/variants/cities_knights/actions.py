@@ -195,6 +195,7 @@ class DiscardProgress(A.VariantAction):
     """A seat over the progress-card limit discards the card ``face`` of ``track``'s deck,
     face up (seed 002: «обязан сбросить одну из пяти карточек»)."""
 
+    spends: ClassVar[str] = "discarded"
     seat: Seat
     track: int
     face: int

@@ -57,20 +57,23 @@ def takes_metropolis(progress: Progress, seat: Seat, track: int, metropolis_leve
 
 
 def why_not_improve(
-    state: GameState, progress: Progress, seat: Seat, track: int, top: int, metropolis_level: int
+    state: GameState, progress: Progress, seat: Seat, track: int, config: Config
 ) -> tuple[str, str] | None:
-    """Why the seat may not build its next improvement of ``track`` now (``top``: the last
-    level), as ``(reason, rule)``; None when it may (the metropolis's city aside)."""
+    """Why the seat may not build its next improvement of ``track`` now (``config``: the
+    levels, the metropolis's level and whether a city is needed), as ``(reason, rule)``; None
+    when it may (the metropolis's city aside)."""
+    top, metropolis_level = config.top_level, config.metropolis_level
     if not 0 <= track < len(TRACKS):
         return (f"there is no improvement track {track} (0 trade, 1 politics, 2 science)", _RULE)
     name = TRACKS[track]
     level = progress.levels[seat][track]
     if level >= top:
         return (f"the {name} track has {top} levels, all built", _RULE)
-    if not state.cities[seat]:
+    if config.city_for_improvement and not state.cities[seat]:
         return (
             "a city improvement needs a city",
-            "official Cities & Knights rules (docs/rules/cities-and-knights.md)",
+            "official Cities & Knights rules (docs/rules/cities-and-knights.md; the option "
+            "ck_improve_without_city follows seed 002)",
         )
     if (
         level + 1 >= metropolis_level

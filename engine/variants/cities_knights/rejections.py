@@ -117,9 +117,7 @@ def why_illegal(
             return ("that city has its wall already", _RULE)
         return ("a city wall costs two brick", _RULE)
     if isinstance(action, ImproveCity):
-        why = improvements.why_not_improve(
-            state, progress, seat, action.track, config.top_level, config.metropolis_level
-        )
+        why = improvements.why_not_improve(state, progress, seat, action.track, config)
         if why is not None:
             return why
         if improvements.takes_metropolis(progress, seat, action.track, config.metropolis_level):
