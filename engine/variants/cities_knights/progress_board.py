@@ -222,9 +222,7 @@ def why_not(state: GameState, progress: Progress, name: str, choice: int) -> str
         both = [tokens[h] if 0 <= h < len(tokens) else 0 for h in (a, b)]
         if any(t in FIXED_TOKENS for t in both):
             return "the inventor may not move a 2, 12, 6 or 8"
-        return (
-            "the inventor swaps the tokens of two hexes (first*100+second) of different numbers"
-        )
+        return "the inventor swaps the tokens of two hexes (first*100+second) of different numbers"
     return None
 
 
