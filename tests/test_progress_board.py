@@ -5,7 +5,11 @@ rejections in words."""
 
 from __future__ import annotations
 
+import re
+
 from test_cities_knights import (
+    BOARD,
+    RULES,
     TRADE_GATE,
     give,
     new_state,
@@ -35,6 +39,7 @@ from hexlan.engine.variants.cities_knights.progress_board import (
     inventor_choice,
     swappable,
 )
+from hexlan.net.narrate import Narrator
 
 SCIENCE_GATE = 6
 """The event die's green face."""
@@ -278,3 +283,48 @@ def test_every_view_follows_the_inventors_swap_and_the_merchant() -> None:
     assert all(v.board.tokens == state.board.tokens for v in views)
     assert all(v.ratios[0] == state.ratios[0] for v in views)
     assert progress(views[1]).unknown[0] == [0, 0, 0]  # both shown as played
+
+
+# ------------------------------------------------------------------ in words
+
+
+def test_each_board_card_is_told_in_words() -> None:
+    """Seat 0's narrator tells the five cards, the Bishop's steals and the Deserter's steps."""
+    state = GameState(BOARD, 4, rules=RULES)
+    narrator = Narrator(BOARD, ["You", "b", "c", "d"], 0, rules=RULES)
+    told: list[str] = []
+
+    def tell(action: A.Action) -> None:
+        observed = state.observation(action, 0)
+        state.play(action)
+        told.append(narrator.narrate(observed).text)
+
+    tell(A.StartPlayer(0))
+    while state.phase is not Phase.ROLL:
+        tell(state.legal_actions()[0])
+    names = ("alchemist", "bishop", "deserter", "merchant", "inventor")
+    for game in (state, narrator.state):
+        for name in names:
+            track, face = card(name)
+            progress(game).cards[0].append((track, face))
+            progress(game).pool[track][face] -= 1
+        progress(game).arrived = True
+    tell(PlayProgress(*card("alchemist"), alchemist_choice(2, 3)))
+    tell(EventDie(TRADE_GATE))
+    knight = knights.build_spots(state, 1)[0]
+    for game in (state, narrator.state):
+        knights.place(game, progress(game), knight, Knight(1, 2, active=True))
+    plays = {(a.track, a.face): a for a in state.legal_actions() if isinstance(a, PlayProgress)}
+    for name in ("merchant", "inventor", "deserter", "bishop"):
+        tell(plays[card(name)])
+        while state.phase is not Phase.MAIN:
+            tell(state.chance_outcomes()[0][0] if state.chance_node() else state.legal_actions()[0])
+    text = "\n".join(told)
+    assert "You played the progress card alchemist: red 2 and yellow 3 chosen" in text
+    assert re.search(r"You played the progress card merchant: the merchant on \w+: \w+ 2:1", text)
+    assert re.search(r"inventor: number tokens swapped, now \w+ and \w+", text)
+    assert "deserter: b must remove a knight" in text
+    assert "b removed a strong knight at " in text
+    assert re.search(r"You placed an active strong knight at \S+ \(the Deserter\)", text)
+    assert "bishop: the robber to " in text
+    assert narrator.state.public_hash() == state.public_hash()
