@@ -35,7 +35,12 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity
+from hexlan.engine.variants.cities_knights.actions import (
+    BuildWall,
+    ImproveCity,
+    KnightsPhase,
+    PlayProgress,
+)
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
@@ -433,8 +438,14 @@ class GameScreen(TableScreen):
         view = self.game.view
         phase = view.phase
         if phase is Phase.ROLL:
-            return "Your turn: roll the dice (r)" + (
-                " or play a card first (p)" if self.check_action("play_card", ()) else ""
+            return (
+                "Your turn: roll the dice (r)"
+                + (" or play a card first (p)" if self.check_action("play_card", ()) else "")
+                + (
+                    " or play the Alchemist first (l)"
+                    if ck.alchemist_due(view, self._legal())
+                    else ""
+                )
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
@@ -579,6 +590,10 @@ class GameScreen(TableScreen):
         (``source``: the ship being moved, for "ship target")."""
         found: dict[int, list[Action]] = defaultdict(list)
         for action in self._legal():
+            if what in ck.PICK_PURPOSE:  # an Inventor's first hex may be either of a swap's
+                for place in ck.places_of(what, action, source):
+                    found[place].append(action)
+                continue
             place = _place_of(what, action, source)
             if place is not None:
                 found[place].append(action)
@@ -607,7 +622,11 @@ class GameScreen(TableScreen):
         return True
 
     def _end_pick(self) -> None:
-        if self.pick is not None and self.pick.what in ("ship target", "knight target"):
+        if self.pick is not None and self.pick.what in (
+            "ship target",
+            "knight target",
+            "inventor second",
+        ):
             self.board.end_flash()  # the ship or knight being moved was lit
         self.pick = None
         self.board.set_targets(None, {})
@@ -657,6 +676,12 @@ class GameScreen(TableScreen):
             self._end_pick()
             self._start_pick("path", "ship target", mandatory=False, source=target)
             self.board.flash("path", [target], seconds=_LIT_FOREVER)
+            return
+        if pick.what == "inventor first":  # then the token it swaps with
+            self._end_pick()
+            second = pick.source * ck.HEX_SOURCE + target
+            self._start_pick("hex", "inventor second", mandatory=False, source=second)
+            self.board.flash("hex", [target], seconds=_LIT_FOREVER)
             return
         if pick.what == "knight":  # build here, or what the knight here may do
             self._command_knight(target, actions)
@@ -813,9 +838,25 @@ class GameScreen(TableScreen):
     def action_decide(self) -> None:
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
         deck, a progress card to discard)."""
+        if self.game.view.phase is KnightsPhase.DESERTER_PLACE:
+            self._place_deserter()
+            return
         title, choices = ck.dialog_choices(self.game.view, self._legal())
         if choices:
             self._choose(title, choices)
+
+    def _place_deserter(self) -> None:
+        """Cities & Knights: place the Deserter's knight (its place then picked on the board)
+        or none."""
+        title, choices = ck.deserter_place_choices(self.game.view)
+
+        def chosen(choice: Action | str | None) -> None:
+            if choice == ck.PICK_DESERTER:
+                self._start_pick("node", "deserter place", mandatory=False)
+            elif isinstance(choice, Action):
+                self.submit(choice)
+
+        self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
     def action_progress_cards(self) -> None:
         """Cities & Knights: your progress cards with their text; one playable now is played
@@ -840,6 +881,8 @@ class GameScreen(TableScreen):
                 self.submit(plays[0])
             elif ck.card_key(view, *card) == "merchant_fleet":
                 self._choose("Merchant Fleet: which kind of card?", ck.fleet_choices(plays))
+            elif ck.card_key(view, *card) in ck.BOARD_CARD_PLAYS:
+                self._play_board_card(ck.card_key(view, *card), card, plays)
             elif ck.card_key(view, *card) == "diplomat":
                 self._start_pick(
                     "path", "progress road", mandatory=False, source=ck.card_source(*card)
@@ -851,6 +894,27 @@ class GameScreen(TableScreen):
 
         note = "Enter plays a card you may play now · Esc closes"
         self.app.push_screen(ChoiceDialog("Your progress cards", choices, note=note), chosen)
+
+    def _play_board_card(self, key: str, card: tuple[int, int], plays: list[PlayProgress]) -> None:
+        """Cities & Knights: the Alchemist's dice (two dialogs), the Deserter's opponent (a
+        dialog), the Bishop's, the Merchant's and the Inventor's hexes (picked on the board)."""
+        source = ck.card_source(*card)
+        if key == "alchemist":
+
+            def red_chosen(red: int | None) -> None:
+                if red is not None:
+                    self._choose(
+                        f"Alchemist, red {red}: the yellow die?", ck.alchemist_yellows(plays, red)
+                    )
+
+            self.app.push_screen(
+                ChoiceDialog("Alchemist: the red die?", ck.alchemist_reds()), red_chosen
+            )
+        elif key == "deserter":
+            choices = ck.deserter_choices(self.game.view, self.game.names, plays)
+            self._choose("Deserter: which player removes a knight?", choices)
+        else:
+            self._start_pick("hex", ck.BOARD_CARD_PLAYS[key], mandatory=False, source=source)
 
     def action_move_ship(self) -> None:
         """Light up the ships that may move; the one picked then shows where it may go."""
@@ -1104,6 +1168,7 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
     "city": "node",
     "wall": "node",
     **dict.fromkeys(ck.PICK_PURPOSE, "node"),
+    **dict.fromkeys(ck.HEX_PICKS, "hex"),
     "progress road": "path",
     "robber": "hex",
     "pirate": "hex",
