@@ -328,7 +328,8 @@ async def test_a_bot_game_of_cities_and_knights_runs_to_the_game_over_screen() -
         for score in game.scores():  # the final table's columns add up to each total
             metros = 2 * progress.metropolis_seat.count(score.seat)
             parts = score.settlements + 2 * score.cities + 2 * score.longest_road
-            cards = progress.points[score.seat]  # Printer, Constitution
+            # Printer, Constitution, the merchant held
+            cards = progress.points[score.seat] + (progress.board.merchant_seat == score.seat)
             assert parts + metros + progress.defenders[score.seat] + cards == score.total
         assert any(e.text.startswith("The barbarians land") for e in game.events)
         await pilot.press("q")

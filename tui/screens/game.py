@@ -591,8 +591,8 @@ class GameScreen(TableScreen):
         found: dict[int, list[Action]] = defaultdict(list)
         for action in self._legal():
             if what in ck.PICK_PURPOSE:  # an Inventor's first hex may be either of a swap's
-                for place in ck.places_of(what, action, source):
-                    found[place].append(action)
+                for spot in ck.places_of(what, action, source):
+                    found[spot].append(action)
                 continue
             place = _place_of(what, action, source)
             if place is not None:
@@ -1178,7 +1178,8 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
 
 def _place_of(what: str, action: Action, source: int) -> int | None:
     """The place ``action`` puts a pick of ``what`` on, or None if it is no such action
-    (``source``: the ship being moved, for "ship target")."""
+    (``source``: the ship being moved, for "ship target"; a Cities & Knights pick's places:
+    :func:`hexlan.tui.screens.knights.places_of`)."""
     if isinstance(action, A.BuildSettlement | A.BuildCity):
         wanted = "settlement" if isinstance(action, A.BuildSettlement) else "city"
         return action.node if what == wanted else None
@@ -1195,8 +1196,6 @@ def _place_of(what: str, action: Action, source: int) -> int | None:
             return action.source
         if what == "ship target" and action.source == source:
             return action.target
-    if what in ck.PICK_PURPOSE:
-        return ck.place_of(what, action, source)
     return None
 
 
