@@ -114,12 +114,17 @@ async def merchant(pilot: Pilot[int], screen: GameScreen) -> None:
 
 
 async def inventor(pilot: Pilot[int], screen: GameScreen) -> None:
-    """``l``, the Inventor, two hexes picked one after the other: their tokens swap."""
+    """``l``, the Inventor, two hexes picked one after the other (the first typed, the second
+    clicked): their tokens swap."""
     play = await open_card(pilot, screen, "inventor")
     first, second = divmod(play.choice, 100)
     tokens = screen.game.view.board.tokens
     await pick_hex(pilot, screen, "inventor first", second)  # either may come first
-    await pick_hex(pilot, screen, "inventor second", first)
+    assert screen.pick is not None and screen.pick.what == "inventor second"
+    cell = screen.board.cell_of("hex", first)  # the second by mouse: a click on the hex
+    assert cell is not None
+    await pilot.click("#board", offset=(cell.x, cell.y))
+    await pilot.pause()
     swapped = screen.game.view.board.tokens
     assert (swapped[first], swapped[second]) == (tokens[second], tokens[first])
 
