@@ -154,7 +154,7 @@ class CitiesKnights(Variant):
     def roll_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """The Alchemist, played before the roll (:mod:`.progress_board`)."""
         candidates = progress_cards.discard_choices(progress_of(state), seat)
-        result.extend(progress_board.roll_plays(state, self.card_names, candidates))
+        result.extend(progress_board.roll_plays(self.card_names, candidates))
 
     def next_victim(self, state: GameState) -> Seat:
         """The next seat the Bishop robs (:mod:`.progress_board`)."""

@@ -164,9 +164,7 @@ def merchant_hexes(state: GameState, seat: Seat) -> list[HexId]:
     ]
 
 
-def roll_plays(
-    state: GameState, names: list[tuple[str, ...]], candidates: list[tuple[int, int]]
-) -> list[A.Action]:
+def roll_plays(names: list[tuple[str, ...]], candidates: list[tuple[int, int]]) -> list[A.Action]:
     """The Alchemist's plays among ``candidates`` (``(track, face)``): 36 choices of dice each,
     in the seat's roll phase."""
     result: list[A.Action] = []
@@ -180,9 +178,7 @@ def roll_plays(
     return result
 
 
-def main_plays(
-    state: GameState, progress: Progress, config: Config, seat: Seat, name: str
-) -> list[int]:
+def main_plays(state: GameState, progress: Progress, seat: Seat, name: str) -> list[int]:
     """The choices of the card ``name`` (one of :data:`BOARD_CARDS`) in ``seat``'s main phase
     (none for the Alchemist, played before the roll)."""
     if name == "bishop":

@@ -133,7 +133,7 @@ def plays(
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
         elif name in progress_board.BOARD_CARDS:
-            choices = progress_board.main_plays(state, progress, config, seat, name)
+            choices = progress_board.main_plays(state, progress, seat, name)
             result.extend(PlayProgress(track, face, c) for c in choices)
         elif _open(state, progress, seat, name):
             result.append(PlayProgress(track, face))
