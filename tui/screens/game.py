@@ -627,7 +627,7 @@ class GameScreen(TableScreen):
             "knight target",
             "inventor second",
         ):
-            self.board.end_flash()  # the ship or knight being moved was lit
+            self.board.end_flash()  # the ship or knight being moved (the first hex) was lit
         self.pick = None
         self.board.set_targets(None, {})
         self._show_prompt()
@@ -837,7 +837,7 @@ class GameScreen(TableScreen):
 
     def action_decide(self) -> None:
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
-        deck, a progress card to discard)."""
+        deck, a progress card to discard, the Wedding's gift, the Deserter's knight)."""
         if self.game.view.phase is KnightsPhase.DESERTER_PLACE:
             self._place_deserter()
             return
