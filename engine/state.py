@@ -713,6 +713,8 @@ class GameState:
         if phase is Phase.ROLL:
             result: list[Action] = [A.ROLL]
             self._dev_actions(seat, result, before_roll=True)
+            if self.variant is not None:
+                self.variant.roll_actions(self, seat, result)
             return result
         if phase is Phase.MOVE_ROBBER:
             return self._robber_actions(seat)
@@ -1357,6 +1359,11 @@ class GameState:
             self._after_robber()
 
     def _after_robber(self) -> None:
+        if self.variant is not None:
+            victim = self.variant.next_victim(self)
+            if victim >= 0:  # Cities & Knights' Bishop: the next seat beside the robber
+                self._rob(victim)
+                return
         if self.discard_after_robber:
             # The steal moved a card between two hands, so who discards is decided only now.
             if self._call_discards():

@@ -89,6 +89,8 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "DiscardProgress",
         "PlayProgress",
         "GiveCards",
+        "DesertKnight",
+        "PlaceDeserter",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 

@@ -11,12 +11,13 @@ import pytest
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Resource
-from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity
+from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity, PlayProgress
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import AttackFortress, RobSeat
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip
 from hexlan.tui import actionkeys as K
 from hexlan.tui import games  # noqa: F401 - registers every game's keys
+from hexlan.tui.screens import knights
 
 SCREENS = Path(__file__).resolve().parents[1] / "tui" / "screens"
 
@@ -51,18 +52,20 @@ def test_each_key_answers_the_actions_its_games_register() -> None:
 
 
 def test_a_pick_finds_each_action_s_place() -> None:
-    assert K.place_of("road or ship", A.BuildRoad(4), -1) == 4
-    assert K.place_of("road or ship", BuildShip(5), -1) == 5
-    assert K.place_of("road", BuildShip(5), -1) is None
-    assert K.place_of("settlement", A.BuildSettlement(6), -1) == 6
-    assert K.place_of("city", A.BuildSettlement(6), -1) is None
-    assert K.place_of("robber", A.MoveRobber(7, 1), -1) == 7
-    assert K.place_of("pirate", MovePirate(30, 1), -1) == 30
-    assert K.place_of("ship to move", MoveShip(2, 8), -1) == 2
-    assert K.place_of("ship target", MoveShip(2, 8), 2) == 8
-    assert K.place_of("ship target", MoveShip(2, 8), 3) is None
-    assert K.place_of("wall", BuildWall(11), -1) == 11
-    assert K.place_of("road", A.END_TURN, -1) is None  # no place: in no pick
+    assert K.place_of("road or ship", A.BuildRoad(4), -1) == (4,)
+    assert K.place_of("road or ship", BuildShip(5), -1) == (5,)
+    assert K.place_of("road", BuildShip(5), -1) == ()
+    assert K.place_of("settlement", A.BuildSettlement(6), -1) == (6,)
+    assert K.place_of("city", A.BuildSettlement(6), -1) == ()
+    assert K.place_of("robber", A.MoveRobber(7, 1), -1) == (7,)
+    assert K.place_of("pirate", MovePirate(30, 1), -1) == (30,)
+    assert K.place_of("ship to move", MoveShip(2, 8), -1) == (2,)
+    assert K.place_of("ship target", MoveShip(2, 8), 2) == (8,)
+    assert K.place_of("ship target", MoveShip(2, 8), 3) == ()
+    assert K.place_of("wall", BuildWall(11), -1) == (11,)
+    assert K.place_of("road", A.END_TURN, -1) == ()  # no place: in no pick
+    swap = PlayProgress(2, 4, 1 * 100 + 3)  # an Inventor's swap lights both its hexes
+    assert K.place_of("inventor first", swap, knights.card_source(2, 4)) == (1, 3)
 
 
 def test_play_actions_name_their_card() -> None:

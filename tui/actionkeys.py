@@ -31,10 +31,12 @@ from typing import Final, TypeAlias, TypeVar
 from hexlan.engine.actions import Action
 from hexlan.engine.core import DevelopmentCard
 
-PlaceOf: TypeAlias = Callable[[str, Action, int], "int | None"]
-"""Where an action lies in a pick: ``place_of(what, action, source)`` is the id of the node,
-path or hex it puts a pick of ``what`` on (``source``: the piece being moved, for a pick of its
-new place), or None when the action is not one of that pick's."""
+Place: TypeAlias = "int | tuple[int, ...] | None"
+"""Where an action lies in a pick: the id of the node, path or hex it puts the pick on, every
+place that lights it (an Inventor's swap: both its hexes), or None (or ``()``) for none."""
+PlaceOf: TypeAlias = Callable[[str, Action, int], Place]
+"""Where an action lies in a pick: ``place_of(what, action, source)`` is the :data:`Place` it
+puts a pick of ``what`` on (``source``: the piece being moved, for a pick of its new place)."""
 
 _A = TypeVar("_A", bound=Action)
 
@@ -70,7 +72,7 @@ def is_keyed(key: str, action: Action) -> bool:
 
 def places(
     *kinds: type[_A],
-) -> Callable[[Callable[[str, _A, int], int | None]], Callable[[str, _A, int], int | None]]:
+) -> Callable[[Callable[[str, _A, int], Place]], Callable[[str, _A, int], Place]]:
     """Register the decorated function as the place of the action classes ``kinds`` in picks
     (a :data:`PlaceOf` taking those classes' actions).
 
@@ -79,8 +81,8 @@ def places(
     """
 
     def register(
-        place: Callable[[str, _A, int], int | None],
-    ) -> Callable[[str, _A, int], int | None]:
+        place: Callable[[str, _A, int], Place],
+    ) -> Callable[[str, _A, int], Place]:
         for kind in kinds:
             if kind in _PLACES:
                 raise ValueError(f"{kind.__name__} already has its place")
@@ -90,11 +92,14 @@ def places(
     return register
 
 
-def place_of(what: str, action: Action, source: int) -> int | None:
-    """The place ``action`` puts a pick of ``what`` on, or None if it is no such action (an
+def place_of(what: str, action: Action, source: int) -> tuple[int, ...]:
+    """Every place ``action`` lights in a pick of ``what``: none if it is no such action (an
     action of a class without a place is in no pick)."""
-    place = _PLACES.get(type(action))
-    return None if place is None else place(what, action, source)
+    place_in = _PLACES.get(type(action))
+    place = None if place_in is None else place_in(what, action, source)
+    if place is None:
+        return ()
+    return place if isinstance(place, tuple) else (place,)
 
 
 def plays(card: DevelopmentCard, *kinds: type[Action]) -> None:
@@ -119,4 +124,14 @@ def card_of(action: Action) -> DevelopmentCard:
     return _CARDS[type(action)]
 
 
-__all__ = ["PlaceOf", "answers", "card_of", "is_keyed", "keyed", "place_of", "places", "plays"]
+__all__ = [
+    "Place",
+    "PlaceOf",
+    "answers",
+    "card_of",
+    "is_keyed",
+    "keyed",
+    "place_of",
+    "places",
+    "plays",
+]

@@ -666,6 +666,7 @@ def render_canvas(
         _draw_fortresses(canvas, geo, state, scenario)
     _draw_harbours(canvas, geo, board)
     _draw_robber(canvas, geo, state.robber)
+    board_knights.draw_merchant(canvas, geo, state)
     _draw_pirate(canvas, geo, pirate)
     if scenario is not None:
         _draw_fleet_path(canvas, geo, scenario.fleet_path, pirate)

@@ -15,7 +15,8 @@ cards: points at once; the harvests, Road Building, Engineer, Medicine, the Sabo
 Wedding and Intrigue when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
-near. Over the limit it discards a card the engine does not play yet, a point card last.
+near; the board cards as :mod:`.board_cards` says. Over the limit it discards a card the
+engine does not play yet, a point card last.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
+from hexlan.engine.bots.board_cards import board_card_choice
 from hexlan.engine.core import NO_SEAT, Hand, NodeId, Phase, Resource, Seat
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
@@ -116,6 +118,8 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         hand = view.hands[seat]
         return max(gifts, key=lambda a: sum(h * c for h, c in zip(hand, a.cards, strict=True)))
+    if phase in (Phase.ROLL, KnightsPhase.DESERTER, KnightsPhase.DESERTER_PLACE):
+        return board_card_choice(view, seat, legal)  # the Alchemist; the Deserter's phases
     if phase is not Phase.MAIN:
         return None
     progress, config = progress_of(view), variant.config
@@ -125,6 +129,9 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     promotions = [a for a in legal if isinstance(a, PromoteKnight)]
     if promotions and progress.free_promotions:
         return promotions[0]
+    board_play = board_card_choice(view, seat, legal)  # Bishop, Deserter, Merchant, Inventor
+    if board_play is not None:
+        return board_play
     for action in legal:
         if isinstance(action, PlayProgress) and _worth_playing(view, seat, action, danger):
             return action

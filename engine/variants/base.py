@@ -130,6 +130,15 @@ class Variant:
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Append the variant's legal actions of ``seat`` in the main phase to ``result``."""
 
+    def roll_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Append the variant's legal actions of ``seat`` before its roll to ``result`` (Cities
+        & Knights' Alchemist)."""
+
+    def next_victim(self, state: GameState) -> Seat:
+        """After a steal (or a robbery with none): the next seat the active seat robs now, or
+        -1 (Cities & Knights' Bishop robs every seat beside the robber)."""
+        return -1
+
     def after_build(self, state: GameState, seat: Seat, node: NodeId) -> None:
         """``seat`` has placed a piece (``node`` is the building's intersection, -1 for a
         road)."""

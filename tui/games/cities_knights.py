@@ -1,5 +1,5 @@
 """Cities & Knights' actions on the game screen: the wall and improvement keys, and the places of
-its pieces in picks (:func:`hexlan.tui.screens.knights.place_of` says where)."""
+its pieces in picks (:func:`hexlan.tui.screens.knights.places_of` says where)."""
 
 from __future__ import annotations
 
@@ -31,4 +31,4 @@ places(
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
-)(knights.place_of)
+)(knights.places_of)

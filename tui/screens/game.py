@@ -36,7 +36,11 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import ImproveCity
+from hexlan.engine.variants.cities_knights.actions import (
+    ImproveCity,
+    KnightsPhase,
+    PlayProgress,
+)
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
@@ -435,8 +439,14 @@ class GameScreen(TableScreen):
         view = self.game.view
         phase = view.phase
         if phase is Phase.ROLL:
-            return "Your turn: roll the dice (r)" + (
-                " or play a card first (p)" if self.check_action("play_card", ()) else ""
+            return (
+                "Your turn: roll the dice (r)"
+                + (" or play a card first (p)" if self.check_action("play_card", ()) else "")
+                + (
+                    " or play the Alchemist first (l)"
+                    if ck.alchemist_due(view, self._legal())
+                    else ""
+                )
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
@@ -581,9 +591,8 @@ class GameScreen(TableScreen):
         (``source``: the ship being moved, for "ship target")."""
         found: dict[int, list[Action]] = defaultdict(list)
         for action in self._legal():
-            place = place_of(what, action, source)
-            if place is not None:
-                found[place].append(action)
+            for spot in place_of(what, action, source):
+                found[spot].append(action)
         return _PICK_KIND.get(what, "path"), dict(found)
 
     def _path_pick(self) -> str:
@@ -609,8 +618,12 @@ class GameScreen(TableScreen):
         return True
 
     def _end_pick(self) -> None:
-        if self.pick is not None and self.pick.what in ("ship target", "knight target"):
-            self.board.end_flash()  # the ship or knight being moved was lit
+        if self.pick is not None and self.pick.what in (
+            "ship target",
+            "knight target",
+            "inventor second",
+        ):
+            self.board.end_flash()  # the ship or knight being moved (the first hex) was lit
         self.pick = None
         self.board.set_targets(None, {})
         self._show_prompt()
@@ -659,6 +672,12 @@ class GameScreen(TableScreen):
             self._end_pick()
             self._start_pick("path", "ship target", mandatory=False, source=target)
             self.board.flash("path", [target], seconds=_LIT_FOREVER)
+            return
+        if pick.what == "inventor first":  # then the token it swaps with
+            self._end_pick()
+            second = pick.source * ck.HEX_SOURCE + target
+            self._start_pick("hex", "inventor second", mandatory=False, source=second)
+            self.board.flash("hex", [target], seconds=_LIT_FOREVER)
             return
         if pick.what == "knight":  # build here, or what the knight here may do
             self._command_knight(target, actions)
@@ -796,10 +815,26 @@ class GameScreen(TableScreen):
 
     def action_decide(self) -> None:
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
-        deck, a progress card to discard)."""
+        deck, a progress card to discard, the Wedding's gift, the Deserter's knight)."""
+        if self.game.view.phase is KnightsPhase.DESERTER_PLACE:
+            self._place_deserter()
+            return
         title, choices = ck.dialog_choices(self.game.view, self._legal())
         if choices:
             self._choose(title, choices)
+
+    def _place_deserter(self) -> None:
+        """Cities & Knights: place the Deserter's knight (its place then picked on the board)
+        or none."""
+        title, choices = ck.deserter_place_choices(self.game.view)
+
+        def chosen(choice: Action | str | None) -> None:
+            if choice == ck.PICK_DESERTER:
+                self._start_pick("node", "deserter place", mandatory=False)
+            elif isinstance(choice, Action):
+                self.submit(choice)
+
+        self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
     def action_progress_cards(self) -> None:
         """Cities & Knights: your progress cards with their text; one playable now is played
@@ -824,6 +859,8 @@ class GameScreen(TableScreen):
                 self.submit(plays[0])
             elif ck.card_key(view, *card) == "merchant_fleet":
                 self._choose("Merchant Fleet: which kind of card?", ck.fleet_choices(plays))
+            elif ck.card_key(view, *card) in ck.BOARD_CARD_PLAYS:
+                self._play_board_card(ck.card_key(view, *card), card, plays)
             elif ck.card_key(view, *card) == "diplomat":
                 self._start_pick(
                     "path", "progress road", mandatory=False, source=ck.card_source(*card)
@@ -835,6 +872,27 @@ class GameScreen(TableScreen):
 
         note = "Enter plays a card you may play now · Esc closes"
         self.app.push_screen(ChoiceDialog("Your progress cards", choices, note=note), chosen)
+
+    def _play_board_card(self, key: str, card: tuple[int, int], plays: list[PlayProgress]) -> None:
+        """Cities & Knights: the Alchemist's dice (two dialogs), the Deserter's opponent (a
+        dialog), the Bishop's, the Merchant's and the Inventor's hexes (picked on the board)."""
+        source = ck.card_source(*card)
+        if key == "alchemist":
+
+            def red_chosen(red: int | None) -> None:
+                if red is not None:
+                    self._choose(
+                        f"Alchemist, red {red}: the yellow die?", ck.alchemist_yellows(plays, red)
+                    )
+
+            self.app.push_screen(
+                ChoiceDialog("Alchemist: the red die?", ck.alchemist_reds()), red_chosen
+            )
+        elif key == "deserter":
+            choices = ck.deserter_choices(self.game.view, self.game.names, plays)
+            self._choose("Deserter: which player removes a knight?", choices)
+        else:
+            self._start_pick("hex", ck.BOARD_CARD_PLAYS[key], mandatory=False, source=source)
 
     def action_move_ship(self) -> None:
         """Light up the ships that may move; the one picked then shows where it may go."""
@@ -1084,6 +1142,7 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
     "city": "node",
     "wall": "node",
     **dict.fromkeys(ck.PICK_PURPOSE, "node"),
+    **dict.fromkeys(ck.HEX_PICKS, "hex"),
     "progress road": "path",
     "robber": "hex",
     "pirate": "hex",

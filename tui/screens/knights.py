@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hexlan.engine.actions import Action
-from hexlan.engine.core import GamePhase, Resource
+from hexlan.engine.core import GamePhase, Phase, Resource
 from hexlan.engine.info import InformationState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -38,16 +38,19 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildWall,
     ChaseRobber,
     ChooseProgress,
+    DesertKnight,
     DiscardProgress,
     GiveCards,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    PlaceDeserter,
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
 )
+from hexlan.engine.variants.cities_knights.progress_board import alchemist_choice, inventor_hexes
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
@@ -60,13 +63,36 @@ PICK_PURPOSE: Final = {
     "pillage": "Barbarians won: lose which city",
     "progress card": "Play the card where",
     "progress road": "Diplomat: remove a road",
+    "bishop hex": "Bishop: robber to",
+    "merchant hex": "Merchant on which hex",
+    "inventor first": "Inventor: swap which",
+    "inventor second": "Inventor: swap it with",
+    "deserter": "Deserter: lose which",
+    "deserter place": "Deserter's knight to",
 }
-"""The prompt's head for each Cities & Knights pick (all on intersections but the Diplomat's
-road). Short enough that the prompt fits 80 columns (:data:`PROMPT_HEAD_ROOM`)."""
+"""The prompt's head for each Cities & Knights pick (on intersections but the Diplomat's road
+and the hexes of :data:`HEX_PICKS`). Short enough that the prompt fits 80 columns
+(:data:`PROMPT_HEAD_ROOM`)."""
 PROMPT_HEAD_ROOM: Final = 24
 """The longest head a pick's prompt may have at 80 columns: the line's padding (2) and its tail
 (": type aa-bx, or arrows+Enter, or click · Esc cancels", 54) leave 24 cells; 14 more where
 the pick is mandatory (:data:`PICK_PHASES`: no "Esc cancels")."""
+HEX_PICKS: Final = frozenset({"bishop hex", "merchant hex", "inventor first", "inventor second"})
+"""The picks of a hex (the board cards')."""
+HEX_SOURCE: Final = 100
+"""The Inventor's second pick's ``source``: the card's :func:`card_source` times this, plus the
+first hex."""
+BOARD_CARD_PLAYS: Final = {
+    "alchemist": "",
+    "deserter": "",
+    "bishop": "bishop hex",
+    "merchant": "merchant hex",
+    "inventor": "inventor first",
+}
+"""The board cards' plays the screen asks for in its own way, with their hex picks (the
+Alchemist's dice and the Deserter's opponent are dialogs)."""
+PICK_DESERTER: Final = "pick"
+"""The Deserter's placement dialog's answer that starts the pick of its place on the board."""
 
 DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
     {
@@ -74,12 +100,14 @@ DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
         KnightsPhase.PROGRESS_CHOICE,
         KnightsPhase.PROGRESS_DISCARD,
         KnightsPhase.WEDDING,
+        KnightsPhase.DESERTER_PLACE,
     }
 )
 """The decisions a dialog answers (``y``)."""
 PICK_PHASES: Final[dict[GamePhase, str]] = {
     KnightsPhase.RETREAT: "retreat",
     KnightsPhase.PILLAGE: "pillage",
+    KnightsPhase.DESERTER: "deserter",
 }
 """The decisions picked on the board at once, by phase."""
 
@@ -90,6 +118,8 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.PROGRESS_CHOICE: "to choose a progress card",
     KnightsPhase.PROGRESS_DISCARD: "to discard a progress card",
     KnightsPhase.WEDDING: "to give the Wedding's two cards",
+    KnightsPhase.DESERTER: "to remove a knight (the Deserter)",
+    KnightsPhase.DESERTER_PLACE: "to place the Deserter's knight",
 }
 """What the others are doing while the person waits, in this game's phases."""
 
@@ -151,9 +181,31 @@ def place_of(what: str, action: Action, source: int) -> int | None:
         return action.node
     if what == "pillage" and isinstance(action, PillageCity):
         return action.node
-    if what in ("progress card", "progress road") and isinstance(action, PlayProgress):
+    if what == "deserter" and isinstance(action, DesertKnight):
+        return action.node
+    if what == "deserter place" and isinstance(action, PlaceDeserter) and action.node >= 0:
+        return action.node
+    if not isinstance(action, PlayProgress):
+        return None
+    if what in ("progress card", "progress road", "bishop hex", "merchant hex"):
         return action.choice if card_source(action.track, action.face) == source else None
+    if what == "inventor second":
+        card, first = divmod(source, HEX_SOURCE)
+        pair = inventor_hexes(action.choice)
+        if card_source(action.track, action.face) == card and first in pair:
+            return pair[1] if pair[0] == first else pair[0]
     return None
+
+
+def places_of(what: str, action: Action, source: int) -> tuple[int, ...]:
+    """Every place ``action`` lights for a pick of ``what``: both hexes of an Inventor's swap
+    for its first pick (either may be picked first), else :func:`place_of`'s one."""
+    if what == "inventor first":
+        if isinstance(action, PlayProgress) and card_source(action.track, action.face) == source:
+            return inventor_hexes(action.choice)
+        return ()
+    place = place_of(what, action, source)
+    return () if place is None else (place,)
 
 
 def card_source(track: int, face: int) -> int:
@@ -168,6 +220,34 @@ CARD_FACES: Final = 64
 def card_plays(legal: Sequence[Action], track: int, face: int) -> list[PlayProgress]:
     """The legal plays of the progress card ``face`` of ``track``'s deck (one per choice)."""
     return [a for a in legal if isinstance(a, PlayProgress) and (a.track, a.face) == (track, face)]
+
+
+def alchemist_reds() -> list[tuple[str, int]]:
+    """The Alchemist's first question: the red die (it also decides progress draws)."""
+    return [(f"red {red}", red) for red in range(1, 7)]
+
+
+def alchemist_yellows(plays: Sequence[PlayProgress], red: int) -> list[tuple[str, Action]]:
+    """The Alchemist's second question: the yellow die with ``red`` chosen, and the total."""
+    legal = {a.choice: a for a in plays}
+    return [
+        (f"yellow {yellow}: total {red + yellow}", legal[alchemist_choice(red, yellow)])
+        for yellow in range(1, 7)
+        if alchemist_choice(red, yellow) in legal
+    ]
+
+
+def deserter_choices(
+    view: InformationState, names: Sequence[str], plays: Sequence[PlayProgress]
+) -> list[tuple[str, Action]]:
+    """The Deserter's opponents, each with its knights' levels."""
+    progress = progress_of(view)
+    choices: list[tuple[str, Action]] = []
+    for play in plays:
+        levels = sorted((k.level for _, k in progress.knights_of(play.choice)), reverse=True)
+        words = ", ".join(KNIGHT_LEVELS[level] for level in levels)
+        choices.append((f"{names[play.choice]} (knights: {words})", play))
+    return choices
 
 
 def fleet_choices(plays: Sequence[PlayProgress]) -> list[tuple[str, Action]]:
@@ -244,6 +324,22 @@ def dialog_choices(
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         return "The Wedding: give which two cards?", [(describe_cards(a.cards), a) for a in gifts]
     return "", []
+
+
+def deserter_place_choices(view: InformationState) -> tuple[str, list[tuple[str, Action | str]]]:
+    """The Deserter's placement dialog: pick the place on the board (:data:`PICK_DESERTER`),
+    or place no knight."""
+    knight = progress_of(view).board.deserted
+    what = "" if knight is None else f" ({KNIGHT_LEVELS[knight.level]})"
+    return f"The Deserter: place your knight{what}?", [
+        ("yes: pick its place on the board", PICK_DESERTER),
+        ("place no knight", PlaceDeserter(-1)),
+    ]
+
+
+def alchemist_due(view: InformationState, legal: Sequence[Action]) -> bool:
+    """Whether an Alchemist may be played now (before the roll)."""
+    return view.phase is Phase.ROLL and any(isinstance(a, PlayProgress) for a in legal)
 
 
 def card_line(view: InformationState, track: int, face: int) -> str:

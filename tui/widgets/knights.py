@@ -80,12 +80,14 @@ def barbarians_text(game: GameClient, progress: Progress, compact: bool = False)
 
 def knights_score(view: GameState, progress: Progress, seat: int) -> tuple[str, str, str]:
     """A seat's Cities & Knights points for the final scores: its metropolises (``2×1``),
-    Defender of Catan points and progress-card points (Printer, Constitution)."""
+    Defender of Catan points and progress-card points (Printer, Constitution, the merchant
+    held)."""
     variant = view.variant
     assert isinstance(variant, CitiesKnights)
     held = sum(1 for holder in progress.metropolis_seat if holder == seat)
     metro = f"{variant.config.metropolis_points}×{held}" if held else "-"
-    return metro, str(progress.defenders[seat] or "-"), str(progress.points[seat] or "-")
+    cards = progress.points[seat] + (progress.board.merchant_seat == seat)
+    return metro, str(progress.defenders[seat] or "-"), str(cards or "-")
 
 
 def knights_cell(progress: Progress, seat: int) -> str:
@@ -97,7 +99,7 @@ def knights_cell(progress: Progress, seat: int) -> str:
 
 def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]:
     """Per seat: its three improvement levels (``T2 P3 S0``, a metropolis marked ``*``), its
-    walls and Defender of Catan points."""
+    walls and Defender of Catan points, and ``M`` (``merchant``) for the merchant's holder."""
     lines = []
     for seat in range(game.players):
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -112,6 +114,8 @@ def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]
             text.append(
                 f" def {progress.defenders[seat]}" if wide else f" d{progress.defenders[seat]}"
             )
+        if progress.board.merchant_seat == seat:  # the merchant's point
+            text.append(" merchant" if wide else " M", style="bold")
         lines.append(text)
     return lines
 

@@ -45,6 +45,7 @@ from hexlan.engine.variants.cities_knights import (
     barbarians,
     improvements,
     knights,
+    progress_board,
     progress_cards,
     progress_play,
     rejections,
@@ -60,6 +61,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildWall,
     ChaseRobber,
     ChooseProgress,
+    DesertKnight,
     DiscardProgress,
     EventDie,
     GiveCards,
@@ -67,6 +69,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
     MoveKnight,
     PillageCity,
+    PlaceDeserter,
     PlayProgress,
     ProgressDrawn,
     PromoteKnight,
@@ -147,6 +150,15 @@ class CitiesKnights(Variant):
     def hand_limit_bonus(self, state: GameState, seat: Seat) -> int:
         """Two cards per city wall (seed 002 «Крепостная стена»)."""
         return self.config.wall_bonus * len(progress_of(state).walls[seat])
+
+    def roll_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """The Alchemist, played before the roll (:mod:`.progress_board`)."""
+        candidates = progress_cards.discard_choices(progress_of(state), seat)
+        result.extend(progress_board.roll_plays(self.card_names, candidates))
+
+    def next_victim(self, state: GameState) -> Seat:
+        """The next seat the Bishop robs (:mod:`.progress_board`)."""
+        return progress_board.next_victim(progress_of(state))
 
     def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
         """The red and yellow dice are down: the event die is rolled next, and settled before
@@ -242,6 +254,8 @@ class CitiesKnights(Variant):
             return progress.over_limit
         if phase is KnightsPhase.WEDDING:
             return progress.wedding[0] if progress.wedding else NO_SEAT
+        if phase is KnightsPhase.DESERTER:
+            return progress.board.deserter
         return state.active
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -269,6 +283,10 @@ class CitiesKnights(Variant):
             return [DiscardProgress(seat, t, f) for t, f in choices]
         if phase is KnightsPhase.WEDDING:
             return [GiveCards(seat, h) for h in progress_play.gifts(state, seat)]
+        if phase is KnightsPhase.DESERTER:
+            return progress_board.desert_actions(progress, seat)
+        if phase is KnightsPhase.DESERTER_PLACE:
+            return progress_board.place_actions(state, seat)
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -449,7 +467,16 @@ class CitiesKnights(Variant):
                 E.ProgressCardPlayed(state.active, action.track, name, action.choice)
             )
         progress_play.spend(progress, state.active, action.track, action.face)
-        progress_play.play(state, progress, name, action.choice)
+        if name in progress_board.BOARD_CARDS:
+            progress_board.play(state, progress, name, action.choice, self.config)
+        else:
+            progress_play.play(state, progress, name, action.choice)
+
+    def _on_desert(self, state: GameState, action: DesertKnight) -> None:
+        progress_board.desert(state, progress_of(state), action, self.config)
+
+    def _on_place_deserter(self, state: GameState, action: PlaceDeserter) -> None:
+        progress_board.place_deserted(state, progress_of(state), action)
 
     def _on_give(self, state: GameState, action: GiveCards) -> None:
         progress = progress_of(state)
@@ -505,6 +532,8 @@ class CitiesKnights(Variant):
         DiscardProgress,
         PlayProgress,
         GiveCards,
+        DesertKnight,
+        PlaceDeserter,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -523,6 +552,8 @@ class CitiesKnights(Variant):
         DiscardProgress: _on_discard_progress,
         PlayProgress: _on_play_progress,
         GiveCards: _on_give,
+        DesertKnight: _on_desert,
+        PlaceDeserter: _on_place_deserter,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(

@@ -116,8 +116,8 @@ def improve(
 
 
 def bank_ratio(state: GameState, progress: Progress, seat: Seat, kind: int, level: int) -> int:
-    """The seat's bank ratio for ``kind`` from its harbours and its trading house (``level``:
-    the trade level that opens it), without a Merchant Fleet."""
+    """The seat's bank ratio for ``kind`` from its harbours, its trading house (``level``: the
+    trade level that opens it) and the merchant, without a Merchant Fleet."""
     ratio = 3 if state.generic_harbour[seat] else 4
     harbours = state._harbour_nodes
     for node in (*state.settlements[seat], *state.cities[seat]):
@@ -126,6 +126,11 @@ def bank_ratio(state: GameState, progress: Progress, seat: Seat, kind: int, leve
             ratio = 2
     if kind in COMMODITIES and progress.levels[seat][TRADE] >= level:
         ratio = min(ratio, 2)
+    merchant = progress.board
+    if merchant.merchant_seat == seat and merchant.merchant >= 0:  # the Merchant's hex: 2:1
+        resource = state.board.terrains[merchant.merchant].resource
+        if resource is not None and int(resource) == kind:
+            ratio = min(ratio, 2)
     return ratio
 
 
