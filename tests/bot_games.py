@@ -7,11 +7,16 @@ mode), so the tests import it as ``bot_games``.
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from hexlan.engine.bots import make_bot
+from hexlan.net import verify
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
 from hexlan.net.verify import verify_logs
@@ -48,3 +53,28 @@ def assert_logs_verify(table: InProcessTable, directory: Path, game: str) -> Non
     report = verify_logs(paths)
     assert report.exit_code == 0, [r.violations for r in report.logs]
     assert {(r.game, r.audit) for r in report.logs} == {(game, "passed")}
+
+
+@contextmanager
+def each_log_replayed_once() -> Iterator[None]:
+    """While it lasts, `hexlan verify` (:mod:`hexlan.net.verify`, in this process) replays each
+    log file once: a file it has replayed before, with the same path and bytes, gets the same
+    report again. For tests that verify the same finished logs many ways (plain, ``--stats``,
+    ``--json``, on the command line): every log is still replayed for real, once, everything
+    after the replay (the cross-log checks, the statistics, the output) runs every time, and a
+    file whose bytes changed is replayed afresh."""
+    replay = verify._check_log
+    done: dict[tuple[str, bytes], object] = {}
+
+    def once(path: Path) -> object:
+        try:
+            key = (str(path), hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            return replay(path)
+        if key not in done:
+            done[key] = replay(path)
+        return done[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(verify, "_check_log", once)
+        yield

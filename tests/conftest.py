@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from _pytest import nodeid as pytest_nodeid
 from hypothesis import settings
 
 from hexlan.engine import actions as A
@@ -42,24 +43,36 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup, pyproject)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Group tests for the two xdist workers (``--dist loadgroup``):
+    """Group and order the tests for the two xdist workers (``--dist loadgroup
+    --no-loadscope-reorder``: xdist hands out the work units in collection order, each to the
+    first worker with room):
 
-    - every ``slow`` test (whole games between real processes, and a few long in-process
-      ones) in one group: they run one at a time, never two process games starving each other
-      on two cores, and the group, the largest, starts first (xdist queues groups by size);
     - the tests of a module that take a module-scoped fixture (a whole game played once for the
-      module, say) in one group per module, so the fixture is computed on one worker only.
+      module, say) are one group, so the fixture is computed on one worker only (their node
+      ids end in ``@`` and the module's path);
+    - ``slow`` tests (whole games between real processes, and a few long in-process ones) come
+      first, then the module groups, then the rest: the long work starts at once on both
+      workers and the many short tests fill in at the end, so the workers finish together.
 
     Every other test goes to whichever worker is free."""
+    rank: dict[str, int] = {}  # a work unit's place: 0 slow, 1 module group, 2 the rest
+    units: dict[pytest.Item, str] = {}
     for item in items:
-        if item.get_closest_marker("slow") is not None:
-            item.add_marker(pytest.mark.xdist_group("processes"))
-            continue
+        unit = item.nodeid
         module = item.nodeid.split("::")[0]
         info = getattr(item, "_fixtureinfo", None)
         fixtures = info.name2fixturedefs.values() if info is not None else ()
         if any(defs[-1].scope == "module" and defs[-1].baseid == module for defs in fixtures):
-            item.add_marker(pytest.mark.xdist_group(module))
+            # xdist's loadgroup reads the group from a "@group" suffix of the node id; xdist
+            # 3.8 writes it to ``item._nodeid``, which pytest 9 no longer reads (every test
+            # went out alone and module fixtures were computed on both workers), so the
+            # suffix is set here, where pytest 9 keeps the id.
+            item._id = pytest_nodeid.NodeId.parse(f"{item.nodeid}@{module}")
+            unit = module
+        place = 0 if item.get_closest_marker("slow") is not None else 2 if unit != module else 1
+        rank[unit] = min(rank.get(unit, place), place)
+        units[item] = unit
+    items.sort(key=lambda item: rank[units[item]])  # stable: collection order within a rank
 
 
 @pytest.fixture
@@ -274,5 +287,5 @@ def conserved(state: GameState) -> bool:
     return all(state.bank[r] + sum(h[r] for h in state.hands) == per for r in range(5))
 
 
-Table.seeded_setup = staticmethod(seeded_setup)  # type: ignore[attr-defined]
-Table.conserved = staticmethod(conserved)  # type: ignore[attr-defined]
+Table.seeded_setup = staticmethod(seeded_setup)
+Table.conserved = staticmethod(conserved)

@@ -759,7 +759,13 @@ def test_mini_path_labels_stay_on_their_path_and_the_robber_keeps_the_token() ->
 
 async def test_five_six_board_in_an_app_every_hex_by_keys_and_clicks() -> None:
     """At 120x40 (medium) and 80x24 (mini): the arrows reach all 30 hexes, and a click inside a
-    hex, away from its centre, picks that hex."""
+    hex, away from its centre, picks that hex.
+
+    The walk is planned with :func:`step_cursor` on the layout's geometry (every hex first
+    reached by one arrow from a hex already reached), and each of its 29 steps is a key pressed
+    in the app that must land where the plan says: every hex is reached by a real key press,
+    without pressing all four arrows on every hex (test_arrows_reach_every_place_and_clicks_hit_it
+    tries those on the geometry)."""
     state = five_six_game()
     app = BoardApp(state)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -768,23 +774,26 @@ async def test_five_six_board_in_an_app_every_hex_by_keys_and_clicks() -> None:
             await pilot.resize_terminal(*size)
             await pilot.pause()
             assert board.board_layout is layout
+            geo = geometry(layout, FIVE_TOPO)
             hexes = range(FIVE_TOPO.hex_count)
             board.set_targets("hex", {h: f"{h:02}" for h in hexes})
             board.focus()
             await pilot.pause()
-            seen = {board.cursor_target()}
-            todo = list(seen)
+            start = board.cursor_target()
+            assert start is not None
+            seen, todo = {start}, [start]
             while todo:
                 here = todo.pop()
                 for key in ("up", "down", "left", "right"):
+                    there = step_cursor(geo, "hex", hexes, here, key)
+                    if there is None or there in seen:
+                        continue
                     board.set_cursor(here)
                     await pilot.press(key)
-                    there = board.cursor_target()
-                    if there not in seen:
-                        seen.add(there)
-                        todo.append(there)
+                    assert board.cursor_target() == there, (layout, here, key)
+                    seen.add(there)
+                    todo.append(there)
             assert seen == set(hexes)
-            geo = geometry(layout, FIVE_TOPO)
             for h in (0, 2, 12, 17, 27, 29):  # corners and both ends of the long row
                 centre = board.cell_of("hex", h)
                 col, row = geo.hexes[h]

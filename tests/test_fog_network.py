@@ -15,6 +15,7 @@ import gc
 import random
 import types
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -46,12 +47,87 @@ def payloads(log: list[bytes], kind: str) -> list[tuple[object, ...]]:
     return found
 
 
+@dataclass(frozen=True)
+class FaceDown:
+    """What each seat's memory held mid-game, at the first fog tile shown (see
+    :func:`face_down_scan`)."""
+
+    dealt: tuple[int, ...]  # each seat's count of fog tiles dealt
+    size: int
+    ready: bool
+    scan_reaches_deck: tuple[bool, ...]  # per seat: the scan found the deck's last card
+    shares_held: tuple[tuple[int, ...], ...]  # per seat: face-down positions it holds a share of
+    opened_alone: tuple[tuple[int, ...], ...]  # per seat: positions its own secret opens
+    revealed: int  # distinct fog_revealed lists among the seats' views
+
+
+def face_down_scan(table: InProcessTable) -> FaceDown:
+    """For every fog tile not yet drawn: which seat's memory holds another seat's decryption
+    share of it, and which seat's own secret alone opens it to a card."""
+    sessions = table.sessions
+    decks = [s.decks["fog"].deck for s in sessions]
+    deck = decks[0]
+    secrets = [derive_deck_secret(s.chain.secret) for s in sessions]
+    final = deck.current
+    cards = {card_point(b"fog", i) for i in range(deck.size)}
+    reaches, held_shares, opened = [], [], []
+    for session, secret in zip(sessions, secrets, strict=True):
+        held = _reachable_bytes(session)
+        reaches.append(final[-1] in held)
+        shares, alone_opens = [], []
+        for position in range(deck.dealt, deck.size):
+            base = decryption_base(final[position])
+            others = {mul(x, base) for t, x in enumerate(secrets) if t != session.seat}
+            if others & held:
+                shares.append(position)
+            if decrypt(final[position], [mul(secret, base)]) in cards:
+                alone_opens.append(position)
+        held_shares.append(tuple(shares))
+        opened.append(tuple(alone_opens))
+    return FaceDown(
+        dealt=tuple(d.dealt for d in decks),
+        size=deck.size,
+        ready=deck.ready,
+        scan_reaches_deck=tuple(reaches),
+        shares_held=tuple(held_shares),
+        opened_alone=tuple(opened),
+        revealed=len({tuple(sea(s.view).fog_revealed) for s in sessions}),  # type: ignore[arg-type]
+    )
+
+
+@dataclass(frozen=True)
+class FogGame:
+    """The module's game: the table, won and audited, and the seats' memory mid-game."""
+
+    table: InProcessTable
+    face_down: FaceDown
+
+
 @pytest.fixture(scope="module")
-def fog_game() -> InProcessTable:
-    """A seeded Fog Island game between four heuristic bots, won and audited."""
+def fog_game_scanned() -> FogGame:
+    """A seeded Fog Island game between four heuristic bots, won and audited; on the way, at
+    the first fog tile shown (out of the fog phase), every seat's memory is scanned."""
     table = InProcessTable(list(NAMES), seed=1, game=GAME)
-    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(4)], limit=40_000)
-    return table
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    table.start()
+    face_down = None
+    for _ in range(40_000):  # as table.play_bots, with the scan on the way
+        seat = next((s.seat for s in table.sessions if s.decision_due()), None)
+        if seat is None:
+            break
+        view = table.sessions[0].view
+        shown = view is not None and bool(sea(view).fog_revealed) and view.phase is not SeaPhase.FOG
+        if face_down is None and shown:
+            face_down = face_down_scan(table)
+        table.submit(seat, bots[seat].choose(table.sessions[seat].view, seat))  # type: ignore[arg-type]
+    assert face_down is not None, "the bots explored no fog"
+    return FogGame(table, face_down)
+
+
+@pytest.fixture
+def fog_game(fog_game_scanned: FogGame) -> InProcessTable:
+    """The module's Fog Island table, won and audited."""
+    return fog_game_scanned.table
 
 
 @pytest.mark.slow
@@ -141,38 +217,17 @@ def _reachable_bytes(root: object) -> set[bytes]:
 
 
 @pytest.mark.slow
-def test_no_seat_can_read_a_face_down_tile_before_its_reveal() -> None:
+def test_no_seat_can_read_a_face_down_tile_before_its_reveal(fog_game_scanned: FogGame) -> None:
     """Mid-game, with fog still face down: for every tile not yet drawn, no seat's memory holds
     another seat's decryption share of it, and a seat's own secret alone opens no card; the
-    tiles drawn are known alike to all."""
-    table = InProcessTable(list(NAMES), seed=1, game=GAME)  # the fixture game, cut short
-    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
-    table.start()
-    for _ in range(40_000):
-        view = table.sessions[0].view
-        if view is not None and sea(view).fog_revealed and view.phase is not SeaPhase.FOG:
-            break
-        seat = next(s.seat for s in table.sessions if s.decision_due())
-        table.submit(seat, bots[seat].choose(table.sessions[seat].view, seat))  # type: ignore[arg-type]
-    sessions = table.sessions
-    decks = [s.decks["fog"].deck for s in sessions]
-    deck = decks[0]
-    assert 0 < deck.dealt < deck.size and deck.ready
-    secrets = [derive_deck_secret(s.chain.secret) for s in sessions]
-    final = deck.current
-    cards = {card_point(b"fog", i) for i in range(deck.size)}
-    for session, secret in zip(sessions, secrets, strict=True):
-        held = _reachable_bytes(session)
-        assert final[-1] in held  # the scan reaches the deck itself
-        for position in range(deck.dealt, deck.size):
-            base = decryption_base(final[position])
-            others = {mul(x, base) for t, x in enumerate(secrets) if t != session.seat}
-            assert not others & held, f"seat {session.seat} holds a share of a face-down tile"
-            alone = decrypt(final[position], [mul(secret, base)])
-            assert alone not in cards  # its own secret alone opens no card
-    assert len({d.dealt for d in decks}) == 1  # no share of a face-down tile was published
-    views = [s.view for s in sessions]
-    assert len({tuple(sea(v).fog_revealed) for v in views}) == 1  # type: ignore[union-attr]
+    tiles drawn are known alike to all (the module's game, scanned at its first fog tile)."""
+    seen = fog_game_scanned.face_down
+    assert 0 < seen.dealt[0] < seen.size and seen.ready
+    assert all(seen.scan_reaches_deck)  # the scan reaches the deck itself
+    assert seen.shares_held == ((),) * 4, "a seat holds a share of a face-down tile"
+    assert seen.opened_alone == ((),) * 4  # its own secret alone opens no card
+    assert len(set(seen.dealt)) == 1  # no share of a face-down tile was published
+    assert seen.revealed == 1
 
 
 def test_a_false_fog_shuffle_is_caught_by_its_proof_and_named() -> None:

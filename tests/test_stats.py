@@ -9,11 +9,12 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from bot_games import play_to_end, write_log
+from bot_games import each_log_replayed_once, play_to_end, write_log
 from click.testing import CliRunner
 
 from hexlan.cli import main as cli
@@ -289,9 +290,12 @@ def play(seed: int, directory: Path) -> PlayedGame:
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory: pytest.TempPathFactory) -> tuple[PlayedGame, PlayedGame]:
+def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[PlayedGame, PlayedGame]]:
+    """Two finished 2-seat games and their logs; the module's tests verify each log once (and
+    each cut copy once), however many ways they read the report."""
     directory = tmp_path_factory.mktemp("stats-logs")
-    return play(10, directory), play(2, directory)
+    with each_log_replayed_once():
+        yield play(10, directory), play(2, directory)
 
 
 def run(*paths: Path, as_json: bool = False, stats: bool = True) -> tuple[int, str]:

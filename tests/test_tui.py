@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
 from hexlan.engine import actions as A
-from hexlan.engine.bots import make_bot
+from hexlan.engine.bots import Bot, make_bot
 from hexlan.engine.core import NO_SEAT, DevCard, Phase
 from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import SessionGame
@@ -541,17 +541,30 @@ async def test_five_six_table_at_120x40_shows_every_panel_and_picks_by_arrows() 
         assert len(settlements) == 1 and settlements[0] in pick.labels
 
 
-def five_six_until(ready: Callable[[SessionGame], bool]) -> SessionGame:
+FiveSix = tuple[SessionGame, Bot]
+"""A six-seat game and the bot that plays the person's seat (seat 0) in it."""
+
+
+def five_six_until(ready: Callable[[SessionGame], bool], going: FiveSix | None = None) -> FiveSix:
     """A six-seat five-six game (real in-process sessions, seeded) played by bots for every seat
-    until ``ready`` holds."""
-    for seed in range(20):
-        game = SessionGame(6, seed=seed, board="random", save_log=False, game="five-six")
-        driver = make_bot("heuristic", random.Random(seed))
+    until ``ready`` holds; ``going``: play on in that game instead of starting new ones."""
+    tables = (
+        [going]
+        if going is not None
+        else (
+            (
+                SessionGame(6, seed=seed, board="random", save_log=False, game="five-six"),
+                make_bot("heuristic", random.Random(seed)),
+            )
+            for seed in range(20)
+        )
+    )
+    for game, driver in tables:
         for _ in range(20_000):
             if game.is_over:
                 break
             if ready(game):
-                return game
+                return game, driver
             if game.human_to_act():
                 game.submit(driver.choose(game.view, 0))
             else:
@@ -562,7 +575,7 @@ def five_six_until(ready: Callable[[SessionGame], bool]) -> SessionGame:
 async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Another seat's special building is named on the prompt line; on yours the prompt says
     what you can do with its keys, and with nothing to build or buy you pass without a key."""
-    others = five_six_until(
+    others, driver = five_six_until(
         lambda g: g.view.phase is BuildPhase.SPECIAL_BUILD and g.view.active not in (NO_SEAT, 0)
     )
     builder = others.view.active
@@ -577,10 +590,13 @@ async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None
         assert f"{name} [special build]" in str(status.render())
         assert not {"d", "s", "c", "v", "e"} & set(app.active_bindings)
 
-    mine = five_six_until(
+    # The same game played on (the app above played at most the builder's move, as a bot
+    # would have): one six-seat deck set-up, not two.
+    mine, _ = five_six_until(
         lambda g: (
             g.view.phase is BuildPhase.SPECIAL_BUILD and g.view.active == 0 and g.human_to_act()
-        )
+        ),
+        (others, driver),
     )
     submitted: list[A.Action] = []
     monkeypatch.setattr(mine, "submit", lambda action: submitted.append(action) or [])
@@ -622,7 +638,7 @@ def local_game_at_open_offer() -> SessionGame:
             and A.AnswerTrade(0, True) not in game.legal_actions()
         )
 
-    return five_six_until(unmeetable_offer)
+    return five_six_until(unmeetable_offer)[0]
 
 
 async def test_an_open_offer_you_cannot_meet_is_declined_without_a_toast(

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from bot_games import play_to_end, write_log
+from bot_games import each_log_replayed_once, play_to_end, write_log
 
 from hexlan.engine import actions as A
 from hexlan.net.inproc import InProcessTable, SeatKeys
@@ -58,14 +59,17 @@ def resign(envelope: bytes, seat: int, **changes: object) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Game]:
+    """The finished game; the module's tests replay each of its four logs once, however many
+    times they verify it (a tampered or cut copy is a new file, replayed afresh)."""
     table = play_to_end(NAMES, SEED, range(len(NAMES)))
     directory = tmp_path_factory.mktemp("logs")
     paths = tuple(
         write_log(directory / f"seat{seat}.hexlan", table.opening.to_payload(), table.logs[seat])
         for seat in range(len(NAMES))
     )
-    return Game(table, paths)
+    with each_log_replayed_once():
+        yield Game(table, paths)
 
 
 def run(*paths: Path, as_json: bool = False) -> tuple[int, str]:
