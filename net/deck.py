@@ -393,7 +393,9 @@ class Deck:
             raise DeckError(None, "the shuffle proofs wait for the challenges")
         return self.game_id + self._label + b"\0" + bytes([self._shuffler(seat)]) + self._beacon
 
-    def prove(self, seat: int, commitment: ShuffleCommitment, secret: ShuffleSecret) -> ShuffleProof:
+    def prove(
+        self, seat: int, commitment: ShuffleCommitment, secret: ShuffleSecret
+    ) -> ShuffleProof:
         """``seat``'s proof of its shuffle (:func:`~hexlan.net.shuffle.prove_shuffle` under
         :meth:`proof_context`); a pure function of the seed and the published messages.
 
@@ -401,9 +403,7 @@ class Deck:
             DeckError: (seat ``None``) the challenges are not set, or ``seat`` is no shuffler.
         """
         context = self.proof_context(seat)
-        return prove_shuffle(
-            self.shuffle_input(seat), commitment, secret, self.key.joint, context
-        )
+        return prove_shuffle(self.shuffle_input(seat), commitment, secret, self.key.joint, context)
 
     def verification_job(self, seat: int, proof: Sequence[object]) -> Callable[[], None]:
         """The expensive check of ``seat``'s shuffle proof, as a call to run in a worker thread.
@@ -421,7 +421,11 @@ class Deck:
                 The job itself raises ``DeckError`` naming ``seat`` if the proof fails.
         """
         context = self.proof_context(seat)
-        deck_in, deck_out, joint = self.shuffle_input(seat), self.shuffle_output(seat), self.key.joint
+        deck_in, deck_out, joint = (
+            self.shuffle_input(seat),
+            self.shuffle_output(seat),
+            self.key.joint,
+        )
         fields = tuple(proof)
 
         def job() -> None:

@@ -312,9 +312,7 @@ def draw_shuffle(n: int, joint_key: bytes, seed: bytes, label: bytes) -> Shuffle
     masks, permutation, chain_bases = _parallel(
         [
             lambda: [base_mul(k) + mul(k, joint_key) for k in rands],
-            lambda: [
-                add(base_mul(k), generators[position[i]]) for i, k in enumerate(commit_rands)
-            ],
+            lambda: [add(base_mul(k), generators[position[i]]) for i, k in enumerate(commit_rands)],
             lambda: [base_mul(k) for k in chain_rands],
         ]
     )
@@ -537,7 +535,6 @@ def prove_shuffle(
         *(respond(w, x) for w, x in zip(w_out, u_out, strict=True)),
     ]
     return ShuffleProof(list(commitment.permutation), chain, c, responses)
-
 
 
 def verify_shuffle(

@@ -372,8 +372,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, 
         _timed_into(validations, deck.add_shuffle, seat, pack_deck(commitment.output))
     deck.set_challenges(random.Random(seed).randbytes(32))
     answers = [
-        _timed_into(responses, deck.prove, seat, *shuffled[seat]).pack()
-        for seat in range(players)
+        _timed_into(responses, deck.prove, seat, *shuffled[seat]).pack() for seat in range(players)
     ]
     published = (len(pack_deck(shuffled[0][0].output)), sum(map(len, answers[0])))
     for verifier in range(players):

@@ -486,7 +486,9 @@ def check_shuffle_proof(
     e_b = total([mul(k, b) for k, (_, b) in zip(u, deck_in, strict=True)])
     t1 = sub(base(s1), mul(c, c_bar))
     t2 = sub(base(s2), mul(c, c_hat))
-    t3 = sub(add(base(s3), total([mul(k, p) for k, p in zip(s_out, gens, strict=True)])), mul(c, c_tilde))
+    t3 = sub(
+        add(base(s3), total([mul(k, p) for k, p in zip(s_out, gens, strict=True)])), mul(c, c_tilde)
+    )
     out_a = total([mul(k, a) for k, (a, _) in zip(s_out, deck_out, strict=True)])
     out_b = total([mul(k, b) for k, (_, b) in zip(s_out, deck_out, strict=True)])
     t4_a = sub(sub(out_a, base(s4)), mul(c, e_a))

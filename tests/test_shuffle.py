@@ -249,7 +249,7 @@ def test_a_shuffle_drawn_before_its_deck_is_the_same_reencryption() -> None:
 
 
 def test_shuffle_refuses_too_many_cards() -> None:
-    with pytest.raises(ValueError, match="1..256 cards"):
+    with pytest.raises(ValueError, match=r"1..256 cards"):
         shuffle_deck(DECK * 43, KEY, SEED, LABEL)
 
 
@@ -289,7 +289,7 @@ def test_the_proof_is_deterministic_and_bound_to_its_context() -> None:
     _, other = prove(context=CONTEXT + b"!")
     assert other.challenge != proof.challenge
     assert set(other.responses).isdisjoint(proof.responses)
-    with pytest.raises(ShuffleError, match="^the challenge is not the hash"):
+    with pytest.raises(ShuffleError, match=r"^the challenge is not the hash"):
         verify_shuffle(DECK, output, proof, KEY, CONTEXT + b"!")
 
 
@@ -326,7 +326,7 @@ OTHER_FACE = card_point(LABEL, 99)
 
 
 def expect_failure(output: list[bytes], proof: ShuffleProof, deck: list[bytes] = DECK) -> None:
-    with pytest.raises(ShuffleError, match="^the challenge is not the hash"):
+    with pytest.raises(ShuffleError, match=r"^the challenge is not the hash"):
         verify_shuffle(deck, output, proof, KEY, CONTEXT)
 
 
@@ -456,7 +456,7 @@ def test_an_output_card_off_by_a_small_order_point_is_refused(
     changed[card] = output[card][: 32 * half] + off + output[card][32 * half + 32 :]
     with pytest.raises(GroupError, match=f"card {card} is not a pair of points"):
         unpack_deck(pack_deck(changed), N)
-    with pytest.raises(ShuffleError, match="^the proof does not verify"):
+    with pytest.raises(ShuffleError, match=r"^the proof does not verify"):
         verify_shuffle(DECK, changed, proof, KEY, CONTEXT)
 
 
@@ -467,11 +467,11 @@ def test_unpack_refuses_a_commitment_that_is_not_a_point(part: int, bad: bytes) 
     fields = list(proof.pack())
     fields[part] = fields[part][:32] + bad + fields[part][64:]
     what = "permutation commitment" if part == 0 else "chain"
-    with pytest.raises(ShuffleError, match=f"^{what} 1 is not a point of the group$"):
+    with pytest.raises(ShuffleError, match=rf"^{what} 1 is not a point of the group$"):
         ShuffleProof.unpack(fields, N)
     torsion_added = add(fields[part][:32], SMALL_ORDER[4])
     fields[part] = torsion_added + fields[part][32:]
-    with pytest.raises(ShuffleError, match=f"^{what} 0 is not a point"):
+    with pytest.raises(ShuffleError, match=rf"^{what} 0 is not a point"):
         ShuffleProof.unpack(fields, N)
 
 
@@ -481,10 +481,10 @@ def test_unpack_refuses_a_commitment_that_is_not_a_point(part: int, bad: bytes) 
 def test_unpack_refuses_a_zero_or_non_canonical_scalar(bad: bytes) -> None:
     _, proof = prove()
     fields = list(proof.pack())
-    with pytest.raises(ShuffleError, match="^the challenge is not a canonical"):
+    with pytest.raises(ShuffleError, match=r"^the challenge is not a canonical"):
         ShuffleProof.unpack([*fields[:2], bad, fields[3]], N)
     responses = fields[3][:64] + bad + fields[3][96:]
-    with pytest.raises(ShuffleError, match="^response 2 is not a canonical non-zero scalar$"):
+    with pytest.raises(ShuffleError, match=r"^response 2 is not a canonical non-zero scalar$"):
         ShuffleProof.unpack([*fields[:3], responses], N)
 
 
@@ -493,7 +493,7 @@ def test_unpack_refuses_a_scalar_plus_the_order() -> None:
     _, proof = prove()
     fields = list(proof.pack())
     shifted = (int.from_bytes(fields[2], "little") + L).to_bytes(32, "little")
-    with pytest.raises(ShuffleError, match="^the challenge is not a canonical"):
+    with pytest.raises(ShuffleError, match=r"^the challenge is not a canonical"):
         ShuffleProof.unpack([*fields[:2], shifted, fields[3]], N)
 
 
