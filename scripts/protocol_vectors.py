@@ -16,9 +16,10 @@ re-checks a few values with bare library primitives):
 - a whole game played on that table through the in-process transport by two heuristic bots
   (``make_bot("heuristic", random.Random(seat))``; seat 0 moves first whenever both may), from
   which come the first messages, the first beacon events, the development deck's key shares and
-  shuffles, the first draw, the first card shown among three positions or more, the first steal and the end-of-game audit;
+  shuffles and their proofs, the first draw, the first card shown among the most positions, the
+  first steal and the end-of-game audit;
 - a separate small deck for the shuffle proof: label "vector", 3 cards, the same two seats'
-  seeds and key shares, challenge bits from a stated beacon output.
+  seeds and key shares, the proofs' contexts ending in a stated challenge-event output.
 
 Bytes are lowercase hex. The game id depends on the engine version (part of the opening), so a
 new hexlan version regenerates the file; ``--check`` exits 1 when the file on disk differs.
@@ -232,7 +233,7 @@ def _opening(game: _Game) -> dict[str, Any]:
 
 
 def _beacon(game: _Game) -> list[dict[str, Any]]:
-    """The first three chance events: the start player, the challenge bits, the first dice."""
+    """The first three chance events: the start player, the challenge event, the first dice."""
     game_id, players = game.opening.game_id, len(NAMES)
     journal = game.sessions[0].journal
     first_dice = next(e.action for e in journal if isinstance(e.action, A.Dice))
