@@ -222,10 +222,10 @@ def _products(scalars: Sequence[bytes], points: Sequence[bytes]) -> Callable[[],
     return lambda: [mul(k, p) for k, p in zip(scalars, points, strict=True)]
 
 
-def _linear(scalars: Sequence[bytes], points: Sequence[bytes]) -> Callable[[], bytes]:
-    """A job computing ``Σ_j P_j·k_j``."""
+def _linear(scalars: Sequence[bytes], points: Sequence[bytes]) -> Callable[[], list[bytes]]:
+    """A job computing ``[Σ_j P_j·k_j]`` (one point, in a list as :func:`_products` gives)."""
     products = _products(scalars, points)
-    return lambda: _sum(products())
+    return lambda: [_sum(products())]
 
 
 @dataclass(frozen=True)
@@ -495,7 +495,7 @@ def prove_shuffle(
     w_hat = [nonces.scalar() for _ in range(n)]
     w_out = [nonces.scalar() for _ in range(n)]
     out_a, out_b = _halves(output)
-    t3_sum, t4_a, t4_b, t_hat_products = _parallel(
+    (t3_sum,), (t4_a,), (t4_b,), t_hat_products = _parallel(
         [
             _linear(w_out, generators),
             _linear(w_out, out_a),
@@ -579,7 +579,7 @@ def verify_shuffle(
     in_a, in_b = _halves(deck_in)
     out_a, out_b = _halves(deck_out)
     try:
-        c_tilde, e_a, e_b, t3_sum, t4_a, t4_b, hat_products, chain_c = _parallel(
+        (c_tilde,), (e_a,), (e_b,), (t3_sum,), (t4_a,), (t4_b,), hat_products, chain_c = _parallel(
             [
                 _linear(u, proof.permutation),
                 _linear(u, in_a),
