@@ -513,15 +513,13 @@ def prove_shuffle(
     ]
     c = _challenge(digest, chain, t)
     # The witnesses: Σρ_i, the chain's ρ̂, Σρ_i·u_i, Σ r_j·u'_j.
-    rho_sum, rho_u, chain_total, r_u = secret.commit_rands[0], _ZERO, _ZERO, _ZERO
-    for k in secret.commit_rands[1:]:
-        rho_sum = scalar_add(rho_sum, k)
-    for k, ui in zip(secret.commit_rands, u, strict=True):
-        rho_u = scalar_add(rho_u, scalar_mul(k, ui))
-    for k, uj in zip(secret.chain_rands, u_out, strict=True):
-        chain_total = scalar_add(k, scalar_mul(uj, chain_total))
-    for k, uj in zip(secret.rands, u_out, strict=True):
-        r_u = scalar_add(r_u, scalar_mul(k, uj))
+    rho_sum = rho_u = chain_total = r_u = _ZERO
+    for rho, ui in zip(secret.commit_rands, u, strict=True):
+        rho_sum = scalar_add(rho_sum, rho)
+        rho_u = scalar_add(rho_u, scalar_mul(rho, ui))
+    for rho_hat, r, uj in zip(secret.chain_rands, secret.rands, u_out, strict=True):
+        chain_total = scalar_add(rho_hat, scalar_mul(uj, chain_total))
+        r_u = scalar_add(r_u, scalar_mul(r, uj))
 
     def respond(w: bytes, x: bytes) -> bytes:
         return scalar_add(w, scalar_mul(c, x))
