@@ -84,7 +84,7 @@ from hexlan.net.identity import (
     check_ed25519_public,
     check_x25519_public,
 )
-from hexlan.net.shuffle import ShuffleDraw, ShuffleProof
+from hexlan.net.shuffle import ShuffleDraw
 from hexlan.net.steal import (
     CommittedHand,
     check_opening,
@@ -1748,10 +1748,7 @@ class Session:
         if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
             if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
                 self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-            if dealer.has_shuffle and not dealer.has_proof:
-                proved = functools.partial(self._took_proof, dealer)
-                self._request(f"prove:{label}", dealer.proof_job(), proved, effects)
-            if dealer.has_proof:
+            if dealer.has_shuffle:
                 return "shuffle_proof", dealer.proof_payload()
         position = dealer.drawing
         if (
@@ -1770,10 +1767,6 @@ class Session:
     def _took_shuffle(self, dealer: Dealer, shuffled: object, effects: list[Effect]) -> None:
         assert isinstance(shuffled, Shuffled)
         dealer.take_shuffle(shuffled)
-
-    def _took_proof(self, dealer: Dealer, proof: object, effects: list[Effect]) -> None:
-        assert isinstance(proof, ShuffleProof)
-        dealer.take_proof(proof)
 
     def _audit_obligation(self) -> tuple[str, tuple[object, ...]] | None:
         """This seat's next step in the end-of-game audit (§14), if one is due."""
