@@ -374,7 +374,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, 
     answers = [
         _timed_into(responses, deck.prove, seat, *shuffled[seat]).pack() for seat in range(players)
     ]
-    published = (len(pack_deck(shuffled[0][0].output)), sum(map(len, answers[0])))
+    sizes = (len(pack_deck(shuffled[0][0].output)), sum(map(len, answers[0])))
     for verifier in range(players):
         for seat in range(players):
             if seat != verifier:
@@ -391,7 +391,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, 
             validations.pick(cpu),
             responses.pick(cpu),
             [sum(t.pick(cpu)) for t in check_times],
-            published,
+            sizes,
         )
         for cpu in (False, True)
     )
@@ -934,10 +934,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         + " (P·k checks P's subgroup first, as is_point does: about half its cost)"
     )
     for n in sizes:
-        deck_bytes, proof_bytes = paths[n][0].published
+        shuffle_bytes, proof_bytes = paths[n][0].published
         print(
-            f"published per seat ({n} seats): its shuffled deck {deck_bytes} bytes, its proof "
-            f"{proof_bytes} bytes ({deck_bytes + proof_bytes} bytes in all)"
+            f"published per seat ({n} seats): its shuffled deck {shuffle_bytes} bytes, its proof "
+            f"{proof_bytes} bytes ({shuffle_bytes + proof_bytes} bytes in all)"
         )
     for label, table in (
         (
