@@ -6,8 +6,8 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
 
 - each seat's secrets against what it published: the seed hashes down to its chain commitment,
   the X25519 key is the opening's, the ElGamal secret is the key share it proved;
-- each seat's shuffle is the one its seed gives (the cut-and-choose proof made cheating
-  unlikely; this makes it certain);
+- each seat's shuffle is the one its seed gives (its proof of a shuffle already showed the
+  output to be a shuffle of the input; this shows it is the seed's own, as committed);
 - every card of every deck (development cards, fog tiles), decrypted with every seat's
   secret: each draw's card, and each public draw's face as the game showed it;
 - every steal: the victim's commitments are those of the hand it really held, in the order and
@@ -288,7 +288,7 @@ def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
     found: list[Deviation] = []
     for deck, ids in zip(inputs.decks, inputs.shuffle_ids, strict=True):
         for seat, (seed, _, _) in enumerate(inputs.secrets):
-            commitment, _ = deck.shuffle(seed, deck.shuffle_input(seat), rounds=0)
+            commitment, _ = deck.shuffle(seed, deck.shuffle_input(seat))
             if list(commitment.output) != list(deck.shuffle_output(seat)):
                 found.append(
                     Deviation(

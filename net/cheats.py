@@ -85,8 +85,8 @@ _KINDS: Final = (
         "swap-shuffle",
         "its shuffle of the game's first deck (the development deck; trade in Cities & Knights)",
         "publishes its shuffle with card 0 replaced by a re-encryption of card 1",
-        "a shuffle that loses a card fails its cut-and-choose proof (1 - 2^-40): peers stop "
-        "naming the shuffler (§13.6)",
+        "a shuffle that loses a card fails its proof of a shuffle (Terelius-Wikström, "
+        "Fiat-Shamir): peers stop naming the shuffler (§13.6)",
         once=True,
     ),
     CheatKind(

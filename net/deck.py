@@ -7,11 +7,11 @@ published and gets back what to publish and what a card is.
    key is ``Y = Σ Y_i``.
 2. Shuffle: the public :attr:`Deck.initial` deck encrypts card ``i`` as ``card_point(label, i)``;
    seats 0, 1, ... each shuffle the current deck (:meth:`Deck.shuffle`, :meth:`Deck.add_shuffle`).
-3. Proof: once every seat has shuffled, the beacon draws the challenge bits
-   (:func:`draw_challenges`, :meth:`Deck.set_challenges`); each seat answers its own
-   (:meth:`Deck.challenges`, :func:`hexlan.net.shuffle.respond`) and every peer verifies
-   (:meth:`Deck.check_proof`, or :meth:`Deck.verification_job` in a worker thread then
-   :meth:`Deck.mark_verified`).
+3. Proof: once every seat has shuffled, the beacon's challenge event gives its output
+   (:meth:`Deck.set_challenges`), which every proof's context binds (:meth:`Deck.proof_context`);
+   each seat proves its own shuffle (:meth:`Deck.prove`, a Terelius–Wikström proof) and every
+   peer verifies (:meth:`Deck.check_proof`, or :meth:`Deck.verification_job` in a worker thread
+   then :meth:`Deck.mark_verified`).
 4. Deal from the top (:meth:`Deck.deal`): every seat but the owner publishes its decryption share
    with a DLEQ proof (:meth:`Deck.own_share`, :meth:`Deck.add_share`); the owner alone can
    :meth:`Deck.open` the card. Showing it proves that the card is at one of a listed set of the
@@ -56,20 +56,19 @@ from hexlan.net.proofs import (
     verify_key,
 )
 from hexlan.net.shuffle import (
-    CIPHERTEXT_BYTES,
     MAX_CARDS,
-    ROUNDS,
     ShuffleCommitment,
     ShuffleDraw,
     ShuffleError,
+    ShuffleProof,
     ShuffleSecret,
-    Stream,
     apply_shuffle,
     card_point,
     decrypt,
     decryption_base,
     draw_shuffle,
     initial_deck,
+    prove_shuffle,
     unpack_deck,
     verify_shuffle,
 )
@@ -125,14 +124,6 @@ def derive_shuffle_seed(seed: bytes, label: str) -> bytes:
         ValueError: a seed that is not 32 bytes.
     """
     return _hkdf(seed, SEED_BYTES, SHUFFLE_INFO + label.encode())
-
-
-def draw_challenges(stream: Stream, players: int) -> list[list[int]]:
-    """The challenge bits of every seat's shuffle proof from a beacon stream.
-
-    Seat 0's :data:`ROUNDS` bits first, then seat 1's, ...; each bit is ``stream.randbelow(2)``.
-    """
-    return [[stream.randbelow(2) for _ in range(ROUNDS)] for _ in range(players)]
 
 
 class JointKey:
@@ -255,8 +246,7 @@ class Deck:
         self._index: Final = {point: i for i, point in enumerate(self._points)}
         self._initial: list[bytes] | None = None
         self._outputs: list[list[bytes]] = []  # each seat's shuffled deck, in seat order
-        self._rounds: list[list[list[bytes]]] = []  # each seat's intermediate decks
-        self._challenges: list[list[int]] | None = None
+        self._beacon: bytes | None = None  # the challenge event's output
         self._verified: set[int] = set()
         self._owners: list[int] = []
         self._public: list[bool] = []  # per position: opened by every seat's share (§13.7)
@@ -302,24 +292,23 @@ class Deck:
         return self.next_shuffler is None
 
     def shuffle(
-        self, seed: bytes, deck_in: Sequence[bytes] | None = None, rounds: int = ROUNDS
+        self, seed: bytes, deck_in: Sequence[bytes] | None = None
     ) -> tuple[ShuffleCommitment, ShuffleSecret]:
         """A seat's shuffle of ``deck_in`` (default :attr:`current`), from its 32-byte per-game
-        seed, with ``rounds`` intermediate decks (0: the output alone, as the audit needs).
+        seed, with the commitment to its permutation.
 
         ``shuffle_deck(deck_in, Y, derive_shuffle_seed(seed, label), utf8(label))``, that is
         :func:`~hexlan.net.shuffle.apply_shuffle` of :meth:`draw_shuffle`: the same seed gives
-        the same bytes, after a restart and in the audit. Publish ``pack_deck(output)`` and
-        ``pack_deck(E_k)`` for each round.
+        the same bytes, after a restart and in the audit. Publish ``pack_deck(output)``.
 
         Raises:
             ValueError: a seed that is not 32 bytes.
             DeckError: (seat ``None``) the joint key is incomplete.
         """
         deck = self.current if deck_in is None else deck_in
-        return apply_shuffle(deck, self.draw_shuffle(seed, rounds))
+        return apply_shuffle(deck, self.draw_shuffle(seed))
 
-    def draw_shuffle(self, seed: bytes, rounds: int = ROUNDS) -> ShuffleDraw:
+    def draw_shuffle(self, seed: bytes) -> ShuffleDraw:
         """A seat's shuffle of this deck drawn from its 32-byte per-game seed, with its masks,
         before its input deck exists (:func:`~hexlan.net.shuffle.draw_shuffle`): it needs only
         the joint key, so a seat computes it while the seats before it shuffle.
@@ -329,16 +318,15 @@ class Deck:
             DeckError: (seat ``None``) the joint key is incomplete.
         """
         stream_seed = derive_shuffle_seed(seed, self.label)
-        return draw_shuffle(self.size, self.key.joint, stream_seed, self._label, rounds)
+        return draw_shuffle(self.size, self.key.joint, stream_seed, self._label)
 
-    def add_shuffle(self, seat: int, output: bytes, rounds: Sequence[bytes]) -> None:
-        """Accept ``seat``'s shuffle: its output deck and intermediate decks, before the proof.
+    def add_shuffle(self, seat: int, output: bytes) -> None:
+        """Accept ``seat``'s shuffle: its output deck, before the proof.
 
         Args:
             seat: the shuffling seat; it must be :attr:`next_shuffler`.
-            output: the shuffled deck, 64·n bytes; every card is validated here.
-            rounds: :data:`ROUNDS` intermediate decks of 64·n bytes each, kept unvalidated
-                (:func:`verify_shuffle` only compares them with computed values).
+            output: the shuffled deck, 64·n bytes; every card is validated here (a point off
+                the prime-order group, such as a card plus a point of small order, fails).
 
         Raises:
             DeckError: (naming ``seat``) not its turn, or a malformed deck.
@@ -349,17 +337,6 @@ class Deck:
             deck = unpack_deck(output, self.size)
         except GroupError as exc:
             raise DeckError(seat, f"seat {seat}'s shuffled deck: {exc.reason}") from exc
-        size = CIPHERTEXT_BYTES * self.size
-        if len(rounds) != ROUNDS or any(
-            not isinstance(data, bytes) or len(data) != size for data in rounds
-        ):
-            raise DeckError(seat, f"seat {seat}'s shuffle needs {ROUNDS} decks of {size} bytes")
-        self._rounds.append(
-            [
-                [data[i : i + CIPHERTEXT_BYTES] for i in range(0, size, CIPHERTEXT_BYTES)]
-                for data in rounds
-            ]
-        )
         self._outputs.append(deck)
 
     def _shuffler(self, seat: int) -> int:
@@ -383,43 +360,52 @@ class Deck:
         """
         return self._outputs[self._shuffler(seat)]
 
-    def set_challenges(self, bits: Sequence[Sequence[int]]) -> None:
-        """The beacon's challenge bits: one list of :data:`ROUNDS` bits per seat (seat order).
+    def set_challenges(self, beacon: bytes) -> None:
+        """The challenge event's beacon output ``R`` (32 bytes), which every proof binds.
 
-        They must be drawn after every shuffle was published (:func:`draw_challenges`).
+        It must be drawn after every shuffle was published.
 
         Raises:
-            DeckError: (seat ``None``) a shuffle is missing, the bits were already set, or they
-                are not :data:`ROUNDS` bits per seat.
+            DeckError: (seat ``None``) a shuffle is missing, the output was already set, or it
+                is not 32 bytes.
         """
         if not self.shuffled:
             raise DeckError(None, "the challenges come after every seat has shuffled")
-        if self._challenges is not None:
+        if self._beacon is not None:
             raise DeckError(None, "the challenges are already set")
-        if len(bits) != self.key.players or any(
-            len(row) != ROUNDS or any(b not in (0, 1) for b in row) for row in bits
-        ):
-            raise DeckError(None, f"the challenges are {ROUNDS} bits for each seat")
-        self._challenges = [list(row) for row in bits]
+        if not isinstance(beacon, bytes) or len(beacon) != GAME_ID_BYTES:
+            raise DeckError(None, f"the challenge event's output is {GAME_ID_BYTES} bytes")
+        self._beacon = beacon
 
     @property
     def challenged(self) -> bool:
-        """Whether the challenge bits are set: the shuffle proofs are due."""
-        return self._challenges is not None
+        """Whether the challenge event's output is set: the shuffle proofs are due."""
+        return self._beacon is not None
 
-    def challenges(self, seat: int) -> list[int]:
-        """``seat``'s :data:`ROUNDS` challenge bits, to answer with ``respond``.
+    def proof_context(self, seat: int) -> bytes:
+        """What ``seat``'s shuffle proof is bound to: ``game_id || utf8(label) || 0x00 ||
+        u8(seat) || R``, ``R`` the challenge event's output (PROTOCOL.md §13.6).
 
         Raises:
             DeckError: (seat ``None``) the challenges are not set, or ``seat`` is no shuffler.
         """
-        if self._challenges is None:
+        if self._beacon is None:
             raise DeckError(None, "the shuffle proofs wait for the challenges")
-        return self._challenges[self._shuffler(seat)]
+        return self.game_id + self._label + b"\0" + bytes([self._shuffler(seat)]) + self._beacon
 
-    def verification_job(
-        self, seat: int, responses: Sequence[tuple[bytes, bytes]]
-    ) -> Callable[[], None]:
+    def prove(
+        self, seat: int, commitment: ShuffleCommitment, secret: ShuffleSecret
+    ) -> ShuffleProof:
+        """``seat``'s proof of its shuffle (:func:`~hexlan.net.shuffle.prove_shuffle` under
+        :meth:`proof_context`); a pure function of the seed and the published messages.
+
+        Raises:
+            DeckError: (seat ``None``) the challenges are not set, or ``seat`` is no shuffler.
+        """
+        context = self.proof_context(seat)
+        return prove_shuffle(self.shuffle_input(seat), commitment, secret, self.key.joint, context)
+
+    def verification_job(self, seat: int, proof: Sequence[object]) -> Callable[[], None]:
         """The expensive check of ``seat``'s shuffle proof, as a call to run in a worker thread.
 
         The job reads only values captured now, so it is safe to run while this deck is used;
@@ -427,25 +413,26 @@ class Deck:
 
         Args:
             seat: the seat whose proof to check.
-            responses: its :func:`~hexlan.net.shuffle.respond`, from the peer.
+            proof: its proof in wire form (:meth:`~hexlan.net.shuffle.ShuffleProof.pack`),
+                unvalidated: the job validates every point and scalar.
 
         Raises:
             DeckError: (seat ``None``) the challenges are not set, or ``seat`` is no shuffler.
                 The job itself raises ``DeckError`` naming ``seat`` if the proof fails.
         """
-        bits = self.challenges(seat)
-        args = (
+        context = self.proof_context(seat)
+        deck_in, deck_out, joint = (
             self.shuffle_input(seat),
             self.shuffle_output(seat),
-            self._rounds[seat],
-            bits,
-            responses,
             self.key.joint,
         )
+        fields = tuple(proof)
 
         def job() -> None:
             try:
-                verify_shuffle(*args)
+                verify_shuffle(
+                    deck_in, deck_out, ShuffleProof.unpack(fields, len(deck_in)), joint, context
+                )
             except ShuffleError as exc:
                 raise DeckError(seat, f"seat {seat}'s shuffle proof: {exc.reason}") from exc
 
@@ -455,13 +442,13 @@ class Deck:
         """Record that ``seat``'s shuffle proof verified (its :meth:`verification_job` passed)."""
         self._verified.add(seat)
 
-    def check_proof(self, seat: int, responses: Sequence[tuple[bytes, bytes]]) -> None:
+    def check_proof(self, seat: int, proof: Sequence[object]) -> None:
         """Verify ``seat``'s shuffle proof now and record it (:meth:`verification_job`).
 
         Raises:
             DeckError: naming ``seat`` if the proof fails; seat ``None`` if it is too early.
         """
-        self.verification_job(seat, responses)()
+        self.verification_job(seat, proof)()
         self.mark_verified(seat)
 
     @property

@@ -19,8 +19,8 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   commitment for event 1), which it already revealed.
 - ``false-share``: its decryption share is ``A·x + G``, with the DLEQ proof of ``A·x``.
 - ``swap-shuffle``: the deck's shuffle job is wrapped (as tests/test_fairness.py does) so the
-  published output has card 0 replaced by a re-encryption of card 1; the intermediate decks and
-  the answers to the challenges stay those of the honest shuffle.
+  published output has card 0 replaced by a re-encryption of card 1; its proof is made from
+  its honest shuffle's secret, as for any shuffle.
 - ``false-steal``: as a victim, its opening of the chosen commitment holds the next resource
   (``(r + 1) mod 5``), sealed for the thief with the right salt and index.
 - ``undealt-card``: instead of the bot's decision, it signs ``PlayKnight`` with no
@@ -91,9 +91,9 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
 
 def swap_in_another_card(dealer: Dealer, target: int, source: int) -> None:
     """Make ``dealer``'s seat publish a shuffle whose card ``target`` is a re-encryption of its
-    card ``source``: one card of the deck is lost, another doubled. Its intermediate decks and
-    its answers to the challenges stay those of its honest shuffle, so the cut-and-choose proof
-    fails (PROTOCOL.md §13.6) and the audit recomputes the true output (§14).
+    card ``source``: one card of the deck is lost, another doubled. Its proof is made from its
+    honest shuffle's permutation and scalars, which do not give this output, so the proof of
+    the shuffle fails (PROTOCOL.md §13.6) and the audit recomputes the true output (§14).
 
     Args:
         dealer: the cheating seat's dealer (its shuffle job is wrapped in place).
@@ -109,7 +109,8 @@ def swap_in_another_card(dealer: Dealer, target: int, source: int) -> None:
             output = list(shuffled.commitment.output)
             r = (5).to_bytes(32, "little")
             output[target] = reencrypt(output[source], dealer.deck.key.joint, r)
-            return Shuffled(ShuffleCommitment(output, shuffled.commitment.rounds), shuffled.secret)
+            commitment = ShuffleCommitment(output, shuffled.commitment.permutation)
+            return Shuffled(commitment, shuffled.secret)
 
         return cheat
 

@@ -66,7 +66,7 @@ from hexlan.net.beacon import (
     verify_preimage,
 )
 from hexlan.net.dealing import Dealer, Shuffled, new_dealer
-from hexlan.net.deck import DeckError, JointKey, draw_challenges
+from hexlan.net.deck import DeckError, JointKey
 from hexlan.net.effects import (
     Abandoned,
     Applied,
@@ -1355,12 +1355,12 @@ class Session:
 
     def _on_shuffle(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
-        label, output, rounds = env.body.payload
+        label, output = env.body.payload
         deck = self._deck_for(env, label).deck
         if not self.key.complete:
             raise OutOfTurn(f"seat {author} shuffled before every key share was in", author=author)
         try:
-            deck.add_shuffle(author, output, rounds)
+            deck.add_shuffle(author, output)
         except DeckError as exc:
             raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
         self._shuffles[label, author] = env
@@ -1370,10 +1370,10 @@ class Session:
 
     def _on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
-        label, responses = env.body.payload
+        label, *proof = env.body.payload
         dealer = self._deck_for(env, label)
         try:
-            job = dealer.verification_job(author, responses)
+            job = dealer.verification_job(author, proof)
         except DeckError as exc:
             raise OutOfTurn(exc.reason, author=author) from exc
         if len(dealer.proved) == self.players:  # the deck is usable; its checks may still run
@@ -1417,7 +1417,7 @@ class Session:
         if complete:
             try:
                 position, face = dealer.finish_deal()
-            except DeckError as exc:  # only if a false shuffle beat its proof (2^-40)
+            except DeckError as exc:  # only if a false shuffle beat its proof (never in practice)
                 raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
             outcome = self._require_view(env).draw_outcome(face)
             self._engine_apply(outcome, None, env.id, effects, position=position, deck=label)
@@ -1516,7 +1516,7 @@ class Session:
         the chance node the game waits for (the ``start`` event first lays the board and begins
         the game): a uniform node's outcome, or the index of a stolen card."""
         if event.deck:
-            self.decks[event.deck].deck.set_challenges(draw_challenges(stream, self.players))
+            self.decks[event.deck].deck.set_challenges(stream.output)
             return
         if event.purpose == "start":
             board_map = load_map(self.rules.board)

@@ -3,8 +3,8 @@
 Each log is replayed through an *observer* :class:`~hexlan.net.session.Session` (one that belongs
 to no seat, checks and applies every message as a third party and never signs): every
 signature, every author's hash chain, the order rule, every beacon preimage against its chain and
-every beacon output the session derives (dice, start player, random board, steal index, shuffle
-challenges), the mental-poker deck (every key proof, shuffle proof, decryption share and card
+every beacon output the session derives (dice, start player, random board, steal index, the
+shuffle proofs' challenge event), the mental-poker deck (every key proof, shuffle proof, decryption share and card
 reveal), every action through the engine (the observer's
 :class:`~hexlan.engine.info.InformationState`, seat :data:`~hexlan.engine.core.NO_SEAT`), every
 Monopoly count and every turn acknowledgement's public-state hash. Once every seat's audit

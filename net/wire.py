@@ -118,7 +118,7 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # Constants (docs/PROTOCOL.md sections 2, 3, 8)
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """The protocol version this code speaks (the ``version`` field of every body)."""
 
 ZERO_ID: Final = bytes(32)
@@ -177,10 +177,13 @@ Monopoly count (section 5)."""
 
 _U32_MAX: Final = 2**32 - 1
 MAX_DECK: Final = 96
-"""Cards a mental-poker deck may hold: a 40-round shuffle of it fits one envelope (§13)."""
-SHUFFLE_ROUNDS: Final = 40
-"""Rounds of the cut-and-choose shuffle proof: soundness 2^-40 (PROTOCOL.md §13)."""
+"""Cards a mental-poker deck may hold (§13): well above any game's deck (34), and far inside one
+envelope: its largest messages are a shuffle (64·96 bytes) and its proof (32·(4·96 + 5) bytes,
+12.4 KB), and a card shown among 96 positions (64 bytes a position)."""
 _CIPHERTEXT: Final = 64  # an ElGamal ciphertext: two ed25519 points
+_SCALAR_BYTES: Final = 32  # an ed25519 scalar, as a point's encoding
+PROOF_RESPONSES_BASE: Final = 4
+"""A shuffle proof of n cards has 2n + 4 response scalars (§13.6)."""
 _PACK_INT_MIN: Final = -(2**63)
 _PACK_INT_MAX: Final = 2**64 - 1
 
@@ -799,9 +802,19 @@ def _deck_bytes_rule(data: Any) -> str | None:
     return None
 
 
-def _same_length_rule(rounds: Any) -> str | None:
-    if len({len(deck) for deck in rounds}) > 1:
-        return "every round's deck must hold the same number of cards"
+def _points_rule(data: Any) -> str | None:
+    if len(data) % _SCALAR_BYTES:
+        return f"a list of points or scalars is a whole number of 32-byte entries, not {len(data)}"
+    return None
+
+
+def _shuffle_proof_rule(payload: Any) -> str | None:
+    _, permutation, chain, _, responses = payload
+    n = len(permutation) // _SCALAR_BYTES
+    if len(chain) != len(permutation):
+        return "the chain must hold as many points as the permutation commitment"
+    if len(responses) != _SCALAR_BYTES * (2 * n + PROOF_RESPONSES_BASE):
+        return f"a proof of {n} cards has {2 * n + PROOF_RESPONSES_BASE} response scalars"
     return None
 
 
@@ -813,9 +826,13 @@ def _one_proof_per_position_rule(payload: Any) -> str | None:
 
 
 _DECK: Final = Where(Bytes(2 * _CIPHERTEXT, MAX_DECK * _CIPHERTEXT), _deck_bytes_rule)
-_RESPONSE: Final = _record(
-    ("permutation", Bytes(2, MAX_DECK)),
-    ("scalars", Bytes(64, 32 * MAX_DECK)),
+_POINTS: Final = Where(Bytes(2 * _SCALAR_BYTES, MAX_DECK * _SCALAR_BYTES), _points_rule)
+_RESPONSES: Final = Where(
+    Bytes(
+        _SCALAR_BYTES * (2 * 2 + PROOF_RESPONSES_BASE),
+        _SCALAR_BYTES * (2 * MAX_DECK + PROOF_RESPONSES_BASE),
+    ),
+    _points_rule,
 )
 _DEVIATION: Final = _record(
     ("seat", Int(-1, WIRE_SEATS - 1)),
@@ -967,17 +984,16 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
         "present": _record(("vote", _HASH)),
         # The mental-poker deck and the end-of-game audit: sections 13 and 14.
         "deck_key": _record(("share", _POINT), ("proof", _PROOF)),
-        "shuffle": _record(
-            ("deck", _DECK_NAME),
-            ("output", _DECK),
-            (
-                "rounds",
-                Where(Array(_DECK, SHUFFLE_ROUNDS, SHUFFLE_ROUNDS), _same_length_rule),
+        "shuffle": _record(("deck", _DECK_NAME), ("output", _DECK)),
+        "shuffle_proof": Where(
+            _record(
+                ("deck", _DECK_NAME),
+                ("permutation", _POINTS),
+                ("chain", _POINTS),
+                ("challenge", Bytes(_SCALAR_BYTES, _SCALAR_BYTES)),
+                ("responses", _RESPONSES),
             ),
-        ),
-        "shuffle_proof": _record(
-            ("deck", _DECK_NAME),
-            ("responses", Array(_RESPONSE, SHUFFLE_ROUNDS, SHUFFLE_ROUNDS)),
+            _shuffle_proof_rule,
         ),
         "draw_share": _record(
             ("deck", _DECK_NAME), ("position", _POSITION), ("share", _POINT), ("proof", _PROOF)

@@ -10,24 +10,25 @@ Targets (issues), on loopback: deck set-up <= 2 s for 4 seats and <= 3 s for six
 (five-six), a draw <= 150 ms, the audit of a whole game <= 2 s. Figures are printed, never
 asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends the output with one JSON line of
 the set-up figures, ``--setup-only`` stops after section 1.
-Every figure times the real code: ``Deck``/``apply_shuffle``/``verify_shuffle``/``respond`` for
+Every figure times the real code: ``Deck``/``apply_shuffle``/``Deck.prove``/``verify_shuffle`` for
 the crypto alone, ``hexlan.net.peer.Peer`` on a 127.0.0.1 TCP mesh for the rest, ``run_audit``
 for the audit. The peers are only observed: their log's ``append_message``, their deck's
 ``set_challenges``/``mark_verified`` and their dealer's ``verification_job`` are wrapped to note
 the time, and bots' decisions are timed as they return (the peer signs them at once).
 
-1. Deck set-up: the joint key, every seat's shuffle with its 40 intermediate decks, the beacon's
-   challenges, every seat's proof and every seat's check of every other seat's proof.
+1. Deck set-up: the joint key, every seat's shuffle, the beacon's challenge event, every seat's
+   proof of its shuffle (Terelius–Wikström) and every seat's check of every other seat's proof.
 
    (a) the critical path with one machine per seat, from the functions timed here:
        keys (one proof, N-1 checks) + the chain of shuffles (every seat draws its shuffle's
        masks as soon as the key is there, then in seat order shuffles once its masks and its
        input are there, and the next seat validates the deck) + the beacon round (measured in
-       (b1)) + the slowest seat's answer to its challenges + max over seats of (that seat's
+       (b1)) + the slowest seat's proof of its shuffle + max over seats of (that seat's
        checks of the N-1 other proofs);
    (a') the same in CPU time (``time.process_time``, every thread), which other jobs on the
        machine do not inflate, beside libsodium's CPU cost per call and the model of a proof
-       check they give (40 rounds x n cards, each a G·k, a Y·k and two point additions);
+       check they give (per card 8 P·k, a G·k and about 10 point additions), and the bytes
+       a seat publishes for its shuffle and proof;
    (b) the wall time of N real peers, from the first message signed to every seat's
        ``session.dealer.deck.ready``: (b1) in one process and one event loop, as
        scripts/bench_net.py runs them (proof work goes to worker threads, libsodium releases
@@ -97,7 +98,7 @@ from hexlan.net.lobby import free_port
 from hexlan.net.log import read_log
 from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.session import DEVELOPMENT_DECK, Session
-from hexlan.net.shuffle import ROUNDS, apply_shuffle, pack_deck, respond, shuffle_deck
+from hexlan.net.shuffle import apply_shuffle, pack_deck, shuffle_deck
 from hexlan.net.wire import Envelope, Opening
 
 STRATEGY = "heuristic"
@@ -291,11 +292,12 @@ class CryptoPath:
 
     players: int
     keys: float  # one proof + the N-1 checks of a seat (the slowest)
-    draws: list[float]  # per seat: Deck.draw_shuffle (the masks of 1 + 40 decks)
+    draws: list[float]  # per seat: Deck.draw_shuffle (masks, permutation commitment)
     shuffles: list[float]  # per seat: apply_shuffle of its draw to its input deck
     validations: list[float]  # per seat: Deck.add_shuffle of its deck (card validation)
-    responses: list[float]  # per seat: respond to its challenges
+    responses: list[float]  # per seat: Deck.prove, its proof of its shuffle
     checks: list[float]  # per verifying seat: its checks of the N-1 other proofs
+    published: tuple[int, int]  # bytes of a seat's shuffled deck and of its proof
 
     def chain(self) -> float:
         """From the joint key to the last shuffle validated: every seat draws its masks at
@@ -362,19 +364,17 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, 
         joint.add(seat, share, proof)
     assert joint.joint == joint_again
     deck = Deck(DEVELOPMENT_DECK, faces, joint, opening.game_id)
-    shuffle_secrets = []
+    shuffled = []
     for seat in range(players):
         drawn = _timed_into(draws, deck.draw_shuffle, seeds[seat])
         commitment, secret = _timed_into(shuffles, apply_shuffle, deck.current, drawn)
-        shuffle_secrets.append(secret)
-        output, rounds = pack_deck(commitment.output), [pack_deck(d) for d in commitment.rounds]
-        _timed_into(validations, deck.add_shuffle, seat, output, rounds)
-    rng = random.Random(seed)
-    deck.set_challenges([[rng.randrange(2) for _ in range(ROUNDS)] for _ in range(players)])
+        shuffled.append((commitment, secret))
+        _timed_into(validations, deck.add_shuffle, seat, pack_deck(commitment.output))
+    deck.set_challenges(random.Random(seed).randbytes(32))
     answers = [
-        _timed_into(responses, respond, shuffle_secrets[seat], deck.challenges(seat))
-        for seat in range(players)
+        _timed_into(responses, deck.prove, seat, *shuffled[seat]).pack() for seat in range(players)
     ]
+    sizes = (len(pack_deck(shuffled[0][0].output)), sum(map(len, answers[0])))
     for verifier in range(players):
         for seat in range(players):
             if seat != verifier:
@@ -391,6 +391,7 @@ def _ready_deck(players: int, seed: int) -> tuple[CryptoPath, CryptoPath, Deck, 
             validations.pick(cpu),
             responses.pick(cpu),
             [sum(t.pick(cpu)) for t in check_times],
+            sizes,
         )
         for cpu in (False, True)
     )
@@ -874,14 +875,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print()
     cards = ", ".join(f"{n} seats {decks[n][0].size}" for n in sizes)
-    print(f"1. deck set-up (development cards: {cards}; 40 cut-and-choose rounds per proof)")
+    print(f"1. deck set-up (development cards: {cards}; Terelius–Wikström proofs of shuffle)")
     print(
         "(a) critical path with one machine per seat, from the functions timed here "
         "(medians over the set-ups; best: the fastest one; beacon: (b1)'s median):"
     )
     print(
         f"{'seats':>5} {'keys':>6} {'chain':>6} {'beacon':>7} "
-        f"{'respond':>8} {'max check':>10} {'total':>7} {'best':>6}   "
+        f"{'prove':>8} {'max check':>10} {'total':>7} {'best':>6}   "
         "one draw / one shuffle from it / one validation / one proof check"
     )
     for n in sizes:
@@ -907,14 +908,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "else loads the machine; total: the critical path on one core per seat):"
     )
     print(
-        f"{'seats':>5} {'keys':>6} {'chain':>6} {'respond':>8} {'max check':>10} {'total':>7}   "
+        f"{'seats':>5} {'keys':>6} {'chain':>6} {'prove':>8} {'max check':>10} {'total':>7}   "
         "one draw / one check; the table's N draws / N(N-1) checks; model of one check"
     )
-    per_card = primitives["base_mul"] + primitives["mul"] + 2 * primitives["add"]
+    per_card = primitives["base_mul"] + 8 * primitives["mul"] + 10 * primitives["add"]
     for n in sizes:
         crypto = cpu_paths[n]
         beacon = statistics.median(s.beacon for s in in_loop[n])
-        model = ROUNDS * decks[n][0].size * per_card / 1e6
+        model = decks[n][0].size * per_card / 1e6
         print(
             f"{n:>5} {_ms(statistics.median(p.keys for p in crypto)):>6} "
             f"{_ms(statistics.median(p.chain() for p in crypto)):>6} "
@@ -927,11 +928,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{_ms(statistics.median(sum(p.checks) for p in crypto))}; {_ms(model)}"
         )
     print(
-        "model: libsodium's share of one check, 40 rounds x n cards, each a G·k, a Y·k and two "
+        "model: libsodium's share of one check, n cards, each 8 P·k, a G·k and about 10 "
         "point additions; CPU us per call: "
         + ", ".join(f"{name} {us:.1f}" for name, us in primitives.items())
         + " (P·k checks P's subgroup first, as is_point does: about half its cost)"
     )
+    for n in sizes:
+        shuffle_bytes, proof_bytes = paths[n][0].published
+        print(
+            f"published per seat ({n} seats): its shuffled deck {shuffle_bytes} bytes, its proof "
+            f"{proof_bytes} bytes ({shuffle_bytes + proof_bytes} bytes in all)"
+        )
     for label, table in (
         (
             "(b1) N real peers, one process, one event loop (as bench_net.py): "
@@ -1078,7 +1085,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             deck.key.joint,
             derive_shuffle_seed(seed, deck.label),
             deck.label.encode(),
-            0,
         )[0]
         for seat, (seed, _, _) in enumerate(inputs.secrets)
     )

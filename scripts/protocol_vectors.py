@@ -16,9 +16,10 @@ re-checks a few values with bare library primitives):
 - a whole game played on that table through the in-process transport by two heuristic bots
   (``make_bot("heuristic", random.Random(seat))``; seat 0 moves first whenever both may), from
   which come the first messages, the first beacon events, the development deck's key shares and
-  shuffles, the first draw, the first card shown among three positions or more, the first steal and the end-of-game audit;
+  shuffles and their proofs, the first draw, the first card shown among the most positions, the
+  first steal and the end-of-game audit;
 - a separate small deck for the shuffle proof: label "vector", 3 cards, the same two seats'
-  seeds and key shares, challenge bits from a stated beacon output.
+  seeds and key shares, the proofs' contexts ending in a stated challenge-event output.
 
 Bytes are lowercase hex. The game id depends on the engine version (part of the opening), so a
 new hexlan version regenerates the file; ``--check`` exits 1 when the file on disk differs.
@@ -58,12 +59,12 @@ from hexlan.engine.core import (
 from hexlan.engine.options import GameOptions
 from hexlan.net.audit import report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
-from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed, draw_challenges
+from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed
 from hexlan.net.group import GROUP_ORDER, ScalarStream
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.log import GameLog
 from hexlan.net.session import DEVELOPMENT_DECK, Session
-from hexlan.net.shuffle import card_point, pack_deck, respond, sample_permutation
+from hexlan.net.shuffle import card_point, commitment_generators, pack_deck, sample_permutation
 from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
 from hexlan.net.wire import Envelope, pack
 
@@ -231,7 +232,7 @@ def _opening(game: _Game) -> dict[str, Any]:
 
 
 def _beacon(game: _Game) -> list[dict[str, Any]]:
-    """The first three chance events: the start player, the challenge bits, the first dice."""
+    """The first three chance events: the start player, the challenge event, the first dice."""
     game_id, players = game.opening.game_id, len(NAMES)
     journal = game.sessions[0].journal
     first_dice = next(e.action for e in journal if isinstance(e.action, A.Dice))
@@ -256,10 +257,10 @@ def _beacon(game: _Game) -> list[dict[str, Any]]:
             if outcome["start_player"] != start.seat:
                 raise AssertionError("the start player is not the beacon's")
         elif purpose == "challenge":
-            bits = draw_challenges(stream, players)
-            if bits != [deck.challenges(seat) for seat in range(players)]:
-                raise AssertionError("the challenge bits are not the beacon's")
-            outcome = {"challenge_bits": bits}
+            context = deck.proof_context(0)
+            if context[-len(output) :] != output:
+                raise AssertionError("the proofs' context does not end in the beacon's output")
+            outcome = {"proof_context_seat_0": _hex(context)}
         elif purpose == "dice":
             first, second = stream.dice()
             if (first, second) != (first_dice.first, first_dice.second):
@@ -305,10 +306,17 @@ def _development_deck(game: _Game) -> dict[str, Any]:
                 "message": _message(shuffles[seat], whole=False),
                 "proof_message": _message(proofs[seat], whole=False),
                 "output": _hex(pack_deck(deck.shuffle_output(seat))),
+                "proof": dict(
+                    zip(
+                        ("permutation", "chain", "challenge", "responses"),
+                        map(_hex, proofs[seat].body.payload[1:]),
+                        strict=True,
+                    )
+                ),
             }
             for seat in range(players)
         ],
-        "challenge_bits": [deck.challenges(seat) for seat in range(players)],
+        "proof_contexts": [_hex(deck.proof_context(seat)) for seat in range(players)],
         "dealt": deck.dealt,
         "owners": [deck.owner(p) for p in range(deck.dealt)],
     }
@@ -372,11 +380,12 @@ def _draw(game: _Game) -> dict[str, Any]:
 
 
 def _show(game: _Game) -> dict[str, Any]:
-    """The game's first ``card_reveal`` listing three positions or more: the card shown, the
-    listed positions with their ciphertexts and the other seats' shares, the context, the
+    """The game's first ``card_reveal`` among those listing the most positions: the card shown,
+    the listed positions with their ciphertexts and the other seats' shares, the context, the
     statements and the proof."""
     deck = game.sessions[0].dealer.deck
-    env = game.messages("card_reveal", lambda env: len(env.body.payload[2]) >= 3)[0]
+    shows = game.messages("card_reveal")
+    env = max(shows, key=lambda env: len(env.body.payload[2]))  # the first of the longest
     seat = env.body.author
     _, index, positions, proof = env.body.payload
     listed = []
@@ -472,7 +481,7 @@ def _steal(game: _Game) -> dict[str, Any]:
 
 
 def _vector_shuffle(game: _Game) -> dict[str, Any]:
-    """The cut-and-choose proof on a 3-card deck, with everything a verifier needs."""
+    """The proof of a shuffle on a 3-card deck, with everything a verifier needs."""
     game_id, players = game.opening.game_id, len(NAMES)
     seeds = [k.chain.secret for k in game.keys]
     key = JointKey(players, game_id)
@@ -488,10 +497,8 @@ def _vector_shuffle(game: _Game) -> dict[str, Any]:
         again = ScalarStream(stream_seed, VECTOR_LABEL.encode())
         if sample_permutation(again, deck.size) != secret.perm:
             raise AssertionError("the shuffle's permutation is not its stream's")
-        deck.add_shuffle(
-            seat, pack_deck(commitment.output), [pack_deck(r) for r in commitment.rounds]
-        )
-        kept.append(secret)
+        deck.add_shuffle(seat, pack_deck(commitment.output))
+        kept.append((commitment, secret))
         seats.append(
             {
                 "seat": seat,
@@ -499,19 +506,26 @@ def _vector_shuffle(game: _Game) -> dict[str, Any]:
                 "input": _hex(pack_deck(deck_in)),
                 "permutation": secret.perm,
                 "rands": [_hex(r) for r in secret.rands],
+                "commit_rands": [_hex(r) for r in secret.commit_rands],
+                "chain_rands": [_hex(r) for r in secret.chain_rands],
                 "output": _hex(pack_deck(commitment.output)),
-                "rounds": [_hex(pack_deck(r)) for r in commitment.rounds],
             }
         )
     beacon = hashlib.sha256(VECTOR_BEACON_TEXT).digest()
-    bits = draw_challenges(BeaconStream(beacon), players)
-    deck.set_challenges(bits)
-    for seat, secret in enumerate(kept):
-        responses = respond(secret, deck.challenges(seat))
-        deck.check_proof(seat, responses)
-        seats[seat]["challenge_bits"] = bits[seat]
-        seats[seat]["responses"] = [[_hex(p), _hex(s)] for p, s in responses]
+    deck.set_challenges(beacon)
+    for seat, (commitment, secret) in enumerate(kept):
+        proof = deck.prove(seat, commitment, secret)
+        deck.check_proof(seat, proof.pack())
+        permutation, chain, challenge, responses = proof.pack()
+        seats[seat]["context"] = _hex(deck.proof_context(seat))
+        seats[seat]["proof"] = {
+            "permutation": _hex(permutation),
+            "chain": _hex(chain),
+            "challenge": _hex(challenge),
+            "responses": _hex(responses),
+        }
     order = deck.open_all([derive_deck_secret(seed) for seed in seeds])
+    h, generators = commitment_generators(deck.size)
     return {
         "label": VECTOR_LABEL,
         "faces": list(VECTOR_FACES),
@@ -519,6 +533,7 @@ def _vector_shuffle(game: _Game) -> dict[str, Any]:
         "joint_key": _hex(key.joint),
         "card_points": [_hex(card_point(VECTOR_LABEL.encode(), i)) for i in range(deck.size)],
         "initial": _hex(pack_deck(deck.initial)),
+        "generators": [_hex(p) for p in (h, *generators)],
         "beacon_output_preimage": VECTOR_BEACON_TEXT.decode(),
         "beacon_output": _hex(beacon),
         "seats": seats,
@@ -693,7 +708,7 @@ def build() -> tuple[dict[str, Any], bytes]:
     log = game_log_bytes(game)
     return {
         "about": (
-            "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 3), written by "
+            "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 4), written by "
             "scripts/protocol_vectors.py and checked by tests/test_protocol_vectors.py. Bytes are "
             "lowercase hex; decks are 64-byte ciphertexts A||B concatenated, as on the wire."
         ),
@@ -701,7 +716,6 @@ def build() -> tuple[dict[str, Any], bytes]:
         "constants": {
             "chain_length": CHAIN_LENGTH,
             "group_order": str(GROUP_ORDER),
-            "shuffle_rounds": len(game.sessions[0].dealer.deck.challenges(0)),
         },
         "table": {
             "seed": SEED,

@@ -13,7 +13,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from hexlan.net.beacon import BeaconStream
 from hexlan.net.dealing import Dealer
 from hexlan.net.deck import (
     Deck,
@@ -21,18 +20,16 @@ from hexlan.net.deck import (
     JointKey,
     derive_deck_secret,
     derive_shuffle_seed,
-    draw_challenges,
 )
-from hexlan.net.group import GROUP_ORDER, base_mul, is_scalar, mul, sub
+from hexlan.net.group import GROUP_ORDER, add, base_mul, is_scalar, mul, sub
 from hexlan.net.proofs import prove_key
 from hexlan.net.shuffle import (
-    ROUNDS,
+    ShuffleCommitment,
     ShuffleSecret,
     card_point,
     initial_deck,
     pack_deck,
     reencrypt,
-    respond,
     shuffle_deck,
 )
 
@@ -59,8 +56,7 @@ class Game:
         self.views = [
             Deck(LABEL, faces, JointKey(players, KEY_CONTEXT), GAME_ID) for _ in range(views)
         ]
-        self.shuffles: dict[int, ShuffleSecret] = {}
-        self.bits: list[list[int]] = []
+        self.shuffles: dict[int, tuple[ShuffleCommitment, ShuffleSecret]] = {}
 
     def view(self, seat: int) -> Deck:
         """The view ``seat`` computes its own messages on."""
@@ -74,18 +70,17 @@ class Game:
 
     def publish_shuffle(self, seat: int) -> None:
         commitment, secret = self.view(seat).shuffle(self.seeds[seat])
-        self.shuffles[seat] = secret
-        output, rounds = pack_deck(commitment.output), [pack_deck(r) for r in commitment.rounds]
+        self.shuffles[seat] = commitment, secret
         for view in self.views:
-            view.add_shuffle(seat, output, rounds)
+            view.add_shuffle(seat, pack_deck(commitment.output))
 
     def challenge(self) -> None:
-        self.bits = draw_challenges(BeaconStream(BEACON), self.players)
         for view in self.views:
-            view.set_challenges(self.bits)
+            view.set_challenges(BEACON)
 
-    def responses(self, seat: int) -> list[tuple[bytes, bytes]]:
-        return respond(self.shuffles[seat], self.bits[seat])
+    def responses(self, seat: int) -> tuple[bytes, ...]:
+        """``seat``'s proof of its shuffle in wire form, made on its own view."""
+        return self.view(seat).prove(seat, *self.shuffles[seat]).pack()
 
     def make_ready(self) -> None:
         self.publish_keys()
@@ -210,12 +205,14 @@ def test_the_audit_recomputes_each_shuffle() -> None:
     assert not deck.challenged
     game.challenge()
     assert deck.challenged
-    assert [deck.challenges(seat) for seat in range(3)] == game.bits
+    for seat in range(3):
+        context = GAME_ID + LABEL.encode() + b"\0" + bytes([seat]) + BEACON
+        assert deck.proof_context(seat) == context
     for seat in range(3):
         assert deck.shuffle_input(seat) == (deck.shuffle_output(seat - 1) if seat else deck.initial)
         seed = derive_shuffle_seed(game.seeds[seat], LABEL)
         label = LABEL.encode()
-        commitment, _ = shuffle_deck(deck.shuffle_input(seat), deck.key.joint, seed, label, 0)
+        commitment, _ = shuffle_deck(deck.shuffle_input(seat), deck.key.joint, seed, label)
         assert commitment.output == deck.shuffle_output(seat)
     assert deck.current == deck.shuffle_output(2)
 
@@ -232,13 +229,6 @@ def test_derived_secrets() -> None:
             derive_deck_secret(bad)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="32 bytes"):
             derive_shuffle_seed(bad, "a")  # type: ignore[arg-type]
-
-
-def test_challenges_come_from_the_stream() -> None:
-    bits = draw_challenges(BeaconStream(BEACON), 3)
-    stream = BeaconStream(BEACON)
-    assert bits == [[stream.randbelow(2) for _ in range(ROUNDS)] for _ in range(3)]
-    assert {b for row in bits for b in row} == {0, 1}
 
 
 # The joint key.
@@ -318,7 +308,7 @@ def test_shuffles_wait_for_the_key_and_their_turn() -> None:
     with pytest.raises(DeckError, match="not seat 0's turn"):
         game.publish_shuffle(0)
     with pytest.raises(DeckError, match="after every seat has shuffled"):
-        deck.set_challenges([[0] * ROUNDS] * 2)
+        deck.set_challenges(BEACON)
 
 
 def test_malformed_shuffles_are_refused() -> None:
@@ -327,25 +317,25 @@ def test_malformed_shuffles_are_refused() -> None:
     deck = game.views[0]
     commitment, _ = deck.shuffle(game.seeds[0])
     output = pack_deck(commitment.output)
-    rounds = [pack_deck(r) for r in commitment.rounds]
     identity_card = b"\x01" + bytes(31) + commitment.output[0][32:]
+    torsion = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
+    off_card = commitment.output[1][:32] + add(commitment.output[1][32:], torsion)
     bad = [
-        (pack_deck([identity_card, *commitment.output[1:]]), rounds, "card 0 is not a pair"),
-        (output[:-64], rounds, "a deck of 5 cards is 320 bytes"),
-        (output, rounds[:-1], "needs 40 decks of 320 bytes"),
-        (output, [*rounds[:-1], rounds[-1][:-1]], "needs 40 decks of 320 bytes"),
+        (pack_deck([identity_card, *commitment.output[1:]]), "card 0 is not a pair"),
+        (pack_deck([commitment.output[0], off_card, *commitment.output[2:]]), "card 1 is not"),
+        (output[:-64], "a deck of 5 cards is 320 bytes"),
     ]
-    for out, rds, match in bad:
+    for out, match in bad:
         with pytest.raises(DeckError, match=match) as info:
-            deck.add_shuffle(0, out, rds)
+            deck.add_shuffle(0, out)
         assert info.value.seat == 0
     assert deck.next_shuffler == 0
-    deck.add_shuffle(0, output, rounds)
+    deck.add_shuffle(0, output)
     assert deck.next_shuffler == 1
 
 
 def test_a_cheating_shuffle_names_the_cheater() -> None:
-    """Seat 1 swaps a card for a second copy of card 0; its proof fails on a challenge-1 round."""
+    """Seat 1 swaps a card for a second copy of card 0 and proves with its honest secret."""
     game = Game(2, SMALL)
     game.publish_keys()
     game.publish_shuffle(0)
@@ -353,30 +343,53 @@ def test_a_cheating_shuffle_names_the_cheater() -> None:
     commitment, secret = deck.shuffle(game.seeds[1])
     output = list(commitment.output)
     output[3] = reencrypt(deck.initial[0], deck.key.joint, sc(4242))
-    deck.add_shuffle(1, pack_deck(output), [pack_deck(r) for r in commitment.rounds])
-    game.shuffles[1] = secret
+    deck.add_shuffle(1, pack_deck(output))
+    game.shuffles[1] = ShuffleCommitment(output, commitment.permutation), secret
     game.challenge()
     deck.check_proof(0, game.responses(0))
-    first_one = game.bits[1].index(1)
-    match = rf"^seat 1's shuffle proof: round {first_one}: card 3 does not match$"
+    match = r"^seat 1's shuffle proof: the challenge is not the hash of the recomputed"
     with pytest.raises(DeckError, match=match) as info:
         deck.check_proof(1, game.responses(1))
     assert info.value.seat == 1
     assert not deck.ready
 
 
-def test_garbage_intermediate_decks_fail_the_proof_not_the_verifier() -> None:
+def test_a_proof_is_bound_to_its_seat_and_the_challenge_event() -> None:
+    """Seat 0's proof does not pass as seat 1's, nor under another beacon output."""
     game = Game(2, SMALL)
     game.publish_keys()
-    deck = game.views[0]
-    commitment, secret = deck.shuffle(game.seeds[0])
-    game.shuffles[0] = secret
-    deck.add_shuffle(0, pack_deck(commitment.output), [b"\xff" * 320] * ROUNDS)
+    game.publish_shuffle(0)
     game.publish_shuffle(1)
     game.challenge()
-    with pytest.raises(DeckError, match=r"^seat 0's shuffle proof: round 0: card 0 ") as info:
-        deck.check_proof(0, game.responses(0))
+    deck = game.views[0]
+    other = Game(2, SMALL)
+    other.publish_keys()
+    other.publish_shuffle(0)
+    other.publish_shuffle(1)
+    other.views[0].set_challenges(b"\x44" * 32)
+    with pytest.raises(DeckError, match="the challenge is not the hash") as info:
+        deck.check_proof(0, other.responses(0))
     assert info.value.seat == 0
+    deck.check_proof(0, game.responses(0))
+
+
+def test_a_malformed_proof_fails_naming_its_author() -> None:
+    game = Game(2, SMALL)
+    game.publish_keys()
+    game.publish_shuffle(0)
+    game.publish_shuffle(1)
+    game.challenge()
+    deck = game.views[0]
+    permutation, chain, challenge, responses = game.responses(0)
+    for bad, match in (
+        ((permutation, chain, challenge), "parts of"),
+        ((permutation, chain, challenge, responses[:-32]), "parts of"),
+        ((permutation, b"\xff" * len(chain), challenge, responses), "chain 0 is not a point"),
+        ((permutation, chain, bytes(32), responses), "the challenge is not a canonical"),
+    ):
+        with pytest.raises(DeckError, match=match) as info:
+            deck.check_proof(0, bad)
+        assert info.value.seat == 0
 
 
 def test_challenges_are_checked() -> None:
@@ -387,12 +400,12 @@ def test_challenges_are_checked() -> None:
     deck = game.views[0]
     with pytest.raises(DeckError, match="wait for the challenges"):
         deck.verification_job(0, [])
-    for bits in ([[0] * ROUNDS], [[0] * ROUNDS, [0] * (ROUNDS - 1)], [[0] * ROUNDS, [2] * ROUNDS]):
-        with pytest.raises(DeckError, match="40 bits for each seat"):
-            deck.set_challenges(bits)
+    for bad in (BEACON[:-1], BEACON + b"\0", None):
+        with pytest.raises(DeckError, match="the challenge event's output is 32 bytes"):
+            deck.set_challenges(bad)  # type: ignore[arg-type]
     game.challenge()
     with pytest.raises(DeckError, match="already set"):
-        deck.set_challenges(game.bits)
+        deck.set_challenges(BEACON)
     with pytest.raises(DeckError) as info:
         deck.check_proof(1, game.responses(1)[:-1])
     assert info.value.seat == 1
@@ -528,8 +541,7 @@ def swapped_world(game: Game, first: int, second: int) -> Deck:
         output = list(world.shuffle_output(seat))
         if seat == game.players - 1:
             output[first], output[second] = output[second], output[first]
-        size = 64 * world.size
-        other.add_shuffle(seat, pack_deck(output), [bytes(size)] * ROUNDS)
+        other.add_shuffle(seat, pack_deck(output))
     return other
 
 

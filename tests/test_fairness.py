@@ -23,7 +23,6 @@ that reaches one), and a table reached once is shared between tests through :fun
 from __future__ import annotations
 
 import copy
-import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -276,9 +275,9 @@ def at_a_robbery() -> Reached:
 
 
 def test_a_shuffle_that_swaps_in_another_card_fails_its_proof_naming_the_shuffler() -> None:
-    """The middle shuffler's output loses a card for a copy of another, its rounds and answers
-    those of its honest shuffle: a round challenged to open the intermediate deck -> output
-    fails, and every other seat stops naming it, with its proof as evidence."""
+    """The middle shuffler's output loses a card for a copy of another, its proof made from its
+    honest shuffle's secret: the proof fails, and every other seat stops naming it, with its
+    proof as evidence."""
     table = Table(3, seed=70)
     cheat = 1
     swap_in_another_card(table.sessions[cheat].dealer, target=3, source=7)
@@ -295,11 +294,7 @@ def test_a_shuffle_that_swaps_in_another_card_fails_its_proof_naming_the_shuffle
     assert_stopped(table, cheat, proof.to_bytes(), honest, f"seat {cheat}'s shuffle proof fails")
     stop = table.sessions[honest[0]].stopped
     assert stop is not None
-    found = re.search(r"round (\d+): card 3 does not match", stop.reason)
-    assert found, stop.reason
-    # a round that asked to open the intermediate deck -> output: only those see the swap
-    bits = table.sessions[honest[0]].dealer.deck.challenges(cheat)
-    assert bits[int(found.group(1))] == 1
+    assert "the challenge is not the hash of the recomputed commitments" in stop.reason
     assert table.sessions[cheat].stopped is None  # it does not check its own shuffle
 
 
@@ -314,9 +309,9 @@ def test_an_equivocating_shuffler_is_named_with_both_bodies() -> None:
         """The shuffle reaches everyone; a second body for its number follows at once."""
         data = env.to_bytes()
         if env.body.kind == "shuffle" and env.body.author == cheat and not bodies:
-            label, output, rounds = env.body.payload
+            label, output = env.body.payload
             swapped = output[64:128] + output[:64] + output[128:]  # another deck, same cards
-            second = resign(env, table, payload=(label, swapped, rounds))
+            second = resign(env, table, payload=(label, swapped))
             bodies.extend((data, second))
             for seat in others(table, cheat):
                 table._queue.append((seat, second))
@@ -750,7 +745,8 @@ def test_a_shuffle_timed_to_land_before_a_steal_frames_no_victim() -> None:
         holding[0] = False
         effects: list[Effect] = []
         table.sessions[shuffler]._fulfil(effects)
-        (shuffle,) = [e.envelope for e in effects if isinstance(e, Send)]
+        sent = [e.envelope for e in effects if isinstance(e, Send)]  # and maybe its reveal
+        (shuffle,) = [data for data in sent if Envelope.parse(data).body.kind == "shuffle"]
         table._handle(shuffler, effects)
         table._queue.remove((victim, shuffle))
         table.deliver(victim, shuffle)  # the victim alone holds it when the robber lands
@@ -860,7 +856,7 @@ def test_a_lie_nobody_refutes_never_gets_an_honest_seat_named() -> None:
     as if it held it. Every honest seat that stops the game must name the thief (or nobody).
     Today, in this seeded game, an honest seat's inferences rest on the lie and it names
     another honest seat: the test records the defect until a fix makes it pass."""
-    table, thief, _ = first_game_reaching(641, after_a_steal(victim_knows=False))
+    table, thief, _ = first_game_reaching(644, after_a_steal(victim_knows=False))
     steal = last_steal(table.sessions[thief])
     assert steal is not None
     record, taken, _ = steal

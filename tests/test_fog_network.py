@@ -2,7 +2,7 @@
 by four in-memory sessions.
 
 The game's three decks (development cards, fog tiles, fog tokens) share one joint key and are set
-up in the rule set's order, each shuffled by every seat with its cut-and-choose proof
+up in the rule set's order, each shuffled by every seat with its proof of a shuffle
 (PROTOCOL.md §13.10); a fog tile is dealt public, opened by every seat's decryption share, the
 discoverer's included (§13.7); the end-of-game audit and `hexlan verify` cover every deck (§14).
 No seat can read a face-down tile before its reveal: nothing it holds opens the stack. A seat

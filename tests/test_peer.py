@@ -542,7 +542,7 @@ def test_a_resumed_seat_narrates_the_game_so_far(tmp_path: Path) -> None:
         for data in other.messages():
             peer.deliver(data, 1)
     before = list(live.events)
-    assert before and "starts the set-up" in before[0].text
+    assert before and before[0].kind == "start" and "the set-up" in before[0].text
     peer.close()
     key = tmp_path / "ann.pem"
     key.write_bytes(peer.session.identity.to_pem())

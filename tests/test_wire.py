@@ -42,7 +42,6 @@ from hexlan.net.wire import (
     MAX_ENVELOPE,
     PAYLOAD_SCHEMAS,
     PROTOCOL_VERSION,
-    SHUFFLE_ROUNDS,
     SIGNING_PREFIX,
     ZERO_ID,
     Body,
@@ -108,15 +107,18 @@ def deck(tag: str, cards: int = CARDS) -> bytes:
     return b"".join(h(f"{tag}/{i}") for i in range(2 * cards))
 
 
-def response(r: int, cards: int = CARDS) -> tuple[bytes, bytes]:
-    """A stand-in shuffle-proof response ``[permutation, scalars]``: a rotation of the deck's
-    positions (one byte each) and one 32-byte scalar per card."""
-    permutation = bytes((i + r) % cards for i in range(cards))
-    return permutation, b"".join(h(f"scalar {r}/{i}") for i in range(cards))
+def shuffle_proof(cards: int = CARDS) -> tuple[bytes, bytes, bytes, bytes]:
+    """A stand-in shuffle proof ``[permutation, chain, challenge, responses]``: 32 bytes per card
+    twice, a 32-byte challenge and 2·cards + 4 scalars of 32 bytes."""
+    return (
+        b"".join(h(f"commitment {i}") for i in range(cards)),
+        b"".join(h(f"chain {i}") for i in range(cards)),
+        h("challenge"),
+        b"".join(h(f"response {i}") for i in range(2 * cards + 4)),
+    )
 
 
-ROUNDS = tuple(deck(f"round {r}") for r in range(SHUFFLE_ROUNDS))
-RESPONSES = tuple(response(r) for r in range(SHUFFLE_ROUNDS))
+SHUFFLE_PROOF = shuffle_proof()
 PROOF = h("challenge") + h("response")  # a Schnorr/Chaum-Pedersen proof: two scalars
 
 # A valid payload for every kind: the round-trip tests run over all of them, and a new kind
@@ -145,8 +147,8 @@ VALID: dict[str, tuple[Any, ...]] = {
     "abandon": ((1,), HEADS, (("reveal", 7),)),
     "present": (h("vote"),),
     "deck_key": (h("key share"), PROOF),
-    "shuffle": (DECK_NAME, deck("output"), ROUNDS),
-    "shuffle_proof": (DECK_NAME, RESPONSES),
+    "shuffle": (DECK_NAME, deck("output")),
+    "shuffle_proof": (DECK_NAME, *SHUFFLE_PROOF),
     "draw_share": (DECK_NAME, 0, h("draw share"), PROOF),
     "card_reveal": (DECK_NAME, 2, (0, 3, 7), (PROOF, PROOF, PROOF)),
     "audit_secrets": (h("seed"), h("x25519 private")),
@@ -619,59 +621,55 @@ def test_body_construction_is_checked_locally() -> None:
         ("deck_key", (h("k"), PROOF[:63]), "deck_key payload.proof: expected 64 bytes, got 63"),
         (
             "shuffle",
-            (DECK_NAME, deck("output")[:-1], ROUNDS),
+            (DECK_NAME, deck("output")[:-1]),
             "shuffle payload.output: a deck is a whole number of 64-byte ciphertexts, not 191",
         ),
         (
             "shuffle",
-            (DECK_NAME, deck("output", 1), ROUNDS),
+            (DECK_NAME, deck("output", 1)),
             "shuffle payload.output: expected 128..6144 bytes, got 64",
         ),
         (
             "shuffle",
-            (DECK_NAME, deck("output", MAX_DECK + 1), ROUNDS),
+            (DECK_NAME, deck("output", MAX_DECK + 1)),
             "shuffle payload.output: expected 128..6144 bytes, got 6208",
         ),
-        (
-            "shuffle",
-            (DECK_NAME, deck("output"), ROUNDS[:-1]),
-            "shuffle payload.rounds: expected 40..40 items, got 39",
-        ),
-        (
-            "shuffle",
-            (DECK_NAME, deck("output"), (*ROUNDS, deck("extra"))),
-            "shuffle payload.rounds: expected 40..40 items, got 41",
-        ),
-        (
-            "shuffle",
-            (DECK_NAME, deck("output"), (*ROUNDS[:-1], deck("round 39", CARDS + 1))),
-            "shuffle payload.rounds: every round's deck must hold the same number of cards",
-        ),
-        (
-            "shuffle",
-            (DECK_NAME, deck("output"), (*ROUNDS[:5], ROUNDS[5][:-32], *ROUNDS[6:])),
-            "shuffle payload.rounds[5]: a deck is a whole number of 64-byte ciphertexts",
-        ),
-        ("shuffle", ("", deck("output"), ROUNDS), "shuffle payload.deck: expected 1..32"),
+        ("shuffle", (DECK_NAME, deck("output"), deck("round")), "expected 2 items [deck, output]"),
+        ("shuffle", ("", deck("output")), "shuffle payload.deck: expected 1..32"),
         (
             "shuffle_proof",
-            (DECK_NAME, RESPONSES[:-1]),
-            "shuffle_proof payload.responses: expected 40..40 items, got 39",
+            (DECK_NAME, *SHUFFLE_PROOF[:3]),
+            "shuffle_proof payload: expected 5 items [deck, permutation, chain, challenge, ",
         ),
         (
             "shuffle_proof",
-            (DECK_NAME, (*RESPONSES[:-1], (b"\x00", RESPONSES[-1][1]))),
-            "shuffle_proof payload.responses[39].permutation: expected 2..96 bytes, got 1",
+            (DECK_NAME, SHUFFLE_PROOF[0][:-1], *SHUFFLE_PROOF[1:]),
+            "shuffle_proof payload.permutation: a list of points or scalars is a whole number",
         ),
         (
             "shuffle_proof",
-            (DECK_NAME, (*RESPONSES[:-1], (RESPONSES[-1][0], bytes(32)))),
-            "shuffle_proof payload.responses[39].scalars: expected 64..3072 bytes, got 32",
+            (DECK_NAME, SHUFFLE_PROOF[0][:32], *SHUFFLE_PROOF[1:]),
+            "shuffle_proof payload.permutation: expected 64..3072 bytes, got 32",
         ),
         (
             "shuffle_proof",
-            (DECK_NAME, (*RESPONSES[:-1], (RESPONSES[-1][0],))),
-            "shuffle_proof payload.responses[39]: expected 2 items [permutation, scalars]",
+            (DECK_NAME, *shuffle_proof(MAX_DECK + 1)),
+            "shuffle_proof payload.permutation: expected 64..3072 bytes, got 3104",
+        ),
+        (
+            "shuffle_proof",
+            (DECK_NAME, SHUFFLE_PROOF[0], SHUFFLE_PROOF[1][:-32], *SHUFFLE_PROOF[2:]),
+            "the chain must hold as many points as the permutation commitment",
+        ),
+        (
+            "shuffle_proof",
+            (DECK_NAME, *SHUFFLE_PROOF[:2], SHUFFLE_PROOF[2][:-1], SHUFFLE_PROOF[3]),
+            "shuffle_proof payload.challenge: expected 32 bytes, got 31",
+        ),
+        (
+            "shuffle_proof",
+            (DECK_NAME, *SHUFFLE_PROOF[:3], SHUFFLE_PROOF[3][:-32]),
+            "a proof of 3 cards has 10 response scalars",
         ),
         (
             "draw_share",
@@ -768,14 +766,12 @@ def test_payload_schemas(kind: str, payload: Any, words: str) -> None:
 
 
 def test_the_largest_deck_messages_fit_one_envelope() -> None:
-    """A shuffle of a full deck (MAX_DECK cards, SHUFFLE_ROUNDS rounds) and its proof are signed
-    and parsed as single envelopes, even with every head present."""
+    """A shuffle of a full deck (MAX_DECK cards) and its proof are signed and parsed as single
+    envelopes, even with every head present."""
     heads = tuple((2**32 - 1, h(f"head {i}")) for i in range(6))
-    rounds = tuple(deck(f"round {r}", MAX_DECK) for r in range(SHUFFLE_ROUNDS))
-    responses = tuple(response(r, MAX_DECK) for r in range(SHUFFLE_ROUNDS))
     for kind, payload in (
-        ("shuffle", ("d" * 32, deck("output", MAX_DECK), rounds)),
-        ("shuffle_proof", ("d" * 32, responses)),
+        ("shuffle", ("d" * 32, deck("output", MAX_DECK))),
+        ("shuffle_proof", ("d" * 32, *shuffle_proof(MAX_DECK))),
     ):
         b = body(kind, payload, heads=heads, seq=2**32 - 1)
         data = sign_body(b, KEYS[1]).to_bytes()
@@ -833,7 +829,7 @@ def test_game_id_is_stable() -> None:
 # OPENING in protocol 3 (50092f2a... in protocol 2, 450f17c9... in protocol 1: the opening carries the version). The
 # formula is unchanged; the example's X25519 keys became real keys (XPUB) when openings began
 # refusing weak and non-canonical ones (with hashes as keys it was 80e60494...).
-GOLDEN_GAME_ID = "1784c8a51bd5e9f8707c917db6e49c55582213d03af0472ae1d302bc2c57c693"
+GOLDEN_GAME_ID = "487559b7883945d0b23ddd2e25f48d1a0baa00c41d86f72771869648d2c74b7c"
 
 
 def test_opening_in_a_signed_body_round_trips() -> None:
