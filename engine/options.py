@@ -10,22 +10,34 @@ before they existed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Final, Self
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from hexlan.engine.core import EngineError
 
-VARIANT_OPTIONS: Final = frozenset(
+if TYPE_CHECKING:
+    from hexlan.engine.ruleset import RuleSet
+
+OPTION_HOOKS: Final[Mapping[str, str]] = MappingProxyType(
     {
-        "jungle_number",
-        "jungle_robber_blocks",
-        "river_gold_points",
-        "river_setup_ban_whole_river",
-        "ck_improve_without_city",
-        "ck_knights_active_after_win",
+        "jungle_number": "jungle",
+        "jungle_robber_blocks": "jungle",
+        "river_gold_points": "big-river",
+        "river_setup_ban_whole_river": "big-river",
+        "ck_improve_without_city": "cities-and-knights",
+        "ck_knights_active_after_win": "cities-and-knights",
     }
 )
+"""The options of the variants' own rules, each with the rules module that reads it (the
+``hooks`` a rule set names, engine/variants/): only a game with those hooks takes the option."""
+
+VARIANT_OPTIONS: Final = frozenset(OPTION_HOOKS)
 """Options of the variants' own rules: left out of :meth:`GameOptions.to_dict` at their default."""
+
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +117,92 @@ class GameOptions:
             victory_at_turn_end=True,
         )
 
+    @classmethod
+    def names(cls, rules: RuleSet | None = None) -> tuple[str, ...]:
+        """The option names a game takes, in declaration order: every option but the variants'
+        (:data:`OPTION_HOOKS`), and those of the rules module ``rules`` names (``hooks``); None
+        is a game without one (the base game).
+
+        >>> "jungle_number" in GameOptions.names()
+        False
+        """
+        hooks = None if rules is None else rules.raw.get("hooks")
+        return tuple(f.name for f in fields(cls) if OPTION_HOOKS.get(f.name, hooks) == hooks)
+
+    @classmethod
+    def parse(cls, items: Sequence[str], rules: RuleSet | None = None) -> Self:
+        """Options from command-line items (`--option NAME[=VALUE]`), applied in order over the
+        official defaults.
+
+        ``NAME`` alone sets a yes/no option on; ``NAME=true|false|yes|no|on|off|1|0`` sets it
+        (any case); ``NAME=N`` sets a number option to the integer N >= 1; ``NAME=none`` puts
+        a number option back to the rule set's value. A preset's name (:data:`PRESETS`, e.g.
+        ``seed003``) alone sets each option the preset holds; later items override it.
+
+        Args:
+            items: the items, e.g. ``["victory_points=5", "largest_army=off"]``.
+            rules: the game's rule set, whose ``hooks`` decide which variant options it takes
+                (:meth:`names`); None: a game without hooks.
+
+        Raises:
+            EngineError: in one line, an unknown name or one the game does not take (naming
+                the game's options), or a value of the wrong kind.
+
+        >>> GameOptions.parse(["victory_points=5", "largest_army=no"]).victory_points
+        5
+        """
+        game = "base" if rules is None else rules.name
+        allowed = cls.names(rules)
+        known = {f.name for f in fields(cls)}
+        defaults = cls()
+        result = defaults
+        for item in items:
+            name, sep, text = item.partition("=")
+            name, text = name.strip(), text.strip().lower()
+            if name in PRESETS and not sep:
+                result = replace(result, **PRESETS[name]().changed())
+                continue
+            if name not in known:
+                raise EngineError(
+                    f"unknown game option {name!r}; the {game} game takes: {', '.join(allowed)}"
+                    f" (presets: {', '.join(PRESETS)})"
+                )
+            if name not in allowed:
+                raise EngineError(
+                    f"the {game} game has no option {name!r} (the {OPTION_HOOKS[name]} game's);"
+                    f" it takes: {', '.join(allowed)}"
+                )
+            default = getattr(defaults, name)
+            value: bool | int | None
+            if isinstance(default, bool):
+                if not sep or text in _TRUE:
+                    value = True
+                elif text in _FALSE:
+                    value = False
+                else:
+                    raise EngineError(f"game option {name} is yes or no, not {text!r}")
+            elif not sep:
+                raise EngineError(f"game option {name} needs a number: {name}=N (or {name}=none)")
+            elif text == "none":
+                value = None
+            else:
+                try:
+                    value = int(text)
+                except ValueError:
+                    value = 0
+                if value < 1:
+                    raise EngineError(f"game option {name} is a whole number from 1, not {text!r}")
+            result = replace(result, **{name: value})
+        return result
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the official defaults, as :meth:`to_dict` writes them.
+
+        >>> GameOptions(victory_points=5).changed()
+        {'victory_points': 5}
+        """
+        return {k: v for k, v in asdict(self).items() if v != _DEFAULTS[k]}
+
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain dict, for logs and JSON: every option, except the variants'
         (:data:`VARIANT_OPTIONS`) where they hold their default.
@@ -141,3 +239,8 @@ class GameOptions:
 
 
 _DEFAULTS: Final[dict[str, Any]] = asdict(GameOptions())
+
+PRESETS: Final[Mapping[str, Callable[[], GameOptions]]] = MappingProxyType(
+    {"seed003": GameOptions.seed003}
+)
+"""Named bundles of options (docs/rules/base.md): ``seed003``, every reading of seed 003."""
