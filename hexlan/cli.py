@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from hexlan.engine.core import MAX_SEATS, EngineError
+from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import GAMES, load_ruleset
 
 
@@ -55,6 +56,38 @@ def _players(game: str, players: int | None) -> int:
         return load_ruleset(game).seat_count(players)
     except EngineError as exc:
         raise click.BadParameter(str(exc), param_hint="'--players'") from None
+
+
+_OPTION_OPTION = click.option(
+    "--option",
+    "game_options",
+    metavar="NAME[=VALUE]",
+    multiple=True,
+    help="A game option, a reading of the rules other than the official one (repeatable): NAME "
+    "alone turns it on; NAME=yes|no; NAME=N for a number (NAME=none: the rule set's); "
+    "'seed003' turns on every seed 003 reading. Names: victory_points, longest_road_min, "
+    "largest_army, piece_limits, ... and the variant's own (jungle_*, river_*, ck_*); a bad "
+    "one lists the game's. docs/rules/*.md explain each.",
+)
+
+
+def _game_options(game: str, items: tuple[str, ...]) -> GameOptions:
+    """``--option`` items parsed for ``game`` (:meth:`GameOptions.parse`) and checked by the
+    game's rules module (e.g. a jungle number the Jungle does not take).
+
+    Raises:
+        click.BadParameter: in one line, what :meth:`GameOptions.parse` or the rules refuse.
+    """
+    from hexlan.engine.maps import load_map
+    from hexlan.engine.variants import make_variant
+
+    rules = load_ruleset(game)
+    try:
+        options = GameOptions.parse(items, rules)
+        make_variant(rules, options, load_map(rules.board).topology)
+    except EngineError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--option'") from None
+    return options
 
 
 def _board_kind(game: str, board: str | None) -> str:
@@ -143,6 +176,7 @@ def main() -> None:
     help=f"The bots: {_STRATEGIES} (default: mcts in the base game, heuristic in the others).",
 )
 @_THINK_OPTION
+@_OPTION_OPTION
 def play(
     game: str,
     players: int | None,
@@ -152,6 +186,7 @@ def play(
     bot_delay: float,
     strategy: str | None,
     think: float,
+    game_options: tuple[str, ...],
 ) -> None:
     """Play a game against bots in the terminal (you are the first seat).
 
@@ -160,6 +195,7 @@ def play(
     """
     players = _players(game, players)
     board = _board_kind(game, board)
+    options = _game_options(game, game_options)
     strategy = _strategy(strategy) or _PLAY_DEFAULT.get(game, "heuristic")
     from hexlan.tui.app import run_play
 
@@ -173,6 +209,7 @@ def play(
             game=game,
             strategy=strategy,
             think=think,
+            options=options,
         )
     )
 
@@ -195,6 +232,7 @@ def play(
     "--board", type=click.Choice(["beginner", "random"]), default="random", show_default=True
 )
 @click.option("--json", "as_json", is_flag=True, help="End with one JSON line of results.")
+@_OPTION_OPTION
 def simulate(
     games: int,
     game: str,
@@ -204,6 +242,7 @@ def simulate(
     seed: int,
     board: str,
     as_json: bool,
+    game_options: tuple[str, ...],
 ) -> None:
     """Play headless games between bots and report the results."""
     from hexlan.simulate import simulate as run
@@ -211,7 +250,10 @@ def simulate(
     seats = _players(game, players)
     board = _board_kind(game, board)
     names = _bot_list(bots, seats)
-    report = run(games, seats, names, seed=seed, board=board, game=game, think=think)
+    options = _game_options(game, game_options)
+    report = run(
+        games, seats, names, seed=seed, board=board, game=game, think=think, options=options
+    )
     result = report.to_json(names)
     if as_json:
         click.echo(json.dumps(result))
@@ -549,6 +591,7 @@ _ABANDON_AFTER_OPTION = click.option(
     "proxy such as scripts/faultnet.py); repeatable.",
 )
 @_NO_SPECTATORS_OPTION
+@_OPTION_OPTION
 def bot(
     hosting: bool,
     join: str | None,
@@ -569,6 +612,7 @@ def bot(
     cheat_at: int | None,
     routes: tuple[str, ...],
     no_spectators: bool,
+    game_options: tuple[str, ...],
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results."""
     if cheat is not None:
@@ -590,12 +634,15 @@ def bot(
         raise click.UsageError("--seats is for --host")
     if no_spectators and not hosting:
         raise click.UsageError("--no-spectators is for --host: spectators watch through the host")
+    if game_options and not hosting:
+        raise click.UsageError("--option is for --host: a joiner plays the host's options")
     if not hosting and (game != "base" or board is not None):
         raise click.UsageError(
             f"--{'game' if game != 'base' else 'board'} is for --host: a joiner plays the host's "
             "game and board"
         )
     table_seats, board = _game_table(game, seats, board) if hosting else (4, None)
+    game_rules = _game_options(game, game_options)
     address = _host_port(join)
     dial_routes = _routes(routes)
     _strategy(strategy)
@@ -620,6 +667,7 @@ def bot(
         cheat_at=1 if cheat_at is None else cheat_at,
         routes=dial_routes,
         spectators=not no_spectators,
+        options=game_rules,
     )
     sys.exit(run_bot(options))
 
@@ -721,6 +769,7 @@ _IDENTITY_OPTION = click.option(
 @_LOG_OPTION
 @_IDENTITY_OPTION
 @_NO_SPECTATORS_OPTION
+@_OPTION_OPTION
 def host(
     port: int,
     seats: int | None,
@@ -733,9 +782,11 @@ def host(
     log_path: Path | None,
     identity: Path | None,
     no_spectators: bool,
+    game_options: tuple[str, ...],
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
+    game_rules = _game_options(game, game_options)
     _strategy(strategy)
     if bots >= seats:
         raise click.BadParameter(
@@ -760,6 +811,7 @@ def host(
         bot_delay=bot_delay,
         bot_args=("--strategy", strategy, "--think", f"{think:g}"),
         spectators=not no_spectators,
+        options=game_rules,
     )
     sys.exit(run_host(options))
 

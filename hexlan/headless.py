@@ -22,11 +22,12 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TextIO
 
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
+from hexlan.engine.options import GameOptions
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
@@ -81,6 +82,8 @@ class BotOptions:
     ``host:dial_port`` instead (:attr:`hexlan.net.peer.Peer.routes`)."""
     spectators: bool = True
     """Whether a hosting bot takes spectators (``--no-spectators``: PROTOCOL.md §17)."""
+    options: GameOptions = field(default_factory=GameOptions)
+    """The hosted table's game options (``--option``; a joiner plays the host's)."""
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -176,6 +179,7 @@ async def _bot_game(
                 chain=chain,
                 board_kind=options.board,
                 game=options.game,
+                options=options.options,
                 on_change=_show_table(say),
                 on_listening=listening,
                 spectators=options.spectators,

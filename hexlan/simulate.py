@@ -17,6 +17,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
+from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 
@@ -51,6 +52,7 @@ class SimulationReport:
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     game: str = "base"
+    options: GameOptions = field(default_factory=GameOptions)
 
     @property
     def games_per_second(self) -> float:
@@ -58,14 +60,17 @@ class SimulationReport:
         return len(self.games) / self.seconds if self.seconds else 0.0
 
     def to_json(self, bots: Sequence[str]) -> dict[str, Any]:
-        """The ``--json`` form: the game's name, per-game results and totals."""
+        """The ``--json`` form: the game's name, the options that differ from the official
+        rules (``options``, only when some do), per-game results and totals."""
         actions = sum(g.actions for g in self.games)
         wins = [0] * len(bots)
         for game in self.games:
             if game.winner is not None:
                 wins[game.winner] += 1
+        changed = self.options.changed()
         return {
             "game": self.game,
+            **({"options": changed} if changed else {}),
             "games": [asdict(g) for g in self.games],
             "games_per_second": round(self.games_per_second, 3),
             "actions_per_second": round(actions / self.seconds, 1) if self.seconds else 0.0,
@@ -83,6 +88,7 @@ def play_game(
     game: str = "base",
     think: float = DEFAULT_THINK,
     observe: Callable[[GameState, Action], None] | None = None,
+    options: GameOptions | None = None,
 ) -> GameResult:
     """Play one game between the named bots (one per seat, seat 0 first).
 
@@ -96,16 +102,18 @@ def play_game(
         think: seconds a searching bot may take per decision.
         observe: called with the full state and each action (chance outcomes too) before the
             action is applied (scripts/ count what bots do with it).
+        options: the game options (default: the official rules).
 
     Raises:
         ValueError: an unknown bot or board name.
-        EngineError: an unknown game, a number of seats outside its range, or a beginner board
-            of a map without one.
+        EngineError: an unknown game, a number of seats outside its range, a beginner board
+            of a map without one, or options the game's rules refuse.
     """
     chance = SeededChance(seed)
     players = len(bots)
     rules = load_ruleset(game)
-    state = GameState(chance.board(board, board_map=load_map(rules.board)), players, rules=rules)
+    laid = chance.board(board, board_map=load_map(rules.board))
+    state = GameState(laid, players, options, rules=rules)
     policies = [
         make_bot(name, random.Random(seed * 31 + i), think, time.perf_counter)
         for i, name in enumerate(bots)
@@ -117,7 +125,8 @@ def play_game(
         infos: list[InformationState] = []
     else:
         infos = [
-            InformationState(state.board, players, seat, rules=rules) for seat in range(players)
+            InformationState(state.board, players, seat, options, rules=rules)
+            for seat in range(players)
         ]
         views = list(infos)
     decisions = 0
@@ -151,6 +160,7 @@ def simulate(
     board: str = "random",
     game: str = "base",
     think: float = DEFAULT_THINK,
+    options: GameOptions | None = None,
 ) -> SimulationReport:
     """Play ``games`` games with seeds ``seed, seed+1, ...``.
 
@@ -159,6 +169,7 @@ def simulate(
         players: seats per game, within the game's range; ``bots`` has one name per seat.
         game: the rule set, as for :func:`play_game`.
         think: seconds a searching bot may take per decision.
+        options: the game options of every game (default: the official rules).
 
     Raises:
         ValueError: bad counts or names.
@@ -168,9 +179,11 @@ def simulate(
         raise ValueError(f"games must be at least 1, not {games}")
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
-    report = SimulationReport(game=game)
+    report = SimulationReport(game=game, options=options or GameOptions())
     start = time.perf_counter()
     for i in range(games):
-        report.games.append(play_game(seed + i, bots, board, game=game, think=think))
+        report.games.append(
+            play_game(seed + i, bots, board, game=game, think=think, options=options)
+        )
     report.seconds = time.perf_counter() - start
     return report

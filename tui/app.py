@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
+from hexlan.engine.options import GameOptions
 from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
@@ -346,6 +347,7 @@ def make_app(
     game: str = "base",
     strategy: str = "heuristic",
     think: float = DEFAULT_THINK,
+    options: GameOptions | None = None,
 ) -> HexlanApp:
     """The app for `hexlan play`.
 
@@ -363,6 +365,7 @@ def make_app(
         game: the game's name (seeds/<game>.toml).
         strategy: the bots' kind (a name of :data:`hexlan.engine.bots.BOTS`).
         think: seconds a searching bot may take per decision (it thinks off the UI's loop).
+        options: the game options (default: the official rules).
 
     Raises:
         ValueError: an unknown game, a bad player count or board kind, an unknown bot.
@@ -381,6 +384,7 @@ def make_app(
         game=game,
         bots=[strategy] * players,
         think=think,
+        options=options,
     )
     return HexlanApp(client, bot_delay=bot_delay, autoplay=autoplay)
 
@@ -394,9 +398,20 @@ def run_play(
     game: str = "base",
     strategy: str = "heuristic",
     think: float = DEFAULT_THINK,
+    options: GameOptions | None = None,
 ) -> int:
     """Run `hexlan play` until the person quits; the process exit code (0)."""
-    app = make_app(players, seed, board, name, bot_delay, game=game, strategy=strategy, think=think)
+    app = make_app(
+        players,
+        seed,
+        board,
+        name,
+        bot_delay,
+        game=game,
+        strategy=strategy,
+        think=think,
+        options=options,
+    )
     app.run()
     return app.return_code or 0
 

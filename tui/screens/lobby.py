@@ -35,6 +35,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from hexlan.engine.options import GameOptions
 from hexlan.tui.palette import seat_mark, seat_style
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class NetOptions:
         discovery_port: the UDP port tables are announced on (tests use another).
         announce: whether the host announces its table on the LAN.
         spectators: whether the host takes spectators (`hexlan host --no-spectators`).
+        options: the game options the table plays (host, `--option`; a joiner plays the
+            host's).
     """
 
     name: str = "You"
@@ -92,6 +95,7 @@ class NetOptions:
     discovery_port: int | None = None
     announce: bool = True
     spectators: bool = True
+    options: GameOptions = field(default_factory=GameOptions)
 
 
 def lan_address() -> str:
@@ -341,6 +345,7 @@ class HostScreen(NetScreen):
                 options.name,
                 options.port,
                 game=options.game,
+                options=options.options,
                 game_keys=keys,
                 chain=chain,
                 on_change=self.show_table,
