@@ -192,7 +192,8 @@ class GameOptions:
                     value = 0
                 if value < 1:
                     raise EngineError(f"game option {name} is a whole number from 1, not {text!r}")
-            result = replace(result, **{name: value})
+            change: dict[str, Any] = {name: value}
+            result = replace(result, **change)
         return result
 
     def changed(self) -> dict[str, Any]:
