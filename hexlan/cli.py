@@ -63,11 +63,11 @@ _OPTION_OPTION = click.option(
     "game_options",
     metavar="NAME[=VALUE]",
     multiple=True,
-    help="A game option, a reading of the rules other than the official one (repeatable): NAME "
-    "alone turns it on; NAME=yes|no; NAME=N for a number (NAME=none: the rule set's); "
-    "'seed003' turns on every seed 003 reading. Names: victory_points, longest_road_min, "
-    "largest_army, piece_limits, ... and the variant's own (jungle_*, river_*, ck_*); a bad "
-    "one lists the game's. docs/rules/*.md explain each.",
+    help="A game option: a reading of the rules other than the official one, recorded in the "
+    "game's opening and log (repeatable). NAME alone turns a yes/no option on, NAME=yes|no sets "
+    "it; NAME=N sets a number, NAME=none the rule set's. 'seed003' turns on every seed 003 reading. Names: "
+    f"{', '.join(GameOptions.names())}; and in their own games jungle_*, river_*, ck_* (a bad "
+    "name lists the game's). docs/rules/*.md explain each.",
 )
 
 

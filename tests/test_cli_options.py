@@ -207,3 +207,17 @@ def test_a_hosting_bot_seats_a_table_with_its_options(tmp_path: Path) -> None:
     for path in logs:
         opening = Opening.from_payload(read_log(path).opening)
         assert opening.game_options() == GameOptions(victory_points=3)
+
+
+def test_play_threads_the_options_into_the_tables_opening(tmp_path: Path) -> None:
+    """`hexlan play --option` reaches the game: the app's table opens with the options."""
+    from hexlan.net.client import SessionGame
+    from hexlan.tui.app import make_app
+
+    options = GameOptions.parse(["victory_points=5", "largest_army=no"])
+    app = make_app(players=2, seed=3, bot_delay=0, save_log=False, options=options)
+    assert isinstance(app.game, SessionGame)
+    assert app.game.table.opening.game_options() == options
+    plain = make_app(players=2, seed=3, bot_delay=0, save_log=False)
+    assert isinstance(plain.game, SessionGame)
+    assert plain.game.table.opening.game_options() == GameOptions()
