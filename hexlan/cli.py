@@ -642,7 +642,7 @@ def bot(
             "game and board"
         )
     table_seats, board = _game_table(game, seats, board) if hosting else (4, None)
-    game_rules = _game_options(game, game_options)
+    game_rules = _game_options(game, game_options) if hosting else GameOptions()
     address = _host_port(join)
     dial_routes = _routes(routes)
     _strategy(strategy)

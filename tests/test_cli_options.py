@@ -221,3 +221,57 @@ def test_play_threads_the_options_into_the_tables_opening(tmp_path: Path) -> Non
     plain = make_app(players=2, seed=3, bot_delay=0, save_log=False)
     assert isinstance(plain.game, SessionGame)
     assert plain.game.table.opening.game_options() == GameOptions()
+
+
+def test_play_and_host_hand_the_parsed_options_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands pass what `--option` says to the app runners (the runners are caught here:
+    the tests above and below run the real ones with options)."""
+    import hexlan.tui.app as tui_app
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(tui_app, "run_play", lambda **kw: seen.setdefault("play", kw) and 0)
+    monkeypatch.setattr(tui_app, "run_host", lambda options: seen.setdefault("host", options) and 0)
+    runner = CliRunner()
+    args = ["--game", "jungle", "--option", "jungle_number=9", "--option", "victory_points=4"]
+    assert runner.invoke(main, ["play", *args]).exit_code == 0
+    assert runner.invoke(main, ["host", *args]).exit_code == 0
+    expected = GameOptions(jungle_number=9, victory_points=4)
+    play = seen["play"]
+    assert isinstance(play, dict) and play["options"] == expected
+    host = seen["host"]
+    assert getattr(host, "options", None) == expected and getattr(host, "game", None) == "jungle"
+
+
+@pytest.mark.slow
+async def test_a_tui_host_opens_its_table_with_its_options(data_dir: Path) -> None:
+    """`hexlan host --option` as the app runs it: a 2-seat table hosted from the TUI with one
+    `hexlan bot` process opens with the host's options, which the bot's own log carries too."""
+    from test_tui_net import WIDE, wait_for
+
+    from hexlan.net.client import NetworkGame
+    from hexlan.net.lobby import free_port
+    from hexlan.tui.app import make_net_app
+    from hexlan.tui.screens.lobby import NetOptions
+
+    chosen = GameOptions(victory_points=3, largest_army=False)
+    options = NetOptions(
+        name="Ann",
+        identity_path=data_dir / "ann.pem",
+        log_path=data_dir / "host.hexlan",
+        port=free_port(),
+        seats=2,
+        bots=1,
+        announce=False,
+        bot_args=["--quiet"],
+        bot_delay=0,
+        options=chosen,
+    )
+    app = make_net_app(options, host=True, bot_delay=0, autoplay=True)
+    async with app.run_test(size=WIDE) as pilot:
+        assert await wait_for(pilot, lambda: hasattr(app, "game"), 30)
+        game = app.game
+        assert isinstance(game, NetworkGame)
+        assert game.peer.opening.game_options() == chosen
+        assert game.view.target == 3
+        await pilot.press("ctrl+q")
+    assert Opening.from_payload(read_log(data_dir / "host.hexlan").opening).game_options() == chosen
