@@ -46,6 +46,7 @@ from hexlan.engine.variants.cities_knights import (
     improvements,
     knights,
     progress_cards,
+    progress_hands,
     progress_play,
     rejections,
 )
@@ -63,6 +64,8 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
@@ -242,6 +245,8 @@ class CitiesKnights(Variant):
             return progress.over_limit
         if phase is KnightsPhase.WEDDING:
             return progress.wedding[0] if progress.wedding else NO_SEAT
+        if phase is KnightsPhase.HARBOR:
+            return progress_hands.harbor_seat(state, progress)
         return state.active
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -269,6 +274,8 @@ class CitiesKnights(Variant):
             return [DiscardProgress(seat, t, f) for t, f in choices]
         if phase is KnightsPhase.WEDDING:
             return [GiveCards(seat, h) for h in progress_play.gifts(state, seat)]
+        if phase is KnightsPhase.HARBOR:
+            return progress_hands.harbor_actions(state, progress, seat)
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -461,6 +468,12 @@ class CitiesKnights(Variant):
         if not progress.wedding:
             state.phase = Phase.MAIN
 
+    def _on_harbor_offer(self, state: GameState, action: HarborOffer) -> None:
+        progress_hands.offer(state, progress_of(state), action)
+
+    def _on_harbor_answer(self, state: GameState, action: HarborAnswer) -> None:
+        progress_hands.answer(state, progress_of(state), action)
+
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
         state._take_from_bank(action.seat, self._picks[action.resource])
@@ -504,6 +517,8 @@ class CitiesKnights(Variant):
         DiscardProgress,
         PlayProgress,
         GiveCards,
+        HarborOffer,
+        HarborAnswer,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -522,6 +537,8 @@ class CitiesKnights(Variant):
         DiscardProgress: _on_discard_progress,
         PlayProgress: _on_play_progress,
         GiveCards: _on_give,
+        HarborOffer: _on_harbor_offer,
+        HarborAnswer: _on_harbor_answer,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(

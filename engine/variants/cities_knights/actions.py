@@ -56,6 +56,9 @@ class KnightsPhase(GamePhase):
     WEDDING = 26
     """The Wedding: each seat with more points than its player gives it two cards of its
     choice, in turn order."""
+    HARBOR = 27
+    """The Commercial Harbor: its player offers each other seat with cards a resource, in turn
+    order; that seat gives a commodity of its choice for it, or shows it has none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +231,27 @@ class GiveCards(A.VariantAction):
 
     def actor(self, active: Seat) -> Seat:
         """The giving seat."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class HarborOffer(A.VariantAction):
+    """The Commercial Harbor's player offers the next seat in turn one ``resource`` of its
+    hand, or -1 to pass that seat by (official: «you may offer each opponent»)."""
+
+    resource: int
+
+
+@dataclass(frozen=True, slots=True)
+class HarborAnswer(A.VariantAction):
+    """A seat offered a resource by the Commercial Harbor gives its player one ``commodity`` of
+    its choice for it, or -1: it holds no commodity, and keeps nothing (official)."""
+
+    seat: Seat
+    commodity: int
+
+    def actor(self, active: Seat) -> Seat:
+        """The answering seat."""
         return self.seat
 
 

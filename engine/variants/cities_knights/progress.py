@@ -70,6 +70,8 @@ class Progress:
         wedding: seats still to give the Wedding's player two cards, in turn order.
         fleet: ``(seat, kind)``: the kind the seat trades 2:1 at the bank this turn (the
             Merchant Fleet), or None.
+        harbor: seats the Commercial Harbor's player still trades with, in turn order.
+        harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
     """
 
     levels: list[list[int]]
@@ -87,6 +89,8 @@ class Progress:
     crane: bool = False
     fleet: tuple[Seat, int] | None = None
     wedding: list[Seat] = field(default_factory=list)
+    harbor: list[Seat] = field(default_factory=list)
+    harbor_offer: int = -1
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -131,6 +135,8 @@ class Progress:
             crane=self.crane,
             fleet=self.fleet,
             wedding=self.wedding[:],
+            harbor=self.harbor[:],
+            harbor_offer=self.harbor_offer,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -193,6 +199,8 @@ class Progress:
             "crane": self.crane,
             "fleet": None if self.fleet is None else list(self.fleet),
             "wedding": self.wedding[:],
+            "harbor": self.harbor[:],
+            "harbor_offer": self.harbor_offer,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

@@ -27,6 +27,8 @@ set's deck table:
   it holds if fewer), in turn order (:attr:`~.actions.KnightsPhase.WEDDING`).
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
   down, of its choice (the 7's discard phase), then the turn goes on.
+- ``resource_monopoly``, ``trade_monopoly``, ``commercial_harbor``: they take from the others'
+  hidden hands (:mod:`.progress_hands`).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import events as E
 from hexlan.engine.core import NO_SEAT, Hand, NodeId, PathId, Phase, Resource, Seat, one_kind
-from hexlan.engine.variants.cities_knights import knights
+from hexlan.engine.variants.cities_knights import knights, progress_hands
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Progress, Retreat
@@ -71,6 +73,7 @@ PLAYABLE: Final = frozenset(
         "diplomat",
         "wedding",
         "intrigue",
+        *progress_hands.NAMES,
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -127,6 +130,8 @@ def plays(
             )
         elif name == "diplomat":
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
+        elif name in progress_hands.NAMES:
+            result.extend(progress_hands.plays(state, seat, track, face, name))
         elif name == "merchant_fleet" and progress.fleet is None:
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
@@ -271,3 +276,5 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
     elif name == "medicine":
         state._pay_bank(seat, medicine_cost(state.kinds))
         state._upgrade_city(seat, choice)
+    elif name in progress_hands.NAMES:
+        progress_hands.play(state, progress, name, choice)

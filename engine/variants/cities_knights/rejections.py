@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import Phase
-from hexlan.engine.variants.cities_knights import improvements, knights, progress_play
+from hexlan.engine.variants.cities_knights import (
+    improvements,
+    knights,
+    progress_hands,
+    progress_play,
+)
 from hexlan.engine.variants.cities_knights.actions import (
     POLITICS,
     ActivateKnight,
@@ -43,6 +48,9 @@ def why_illegal(
     ``names``: each progress deck's card names by face."""
     if isinstance(action, PlayProgress):
         return _why_not_play(state, progress, names, action)
+    harbor = progress_hands.why_not(state, progress, action)
+    if harbor is not None:
+        return harbor
     if not isinstance(action, A.VariantAction) or state.phase is not Phase.MAIN:
         if isinstance(action, A.BuyDevelopmentCard):
             return ("there are no development cards to buy: progress cards replace them", _RULE)
