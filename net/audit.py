@@ -428,17 +428,19 @@ def _check_committed(
 
 
 def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -> None:
-    """Each seat's Monopoly count against the cards it really held."""
+    """Each seat's Monopoly count against the cards it really held (at most the cap, for a
+    Cities & Knights Resource or Trade Monopoly)."""
     resource = state.monopoly
     assert resource is not None
     for seat, amount in enumerate(take.amounts):
-        if seat != state.active and amount != state.hands[seat][resource]:
+        held = state.hands[seat][resource]
+        if seat != state.active and amount != state.monopoly_amount(held):
             message_id = entry.counts[seat] if seat < len(entry.counts) else entry.message_id
             raise DeviationFound(
                 Deviation(
                     seat,
                     message_id,
                     f"seat {seat} counted {amount} {resource.name.lower()} for a Monopoly but "
-                    f"held {state.hands[seat][resource]}",
+                    f"held {held}",
                 )
             )

@@ -922,7 +922,7 @@ class Session:
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self._open_event(node.event, env.id)
-        elif isinstance(action, A.PlayMonopoly):
+        elif node is not None and node.event == MONOPOLY_COUNTS:  # a Monopoly, capped or not
             self._monopoly_counts = {}
             self._count_ids = {}
         elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
@@ -1291,7 +1291,7 @@ class Session:
             raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
         resource = view.monopoly
         assert resource is not None
-        if all(hand[resource] != count for hand in view.possible_hands(author)):
+        if all(view.monopoly_amount(h[resource]) != count for h in view.possible_hands(author)):
             raise IllegalMove(
                 f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
                 author=author,
@@ -1654,7 +1654,7 @@ class Session:
             and ("count", view.turn) not in self._sent
         ):
             assert view.monopoly is not None
-            return "count", (view.turn, view.hands[me][view.monopoly])
+            return "count", (view.turn, view.monopoly_amount(view.hands[me][view.monopoly]))
         if (
             self._turn_end_hash
             and self._ended_turn >= 1

@@ -53,6 +53,10 @@ def test_resource_monopoly_takes_up_to_two_of_the_resource_from_each_other_seat(
     assert state.phase is Phase.MAIN and state.monopoly_cap is None
     assert state.hands[0][Resource.ORE] == 3 and state.hands[1][Resource.ORE] == 1
     assert "monopoly_cap" not in state.public_dict()
+    trade = card("trade_monopoly")  # one monopoly a turn: one count per seat and turn
+    progress(state).cards[0].append(trade)
+    progress(state).pool[trade[0]][trade[1]] -= 1
+    rejected(state, PlayProgress(*trade, Resource.COIN), "trade_monopoly cannot be played now")
 
 
 def test_trade_monopoly_takes_one_of_the_commodity_from_each_other_seat() -> None:

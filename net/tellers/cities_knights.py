@@ -24,6 +24,8 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
     MoveKnight,
     PillageCity,
@@ -53,9 +55,14 @@ EFFECTS: Final = {
     "diplomat": "an open road removed",
     "wedding": "the players with more points give 2 cards each",
     "intrigue": "the knight at {place} displaced",
+    "resource_monopoly": "up to 2 {kind} from each other player",
+    "trade_monopoly": "1 {kind} from each other player",
+    "commercial_harbor": "a resource offered to each player for a commodity",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
+KIND_CARDS: Final = frozenset({"merchant_fleet", "resource_monopoly", "trade_monopoly"})
+"""The cards whose choice is a kind of card."""
 
 
 def card_name(t: Telling, track: int, face: int) -> str:
@@ -213,7 +220,7 @@ def progress_played(t: Telling) -> Told:
     """A progress card played face up, and what it does."""
     action, n = t.of(PlayProgress), t.narrator
     played = next(ev for ev in t.news if isinstance(ev, E.ProgressCardPlayed))
-    fleet = played.name == "merchant_fleet"
+    fleet = played.name in KIND_CARDS
     node = action.choice >= 0 and played.name in ("engineer", "medicine", "intrigue")
     place = n.node_place(action.choice) if node else ""
     kind = Resource(action.choice).name.lower() if fleet else ""
@@ -233,3 +240,26 @@ def wedding_gift(t: Telling) -> Told:
     action, n = t.of(GiveCards), t.narrator
     text = f"{n.who(action.seat)} gave {n.whom(t.active)} {describe_cards(action.cards)}"
     return Told(text + " (the Wedding)", "trade", seat=action.seat)
+
+
+@tells(HarborOffer)
+def harbor_offered(t: Telling) -> Told:
+    """The Commercial Harbor's offer to the next seat, or a seat passed by."""
+    action, n = t.of(HarborOffer), t.narrator
+    if action.resource < 0:
+        return Told(f"{t.who} passed a player by (the Commercial Harbor)", "trade")
+    partner = progress_of(t.state).harbor[0]
+    kind = Resource(action.resource).name.lower()
+    return Told(f"{t.who} offered {n.whom(partner)} 1 {kind} (the Commercial Harbor)", "trade")
+
+
+@tells(HarborAnswer)
+def harbor_answered(t: Telling) -> Told:
+    """A seat's answer to the Commercial Harbor: a commodity for the offer, or none held."""
+    action, n = t.of(HarborAnswer), t.narrator
+    if action.commodity < 0:
+        text = f"{n.who(action.seat)}: no commodity to give"
+    else:
+        kind = Resource(action.commodity).name.lower()
+        text = f"{n.who(action.seat)} gave {n.whom(t.active)} 1 {kind} for the offer"
+    return Told(text + " (the Commercial Harbor)", "trade", seat=action.seat)

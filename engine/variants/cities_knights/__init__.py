@@ -186,6 +186,7 @@ class CitiesKnights(Variant):
         progress.promoted.clear()
         progress.free_promotions = 0
         progress.crane = False
+        progress.monopolised = False
         if progress.fleet is not None:  # the Merchant Fleet's turn is over
             seat, kind = progress.fleet
             level = self.config.ability_level

@@ -72,6 +72,8 @@ class Progress:
             Merchant Fleet), or None.
         harbor: seats the Commercial Harbor's player still trades with, in turn order.
         harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
+        monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn:
+            docs/rules/cities-and-knights.md).
     """
 
     levels: list[list[int]]
@@ -91,6 +93,7 @@ class Progress:
     wedding: list[Seat] = field(default_factory=list)
     harbor: list[Seat] = field(default_factory=list)
     harbor_offer: int = -1
+    monopolised: bool = False
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -137,6 +140,7 @@ class Progress:
             wedding=self.wedding[:],
             harbor=self.harbor[:],
             harbor_offer=self.harbor_offer,
+            monopolised=self.monopolised,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -201,6 +205,7 @@ class Progress:
             "wedding": self.wedding[:],
             "harbor": self.harbor[:],
             "harbor_offer": self.harbor_offer,
+            "monopolised": self.monopolised,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

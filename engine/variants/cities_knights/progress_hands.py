@@ -7,6 +7,8 @@ Harbor. :mod:`.progress_play` hands them the cards named in :data:`NAMES`.
   cap (:attr:`~hexlan.engine.state.GameState.monopoly_cap`): its counts are revealed by a
   :data:`~hexlan.engine.chance.MONOPOLY_COUNTS` chance node, each seat showing only what it
   hands over (``min(held, cap)``), so a view learns "at least the cap" from a full count.
+  One of the two a turn: the counts are one ``count`` message per seat and turn
+  (docs/PROTOCOL.md §5).
 - ``commercial_harbor``: its player offers each other seat holding cards, in turn order, a
   resource of its hand (:class:`~.actions.HarborOffer`, or -1 to pass the seat by); that seat
   answers (:class:`~.actions.HarborAnswer`) with a commodity of its choice, which the two swap,
@@ -42,11 +44,15 @@ NO_OFFER: Final = -1
 """A Harbor offer passing a seat by, or an answer that holds no commodity."""
 
 
-def plays(state: GameState, seat: Seat, track: int, face: int, name: str) -> list[A.Action]:
+def plays(
+    state: GameState, progress: Progress, seat: Seat, track: int, face: int, name: str
+) -> list[A.Action]:
     """The plays of the card ``name`` (``(track, face)``) open to ``seat`` now: a monopoly on
-    each kind it may name; the Harbor while the seat may hold a resource and another seat holds
-    a card."""
+    each kind it may name, if it played none this turn; the Harbor while the seat may hold a
+    resource and another seat holds a card."""
     if name in MONOPOLY_KINDS:
+        if progress.monopolised:
+            return []
         return [PlayProgress(track, face, int(k)) for k in MONOPOLY_KINDS[name]]
     if trading_partners(state, seat) and _has_resource(state, seat):
         return [PlayProgress(track, face)]
@@ -59,6 +65,7 @@ def play(state: GameState, progress: Progress, name: str, choice: int) -> None:
     if name in MONOPOLY_CAPS:
         state.monopoly = Resource(choice)
         state.monopoly_cap = MONOPOLY_CAPS[name]
+        progress.monopolised = True
         state.robber_resume = state.phase
         state.phase = Phase.MONOPOLY
     else:

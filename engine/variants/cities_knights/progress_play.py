@@ -131,7 +131,7 @@ def plays(
         elif name == "diplomat":
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
         elif name in progress_hands.NAMES:
-            result.extend(progress_hands.plays(state, seat, track, face, name))
+            result.extend(progress_hands.plays(state, progress, seat, track, face, name))
         elif name == "merchant_fleet" and progress.fleet is None:
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
