@@ -838,8 +838,8 @@ class GameScreen(TableScreen):
                 self.notify("That card cannot be played now.", severity="warning")
             elif plays[0].choice < 0:
                 self.submit(plays[0])
-            elif ck.card_key(view, *card) == "merchant_fleet":
-                self._choose("Merchant Fleet: which kind of card?", ck.fleet_choices(plays))
+            elif ck.card_key(view, *card) in ck.KIND_CARDS:
+                self._choose(*ck.kind_choices(ck.card_key(view, *card), plays))
             elif ck.card_key(view, *card) == "diplomat":
                 self._start_pick(
                     "path", "progress road", mandatory=False, source=ck.card_source(*card)

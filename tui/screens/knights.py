@@ -10,11 +10,13 @@ Keys (none clash with the base game's; each shows in the footer only when legal)
 - ``i`` **improve**: the tracks you can improve, with their cost; a level that wins the
   metropolis then lights your cities that may hold it.
 - ``y`` **choose**: the decision due to you that a dialog answers (the aqueduct's resource,
-  the deck of a defender's progress card, the progress card to discard, the Wedding's gift); it
+  the deck of a defender's progress card, the progress card to discard, the Wedding's gift,
+  the Commercial Harbor's offer or answer); it
   opens by itself when due, ``y`` reopens it after Esc.
 - ``l`` **cards**: your progress cards with their text; picking one you may play now plays it
   (a card asking for a place then lights the places on the board: Engineer, Medicine, the
-  Diplomat's roads; the Merchant Fleet asks for the kind in a dialog).
+  Diplomat's roads; the Merchant Fleet and the Resource and Trade Monopolies ask for the kind
+  in a dialog).
 
 A displaced knight's retreat and a city the barbarians take are picked on the board as soon
 as they are due (they cannot be put off).
@@ -40,6 +42,8 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChooseProgress,
     DiscardProgress,
     GiveCards,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
     KnightsPhase,
     MoveKnight,
@@ -70,6 +74,7 @@ DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
         KnightsPhase.PROGRESS_CHOICE,
         KnightsPhase.PROGRESS_DISCARD,
         KnightsPhase.WEDDING,
+        KnightsPhase.HARBOR,
     }
 )
 """The decisions a dialog answers (``y``)."""
@@ -86,6 +91,7 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.PROGRESS_CHOICE: "to choose a progress card",
     KnightsPhase.PROGRESS_DISCARD: "to discard a progress card",
     KnightsPhase.WEDDING: "to give the Wedding's two cards",
+    KnightsPhase.HARBOR: "to trade at the Commercial Harbor",
 }
 """What the others are doing while the person waits, in this game's phases."""
 
@@ -166,9 +172,18 @@ def card_plays(legal: Sequence[Action], track: int, face: int) -> list[PlayProgr
     return [a for a in legal if isinstance(a, PlayProgress) and (a.track, a.face) == (track, face)]
 
 
-def fleet_choices(plays: Sequence[PlayProgress]) -> list[tuple[str, Action]]:
-    """The Merchant Fleet's kinds of card, as dialog choices."""
-    return [(f"{Resource(a.choice).name.lower()} 2:1 this turn", a) for a in plays]
+KIND_CARDS: Final = {
+    "merchant_fleet": ("Merchant Fleet: which kind of card?", "{kind} 2:1 this turn"),
+    "resource_monopoly": ("Resource Monopoly: which resource?", "up to 2 {kind} from each"),
+    "trade_monopoly": ("Trade Monopoly: which commodity?", "1 {kind} from each"),
+}
+"""The cards whose choice is a kind of card: the dialog's title and each choice's words."""
+
+
+def kind_choices(name: str, plays: Sequence[PlayProgress]) -> tuple[str, list[tuple[str, Action]]]:
+    """The title and the kinds of card of a card of :data:`KIND_CARDS`, as dialog choices."""
+    title, words = KIND_CARDS[name]
+    return title, [(words.format(kind=Resource(a.choice).name.lower()), a) for a in plays]
 
 
 def knight_choices(
@@ -239,7 +254,30 @@ def dialog_choices(
     if phase is KnightsPhase.WEDDING:
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         return "The Wedding: give which two cards?", [(describe_cards(a.cards), a) for a in gifts]
+    if phase is KnightsPhase.HARBOR:
+        return harbor_choices(view, legal)
     return "", []
+
+
+def harbor_choices(
+    view: InformationState, legal: Sequence[Action]
+) -> tuple[str, list[tuple[str, Action]]]:
+    """The Commercial Harbor's dialog: the resource to offer the next player (or none), or the
+    commodity to give for the offer (or none held)."""
+    progress = progress_of(view)
+    offers = [a for a in legal if isinstance(a, HarborOffer)]
+    if offers:
+        partner = progress.harbor[0]
+        return f"Commercial Harbor: offer player {partner + 1} which resource?", [
+            ("offer nothing" if a.resource < 0 else f"1 {Resource(a.resource).name.lower()}", a)
+            for a in offers
+        ]
+    answers = [a for a in legal if isinstance(a, HarborAnswer)]
+    offered = Resource(progress.harbor_offer).name.lower() if progress.harbor_offer >= 0 else ""
+    return f"Commercial Harbor: 1 {offered} for which commodity?", [
+        ("I hold no commodity" if a.commodity < 0 else f"1 {Resource(a.commodity).name.lower()}", a)
+        for a in answers
+    ]
 
 
 def card_line(view: InformationState, track: int, face: int) -> str:
