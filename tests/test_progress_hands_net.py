@@ -69,7 +69,7 @@ def pump_with(table: InProcessTable, change: Callable[[Envelope], bytes | None])
 @pytest.mark.slow
 def test_a_resource_monopoly_takes_capped_counts_and_every_view_stays_true() -> None:
     table, seat, play = at_a_play(1, "resource_monopoly")
-    before = [v.hand_size[:] for v in views(table)][0]
+    before = views(table)[0].hand_size[:]
     table.submit(seat, play)
     in_step(table)
     view = views(table)[(seat + 1) % SEATS]
