@@ -471,6 +471,11 @@ class GameState:
         """How many of a resource the seat holds; None where unknown."""
         return self.hands[seat][resource]
 
+    def possible_hands(self, seat: Seat) -> frozenset[Hand]:
+        """Every resource hand ``seat`` may hold, as far as this state knows: its one true hand
+        (an :class:`~hexlan.engine.info.InformationState` knows less of the others')."""
+        return frozenset({as_hand(self.hands[seat])})
+
     def _hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
         """Whether ``test`` may hold of the seat's hand (of one hand it may hold, in a view)."""
         return test(as_hand(self.hands[seat]))

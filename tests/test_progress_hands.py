@@ -15,9 +15,11 @@ from hexlan.engine.info import InformationState, _Group
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights.actions import (
     EventDie,
+    HandShown,
     HarborAnswer,
     HarborOffer,
     KnightsPhase,
+    MerchantTake,
     PlayProgress,
 )
 
@@ -173,3 +175,40 @@ def test_the_harbor_player_may_pass_a_seat_by_and_needs_a_resource_to_play() -> 
     step(state, views, PlayProgress(track, face))
     step(state, views, HarborOffer(-1))
     assert state.phase is Phase.MAIN and state.hands[1][Resource.COIN] == 1
+
+
+def test_the_master_merchant_sees_a_richer_hand_and_takes_two_cards_seen_by_the_two_alone() -> (
+    None
+):
+    state, views, (track, face) = at_main("master_merchant")
+    public_gift(state, views, 1, hand(ore=2, coin=1))
+    public_gift(state, views, 2, hand(wool=1))
+    for view in (views[0], views[3]):
+        unsure(view, 1, hand(ore=2, coin=1), hand(ore=1, wool=1, coin=1))
+    for game in (state, *views):
+        game.public_vp[1] += 1  # seat 1 is richer; seat 2 is not
+    assert [a for a in state.legal_actions() if isinstance(a, PlayProgress)] == [
+        PlayProgress(track, face, 1)
+    ]
+    rejected(state, PlayProgress(track, face, 2), "master_merchant cannot be played")
+    step(state, views, PlayProgress(track, face, 1))
+    assert state.phase is KnightsPhase.MERCHANT_SHOW
+    shown = HandShown(1, hand(ore=2, coin=1))
+    assert state.chance_outcomes() == [(shown, 1.0)]
+    assert views[3].chance_outcomes() == [(HandShown(1, None), 1.0)]
+    assert len(views[0].chance_outcomes()) == 2  # either hand, until it is shown
+    with pytest.raises(IllegalActionError):
+        views[0].check(HandShown(1, hand(brick=3)))  # a hand seat 1 cannot hold
+    step(state, views, shown)
+    assert views[0].possible_hands(1) == {hand(ore=2, coin=1)}
+    assert len(views[3].possible_hands(1)) == 2  # the third party saw nothing
+    take = MerchantTake(hand(ore=1, coin=1))
+    assert take in state.legal_actions() and MerchantTake(hand(ore=2)) in state.legal_actions()
+    rejected(state, MerchantTake(hand(wool=2)), "not legal")
+    assert views[3].legal_actions() == [MerchantTake(None)]
+    assert state.observation(take, 3) == MerchantTake(None) and state.observation(take, 1) == take
+    step(state, views, take)
+    assert state.phase is Phase.MAIN and state.hands[1][Resource.ORE] == 1
+    assert views[3].hand_size[0] == 2 and take.taken in views[3].possible_hands(0)
+    hands = [as_hand(h) for h in state.hands]
+    assert all(v.is_consistent(hands) for v in views)

@@ -64,10 +64,12 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
+    HandShown,
     HarborAnswer,
     HarborOffer,
     ImproveCity,
     KnightsPhase,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
@@ -202,6 +204,8 @@ class CitiesKnights(Variant):
         if state.phase is KnightsPhase.PROGRESS:
             seat, track = progress_of(state).draws[0]
             return ChanceNode(DECK_DRAW, "draw", deck=TRACKS[track], seats=(seat,))
+        if state.phase is KnightsPhase.MERCHANT_SHOW:
+            return progress_hands.merchant_node(state, progress_of(state))
         return None
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -211,6 +215,8 @@ class CitiesKnights(Variant):
             return list(_EVENT_OUTCOMES)
         if state.phase is KnightsPhase.PROGRESS:
             return progress_cards.outcomes(state, progress_of(state))
+        if state.phase is KnightsPhase.MERCHANT_SHOW:
+            return progress_hands.merchant_outcomes(state, progress_of(state))
         return []
 
     def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
@@ -227,6 +233,8 @@ class CitiesKnights(Variant):
         """A progress card drawn is seen by its drawer only."""
         if isinstance(action, ProgressDrawn) and seat != progress_of(state).draws[0][0]:
             return progress_cards.HIDDEN_DRAW
+        if isinstance(action, HandShown | MerchantTake):
+            return progress_hands.merchant_observation(state, progress_of(state), action, seat)
         return action
 
     def phase_seat(self, state: GameState) -> Seat:
@@ -277,6 +285,8 @@ class CitiesKnights(Variant):
             return [GiveCards(seat, h) for h in progress_play.gifts(state, seat)]
         if phase is KnightsPhase.HARBOR:
             return progress_hands.harbor_actions(state, progress, seat)
+        if phase is KnightsPhase.MERCHANT:
+            return progress_hands.merchant_takes(state, progress)
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -475,6 +485,12 @@ class CitiesKnights(Variant):
     def _on_harbor_answer(self, state: GameState, action: HarborAnswer) -> None:
         progress_hands.answer(state, progress_of(state), action)
 
+    def _on_hand_shown(self, state: GameState, action: HandShown) -> None:
+        progress_hands.shown(state, progress_of(state), action)
+
+    def _on_merchant_take(self, state: GameState, action: MerchantTake) -> None:
+        progress_hands.take(state, progress_of(state), action)
+
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
         state._take_from_bank(action.seat, self._picks[action.resource])
@@ -520,6 +536,8 @@ class CitiesKnights(Variant):
         GiveCards,
         HarborOffer,
         HarborAnswer,
+        HandShown,
+        MerchantTake,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -540,10 +558,12 @@ class CitiesKnights(Variant):
         GiveCards: _on_give,
         HarborOffer: _on_harbor_offer,
         HarborAnswer: _on_harbor_answer,
+        HandShown: _on_hand_shown,
+        MerchantTake: _on_merchant_take,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(
-        {KnightsPhase.EVENT, KnightsPhase.PROGRESS}
+        {KnightsPhase.EVENT, KnightsPhase.PROGRESS, KnightsPhase.MERCHANT_SHOW}
     )
 
 

@@ -59,6 +59,11 @@ class KnightsPhase(GamePhase):
     HARBOR = 27
     """The Commercial Harbor: its player offers each other seat with cards a resource, in turn
     order; that seat gives a commodity of its choice for it, or shows it has none."""
+    MERCHANT_SHOW = 28
+    """Chance: the Master Merchant's victim shows its hand to the card's player alone (a
+    hand opened by encryption to that seat in a network game)."""
+    MERCHANT = 29
+    """The Master Merchant's player takes two cards of its choice from the hand it saw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +258,30 @@ class HarborAnswer(A.VariantAction):
     def actor(self, active: Seat) -> Seat:
         """The answering seat."""
         return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(A.VariantAction):
+    """Chance, Cities & Knights: the Master Merchant's victim ``seat`` shows its ``hand`` (in
+    card-kind order) to the card's player; None where this state may not see it (official: the
+    player looks at the hand)."""
+
+    seat: Seat
+    hand: Hand | None
+
+    chance: ClassVar[bool] = True
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"hand"})
+
+
+@dataclass(frozen=True, slots=True)
+class MerchantTake(A.VariantAction):
+    """The Master Merchant's player takes ``taken`` (two cards, or all if fewer; a hand in
+    card-kind order) from the hand it saw; None where this state may not see them (official:
+    «take 2 cards of your choice»; the cards are seen by the two seats alone)."""
+
+    taken: Hand | None
+
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"taken"})
 
 
 EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))

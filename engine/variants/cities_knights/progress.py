@@ -72,6 +72,7 @@ class Progress:
             Merchant Fleet), or None.
         harbor: seats the Commercial Harbor's player still trades with, in turn order.
         harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
+        merchant: the seat whose hand the Master Merchant opens (-1: none).
         monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn:
             docs/rules/cities-and-knights.md).
     """
@@ -94,6 +95,7 @@ class Progress:
     harbor: list[Seat] = field(default_factory=list)
     harbor_offer: int = -1
     monopolised: bool = False
+    merchant: Seat = NO_SEAT
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -141,6 +143,7 @@ class Progress:
             harbor=self.harbor[:],
             harbor_offer=self.harbor_offer,
             monopolised=self.monopolised,
+            merchant=self.merchant,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -206,6 +209,7 @@ class Progress:
             "harbor": self.harbor[:],
             "harbor_offer": self.harbor_offer,
             "monopolised": self.monopolised,
+            "merchant": self.merchant,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

@@ -15,17 +15,36 @@ Harbor. :mod:`.progress_play` hands them the cards named in :data:`NAMES`.
   or -1, showing it holds no commodity: it keeps the resource out (official: it "does not have
   to take the resource"). Offer and answer are public actions, in turn, like the Wedding's
   gifts; an answer of -1 narrows every view of that seat's hand to hands with no commodity.
+- ``master_merchant``: the player names a seat with more victory points holding a card
+  (``choice``); that seat's hand is shown to the player alone (:class:`~.actions.HandShown`, a
+  chance outcome: the player's view then knows it exactly), and the player takes two cards of
+  its choice (:class:`~.actions.MerchantTake`), seen by the two seats alone: every other view
+  moves two hidden cards, as it does for a steal it does not see.
 """
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
-from hexlan.engine.core import COMMODITIES, RESOURCES, Hand, Phase, Resource, Seat, one_kind
+from hexlan.engine.chance import ChanceNode
+from hexlan.engine.core import (
+    COMMODITIES,
+    NO_SEAT,
+    RESOURCES,
+    Hand,
+    Phase,
+    Resource,
+    Seat,
+    as_hand,
+    one_kind,
+)
 from hexlan.engine.variants.cities_knights.actions import (
+    HandShown,
     HarborAnswer,
     HarborOffer,
     KnightsPhase,
+    MerchantTake,
     PlayProgress,
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
@@ -38,10 +57,15 @@ MONOPOLY_CAPS: Final = {"resource_monopoly": 2, "trade_monopoly": 1}
 """The most each other seat hands over to each monopoly card (official)."""
 MONOPOLY_KINDS: Final = {"resource_monopoly": RESOURCES, "trade_monopoly": COMMODITIES}
 """The kinds each monopoly card may name: a resource, or a commodity (official)."""
-NAMES: Final = frozenset({*MONOPOLY_CAPS, "commercial_harbor"})
+NAMES: Final = frozenset({*MONOPOLY_CAPS, "commercial_harbor", "master_merchant"})
 """The cards this module plays."""
 NO_OFFER: Final = -1
 """A Harbor offer passing a seat by, or an answer that holds no commodity."""
+MERCHANT_TAKES: Final = 2
+"""Cards the Master Merchant takes (official)."""
+HAND_SHOW: Final = "hand_show"
+"""Chance-node kind: ``seats[1]`` shows its hand to ``seats[0]`` alone (the Master Merchant;
+a network game opens it by encryption to that seat, PROTOCOL.md §7.2)."""
 
 
 def plays(
@@ -54,6 +78,8 @@ def plays(
         if progress.monopolised:
             return []
         return [PlayProgress(track, face, int(k)) for k in MONOPOLY_KINDS[name]]
+    if name == "master_merchant":
+        return [PlayProgress(track, face, s) for s in merchant_victims(state, seat)]
     if trading_partners(state, seat) and _has_resource(state, seat):
         return [PlayProgress(track, face)]
     return []
@@ -68,6 +94,9 @@ def play(state: GameState, progress: Progress, name: str, choice: int) -> None:
         progress.monopolised = True
         state.robber_resume = state.phase
         state.phase = Phase.MONOPOLY
+    elif name == "master_merchant":
+        progress.merchant = choice
+        state.phase = KnightsPhase.MERCHANT_SHOW
     else:
         progress.harbor = trading_partners(state, state.active)
         progress.harbor_offer = NO_OFFER
@@ -137,6 +166,84 @@ def _next_partner(state: GameState, progress: Progress) -> None:
     progress.harbor_offer = NO_OFFER
     if not progress.harbor:
         state.phase = Phase.MAIN
+
+
+def merchant_victims(state: GameState, seat: Seat) -> list[Seat]:
+    """The seats whose hand the Master Merchant played by ``seat`` may open: those with more
+    victory points (public in Cities & Knights) holding a card, in seat order (official)."""
+    points = state.public_vp
+    return [s for s in range(state.players) if points[s] > points[seat] and state.hand_size[s]]
+
+
+def merchant_node(state: GameState, progress: Progress) -> ChanceNode:
+    """The chance of :attr:`~.actions.KnightsPhase.MERCHANT_SHOW`: the victim's hand shown to
+    the player alone."""
+    return ChanceNode(HAND_SHOW, "merchant", seats=(state.active, progress.merchant))
+
+
+def merchant_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float]]:
+    """The hand shown, as this state will see it: the true hand where it sees the victim's
+    cards; each hand the victim may hold for the player, which sees it next; the hidden outcome
+    for every other seat."""
+    victim = progress.merchant
+    if state.sees(victim):
+        return [(HandShown(victim, as_hand(state.hands[victim])), 1.0)]
+    if not state.sees(state.active):
+        return [(HandShown(victim, None), 1.0)]
+    hands = sorted(state.possible_hands(victim))
+    return [(HandShown(victim, h), 1 / len(hands)) for h in hands]
+
+
+def merchant_observation(
+    state: GameState, progress: Progress, action: A.Action, seat: Seat
+) -> A.Action:
+    """What ``seat`` sees of the Master Merchant's show or take: the cards, if it is the player
+    or the victim; else that the hand was shown, or that cards moved."""
+    if seat in (state.active, progress.merchant):
+        return action
+    if isinstance(action, HandShown):
+        return HandShown(action.seat, None)
+    return MerchantTake(None) if isinstance(action, MerchantTake) else action
+
+
+def shown(state: GameState, progress: Progress, action: HandShown) -> None:
+    """The victim's hand is shown: a view that sees it keeps that hand alone; the player then
+    takes its cards."""
+    hand = action.hand
+    if hand is not None:
+        state._hand_narrow(action.seat, lambda h: h == hand, "showed a hand it does not hold")
+    state.phase = KnightsPhase.MERCHANT
+
+
+def merchant_takes(state: GameState, progress: Progress) -> list[A.Action]:
+    """The player's takes: every two cards (all, if fewer) the victim may hold, as this state
+    sees them; the one hidden take for a state that sees neither hand."""
+    victim = progress.merchant
+    if not state.sees(victim) and not state.sees(state.active):
+        return [MerchantTake(None)]
+    count = min(MERCHANT_TAKES, state.hand_size[victim])
+    result: list[A.Action] = []
+    for kinds in combinations_with_replacement(range(state.kinds), count):
+        hand = [0] * state.kinds
+        for kind in kinds:
+            hand[kind] += 1
+        if state._hand_covers(victim, as_hand(hand)):
+            result.append(MerchantTake(as_hand(hand)))
+    return result
+
+
+def take(state: GameState, progress: Progress, action: MerchantTake) -> None:
+    """The cards move from the victim to the player: as seen, or, unseen, as that many hidden
+    cards of the victim's (as steals a third party does not see)."""
+    player, victim = state.active, progress.merchant
+    if action.taken is not None:
+        state._hand_pay(victim, action.taken)
+        state._hand_gain(player, action.taken)
+    else:
+        for _ in range(min(MERCHANT_TAKES, state.hand_size[victim])):
+            state._hand_steal(player, victim, None)
+    progress.merchant = NO_SEAT
+    state.phase = Phase.MAIN
 
 
 def why_not(state: GameState, progress: Progress, action: A.Action) -> tuple[str, str] | None:
