@@ -11,7 +11,7 @@ Wedding and Intrigue when they can be played (a Wedding's gift: the cards it hol
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
 near; a Resource or Trade Monopoly on the kind the others may hand over most of (two cards
-at least); the Commercial Harbor at once (offering the resource it holds most of, answering
+at least); the Commercial Harbor and the Master Merchant at once (taking commodities first; offering the resource it holds most of, answering
 with the commodity it holds most of). Over the limit it discards a card the engine does not play yet, a point card last.
 """
 
@@ -22,7 +22,7 @@ from typing import Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
-from hexlan.engine.core import NO_SEAT, Hand, Phase, Seat
+from hexlan.engine.core import NO_SEAT, RESOURCES, Hand, Phase, Seat
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -39,6 +39,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     HarborOffer,
     ImproveCity,
     KnightsPhase,
+    MerchantTake,
     PillageCity,
     PlayProgress,
     PromoteKnight,
@@ -105,6 +106,9 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return min(legal, key=lambda a: _keep_value(variant, a))
     if phase is KnightsPhase.HARBOR:
         return _harbor_choice(view, seat, legal)
+    if phase is KnightsPhase.MERCHANT:  # commodities first, then what it holds least of
+        hand = view.hands[seat]
+        return max(legal, key=lambda a: _take_value(hand, a))
     if phase is KnightsPhase.WEDDING:  # the cards it holds most of
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         hand = view.hands[seat]
@@ -180,7 +184,7 @@ def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bo
         return hand[action.choice] >= FLEET_CARDS and hand[action.choice] == max(hand)
     if name in MONOPOLY_CAPS:
         return monopoly_worth(view, seat, name, action.choice)
-    if name == "commercial_harbor":
+    if name in ("commercial_harbor", "master_merchant"):
         return True
     if name == "diplomat":
         holder = view.longest_road_holder
@@ -212,6 +216,18 @@ def _harbor_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action:
         return hand[kind] if kind >= 0 else -1
 
     return max(legal, key=held)
+
+
+def _take_value(hand: list[int], action: Action) -> float:
+    """How much the bot wants the Master Merchant's take: two points a commodity, one a
+    resource, less a little for each card of the kind it holds already."""
+    taken = action.taken if isinstance(action, MerchantTake) else None
+    if taken is None:
+        return 0.0
+    return sum(
+        n * ((2.0 if kind >= len(RESOURCES) else 1.0) - 0.1 * hand[kind])
+        for kind, n in enumerate(taken)
+    )
 
 
 def _keep_value(variant: CitiesKnights, action: Action) -> int:

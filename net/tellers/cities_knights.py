@@ -24,9 +24,11 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
+    HandShown,
     HarborAnswer,
     HarborOffer,
     ImproveCity,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
@@ -58,6 +60,7 @@ EFFECTS: Final = {
     "resource_monopoly": "up to 2 {kind} from each other player",
     "trade_monopoly": "1 {kind} from each other player",
     "commercial_harbor": "a resource offered to each player for a commodity",
+    "master_merchant": "{whose} hand to look at, 2 cards to take",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
@@ -224,7 +227,8 @@ def progress_played(t: Telling) -> Told:
     node = action.choice >= 0 and played.name in ("engineer", "medicine", "intrigue")
     place = n.node_place(action.choice) if node else ""
     kind = Resource(action.choice).name.lower() if fleet else ""
-    effect = EFFECTS.get(played.name, "").format(place=place, kind=kind)
+    whose = n.whose(action.choice) if played.name == "master_merchant" else ""
+    effect = EFFECTS.get(played.name, "").format(place=place, kind=kind, whose=whose)
     text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
     target: Target = ("node", (action.choice,)) if node else None
     if played.name == "diplomat":
@@ -263,3 +267,23 @@ def harbor_answered(t: Telling) -> Told:
         kind = Resource(action.commodity).name.lower()
         text = f"{n.who(action.seat)} gave {n.whom(t.active)} 1 {kind} for the offer"
     return Told(text + " (the Commercial Harbor)", "trade", seat=action.seat)
+
+
+@tells(HandShown)
+def hand_shown(t: Telling) -> Told:
+    """The Master Merchant's victim shows its hand to the player (the cards named only where
+    the narrating seat saw them)."""
+    action, n = t.of(HandShown), t.narrator
+    text = f"{n.who(action.seat)} showed {n.whom(t.active)} a hand of cards"
+    if action.hand is not None:
+        text += f": {describe_cards(action.hand)}"
+    return Told(text + " (the Master Merchant)", "trade", seat=action.seat)
+
+
+@tells(MerchantTake)
+def merchant_took(t: Telling) -> Told:
+    """The Master Merchant's two cards taken (named only where the narrating seat saw them)."""
+    action, n = t.of(MerchantTake), t.narrator
+    victim = progress_of(t.state).merchant
+    cards = "2 cards" if action.taken is None else describe_cards(action.taken)
+    return Told(f"{t.who} took {cards} from {n.whom(victim)} (the Master Merchant)", "trade")

@@ -813,7 +813,7 @@ class GameScreen(TableScreen):
     def action_decide(self) -> None:
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
         deck, a progress card to discard)."""
-        title, choices = ck.dialog_choices(self.game.view, self._legal())
+        title, choices = ck.dialog_choices(self.game.view, self._legal(), self.game.names)
         if choices:
             self._choose(title, choices)
 
@@ -838,6 +838,8 @@ class GameScreen(TableScreen):
                 self.notify("That card cannot be played now.", severity="warning")
             elif plays[0].choice < 0:
                 self.submit(plays[0])
+            elif ck.card_key(view, *card) == "master_merchant":
+                self._choose(*ck.victim_choices(plays, self.game.names))
             elif ck.card_key(view, *card) in ck.KIND_CARDS:
                 self._choose(*ck.kind_choices(ck.card_key(view, *card), plays))
             elif ck.card_key(view, *card) == "diplomat":

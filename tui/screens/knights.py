@@ -46,6 +46,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     HarborOffer,
     ImproveCity,
     KnightsPhase,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
@@ -75,6 +76,7 @@ DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
         KnightsPhase.PROGRESS_DISCARD,
         KnightsPhase.WEDDING,
         KnightsPhase.HARBOR,
+        KnightsPhase.MERCHANT,
     }
 )
 """The decisions a dialog answers (``y``)."""
@@ -92,6 +94,7 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.PROGRESS_DISCARD: "to discard a progress card",
     KnightsPhase.WEDDING: "to give the Wedding's two cards",
     KnightsPhase.HARBOR: "to trade at the Commercial Harbor",
+    KnightsPhase.MERCHANT: "to take the Master Merchant's two cards",
 }
 """What the others are doing while the person waits, in this game's phases."""
 
@@ -232,9 +235,10 @@ def improve_choices(view: InformationState, legal: Sequence[Action]) -> list[tup
 
 
 def dialog_choices(
-    view: InformationState, legal: Sequence[Action]
+    view: InformationState, legal: Sequence[Action], names: Sequence[str] = ()
 ) -> tuple[str, list[tuple[str, Action]]]:
-    """The title and choices of the decision a dialog answers now (no choices: none due)."""
+    """The title and choices of the decision a dialog answers now (no choices: none due;
+    ``names``: the seats' names, else "player N")."""
     phase = view.phase
     if phase is KnightsPhase.AQUEDUCT:
         picks = [a for a in legal if isinstance(a, AqueductPick)]
@@ -255,12 +259,31 @@ def dialog_choices(
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         return "The Wedding: give which two cards?", [(describe_cards(a.cards), a) for a in gifts]
     if phase is KnightsPhase.HARBOR:
-        return harbor_choices(view, legal)
+        return harbor_choices(view, legal, names)
+    if phase is KnightsPhase.MERCHANT:
+        takes = [a for a in legal if isinstance(a, MerchantTake) and a.taken is not None]
+        victim = progress_of(view).merchant
+        hand = describe_cards(next(iter(view.possible_hands(victim))))
+        return f"Master Merchant: {seat_name(names, victim)} holds {hand}; take?", [
+            (describe_cards(a.taken), a) for a in takes if a.taken is not None
+        ]
     return "", []
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's name, or "player N" (from 1) without names."""
+    return names[seat] if seat < len(names) else f"player {seat + 1}"
+
+
+def victim_choices(
+    plays: Sequence[PlayProgress], names: Sequence[str]
+) -> tuple[str, list[tuple[str, Action]]]:
+    """The Master Merchant's richer seats, as a dialog."""
+    return "Master Merchant: look at whose hand?", [(seat_name(names, a.choice), a) for a in plays]
+
+
 def harbor_choices(
-    view: InformationState, legal: Sequence[Action]
+    view: InformationState, legal: Sequence[Action], names: Sequence[str] = ()
 ) -> tuple[str, list[tuple[str, Action]]]:
     """The Commercial Harbor's dialog: the resource to offer the next player (or none), or the
     commodity to give for the offer (or none held)."""
@@ -268,7 +291,7 @@ def harbor_choices(
     offers = [a for a in legal if isinstance(a, HarborOffer)]
     if offers:
         partner = progress.harbor[0]
-        return f"Commercial Harbor: offer player {partner + 1} which resource?", [
+        return f"Commercial Harbor: offer {seat_name(names, partner)} which resource?", [
             ("offer nothing" if a.resource < 0 else f"1 {Resource(a.resource).name.lower()}", a)
             for a in offers
         ]

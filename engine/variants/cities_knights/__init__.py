@@ -189,6 +189,7 @@ class CitiesKnights(Variant):
         progress.free_promotions = 0
         progress.crane = False
         progress.monopolised = False
+        progress.merchant = NO_SEAT
         if progress.fleet is not None:  # the Merchant Fleet's turn is over
             seat, kind = progress.fleet
             level = self.config.ability_level

@@ -72,7 +72,7 @@ class Progress:
             Merchant Fleet), or None.
         harbor: seats the Commercial Harbor's player still trades with, in turn order.
         harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
-        merchant: the seat whose hand the Master Merchant opens (-1: none).
+        merchant: the seat whose hand the Master Merchant opened this turn (-1: none).
         monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn:
             docs/rules/cities-and-knights.md).
     """

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine.chance import ChanceNode
 from hexlan.engine.core import (
     COMMODITIES,
-    NO_SEAT,
     RESOURCES,
     Hand,
     Phase,
@@ -242,8 +241,7 @@ def take(state: GameState, progress: Progress, action: MerchantTake) -> None:
     else:
         for _ in range(min(MERCHANT_TAKES, state.hand_size[victim])):
             state._hand_steal(player, victim, None)
-    progress.merchant = NO_SEAT
-    state.phase = Phase.MAIN
+    state.phase = Phase.MAIN  # the victim stays named till the turn's end (for the telling)
 
 
 def why_not(state: GameState, progress: Progress, action: A.Action) -> tuple[str, str] | None:
