@@ -177,9 +177,7 @@ def test_the_harbor_player_may_pass_a_seat_by_and_needs_a_resource_to_play() -> 
     assert state.phase is Phase.MAIN and state.hands[1][Resource.COIN] == 1
 
 
-def test_the_master_merchant_sees_a_richer_hand_and_takes_two_cards_seen_by_the_two_alone() -> (
-    None
-):
+def test_the_master_merchant_sees_a_richer_hand_and_takes_two_cards_seen_by_the_two_alone() -> None:
     state, views, (track, face) = at_main("master_merchant")
     public_gift(state, views, 1, hand(ore=2, coin=1))
     public_gift(state, views, 2, hand(wool=1))

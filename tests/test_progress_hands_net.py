@@ -9,14 +9,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from test_fairness import write_log
 
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import Phase
+from hexlan.engine.core import Phase, as_hand
 from hexlan.engine.info import InformationState
-from hexlan.engine.variants.cities_knights.actions import PlayProgress
+from hexlan.engine.variants.cities_knights.actions import (
+    HandShown,
+    KnightsPhase,
+    MerchantTake,
+    PlayProgress,
+)
 from hexlan.net.inproc import InProcessTable
+from hexlan.net.steal import seal_hand
+from hexlan.net.verify import EXIT_VALID, verify_logs
 from hexlan.net.wire import Envelope, sign_body
 
 GAME = "cities-and-knights"
@@ -121,3 +130,89 @@ def test_the_commercial_harbor_is_played_over_the_network_seat_by_seat() -> None
     assert moves and moves[0] == (seat, "HarborOffer")
     assert {m for _, m in moves} <= {"HarborOffer", "HarborAnswer"}
     assert any(m == "HarborAnswer" and a != seat for a, m in moves)
+
+
+@pytest.mark.slow
+def test_the_master_merchant_sees_the_hand_alone_and_takes_by_position() -> None:
+    table, seat, play = at_a_play(3, "master_merchant")
+    victim, third = play.choice, next(s for s in range(SEATS) if s not in (seat, play.choice))
+    table.submit(seat, play)
+    in_step(table)
+    player_view = views(table)[seat]
+    assert player_view.phase is KnightsPhase.MERCHANT
+    assert player_view.possible_hands(victim) == {as_hand(views(table)[victim].hands[victim])}
+    shown = [e.action for e in table.sessions[third].journal if isinstance(e.action, HandShown)]
+    assert shown == [HandShown(victim, None)]  # the third seat saw that a hand was shown
+    bot = make_bot("heuristic", random.Random(seat))
+    take = bot.choose(player_view, seat)
+    assert isinstance(take, MerchantTake) and take.taken is not None
+    before = views(table)[victim].hands[victim][:]
+    table.submit(seat, take)
+    in_step(table)
+    mine = [Envelope.parse(d).body for d in table.logs[seat]]
+    sent = [b for b in mine if b.author == seat and b.kind == "merchant_take"]
+    assert len(sent) == 1 and len(sent[0].payload[1]) == sum(take.taken)  # positions, no kinds
+    after = views(table)[victim].hands[victim]
+    assert [b - a for a, b in zip(after, before, strict=True)] == list(take.taken)
+    seen = [e.action for e in table.sessions[third].journal if isinstance(e.action, MerchantTake)]
+    assert seen == [MerchantTake(None)]
+
+
+@pytest.mark.slow
+def test_a_forged_hand_opening_stops_the_game_naming_the_victim() -> None:
+    """The victim seals to the player, for the right seat and under the right keys, an opening
+    whose first card is not the one it committed to: the player disputes it and every seat
+    names the victim."""
+    table, seat, play = at_a_play(3, "master_merchant")
+    victim = play.choice
+    forged: list[bytes] = []
+
+    def false_card(env: Envelope) -> bytes | None:
+        body = env.body
+        if body.kind != "hand_open" or body.author != victim:
+            return None
+        if not forged:
+            number, nonce, _ = body.payload
+            session = table.sessions[victim]
+            openings = list(session._own_committed_hand(number).openings)
+            salt, card = openings[0]
+            openings[0] = (salt, (card + 1) % 8)
+            box = seal_hand(
+                session.game_keys.private_key,
+                table.opening.seats[seat].x25519_public,
+                table.opening.game_id,
+                number,
+                openings,
+                nonce,
+            )
+            lie = replace(body, payload=(number, nonce, box))
+            forged.append(sign_body(lie, session.identity).to_bytes())
+        return forged[0]
+
+    table._handle(seat, table.sessions[seat].submit(play))
+    pump_with(table, false_card)
+    assert forged, "the victim never opened its hand"
+    for other in range(SEATS):
+        if other == victim:
+            continue
+        stop = table.sessions[other].stopped
+        assert stop is not None and stop.author == victim, stop
+        assert "hand opening is false" in stop.reason
+
+
+@pytest.mark.slow
+def test_a_whole_game_with_every_hand_taking_card_audits_clean_and_verifies(
+    tmp_path: Path,
+) -> None:
+    """Seed 3's three heuristic bots play the Harbor, the monopolies and the Master Merchant;
+    the end-of-game audit replays them with the true hands (each count, each sealed opening,
+    each card taken by position) and finds nothing; a third party's `hexlan verify` agrees."""
+    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
+    played = {type(e.action).__name__ for e in table.sessions[0].journal}
+    assert {"HarborAnswer", "MonopolyTake", "HandShown", "MerchantTake"} <= played
+    for session in table.sessions:
+        assert session.stopped is None and session.audited is not None
+        assert session.audited.report.deviations == () and session.audited.disagreeing == ()
+    report = verify_logs([write_log(tmp_path / "seat2.hexlan", table, 2)])
+    assert report.exit_code == EXIT_VALID, [log.violations for log in report.logs]
