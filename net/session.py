@@ -1403,19 +1403,16 @@ class Session:
         return Resource(kind)
 
     def _on_steal_dispute(self, env: Envelope, effects: list[Effect]) -> None:
-        """The thief of the last steal says its opening is false and shows its X25519 key, so
-        that every peer can read the opening (§7): one of the two seats is named either way."""
+        """The thief of the last steal (or the seat a hand was opened to, §7.2) says its
+        opening is false and shows its X25519 key, so that every peer can read the opening
+        (§7): one of the two seats is named either way."""
         author = env.body.author
         number, private = env.body.payload
         steal = self._opened
-        thief = (
-            steal.player
-            if isinstance(steal, HandRecord)
-            else None
-            if steal is None
-            else steal.thief
-        )
-        if steal is None or steal.steal != number or author != thief:
+        if steal is None:
+            raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
+        reader = steal.player if isinstance(steal, HandRecord) else steal.thief
+        if steal.steal != number or author != reader:
             raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
         try:
             keys = GameKeys.from_private_bytes(bytes(private))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_fairness import write_log
+from test_fairness import forge_chain, write_log
 
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Phase, as_hand
@@ -216,3 +216,20 @@ def test_a_whole_game_with_every_hand_taking_card_audits_clean_and_verifies(
         assert session.audited.report.deviations == () and session.audited.disagreeing == ()
     report = verify_logs([write_log(tmp_path / "seat2.hexlan", table, 2)])
     assert report.exit_code == EXIT_VALID, [log.violations for log in report.logs]
+
+
+@pytest.mark.slow
+def test_a_dispute_of_a_true_hand_opening_names_the_player() -> None:
+    """The Master Merchant's player claims a true opening false (its own key shown, signed by
+    it): every other seat reads the opening with that key and names the player."""
+    table, seat, play = at_a_play(3, "master_merchant")
+    table.submit(seat, play)
+    number = table.sessions[seat]._hand.steal  # type: ignore[union-attr]
+    key = table.sessions[seat].game_keys.private_bytes
+    forged = forge_chain(table, seat, [("steal_dispute", (number, key))])  # type: ignore[arg-type]
+    for other in range(SEATS):
+        if other != seat:
+            table._handle(other, table.sessions[other].receive(forged[0]))
+            stop = table.sessions[other].stopped
+            assert stop is not None and stop.author == seat, stop
+            assert f"seat {seat} disputed a true opening of steal {number}" in stop.reason

@@ -47,7 +47,7 @@ SIZES = [
     pytest.param((120, 40), ROOMY, id="120x40", marks=pytest.mark.slow),
 ]
 """The smallest and a roomy terminal (the quick run, ``-m 'not slow'``, keeps the smallest)."""
-SEED = 1
+SEED = 4
 """A seed whose game brings the person each step within its first turns."""
 READY = {
     "knight": legal(BuildKnight),
@@ -350,8 +350,8 @@ async def play_a_progress_card(pilot: Pilot[int], screen: GameScreen) -> None:
     assert "(not now)" not in str(dialog.choices[index][0])
     await pilot.press(str(index + 1))
     await pilot.pause()
-    if screen.pick is not None:  # Engineer, Medicine: the place
-        assert screen.pick.what == "progress card"
+    if screen.pick is not None:  # Engineer, Medicine: the place; the Diplomat: the road
+        assert screen.pick.what in ("progress card", "progress road")
         await type_label(pilot, screen, next(iter(screen.pick.labels)))
     elif isinstance(pilot.app.screen, ChoiceDialog):  # the Merchant Fleet: the kind
         await pilot.press("1")

@@ -1,6 +1,7 @@
 """Cities & Knights' progress cards that take from the others' hidden hands (official card
-list; docs/rules/cities-and-knights.md): the Resource and Trade Monopolies and the Commercial
-Harbor. :mod:`.progress_play` hands them the cards named in :data:`NAMES`.
+list; docs/rules/cities-and-knights.md): the Resource and Trade Monopolies, the Commercial
+Harbor and the Master Merchant. :mod:`.progress_play` hands them the cards named in
+:data:`NAMES`.
 
 - ``resource_monopoly``: every other seat hands over up to two of the resource ``choice``;
   ``trade_monopoly``: one of the commodity ``choice``. Both are the base game's Monopoly with a
@@ -12,8 +13,8 @@ Harbor. :mod:`.progress_play` hands them the cards named in :data:`NAMES`.
 - ``commercial_harbor``: its player offers each other seat holding cards, in turn order, a
   resource of its hand (:class:`~.actions.HarborOffer`, or -1 to pass the seat by); that seat
   answers (:class:`~.actions.HarborAnswer`) with a commodity of its choice, which the two swap,
-  or -1, showing it holds no commodity: it keeps the resource out (official: it "does not have
-  to take the resource"). Offer and answer are public actions, in turn, like the Wedding's
+  or -1, showing it holds no commodity: nothing moves (official: it "does not have to take the
+  resource"). Offer and answer are public actions, in turn, like the Wedding's
   gifts; an answer of -1 narrows every view of that seat's hand to hands with no commodity.
 - ``master_merchant``: the player names a seat with more victory points holding a card
   (``choice``); that seat's hand is shown to the player alone (:class:`~.actions.HandShown`, a
