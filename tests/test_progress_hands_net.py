@@ -26,7 +26,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.steal import seal_hand
 from hexlan.net.verify import EXIT_VALID, verify_logs
-from hexlan.net.wire import Envelope, sign_body
+from hexlan.net.wire import Envelope, encode_action, sign_body
 
 GAME = "cities-and-knights"
 SEATS = 3
@@ -233,3 +233,20 @@ def test_a_dispute_of_a_true_hand_opening_names_the_player() -> None:
             stop = table.sessions[other].stopped
             assert stop is not None and stop.author == seat, stop
             assert f"seat {seat} disputed a true opening of steal {number}" in stop.reason
+
+
+@pytest.mark.slow
+def test_a_master_merchants_take_named_in_the_open_stops_the_game_naming_the_player() -> None:
+    """The take must name positions (``merchant_take``): the same take as an ``action``, which
+    would tell every seat the cards' kinds, is refused and its author named."""
+    table, seat, play = at_a_play(3, "master_merchant")
+    table.submit(seat, play)
+    take = make_bot("heuristic", random.Random(seat)).choose(views(table)[seat], seat)
+    assert isinstance(take, MerchantTake)
+    forged = forge_chain(table, seat, [("action", encode_action(take))])  # type: ignore[arg-type]
+    for other in range(SEATS):
+        if other != seat:
+            table._handle(other, table.sessions[other].receive(forged[0]))
+            stop = table.sessions[other].stopped
+            assert stop is not None and stop.author == seat, stop
+            assert "Master Merchant's cards in the open" in stop.reason
