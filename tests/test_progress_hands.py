@@ -150,8 +150,10 @@ def test_a_harbor_answer_of_no_commodity_narrows_what_the_views_hold_possible() 
     public_gift(state, views, 1, hand(wool=1))
     for view in views[2:]:
         unsure(view, 1, hand(wool=1), hand(paper=1))
+        unsure(view, 0, hand(ore=1), hand(brick=1))
     step(state, views, PlayProgress(track, face))
     step(state, views, HarborOffer(Resource.ORE))
+    assert views[2].possible_hands(0) == {hand(ore=1)}  # the offer shows the ore
     assert HarborAnswer(1, Resource.PAPER) in views[2].legal_actions(1)
     step(state, views, HarborAnswer(1, -1))
     assert views[2].possible_hands(1) == {hand(wool=1)}

@@ -138,10 +138,14 @@ def harbor_actions(state: GameState, progress: Progress, seat: Seat) -> list[A.A
 
 
 def offer(state: GameState, progress: Progress, action: HarborOffer) -> None:
-    """The player's offer to the next seat (passing it by ends that seat's trade)."""
-    progress.harbor_offer = action.resource
-    if action.resource == NO_OFFER:
+    """The player's offer to the next seat (passing it by ends that seat's trade): every view
+    now knows the player holds the resource offered."""
+    kind = action.resource
+    progress.harbor_offer = kind
+    if kind == NO_OFFER:
         _next_partner(state, progress)
+    else:
+        state._hand_narrow(state.active, lambda h: h[kind] > 0, "offered a resource it lacks")
 
 
 def answer(state: GameState, progress: Progress, action: HarborAnswer) -> None:
