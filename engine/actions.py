@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final, TypeAlias
 
 from hexlan.engine.core import (
-    DevCard,
+    DevelopmentCard,
     Hand,
     HexId,
     NodeId,
@@ -220,7 +220,7 @@ class DrawCard:
     """Chance: the development card drawn; None where the observer may not see it (every seat
     but the buyer)."""
 
-    card: DevCard | None
+    card: DevelopmentCard | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,12 +254,15 @@ class VariantAction:
     Attributes:
         chance: whether the action is a chance outcome or a reveal, never a seat's choice.
         hand_fields: the names of its fields that hold a hand (decoded as one).
+        spends: what the action does with the hidden card it spends, in words ("played",
+            "discarded"), for a refusal naming a card never shown.
     """
 
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, Any]]  # set by @dataclass on each subclass
     chance: ClassVar[bool] = False
     hand_fields: ClassVar[frozenset[str]] = frozenset()
+    spends: ClassVar[str] = "played"
 
     def actor(self, active: Seat) -> Seat:
         """The seat making this action while ``active`` is the active seat: ``active``, unless

@@ -226,14 +226,17 @@ _TERRAIN_LETTERS: Final = ("D", "J", "$", "*", "?", "~")
 _NO_TOKEN: Final = frozenset({5, 7, 9, 10})  # desert, gold mine, fog, sea
 
 
-class DevCard(enum.IntEnum):
-    """Development card types, in the order every 5-tuple of card counts uses."""
+class DevelopmentCard(enum.IntEnum):
+    """A face of the development deck: the base of the open set of faces (../shared/
+    ARCHITECTURE.md, "Open sets, not fixed tuples"), as :class:`GamePhase` is of phases.
 
-    KNIGHT = 0
-    VICTORY_POINT = 1
-    ROAD_BUILDING = 2
-    YEAR_OF_PLENTY = 3
-    MONOPOLY = 4
+    :class:`DevCard` holds the base game's five, registered by the base rules; a game's rules
+    module declares faces of its own as another subclass, registered with its
+    ``Variant.dev_cards`` and merged by :mod:`hexlan.engine.registry` (:data:`~hexlan.engine.
+    registry.DEV_CARDS`, by name). A rule set names its deck's faces by those names
+    (``[development_deck]`` in seeds/*.toml). A face's code is its wire code (a drawn card's
+    ``card`` field, a deck's face number) and its index in every seat's card counts, so codes
+    are unique across games and stable: the base game's 0 .. 4, then each game's in turn."""
 
     @property
     def title(self) -> str:
@@ -241,12 +244,24 @@ class DevCard(enum.IntEnum):
         return self.name.replace("_", " ").title().replace(" Of ", " of ")
 
 
+class DevCard(DevelopmentCard):
+    """The base game's development cards (seed 002 «Карточки развития»), registered by the base
+    rules; codes 0 .. 4 in the order every base game's card counts use."""
+
+    KNIGHT = 0
+    VICTORY_POINT = 1
+    ROAD_BUILDING = 2
+    YEAR_OF_PLENTY = 3
+    MONOPOLY = 4
+
+
 class GamePhase(enum.IntEnum):
     """Where the game stands; decides whose decision it is and what kind. The base of every
     game's phase enum: :class:`Phase` holds the engine's own, and a game's rules module declares
     its own as another subclass (Seafarers' ``SeaPhase``), registered with its ``Variant.phases``
     and merged by :mod:`hexlan.engine.registry`. Codes are unique across games and stable (a
-    state's hash covers them): the engine's first (0 .. 15), then each game's."""
+    state's hash covers them): the engine's first (0 .. 14), the special building phase (15),
+    then each game's."""
 
     @property
     def title(self) -> str:
@@ -255,7 +270,8 @@ class GamePhase(enum.IntEnum):
 
 
 class Phase(GamePhase):
-    """The engine's own phases (the base game's, and the 5-6 player special building phase)."""
+    """The engine's own phases: the base game's. The 5-6 player special building phase (code 15)
+    is :class:`hexlan.engine.variants.special_build.BuildPhase`, which a rule set's flag adds."""
 
     START_PLAYER = 0
     """Chance: who starts (a roll-off, taken as one uniform chance outcome)."""
@@ -287,10 +303,6 @@ class Phase(GamePhase):
     """Chance-like reveal: the winner shows their victory point cards."""
     GAME_OVER = 14
     """The game has ended; nobody acts."""
-    SPECIAL_BUILD = 15
-    """5-6 players: after a turn, each other seat in turn order may build and buy development
-    cards, no trade and no card play (seed 002 «Расширение на 5-6 игроков»); the active seat is
-    the builder."""
 
 
 BASE_CHANCE_PHASES: Final = frozenset(

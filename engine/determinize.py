@@ -87,8 +87,9 @@ class Determinizer:
         for _ in range(REDEALS):
             pool = self.pool[:]
             rng.shuffle(pool)
-            dev_cards = [[0] * 5 for _ in range(players)]
-            new_cards = [[0] * 5 for _ in range(players)]
+            faces = len(view.deck)
+            dev_cards = [[0] * faces for _ in range(players)]
+            new_cards = [[0] * faces for _ in range(players)]
             dev_cards[seat] = list(view.dev_cards[seat])
             new_cards[seat] = list(view.new_dev_cards[seat])
             at = 0
@@ -99,7 +100,7 @@ class Determinizer:
                     if i < new:
                         new_cards[s][card] += 1
                 at += count
-            deck = [0] * 5
+            deck = [0] * faces
             for card in pool[at:]:
                 deck[card] += 1
             dealt = (dev_cards, new_cards, deck)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from hexlan.engine.core import DevCard, Hand, Resource, Seat
+from hexlan.engine.core import DevelopmentCard, Hand, Resource, Seat
 
 Piece = Literal["road", "settlement", "city", "ship"]
 """A piece a seat builds."""
@@ -206,7 +206,7 @@ class CardDrawn:
     """The bought card was dealt; ``card`` is None where hidden from the recording state."""
 
     seat: Seat
-    card: DevCard | None
+    card: DevelopmentCard | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +214,7 @@ class CardPlayed:
     """A seat played a development card (``GameState._start_card``)."""
 
     seat: Seat
-    card: DevCard
+    card: DevelopmentCard
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
     DevCard,
+    DevelopmentCard,
     EngineError,
     Hand,
     IllegalActionError,
@@ -80,6 +81,7 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.special_build import BuildPhase
 
 MAX_WORLDS: Final = 4096
 """Joint worlds a group of linked opponents may hold before it is split seat by seat."""
@@ -281,7 +283,7 @@ class InformationState(GameState):
         )
 
     def unseen_cards(self) -> tuple[int, ...]:
-        """Development cards this seat has not seen, per :class:`DevCard`: the deck and the
+        """Development cards this seat has not seen, per face (``rules.dev_faces``): the deck and the
         opponents' unplayed cards together."""
         return tuple(self.deck)
 
@@ -479,18 +481,18 @@ class InformationState(GameState):
 
     # ------------------------------------------------------------------ development-card hooks
 
-    def _dev_draw(self, seat: Seat, card: DevCard | None) -> None:
+    def _dev_draw(self, seat: Seat, card: DevelopmentCard | None) -> None:
         if seat == self.seat:
             super()._dev_draw(seat, card)
         elif card is not None:
             raise EngineError(f"seat {self.seat} cannot see the card seat {seat} draws")
 
-    def _dev_can_play(self, seat: Seat, card: DevCard) -> bool:
+    def _dev_can_play(self, seat: Seat, card: DevelopmentCard) -> bool:
         if seat == self.seat:
             return super()._dev_can_play(seat, card)
         return self.dev_count[seat] > self.new_dev_count[seat] and self.deck[card] > 0
 
-    def _dev_play(self, seat: Seat, card: DevCard) -> None:
+    def _dev_play(self, seat: Seat, card: DevelopmentCard) -> None:
         if seat == self.seat:
             super()._dev_play(seat, card)
         else:
@@ -681,7 +683,7 @@ class InformationState(GameState):
                 seat == self.active
                 and self.turn > 0
                 and self.phase not in CHANCE_PHASES
-                and self.phase is not Phase.SPECIAL_BUILD
+                and self.phase is not BuildPhase.SPECIAL_BUILD
                 and self.target - self.public_vp[seat]
                 <= cards
                 <= self._most_vp_cards(seat, self.new_dev_count[seat])
@@ -701,7 +703,7 @@ class InformationState(GameState):
             kind is A.EndTurn
             and self.options.victory_at_turn_end
             and self.active != self.seat
-            and self.phase is not Phase.SPECIAL_BUILD  # a special builder's is no turn's end
+            and self.phase is not BuildPhase.SPECIAL_BUILD  # a special builder's is no turn's end
         ):
             seat = self.active
             turn_end = _TurnEnd(

@@ -16,7 +16,14 @@ from typing import Any, Final, Self
 from hexlan.engine.core import EngineError
 
 VARIANT_OPTIONS: Final = frozenset(
-    {"jungle_number", "jungle_robber_blocks", "river_gold_points", "river_setup_ban_whole_river"}
+    {
+        "jungle_number",
+        "jungle_robber_blocks",
+        "river_gold_points",
+        "river_setup_ban_whole_river",
+        "ck_improve_without_city",
+        "ck_knights_active_after_win",
+    }
 )
 """Options of the variants' own rules: left out of :meth:`GameOptions.to_dict` at their default."""
 
@@ -57,6 +64,12 @@ class GameOptions:
         river_setup_ban_whole_river: Big River: no set-up settlement on any corner of the three
             river hexes (seed 002 "на берегу реки" read widely); by default only the gold mine's
             corners are closed, as in the published variant.
+        ck_improve_without_city: Cities & Knights: a seat without a city may build city
+            improvements (seed 002: «не требуют наличия города у игрока»); officially it needs
+            one. A level that wins a metropolis still needs a city to put it on.
+        ck_knights_active_after_win: Cities & Knights: after an attack Catan holds, the knights
+            stay active (seed 002 sends knights inactive only after a lost attack); officially
+            every knight goes inactive after either outcome.
     """
 
     victory_points: int | None = None
@@ -74,6 +87,8 @@ class GameOptions:
     jungle_robber_blocks: bool = True
     river_gold_points: bool = True
     river_setup_ban_whole_river: bool = False
+    ck_improve_without_city: bool = False
+    ck_knights_active_after_win: bool = False
 
     @classmethod
     def seed003(cls) -> Self:

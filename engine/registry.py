@@ -15,8 +15,9 @@ unique, and no two phases share a code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from hexlan.engine import actions as A
@@ -25,12 +26,13 @@ from hexlan.engine.core import (
     BASE_CHANCE_PHASES,
     RESOURCES,
     DevCard,
+    DevelopmentCard,
     EngineError,
     GamePhase,
     Phase,
     Resource,
 )
-from hexlan.engine.variants import HOOKS, Variant
+from hexlan.engine.variants import FLAG_PHASES, HOOKS, Variant
 from hexlan.engine.variants.base import VariantHandler
 
 if TYPE_CHECKING:
@@ -79,13 +81,20 @@ _BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
 
 
 def merge_phases(games: Iterable[type[Variant]]) -> frozenset[GamePhase]:
-    """The chance phases of the engine and of ``games``.
+    """The chance phases of the engine and of ``games``; the phases a rule-set flag adds
+    (:data:`~hexlan.engine.variants.FLAG_PHASES`, none of them a chance phase) are checked with
+    them.
 
     Raises:
-        EngineError: a phase code of a game that the engine or an earlier game already uses,
-            or a chance phase a game does not declare among its phases.
+        EngineError: a phase code of a game that the engine, a flag or an earlier game already
+            uses, or a chance phase a game does not declare among its phases.
     """
     codes: dict[int, GamePhase] = {int(p): p for p in Phase}
+    for flag, phases in FLAG_PHASES.items():
+        for phase in phases:
+            if int(phase) in codes:
+                raise EngineError(f"phase code {int(phase)} of the {flag} flag is taken")
+            codes[int(phase)] = phase
     chance: set[GamePhase] = set(BASE_CHANCE_PHASES)
     for game in games:
         if not game.chance_phases <= set(game.phases):
@@ -101,6 +110,48 @@ def merge_phases(games: Iterable[type[Variant]]) -> frozenset[GamePhase]:
 CHANCE_PHASES: Final = merge_phases(HOOKS.values())
 """Phases where the next action is a chance outcome or a reveal, not a seat's decision: the
 base game's and those each game flags (``Variant.chance_phases``)."""
+
+
+def merge_dev_cards(games: Iterable[type[Variant]]) -> dict[str, DevelopmentCard]:
+    """The development card faces by name (lower case, as seeds/*.toml write them): the base
+    game's :class:`~hexlan.engine.core.DevCard`, then each of ``games``' ``dev_cards``.
+
+    Raises:
+        EngineError: a face whose name or code is taken, or a code that leaves a gap (a face's
+            code is its index in every seat's card counts).
+    """
+    faces: dict[str, DevelopmentCard] = {card.name.lower(): card for card in DevCard}
+    for game in games:
+        for card in game.dev_cards:
+            if card.name.lower() in faces or int(card) != len(faces):
+                raise EngineError(
+                    f"development card {card.name} ({int(card)}) of the {game.name} rules must"
+                    f" have a new name and the next code, {len(faces)}"
+                )
+            faces[card.name.lower()] = card
+    return faces
+
+
+DEV_CARDS: Final[Mapping[str, DevelopmentCard]] = MappingProxyType(merge_dev_cards(HOOKS.values()))
+"""Every development card face by its name in seeds/*.toml (``knight``, ``victory_point``,
+...), the base game's five first: the faces a rule set's ``[development_deck]`` may name. Codes
+run 0, 1, 2, ... in this order."""
+
+_DEV_CARD_CODES: Final = tuple(DEV_CARDS.values())
+
+
+def dev_card(code: int) -> DevelopmentCard:
+    """The registered face of ``code`` (a drawn card's wire code, a deck's face number).
+
+    >>> dev_card(3)
+    <DevCard.YEAR_OF_PLENTY: 3>
+
+    Raises:
+        ValueError: no face has that code.
+    """
+    if not 0 <= code < len(_DEV_CARD_CODES):
+        raise ValueError(f"{code!r} is not a development card")
+    return _DEV_CARD_CODES[code]
 
 
 def _bind(game: type[Variant], cls: type[Action], handler: VariantHandler) -> StateHandler:
@@ -124,10 +175,10 @@ action)``); :class:`~hexlan.engine.state.GameState` adds the base game's own."""
 
 # ---------------------------------------------------------------------------- wire form
 
-_FIELD_TYPES: Final = {
+_FIELD_TYPES: Final[dict[str, Callable[[int], Any]]] = {
     "resource": Resource,
     "get": Resource,
-    "card": DevCard,
+    "card": dev_card,
 }
 _HAND_FIELDS: Final = frozenset(
     {"give", "get", "cards", *(f for cls in _OWNERS for f in cls.hand_fields)}

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from hexlan.engine.core import MAX_SEATS, RESOURCES, EngineError, Hand, Resource
+from hexlan.engine.core import (
+    MAX_SEATS,
+    RESOURCES,
+    DevCard,
+    DevelopmentCard,
+    EngineError,
+    Hand,
+    Resource,
+)
 from hexlan.engine.seedfile import read_seed
 
 GAMES: Final = (
@@ -71,16 +79,20 @@ class RuleSet:
         road_limit, settlement_limit, city_limit: pieces per player.
         road_cost, settlement_cost, city_cost, development_card_cost: hands (one count per kind
             of ``cards``; a file may list only the five resources, commodities then cost 0).
-        development_deck: cards of each :class:`DevCard` type, in enum order: the counts of
+        development_deck: cards of each development card face, by face code (the registry's
+            :data:`~hexlan.engine.registry.DEV_CARDS` order; the base game's five, then as many
+            faces as the last one the file names needs): the counts of
             ``decks["development"]``.
+        dev_faces: the face of each count of ``development_deck``.
         longest_road_min: segments needed for Longest Road.
         largest_army_min: knights needed for Largest Army.
         award_points: victory points of each award.
         special_building: a special building phase follows every turn (the 5-6 player game,
             seed 002 «Расширение на 5-6 игроков»); false when the file does not say.
         decks: every hidden stack of the game by name, each as its count of every card face,
-            faces numbered from 0 (``"development"``: :class:`DevCard` order); from the file's
-            ``[development_deck]`` (knight, victory_point, ...; left out when it holds no card,
+            faces numbered from 0 (``"development"``: face codes); from the file's
+            ``[development_deck]`` (faces by name: knight, victory_point, ... and any a game
+            registers; left out when it holds no card,
             as in Cities & Knights) and any ``[decks.NAME]`` table (its entries in file order,
             e.g. a fog stack's tiles).
         raw: the whole parsed file, for what a game's own rules module reads.
@@ -100,7 +112,7 @@ class RuleSet:
     settlement_cost: Hand
     city_cost: Hand
     development_card_cost: Hand
-    development_deck: tuple[int, int, int, int, int]
+    development_deck: tuple[int, ...]
     longest_road_min: int
     largest_army_min: int
     award_points: int
@@ -110,6 +122,7 @@ class RuleSet:
     cards: tuple[Resource, ...] = RESOURCES
     bank: Hand = ()
     plenty_kinds: tuple[Resource, ...] = RESOURCES
+    dev_faces: tuple[DevelopmentCard, ...] = ()
 
     @property
     def kinds(self) -> int:
@@ -204,6 +217,34 @@ def _flag(raw: dict[str, Any], key: str) -> bool:
     return value
 
 
+def parse_development_deck(
+    table: dict[str, Any],
+) -> tuple[tuple[DevelopmentCard, ...], tuple[int, ...]]:
+    """A ``[development_deck]`` table (face name -> count) as the faces and their counts by
+    face code: the base game's five faces always (a face the table leaves out has none), and
+    faces a game registers up to the last one named.
+
+    Raises:
+        EngineError: a name no game registers (:data:`~hexlan.engine.registry.DEV_CARDS`) or a
+            count that is not a whole number from 0.
+    """
+    from hexlan.engine.registry import DEV_CARDS  # noqa: PLC0415 - it imports the games, which import us
+
+    if not isinstance(table, dict):
+        raise EngineError(f"development_deck must be a table of counts, not {table!r}")
+    known = tuple(DEV_CARDS.values())
+    counts = [0] * len(DevCard)
+    for name, count in table.items():
+        face = DEV_CARDS.get(str(name))
+        if face is None:
+            raise EngineError(f"development_deck names no known card: {name!r}")
+        if type(count) is not int or count < 0:
+            raise EngineError(f"development_deck.{name} must be a count, not {count!r}")
+        counts.extend([0] * (int(face) + 1 - len(counts)))
+        counts[face] = count
+    return known[: len(counts)], tuple(counts)
+
+
 def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
     """A rule set from a parsed seeds/*.toml file (``raw``, ``extends`` already merged), named
     ``name``; :func:`load_ruleset` reads the registered games this way.
@@ -212,14 +253,7 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
         EngineError: a field is missing or malformed, in one line.
     """
     try:
-        deck = raw["development_deck"]
-        development = (
-            int(deck["knight"]),
-            int(deck["victory_point"]),
-            int(deck["road_building"]),
-            int(deck["year_of_plenty"]),
-            int(deck["monopoly"]),
-        )
+        faces, development = parse_development_deck(raw["development_deck"])
         decks = ({DEVELOPMENT_DECK: development} if any(development) else {}) | {
             str(name): tuple(int(n) for n in counts.values())
             for name, counts in raw.get("decks", {}).items()
@@ -252,6 +286,7 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
             city_cost=parse_cost(costs["city"], kinds),
             development_card_cost=parse_cost(costs["development_card"], kinds),
             development_deck=development,
+            dev_faces=faces,
             longest_road_min=int(awards["longest_road_min"]),
             largest_army_min=int(awards["largest_army_min"]),
             award_points=int(awards["points"]),

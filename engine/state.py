@@ -40,6 +40,7 @@ from hexlan.engine.core import (
     NO_LIMIT,
     NO_SEAT,
     DevCard,
+    DevelopmentCard,
     EngineError,
     GamePhase,
     Hand,
@@ -59,6 +60,7 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
 from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.variants import Variant, VariantState, make_variant
+from hexlan.engine.variants.special_build import BuildPhase
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""
@@ -81,7 +83,6 @@ def _build_actions(
 _DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in A.ALL_DICE)
 _DICE_NODE: Final = ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
 _STEALS: Final = tuple(A.StealCard(r) for r in Resource)
-_DRAWS: Final = tuple(A.DrawCard(c) for c in DevCard)
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
 _SPECIAL_BUILD_ACTIONS: Final = (
@@ -128,6 +129,12 @@ def _one_kind_trades(kinds: int) -> tuple[dict[int, tuple[A.MaritimeTrade, ...]]
 def _monopolies(kinds: tuple[Resource, ...]) -> tuple[A.PlayMonopoly, ...]:
     """perf: the Monopoly plays naming each of ``kinds`` (the rule set's ``plenty_kinds``)."""
     return tuple(A.PlayMonopoly(r) for r in kinds)
+
+
+@cache
+def _draws(faces: tuple[DevelopmentCard, ...]) -> tuple[A.DrawCard, ...]:
+    """perf: the draw outcome of each face of a rule set's deck (``rules.dev_faces``)."""
+    return tuple(A.DrawCard(c) for c in faces)
 
 
 @lru_cache(maxsize=4096)  # bounded: hands vary without end over long simulations
@@ -184,7 +191,8 @@ class GameState:
     The attributes below are public: bots, the UI and the network read them; only actions change
     them. Per-seat lists are indexed by seat; hands, the bank and ratios have one count per card
     kind of the rule set (``kinds``: 5, the resources, in the base game) in :class:`Resource`
-    order; development card lists are in :class:`DevCard` order.
+    order; development card lists have one count per face of the rule set (``rules.dev_faces``,
+    :class:`DevCard` order in the base game).
 
     Attributes:
         target, longest_road_min, road_limit, settlement_limit, city_limit: the numbers in force
@@ -213,8 +221,8 @@ class GameState:
             still to answer; the resource of a Monopoly being revealed.
         monopoly_cap: the most each seat hands over to that Monopoly (None: all it holds; a
             Cities & Knights Resource or Trade Monopoly takes 2 or 1, :meth:`monopoly_amount`).
-        special_from: in :attr:`Phase.SPECIAL_BUILD` (and a draw within it), the seat whose turn
-            it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
+        special_from: in :attr:`BuildPhase.SPECIAL_BUILD` (and a draw within it), the seat whose
+            turn it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
             the turn just ended (docs/rules/five-six.md).
         hex_seats: per hex, a bitmask of the seats with a building on it.
         variant: the rule set's own rules module (:mod:`hexlan.engine.variants`), None in games
@@ -224,30 +232,15 @@ class GameState:
         gold_points, variant_vp: Big River: each seat's gold points and the victory points they
             make (already in ``public_vp``; seed 002 «Большая река»); zero in other games.
             Seafarers: ``variant_vp`` holds each seat's island bonus points.
-        ships, ship_owner, new_ships, ship_moved: Seafarers: each seat's ships (path ids; a ship's
-            path also has its owner in ``path_owner``), the ship's owner per path (-1 none), the
-            ships built this turn, and whether a ship has moved this turn (seed 002 «Мореходы»).
-        pirate: Seafarers: the pirate's sea hex (-1 in games without one).
-        gold_owed, gold_resume: Seafarers: the gold-field resources each seat still chooses, and
-            the phase play resumes in after Seafarers' ``SeaPhase.GOLD``.
-        islands_settled: Seafarers: per seat, the islands it has settled off the home island
-            (those of its set-up settlements without a bonus, the others with one).
-        fog_pending, fog_seat, fog_resume, fog_terrain: Seafarers fog: the face-down hexes a
-            road or ship has reached and that wait for their tile (in hex order), the seat that
-            reached them (the discoverer), the phase play resumes in after
-            ``SeaPhase.FOG``, and a land tile drawn whose number token is due (-1: none).
-        fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
-            ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
-        fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
-        warships, fortress_chits, fortress_attacked, roll_pending, loot: Pirate Islands: each
-            seat's warships (the first ships of its line), the chits left under each seat's
-            fortress (0 once captured, or for a seat without one), whether the active seat has
-            attacked its fortress this turn (the attack ends the turn), whether a fleet attack's
-            loot or pick holds up the roll's production or 7, and the cards the fleet takes
-            from ``victim`` in its blind draw (seed 004; docs/rules/pirate-islands.md).
+        roll_pending: whether a variant holds up the roll's production or 7 (Pirate Islands'
+            fleet attack, whose loot or pick comes first; Cities & Knights' event die).
+        variant_due: set while an action is applied by a variant that follows it
+            (:meth:`Variant.action_applied`, Seafarers' fog); cleared once it is called.
         variant_state: a game's own progress that no field above holds, as one object its
-            rules module makes in ``prepare_state`` (Cities & Knights: improvements, knights,
-            walls, the barbarians; :class:`~hexlan.engine.variants.VariantState`): copied by
+            rules module makes in ``prepare_state`` (Seafarers' ships, pirate, gold and fog,
+            :class:`~hexlan.engine.variants.seafarers.SeaState`, with Pirate Islands' fleet;
+            Cities & Knights: improvements, knights, walls, the barbarians;
+            :class:`~hexlan.engine.variants.VariantState`): copied by
             :meth:`copy`, and in :meth:`public_dict` (so in every hash) through the rules
             module's ``public_dict``; None in games without.
         record_events, last_events: whether :meth:`apply` records what the rules did, and the
@@ -312,8 +305,10 @@ class GameState:
         self.hands = [[0] * kinds for _ in range(players)]
         self.hand_size = [0] * players
         self.deck = list(rules.development_deck)
-        self.dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
-        self.new_dev_cards = [[0, 0, 0, 0, 0] for _ in range(players)]
+        faces = len(rules.development_deck)  # the base game's five, or more a game registers
+        self.dev_cards = [[0] * faces for _ in range(players)]
+        self.new_dev_cards = [[0] * faces for _ in range(players)]
+        self._draws = _draws(rules.dev_faces)
         self.dev_count = [0] * players
         self.new_dev_count = [0] * players
         self.dev_played_this_turn = False
@@ -338,26 +333,8 @@ class GameState:
         self.discoveries = [0] * players
         self.gold_points = [0] * players
         self.variant_vp = [0] * players
-        self.ships: list[list[PathId]] = [[] for _ in range(players)]
-        self.ship_owner = [NO_SEAT] * topo.path_count
-        self.new_ships: list[PathId] = []
-        self.ship_moved = False
-        self.pirate = NO_SEAT
-        self.gold_owed = [0] * players
-        self.gold_resume: GamePhase = Phase.MAIN
-        self.islands_settled: list[list[int]] = [[] for _ in range(players)]
-        self.fog_pending: list[HexId] = []
-        self.fog_seat = NO_SEAT
-        self.fog_resume: GamePhase = Phase.MAIN
-        self.fog_terrain = -1
-        self.fog_tiles: list[int] = list(rules.decks.get("fog", ()))
-        self.fog_tokens: list[int] = list(rules.decks.get("fog_tokens", ()))
-        self.fog_revealed: list[tuple[HexId, int, int]] = []
-        self.warships = [0] * players
-        self.fortress_chits = [0] * players
-        self.fortress_attacked = False
         self.roll_pending = False
-        self.loot = 0
+        self.variant_due = False
         self.variant_state: VariantState | None = None
 
         self.robber = board.desert
@@ -403,15 +380,13 @@ class GameState:
         "setup_order", "bank", "hand_size", "deck", "dev_count", "new_dev_count", "knights",
         "revealed_vp_cards", "node_owner", "node_level", "blocked", "path_owner",
         "generic_harbour", "road_length", "public_vp", "discoveries", "gold_points",
-        "variant_vp", "ship_owner", "new_ships", "gold_owed", "discards", "hex_seats",
-        "trade_pending", "fog_pending", "fog_tiles", "fog_tokens", "fog_revealed",
-        "warships", "fortress_chits", "_road_cache",
+        "variant_vp", "discards", "hex_seats", "trade_pending", "_road_cache",
     )  # fmt: skip
     """perf: the per-seat, per-intersection and per-path lists of scalars :meth:`copy` copies
     (``_road_cache`` holds lists that are replaced, never changed in place)."""
     _NESTED_LISTS: ClassVar[tuple[str, ...]] = (
         "hands", "dev_cards", "new_dev_cards", "roads", "settlements", "cities", "ratios",
-        "ships", "islands_settled", "_income",
+        "_income",
     )  # fmt: skip
     """perf: the lists of lists :meth:`copy` copies two levels deep."""
 
@@ -510,20 +485,20 @@ class GameState:
         self.hand_size[victim] -= amount
         self.hand_size[thief] += amount
 
-    def _dev_draw(self, seat: Seat, card: DevCard | None) -> None:
+    def _dev_draw(self, seat: Seat, card: DevelopmentCard | None) -> None:
         assert card is not None
         self.deck[card] -= 1
         self.dev_cards[seat][card] += 1
         self.new_dev_cards[seat][card] += 1
 
-    def _dev_can_play(self, seat: Seat, card: DevCard) -> bool:
+    def _dev_can_play(self, seat: Seat, card: DevelopmentCard) -> bool:
         return self.dev_cards[seat][card] > self.new_dev_cards[seat][card]
 
-    def _dev_play(self, seat: Seat, card: DevCard) -> None:
+    def _dev_play(self, seat: Seat, card: DevelopmentCard) -> None:
         self.dev_cards[seat][card] -= 1
 
     def _dev_end_turn(self, seat: Seat) -> None:
-        self.new_dev_cards[seat] = [0, 0, 0, 0, 0]
+        self.new_dev_cards[seat] = [0] * len(self.deck)
 
     def deck_size(self) -> int:
         """Development cards left in the deck (public, whoever holds the unseen cards)."""
@@ -556,7 +531,11 @@ class GameState:
             return next(s for s in range(self.players) if self.discards[s])
         if phase is Phase.TRADE_RESPONSES and self.trade_pending:
             return self.trade_pending[0]
-        if type(phase) is not Phase and self.variant is not None:  # a phase a game adds
+        if (
+            type(phase) is not Phase
+            and phase is not BuildPhase.SPECIAL_BUILD
+            and self.variant is not None
+        ):  # a phase a game adds
             return self.variant.phase_seat(self)
         if phase is Phase.GAME_OVER:
             return NO_SEAT
@@ -625,7 +604,8 @@ class GameState:
             return [(_STEALS[r], hand[r] / total) for r in range(self.kinds) if hand[r]]
         if phase is Phase.DRAW:
             total = sum(self.deck)
-            return [(_DRAWS[c], self.deck[c] / total) for c in range(5) if self.deck[c]]
+            draws, deck = self._draws, self.deck
+            return [(draws[c], deck[c] / total) for c in range(len(deck)) if deck[c]]
         if phase is Phase.MONOPOLY:
             assert self.monopoly is not None
             amounts = tuple(
@@ -688,7 +668,7 @@ class GameState:
         """
         if self.phase is not Phase.DRAW and self.variant is not None:
             return self.variant.deck_outcome(self, face)
-        return _HIDDEN_DRAW if face is None else _DRAWS[face]
+        return _HIDDEN_DRAW if face is None else self._draws[face]
 
     def observation(self, action: Action, seat: Seat) -> Action:
         """What ``seat`` sees of ``action`` when it is applied to this state (call before apply).
@@ -750,6 +730,8 @@ class GameState:
             return [A.Discard(seat, c) for c in _discard_choices(as_hand(self.hands[seat]), need)]
         if phase is Phase.TRADE_RESPONSES:
             return self._trade_actions(seat)
+        if phase is BuildPhase.SPECIAL_BUILD:  # the special_building flag's phase
+            return self._build_actions(seat) if seat == self.active else []
         if type(phase) is not Phase:  # a phase a game adds: its rules module's decision
             if self.variant is None or seat != self.current_player():
                 return []
@@ -761,6 +743,8 @@ class GameState:
         if phase is Phase.ROLL:
             result: list[Action] = [A.ROLL]
             self._dev_actions(seat, result, before_roll=True)
+            if self.variant is not None:
+                self.variant.roll_actions(self, seat, result)
             return result
         if phase is Phase.MOVE_ROBBER:
             return self._robber_actions(seat)
@@ -793,12 +777,11 @@ class GameState:
             if self.variant is not None:
                 self.variant.free_builds(self, seat, result)
             return result
-        if phase is Phase.SPECIAL_BUILD:
-            return self._build_actions(seat)
         return []
 
     def _main_actions(self, seat: Seat) -> list[Action]:
-        if self.fortress_attacked:  # Pirate Islands: a fortress attack ends the turn (seed 004)
+        variant = self.variant
+        if variant is not None and variant.turn_must_end(self):  # Pirate Islands' fortress
             return [A.END_TURN]
         result = self._build_actions(seat)
         self._dev_actions(seat, result, before_roll=False)
@@ -937,8 +920,8 @@ class GameState:
             return [n for n in range(self.topology.node_count) if not blocked[n]]
         path_nodes = self.topology.path_nodes
         spots = {n for p in self.roads[seat] for n in path_nodes[p] if not blocked[n]}
-        if self.ships[seat]:  # Seafarers: a settlement may stand at a ship's end too
-            spots.update(n for p in self.ships[seat] for n in path_nodes[p] if not blocked[n])
+        if self.variant is not None:  # Seafarers: a settlement may stand at a ship's end too
+            self.variant.settlement_reach(self, seat, spots)
         return sorted(spots)
 
     # ------------------------------------------------------------------ checked play
@@ -1002,7 +985,9 @@ class GameState:
         name = type(action).__name__
         if seat not in self.acting_seats():
             return f"{name}: seat {seat} may not act in phase {self.phase.title}"
-        if self.phase is Phase.SPECIAL_BUILD and not isinstance(action, _SPECIAL_BUILD_ACTIONS):
+        if self.phase is BuildPhase.SPECIAL_BUILD and not isinstance(
+            action, _SPECIAL_BUILD_ACTIONS
+        ):
             return (
                 f"{name}: the special building phase allows building, buying a development card"
                 " and ending the special turn only (seed 002 «Расширение на 5-6 игроков»)"
@@ -1053,7 +1038,7 @@ class GameState:
             raise IllegalActionError(f"seat {seat} does not hold the cards it offers")
 
     def _check_offer(self, action: A.OfferTrade) -> None:
-        if self.phase is Phase.SPECIAL_BUILD:
+        if self.phase is BuildPhase.SPECIAL_BUILD:
             raise IllegalActionError(
                 "no trade in the special building phase", "seed 002 «Расширение на 5-6 игроков»"
             )
@@ -1091,9 +1076,10 @@ class GameState:
         if self.record_events:
             self.last_events = []
         self._HANDLERS[type(action)](self, action)
-        if self.fog_pending:
+        if self.variant_due:  # the game's rules follow this action (Seafarers' fog)
             assert self.variant is not None
-            self.variant.fog_reached(self)  # a road or ship reached fog: its tiles are drawn
+            self.variant_due = False
+            self.variant.action_applied(self)
         active = self.active
         # perf: unplayed cards bound the hidden victory points, so most calls stop at the first test.
         if (
@@ -1101,7 +1087,7 @@ class GameState:
             and self.turn
             and self.phase not in CHANCE_PHASES
             and self.phase is not Phase.GAME_OVER
-            and self.phase is not Phase.SPECIAL_BUILD
+            and self.phase is not BuildPhase.SPECIAL_BUILD
             and not self.options.victory_at_turn_end
             and self.public_vp[active] + self.hidden_victory_points(active) >= self.target
             and (self.variant is None or self.variant.can_win(self, active))
@@ -1195,7 +1181,7 @@ class GameState:
                     free=phase is Phase.ROAD_BUILDING,
                 )
             )
-        if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
+        if phase is Phase.MAIN or phase is BuildPhase.SPECIAL_BUILD:
             self._pay_bank(seat, self.rules.road_cost)
         self.path_owner[action.path] = seat
         self.roads[seat].append(action.path)
@@ -1266,7 +1252,7 @@ class GameState:
             self.last_events.append(E.CardDrawn(seat, action.card))
         self.dev_count[seat] += 1
         self.new_dev_count[seat] += 1
-        self.phase = Phase.MAIN if self.special_from < 0 else Phase.SPECIAL_BUILD
+        self.phase = Phase.MAIN if self.special_from < 0 else BuildPhase.SPECIAL_BUILD
 
     def _on_roll(self, action: A.RollDice) -> None:
         self.phase = Phase.DICE
@@ -1403,6 +1389,11 @@ class GameState:
             self._after_robber()
 
     def _after_robber(self) -> None:
+        if self.variant is not None:
+            victim = self.variant.next_victim(self)
+            if victim >= 0:  # Cities & Knights' Bishop: the next seat beside the robber
+                self._rob(victim)
+                return
         if self.discard_after_robber:
             # The steal moved a card between two hands, so who discards is decided only now.
             if self._call_discards():
@@ -1544,7 +1535,7 @@ class GameState:
 
     def _on_end_turn(self, action: A.EndTurn) -> None:
         seat = self.active
-        if self.phase is Phase.SPECIAL_BUILD:
+        if self.phase is BuildPhase.SPECIAL_BUILD:
             self._end_special_turn(seat)
             return
         if (
@@ -1561,7 +1552,7 @@ class GameState:
         if self.special_building:  # seed 002 «Расширение на 5-6 игроков»
             self.special_from = seat
             self.active = (seat + 1) % self.players
-            self.phase = Phase.SPECIAL_BUILD
+            self.phase = BuildPhase.SPECIAL_BUILD
             if self.record_events:
                 self.last_events.append(E.SpecialBuildingStarted(self.active))
             return
@@ -1586,7 +1577,6 @@ class GameState:
         self.turn += 1
         self.dice = None
         self.phase = Phase.ROLL
-        self.fortress_attacked = False
         if self.variant is not None:
             self.variant.turn_started(self)
         if self.record_events:

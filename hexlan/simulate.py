@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
 from hexlan.chance import SeededChance
+from hexlan.engine.actions import Action
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
@@ -81,6 +82,7 @@ def play_game(
     turn_cap: int = TURN_CAP,
     game: str = "base",
     think: float = DEFAULT_THINK,
+    observe: Callable[[GameState, Action], None] | None = None,
 ) -> GameResult:
     """Play one game between the named bots (one per seat, seat 0 first).
 
@@ -92,6 +94,8 @@ def play_game(
         turn_cap: stop without a winner after this many turns.
         game: the rule set (:data:`hexlan.engine.ruleset.GAMES`); its map is the board's.
         think: seconds a searching bot may take per decision.
+        observe: called with the full state and each action (chance outcomes too) before the
+            action is applied (scripts/ count what bots do with it).
 
     Raises:
         ValueError: an unknown bot or board name.
@@ -124,6 +128,8 @@ def play_game(
         else:
             action = policies[seat].choose(views[seat], seat)
             decisions += 1
+        if observe is not None:
+            observe(state, action)
         if infos:
             advance_views(state, infos, action)
         else:

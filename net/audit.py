@@ -37,13 +37,14 @@ from hexlan.engine.actions import (
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
-    DevCard,
+    DevelopmentCard,
     EngineError,
     IllegalActionError,
     Resource,
     Seat,
     as_hand,
 )
+from hexlan.engine.registry import dev_card
 from hexlan.engine.ruleset import DEVELOPMENT_DECK
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights.actions import HandShown, MerchantTake
@@ -195,7 +196,7 @@ class AuditReport:
     """
 
     deviations: tuple[Deviation, ...]
-    draws: tuple[DevCard, ...]
+    draws: tuple[DevelopmentCard, ...]
     digest: bytes
     dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
@@ -272,7 +273,7 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
             deviations.append(Deviation(exc.seat, b"", reason))
             return AuditReport(tuple(deviations), (), report_digest((), deviations))
         dealt[deck.label] = tuple(deck.face(order[p]) for p in range(deck.dealt))
-    draws = tuple(DevCard(face) for face in dealt.get(DEVELOPMENT_DECK, ()))
+    draws = tuple(dev_card(face) for face in dealt.get(DEVELOPMENT_DECK, ()))
     transcript: list[bytes] = []
     try:
         _replay(inputs, draws, dealt, transcript)
@@ -332,7 +333,7 @@ def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
 
 def _replay(
     inputs: AuditInputs,
-    draws: Sequence[DevCard],
+    draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]],
     transcript: list[bytes],
 ) -> None:
@@ -344,7 +345,7 @@ def _replay(
 
 def resolved_actions(
     inputs: AuditInputs,
-    draws: Sequence[DevCard],
+    draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]] | None = None,
 ) -> Iterator[Action]:
     """The journal's actions with every hidden part resolved (each drawn card from ``draws``,

@@ -112,6 +112,14 @@ _KINDS: Final = (
         game="cities-and-knights",
     ),
     CheatKind(
+        "undealt-discard",
+        "each progress card it must discard over the hand limit",
+        "discards a progress card it was never dealt, without showing one",
+        "a discard must spend a card its seat showed: peers stop naming the seat as soon as "
+        "the discard is ordered (§13.8; Cities & Knights only)",
+        game="cities-and-knights",
+    ),
+    CheatKind(
         "withhold-reveal",
         "each chance reveal it owes",
         "never sends the reveal",

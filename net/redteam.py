@@ -27,6 +27,9 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   ``card_reveal`` before it.
 - ``missing-commodity``: instead of the bot's decision, it signs ``ImproveCity`` for the first
   track whose next level's commodities its hand lacks (Cities & Knights).
+- ``undealt-discard``: over the progress-card limit, instead of the bot's discard, it signs
+  ``DiscardProgress`` of a card it was never dealt (a face still unseen by it), with no
+  ``card_reveal`` before it (Cities & Knights).
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
@@ -48,7 +51,12 @@ from typing import Any
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.cities_knights.actions import TRACK_COMMODITY, TRACKS, ImproveCity
+from hexlan.engine.variants.cities_knights.actions import (
+    TRACK_COMMODITY,
+    TRACKS,
+    DiscardProgress,
+    ImproveCity,
+)
 from hexlan.engine.variants.cities_knights.progress import Progress
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
@@ -73,6 +81,7 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "false-steal": ("steal_open",),
     "undealt-card": (),  # decisions, counted in ``submit``
     "missing-commodity": (),  # decisions, counted in ``submit``
+    "undealt-discard": (),  # decisions, counted in ``submit``
     "withhold-reveal": ("reveal",),
     "withhold-audit": ("audit_secrets",),
     "false-hash": ("turn_ack",),
@@ -190,6 +199,8 @@ class Cheat:
             self._install_card_play(session)
         elif self.kind.name == "missing-commodity":
             self._install_improvement(session)
+        elif self.kind.name == "undealt-discard":
+            self._install_discard(session)
 
     def _opportunity(self, kind: str) -> bool:
         """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
@@ -353,6 +364,23 @@ class Cheat:
 
         self._install_forgery(session, forge)
 
+    def _install_discard(self, session: Session) -> None:
+        """At the N-th progress card it must discard, sign ``DiscardProgress`` of a card it was
+        never dealt, unshown, whatever the bot chose."""
+        me = session.seat
+
+        def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
+            if not isinstance(chosen, DiscardProgress):
+                return None
+            card = _undealt_card(view, me)
+            if card is None:
+                return None
+            name = TRACKS[card[0]]
+            words = f"discarded a {name} progress card it was never dealt (instead of {chosen})"
+            return DiscardProgress(me, *card), words
+
+        self._install_forgery(session, forge)
+
     def _install_forgery(
         self,
         session: Session,
@@ -381,6 +409,25 @@ class Cheat:
             return effects
 
         session.submit = submit  # type: ignore[method-assign]
+
+
+def _undealt_card(view: GameState, seat: int) -> tuple[int, int] | None:
+    """A progress card ``(track, face)`` that ``seat`` holds none of but that its view has not
+    seen anywhere (so it may still be in a deck): one it was never dealt. None in another game
+    or when there is none."""
+    progress = view.variant_state
+    if not isinstance(progress, Progress):
+        return None
+    held = set(progress.cards[seat])
+    return next(
+        (
+            (track, face)
+            for track, pool in enumerate(progress.pool)
+            for face, count in enumerate(pool)
+            if count and (track, face) not in held
+        ),
+        None,
+    )
 
 
 def _lacking_track(view: GameState, seat: int) -> int | None:

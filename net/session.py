@@ -52,6 +52,7 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
 from hexlan.engine.variants.cities_knights.actions import HandShown, MerchantTake
 from hexlan.engine.variants.cities_knights.progress_hands import HAND_SHOW, MERCHANT_TAKES
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
@@ -960,15 +961,16 @@ class Session:
             self._turn_closed = not won
 
     def _check_cards(self, action: Action, author: Seat) -> None:
-        """A development card played must spend one of its type its seat showed, dealt before
-        this turn, and a victory claim may count no more victory point cards than the seat
+        """A development card played (a progress card played or discarded) must spend one of
+        its type its seat showed, dealt before this turn (a progress card: up to this turn), and a victory claim may count no more victory point cards than the seat
         showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
         (§13.8)."""
         played = self._card_played(action)
         turn = self._require_view(None).turn
         if played is not None and not played[0].spend(author, played[1], played[2]):
+            verb = action.spends if isinstance(action, A.VariantAction) else "played"
             raise IllegalMove(
-                f"seat {author} played {played[3]} without revealing one it drew"
+                f"seat {author} {verb} {played[3]} without revealing one it drew"
                 + (" before this turn" if played[2] == turn else ""),
                 author=author,
             )
@@ -2066,7 +2068,7 @@ def _faces(counts: Sequence[int]) -> list[int]:
     return [face for face, count in enumerate(counts) for _ in range(count)]
 
 
-_TURN_PASSING_PHASES: Final = frozenset({Phase.SPECIAL_BUILD})
+_TURN_PASSING_PHASES: Final = frozenset({BuildPhase.SPECIAL_BUILD})
 """Phases in which the decision passes round the table within one turn: the sequencer (§4) is
 the seat whose decision is due (the engine's ``current_player()``, which is also its ``active``
 seat there), not the seat whose turn it is (``special_from``)."""

@@ -19,7 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from hexlan.engine.core import DevCard
+from hexlan.engine.core import DevCard, DevelopmentCard
+from hexlan.engine.registry import dev_card
 from hexlan.engine.variants.cities_knights.actions import EVENT_FACES
 
 DICE_TOTALS: Final = tuple(range(2, 13))
@@ -284,7 +285,8 @@ def event_distribution(faces: Iterable[int]) -> Distribution:
 
 
 def draw_distribution(
-    faces: Iterable[DevCard | int], deck: Mapping[DevCard, int] | Sequence[int]
+    faces: Iterable[DevelopmentCard | int],
+    deck: Mapping[DevelopmentCard, int] | Sequence[int],
 ) -> Distribution:
     """The development cards drawn against the deck's composition.
 
@@ -295,34 +297,42 @@ def draw_distribution(
     test is conservative) when games draw a good part of their deck.
 
     Args:
-        faces: each draw's card type (a :class:`DevCard` or its value).
-        deck: the full deck's count of each type, by :class:`DevCard` or as a sequence in enum
-            order (e.g. ``load_ruleset().development_deck``).
+        faces: each draw's card type (a registered face or its code,
+            :func:`~hexlan.engine.registry.dev_card`).
+        deck: the full deck's count of each type, by face (the base game's five and any other
+            face named) or as a sequence in face-code order, one count per face of the game
+            (e.g. ``load_ruleset().development_deck``).
 
     Raises:
-        ValueError: a face that is no card type, a deck of another length or with no card, or a
-            drawn type the deck does not hold.
+        ValueError: a face that is no card type, a deck shorter than the base game's five or
+            with no card, or a drawn type the deck does not hold.
 
     >>> draws = draw_distribution([DevCard.KNIGHT] * 4, (14, 5, 2, 2, 2))
     >>> draws.expected[DevCard.KNIGHT], draws.observed[DevCard.KNIGHT]
     (2.24, 4)
     """
     if isinstance(deck, Mapping):
-        counts = tuple(deck.get(card, 0) for card in DevCard)
+        last = max((int(card) for card in deck), default=0)
+        cards = tuple(dev_card(c) for c in range(max(len(DevCard), last + 1)))
+        counts = tuple(deck.get(card, 0) for card in cards)
     else:
         counts = tuple(deck)
-        if len(counts) != len(DevCard):
-            raise ValueError(f"a deck gives {len(DevCard)} counts (one per type), not {counts}")
+        if len(counts) < len(DevCard):
+            raise ValueError(f"a deck gives {len(DevCard)} counts or more (one per type): {counts}")
+        cards = tuple(dev_card(c) for c in range(len(counts)))
     size = sum(counts)
     if size <= 0:
         raise ValueError(f"the deck {counts} holds no card")
-    observed = [0] * len(DevCard)
+    observed = [0] * len(counts)
     for face in faces:
-        observed[DevCard(face)] += 1
+        card = dev_card(int(face))
+        if card >= len(counts):
+            raise ValueError(f"a draw of {card.title}, which the deck does not hold")
+        observed[card] += 1
     n = sum(observed)
     return Distribution(
         "development-card draws",
-        tuple(card.title for card in DevCard),
+        tuple(card.title for card in cards),
         tuple(observed),
         tuple(n * count / size for count in counts),
     )

@@ -53,7 +53,6 @@ from hexlan.engine.actions import (
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import (
     RESOURCES,
-    DevCard,
     Resource,
 )
 from hexlan.engine.options import GameOptions
@@ -365,7 +364,7 @@ def _draw(game: _Game) -> dict[str, Any]:
         "card_index": index,
         "card_point": _hex(card_point(deck.label.encode(), index)),
         "face": deck.face(index),
-        "face_name": DevCard(deck.face(index)).name,
+        "face_name": R.dev_card(deck.face(index)).name,
     }
 
 
@@ -639,10 +638,10 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
         "max": MAX_KINDS - 1,
         "meaning": "a card kind; nil where the seat may not know it",
     },
-    "DevCard | None": {
+    "DevelopmentCard | None": {
         "type": "int or nil",
         "min": 0,
-        "max": len(DevCard) - 1,
+        "max": len(R.DEV_CARDS) - 1,
         "meaning": "knight, road building, year of plenty, monopoly, victory point; nil when hidden",
     },
     "tuple[Resource, ...]": {

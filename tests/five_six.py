@@ -18,6 +18,7 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.special_build import BuildPhase
 
 RULES = load_ruleset("five-six")
 MAP = load_map(RULES.board)
@@ -120,7 +121,7 @@ def outpost(state: GameState, seat: Seat, skip: int = 0) -> tuple[NodeId, PathId
 def end_special_phase(state: GameState) -> list[Seat]:
     """End every remaining special turn; the builders, in the order they ended."""
     builders = []
-    while state.phase is Phase.SPECIAL_BUILD:
+    while state.phase is BuildPhase.SPECIAL_BUILD:
         builders.append(state.active)
         state.play(A.END_TURN)
     return builders

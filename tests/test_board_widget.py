@@ -26,7 +26,8 @@ from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
 from hexlan.engine.variants import PirateIslands
-from hexlan.engine.variants.seafarers import BuildShip
+from hexlan.engine.variants.pirate_islands import fleet
+from hexlan.engine.variants.seafarers import BuildShip, sea
 from hexlan.tui.board import (
     CITY_GLYPHS,
     COMPACT,
@@ -915,7 +916,7 @@ def test_a_ship_differs_from_a_road_and_the_pirate_sits_on_its_sea_hex(layout: L
     road = next(
         a for a in state.legal_actions() if isinstance(a, A.BuildRoad) and a.path != ship.path
     )
-    state.ship_owner[ship.path] = state.path_owner[ship.path] = 0  # both drawn at once
+    sea(state).ship_owner[ship.path] = state.path_owner[ship.path] = 0  # both drawn at once
     state.path_owner[road.path] = 0
     text = render_board(state, layout)
     lines = board_lines(text)
@@ -928,8 +929,8 @@ def test_a_ship_differs_from_a_road_and_the_pirate_sits_on_its_sea_hex(layout: L
         assert char_at(lines, cell) in ("a", "~", "≀")
     for cell in path_cells(road.path, layout, topo):
         assert char_at(lines, cell) in ("a", "=", "‖")
-    col, row = geo.hexes[state.pirate]
-    assert geo.is_sea(state.pirate)
+    col, row = geo.hexes[sea(state).pirate]
+    assert geo.is_sea(sea(state).pirate)
     assert lines[row][col - 1 : col + 2] == " P " and style_at(text, (col, row)).reverse
     assert sum(line.count("P") for line in lines) == 1
 
@@ -955,7 +956,7 @@ def test_every_sea_path_and_sea_hex_is_reached_by_arrows_and_clicks(layout: Layo
                     todo.append(there)
         assert seen == set(targets), (kind, sorted(set(targets) - seen))
     state = sea_game()
-    labels = {h: f"{h - SEA_TOPO.hex_count:02}" for h in sea_hexes if h != state.pirate}
+    labels = {h: f"{h - SEA_TOPO.hex_count:02}" for h in sea_hexes if h != sea(state).pirate}
     lines = board_lines(render_board(state, layout, kind="hex", targets=labels))
     for h, label in labels.items():
         col, row = geo.hexes[h]
@@ -984,8 +985,8 @@ def test_pirate_islands_shows_fortresses_the_fleets_circle_and_warships(layout: 
     state = GameState(random_board(random.Random(0), "spiral", board_map), 4, rules=rules)
     variant = state.variant
     assert isinstance(variant, PirateIslands)
-    state.fortress_chits[2] = 1
-    state.warships[1] = 1
+    fleet(state).fortress_chits[2] = 1
+    fleet(state).warships[1] = 1
     text = render_board(state, layout)
     lines = board_lines(text)
     geo = geometry(layout, board_map.topology)
@@ -995,7 +996,7 @@ def test_pirate_islands_shows_fortresses_the_fleets_circle_and_warships(layout: 
         assert style_at(text, cell).reverse
     for h in variant.fleet_path:
         col, row = geo.hexes[h]
-        if h != state.pirate:
+        if h != sea(state).pirate:
             assert FLEET_PATH_GLYPH in lines[row][col - 2 : col + 3]
     assert sum(line.count("P") for line in lines) == 1
     warship = path_cells(variant.slots[1].ship, layout, board_map.topology)

@@ -25,6 +25,7 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
+from hexlan.engine.variants.special_build import BuildPhase
 
 
 def _info_api() -> Any:
@@ -182,7 +183,7 @@ def test_heuristic_builds_in_another_seats_special_phase() -> None:
     home, _, _ = outpost(state, 1)
     give(state, 1, FIVE_SIX.city_cost)
     state.play(A.END_TURN)
-    assert (state.phase, state.active) == (Phase.SPECIAL_BUILD, 1)
+    assert (state.phase, state.active) == (BuildPhase.SPECIAL_BUILD, 1)
     bot = HeuristicBot(random.Random(0))
     assert bot.choose(state, 1) == A.BuildCity(home)
     state.play(A.BuildCity(home))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,13 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
-from hexlan.engine.variants.cities_knights import CitiesKnights, Progress, knights, progress_of
+from hexlan.engine.variants.cities_knights import (
+    CitiesKnights,
+    Progress,
+    barbarians,
+    knights,
+    progress_of,
+)
 from hexlan.engine.variants.cities_knights.actions import (
     POLITICS,
     SCIENCE,
@@ -65,9 +72,9 @@ KNIGHT = (0, 0, 1, 0, 1, 0, 0, 0)
 GRAIN = (0, 0, 0, 1, 0, 0, 0, 0)
 
 
-def new_state(players: int = 4) -> GameState:
+def new_state(players: int = 4, options: GameOptions | None = None) -> GameState:
     """A game after set-up (start player 0, the first legal spot each time), hands emptied."""
-    state = GameState(BOARD, players, rules=RULES)
+    state = GameState(BOARD, players, rules=RULES, options=options or GameOptions())
     state.play(A.StartPlayer(0))
     while state.phase is not Phase.ROLL:
         state.play(state.legal_actions()[0])
@@ -443,6 +450,59 @@ def test_an_opponents_knight_breaks_a_road_like_a_settlement() -> None:
     assert state.road_length[0] == length
 
 
+def test_the_bot_displaces_a_weaker_knight_on_an_end_of_its_road() -> None:
+    """Seed 002: a stronger knight displaces a weaker one; the heuristic bot pushes an opponent's
+    knight off its road's end (it blocks the bot's road there)."""
+    state = new_state()
+    to_main(state, 0)
+    spot = road_end(state, 0)
+    _, far = extend(state, 0, spot)
+    knights.place(state, progress(state), far, Knight(1, 1, True))
+    knights.place(state, progress(state), spot, Knight(0, 2, True))
+    bot = make_bot("heuristic", random.Random(0))
+    assert bot.choose(state, 0) == MoveKnight(spot, far)
+    knights.lift(state, progress(state), far)  # nothing to push: the knight stays
+    assert not isinstance(bot.choose(state, 0), MoveKnight)
+
+
+def test_the_bot_walks_a_knight_to_the_robber_on_its_hex_then_chases_it() -> None:
+    """Seed 002 «Прогнать разбойника»: the bot's active knight away from the robber, which sits
+    on one of the bot's hexes, walks beside it, and a knight beside it chases it."""
+    state = new_state()
+    to_main(state, 0)
+    topo, owner = state.topology, state.node_owner
+    land = topo.land_node_count
+
+    def empty(n: int) -> bool:
+        return owner[n] < 0 and n < land
+
+    building, spot, far, hex_ = next(
+        (b, m, f, h)
+        for b in state.settlements[0] + state.cities[0]
+        for m in topo.node_nodes[b]
+        if empty(m)
+        for f in topo.node_nodes[m]
+        if empty(f) and f != b
+        for h in set(topo.node_hexes[b]) & set(topo.node_hexes[m]) - set(topo.node_hexes[f])
+    )
+    for a, b in ((building, spot), (spot, far)):
+        give(state, 0, lumber=1, brick=1)
+        state.play(A.BuildRoad(next(p for p in topo.node_paths[a] if b in topo.path_nodes[p])))
+    state.robber = hex_
+    progress(state).arrived = True
+    knights.place(state, progress(state), far, Knight(0, 1, True))
+    bot = make_bot("heuristic", random.Random(0))
+    assert bot.choose(state, 0) == MoveKnight(far, spot)
+    state.play(MoveKnight(far, spot))
+    state.play(A.END_TURN)
+    to_main(state, 0)
+    give(state, 0, grain=1)
+    assert bot.choose(state, 0) == ActivateKnight(spot)  # fed beside the robber
+    state.play(ActivateKnight(spot))
+    next_turn(state, 0)
+    assert bot.choose(state, 0) == ChaseRobber(spot)
+
+
 # ------------------------------------------------------------------ the barbarians
 
 
@@ -516,6 +576,56 @@ def test_the_weakest_lose_a_city_of_their_choice_metropolis_cities_are_safe() ->
     to_main(state, 2)
     give(state, 2, cloth=1)
     rejected(state, ImproveCity(TRADE), "needs a city")
+
+
+@pytest.mark.parametrize("seed_reading", [False, True])
+def test_a_seat_without_a_city_improves_only_under_the_seeds_reading(seed_reading: bool) -> None:
+    """Official: a city improvement needs a city; seed 002 «не требуют наличия города у
+    игрока»: the option ``ck_improve_without_city``. A level winning a metropolis still needs
+    a city to put it on."""
+    state = new_state(options=GameOptions(ck_improve_without_city=seed_reading))
+    to_main(state, 0)
+    progress(state).pillage = [0]  # the barbarians took seat 0's only city
+    barbarians.pillage(state, progress(state), 0, own_city(state, 0))
+    assert not state.cities[0]
+    give(state, 0, cloth=1)
+    if not seed_reading:
+        rejected(state, ImproveCity(TRADE), "needs a city")
+        assert "ck_improve_without_city" not in GameOptions().to_dict()
+        return
+    assert GameOptions(ck_improve_without_city=True).to_dict()["ck_improve_without_city"]
+    state.play(ImproveCity(TRADE))
+    assert progress(state).levels[0][TRADE] == 1
+    progress(state).levels[0][TRADE] = 3
+    give(state, 0, cloth=4)
+    rejected(state, ImproveCity(TRADE), "needs a city without a metropolis")
+
+
+@pytest.mark.parametrize("seed_reading", [False, True])
+def test_knights_stay_active_after_a_won_attack_only_under_the_seeds_reading(
+    seed_reading: bool,
+) -> None:
+    """Official: every knight goes inactive after an attack, won or lost; seed 002 says so of
+    a lost one only: the option ``ck_knights_active_after_win``. A lost attack rests them
+    either way."""
+    state = new_state(options=GameOptions(ck_knights_active_after_win=seed_reading))
+    arm(state, 2, 3)
+    arm(state, 1, 1)  # 4 active strength against 4 cities: Catan holds
+    progress(state).barbarians = 6
+    to_main(state, 0)
+    state.play(A.END_TURN)
+    roll(state, 1, 2, SHIP_FACE)
+    p = progress(state)
+    assert p.defenders == [0, 0, 1, 0] and p.barbarians == 0
+    assert [k.active for k in p.knights.values()] == [seed_reading] * 2
+    for node, knight in list(p.knights.items()):  # one level short: the barbarians win
+        p.knights[node] = replace(knight, active=knight.seat == 1)
+    p.barbarians = 6
+    to_main(state, 1)
+    state.play(A.END_TURN)
+    roll(state, 1, 2, SHIP_FACE)
+    assert state.phase is KnightsPhase.PILLAGE
+    assert not any(k.active for k in p.knights.values())
 
 
 def test_after_the_first_attack_a_seven_moves_the_robber_and_knights_chase_it() -> None:
@@ -746,7 +856,12 @@ def test_three_in_process_sessions_finish_audit_and_verify(tmp_path: Path) -> No
     journal = table.sessions[0].journal
     dice = sum(isinstance(e.action, A.Dice) for e in journal)
     events = sum(isinstance(e.action, EventDie) for e in journal)
-    assert dice == events > 20
+    names = [tuple(RULES.raw["decks"][t]) for t in ("trade", "politics", "science")]
+    alchemists = sum(  # an Alchemist's chosen dice are no beacon roll; its event die is
+        isinstance(e.action, PlayProgress) and names[e.action.track][e.action.face] == "alchemist"
+        for e in journal
+    )
+    assert dice + alchemists == events > 20
     own = [
         e.action
         for e in journal

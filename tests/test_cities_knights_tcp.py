@@ -29,12 +29,13 @@ from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.variants.cities_knights import knights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
     MoveKnight,
+    PlayProgress,
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
 from hexlan.net.effects import Effect
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import read_log
-from hexlan.net.wire import Envelope, encode_action
+from hexlan.net.wire import Envelope, decode_action, encode_action
 
 GAME = "cities-and-knights"
 SEATS = 3
@@ -60,8 +61,15 @@ def test_three_bot_processes_finish_cities_and_knights_over_tcp(tmp_path: Path) 
     finals = assert_agreement(finish(procs, PROCESS_TIMEOUT))
     assert [f["audit"] for f in finals] == ["passed"] * SEATS
     assert_no_equivocation(logs)
-    decks = list(load_ruleset(GAME).decks)
+    rules = load_ruleset(GAME)
+    decks = list(rules.decks)
     assert sorted(decks) == ["politics", "science", "trade"]  # no development deck
+    names = [tuple(rules.raw["decks"][d]) for d in ("trade", "politics", "science")]
+    alchemists = 0  # an Alchemist's chosen dice are no roll of the dice; its event die is one
+    for body in (Envelope.parse(m).body for m in read_log(logs[0]).messages):
+        play = decode_action(body.payload) if body.kind == "action" else None
+        if isinstance(play, PlayProgress) and names[play.track][play.face] == "alchemist":
+            alchemists += 1
     for path in logs:
         contents = read_log(path)
         assert contents.opening[6] == GAME
@@ -79,7 +87,8 @@ def test_three_bot_processes_finish_cities_and_knights_over_tcp(tmp_path: Path) 
         r"event die \(n = (\d+)\):\n.*\n((?:\s+\w[\w ]*\s+\d+\s+[\d.]+\n){4})", run.stdout
     )
     assert rolls is not None and events is not None, run.stdout
-    assert int(events[1]) == int(rolls[1]) > 0  # one event die with every roll of the dice
+    assert int(events[1]) == int(rolls[1]) + alchemists  # one with every roll, and Alchemist
+    assert int(rolls[1]) > 0
     rows = [re.match(r"\s+(\D+?)\s+(\d+)\s", line) for line in events[2].splitlines()]
     assert [r[1] for r in rows if r] == list(EVENT_ROWS)
     assert sum(int(r[2]) for r in rows if r) == int(events[1])

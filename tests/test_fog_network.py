@@ -21,7 +21,7 @@ import pytest
 from bot_games import write_log
 
 from hexlan.engine.bots import make_bot
-from hexlan.engine.variants.seafarers import SeaPhase
+from hexlan.engine.variants.seafarers import SeaPhase, sea
 from hexlan.net.audit import DeviationFound, resolved_actions
 from hexlan.net.deck import derive_deck_secret
 from hexlan.net.group import mul
@@ -64,7 +64,7 @@ def test_the_fog_island_is_played_to_an_audit_that_covers_every_deck(
     assert all(r.passed for r in reports) and len({r.digest for r in reports}) == 1
     view = sessions[0].view
     assert view is not None and view.winner >= 0 and view.rules.name == GAME
-    assert view.fog_revealed, "the bots explored no fog"
+    assert sea(view).fog_revealed, "the bots explored no fog"
     # every deck of the rule set, in its order, set up by every seat
     assert list(sessions[0].decks) == list(DECKS)
     shuffles = payloads(fog_game.logs[0], "shuffle")
@@ -76,11 +76,11 @@ def test_the_fog_island_is_played_to_an_audit_that_covers_every_deck(
     assert list(dealt) == list(DECKS)
     # the audit's faces are the tiles and tokens the game showed, in order
     faces = sessions[0].decks["fog"].deck.faces
-    shown = [(h, t) for h, t, _ in view.fog_revealed]
-    assert len(dealt["fog"]) == 12 - sum(view.fog_tiles)
+    shown = [(h, t) for h, t, _ in sea(view).fog_revealed]
+    assert len(dealt["fog"]) == 12 - sum(sea(view).fog_tiles)
     terrains = [sessions[0].view.variant.fog_faces[f] for f in dealt["fog"]]  # type: ignore[union-attr]
     assert [int(t) for t in terrains] == [t for _, t in shown][: len(terrains)]
-    assert len(dealt["fog_tokens"]) == sum(1 for *_, token in view.fog_revealed if token)
+    assert len(dealt["fog_tokens"]) == sum(1 for *_, token in sea(view).fog_revealed if token)
     assert sorted(faces) == sorted(
         f for f, n in enumerate(view.rules.decks["fog"]) for _ in range(n)
     )
@@ -150,7 +150,7 @@ def test_no_seat_can_read_a_face_down_tile_before_its_reveal() -> None:
     table.start()
     for _ in range(40_000):
         view = table.sessions[0].view
-        if view is not None and view.fog_revealed and view.phase is not SeaPhase.FOG:
+        if view is not None and sea(view).fog_revealed and view.phase is not SeaPhase.FOG:
             break
         seat = next(s.seat for s in table.sessions if s.decision_due())
         table.submit(seat, bots[seat].choose(table.sessions[seat].view, seat))  # type: ignore[arg-type]
@@ -172,7 +172,7 @@ def test_no_seat_can_read_a_face_down_tile_before_its_reveal() -> None:
             assert alone not in cards  # its own secret alone opens no card
     assert len({d.dealt for d in decks}) == 1  # no share of a face-down tile was published
     views = [s.view for s in sessions]
-    assert len({tuple(v.fog_revealed) for v in views}) == 1  # type: ignore[union-attr]
+    assert len({tuple(sea(v).fog_revealed) for v in views}) == 1  # type: ignore[union-attr]
 
 
 def test_a_false_fog_shuffle_is_caught_by_its_proof_and_named() -> None:

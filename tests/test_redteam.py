@@ -54,6 +54,7 @@ STOP_WORDS = {
     "false-steal": "seat {s} opened a card it had not committed to",
     "undealt-card": "seat {s} played Knight without revealing one it drew",
     "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
+    "undealt-discard": "seat {s} discarded ",  # then the card's name
     "false-hash": "divergence: seat {s}'s public state after turn",
 }
 
@@ -428,7 +429,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 11
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 12
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 

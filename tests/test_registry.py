@@ -14,16 +14,20 @@ from hexlan.engine import registry as R
 from hexlan.engine.board import beginner_board
 from hexlan.engine.core import (
     BASE_CHANCE_PHASES,
+    DevCard,
+    DevelopmentCard,
     EngineError,
     GamePhase,
     Phase,
 )
+from hexlan.engine.ruleset import load_ruleset, parse_development_deck
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import HOOKS, Variant
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase
 from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
 from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, Seafarers, SeaPhase
+from hexlan.engine.variants.special_build import BuildPhase
 
 BASE_NAMES = [
     "BuildRoad",
@@ -85,6 +89,8 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "DiscardProgress",
         "PlayProgress",
         "GiveCards",
+        "DesertKnight",
+        "PlaceDeserter",
         "HarborOffer",
         "HarborAnswer",
         "HandShown",
@@ -144,7 +150,8 @@ def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
     )
     assert KnightsPhase.PILLAGE not in R.CHANCE_PHASES
     assert SeaPhase.GOLD not in R.CHANCE_PHASES
-    assert [int(p) for p in Phase] == list(range(16))  # the engine's codes, hashed in states
+    assert [int(p) for p in Phase] == list(range(15))  # the engine's codes, hashed in states
+    assert int(BuildPhase.SPECIAL_BUILD) == 15  # the special_building flag's, next
     assert (int(SeaPhase.GOLD), int(SeaPhase.FOG), int(PiratePhase.FORTRESS)) == (16, 17, 18)
     assert SeaPhase.FOG.title == "fog"
 
@@ -206,3 +213,69 @@ def test_the_registry_refuses_inconsistent_games() -> None:
 
     with pytest.raises(EngineError, match="chance phase"):
         R.merge_phases([Unflagged])
+
+
+# ---------------------------------------------------------------------- development card faces
+
+
+class _Discovery(DevelopmentCard):
+    TREASURE_MAP = 5
+
+
+class _Treasure(Variant):
+    name: ClassVar[str] = "treasure"
+    dev_cards: ClassVar[tuple[DevelopmentCard, ...]] = (_Discovery.TREASURE_MAP,)
+
+
+def test_the_base_rules_register_the_five_development_cards_under_their_file_names() -> None:
+    # Issue 8: the deck's faces are an open set; the base game's keep their codes (wire codes of
+    # DrawCard and indices of every seat's card counts).
+    assert list(R.DEV_CARDS) == [
+        "knight",
+        "victory_point",
+        "road_building",
+        "year_of_plenty",
+        "monopoly",
+    ]
+    assert [int(card) for card in R.DEV_CARDS.values()] == list(range(5))
+    assert R.dev_card(4) is DevCard.MONOPOLY
+    with pytest.raises(ValueError, match="not a development card"):
+        R.dev_card(5)
+    with pytest.raises(EngineError, match="malformed DrawCard"):
+        R.action_from_list(["DrawCard", 9])
+
+
+def test_a_game_adds_a_face_that_its_rule_set_then_names() -> None:
+    faces = R.merge_dev_cards([*HOOKS.values(), _Treasure])
+    assert faces["treasure_map"] is _Discovery.TREASURE_MAP
+    assert list(faces)[:5] == list(R.DEV_CARDS)
+
+
+def test_the_registry_refuses_a_face_whose_name_or_code_is_taken() -> None:
+    class Twin(DevelopmentCard):
+        KNIGHT = 5
+
+    class Gap(DevelopmentCard):
+        FAR = 7
+
+    for face in (Twin.KNIGHT, Gap.FAR):
+
+        class Bad(Variant):
+            name: ClassVar[str] = "bad"
+            dev_cards: ClassVar[tuple[DevelopmentCard, ...]] = (face,)
+
+        with pytest.raises(EngineError, match="the next code, 5"):
+            R.merge_dev_cards([Bad])
+
+
+def test_a_rule_set_names_its_deck_by_face_and_leaves_out_what_it_lacks() -> None:
+    faces, counts = parse_development_deck({"knight": 19, "monopoly": 1})
+    assert counts == (19, 0, 0, 0, 1) and faces == tuple(DevCard)
+    with pytest.raises(EngineError, match="names no known card: 'treasure_map'"):
+        parse_development_deck({"treasure_map": 2})
+    with pytest.raises(EngineError, match="must be a count"):
+        parse_development_deck({"knight": -1})
+    with pytest.raises(EngineError, match="must be a table"):
+        parse_development_deck([14, 5])  # type: ignore[arg-type]
+    assert load_ruleset("base").development_deck == (14, 5, 2, 2, 2)  # the bytes every log has
+    assert load_ruleset("seafarers-pirate-islands").development_deck == (19, 0, 2, 2, 2)

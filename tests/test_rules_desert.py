@@ -27,6 +27,7 @@ from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.seedfile import read_seed
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import build_topology, with_regions
+from hexlan.engine.variants.seafarers import sea
 from hexlan.net.inproc import InProcessTable
 from hexlan.simulate import simulate
 
@@ -81,7 +82,7 @@ def test_a_ship_map_holds_together(game: str) -> None:
     for harbour in state.board.harbours:  # sea beside it, or the frame (Pirate Islands)
         on_frame = len(topo.path_hexes[harbour.path]) == 1
         assert harbour.path in topo.coast and (topo.path_sea[harbour.path] or on_frame)
-    assert topo.hex_count <= state.pirate < topo.hex_count + len(topo.sea_axial)
+    assert topo.hex_count <= sea(state).pirate < topo.hex_count + len(topo.sea_axial)
     assert state.robber < topo.hex_count
 
 
@@ -223,8 +224,8 @@ def test_the_big_fog_island_starts_on_the_main_island_with_a_stack_of_25() -> No
     never beside fog); 25 face-down hexes and a fog stack of 25 tiles (12 water), 13 tokens."""
     state = new_board("seafarers-fog-island-6")
     topo = state.board.topology
-    assert state.board.terrains.count(Terrain.FOG) == 25 == sum(state.fog_tiles)
-    assert sum(state.fog_tokens) == 13
+    assert state.board.terrains.count(Terrain.FOG) == 25 == sum(sea(state).fog_tiles)
+    assert sum(sea(state).fog_tokens) == 13
     assert state.board.terrains[state.robber] is Terrain.DESERT
     offered = {a.node for a in state.legal_actions() if isinstance(a, A.BuildSettlement)}
     assert {topo.node_island[n] for n in offered} == {0}

@@ -32,6 +32,7 @@ from hexlan.engine.variants.seafarers import (
     ChooseGold,
     ExploreFog,
     SeaPhase,
+    sea,
 )
 from hexlan.simulate import simulate
 
@@ -105,7 +106,7 @@ def test_set_up_settlements_keep_off_the_fog() -> None:
 def test_a_ship_reaching_fog_draws_a_tile_then_its_token_for_the_discoverer(fog) -> None:
     s = fog.state
     fog.play(BuildShip(STRAIT))
-    assert s.phase is SeaPhase.FOG and s.fog_pending == [FOG_HEX]
+    assert s.phase is SeaPhase.FOG and sea(s).fog_pending == [FOG_HEX]
     node = s.chance_node()
     assert (node.kind, node.deck, node.seats, node.public) == (DECK_DRAW, "fog", (0,), True)
     assert s.legal_actions(0) == []  # chance: nobody chooses the tile
@@ -116,11 +117,11 @@ def test_a_ship_reaching_fog_draws_a_tile_then_its_token_for_the_discoverer(fog)
     assert s.board.terrains[FOG_HEX] is Terrain.FOG  # not laid until its token is drawn
     brick = s.hands[0][Resource.BRICK]
     fog.play(ExploreFog(TOKENS.index(6)))
-    assert s.phase is Phase.MAIN and s.fog_pending == []
+    assert s.phase is Phase.MAIN and sea(s).fog_pending == []
     assert (s.board.terrains[FOG_HEX], s.board.tokens[FOG_HEX]) == (Terrain.HILLS, 6)
     assert s.hands[0][Resource.BRICK] == brick + 1  # the discoverer's reward
-    assert s.fog_tiles[TILES["H"]] == 1 and s.fog_tokens[TOKENS.index(6)] == 0
-    assert s.fog_revealed == [(FOG_HEX, int(Terrain.HILLS), 6)]
+    assert sea(s).fog_tiles[TILES["H"]] == 1 and sea(s).fog_tokens[TOKENS.index(6)] == 0
+    assert sea(s).fog_revealed == [(FOG_HEX, int(Terrain.HILLS), 6)]
     with pytest.raises(ValueError):
         s.play(ExploreFog(0))  # nothing is face down and waiting
 
@@ -150,14 +151,14 @@ def test_sea_gives_nothing_and_gold_a_resource_of_choice(fog, table) -> None:
     fog.play(BuildShip(STRAIT), ExploreFog(TILES["W"]))
     assert s.phase is Phase.MAIN and s.board.terrains[FOG_HEX] is Terrain.SEA
     assert s.hands[0] == [0, 0, 0, 0, 0] == [h - c for h, c in zip(hand, SHIP, strict=True)]
-    assert s.board.tokens[FOG_HEX] == 0 and s.fog_tokens == list(FOG.decks["fog_tokens"])
+    assert s.board.tokens[FOG_HEX] == 0 and sea(s).fog_tokens == list(FOG.decks["fog_tokens"])
 
     t = table(players=4, board=BOARD, rules=FOG)
     t.build(0, settlements=[HOME])
     t.give(0, SHIP)
     t.play(BuildShip(STRAIT), ExploreFog(TILES["R"]), ExploreFog(TOKENS.index(5)))
     g = t.state
-    assert g.phase is SeaPhase.GOLD and g.gold_owed == [1, 0, 0, 0]
+    assert g.phase is SeaPhase.GOLD and sea(g).gold_owed == [1, 0, 0, 0]
     t.play(ChooseGold(0, (0, 0, 0, 0, 1)))
     assert g.phase is Phase.MAIN and g.hands[0][Resource.ORE] == 1
     assert (g.board.terrains[FOG_HEX], g.board.tokens[FOG_HEX]) == (Terrain.GOLD_FIELD, 5)
@@ -171,22 +172,24 @@ def test_a_road_reaching_fog_reveals_every_hex_at_its_ends(fog) -> None:
     fog.give(0, FOG.road_cost)
     fog.play(A.BuildRoad(TOPO.path_of[frozenset((SHORE, corner))]))
     expected = sorted(h for h in TOPO.node_hexes[corner] if s.board.terrains[h] is Terrain.FOG)
-    assert expected and s.phase is SeaPhase.FOG and s.fog_pending == expected
+    assert expected and s.phase is SeaPhase.FOG and sea(s).fog_pending == expected
     for _ in expected:  # pasture tiles: each takes a token, each gives the discoverer wool
-        fog.play(ExploreFog(TILES["P"]) if s.fog_tiles[TILES["P"]] else ExploreFog(TILES["M"]))
-        fog.play(ExploreFog(next(i for i, n in enumerate(s.fog_tokens) if n)))
-    assert s.phase is Phase.MAIN and len(s.fog_revealed) == 1 + len(expected)
+        fog.play(ExploreFog(TILES["P"]) if sea(s).fog_tiles[TILES["P"]] else ExploreFog(TILES["M"]))
+        fog.play(ExploreFog(next(i for i, n in enumerate(sea(s).fog_tokens) if n)))
+    assert s.phase is Phase.MAIN and len(sea(s).fog_revealed) == 1 + len(expected)
 
 
 def test_when_the_stacks_run_out_fog_becomes_sea_and_land_goes_without_a_token(fog) -> None:
     s = fog.state
-    s.fog_tokens = [0] * len(s.fog_tokens)  # every token drawn: a land tile takes none
+    sea(s).fog_tokens = [0] * len(sea(s).fog_tokens)  # every token drawn: a land tile takes none
     fog.play(BuildShip(STRAIT), ExploreFog(TILES["C"]))
     assert s.phase is Phase.MAIN
     assert (s.board.terrains[FOG_HEX], s.board.tokens[FOG_HEX]) == (Terrain.FIELDS, 0)
     assert s.hands[0][Resource.GRAIN] == 1
 
-    s.fog_tiles = [0] * len(s.fog_tiles)  # the tile stack is empty: what fog is left is sea
+    sea(s).fog_tiles = [0] * len(
+        sea(s).fog_tiles
+    )  # the tile stack is empty: what fog is left is sea
     corner = next(n for n in TOPO.node_nodes[SHORE] if len(TOPO.node_hexes[n]) > 1)
     beyond = [h for h in TOPO.node_hexes[corner] if s.board.terrains[h] is Terrain.FOG]
     fog.build(0, settlements=[SHORE])
@@ -203,9 +206,9 @@ def test_random_fog_games_keep_every_view_in_step() -> None:
     for seed in range(3):
         state, seen = play_random_game("seafarers-fog-island", seed, 4)
         assert state.winner >= 0
-        assert seen["ExploreFog"] >= len(state.fog_revealed)
-        revealed += len(state.fog_revealed)
-        assert sum(state.fog_tiles) == 12 - len(state.fog_revealed)
+        assert seen["ExploreFog"] >= len(sea(state).fog_revealed)
+        revealed += len(sea(state).fog_revealed)
+        assert sum(sea(state).fog_tiles) == 12 - len(sea(state).fog_revealed)
     assert revealed > 0
 
 
@@ -214,7 +217,7 @@ def test_heuristic_bots_explore_the_fog_and_win() -> None:
     for seed in range(3):
         state, _ = play_bot_game("seafarers-fog-island", seed)
         assert state.winner >= 0 and state.public_vp[state.winner] <= 12 + 2
-        explored += len(state.fog_revealed)
+        explored += len(sea(state).fog_revealed)
     assert explored >= 3
 
 
@@ -229,7 +232,7 @@ def test_the_bot_values_fog_by_the_land_left_face_down(fog) -> None:
     s = fog.state
     assert fog_value(s, HOME) == 0.0  # no fog at the home island's corner
     assert fog_value(s, SHORE) == pytest.approx(10 / 12)  # 2 sea tiles among 12
-    s.fog_tiles = [2, 0, 0, 0, 0, 0, 0]  # only sea left: exploring brings nothing
+    sea(s).fog_tiles = [2, 0, 0, 0, 0, 0, 0]  # only sea left: exploring brings nothing
     assert fog_value(s, SHORE) == 0.0
-    s.fog_tiles = [0, 1, 0, 0, 0, 0, 0]
+    sea(s).fog_tiles = [0, 1, 0, 0, 0, 0, 0]
     assert fog_value(s, SHORE) == 1.0

@@ -41,12 +41,14 @@ from hexlan.engine.variants.pirate_islands import (
     PirateIslands,
     PiratePhase,
     RobSeat,
+    fleet,
 )
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
     MoveShip,
     SeaPhase,
+    sea,
 )
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.narrate import Narrator
@@ -132,7 +134,7 @@ def test_the_map_has_the_printed_hexes_and_the_fleet_circles_on_adjacent_sea_hex
     )
     state = GameState(board, 4, rules=RULES4)
     path = pirates(state).fleet_path
-    assert len(path) == 14 and len(set(path)) == 14 and state.pirate == path[0]
+    assert len(path) == 14 and len(set(path)) == 14 and sea(state).pirate == path[0]
     axial = [TOPO.sea_axial[h - TOPO.hex_count] for h in path]
     for (q1, r1), (q2, r2) in zip(axial, axial[1:] + axial[:1], strict=True):
         assert (q2 - q1, r2 - r1) in {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
@@ -154,10 +156,10 @@ def test_each_seat_starts_with_its_settlement_ship_and_fortress_and_no_robber() 
         state = GameState(random_board(random.Random(0), "spiral", MAP), players, rules=rules)
         slots = pirates(state).slots
         assert state.robber == -1
-        assert state.fortress_chits == [3] * players
+        assert fleet(state).fortress_chits == [3] * players
         for seat in range(players):
             assert state.settlements[seat] == [slots[seat].settlement]
-            assert state.ships[seat] == [slots[seat].ship]
+            assert sea(state).ships[seat] == [slots[seat].ship]
             assert state.public_vp[seat] == 1
         if players == 3:
             assert state.node_owner[slots[3].settlement] == -1
@@ -200,7 +202,7 @@ def test_a_ship_only_extends_the_line_and_a_side_off_it_is_rejected_by_rule() ->
         state.play(BuildShip(off_line))
     assert err.value.rule.startswith("seed 004")
     sail_line(state, 0)
-    assert len(state.ships[0]) == 9
+    assert len(sea(state).ships[0]) == 9
     assert pirates(state).line_end(state, 0) == slot.fortress
     give(state, 0, SHIP)
     assert not any(isinstance(a, BuildShip) for a in state.legal_actions())  # not past it
@@ -237,7 +239,7 @@ def test_only_the_end_ship_moves_and_only_onto_the_other_shortest_way() -> None:
     variant = pirates(state)
     give(state, 0, SHIP)
     state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
-    end = state.ships[0][-1]
+    end = sea(state).ships[0][-1]
     assert not any(isinstance(a, MoveShip) for a in state.legal_actions())  # built this turn
     with pytest.raises(IllegalActionError, match="built this turn"):
         state.play(MoveShip(end, variant.ship_spots(state, 0, lifted=end)[-1]))
@@ -256,9 +258,9 @@ def test_only_the_end_ship_moves_and_only_onto_the_other_shortest_way() -> None:
         state.play(MoveShip(end, off_line))
     assert err.value.rule.startswith("seed 004")
     with pytest.raises(IllegalActionError, match="end ship"):
-        state.play(MoveShip(state.ships[0][0], other))  # the first ship is not at an open end
+        state.play(MoveShip(sea(state).ships[0][0], other))  # the first ship is not at an open end
     state.play(moves[0])
-    assert state.ships[0][-1] == other and len(state.ships[0]) == 2
+    assert sea(state).ships[0][-1] == other and len(sea(state).ships[0]) == 2
     with pytest.raises(IllegalActionError, match="one ship moves a turn"):
         state.play(MoveShip(other, end))
     sail_line(state, 0)  # the line reaches its fortress: closed, nothing moves
@@ -277,11 +279,11 @@ def test_a_knight_turns_the_first_plain_ship_into_a_warship_and_moves_no_robber(
     give(state, 0, SHIP)
     state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
     state.play(A.PLAY_KNIGHT)
-    assert state.warships[0] == 1 and state.phase is Phase.MAIN and state.robber == -1
+    assert fleet(state).warships[0] == 1 and state.phase is Phase.MAIN and state.robber == -1
     state.play(A.END_TURN)
     to_own_main(state, 0)
     state.play(A.PLAY_KNIGHT)
-    assert state.warships[0] == 2 and state.largest_army_holder == -1
+    assert fleet(state).warships[0] == 2 and state.largest_army_holder == -1
     state.play(A.END_TURN)
     to_own_main(state, 0)
     assert A.PLAY_KNIGHT not in state.legal_actions()  # both ships are warships
@@ -299,7 +301,7 @@ def fleet_before(state: GameState, seat: int) -> None:
     target = next(
         i for i, h in enumerate(path) if variant.slots[seat].settlement in variant._fleet_nodes[h]
     )
-    state.pirate = path[target - 1]
+    sea(state).pirate = path[target - 1]
 
 
 def test_the_fleet_sails_the_lower_die_before_production() -> None:
@@ -307,10 +309,10 @@ def test_the_fleet_sails_the_lower_die_before_production() -> None:
     state = new_state()
     path = pirates(state).fleet_path
     roll(state, 5, 3)
-    assert state.pirate == path[3]
+    assert sea(state).pirate == path[3]
     state.play(A.END_TURN)
     roll(state, 6, 6)
-    assert state.pirate == path[9]
+    assert sea(state).pirate == path[9]
 
 
 def test_stronger_pirates_take_one_card_plus_one_per_city() -> None:
@@ -321,7 +323,7 @@ def test_stronger_pirates_take_one_card_plus_one_per_city() -> None:
     give(state, 0, (2, 2, 1, 1, 0))
     fleet_before(state, 0)
     roll(state, 1, 4)  # strength 1 against no warship
-    assert state.phase is PiratePhase.LOOT and state.loot == 1 and state.victim == 0
+    assert state.phase is PiratePhase.LOOT and fleet(state).loot == 1 and state.victim == 0
     assert state.legal_actions(0) == []  # the attacked seat has no choice to make
     node = state.chance_node()
     assert node is not None and (node.kind, node.event, node.seats, node.cards) == (
@@ -349,7 +351,7 @@ def test_stronger_pirates_take_one_card_plus_one_per_city() -> None:
     assert state.last_events[0] == E.FleetLooted(0, (0, 0, 1, 0, 0))
     produced = next(ev.gains for ev in state.last_events if isinstance(ev, E.Produced))
     assert state.bank[2] == bank[2] + 1 - sum(g[2] for g in produced)  # to the bank, then the roll
-    assert state.loot == 0 and state.victim == -1
+    assert fleet(state).loot == 0 and state.victim == -1
     assert state.hand_size[0] >= 5 and state.phase is Phase.MAIN  # production followed
 
 
@@ -360,7 +362,7 @@ def test_on_a_seven_the_loot_is_taken_before_the_hands_are_counted() -> None:
     give(state, 0, (2, 2, 2, 1, 1))
     fleet_before(state, 0)
     roll(state, 1, 6)  # a 7; the fleet sails 1 and beats seat 0 (no warship)
-    assert state.phase is PiratePhase.LOOT and state.loot == 1
+    assert state.phase is PiratePhase.LOOT and fleet(state).loot == 1
     state.play(FleetLoot((1, 0, 0, 0, 0)))
     assert state.hand_size[0] == 7 and not any(state.discards)
     assert state.phase is Phase.MOVE_ROBBER  # the roller robs anyone next
@@ -370,7 +372,7 @@ def test_the_loot_is_drawn_without_replacement_by_each_cards_chance() -> None:
     """Two cards from (lumber 3, ore 1): hypergeometric, each card as likely as any other."""
     state = new_state()
     give(state, 0, (3, 0, 0, 0, 1))
-    state.victim, state.loot, state.phase = 0, 2, PiratePhase.LOOT
+    state.victim, fleet(state).loot, state.phase = 0, 2, PiratePhase.LOOT
     outcomes = dict(state.chance_outcomes())
     assert outcomes == {FleetLoot((2, 0, 0, 0, 0)): 3 / 6, FleetLoot((1, 0, 0, 0, 1)): 3 / 6}
 
@@ -390,7 +392,7 @@ def test_every_seat_sees_the_loot_and_checks_the_victim_could_hold_it() -> None:
         action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
         if state.phase is PiratePhase.LOOT:
             assert isinstance(action, FleetLoot)
-            victim, loot = state.victim, state.loot
+            victim, loot = state.victim, fleet(state).loot
             for view in views:
                 assert view.observation(action, view.seat) == action  # shown to all
                 impossible = [
@@ -417,23 +419,23 @@ def test_a_city_makes_the_loss_bigger() -> None:
     state.play(A.END_TURN)
     fleet_before(state, 0)
     roll(state, 1, 6)
-    assert state.phase is PiratePhase.LOOT and state.loot == 2
+    assert state.phase is PiratePhase.LOOT and fleet(state).loot == 2
 
 
 def test_a_stronger_player_takes_a_resource_of_choice() -> None:
     state = new_state()
-    state.warships[0] = 2  # as if two knights were played
+    fleet(state).warships[0] = 2  # as if two knights were played
     give(state, 0, SHIP)
     fleet_before(state, 0)
     roll(state, 1, 5)
-    assert state.phase is SeaPhase.GOLD and state.gold_owed == [1, 0, 0, 0]
+    assert state.phase is SeaPhase.GOLD and sea(state).gold_owed == [1, 0, 0, 0]
     state.play(ChooseGold(0, (0, 0, 0, 0, 1)))
     assert state.hands[0][4] >= 1 and state.phase is Phase.MAIN
 
 
 def test_a_tie_does_nothing() -> None:
     state = new_state()
-    state.warships[0] = 1
+    fleet(state).warships[0] = 1
     give(state, 0, SHIP)
     fleet_before(state, 0)
     roll(state, 1, 5)
@@ -444,7 +446,7 @@ def test_a_seven_has_no_robber_the_roller_robs_anyone() -> None:
     """Seed 004 «"7" на кубиках»: discards, then the roller takes a card from any player."""
     state = new_state()
     give(state, 2, (1, 0, 0, 0, 0))
-    state.pirate = pirates(state).fleet_path[0]
+    sea(state).pirate = pirates(state).fleet_path[0]
     roll(state, 6, 1)
     assert state.phase is Phase.MOVE_ROBBER
     assert state.legal_actions() == [RobSeat(2)]
@@ -463,7 +465,7 @@ def ready_to_attack(warships: int, options: GameOptions | None = None) -> GameSt
     state = new_state(options=options)
     roll(state, 2, 3)
     sail_line(state, 0)
-    state.warships[0] = warships
+    fleet(state).warships[0] = warships
     return state
 
 
@@ -478,7 +480,7 @@ def test_a_fortress_falls_in_three_won_attacks_and_becomes_a_settlement() -> Non
         node = state.chance_node()
         assert node is not None and node.kind == UNIFORM and node.event == "fortress"
         state.play(FortressDie(5))
-        assert state.fortress_chits[0] == left
+        assert fleet(state).fortress_chits[0] == left
         assert state.legal_actions() == [A.END_TURN]
         with pytest.raises(IllegalActionError, match="ends the turn"):
             state.play(BuildShip(0))
@@ -491,11 +493,11 @@ def test_a_fortress_falls_in_three_won_attacks_and_becomes_a_settlement() -> Non
 
 def test_a_lost_attack_costs_two_front_ships_and_a_tie_one() -> None:
     state = ready_to_attack(3)
-    line = list(state.ships[0])
+    line = list(sea(state).ships[0])
     state.play(AttackFortress())
     state.play(FortressDie(4))
-    assert state.ships[0] == line[:-2] and state.warships[0] == 3
-    assert state.fortress_chits[0] == 3
+    assert sea(state).ships[0] == line[:-2] and fleet(state).warships[0] == 3
+    assert fleet(state).fortress_chits[0] == 3
     state.play(A.END_TURN)
     to_own_main(state, 0)
     assert AttackFortress() not in state.legal_actions()
@@ -504,7 +506,7 @@ def test_a_lost_attack_costs_two_front_ships_and_a_tie_one() -> None:
     sail_line(state, 0)
     state.play(AttackFortress())
     state.play(FortressDie(3))
-    assert state.ships[0] == line[:-1]
+    assert sea(state).ships[0] == line[:-1]
 
 
 def test_ten_points_win_only_with_the_own_fortress_captured() -> None:

@@ -21,8 +21,9 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
-from hexlan.engine.variants.pirate_islands import PirateIslands, corner_node
-from hexlan.engine.variants.seafarers import BuildShip
+from hexlan.engine.variants.pirate_islands import PirateIslands, corner_node, fleet
+from hexlan.engine.variants.seafarers import BuildShip, sea
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.simulate import simulate
 
 GAME = "seafarers-pirate-islands-6"
@@ -162,8 +163,8 @@ def test_seats_take_the_slots_in_order_and_a_fifth_seat_leaves_the_sixth_slot_em
     for seat in range(players):
         slot = variant.slots[seat]
         assert state.node_owner[slot.settlement] == seat
-        assert state.ships[seat] == [slot.ship]
-        assert state.fortress_chits[seat] == 3
+        assert sea(state).ships[seat] == [slot.ship]
+        assert fleet(state).fortress_chits[seat] == 3
     last = variant.slots[5]
     assert (state.node_owner[last.settlement] == 5) == (players == 6)
     assert (last.ship in state._closed_paths) == (players == 6)
@@ -193,11 +194,11 @@ def test_a_ship_extends_the_line_in_the_special_building_phase() -> None:
         state.play(state.legal_actions()[0])
     state._take_from_bank(1, SHIP)
     state.play(A.END_TURN)
-    assert state.phase is Phase.SPECIAL_BUILD and state.active == 1
+    assert state.phase is BuildPhase.SPECIAL_BUILD and state.active == 1
     spots = pirates(state).ship_spots(state, 1)
     assert len(spots) == 1 and BuildShip(spots[0]) in state.legal_actions(1)
     state.play(BuildShip(spots[0]))
-    assert state.ships[1] == [pirates(state).slots[1].ship, spots[0]]
+    assert sea(state).ships[1] == [pirates(state).slots[1].ship, spots[0]]
 
 
 @pytest.mark.parametrize("players", [5, 6])

@@ -44,6 +44,7 @@ from hexlan.engine.variants.seafarers import (
     SeaPhase,
     gold_choices,
 )
+from hexlan.engine.variants.seafarers import sea as sea_of
 from hexlan.net.narrate import Narrator
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
@@ -115,7 +116,7 @@ def test_random_new_shores_boards_keep_the_pools_apart() -> None:
         assert sorted(board.tokens[h] for h in islands) == [2, 3, 4, 5, 6, 8, 9, 10, 11]
         state = GameState(board, 4, rules=SEA)
         assert board.terrains[state.robber] is Terrain.DESERT
-        assert state.pirate == PIRATE_START
+        assert sea_of(state).pirate == PIRATE_START
 
 
 # ---------------------------------------------------------------------- ships
@@ -134,7 +135,7 @@ def test_a_ship_goes_on_a_sea_path_joined_to_an_own_coastal_building(sea) -> Non
     with pytest.raises(IllegalActionError, match=r"sea on at least one side.*Мореходы"):
         t.state.play(BuildShip(inland))
     t.state.play(BuildShip(ACROSS))
-    assert t.state.ships[0] == [ACROSS] and t.state.path_owner[ACROSS] == 0
+    assert sea_of(t.state).ships[0] == [ACROSS] and t.state.path_owner[ACROSS] == 0
     assert t.state.hands[0] == [0, 0, 0, 0, 0]
 
 
@@ -178,7 +179,7 @@ def test_moving_a_ship_only_the_open_end_not_new_and_once_a_turn(sea) -> None:
     moves = [a for a in s.legal_actions() if isinstance(a, MoveShip)]
     assert moves and {a.source for a in moves} == {ISLAND_COAST}  # 134 is inside the route
     s.play(MoveShip(ISLAND_COAST, COAST))
-    assert sorted(s.ships[0]) == [COAST, ACROSS] and s.path_owner[ISLAND_COAST] < 0
+    assert sorted(sea_of(s).ships[0]) == [COAST, ACROSS] and s.path_owner[ISLAND_COAST] < 0
     assert not any(isinstance(a, MoveShip) for a in s.legal_actions())
     with pytest.raises(IllegalActionError, match="one ship moves a turn"):
         s.play(MoveShip(COAST, ISLAND_COAST))
@@ -211,7 +212,7 @@ def test_a_seven_moves_the_robber_or_the_pirate_and_the_pirate_robs_ship_owners(
     assert MovePirate(SEA_HEX, 1) in legal and MovePirate(SEA_HEX, -1) not in legal
     assert MovePirate(PIRATE_START, -1) not in legal  # it must move
     s.play(MovePirate(SEA_HEX, 1))
-    assert s.pirate == SEA_HEX and s.phase is Phase.STEAL and s.victim == 1
+    assert sea_of(s).pirate == SEA_HEX and s.phase is Phase.STEAL and s.victim == 1
     s.play(s.chance_outcomes()[0][0])
     assert s.hands[0][3] == 1 and s.hand_size[1] == 0 and s.phase is Phase.MAIN
 
@@ -223,7 +224,7 @@ def test_the_pirate_blocks_building_and_moving_ships_on_its_hex(sea) -> None:
     t.build(0, settlements=[28])
     ships(t, 0, 28)  # path 28 (21-28), a side of sea hex (2, -3), not of the pirate's
     new_turn(t)
-    t.state.pirate = SEA_HEX
+    sea_of(t.state).pirate = SEA_HEX
     t.give(0, SHIP)
     legal = t.state.legal_actions()
     with pytest.raises(IllegalActionError, match="pirate blocks"):
@@ -231,10 +232,10 @@ def test_the_pirate_blocks_building_and_moving_ships_on_its_hex(sea) -> None:
     for p in TOPO.sea_hex_paths[SEA_HEX - TOPO.hex_count]:
         assert BuildShip(p) not in legal
         assert all(not (isinstance(a, MoveShip) and a.target == p) for a in legal)
-    t.state.pirate = PIRATE_START
+    sea_of(t.state).pirate = PIRATE_START
     ships(t, 0, ACROSS)
     new_turn(t)
-    t.state.pirate = SEA_HEX
+    sea_of(t.state).pirate = SEA_HEX
     assert all(
         not (isinstance(a, MoveShip) and a.source == ACROSS) for a in t.state.legal_actions()
     )
@@ -254,7 +255,7 @@ def test_gold_fields_give_a_resource_of_choice_one_per_settlement_two_per_city(s
     s = t.state
     s.phase = Phase.DICE
     s.play(A.Dice(4, 5))
-    assert s.phase is SeaPhase.GOLD and s.gold_owed == [0, 1, 2, 0]
+    assert s.phase is SeaPhase.GOLD and sea_of(s).gold_owed == [0, 1, 2, 0]
     assert s.current_player() == 1 and s.legal_actions(2) == []
     assert len(s.legal_actions()) == 5
     s.play(ChooseGold(1, (0, 0, 0, 0, 1)))
@@ -323,7 +324,7 @@ def test_the_first_settlement_on_each_new_island_brings_two_points(sea) -> None:
     t.build(1, settlements=[36])  # another player's first on that island
     assert s.public_vp[1] == 3
     t.build(0, settlements=[1])  # a second island
-    assert s.variant_vp[0] == 4 and s.islands_settled[0] == [1, 0]
+    assert s.variant_vp[0] == 4 and sea_of(s).islands_settled[0] == [1, 0]
 
 
 def test_the_distance_rule_holds_across_the_water(sea) -> None:
@@ -349,7 +350,7 @@ def test_road_building_gives_two_roads_two_ships_or_one_of_each(sea) -> None:
         two = next(a for a in s.legal_actions() if isinstance(a, second))
         s.play(two)
         assert s.phase is Phase.MAIN and s.hands[0] == [0, 0, 0, 0, 0]
-        assert len(s.roads[0]) + len(s.ships[0]) == 2
+        assert len(s.roads[0]) + len(sea_of(s).ships[0]) == 2
 
 
 def test_setup_settlements_on_the_home_island_and_a_ship_may_be_the_setup_road() -> None:
@@ -365,7 +366,7 @@ def test_setup_settlements_on_the_home_island_and_a_ship_may_be_the_setup_road()
     legal = s.legal_actions()
     assert BuildShip(ACROSS) in legal and A.BuildRoad(COAST) in legal
     s.play(BuildShip(ACROSS))
-    assert s.phase is Phase.SETUP_SETTLEMENT and s.active == 1 and s.ships[0] == [ACROSS]
+    assert s.phase is Phase.SETUP_SETTLEMENT and s.active == 1 and sea_of(s).ships[0] == [ACROSS]
 
 
 # ---------------------------------------------------------------------- whole games and the wire
@@ -452,7 +453,7 @@ def test_four_islands_board_has_four_islands_no_desert_and_its_harbours() -> Non
     assert sorted(board.terrains).count(Terrain.PASTURE) == 5
     state = GameState(board, 4, rules=FOUR)
     assert state.robber == topo.hex_at((3, -3))
-    assert state.pirate == topo.hex_count + topo.sea_axial.index((4, -1))
+    assert sea_of(state).pirate == topo.hex_count + topo.sea_axial.index((4, -1))
     assert state.target == 12
 
 
@@ -467,7 +468,7 @@ def test_four_islands_set_up_anywhere_and_no_bonus_for_the_set_up_islands() -> N
     assert {topo.node_island[a.node] for a in legal} == set(topo.hex_island)
     node = legal[0].node
     state.play(A.BuildSettlement(node))
-    assert state.public_vp[0] == 1 and state.islands_settled[0] == [topo.node_island[node]]
+    assert state.public_vp[0] == 1 and sea_of(state).islands_settled[0] == [topo.node_island[node]]
 
 
 def test_simulated_four_islands_games_end_with_a_winner_at_twelve() -> None:
@@ -511,6 +512,6 @@ def test_the_three_player_maps_and_games(
     board = random_board(random.Random(2), "spiral", board_map)
     assert Terrain.DESERT not in board.terrains
     state = GameState(board, 3, rules=rules)
-    assert state.robber >= 0 and state.pirate >= topo.hex_count
+    assert state.robber >= 0 and sea_of(state).pirate >= topo.hex_count
     report = simulate(2, 3, ["heuristic"] * 3, seed=0, game=game)
     assert all(g.winner is not None and g.victory_points[g.winner] >= target for g in report.games)

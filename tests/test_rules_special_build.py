@@ -32,8 +32,11 @@ from hexlan.engine.chance import draw_outcome
 from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Resource, one_kind
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.options import GameOptions
+from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
+from hexlan.engine.variants import FLAG_PHASES
+from hexlan.engine.variants.special_build import BuildPhase
 
 RULE = "seed 002 «Расширение на 5-6 игроков»"
 ALLOWED = (A.EndTurn, A.BuildRoad, A.BuildSettlement, A.BuildCity, A.BuyDevelopmentCard)
@@ -62,9 +65,13 @@ def test_only_the_five_six_rule_set_has_a_special_building_phase() -> None:
     assert load_ruleset("base").special_building is False
 
 
-def test_the_phase_comes_last_in_the_enum_so_earlier_values_stay() -> None:
-    assert Phase.SPECIAL_BUILD == 15 and Phase.GAME_OVER == 14
-    assert [p.value for p in Phase][:16] == list(range(16))  # later games' phases come after
+def test_the_phase_is_a_flag_s_own_and_keeps_its_code() -> None:
+    # Issue 8: the phase is not the engine's; the special_building flag adds it with the code it
+    # always had (15, right after the engine's 0 .. 14), so the wire and the hashes are unchanged.
+    assert [p.value for p in Phase] == list(range(15))
+    assert BuildPhase.SPECIAL_BUILD == 15 and BuildPhase.SPECIAL_BUILD not in set(Phase)
+    assert FLAG_PHASES["special_building"] == (BuildPhase.SPECIAL_BUILD,)
+    assert BuildPhase.SPECIAL_BUILD not in CHANCE_PHASES
 
 
 # ---------------------------------------------------------------------- order of play
@@ -77,7 +84,7 @@ def test_after_a_turn_every_other_seat_builds_in_turn_order(players: int, turn_o
     turn = state.turn
     state.play(A.END_TURN)
     order = []
-    while state.phase is Phase.SPECIAL_BUILD:
+    while state.phase is BuildPhase.SPECIAL_BUILD:
         builder = state.active
         order.append(builder)
         assert state.current_player() == builder
@@ -117,7 +124,7 @@ def test_set_up_has_no_special_building_phase() -> None:
     while state.phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD):
         state.play(rng.choice(state.legal_actions()))
         phases.add(state.phase)
-    assert Phase.SPECIAL_BUILD not in phases
+    assert BuildPhase.SPECIAL_BUILD not in phases
     assert (state.phase, state.active, state.turn) == (Phase.ROLL, 2, 1)
     assert state.special_from == NO_SEAT
 
@@ -144,7 +151,7 @@ def test_a_builder_may_build_and_buy_and_nothing_else() -> None:
     assert {A.MaritimeTrade, A.PlayKnight, A.PlayYearOfPlenty, A.PlayMonopoly} <= own_turn
     state.active = 0
     state.play(A.END_TURN)
-    assert (state.phase, state.active) == (Phase.SPECIAL_BUILD, 1)
+    assert (state.phase, state.active) == (BuildPhase.SPECIAL_BUILD, 1)
     legal = state.legal_actions()
     assert {type(a) for a in legal} == set(ALLOWED)
     assert A.BuildSettlement(spot) in legal and A.BuildCity(home) in legal
@@ -174,7 +181,7 @@ def test_special_builds_are_paid_like_any_other() -> None:
     assert state.bank == [bank[r] + sum(c[r] for c in costs) for r in range(5)]
     assert state.hands[1] == [RICH[r] - sum(c[r] for c in costs) for r in range(5)]
     assert state.public_vp[1] == 1 + 1 + 1  # settlement, new settlement, city upgrade
-    assert (state.phase, state.active) == (Phase.SPECIAL_BUILD, 1)
+    assert (state.phase, state.active) == (BuildPhase.SPECIAL_BUILD, 1)
 
 
 def test_buying_draws_through_the_chance_node_and_returns_to_the_phase() -> None:
@@ -190,7 +197,7 @@ def test_buying_draws_through_the_chance_node_and_returns_to_the_phase() -> None
     assert state.observation(knight, 1) == knight
     assert state.observation(knight, 0) == A.DrawCard(None)  # the turn's owner sees no card
     state.play(knight)
-    assert (state.phase, state.active, state.special_from) == (Phase.SPECIAL_BUILD, 1, 0)
+    assert (state.phase, state.active, state.special_from) == (BuildPhase.SPECIAL_BUILD, 1, 0)
     assert sum(state.deck) == deck - 1
     assert (state.dev_count[1], state.new_dev_count[1]) == (5, 1)
 
@@ -232,13 +239,13 @@ def test_a_builder_reaching_the_target_wins_on_its_own_turn_not_while_building(
     assert state.active == 2
     state.play(A.BuildSettlement(spot))
     assert state.victory_points(2) == 10
-    assert state.phase is Phase.SPECIAL_BUILD
+    assert state.phase is BuildPhase.SPECIAL_BUILD
     state.play(A.END_TURN)  # no victory at a special turn's end either
-    assert state.phase is Phase.SPECIAL_BUILD
+    assert state.phase is BuildPhase.SPECIAL_BUILD
     end_special_phase(state)
     assert (state.phase, state.active) == (Phase.ROLL, 1)
     _play(state, A.ROLL, A.Dice(3, 3), A.END_TURN)
-    assert (state.phase, state.active) == (Phase.SPECIAL_BUILD, 2)  # still not its turn
+    assert (state.phase, state.active) == (BuildPhase.SPECIAL_BUILD, 2)  # still not its turn
     end_special_phase(state)
     assert state.active == 2
     if options.victory_at_turn_end:
@@ -261,7 +268,7 @@ def test_a_view_refuses_a_victory_reveal_from_a_special_builder(at_turn_end: boo
     view.public_vp[2], view.dev_count[2] = 9, 1  # direct: the public counts only
     reveal = A.RevealVictory(2, 1)
     view.play(A.END_TURN)
-    assert (view.phase, view.active) == (Phase.SPECIAL_BUILD, 2)
+    assert (view.phase, view.active) == (BuildPhase.SPECIAL_BUILD, 2)
     with pytest.raises(IllegalActionError, match="cannot have won now"):
         view.check(reveal)
     view.play(A.END_TURN)
@@ -293,16 +300,16 @@ def _play_with_views(
         if state.current_player() == CHANCE:
             action = draw_outcome(rng, state.chance_outcomes())
             later = views[(state.active + 1) % players]  # a view that cannot see the win coming
-            if isinstance(action, A.RevealVictory) and later.phase is Phase.SPECIAL_BUILD:
+            if isinstance(action, A.RevealVictory) and later.phase is BuildPhase.SPECIAL_BUILD:
                 seen["reveal a view meets in the special phase"] += 1
         else:
-            if phase is Phase.SPECIAL_BUILD and sum(state.hands[state.active]):
+            if phase is BuildPhase.SPECIAL_BUILD and sum(state.hands[state.active]):
                 illegal = offer_for_one_or_two(rng, state, state.active)
                 for view in views:
                     with pytest.raises(IllegalActionError):
                         view.check(illegal)
             action = choose(state, rng, offer_for_one_or_two)
-        if phase is Phase.SPECIAL_BUILD or (phase is Phase.DRAW and state.special_from >= 0):
+        if phase is BuildPhase.SPECIAL_BUILD or (phase is Phase.DRAW and state.special_from >= 0):
             seen[f"special {type(action).__name__}"] += 1
         advance_views(state, views, action, check=True)
         public = state.public_hash()

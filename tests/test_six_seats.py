@@ -27,7 +27,8 @@ from test_peer import (
 
 from hexlan.cli import main
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.core import DevCard
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net import session as session_module
 from hexlan.net.client import SessionGame
 from hexlan.net.effects import Rejected
@@ -62,7 +63,7 @@ def six_seat_game() -> InProcessTable:
         view = table.sessions[seat].view
         assert view is not None
         action = bots[seat].choose(view, seat)
-        if view.phase is Phase.SPECIAL_BUILD:
+        if view.phase is BuildPhase.SPECIAL_BUILD:
             SPECIAL_MOVES.append((seat, type(action).__name__))
         table.submit(seat, action)
     return table
@@ -183,7 +184,7 @@ def test_the_sequencer_follows_the_seat_whose_decision_is_due_in_a_special_build
 ) -> None:
     """The seat that moves the game on (PROTOCOL.md §4) is the engine's active seat, except in
     the special building phase (when the engine has it), where it is ``current_player()``."""
-    assert Phase.SPECIAL_BUILD in session_module._TURN_PASSING_PHASES
+    assert BuildPhase.SPECIAL_BUILD in session_module._TURN_PASSING_PHASES
     view = six_seat_game.sessions[0].view
     assert view is not None
     assert session_module.sequencer(view) == view.active  # game over: the winner

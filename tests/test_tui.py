@@ -23,6 +23,7 @@ from textual.widgets._footer import FooterKey
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import NO_SEAT, DevCard, Phase
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import SessionGame
 from hexlan.net.narrate import GameEvent
 from hexlan.tui.app import HexlanApp, make_app
@@ -562,7 +563,7 @@ async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None
     """Another seat's special building is named on the prompt line; on yours the prompt says
     what you can do with its keys, and with nothing to build or buy you pass without a key."""
     others = five_six_until(
-        lambda g: g.view.phase is Phase.SPECIAL_BUILD and g.view.active not in (NO_SEAT, 0)
+        lambda g: g.view.phase is BuildPhase.SPECIAL_BUILD and g.view.active not in (NO_SEAT, 0)
     )
     builder = others.view.active
     app = HexlanApp(others, bot_delay=60)  # the builder thinks for a minute: time to look
@@ -577,7 +578,9 @@ async def test_special_building_prompts(monkeypatch: pytest.MonkeyPatch) -> None
         assert not {"d", "s", "c", "v", "e"} & set(app.active_bindings)
 
     mine = five_six_until(
-        lambda g: g.view.phase is Phase.SPECIAL_BUILD and g.view.active == 0 and g.human_to_act()
+        lambda g: (
+            g.view.phase is BuildPhase.SPECIAL_BUILD and g.view.active == 0 and g.human_to_act()
+        )
     )
     submitted: list[A.Action] = []
     monkeypatch.setattr(mine, "submit", lambda action: submitted.append(action) or [])

@@ -19,8 +19,9 @@ from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
     RobSeat,
+    fleet,
 )
-from hexlan.engine.variants.seafarers import MoveShip
+from hexlan.engine.variants.seafarers import MoveShip, sea
 from hexlan.tui.board import COMPACT, FLEET_PATH_GLYPH, MINI, WARSHIP_GLYPH
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
@@ -52,7 +53,7 @@ async def make_a_warship(pilot: Pilot[int], screen: GameScreen) -> None:
     """p offers the knight as a warship; playing it turns the line's first plain ship into a
     warship, drawn as ``≈``, and counted in the players panel."""
     view = screen.game.view
-    before, phase = view.warships[0], view.phase
+    before, phase = fleet(view).warships[0], view.phase
     await pilot.press("p")
     await pilot.pause()
     dialog = pilot.app.screen
@@ -63,8 +64,8 @@ async def make_a_warship(pilot: Pilot[int], screen: GameScreen) -> None:
     await pilot.press(str(index + 1))
     await pilot.pause()
     view = screen.game.view
-    assert view.warships[0] == before + 1 and view.phase is phase
-    ship = view.ships[0][before]
+    assert fleet(view).warships[0] == before + 1 and view.phase is phase
+    ship = sea(view).ships[0][before]
     cell = screen.board.cell_of("path", ship)
     assert cell is not None
     assert WARSHIP_GLYPH in "".join(screen.board.rendered_lines()[cell.y])
@@ -92,12 +93,12 @@ async def attack_the_fortress(pilot: Pilot[int], screen: GameScreen) -> None:
     variant = scenario(screen)
     lines = screen.board.rendered_lines()
     for seat in range(4):
-        if view.fortress_chits[seat]:
+        if fleet(view).fortress_chits[seat]:
             cell = screen.board.cell_of("node", variant.slots[seat].fortress)
             assert cell is not None
-            assert lines[cell.y][cell.x] == str(view.fortress_chits[seat])
+            assert lines[cell.y][cell.x] == str(fleet(view).fortress_chits[seat])
     assert any(FLEET_PATH_GLYPH in line for line in lines)
-    chits, ships = view.fortress_chits[0], len(view.ships[0])
+    chits, ships = fleet(view).fortress_chits[0], len(sea(view).ships[0])
     assert "f" in pilot.app.active_bindings
     await pilot.press("f")
     await pilot.pause()
@@ -105,11 +106,11 @@ async def attack_the_fortress(pilot: Pilot[int], screen: GameScreen) -> None:
     await pilot.press("1")
     for _ in range(200):
         await pilot.pause()
-        if game.view.fortress_attacked:
+        if fleet(game.view).fortress_attacked:
             break
     view = game.view
-    assert view.fortress_attacked and view.phase is Phase.MAIN
-    assert (view.fortress_chits[0], len(view.ships[0])) != (chits, ships)
+    assert fleet(view).fortress_attacked and view.phase is Phase.MAIN
+    assert (fleet(view).fortress_chits[0], len(sea(view).ships[0])) != (chits, ships)
     assert game.legal_actions() == [A.END_TURN]
 
 

@@ -22,6 +22,7 @@ from hexlan.engine.variants.seafarers import (
     MovePirate,
     MoveShip,
     SeaPhase,
+    sea,
 )
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
@@ -63,7 +64,7 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     view = game.view
     spots = {a.path for a in game.legal_actions() if isinstance(a, BuildShip)}
     hand = tuple(view.hands[0])
-    ships = list(view.ships[0])
+    ships = list(sea(view).ships[0])
     assert "b" in pilot.app.active_bindings
     await pilot.press("b")
     pick = screen.pick
@@ -77,7 +78,7 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     else:
         await type_label(pilot, screen, path)
     view = game.view
-    assert view.ships[0] == [*ships, path] and view.path_owner[path] == 0
+    assert sea(view).ships[0] == [*ships, path] and view.path_owner[path] == 0
     paid = [h - n for h, n in zip(hand, view.hands[0], strict=True)]
     assert paid[Resource.LUMBER] == 1 and paid[Resource.WOOL] == 1 and sum(paid) == 2
     assert screen.pick is None
@@ -100,7 +101,7 @@ async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
         left, bonus = variant.ships_left(view, seat), view.variant_vp[seat]
         assert (f" {mark} {left}" if wide else f" {mark}{left}") in ships_line
         assert (f" {mark} {bonus}" if wide else f" {mark}{bonus}") in isles_line
-    assert variant.ships_left(view, 0) == 15 - len(view.ships[0])
+    assert variant.ships_left(view, 0) == 15 - len(sea(view).ships[0])
 
 
 async def move_the_pirate(pilot: Pilot[int], screen: GameScreen) -> None:
@@ -122,14 +123,14 @@ async def move_the_pirate(pilot: Pilot[int], screen: GameScreen) -> None:
     assert screen.pick is not None and screen.pick.what == "robber"
     await pilot.press("P")
     assert screen.pick is not None
-    before = view.pirate
+    before = sea(view).pirate
     target = max(screen.pick.labels)
     await type_label(pilot, screen, target)
     if isinstance(pilot.app.screen, ChoiceDialog):  # two ship owners there: rob the first
         await pilot.press("1")
         await pilot.pause()
     view = game.view
-    assert view.pirate == target != before
+    assert sea(view).pirate == target != before
     assert view.phase is not Phase.MOVE_ROBBER
 
 
@@ -207,7 +208,7 @@ async def test_a_set_up_ship_on_a_coastal_path_asks_road_or_ship() -> None:
         assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "A road or a ship here?"
         await pilot.press("2")
         await pilot.pause()
-        assert game.view.ships[0] == [both] and game.view.roads[0] == []
+        assert sea(game.view).ships[0] == [both] and game.view.roads[0] == []
 
 
 @pytest.mark.parametrize(

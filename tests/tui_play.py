@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from textual.pilot import Pilot
 
 from hexlan.engine.bots import make_bot
-from hexlan.engine.variants.seafarers import MoveShip
+from hexlan.engine.variants.seafarers import MoveShip, sea
 from hexlan.net.client import SessionGame
 from hexlan.net.wire import board_kinds
 from hexlan.tui.app import HexlanApp
@@ -108,6 +108,6 @@ async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     target = min(pick.labels)
     await type_label(pilot, screen, target)
     view = game.view
-    assert source not in view.ships[0] and target in view.ships[0]
-    assert view.ship_moved and not legal(MoveShip)(game)
+    assert source not in sea(view).ships[0] and target in sea(view).ships[0]
+    assert sea(view).ship_moved and not legal(MoveShip)(game)
     assert not screen.check_action("move_ship", ())

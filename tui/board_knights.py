@@ -10,7 +10,9 @@ Every fact has a glyph or an attribute as well as a colour, so the board reads i
 - a **walled city** is the city's glyph (``A``) with a ``#`` in the cell to its left where
   that is empty (else the city alone is underlined);
 - a **metropolis** is the city's glyph with the track's letter (``T`` trade, ``P`` politics,
-  ``S`` science) in the cell to its right, in the seat's colour, reversed.
+  ``S`` science) in the cell to its right, in the seat's colour, reversed;
+- the **merchant** is a reverse ``M`` in its holder's colour on an empty cell of its hex, beside
+  the middle (drawn after the robber, so both show).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ WALL_GLYPH: Final = "#"
 """Beside a city with a wall."""
 METROPOLIS_GLYPHS: Final = ("T", "P", "S")
 """Beside a metropolis: its track's letter (trade, politics, science)."""
+MERCHANT_GLYPH: Final = "M"
+"""The merchant piece (the Merchant progress card)."""
 
 
 def progress_on(state: BoardState) -> Progress | None:
@@ -68,6 +72,21 @@ def draw_knights(canvas: Canvas, geo: Geometry, state: BoardState) -> None:
         style = Style(color=R.seat_colour(owners[node]), bold=True, reverse=True)
         if not _beside(canvas, col + 1, row, METROPOLIS_GLYPHS[track], style):
             canvas.restyle(col, row, Style(overline=True, underline=True))
+
+
+def draw_merchant(canvas: Canvas, geo: Geometry, state: BoardState) -> None:
+    """The merchant on its hex (module docstring); nothing when it is not on the board."""
+    progress = progress_on(state)
+    if progress is None or progress.board.merchant < 0:
+        return
+    hex_id, seat = progress.board.merchant, progress.board.merchant_seat
+    col, row = geo.hexes[hex_id]
+    free = [(c, r) for c, r in geo.interiors[hex_id] if canvas.chars[r][c] == " "]
+    if not free:
+        return
+    spot = min(free, key=lambda cell: (abs(cell[1] - row), abs(cell[0] - col - 3)))
+    style = Style(color=R.seat_colour(seat), bold=True, reverse=True)
+    _beside(canvas, *spot, MERCHANT_GLYPH, style)
 
 
 def _beside(canvas: Canvas, col: int, row: int, glyph: str, style: Style) -> bool:

@@ -48,7 +48,8 @@ from hexlan.engine.board import PIPS, RED_NUMBERS, Board
 from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
 from hexlan.engine.maps import load_map
 from hexlan.engine.topology import Topology
-from hexlan.engine.variants.pirate_islands import PirateIslands
+from hexlan.engine.variants.pirate_islands import FleetState, PirateIslands
+from hexlan.engine.variants.seafarers import SeaState
 from hexlan.tui import board_knights  # its knights, walls, metropolises (it reads this module)
 
 TargetKind: TypeAlias = Literal["node", "path", "hex"]
@@ -620,12 +621,9 @@ class BoardState(Protocol):
         """Per path, the owner of its road or ship (-1 none)."""
 
     @property
-    def ship_owner(self) -> Sequence[int]:
-        """Per path, the owner of its ship (-1 none; Seafarers)."""
-
-    @property
-    def pirate(self) -> HexId:
-        """The pirate's sea hex (-1 in games without one)."""
+    def variant_state(self) -> object:
+        """A game's own progress (Seafarers' ships and pirate: a
+        :class:`~hexlan.engine.variants.seafarers.SeaState`), None in games without."""
 
 
 def token_text(token: int) -> str:
@@ -656,17 +654,22 @@ def render_canvas(
     _draw_hexes(canvas, geo, board)
     pirates = getattr(state, "variant", None)
     scenario = pirates if isinstance(pirates, PirateIslands) else None
-    warships = _warship_paths(state, scenario)
-    _draw_paths(canvas, geo, state.path_owner, state.ship_owner, warships)
+    progress = state.variant_state
+    sea = progress if isinstance(progress, SeaState) else None
+    ship_owner: Sequence[int] = () if sea is None else sea.ship_owner
+    pirate = NO_SEAT if sea is None else sea.pirate
+    warships = _warship_paths(progress)
+    _draw_paths(canvas, geo, state.path_owner, ship_owner, warships)
     _draw_nodes(canvas, geo, state.node_owner, state.node_level)
     board_knights.draw_knights(canvas, geo, state)
     if scenario is not None:
         _draw_fortresses(canvas, geo, state, scenario)
     _draw_harbours(canvas, geo, board)
     _draw_robber(canvas, geo, state.robber)
-    _draw_pirate(canvas, geo, state.pirate)
+    board_knights.draw_merchant(canvas, geo, state)
+    _draw_pirate(canvas, geo, pirate)
     if scenario is not None:
-        _draw_fleet_path(canvas, geo, scenario.fleet_path, state.pirate)
+        _draw_fleet_path(canvas, geo, scenario.fleet_path, pirate)
     if flash is not None:
         _draw_flash(canvas, geo, *flash)
     if kind is not None and targets:
@@ -799,13 +802,12 @@ def _draw_nodes(
             canvas.put(c, r, piece_glyph(owner, levels[n]), styles[owner % len(SEAT_COLOURS)])
 
 
-def _warship_paths(state: BoardState, scenario: PirateIslands | None) -> frozenset[PathId]:
+def _warship_paths(progress: object) -> frozenset[PathId]:
     """Pirate Islands: the paths of every seat's warships (the first ships of each line)."""
-    if scenario is None:
+    if not isinstance(progress, FleetState):
         return frozenset()
-    ships: Sequence[Sequence[PathId]] = getattr(state, "ships", ())
-    warships: Sequence[int] = getattr(state, "warships", ())
-    return frozenset(p for line, n in zip(ships, warships, strict=False) for p in line[:n])
+    lines = zip(progress.ships, progress.warships, strict=True)
+    return frozenset(p for line, n in lines for p in line[:n])
 
 
 def _draw_fortresses(
@@ -813,7 +815,8 @@ def _draw_fortresses(
 ) -> None:
     """Pirate Islands: each fortress still held, on its intersection, as its chits left (``3``)
     in reverse video in its seat's colour; a captured one is the seat's settlement."""
-    chits: Sequence[int] = getattr(state, "fortress_chits", ())
+    progress = state.variant_state
+    chits = progress.fortress_chits if isinstance(progress, FleetState) else ()
     for seat, left in enumerate(chits):
         if left:
             c, r = geo.nodes[scenario.slots[seat].fortress]

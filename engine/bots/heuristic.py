@@ -68,7 +68,9 @@ from hexlan.engine.variants.seafarers import (
     MovePirate,
     MoveShip,
     SeaPhase,
+    sea,
 )
+from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
@@ -330,7 +332,7 @@ class HeuristicBot:
             return self._free_road(view, seat, info, legal)
         if phase is Phase.MAIN:
             return self._main(view, seat, info, legal)
-        if phase is Phase.SPECIAL_BUILD:
+        if phase is BuildPhase.SPECIAL_BUILD:
             return self._special_build(view, seat, info, legal)
         if phase is SeaPhase.GOLD:
             return self._gold(view, seat, info, legal)
@@ -1146,8 +1148,9 @@ __all__ = ["HeuristicBot"]
 def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
     """Seafarers: each seat's ships on the sides of ``sea_hex``."""
     counts: dict[Seat, int] = {}
+    ship_owner = sea(view).ship_owner
     for p in view.topology.sea_hex_paths[sea_hex - view.topology.hex_count]:
-        owner = view.ship_owner[p]
+        owner = ship_owner[p]
         if owner != NO_SEAT:
             counts[owner] = counts.get(owner, 0) + 1
     return counts

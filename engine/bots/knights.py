@@ -3,16 +3,23 @@ docs/rules/cities-and-knights.md): what the expansion adds to a turn, before the
 play, and the city improvement it saves for as one of its goals.
 
 The plan: keep a knight per city (two at least), activate them while the barbarian ship is near,
-promote them when the hand allows; improve the track whose commodity the seat makes most (a
-metropolis is worth two points); wall cities when the hand runs big; send a knight after the
-robber when it sits on the seat's own hex; give the barbarians the poorest city. Progress
+promote them when the hand allows, and while the barbarians are near when the seat's active
+knights are not the strongest; improve the track whose commodity the seat makes most (a
+metropolis is worth two points); wall cities when the hand runs big; give the barbarians the
+poorest city. Knights at work (:func:`knight_post`): build one where it is worth most; send one
+after the robber when it sits on the seat's own hex (activating a knight beside it, or walking
+an active one there first); walk an active knight to an empty end of an opponent's road, to
+block it, and displace a weaker opponent knight standing on an end of the seat's roads; while
+the barbarians are near, a knight acts only when the hand can feed it again. Progress
 cards: points at once; the harvests, Road Building, Engineer, Medicine, the Saboteur, the
 Wedding and Intrigue when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
-near; a Resource or Trade Monopoly on the kind the others may hand over most of (two cards
-at least); the Commercial Harbor and the Master Merchant at once (taking commodities first; offering the resource it holds most of, answering
-with the commodity it holds most of). Over the limit it discards a card the engine does not play yet, a point card last.
+near; the board cards as :mod:`.board_cards` says; a Resource or Trade Monopoly on the kind
+the others may hand over most of (two cards at least); the Commercial Harbor and the Master
+Merchant at once (taking commodities first; offering the resource it holds most of, answering
+with the commodity it holds most of). Over the limit it discards a card the engine does not
+play yet, a point card last.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from typing import Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
-from hexlan.engine.core import NO_SEAT, RESOURCES, Hand, Phase, Seat
+from hexlan.engine.bots.board_cards import board_card_choice
+from hexlan.engine.core import NO_SEAT, RESOURCES, Hand, NodeId, Phase, Resource, Seat
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -40,6 +48,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
     KnightsPhase,
     MerchantTake,
+    MoveKnight,
     PillageCity,
     PlayProgress,
     PromoteKnight,
@@ -54,6 +63,11 @@ BIG_HAND: Final = 7
 """Cards from which the bot spends on walls, promotions and activations rather than save."""
 FLEET_CARDS: Final = 4
 """Cards of a kind from which the bot plays a Merchant Fleet on it."""
+MOVE_GAIN: Final = 2.0
+"""How much better (:func:`knight_post`) a knight's new intersection must be for the bot to
+walk it there."""
+ROBBER_POST: Final = 4.0
+"""What standing beside the robber on one of the seat's own hexes is worth (a chase next)."""
 IMPROVEMENT_VALUE: Final = (0.5, 0.55, 0.9, 2.0, 2.0)
 """What the bot deems each level of a track worth (rough victory points): the third opens an
 ability, the fourth and fifth may win a metropolis (two points)."""
@@ -61,9 +75,12 @@ ability, the fourth and fifth may win a metropolis (two points)."""
 
 def improvement_goal(view: GameState, seat: Seat) -> tuple[Hand, float] | None:
     """The city improvement worth saving for, as ``(cost, value)``: the track whose next level
-    is worth most per commodity still missing; None outside Cities & Knights or with no city."""
+    is worth most per commodity still missing; None outside Cities & Knights or with no city
+    (where one is needed)."""
     variant = view.variant
-    if not isinstance(variant, CitiesKnights) or not view.cities[seat]:
+    if not isinstance(variant, CitiesKnights):
+        return None
+    if variant.config.city_for_improvement and not view.cities[seat]:
         return None
     progress, config = progress_of(view), variant.config
     hand = view.hands[seat]
@@ -113,6 +130,8 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         hand = view.hands[seat]
         return max(gifts, key=lambda a: sum(h * c for h, c in zip(hand, a.cards, strict=True)))
+    if phase in (Phase.ROLL, KnightsPhase.DESERTER, KnightsPhase.DESERTER_PLACE):
+        return board_card_choice(view, seat, legal)  # the Alchemist; the Deserter's phases
     if phase is not Phase.MAIN:
         return None
     progress, config = progress_of(view), variant.config
@@ -122,29 +141,95 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     promotions = [a for a in legal if isinstance(a, PromoteKnight)]
     if promotions and progress.free_promotions:
         return promotions[0]
+    board_play = board_card_choice(view, seat, legal)  # Bishop, Deserter, Merchant, Inventor
+    if board_play is not None:
+        return board_play
     for action in legal:
         if isinstance(action, PlayProgress) and _worth_playing(view, seat, action, danger):
             return action
+    robbed = _robber_on_own(view, seat)
+    for action in legal:
+        if isinstance(action, ChaseRobber) and robbed:
+            return action
     activations = [a for a in legal if isinstance(a, ActivateKnight)]
+    if robbed:  # a knight beside the robber, fed now, chases it next turn
+        beside = set(view.topology.hex_nodes[view.robber])
+        for action in activations:
+            if action.node in beside:
+                return action
+    # a knight acting goes inactive: near the barbarians only when a grain can wake it again
+    may_act = not danger or view.hands[seat][Resource.GRAIN] >= 1
+    walk = _best_walk(view, seat, legal) if may_act else None
+    if walk is not None:
+        return walk
     if activations and (danger or big):
         return activations[0]
-    for action in legal:
-        if isinstance(action, ChaseRobber) and _robber_on_own(view, seat):
-            return action
     improvements = [a for a in legal if isinstance(a, ImproveCity)]
     if improvements:
         return max(improvements, key=lambda a: (a.metropolis >= 0, progress.levels[seat][a.track]))
     builds = [a for a in legal if isinstance(a, BuildKnight)]
     if builds and len(own) < max(2, len(view.cities[seat])):
-        return builds[0]
+        return max(builds, key=lambda a: knight_post(view, seat, a.node))
     if any(isinstance(a, A.BuildCity | A.BuildSettlement) for a in legal):
         return None
-    if promotions and big:
-        return promotions[0]
+    if promotions and (big or (danger and _outmatched(view, seat))):
+        active = [a for a in promotions if progress.knights[a.node].active]
+        return (active or promotions)[0]
     walls = [a for a in legal if isinstance(a, BuildWall)]
     if walls and big:
         return walls[0]
     return None
+
+
+def knight_post(view: GameState, seat: Seat, node: NodeId) -> float:
+    """What a knight of ``seat`` standing on ``node`` is worth to it, in rough points: beside the
+    robber on one of the seat's hexes (:data:`ROBBER_POST`: a chase next), on an end of each
+    opponent's road (a road it blocks, more where a settlement could go), less where the seat
+    itself could settle (a knight would block its own building).
+
+    Args:
+        view: the seat's view of a Cities & Knights game.
+        seat: the knight's owner.
+        node: a land intersection.
+    """
+    topo = view.topology
+    level, path_owner = view.node_level, view.path_owner
+    free = not any(level[m] for m in topo.node_nodes[node])  # the distance rule
+    value = 0.0
+    if _robber_on_own(view, seat) and node in topo.hex_nodes[view.robber]:
+        value += ROBBER_POST
+    ends = [path_owner[p] for p in topo.node_paths[node] if path_owner[p] >= 0]
+    theirs = sum(1 for owner in ends if owner != seat)
+    value += theirs * (1.5 if free else 1.0)
+    if free and theirs == 0 and seat in ends:
+        value -= 1.0
+    return value
+
+
+def _best_walk(view: GameState, seat: Seat, legal: list[Action]) -> MoveKnight | None:
+    """The knight move (or displacement) most worth making, or None when none gains
+    :data:`MOVE_GAIN`: pushing an opponent knight off an end of the seat's roads (where it
+    blocks them) is worth two and its level more."""
+    knights = progress_of(view).knights
+    best: tuple[float, MoveKnight] | None = None
+    for action in legal:
+        if not isinstance(action, MoveKnight):
+            continue
+        gain = knight_post(view, seat, action.target) - knight_post(view, seat, action.node)
+        if action.target in knights:  # a displacement: the opponent's knight is pushed away
+            gain += 2.0 + knights[action.target].level
+        if gain >= MOVE_GAIN and (best is None or gain > best[0]):
+            best = (gain, action)
+    return None if best is None else best[1]
+
+
+def _outmatched(view: GameState, seat: Seat) -> bool:
+    """Whether another seat's active knights are as strong as the seat's or stronger (a
+    promotion may win the Defender of Catan point), or the seat's fall short of the cities."""
+    progress = progress_of(view)
+    mine = progress.strength(seat)
+    others = max(progress.strength(s) for s in range(view.players) if s != seat)
+    return mine <= others or mine < sum(len(c) for c in view.cities)
 
 
 _AT_ONCE: Final = frozenset(

@@ -19,6 +19,7 @@ from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
     PirateIslands,
     RobSeat,
+    fleet,
 )
 from hexlan.engine.variants.seafarers import BuildShip
 
@@ -49,7 +50,7 @@ def pirate_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action | 
         return A.PLAY_KNIGHT
     if phase is not Phase.MAIN:
         return None
-    warships = view.warships[seat]
+    warships = fleet(view).warships[seat]
     if AttackFortress() in legal and (
         warships >= ATTACK_WARSHIPS or (warships >= 2 and not view.deck_size())
     ):

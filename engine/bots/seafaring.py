@@ -11,6 +11,7 @@ from __future__ import annotations
 from hexlan.engine.core import NO_SEAT, NodeId, PathId, Seat, Terrain
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import Seafarers
+from hexlan.engine.variants.seafarers import sea
 
 
 def sea_expansion(view: GameState, seat: Seat, depth: int) -> dict[NodeId, tuple[int, PathId]]:
@@ -27,11 +28,11 @@ def sea_expansion(view: GameState, seat: Seat, depth: int) -> dict[NodeId, tuple
     closed = set(variant._blocked_paths(view))
     dist: dict[NodeId, tuple[int, PathId]] = {}
     frontier: list[NodeId] = [*view.settlements[seat], *view.cities[seat]]
-    for p in view.ships[seat]:
+    for p in sea(view).ships[seat]:
         frontier.extend(n for n in topo.path_nodes[p] if owner[n] in (NO_SEAT, seat))
     for n in frontier:
         dist[n] = (0, -1)
-    sea, node_nodes, node_paths = topo.path_sea, topo.node_ship_nodes, topo.node_ship_paths
+    on_sea, node_nodes, node_paths = topo.path_sea, topo.node_ship_nodes, topo.node_ship_paths
     for d in range(1, depth + 1):
         nxt: list[NodeId] = []
         for n in frontier:
@@ -39,7 +40,7 @@ def sea_expansion(view: GameState, seat: Seat, depth: int) -> dict[NodeId, tuple
                 continue
             first = dist[n][1]
             for m, p in zip(node_nodes[n], node_paths[n], strict=True):
-                if m in dist or not sea[p] or path_owner[p] >= 0 or p in closed:
+                if m in dist or not on_sea[p] or path_owner[p] >= 0 or p in closed:
                     continue
                 dist[m] = (d, p if d == 1 else first)
                 nxt.append(m)
@@ -57,16 +58,17 @@ def fog_value(view: GameState, node: NodeId) -> float:
     0.0
     """
     variant = view.variant
-    if not isinstance(variant, Seafarers) or not view.fog_tiles:
+    if not isinstance(variant, Seafarers) or not sea(view).fog_tiles:
         return 0.0
     topo, terrains = view.topology, view.board.terrains
     if node >= topo.land_node_count:
         return 0.0
     hidden = sum(1 for h in topo.node_hexes[node] if terrains[h] is Terrain.FOG)
-    total = sum(view.fog_tiles)
+    tiles = sea(view).fog_tiles
+    total = sum(tiles)
     if not hidden or not total:
         return 0.0
-    land = sum(n for f, n in enumerate(view.fog_tiles) if variant.fog_faces[f].takes_token)
+    land = sum(n for f, n in enumerate(tiles) if variant.fog_faces[f].takes_token)
     return hidden * land / total
 
 

@@ -10,12 +10,15 @@ hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board
 - :meth:`Variant.main_actions`: extra legal actions of the active seat's main phase;
 - :meth:`Variant.after_build`: after a road, settlement or city is placed (set-up included);
 - :meth:`Variant.public_dict`: the variant's public state, added to the state's public dict;
+- :meth:`Variant.action_applied`, :meth:`Variant.settlement_reach`: after an action the variant
+  asked to follow (``state.variant_due``), and where its pieces other than roads reach;
 - :meth:`Variant.prepare_state`, :meth:`Variant.after_production`, :meth:`Variant.turn_started`,
   :meth:`Variant.phase_seat`, :meth:`Variant.phase_actions`, :meth:`Variant.deck_outcome`,
   :meth:`Variant.free_builds`, :meth:`Variant.has_free_builds`, :meth:`Variant.free_pieces`,
   :meth:`Variant.robber_actions` and :meth:`Variant.route_length`: what Seafarers adds (ships,
   the pirate, gold, fog; docs/rules/seafarers.md);
 - :meth:`Variant.dice_rolled`, :meth:`Variant.knight_played`, :meth:`Variant.can_play_knight`,
+  :meth:`Variant.turn_must_end`,
   :meth:`Variant.can_win`, :meth:`Variant.hand_draw_outcome`: what Pirate Islands adds (the
   fleet, its loot drawn blind, warships, the fortress to win; docs/rules/pirate-islands.md).
 
@@ -27,7 +30,8 @@ game's sets (so adding a game at the end moves no existing action's type code).
 A variant keeps no game progress of its own: what changes in play lives in the state, so the
 full state and every information state run the same hooks on the same data. The older games use
 the state's public lists (``discoveries``, ``gold_points``, ``variant_vp``); a game with much
-progress of its own (Cities & Knights) keeps it in one object in the state's generic slot
+progress of its own (Seafarers and Pirate Islands, Cities & Knights) keeps it in one object in
+the state's generic slot
 :attr:`~hexlan.engine.state.GameState.variant_state`: a :class:`VariantState` its rules module
 makes in :meth:`Variant.prepare_state`, which :meth:`GameState.copy` copies and whose
 ``public_dict`` the module's :meth:`Variant.public_dict` adds to the state's (so it is in every
@@ -48,13 +52,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from hexlan.engine.core import EngineError
+from hexlan.engine.core import EngineError, GamePhase
 from hexlan.engine.variants.base import Variant, VariantState
 from hexlan.engine.variants.big_river import BigRiver
 from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.jungle import Jungle
 from hexlan.engine.variants.pirate_islands import PirateIslands
 from hexlan.engine.variants.seafarers import Seafarers
+from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
@@ -74,6 +79,15 @@ HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
 the games' actions and phases, merged in this order (a new game goes last)."""
 
 
+FLAG_PHASES: Final[Mapping[str, tuple[GamePhase, ...]]] = MappingProxyType(
+    {"special_building": tuple(BuildPhase)}
+)
+"""Phases a rule set opts into by a flag rather than by a hooks module (read only), by the flag's
+name: the special building phase of the games for five and six (``special_building = true``),
+which Pirate Islands for six shares with the 5-6 player game. Merged after the engine's own
+phases, before the games' (:mod:`hexlan.engine.registry`)."""
+
+
 def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Variant | None:
     """The rules module the rule set names (``hooks``), built for one game; None without one.
 
@@ -90,8 +104,10 @@ def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Va
 
 
 __all__ = [
+    "FLAG_PHASES",
     "HOOKS",
     "BigRiver",
+    "BuildPhase",
     "CitiesKnights",
     "Jungle",
     "PirateIslands",

@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias
 
-from hexlan.engine.core import EngineError, GamePhase, Hand, NodeId, PathId, Seat
+from hexlan.engine.core import (
+    DevelopmentCard,
+    EngineError,
+    GamePhase,
+    Hand,
+    NodeId,
+    PathId,
+    Seat,
+)
 from hexlan.engine.longest_road import longest_road
 
 if TYPE_CHECKING:
@@ -58,7 +66,10 @@ class Variant:
     - ``handlers``: each of those classes' :data:`VariantHandler`;
     - ``phases``: its own phases (members of its :class:`~hexlan.engine.core.GamePhase`
       subclass, codes after the engine's), and ``chance_phases``: those where a chance outcome is
-      due (:meth:`chance_node`), the others being decisions of :meth:`phase_seat`.
+      due (:meth:`chance_node`), the others being decisions of :meth:`phase_seat`;
+    - ``dev_cards``: development card faces of its own (members of its
+      :class:`~hexlan.engine.core.DevelopmentCard` subclass, codes after the base game's and
+      earlier games'), which a rule set's ``[development_deck]`` may then name.
 
     Args:
         rules: the game's rule set (its ``raw`` tables carry the variant's numbers).
@@ -71,6 +82,7 @@ class Variant:
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {}
     phases: ClassVar[tuple[GamePhase, ...]] = ()
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset()
+    dev_cards: ClassVar[tuple[DevelopmentCard, ...]] = ()
     has_robber: ClassVar[bool] = True
     """Whether the game has a robber (Pirate Islands has none: a 7 robs without it)."""
     city_commodities: ClassVar[tuple[int, ...] | None] = None
@@ -106,8 +118,26 @@ class Variant:
     def after_roll(self, state: GameState, total: int) -> None:
         """A roll of ``total`` (not 7) is about to produce resources."""
 
+    def turn_must_end(self, state: GameState) -> bool:
+        """Whether the active seat's main phase offers only ending the turn (Pirate Islands:
+        after a fortress attack)."""
+        return False
+
+    def settlement_reach(self, state: GameState, seat: Seat, spots: set[NodeId]) -> None:
+        """Add to ``spots`` the open intersections the seat's own pieces other than roads reach
+        (Seafarers: a ship's ends), where a settlement may be built."""
+
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Append the variant's legal actions of ``seat`` in the main phase to ``result``."""
+
+    def roll_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """Append the variant's legal actions of ``seat`` before its roll to ``result`` (Cities
+        & Knights' Alchemist)."""
+
+    def next_victim(self, state: GameState) -> Seat:
+        """After a steal (or a robbery with none): the next seat the active seat robs now, or
+        -1 (Cities & Knights' Bishop robs every seat beside the robber)."""
+        return -1
 
     def after_build(self, state: GameState, seat: Seat, node: NodeId) -> None:
         """``seat`` has placed a piece (``node`` is the building's intersection, -1 for a
@@ -135,11 +165,15 @@ class Variant:
         :meth:`phase_seat` names."""
         return []
 
-    def fog_reached(self, state: GameState) -> None:
-        """After an action, face-down hexes wait in ``state.fog_pending``: draw their tiles
-        unless already drawing (Seafarers' fog; only a variant that queues fog hexes is
-        called)."""
-        raise EngineError(f"the {self.name} rules have no fog")
+    def action_applied(self, state: GameState) -> None:
+        """An action the variant asked to follow (by setting ``state.variant_due`` while it
+        was applied) is applied: Seafarers draws the tiles of the face-down hexes a road or ship
+        reached. Only a variant that sets the flag is called.
+
+        Raises:
+            EngineError: the variant never sets the flag.
+        """
+        raise EngineError(f"the {self.name} rules follow no action")
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
         """The chance due in a chance phase the variant adds (Seafarers' fog), as data."""
@@ -221,8 +255,8 @@ class Variant:
         return None
 
     def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
-        """The hidden card ``action`` plays, as ``(deck, face, name)``: the deck's name among the
-        rule set's decks, the card's face in it and its name in words; None for an action that
-        plays no card. A network game shows the card before the action (it may be one drawn in
-        this same turn)."""
+        """The hidden card ``action`` plays or discards, as ``(deck, face, name)``: the deck's
+        name among the rule set's decks, the card's face in it and its name in words; None for
+        an action that spends no hidden card. A network game shows the card before the action
+        (it may be one drawn in this same turn)."""
         return None

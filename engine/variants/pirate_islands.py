@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from math import comb, prod
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
@@ -61,6 +61,8 @@ from hexlan.engine.variants.seafarers import (
     MoveShip,
     Seafarers,
     SeaPhase,
+    SeaState,
+    sea,
 )
 
 if TYPE_CHECKING:
@@ -131,6 +133,46 @@ class PiratePhase(GamePhase):
     LOOT = 30
     """Chance, Pirate Islands: the fleet beat the seat ``victim``; ``loot`` cards of its hand
     are drawn blind (seed 004 «Нападение пиратов»)."""
+
+
+@dataclass(slots=True)
+class FleetState(SeaState):
+    """Pirate Islands' progress: Seafarers' (:class:`~hexlan.engine.variants.seafarers.
+    SeaState`) and the fleet's, in the state's generic slot; :func:`fleet` reads it.
+
+    Attributes:
+        warships: each seat's warships (the first ships of its line).
+        fortress_chits: the chits left under each seat's fortress (0 once captured, or for a
+            seat without one).
+        fortress_attacked: whether the active seat has attacked its fortress this turn (the
+            attack ends the turn).
+        loot: the cards the fleet takes from the state's ``victim`` in its blind draw (seed 004;
+            docs/rules/pirate-islands.md).
+    """
+
+    warships: list[int] = field(default_factory=list)
+    fortress_chits: list[int] = field(default_factory=list)
+    fortress_attacked: bool = False
+    loot: int = 0
+
+    def copy(self) -> Self:
+        """An independent copy (every list copied)."""
+        twin = SeaState.copy(self)
+        twin.warships = self.warships[:]
+        twin.fortress_chits = self.fortress_chits[:]
+        return twin
+
+
+def fleet(state: GameState) -> FleetState:
+    """``state``'s Pirate Islands progress (:class:`FleetState`).
+
+    Raises:
+        EngineError: ``state`` is not a Pirate Islands game.
+    """
+    progress = state.variant_state
+    if not isinstance(progress, FleetState):
+        raise EngineError(f"the {state.rules.name} game has no pirate fleet")
+    return progress
 
 
 FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
@@ -278,7 +320,23 @@ class PirateIslands(Seafarers):
             slot = self.slots[seat]
             state._place_settlement(seat, slot.settlement)
             self._place(state, seat, slot.ship)
-            state.fortress_chits[seat] = self.chits
+            fleet(state).fortress_chits[seat] = self.chits
+
+    def new_progress(self, state: GameState) -> FleetState:
+        """Seafarers' progress and the fleet's: no warship yet, every fortress unattacked."""
+        progress = FleetState.start(state)
+        progress.warships = [0] * state.players
+        progress.fortress_chits = [0] * state.players
+        return progress
+
+    def turn_started(self, state: GameState) -> None:
+        """A new turn: Seafarers' resets, and no fortress attacked yet."""
+        super().turn_started(state)
+        fleet(state).fortress_attacked = False
+
+    def turn_must_end(self, state: GameState) -> bool:
+        """After a fortress attack only ending the turn is left (seed 004)."""
+        return fleet(state).fortress_attacked
 
     def closed_paths(self, players: int) -> frozenset[PathId]:
         """Every side of the seats' ship routes: no road may block a line, the seat's own
@@ -298,7 +356,7 @@ class PirateIslands(Seafarers):
         without the ship ``lifted`` (the line's end ship being moved)."""
         node = self.slots[seat].settlement
         path_nodes = self.topology.path_nodes
-        for p in state.ships[seat]:
+        for p in sea(state).ships[seat]:
             if p != lifted:
                 a, b = path_nodes[p]
                 node = b if a == node else a
@@ -318,10 +376,10 @@ class PirateIslands(Seafarers):
         the line has reached the fortress (JSettlers2 ``SOCPlayer.canMoveShip`` and, for this
         scenario, ``isPotentialShipMoveTo``: the newest ship may take the other shortest way
         from the ship before it)."""
-        ships = state.ships[seat]
+        ships = sea(state).ships[seat]
         if (
             not ships
-            or ships[-1] in state.new_ships
+            or ships[-1] in sea(state).new_ships
             or self.line_end(state, seat) == self.slots[seat].fortress
         ):
             return []
@@ -335,8 +393,8 @@ class PirateIslands(Seafarers):
         """Whether the seat may attack its fortress now: its line reaches it, chits remain, and
         no attack yet this turn (seed 004 «Захват пиратской крепости»)."""
         return (
-            state.fortress_chits[seat] > 0
-            and not state.fortress_attacked
+            fleet(state).fortress_chits[seat] > 0
+            and not fleet(state).fortress_attacked
             and self.line_end(state, seat) == self.slots[seat].fortress
         )
 
@@ -352,12 +410,14 @@ class PirateIslands(Seafarers):
 
     def can_play_knight(self, state: GameState, seat: Seat) -> bool:
         """A knight needs a plain ship to turn into a warship."""
-        return state.warships[seat] < len(state.ships[seat])
+        return fleet(state).warships[seat] < len(sea(state).ships[seat])
 
     def knight_played(self, state: GameState, seat: Seat) -> bool:
         """The first plain ship of the line becomes a warship (seed 004 «Боевые корабли»; the
         order is JSettlers2's, docs/rules/pirate-islands.md); the robber stays out."""
-        state.warships[seat] = min(state.warships[seat] + 1, len(state.ships[seat]))
+        fleet(state).warships[seat] = min(
+            fleet(state).warships[seat] + 1, len(sea(state).ships[seat])
+        )
         return True
 
     # ------------------------------------------------------------------ the fleet and the 7
@@ -366,17 +426,17 @@ class PirateIslands(Seafarers):
         """The fleet sails the lower die's hexes; beside exactly one seat's buildings it attacks
         (seed 004 «Пиратский флот», «Нападение пиратов»): returns True when the fleet's loot is
         drawn first (:attr:`PiratePhase.LOOT`) or the attacked seat picks a resource."""
-        if state.pirate < 0:  # every fortress has fallen: the fleet is gone
+        if sea(state).pirate < 0:  # every fortress has fallen: the fleet is gone
             return False
         strength = min(dice.first, dice.second)
         path = self.fleet_path
-        state.pirate = path[(self._fleet_index[state.pirate] + strength) % len(path)]
+        sea(state).pirate = path[(self._fleet_index[sea(state).pirate] + strength) % len(path)]
         owner = state.node_owner
-        seats = {owner[n] for n in self._fleet_nodes[state.pirate]} - {NO_SEAT}
+        seats = {owner[n] for n in self._fleet_nodes[sea(state).pirate]} - {NO_SEAT}
         victim = seats.pop() if len(seats) == 1 else NO_SEAT
-        warships = state.warships[victim] if victim >= 0 else 0
+        warships = fleet(state).warships[victim] if victim >= 0 else 0
         if state.record_events:
-            state.last_events.append(E.FleetSailed(state.pirate, victim, strength, warships))
+            state.last_events.append(E.FleetSailed(sea(state).pirate, victim, strength, warships))
         if victim < 0:
             return False
         if strength > warships:
@@ -384,13 +444,13 @@ class PirateIslands(Seafarers):
             if not lose:
                 return False
             state.victim = victim
-            state.loot = lose
+            fleet(state).loot = lose
             state.phase = PiratePhase.LOOT
             return True
         if warships > strength and any(state.bank):
-            state.gold_owed = [0] * state.players
-            state.gold_owed[victim] = 1
-            state.gold_resume = Phase.MAIN
+            sea(state).gold_owed = [0] * state.players
+            sea(state).gold_owed[victim] = 1
+            sea(state).gold_resume = Phase.MAIN
             state.phase = SeaPhase.GOLD
             return True
         return False
@@ -409,7 +469,7 @@ class PirateIslands(Seafarers):
         if state.phase is PiratePhase.FORTRESS:
             return _FORTRESS_NODE
         if state.phase is PiratePhase.LOOT:
-            return ChanceNode(HAND_DRAW, "loot", seats=(state.victim,), cards=state.loot)
+            return ChanceNode(HAND_DRAW, "loot", seats=(state.victim,), cards=fleet(state).loot)
         return super().chance_node(state)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -423,7 +483,7 @@ class PirateIslands(Seafarers):
             victim = state.victim
             draws = [
                 (FleetLoot(cards), p)
-                for cards, p in _draws(tuple(state.hands[victim]), state.loot)
+                for cards, p in _draws(tuple(state.hands[victim]), fleet(state).loot)
                 if state._hand_covers(victim, cards)
             ]
             total = sum(p for _, p in draws)
@@ -435,27 +495,27 @@ class PirateIslands(Seafarers):
         fortress as the seat's settlement), fewer lose the two front ships, as many the front
         one; the attack ends the turn (seed 004 «Захват пиратской крепости»)."""
         seat = state.active
-        warships = state.warships[seat]
-        before = len(state.ships[seat])
+        warships = fleet(state).warships[seat]
+        before = len(sea(state).ships[seat])
         if warships > roll:
-            state.fortress_chits[seat] -= 1
-            if not state.fortress_chits[seat]:
+            fleet(state).fortress_chits[seat] -= 1
+            if not fleet(state).fortress_chits[seat]:
                 fortress = self.slots[seat].fortress
                 state._place_settlement(seat, fortress)
                 self.after_build(state, seat, fortress)
-                if not any(state.fortress_chits):  # seed 004: the fleet is beaten
-                    state.pirate = NO_SEAT
+                if not any(fleet(state).fortress_chits):  # seed 004: the fleet is beaten
+                    sea(state).pirate = NO_SEAT
         else:
-            ships = state.ships[seat]
+            ships = sea(state).ships[seat]
             for _ in range(2 if warships < roll else 1):
                 self._lift(state, seat, ships[-1])
-            state.warships[seat] = min(warships, len(ships))
+            fleet(state).warships[seat] = min(warships, len(ships))
             state._road_cache = [None] * state.players
-        state.fortress_attacked = True
+        fleet(state).fortress_attacked = True
         state.phase = Phase.MAIN
         if state.record_events:
-            lost = before - len(state.ships[seat])
-            chits = state.fortress_chits[seat]
+            lost = before - len(sea(state).ships[seat])
+            chits = fleet(state).fortress_chits[seat]
             state.last_events.append(E.FortressAttacked(seat, roll, warships, chits, lost))
 
     def can_win(self, state: GameState, seat: Seat) -> bool:
@@ -483,7 +543,7 @@ class PirateIslands(Seafarers):
         if state.record_events:
             state.last_events.append(E.FleetLooted(victim, action.cards))
         state._pay_bank(victim, action.cards)
-        state.loot = 0
+        fleet(state).loot = 0
         state.victim = NO_SEAT
         state.roll_pending = False
         assert state.dice is not None
@@ -494,12 +554,12 @@ class PirateIslands(Seafarers):
     def why_illegal(self, state: GameState, action: A.Action) -> tuple[str, str] | None:
         """The Pirate Islands rule an action breaks, in words (None: the general reason)."""
         seat = state.active
-        if state.phase is Phase.MAIN and state.fortress_attacked:
+        if state.phase is Phase.MAIN and fleet(state).fortress_attacked:
             return ("a fortress attack ends the turn", f"{_RULE} «Захват пиратской крепости»")
         if isinstance(action, AttackFortress):
             if state.phase is not Phase.MAIN:
                 return None
-            if not state.fortress_chits[seat]:
+            if not fleet(state).fortress_chits[seat]:
                 return (f"seat {seat} has captured its fortress already", _RULE)
             return (
                 "a fortress is attacked once the ship line reaches it",
@@ -508,7 +568,7 @@ class PirateIslands(Seafarers):
         if (
             isinstance(action, MoveShip)
             and state.phase is Phase.MAIN
-            and not state.ship_moved
+            and not sea(state).ship_moved
             and action.source in self.movable_ships(state, seat)
             and action.target != action.source
             and action.target not in self.ship_spots(state, seat, lifted=action.source)
@@ -556,12 +616,13 @@ class PirateIslands(Seafarers):
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """Seafarers' public state, the warships, the fortresses' chits and the attack's
         progress."""
+        progress = fleet(state)
         return super().public_dict(state) | {
-            "warships": list(state.warships),
-            "fortress_chits": list(state.fortress_chits),
-            "fortress_attacked": state.fortress_attacked,
+            "warships": list(progress.warships),
+            "fortress_chits": list(progress.fortress_chits),
+            "fortress_attacked": progress.fortress_attacked,
             "roll_pending": state.roll_pending,
-            "loot": state.loot,
+            "loot": progress.loot,
         }
 
     # Seafarers' actions and phases are inherited through the Seafarers class (its handlers
@@ -587,10 +648,12 @@ __all__ = [
     "FORTRESS_DICE",
     "AttackFortress",
     "FleetLoot",
+    "FleetState",
     "FortressDie",
     "PirateIslands",
     "PiratePhase",
     "RobSeat",
     "Slot",
     "corner_node",
+    "fleet",
 ]

@@ -29,10 +29,11 @@ Longest Trade Route and island bonuses, on a map for ships (seeds/boards/seafare
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
@@ -57,6 +58,7 @@ from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.ruleset import parse_cost
 from hexlan.engine.variants.base import Variant, VariantHandler
+from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:
     from hexlan.engine.board import Board
@@ -66,6 +68,108 @@ if TYPE_CHECKING:
     from hexlan.engine.topology import Topology
 
 _RULE = "seed 002 «Мореходы»"
+
+
+@dataclass(slots=True)
+class SeaState:
+    """Seafarers' progress, in the state's generic slot
+    (:attr:`~hexlan.engine.state.GameState.variant_state`; :class:`~hexlan.engine.variants.
+    VariantState`): the core state knows nothing of ships, the pirate, gold or fog.
+    :func:`sea` reads it from a state.
+
+    Attributes:
+        ships, ship_owner, new_ships, ship_moved: each seat's ships (path ids; a ship's path
+            also has its owner in the state's ``path_owner``), the ship's owner per path (-1
+            none), the ships built this turn, and whether a ship has moved this turn (seed 002
+            «Мореходы»).
+        pirate: the pirate's sea hex (-1 on a map without one).
+        gold_owed, gold_resume: the gold-field resources each seat still chooses, and the phase
+            play resumes in after :attr:`SeaPhase.GOLD`.
+        islands_settled: per seat, the islands it has settled off the home island (those of its
+            set-up settlements without a bonus, the others with one).
+        fog_pending, fog_seat, fog_resume, fog_terrain: the face-down hexes a road or ship has
+            reached and that wait for their tile (in hex order), the seat that reached them (the
+            discoverer), the phase play resumes in after :attr:`SeaPhase.FOG`, and a land tile
+            drawn whose number token is due (-1: none).
+        fog_tiles, fog_tokens: the faces left in the fog stacks (the rule set's ``fog`` and
+            ``fog_tokens`` decks, counts in face order): public, as every drawn tile is shown.
+        fog_revealed: ``(hex, terrain, token)`` of each fog hex revealed, in order.
+    """
+
+    ships: list[list[PathId]]
+    ship_owner: list[Seat]
+    gold_owed: list[int]
+    islands_settled: list[list[int]]
+    fog_tiles: list[int]
+    fog_tokens: list[int]
+    new_ships: list[PathId] = field(default_factory=list)
+    ship_moved: bool = False
+    pirate: HexId = NO_SEAT
+    gold_resume: GamePhase = Phase.MAIN
+    fog_pending: list[HexId] = field(default_factory=list)
+    fog_seat: Seat = NO_SEAT
+    fog_resume: GamePhase = Phase.MAIN
+    fog_terrain: int = -1
+    fog_revealed: list[tuple[HexId, int, int]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, state: GameState) -> Self:
+        """The progress of a new game on ``state``'s map and rule set (no ship yet)."""
+        players, decks = state.players, state.rules.decks
+        return cls(
+            ships=[[] for _ in range(players)],
+            ship_owner=[NO_SEAT] * state.topology.path_count,
+            gold_owed=[0] * players,
+            islands_settled=[[] for _ in range(players)],
+            fog_tiles=list(decks.get("fog", ())),
+            fog_tokens=list(decks.get("fog_tokens", ())),
+        )
+
+    def copy(self) -> Self:
+        """An independent copy (every list copied)."""
+        twin = copy.copy(self)
+        twin.ships = [line[:] for line in self.ships]
+        twin.ship_owner = self.ship_owner[:]
+        twin.gold_owed = self.gold_owed[:]
+        twin.islands_settled = [i[:] for i in self.islands_settled]
+        twin.fog_tiles = self.fog_tiles[:]
+        twin.fog_tokens = self.fog_tokens[:]
+        twin.new_ships = self.new_ships[:]
+        twin.fog_pending = self.fog_pending[:]
+        twin.fog_revealed = self.fog_revealed[:]
+        return twin
+
+    def public_dict(self) -> dict[str, Any]:
+        """Ships, the pirate, gold owed, this turn's ship facts, islands settled, fog revealed
+        (the keys Seafarers' public state always had)."""
+        return {
+            "ships": [list(s) for s in self.ships],
+            "pirate": self.pirate,
+            "new_ships": list(self.new_ships),
+            "ship_moved": self.ship_moved,
+            "gold_owed": list(self.gold_owed),
+            "gold_resume": int(self.gold_resume),
+            "islands_settled": [list(i) for i in self.islands_settled],
+            "fog": [list(r) for r in self.fog_revealed],
+            "fog_pending": list(self.fog_pending),
+            "fog_terrain": self.fog_terrain,
+        }
+
+    def hidden_dict(self) -> dict[str, Any]:
+        """Nothing: every Seafarers fact is public."""
+        return {}
+
+
+def sea(state: GameState) -> SeaState:
+    """``state``'s Seafarers progress (:class:`SeaState`, also Pirate Islands').
+
+    Raises:
+        EngineError: ``state`` is not a game with ships.
+    """
+    progress = state.variant_state
+    if not isinstance(progress, SeaState):
+        raise EngineError(f"the {state.rules.name} game has no ships")
+    return progress
 
 
 class SeaPhase(GamePhase):
@@ -227,9 +331,14 @@ class Seafarers(Variant):
     def prepare_state(self, state: GameState) -> None:
         """The pirate takes its starting hex, and the robber the rule set's (on a map without a
         desert)."""
-        state.pirate = self.pirate_start
+        state.variant_state = progress = self.new_progress(state)
+        progress.pirate = self.pirate_start
         if self.robber_start >= 0:
             state.robber = self.robber_start
+
+    def new_progress(self, state: GameState) -> SeaState:
+        """The game's progress object (Pirate Islands' adds its fleet's)."""
+        return SeaState.start(state)
 
     def setup_closed(self, state: GameState) -> frozenset[NodeId]:
         """With ``setup_home_only``: every intersection off the home island; and every corner
@@ -252,38 +361,39 @@ class Seafarers(Variant):
             if n >= topo.land_node_count:
                 continue
             for h in topo.node_hexes[n]:
-                if terrains[h] is Terrain.FOG and h not in state.fog_pending:
-                    state.fog_pending.append(h)
-                    state.fog_seat = seat
+                if terrains[h] is Terrain.FOG and h not in sea(state).fog_pending:
+                    sea(state).fog_pending.append(h)
+                    sea(state).fog_seat = seat
+                    state.variant_due = True  # the tiles are drawn once the action is applied
 
-    def fog_reached(self, state: GameState) -> None:
+    def action_applied(self, state: GameState) -> None:
         """Draw the queued hexes' tiles: play waits in :attr:`SeaPhase.FOG` and resumes where the
         build left it (already waiting there, the queue just grows)."""
         if state.phase is SeaPhase.FOG:
             return
-        state.fog_resume = state.phase
-        state.fog_pending.sort()
+        sea(state).fog_resume = state.phase
+        sea(state).fog_pending.sort()
         self._next_fog(state)
 
     def _next_fog(self, state: GameState) -> None:
         """Wait for the next queued hex's tile; a hex reached when the stack is empty is laid as
         sea (docs/rules/seafarers.md); with none queued, play resumes (gold found first)."""
-        while state.fog_pending and not sum(state.fog_tiles):
+        while sea(state).fog_pending and not sum(sea(state).fog_tiles):
             self._reveal(state, Terrain.SEA, 0)
-        if state.fog_pending:
+        if sea(state).fog_pending:
             state.phase = SeaPhase.FOG
             return
-        state.phase = state.fog_resume
-        state.fog_seat = NO_SEAT
-        if any(state.gold_owed) and state.phase is not SeaPhase.GOLD:
-            state.gold_resume = state.phase
+        state.phase = sea(state).fog_resume
+        sea(state).fog_seat = NO_SEAT
+        if any(sea(state).gold_owed) and state.phase is not SeaPhase.GOLD:
+            sea(state).gold_resume = state.phase
             state.phase = SeaPhase.GOLD
 
     def chance_node(self, state: GameState) -> ChanceNode | None:
         """In :attr:`SeaPhase.FOG`: a public draw from ``fog`` (the tile), or from ``fog_tokens``
         after a land tile, by the discoverer."""
-        deck = "fog" if state.fog_terrain < 0 else "fog_tokens"
-        return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(state.fog_seat,), public=True)
+        deck = "fog" if sea(state).fog_terrain < 0 else "fog_tokens"
+        return ChanceNode(DECK_DRAW, "fog", deck=deck, seats=(sea(state).fog_seat,), public=True)
 
     def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
         """The fog stack's face drawn in :attr:`SeaPhase.FOG`, seen by all.
@@ -297,41 +407,41 @@ class Seafarers(Variant):
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
         """Each face of the stack being drawn, by the counts left in it."""
-        counts = state.fog_tiles if state.fog_terrain < 0 else state.fog_tokens
+        counts = sea(state).fog_tiles if sea(state).fog_terrain < 0 else sea(state).fog_tokens
         total = sum(counts)
         return [(ExploreFog(f), n / total) for f, n in enumerate(counts) if n]
 
     def _explore(self, state: GameState, action: ExploreFog) -> None:
         """A face of the fog stack is shown: a tile, then for land its number token."""
-        if state.fog_terrain < 0:
-            state.fog_tiles[action.face] -= 1
+        if sea(state).fog_terrain < 0:
+            sea(state).fog_tiles[action.face] -= 1
             terrain = self.fog_faces[action.face]
-            if terrain.takes_token and any(state.fog_tokens):
-                state.fog_terrain = int(terrain)  # its number token is drawn next
+            if terrain.takes_token and any(sea(state).fog_tokens):
+                sea(state).fog_terrain = int(terrain)  # its number token is drawn next
                 return
             self._reveal(state, terrain, 0)
         else:
-            state.fog_tokens[action.face] -= 1
-            terrain = Terrain(state.fog_terrain)
-            state.fog_terrain = -1
+            sea(state).fog_tokens[action.face] -= 1
+            terrain = Terrain(sea(state).fog_terrain)
+            sea(state).fog_terrain = -1
             self._reveal(state, terrain, self.fog_token_faces[action.face])
         self._next_fog(state)
 
     def _reveal(self, state: GameState, terrain: Terrain, token: int) -> None:
         """Lay ``terrain`` (and ``token``) on the first queued hex; the discoverer takes one
         card of its resource, or a gold pick (none for sea or desert; official Seafarers)."""
-        h = state.fog_pending.pop(0)
+        h = sea(state).fog_pending.pop(0)
         board = state.board
         terrains, tokens = list(board.terrains), list(board.tokens)
         terrains[h], tokens[h] = terrain, token
         state.board = replace(board, terrains=tuple(terrains), tokens=tuple(tokens))
-        state.fog_revealed.append((h, int(terrain), token))
+        sea(state).fog_revealed.append((h, int(terrain), token))
         if terrain is Terrain.SEA:  # a corner amid water alone takes no settlement
             topo = self.topology
             for n in topo.hex_nodes[h]:
                 if all(terrains[x] is Terrain.SEA for x in topo.node_hexes[n]):
                     state.blocked[n] = True
-        seat, resource = state.fog_seat, terrain.resource
+        seat, resource = sea(state).fog_seat, terrain.resource
         if resource is not None:
             for n in self.topology.hex_nodes[h]:  # a building already there produces from now
                 if state.node_owner[n] >= 0:
@@ -344,7 +454,7 @@ class Seafarers(Variant):
         if gain is not None:
             state._take_from_bank(seat, gain)
         elif terrain is Terrain.GOLD_FIELD and any(state.bank):
-            state.gold_owed[seat] += 1
+            sea(state).gold_owed[seat] += 1
         if state.record_events:
             state.last_events.append(E.FogRevealed(seat, h, int(terrain), token, gain))
 
@@ -352,11 +462,11 @@ class Seafarers(Variant):
 
     def ships_left(self, state: GameState, seat: Seat) -> int:
         """Ships the seat can still build (15 in all by the rule set)."""
-        return self.ship_limit - len(state.ships[seat])
+        return self.ship_limit - len(sea(state).ships[seat])
 
     def _blocked_paths(self, state: GameState) -> tuple[PathId, ...]:
         """The sides of the pirate's hex: closed to building and moving ships."""
-        pirate = state.pirate
+        pirate = sea(state).pirate
         if pirate < 0:
             return ()
         return self.topology.sea_hex_paths[pirate - self.topology.hex_count]
@@ -369,20 +479,20 @@ class Seafarers(Variant):
         owner, path_owner = state.node_owner, state.path_owner
         ends: set[NodeId] = set(state.settlements[seat]) | set(state.cities[seat])
         path_nodes = topo.path_nodes
-        for p in state.ships[seat]:
+        for p in sea(state).ships[seat]:
             if p == lifted:
                 continue
             for n in path_nodes[p]:
                 if owner[n] < 0 or owner[n] == seat:
                     ends.add(n)
         blocked = self._blocked_paths(state)
-        sea, node_paths = topo.path_sea, topo.node_ship_paths
+        on_sea, node_paths = topo.path_sea, topo.node_ship_paths
         return sorted(
             {
                 p
                 for n in ends
                 for p in node_paths[n]
-                if sea[p] and (path_owner[p] < 0 or p == lifted) and p not in blocked
+                if on_sea[p] and (path_owner[p] < 0 or p == lifted) and p not in blocked
             }
         )
 
@@ -390,12 +500,12 @@ class Seafarers(Variant):
         """The seat's ships that may move now: at the open end of a route, not built this turn,
         not on a side of the pirate's hex."""
         topo = self.topology
-        own = set(state.ships[seat])
+        own = set(sea(state).ships[seat])
         owner = state.node_owner
         blocked = self._blocked_paths(state)
         result = []
-        for p in state.ships[seat]:
-            if p in state.new_ships or p in blocked:
+        for p in sea(state).ships[seat]:
+            if p in sea(state).new_ships or p in blocked:
                 continue
             for n in topo.path_nodes[p]:
                 if owner[n] == seat:
@@ -411,7 +521,7 @@ class Seafarers(Variant):
         if self.ships_left(state, seat) > 0 and state._hand_covers(seat, self.ship_cost):
             builds = self._builds
             result.extend(builds[p] for p in self.ship_spots(state, seat))
-        if state.phase is Phase.MAIN and not state.ship_moved:
+        if state.phase is Phase.MAIN and not sea(state).ship_moved:
             for source in self.movable_ships(state, seat):
                 for target in self.ship_spots(state, seat, lifted=source):
                     if target != source:
@@ -444,30 +554,35 @@ class Seafarers(Variant):
     def route_length(self, state: GameState, seat: Seat) -> int:
         """Longest Trade Route: roads and ships, joined at the seat's own buildings."""
         return longest_trade_route(
-            self.topology, state.roads[seat], state.ships[seat], seat, state.node_owner
+            self.topology, state.roads[seat], sea(state).ships[seat], seat, state.node_owner
         )
+
+    def settlement_reach(self, state: GameState, seat: Seat, spots: set[NodeId]) -> None:
+        """A settlement may stand at either end of the seat's ships too."""
+        path_nodes, blocked = self.topology.path_nodes, state.blocked
+        spots.update(n for p in sea(state).ships[seat] for n in path_nodes[p] if not blocked[n])
 
     def turn_started(self, state: GameState) -> None:
         """A new turn: no ship is new and none has moved."""
-        state.new_ships = []
-        state.ship_moved = False
+        sea(state).new_ships = []
+        sea(state).ship_moved = False
 
     # ------------------------------------------------------------------ pirate and gold
 
     def victims_on_sea(self, state: GameState, sea_hex: HexId, thief: Seat) -> list[Seat]:
         """Opponents with a ship on a side of ``sea_hex`` and a card in hand, in seat order."""
         paths = self.topology.sea_hex_paths[sea_hex - self.topology.hex_count]
-        ship_owner = state.ship_owner
+        ship_owner = sea(state).ship_owner
         seats = {ship_owner[p] for p in paths} - {NO_SEAT, thief}
         return [s for s in sorted(seats) if state.hand_size[s]]
 
     def robber_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Moving the pirate instead: to each other sea hex, naming each possible victim."""
-        if state.pirate < 0:
+        if sea(state).pirate < 0:
             return
         first = self.topology.hex_count
         for h in range(first, first + len(self.topology.sea_axial)):
-            if h == state.pirate:
+            if h == sea(state).pirate:
                 continue
             victims = self.victims_on_sea(state, h, seat)
             if victims:
@@ -488,8 +603,8 @@ class Seafarers(Variant):
     def _owe(state: GameState, owed: list[int], resume: GamePhase) -> None:
         if not any(owed):
             return
-        state.gold_owed = owed
-        state.gold_resume = resume
+        sea(state).gold_owed = owed
+        sea(state).gold_resume = resume
         state.phase = SeaPhase.GOLD
         if state.record_events:
             state.last_events.append(E.GoldOwed(tuple(owed)))
@@ -498,20 +613,20 @@ class Seafarers(Variant):
         """Gold fields on the number (not under the robber) owe their buildings' owners picks."""
         tokens = state.board.tokens
         gold = self.gold
-        if state.fog_revealed:
+        if sea(state).fog_revealed:
             found = Terrain.GOLD_FIELD
-            gold += tuple(h for h, t, _ in state.fog_revealed if t == found)
+            gold += tuple(h for h, t, _ in sea(state).fog_revealed if t == found)
         hexes = [h for h in gold if tokens[h] == total and h != state.robber]
         if hexes:
             self._owe_gold(state, hexes, Phase.MAIN)
 
     def phase_seat(self, state: GameState) -> Seat:
         """In :attr:`SeaPhase.GOLD`: the lowest seat still owed."""
-        return next(s for s in range(state.players) if state.gold_owed[s])
+        return next(s for s in range(state.players) if sea(state).gold_owed[s])
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
         """In :attr:`SeaPhase.GOLD`: each choice of the resources the seat is owed."""
-        owed = state.gold_owed[seat]
+        owed = sea(state).gold_owed[seat]
         bank = as_hand(state.bank)
         return [ChooseGold(seat, cards) for cards in gold_choices(owed, bank)]
 
@@ -530,7 +645,7 @@ class Seafarers(Variant):
         topo = self.topology
         for m in topo.node_ship_nodes[node]:
             state.blocked[m] = True  # the distance rule holds across the water too
-        broken = {state.ship_owner[p] for p in topo.node_ship_paths[node]} - {NO_SEAT, seat}
+        broken = {sea(state).ship_owner[p] for p in topo.node_ship_paths[node]} - {NO_SEAT, seat}
         for other in broken:  # a settlement cuts another seat's trade route (official)
             state.road_length[other] = self.route_length(state, other)
         if broken:
@@ -538,8 +653,8 @@ class Seafarers(Variant):
         island = self.topology.node_island[node]
         setup = state.phase is Phase.SETUP_ROAD
         bonus = 0 if setup else self.bonus_for(state, seat, node)
-        if island != self.home and island not in state.islands_settled[seat]:
-            state.islands_settled[seat].append(island)
+        if island != self.home and island not in sea(state).islands_settled[seat]:
+            sea(state).islands_settled[seat].append(island)
             if bonus:
                 previous = state.variant_vp[seat]
                 state.variant_vp[seat] += bonus
@@ -547,7 +662,10 @@ class Seafarers(Variant):
                 if state.record_events:
                     state.last_events.append(
                         E.VariantPointsChanged(
-                            seat, len(state.islands_settled[seat]), state.variant_vp[seat], previous
+                            seat,
+                            len(sea(state).islands_settled[seat]),
+                            state.variant_vp[seat],
+                            previous,
                         )
                     )
         if state.phase is Phase.SETUP_ROAD and state.setup_step >= state.players:
@@ -562,7 +680,11 @@ class Seafarers(Variant):
         ``island_bonus`` on an island other than the home island, those the seat has settled and
         those of ``no_bonus``; else 0."""
         island = self.topology.node_island[node]
-        if island == self.home or island in self.no_bonus or island in state.islands_settled[seat]:
+        if (
+            island == self.home
+            or island in self.no_bonus
+            or island in sea(state).islands_settled[seat]
+        ):
             return 0
         return self.island_bonus
 
@@ -575,21 +697,21 @@ class Seafarers(Variant):
         if isinstance(action, MovePirate):
             if state.phase is not Phase.MOVE_ROBBER:
                 return None
-            if action.hex == state.pirate or not self._is_sea(action.hex):
+            if action.hex == sea(state).pirate or not self._is_sea(action.hex):
                 return ("the pirate moves to another sea hex", _RULE)
             return (f"seat {action.victim} has no ship and card to rob there", _RULE)
-        if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, Phase.SPECIAL_BUILD):
+        if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, BuildPhase.SPECIAL_BUILD):
             if self.ships_left(state, seat) <= 0:
                 return (f"seat {seat} has no ship left", "official: 15 ships a player")
             if not state._hand_covers(seat, self.ship_cost):
                 return ("a ship costs lumber + wool", _RULE)
             return self._why_not_here(state, seat, action.path)
         if isinstance(action, MoveShip) and state.phase is Phase.MAIN:
-            if state.ship_moved:
+            if sea(state).ship_moved:
                 return ("one ship moves a turn", f"{_RULE}: «максимум один за ход»")
-            if action.source not in state.ships[seat]:
+            if action.source not in sea(state).ships[seat]:
                 return (f"seat {seat} has no ship on path {action.source}", _RULE)
-            if action.source in state.new_ships:
+            if action.source in sea(state).new_ships:
                 return ("a ship built this turn does not move", "official Seafarers")
             if action.source in self._blocked_paths(state):
                 return ("the pirate blocks the ships on its hex", _RULE)
@@ -624,13 +746,13 @@ class Seafarers(Variant):
 
     def _place(self, state: GameState, seat: Seat, path: PathId) -> None:
         state.path_owner[path] = seat
-        state.ship_owner[path] = seat
-        state.ships[seat].append(path)
+        sea(state).ship_owner[path] = seat
+        sea(state).ships[seat].append(path)
 
     def _lift(self, state: GameState, seat: Seat, path: PathId) -> None:
         state.path_owner[path] = NO_SEAT
-        state.ship_owner[path] = NO_SEAT
-        state.ships[seat].remove(path)
+        sea(state).ship_owner[path] = NO_SEAT
+        sea(state).ships[seat].remove(path)
 
     def _routes_changed(self, state: GameState, seat: Seat) -> None:
         state._road_cache = [None] * state.players  # the paths taken or freed
@@ -650,10 +772,10 @@ class Seafarers(Variant):
                     free=phase is Phase.ROAD_BUILDING,
                 )
             )
-        if phase is Phase.MAIN or phase is Phase.SPECIAL_BUILD:
+        if phase is Phase.MAIN or phase is BuildPhase.SPECIAL_BUILD:
             state._pay_bank(seat, self.ship_cost)
         self._place(state, seat, path)
-        state.new_ships.append(path)
+        sea(state).new_ships.append(path)
         if phase is Phase.SETUP_ROAD:
             state._road_cache = [None] * state.players
             state.road_length[seat] = self.route_length(state, seat)
@@ -673,11 +795,11 @@ class Seafarers(Variant):
         self._lift(state, seat, action.source)
         self._place(state, seat, action.target)
         self._reach(state, seat, action.target)
-        state.ship_moved = True
+        sea(state).ship_moved = True
         self._routes_changed(state, seat)
 
     def _move_pirate(self, state: GameState, action: MovePirate) -> None:
-        state.pirate = action.hex
+        sea(state).pirate = action.hex
         if state.record_events:
             state.last_events.append(E.PirateMoved(state.active, action.hex, action.victim))
         state._rob(action.victim)
@@ -686,9 +808,9 @@ class Seafarers(Variant):
         state._take_from_bank(action.seat, action.cards)
         if state.record_events:
             state.last_events.append(E.BankTaken(action.seat, action.cards))
-        state.gold_owed[action.seat] = 0
-        if not any(state.gold_owed):
-            state.phase = state.gold_resume
+        sea(state).gold_owed[action.seat] = 0
+        if not any(sea(state).gold_owed):
+            state.phase = sea(state).gold_resume
             if state.roll_pending:  # Pirate Islands: the fleet's prize is taken; the roll goes on
                 state.roll_pending = False
                 assert state.dice is not None
@@ -696,19 +818,7 @@ class Seafarers(Variant):
 
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """Ships, the pirate, gold owed, this turn's ship facts, island bonuses."""
-        return {
-            "ships": [list(s) for s in state.ships],
-            "pirate": state.pirate,
-            "new_ships": list(state.new_ships),
-            "ship_moved": state.ship_moved,
-            "gold_owed": list(state.gold_owed),
-            "gold_resume": int(state.gold_resume),
-            "islands_settled": [list(i) for i in state.islands_settled],
-            "variant_vp": list(state.variant_vp),
-            "fog": [list(r) for r in state.fog_revealed],
-            "fog_pending": list(state.fog_pending),
-            "fog_terrain": state.fog_terrain,
-        }
+        return sea(state).public_dict() | {"variant_vp": list(state.variant_vp)}
 
     actions: ClassVar[tuple[type[A.VariantAction], ...]] = (
         BuildShip,
@@ -735,6 +845,8 @@ __all__ = [
     "MovePirate",
     "MoveShip",
     "SeaPhase",
+    "SeaState",
     "Seafarers",
     "gold_choices",
+    "sea",
 ]

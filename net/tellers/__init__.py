@@ -4,6 +4,13 @@ package registers them all. A new game adds its module here, beside its rules mo
 
 from __future__ import annotations
 
-from hexlan.net.tellers import base, cities_knights, jungle, pirate_islands, seafarers
+from hexlan.net.tellers import (
+    base,
+    board_cards,
+    cities_knights,
+    jungle,
+    pirate_islands,
+    seafarers,
+)
 
-__all__ = ["base", "cities_knights", "jungle", "pirate_islands", "seafarers"]
+__all__ = ["base", "board_cards", "cities_knights", "jungle", "pirate_islands", "seafarers"]

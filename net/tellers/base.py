@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
-from hexlan.engine.core import NO_SEAT, DevCard, Phase
+from hexlan.engine.core import NO_SEAT, DevCard, DevelopmentCard, Phase
 from hexlan.net.telling import EventKind, Telling, Told, describe_cards, tells, tells_event
 
 
@@ -309,7 +309,7 @@ def variant_points_reached(t: Telling, ev: E.Event) -> str:
     )
 
 
-def _card_name(card: DevCard) -> str:
+def _card_name(card: DevelopmentCard) -> str:
     """A development card with its article: "a Knight", "Monopoly"."""
     if card is DevCard.KNIGHT:
         return "a Knight"

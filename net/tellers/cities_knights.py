@@ -36,11 +36,11 @@ from hexlan.engine.variants.cities_knights.actions import (
     PromoteKnight,
     RetreatKnight,
 )
+from hexlan.engine.variants.cities_knights.progress_board import BOARD_CARDS
 from hexlan.net.tellers.base import discards_due
+from hexlan.net.tellers.board_cards import LEVELS, board_effect
 from hexlan.net.telling import Target, Telling, Told, describe_cards, tells
 
-LEVELS: Final = ("", "basic", "strong", "mighty")
-"""A knight's level in words, by level."""
 EFFECTS: Final = {
     "printer": "1 victory point",
     "constitution": "1 victory point",
@@ -233,6 +233,8 @@ def progress_played(t: Telling) -> Told:
     target: Target = ("node", (action.choice,)) if node else None
     if played.name == "diplomat":
         target = ("path", (action.choice,))
+    if played.name in BOARD_CARDS:
+        effect, target = board_effect(t, played.name, action.choice)
     due = discards_due(t) if played.name == "saboteur" else ""
     text = f"{text}: {effect}" if effect else text
     return Told(text + (";" + due if due else ""), "dev", target)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from hexlan.engine import events as E
 from hexlan.engine.core import Terrain
-from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, MovePirate, MoveShip
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    ExploreFog,
+    MovePirate,
+    MoveShip,
+    sea,
+)
 from hexlan.net.tellers.base import placed_path
 from hexlan.net.telling import Telling, Told, describe_cards, tells
 
@@ -34,7 +41,7 @@ def moved_pirate(t: Telling) -> Told:
     return Told(text, "robber", ("hex", (action.hex,)))  # the board numbers sea after land
 
 
-@tells(ExploreFog, actor=lambda view: view.fog_seat)
+@tells(ExploreFog, actor=lambda view: sea(view).fog_seat)
 def explored(t: Telling) -> Told:
     """A fog tile drawn (:class:`~hexlan.engine.events.FogRevealed`): its terrain, number and
     the discoverer's resource; a land tile's number is a draw of its own."""

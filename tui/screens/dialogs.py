@@ -32,7 +32,7 @@ from hexlan.engine.core import (
     as_hand,
     one_kind,
 )
-from hexlan.engine.variants.seafarers import ChooseGold
+from hexlan.engine.variants.seafarers import ChooseGold, sea
 from hexlan.net.client import GameClient
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.narrate import style_names
@@ -246,7 +246,7 @@ class GoldDialog(CardsDialog):
     def __init__(self, game: GameClient) -> None:
         view = game.view
         bank = tuple(view.bank)
-        need = min(view.gold_owed[game.human_seat], sum(bank[r] for r in RESOURCES))
+        need = min(sea(view).gold_owed[game.human_seat], sum(bank[r] for r in RESOURCES))
         noun = "resource" if need == 1 else "resources"
         title = f"Gold: choose {need} {noun}"
         # Gold brings resources, never a commodity (docs/rules/seafarers.md rule 10).

@@ -14,7 +14,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -29,28 +29,33 @@ from hexlan.engine.actions import Action
 from hexlan.engine.bots import Bot
 from hexlan.engine.core import (
     DevCard,
+    DevelopmentCard,
     IllegalActionError,
     Phase,
     hand_minus,
 )
 from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity
+from hexlan.engine.variants.cities_knights.actions import (
+    ImproveCity,
+    KnightsPhase,
+    PlayProgress,
+)
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
     PiratePhase,
-    RobSeat,
+    fleet,
 )
 from hexlan.engine.variants.seafarers import (
-    BuildShip,
     ChooseGold,
-    MovePirate,
-    MoveShip,
     SeaPhase,
 )
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
+from hexlan.tui import games  # noqa: F401 - every game's keys register on import
+from hexlan.tui.actionkeys import card_of, is_keyed, keyed, place_of
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
@@ -306,12 +311,12 @@ class GameScreen(TableScreen):
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
                 if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
-                    city = any(isinstance(a, A.BuildCity) for a in self._legal())
+                    city = bool(keyed("build:city", self._legal()))
                     self._start_pick("node", "city" if city else "settlement", mandatory=True)
                 else:
                     self._start_pick("path", self._path_pick(), mandatory=True)
             return
-        if phase is Phase.MOVE_ROBBER and any(isinstance(a, RobSeat) for a in self._legal()):
+        if phase is Phase.MOVE_ROBBER and keyed("rob", self._legal()):
             if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
                 self._prompted = stamp
                 self._rob_anyone()
@@ -334,7 +339,7 @@ class GameScreen(TableScreen):
             self._prompted = stamp
             self.action_decide()
             return
-        if phase is Phase.SPECIAL_BUILD:
+        if phase is BuildPhase.SPECIAL_BUILD:
             self._prompted = stamp
             if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
                 # No notice: one a round per special phase would stack over the panels; the
@@ -391,7 +396,8 @@ class GameScreen(TableScreen):
             if other is not None and self._targets(other[0])[1]:  # fits 80 columns
                 head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
             text.append(f"{head}: ", style="bold")
-            text.append(f"type {first}-{last}, or arrows+Enter, or click")
+            labels = first if first == last else f"{first}-{last}"
+            text.append(f"type {labels}, or arrows+Enter, or click")
             if not pick.mandatory:
                 text.append(" · Esc cancels")
             if pick.typed:
@@ -403,7 +409,7 @@ class GameScreen(TableScreen):
                 game.names[self.thinking], style=seat_style(self.thinking) + Style(bold=True)
             )
             text.append(" is thinking…", style="dim")
-        elif view.phase is Phase.SPECIAL_BUILD and view.active >= 0:
+        elif view.phase is BuildPhase.SPECIAL_BUILD and view.active >= 0:
             builder = view.active
             text.append("Special building: ", style="bold")
             text.append(game.names[builder], style=seat_style(builder) + Style(bold=True))
@@ -433,14 +439,20 @@ class GameScreen(TableScreen):
         view = self.game.view
         phase = view.phase
         if phase is Phase.ROLL:
-            return "Your turn: roll the dice (r)" + (
-                " or play a card first (p)" if self.check_action("play_card", ()) else ""
+            return (
+                "Your turn: roll the dice (r)"
+                + (" or play a card first (p)" if self.check_action("play_card", ()) else "")
+                + (
+                    " or play the Alchemist first (l)"
+                    if ck.alchemist_due(view, self._legal())
+                    else ""
+                )
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
         if phase in ck.DIALOG_PHASES:
             return ck.WAITING_WORDS[phase].replace("to ", "Your move: ", 1) + " (y)"
-        if phase is Phase.SPECIAL_BUILD:
+        if phase is BuildPhase.SPECIAL_BUILD:
             return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
@@ -579,21 +591,20 @@ class GameScreen(TableScreen):
         (``source``: the ship being moved, for "ship target")."""
         found: dict[int, list[Action]] = defaultdict(list)
         for action in self._legal():
-            place = _place_of(what, action, source)
-            if place is not None:
-                found[place].append(action)
+            for spot in place_of(what, action, source):
+                found[spot].append(action)
         return _PICK_KIND.get(what, "path"), dict(found)
 
     def _path_pick(self) -> str:
         """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
         legal = self._legal()
-        roads = any(isinstance(a, A.BuildRoad) for a in legal)
-        ships = any(isinstance(a, BuildShip) for a in legal)
+        roads = bool(keyed("build:road", legal))
+        ships = bool(keyed("build:ship", legal))
         return "road or ship" if roads and ships else "ship" if ships else "road"
 
     def _gold_choices(self) -> list[ChooseGold]:
         """The person's legal gold choices now (none unless gold is owed to them)."""
-        return [a for a in self._legal() if isinstance(a, ChooseGold)]
+        return cast("list[ChooseGold]", keyed("gold", self._legal()))
 
     def _start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
         _, targets = self._targets(what, source)
@@ -607,8 +618,12 @@ class GameScreen(TableScreen):
         return True
 
     def _end_pick(self) -> None:
-        if self.pick is not None and self.pick.what in ("ship target", "knight target"):
-            self.board.end_flash()  # the ship or knight being moved was lit
+        if self.pick is not None and self.pick.what in (
+            "ship target",
+            "knight target",
+            "inventor second",
+        ):
+            self.board.end_flash()  # the ship or knight being moved (the first hex) was lit
         self.pick = None
         self.board.set_targets(None, {})
         self._show_prompt()
@@ -658,6 +673,12 @@ class GameScreen(TableScreen):
             self._start_pick("path", "ship target", mandatory=False, source=target)
             self.board.flash("path", [target], seconds=_LIT_FOREVER)
             return
+        if pick.what == "inventor first":  # then the token it swaps with
+            self._end_pick()
+            second = pick.source * ck.HEX_SOURCE + target
+            self._start_pick("hex", "inventor second", mandatory=False, source=second)
+            self.board.flash("hex", [target], seconds=_LIT_FOREVER)
+            return
         if pick.what == "knight":  # build here, or what the knight here may do
             self._command_knight(target, actions)
             return
@@ -667,15 +688,14 @@ class GameScreen(TableScreen):
         if pick.what == "road or ship":  # a coastal path takes either
             self._choose(
                 "A road or a ship here?",
-                [("road", a) if isinstance(a, A.BuildRoad) else ("ship", a) for a in actions],
+                [("road" if is_keyed("build:road", a) else "ship", a) for a in actions],
             )
             return
         # Several victims next to the robber's (or the pirate's) new hex: ask whom to rob.
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in actions:
-            assert isinstance(action, A.MoveRobber | MovePirate)
-            victim = action.victim
+            victim = cast(_Robs, action).victim  # a robber's or the pirate's move
             count = view.hand_size[victim]
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
@@ -711,7 +731,7 @@ class GameScreen(TableScreen):
         if action == "knights":
             return any(ck.place_of("knight", a, -1) is not None for a in legal)
         if action == "improve":
-            return any(isinstance(a, ImproveCity) for a in legal)
+            return bool(keyed("improve", legal))
         if action == "decide":
             return self.game.view.phase in ck.DIALOG_PHASES
         if action == "progress_cards":
@@ -719,35 +739,18 @@ class GameScreen(TableScreen):
             return ck.is_knights(view) and bool(ck.held_cards(view, self.game.human_seat))
         if action == "build":
             what = parameters[0] if parameters else ""
-            kind = {
-                "settlement": A.BuildSettlement,
-                "city": A.BuildCity,
-                "road": A.BuildRoad,
-                "ship": BuildShip,
-                "wall": BuildWall,
-            }[str(what)]
-            return self.game.view.phase in _BUILD_PHASES and any(isinstance(a, kind) for a in legal)
-        if action == "buy":
-            return any(isinstance(a, _BUY_TYPES) for a in legal)
-        if action == "play_card":
-            return any(isinstance(a, _PLAY_TYPES) for a in legal)
+            return self.game.view.phase in _BUILD_PHASES and bool(keyed(f"build:{what}", legal))
+        if action in _KEYED:
+            return bool(keyed(action, legal))
         if action == "trade":
             view = self.game.view
             if view.phase is Phase.TRADE_RESPONSES:
                 return view.active == self.game.human_seat
             return view.phase is Phase.MAIN and view.hand_size[self.game.human_seat] > 0
-        if action == "bank_trade":
-            return any(isinstance(a, A.MaritimeTrade) for a in legal)
         if action == "end_turn":
             return A.END_TURN in legal or A.CANCEL_TRADE in legal
         if action == "discard":
             return self.game.view.phase is Phase.DISCARD
-        if action == "move_ship":
-            return any(isinstance(a, MoveShip) for a in legal)
-        if action == "gold":
-            return any(isinstance(a, ChooseGold) for a in legal)
-        if action == "attack":
-            return AttackFortress() in legal
         if action == "answer_offer":
             view = self.game.view
             return (
@@ -812,10 +815,27 @@ class GameScreen(TableScreen):
 
     def action_decide(self) -> None:
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
-        deck, a progress card to discard)."""
+        deck, a progress card to discard, the Wedding's gift, the Deserter's knight, the
+        Commercial Harbor's offer or answer, the Master Merchant's cards)."""
+        if self.game.view.phase is KnightsPhase.DESERTER_PLACE:
+            self._place_deserter()
+            return
         title, choices = ck.dialog_choices(self.game.view, self._legal(), self.game.names)
         if choices:
             self._choose(title, choices)
+
+    def _place_deserter(self) -> None:
+        """Cities & Knights: place the Deserter's knight (its place then picked on the board)
+        or none."""
+        title, choices = ck.deserter_place_choices(self.game.view)
+
+        def chosen(choice: Action | str | None) -> None:
+            if choice == ck.PICK_DESERTER:
+                self._start_pick("node", "deserter place", mandatory=False)
+            elif isinstance(choice, Action):
+                self.submit(choice)
+
+        self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
     def action_progress_cards(self) -> None:
         """Cities & Knights: your progress cards with their text; one playable now is played
@@ -842,6 +862,8 @@ class GameScreen(TableScreen):
                 self._choose(*ck.victim_choices(plays, self.game.names))
             elif ck.card_key(view, *card) in ck.KIND_CARDS:
                 self._choose(*ck.kind_choices(ck.card_key(view, *card), plays))
+            elif ck.card_key(view, *card) in ck.BOARD_CARD_PLAYS:
+                self._play_board_card(ck.card_key(view, *card), card, plays)
             elif ck.card_key(view, *card) == "diplomat":
                 self._start_pick(
                     "path", "progress road", mandatory=False, source=ck.card_source(*card)
@@ -853,6 +875,27 @@ class GameScreen(TableScreen):
 
         note = "Enter plays a card you may play now · Esc closes"
         self.app.push_screen(ChoiceDialog("Your progress cards", choices, note=note), chosen)
+
+    def _play_board_card(self, key: str, card: tuple[int, int], plays: list[PlayProgress]) -> None:
+        """Cities & Knights: the Alchemist's dice (two dialogs), the Deserter's opponent (a
+        dialog), the Bishop's, the Merchant's and the Inventor's hexes (picked on the board)."""
+        source = ck.card_source(*card)
+        if key == "alchemist":
+
+            def red_chosen(red: int | None) -> None:
+                if red is not None:
+                    self._choose(
+                        f"Alchemist, red {red}: the yellow die?", ck.alchemist_yellows(plays, red)
+                    )
+
+            self.app.push_screen(
+                ChoiceDialog("Alchemist: the red die?", ck.alchemist_reds()), red_chosen
+            )
+        elif key == "deserter":
+            choices = ck.deserter_choices(self.game.view, self.game.names, plays)
+            self._choose("Deserter: which player removes a knight?", choices)
+        else:
+            self._start_pick("hex", ck.BOARD_CARD_PLAYS[key], mandatory=False, source=source)
 
     def action_move_ship(self) -> None:
         """Light up the ships that may move; the one picked then shows where it may go."""
@@ -872,7 +915,7 @@ class GameScreen(TableScreen):
         """Pirate Islands: attack your fortress (a die against your warships; it ends the turn:
         asked first)."""
         view = self.game.view
-        warships = view.warships[self.game.human_seat]
+        warships = fleet(view).warships[self.game.human_seat]
         self._choose(
             f"Attack your fortress with {warships} warship{'s' if warships != 1 else ''}?"
             " A die above them costs ships; the attack ends your turn.",
@@ -881,15 +924,16 @@ class GameScreen(TableScreen):
 
     def _rob_anyone(self) -> None:
         """Pirate Islands' 7: take a card from any opponent (the only one, at once)."""
-        robs = [a for a in self._legal() if isinstance(a, RobSeat)]
+        robs = keyed("rob", self._legal())
         if len(robs) == 1:
             self.submit(robs[0])
             return
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
         for action in robs:
-            count = view.hand_size[action.victim]
-            label = Text(self.game.names[action.victim], style=seat_style(action.victim))
+            victim = cast(_Robs, action).victim
+            count = view.hand_size[victim]
+            label = Text(self.game.names[victim], style=seat_style(victim))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
             choices.append((label, action))
         self.app.push_screen(ChoiceDialog("Rob whom?", choices), self._submit_chosen)
@@ -908,7 +952,7 @@ class GameScreen(TableScreen):
         """Buy a development card; in the Jungle, with discoveries in hand, first choose how
         many stand for which resources (seed 002 «Джунгли»)."""
         legal = self._legal()
-        buys = [a for a in legal if isinstance(a, BuyWithDiscoveries)]
+        buys = cast("list[BuyWithDiscoveries]", keyed("buy:discoveries", legal))
         if not buys:
             self.submit(A.BUY_DEVELOPMENT_CARD)
             return
@@ -983,18 +1027,18 @@ class GameScreen(TableScreen):
     def action_play_card(self) -> None:
         """Choose a development card to play (then, for Year of Plenty and Monopoly, what to
         take)."""
-        legal = [a for a in self._legal() if isinstance(a, _PLAY_TYPES)]
-        cards: dict[DevCard, list[Action]] = defaultdict(list)
+        legal = keyed("play_card", self._legal())
+        cards: dict[DevelopmentCard, list[Action]] = defaultdict(list)
         for action in legal:
-            cards[_CARD_OF[type(action)]].append(action)
-        helps = dict(_CARD_HELP)
+            cards[card_of(action)].append(action)
+        helps: dict[DevelopmentCard, str] = dict(_CARD_HELP)
         if self.game.view.board.topology.path_sea:
             helps.update(_SEA_CARD_HELP)
         if isinstance(self.game.view.variant, PirateIslands):
             helps[DevCard.KNIGHT] = "turn a ship of your line into a warship"
-        choices = [(f"{card.title}: {helps[card]}", card) for card in cards]
+        choices = [(f"{card.title}: {helps.get(card, 'play it')}", card) for card in cards]
 
-        def chosen(card: DevCard | None) -> None:
+        def chosen(card: DevelopmentCard | None) -> None:
             if card is None:
                 return
             options = cards[card]
@@ -1003,18 +1047,13 @@ class GameScreen(TableScreen):
                     "Year of Plenty: take which two?",
                     [
                         (" + ".join(r.name.lower() for r in a.resources), a)
-                        for a in options
-                        if isinstance(a, A.PlayYearOfPlenty)
+                        for a in cast("list[A.PlayYearOfPlenty]", options)
                     ],
                 )
             elif card is DevCard.MONOPOLY:
                 self._choose(
                     "Monopoly: take every card of which resource?",
-                    [
-                        (a.resource.name.lower(), a)
-                        for a in options
-                        if isinstance(a, A.PlayMonopoly)
-                    ],
+                    [(a.resource.name.lower(), a) for a in cast("list[A.PlayMonopoly]", options)],
                 )
             else:
                 self.submit(options[0])
@@ -1106,35 +1145,12 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
     "city": "node",
     "wall": "node",
     **dict.fromkeys(ck.PICK_PURPOSE, "node"),
+    **dict.fromkeys(ck.HEX_PICKS, "hex"),
     "progress road": "path",
     "robber": "hex",
     "pirate": "hex",
 }
 """What each pick lights (the others: paths)."""
-
-
-def _place_of(what: str, action: Action, source: int) -> int | None:
-    """The place ``action`` puts a pick of ``what`` on, or None if it is no such action
-    (``source``: the ship being moved, for "ship target")."""
-    if isinstance(action, A.BuildSettlement | A.BuildCity):
-        wanted = "settlement" if isinstance(action, A.BuildSettlement) else "city"
-        return action.node if what == wanted else None
-    if isinstance(action, A.BuildRoad):
-        return action.path if what in ("road", "road or ship") else None
-    if isinstance(action, BuildShip):
-        return action.path if what in ("ship", "road or ship") else None
-    if isinstance(action, A.MoveRobber):
-        return action.hex if what == "robber" else None
-    if isinstance(action, MovePirate):
-        return action.hex if what == "pirate" else None
-    if isinstance(action, MoveShip):
-        if what == "ship to move":
-            return action.source
-        if what == "ship target" and action.source == source:
-            return action.target
-    if what in ck.PICK_PURPOSE:
-        return ck.place_of(what, action, source)
-    return None
 
 
 _LIT_FOREVER: Final = 24 * 3600.0
@@ -1152,25 +1168,27 @@ _WAITING_WORDS: Final = {
 }
 """What the others are doing while the person waits, by phase ("Blue to discard…")."""
 
-_BUILD_PHASES: Final = frozenset({Phase.MAIN, Phase.SPECIAL_BUILD})
+_BUILD_PHASES: Final = frozenset({Phase.MAIN, BuildPhase.SPECIAL_BUILD})
 """Where s, c and d build (set-up and free roads pick their places by themselves)."""
 _BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 
-_PLAY_TYPES: Final = (A.PlayKnight, A.PlayRoadBuilding, A.PlayYearOfPlenty, A.PlayMonopoly)
-_BUY_TYPES: Final = (A.BuyDevelopmentCard, BuyWithDiscoveries)
-_CARD_OF: Final[dict[type, DevCard]] = {
-    A.PlayKnight: DevCard.KNIGHT,
-    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
-    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
-    A.PlayMonopoly: DevCard.MONOPOLY,
-}
-_CARD_HELP: Final = {
+
+class _Robs(Protocol):
+    """A move that robs a seat (the robber's, the pirate's, Pirate Islands' rob on a 7)."""
+
+    victim: int
+
+
+_KEYED: Final = frozenset({"buy", "play_card", "bank_trade", "move_ship", "gold", "attack"})
+"""The keys shown and allowed when a legal action answers them (:mod:`hexlan.tui.actionkeys`,
+registered by each game's module in :mod:`hexlan.tui.games`)."""
+_CARD_HELP: Final[dict[DevelopmentCard, str]] = {
     DevCard.KNIGHT: "move the robber and steal",
     DevCard.ROAD_BUILDING: "build two roads free",
     DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
     DevCard.MONOPOLY: "take every card of one resource",
 }
-_SEA_CARD_HELP: Final = {
+_SEA_CARD_HELP: Final[dict[DevelopmentCard, str]] = {
     DevCard.KNIGHT: "move the robber or the pirate and steal",
     DevCard.ROAD_BUILDING: "build two roads or ships free, in any mix",
 }

@@ -95,7 +95,9 @@ when it lands, active knights' levels against the number of cities: the stronges
 a point, or the weakest lose a city. Knights (1 basic, 2 strong, 3 mighty; reversed: active)
 cost wool+ore, activate for grain, promote for wool+ore, and once active may move, displace a
 weaker knight or chase the robber. A wall (#, 2 brick) raises your hand limit by 2. A gate on
-the event die gives progress cards to players whose track level reaches the red die."""
+the event die gives progress cards to players whose track level reaches the red die; l plays
+one (the Alchemist before your roll: you choose the dice). The merchant (M on its hex) trades its
+hex's resource 2:1 for its holder, who has its point."""
 
 
 class HelpScreen(ModalScreen[None]):

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hexlan.engine.actions import Action
-from hexlan.engine.core import GamePhase, Resource
+from hexlan.engine.core import GamePhase, Phase, Resource
 from hexlan.engine.info import InformationState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -40,6 +40,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildWall,
     ChaseRobber,
     ChooseProgress,
+    DesertKnight,
     DiscardProgress,
     GiveCards,
     HarborAnswer,
@@ -49,25 +50,54 @@ from hexlan.engine.variants.cities_knights.actions import (
     MerchantTake,
     MoveKnight,
     PillageCity,
+    PlaceDeserter,
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
 )
+from hexlan.engine.variants.cities_knights.progress_board import alchemist_choice, inventor_hexes
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
 PICK_PURPOSE: Final = {
-    "knight": "Build a knight or pick one to command",
+    "knight": "Build or pick a knight",
     "knight target": "Move the knight to",
     "wall": "Wall which city",
-    "metropolis": "The city for the metropolis",
+    "metropolis": "Metropolis on which city",
     "retreat": "Move your displaced knight to",
-    "pillage": "The barbarians won: pick the city you lose",
-    "progress card": "Play the card on which intersection",
-    "progress road": "The Diplomat: remove which open road",
+    "pillage": "Barbarians won: lose which city",
+    "progress card": "Play the card where",
+    "progress road": "Diplomat: remove a road",
+    "bishop hex": "Bishop: robber to",
+    "merchant hex": "Merchant on which hex",
+    "inventor first": "Inventor: swap which",
+    "inventor second": "Inventor: swap it with",
+    "deserter": "Deserter: lose which",
+    "deserter place": "Deserter's knight to",
 }
-"""The prompt's head for each Cities & Knights pick (all on intersections but the Diplomat's
-road)."""
+"""The prompt's head for each Cities & Knights pick (on intersections but the Diplomat's road
+and the hexes of :data:`HEX_PICKS`). Short enough that the prompt fits 80 columns
+(:data:`PROMPT_HEAD_ROOM`)."""
+PROMPT_HEAD_ROOM: Final = 24
+"""The longest head a pick's prompt may have at 80 columns: the line's padding (2) and its tail
+(": type aa-bx, or arrows+Enter, or click · Esc cancels", 54) leave 24 cells; 14 more where
+the pick is mandatory (:data:`PICK_PHASES`: no "Esc cancels")."""
+HEX_PICKS: Final = frozenset({"bishop hex", "merchant hex", "inventor first", "inventor second"})
+"""The picks of a hex (the board cards')."""
+HEX_SOURCE: Final = 100
+"""The Inventor's second pick's ``source``: the card's :func:`card_source` times this, plus the
+first hex."""
+BOARD_CARD_PLAYS: Final = {
+    "alchemist": "",
+    "deserter": "",
+    "bishop": "bishop hex",
+    "merchant": "merchant hex",
+    "inventor": "inventor first",
+}
+"""The board cards' plays the screen asks for in its own way, with their hex picks (the
+Alchemist's dice and the Deserter's opponent are dialogs)."""
+PICK_DESERTER: Final = "pick"
+"""The Deserter's placement dialog's answer that starts the pick of its place on the board."""
 
 DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
     {
@@ -77,12 +107,14 @@ DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
         KnightsPhase.WEDDING,
         KnightsPhase.HARBOR,
         KnightsPhase.MERCHANT,
+        KnightsPhase.DESERTER_PLACE,
     }
 )
 """The decisions a dialog answers (``y``)."""
 PICK_PHASES: Final[dict[GamePhase, str]] = {
     KnightsPhase.RETREAT: "retreat",
     KnightsPhase.PILLAGE: "pillage",
+    KnightsPhase.DESERTER: "deserter",
 }
 """The decisions picked on the board at once, by phase."""
 
@@ -95,6 +127,8 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.WEDDING: "to give the Wedding's two cards",
     KnightsPhase.HARBOR: "to trade at the Commercial Harbor",
     KnightsPhase.MERCHANT: "to take the Master Merchant's two cards",
+    KnightsPhase.DESERTER: "to remove a knight (the Deserter)",
+    KnightsPhase.DESERTER_PLACE: "to place the Deserter's knight",
 }
 """What the others are doing while the person waits, in this game's phases."""
 
@@ -156,9 +190,31 @@ def place_of(what: str, action: Action, source: int) -> int | None:
         return action.node
     if what == "pillage" and isinstance(action, PillageCity):
         return action.node
-    if what in ("progress card", "progress road") and isinstance(action, PlayProgress):
+    if what == "deserter" and isinstance(action, DesertKnight):
+        return action.node
+    if what == "deserter place" and isinstance(action, PlaceDeserter) and action.node >= 0:
+        return action.node
+    if not isinstance(action, PlayProgress):
+        return None
+    if what in ("progress card", "progress road", "bishop hex", "merchant hex"):
         return action.choice if card_source(action.track, action.face) == source else None
+    if what == "inventor second":
+        card, first = divmod(source, HEX_SOURCE)
+        pair = inventor_hexes(action.choice)
+        if card_source(action.track, action.face) == card and first in pair:
+            return pair[1] if pair[0] == first else pair[0]
     return None
+
+
+def places_of(what: str, action: Action, source: int) -> tuple[int, ...]:
+    """Every place ``action`` lights for a pick of ``what``: both hexes of an Inventor's swap
+    for its first pick (either may be picked first), else :func:`place_of`'s one."""
+    if what == "inventor first":
+        if isinstance(action, PlayProgress) and card_source(action.track, action.face) == source:
+            return inventor_hexes(action.choice)
+        return ()
+    place = place_of(what, action, source)
+    return () if place is None else (place,)
 
 
 def card_source(track: int, face: int) -> int:
@@ -187,6 +243,34 @@ def kind_choices(name: str, plays: Sequence[PlayProgress]) -> tuple[str, list[tu
     """The title and the kinds of card of a card of :data:`KIND_CARDS`, as dialog choices."""
     title, words = KIND_CARDS[name]
     return title, [(words.format(kind=Resource(a.choice).name.lower()), a) for a in plays]
+
+
+def alchemist_reds() -> list[tuple[str, int]]:
+    """The Alchemist's first question: the red die (it also decides progress draws)."""
+    return [(f"red {red}", red) for red in range(1, 7)]
+
+
+def alchemist_yellows(plays: Sequence[PlayProgress], red: int) -> list[tuple[str, Action]]:
+    """The Alchemist's second question: the yellow die with ``red`` chosen, and the total."""
+    legal = {a.choice: a for a in plays}
+    return [
+        (f"yellow {yellow}: total {red + yellow}", legal[alchemist_choice(red, yellow)])
+        for yellow in range(1, 7)
+        if alchemist_choice(red, yellow) in legal
+    ]
+
+
+def deserter_choices(
+    view: InformationState, names: Sequence[str], plays: Sequence[PlayProgress]
+) -> list[tuple[str, Action]]:
+    """The Deserter's opponents, each with its knights' levels."""
+    progress = progress_of(view)
+    choices: list[tuple[str, Action]] = []
+    for play in plays:
+        levels = sorted((k.level for _, k in progress.knights_of(play.choice)), reverse=True)
+        words = ", ".join(KNIGHT_LEVELS[level] for level in levels)
+        choices.append((f"{names[play.choice]} (knights: {words})", play))
+    return choices
 
 
 def knight_choices(
@@ -301,6 +385,22 @@ def harbor_choices(
         ("I hold no commodity" if a.commodity < 0 else f"1 {Resource(a.commodity).name.lower()}", a)
         for a in answers
     ]
+
+
+def deserter_place_choices(view: InformationState) -> tuple[str, list[tuple[str, Action | str]]]:
+    """The Deserter's placement dialog: pick the place on the board (:data:`PICK_DESERTER`),
+    or place no knight."""
+    knight = progress_of(view).board.deserted
+    what = "" if knight is None else f" ({KNIGHT_LEVELS[knight.level]})"
+    return f"The Deserter: place your knight{what}?", [
+        ("yes: pick its place on the board", PICK_DESERTER),
+        ("place no knight", PlaceDeserter(-1)),
+    ]
+
+
+def alchemist_due(view: InformationState, legal: Sequence[Action]) -> bool:
+    """Whether an Alchemist may be played now (before the roll)."""
+    return view.phase is Phase.ROLL and any(isinstance(a, PlayProgress) for a in legal)
 
 
 def card_line(view: InformationState, track: int, face: int) -> str:

@@ -23,7 +23,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, Label, Static
 
-from hexlan.engine.core import NO_SEAT, DevCard
+from hexlan.engine.core import NO_SEAT
 from hexlan.net.replay import Replayer
 from hexlan.tui.board import BoardView
 from hexlan.tui.palette import seat_mark, seat_style
@@ -55,7 +55,7 @@ class HandsPanel(GamePanel):
                 style = "bold " + RESOURCE_STYLES[r] if count else "dim"
                 text.append(f"{r.letter}{count} ", style=style)
             cards = view.dev_cards[seat]
-            held = [f"{card.title}×{cards[card]}" for card in DevCard if cards[card]]
+            held = [f"{card.title}×{cards[card]}" for card in view.rules.dev_faces if cards[card]]
             text.append("\n  " + (", ".join(held) if held else "no development card") + "\n")
         return text
 

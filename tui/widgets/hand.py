@@ -72,7 +72,7 @@ class HandPanel(GamePanel):
             return self._pieces(text, wide)
         cards = view.dev_cards[seat]
         new = view.new_dev_cards[seat]
-        held = [(c, cards[c], new[c]) for c in DevCard if cards[c]]
+        held = [(c, cards[c], new[c]) for c in view.rules.dev_faces if cards[c]]
         text.append(f"Development cards {sum(cards)}", style="bold")
         if view.dev_played_this_turn and view.active == seat:
             text.append("  (1 played)", style="dim")

@@ -43,6 +43,8 @@ def progress_card_name(rules: RuleSet, track: int, face: int) -> str:
 
 EVENT_WORDS: Final = ("ship", "trade gate", "politics gate", "science gate")
 """The event die's symbol in words: :data:`SHIP`, then ``1 + track``."""
+EVENT_SHORT: Final = ("ship", "T gate", "P gate", "S gate")
+"""The event die's symbol on a narrow status line (the tracks' letters, as in the panels)."""
 TRACK_LETTERS: Final = ("T", "P", "S")
 """The tracks' letters in the panels: trade, politics, science."""
 
@@ -52,15 +54,17 @@ def knights_progress(view: GameState) -> Progress | None:
     return progress_of(view) if isinstance(view.variant, CitiesKnights) else None
 
 
-def barbarians_text(game: GameClient, progress: Progress) -> Text:
+def barbarians_text(game: GameClient, progress: Progress, compact: bool = False) -> Text:
     """The status line's part: the ship's place on its track (``ship 3/7``, ``ship 6/7!``
-    one step from landing) and the last event die (``event: politics gate``)."""
+    one step from landing) and the last event die (``event politics gate``; ``compact``, for
+    a narrow line: ``ev P gate``, one space apart)."""
     view = game.view
     variant = view.variant
     assert isinstance(variant, CitiesKnights)
     track = variant.config.barbarian_track
+    gap = " " if compact else "  "
     text = Text()
-    text.append("  ship ")
+    text.append(f"{gap}ship ")
     near = progress.barbarians >= track - 1
     text.append(f"{progress.barbarians}/{track}", style="bold red" if near else "bold")
     if near:
@@ -69,20 +73,21 @@ def barbarians_text(game: GameClient, progress: Progress) -> Text:
         (ev.action for ev in reversed(game.events) if isinstance(ev.action, EventDie)), None
     )
     if isinstance(last, EventDie):
-        text.append(
-            f"  event {EVENT_WORDS[last.symbol]}", style="bold" if last.symbol != SHIP else ""
-        )
+        words = f"ev {EVENT_SHORT[last.symbol]}" if compact else f"event {EVENT_WORDS[last.symbol]}"
+        text.append(f"{gap}{words}", style="bold" if last.symbol != SHIP else "")
     return text
 
 
 def knights_score(view: GameState, progress: Progress, seat: int) -> tuple[str, str, str]:
     """A seat's Cities & Knights points for the final scores: its metropolises (``2×1``),
-    Defender of Catan points and progress-card points (Printer, Constitution)."""
+    Defender of Catan points and progress-card points (Printer, Constitution, the merchant
+    held)."""
     variant = view.variant
     assert isinstance(variant, CitiesKnights)
     held = sum(1 for holder in progress.metropolis_seat if holder == seat)
     metro = f"{variant.config.metropolis_points}×{held}" if held else "-"
-    return metro, str(progress.defenders[seat] or "-"), str(progress.points[seat] or "-")
+    cards = progress.points[seat] + (progress.board.merchant_seat == seat)
+    return metro, str(progress.defenders[seat] or "-"), str(cards or "-")
 
 
 def knights_cell(progress: Progress, seat: int) -> str:
@@ -94,7 +99,7 @@ def knights_cell(progress: Progress, seat: int) -> str:
 
 def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]:
     """Per seat: its three improvement levels (``T2 P3 S0``, a metropolis marked ``*``), its
-    walls and Defender of Catan points."""
+    walls and Defender of Catan points, and ``M`` (``merchant``) for the merchant's holder."""
     lines = []
     for seat in range(game.players):
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -109,6 +114,8 @@ def tracks_lines(game: GameReader, progress: Progress, wide: bool) -> list[Text]
             text.append(
                 f" def {progress.defenders[seat]}" if wide else f" d{progress.defenders[seat]}"
             )
+        if progress.board.merchant_seat == seat:  # the merchant's point
+            text.append(" merchant" if wide else " M", style="bold")
         lines.append(text)
     return lines
 

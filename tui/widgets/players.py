@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hexlan.engine.variants import PirateIslands, Seafarers
+from hexlan.engine.variants.pirate_islands import fleet
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.knights import knights_cell, knights_progress, tracks_lines
 from hexlan.tui.widgets.panel import GamePanel
@@ -137,12 +138,13 @@ class PlayersPanel(GamePanel):
         when narrow: ``War a2 b0 ...``, ``Fort a3 b1 ...``; a captured fortress shows ``✓``)."""
         view = self.game.view
         seats = range(self.game.players)
-        chits = [str(n) if n else "✓" for n in view.fortress_chits]
+        progress = fleet(view)
+        chits = [str(n) if n else "✓" for n in progress.fortress_chits]
         return (
             self._per_seat(
                 "Ships left", "Ships", [variant.ships_left(view, s) for s in seats], wide
             ),
-            self._per_seat("Warships", "War", list(view.warships), wide),
+            self._per_seat("Warships", "War", list(progress.warships), wide),
             self._per_seat("Fortress chits", "Fort", chits, wide),
         )
 

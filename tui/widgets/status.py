@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from hexlan.engine.core import GamePhase, Phase
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.knights import barbarians_text, knights_progress
@@ -34,7 +35,7 @@ PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
         Phase.MONOPOLY: "monopoly",
         Phase.VICTORY: "game over",
         Phase.GAME_OVER: "game over",
-        Phase.SPECIAL_BUILD: "special build",
+        BuildPhase.SPECIAL_BUILD: "special build",
         KnightsPhase.EVENT: "event die",
         KnightsPhase.PILLAGE: "barbarians",
         KnightsPhase.RETREAT: "retreat",
@@ -53,7 +54,12 @@ def phase_words(phase: GamePhase) -> str:
 
 
 class StatusBar(Static):
-    """One line: turn, whose turn, phase, a stall (networked games), last dice, your points."""
+    """One line: turn, whose turn, phase, a stall (networked games), last dice, your points.
+
+    Where the line is wider than the bar (80 columns and a game with more to say: Cities &
+    Knights' barbarians and event die), it is told compactly: ``T12`` for the turn, the dice's
+    total alone, the event die by the track's letter, one space between parts, ``5/13 VP``; it
+    is cut with an ellipsis only where even that does not fit (a long stall message)."""
 
     DEFAULT_CSS = """
     StatusBar {
@@ -64,13 +70,33 @@ class StatusBar(Static):
     }
     """
 
+    _game: GameClient | None = None
+
     def show(self, game: GameClient) -> None:
-        """Redraw from the game's human view."""
+        """Redraw from the game's human view (compact where the full line does not fit)."""
+        self._game = game
+        text = self.line(game, compact=False)
+        room = self.content_size.width
+        if room and text.cell_len > room:
+            text = self.line(game, compact=True)
+        self.update(text)
+
+    def on_resize(self) -> None:
+        """A new width: the line is told again, in full or compactly."""
+        if self._game is not None:
+            self.show(self._game)
+
+    @staticmethod
+    def line(game: GameClient, compact: bool) -> Text:
+        """The status line of ``game``, in full or ``compact``."""
         view = game.view
+        gap = " " if compact else "  "
         text = Text(no_wrap=True, overflow="ellipsis")
-        turn = "Set-up" if view.turn == 0 else f"Turn {view.turn}"
+        turn = f"T{view.turn}" if compact else f"Turn {view.turn}"
+        if view.turn == 0:
+            turn = "Set-up"
         text.append(turn, style="bold")
-        text.append("  ")
+        text.append(gap)
         if view.active >= 0:
             seat = view.active
             who = "You" if seat == game.human_seat else game.names[seat]
@@ -78,22 +104,23 @@ class StatusBar(Static):
             text.append(" ")
         text.append(f"[{phase_words(view.phase)}]", style="bold reverse")
         if game.status:  # a networked game stuck on a seat: say whom it waits for, first
-            text.append("  ")
+            text.append(gap)
             text.append(game.status, style="bold yellow")
-        text.append("  dice ")
+        text.append(f"{gap}dice ")
         if view.dice is not None:
             total = view.dice.first + view.dice.second
             text.append(f"{total}", style="bold red" if total == 7 else "bold")
-            text.append(f" ({view.dice.first}+{view.dice.second})")
+            if not compact:
+                text.append(f" ({view.dice.first}+{view.dice.second})")
         elif game.rolls:
             text.append(f"{game.rolls[-1]}", style="dim")
         else:
             text.append("-", style="dim")
         progress = knights_progress(view)
         if progress is not None:  # Cities & Knights: the barbarians' ship, the event die
-            text.append_text(barbarians_text(game, progress))
+            text.append_text(barbarians_text(game, progress, compact))
         if game.human_seat >= 0:  # a spectator (`hexlan watch`) has no seat
-            text.append("  you ")
+            text.append(gap if compact else "  you ")
             text.append(f"{view.victory_points(game.human_seat)}", style="bold")
             text.append(f"/{view.target} VP")
-        self.update(text)
+        return text

@@ -45,6 +45,7 @@ from hexlan.engine.variants.cities_knights import (
     barbarians,
     improvements,
     knights,
+    progress_board,
     progress_cards,
     progress_hands,
     progress_play,
@@ -61,6 +62,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildWall,
     ChaseRobber,
     ChooseProgress,
+    DesertKnight,
     DiscardProgress,
     EventDie,
     GiveCards,
@@ -72,6 +74,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     MerchantTake,
     MoveKnight,
     PillageCity,
+    PlaceDeserter,
     PlayProgress,
     ProgressDrawn,
     PromoteKnight,
@@ -129,7 +132,7 @@ class CitiesKnights(Variant):
         self.deck_sizes = tuple(sum(deck) for deck in self.decks)
         self.card_names = [tuple(rules.raw["decks"][track]) for track in TRACKS]
         try:
-            self.config = Config(rules.raw["cities_knights"], rules.kinds)
+            self.config = Config(rules.raw["cities_knights"], rules.kinds, options)
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"the [cities_knights] table of {rules.name!r}: {exc}") from exc
         self._picks = {r: one_kind(r, 1, rules.kinds) for r in RESOURCES}
@@ -152,6 +155,15 @@ class CitiesKnights(Variant):
     def hand_limit_bonus(self, state: GameState, seat: Seat) -> int:
         """Two cards per city wall (seed 002 «Крепостная стена»)."""
         return self.config.wall_bonus * len(progress_of(state).walls[seat])
+
+    def roll_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
+        """The Alchemist, played before the roll (:mod:`.progress_board`)."""
+        candidates = progress_cards.discard_choices(progress_of(state), seat)
+        result.extend(progress_board.roll_plays(self.card_names, candidates))
+
+    def next_victim(self, state: GameState) -> Seat:
+        """The next seat the Bishop robs (:mod:`.progress_board`)."""
+        return progress_board.next_victim(progress_of(state))
 
     def dice_rolled(self, state: GameState, dice: A.Dice) -> bool:
         """The red and yellow dice are down: the event die is rolled next, and settled before
@@ -255,6 +267,8 @@ class CitiesKnights(Variant):
             return progress.over_limit
         if phase is KnightsPhase.WEDDING:
             return progress.wedding[0] if progress.wedding else NO_SEAT
+        if phase is KnightsPhase.DESERTER:
+            return progress.board.deserter
         if phase is KnightsPhase.HARBOR:
             return progress_hands.harbor_seat(state, progress)
         return state.active
@@ -284,6 +298,10 @@ class CitiesKnights(Variant):
             return [DiscardProgress(seat, t, f) for t, f in choices]
         if phase is KnightsPhase.WEDDING:
             return [GiveCards(seat, h) for h in progress_play.gifts(state, seat)]
+        if phase is KnightsPhase.DESERTER:
+            return progress_board.desert_actions(progress, seat)
+        if phase is KnightsPhase.DESERTER_PLACE:
+            return progress_board.place_actions(state, seat)
         if phase is KnightsPhase.HARBOR:
             return progress_hands.harbor_actions(state, progress, seat)
         if phase is KnightsPhase.MERCHANT:
@@ -324,9 +342,7 @@ class CitiesKnights(Variant):
             walled = set(progress.walls[seat])
             result.extend(BuildWall(n) for n in sorted(state.cities[seat]) if n not in walled)
         for track in range(len(TRACKS)):
-            if improvements.why_not_improve(
-                state, progress, seat, track, config.top_level, config.metropolis_level
-            ):
+            if improvements.why_not_improve(state, progress, seat, track, config):
                 continue
             if improvements.takes_metropolis(progress, seat, track, config.metropolis_level):
                 spots = improvements.free_cities(state, progress, seat)
@@ -470,7 +486,16 @@ class CitiesKnights(Variant):
                 E.ProgressCardPlayed(state.active, action.track, name, action.choice)
             )
         progress_play.spend(progress, state.active, action.track, action.face)
-        progress_play.play(state, progress, name, action.choice)
+        if name in progress_board.BOARD_CARDS:
+            progress_board.play(state, progress, name, action.choice, self.config)
+        else:
+            progress_play.play(state, progress, name, action.choice)
+
+    def _on_desert(self, state: GameState, action: DesertKnight) -> None:
+        progress_board.desert(state, progress_of(state), action, self.config)
+
+    def _on_place_deserter(self, state: GameState, action: PlaceDeserter) -> None:
+        progress_board.place_deserted(state, progress_of(state), action)
 
     def _on_give(self, state: GameState, action: GiveCards) -> None:
         progress = progress_of(state)
@@ -509,9 +534,12 @@ class CitiesKnights(Variant):
         )
 
     def hidden_card(self, action: A.VariantAction) -> tuple[str, int, str] | None:
-        """A progress card played: its deck (``trade``, ``politics``, ``science``), face and
-        name (it may be played in the turn it was drawn: official)."""
-        if not isinstance(action, PlayProgress) or not 0 <= action.track < len(TRACKS):
+        """A progress card played or discarded over the limit: its deck (``trade``,
+        ``politics``, ``science``), face and name (it may be played or discarded in the turn it
+        was drawn: official); a network game shows either the same way before the action."""
+        if not isinstance(action, PlayProgress | DiscardProgress):
+            return None
+        if not 0 <= action.track < len(TRACKS):
             return None
         names = self.card_names[action.track]
         if not 0 <= action.face < len(names):
@@ -535,6 +563,8 @@ class CitiesKnights(Variant):
         DiscardProgress,
         PlayProgress,
         GiveCards,
+        DesertKnight,
+        PlaceDeserter,
         HarborOffer,
         HarborAnswer,
         HandShown,
@@ -557,6 +587,8 @@ class CitiesKnights(Variant):
         DiscardProgress: _on_discard_progress,
         PlayProgress: _on_play_progress,
         GiveCards: _on_give,
+        DesertKnight: _on_desert,
+        PlaceDeserter: _on_place_deserter,
         HarborOffer: _on_harbor_offer,
         HarborAnswer: _on_harbor_answer,
         HandShown: _on_hand_shown,

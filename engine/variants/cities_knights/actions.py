@@ -64,6 +64,10 @@ class KnightsPhase(GamePhase):
     hand opened by encryption to that seat in a network game)."""
     MERCHANT = 29
     """The Master Merchant's player takes two cards of its choice from the hand it saw."""
+    DESERTER = 32
+    """The Deserter: the opponent its player named removes one of its knights."""
+    DESERTER_PLACE = 33
+    """The Deserter: its player may place a knight like the one removed, free."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +207,7 @@ class DiscardProgress(A.VariantAction):
     """A seat over the progress-card limit discards the card ``face`` of ``track``'s deck,
     face up (seed 002: «обязан сбросить одну из пяти карточек»)."""
 
+    spends: ClassVar[str] = "discarded"
     seat: Seat
     track: int
     face: int
@@ -217,7 +222,10 @@ class PlayProgress(A.VariantAction):
     """Play the progress card ``face`` of ``track``'s deck (0 trade, 1 politics, 2 science),
     face up, in the seat's main phase; ``choice`` is what the card asks for: an intersection
     (Engineer: a city; Medicine: a settlement), a kind of card (Merchant Fleet), a path
-    (Diplomat), else -1 (official Cities & Knights rules; :mod:`.progress_play`)."""
+    (Diplomat), else -1 (official Cities & Knights rules; :mod:`.progress_play`); for the
+    board cards (:mod:`.progress_board`): the dice ``red * 10 + yellow`` (the Alchemist, played
+    in the roll phase instead of rolling), a hex (Bishop, Merchant), a seat (Deserter), two
+    hexes ``first * 100 + second`` (Inventor)."""
 
     track: int
     face: int
@@ -237,6 +245,26 @@ class GiveCards(A.VariantAction):
     def actor(self, active: Seat) -> Seat:
         """The giving seat."""
         return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DesertKnight(A.VariantAction):
+    """The opponent a Deserter names removes its knight at ``node``, of its choice (official)."""
+
+    seat: Seat
+    node: NodeId
+
+    def actor(self, active: Seat) -> Seat:
+        """The seat losing the knight."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDeserter(A.VariantAction):
+    """The Deserter's player places its knight, free, at ``node`` (where it may build one), or
+    none (-1; official: it "may")."""
+
+    node: OptionalNode
 
 
 @dataclass(frozen=True, slots=True)

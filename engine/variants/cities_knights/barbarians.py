@@ -12,7 +12,8 @@ number of cities on the island, metropolises included; Catan's is the active kni
   tied) each reduce one such city of their choice to a settlement, losing its wall (seed 002;
   official: metropolises are safe, a seat without a city to lose is passed over).
 - Either way every knight goes inactive and the ship starts again (official; seed 002 says so
-  of the lost attack and sends the ship back after the won one). From the first attack on, a 7
+  of the lost attack and sends the ship back after the won one: with the option
+  ``ck_knights_active_after_win`` the knights stay active after a won attack). From the first attack on, a 7
   moves the robber (official).
 - A gate face gives progress cards (:func:`~.progress_cards.gate`).
 """
@@ -44,11 +45,12 @@ def event_rolled(state: GameState, progress: Progress, symbol: int, config: Conf
         return
     progress.barbarians += 1
     if progress.barbarians >= config.barbarian_track:
-        attack(state, progress)
+        attack(state, progress, config.rest_after_win)
 
 
-def attack(state: GameState, progress: Progress) -> None:
-    """The barbarians land: compare strengths and settle (module docstring)."""
+def attack(state: GameState, progress: Progress, rest_after_win: bool = True) -> None:
+    """The barbarians land: compare strengths and settle (module docstring); the knights stay
+    active after a won attack unless ``rest_after_win``."""
     barbarians = sum(len(cities) for cities in state.cities)
     strengths = [progress.strength(s) for s in range(state.players)]
     order = [(state.active + i) % state.players for i in range(state.players)]
@@ -68,8 +70,9 @@ def attack(state: GameState, progress: Progress) -> None:
         if exposed:
             weakest = min(strengths[s] for s in exposed)
             progress.pillage = [s for s in order if s in exposed and strengths[s] == weakest]
+    held = sum(strengths) >= barbarians
     for node, knight in list(progress.knights.items()):
-        if knight.active:
+        if knight.active and (rest_after_win or not held):
             progress.knights[node] = replace(knight, active=False)
     progress.barbarians = 0
     progress.arrived = True

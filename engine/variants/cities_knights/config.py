@@ -1,21 +1,32 @@
 """Cities & Knights' numbers, read from the rule set's ``[cities_knights]`` table
-(seeds/cities-and-knights.toml)."""
+(seeds/cities-and-knights.toml), and the game options that choose between seed 002's readings and
+the official rules (:class:`~hexlan.engine.options.GameOptions`, ``ck_*``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import parse_cost
 
 
 class Config:
-    """The rule set's ``[cities_knights]`` numbers (seeds/cities-and-knights.toml).
+    """The rule set's ``[cities_knights]`` numbers (seeds/cities-and-knights.toml) and the
+    game's ``ck_*`` options (the official rules without them).
+
+    Attributes:
+        city_for_improvement: a city improvement needs a city (official; off with the option
+            ``ck_improve_without_city``, seed 002).
+        rest_after_win: every knight goes inactive after an attack Catan holds too (official;
+            off with ``ck_knights_active_after_win``, seed 002).
 
     Raises:
         EngineError: through :func:`~hexlan.engine.ruleset.parse_cost`, a malformed cost.
     """
 
-    def __init__(self, table: dict[str, Any], kinds: int) -> None:
+    def __init__(self, table: dict[str, Any], kinds: int, options: GameOptions) -> None:
+        self.city_for_improvement = not options.ck_improve_without_city
+        self.rest_after_win = not options.ck_knights_active_after_win
         self.knight_cost = parse_cost(table["knight"], kinds)
         self.promote_cost = parse_cost(table["promote"], kinds)
         self.activate_cost = parse_cost(table["activate"], kinds)

@@ -57,20 +57,23 @@ def takes_metropolis(progress: Progress, seat: Seat, track: int, metropolis_leve
 
 
 def why_not_improve(
-    state: GameState, progress: Progress, seat: Seat, track: int, top: int, metropolis_level: int
+    state: GameState, progress: Progress, seat: Seat, track: int, config: Config
 ) -> tuple[str, str] | None:
-    """Why the seat may not build its next improvement of ``track`` now (``top``: the last
-    level), as ``(reason, rule)``; None when it may (the metropolis's city aside)."""
+    """Why the seat may not build its next improvement of ``track`` now (``config``: the
+    levels, the metropolis's level and whether a city is needed), as ``(reason, rule)``; None
+    when it may (the metropolis's city aside)."""
+    top, metropolis_level = config.top_level, config.metropolis_level
     if not 0 <= track < len(TRACKS):
         return (f"there is no improvement track {track} (0 trade, 1 politics, 2 science)", _RULE)
     name = TRACKS[track]
     level = progress.levels[seat][track]
     if level >= top:
         return (f"the {name} track has {top} levels, all built", _RULE)
-    if not state.cities[seat]:
+    if config.city_for_improvement and not state.cities[seat]:
         return (
             "a city improvement needs a city",
-            "official Cities & Knights rules (docs/rules/cities-and-knights.md)",
+            "official Cities & Knights rules (docs/rules/cities-and-knights.md; the option "
+            "ck_improve_without_city follows seed 002)",
         )
     if (
         level + 1 >= metropolis_level
@@ -113,8 +116,8 @@ def improve(
 
 
 def bank_ratio(state: GameState, progress: Progress, seat: Seat, kind: int, level: int) -> int:
-    """The seat's bank ratio for ``kind`` from its harbours and its trading house (``level``:
-    the trade level that opens it), without a Merchant Fleet."""
+    """The seat's bank ratio for ``kind`` from its harbours, its trading house (``level``: the
+    trade level that opens it) and the merchant, without a Merchant Fleet."""
     ratio = 3 if state.generic_harbour[seat] else 4
     harbours = state._harbour_nodes
     for node in (*state.settlements[seat], *state.cities[seat]):
@@ -123,6 +126,11 @@ def bank_ratio(state: GameState, progress: Progress, seat: Seat, kind: int, leve
             ratio = 2
     if kind in COMMODITIES and progress.levels[seat][TRADE] >= level:
         ratio = min(ratio, 2)
+    merchant = progress.board
+    if merchant.merchant_seat == seat and merchant.merchant >= 0:  # the Merchant's hex: 2:1
+        resource = state.board.terrains[merchant.merchant].resource
+        if resource is not None and int(resource) == kind:
+            ratio = min(ratio, 2)
     return ratio
 
 

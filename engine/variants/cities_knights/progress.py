@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from hexlan.engine.core import NO_SEAT, NodeId, Seat
+from hexlan.engine.variants.cities_knights.board_state import BoardCards
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,8 @@ class Progress:
         retreat: a displaced knight waiting to be moved, or None.
         aqueduct: seats still to take the aqueduct's resource, in turn order.
         hands_before: hand sizes before the roll's production (to see who it gave nothing).
+        board: what the board progress cards leave on the table (the merchant, the Bishop's
+            victims, the Deserter's knight, the Inventor's swaps; :mod:`.progress_board`).
         cards: per seat, the progress cards this state knows it holds, as ``(track, face)``.
         unknown: per seat, per track, the progress cards of that track's deck it holds that this
             state may not see (always 0 in the full state; which deck a card came from is
@@ -107,6 +110,7 @@ class Progress:
     retreat: Retreat | None = None
     aqueduct: list[Seat] = field(default_factory=list)
     hands_before: list[int] = field(default_factory=list)
+    board: BoardCards = field(default_factory=BoardCards)
 
     @classmethod
     def start(cls, players: int, decks: list[tuple[int, ...]]) -> Progress:
@@ -157,6 +161,7 @@ class Progress:
             else Retreat(self.retreat.knight, self.retreat.node),
             aqueduct=self.aqueduct[:],
             hands_before=self.hands_before[:],
+            board=self.board.copy(),
         )
 
     def knights_of(self, seat: Seat) -> list[tuple[NodeId, Knight]]:
@@ -215,4 +220,5 @@ class Progress:
             if retreat is None
             else [retreat.node, retreat.knight.seat, retreat.knight.level, retreat.knight.active],
             "aqueduct": self.aqueduct[:],
+            "board_cards": self.board.public_dict(),
         }

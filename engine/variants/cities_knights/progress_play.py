@@ -27,6 +27,7 @@ set's deck table:
   it holds if fewer), in turn order (:attr:`~.actions.KnightsPhase.WEDDING`).
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
   down, of its choice (the 7's discard phase), then the turn goes on.
+- the Alchemist, Bishop, Deserter, Merchant and Inventor: :mod:`.progress_board`.
 - ``resource_monopoly``, ``trade_monopoly``, ``commercial_harbor``: they take from the others'
   hidden hands (:mod:`.progress_hands`).
 """
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import events as E
 from hexlan.engine.core import NO_SEAT, Hand, NodeId, PathId, Phase, Resource, Seat, one_kind
-from hexlan.engine.variants.cities_knights import knights, progress_hands
+from hexlan.engine.variants.cities_knights import knights, progress_board, progress_hands
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Progress, Retreat
@@ -73,6 +74,7 @@ PLAYABLE: Final = frozenset(
         "diplomat",
         "wedding",
         "intrigue",
+        *progress_board.BOARD_CARDS,
         *progress_hands.NAMES,
     }
 )
@@ -135,6 +137,9 @@ def plays(
         elif name == "merchant_fleet" and progress.fleet is None:
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
+        elif name in progress_board.BOARD_CARDS:
+            choices = progress_board.main_plays(state, progress, seat, name)
+            result.extend(PlayProgress(track, face, c) for c in choices)
         elif _open(state, progress, seat, name):
             result.append(PlayProgress(track, face))
     return result

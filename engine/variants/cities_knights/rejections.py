@@ -12,6 +12,7 @@ from hexlan.engine.core import Phase
 from hexlan.engine.variants.cities_knights import (
     improvements,
     knights,
+    progress_board,
     progress_hands,
     progress_play,
 )
@@ -21,8 +22,10 @@ from hexlan.engine.variants.cities_knights.actions import (
     BuildKnight,
     BuildWall,
     ChaseRobber,
+    DesertKnight,
     ImproveCity,
     MoveKnight,
+    PlaceDeserter,
     PlayProgress,
     PromoteKnight,
 )
@@ -48,6 +51,17 @@ def why_illegal(
     ``names``: each progress deck's card names by face."""
     if isinstance(action, PlayProgress):
         return _why_not_play(state, progress, names, action)
+    if isinstance(action, DesertKnight):
+        if progress.board.deserter != action.seat:
+            return (f"seat {action.seat} has no knight to remove for a deserter", _OFFICIAL)
+        return (f"seat {action.seat} has no knight at intersection {action.node}", _OFFICIAL)
+    if isinstance(action, PlaceDeserter):
+        if progress.board.deserted is None:
+            return ("no deserter's knight is waiting to be placed", _OFFICIAL)
+        return (
+            "the deserter's knight goes where the seat may build a knight (or -1: none)",
+            _OFFICIAL,
+        )
     harbor = progress_hands.why_not(state, progress, action)
     if harbor is not None:
         return harbor
@@ -125,9 +139,7 @@ def why_illegal(
             return ("that city has its wall already", _RULE)
         return ("a city wall costs two brick", _RULE)
     if isinstance(action, ImproveCity):
-        why = improvements.why_not_improve(
-            state, progress, seat, action.track, config.top_level, config.metropolis_level
-        )
+        why = improvements.why_not_improve(state, progress, seat, action.track, config)
         if why is not None:
             return why
         if improvements.takes_metropolis(progress, seat, action.track, config.metropolis_level):
@@ -153,8 +165,18 @@ def _why_not_play(
     )
     if not held:
         return (f"seat {seat} holds no {name} progress card (it was not dealt one)", _RULE)
-    if state.phase is not Phase.MAIN:
-        return ("a progress card is played in the seat's own turn, after its roll", _OFFICIAL)
+    if name == "alchemist" or (
+        name in progress_board.BOARD_CARDS and state.phase in (Phase.ROLL, Phase.MAIN)
+    ):
+        why = progress_board.why_not(state, progress, name, action.choice)
+        if why is not None:
+            return (why, _OFFICIAL)
+    if state.phase is not Phase.MAIN and name != "alchemist":
+        return (
+            "a progress card is played in the seat's own turn, after its roll (the alchemist"
+            " before it)",
+            _OFFICIAL,
+        )
     if name not in progress_play.PLAYABLE:
         return (f"playing {name} is not built yet (it is held until discarded)", _OFFICIAL)
     return (f"{name} cannot be played now (its choice or its conditions)", _OFFICIAL)

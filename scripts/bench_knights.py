@@ -1,0 +1,92 @@
+"""What bots do with their knights in Cities & Knights: wins, and per bot the knights built,
+moved, displacing, chasing the robber, activated and promoted (seed 002 «Города и рыцари»).
+
+Usage: python scripts/bench_knights.py [--games 50] [--seed 0] [--bots heuristic,random,random,random]
+
+Plays ``hexlan simulate``'s games (hexlan.simulate.play_game, the same seeds) and counts the
+knight actions each seat took from the full state before each is applied. Figures are printed,
+never asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends with one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from typing import Any
+
+from hexlan.engine.actions import Action
+from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights import progress_of
+from hexlan.engine.variants.cities_knights.actions import (
+    ActivateKnight,
+    BuildKnight,
+    ChaseRobber,
+    MoveKnight,
+    PromoteKnight,
+)
+from hexlan.simulate import play_game
+
+KINDS = ("built", "moved", "displaced", "chased", "activated", "promoted")
+"""The knight actions counted, in the order printed."""
+
+
+def _kind(state: GameState, action: Action) -> str | None:
+    """The counted kind of ``action`` in ``state``, or None for any other action."""
+    if isinstance(action, MoveKnight):
+        return "displaced" if action.target in progress_of(state).knights else "moved"
+    kinds = {
+        BuildKnight: "built",
+        ChaseRobber: "chased",
+        ActivateKnight: "activated",
+        PromoteKnight: "promoted",
+    }
+    return kinds.get(type(action))
+
+
+def run(games: int, seed: int, bots: list[str]) -> dict[str, Any]:
+    """Play the games; returns the wins per seat and the knight actions per bot name."""
+    counts: dict[str, Counter[str]] = {name: Counter() for name in bots}
+    wins = [0] * len(bots)
+    turns = 0
+    start = time.perf_counter()
+
+    def observe(state: GameState, action: Action) -> None:
+        kind = _kind(state, action)
+        if kind is not None:
+            counts[bots[state.active]][kind] += 1
+
+    for i in range(games):
+        result = play_game(seed + i, bots, game="cities-and-knights", observe=observe)
+        turns += result.turns
+        if result.winner is not None:
+            wins[result.winner] += 1
+    return {
+        "games": games,
+        "bots": bots,
+        "wins": wins,
+        "mean_turns": round(turns / games, 1),
+        "knights": {name: {k: c[k] for k in KINDS} for name, c in counts.items()},
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def main() -> None:
+    """Parse the arguments, play, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default="heuristic,random,random,random")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report = run(args.games, args.seed, args.bots.split(","))
+    print(f"{report['games']} games, wins per seat {report['wins']}, {report['mean_turns']} turns")
+    for name, row in report["knights"].items():
+        print(f"  {name:10} " + "  ".join(f"{k} {row[k]}" for k in KINDS))
+    if args.json:
+        print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""The game screen's open set (tui/actionkeys.py): each game's module in tui/games/ registers its
+actions' keys, places in picks and played cards, and the screen asks the registry instead of
+testing action classes (issue 8, "Open sets where today's are closed")."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from hexlan.engine import actions as A
+from hexlan.engine.core import DevCard, Resource
+from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity, PlayProgress
+from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.pirate_islands import AttackFortress, RobSeat
+from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip
+from hexlan.tui import actionkeys as K
+from hexlan.tui import games  # noqa: F401 - registers every game's keys
+from hexlan.tui.screens import knights
+
+SCREENS = Path(__file__).resolve().parents[1] / "tui" / "screens"
+
+
+def test_each_key_answers_the_actions_its_games_register() -> None:
+    legal = [
+        A.BuildRoad(1),
+        BuildShip(2),
+        A.BuildCity(3),
+        A.BUY_DEVELOPMENT_CARD,
+        BuyWithDiscoveries((0, 0, 1, 0, 0)),
+        MoveShip(2, 5),
+        ChooseGold(0, (1, 0, 0, 0, 0)),
+        RobSeat(1),
+        AttackFortress(),
+        BuildWall(9),
+        ImproveCity(0, -1),
+        A.PlayMonopoly(Resource.ORE),
+        A.END_TURN,
+    ]
+    assert K.keyed("build:road", legal) == [A.BuildRoad(1)]
+    assert K.keyed("build:ship", legal) == [BuildShip(2)]
+    assert K.keyed("buy", legal) == [A.BUY_DEVELOPMENT_CARD, BuyWithDiscoveries((0, 0, 1, 0, 0))]
+    assert K.keyed("buy:discoveries", legal) == [BuyWithDiscoveries((0, 0, 1, 0, 0))]
+    assert K.keyed("move_ship", legal) == [MoveShip(2, 5)]
+    assert K.keyed("gold", legal) == [ChooseGold(0, (1, 0, 0, 0, 0))]
+    assert K.keyed("rob", legal) == [RobSeat(1)] and K.keyed("attack", legal) == [AttackFortress()]
+    assert K.keyed("build:wall", legal) == [BuildWall(9)]
+    assert K.keyed("improve", legal) == [ImproveCity(0, -1)]
+    assert K.keyed("play_card", legal) == [A.PlayMonopoly(Resource.ORE)]
+    assert K.keyed("no such key", legal) == []
+
+
+def test_a_pick_finds_each_action_s_place() -> None:
+    assert K.place_of("road or ship", A.BuildRoad(4), -1) == (4,)
+    assert K.place_of("road or ship", BuildShip(5), -1) == (5,)
+    assert K.place_of("road", BuildShip(5), -1) == ()
+    assert K.place_of("settlement", A.BuildSettlement(6), -1) == (6,)
+    assert K.place_of("city", A.BuildSettlement(6), -1) == ()
+    assert K.place_of("robber", A.MoveRobber(7, 1), -1) == (7,)
+    assert K.place_of("pirate", MovePirate(30, 1), -1) == (30,)
+    assert K.place_of("ship to move", MoveShip(2, 8), -1) == (2,)
+    assert K.place_of("ship target", MoveShip(2, 8), 2) == (8,)
+    assert K.place_of("ship target", MoveShip(2, 8), 3) == ()
+    assert K.place_of("wall", BuildWall(11), -1) == (11,)
+    assert K.place_of("road", A.END_TURN, -1) == ()  # no place: in no pick
+    swap = PlayProgress(2, 4, 1 * 100 + 3)  # an Inventor's swap lights both its hexes
+    assert K.place_of("inventor first", swap, knights.card_source(2, 4)) == (1, 3)
+
+
+def test_play_actions_name_their_card() -> None:
+    assert K.card_of(A.PLAY_KNIGHT) is DevCard.KNIGHT
+    assert K.card_of(A.PlayMonopoly(Resource.WOOL)) is DevCard.MONOPOLY
+    with pytest.raises(KeyError):
+        K.card_of(A.END_TURN)
+
+
+def test_the_registry_refuses_a_second_registration() -> None:
+    with pytest.raises(ValueError, match="already answers 'build:road'"):
+        K.answers("build:road", A.BuildRoad)
+    with pytest.raises(ValueError, match="already has its place"):
+        K.places(A.BuildRoad)(lambda what, action, source: None)
+    with pytest.raises(ValueError, match="already plays Knight"):
+        K.plays(DevCard.MONOPOLY, A.PlayKnight)
+
+
+def test_the_game_screen_tests_no_action_class() -> None:
+    # The key handlers ask the registry; an isinstance test of an action class there would need
+    # an edit for every new action. (Dialog results and the variant module are no actions.)
+    tree = ast.parse((SCREENS / "game.py").read_text())
+    tested = [
+        ast.unparse(node.args[1])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", "") == "isinstance"
+        and ast.unparse(node.args[0]) in ("a", "action")
+    ]
+    assert tested == []

@@ -1,0 +1,137 @@
+"""The game screen's open set: which key each kind of action answers to, where a pick finds an
+action on the board, and which development card a play action plays.
+
+A game's actions are an open set (:mod:`hexlan.engine.registry`), and so is what the game screen
+does with them: the modules of :mod:`hexlan.tui.games` register their actions here, one module
+per game (as :mod:`hexlan.net.tellers` registers narration with
+:func:`~hexlan.net.telling.tells`), so a game that adds an action adds its keys beside it and
+edits neither the game screen nor another game's module. The screen asks by key and by class,
+never with ``isinstance``:
+
+- :func:`answers` registers action classes under a key's name (``"build:road"``, ``"buy"``,
+  ``"gold"``, ...), and :func:`keyed` picks the legal actions that answer a key (a key is shown
+  and allowed only when one does);
+- :func:`places` registers the function that says where an action of a class lies in a pick of
+  places (a road's path in a pick of ``"road"``), and :func:`place_of` asks it;
+- :func:`plays` registers the development card a play action plays (:func:`card_of`).
+
+>>> import hexlan.tui.games  # every game's keys register on import
+>>> from hexlan.engine import actions as A
+>>> keyed("build:road", [A.BuildRoad(3), A.END_TURN, A.BuildCity(7)])
+[BuildRoad(path=3)]
+>>> place_of("city", A.BuildCity(7), -1), place_of("road", A.BuildCity(7), -1)
+(7, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final, TypeAlias, TypeVar
+
+from hexlan.engine.actions import Action
+from hexlan.engine.core import DevelopmentCard
+
+Place: TypeAlias = "int | tuple[int, ...] | None"
+"""Where an action lies in a pick: the id of the node, path or hex it puts the pick on, every
+place that lights it (an Inventor's swap: both its hexes), or None (or ``()``) for none."""
+PlaceOf: TypeAlias = Callable[[str, Action, int], Place]
+"""Where an action lies in a pick: ``place_of(what, action, source)`` is the :data:`Place` it
+puts a pick of ``what`` on (``source``: the piece being moved, for a pick of its new place)."""
+
+_A = TypeVar("_A", bound=Action)
+
+_KEYS: Final[dict[str, set[type]]] = {}
+_PLACES: Final[dict[type, PlaceOf]] = {}
+_CARDS: Final[dict[type, DevelopmentCard]] = {}
+
+
+def answers(key: str, *kinds: type[Action]) -> None:
+    """Register the action classes ``kinds`` as answering the key named ``key``.
+
+    Raises:
+        ValueError: a class already registered for that key.
+    """
+    known = _KEYS.setdefault(key, set())
+    for kind in kinds:
+        if kind in known:
+            raise ValueError(f"{kind.__name__} already answers {key!r}")
+        known.add(kind)
+
+
+def keyed(key: str, legal: Iterable[Action]) -> list[Action]:
+    """The actions of ``legal`` that answer ``key``, in order (none for a key nothing
+    registered)."""
+    kinds = _KEYS.get(key, ())
+    return [a for a in legal if type(a) in kinds]
+
+
+def is_keyed(key: str, action: Action) -> bool:
+    """Whether ``action`` answers ``key``."""
+    return type(action) in _KEYS.get(key, ())
+
+
+def places(
+    *kinds: type[_A],
+) -> Callable[[Callable[[str, _A, int], Place]], Callable[[str, _A, int], Place]]:
+    """Register the decorated function as the place of the action classes ``kinds`` in picks
+    (a :data:`PlaceOf` taking those classes' actions).
+
+    Raises:
+        ValueError: a class that already has one.
+    """
+
+    def register(
+        place: Callable[[str, _A, int], Place],
+    ) -> Callable[[str, _A, int], Place]:
+        for kind in kinds:
+            if kind in _PLACES:
+                raise ValueError(f"{kind.__name__} already has its place")
+            _PLACES[kind] = place  # type: ignore[assignment]  # called with kind's actions only
+        return place
+
+    return register
+
+
+def place_of(what: str, action: Action, source: int) -> tuple[int, ...]:
+    """Every place ``action`` lights in a pick of ``what``: none if it is no such action (an
+    action of a class without a place is in no pick)."""
+    place_in = _PLACES.get(type(action))
+    place = None if place_in is None else place_in(what, action, source)
+    if place is None:
+        return ()
+    return place if isinstance(place, tuple) else (place,)
+
+
+def plays(card: DevelopmentCard, *kinds: type[Action]) -> None:
+    """Register the action classes ``kinds`` as plays of the development card ``card``.
+
+    Raises:
+        ValueError: a class already registered as another card's play.
+    """
+    for kind in kinds:
+        if _CARDS.get(kind, card) is not card:
+            raise ValueError(f"{kind.__name__} already plays {_CARDS[kind].title}")
+        _CARDS[kind] = card
+    answers("play_card", *kinds)
+
+
+def card_of(action: Action) -> DevelopmentCard:
+    """The development card ``action`` plays.
+
+    Raises:
+        KeyError: an action that plays no card.
+    """
+    return _CARDS[type(action)]
+
+
+__all__ = [
+    "Place",
+    "PlaceOf",
+    "answers",
+    "card_of",
+    "is_keyed",
+    "keyed",
+    "place_of",
+    "places",
+    "plays",
+]

@@ -1,0 +1,51 @@
+"""The base game's actions on the game screen: build keys, buying and playing development
+cards, the bank trade, and the places of buildings, roads and the robber in picks."""
+
+from __future__ import annotations
+
+from hexlan.engine import actions as A
+from hexlan.engine.core import DevCard
+from hexlan.tui.actionkeys import answers, places, plays
+
+answers("build:settlement", A.BuildSettlement)
+answers("build:city", A.BuildCity)
+answers("build:road", A.BuildRoad)
+answers("buy", A.BuyDevelopmentCard)
+answers("bank_trade", A.MaritimeTrade)
+plays(DevCard.KNIGHT, A.PlayKnight)
+plays(DevCard.ROAD_BUILDING, A.PlayRoadBuilding)
+plays(DevCard.YEAR_OF_PLENTY, A.PlayYearOfPlenty)
+plays(DevCard.MONOPOLY, A.PlayMonopoly)
+
+
+def picks(what: str) -> list[str]:
+    """The pieces a pick of ``what`` places: ``"road or ship"`` places either.
+
+    >>> picks("road or ship"), picks("city")
+    (['road', 'ship'], ['city'])
+    """
+    return what.split(" or ")
+
+
+@places(A.BuildSettlement)
+def settlement_place(what: str, action: A.BuildSettlement, source: int) -> int | None:
+    """A settlement's intersection, in a pick of settlements."""
+    return action.node if what == "settlement" else None
+
+
+@places(A.BuildCity)
+def city_place(what: str, action: A.BuildCity, source: int) -> int | None:
+    """A city's intersection, in a pick of cities."""
+    return action.node if what == "city" else None
+
+
+@places(A.BuildRoad)
+def road_place(what: str, action: A.BuildRoad, source: int) -> int | None:
+    """A road's path, in a pick of roads (or of roads or ships)."""
+    return action.path if "road" in picks(what) else None
+
+
+@places(A.MoveRobber)
+def robber_place(what: str, action: A.MoveRobber, source: int) -> int | None:
+    """The robber's new hex, in a pick of the robber's move."""
+    return action.hex if what == "robber" else None

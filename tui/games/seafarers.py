@@ -1,0 +1,35 @@
+"""Seafarers' actions on the game screen (docs/rules/seafarers.md): the ship keys, gold, and the
+places of ships and the pirate in picks."""
+
+from __future__ import annotations
+
+from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip
+from hexlan.tui.actionkeys import answers, places
+from hexlan.tui.games.base import picks
+
+answers("build:ship", BuildShip)
+answers("move_ship", MoveShip)
+answers("gold", ChooseGold)
+
+
+@places(BuildShip)
+def ship_place(what: str, action: BuildShip, source: int) -> int | None:
+    """A ship's path, in a pick of ships (or of roads or ships)."""
+    return action.path if "ship" in picks(what) else None
+
+
+@places(MovePirate)
+def pirate_place(what: str, action: MovePirate, source: int) -> int | None:
+    """The pirate's new hex, in a pick of the pirate's move."""
+    return action.hex if what == "pirate" else None
+
+
+@places(MoveShip)
+def moved_ship_place(what: str, action: MoveShip, source: int) -> int | None:
+    """In a pick of the ship to move, the ship's path; in a pick of where ship ``source`` goes,
+    its new path."""
+    if what == "ship to move":
+        return action.source
+    if what == "ship target" and action.source == source:
+        return action.target
+    return None
