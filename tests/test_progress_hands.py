@@ -10,6 +10,7 @@ from test_cities_knights import TRADE_GATE, give, progress, rejected, step, with
 from test_progress_cards import card, holding
 
 from hexlan.engine import actions as A
+from hexlan.engine import registry as R
 from hexlan.engine.core import Hand, IllegalActionError, Phase, Resource, as_hand
 from hexlan.engine.info import InformationState, _Group
 from hexlan.engine.state import GameState
@@ -212,3 +213,17 @@ def test_the_master_merchant_sees_a_richer_hand_and_takes_two_cards_seen_by_the_
     assert views[3].hand_size[0] == 2 and take.taken in views[3].possible_hands(0)
     hands = [as_hand(h) for h in state.hands]
     assert all(v.is_consistent(hands) for v in views)
+
+
+def test_the_new_actions_cross_the_wire_form_a_pass_and_unseen_cards_too() -> None:
+    for action in (
+        HarborOffer(-1),
+        HarborOffer(Resource.ORE),
+        HarborAnswer(2, -1),
+        HarborAnswer(2, Resource.COIN),
+        HandShown(1, None),
+        HandShown(1, hand(ore=2)),
+        MerchantTake(None),
+        MerchantTake(hand(ore=1, coin=1)),
+    ):
+        assert R.action_from_list(A.action_to_list(action)) == action

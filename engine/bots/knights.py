@@ -295,7 +295,7 @@ def _harbor_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action:
     hand = view.hands[seat]
 
     def held(action: Action) -> int:
-        kind = action.resource if isinstance(action, HarborOffer) else -1
+        kind = action.offer if isinstance(action, HarborOffer) else -1
         if isinstance(action, HarborAnswer):
             kind = action.commodity
         return hand[kind] if kind >= 0 else -1

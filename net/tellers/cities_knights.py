@@ -252,10 +252,10 @@ def wedding_gift(t: Telling) -> Told:
 def harbor_offered(t: Telling) -> Told:
     """The Commercial Harbor's offer to the next seat, or a seat passed by."""
     action, n = t.of(HarborOffer), t.narrator
-    if action.resource < 0:
+    if action.offer < 0:
         return Told(f"{t.who} passed a player by (the Commercial Harbor)", "trade")
     partner = progress_of(t.state).harbor[0]
-    kind = Resource(action.resource).name.lower()
+    kind = Resource(action.offer).name.lower()
     return Told(f"{t.who} offered {n.whom(partner)} 1 {kind} (the Commercial Harbor)", "trade")
 
 

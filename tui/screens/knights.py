@@ -376,7 +376,7 @@ def harbor_choices(
     if offers:
         partner = progress.harbor[0]
         return f"Commercial Harbor: offer {seat_name(names, partner)} which resource?", [
-            ("offer nothing" if a.resource < 0 else f"1 {Resource(a.resource).name.lower()}", a)
+            ("offer nothing" if a.offer < 0 else f"1 {Resource(a.offer).name.lower()}", a)
             for a in offers
         ]
     answers = [a for a in legal if isinstance(a, HarborAnswer)]

@@ -270,9 +270,10 @@ class PlaceDeserter(A.VariantAction):
 @dataclass(frozen=True, slots=True)
 class HarborOffer(A.VariantAction):
     """The Commercial Harbor's player offers the next seat in turn one ``resource`` of its
-    hand, or -1 to pass that seat by (official: «you may offer each opponent»)."""
+    hand (``offer``, a kind of card: not named ``resource``, whose wire form is a card kind),
+    or -1 to pass that seat by (official: «you may offer each opponent»)."""
 
-    resource: int
+    offer: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,7 +140,7 @@ def harbor_actions(state: GameState, progress: Progress, seat: Seat) -> list[A.A
 def offer(state: GameState, progress: Progress, action: HarborOffer) -> None:
     """The player's offer to the next seat (passing it by ends that seat's trade): every view
     now knows the player holds the resource offered."""
-    kind = action.resource
+    kind = action.offer
     progress.harbor_offer = kind
     if kind == NO_OFFER:
         _next_partner(state, progress)
@@ -259,9 +259,9 @@ def why_not(state: GameState, progress: Progress, action: A.Action) -> tuple[str
     if harbor_seat(state, progress) != action.actor(state.active):
         return (f"it is seat {harbor_seat(state, progress)}'s move in the Commercial Harbor", rule)
     if isinstance(action, HarborOffer):
-        if action.resource not in RESOURCES:
+        if action.offer not in RESOURCES:
             return ("the Commercial Harbor offers a resource (lumber .. ore), or none", rule)
-        return (f"seat {state.active} holds no {Resource(action.resource).name.lower()}", rule)
+        return (f"seat {state.active} holds no {Resource(action.offer).name.lower()}", rule)
     if action.commodity == NO_OFFER:
         return (f"seat {action.seat} holds a commodity: it must give one", rule)
     if action.commodity not in COMMODITIES:
