@@ -325,6 +325,15 @@ class InformationState(GameState):
         counts = {h[resource] for h in self._possible[seat]}
         return counts.pop() if len(counts) == 1 else None
 
+    def _hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
+        if self._groups[seat] is None:
+            return super()._hand_could(seat, test)
+        return any(test(h) for h in self._possible[seat])
+
+    def _hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
+        if self._groups[seat] is not None:
+            self._narrow(seat, test, lambda h: h, why)
+
     def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
         one = self._one
         if resource is not None:
@@ -388,7 +397,7 @@ class InformationState(GameState):
         else:
             self._narrow(
                 victim,
-                lambda h: h[resource] == amount,
+                lambda h: self.monopoly_amount(h[resource]) == amount,
                 lambda h: hand_minus(h, cards),
                 f"did not hold exactly {amount} {resource.name.lower()}",
             )
@@ -528,11 +537,14 @@ class InformationState(GameState):
             resource = self.monopoly
             assert resource is not None
             amounts = [
-                0 if s == self.active else self._hand_count(s, resource)
+                {0}
+                if s == self.active
+                else {self.monopoly_amount(h[resource]) for h in self.possible_hands(s)}
                 for s in range(self.players)
             ]
-            known = [a for a in amounts if a is not None]
-            return [(A.MonopolyTake(tuple(known)), 1.0)] if len(known) == self.players else []
+            if any(len(a) != 1 for a in amounts):
+                return []
+            return [(A.MonopolyTake(tuple(a.pop() for a in amounts)), 1.0)]
         if phase is Phase.VICTORY and self.active != self.seat:
             if self._most_vp_cards(self.active, self.new_dev_count[self.active]):
                 return []
@@ -638,7 +650,7 @@ class InformationState(GameState):
             raise IllegalActionError(f"{action!r} does not give a count per opponent")
 
         def exactly(n: int) -> Callable[[Hand], bool]:
-            return lambda h: h[resource] == n
+            return lambda h: self.monopoly_amount(h[resource]) == n
 
         if not self._could_all({s: exactly(n) for s, n in enumerate(amounts) if s != self.active}):
             raise IllegalActionError(

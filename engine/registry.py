@@ -218,7 +218,7 @@ def _decode(name: str, raw: Any) -> Any:
         if name == "resources":
             return tuple(Resource(v) for v in items)
         return items
-    if raw is None and name in ("resource", "card", "face"):  # a card its observer may not see
+    if raw is None and name in ("resource", "card", "face", "hand", "taken"):  # a card unseen
         return None
     value = _int(raw)
     kind = _FIELD_TYPES.get(name)

@@ -219,6 +219,8 @@ class GameState:
         free_roads, road_building_resume: Road Building's roads left and where play resumes.
         trade, trade_answers, trade_pending, monopoly: the open offer, the answers in, the seats
             still to answer; the resource of a Monopoly being revealed.
+        monopoly_cap: the most each seat hands over to that Monopoly (None: all it holds; a
+            Cities & Knights Resource or Trade Monopoly takes 2 or 1, :meth:`monopoly_amount`).
         special_from: in :attr:`BuildPhase.SPECIAL_BUILD` (and a draw within it), the seat whose
             turn it follows; -1 otherwise. ``active`` is then the builder, and ``turn`` still counts
             the turn just ended (docs/rules/five-six.md).
@@ -347,6 +349,7 @@ class GameState:
         self.trade_answers: dict[Seat, A.AnswerTrade | A.CounterOffer] = {}
         self.trade_pending: list[Seat] = []
         self.monopoly: Resource | None = None
+        self.monopoly_cap: int | None = None
         self.winner = NO_SEAT
         self.special_building = rules.special_building
         self.special_from = NO_SEAT
@@ -442,6 +445,32 @@ class GameState:
     def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
         """How many of a resource the seat holds; None where unknown."""
         return self.hands[seat][resource]
+
+    def possible_hands(self, seat: Seat) -> frozenset[Hand]:
+        """Every resource hand ``seat`` may hold, as far as this state knows: its one true hand
+        (an :class:`~hexlan.engine.info.InformationState` knows less of the others')."""
+        return frozenset({as_hand(self.hands[seat])})
+
+    def _hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
+        """Whether ``test`` may hold of the seat's hand (of one hand it may hold, in a view)."""
+        return test(as_hand(self.hands[seat]))
+
+    def _hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
+        """The seat has shown that ``test`` holds of its hand (``why``: what it did, for the
+        error): a view keeps only the hands it may hold that pass; the full state, which
+        checked the action, keeps its hand."""
+
+    def monopoly_amount(self, held: int) -> int:
+        """What a seat holding ``held`` of the monopolised kind hands over: all of it, or at
+        most :attr:`monopoly_cap`.
+
+        >>> from hexlan.engine.board import beginner_board
+        >>> state = GameState(beginner_board(), 3)
+        >>> state.monopoly_amount(5), state.monopoly_cap
+        (5, None)
+        """
+        cap = self.monopoly_cap
+        return held if cap is None else min(held, cap)
 
     def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
         assert resource is not None
@@ -580,7 +609,8 @@ class GameState:
         if phase is Phase.MONOPOLY:
             assert self.monopoly is not None
             amounts = tuple(
-                0 if s == self.active else self.hands[s][self.monopoly] for s in range(self.players)
+                0 if s == self.active else self.monopoly_amount(self.hands[s][self.monopoly])
+                for s in range(self.players)
             )
             return [(A.MonopolyTake(amounts), 1.0)]
         if phase is Phase.VICTORY:
@@ -1441,6 +1471,7 @@ class GameState:
             if seat != self.active:
                 self._hand_take_all(self.active, seat, resource, amount)
         self.monopoly = None
+        self.monopoly_cap = None
         self.phase = self.robber_resume
         if self.record_events:
             self.last_events.append(E.MonopolyTaken(self.active, resource, action.amounts))
@@ -1648,6 +1679,8 @@ class GameState:
         }
         if self.special_building:
             public["special_from"] = self.special_from
+        if self.monopoly_cap is not None:  # a capped Monopoly being revealed (Cities & Knights)
+            public["monopoly_cap"] = self.monopoly_cap
         if self.variant is not None:
             public.update(self.variant.public_dict(self))
         return public

@@ -42,10 +42,12 @@ from hexlan.engine.core import (
     IllegalActionError,
     Resource,
     Seat,
+    as_hand,
 )
 from hexlan.engine.registry import dev_card
 from hexlan.engine.ruleset import DEVELOPMENT_DECK
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights.actions import HandShown, MerchantTake
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul
@@ -55,6 +57,7 @@ from hexlan.net.steal import (
     check_opening,
     commit_hand,
     derive_steal_secrets,
+    open_hand,
     open_opening,
 )
 from hexlan.net.wire import Opening, pack
@@ -125,6 +128,31 @@ class LootRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class HandRecord:
+    """What the log shows of a hand opened to one seat (the Master Merchant, PROTOCOL.md §7.2),
+    for the audit.
+
+    Attributes:
+        steal: its number, in the one sequence of steals and loots (§7).
+        player, victim: the seat the hand is opened to, and the seat whose hand it is.
+        commitments: the victim's card commitments (32 bytes each), in its order.
+        nonce, ciphertext: every opening, sealed to the player.
+        commit_id, open_id: the ids of the ``steal_commit`` and ``hand_open`` messages.
+        positions: for the take, the positions the player named (empty for the show).
+    """
+
+    steal: int
+    player: Seat
+    victim: Seat
+    commitments: tuple[bytes, ...]
+    nonce: bytes
+    ciphertext: bytes
+    commit_id: bytes
+    open_id: bytes
+    positions: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class JournalEntry:
     """One engine action as the live game applied it, hidden parts left out.
 
@@ -138,6 +166,8 @@ class JournalEntry:
         counts: for a ``MonopolyTake``, each seat's ``count`` message id (b"" for the player).
         deck: for a deck draw, the deck's label (``"development"``, ``"fog"``, ...).
         loot: for the fleet's loot (Pirate Islands), its record.
+        hand: for a hand opened to one seat and the cards then taken (the Master Merchant),
+            its record.
     """
 
     action: Action
@@ -148,6 +178,7 @@ class JournalEntry:
     counts: tuple[bytes, ...] = ()
     deck: str = ""
     loot: LootRecord | None = None
+    hand: HandRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +389,8 @@ def resolved_actions(
             action = A.StealCard(_stolen(inputs, state, entry.steal))
         elif isinstance(action, A.MonopolyTake):
             _check_counts(state, action, entry)
+        elif entry.hand is not None:
+            action = _opened_hand(inputs, state, entry.hand)
         elif entry.loot is not None:
             loot = entry.loot
             _check_committed(
@@ -402,6 +435,38 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
     return Resource(kind)
 
 
+def _opened_hand(inputs: AuditInputs, state: GameState, hand: HandRecord) -> Action:
+    """The true outcome of a hand opened to one seat: at the show, the victim's commitments
+    must be its true hand in its seed's order and salts, and every sealed opening must match
+    (else the victim and its message); at the take, the cards at the named positions."""
+    victim, game_id = hand.victim, inputs.opening.game_id
+    cards = [r for r, n in enumerate(state.hands[victim]) for _ in range(n)]
+    if not hand.positions:
+        _check_committed(inputs, state, victim, hand.steal, hand.commitments, hand.commit_id)
+        victim_key = GameKeys.from_private_bytes(inputs.secrets[victim][1]).private_key
+        try:
+            open_hand(
+                victim_key,
+                inputs.opening.seats[hand.player].x25519_public,
+                game_id,
+                hand.steal,
+                hand.nonce,
+                hand.ciphertext,
+                hand.commitments,
+            )
+        except (StealOpeningError, ValueError) as exc:
+            raise DeviationFound(
+                Deviation(victim, hand.open_id, f"seat {victim}'s hand opening is false: {exc}")
+            ) from exc
+        return HandShown(victim, as_hand(state.hands[victim]))
+    order, salts, _ = derive_steal_secrets(inputs.secrets[victim][0], hand.steal, len(cards))
+    openings = commit_hand(game_id, hand.steal, cards, order=order, salts=salts).openings
+    taken = [0] * state.kinds
+    for position in hand.positions:
+        taken[openings[position][1]] += 1
+    return MerchantTake(as_hand(taken))
+
+
 def _check_committed(
     inputs: AuditInputs,
     state: GameState,
@@ -429,17 +494,19 @@ def _check_committed(
 
 
 def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -> None:
-    """Each seat's Monopoly count against the cards it really held."""
+    """Each seat's Monopoly count against the cards it really held (at most the cap, for a
+    Cities & Knights Resource or Trade Monopoly)."""
     resource = state.monopoly
     assert resource is not None
     for seat, amount in enumerate(take.amounts):
-        if seat != state.active and amount != state.hands[seat][resource]:
+        held = state.hands[seat][resource]
+        if seat != state.active and amount != state.monopoly_amount(held):
             message_id = entry.counts[seat] if seat < len(entry.counts) else entry.message_id
             raise DeviationFound(
                 Deviation(
                     seat,
                     message_id,
                     f"seat {seat} counted {amount} {resource.name.lower()} for a Monopoly but "
-                    f"held {state.hands[seat][resource]}",
+                    f"held {held}",
                 )
             )

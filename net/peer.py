@@ -46,6 +46,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.chance import DECK_DRAW, HAND_DRAW, STEAL, UNIFORM
 from hexlan.engine.core import GamePhase, IllegalActionError, Phase
 from hexlan.engine.info import InformationState
+from hexlan.engine.variants.cities_knights.progress_hands import HAND_SHOW
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import (
     Abandoned,
@@ -232,6 +233,7 @@ _STEP_BY_CHANCE: Final = {
     DECK_DRAW: "decryption share",
     STEAL: "steal commitment, reveal or opening",
     HAND_DRAW: "loot commitment, reveal or opening",
+    HAND_SHOW: "hand commitment or opening",
 }
 
 

@@ -17,6 +17,7 @@ signed twice.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -49,10 +50,13 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
+from hexlan.engine.variants.cities_knights.actions import HandShown, MerchantTake
+from hexlan.engine.variants.cities_knights.progress_hands import HAND_SHOW, MERCHANT_TAKES
 from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
+    HandRecord,
     JournalEntry,
     LootRecord,
     StealRecord,
@@ -85,14 +89,18 @@ from hexlan.net.identity import (
     check_ed25519_public,
     check_x25519_public,
 )
+from hexlan.net.merchant import positions_for, taken_at, why_bad_positions
 from hexlan.net.shuffle import ShuffleDraw
 from hexlan.net.steal import (
     CommittedHand,
+    StealOpeningError,
     check_opening,
     commit_hand,
     derive_steal_secrets,
     draw_positions,
+    open_hand,
     open_opening,
+    seal_hand,
     seal_opening,
 )
 from hexlan.net.wire import (
@@ -321,7 +329,9 @@ class Session:
         self._steal_index = -1
         self._loot_positions: tuple[int, ...] = ()  # the fleet's loot, once drawn (§7.1)
         self._steal_commitments: tuple[bytes, ...] = ()
-        self._opened: StealRecord | None = None  # the last steal opening applied
+        self._opened: StealRecord | HandRecord | None = None  # the last opening applied
+        self._hand: HandRecord | None = None  # a hand opened to its player, not yet taken from
+        self._hand_openings: tuple[tuple[bytes, int], ...] = ()  # its openings, as seen here
         self._disputed = 0  # a steal whose opening this thief found false (§7)
         self._monopoly_counts: dict[Seat, int] = {}
         self._acks: dict[Seat, bytes] = {}
@@ -467,6 +477,8 @@ class Session:
                     owe(victim, "steal_commit")
                 if self._steal_index >= 0:
                     owe(victim, "steal_open")
+            if node is not None and node.kind == HAND_SHOW:  # a hand opened to one seat (§7.2)
+                owe(node.seats[1], "hand_open" if self._steal_number else "steal_commit")
             if node is not None and node.kind == HAND_DRAW:  # the same, opened to all (§7.1)
                 if not self._steal_number:
                     owe(node.seats[0], "steal_commit")
@@ -591,7 +603,12 @@ class Session:
                 raise IllegalActionError(f"this seat holds no {title} it can show")
             # among every card dealt to it before this turn: which one it is stays hidden
             self._sign("card_reveal", dealer.show_payload(position, before), effects)
-        self._sign("action", encode_action(action), effects)
+        if isinstance(action, MerchantTake):  # positions on the wire, never the kinds (§7.2)
+            assert self._hand is not None and action.taken is not None
+            taken = positions_for(self._hand_openings, action.taken)
+            self._sign("merchant_take", (self._hand.steal, taken), effects)
+        else:
+            self._sign("action", encode_action(action), effects)
         self.last_progress = now
         self._fulfil(effects)
         return effects
@@ -909,6 +926,11 @@ class Session:
             return  # the offer was withdrawn before this answer was ordered: it is moot
         if isinstance(action, R.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
             raise OutOfTurn(f"seat {author} sent a chance outcome", author=author)
+        if isinstance(action, MerchantTake):
+            raise OutOfTurn(
+                f"seat {author} named the Master Merchant's cards in the open, not by position",
+                author=author,
+            )
         if view.actor(action) != author and not (
             # the engine decides when a claim can be true (also just after the claimer's turn)
             isinstance(action, A.RevealVictory) and action.seat == author
@@ -923,7 +945,7 @@ class Session:
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self._open_event(node.event, env.id)
-        elif isinstance(action, A.PlayMonopoly):
+        elif node is not None and node.event == MONOPOLY_COUNTS:  # a Monopoly, capped or not
             self._monopoly_counts = {}
             self._count_ids = {}
         elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
@@ -1135,7 +1157,8 @@ class Session:
         self._steal_commit_id = env.id
         self._steal_number = number
         assert node is not None
-        self._open_event("steal" if node.kind == STEAL else "loot", env.id)
+        if node.kind != HAND_SHOW:  # a hand opened to one seat draws nothing (§7.2)
+            self._open_event("steal" if node.kind == STEAL else "loot", env.id)
 
     def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
@@ -1231,6 +1254,129 @@ class Session:
         self._loot_positions = ()
         self._engine_apply(action, None, env.id, effects, loot=record)
 
+    def _on_hand_open(self, env: Envelope, effects: list[Effect]) -> None:
+        """The Master Merchant's victim opens its committed hand to the player alone (§7.2):
+        the player reads and checks every opening (a false one: it disputes, as a thief does),
+        and applies ``HandShown`` with the hand; the victim with its own; every other seat
+        with none."""
+        view = self._require_view(env)
+        author = env.body.author
+        number, nonce, ciphertext = env.body.payload
+        node = view.chance_node()
+        if (
+            node is None
+            or node.kind != HAND_SHOW
+            or node.seats[1] != author
+            or number != self._steal_number
+        ):
+            raise OutOfTurn(f"seat {author} has no hand to open", author=author)
+        player = node.seats[0]
+        record = HandRecord(
+            number,
+            player,
+            author,
+            self._steal_commitments,
+            nonce,
+            ciphertext,
+            self._steal_commit_id,
+            env.id,
+        )
+        self._opened = record
+        openings: tuple[tuple[bytes, int], ...] = ()
+        if self.seat == player:
+            try:
+                openings = self._opened_hand(self.game_keys.private_key, record)
+            except IllegalMove:
+                self._disputed = number  # the player shows everyone (steal_dispute)
+                return
+        elif self.seat == author:
+            openings = self._own_committed_hand(number).openings
+        hand = taken_at(openings, range(len(openings)), view.kinds) if openings else None
+        action = HandShown(author, hand)
+        try:
+            view.check(action)
+        except IllegalActionError as exc:  # the player knows the victim cannot hold it
+            raise IllegalMove(
+                f"seat {author} opened a hand it cannot hold: {exc}", author=author
+            ) from exc
+        self._steals += 1
+        self._steal_number = 0
+        self._hand, self._hand_openings = record, openings
+        self._engine_apply(action, None, env.id, effects, hand=record)
+
+    def _hand_open_step(
+        self, view: InformationState, effects: list[Effect]
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This victim's ``hand_open``: every opening of its committed hand sealed to the
+        Master Merchant's player (§7.2); None when the player's key gives no shared secret (the
+        game stops naming the player)."""
+        number, player = self._steal_number, view.active
+        hand = self._own_committed_hand(number)
+        nonce = derive_steal_secrets(self.chain.secret, number, len(hand.openings))[2]
+        try:
+            ciphertext = seal_hand(
+                self.game_keys.private_key,
+                self.opening.seats[player].x25519_public,
+                self.game_id,
+                number,
+                hand.openings,
+                nonce,
+            )
+        except ValueError as exc:
+            reason = f"cannot seal the hand opening for seat {player}: {exc}"
+            self._stop(IllegalMove(reason, author=player), effects, ())
+            return None
+        return "hand_open", (number, nonce, ciphertext)
+
+    def _opened_hand(
+        self, player_key: X25519PrivateKey, hand: HandRecord
+    ) -> tuple[tuple[bytes, int], ...]:
+        """The openings of a hand opened to its player, read with the player's X25519 key and
+        checked against the victim's commitments (§7.2).
+
+        Raises:
+            IllegalMove: naming the victim: the opening does not decrypt for the player, or a
+                card does not match its commitment.
+        """
+        victim = hand.victim
+        try:
+            return open_hand(
+                player_key,
+                self.opening.seats[victim].x25519_public,
+                self.game_id,
+                hand.steal,
+                hand.nonce,
+                hand.ciphertext,
+                hand.commitments,
+            )
+        except StealOpeningError as exc:
+            raise IllegalMove(
+                f"seat {victim}'s hand opening is false: {exc}", author=victim
+            ) from exc
+
+    def _on_merchant_take(self, env: Envelope, effects: list[Effect]) -> None:
+        """The Master Merchant's player names the positions of the cards it takes (§7.2): the
+        player and the victim apply ``MerchantTake`` with the cards there, every other seat
+        with none."""
+        view = self._require_view(env)
+        author = env.body.author
+        number, positions = env.body.payload
+        hand = self._hand
+        if hand is None or hand.steal != number or author != hand.player:
+            raise OutOfTurn(f"seat {author} has no Master Merchant's take to make", author=author)
+        count = min(MERCHANT_TAKES, len(hand.commitments))
+        why = why_bad_positions(positions, len(hand.commitments), count)
+        if why is not None:
+            raise IllegalMove(f"seat {author}'s Master Merchant take {why}", author=author)
+        taken = (
+            taken_at(self._hand_openings, positions, view.kinds) if self._hand_openings else None
+        )
+        action = MerchantTake(taken)
+        view.check(action)
+        record = dataclasses.replace(hand, positions=tuple(positions))
+        self._hand, self._hand_openings = None, ()
+        self._engine_apply(action, author, env.id, effects, hand=record)
+
     def _opened_card(self, thief_key: X25519PrivateKey, steal: StealRecord) -> Resource:
         """The card a steal opening holds, read with the thief's X25519 key (§7).
 
@@ -1259,12 +1405,16 @@ class Session:
         return Resource(kind)
 
     def _on_steal_dispute(self, env: Envelope, effects: list[Effect]) -> None:
-        """The thief of the last steal says its opening is false and shows its X25519 key, so
-        that every peer can read the opening (§7): one of the two seats is named either way."""
+        """The thief of the last steal (or the seat a hand was opened to, §7.2) says its
+        opening is false and shows its X25519 key, so that every peer can read the opening
+        (§7): one of the two seats is named either way."""
         author = env.body.author
         number, private = env.body.payload
         steal = self._opened
-        if steal is None or steal.steal != number or author != steal.thief:
+        if steal is None:
+            raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
+        reader = steal.player if isinstance(steal, HandRecord) else steal.thief
+        if steal.steal != number or author != reader:
             raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
         try:
             keys = GameKeys.from_private_bytes(bytes(private))
@@ -1275,7 +1425,10 @@ class Session:
                 f"seat {author} disputed steal {number} with a key that is not its own",
                 author=author,
             )
-        self._opened_card(keys.private_key, steal)  # names the victim if the opening is false
+        if isinstance(steal, HandRecord):
+            self._opened_hand(keys.private_key, steal)  # names the victim if it is false
+        else:
+            self._opened_card(keys.private_key, steal)  # names the victim if it is false
         raise IllegalMove(f"seat {author} disputed a true opening of steal {number}", author=author)
 
     def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
@@ -1293,7 +1446,7 @@ class Session:
             raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
         resource = view.monopoly
         assert resource is not None
-        if all(hand[resource] != count for hand in view.possible_hands(author)):
+        if all(view.monopoly_amount(h[resource]) != count for h in view.possible_hands(author)):
             raise IllegalMove(
                 f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
                 author=author,
@@ -1568,11 +1721,12 @@ class Session:
         counts: tuple[bytes, ...] = (),
         deck: str = "",
         loot: LootRecord | None = None,
+        hand: HandRecord | None = None,
     ) -> None:
         view = self._require_view(None)
         view.apply(action)
         self.journal.append(
-            JournalEntry(action, author, message_id, position, steal, counts, deck, loot)
+            JournalEntry(action, author, message_id, position, steal, counts, deck, loot, hand)
         )
         node = view.chance_node()
         if node is not None and node.kind == DECK_DRAW:  # a card to deal (§13.7)
@@ -1649,6 +1803,13 @@ class Session:
                 )
             if self._steal_index >= 0 and ("steal_open", self._steal_number) not in self._sent:
                 return self._steal_open_step(view, effects)
+            if (
+                node is not None
+                and node.kind == HAND_SHOW
+                and self._steal_number
+                and ("hand_open", self._steal_number) not in self._sent
+            ):
+                return self._hand_open_step(view, effects)
         if (
             node is not None
             and node.event == MONOPOLY_COUNTS
@@ -1656,7 +1817,7 @@ class Session:
             and ("count", view.turn) not in self._sent
         ):
             assert view.monopoly is not None
-            return "count", (view.turn, view.hands[me][view.monopoly])
+            return "count", (view.turn, view.monopoly_amount(view.hands[me][view.monopoly]))
         if (
             self._turn_end_hash
             and self._ended_turn >= 1
@@ -1804,6 +1965,8 @@ class Session:
             "steal_commit",
             "steal_open",
             "loot_open",
+            "hand_open",
+            "merchant_take",
             "steal_dispute",
             "count",
             "turn_ack",
@@ -1889,7 +2052,7 @@ def _commits_hand(node: ChanceNode | None, seat: Seat) -> bool:
         return False
     if node.kind == HAND_DRAW:
         return node.seats[0] == seat
-    return node.kind == STEAL and node.seats[1] == seat
+    return node.kind in (STEAL, HAND_SHOW) and node.seats[1] == seat
 
 
 def _steals_from(node: ChanceNode | None, seat: Seat) -> bool:
@@ -1951,6 +2114,8 @@ _HANDLERS = {
     "present": Session._on_present,
     "steal_dispute": Session._on_steal_dispute,
     "loot_open": Session._on_loot_open,
+    "hand_open": Session._on_hand_open,
+    "merchant_take": Session._on_merchant_take,
     "deck_key": Session._on_deck_key,
     "shuffle": Session._on_shuffle,
     "shuffle_proof": Session._on_shuffle_proof,

@@ -43,6 +43,8 @@ from hexlan.net.identity import check_x25519_public
 
 CARD_PREFIX: Final = b"hexlan/v1/card\0"
 STEAL_PREFIX: Final = b"hexlan/v1/steal\0"
+HAND_PREFIX: Final = b"hexlan/v1/hand\0"
+"""HKDF info prefix of a whole hand opened to one seat (the Master Merchant, PROTOCOL.md §7.2)."""
 
 SALT_SIZE: Final = 16
 """Bytes of random salt per card commitment."""
@@ -269,10 +271,15 @@ def derive_steal_secrets(
 
 
 def _aead(
-    own: X25519PrivateKey, peer_public: bytes, game_id: bytes, steal: int
+    own: X25519PrivateKey,
+    peer_public: bytes,
+    game_id: bytes,
+    steal: int,
+    prefix: bytes = STEAL_PREFIX,
 ) -> ChaCha20Poly1305:
     """ChaCha20-Poly1305 under ``HKDF-SHA256(X25519(own, peer), salt=game_id,
-    info=b"hexlan/v1/steal\\0" || u64(steal))``.
+    info=prefix || u64(steal))`` (``prefix``: b"hexlan/v1/steal\\0", or
+    b"hexlan/v1/hand\\0" for a whole hand).
 
     Raises:
         ValueError: a public key that :func:`~hexlan.net.identity.check_x25519_public` refuses
@@ -282,7 +289,7 @@ def _aead(
     peer = X25519PublicKey.from_public_bytes(bytes(peer_public))
     shared = own.exchange(peer)  # raises ValueError on an all-zero (low-order) result
     key = HKDF(
-        algorithm=SHA256(), length=KEY_SIZE, salt=bytes(game_id), info=STEAL_PREFIX + _u64(steal)
+        algorithm=SHA256(), length=KEY_SIZE, salt=bytes(game_id), info=prefix + _u64(steal)
     ).derive(shared)
     return ChaCha20Poly1305(key)
 
@@ -397,3 +404,83 @@ def open_opening(
             f"the steal opening names card kind {resource}, not 0..{CARD_KINDS - 1}"
         )
     return plaintext[:SALT_SIZE], resource
+
+
+def seal_hand(
+    victim_key: X25519PrivateKey,
+    player_public: bytes,
+    game_id: bytes,
+    steal: int,
+    openings: Sequence[tuple[bytes, int]],
+    nonce: bytes,
+) -> bytes:
+    """Encrypt the openings of every committed card, in position order, for one seat (the
+    ``hand_open`` ciphertext, PROTOCOL.md §7.2): ChaCha20-Poly1305 of
+    ``salt_0 || u8(card_0) || ... || salt_{k-1} || u8(card_{k-1})`` under the key of
+    :func:`_aead` with info ``b"hexlan/v1/hand\\0" || u64(steal)``, associated data
+    ``game_id || u64(steal)``.
+
+    Raises:
+        ValueError: malformed openings or nonce, or a player key that gives no shared secret.
+    """
+    _check_game(game_id, steal)
+    if not 1 <= len(openings) <= MAX_HAND or not all(
+        _is_salt(salt) and _is_resource(card) for salt, card in openings
+    ):
+        raise ValueError(f"a hand opening holds 1..{MAX_HAND} (salt, card) pairs")
+    if not isinstance(nonce, bytes | bytearray) or len(nonce) != NONCE_SIZE:
+        raise ValueError(f"a nonce must be {NONCE_SIZE} bytes, got {nonce!r:.80}")
+    try:
+        aead = _aead(victim_key, player_public, game_id, steal, HAND_PREFIX)
+    except ValueError as error:
+        raise ValueError(f"the player's X25519 key is unusable: {error}") from error
+    plaintext = b"".join(bytes(salt) + bytes((card,)) for salt, card in openings)
+    return aead.encrypt(bytes(nonce), plaintext, bytes(game_id) + _u64(steal))
+
+
+def open_hand(
+    player_key: X25519PrivateKey,
+    victim_public: bytes,
+    game_id: bytes,
+    steal: int,
+    nonce: bytes,
+    ciphertext: bytes,
+    commitments: Sequence[bytes],
+) -> tuple[tuple[bytes, int], ...]:
+    """Decrypt a hand opened to this seat (:func:`seal_hand`) and check every opening against
+    its commitment: the openings, in position order.
+
+    Raises:
+        StealOpeningError: the ciphertext does not authenticate for this seat, or its
+            plaintext is not one ``salt || card`` per commitment, each matching its commitment.
+        ValueError: a malformed game id or number (the caller's own values).
+    """
+    _check_game(game_id, steal)
+    if not isinstance(nonce, bytes | bytearray) or len(nonce) != NONCE_SIZE:
+        raise StealOpeningError(f"the hand nonce must be {NONCE_SIZE} bytes")
+    if not isinstance(ciphertext, bytes | bytearray):
+        raise StealOpeningError("the hand ciphertext must be bytes")
+    try:
+        aead = _aead(player_key, victim_public, game_id, steal, HAND_PREFIX)
+        plaintext = aead.decrypt(bytes(nonce), bytes(ciphertext), bytes(game_id) + _u64(steal))
+    except ValueError as error:
+        raise StealOpeningError(f"the victim's X25519 key is unusable: {error}") from error
+    except InvalidTag:
+        raise StealOpeningError(
+            f"the hand opening of steal {steal} does not authenticate (not sealed for this"
+            " seat, game and number, or altered)"
+        ) from None
+    k = len(commitments)
+    if len(plaintext) != OPENING_SIZE * k:
+        raise StealOpeningError(f"the hand opening holds {len(plaintext)} bytes, not {k} cards")
+    openings = tuple(
+        (
+            plaintext[j * OPENING_SIZE : j * OPENING_SIZE + SALT_SIZE],
+            plaintext[j * OPENING_SIZE + SALT_SIZE],
+        )
+        for j in range(k)
+    )
+    for j, (salt, card) in enumerate(openings):
+        if not check_opening(commitments[j], game_id, steal, salt, card):
+            raise StealOpeningError(f"card {j} of the hand opening does not match its commitment")
+    return openings

@@ -670,6 +670,7 @@ OWED_STEPS: Final = (
     "steal_commit",
     "steal_open",
     "loot_open",
+    "hand_open",
     "count",
     "turn_ack",
     "advance",
@@ -966,6 +967,16 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
                 "openings",
                 Array(_record(("salt", Bytes(16, 16)), ("card", Int(0, 7))), 1, MAX_CARDS),
             ),
+        ),
+        "hand_open": _record(
+            ("steal", _EVENT),
+            ("nonce", Bytes(12, 12)),
+            # every card's salt || kind (17 bytes each) and the 16-byte tag
+            ("ciphertext", Bytes(16 + 17, 16 + 17 * MAX_CARDS)),
+        ),
+        "merchant_take": _record(
+            ("steal", _EVENT),
+            ("positions", Array(Int(0, MAX_CARDS - 1), 1, 2)),
         ),
         "count": _record(("turn", _EVENT), ("n", Int(0, MAX_CARDS))),
         "turn_ack": _record(

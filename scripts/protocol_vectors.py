@@ -633,6 +633,13 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
         "meaning": "one count per card kind of the game: lumber, brick, wool, grain, ore (the"
         " base game), then paper, cloth, coin where the rule set adds the commodities",
     },
+    "Hand | None": {
+        "type": "array or nil",
+        "min_length": len(RESOURCES),
+        "max_length": MAX_KINDS,
+        "items": {"type": "int", "min": 0},
+        "meaning": "a hand as above; nil where the seat may not see it",
+    },
     "Resource": {
         "type": "int",
         "min": 0,

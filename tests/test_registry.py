@@ -91,6 +91,10 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "GiveCards",
         "DesertKnight",
         "PlaceDeserter",
+        "HarborOffer",
+        "HarborAnswer",
+        "HandShown",
+        "MerchantTake",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 
@@ -140,6 +144,7 @@ def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
             PiratePhase.LOOT,
             KnightsPhase.EVENT,
             KnightsPhase.PROGRESS,
+            KnightsPhase.MERCHANT_SHOW,
         }
         == R.CHANCE_PHASES
     )

@@ -31,6 +31,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.progress import Knight
+from hexlan.net.client import SessionGame
 from hexlan.tui.app import make_app
 from hexlan.tui.board import COMPACT, ROOMY, geometry
 from hexlan.tui.board_knights import KNIGHT_GLYPHS, WALL_GLYPH
@@ -384,8 +385,8 @@ async def play_a_progress_card(pilot: Pilot[int], screen: GameScreen) -> None:
     assert "(not now)" not in str(dialog.choices[index][0])
     await pilot.press(str(index + 1))
     await pilot.pause()
-    if screen.pick is not None:  # Engineer, Medicine: the place
-        assert screen.pick.what == "progress card"
+    if screen.pick is not None:  # Engineer, Medicine: the place; the Diplomat: the road
+        assert screen.pick.what in ("progress card", "progress road")
         await type_label(pilot, screen, next(iter(screen.pick.labels)))
     elif isinstance(pilot.app.screen, ChoiceDialog):  # the Merchant Fleet: the kind
         await pilot.press("1")
@@ -398,3 +399,63 @@ async def test_a_progress_card_played_by_keys() -> None:
     """At 80x24: a progress card played from ``l``'s list."""
     steps = {"card": play_a_progress_card}
     await play_by_keys((80, 24), COMPACT, steps, {"card": legal(PlayProgress)}, GAME, CARD_SEED)
+
+
+HAND_CARDS = frozenset(
+    {"resource_monopoly", "trade_monopoly", "commercial_harbor", "master_merchant"}
+)
+"""The progress cards that take from the others' hands (engine/.../progress_hands.py)."""
+
+
+def hand_card_play(game: SessionGame) -> PlayProgress | None:
+    """A play of a hand-taking progress card open to the person now, if any."""
+    if not game.human_to_act():
+        return None
+    names = game.view.variant.card_names  # type: ignore[union-attr]
+    return next(
+        (
+            a
+            for a in game.legal_actions()
+            if isinstance(a, PlayProgress) and names[a.track][a.face] in HAND_CARDS
+        ),
+        None,
+    )
+
+
+async def play_a_hand_card(pilot: Pilot[int], screen: GameScreen) -> None:
+    """``l``, the card, then its dialogs (the kind of a monopoly, the Master Merchant's seat
+    and then its two cards, the Commercial Harbor's first offer), each fitting 80 columns."""
+    play = hand_card_play(screen.game)
+    assert play is not None
+    held = progress_of(screen.game.view).held(0)
+    await pilot.press("l")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
+    await pilot.press(str(index + 1))
+    await pilot.pause()
+    titles = []
+    for _ in range(3):  # the card's own dialog, then the decisions it brings to the person
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, ChoiceDialog):
+            break
+        titles.append(pilot.app.screen.title_text)
+        assert len(pilot.app.screen.title_text) <= 76
+        await pilot.press("1")
+        await pilot.pause()
+    assert progress_of(screen.game.view).held(0) == held - 1
+    assert any(e.text.startswith("You played the progress card ") for e in screen.game.events)
+    assert titles and all(
+        t.split(":")[0]
+        in ("Resource Monopoly", "Trade Monopoly", "Master Merchant", "Commercial Harbor")
+        for t in titles
+    ), titles
+
+
+async def test_a_hand_taking_progress_card_played_by_keys() -> None:
+    """At 80x24: a Resource or Trade Monopoly, the Master Merchant or the Commercial Harbor
+    played from ``l``'s list and its choices made in dialogs."""
+    steps = {"hand card": play_a_hand_card}
+    ready = {"hand card": lambda game: hand_card_play(game) is not None}
+    await play_by_keys((80, 24), COMPACT, steps, ready, GAME, SEED)

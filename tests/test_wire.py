@@ -142,6 +142,8 @@ VALID: dict[str, tuple[Any, ...]] = {
     "steal_open": (5, bytes(12), bytes(33)),
     "steal_dispute": (5, h("x25519 private")),
     "loot_open": (5, ((bytes(16), 2), (b"\x01" * 16, 0))),
+    "hand_open": (5, bytes(12), bytes(16 + 17 * 3)),
+    "merchant_take": (5, (2, 0)),
     "count": (9, 4),
     "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
     "abandon": ((1,), HEADS, (("reveal", 7),)),

@@ -15,8 +15,11 @@ cards: points at once; the harvests, Road Building, Engineer, Medicine, the Sabo
 Wedding and Intrigue when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
 on a road of another seat's holding the Longest Road; the Warlord while the barbarians are
-near; the board cards as :mod:`.board_cards` says. Over the limit it discards a card the
-engine does not play yet, a point card last.
+near; the board cards as :mod:`.board_cards` says; a Resource or Trade Monopoly on the kind
+the others may hand over most of (two cards at least); the Commercial Harbor and the Master
+Merchant at once (taking commodities first; offering the resource it holds most of, answering
+with the commodity it holds most of). Over the limit it discards a card the engine does not
+play yet, a point card last.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.board_cards import board_card_choice
-from hexlan.engine.core import NO_SEAT, Hand, NodeId, Phase, Resource, Seat
+from hexlan.engine.core import NO_SEAT, RESOURCES, Hand, NodeId, Phase, Resource, Seat
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -40,14 +43,18 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChaseRobber,
     DiscardProgress,
     GiveCards,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
     KnightsPhase,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
     PromoteKnight,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
+from hexlan.engine.variants.cities_knights.progress_hands import MONOPOLY_CAPS, MONOPOLY_KINDS
 from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE, POINT_CARDS
 
 DANGER_STEPS: Final = 3
@@ -114,6 +121,11 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return min(legal, key=lambda a: _held(view, seat, a))
     if phase is KnightsPhase.PROGRESS_DISCARD:  # a card it cannot play; a point card never
         return min(legal, key=lambda a: _keep_value(variant, a))
+    if phase is KnightsPhase.HARBOR:
+        return _harbor_choice(view, seat, legal)
+    if phase is KnightsPhase.MERCHANT:  # commodities first, then what it holds least of
+        hand = view.hands[seat]
+        return max(legal, key=lambda a: _take_value(hand, a))
     if phase is KnightsPhase.WEDDING:  # the cards it holds most of
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         hand = view.hands[seat]
@@ -255,10 +267,52 @@ def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bo
     if name == "merchant_fleet":
         hand = view.hands[seat]
         return hand[action.choice] >= FLEET_CARDS and hand[action.choice] == max(hand)
+    if name in MONOPOLY_CAPS:
+        return monopoly_worth(view, seat, name, action.choice)
+    if name in ("commercial_harbor", "master_merchant"):
+        return True
     if name == "diplomat":
         holder = view.longest_road_holder
         return holder not in (NO_SEAT, seat) and view.path_owner[action.choice] == holder
     return name == "warlord" and danger
+
+
+def monopoly_worth(view: GameState, seat: Seat, name: str, kind: int) -> bool:
+    """Whether a monopoly card ``name`` on ``kind`` is the best of its kinds and may take two
+    cards or more (judged from the most each other seat may hold)."""
+
+    def takes(k: int) -> int:
+        cap = MONOPOLY_CAPS[name]
+        return sum(min(view.hands[s][k], cap) for s in range(view.players) if s != seat)
+
+    best = max(MONOPOLY_KINDS[name], key=takes)
+    return kind == best and takes(best) >= 2
+
+
+def _harbor_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action:
+    """The Commercial Harbor: offer the resource the seat holds most of; answer with the
+    commodity it holds most of (passing a seat by, or holding none, last)."""
+    hand = view.hands[seat]
+
+    def held(action: Action) -> int:
+        kind = action.offer if isinstance(action, HarborOffer) else -1
+        if isinstance(action, HarborAnswer):
+            kind = action.commodity
+        return hand[kind] if kind >= 0 else -1
+
+    return max(legal, key=held)
+
+
+def _take_value(hand: list[int], action: Action) -> float:
+    """How much the bot wants the Master Merchant's take: two points a commodity, one a
+    resource, less a little for each card of the kind it holds already."""
+    taken = action.taken if isinstance(action, MerchantTake) else None
+    if taken is None:
+        return 0.0
+    return sum(
+        n * ((2.0 if kind >= len(RESOURCES) else 1.0) - 0.1 * hand[kind])
+        for kind, n in enumerate(taken)
+    )
 
 
 def _keep_value(variant: CitiesKnights, action: Action) -> int:

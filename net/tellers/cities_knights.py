@@ -24,7 +24,11 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
+    HandShown,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
@@ -53,9 +57,15 @@ EFFECTS: Final = {
     "diplomat": "an open road removed",
     "wedding": "the players with more points give 2 cards each",
     "intrigue": "the knight at {place} displaced",
+    "resource_monopoly": "up to 2 {kind} from each other player",
+    "trade_monopoly": "1 {kind} from each other player",
+    "commercial_harbor": "a resource offered to each player for a commodity",
+    "master_merchant": "{whose} hand to look at, 2 cards to take",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
+KIND_CARDS: Final = frozenset({"merchant_fleet", "resource_monopoly", "trade_monopoly"})
+"""The cards whose choice is a kind of card."""
 
 
 def card_name(t: Telling, track: int, face: int) -> str:
@@ -213,11 +223,12 @@ def progress_played(t: Telling) -> Told:
     """A progress card played face up, and what it does."""
     action, n = t.of(PlayProgress), t.narrator
     played = next(ev for ev in t.news if isinstance(ev, E.ProgressCardPlayed))
-    fleet = played.name == "merchant_fleet"
+    fleet = played.name in KIND_CARDS
     node = action.choice >= 0 and played.name in ("engineer", "medicine", "intrigue")
     place = n.node_place(action.choice) if node else ""
     kind = Resource(action.choice).name.lower() if fleet else ""
-    effect = EFFECTS.get(played.name, "").format(place=place, kind=kind)
+    whose = n.whose(action.choice) if played.name == "master_merchant" else ""
+    effect = EFFECTS.get(played.name, "").format(place=place, kind=kind, whose=whose)
     text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
     target: Target = ("node", (action.choice,)) if node else None
     if played.name == "diplomat":
@@ -235,3 +246,46 @@ def wedding_gift(t: Telling) -> Told:
     action, n = t.of(GiveCards), t.narrator
     text = f"{n.who(action.seat)} gave {n.whom(t.active)} {describe_cards(action.cards)}"
     return Told(text + " (the Wedding)", "trade", seat=action.seat)
+
+
+@tells(HarborOffer)
+def harbor_offered(t: Telling) -> Told:
+    """The Commercial Harbor's offer to the next seat, or a seat passed by."""
+    action, n = t.of(HarborOffer), t.narrator
+    if action.offer < 0:
+        return Told(f"{t.who} passed a player by (the Commercial Harbor)", "trade")
+    partner = progress_of(t.state).harbor[0]
+    kind = Resource(action.offer).name.lower()
+    return Told(f"{t.who} offered {n.whom(partner)} 1 {kind} (the Commercial Harbor)", "trade")
+
+
+@tells(HarborAnswer)
+def harbor_answered(t: Telling) -> Told:
+    """A seat's answer to the Commercial Harbor: a commodity for the offer, or none held."""
+    action, n = t.of(HarborAnswer), t.narrator
+    if action.commodity < 0:
+        text = f"{n.who(action.seat)}: no commodity to give"
+    else:
+        kind = Resource(action.commodity).name.lower()
+        text = f"{n.who(action.seat)} gave {n.whom(t.active)} 1 {kind} for the offer"
+    return Told(text + " (the Commercial Harbor)", "trade", seat=action.seat)
+
+
+@tells(HandShown)
+def hand_shown(t: Telling) -> Told:
+    """The Master Merchant's victim shows its hand to the player (the cards named only where
+    the narrating seat saw them)."""
+    action, n = t.of(HandShown), t.narrator
+    text = f"{n.who(action.seat)} showed {n.whom(t.active)} a hand of cards"
+    if action.hand is not None:
+        text += f": {describe_cards(action.hand)}"
+    return Told(text + " (the Master Merchant)", "trade", seat=action.seat)
+
+
+@tells(MerchantTake)
+def merchant_took(t: Telling) -> Told:
+    """The Master Merchant's two cards taken (named only where the narrating seat saw them)."""
+    action, n = t.of(MerchantTake), t.narrator
+    victim = progress_of(t.state).merchant
+    cards = "2 cards" if action.taken is None else describe_cards(action.taken)
+    return Told(f"{t.who} took {cards} from {n.whom(victim)} (the Master Merchant)", "trade")

@@ -815,11 +815,12 @@ class GameScreen(TableScreen):
 
     def action_decide(self) -> None:
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
-        deck, a progress card to discard, the Wedding's gift, the Deserter's knight)."""
+        deck, a progress card to discard, the Wedding's gift, the Deserter's knight, the
+        Commercial Harbor's offer or answer, the Master Merchant's cards)."""
         if self.game.view.phase is KnightsPhase.DESERTER_PLACE:
             self._place_deserter()
             return
-        title, choices = ck.dialog_choices(self.game.view, self._legal())
+        title, choices = ck.dialog_choices(self.game.view, self._legal(), self.game.names)
         if choices:
             self._choose(title, choices)
 
@@ -857,8 +858,10 @@ class GameScreen(TableScreen):
                 self.notify("That card cannot be played now.", severity="warning")
             elif plays[0].choice < 0:
                 self.submit(plays[0])
-            elif ck.card_key(view, *card) == "merchant_fleet":
-                self._choose("Merchant Fleet: which kind of card?", ck.fleet_choices(plays))
+            elif ck.card_key(view, *card) == "master_merchant":
+                self._choose(*ck.victim_choices(plays, self.game.names))
+            elif ck.card_key(view, *card) in ck.KIND_CARDS:
+                self._choose(*ck.kind_choices(ck.card_key(view, *card), plays))
             elif ck.card_key(view, *card) in ck.BOARD_CARD_PLAYS:
                 self._play_board_card(ck.card_key(view, *card), card, plays)
             elif ck.card_key(view, *card) == "diplomat":

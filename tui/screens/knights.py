@@ -10,11 +10,13 @@ Keys (none clash with the base game's; each shows in the footer only when legal)
 - ``i`` **improve**: the tracks you can improve, with their cost; a level that wins the
   metropolis then lights your cities that may hold it.
 - ``y`` **choose**: the decision due to you that a dialog answers (the aqueduct's resource,
-  the deck of a defender's progress card, the progress card to discard, the Wedding's gift); it
+  the deck of a defender's progress card, the progress card to discard, the Wedding's gift,
+  the Commercial Harbor's offer or answer); it
   opens by itself when due, ``y`` reopens it after Esc.
 - ``l`` **cards**: your progress cards with their text; picking one you may play now plays it
   (a card asking for a place then lights the places on the board: Engineer, Medicine, the
-  Diplomat's roads; the Merchant Fleet asks for the kind in a dialog).
+  Diplomat's roads; the Merchant Fleet and the Resource and Trade Monopolies ask for the kind
+  in a dialog).
 
 A displaced knight's retreat and a city the barbarians take are picked on the board as soon
 as they are due (they cannot be put off).
@@ -41,8 +43,11 @@ from hexlan.engine.variants.cities_knights.actions import (
     DesertKnight,
     DiscardProgress,
     GiveCards,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
     KnightsPhase,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlaceDeserter,
@@ -100,6 +105,8 @@ DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
         KnightsPhase.PROGRESS_CHOICE,
         KnightsPhase.PROGRESS_DISCARD,
         KnightsPhase.WEDDING,
+        KnightsPhase.HARBOR,
+        KnightsPhase.MERCHANT,
         KnightsPhase.DESERTER_PLACE,
     }
 )
@@ -118,6 +125,8 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.PROGRESS_CHOICE: "to choose a progress card",
     KnightsPhase.PROGRESS_DISCARD: "to discard a progress card",
     KnightsPhase.WEDDING: "to give the Wedding's two cards",
+    KnightsPhase.HARBOR: "to trade at the Commercial Harbor",
+    KnightsPhase.MERCHANT: "to take the Master Merchant's two cards",
     KnightsPhase.DESERTER: "to remove a knight (the Deserter)",
     KnightsPhase.DESERTER_PLACE: "to place the Deserter's knight",
 }
@@ -222,6 +231,20 @@ def card_plays(legal: Sequence[Action], track: int, face: int) -> list[PlayProgr
     return [a for a in legal if isinstance(a, PlayProgress) and (a.track, a.face) == (track, face)]
 
 
+KIND_CARDS: Final = {
+    "merchant_fleet": ("Merchant Fleet: which kind of card?", "{kind} 2:1 this turn"),
+    "resource_monopoly": ("Resource Monopoly: which resource?", "up to 2 {kind} from each"),
+    "trade_monopoly": ("Trade Monopoly: which commodity?", "1 {kind} from each"),
+}
+"""The cards whose choice is a kind of card: the dialog's title and each choice's words."""
+
+
+def kind_choices(name: str, plays: Sequence[PlayProgress]) -> tuple[str, list[tuple[str, Action]]]:
+    """The title and the kinds of card of a card of :data:`KIND_CARDS`, as dialog choices."""
+    title, words = KIND_CARDS[name]
+    return title, [(words.format(kind=Resource(a.choice).name.lower()), a) for a in plays]
+
+
 def alchemist_reds() -> list[tuple[str, int]]:
     """The Alchemist's first question: the red die (it also decides progress draws)."""
     return [(f"red {red}", red) for red in range(1, 7)]
@@ -248,11 +271,6 @@ def deserter_choices(
         words = ", ".join(KNIGHT_LEVELS[level] for level in levels)
         choices.append((f"{names[play.choice]} (knights: {words})", play))
     return choices
-
-
-def fleet_choices(plays: Sequence[PlayProgress]) -> list[tuple[str, Action]]:
-    """The Merchant Fleet's kinds of card, as dialog choices."""
-    return [(f"{Resource(a.choice).name.lower()} 2:1 this turn", a) for a in plays]
 
 
 def knight_choices(
@@ -301,9 +319,10 @@ def improve_choices(view: InformationState, legal: Sequence[Action]) -> list[tup
 
 
 def dialog_choices(
-    view: InformationState, legal: Sequence[Action]
+    view: InformationState, legal: Sequence[Action], names: Sequence[str] = ()
 ) -> tuple[str, list[tuple[str, Action]]]:
-    """The title and choices of the decision a dialog answers now (no choices: none due)."""
+    """The title and choices of the decision a dialog answers now (no choices: none due;
+    ``names``: the seats' names, else "player N")."""
     phase = view.phase
     if phase is KnightsPhase.AQUEDUCT:
         picks = [a for a in legal if isinstance(a, AqueductPick)]
@@ -323,7 +342,49 @@ def dialog_choices(
     if phase is KnightsPhase.WEDDING:
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         return "The Wedding: give which two cards?", [(describe_cards(a.cards), a) for a in gifts]
+    if phase is KnightsPhase.HARBOR:
+        return harbor_choices(view, legal, names)
+    if phase is KnightsPhase.MERCHANT:
+        takes = [a for a in legal if isinstance(a, MerchantTake) and a.taken is not None]
+        victim = progress_of(view).merchant
+        hand = describe_cards(next(iter(view.possible_hands(victim))))
+        return f"Master Merchant: {seat_name(names, victim)} holds {hand}; take?", [
+            (describe_cards(a.taken), a) for a in takes if a.taken is not None
+        ]
     return "", []
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's name, or "player N" (from 1) without names."""
+    return names[seat] if seat < len(names) else f"player {seat + 1}"
+
+
+def victim_choices(
+    plays: Sequence[PlayProgress], names: Sequence[str]
+) -> tuple[str, list[tuple[str, Action]]]:
+    """The Master Merchant's richer seats, as a dialog."""
+    return "Master Merchant: look at whose hand?", [(seat_name(names, a.choice), a) for a in plays]
+
+
+def harbor_choices(
+    view: InformationState, legal: Sequence[Action], names: Sequence[str] = ()
+) -> tuple[str, list[tuple[str, Action]]]:
+    """The Commercial Harbor's dialog: the resource to offer the next player (or none), or the
+    commodity to give for the offer (or none held)."""
+    progress = progress_of(view)
+    offers = [a for a in legal if isinstance(a, HarborOffer)]
+    if offers:
+        partner = progress.harbor[0]
+        return f"Commercial Harbor: offer {seat_name(names, partner)} which resource?", [
+            ("offer nothing" if a.offer < 0 else f"1 {Resource(a.offer).name.lower()}", a)
+            for a in offers
+        ]
+    answers = [a for a in legal if isinstance(a, HarborAnswer)]
+    offered = Resource(progress.harbor_offer).name.lower() if progress.harbor_offer >= 0 else ""
+    return f"Commercial Harbor: 1 {offered} for which commodity?", [
+        ("I hold no commodity" if a.commodity < 0 else f"1 {Resource(a.commodity).name.lower()}", a)
+        for a in answers
+    ]
 
 
 def deserter_place_choices(view: InformationState) -> tuple[str, list[tuple[str, Action | str]]]:

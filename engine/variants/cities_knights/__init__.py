@@ -47,6 +47,7 @@ from hexlan.engine.variants.cities_knights import (
     knights,
     progress_board,
     progress_cards,
+    progress_hands,
     progress_play,
     rejections,
 )
@@ -65,8 +66,12 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
+    HandShown,
+    HarborAnswer,
+    HarborOffer,
     ImproveCity,
     KnightsPhase,
+    MerchantTake,
     MoveKnight,
     PillageCity,
     PlaceDeserter,
@@ -195,6 +200,8 @@ class CitiesKnights(Variant):
         progress.promoted.clear()
         progress.free_promotions = 0
         progress.crane = False
+        progress.monopolised = False
+        progress.merchant = NO_SEAT
         if progress.fleet is not None:  # the Merchant Fleet's turn is over
             seat, kind = progress.fleet
             level = self.config.ability_level
@@ -210,6 +217,8 @@ class CitiesKnights(Variant):
         if state.phase is KnightsPhase.PROGRESS:
             seat, track = progress_of(state).draws[0]
             return ChanceNode(DECK_DRAW, "draw", deck=TRACKS[track], seats=(seat,))
+        if state.phase is KnightsPhase.MERCHANT_SHOW:
+            return progress_hands.merchant_node(state, progress_of(state))
         return None
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -219,6 +228,8 @@ class CitiesKnights(Variant):
             return list(_EVENT_OUTCOMES)
         if state.phase is KnightsPhase.PROGRESS:
             return progress_cards.outcomes(state, progress_of(state))
+        if state.phase is KnightsPhase.MERCHANT_SHOW:
+            return progress_hands.merchant_outcomes(state, progress_of(state))
         return []
 
     def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
@@ -235,6 +246,8 @@ class CitiesKnights(Variant):
         """A progress card drawn is seen by its drawer only."""
         if isinstance(action, ProgressDrawn) and seat != progress_of(state).draws[0][0]:
             return progress_cards.HIDDEN_DRAW
+        if isinstance(action, HandShown | MerchantTake):
+            return progress_hands.merchant_observation(state, progress_of(state), action, seat)
         return action
 
     def phase_seat(self, state: GameState) -> Seat:
@@ -256,6 +269,8 @@ class CitiesKnights(Variant):
             return progress.wedding[0] if progress.wedding else NO_SEAT
         if phase is KnightsPhase.DESERTER:
             return progress.board.deserter
+        if phase is KnightsPhase.HARBOR:
+            return progress_hands.harbor_seat(state, progress)
         return state.active
 
     def phase_actions(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -287,6 +302,10 @@ class CitiesKnights(Variant):
             return progress_board.desert_actions(progress, seat)
         if phase is KnightsPhase.DESERTER_PLACE:
             return progress_board.place_actions(state, seat)
+        if phase is KnightsPhase.HARBOR:
+            return progress_hands.harbor_actions(state, progress, seat)
+        if phase is KnightsPhase.MERCHANT:
+            return progress_hands.merchant_takes(state, progress)
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -486,6 +505,18 @@ class CitiesKnights(Variant):
         if not progress.wedding:
             state.phase = Phase.MAIN
 
+    def _on_harbor_offer(self, state: GameState, action: HarborOffer) -> None:
+        progress_hands.offer(state, progress_of(state), action)
+
+    def _on_harbor_answer(self, state: GameState, action: HarborAnswer) -> None:
+        progress_hands.answer(state, progress_of(state), action)
+
+    def _on_hand_shown(self, state: GameState, action: HandShown) -> None:
+        progress_hands.shown(state, progress_of(state), action)
+
+    def _on_merchant_take(self, state: GameState, action: MerchantTake) -> None:
+        progress_hands.take(state, progress_of(state), action)
+
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
         state._take_from_bank(action.seat, self._picks[action.resource])
@@ -534,6 +565,10 @@ class CitiesKnights(Variant):
         GiveCards,
         DesertKnight,
         PlaceDeserter,
+        HarborOffer,
+        HarborAnswer,
+        HandShown,
+        MerchantTake,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -554,10 +589,14 @@ class CitiesKnights(Variant):
         GiveCards: _on_give,
         DesertKnight: _on_desert,
         PlaceDeserter: _on_place_deserter,
+        HarborOffer: _on_harbor_offer,
+        HarborAnswer: _on_harbor_answer,
+        HandShown: _on_hand_shown,
+        MerchantTake: _on_merchant_take,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(
-        {KnightsPhase.EVENT, KnightsPhase.PROGRESS}
+        {KnightsPhase.EVENT, KnightsPhase.PROGRESS, KnightsPhase.MERCHANT_SHOW}
     )
 
 

@@ -56,6 +56,14 @@ class KnightsPhase(GamePhase):
     WEDDING = 26
     """The Wedding: each seat with more points than its player gives it two cards of its
     choice, in turn order."""
+    HARBOR = 27
+    """The Commercial Harbor: its player offers each other seat with cards a resource, in turn
+    order; that seat gives a commodity of its choice for it, or shows it has none."""
+    MERCHANT_SHOW = 28
+    """Chance: the Master Merchant's victim shows its hand to the card's player alone (a
+    hand opened by encryption to that seat in a network game)."""
+    MERCHANT = 29
+    """The Master Merchant's player takes two cards of its choice from the hand it saw."""
     DESERTER = 32
     """The Deserter: the opponent its player named removes one of its knights."""
     DESERTER_PLACE = 33
@@ -257,6 +265,52 @@ class PlaceDeserter(A.VariantAction):
     none (-1; official: it "may")."""
 
     node: OptionalNode
+
+
+@dataclass(frozen=True, slots=True)
+class HarborOffer(A.VariantAction):
+    """The Commercial Harbor's player offers the next seat in turn one ``resource`` of its
+    hand (``offer``, a kind of card: not named ``resource``, whose wire form is a card kind),
+    or -1 to pass that seat by (official: «you may offer each opponent»)."""
+
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class HarborAnswer(A.VariantAction):
+    """A seat offered a resource by the Commercial Harbor gives its player one ``commodity`` of
+    its choice for it, or -1: it holds no commodity, and keeps nothing (official)."""
+
+    seat: Seat
+    commodity: int
+
+    def actor(self, active: Seat) -> Seat:
+        """The answering seat."""
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(A.VariantAction):
+    """Chance, Cities & Knights: the Master Merchant's victim ``seat`` shows its ``hand`` (in
+    card-kind order) to the card's player; None where this state may not see it (official: the
+    player looks at the hand)."""
+
+    seat: Seat
+    hand: Hand | None
+
+    chance: ClassVar[bool] = True
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"hand"})
+
+
+@dataclass(frozen=True, slots=True)
+class MerchantTake(A.VariantAction):
+    """The Master Merchant's player takes ``taken`` (two cards, or all if fewer; a hand in
+    card-kind order) from the hand it saw; None where this state may not see them (official:
+    «take 2 cards of your choice»; the cards are seen by the two seats alone)."""
+
+    taken: Hand | None
+
+    hand_fields: ClassVar[frozenset[str]] = frozenset({"taken"})
 
 
 EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))

@@ -73,6 +73,11 @@ class Progress:
         wedding: seats still to give the Wedding's player two cards, in turn order.
         fleet: ``(seat, kind)``: the kind the seat trades 2:1 at the bank this turn (the
             Merchant Fleet), or None.
+        harbor: seats the Commercial Harbor's player still trades with, in turn order.
+        harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
+        merchant: the seat whose hand the Master Merchant opened this turn (-1: none).
+        monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn:
+            docs/rules/cities-and-knights.md).
     """
 
     levels: list[list[int]]
@@ -90,6 +95,10 @@ class Progress:
     crane: bool = False
     fleet: tuple[Seat, int] | None = None
     wedding: list[Seat] = field(default_factory=list)
+    harbor: list[Seat] = field(default_factory=list)
+    harbor_offer: int = -1
+    monopolised: bool = False
+    merchant: Seat = NO_SEAT
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -135,6 +144,10 @@ class Progress:
             crane=self.crane,
             fleet=self.fleet,
             wedding=self.wedding[:],
+            harbor=self.harbor[:],
+            harbor_offer=self.harbor_offer,
+            monopolised=self.monopolised,
+            merchant=self.merchant,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -198,6 +211,10 @@ class Progress:
             "crane": self.crane,
             "fleet": None if self.fleet is None else list(self.fleet),
             "wedding": self.wedding[:],
+            "harbor": self.harbor[:],
+            "harbor_offer": self.harbor_offer,
+            "monopolised": self.monopolised,
+            "merchant": self.merchant,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

@@ -28,6 +28,8 @@ set's deck table:
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
   down, of its choice (the 7's discard phase), then the turn goes on.
 - the Alchemist, Bishop, Deserter, Merchant and Inventor: :mod:`.progress_board`.
+- ``resource_monopoly``, ``trade_monopoly``, ``commercial_harbor``: they take from the others'
+  hidden hands (:mod:`.progress_hands`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import events as E
 from hexlan.engine.core import NO_SEAT, Hand, NodeId, PathId, Phase, Resource, Seat, one_kind
-from hexlan.engine.variants.cities_knights import knights, progress_board
+from hexlan.engine.variants.cities_knights import knights, progress_board, progress_hands
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Progress, Retreat
@@ -73,6 +75,7 @@ PLAYABLE: Final = frozenset(
         "wedding",
         "intrigue",
         *progress_board.BOARD_CARDS,
+        *progress_hands.NAMES,
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -129,6 +132,8 @@ def plays(
             )
         elif name == "diplomat":
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
+        elif name in progress_hands.NAMES:
+            result.extend(progress_hands.plays(state, progress, seat, track, face, name))
         elif name == "merchant_fleet" and progress.fleet is None:
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
@@ -276,3 +281,5 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
     elif name == "medicine":
         state._pay_bank(seat, medicine_cost(state.kinds))
         state._upgrade_city(seat, choice)
+    elif name in progress_hands.NAMES:
+        progress_hands.play(state, progress, name, choice)

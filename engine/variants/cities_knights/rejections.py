@@ -13,6 +13,7 @@ from hexlan.engine.variants.cities_knights import (
     improvements,
     knights,
     progress_board,
+    progress_hands,
     progress_play,
 )
 from hexlan.engine.variants.cities_knights.actions import (
@@ -61,6 +62,9 @@ def why_illegal(
             "the deserter's knight goes where the seat may build a knight (or -1: none)",
             _OFFICIAL,
         )
+    harbor = progress_hands.why_not(state, progress, action)
+    if harbor is not None:
+        return harbor
     if not isinstance(action, A.VariantAction) or state.phase is not Phase.MAIN:
         if isinstance(action, A.BuyDevelopmentCard):
             return ("there are no development cards to buy: progress cards replace them", _RULE)
