@@ -9,6 +9,7 @@ import random
 import pytest
 from test_fairness import forge_chain
 
+from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import make_bot
 from hexlan.engine.variants.cities_knights import progress_of
@@ -19,8 +20,11 @@ from hexlan.net.wire import Envelope, encode_action
 GAME = "cities-and-knights"
 
 
-def at_a_decision(seed: int, kind: type[Action]) -> tuple[InProcessTable, int, Action]:
-    """Heuristic bots play until one chooses an action of ``kind`` (not made)."""
+def at_a_decision(
+    seed: int, kind: type[Action], hoard: bool = False
+) -> tuple[InProcessTable, int, Action]:
+    """Heuristic bots play until one chooses an action of ``kind`` (not made); with ``hoard``
+    they never play a progress card (a roll or a turn's end instead), so hands fill up."""
     table = InProcessTable(["a", "b", "c", "d"], seed=seed, game=GAME)
     bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
     table.start()
@@ -31,6 +35,10 @@ def at_a_decision(seed: int, kind: type[Action]) -> tuple[InProcessTable, int, A
         action = bots[seat].choose(view, seat)
         if isinstance(action, kind):
             return table, seat, action
+        if hoard and isinstance(action, PlayProgress):
+            legal = view.legal_actions(seat)
+            action = A.END_TURN if A.END_TURN in legal else A.ROLL
+            assert action in legal, "a card play with neither a roll nor an end open"
         table.submit(seat, action)
 
 
@@ -66,7 +74,7 @@ def test_a_progress_card_is_shown_then_played_and_an_unshown_play_stops_the_game
 def test_a_discarded_progress_card_is_shown_first_and_a_forged_discard_stops_the_game() -> None:
     """A seat over the limit shows the card it discards from its deck, as a card played; one
     discarding a card it does not hold (a face it was never dealt) is stopped at once, named."""
-    table, seat, discard = at_a_decision(3, DiscardProgress)
+    table, seat, discard = at_a_decision(3, DiscardProgress, hoard=True)
     assert isinstance(discard, DiscardProgress)
     mine = progress_of(table.sessions[seat].view).cards[seat]
     track, face = next(
@@ -85,7 +93,7 @@ def test_a_discarded_progress_card_is_shown_first_and_a_forged_discard_stops_the
         stop = table.sessions[other].stopped
         assert stop is not None and stop.author == seat, stop
         assert f"seat {seat} discarded " in stop.reason and "without revealing" in stop.reason
-    honest, seat, discard = at_a_decision(3, DiscardProgress)
+    honest, seat, discard = at_a_decision(3, DiscardProgress, hoard=True)
     signed = len(honest.logs[seat])
     watcher = honest.sessions[(seat + 1) % 4]
     held = progress_of(watcher.view).held(seat)

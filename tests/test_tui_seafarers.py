@@ -34,9 +34,11 @@ from hexlan.tui.widgets.players import PlayersPanel
 
 GAME = "seafarers-new-shores"
 SIZES = [pytest.param((80, 24), MINI, id="80x24"), pytest.param((120, 40), COMPACT, id="120x40")]
-SEED = 0
-"""A seed whose game reaches a pirate's move, a ship to build and a ship to move, and, played by
-bots alone, gold owed to the person, within about a hundred turns (some ten seconds)."""
+SEEDS = (0, 2)
+"""Seeds whose games reach a pirate's move, a ship to build and a ship to move within about a
+hundred turns (the second game is played only for what the first did not bring)."""
+GOLD_SEEDS = (2, 4)
+"""Seeds whose games, played by bots alone, owe the person gold."""
 
 
 pytestmark = pytest.mark.usefixtures("data_dir")  # logs go to a temporary directory
@@ -51,9 +53,11 @@ READY = {
 """When each step of this file may be played."""
 
 
-async def play_by_keys(size: tuple[int, int], layout: object, steps: dict[str, Step]) -> None:
-    """One New Shores game, each of ``steps`` played by keys once it is legal."""
-    await play_steps(size, layout, steps, READY, GAME, SEED)
+async def play_by_keys(
+    size: tuple[int, int], layout: object, steps: dict[str, Step], seeds: tuple[int, ...] = SEEDS
+) -> None:
+    """New Shores games, each of ``steps`` played by keys once it is legal."""
+    await play_steps(size, layout, steps, READY, GAME, seeds)
 
 
 async def build_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
@@ -177,13 +181,13 @@ async def test_ships_the_pirate_and_gold_by_keys(size: tuple[int, int], layout: 
     )
     # Gold comes to the person late; in a game of its own, keys played earlier cannot steer
     # the bots' game away from it.
-    await play_by_keys(size, layout, {"gold": choose_gold})
+    await play_by_keys(size, layout, {"gold": choose_gold}, GOLD_SEEDS)
 
 
 async def test_a_set_up_ship_on_a_coastal_path_asks_road_or_ship() -> None:
     """Set-up at 80x24: after a coastal settlement, the paths beside it light up for a road or
     a ship; a coastal path (either may go there) asks which, and 2 places a ship."""
-    game = SessionGame(players=4, seed=SEED, save_log=False, game=GAME)
+    game = SessionGame(players=4, seed=SEEDS[0], save_log=False, game=GAME)
     app = HexlanApp(game, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen
@@ -223,7 +227,7 @@ async def test_through_the_desert_at_80x24(game: str, players: int, panned: bool
     """80x24: Through the Desert's board in mini beside the narrowed side panels, whole (4
     players) or panned round the cursor (the 5-6 player map); the set-up settlement picked by
     arrows and Enter lands on the main island this side of the desert."""
-    session = SessionGame(players=players, seed=SEED, save_log=False, game=game, board="random")
+    session = SessionGame(players=players, seed=SEEDS[0], save_log=False, game=game, board="random")
     app = HexlanApp(session, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen

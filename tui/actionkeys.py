@@ -20,7 +20,7 @@ never with ``isinstance``:
 >>> keyed("build:road", [A.BuildRoad(3), A.END_TURN, A.BuildCity(7)])
 [BuildRoad(path=3)]
 >>> place_of("city", A.BuildCity(7), -1), place_of("road", A.BuildCity(7), -1)
-(7, None)
+((7,), ())
 """
 
 from __future__ import annotations
