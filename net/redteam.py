@@ -414,16 +414,19 @@ class Cheat:
 
 def _undealt_card(view: GameState, seat: int) -> tuple[int, int] | None:
     """A progress card ``(track, face)`` that ``seat`` holds none of but that its view has not
-    seen anywhere (so it may still be in a deck): one it was never dealt. None in another game
-    or when there is none."""
+    seen anywhere (so it may still be in a deck): one it was never dealt, of a deck it holds
+    cards of (the others, who cannot see them, would let it discard any unseen face of that
+    deck). None in another game or when there is none."""
     progress = view.variant_state
     if not isinstance(progress, Progress):
         return None
     held = set(progress.cards[seat])
+    decks = {track for track, _ in held}
     return next(
         (
             (track, face)
             for track, pool in enumerate(progress.pool)
+            if track in decks
             for face, count in enumerate(pool)
             if count and (track, face) not in held
         ),

@@ -134,7 +134,7 @@ def test_the_commercial_harbor_is_played_over_the_network_seat_by_seat() -> None
 
 @pytest.mark.slow
 def test_the_master_merchant_sees_the_hand_alone_and_takes_by_position() -> None:
-    table, seat, play = at_a_play(3, "master_merchant")
+    table, seat, play = at_a_play(1, "master_merchant")
     victim, third = play.choice, next(s for s in range(SEATS) if s not in (seat, play.choice))
     table.submit(seat, play)
     in_step(table)
@@ -163,7 +163,7 @@ def test_a_forged_hand_opening_stops_the_game_naming_the_victim() -> None:
     """The victim seals to the player, for the right seat and under the right keys, an opening
     whose first card is not the one it committed to: the player disputes it and every seat
     names the victim."""
-    table, seat, play = at_a_play(3, "master_merchant")
+    table, seat, play = at_a_play(1, "master_merchant")
     victim = play.choice
     forged: list[bytes] = []
 
@@ -204,10 +204,10 @@ def test_a_forged_hand_opening_stops_the_game_naming_the_victim() -> None:
 def test_a_whole_game_with_every_hand_taking_card_audits_clean_and_verifies(
     tmp_path: Path,
 ) -> None:
-    """Seed 3's three heuristic bots play the Harbor, the monopolies and the Master Merchant;
+    """Seed 1's three heuristic bots play the Harbor, the monopolies and the Master Merchant;
     the end-of-game audit replays them with the true hands (each count, each sealed opening,
     each card taken by position) and finds nothing; a third party's `hexlan verify` agrees."""
-    table = InProcessTable(["a", "b", "c"], seed=3, game=GAME)
+    table = InProcessTable(["a", "b", "c"], seed=1, game=GAME)
     table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
     played = {type(e.action).__name__ for e in table.sessions[0].journal}
     assert {"HarborAnswer", "MonopolyTake", "HandShown", "MerchantTake"} <= played
@@ -222,7 +222,7 @@ def test_a_whole_game_with_every_hand_taking_card_audits_clean_and_verifies(
 def test_a_dispute_of_a_true_hand_opening_names_the_player() -> None:
     """The Master Merchant's player claims a true opening false (its own key shown, signed by
     it): every other seat reads the opening with that key and names the player."""
-    table, seat, play = at_a_play(3, "master_merchant")
+    table, seat, play = at_a_play(1, "master_merchant")
     table.submit(seat, play)
     number = table.sessions[seat]._hand.steal  # type: ignore[union-attr]
     key = table.sessions[seat].game_keys.private_bytes
@@ -239,7 +239,7 @@ def test_a_dispute_of_a_true_hand_opening_names_the_player() -> None:
 def test_a_master_merchants_take_named_in_the_open_stops_the_game_naming_the_player() -> None:
     """The take must name positions (``merchant_take``): the same take as an ``action``, which
     would tell every seat the cards' kinds, is refused and its author named."""
-    table, seat, play = at_a_play(3, "master_merchant")
+    table, seat, play = at_a_play(1, "master_merchant")
     table.submit(seat, play)
     take = make_bot("heuristic", random.Random(seat)).choose(views(table)[seat], seat)
     assert isinstance(take, MerchantTake)
