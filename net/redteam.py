@@ -27,7 +27,8 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   ``card_reveal`` before it.
 - ``missing-commodity``: instead of the bot's decision, it signs ``ImproveCity`` for the first
   track whose next level's commodities its hand lacks (Cities & Knights).
-- ``undealt-discard``: over the progress-card limit, instead of the bot's discard, it signs
+- ``undealt-discard``: it keeps every progress card it draws (a roll or its turn's end instead
+  of a play) until it is over the limit; then, instead of the bot's discard, it signs
   ``DiscardProgress`` of a card it was never dealt (a face still unseen by it), with no
   ``card_reveal`` before it (Cities & Knights).
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
@@ -56,6 +57,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     TRACKS,
     DiscardProgress,
     ImproveCity,
+    PlayProgress,
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
 from hexlan.net.cheats import CheatKind, check_cheat
@@ -366,8 +368,9 @@ class Cheat:
         self._install_forgery(session, forge)
 
     def _install_discard(self, session: Session) -> None:
-        """At the N-th progress card it must discard, sign ``DiscardProgress`` of a card it was
-        never dealt, unshown, whatever the bot chose."""
+        """Keep every progress card until over the limit; at the N-th card it must discard,
+        sign ``DiscardProgress`` of a card it was never dealt, unshown, whatever the bot
+        chose."""
         me = session.seat
 
         def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
@@ -381,6 +384,17 @@ class Cheat:
             return DiscardProgress(me, *card), words
 
         self._install_forgery(session, forge)
+        forging = session.submit
+
+        def hoard(action: A.Action, now: float = 0.0) -> list[Effect]:
+            view = session.view
+            if not self.done and view is not None and isinstance(action, PlayProgress):
+                legal = view.legal_actions(me)
+                instead = next((a for a in (A.END_TURN, A.ROLL) if a in legal), action)
+                return forging(instead, now)
+            return forging(action, now)
+
+        session.submit = hoard  # type: ignore[method-assign]
 
     def _install_forgery(
         self,
