@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
@@ -726,3 +727,49 @@ async def test_a_thinking_bot_leaves_the_screen_free_and_the_prompt_says_so() ->
             assert screen.thinking == 1
         finally:
             release.set()
+
+
+# ----------------------------------------------------------------- keys typed in a burst
+
+
+async def burst(pilot: Pilot[int], *keys: str) -> None:
+    """Post ``keys`` to the app all at once, as a terminal delivers keys typed fast (one read
+    holds them all: none is handled before the last is queued), then let the app handle them.
+    ``pilot.press`` waits for the app to be idle after each key, which hides a focus change
+    that lands only after the keys that follow it."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, {"plus": "+", "minus": "-"}.get(key)))
+    for _ in range(len(keys) + 5):
+        await pilot.pause()
+
+
+async def test_a_burst_of_plus_keys_counts_every_key_in_the_trade_dialog() -> None:
+    """Seen in tmux: `t`, ↓ ↓ and ten `+` typed fast left the first `+` on the counter the
+    focus was leaving (Widget.focus() lands after the keys already queued)."""
+    game = game_at("trade")
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, "t", "down", "tab", "down", *["plus"] * 10)
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        assert dialog.counts("get") == (0, 10, 0, 0, 0)  # brick: 10, typed on its counter
+        await burst(pilot, "up", *["plus"] * 3, "down", "down", *["plus"] * 4)
+        assert dialog.counts("get") == (3, 10, 4, 0, 0)
+
+
+async def test_a_burst_of_plus_keys_counts_every_key_in_the_discard_dialog() -> None:
+    game = discard_game()
+    hand = game.view.hands[0]
+    app = HexlanApp(game, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, DiscardDialog)
+        await burst(pilot, "escape", "x", *["plus"] * 10)
+        dialog = app.screen
+        assert isinstance(dialog, DiscardDialog)
+        first = next(r for r, n in enumerate(hand) if n)
+        assert dialog.chosen()[first] == hand[first]  # every key up to the cards held
+        await burst(pilot, "escape", "x", "plus", "minus", "plus")
+        assert app.screen is not dialog and isinstance(app.screen, DiscardDialog)
+        assert app.screen.chosen()[first] == 1

@@ -76,7 +76,7 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
 
     def on_mount(self) -> None:
         """Focus the list of choices."""
-        self.query_one(OptionList).focus()
+        self.set_focus(self.query_one(OptionList))
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -168,7 +168,7 @@ class CardsDialog(ModalScreen[Action | None]):
         """Focus the first resource that may be chosen and show the count chosen."""
         first = next((c for c in self.query(Counter) if c.maximum), None)
         if first is not None:
-            first.focus()
+            self.set_focus(first)
         self._update()
 
     def chosen(self) -> Hand:
@@ -332,7 +332,7 @@ class OfferDialog(ModalScreen[Action | None]):
     def on_mount(self) -> None:
         """Focus the first enabled button and mark the counters that start above zero."""
         buttons = [b for b in self.query(Button) if not b.disabled]
-        buttons[0].focus()
+        self.set_focus(buttons[0])
         for counter in self.query(Counter):
             counter.set_class(counter.value > 0, "-nonzero")
 
@@ -461,7 +461,7 @@ class TradeDialog(ModalScreen[None]):
         """Set the counters for the partner, show the game's state, focus the partner choice."""
         self._configure()
         self.refresh_from_game()
-        self.query_one("#trade-target", Cycler).focus()
+        self.set_focus(self.query_one("#trade-target", Cycler))
 
     # ------------------------------------------------------------------ state
 
@@ -654,7 +654,7 @@ class TradeDialog(ModalScreen[None]):
         if not order:
             return
         index = order.index(focused) if focused in order else -1
-        order[max(0, min(len(order) - 1, index + direction))].focus()
+        self.set_focus(order[max(0, min(len(order) - 1, index + direction))])
 
     def action_send(self) -> None:
         """Offer, trade with the bank, or (with an offer out) withdraw it."""

@@ -79,7 +79,7 @@ class Counter(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         """A click on − lowers, on + raises."""
         event.stop()
-        self.focus()
+        self.screen.set_focus(self)
         if event.x <= 2:
             self.action_change(-1)
         elif event.x >= 5:
@@ -136,5 +136,5 @@ class Cycler(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         """A click on ◀ goes back, anywhere else forward."""
         event.stop()
-        self.focus()
+        self.screen.set_focus(self)
         self.action_cycle(-1 if event.x <= 1 else 1)
