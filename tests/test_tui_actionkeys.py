@@ -5,16 +5,19 @@ testing action classes (issue 8, "Open sets where today's are closed")."""
 from __future__ import annotations
 
 import ast
+import enum
+import importlib
 from pathlib import Path
+from typing import Final
 
 import pytest
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import DevCard, Resource
+from hexlan.engine.core import DevCard, Phase, Resource
 from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity, PlayProgress
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
-from hexlan.engine.variants.pirate_islands import AttackFortress, RobSeat
-from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip
+from hexlan.engine.variants.pirate_islands import AttackFortress, PiratePhase, RobSeat
+from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
 from hexlan.tui import actionkeys as K
 from hexlan.tui import games  # noqa: F401 - registers every game's keys
 from hexlan.tui.screens import knights
@@ -96,3 +99,50 @@ def test_the_game_screen_tests_no_action_class() -> None:
         and ast.unparse(node.args[0]) in ("a", "action")
     ]
     assert tested == []
+
+
+def test_each_game_says_what_the_others_do_in_its_phases() -> None:
+    assert K.waiting_words(Phase.DISCARD) == "to discard"
+    assert K.waiting_words(SeaPhase.GOLD) == "to choose gold"
+    assert K.waiting_words(PiratePhase.FORTRESS) == "to attack a fortress"
+    assert K.waiting_words(Phase.GAME_OVER) is None
+    gold = K.prompt_of(SeaPhase.GOLD)
+    assert gold is not None and gold.key == "gold"
+    assert gold.words([ChooseGold(0, (1, 0, 1, 0, 0))]) == "Gold: choose 2 resources (g)"
+    assert K.prompt_of(Phase.DISCARD) is None  # the core's phases: the screen's own prompts
+    with pytest.raises(ValueError, match="already has its waiting words"):
+        K.waits("to dance", Phase.ROLL)
+    with pytest.raises(ValueError, match="already has its prompt"):
+        K.prompts(SeaPhase.GOLD, "gold", lambda due: "")
+
+
+STILL_NAMED: Final = {"BuildPhase.SPECIAL_BUILD", "KnightsPhase.DESERTER_PLACE"}
+"""The variants' phases the game screen still names (the 5-6 player special building phase,
+and a Cities & Knights pick, whose module is edited elsewhere): no more."""
+
+
+def test_the_game_screen_names_no_other_variant_phase() -> None:
+    # A variant's phase gets its words and prompt from its module in tui/games/ (waits,
+    # prompts): the screen says "Blue to choose gold…" without naming Seafarers' GOLD.
+    tree = ast.parse((SCREENS / "game.py").read_text())
+    phases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+            "hexlan.engine.variants"
+        ):
+            module = importlib.import_module(node.module or "")
+            phases |= {
+                alias.asname or alias.name
+                for alias in node.names
+                if isinstance(getattr(module, alias.name), type)
+                and issubclass(getattr(module, alias.name), enum.Enum)
+            }
+    named = {
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in phases
+    }
+    assert "KnightsPhase" in phases  # the scan sees the variants' phase enums
+    assert named <= STILL_NAMED, named - STILL_NAMED

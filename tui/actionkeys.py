@@ -13,7 +13,11 @@ never with ``isinstance``:
   and allowed only when one does);
 - :func:`places` registers the function that says where an action of a class lies in a pick of
   places (a road's path in a pick of ``"road"``), and :func:`place_of` asks it;
-- :func:`plays` registers the development card a play action plays (:func:`card_of`).
+- :func:`plays` registers the development card a play action plays (:func:`card_of`);
+- :func:`waits` registers what the others are doing in a phase, in words, while the person
+  waits (:func:`waiting_words`), and :func:`prompts` a phase whose choice the screen opens
+  by itself with a key's action, and the words that ask for it (:func:`prompt_of`), so the
+  screen names no game's phase.
 
 >>> import hexlan.tui.games  # every game's keys register on import
 >>> from hexlan.engine import actions as A
@@ -21,15 +25,19 @@ never with ``isinstance``:
 [BuildRoad(path=3)]
 >>> place_of("city", A.BuildCity(7), -1), place_of("road", A.BuildCity(7), -1)
 ((7,), ())
+>>> from hexlan.engine.core import Phase
+>>> waiting_words(Phase.DISCARD), waiting_words(Phase.GAME_OVER)
+('to discard', None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final, TypeAlias, TypeVar
 
 from hexlan.engine.actions import Action
-from hexlan.engine.core import DevelopmentCard
+from hexlan.engine.core import DevelopmentCard, GamePhase
 
 Place: TypeAlias = "int | tuple[int, ...] | None"
 """Where an action lies in a pick: the id of the node, path or hex it puts the pick on, every
@@ -43,6 +51,20 @@ _A = TypeVar("_A", bound=Action)
 _KEYS: Final[dict[str, set[type]]] = {}
 _PLACES: Final[dict[type, PlaceOf]] = {}
 _CARDS: Final[dict[type, DevelopmentCard]] = {}
+_WAITING: Final[dict[GamePhase, str]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A phase's choice that the screen opens by itself: the key whose action opens it (the
+    screen's ``action_<key>``), and ``words(due)``, the prompt asking for it (``due``: the legal
+    actions answering ``key``, none when the choice is not the person's yet)."""
+
+    key: str
+    words: Callable[[Sequence[Action]], str]
+
+
+_PROMPTS: Final[dict[GamePhase, Prompt]] = {}
 
 
 def answers(key: str, *kinds: type[Action]) -> None:
@@ -124,9 +146,46 @@ def card_of(action: Action) -> DevelopmentCard:
     return _CARDS[type(action)]
 
 
+def waits(words: str, *phases: GamePhase) -> None:
+    """Register ``words`` as what the seats due in ``phases`` are doing while the person waits
+    ("to discard": the screen shows "Blue to discard…").
+
+    Raises:
+        ValueError: a phase that already has its words.
+    """
+    for phase in phases:
+        if phase in _WAITING:
+            raise ValueError(f"{phase!r} already has its waiting words")
+        _WAITING[phase] = words
+
+
+def waiting_words(phase: GamePhase) -> str | None:
+    """What the seats due in ``phase`` are doing, in words (None: no game registered any)."""
+    return _WAITING.get(phase)
+
+
+def prompts(phase: GamePhase, key: str, words: Callable[[Sequence[Action]], str]) -> None:
+    """Register the choice of ``phase`` as one the screen opens by itself, with the action of
+    the key named ``key``, once an action answering that key is legal for the person (see
+    :class:`Prompt`).
+
+    Raises:
+        ValueError: a phase that already has its prompt.
+    """
+    if phase in _PROMPTS:
+        raise ValueError(f"{phase!r} already has its prompt")
+    _PROMPTS[phase] = Prompt(key, words)
+
+
+def prompt_of(phase: GamePhase) -> Prompt | None:
+    """The choice ``phase`` prompts for (None: a phase no game registered)."""
+    return _PROMPTS.get(phase)
+
+
 __all__ = [
     "Place",
     "PlaceOf",
+    "Prompt",
     "answers",
     "card_of",
     "is_keyed",
@@ -134,4 +193,8 @@ __all__ = [
     "place_of",
     "places",
     "plays",
+    "prompt_of",
+    "prompts",
+    "waiting_words",
+    "waits",
 ]

@@ -1,11 +1,11 @@
 """The base game's actions on the game screen: build keys, buying and playing development
-cards, the bank trade, and the places of buildings, roads and the robber in picks."""
+cards, the bank trade, what the others are doing while the person waits, and the places of buildings, roads and the robber in picks."""
 
 from __future__ import annotations
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import DevCard
-from hexlan.tui.actionkeys import answers, places, plays
+from hexlan.engine.core import DevCard, Phase
+from hexlan.tui.actionkeys import answers, places, plays, waits
 
 answers("build:settlement", A.BuildSettlement)
 answers("build:city", A.BuildCity)
@@ -16,6 +16,12 @@ plays(DevCard.KNIGHT, A.PlayKnight)
 plays(DevCard.ROAD_BUILDING, A.PlayRoadBuilding)
 plays(DevCard.YEAR_OF_PLENTY, A.PlayYearOfPlenty)
 plays(DevCard.MONOPOLY, A.PlayMonopoly)
+waits("to discard", Phase.DISCARD)
+waits("to answer the offer", Phase.TRADE_RESPONSES)
+waits("to move the robber", Phase.MOVE_ROBBER)
+waits("to place a settlement", Phase.SETUP_SETTLEMENT)
+waits("to place a road", Phase.SETUP_ROAD)
+waits("to roll", Phase.ROLL)
 
 
 def picks(what: str) -> list[str]:

@@ -1,15 +1,29 @@
 """Seafarers' actions on the game screen (docs/rules/seafarers.md): the ship keys, gold, and the
-places of ships and the pirate in picks."""
+places of ships and the pirate in picks, and the gold prompt."""
 
 from __future__ import annotations
 
-from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip
-from hexlan.tui.actionkeys import answers, places
+from collections.abc import Sequence
+from typing import cast
+
+from hexlan.engine.actions import Action
+from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
+from hexlan.tui.actionkeys import answers, places, prompts, waits
 from hexlan.tui.games.base import picks
 
 answers("build:ship", BuildShip)
 answers("move_ship", MoveShip)
 answers("gold", ChooseGold)
+waits("to choose gold", SeaPhase.GOLD)
+
+
+def gold_words(due: Sequence[Action]) -> str:
+    """The prompt of the gold the fields owe the person (``due``: the legal gold choices)."""
+    count = sum(cast(ChooseGold, due[0]).cards) if due else 0
+    return f"Gold: choose {count} resource{'s' if count != 1 else ''} (g)"
+
+
+prompts(SeaPhase.GOLD, "gold", gold_words)
 
 
 @places(BuildShip)

@@ -44,18 +44,14 @@ from hexlan.engine.variants.cities_knights.actions import (
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
-    PiratePhase,
     fleet,
 )
-from hexlan.engine.variants.seafarers import (
-    ChooseGold,
-    SeaPhase,
-)
+from hexlan.engine.variants.seafarers import ChooseGold
 from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui import games  # noqa: F401 - every game's keys register on import
-from hexlan.tui.actionkeys import card_of, is_keyed, keyed, place_of
+from hexlan.tui.actionkeys import card_of, is_keyed, keyed, place_of, prompt_of, waiting_words
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
@@ -348,9 +344,9 @@ class GameScreen(TableScreen):
         elif phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
-        elif phase is SeaPhase.GOLD and self._gold_choices():
-            self._prompted = stamp
-            self.action_gold()
+        elif (due := prompt_of(phase)) is not None and keyed(due.key, self._legal()):
+            self._prompted = stamp  # a variant's choice (Seafarers' gold): its key's dialog
+            self.call_later(self.run_action, due.key)
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
             self._prompted = stamp
             if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
@@ -424,9 +420,7 @@ class GameScreen(TableScreen):
                 if not seats and view.active != game.human_seat:
                     seats = [view.active]
                 names = ", ".join(game.names[s] for s in seats if s >= 0)
-                doing = _WAITING_WORDS.get(view.phase) or ck.WAITING_WORDS.get(
-                    view.phase, "to play"
-                )
+                doing = waiting_words(view.phase) or ck.WAITING_WORDS.get(view.phase, "to play")
                 text.append(f"{names or 'The others'} {doing}…", style="dim")
                 waiting = seats
             away = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
@@ -456,10 +450,8 @@ class GameScreen(TableScreen):
             return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
-        if phase is SeaPhase.GOLD:
-            choices = self._gold_choices()
-            count = sum(choices[0].cards) if choices else 0
-            return f"Gold: choose {count} resource{'s' if count != 1 else ''} (g)"
+        if (due := prompt_of(phase)) is not None:
+            return due.words(keyed(due.key, self._legal()))
         if phase is Phase.TRADE_RESPONSES:
             if self.game.human_seat in view.trade_pending:
                 return "An offer awaits your answer (o)"
@@ -1155,18 +1147,6 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
 
 _LIT_FOREVER: Final = 24 * 3600.0
 """Seconds to light the ship being moved: until the pick ends (which puts the light out)."""
-
-_WAITING_WORDS: Final = {
-    Phase.DISCARD: "to discard",
-    SeaPhase.GOLD: "to choose gold",
-    Phase.TRADE_RESPONSES: "to answer the offer",
-    Phase.MOVE_ROBBER: "to move the robber",
-    PiratePhase.FORTRESS: "to attack a fortress",
-    Phase.SETUP_SETTLEMENT: "to place a settlement",
-    Phase.SETUP_ROAD: "to place a road",
-    Phase.ROLL: "to roll",
-}
-"""What the others are doing while the person waits, by phase ("Blue to discard…")."""
 
 _BUILD_PHASES: Final = frozenset({Phase.MAIN, BuildPhase.SPECIAL_BUILD})
 """Where s, c and d build (set-up and free roads pick their places by themselves)."""
