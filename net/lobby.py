@@ -62,7 +62,7 @@ import os
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hexlan.engine.core import EngineError
@@ -120,6 +120,7 @@ __all__ = [
     "join_table",
     "parse_address",
     "seat_host",
+    "table_terms",
 ]
 
 log = logging.getLogger(__name__)
@@ -186,13 +187,36 @@ class Disconnect:
 @dataclass(frozen=True, slots=True)
 class TableChanged:
     """The table as it is now (for a screen): seats in order, the host first, and the game the
-    host chose (a joiner plays it)."""
+    host chose, on its board kind, with its options (a joiner plays them)."""
 
     max_seats: int
     seats: tuple[LobbySeat, ...]
     game: str = BASE_GAME
     spectators: tuple[LobbySeat, ...] = ()
     """Who has come to watch (§17), in arrival order."""
+    board_kind: str = "beginner"
+    """The board the opening will name ("beginner" or "random"; the game's first when the
+    host's ``lobby_state`` leaves it out)."""
+    options: GameOptions = field(default_factory=GameOptions)
+    """The game options the opening will carry (the defaults when ``lobby_state`` leaves them
+    out)."""
+
+
+def table_terms(payload: tuple[Any, ...]) -> tuple[str, str, GameOptions]:
+    """A checked ``lobby_state`` payload's game, board kind and options (§3): the game is the
+    base game when left out, the board kind the game's first (:func:`board_kinds`) and the
+    options the defaults when those are left out.
+
+    >>> table_terms((4, ())) == ("base", "beginner", GameOptions())
+    True
+    >>> game, board, options = table_terms((4, (), "base", "random", (("largest_army", False),)))
+    >>> (game, board, options.largest_army)
+    ('base', 'random', False)
+    """
+    game = str(payload[2]) if len(payload) > 2 else BASE_GAME
+    if len(payload) > 3:
+        return game, str(payload[3]), GameOptions.from_dict(dict(payload[4]))
+    return game, board_kinds(game)[0], GameOptions()
 
 
 @dataclass(frozen=True, slots=True)
@@ -534,7 +558,12 @@ class HostLobby:
             self.max_seats,
             tuple((s.name, s.public_key, s.fingerprint) for s in seats),
         )
-        if self.game != BASE_GAME:
+        changed = tuple(sorted(self.options.changed().items()))
+        if changed or self.board_kind != board_kinds(self.game)[0]:
+            # §3: the table's terms, left out at their defaults (so a default table's
+            # lobby_state keeps the bytes it had before they were announced)
+            payload += (self.game, self.board_kind, changed)
+        elif self.game != BASE_GAME:
             payload += (self.game,)  # §3: the base game is announced by leaving it out
         state = _lobby_envelope(self.identity, "lobby_state", payload)
         listeners = [j.conn for j in self._joiners] + list(self._spectators)
@@ -544,8 +573,14 @@ class HostLobby:
             rows = tuple((s.name, s.public_key, s.fingerprint) for s in self.spectators)
             listing = _lobby_envelope(self.identity, "spectators", (rows,))
             effects += [SendTo(conn, listing) for conn in listeners]
-        effects.append(TableChanged(self.max_seats, seats, self.game, self.spectators))
+        effects.append(self.table(self.spectators))
         return effects
+
+    def table(self, spectators: tuple[LobbySeat, ...] = ()) -> TableChanged:
+        """The table as it is now, for the host's screen."""
+        return TableChanged(
+            self.max_seats, self.seats, self.game, spectators, self.board_kind, self.options
+        )
 
 
 # ------------------------------------------------------------------------------ a joiner
@@ -591,6 +626,10 @@ class JoinLobby:
         """The table as the host last showed it."""
         self.game: str | None = None
         """The game the host's ``lobby_state`` announced (None before the first)."""
+        self.board_kind = ""
+        """The board kind the host's ``lobby_state`` announced (empty before the first)."""
+        self.options = GameOptions()
+        """The game options the host's ``lobby_state`` announced."""
         self.opening: Opening | None = None
         self.seat: int | None = None
 
@@ -695,7 +734,7 @@ class JoinLobby:
 
     def _lobby_state(self, env: Envelope) -> TableChanged:
         max_seats, rows = env.body.payload[:2]
-        game = str(env.body.payload[2]) if len(env.body.payload) > 2 else BASE_GAME
+        game, board_kind, options = table_terms(env.body.payload)
         if not rows:
             raise LobbyError("the host sent a table without its own seat")
         self._pin(rows[0][1])
@@ -703,10 +742,22 @@ class JoinLobby:
         self._verify(env, self.host_key)
         if self.game is not None and game != self.game:
             raise LobbyError(f"the host changed its table's game from {self.game} to {game}")
+        if self.game is not None and (board_kind, options) != (self.board_kind, self.options):
+            raise LobbyError("the host changed its table's board or options")
         self.max_seats = max_seats
         self.seats = tuple(LobbySeat(*row) for row in rows)
-        self.game = game
-        return TableChanged(max_seats, self.seats, game, self.spectators)
+        self.game, self.board_kind, self.options = game, board_kind, options
+        return self._table()
+
+    def _table(self) -> TableChanged:
+        return TableChanged(
+            self.max_seats,
+            self.seats,
+            self.game or BASE_GAME,
+            self.spectators,
+            self.board_kind,
+            self.options,
+        )
 
     def _spectator_list(self, env: Envelope) -> TableChanged:
         if self.host_key is None:
@@ -714,7 +765,7 @@ class JoinLobby:
         self._verify(env, self.host_key)
         (rows,) = env.body.payload
         self.spectators = tuple(LobbySeat(*row) for row in rows)
-        return TableChanged(self.max_seats, self.seats, self.game or BASE_GAME, self.spectators)
+        return self._table()
 
     def _start(self, env: Envelope) -> GameStarts:
         (payload,) = env.body.payload
@@ -736,6 +787,12 @@ class JoinLobby:
             raise LobbyError(
                 f"the host announced a {self.game} table but its opening is for the "
                 f"{opening.game} game"
+            )
+        if self.game is not None and (
+            opening.board_kind != self.board_kind or opening.game_options() != self.options
+        ):
+            raise LobbyError(
+                "the host's opening has another board or other options than its table announced"
             )
         mine = [
             i for i, s in enumerate(opening.seats) if s.public_key == self.identity.public_bytes
@@ -943,7 +1000,7 @@ async def host_table(
         if on_listening is not None:
             on_listening(bound)
         if on_change is not None:
-            on_change(TableChanged(lobby.max_seats, lobby.seats, lobby.game))
+            on_change(lobby.table())
         if announce:
             announcer = await _start_announcer(lobby, announce_targets)
         if start_now is not None:

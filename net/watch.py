@@ -33,11 +33,10 @@ from typing import Any, Final
 from hexlan.engine.actions import Action
 from hexlan.net.effects import Abandoned, Applied, Audited, Compute, Effect, Rejected, Stopped
 from hexlan.net.identity import Identity, WeakKeyError, check_ed25519_public, fingerprint
-from hexlan.net.lobby import LobbySeat, TableChanged
+from hexlan.net.lobby import LobbySeat, TableChanged, table_terms
 from hexlan.net.session import Session, engine_version
 from hexlan.net.transport import FrameDecoder, FramingError, encode_frame
 from hexlan.net.wire import (
-    BASE_GAME,
     GAME_KINDS,
     PROTOCOL_VERSION,
     ZERO_ID,
@@ -429,12 +428,12 @@ class Spectator:
 
     def _lobby_state(self, env: Envelope) -> None:
         max_seats, rows = env.body.payload[:2]
-        game = str(env.body.payload[2]) if len(env.body.payload) > 2 else BASE_GAME
+        game, board_kind, options = table_terms(env.body.payload)
         if not rows or rows[0][1] != self.host_key or self.host_key is None:
             raise WatchError("the lobby does not seat the host first")
         self._verify(env, self.host_key)
         seats = tuple(LobbySeat(*row) for row in rows)
-        self.table = TableChanged(max_seats, seats, game, self.spectators)
+        self.table = TableChanged(max_seats, seats, game, self.spectators, board_kind, options)
         self._emit("table", f"{len(seats)} of {max_seats} seats taken")
 
     def _start(self, env: Envelope) -> None:

@@ -735,9 +735,17 @@ def _lobby_rule(payload: Any) -> str | None:
     max_seats, seats = payload[0], payload[1]
     if len(seats) > max_seats:
         return f"{len(seats)} seats taken at a table of {max_seats}"
-    return _seat_range_problem(_game_entry(payload, 2), max_seats) or _distinct(
-        seats, 1, "public key"
-    )
+    game = _game_entry(payload, 2)
+    if len(payload) == 3 and game == BASE_GAME:
+        return f"the {BASE_GAME} game is named by leaving the game out"
+    if len(payload) == 4:
+        return "a table's board_kind and options come together"
+    if len(payload) > 2 and game not in GAMES:
+        return f"unknown game {game!r}; this peer plays {', '.join(GAMES)}"
+    problem = _seat_range_problem(game, max_seats)
+    if problem is None and len(payload) == 5 and payload[3] not in board_kinds(game):
+        problem = f"the {game} game's map has no {payload[3]} board"
+    return problem or _distinct(seats, 1, "public key")
 
 
 def _opening_rule(payload: Any) -> str | None:
@@ -909,8 +917,11 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
                         MAX_SEATS,
                     ),
                 ),
-                ("game", _GAME),  # left out for the base game
-                optional=1,
+                # Left out for the base game, unless the table's terms follow: then named.
+                ("game", Text(1, 32)),
+                ("board_kind", OneOfText(BOARD_KINDS)),  # these two: only when either
+                ("options", Where(Array(_OPTION, 0, 64), _options_rule)),  # is not the default
+                optional=3,
             ),
             _lobby_rule,
         ),

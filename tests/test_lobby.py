@@ -295,6 +295,56 @@ def test_a_joiner_refuses_an_opening_of_another_game_than_the_table_announced() 
         bob.receive(start.to_bytes())
 
 
+def test_the_table_announces_its_board_and_options_to_every_joiner() -> None:
+    """§3: a table off its defaults names its board kind and the options that differ in
+    ``lobby_state`` (a base table names its game then), so a joiner sees the terms while it
+    waits; the opening must hold those terms, or the joiner refuses it."""
+    options = GameOptions(victory_points=8, largest_army=False)
+    _, host = make_host(3, options=options, board_kind="random")
+    bob = Player.new().joiner("Bob")
+    effects = host.receive(1, hello_on(host, 1, "10.0.0.8", bob))
+    (state,) = [e for e in sent_to(effects, 1) if e.body.kind == "lobby_state"]
+    assert state.body.payload[2:] == (
+        "base",
+        "random",
+        (("largest_army", False), ("victory_points", 8)),
+    )
+    (table,) = [e for e in deliver(effects, 1, bob) if isinstance(e, TableChanged)]
+    assert (table.game, table.board_kind, table.options) == ("base", "random", options)
+    assert host.table() == table  # the host's screen shows the same terms
+    # Only the board off its default: the options are an empty list.
+    _, other = make_host(2, board_kind="random")
+    effects = other.receive(1, hello_on(other, 1, "10.0.0.8", Player.new().joiner("Cy")))
+    payloads = [e.body.payload for e in sent_to(effects, 1) if e.body.kind == "lobby_state"]
+    assert [p[2:] for p in payloads] == [("base", "random", ())]
+
+
+def test_a_joiner_refuses_an_opening_with_other_terms_than_the_table_announced() -> None:
+    host = Player.new()
+
+    def table(seats: int, **kwargs: object) -> HostLobby:
+        return HostLobby(
+            host.identity,
+            seats,
+            "Ann",
+            47400,
+            game_keys=host.game_keys,
+            chain=host.chain,
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    announced, switched = table(3, options=GameOptions(victory_points=8)), table(2)
+    bob = Player.new().joiner("Bob")
+    events = deliver(announced.receive(1, hello_on(announced, 1, "10.0.0.8", bob)), 1, bob)
+    assert [e.options.victory_points for e in events if isinstance(e, TableChanged)] == [8]
+    (challenge,) = switched.connect(1, "10.0.0.8")  # a host that plays the default terms
+    nonce = Envelope.parse(challenge.envelope).body.payload[1]  # type: ignore[union-attr]
+    effects = switched.receive(1, bob._hello_envelope(nonce))
+    (start,) = [e for e in sent_to(effects, 1) if e.body.kind == "start"]
+    with pytest.raises(LobbyError, match="another board or other options than its table"):
+        bob.receive(start.to_bytes())
+
+
 def test_another_protocol_version_is_refused_in_words() -> None:
     _, host = make_host(2)
     eve = Player.new()

@@ -581,7 +581,20 @@ def test_body_construction_is_checked_locally() -> None:
         ("lobby_state", (5, ()), "lobby_state payload: the base game takes 2..4 seats, not 5"),
         ("lobby_state", (4, (), "five-six"), "the five-six game takes 5..6 seats, not 4"),
         ("lobby_state", (4, (), "base"), "named by leaving the game out"),
-        ("lobby_state", (6, (), "five-six", 1), "expected 2..3 items"),
+        ("lobby_state", (6, (), "five-six", "random", (), 1), "expected 2..5 items"),
+        ("lobby_state", (6, (), "five-six", "random"), "board_kind and options come together"),
+        ("lobby_state", (4, (), "jungle-x"), "unknown game 'jungle-x'"),
+        ("lobby_state", (6, (), "five-six", "beginner", ()), "map has no beginner board"),
+        (
+            "lobby_state",
+            (4, (), "base", "random", (("largest_army", 1),)),
+            "game option largest_army takes bool, not 1",
+        ),
+        (
+            "lobby_state",
+            (4, (), "base", "random", (("victory_points", 8), ("largest_army", False))),
+            "option names must be distinct and sorted",
+        ),
         ("lobby_state", (2, (("A", PUBLIC[0], "0000-0000-0000-0000"),)), "fingerprint"),
         (
             "lobby_state",
