@@ -367,3 +367,57 @@ async def test_tui_joins_a_bot_hosted_table_by_address(data_dir: Path) -> None:
         host.wait(timeout=10)
     contents = read_log(data_dir / "jo.hexlan")
     assert contents.messages and "peer: human" in contents.notes
+
+
+async def test_a_joiner_sees_the_tables_terms_while_it_waits(data_dir: Path) -> None:
+    """`hexlan join HOST:PORT` to a table hosted on 127.0.0.1 (the lobby's asyncio shell, in
+    this process) with `--option victory_points=8 --option largest_army=off` on a random
+    board: before the table fills, the joiner's lobby says the game, the board, the seats and
+    each option in words."""
+    import asyncio
+    import contextlib
+
+    from hexlan.engine.options import GameOptions
+    from hexlan.net.beacon import HashChain
+    from hexlan.net.identity import GameKeys, Identity
+    from hexlan.net.lobby import host_table
+    from hexlan.tui.screens.lobby import JoinScreen
+
+    bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    host = asyncio.create_task(
+        host_table(
+            Identity.generate(),
+            3,  # the joiner takes the second seat: the table waits for a third
+            "Ann",
+            0,
+            options=GameOptions.parse(["victory_points=8", "largest_army=off"]),
+            board_kind="random",
+            game_keys=GameKeys.generate(),
+            chain=HashChain.generate(8),
+            listen_host="127.0.0.1",
+            on_listening=bound.set_result,
+            announce=False,
+        )
+    )
+    try:
+        port = await asyncio.wait_for(bound, 5)
+        options = NetOptions(
+            name="Jo", identity_path=data_dir / "jo.pem", address=f"127.0.0.1:{port}"
+        )
+        app = make_net_app(options, host=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, JoinScreen)
+            terms = lobby.query_one("#lobby-terms")
+            assert await wait_for(pilot, lambda: "Options" in str(terms.render()), 10)
+            shown = str(terms.render())
+            assert "base game · random board · 3 players" in shown
+            assert "Options: 8 victory points to win; no Largest Army" in shown
+            assert not host.done()  # the table still waits: no game yet
+            status = str(lobby.query_one("#lobby-status").render())
+            assert "Waiting for 1 more player" in status
+            await pilot.press("ctrl+q")
+    finally:
+        host.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await host

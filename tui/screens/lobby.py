@@ -3,10 +3,13 @@
 - :class:`HostScreen` (`hexlan host`): holds the table (net/lobby.py :func:`host_table`), starts
   the host's ``--bots`` as `hexlan bot --join ADDRESS:PORT` processes (this machine's LAN
   address, so players on other machines can reach them), and shows the seats
-  (names, colours, fingerprints) as they fill. The game starts when the table is full.
+  (names, colours, fingerprints) as they fill, and the table's terms (game, board, seats,
+  options). The game starts when the table is full.
 - :class:`JoinScreen` (`hexlan join`): lists the tables heard on the LAN (net/discovery.py
   :class:`~hexlan.net.discovery.Listener`, refreshed every second) and joins the one chosen, or
-  joins ``HOST:PORT`` directly; then shows the table as the host announces it.
+  joins ``HOST:PORT`` directly; then shows the table as the host announces it: the seats and
+  the terms it plays (game, board, seats and every option off the official rules), while it
+  waits for the table to fill.
 
 Both then run the person's :class:`~hexlan.net.peer.Peer` on the app's event loop and hand a
 :class:`~hexlan.net.client.NetworkGame` to the app once every seat has signed the opening; the
@@ -37,6 +40,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from hexlan.engine.options import GameOptions
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.terms import table_words
 
 if TYPE_CHECKING:
     from hexlan.net.beacon import HashChain
@@ -208,6 +212,10 @@ class NetScreen(Screen[None]):
             me,
             self._seat_names,
         )
+        terms, options = table_words(
+            change.game, change.board_kind, change.max_seats, change.options
+        )
+        self.query_one("#lobby-terms", Static).update(Text.assemble((terms, "bold"), "\n", options))
         watching = ", ".join(s.name for s in change.spectators)
         self.query_one("#lobby-watchers", Static).update(
             Text.assemble(("watching: ", "dim"), watching) if watching else ""
@@ -311,6 +319,7 @@ class HostScreen(NetScreen):
             seats = DataTable[Any](id="seats", cursor_type="none", zebra_stripes=False)
             seats.add_columns("player", "fingerprint", "")
             yield seats
+            yield Static("", id="lobby-terms")
             yield Static("", id="lobby-watchers")
             yield Static("Opening the table…", id="lobby-status")
             yield Static(
@@ -468,6 +477,7 @@ class JoinScreen(NetScreen):
             seats = DataTable[Any](id="seats", cursor_type="none")
             seats.add_columns("player", "fingerprint", "")
             yield seats
+            yield Static("", id="lobby-terms")
             yield Static("", id="lobby-watchers")
             yield Static("", id="lobby-status")
             yield Static(
@@ -571,6 +581,7 @@ class JoinScreen(NetScreen):
 
     def _back_to_list(self) -> None:
         self.joining = False
+        self.query_one("#lobby-terms", Static).update("")
         if self.options.address is not None:  # no list: the address again, Enter retries
             self.query_one("#seats").display = False
             address = self.query_one("#address", Input)
