@@ -373,17 +373,19 @@ async def test_a_joiner_sees_the_tables_terms_while_it_waits(data_dir: Path) -> 
     """`hexlan join HOST:PORT` to a table hosted on 127.0.0.1 (the lobby's asyncio shell, in
     this process) with `--option victory_points=8 --option largest_army=off` on a random
     board: before the table fills, the joiner's lobby says the game, the board, the seats and
-    each option in words."""
+    each option in words; Esc gives the seat up (the host frees it) and offers the address
+    again."""
     import asyncio
     import contextlib
 
     from hexlan.engine.options import GameOptions
     from hexlan.net.beacon import HashChain
     from hexlan.net.identity import GameKeys, Identity
-    from hexlan.net.lobby import host_table
+    from hexlan.net.lobby import TableChanged, host_table
     from hexlan.tui.screens.lobby import JoinScreen
 
     bound: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    changes: list[TableChanged] = []
     host = asyncio.create_task(
         host_table(
             Identity.generate(),
@@ -396,6 +398,7 @@ async def test_a_joiner_sees_the_tables_terms_while_it_waits(data_dir: Path) -> 
             chain=HashChain.generate(8),
             listen_host="127.0.0.1",
             on_listening=bound.set_result,
+            on_change=changes.append,
             announce=False,
         )
     )
@@ -416,6 +419,12 @@ async def test_a_joiner_sees_the_tables_terms_while_it_waits(data_dir: Path) -> 
             assert not host.done()  # the table still waits: no game yet
             status = str(lobby.query_one("#lobby-status").render())
             assert "Waiting for 1 more player" in status
+            assert len(changes[-1].seats) == 2 and "escape" in app.active_bindings
+            await pilot.press("escape")
+            assert await wait_for(pilot, lambda: len(changes[-1].seats) == 1, 10)
+            assert "You left the table" in str(lobby.query_one("#lobby-status").render())
+            assert lobby.query_one("#address").display and not str(terms.render())
+            assert "escape" not in app.active_bindings
             await pilot.press("ctrl+q")
     finally:
         host.cancel()

@@ -9,7 +9,7 @@
   :class:`~hexlan.net.discovery.Listener`, refreshed every second) and joins the one chosen, or
   joins ``HOST:PORT`` directly; then shows the table as the host announces it: the seats and
   the terms it plays (game, board, seats and every option off the official rules), while it
-  waits for the table to fill.
+  waits for the table to fill; Esc gives the seat up (terms not wanted) and goes back.
 
 Both then run the person's :class:`~hexlan.net.peer.Peer` on the app's event loop and hand a
 :class:`~hexlan.net.client.NetworkGame` to the app once every seat has signed the opening; the
@@ -455,10 +455,13 @@ class JoinScreen(NetScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "app.quit", "Quit"),
         Binding("ctrl+r", "refresh", "Refresh", show=False),
+        Binding("escape", "leave", "Leave the table"),
     ]
 
     may_take_full = False
     """Whether a full table may be chosen (a spectator's list: `hexlan watch`)."""
+    may_leave = True
+    """Whether Esc gives up the seat taken before the table fills (not for a spectator)."""
 
     def __init__(self, options: NetOptions) -> None:
         super().__init__(options)
@@ -541,6 +544,22 @@ class JoinScreen(NetScreen):
         else:
             self.say("Listening for tables on the LAN… none heard yet. Type an address below.")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc leaves only a table whose game has not started."""
+        if action == "leave":
+            return self.may_leave and self.joining and self.game is None
+        return True
+
+    def action_leave(self) -> None:
+        """Give up the seat before the table fills (the terms were not the ones wanted): the
+        connection closes, the host frees the seat, and the list (or the address) is back."""
+        if not self.check_action("leave", ()):
+            return
+        self.workers.cancel_group(self, "lobby")
+        self.say("You left the table.")
+        self._back_to_list()
+        self.refresh_bindings()
+
     def action_refresh(self) -> None:
         """Redraw the list of tables now."""
         self.found = []
@@ -577,7 +596,9 @@ class JoinScreen(NetScreen):
         self.query_one("#address").display = False
         self.query_one("#lobby-hint", Static).update(
             "Compare the fingerprints with the other players: a fingerprint names a key."
+            + (" Esc leaves the table." if self.may_leave else "")
         )
+        self.refresh_bindings()
 
     def _back_to_list(self) -> None:
         self.joining = False

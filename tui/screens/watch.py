@@ -43,6 +43,7 @@ class WatchLobbyScreen(JoinScreen):
     """Pick a table to watch (Enter), or watch ``HOST:PORT``; then its lobby, read-only."""
 
     may_take_full = True
+    may_leave = False
 
     def on_mount(self) -> None:
         """Title the screen for watching (the join screen's own ``on_mount`` lists tables or
