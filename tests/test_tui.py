@@ -737,15 +737,18 @@ async def burst(pilot: Pilot[int], *keys: str) -> None:
     holds them all: none is handled before the last is queued), then let the app handle them.
     ``pilot.press`` waits for the app to be idle after each key, which hides a focus change
     that lands only after the keys that follow it."""
+    characters = {"plus": "+", "minus": "-", "tab": "\t"}
     for key in keys:
-        pilot.app.post_message(events.Key(key, {"plus": "+", "minus": "-"}.get(key)))
+        character = key if len(key) == 1 else characters.get(key)
+        pilot.app.post_message(events.Key(key, character))
     for _ in range(len(keys) + 5):
         await pilot.pause()
 
 
 async def test_a_burst_of_plus_keys_counts_every_key_in_the_trade_dialog() -> None:
-    """Seen in tmux: `t`, ↓ ↓ and ten `+` typed fast left the first `+` on the counter the
-    focus was leaving (Widget.focus() lands after the keys already queued)."""
+    """Seen in tmux: keys typed fast after ↓ in the trade dialog (`Down +++` in one write)
+    landed on the counter the focus was leaving: the dialog moved the focus with
+    Widget.focus(), which takes effect through call_later, after the keys already queued."""
     game = game_at("trade")
     app = HexlanApp(game, bot_delay=0)
     async with app.run_test(size=SMALL) as pilot:
@@ -759,6 +762,8 @@ async def test_a_burst_of_plus_keys_counts_every_key_in_the_trade_dialog() -> No
 
 
 async def test_a_burst_of_plus_keys_counts_every_key_in_the_discard_dialog() -> None:
+    """The discard dialog, reopened (x) and typed into in one burst: every key counts, on
+    the counter focused first (its focus is set at mount, before any key is handled)."""
     game = discard_game()
     hand = game.view.hands[0]
     app = HexlanApp(game, bot_delay=0)
