@@ -1,6 +1,7 @@
-"""Cities & Knights tables in memory played by heuristic bots up to a chosen decision, for the
-tests of the progress cards between sessions (``test_progress_cards_net``,
-``test_progress_hands_net``).
+"""Cities & Knights tables in memory played by heuristic bots up to a chosen decision, a forged
+message given to the other seats, and the checks that follow (the others stop naming its
+author; an honest card is shown before it is played), for the tests of the progress cards
+between sessions (``test_progress_cards_net``, ``test_progress_hands_net``).
 
 A plain helper module, imported by name as ``random_play`` is (pytest puts ``tests/`` on
 ``sys.path``).
