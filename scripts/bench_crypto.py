@@ -236,14 +236,14 @@ def _observe(peer: Peer, probe: Probe, on_ready: Callable[[], None] = lambda: No
             probe.started = now
         append(envelope_bytes, sync=sync)
 
-    def proof_in(seat: int, responses: Any) -> Callable[[], str | None]:
-        job = verification_job(seat, responses)
+    def proof_in(seat: int, proof: Sequence[object]) -> Callable[[], str | None]:
+        job = verification_job(seat, proof)
         if len(dealer.proved) == deck.key.players and probe.usable is None:
             probe.usable = time.perf_counter()
         return job
 
-    def challenges(bits: Sequence[Sequence[int]]) -> None:
-        set_challenges(bits)
+    def challenges(beacon: bytes) -> None:
+        set_challenges(beacon)
         probe.challenged = time.perf_counter()
         probe.challenged_cpu = time.process_time()
 
@@ -598,6 +598,7 @@ def _child(spec_text: str) -> int:
             error = "timed out" if not task.done() else repr(task.exception())
             print(json.dumps({"error": f"seat {seat}: {error}"}), flush=True)
         else:
+            assert probe.challenged_cpu is not None  # as the others, checked just above
             report = {
                 "first": probe.messages[0][0],
                 "shuffle": probe.own("shuffle")[0],
@@ -1077,7 +1078,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         times.append(t)
     assert report is not None
     same = session.audit is not None and report.digest == session.audit.digest
-    deck = inputs.deck
+    deck = inputs.decks[0]  # the development deck (AuditInputs.decks: the rule set's order)
     reshuffle = sum(  # as the audit re-makes each seat's shuffle from its seed (no proof)
         _timed(
             shuffle_deck,

@@ -36,7 +36,7 @@ def _kind(state: GameState, action: Action) -> str | None:
     """The counted kind of ``action`` in ``state``, or None for any other action."""
     if isinstance(action, MoveKnight):
         return "displaced" if action.target in progress_of(state).knights else "moved"
-    kinds = {
+    kinds: dict[type[Action], str] = {
         BuildKnight: "built",
         ChaseRobber: "chased",
         ActivateKnight: "activated",

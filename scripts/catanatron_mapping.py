@@ -204,11 +204,11 @@ class BoardMapping:
         harbours = []
         for port in ports:
             step = DIRECTION_CUBE[port.direction]
-            land = tuple(a + b for a, b in zip(port.cube, step, strict=True))
-            hex_id = self.hex_of.get(land)  # type: ignore[arg-type]
-            if hex_id is None:
+            x, y, z = (a + b for a, b in zip(port.cube, step, strict=True))
+            land = self.hex_of.get((x, y, z))
+            if land is None:
                 raise MappingError(f"port at {port.cube} points {port.direction} at the sea")
-            path = topo.side_path(hex_id, FACING_SIDE[port.direction])
+            path = topo.side_path(land, FACING_SIDE[port.direction])
             resource = None if port.resource is None else resource_of(port.resource)
             harbours.append(Harbour(resource, path))
         laid = tuple(t for t in terrains if t is not None)
@@ -340,37 +340,38 @@ def to_catanatron(
     Raises:
         MappingError: a chance outcome or an action of a variant.
     """
-    kind = type(action)
-    if kind is A.RollDice:
+    if isinstance(action, A.RollDice):
         return ("ROLL", None)
-    if kind is A.Discard:
+    if isinstance(action, A.Discard):
         return ("DISCARD", names_of(action.cards))
-    if kind is A.MoveRobber:
+    if isinstance(action, A.MoveRobber):
         victim = None if action.victim == NO_SEAT else color_of[action.victim]
         return ("MOVE_ROBBER", (mapping.cube_of[action.hex], victim, None))
-    if kind is A.BuildRoad:
+    if isinstance(action, A.BuildRoad):
         return ("BUILD_ROAD", mapping.edge_of(action.path))
-    if kind is A.BuildSettlement:
+    if isinstance(action, A.BuildSettlement):
         return ("BUILD_SETTLEMENT", mapping.cat_node[action.node])
-    if kind is A.BuildCity:
+    if isinstance(action, A.BuildCity):
         return ("BUILD_CITY", mapping.cat_node[action.node])
-    if kind is A.BuyDevelopmentCard:
+    if isinstance(action, A.BuyDevelopmentCard):
         return ("BUY_DEVELOPMENT_CARD", None)
-    if kind is A.PlayKnight:
+    if isinstance(action, A.PlayKnight):
         return ("PLAY_KNIGHT_CARD", None)
-    if kind is A.PlayRoadBuilding:
+    if isinstance(action, A.PlayRoadBuilding):
         return ("PLAY_ROAD_BUILDING", None)
-    if kind is A.PlayYearOfPlenty:
+    if isinstance(action, A.PlayYearOfPlenty):
         return ("PLAY_YEAR_OF_PLENTY", tuple(RESOURCE_NAMES[r] for r in action.resources))
-    if kind is A.PlayMonopoly:
+    if isinstance(action, A.PlayMonopoly):
         return ("PLAY_MONOPOLY", RESOURCE_NAMES[action.resource])
-    if kind is A.MaritimeTrade:
+    if isinstance(action, A.MaritimeTrade):
         ratio = sum(action.give)
         give = names_of(action.give)
         return ("MARITIME_TRADE", (*give, *([None] * (4 - ratio)), RESOURCE_NAMES[action.get]))
-    if kind is A.EndTurn:
+    if isinstance(action, A.EndTurn):
         return ("END_TURN", None)
-    if kind in (A.OfferTrade, A.AnswerTrade, A.CounterOffer, A.ConfirmTrade, A.CancelTrade):
+    if isinstance(
+        action, (A.OfferTrade, A.AnswerTrade, A.CounterOffer, A.ConfirmTrade, A.CancelTrade)
+    ):
         return None
     raise MappingError(f"{action!r} has no Catanatron counterpart")
 

@@ -33,7 +33,6 @@ import json
 import random
 import sys
 import tempfile
-from collections.abc import Callable
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
@@ -154,13 +153,13 @@ class _Game:
             if not due:
                 raise AssertionError(f"no seat may move; waiting on {sessions[0].waiting_on()}")
             seat = due[0]
-            self.table.submit(seat, bots[seat].choose(sessions[seat].view, seat))
+            view = sessions[seat].view
+            assert view is not None  # a seat whose decision is due has its view
+            self.table.submit(seat, bots[seat].choose(view, seat))
         raise AssertionError(f"the vector game did not end in {MAX_DECISIONS} decisions")
 
-    def messages(
-        self, kind: str, check: Callable[[Envelope], bool] = lambda _: True
-    ) -> list[Envelope]:
-        return [env for env in self.log if env.body.kind == kind and check(env)]
+    def messages(self, kind: str) -> list[Envelope]:
+        return [env for env in self.log if env.body.kind == kind]
 
 
 def _message(env: Envelope, *, whole: bool = True) -> dict[str, Any]:
@@ -246,7 +245,7 @@ def _beacon(game: _Game) -> list[dict[str, Any]]:
         previous = [
             chain.commitment if number == 1 else chain.preimage(number - 1) for chain in chains
         ]
-        reveals = game.messages("reveal", lambda env, n=number: env.body.payload[0] == n)
+        reveals = [env for env in game.messages("reveal") if env.body.payload[0] == number]
         if sorted(env.body.payload[1] for env in reveals) != sorted(preimages):
             raise AssertionError(f"event {number}'s reveals are not the chains' preimages")
         output = beacon_output(game_id, number, trigger_id, preimages)
@@ -343,10 +342,11 @@ def _draw(game: _Game) -> dict[str, Any]:
             share, proof = deck.own_share(position, secrets[seat], seat)
             message = None
         else:
-            found = game.messages(
-                "draw_share",
-                lambda env, s=seat: env.body.author == s and env.body.payload[1] == position,
-            )
+            found = [
+                env
+                for env in game.messages("draw_share")
+                if env.body.author == seat and env.body.payload[1] == position
+            ]
             if not found:
                 raise AssertionError(f"no draw_share of position {position} by seat {seat}")
             _, _, share, proof = found[0].body.payload

@@ -19,7 +19,7 @@ from hexlan.engine.bots import make_bot
 from hexlan.net import verify
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
-from hexlan.net.verify import verify_logs
+from hexlan.net.verify import VerifyReport, verify_logs
 
 
 def play_to_end(
@@ -43,16 +43,20 @@ def write_log(path: Path, opening_payload: object, envelopes: Sequence[bytes]) -
     return path
 
 
-def assert_logs_verify(table: InProcessTable, directory: Path, game: str) -> None:
-    """Every seat's log of ``table``'s finished game, written to ``directory``, passes
-    `hexlan verify` (:func:`verify_logs`) as a ``game`` game whose audit passed."""
+def assert_logs_verify(
+    table: InProcessTable, directory: Path, game: str, seats: int | None = None
+) -> VerifyReport:
+    """Every seat's log of ``table``'s finished game (only the first ``seats`` seats' with
+    ``seats``), written to ``directory``, passes `hexlan verify` (:func:`verify_logs`) as a
+    ``game`` game whose audit passed; the report."""
     paths = [
         write_log(directory / f"seat{s}.hexlan", table.opening.to_payload(), log)
-        for s, log in enumerate(table.logs)
+        for s, log in enumerate(table.logs[:seats])
     ]
     report = verify_logs(paths)
     assert report.exit_code == 0, [r.violations for r in report.logs]
-    assert {(r.game, r.audit) for r in report.logs} == {(game, "passed")}
+    assert [(r.game, r.audit) for r in report.logs] == [(game, "passed")] * len(paths)
+    return report
 
 
 @contextmanager

@@ -12,9 +12,10 @@ from dataclasses import replace
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
+from hexlan.engine.chance import draw_outcome
 from hexlan.engine.core import NO_SEAT, Hand, Phase
 from hexlan.engine.options import GameOptions
-from hexlan.engine.state import GameState
+from hexlan.engine.state import CHANCE, GameState
 
 STEP_CAP = 20000
 """Actions after which a random game stops (random play rarely stalls that long)."""
@@ -97,3 +98,11 @@ def choose(
     for action in choices:
         kinds.setdefault(type(action).__name__, []).append(action)
     return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def random_step(state: GameState, rng: random.Random) -> Action:
+    """The next action of a random game of ``state`` (not over): a chance outcome drawn from
+    ``rng`` by its odds, or a random decision (:func:`choose`; offers of one or two cards)."""
+    if state.current_player() == CHANCE:
+        return draw_outcome(rng, state.chance_outcomes())
+    return choose(state, rng, offer_for_one_or_two)

@@ -47,6 +47,7 @@ from hexlan.tui.board import (
     SETTLEMENT_GLYPHS,
     WARSHIP_GLYPH,
     BoardView,
+    Geometry,
     Layout,
     board_lines,
     choose_layout,
@@ -717,6 +718,23 @@ def test_the_sea_frame_surrounds_the_coast(map_name: str, layout: Layout) -> Non
         assert not around & sea
 
 
+def assert_arrows_reach_and_clicks_hit(geo: Geometry, kind: str, targets: range) -> None:
+    """From the first cursor spot among ``targets`` (ids of places of ``kind``), the four arrows
+    lead to every one of them, and a click on each one's anchor cell picks it."""
+    start = step_cursor(geo, kind, targets, None, "up")
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for direction in ("up", "down", "left", "right"):
+            there = step_cursor(geo, kind, targets, here, direction)
+            if there is not None and there not in seen:
+                seen.add(there)
+                todo.append(there)
+    assert seen == set(targets), (kind, sorted(set(targets) - seen))
+    for t in targets:
+        assert hit_test(geo, kind, targets, *geo.anchor(kind, t)) == t
+
+
 @pytest.mark.parametrize("layout", LAYOUTS, ids=ALL_LAYOUT_IDS)
 @pytest.mark.parametrize("map_name", ["base", "five-six"])
 def test_arrows_reach_every_place_and_clicks_hit_it(map_name: str, layout: Layout) -> None:
@@ -726,19 +744,7 @@ def test_arrows_reach_every_place_and_clicks_hit_it(map_name: str, layout: Layou
     geo = geometry(layout, topo)
     counts = {"node": topo.node_count, "path": topo.path_count, "hex": topo.hex_count}
     for kind, count in counts.items():
-        targets = range(count)
-        start = step_cursor(geo, kind, targets, None, "up")
-        seen, todo = {start}, [start]
-        while todo:
-            here = todo.pop()
-            for direction in ("up", "down", "left", "right"):
-                there = step_cursor(geo, kind, targets, here, direction)
-                if there is not None and there not in seen:
-                    seen.add(there)
-                    todo.append(there)
-        assert seen == set(targets), (kind, sorted(set(targets) - seen))
-        for t in targets:
-            assert hit_test(geo, kind, targets, *geo.anchor(kind, t)) == t
+        assert_arrows_reach_and_clicks_hit(geo, kind, range(count))
 
 
 def test_mini_path_labels_stay_on_their_path_and_the_robber_keeps_the_token() -> None:
@@ -952,18 +958,7 @@ def test_every_sea_path_and_sea_hex_is_reached_by_arrows_and_clicks(layout: Layo
     geo = geometry(layout, SEA_TOPO)
     sea_hexes = range(SEA_TOPO.hex_count, SEA_TOPO.hex_count + len(SEA_TOPO.sea_axial))
     for kind, targets in (("hex", sea_hexes), ("path", range(SEA_TOPO.path_count))):
-        for t in targets:
-            assert hit_test(geo, kind, targets, *geo.anchor(kind, t)) == t
-        start = step_cursor(geo, kind, targets, None, "up")
-        seen, todo = {start}, [start]
-        while todo:
-            here = todo.pop()
-            for direction in ("up", "down", "left", "right"):
-                there = step_cursor(geo, kind, targets, here, direction)
-                if there is not None and there not in seen:
-                    seen.add(there)
-                    todo.append(there)
-        assert seen == set(targets), (kind, sorted(set(targets) - seen))
+        assert_arrows_reach_and_clicks_hit(geo, kind, targets)
     state = sea_game()
     labels = {h: f"{h - SEA_TOPO.hex_count:02}" for h in sea_hexes if h != sea(state).pirate}
     lines = board_lines(render_board(state, layout, kind="hex", targets=labels))

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 import pytest
-from random_play import STEP_CAP, choose, offer_for_one_or_two
+from random_play import STEP_CAP, random_step
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board, random_board
@@ -246,10 +246,7 @@ def test_views_agree_with_the_full_state_in_games_with_commodities() -> None:
         for _ in range(STEP_CAP):
             if state.is_over:
                 break
-            if state.current_player() == CHANCE:
-                action = draw_outcome(rng, state.chance_outcomes())
-            else:
-                action = choose(state, rng, offer_for_one_or_two)
+            action = random_step(state, rng)
             moved = getattr(action, "give", None) or getattr(action, "cards", None) or ()
             if isinstance(action, A.StealCard) and action.resource in COMMODITIES:
                 seen["stolen commodity"] += 1

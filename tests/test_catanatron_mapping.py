@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts_import import load_script
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import NO_SEAT, Resource
@@ -38,15 +38,9 @@ CATANATRON_PORTS = (
 
 
 @pytest.fixture(scope="module")
-def scripts() -> Iterator[dict[str, ModuleType]]:
+def scripts() -> dict[str, ModuleType]:
     """The bridge's modules, imported from scripts/."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import catanatron_mapping
-
-        yield {"mapping": catanatron_mapping}
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    return {"mapping": load_script("catanatron_mapping")}
 
 
 def numbered_like_catanatron(mapping: ModuleType, seed: int) -> tuple[list, list, list[int]]:
@@ -156,12 +150,8 @@ def test_decisions_round_trip(scripts: dict[str, ModuleType]) -> None:
 
 def _catanatron_venv() -> Path | None:
     """The interpreter of the Catanatron venv if it is already made and works, else None."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from bench_engine import cache_dir, venv_python
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-    python = venv_python(cache_dir() / "catanatron-venv")
+    bench_engine = load_script("bench_engine")
+    python = bench_engine.venv_python(bench_engine.cache_dir() / "catanatron-venv")
     if not python.exists():
         return None
     probe = subprocess.run(
@@ -174,11 +164,7 @@ def _catanatron_venv() -> Path | None:
 def test_a_bridged_game_has_no_unexplained_disagreement() -> None:
     """Two seeded two-player games against Catanatron's weighted random player run in lockstep
     to their end: every difference between the engines is a known, classified one."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import catanatron_bridge as bridge
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    bridge = load_script("catanatron_bridge")
     bridge.load_catanatron()
     for seed in (1, 2):
         result = bridge.Lockstep(seed, 2, seed % 2, "weighted", "heuristic").play()
@@ -190,11 +176,7 @@ def test_a_bridged_game_has_no_unexplained_disagreement() -> None:
 def test_wilson_interval_and_refused_opponents() -> None:
     """The win rate's 95% Wilson interval (5 of 10: 0.237-0.763, the textbook figure), and an
     opponent no Catanatron release ships is refused in one line, before any venv is made."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import catanatron_bridge as bridge
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    bridge = load_script("catanatron_bridge")
     low, high = bridge.wilson(5, 10)
     assert (round(low, 3), round(high, 3)) == (0.237, 0.763)
     assert bridge.wilson(0, 0) == (0.0, 1.0)

@@ -166,11 +166,7 @@ async def test_the_tui_joins_a_cities_and_knights_table_and_plays(data_dir: Path
     """`hexlan join HOST:PORT` to a bot-hosted Cities & Knights table (a second bot joins too):
     the lobby leads into the game, not a hang; a bot plays the person's seat for some turns with
     no stop."""
-    from textual.widgets import Input
-
-    from hexlan.net.client import NetworkGame
-    from hexlan.tui.app import make_net_app
-    from hexlan.tui.screens.lobby import JoinScreen, NetOptions
+    from tui_join import autoplayed_join, joined_game
 
     port = free_port()
     host = ["--host", "--seats", "3", "--game", GAME, "--port", str(port), "--quiet"]
@@ -179,27 +175,10 @@ async def test_the_tui_joins_a_cities_and_knights_table_and_plays(data_dir: Path
         wait_until_listening(port, procs[0])
         join = ["--join", f"127.0.0.1:{port}", "--quiet", "--log", str(data_dir / "bot.log")]
         procs.append(start_bot(*join))
-        options = NetOptions(
-            name="Jo",
-            identity_path=data_dir / "jo.pem",
-            log_path=data_dir / "jo.hexlan",
-            address=f"127.0.0.1:{port}",
-        )
-        app = make_net_app(options, host=False, bot_delay=0, autoplay=True)
+        app = autoplayed_join(data_dir, port)
         async with app.run_test(size=(80, 24)) as pilot:
-            lobby = app.screen
-            assert isinstance(lobby, JoinScreen)
-            for _ in range(600):
-                if hasattr(app, "game"):
-                    break
-                status = str(lobby.query_one("#lobby-status").render())
-                if "Cannot reach" in status and not lobby.joining:
-                    lobby.query_one("#address", Input).focus()
-                    await pilot.press("enter")
-                await pilot.pause(0.05)
-            assert hasattr(app, "game"), "the join never led into the game"
-            game = app.game
-            assert isinstance(game, NetworkGame) and game.view.rules.name == GAME
+            game = await joined_game(app, pilot)
+            assert game.view.rules.name == GAME
             for _ in range(600):
                 if game.view.turn >= 6 or game.is_over:
                     break

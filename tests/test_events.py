@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from random_play import OPTIONS, STEP_CAP, choose, offer_for_one_or_two
+from random_play import OPTIONS, STEP_CAP, random_step
 from variant_play import board_of
 
-from hexlan.chance import draw_outcome
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.board import beginner_board, random_board
@@ -21,7 +20,7 @@ from hexlan.engine.core import NO_SEAT, DevCard, Resource
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
-from hexlan.engine.state import CHANCE, GameState
+from hexlan.engine.state import GameState
 from hexlan.net.narrate import Narrator, describe_cards, scores
 
 LONG = (3, 0, 4, 8, 13, 18, 23, 28)  # a trail from node 3 (the longest-road tests' LONG)
@@ -156,10 +155,7 @@ def _random_game_with_views(seed: int) -> tuple[Counter[str], list[tuple[int, st
     for _ in range(STEP_CAP):
         if state.is_over:
             break
-        if state.current_player() == CHANCE:
-            action = draw_outcome(rng, state.chance_outcomes())
-        else:
-            action = choose(state, rng, offer_for_one_or_two)
+        action = random_step(state, rng)
         observed = state.observation(action, 0)
         advance_views(state, views, action)
         told = narrator.narrate(observed)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 
+import bot_games
 import pytest
 from test_session import (
     Table,
@@ -59,7 +60,6 @@ from hexlan.net.dealing import Dealer
 from hexlan.net.deck import Deck, derive_deck_secret
 from hexlan.net.effects import Effect, Send
 from hexlan.net.group import add, base_mul
-from hexlan.net.log import GameLog
 from hexlan.net.redteam import swap_in_another_card
 from hexlan.net.session import AUTOMATIC_TIMEOUT, DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point
@@ -162,11 +162,8 @@ def assert_stopped(
 
 
 def write_log(path: Path, table: Table, seat: Seat) -> Path:
-    """``seat``'s log as a file `hexlan verify` reads."""
-    with GameLog.create(path, table.opening.to_payload()) as log:
-        for data in table.logs[seat]:
-            log.append_message(data)
-    return path
+    """``seat``'s log as a file `hexlan verify` reads (:func:`bot_games.write_log`)."""
+    return bot_games.write_log(path, table.opening.to_payload(), table.logs[seat])
 
 
 def audit_of(session: Session) -> AuditReport:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from bot_games import write_log
+from bot_games import assert_logs_verify
 
 from hexlan.engine.bots import make_bot
 from hexlan.engine.variants.seafarers import SeaPhase, sea
@@ -29,7 +29,6 @@ from hexlan.net.group import mul
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.redteam import swap_in_another_card
 from hexlan.net.shuffle import card_point, decrypt, decryption_base
-from hexlan.net.verify import verify_logs
 from hexlan.net.wire import Envelope
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -186,13 +185,7 @@ def test_the_audit_refuses_a_fog_tile_other_than_the_face_dealt(fog_game: InProc
 def test_verify_replays_the_fog_island_and_its_audit(
     fog_game: InProcessTable, tmp_path: Path
 ) -> None:
-    paths = [
-        write_log(tmp_path / f"seat{s}.hexlan", fog_game.opening.to_payload(), log)
-        for s, log in enumerate(fog_game.logs[:2])
-    ]
-    report = verify_logs(paths)
-    assert report.exit_code == 0, [r.violations for r in report.logs]
-    assert [(r.game, r.audit) for r in report.logs] == [(GAME, "passed")] * 2
+    assert_logs_verify(fog_game, tmp_path, GAME, seats=2)
 
 
 def _reachable_bytes(root: object) -> set[bytes]:

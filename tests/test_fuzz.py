@@ -10,33 +10,19 @@ long runs and their rates are the script's (figures printed, never asserted here
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scripts_import import load_script
 
-ROOT = Path(__file__).resolve().parents[1]
 SEED = 3
 
 
-def _load_script() -> ModuleType:
-    path = ROOT / "scripts" / "fuzz.py"
-    spec = importlib.util.spec_from_file_location("hexlan_fuzz_script", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-fuzz = _load_script()
+fuzz = load_script("fuzz")
 
 
 @pytest.fixture(scope="module")

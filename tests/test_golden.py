@@ -32,18 +32,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import random
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from random_play import choose, offer_for_one_or_two
+from scripts_import import load_script
 
 from hexlan.chance import SeededChance
 from hexlan.engine.actions import Action, action_to_list
@@ -338,19 +337,9 @@ TABLES = (
 )
 
 
-def _vectors_generator() -> ModuleType:
-    """scripts/protocol_vectors.py, loaded as a module (scripts/ is no package)."""
-    path = ROOT / "scripts" / "protocol_vectors.py"
-    spec = importlib.util.spec_from_file_location("protocol_vectors", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def play_table(case: TableCase) -> dict[str, Any]:
     """The golden values of one table's log: its SHA-256, size, message count and winner."""
-    generator = _vectors_generator()
+    generator = load_script("protocol_vectors")
     game = generator._Game(case.names, case.seed, case.options, case.board)
     log: bytes = generator.game_log_bytes(game)
     return {
@@ -365,7 +354,7 @@ def play_table(case: TableCase) -> dict[str, Any]:
 def vector_log_golden() -> dict[str, Any]:
     """The vector game's log as committed (tests/test_protocol_vectors.py checks that the code
     still writes exactly this file)."""
-    generator = _vectors_generator()
+    generator = load_script("protocol_vectors")
     path = ROOT / "docs" / generator.GAME_LOG
     return {"path": str(path.relative_to(ROOT)), "sha256": _sha(path.read_bytes())}
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from knights_play import GAME, assert_others_stop, at_a_decision, others_receive
 from test_fairness import forge_chain, write_log
 
 from hexlan.engine.bots import make_bot
@@ -28,25 +29,13 @@ from hexlan.net.steal import seal_hand
 from hexlan.net.verify import EXIT_VALID, verify_logs
 from hexlan.net.wire import Envelope, encode_action, sign_body
 
-GAME = "cities-and-knights"
 SEATS = 3
 
 
 def at_a_play(seed: int, name: str) -> tuple[InProcessTable, int, PlayProgress]:
     """Heuristic bots play a 3-seat game until one chooses to play the card ``name`` (not
     made)."""
-    table = InProcessTable(["a", "b", "c"], seed=seed, game=GAME)
-    bots = [make_bot("heuristic", random.Random(s)) for s in range(SEATS)]
-    table.start()
-    while True:
-        seat = next(s.seat for s in table.sessions if s.decision_due())
-        view = table.sessions[seat].view
-        assert view is not None and not view.is_over, f"no {name} was played"
-        action = bots[seat].choose(view, seat)
-        names = view.variant.card_names  # type: ignore[union-attr]
-        if isinstance(action, PlayProgress) and names[action.track][action.face] == name:
-            return table, seat, action
-        table.submit(seat, action)
+    return at_a_decision(seed, PlayProgress, seats=SEATS, card=name)
 
 
 def views(table: InProcessTable) -> list[InformationState]:
@@ -107,12 +96,7 @@ def test_a_count_above_the_monopolys_cap_stops_the_game_naming_its_seat() -> Non
     table._handle(seat, table.sessions[seat].submit(play))
     pump_with(table, over_the_cap)
     assert forged, "the liar never counted"
-    for other in range(SEATS):
-        if other == liar:
-            continue
-        stop = table.sessions[other].stopped
-        assert stop is not None and stop.author == liar, stop
-        assert f"seat {liar} counted 3 " in stop.reason and "cannot hold" in stop.reason
+    assert_others_stop(table, liar, f"seat {liar} counted 3 ", "cannot hold")
 
 
 @pytest.mark.slow
@@ -192,12 +176,7 @@ def test_a_forged_hand_opening_stops_the_game_naming_the_victim() -> None:
     table._handle(seat, table.sessions[seat].submit(play))
     pump_with(table, false_card)
     assert forged, "the victim never opened its hand"
-    for other in range(SEATS):
-        if other == victim:
-            continue
-        stop = table.sessions[other].stopped
-        assert stop is not None and stop.author == victim, stop
-        assert "hand opening is false" in stop.reason
+    assert_others_stop(table, victim, "hand opening is false")
 
 
 @pytest.mark.slow
@@ -227,12 +206,8 @@ def test_a_dispute_of_a_true_hand_opening_names_the_player() -> None:
     number = table.sessions[seat]._hand.steal  # type: ignore[union-attr]
     key = table.sessions[seat].game_keys.private_bytes
     forged = forge_chain(table, seat, [("steal_dispute", (number, key))])  # type: ignore[arg-type]
-    for other in range(SEATS):
-        if other != seat:
-            table._handle(other, table.sessions[other].receive(forged[0]))
-            stop = table.sessions[other].stopped
-            assert stop is not None and stop.author == seat, stop
-            assert f"seat {seat} disputed a true opening of steal {number}" in stop.reason
+    others_receive(table, seat, forged[0])
+    assert_others_stop(table, seat, f"seat {seat} disputed a true opening of steal {number}")
 
 
 @pytest.mark.slow
@@ -244,9 +219,5 @@ def test_a_master_merchants_take_named_in_the_open_stops_the_game_naming_the_pla
     take = make_bot("heuristic", random.Random(seat)).choose(views(table)[seat], seat)
     assert isinstance(take, MerchantTake)
     forged = forge_chain(table, seat, [("action", encode_action(take))])  # type: ignore[arg-type]
-    for other in range(SEATS):
-        if other != seat:
-            table._handle(other, table.sessions[other].receive(forged[0]))
-            stop = table.sessions[other].stopped
-            assert stop is not None and stop.author == seat, stop
-            assert "Master Merchant's cards in the open" in stop.reason
+    others_receive(table, seat, forged[0])
+    assert_others_stop(table, seat, "Master Merchant's cards in the open")

@@ -12,7 +12,6 @@ the formulas the spec states and bare primitives (hashlib, HKDF and Ed25519 from
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import tomllib
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from nacl import bindings as nb
+from scripts_import import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "docs" / "protocol-vectors.json"
@@ -32,15 +32,6 @@ SPEC = ROOT / "docs" / "PROTOCOL.md"
 
 L = 2**252 + 27742317777372353535851937790883648493
 G = bytes.fromhex("5866666666666666666666666666666666666666666666666666666666666666")
-
-
-def _load_generator() -> Any:
-    path = ROOT / "scripts" / "protocol_vectors.py"
-    spec = importlib.util.spec_from_file_location("protocol_vectors", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +56,7 @@ def u64(n: int) -> bytes:
 
 
 def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> None:
-    generator = _load_generator()
+    generator = load_script("protocol_vectors")
     data, log = generator.build()
     text = generator.render(data)
     assert json.loads(text) == vectors, (

@@ -17,24 +17,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from variant_play import board_of, play_random_game
+from variant_play import board_of, play_random_game, play_told_bot_game
 
 from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
 from hexlan.engine.board import random_board
-from hexlan.engine.bots import make_bot
 from hexlan.engine.core import (
     DevCard,
     IllegalActionError,
     Phase,
     Terrain,
 )
-from hexlan.engine.info import InformationState, advance_views
+from hexlan.engine.info import InformationState
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import GAMES, load_ruleset
-from hexlan.engine.state import CHANCE, GameState
+from hexlan.engine.state import GameState
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
@@ -45,7 +44,6 @@ from hexlan.engine.variants.seafarers import (
     gold_choices,
 )
 from hexlan.engine.variants.seafarers import sea as sea_of
-from hexlan.net.narrate import Narrator
 from hexlan.net.wire import MalformedMessage, decode_action, encode_action
 from hexlan.simulate import simulate
 
@@ -404,28 +402,19 @@ def test_random_games_keep_every_view_in_step(game: str) -> None:
 def test_a_bot_game_keeps_every_view_and_the_narrator_in_step() -> None:
     """Heuristic bots from their own views, every action checked by the state and every view
     (gold choices included), told in words by seat 0's narrator."""
-    chance = SeededChance(3)  # a board and game where gold fields pay out
-    board = board_of(SEA, chance.rng)
-    state = GameState(board, 4, rules=SEA)
-    views = [InformationState(board, 4, s, rules=SEA) for s in range(4)]
-    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
-    narrator = Narrator(board, ["a", "b", "c", "d"], 0, rules=SEA)
-    told: list[str] = []
     seen: set[str] = set()
-    while not state.is_over:
-        seat = state.current_player()
-        action = chance.outcome(state) if seat == CHANCE else bots[seat].choose(views[seat], seat)
+
+    def each(state: GameState, views: list[InformationState], action: A.Action) -> None:
         seen.add(type(action).__name__)
-        observed = state.observation(action, 0)
-        advance_views(state, views, action, check=True)
-        told.append(narrator.narrate(observed).text)
         if isinstance(action, ChooseGold | BuildShip) and state.phase is not Phase.VICTORY:
             # (a victory the hidden cards bring is seen by the winner's view alone)
             assert {v.public_hash() for v in views} == {state.public_hash()}
+
+    chance = SeededChance(3)  # a board and game where gold fields pay out
+    told = play_told_bot_game(SEA, board_of(SEA, chance.rng), chance, check=True, each=each).told
     assert {"BuildShip", "ChooseGold"} <= seen
     assert any("built a ship" in t for t in told)
     assert any("from the gold fields" in t for t in told)
-    assert narrator.state.public_hash() == state.public_hash()
 
 
 def test_simulated_new_shores_games_end_with_a_winner_at_fourteen() -> None:

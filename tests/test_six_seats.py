@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bot_games import write_log
+from bot_games import assert_logs_verify, write_log
 from click.testing import CliRunner
 from test_peer import (
     assert_agreement,
@@ -99,13 +99,7 @@ def test_six_sessions_play_five_six_to_an_audited_end(six_seat_game: InProcessTa
 def test_verify_rebuilds_a_five_six_game_from_its_log(
     six_seat_game: InProcessTable, tmp_path: Path
 ) -> None:
-    paths = [
-        write_log(tmp_path / f"seat{s}.hexlan", six_seat_game.opening.to_payload(), log)
-        for s, log in enumerate(six_seat_game.logs[:2])
-    ]
-    report = verify_logs(paths)
-    assert report.exit_code == 0, [r.violations for r in report.logs]
-    assert [(r.game, r.audit) for r in report.logs] == [("five-six", "passed")] * 2
+    report = assert_logs_verify(six_seat_game, tmp_path, "five-six", seats=2)
     assert "five-six game" in report.logs[0].lines()[0]
     assert report.logs[0].to_json()["game"] == "five-six"
     dice, draws = stats_report(report)

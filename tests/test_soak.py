@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from scripts_import import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SOAK = ROOT / "scripts" / "soak.py"
@@ -47,11 +48,7 @@ def test_the_equivocation_scan_counts_two_bodies_for_one_seq(tmp_path: Path) -> 
     from hexlan.net.inproc import InProcessTable, SeatKeys
     from hexlan.net.wire import Envelope, sign_body
 
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from soak import count_equivocations
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    count_equivocations = load_script("soak").count_equivocations
     table = InProcessTable(["Ann", "Bob"], seed=4)
     table.start()
     opening, messages = table.opening.to_payload(), table.logs[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from tui_play import Ready, Step, play_by_keys, type_label
+from tui_play import Ready, Step, pick_card, play_by_keys, type_label
 
 from hexlan.engine.bots.board_cards import board_card_choice
 from hexlan.engine.variants.cities_knights import progress_of
@@ -59,14 +59,7 @@ async def open_card(pilot: Pilot[int], screen: GameScreen, name: str) -> PlayPro
     plays = plays_of(screen.game, name)
     wanted = board_card_choice(screen.game.view, 0, list(plays))
     play = wanted if isinstance(wanted, PlayProgress) else plays[0]
-    await pilot.press("l")
-    await pilot.pause()
-    dialog = pilot.app.screen
-    assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Your progress cards"
-    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
-    assert "(not now)" not in str(dialog.choices[index][0])
-    await pilot.press(str(index + 1))
-    await pilot.pause()
+    await pick_card(pilot, play)
     return play
 
 

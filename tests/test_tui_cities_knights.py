@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_play import Step, legal, play_by_keys, type_label
+from tui_play import Step, legal, pick_card, play_by_keys, type_label
 
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -380,14 +380,7 @@ async def play_a_progress_card(pilot: Pilot[int], screen: GameScreen) -> None:
     when it asks), face up: one card fewer, told in the log."""
     play = next(a for a in screen.game.legal_actions() if isinstance(a, PlayProgress))
     held = progress_of(screen.game.view).held(0)
-    await pilot.press("l")
-    await pilot.pause()
-    dialog = pilot.app.screen
-    assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Your progress cards"
-    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
-    assert "(not now)" not in str(dialog.choices[index][0])
-    await pilot.press(str(index + 1))
-    await pilot.pause()
+    await pick_card(pilot, play)
     if screen.pick is not None:  # Engineer, Medicine: the place; the Diplomat: the road
         assert screen.pick.what in ("progress card", "progress road")
         await type_label(pilot, screen, next(iter(screen.pick.labels)))
@@ -431,13 +424,7 @@ async def play_a_hand_card(pilot: Pilot[int], screen: GameScreen) -> None:
     play = hand_card_play(screen.game)
     assert play is not None
     held = progress_of(screen.game.view).held(0)
-    await pilot.press("l")
-    await pilot.pause()
-    dialog = pilot.app.screen
-    assert isinstance(dialog, ChoiceDialog)
-    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
-    await pilot.press(str(index + 1))
-    await pilot.pause()
+    await pick_card(pilot, play)
     titles = []
     for _ in range(3):  # the card's own dialog, then the decisions it brings to the person
         await pilot.pause()

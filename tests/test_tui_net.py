@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from tui_join import autoplayed_join, joined_game
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import make_bot
@@ -320,7 +320,6 @@ async def test_tui_joins_a_bot_hosted_table_by_address(data_dir: Path) -> None:
     import subprocess
 
     from hexlan.net.lobby import free_port
-    from hexlan.tui.screens.lobby import JoinScreen
 
     port = free_port()
     host = subprocess.Popen(
@@ -333,30 +332,10 @@ async def test_tui_joins_a_bot_hosted_table_by_address(data_dir: Path) -> None:
         stderr=subprocess.DEVNULL,
     )
     try:
-        options = NetOptions(
-            name="Jo",
-            identity_path=data_dir / "jo.pem",
-            log_path=data_dir / "jo.hexlan",
-            address=f"127.0.0.1:{port}",
-        )
-        app = make_net_app(options, host=False, bot_delay=0, autoplay=True)
+        app = autoplayed_join(data_dir, port)
         async with app.run_test(size=(80, 24)) as pilot:
-            lobby = app.screen
-            assert isinstance(lobby, JoinScreen)
-            seen: list[str] = []
-            for _ in range(600):
-                if hasattr(app, "game"):
-                    break
-                status = str(lobby.query_one("#lobby-status").render())
-                seen.append(status)
-                if "Cannot reach" in status and not lobby.joining:
-                    # the bot was not listening yet: Enter in the address box tries again
-                    lobby.query_one("#address", Input).focus()
-                    await pilot.press("enter")
-                await pilot.pause(0.05)
-            assert hasattr(app, "game"), sorted(set(seen))
-            game = app.game
-            assert isinstance(game, NetworkGame) and game.human_seat == 1
+            game = await joined_game(app, pilot)
+            assert game.human_seat == 1
             assert game.names == ("Hostbot", "Jo")
             assert await wait_for(pilot, lambda: game.view.turn >= 6 or game.is_over, 30)
             assert game.stopped is None

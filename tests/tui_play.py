@@ -1,5 +1,6 @@
-"""Playing a Seafarers game at the table by keys, for the TUI tests of its scenarios
-(``test_tui_seafarers``, ``test_tui_pirate_islands``): bots play until a step is legal for the
+"""Playing a game at the table by keys, for the TUI tests of the Seafarers scenarios
+(``test_tui_seafarers``, ``test_tui_pirate_islands``) and of Cities & Knights
+(``test_tui_cities_knights``, ``test_tui_board_cards``): bots play until a step is legal for the
 person, then a fresh game screen plays it by keys.
 
 A plain helper module, imported by name as ``random_play`` is (pytest puts ``tests/`` on
@@ -14,11 +15,13 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from textual.pilot import Pilot
 
 from hexlan.engine.bots import make_bot
+from hexlan.engine.variants.cities_knights.actions import PlayProgress
 from hexlan.engine.variants.seafarers import MoveShip, sea
 from hexlan.net.client import SessionGame
 from hexlan.net.wire import board_kinds
 from hexlan.tui.app import HexlanApp
 from hexlan.tui.board import COMPACT, MINI, geometry
+from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
 
 Step = Callable[[Pilot[int], GameScreen], Awaitable[None]]
@@ -104,6 +107,19 @@ async def type_label(pilot: Pilot[int], screen: GameScreen, target: int) -> None
     """Type the label the pick shows on ``target``."""
     assert screen.pick is not None
     await pilot.press(*screen.pick.labels[target])
+    await pilot.pause()
+
+
+async def pick_card(pilot: Pilot[int], play: PlayProgress) -> None:
+    """``l`` lists the person's progress cards; the card ``play`` plays is picked by its number
+    (it is not marked "(not now)"). What the card asks next is the caller's."""
+    await pilot.press("l")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ChoiceDialog) and dialog.title_text == "Your progress cards"
+    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
+    assert "(not now)" not in str(dialog.choices[index][0])
+    await pilot.press(str(index + 1))
     await pilot.pause()
 
 
