@@ -18,9 +18,9 @@ from variant_play import board_of, play_bot_game, play_random_game
 from hexlan.chance import SeededChance
 from hexlan.cli import main
 from hexlan.engine import actions as A
-from hexlan.engine.board import Terrain, beginner_board
+from hexlan.engine.board import PIPS, Terrain, beginner_board
 from hexlan.engine.bots import make_bot
-from hexlan.engine.bots.knights import knight_post
+from hexlan.engine.bots.knights import GUARD_VALUE, knight_post, retreat_post
 from hexlan.engine.chance import UNIFORM, draw_outcome
 from hexlan.engine.core import IllegalActionError, Phase, Resource
 from hexlan.engine.determinize import Determinizer
@@ -537,6 +537,24 @@ def test_the_bot_retreats_its_displaced_knight_where_it_blocks_an_opponents_road
     assert state.legal_actions() == [RetreatKnight(1, low), RetreatKnight(1, high)]
     assert knight_post(state, 1, high) > knight_post(state, 1, low)
     assert make_bot("heuristic", random.Random(0)).choose(state, 1) == RetreatKnight(1, high)
+
+
+def test_a_retreat_beside_the_seats_own_hexes_is_worth_more_than_its_work_alone() -> None:
+    """Where the robber may come, a knight can chase it: beside a hex the seat's buildings take
+    from, a retreat spot is worth the hex's dots times the cards taken there, more."""
+    state = new_state()
+    topo, tokens = state.topology, state.board.tokens
+    city = own_city(state, 1)
+    beside = next(m for m in topo.node_nodes[city] if state.node_owner[m] < 0)
+    shared = set(topo.node_hexes[beside]) & set(topo.node_hexes[city])
+    guard = retreat_post(state, 1, beside) - knight_post(state, 1, beside)
+    assert guard >= GUARD_VALUE * 2 * sum(PIPS[tokens[h]] for h in shared) > 0  # a city: 2 cards
+    lonely = next(
+        n
+        for n in range(topo.land_node_count)
+        if not any(state.hex_seats[h] >> 1 & 1 for h in topo.node_hexes[n])
+    )
+    assert retreat_post(state, 1, lonely) == knight_post(state, 1, lonely)
 
 
 # ------------------------------------------------------------------ the barbarians
