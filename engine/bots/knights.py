@@ -123,7 +123,8 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return None
     phase = view.phase
     if phase is KnightsPhase.RETREAT:  # its displaced knight, where it is worth most
-        return max(legal, key=lambda a: _retreat_value(view, seat, a))
+        retreats = [a for a in legal if isinstance(a, RetreatKnight)]
+        return max(retreats, key=lambda a: retreat_post(view, seat, a.node))
     if phase is KnightsPhase.PILLAGE:
         return min(legal, key=lambda a: _city_pips(view, a))
     if phase is KnightsPhase.AQUEDUCT:
@@ -233,11 +234,6 @@ def retreat_post(view: GameState, seat: Seat, node: NodeId) -> float:
             cards = sum(level[m] for m in topo.hex_nodes[h] if owner[m] == seat)
             guard += PIPS[tokens[h]] * cards
     return knight_post(view, seat, node) + GUARD_VALUE * guard
-
-
-def _retreat_value(view: GameState, seat: Seat, action: Action) -> float:
-    """:func:`retreat_post` of a retreat's intersection (0 for any other action)."""
-    return retreat_post(view, seat, action.node) if isinstance(action, RetreatKnight) else 0.0
 
 
 def _best_walk(view: GameState, seat: Seat, legal: list[Action]) -> MoveKnight | None:
