@@ -1,10 +1,13 @@
 """What bots do with their knights in Cities & Knights: wins, and per bot the knights built,
-moved, displacing, chasing the robber, activated and promoted (seed 002 «Города и рыцари»).
+moved, displacing, chasing the robber, activated, promoted and retreated (a displaced knight
+moved on by its owner), with the mean worth (:func:`hexlan.engine.bots.knights.knight_post`) of
+the retreat spots chosen beside the best offered (seed 002 «Города и рыцари»).
 
 Usage: python scripts/bench_knights.py [--games 50] [--seed 0] [--bots heuristic,random,random,random]
 
 Plays ``hexlan simulate``'s games (hexlan.simulate.play_game, the same seeds) and counts the
-knight actions each seat took from the full state before each is applied. Figures are printed,
+knight actions each seat took from the full state before each is applied (a retreat counts
+for the knight's owner, who chooses it in another seat's turn). Figures are printed,
 never asserted (../shared/ARCHITECTURE.md: scripts/); ``--json`` ends with one JSON line.
 """
 
@@ -17,6 +20,7 @@ from collections import Counter
 from typing import Any
 
 from hexlan.engine.actions import Action
+from hexlan.engine.bots.knights import knight_post
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -25,10 +29,11 @@ from hexlan.engine.variants.cities_knights.actions import (
     ChaseRobber,
     MoveKnight,
     PromoteKnight,
+    RetreatKnight,
 )
 from hexlan.simulate import play_game
 
-KINDS = ("built", "moved", "displaced", "chased", "activated", "promoted")
+KINDS = ("built", "moved", "displaced", "chased", "activated", "promoted", "retreated")
 """The knight actions counted, in the order printed."""
 
 
@@ -41,21 +46,31 @@ def _kind(state: GameState, action: Action) -> str | None:
         ChaseRobber: "chased",
         ActivateKnight: "activated",
         PromoteKnight: "promoted",
+        RetreatKnight: "retreated",
     }
     return kinds.get(type(action))
 
 
 def run(games: int, seed: int, bots: list[str]) -> dict[str, Any]:
-    """Play the games; returns the wins per seat and the knight actions per bot name."""
+    """Play the games; returns the wins per seat, the knight actions per bot name and per bot
+    name the mean worth of its retreat spots, chosen and best offered."""
     counts: dict[str, Counter[str]] = {name: Counter() for name in bots}
+    worth: dict[str, list[float]] = {name: [0.0, 0.0] for name in bots}  # chosen, best
     wins = [0] * len(bots)
     turns = 0
     start = time.perf_counter()
 
     def observe(state: GameState, action: Action) -> None:
         kind = _kind(state, action)
-        if kind is not None:
-            counts[bots[state.active]][kind] += 1
+        if kind is None:
+            return
+        seat = state.active
+        if isinstance(action, RetreatKnight):
+            seat = action.seat
+            spots = [a.node for a in state.legal_actions(seat) if isinstance(a, RetreatKnight)]
+            worth[bots[seat]][0] += knight_post(state, seat, action.node)
+            worth[bots[seat]][1] += max(knight_post(state, seat, n) for n in spots)
+        counts[bots[seat]][kind] += 1
 
     for i in range(games):
         result = play_game(seed + i, bots, game="cities-and-knights", observe=observe)
@@ -68,6 +83,10 @@ def run(games: int, seed: int, bots: list[str]) -> dict[str, Any]:
         "wins": wins,
         "mean_turns": round(turns / games, 1),
         "knights": {name: {k: c[k] for k in KINDS} for name, c in counts.items()},
+        "retreat_worth": {
+            name: [round(w / max(1, counts[name]["retreated"]), 2) for w in pair]
+            for name, pair in worth.items()
+        },
         "seconds": round(time.perf_counter() - start, 1),
     }
 
@@ -83,7 +102,12 @@ def main() -> None:
     report = run(args.games, args.seed, args.bots.split(","))
     print(f"{report['games']} games, wins per seat {report['wins']}, {report['mean_turns']} turns")
     for name, row in report["knights"].items():
-        print(f"  {name:10} " + "  ".join(f"{k} {row[k]}" for k in KINDS))
+        chosen, best = report["retreat_worth"][name]
+        print(
+            f"  {name:10} "
+            + "  ".join(f"{k} {row[k]}" for k in KINDS)
+            + f"  retreat worth {chosen} (best {best})"
+        )
     if args.json:
         print(json.dumps(report))
 

@@ -18,8 +18,9 @@ from variant_play import board_of, play_bot_game, play_random_game, play_told_bo
 from hexlan.chance import SeededChance
 from hexlan.cli import main
 from hexlan.engine import actions as A
-from hexlan.engine.board import Terrain, beginner_board
+from hexlan.engine.board import PIPS, Terrain, beginner_board
 from hexlan.engine.bots import make_bot
+from hexlan.engine.bots.knights import GUARD_VALUE, knight_post, retreat_post
 from hexlan.engine.chance import UNIFORM, draw_outcome
 from hexlan.engine.core import IllegalActionError, Phase, Resource
 from hexlan.engine.determinize import Determinizer
@@ -500,6 +501,59 @@ def test_the_bot_walks_a_knight_to_the_robber_on_its_hex_then_chases_it() -> Non
     state.play(ActivateKnight(spot))
     next_turn(state, 0)
     assert bot.choose(state, 0) == ChaseRobber(spot)
+
+
+def test_the_bot_retreats_its_displaced_knight_where_it_blocks_an_opponents_road() -> None:
+    """Seed 002: a displaced knight's owner moves it along its roads; the heuristic bot takes
+    the spot where the knight is worth most (an end of another seat's road, which it blocks),
+    not the first one offered."""
+    state = new_state()
+    to_main(state, 0)
+    topo, owner, path_owner = state.topology, state.node_owner, state.path_owner
+
+    def onward(node: int) -> list[tuple[int, int]]:
+        """(path, intersection) of each road not yet built from ``node`` to an empty one."""
+        return [
+            (q, m)
+            for q in topo.node_paths[node]
+            if path_owner[q] < 0
+            for m in topo.path_nodes[q]
+            if m != node and owner[m] < 0 and m < topo.land_node_count
+        ]
+
+    far = next(n for n in range(topo.land_node_count) if owner[n] < 0 and len(onward(n)) == 3)
+    (road, spot), (first, low), (second, high) = onward(far)
+    low, high = min(low, high), max(low, high)
+    block = next(q for q, m in onward(high) if m != far)
+    roads = ((0, road), (1, first), (1, second), (2, block))  # seat 2's road ends at ``high``
+    for seat, path in roads:
+        path_owner[path] = seat
+        state.roads[seat].append(path)
+    state._road_cache = [None] * 4
+    knights.place(state, progress(state), far, Knight(1, 1, True))
+    knights.place(state, progress(state), spot, Knight(0, 2, True))
+    state.play(MoveKnight(spot, far))
+    assert state.legal_actions() == [RetreatKnight(1, low), RetreatKnight(1, high)]
+    assert knight_post(state, 1, high) > knight_post(state, 1, low)
+    assert make_bot("heuristic", random.Random(0)).choose(state, 1) == RetreatKnight(1, high)
+
+
+def test_a_retreat_beside_the_seats_own_hexes_is_worth_more_than_its_work_alone() -> None:
+    """Where the robber may come, a knight can chase it: beside a hex the seat's buildings take
+    from, a retreat spot is worth the hex's dots times the cards taken there, more."""
+    state = new_state()
+    topo, tokens = state.topology, state.board.tokens
+    city = own_city(state, 1)
+    beside = next(m for m in topo.node_nodes[city] if state.node_owner[m] < 0)
+    shared = set(topo.node_hexes[beside]) & set(topo.node_hexes[city])
+    guard = retreat_post(state, 1, beside) - knight_post(state, 1, beside)
+    assert guard >= GUARD_VALUE * 2 * sum(PIPS[tokens[h]] for h in shared) > 0  # a city: 2 cards
+    lonely = next(
+        n
+        for n in range(topo.land_node_count)
+        if not any(state.hex_seats[h] >> 1 & 1 for h in topo.node_hexes[n])
+    )
+    assert retreat_post(state, 1, lonely) == knight_post(state, 1, lonely)
 
 
 # ------------------------------------------------------------------ the barbarians

@@ -5,6 +5,7 @@ rejections in words."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from test_cities_knights import (
@@ -17,11 +18,13 @@ from test_cities_knights import (
     rejected,
     roll,
     step,
+    to_main,
     with_views,
 )
 from test_progress_cards import card, holding, knight_at
 
 from hexlan.engine import actions as A
+from hexlan.engine.bots import HeuristicBot
 from hexlan.engine.core import Phase, Resource
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import knights
@@ -283,6 +286,51 @@ def test_every_view_follows_the_inventors_swap_and_the_merchant() -> None:
     assert all(v.board.tokens == state.board.tokens for v in views)
     assert all(v.ratios[0] == state.ratios[0] for v in views)
     assert progress(views[1]).unknown[0] == [0, 0, 0]  # both shown as played
+
+
+def test_the_bot_remembers_its_turn_across_the_inventors_new_board_and_forgets_it_in_a_new_game() -> (
+    None
+):
+    """The heuristic bot does not repeat, in one turn, an offer the table turned down: the
+    Inventor, which lays a new board mid-turn, does not make it forget; a new game does."""
+    bot = HeuristicBot(random.Random(0))
+
+    def turn_of_seat_0(state: GameState) -> A.Action:
+        """Seat 0 in its main phase, one card short of a city; the bot's first action."""
+        to_main(state, 0)
+        give(state, 0, lumber=3, grain=2, ore=2)
+        for seat in (1, 2, 3):
+            give(state, seat, ore=1, grain=1, wool=1, lumber=1, brick=1)
+        return bot.choose(state, 0)
+
+    state = new_state()
+    offer = turn_of_seat_0(state)
+    assert isinstance(offer, A.OfferTrade)
+    state.play(offer)
+    for seat in (1, 2, 3):
+        state.play(A.AnswerTrade(seat, False))
+    track, face = card("inventor")
+    progress(state).cards[0].append((track, face))
+    progress(state).pool[track][face] -= 1
+    board = state.board
+    first, *others = swappable(state)
+    second = next(h for h in others if board.tokens[h] != board.tokens[first])
+    state.play(PlayProgress(track, face, inventor_choice(first, second)))
+    assert state.board is not board and state.phase is Phase.MAIN
+    rest = []
+    while not rest or rest[-1] != A.END_TURN:
+        rest.append(bot.choose(state, 0))
+        state.play(rest[-1])
+    assert offer not in rest and any(isinstance(a, A.BuildCity) for a in rest)
+
+    state = GameState(BOARD, 4, rules=RULES)  # a new game, where the bot is seat 0 again
+    state.play(A.StartPlayer(0))
+    assert bot.choose(state, 0) in state.legal_actions()  # its first decision: a set-up one
+    while state.phase is not Phase.ROLL:
+        state.play(state.legal_actions()[0])
+    for seat in range(4):
+        state._pay_bank(seat, tuple(state.hands[seat]))
+    assert turn_of_seat_0(state) == offer
 
 
 # ------------------------------------------------------------------ in words

@@ -237,6 +237,30 @@ class _Prospects:
     spots: dict[int, tuple[float, NodeId, PathId]] | None
 
 
+@dataclass(slots=True)
+class _TurnCounts:
+    """What a seat's bot did in one turn, to hold it to its limits.
+
+    Kept by the turn's number, not by any object of the game: a view may be copied for each
+    decision (so that a bot thinks off the UI's thread), and Cities & Knights' Inventor replaces
+    the board mid-turn. A new game starts them again too, as its first decision is a set-up one
+    in turn 0 and no game is over before turn 1 (a bot that joins a game mid-way at the very
+    turn its last game ended in would keep that turn's counts: fewer offers or bank trades in
+    it, never an illegal action).
+
+    Attributes:
+        turn: the turn counted (:attr:`GameState.turn`).
+        offers: domestic offers made (:data:`MAX_OFFERS_PER_TURN`).
+        trades: bank trades made (:data:`MAX_MARITIME_PER_TURN`).
+        last_offer: the hash of the last offer made, not to repeat it (0: none).
+    """
+
+    turn: int
+    offers: int = 0
+    trades: int = 0
+    last_offer: int = 0
+
+
 def _missing(cost: Hand, hand: list[int] | Hand) -> list[int]:
     return [max(0, cost[r] - hand[r]) for r in range(len(cost))]
 
@@ -282,11 +306,8 @@ class HeuristicBot:
         # perf: a playout's prospects by position (see ``playout``); scripts/bench_mcts.py.
         self._line: dict[tuple[int, ...], _Prospects] | None = {} if playout else None
         self._info: tuple[Board, _BoardInfo] | None = None
-        # Per seat: [id of the board, turn, offers made, bank trades made, hash of the last
-        # offer] this turn. Keyed by the board, which copies of a view share (a view may be
-        # copied for each decision, so that a bot thinks off the UI's thread).
-        self._counters: dict[Seat, list[int]] = {}
-        self._turn: list[int] = [0, 0, 0, 0, 0]
+        self._counts: dict[Seat, _TurnCounts] = {}
+        self._turn = _TurnCounts(0)
         self._memo: tuple[_Goal | None] | None = None
 
     # ------------------------------------------------------------------ entry point
@@ -301,11 +322,10 @@ class HeuristicBot:
         if phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
             raise EngineError(f"seat {seat} has no decision in phase {phase.title}")
         info = self._board(view.board)
-        game = id(view.board)
-        counters = self._counters.setdefault(seat, [game, view.turn, 0, 0, 0])
-        if counters[0] != game or counters[1] != view.turn:
-            counters[:] = [game, view.turn, 0, 0, 0]
-        self._turn = counters
+        counts = self._counts.get(seat)
+        if counts is None or counts.turn != view.turn:
+            counts = self._counts[seat] = _TurnCounts(view.turn)
+        self._turn = counts
         self._memo = None
         if phase is Phase.DISCARD:
             return self._discard(view, seat, info)
@@ -341,7 +361,7 @@ class HeuristicBot:
     def forget_turn(self) -> None:
         """Forget the offers and bank trades made this turn (a search's next playout starts
         again from the same position), and the prospects kept along the last line of play."""
-        self._counters.clear()
+        self._counts.clear()
         if self._line is not None:
             self._line.clear()
 
@@ -976,7 +996,7 @@ class HeuristicBot:
         self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal, legal: list[Action]
     ) -> Action | None:
         """One bank trade toward the goal, when trades complete it now (or the hand is too big)."""
-        if self._turn[3] >= MAX_MARITIME_PER_TURN:
+        if self._turn.trades >= MAX_MARITIME_PER_TURN:
             return None
         hand, ratios, cost = view.hands[seat], view.ratios[seat], goal.cost
         missing = _missing(cost, hand)
@@ -997,7 +1017,7 @@ class HeuristicBot:
             for give in gives:
                 action = A.MaritimeTrade(one_kind(give, ratios[give], view.kinds), Resource(get))
                 if action in legal:
-                    self._turn[3] += 1
+                    self._turn.trades += 1
                     return action
         return None
 
@@ -1005,7 +1025,7 @@ class HeuristicBot:
         self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal
     ) -> A.OfferTrade | None:
         """A one-for-one domestic offer to everyone that completes the goal (two a turn at most)."""
-        if self._turn[2] >= MAX_OFFERS_PER_TURN:
+        if self._turn.offers >= MAX_OFFERS_PER_TURN:
             return None
         hand, cost = view.hands[seat], goal.cost
         missing = _missing(cost, hand)
@@ -1034,10 +1054,10 @@ class HeuristicBot:
         if left:
             return None
         offer = A.OfferTrade(as_hand(give), as_hand(missing), NO_SEAT)
-        if hash(offer) == self._turn[4]:
+        if hash(offer) == self._turn.last_offer:
             return None  # the table just turned these very terms down
-        self._turn[2] += 1
-        self._turn[4] = hash(offer)
+        self._turn.offers += 1
+        self._turn.last_offer = hash(offer)
         try:
             view.check(offer)
         except IllegalActionError:

@@ -10,7 +10,9 @@ poorest city. Knights at work (:func:`knight_post`): build one where it is worth
 after the robber when it sits on the seat's own hex (activating a knight beside it, or walking
 an active one there first); walk an active knight to an empty end of an opponent's road, to
 block it, and displace a weaker opponent knight standing on an end of the seat's roads; while
-the barbarians are near, a knight acts only when the hand can feed it again. Progress
+the barbarians are near, a knight acts only when the hand can feed it again. A displaced knight
+retreats where it is worth most (:func:`retreat_post`: its worth at work, and beside the hexes
+the seat's buildings produce from, where the robber may come). Progress
 cards: points at once; the harvests, Road Building, Engineer, Medicine, the Saboteur, the
 Wedding and Intrigue when they can be played (a Wedding's gift: the cards it holds most of); the Smith with a knight to promote; the Crane when the hand is one
 commodity short of an improvement; the Merchant Fleet on a kind it holds four of; the Diplomat
@@ -52,6 +54,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PillageCity,
     PlayProgress,
     PromoteKnight,
+    RetreatKnight,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
 from hexlan.engine.variants.cities_knights.progress_hands import MONOPOLY_CAPS, MONOPOLY_KINDS
@@ -68,6 +71,10 @@ MOVE_GAIN: Final = 2.0
 walk it there."""
 ROBBER_POST: Final = 4.0
 """What standing beside the robber on one of the seat's own hexes is worth (a chase next)."""
+GUARD_VALUE: Final = 0.04
+"""What a knight beside a hex the seat produces from is worth, per dot of the hex's token and
+per card its buildings there take (a settlement one, a city two): where the robber comes, a
+knight beside it can chase it (seed 002 «Прогнать разбойника»)."""
 IMPROVEMENT_VALUE: Final = (0.5, 0.55, 0.9, 2.0, 2.0)
 """What the bot deems each level of a track worth (rough victory points): the third opens an
 ability, the fourth and fifth may win a metropolis (two points)."""
@@ -115,6 +122,9 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     if not isinstance(variant, CitiesKnights):
         return None
     phase = view.phase
+    if phase is KnightsPhase.RETREAT:  # its displaced knight, where it is worth most
+        retreats = [a for a in legal if isinstance(a, RetreatKnight)]
+        return max(retreats, key=lambda a: retreat_post(view, seat, a.node))
     if phase is KnightsPhase.PILLAGE:
         return min(legal, key=lambda a: _city_pips(view, a))
     if phase is KnightsPhase.AQUEDUCT:
@@ -204,6 +214,26 @@ def knight_post(view: GameState, seat: Seat, node: NodeId) -> float:
     if free and theirs == 0 and seat in ends:
         value -= 1.0
     return value
+
+
+def retreat_post(view: GameState, seat: Seat, node: NodeId) -> float:
+    """What a displaced knight of ``seat`` is worth on ``node``, in rough points: its worth at
+    work (:func:`knight_post`) and its guard of the seat's hexes around ``node``
+    (:data:`GUARD_VALUE` per dot and building level).
+
+    Args:
+        view: the seat's view of a Cities & Knights game.
+        seat: the knight's owner.
+        node: a land intersection.
+    """
+    topo, tokens = view.topology, view.board.tokens
+    level, owner = view.node_level, view.node_owner
+    guard = 0
+    for h in topo.node_hexes[node]:
+        if view.hex_seats[h] >> seat & 1:
+            cards = sum(level[m] for m in topo.hex_nodes[h] if owner[m] == seat)
+            guard += PIPS[tokens[h]] * cards
+    return knight_post(view, seat, node) + GUARD_VALUE * guard
 
 
 def _best_walk(view: GameState, seat: Seat, legal: list[Action]) -> MoveKnight | None:
