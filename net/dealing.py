@@ -386,11 +386,12 @@ class Dealer:
             self.own_cards[position] = self.deck.face(index)
             self.own_index[position] = index
 
-    def holder_share_payload(self, position: int) -> tuple[bytes, bytes]:
-        """This seat's share opening its card at ``position`` to every peer, with its proof
+    def holder_share_payload(self, position: int, at: int | None = None) -> tuple[bytes, bytes]:
+        """This seat's share opening its card at ``position`` (as it held it after its first
+        ``at`` moves; default: now) to every peer, with its proof
         (:meth:`~hexlan.net.deck.Deck.holder_share`)."""
         assert self._secret is not None and self.seat is not None
-        return self.deck.holder_share(position, self._secret, self.seat)
+        return self.deck.holder_share(position, self._secret, self.seat, at)
 
     def verification_job(self, seat: int, proof: Sequence[object]) -> Callable[[], str | None]:
         """A pure job checking ``seat``'s shuffle proof: None when it holds, else the reason.

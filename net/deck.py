@@ -273,8 +273,7 @@ class Deck:
         self._public: list[bool] = []  # per position: opened by every seat's share (§13.7)
         self._shares: list[dict[int, bytes]] = []
         self._shown: dict[int, int] = {}  # card index -> the seat that showed it
-        self._holders: dict[int, int] = {}  # position -> its holder, once transferred
-        self._moved: dict[int, list[bytes]] = {}  # position -> its accepted re-encryptions
+        self._moved: dict[int, list[tuple[int, bytes]]] = {}  # position -> (to, re-encryption)
 
     @property
     def size(self) -> int:
@@ -520,7 +519,19 @@ class Deck:
         Raises:
             DeckError: (seat ``None``) ``position`` has not been dealt.
         """
-        return self._holders.get(position, self.dealt_to(position))
+        return self.holder(position, self.moves(position))
+
+    def holder(self, position: int, at: int) -> int:
+        """The seat that held ``position`` after its first ``at`` moves (0: the seat dealt it).
+
+        Raises:
+            DeckError: (seat ``None``) ``position`` has not been dealt, or moved fewer times.
+        """
+        dealt_to = self.dealt_to(position)
+        moved = self._moved.get(position, [])
+        if not 0 <= at <= len(moved):
+            raise DeckError(None, f"position {position} has not moved {at} times")
+        return moved[at - 1][0] if at else dealt_to
 
     def dealt_to(self, position: int) -> int:
         """The seat ``position`` was dealt to (whoever holds it now).
@@ -624,17 +635,22 @@ class Deck:
             raise DeckError(None, f"position {position} lacks the shares of seats {missing}")
         return others
 
-    def reduced(self, position: int) -> bytes:
+    def reduced(self, position: int, at: int | None = None) -> bytes:
         """The card at ``position`` as its holder's alone (64 bytes ``A || B*``): ``(A_p, B_p −
-        Σ_{s≠owner} D_{s,p})`` while it has never moved, else its last accepted re-encryption;
+        Σ_{s≠owner} D_{s,p})`` while it has never moved, else its last accepted re-encryption
+        (after its first ``at`` moves, if given: as :meth:`holder` held it then);
         ``M = B* − A·x_holder`` either way. Every use of the holder's view goes through it.
 
         Raises:
-            DeckError: (seat ``None``) the position is not dealt, public, or lacks a share.
+            DeckError: (seat ``None``) the position is not dealt, public, lacks a share, or
+                has moved fewer than ``at`` times.
         """
-        moved = self._moved.get(position)
-        if moved:
-            return moved[-1]
+        moved = self._moved.get(position, [])
+        if at is None:
+            at = len(moved)
+        self.holder(position, at)
+        if at:
+            return moved[at - 1][1]
         if self.is_public(position):
             raise DeckError(None, f"position {position} of the {self.label} deck is public")
         others = self._others_in(position)
@@ -764,6 +780,10 @@ class Deck:
         """The seat that showed card ``index``, or None if nobody has."""
         return self._shown.get(index)
 
+    def shown_cards(self) -> tuple[int, ...]:
+        """Every card index shown so far, ascending (public)."""
+        return tuple(sorted(self._shown))
+
     # Moving a card to another seat.
 
     def transfer_context(self, seat: int, to: int, position: int, context: bytes) -> bytes:
@@ -860,8 +880,7 @@ class Deck:
             DeckError: as :meth:`check_transfer`.
         """
         self.check_transfer(position, seat, to, moved, proof, context)
-        self._moved.setdefault(position, []).append(moved)
-        self._holders[position] = to
+        self._moved.setdefault(position, []).append((to, moved))
 
     def open_moved(self, moved: bytes, secret: bytes, seat: int) -> int:
         """The card index of a re-encryption ``moved`` to ``seat`` (checked by
@@ -874,43 +893,58 @@ class Deck:
         self._check_secret(seat, secret)
         return self._open_with(moved, mul(secret, decryption_base(moved)))
 
-    def open_context(self, seat: int, position: int) -> bytes:
-        """The context of the holder ``seat``'s share opening ``position`` to everyone:
-        ``game_id || utf8(label) || 0x01 || u8(seat) || u16(position) || u16(moves)``."""
-        tail = position.to_bytes(2, "big") + self.moves(position).to_bytes(2, "big")
+    def open_context(self, seat: int, position: int, at: int) -> bytes:
+        """The context of the holder ``seat``'s share opening ``position`` (as held after its
+        first ``at`` moves) to everyone: ``game_id || utf8(label) || 0x01 || u8(seat) ||
+        u16(position) || u16(at)``."""
+        tail = position.to_bytes(2, "big") + at.to_bytes(2, "big")
         return self.game_id + self._label + b"\x01" + bytes([seat]) + tail
 
-    def holder_share(self, position: int, secret: bytes, seat: int) -> tuple[bytes, bytes]:
-        """The holder ``seat``'s share ``A·x`` of its :meth:`reduced` card at ``position`` with
-        a DLEQ proof under :meth:`open_context`: with it every peer opens the card
-        (:meth:`open_by_share`).
+    def _held_at(self, position: int, seat: int, at: int | None) -> int:
+        """``at``, or :meth:`moves` now, once ``seat`` is the holder then."""
+        at = self.moves(position) if at is None else at
+        try:
+            held = self.holder(position, at) == seat
+        except DeckError:
+            held = False
+        if not held:
+            raise DeckError(seat, f"seat {seat} opened position {position}, not a card it held")
+        return at
+
+    def holder_share(
+        self, position: int, secret: bytes, seat: int, at: int | None = None
+    ) -> tuple[bytes, bytes]:
+        """The holder ``seat``'s share ``A·x`` of its :meth:`reduced` card at ``position`` (as
+        held after its first ``at`` moves; default: now) with a DLEQ proof under
+        :meth:`open_context`: with it every peer opens the card (:meth:`open_by_share`).
 
         Returns:
             ``(share, proof)``: 32 and 64 bytes.
 
         Raises:
-            DeckError: (naming ``seat``) it does not hold ``position`` or ``secret`` is not its
-                own; (seat ``None``) a share is missing.
+            DeckError: (naming ``seat``) it did not hold ``position`` then, or ``secret`` is
+                not its own; (seat ``None``) a share is missing.
         """
-        if not 0 <= position < self.dealt or self.owner(position) != seat:
-            raise DeckError(seat, f"seat {seat} opened position {position}, not a card it holds")
+        at = self._held_at(position, seat, at)
         self._check_secret(seat, secret)
-        base = decryption_base(self.reduced(position))
-        return prove_dleq(secret, base, self.open_context(seat, position))
+        base = decryption_base(self.reduced(position, at))
+        return prove_dleq(secret, base, self.open_context(seat, position, at))
 
-    def open_by_share(self, position: int, seat: int, share: bytes, proof: bytes) -> int:
-        """The card index at ``position`` from its holder ``seat``'s share (a peer's bytes,
-        :meth:`holder_share`): ``M = B* − share``.
+    def open_by_share(
+        self, position: int, seat: int, share: bytes, proof: bytes, at: int | None = None
+    ) -> int:
+        """The card index at ``position`` from the share of ``seat``, its holder after its
+        first ``at`` moves (default: now): a peer's bytes, :meth:`holder_share`;
+        ``M = B* − share``.
 
         Raises:
-            DeckError: (naming ``seat``) it does not hold ``position``, or the share or its
+            DeckError: (naming ``seat``) it did not hold ``position`` then, or the share or its
                 proof is false or malformed; (seat ``None``) a share is missing.
         """
-        if not 0 <= position < self.dealt or self.owner(position) != seat:
-            raise DeckError(seat, f"seat {seat} opened position {position}, not a card it holds")
-        reduced = self.reduced(position)
+        at = self._held_at(position, seat, at)
+        reduced = self.reduced(position, at)
         base = decryption_base(reduced)
-        context = self.open_context(seat, position)
+        context = self.open_context(seat, position, at)
         if not verify_dleq(self.key.share(seat), base, share, proof, context):
             raise DeckError(seat, f"seat {seat}'s opening of position {position} does not verify")
         return self._open_with(reduced, share)

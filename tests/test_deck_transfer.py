@@ -273,8 +273,19 @@ def test_the_holder_opens_its_card_to_everyone(table: Table) -> None:
     table.move(VICTIM, PLAYER, 2, turn=9)
     share2, proof2 = table.dealers[PLAYER].holder_share_payload(2)
     assert table.dealers[THIRD].deck.open_by_share(2, PLAYER, share2, proof2) == card
-    with pytest.raises(DeckError):
+    with pytest.raises(DeckError) as caught:
         table.dealers[THIRD].deck.open_by_share(2, VICTIM, share, proof)
+    assert caught.value.seat == VICTIM
+    # the card as the victim held it (before its first move) still opens with its share
+    assert table.dealers[THIRD].deck.open_by_share(2, VICTIM, share, proof, at=0) == card
+    again = table.dealers[VICTIM].holder_share_payload(2, at=0)
+    assert again == (share, proof)
+    with pytest.raises(DeckError) as caught:  # the player did not hold it then
+        table.dealers[THIRD].deck.open_by_share(2, PLAYER, share2, proof2, at=0)
+    assert caught.value.seat == PLAYER
+    with pytest.raises(DeckError) as caught:  # it has not moved twice
+        table.dealers[THIRD].deck.open_by_share(2, PLAYER, share2, proof2, at=2)
+    assert caught.value.seat == PLAYER
 
 
 def forged_item(table: Table, how: str) -> MovedItem:
