@@ -14,6 +14,7 @@ from test_progress_hands import at_main
 
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
+from hexlan.engine.bots import make_bot
 from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
@@ -200,3 +201,16 @@ def test_the_spy_actions_cross_the_wire_form() -> None:
         assert R.action_from_list(A.action_to_list(action)) == action
     with pytest.raises(Exception, match="pair"):
         R.action_from_list(["ProgressShown", 1, [[1, 2, 3]]])
+
+
+def test_the_heuristic_bot_spies_on_the_seat_with_most_cards_and_takes_its_best() -> None:
+    state, views, (track, face), cards = spied()
+    bot = make_bot("heuristic", random.Random(0))
+    assert bot.choose(views[0], 0) == PlayProgress(track, face, 1)  # three cards, not one
+    step(state, views, PlayProgress(track, face, 1))
+    step(state, views, ProgressShown(1, cards))
+    assert bot.choose(views[0], 0) == SpyTake(*card("printer"))  # a point card ranks first
+    for seed in range(3):
+        assert (
+            make_bot("random", random.Random(seed)).choose(views[0], 0) in views[0].legal_actions()
+        )
