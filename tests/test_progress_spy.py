@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_cities_knights import progress, rejected, step
+from test_cities_knights import BOARD, RULES, progress, rejected, step
 from test_progress_cards import card
 from test_progress_hands import at_main
 
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
+from hexlan.engine.bots import make_bot
 from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
@@ -25,6 +26,8 @@ from hexlan.engine.variants.cities_knights.actions import (
     SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
+from hexlan.net import spy_gate
+from hexlan.net.narrate import Narrator
 
 Views = list[InformationState]
 
@@ -200,3 +203,66 @@ def test_the_spy_actions_cross_the_wire_form() -> None:
         assert R.action_from_list(A.action_to_list(action)) == action
     with pytest.raises(Exception, match="pair"):
         R.action_from_list(["ProgressShown", 1, [[1, 2, 3]]])
+
+
+def test_the_heuristic_bot_spies_on_the_seat_with_most_cards_and_takes_its_best() -> None:
+    state, views, (track, face), cards = spied()
+    bot = make_bot("heuristic", random.Random(0))
+    assert bot.choose(views[0], 0) == PlayProgress(track, face, 1)  # three cards, not one
+    step(state, views, PlayProgress(track, face, 1))
+    step(state, views, ProgressShown(1, cards))
+    assert bot.choose(views[0], 0) == SpyTake(*card("printer"))  # a point card ranks first
+    for seed in range(3):
+        assert (
+            make_bot("random", random.Random(seed)).choose(views[0], 0) in views[0].legal_actions()
+        )
+
+
+def narrators(views: Views) -> list[Narrator]:
+    """A narrator per seat, its copy of the game taken from that seat's view."""
+    result = []
+    for view in views:
+        narrator = Narrator(BOARD, ["Ann", "Bob", "Cid", "Dee"], view.seat, rules=RULES)
+        narrator.state = view.copy()
+        narrator.state.record_events = True
+        result.append(narrator)
+    return result
+
+
+def test_the_spy_is_told_with_the_faces_to_the_two_seats_alone() -> None:
+    state, views, (track, face), cards = spied(("printer", "crane"))
+    tellers = narrators(views)
+
+    def tell(action: A.Action) -> list[str]:
+        told = [n.narrate(state.observation(action, n.seat)).text for n in tellers]
+        step(state, views, action)
+        return told
+
+    played = tell(PlayProgress(track, face, 1))
+    assert (
+        played[2] == "Ann played the progress card spy: Bob's progress cards to look at, 1 to take"
+    )
+    assert played[1].endswith("your progress cards to look at, 1 to take")
+    shown = tell(ProgressShown(1, cards))
+    assert shown[0] == "Bob showed you their progress cards: crane, printer (the Spy)"
+    assert shown[1] == "You showed Ann your progress cards: crane, printer (the Spy)"
+    assert shown[2] == "Bob showed Ann their progress cards (the Spy)"
+    took = tell(SpyTake(*card("printer")))
+    assert took[0] == "You took the progress card printer from Bob (the Spy)"
+    assert took[1] == "Ann took the progress card printer from you (the Spy)"
+    assert took[3] == "Ann took a science progress card from Bob (the Spy)"
+    assert "printer" not in " ".join(shown[2:] + took[2:])  # never to a third party
+
+
+def test_sessions_hold_the_spy_back_until_they_can_open_progress_cards() -> None:
+    _, views, (track, face), _ = spied()
+    legal = views[0].legal_actions()
+    assert PlayProgress(track, face, 1) in legal
+    assert spy_gate.gated(views[0], legal) == [
+        a for a in legal if not isinstance(a, PlayProgress) or (a.track, a.face) != (track, face)
+    ]
+    bot = spy_gate.gate_bot(make_bot("heuristic", random.Random(0)))
+    choice = bot.choose(views[0], 0)
+    assert choice in legal and not spy_gate.is_spy_play(views[0], choice)
+    assert spy_gate.without_spy(views[1], 1) is views[1]  # no Spy held: the view itself
+    assert progress(views[0]).cards[0] == [(track, face)]  # the view is left as it was
