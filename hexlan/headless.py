@@ -28,7 +28,6 @@ from typing import Final, TextIO
 
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
 from hexlan.engine.options import GameOptions
-from hexlan.net import spy_gate
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
@@ -205,9 +204,7 @@ async def _bot_game(
         raise BotError(exc.reason) from None
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = spy_gate.gate_bot(
-        make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
-    )
+    bot = make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:
@@ -296,9 +293,7 @@ def run_resume(
                 return run_table(log, identity)
             strategy = kind.removeprefix("bot ").split()[0]
         try:
-            bot = spy_gate.gate_bot(
-                make_bot(strategy, random.Random(seed), think, time.perf_counter)
-            )
+            bot = make_bot(strategy, random.Random(seed), think, time.perf_counter)
         except ValueError as exc:
             raise BotError(str(exc)) from None
         peer = Peer.resume(log, identity, bot.choose, _event_printer(say))

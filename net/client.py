@@ -45,7 +45,6 @@ from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
-from hexlan.net import spy_gate
 from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
@@ -273,7 +272,7 @@ class GameClient:
         """The person's legal actions now (domestic offers excepted: their terms are open)."""
         if not self.human_to_act():
             return []
-        return spy_gate.gated(self.view, self.view.legal_actions(self.human_seat))
+        return self.view.legal_actions(self.human_seat)
 
     def waiting_on(self) -> list[Seat]:
         """Other seats whose automatic protocol step (a reveal, an acknowledgement...) the game
@@ -472,13 +471,11 @@ class SessionGame(GameClient):
         self.fair = seed is None
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.bots: dict[Seat, Bot] = {
-            s: spy_gate.gate_bot(
-                make_bot(
-                    bot_names[s],
-                    random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
-                    think,
-                    time.perf_counter,
-                )
+            s: make_bot(
+                bot_names[s],
+                random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
+                think,
+                time.perf_counter,
             )
             for s in range(players)
             if s != human_seat

@@ -18,7 +18,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from hexlan.engine.bots.base import Bot
 from hexlan.engine.options import GameOptions
-from hexlan.net import spy_gate
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import Compute, Effect, Persist, Send
 from hexlan.net.identity import GameKeys, Identity
@@ -199,7 +198,7 @@ class InProcessTable:
                 return
             view = self.sessions[seat].view
             assert view is not None  # a decision is due only once the game has begun
-            self.submit(seat, bots[seat].choose(spy_gate.without_spy(view, seat), seat))
+            self.submit(seat, bots[seat].choose(view, seat))
 
     def pump(self) -> None:
         """Deliver queued messages (in the order sent) until none is left."""

@@ -26,7 +26,6 @@ from hexlan.engine.variants.cities_knights.actions import (
     SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
-from hexlan.net import spy_gate
 from hexlan.net.narrate import Narrator
 
 Views = list[InformationState]
@@ -252,17 +251,3 @@ def test_the_spy_is_told_with_the_faces_to_the_two_seats_alone() -> None:
     assert took[1] == "Ann took the progress card printer from you (the Spy)"
     assert took[3] == "Ann took a science progress card from Bob (the Spy)"
     assert "printer" not in " ".join(shown[2:] + took[2:])  # never to a third party
-
-
-def test_sessions_hold_the_spy_back_until_they_can_open_progress_cards() -> None:
-    _, views, (track, face), _ = spied()
-    legal = views[0].legal_actions()
-    assert PlayProgress(track, face, 1) in legal
-    assert spy_gate.gated(views[0], legal) == [
-        a for a in legal if not isinstance(a, PlayProgress) or (a.track, a.face) != (track, face)
-    ]
-    bot = spy_gate.gate_bot(make_bot("heuristic", random.Random(0)))
-    choice = bot.choose(views[0], 0)
-    assert choice in legal and not spy_gate.is_spy_play(views[0], choice)
-    assert spy_gate.without_spy(views[1], 1) is views[1]  # no Spy held: the view itself
-    assert progress(views[0]).cards[0] == [(track, face)]  # the view is left as it was

@@ -4,7 +4,6 @@ cards with their text, a digit per card and one to take nothing, all at 80x24.""
 
 from __future__ import annotations
 
-import pytest
 from test_cities_knights import step
 from test_progress_spy import spied
 from textual.app import App
@@ -15,7 +14,6 @@ from hexlan.engine.actions import Action
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import PlayProgress, ProgressShown, SpyTake
 from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
-from hexlan.net import spy_gate
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
 from hexlan.tui.board import COMPACT
@@ -125,44 +123,10 @@ async def play_the_spy(pilot: Pilot[int], screen: GameScreen) -> None:
     assert any(e.text.startswith("You took the progress card ") for e in screen.game.events)
 
 
-@pytest.mark.skipif(
-    not spy_gate.SPY_OVER_NETWORK, reason="sessions open progress cards with spy-net's protocol"
-)
 async def test_the_spy_played_by_keys_in_an_in_process_game() -> None:
     """At 80x24, in a game between sessions: the Spy from ``l``'s list, its victim and its
     card taken, each a digit."""
     ready = {"spy": lambda game: spy_play(game) is not None}
     await play_by_keys(
         SMALL, COMPACT, {"spy": play_the_spy}, ready, "cities-and-knights", (1, 2, 3)
-    )
-
-
-def holds_spy(game: SessionGame) -> bool:
-    """The person, in its main phase, holds a Spy the engine would let it play."""
-    return spy_play(game) is not None
-
-
-async def spy_held_back(pilot: Pilot[int], screen: GameScreen) -> None:
-    """While sessions cannot open progress cards (:mod:`hexlan.net.spy_gate`), ``l`` lists the
-    Spy "(not now)" and picking it plays nothing."""
-    play = spy_play(screen.game)
-    assert play is not None and play not in screen.game.legal_actions()
-    held = progress_of(screen.game.view).held(0)
-    await pilot.press("l")
-    await pilot.pause()
-    dialog = pilot.app.screen
-    assert isinstance(dialog, ChoiceDialog)
-    index = next(i for i, (_, card) in enumerate(dialog.choices) if card == (play.track, play.face))
-    assert str(dialog.choices[index][0]).endswith("(not now)")
-    await pilot.press(str(index + 1))
-    await pilot.pause()
-    assert not isinstance(pilot.app.screen, ChoiceDialog)
-    assert progress_of(screen.game.view).held(0) == held
-
-
-@pytest.mark.skipif(spy_gate.SPY_OVER_NETWORK, reason="sessions carry the Spy")
-async def test_the_spy_is_held_back_in_a_game_between_sessions() -> None:
-    ready = {"spy": holds_spy}
-    await play_by_keys(
-        SMALL, COMPACT, {"spy": spy_held_back}, ready, "cities-and-knights", (1, 2, 3)
     )

@@ -15,7 +15,6 @@ from textual.pilot import Pilot
 
 from hexlan.engine.bots import make_bot
 from hexlan.engine.variants.seafarers import MoveShip, sea
-from hexlan.net import spy_gate
 from hexlan.net.client import SessionGame
 from hexlan.net.wire import board_kinds
 from hexlan.tui.app import HexlanApp
@@ -69,7 +68,7 @@ async def _play_one(
     it."""
     board = board_kinds(game_name)[0]  # the beginner layout where the map has one
     game = SessionGame(players=4, seed=seed, board=board, save_log=False, game=game_name)
-    driver = spy_gate.gate_bot(make_bot("heuristic", random.Random(seed)))
+    driver = make_bot("heuristic", random.Random(seed))
     for _ in range(20_000):
         if not todo or game.is_over:
             break

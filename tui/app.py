@@ -23,7 +23,6 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
 from hexlan.engine.options import GameOptions
-from hexlan.net import spy_gate
 from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
@@ -100,7 +99,7 @@ class TableApp(App[int]):
         if self.autoplay:
             seed = game.seed
             rng = random.Random(seed * 31 + game.human_seat if seed is not None else None)
-            autoplayer = spy_gate.gate_bot(make_bot("heuristic", rng))
+            autoplayer = make_bot("heuristic", rng)
         self.game_screen = GameScreen(game, self.bot_delay, autoplayer)
         return self.game_screen
 
