@@ -31,6 +31,10 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   of a play) until it is over the limit; then, instead of the bot's discard, it signs
   ``DiscardProgress`` of a card it was never dealt (a face still unseen by it), with no
   ``card_reveal`` before it (Cities & Knights).
+- ``spy-forge``: as a Spy's victim, its ``spy_open`` re-encrypts, at its first position, the
+  next card of the deck (``B' − M_i + M_{i+1}``), with the proof of the true re-encryption.
+- ``spy-spent``: as a Spy's player, when the victim's opened cards include one already shown
+  (played or discarded), its ``spy_take`` names that position, whatever its bot chose.
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
@@ -63,10 +67,10 @@ from hexlan.engine.variants.cities_knights.progress import Progress
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
-from hexlan.net.group import add, base_mul
+from hexlan.net.group import add, base_mul, sub
 from hexlan.net.identity import Identity
 from hexlan.net.session import Session
-from hexlan.net.shuffle import ShuffleCommitment, reencrypt
+from hexlan.net.shuffle import ShuffleCommitment, card_point, reencrypt
 from hexlan.net.steal import seal_opening
 from hexlan.net.wire import Body, Envelope, encode_action, sign_body
 
@@ -84,6 +88,8 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "undealt-card": (),  # decisions, counted in ``submit``
     "missing-commodity": (),  # decisions, counted in ``submit``
     "undealt-discard": (),  # decisions, counted in ``submit``
+    "spy-forge": ("spy_open",),
+    "spy-spent": ("spy_take",),  # only those whose victim holds a spent card
     "withhold-reveal": ("reveal",),
     "withhold-audit": ("audit_secrets",),
     "false-hash": ("turn_ack",),
@@ -185,7 +191,8 @@ class Cheat:
             if self.done and self.kind.name == "withhold-reveal" and kind == "reveal":
                 self._withhold(session, kind, payload, quiet=True)  # silent from then on
                 return
-            if not self._opportunity(kind):
+            spent_take = self.kind.name == "spy-spent" and kind == "spy_take"
+            if (spent_take and _spent_item(session) is None) or not self._opportunity(kind):
                 honest_sign(kind, payload, effects)
                 return
             self._deviate_in_sign(session, honest_sign, kind, payload, effects)
@@ -243,6 +250,12 @@ class Cheat:
             payload = (label, position, add(share, base_mul(_ONE)), proof)  # type: ignore[arg-type]
         elif name == "false-steal":
             payload = self._false_opening(session, payload)
+        elif name == "spy-forge":
+            payload = _forged_open(session, payload)
+        elif name == "spy-spent":
+            spent = _spent_item(session)
+            assert spent is not None
+            payload = (payload[0], *spent)
         elif name == "false-hash":
             turn, digest, trail = payload
             false_digest = hashlib.sha256(b"hexlan red team\0" + digest).digest()  # type: ignore[operator]
@@ -278,6 +291,8 @@ class Cheat:
             "swap-shuffle": "published a shuffle that swaps card 0 for a copy of card 1",
             "false-steal": f"opened steal {payload[0]} with a card it had not committed to",
             "false-hash": f"acknowledged turn {payload[0]} with a false state hash",
+            "spy-forge": f"re-encrypted another card for Spy {payload[0]}",
+            "spy-spent": f"took a card already played from the victim of Spy {payload[0]}",
         }[name]
         self._did(what)
 
@@ -424,6 +439,30 @@ class Cheat:
             return effects
 
         session.submit = submit  # type: ignore[method-assign]
+
+
+def _forged_open(session: Session, payload: tuple[object, ...]) -> tuple[object, ...]:
+    """A ``spy_open`` payload whose first item re-encrypts the next card of its deck."""
+    number, items = payload
+    assert isinstance(items, tuple)
+    label, position, a, b, proof = items[0]
+    dealer = session.decks[label]
+    index = dealer.own_index[position]
+    this = card_point(label.encode(), index)
+    other = card_point(label.encode(), (index + 1) % dealer.deck.size)
+    return (number, ((label, position, a, add(sub(b, this), other), proof), *items[1:]))
+
+
+def _spent_item(session: Session) -> tuple[str, int] | None:
+    """The first position the open Spy's victim opened to this player whose card was already
+    shown (played or discarded), as ``(label, position)``; None if there is none."""
+    spy = session._spy
+    if spy is None or spy.indices is None:
+        return None
+    for (label, item), index in zip(spy.items, spy.indices, strict=True):
+        if session.decks[label].deck.shown_by(index) is not None:
+            return label, item.position
+    return None
 
 
 def _undealt_card(view: GameState, seat: int) -> tuple[int, int] | None:

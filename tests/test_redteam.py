@@ -56,6 +56,8 @@ STOP_WORDS = {
     "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
     "undealt-discard": "seat {s} discarded ",  # then the card's name
     "false-hash": "divergence: seat {s}'s public state after turn",
+    "spy-forge": "seat {s}'s spy_open",
+    "spy-spent": "seat {s} took a card already played",
 }
 
 
@@ -185,10 +187,12 @@ def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
         assert stop is not None, f"seat {seat} did not stop"
         assert words in stop.reason, stop.reason
         assert stop.author == (None if kind == "false-hash" else CHEATER), stop
-        if kind == "false-steal":
-            # the thief's dispute shows its key; the false opening is in every honest log
+        if kind in ("false-steal", "spy-spent"):
+            # the victim's (thief's) dispute settles it; the deviation is in every honest log
             (dispute,) = (Envelope.parse(e) for e in stop.evidence)
-            assert dispute.body.kind == "steal_dispute"
+            assert dispute.body.kind == (
+                "steal_dispute" if kind == "false-steal" else "spy_dispute"
+            )
             assert deviant <= set(table.logs[seat])
         elif kind == "equivocate":
             assert set(stop.evidence) == deviant
