@@ -515,12 +515,12 @@ def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action
     ``spy_take``)."""
     decks = {deck.label: deck for deck in inputs.decks}
     secret = derive_deck_secret(inputs.secrets[spy.player][0])
-    secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
 
     def read(label: str, moved: bytes) -> int:
         return decks[label].open_moved(moved, secret, spy.player)
 
     if isinstance(action, ProgressShown):
+        secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
         orders = {label: decks[label].open_all(secrets) for label in {i[0] for i in spy.items}}
         for label, position, moved, _ in spy.items:
             if read(label, moved) != orders[label][position]:
