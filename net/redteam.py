@@ -31,10 +31,12 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   of a play) until it is over the limit; then, instead of the bot's discard, it signs
   ``DiscardProgress`` of a card it was never dealt (a face still unseen by it), with no
   ``card_reveal`` before it (Cities & Knights).
-- ``spy-forge``: as a Spy's victim, its ``spy_open`` re-encrypts, at its first position, the
-  next card of the deck (``B' − M_i + M_{i+1}``), with the proof of the true re-encryption.
-- ``spy-spent``: as a Spy's player, when the victim's opened cards include one already shown
-  (played or discarded), its ``spy_take`` names that position, whatever its bot chose.
+- ``spy-forge``: it plays no progress card (so the bots, who spy on the seat holding most, pick
+  it); as a Spy's victim, its ``spy_open`` re-encrypts, at its first position, the next card of
+  the deck (``B' − M_i + M_{i+1}``), with the proof of the true re-encryption.
+- ``spy-spent``: it plays the Spy whenever it may on a seat that has shown a progress card;
+  when the victim's opened cards include one already shown (played or discarded), its
+  ``spy_take`` names that position, whatever its bot chose.
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
@@ -56,6 +58,7 @@ from typing import Any
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.cities_knights.actions import (
     TRACK_COMMODITY,
     TRACKS,
@@ -64,6 +67,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlayProgress,
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
+from hexlan.engine.variants.cities_knights.progress_spy import NAMES
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
@@ -211,6 +215,10 @@ class Cheat:
             self._install_improvement(session)
         elif self.kind.name == "undealt-discard":
             self._install_discard(session)
+        elif self.kind.name == "spy-forge":
+            self._install_hoard(session)  # the seat holding most cards draws the bots' Spies
+        elif self.kind.name == "spy-spent":
+            self._install_spy_play(session)
 
     def _opportunity(self, kind: str) -> bool:
         """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
@@ -399,17 +407,53 @@ class Cheat:
             return DiscardProgress(me, *card), words
 
         self._install_forgery(session, forge)
-        forging = session.submit
+        self._install_hoard(session)
+
+    def _install_hoard(self, session: Session) -> None:
+        """Until it deviates, the seat plays no progress card: a roll or its turn's end
+        instead."""
+        me = session.seat
+        playing = session.submit
 
         def hoard(action: A.Action, now: float = 0.0) -> list[Effect]:
             view = session.view
             if not self.done and view is not None and isinstance(action, PlayProgress):
                 legal = view.legal_actions(me)
                 instead = next((a for a in (A.END_TURN, A.ROLL) if a in legal), action)
-                return forging(instead, now)
-            return forging(action, now)
+                return playing(instead, now)
+            return playing(action, now)
 
         session.submit = hoard  # type: ignore[method-assign]
+
+    def _install_spy_play(self, session: Session) -> None:
+        """Until it deviates, the seat plays the Spy whenever it may, on a seat that has shown
+        a progress card (one of its positions then holds a spent card), whatever its bot
+        chose."""
+        me = session.seat
+        playing = session.submit
+
+        def spy_first(action: A.Action, now: float = 0.0) -> list[Effect]:
+            view = session.view
+            if not self.done and view is not None and isinstance(view.variant, CitiesKnights):
+                names = view.variant.card_names
+                shown = {
+                    seat
+                    for dealer in session.decks.values()
+                    for index in dealer.deck.shown_cards()
+                    if (seat := dealer.deck.shown_by(index)) is not None
+                }
+                spies = [
+                    a
+                    for a in view.legal_actions(me)
+                    if isinstance(a, PlayProgress)
+                    and names[a.track][a.face] in NAMES
+                    and a.choice in shown
+                ]
+                if spies:
+                    return playing(spies[0], now)
+            return playing(action, now)
+
+        session.submit = spy_first  # type: ignore[method-assign]
 
     def _install_forgery(
         self,
