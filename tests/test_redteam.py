@@ -340,9 +340,10 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
     )
 
 
-RARE: Final = {"undealt-discard": 8}
+RARE: Final = {"undealt-discard": 8, "spy-forge": 5, "spy-spent": 5}
 """Tries for kinds whose situation many games never bring (a fifth progress card in hand, even
-for a cheater that keeps every card it draws); the others get 3."""
+for a cheater that keeps every card it draws; a Spy played on the cheater, or by it on a seat
+that has played a progress card); the others get 3."""
 
 
 def play_until_it_cheats(kind: str, where: Path) -> Played:
@@ -438,7 +439,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 12
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 14
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 
