@@ -674,6 +674,23 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
         " seat may not see it",
     },
     "OptionalNode": {"type": "int", "min": -1, "meaning": "an intersection id; -1 for none"},
+    "OptionalTrack": {
+        "type": "int",
+        "min": -1,
+        "max": 2,
+        "meaning": "a progress track (0 trade, 1 politics, 2 science); -1 for none",
+    },
+    "tuple[tuple[int, int], ...] | None": {
+        "type": "array or nil",
+        "items": {
+            "type": "array",
+            "min_length": 2,
+            "max_length": 2,
+            "items": {"type": "int", "min": 0},
+        },
+        "meaning": "progress cards as [track, face] pairs, sorted; nil where the seat may not"
+        " see them",
+    },
 }
 
 
