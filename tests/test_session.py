@@ -31,6 +31,7 @@ from hexlan.engine.bots import make_bot
 from hexlan.engine.core import NO_SEAT, IllegalActionError, Phase, Resource, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
+from hexlan.net import spy_gate
 from hexlan.net.beacon import CHAIN_LENGTH
 from hexlan.net.effects import Applied, Effect, Persist, Rejected, Send, Stopped
 from hexlan.net.identity import Identity
@@ -84,7 +85,10 @@ class Table(InProcessTable):
         super().__init__(NAMES[:players], options, board_kind=board, seed=seed, game=game)
         self.mode = mode
         self.rng = random.Random(f"delivery {seed}")
-        self.bots = [make_bot("heuristic", random.Random(seed * 10 + s)) for s in range(players)]
+        self.bots = [
+            spy_gate.gate_bot(make_bot("heuristic", random.Random(seed * 10 + s)))
+            for s in range(players)
+        ]
         self.now = 0.0
         self.tamper: Callable[[Envelope], bytes | None] | None = None
         self._tampered: dict[bytes, bytes | None] = {}
