@@ -28,6 +28,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
 from hexlan.net import spy_gate
 from hexlan.net.narrate import Narrator
+from hexlan.simulate import play_game
 
 Views = list[InformationState]
 
@@ -266,3 +267,22 @@ def test_sessions_hold_the_spy_back_until_they_can_open_progress_cards() -> None
     assert choice in legal and not spy_gate.is_spy_play(views[0], choice)
     assert spy_gate.without_spy(views[1], 1) is views[1]  # no Spy held: the view itself
     assert progress(views[0]).cards[0] == [(track, face)]  # the view is left as it was
+
+
+def test_bots_play_the_spy_and_a_take_never_goes_over_the_progress_card_limit() -> None:
+    """Seeded games of four heuristic bots (``hexlan simulate``'s): the Spy is played, and the
+    player holds at most the limit less one before each take (the Spy itself left its hand), so
+    no discard is ever due after one."""
+    takes = 0
+
+    def observe(state: GameState, action: A.Action) -> None:
+        nonlocal takes
+        if isinstance(action, SpyTake) and action.track != NO_TAKE:
+            takes += 1
+            limit = state.variant.config.progress_hand  # type: ignore[union-attr]
+            assert progress(state).held(state.active) <= limit - 1
+
+    for seed in range(3):
+        result = play_game(seed, ["heuristic"] * 4, game="cities-and-knights", observe=observe)
+        assert result.winner is not None and max(result.victory_points) >= 13
+    assert takes > 0
