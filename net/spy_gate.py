@@ -8,7 +8,10 @@ a session-backed game (``hexlan play``, ``hexlan host`` / ``join``, the in-proce
 wait for that chance forever. While :data:`SPY_OVER_NETWORK` is off, the seats this process
 plays there never play the Spy: the person is not offered it (:func:`gated`), and bots choose
 from a view where the seat holds no Spy (:class:`SpyGatedBot`). ``hexlan simulate`` (engine
-only) plays it. Remove this module, and its callers' use of it, once sessions carry the Spy.
+only) plays it. Remove this module, and its callers' use of it, once sessions carry the Spy:
+net/client.py (the person's legal actions, the table's bots), net/inproc.py (``play_bots``),
+tui/app.py (the autoplayer), hexlan/headless.py (``hexlan bot``), and in tests tui_play.py,
+test_session.py, test_cities_knights_tcp.py, test_progress_spy.py, test_tui_spy.py.
 """
 
 from __future__ import annotations
@@ -49,9 +52,8 @@ def is_spy_play(view: GameState, action: Action) -> bool:
 
 def gated(view: GameState, actions: Sequence[Action]) -> list[Action]:
     """``actions`` without the Spy's plays while :data:`SPY_OVER_NETWORK` is off."""
-    if SPY_OVER_NETWORK:
-        return list(actions)
-    return [a for a in actions if not is_spy_play(view, a)]
+    spies = set() if SPY_OVER_NETWORK else _spies(view)
+    return [a for a in actions if not isinstance(a, PlayProgress) or (a.track, a.face) not in spies]
 
 
 def without_spy(view: GameState, seat: Seat) -> GameState:
