@@ -720,23 +720,24 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
         " seat may not see it",
     },
     "OptionalNode": {"type": "int", "min": -1, "meaning": "an intersection id; -1 for none"},
-    "tuple[tuple[int, int], ...] | None": {
-        "type": "array or nil",
-        "items": {"type": "array", "min_length": 2, "max_length": 2, "items": {"type": "int"}},
-        "meaning": "progress cards as [track, face] pairs, sorted (Cities & Knights' Spy); nil"
-        " where the seat may not see them",
-    },
-}
-
-_FIELD_OVERRIDES: dict[tuple[str, str], dict[str, Any]] = {
-    ("SpyTake", "track"): {
+    "OptionalTrack": {
         "type": "int",
         "min": -1,
         "max": 2,
-        "meaning": "the progress deck of the card taken (trade, politics, science); -1: none",
+        "meaning": "a progress track (0 trade, 1 politics, 2 science); -1 for none",
+    },
+    "tuple[tuple[int, int], ...] | None": {
+        "type": "array or nil",
+        "items": {
+            "type": "array",
+            "min_length": 2,
+            "max_length": 2,
+            "items": {"type": "int", "min": 0},
+        },
+        "meaning": "progress cards as [track, face] pairs, sorted; nil where the seat may not"
+        " see them",
     },
 }
-"""Fields whose range is not their type's, by (action, field)."""
 
 
 def action_schema() -> dict[str, Any]:
@@ -751,11 +752,7 @@ def action_schema() -> dict[str, Any]:
                 "name": cls.__name__,
                 "chance": cls in R.CHANCE_ACTIONS,
                 "fields": [
-                    {
-                        "name": f.name,
-                        **_FIELD_OVERRIDES.get((cls.__name__, f.name), _FIELD_SCHEMAS[str(f.type)]),
-                    }
-                    for f in dataclass_fields(cls)
+                    {"name": f.name, **_FIELD_SCHEMAS[str(f.type)]} for f in dataclass_fields(cls)
                 ],
                 "doc": doc,
             }

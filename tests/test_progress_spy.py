@@ -27,6 +27,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
 from hexlan.net.narrate import Narrator
+from hexlan.simulate import play_game
 
 Views = list[InformationState]
 
@@ -251,3 +252,22 @@ def test_the_spy_is_told_with_the_faces_to_the_two_seats_alone() -> None:
     assert took[1] == "Ann took the progress card printer from you (the Spy)"
     assert took[3] == "Ann took a science progress card from Bob (the Spy)"
     assert "printer" not in " ".join(shown[2:] + took[2:])  # never to a third party
+
+
+def test_bots_play_the_spy_and_a_take_never_goes_over_the_progress_card_limit() -> None:
+    """Seeded games of four heuristic bots (``hexlan simulate``'s): the Spy is played, and the
+    player holds at most the limit less one before each take (the Spy itself left its hand), so
+    no discard is ever due after one."""
+    takes = 0
+
+    def observe(state: GameState, action: A.Action) -> None:
+        nonlocal takes
+        if isinstance(action, SpyTake) and action.track != NO_TAKE:
+            takes += 1
+            limit = state.variant.config.progress_hand  # type: ignore[union-attr]
+            assert progress(state).held(state.active) <= limit - 1
+
+    for seed in range(3):
+        result = play_game(seed, ["heuristic"] * 4, game="cities-and-knights", observe=observe)
+        assert result.winner is not None and max(result.victory_points) >= 13
+    assert takes > 0

@@ -15,6 +15,8 @@ from hexlan.engine.core import GamePhase, Hand, NodeId, Resource, Seat
 
 OptionalNode: TypeAlias = int
 """An intersection id, or -1 for none."""
+OptionalTrack: TypeAlias = int
+"""A track (0 trade, 1 politics, 2 science), or -1 for none."""
 
 TRADE: Final = 0
 """The trade track (yellow; built with cloth; its third level: the trading house)."""
@@ -338,7 +340,7 @@ class SpyTake(A.VariantAction):
     ``face`` None where this state may not see it (the deck of the card taken is public: the
     backs are coloured)."""
 
-    track: int
+    track: OptionalTrack
     face: int | None
 
 
