@@ -517,7 +517,11 @@ def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action
     secret = derive_deck_secret(inputs.secrets[spy.player][0])
 
     def read(label: str, moved: bytes) -> int:
-        return decks[label].open_moved(moved, secret, spy.player)
+        try:
+            return decks[label].open_moved(moved, secret, spy.player)
+        except DeckError as exc:  # a proven re-encryption is a card: never, in practice
+            reason = f"seat {spy.victim}'s re-encryption of a {label} card is no card"
+            raise DeviationFound(Deviation(spy.victim, spy.open_id, reason)) from exc
 
     if isinstance(action, ProgressShown):
         secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
@@ -532,8 +536,11 @@ def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action
                         f"{label} deck is not its card",
                     )
                 )
-        ((outcome, _),) = state.chance_outcomes()  # the full state: the one true hand
-        return outcome
+        outcomes = state.chance_outcomes()  # the full state: the one true hand
+        if len(outcomes) != 1:
+            reason = f"the true state shows seat {spy.victim}'s progress cards in no one way"
+            raise DeviationFound(Deviation(None, spy.open_id, reason))
+        return outcomes[0][0]
     if not spy.deck:
         return action
     moved = next(m for label, p, m, _ in spy.items if (label, p) == (spy.deck, spy.position))

@@ -23,6 +23,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
 from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
+from hexlan.net.audit import SpyRecord, run_audit
 from hexlan.net.effects import Effect
 from hexlan.net.group import add, sub
 from hexlan.net.inproc import InProcessTable
@@ -174,7 +175,7 @@ def test_the_spy_sees_the_cards_alone_and_takes_one_by_position() -> None:
 def test_after_a_spy_the_game_plays_on_and_the_audit_passes() -> None:
     """The card taken is the player's from then on (it shows and plays it as its own), and the
     end-of-game audit, with every secret, finds the re-encryptions and the take true."""
-    table, player, _victim, _, play = spy_on()
+    table, player, victim, _, play = spy_on()
     table.submit(player, play)
     take = next(
         a for a in views(table)[player].legal_actions() if isinstance(a, SpyTake) and a.face
@@ -189,8 +190,31 @@ def test_after_a_spy_the_game_plays_on_and_the_audit_passes() -> None:
     assert all(s.stopped is None for s in table.sessions), [s.stopped for s in table.sessions]
     for session in table.sessions:
         assert session.audit is not None and session.audit.passed, session.audit
-    spies = [e for e in table.sessions[0].journal if e.spy is not None]
-    assert len(spies) == 2 and spies[1].spy is not None and spies[1].spy.deck
+    session = table.sessions[0]
+    spies = [(i, e) for i, e in enumerate(session.journal) if e.spy is not None]
+    assert len(spies) >= 2
+    (show_at, show), (take_at, take_entry) = spies[:2]
+    assert show.spy is not None and take_entry.spy is not None and take_entry.spy.deck
+
+    def audited(at: int, record: SpyRecord) -> list[tuple[int | None, bytes]]:
+        inputs = session.audit_inputs()
+        journal = list(inputs.journal)
+        journal[at] = replace(journal[at], spy=record)
+        report = run_audit(replace(inputs, journal=tuple(journal)))
+        return [(d.seat, d.message_id) for d in report.deviations]
+
+    # had the card taken been shown before the take, the audit names the player and its take
+    size = session.decks[take_entry.spy.deck].deck.size
+    spent = replace(take_entry.spy, shown=tuple(range(size)))
+    assert audited(take_at, spent) == [(player, take_entry.spy.take_id)]
+    # had the victim re-encrypted another card, the audit names it and its spy_open
+    items = list(show.spy.items)
+    first = items[0]
+    other = next(i for i in items[1:] if i[0] == first[0]) if len(items) > 1 else None
+    if other is not None:
+        items[0] = (first[0], first[1], other[2], first[3])
+        forged = replace(show.spy, items=tuple(items))
+        assert audited(show_at, forged) == [(victim, show.spy.open_id)]
 
 
 def test_taking_nothing_moves_nothing() -> None:
