@@ -206,7 +206,8 @@ async def _bot_game(
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     bot = spy_gate.gate_bot(
-        make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
+        make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter),
+        opening.game,
     )
     kind = f"bot {options.strategy}"
     cheat = None

@@ -478,7 +478,8 @@ class SessionGame(GameClient):
                     random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
                     think,
                     time.perf_counter,
-                )
+                ),
+                game,
             )
             for s in range(players)
             if s != human_seat

@@ -22,6 +22,7 @@ from typing import Final
 from hexlan.engine.actions import Action
 from hexlan.engine.bots.base import Bot
 from hexlan.engine.core import Phase, Seat
+from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import PlayProgress
@@ -86,6 +87,19 @@ class SpyGatedBot:
         return self.bot.choose(without_spy(view, seat), seat)
 
 
-def gate_bot(bot: Bot) -> Bot:
-    """``bot`` for a session-backed game: gated while :data:`SPY_OVER_NETWORK` is off."""
-    return bot if SPY_OVER_NETWORK else SpyGatedBot(bot)
+def gate_bot(bot: Bot, game: str | None = None) -> Bot:
+    """``bot`` for a session-backed game of ``game`` (a rule set's name; None: not known yet):
+    gated while :data:`SPY_OVER_NETWORK` is off, unless the game's decks hold no Spy.
+
+    Raises:
+        EngineError: no rule set is named ``game``.
+    """
+    if SPY_OVER_NETWORK or (game is not None and not _has_spy(load_ruleset(game))):
+        return bot
+    return SpyGatedBot(bot)
+
+
+def _has_spy(rules: RuleSet) -> bool:
+    """Whether a deck of ``rules`` holds a Spy."""
+    decks = rules.raw.get("decks", {})
+    return any(name in NAMES for deck in decks.values() for name in deck)

@@ -131,7 +131,7 @@ def test_a_knight_moved_past_another_seats_piece_is_refused_naming_the_seat() ->
     signed anyway (its own check bypassed, as a modified client could), every other seat stops
     naming the seat and the rule."""
     table = InProcessTable(["a", "b", "c"], seed=0, game=GAME)  # a knight blockable in turn 52
-    bots = [spy_gate.gate_bot(make_bot("heuristic", random.Random(s))) for s in range(3)]
+    bots = [spy_gate.gate_bot(make_bot("heuristic", random.Random(s)), GAME) for s in range(3)]
     table.start()
     for _ in range(20_000):
         due = next(s for s in table.sessions if s.decision_due())

@@ -266,6 +266,9 @@ def test_sessions_hold_the_spy_back_until_they_can_open_progress_cards() -> None
     choice = bot.choose(views[0], 0)
     assert choice in legal and not spy_gate.is_spy_play(views[0], choice)
     assert spy_gate.without_spy(views[1], 1) is views[1]  # no Spy held: the view itself
+    plain = make_bot("random", random.Random(0))
+    assert spy_gate.gate_bot(plain, "base") is plain  # no Spy in its decks
+    assert isinstance(spy_gate.gate_bot(plain, "cities-and-knights"), spy_gate.SpyGatedBot)
     assert progress(views[0]).cards[0] == [(track, face)]  # the view is left as it was
 
 

@@ -86,7 +86,7 @@ class Table(InProcessTable):
         self.mode = mode
         self.rng = random.Random(f"delivery {seed}")
         self.bots = [
-            spy_gate.gate_bot(make_bot("heuristic", random.Random(seed * 10 + s)))
+            spy_gate.gate_bot(make_bot("heuristic", random.Random(seed * 10 + s)), game)
             for s in range(players)
         ]
         self.now = 0.0

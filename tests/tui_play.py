@@ -69,7 +69,7 @@ async def _play_one(
     it."""
     board = board_kinds(game_name)[0]  # the beginner layout where the map has one
     game = SessionGame(players=4, seed=seed, board=board, save_log=False, game=game_name)
-    driver = spy_gate.gate_bot(make_bot("heuristic", random.Random(seed)))
+    driver = spy_gate.gate_bot(make_bot("heuristic", random.Random(seed)), game_name)
     for _ in range(20_000):
         if not todo or game.is_over:
             break
