@@ -254,6 +254,8 @@ class VariantAction:
     Attributes:
         chance: whether the action is a chance outcome or a reveal, never a seat's choice.
         hand_fields: the names of its fields that hold a hand (decoded as one).
+        pair_fields: the names of its fields that hold pairs of integers or None (a
+            Cities & Knights hand of progress cards as ``(track, face)``).
         spends: what the action does with the hidden card it spends, in words ("played",
             "discarded"), for a refusal naming a card never shown.
     """
@@ -262,6 +264,7 @@ class VariantAction:
     __dataclass_fields__: ClassVar[dict[str, Any]]  # set by @dataclass on each subclass
     chance: ClassVar[bool] = False
     hand_fields: ClassVar[frozenset[str]] = frozenset()
+    pair_fields: ClassVar[frozenset[str]] = frozenset()
     spends: ClassVar[str] = "played"
 
     def actor(self, active: Seat) -> Seat:

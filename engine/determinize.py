@@ -19,6 +19,11 @@ exactly. What it draws:
   already (seed 002 «Конец игры»: the game ends on the turn the points are reached) is dealt again,
   a few times at most.
 
+A game's own hidden cards that its rules module keeps (Cities & Knights' progress cards) stay as
+the view knows them: known cards, counts of unseen ones per deck and the faces unseen. The rules
+module treats such a sample's unseen cards as any face unseen (a card played or discarded, the
+cards a Spy is shown: every hand they may be, by its odds; a Spy's take: any face it may be).
+
 The sampler draws only from the ``random.Random`` it is given (the bot's own) and reads only
 the view, so two full games that differ only in hidden cards the seat cannot see give it the
 same samples.

@@ -197,10 +197,11 @@ def action_from_list(data: list[Any]) -> Action:
     names = [f.name for f in fields(cls)]
     if len(data) - 1 != len(names):
         raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
+    pairs: frozenset[str] = getattr(cls, "pair_fields", frozenset())
     values: list[Any] = []
     try:
         for name, raw in zip(names, data[1:], strict=True):
-            values.append(_decode(name, raw))
+            values.append(_decode_pairs(raw) if name in pairs else _decode(name, raw))
     except (TypeError, ValueError) as exc:
         raise EngineError(f"malformed {data[0]}: {exc}") from exc
     return cls(*values)
@@ -223,6 +224,20 @@ def _decode(name: str, raw: Any) -> Any:
     value = _int(raw)
     kind = _FIELD_TYPES.get(name)
     return kind(value) if kind else value
+
+
+def _decode_pairs(raw: Any) -> tuple[tuple[int, int], ...] | None:
+    """A field of integer pairs (``VariantAction.pair_fields``), or None (unseen)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise TypeError(f"expected a list of pairs, got {raw!r}")
+    pairs = []
+    for item in raw:
+        if not isinstance(item, list) or len(item) != 2:
+            raise TypeError(f"expected a pair of integers, got {item!r}")
+        pairs.append((_int(item[0]), _int(item[1])))
+    return tuple(pairs)
 
 
 def _int(value: Any) -> int:

@@ -13,6 +13,9 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
 - every steal: the victim's commitments are those of the hand it really held, in the order and
   with the salts its seed gives, and the opening decrypts to the committed card; every fleet's
   loot (Pirate Islands, §7.1): the commitments likewise (its openings were public and checked);
+- every Spy (Cities & Knights, §7.3): each card re-encrypted to the player is the card at its
+  position (its proof was checked by every peer), and the card taken had not been shown before
+  the take (else the player is named);
 - the full-information game, replayed action by action on a
   :class:`~hexlan.engine.state.GameState`: every action legal with the true hands (a discard,
   an offer, a Monopoly count, a victory claim), every chance outcome one the true state allows.
@@ -47,7 +50,13 @@ from hexlan.engine.core import (
 from hexlan.engine.registry import dev_card
 from hexlan.engine.ruleset import DEVELOPMENT_DECK
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.cities_knights.actions import HandShown, MerchantTake
+from hexlan.engine.variants.cities_knights.actions import (
+    TRACKS,
+    HandShown,
+    MerchantTake,
+    ProgressShown,
+    SpyTake,
+)
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul
@@ -153,6 +162,34 @@ class HandRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class SpyRecord:
+    """What the log shows of a Spy (Cities & Knights, PROTOCOL.md §7.3), for the audit.
+
+    Attributes:
+        spy: its number, in the one sequence of steals and hands shown (§7).
+        player, victim: the seat the cards are opened to, and the seat whose cards they are.
+        items: the ``spy_open`` items, ``(label, position, A' || B', proof)`` each.
+        open_id: the id of the ``spy_open`` message.
+        deck, position: for the take, the position taken ("" and -1: nothing; for the show,
+            "" and -1).
+        moves: for the take, how many times the position had moved before it.
+        shown: for the take, every card index of its deck shown before it.
+        take_id: for the take, the id of the ``spy_take`` message (b"" for the show).
+    """
+
+    spy: int
+    player: Seat
+    victim: Seat
+    items: tuple[tuple[str, int, bytes, bytes], ...]
+    open_id: bytes
+    deck: str = ""
+    position: int = -1
+    moves: int = 0
+    shown: tuple[int, ...] = ()
+    take_id: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
 class JournalEntry:
     """One engine action as the live game applied it, hidden parts left out.
 
@@ -168,6 +205,7 @@ class JournalEntry:
         loot: for the fleet's loot (Pirate Islands), its record.
         hand: for a hand opened to one seat and the cards then taken (the Master Merchant),
             its record.
+        spy: for a Spy's show and take, its record.
     """
 
     action: Action
@@ -179,6 +217,7 @@ class JournalEntry:
     deck: str = ""
     loot: LootRecord | None = None
     hand: HandRecord | None = None
+    spy: SpyRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +430,8 @@ def resolved_actions(
             _check_counts(state, action, entry)
         elif entry.hand is not None:
             action = _opened_hand(inputs, state, entry.hand)
+        elif entry.spy is not None:
+            action = _spied(inputs, state, entry.spy, action)
         elif entry.loot is not None:
             loot = entry.loot
             _check_committed(
@@ -465,6 +506,54 @@ def _opened_hand(inputs: AuditInputs, state: GameState, hand: HandRecord) -> Act
     for position in hand.positions:
         taken[openings[position][1]] += 1
     return MerchantTake(as_hand(taken))
+
+
+def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action) -> Action:
+    """The true outcome of a Spy's show or take: every card re-encrypted to the player, read
+    with its secret, must be the card at its position (else the victim and its ``spy_open``);
+    the card taken must not have been shown before the take (else the player and its
+    ``spy_take``)."""
+    decks = {deck.label: deck for deck in inputs.decks}
+    secret = derive_deck_secret(inputs.secrets[spy.player][0])
+
+    def read(label: str, moved: bytes) -> int:
+        try:
+            return decks[label].open_moved(moved, secret, spy.player)
+        except DeckError as exc:  # a proven re-encryption is a card: never, in practice
+            reason = f"seat {spy.victim}'s re-encryption of a {label} card is no card"
+            raise DeviationFound(Deviation(spy.victim, spy.open_id, reason)) from exc
+
+    if isinstance(action, ProgressShown):
+        secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
+        orders = {label: decks[label].open_all(secrets) for label in {i[0] for i in spy.items}}
+        for label, position, moved, _ in spy.items:
+            if read(label, moved) != orders[label][position]:
+                raise DeviationFound(
+                    Deviation(
+                        spy.victim,
+                        spy.open_id,
+                        f"seat {spy.victim}'s re-encryption of position {position} of the "
+                        f"{label} deck is not its card",
+                    )
+                )
+        outcomes = state.chance_outcomes()  # the full state: the one true hand
+        if len(outcomes) != 1:
+            reason = f"the true state shows seat {spy.victim}'s progress cards in no one way"
+            raise DeviationFound(Deviation(None, spy.open_id, reason))
+        return outcomes[0][0]
+    if not spy.deck:
+        return action
+    moved = next(m for label, p, m, _ in spy.items if (label, p) == (spy.deck, spy.position))
+    index = read(spy.deck, moved)
+    if index in spy.shown:
+        raise DeviationFound(
+            Deviation(
+                spy.player,
+                spy.take_id,
+                f"seat {spy.player} took card {index} of the {spy.deck} deck, already played",
+            )
+        )
+    return SpyTake(TRACKS.index(spy.deck), decks[spy.deck].face(index))
 
 
 def _check_committed(

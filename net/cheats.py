@@ -120,6 +120,23 @@ _KINDS: Final = (
         game="cities-and-knights",
     ),
     CheatKind(
+        "spy-forge",
+        "each Spy played on it (its spy_open)",
+        "re-encrypts another card than the one at its first progress position, with the proof "
+        "of the true one",
+        "a false re-encryption fails its proof: peers stop naming the victim at once (§7.3; "
+        "Cities & Knights only)",
+        game="cities-and-knights",
+    ),
+    CheatKind(
+        "spy-spent",
+        "each Spy it plays whose victim holds a position whose card was already played",
+        "takes that spent position instead of the card its bot chose",
+        "the victim opens the card to everyone (spy_dispute): peers stop naming the player "
+        "(§7.3; Cities & Knights only)",
+        game="cities-and-knights",
+    ),
+    CheatKind(
         "withhold-reveal",
         "each chance reveal it owes",
         "never sends the reveal",

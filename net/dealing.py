@@ -9,7 +9,10 @@ records each message's content and builds this seat's payloads.
 
 Any deck of the game uses it: development cards, Seafarers' fog tiles and their number tokens;
 each deck is its own :class:`Dealer` over the one :class:`~hexlan.net.deck.JointKey`. A fog tile
-is dealt *public*: every seat gives its share and every peer opens it (§13.7).
+is dealt *public*: every seat gives its share and every peer opens it (§13.7). A card can
+change holder (the Cities & Knights Spy, §7.3): its holder re-encrypts every card it holds to
+another seat (:meth:`Dealer.reencryption_items`), every peer checks them
+(:meth:`Dealer.check_items`), and the one taken moves (:meth:`Dealer.accept_transfer`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from hexlan.net.deck import (
     DeckError,
     JointKey,
     derive_deck_secret,
+    derive_reencryption_scalar,
 )
 from hexlan.net.shuffle import (
     ShuffleCommitment,
@@ -38,6 +42,21 @@ class Shuffled:
 
     commitment: ShuffleCommitment
     secret: ShuffleSecret
+
+
+@dataclass(frozen=True, slots=True)
+class MovedItem:
+    """A holder's card re-encrypted to another seat, as on the wire (PROTOCOL.md §7.3).
+
+    Attributes:
+        position: the card's position in its deck.
+        moved: ``A' || B'``, 64 bytes.
+        proof: the re-encryption proof, 96 bytes.
+    """
+
+    position: int
+    moved: bytes
+    proof: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +95,14 @@ class Dealer:
         self._drawn: ShuffleDraw | None = None
         self._shuffled: Shuffled | None = None
         self.own_cards: dict[int, int] = {}
-        """Positions dealt to this seat -> the card's face, once opened."""
+        """Positions this seat holds -> the card's face, once opened."""
         self.own_index: dict[int, int] = {}
-        """Positions dealt to this seat -> the card's index, once opened."""
+        """Positions this seat holds -> the card's index, once opened."""
         self.shown: list[list[ShownCard]] = [[] for _ in range(deck.key.players)]
         """Per seat: the cards it showed and has not spent on a play."""
         self.dealt_in: list[int] = []
-        """The turn in which each position was dealt (a card is not played in that turn)."""
+        """The turn in which each position was dealt, or last changed holder (a card is not
+        played in that turn)."""
         self.drawing: int | None = None
         """The position being dealt now (its shares are being collected), if any."""
         self.proved: set[int] = set()
@@ -170,9 +190,10 @@ class Dealer:
         return (self.label, position, share, proof)
 
     def eligible(self, seat: int, before: int | None = None) -> tuple[int, ...]:
-        """The positions dealt to ``seat`` (their deals complete), only those dealt in a turn
-        before ``before`` if given, ascending: public information only, so the set a seat lists
-        to show a card tells nothing of where the card is (§13.8)."""
+        """The positions ``seat`` holds (dealt to it, their deals complete, or transferred to
+        it), only those dealt (transferred) in a turn before ``before`` if given, ascending:
+        public information only, so the set a seat lists to show a card tells nothing of where
+        the card is (§13.8)."""
         return tuple(
             p
             for p in range(self.deck.dealt)
@@ -291,6 +312,87 @@ class Dealer:
             if entry.face == face and (before is None or entry.dealt_by < before)
         )
 
+    # ------------------------------------------------------------------ moving cards (§7.3)
+
+    def reencryption_items(self, to: int, context: bytes) -> tuple[MovedItem, ...]:
+        """Every card this seat holds (:meth:`eligible`, ascending) re-encrypted to seat ``to``
+        (:meth:`~hexlan.net.deck.Deck.reencrypt_to`), each ``r`` derived from this seat's seed
+        and the transfer's context (:func:`~hexlan.net.deck.derive_reencryption_scalar`), so
+        a restart and the audit make the same bytes.
+
+        Args:
+            to: the seat the cards are opened to.
+            context: the caller's binding (the Spy's number).
+
+        Raises:
+            DeckError: (seat ``None``) a share of a held card is missing.
+        """
+        assert self._secret is not None and self._seed is not None and self.seat is not None
+        items = []
+        for position in self.eligible(self.seat):
+            full = self.deck.transfer_context(self.seat, to, position, context)
+            r = derive_reencryption_scalar(self._seed, full)
+            moved, proof = self.deck.reencrypt_to(position, self._secret, self.seat, to, r, context)
+            items.append(MovedItem(position, moved, proof))
+        return tuple(items)
+
+    def check_items(self, seat: int, to: int, items: Sequence[MovedItem], context: bytes) -> None:
+        """Check ``seat``'s re-encryptions of its cards to ``to``: exactly the positions it
+        holds (:meth:`eligible`), ascending, each one's proof
+        (:meth:`~hexlan.net.deck.Deck.check_transfer`).
+
+        Raises:
+            DeckError: (naming ``seat``) another list of positions, or a false re-encryption.
+        """
+        positions = tuple(item.position for item in items)
+        held = self.eligible(seat)
+        if positions != held:
+            raise DeckError(
+                seat,
+                f"seat {seat} listed positions {list(positions)} of the {self.label} deck, "
+                f"not the ones it holds {list(held)}",
+            )
+        for item in items:
+            self.deck.check_transfer(item.position, seat, to, item.moved, item.proof, context)
+
+    def read_items(self, items: Sequence[MovedItem]) -> tuple[int, ...]:
+        """The card index of each item re-encrypted to this seat (checked by
+        :meth:`check_items`).
+
+        Raises:
+            DeckError: see :meth:`~hexlan.net.deck.Deck.open_moved`.
+        """
+        assert self._secret is not None and self.seat is not None
+        return tuple(self.deck.open_moved(i.moved, self._secret, self.seat) for i in items)
+
+    def accept_transfer(
+        self, seat: int, to: int, item: MovedItem, context: bytes, turn: int
+    ) -> None:
+        """Move ``item``'s position from ``seat`` to ``to`` in ``turn`` (checked again,
+        :meth:`~hexlan.net.deck.Deck.accept_transfer`): it counts as dealt in ``turn``; the new
+        holder opens it, the old one forgets it.
+
+        Raises:
+            DeckError: (naming ``seat``) see :meth:`~hexlan.net.deck.Deck.check_transfer`.
+        """
+        position = item.position
+        self.deck.accept_transfer(position, seat, to, item.moved, item.proof, context)
+        self.dealt_in[position] = turn
+        self.own_cards.pop(position, None)
+        self.own_index.pop(position, None)
+        if self.seat == to:
+            assert self._secret is not None
+            index = self.deck.open(position, self._secret)
+            self.own_cards[position] = self.deck.face(index)
+            self.own_index[position] = index
+
+    def holder_share_payload(self, position: int, at: int | None = None) -> tuple[bytes, bytes]:
+        """This seat's share opening its card at ``position`` (as it held it after its first
+        ``at`` moves; default: now) to every peer, with its proof
+        (:meth:`~hexlan.net.deck.Deck.holder_share`)."""
+        assert self._secret is not None and self.seat is not None
+        return self.deck.holder_share(position, self._secret, self.seat, at)
+
     def verification_job(self, seat: int, proof: Sequence[object]) -> Callable[[], str | None]:
         """A pure job checking ``seat``'s shuffle proof: None when it holds, else the reason.
 
@@ -324,4 +426,4 @@ def new_dealer(
     return Dealer(Deck(label, faces, key, game_id), seat, seed)
 
 
-__all__ = ["Dealer", "ShownCard", "Shuffled", "new_dealer"]
+__all__ = ["Dealer", "MovedItem", "ShownCard", "Shuffled", "new_dealer"]

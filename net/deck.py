@@ -16,7 +16,13 @@ published and gets back what to publish and what a card is.
    with a DLEQ proof (:meth:`Deck.own_share`, :meth:`Deck.add_share`); the owner alone can
    :meth:`Deck.open` the card. Showing it proves that the card is at one of a listed set of the
    owner's positions, not which (:meth:`Deck.prove_show`, :meth:`Deck.show`).
-5. Audit: with every seat's secret, :meth:`Deck.open_all` gives the whole final deck.
+5. Transfer: the holder of a dealt card re-encrypts it to another seat with a proof
+   (:meth:`Deck.reencrypt_to`, :meth:`Deck.check_transfer`); once accepted
+   (:meth:`Deck.accept_transfer`) the position belongs to that seat, which opens and shows it as
+   its own. Every use of a holder's view goes through :meth:`Deck.reduced`. A holder can also
+   open its card to everyone (:meth:`Deck.holder_share`, :meth:`Deck.open_by_share`).
+6. Audit: with every seat's secret, :meth:`Deck.open_all` gives the whole final deck (a transfer
+   changes no card of it).
 
 A card is known by its *index* ``i`` (its point is ``card_point(label, i)``); :meth:`Deck.face`
 maps it to its face, e.g. a development card type.
@@ -37,6 +43,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from hexlan.engine.core import MAX_SEATS
 from hexlan.net.group import (
+    POINT_BYTES,
     WIDE_BYTES,
     GroupError,
     add,
@@ -51,9 +58,11 @@ from hexlan.net.proofs import (
     prove_dleq,
     prove_dleq_any,
     prove_key,
+    prove_reencryption,
     verify_dleq,
     verify_dleq_any,
     verify_key,
+    verify_reencryption,
 )
 from hexlan.net.shuffle import (
     MAX_CARDS,
@@ -75,6 +84,7 @@ from hexlan.net.shuffle import (
 
 DECK_KEY_INFO: Final = b"hexlan/v1/deck-key\0"
 SHUFFLE_INFO: Final = b"hexlan/v1/shuffle\0"
+REENCRYPT_INFO: Final = b"hexlan/v1/reencrypt-r\0"
 
 SEED_BYTES: Final = 32
 """Bytes in a seat's per-game seed and in a shuffle seed."""
@@ -124,6 +134,17 @@ def derive_shuffle_seed(seed: bytes, label: str) -> bytes:
         ValueError: a seed that is not 32 bytes.
     """
     return _hkdf(seed, SEED_BYTES, SHUFFLE_INFO + label.encode())
+
+
+def derive_reencryption_scalar(seed: bytes, context: bytes) -> bytes:
+    """The randomness ``r`` of a seat's re-encryption of a card: HKDF-SHA256(seed,
+    info=b"hexlan/v1/reencrypt-r\\0" || context), 64 bytes reduced mod ``ℓ`` (``context`` is
+    :meth:`Deck.transfer_context`, so no two re-encryptions share it; zero never, in practice).
+
+    Raises:
+        ValueError: a seed that is not 32 bytes.
+    """
+    return scalar_from_bytes(_hkdf(seed, WIDE_BYTES, REENCRYPT_INFO + context))
 
 
 class JointKey:
@@ -252,6 +273,7 @@ class Deck:
         self._public: list[bool] = []  # per position: opened by every seat's share (§13.7)
         self._shares: list[dict[int, bytes]] = []
         self._shown: dict[int, int] = {}  # card index -> the seat that showed it
+        self._moved: dict[int, list[tuple[int, bytes]]] = {}  # position -> (to, re-encryption)
 
     @property
     def size(self) -> int:
@@ -491,7 +513,28 @@ class Deck:
         return self.size - self.dealt
 
     def owner(self, position: int) -> int:
-        """The seat dealt ``position``.
+        """The seat holding ``position``: the seat dealt it, or the last seat it was
+        transferred to (:meth:`accept_transfer`).
+
+        Raises:
+            DeckError: (seat ``None``) ``position`` has not been dealt.
+        """
+        return self.holder(position, self.moves(position))
+
+    def holder(self, position: int, at: int) -> int:
+        """The seat that held ``position`` after its first ``at`` moves (0: the seat dealt it).
+
+        Raises:
+            DeckError: (seat ``None``) ``position`` has not been dealt, or moved fewer times.
+        """
+        dealt_to = self.dealt_to(position)
+        moved = self._moved.get(position, [])
+        if not 0 <= at <= len(moved):
+            raise DeckError(None, f"position {position} has not moved {at} times")
+        return moved[at - 1][0] if at else dealt_to
+
+    def dealt_to(self, position: int) -> int:
+        """The seat ``position`` was dealt to (whoever holds it now).
 
         Raises:
             DeckError: (seat ``None``) ``position`` has not been dealt.
@@ -499,6 +542,10 @@ class Deck:
         if not 0 <= position < self.dealt:
             raise DeckError(None, f"position {position} of the {self.label} deck is not dealt")
         return self._owners[position]
+
+    def moves(self, position: int) -> int:
+        """How many times ``position`` has changed holder."""
+        return len(self._moved.get(position, ()))
 
     def is_public(self, position: int) -> bool:
         """Whether ``position`` was dealt face up, to be opened by every seat (:meth:`deal`).
@@ -581,29 +628,52 @@ class Deck:
         return dict(self._shares[position])
 
     def _others_in(self, position: int) -> dict[int, bytes]:
-        owner = -1 if self.is_public(position) else self.owner(position)
+        owner = -1 if self.is_public(position) else self.dealt_to(position)
         others = {s: d for s, d in self._shares[position].items() if s != owner}
         missing = [s for s in range(self.key.players) if s != owner and s not in others]
         if missing:
             raise DeckError(None, f"position {position} lacks the shares of seats {missing}")
         return others
 
+    def reduced(self, position: int, at: int | None = None) -> bytes:
+        """The card at ``position`` as its holder's alone (64 bytes ``A || B*``): ``(A_p, B_p −
+        Σ_{s≠owner} D_{s,p})`` while it has never moved, else its last accepted re-encryption
+        (after its first ``at`` moves, if given: as :meth:`holder` held it then);
+        ``M = B* − A·x_holder`` either way. Every use of the holder's view goes through it.
+
+        Raises:
+            DeckError: (seat ``None``) the position is not dealt, public, lacks a share, or
+                has moved fewer than ``at`` times.
+        """
+        moved = self._moved.get(position, [])
+        if at is None:
+            at = len(moved)
+        self.holder(position, at)
+        if at:
+            return moved[at - 1][1]
+        if self.is_public(position):
+            raise DeckError(None, f"position {position} of the {self.label} deck is public")
+        others = self._others_in(position)
+        card = self._card(position)
+        return decryption_base(card) + decrypt(card, list(others.values()))
+
     def open(self, position: int, secret: bytes) -> int:
-        """The owner's view of its card: ``M = B − Σ others' shares − A·x``; its card index.
+        """The holder's view of its card: ``M = B* − A·x`` of :meth:`reduced`; its card index.
 
         Args:
-            position: a position dealt to the caller.
-            secret: the owner's secret ``x``, 32 bytes.
+            position: a position the caller holds.
+            secret: the holder's secret ``x``, 32 bytes.
 
         Raises:
             DeckError: (seat ``None``) a share is missing or no card matches (impossible after
-                verified shuffles); (naming the owner) ``secret`` is not the owner's.
+                verified shuffles); (naming the holder) ``secret`` is not the holder's.
         """
-        others = self._others_in(position)
+        reduced = self.reduced(position)
         self._check_secret(self.owner(position), secret)
-        card = self._card(position)
-        own = mul(secret, decryption_base(card))
-        return self._identify(decrypt(card, [*others.values(), own]))
+        return self._open_with(reduced, mul(secret, decryption_base(reduced)))
+
+    def _open_with(self, reduced: bytes, share: bytes) -> int:
+        return self._identify(decrypt(reduced, [share]))
 
     def open_public(self, position: int) -> int:
         """A public card's index, ``M = B − Σ every seat's share``, once every share is in.
@@ -634,12 +704,13 @@ class Deck:
         self, seat: int, index: int, positions: Sequence[int]
     ) -> list[tuple[bytes, bytes]]:
         """The statements of a show: for each listed position ``p``, ``(A_p, T_p)`` with
-        ``T_p = B_p − Σ_{s≠seat} D_{s,p} − M_index``; ``T_p = A_p·x_seat`` exactly when ``p``
-        holds card ``index``.
+        ``(A_p, B*_p)`` its :meth:`reduced` card and ``T_p = B*_p − M_index``
+        (``B_p − Σ_{s≠seat} D_{s,p} − M_index`` for a card never moved); ``T_p = A_p·x_seat``
+        exactly when ``p`` holds card ``index``.
 
         Raises:
             DeckError: (naming ``seat``) no such card, no positions, positions not distinct and
-                ascending, a position not dealt to ``seat``, or one lacking another seat's
+                ascending, a position ``seat`` does not hold, or one lacking another seat's
                 share.
         """
         if not 0 <= index < self.size:
@@ -649,17 +720,17 @@ class Deck:
         point = self._points[index]
         statements = []
         for position in positions:
-            if not 0 <= position < self.dealt or self._owners[position] != seat:
-                raise DeckError(seat, f"seat {seat} listed position {position}, not a card it drew")
+            if not 0 <= position < self.dealt or self.owner(position) != seat:
+                raise DeckError(
+                    seat, f"seat {seat} listed position {position}, not a card it holds"
+                )
             try:
-                others = self._others_in(position)
-                card = self._card(position)
+                reduced = self.reduced(position)
             except DeckError as exc:
                 raise DeckError(
                     seat, f"seat {seat} listed a card not dealt yet: {exc.reason}"
                 ) from exc
-            target = sub(decrypt(card, list(others.values())), point)
-            statements.append((decryption_base(card), target))
+            statements.append((decryption_base(reduced), sub(reduced[POINT_BYTES:], point)))
         return statements
 
     def prove_show(
@@ -708,6 +779,175 @@ class Deck:
     def shown_by(self, index: int) -> int | None:
         """The seat that showed card ``index``, or None if nobody has."""
         return self._shown.get(index)
+
+    def shown_cards(self) -> tuple[int, ...]:
+        """Every card index shown so far, ascending (public)."""
+        return tuple(sorted(self._shown))
+
+    # Moving a card to another seat.
+
+    def transfer_context(self, seat: int, to: int, position: int, context: bytes) -> bytes:
+        """The context of ``seat``'s re-encryption of ``position`` to ``to``:
+        ``game_id || utf8(label) || 0x02 || u8(seat) || u8(to) || u16(position) || u16(moves)
+        || context`` (big-endian; ``moves`` as :meth:`moves` now, ``context`` the caller's, e.g.
+        the Spy's number). Unambiguous: a label holds no control character and the middle has
+        fixed-width fields."""
+        head = self.game_id + self._label + b"\x02" + bytes([seat, to])
+        return (
+            head + position.to_bytes(2, "big") + self.moves(position).to_bytes(2, "big") + context
+        )
+
+    def _transfer_check(self, position: int, seat: int, to: int) -> None:
+        if not 0 <= position < self.dealt or self.owner(position) != seat:
+            raise DeckError(seat, f"seat {seat} moved position {position}, not a card it holds")
+        if not 0 <= to < self.key.players or to == seat:
+            raise DeckError(seat, f"seat {seat} moved position {position} to no other seat ({to})")
+
+    def reencrypt_to(
+        self, position: int, secret: bytes, seat: int, to: int, r: bytes, context: bytes
+    ) -> tuple[bytes, bytes]:
+        """``seat``'s card at ``position`` re-encrypted to seat ``to``, with its proof
+        (:func:`~hexlan.net.proofs.prove_reencryption` of :meth:`reduced` under
+        :meth:`transfer_context`).
+
+        Args:
+            position: a position ``seat`` holds.
+            secret: ``seat``'s secret.
+            seat: the holder; ``to``: another seat.
+            r: the fresh randomness (:func:`derive_reencryption_scalar`).
+            context: the caller's binding (see :meth:`transfer_context`).
+
+        Returns:
+            ``(A' || B', proof)``: 64 and 96 bytes.
+
+        Raises:
+            DeckError: (naming ``seat``) it does not hold ``position``, ``to`` is no other
+                seat, ``secret`` is not its own or ``r`` not a scalar; (seat ``None``) a share
+                is missing.
+        """
+        self._transfer_check(position, seat, to)
+        self._check_secret(seat, secret)
+        reduced = self.reduced(position)
+        full = self.transfer_context(seat, to, position, context)
+        try:
+            a, b, proof = prove_reencryption(
+                secret, r, reduced[:POINT_BYTES], reduced[POINT_BYTES:], self.key.share(to), full
+            )
+        except GroupError as exc:
+            raise DeckError(seat, f"seat {seat} cannot re-encrypt: {exc.reason}") from exc
+        return a + b, proof
+
+    def check_transfer(
+        self, position: int, seat: int, to: int, moved: bytes, proof: bytes, context: bytes
+    ) -> None:
+        """Check ``seat``'s re-encryption ``moved`` (64 bytes from a peer) of its card at
+        ``position`` to seat ``to`` (:func:`~hexlan.net.proofs.verify_reencryption`), without
+        accepting it.
+
+        Raises:
+            DeckError: (naming ``seat``) it does not hold ``position``, ``to`` is no other
+                seat, or the re-encryption or its proof is false or malformed; (seat ``None``)
+                a share is missing.
+        """
+        self._transfer_check(position, seat, to)
+        reduced = self.reduced(position)
+        full = self.transfer_context(seat, to, position, context)
+        if not (
+            isinstance(moved, bytes)
+            and len(moved) == 2 * POINT_BYTES
+            and verify_reencryption(
+                self.key.share(seat),
+                reduced[:POINT_BYTES],
+                reduced[POINT_BYTES:],
+                self.key.share(to),
+                moved[:POINT_BYTES],
+                moved[POINT_BYTES:],
+                proof,
+                full,
+            )
+        ):
+            raise DeckError(
+                seat, f"seat {seat}'s re-encryption of position {position} does not verify"
+            )
+
+    def accept_transfer(
+        self, position: int, seat: int, to: int, moved: bytes, proof: bytes, context: bytes
+    ) -> None:
+        """Check (:meth:`check_transfer`) and accept ``seat``'s re-encryption of ``position`` to
+        ``to``: from now on ``to`` holds it and ``moved`` is its :meth:`reduced` card.
+
+        Raises:
+            DeckError: as :meth:`check_transfer`.
+        """
+        self.check_transfer(position, seat, to, moved, proof, context)
+        self._moved.setdefault(position, []).append((to, moved))
+
+    def open_moved(self, moved: bytes, secret: bytes, seat: int) -> int:
+        """The card index of a re-encryption ``moved`` to ``seat`` (checked by
+        :meth:`check_transfer`): ``M = B' − A'·x``.
+
+        Raises:
+            DeckError: (naming ``seat``) ``secret`` is not its own; (seat ``None``) no card
+                matches (impossible after a verified transfer).
+        """
+        self._check_secret(seat, secret)
+        return self._open_with(moved, mul(secret, decryption_base(moved)))
+
+    def open_context(self, seat: int, position: int, at: int) -> bytes:
+        """The context of the holder ``seat``'s share opening ``position`` (as held after its
+        first ``at`` moves) to everyone: ``game_id || utf8(label) || 0x01 || u8(seat) ||
+        u16(position) || u16(at)``."""
+        tail = position.to_bytes(2, "big") + at.to_bytes(2, "big")
+        return self.game_id + self._label + b"\x01" + bytes([seat]) + tail
+
+    def _held_at(self, position: int, seat: int, at: int | None) -> int:
+        """``at``, or :meth:`moves` now, once ``seat`` is the holder then."""
+        at = self.moves(position) if at is None else at
+        try:
+            held = self.holder(position, at) == seat
+        except DeckError:
+            held = False
+        if not held:
+            raise DeckError(seat, f"seat {seat} opened position {position}, not a card it held")
+        return at
+
+    def holder_share(
+        self, position: int, secret: bytes, seat: int, at: int | None = None
+    ) -> tuple[bytes, bytes]:
+        """The holder ``seat``'s share ``A·x`` of its :meth:`reduced` card at ``position`` (as
+        held after its first ``at`` moves; default: now) with a DLEQ proof under
+        :meth:`open_context`: with it every peer opens the card (:meth:`open_by_share`).
+
+        Returns:
+            ``(share, proof)``: 32 and 64 bytes.
+
+        Raises:
+            DeckError: (naming ``seat``) it did not hold ``position`` then, or ``secret`` is
+                not its own; (seat ``None``) a share is missing.
+        """
+        at = self._held_at(position, seat, at)
+        self._check_secret(seat, secret)
+        base = decryption_base(self.reduced(position, at))
+        return prove_dleq(secret, base, self.open_context(seat, position, at))
+
+    def open_by_share(
+        self, position: int, seat: int, share: bytes, proof: bytes, at: int | None = None
+    ) -> int:
+        """The card index at ``position`` from the share of ``seat``, its holder after its
+        first ``at`` moves (default: now): a peer's bytes, :meth:`holder_share`;
+        ``M = B* − share``.
+
+        Raises:
+            DeckError: (naming ``seat``) it did not hold ``position`` then, or the share or its
+                proof is false or malformed; (seat ``None``) a share is missing.
+        """
+        at = self._held_at(position, seat, at)
+        reduced = self.reduced(position, at)
+        base = decryption_base(reduced)
+        context = self.open_context(seat, position, at)
+        if not verify_dleq(self.key.share(seat), base, share, proof, context):
+            raise DeckError(seat, f"seat {seat}'s opening of position {position} does not verify")
+        return self._open_with(reduced, share)
 
     def open_all(self, secrets: Sequence[bytes]) -> list[int]:
         """The card index at every position of the final deck, from every seat's secret (audit).

@@ -1,9 +1,11 @@
-"""Non-interactive proofs for the deck: Schnorr key proofs, Chaum–Pedersen DLEQ proofs, and
-their disjunction (one of several DLEQ statements holds, not saying which).
+"""Non-interactive proofs for the deck: Schnorr key proofs, Chaum–Pedersen DLEQ proofs, their
+disjunction (one of several DLEQ statements holds, not saying which), and the proof that a card
+held by one seat was re-encrypted to another (a linear-relation Schnorr proof).
 
 All are Fiat–Shamir transforms over :mod:`hexlan.net.group` (PROTOCOL.md §13). A proof is
 64 bytes: the challenge ``c`` (32) then the response ``z = k + c·x`` (32), both canonical
-non-zero scalars; a disjunctive proof is one such pair per statement. The nonce is deterministic, like Ed25519's:
+non-zero scalars; a disjunctive proof is one such pair per statement; a re-encryption proof is
+96 bytes, ``c || z1 || z2``. The nonce is deterministic, like Ed25519's:
 ``k = hash_to_scalar(b"hexlan/v1/nonce\\0", domain, secret, context, public inputs)``, so a peer
 that restarts proves the same statement with the same bytes and never reuses a nonce for two
 statements.
@@ -29,6 +31,7 @@ from typing import Final
 from hexlan.net.group import (
     SCALAR_BYTES,
     GroupError,
+    add,
     base_mul,
     hash_to_scalar,
     is_point,
@@ -49,6 +52,10 @@ NONCE_DOMAIN: Final = b"hexlan/v1/nonce\0"
 KEY_DOMAIN: Final = b"hexlan/v1/key-proof\0"
 DLEQ_DOMAIN: Final = b"hexlan/v1/dleq\0"
 SHOW_DOMAIN: Final = b"hexlan/v1/show\0"
+REENCRYPT_DOMAIN: Final = b"hexlan/v1/reencrypt\0"
+
+REENCRYPTION_PROOF_BYTES: Final = 3 * SCALAR_BYTES
+"""Bytes in a re-encryption proof: challenge ``c`` then responses ``z1`` and ``z2``."""
 
 _MAX_BRANCHES: Final = 0xFFFF  # branch indices are two bytes in the nonce derivation
 
@@ -293,3 +300,110 @@ def verify_dleq_any(
             return False
         total = scalar_add(total, c_j)
     return _any_challenge(public, statements, commitments, context) == total
+
+
+def _reencryption_commitments(
+    statement: tuple[bytes, ...], c: bytes, z1: bytes, z2: bytes
+) -> tuple[bytes, bytes, bytes]:
+    """``(G·z1 − Y·c, G·z2 − A'·c, P·z2 − A·z1 − B'·c + B·c)``: the commitments recomputed
+    from the statement ``(Y, A, B, P, A', B')``."""
+    public, base, reduced, target, fresh_a, fresh_b = statement
+    r1 = sub(base_mul(z1), mul(c, public))
+    r2 = sub(base_mul(z2), mul(c, fresh_a))
+    r3 = add(sub(sub(mul(z2, target), mul(z1, base)), mul(c, fresh_b)), mul(c, reduced))
+    return r1, r2, r3
+
+
+def _reencryption_challenge(
+    statement: tuple[bytes, ...], commitments: tuple[bytes, bytes, bytes], context: bytes
+) -> bytes:
+    return hash_to_scalar(REENCRYPT_DOMAIN, context, *statement, *commitments)
+
+
+def prove_reencryption(
+    secret: bytes, r: bytes, base: bytes, reduced: bytes, target: bytes, context: bytes
+) -> tuple[bytes, bytes, bytes]:
+    """Re-encrypt a card held under one seat's key alone to another seat's key, with a proof.
+
+    The card is ``(A, B)`` with ``M = B − A·x`` (``x`` the holder's secret, ``Y = G·x``). The
+    result is ``(A', B') = (G·r, B − A·x + P·r)``, which only the holder of ``P``'s secret
+    opens (``M = B' − A'·x_P``), and a proof of knowledge of ``(x, r)`` with
+    ``Y = G·x``, ``A' = G·r`` and ``B' − B = P·r − A·x``: nonces
+    ``k_t = hash_to_scalar(b"hexlan/v1/nonce\\0", b"hexlan/v1/reencrypt\\0", x, r, context,
+    Y, A, B, P, A', B', u8(t))`` for ``t = 1, 2``; commitments ``R1 = G·k1``, ``R2 = G·k2``,
+    ``R3 = P·k2 − A·k1``; ``c = hash_to_scalar(b"hexlan/v1/reencrypt\\0", context, Y, A, B, P,
+    A', B', R1, R2, R3)``; ``z1 = k1 + c·x``, ``z2 = k2 + c·r`` (PROTOCOL.md §7.3).
+
+    Args:
+        secret: ``x``, the holder's secret, a canonical non-zero scalar, 32 bytes.
+        r: the fresh randomness, a canonical non-zero scalar, 32 bytes.
+        base: ``A``, a valid point.
+        reduced: ``B``, a valid point (the card's ``B`` less every other seat's share).
+        target: ``P``, the new holder's key share, a valid point.
+        context: the caller's binding (game id, deck, seats, position), any bytes.
+
+    Returns:
+        ``(A', B', proof)``: 32, 32 and 96 bytes.
+
+    Raises:
+        GroupError: a scalar is not canonical and non-zero, a point is invalid, or a product
+            is the identity (never, in practice).
+    """
+    require_scalar(secret, "the secret")
+    require_scalar(r, "the randomness")
+    for point, what in ((base, "A"), (reduced, "B"), (target, "the new holder's key")):
+        require_point(point, what)
+    public = base_mul(secret)
+    fresh_a = base_mul(r)
+    fresh_b = add(sub(reduced, mul(secret, base)), mul(r, target))
+    statement = (public, base, reduced, target, fresh_a, fresh_b)
+    k1, k2 = (
+        hash_to_scalar(NONCE_DOMAIN, REENCRYPT_DOMAIN, secret, r, context, *statement, bytes([t]))
+        for t in (1, 2)
+    )
+    commitments = (base_mul(k1), base_mul(k2), sub(mul(k2, target), mul(k1, base)))
+    c = _reencryption_challenge(statement, commitments, context)
+    z1 = scalar_add(k1, scalar_mul(c, secret))
+    z2 = scalar_add(k2, scalar_mul(c, r))
+    return fresh_a, fresh_b, c + z1 + z2
+
+
+def verify_reencryption(
+    public: bytes,
+    base: bytes,
+    reduced: bytes,
+    target: bytes,
+    fresh_a: bytes,
+    fresh_b: bytes,
+    proof: bytes,
+    context: bytes,
+) -> bool:
+    """Whether ``(A', B')`` is the card ``(A, B)`` held under ``public`` re-encrypted to
+    ``target``, by ``proof`` (see :func:`prove_reencryption`).
+
+    Recomputes ``R1 = G·z1 − Y·c``, ``R2 = G·z2 − A'·c``, ``R3 = P·z2 − A·z1 − B'·c + B·c``
+    and checks the challenge.
+
+    Args:
+        public: ``Y``, the holder's key share.
+        base: ``A`` and ``reduced``: ``B`` of the card as held (the caller's).
+        target: ``P``, the new holder's key share.
+        fresh_a: ``A'`` and ``fresh_b``: ``B'``, 32 bytes each from a peer.
+        proof: ``c || z1 || z2``, 96 bytes from a peer.
+        context: the context the proof was made for.
+
+    Returns:
+        ``False`` for anything wrong (a wrong length, an invalid point, a non-canonical or zero
+        scalar, a libsodium failure, a proof that does not hold); never raises for peer data.
+    """
+    if not isinstance(proof, bytes) or len(proof) != REENCRYPTION_PROOF_BYTES:
+        return False
+    c, z1, z2 = proof[:SCALAR_BYTES], proof[SCALAR_BYTES:-SCALAR_BYTES], proof[-SCALAR_BYTES:]
+    points = (public, base, reduced, target, fresh_a, fresh_b)
+    if not (all(is_point(p) for p in points) and is_scalar(c) and is_scalar(z1) and is_scalar(z2)):
+        return False
+    try:
+        commitments = _reencryption_commitments(points, c, z1, z2)
+    except GroupError:
+        return False
+    return _reencryption_challenge(points, commitments, context) == c

@@ -31,6 +31,12 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   of a play) until it is over the limit; then, instead of the bot's discard, it signs
   ``DiscardProgress`` of a card it was never dealt (a face still unseen by it), with no
   ``card_reveal`` before it (Cities & Knights).
+- ``spy-forge``: it plays no progress card (so the bots, who spy on the seat holding most, pick
+  it); as a Spy's victim, its ``spy_open`` re-encrypts, at its first position, the next card of
+  the deck (``B' − M_i + M_{i+1}``), with the proof of the true re-encryption.
+- ``spy-spent``: it plays the Spy whenever it may on a seat that has shown a progress card;
+  when the victim's opened cards include one already shown (played or discarded), its
+  ``spy_take`` names that position, whatever its bot chose.
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
@@ -52,6 +58,7 @@ from typing import Any
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.cities_knights.actions import (
     TRACK_COMMODITY,
     TRACKS,
@@ -60,13 +67,14 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlayProgress,
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
+from hexlan.engine.variants.cities_knights.progress_spy import NAMES
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
-from hexlan.net.group import add, base_mul
+from hexlan.net.group import add, base_mul, sub
 from hexlan.net.identity import Identity
 from hexlan.net.session import Session
-from hexlan.net.shuffle import ShuffleCommitment, reencrypt
+from hexlan.net.shuffle import ShuffleCommitment, card_point, reencrypt
 from hexlan.net.steal import seal_opening
 from hexlan.net.wire import Body, Envelope, encode_action, sign_body
 
@@ -84,6 +92,8 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "undealt-card": (),  # decisions, counted in ``submit``
     "missing-commodity": (),  # decisions, counted in ``submit``
     "undealt-discard": (),  # decisions, counted in ``submit``
+    "spy-forge": ("spy_open",),
+    "spy-spent": ("spy_take",),  # only those whose victim holds a spent card
     "withhold-reveal": ("reveal",),
     "withhold-audit": ("audit_secrets",),
     "false-hash": ("turn_ack",),
@@ -185,7 +195,8 @@ class Cheat:
             if self.done and self.kind.name == "withhold-reveal" and kind == "reveal":
                 self._withhold(session, kind, payload, quiet=True)  # silent from then on
                 return
-            if not self._opportunity(kind):
+            spent_take = self.kind.name == "spy-spent" and kind == "spy_take"
+            if (spent_take and _spent_item(session) is None) or not self._opportunity(kind):
                 honest_sign(kind, payload, effects)
                 return
             self._deviate_in_sign(session, honest_sign, kind, payload, effects)
@@ -204,6 +215,10 @@ class Cheat:
             self._install_improvement(session)
         elif self.kind.name == "undealt-discard":
             self._install_discard(session)
+        elif self.kind.name == "spy-forge":
+            self._install_hoard(session)  # the seat holding most cards draws the bots' Spies
+        elif self.kind.name == "spy-spent":
+            self._install_spy_play(session)
 
     def _opportunity(self, kind: str) -> bool:
         """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
@@ -243,6 +258,12 @@ class Cheat:
             payload = (label, position, add(share, base_mul(_ONE)), proof)  # type: ignore[arg-type]
         elif name == "false-steal":
             payload = self._false_opening(session, payload)
+        elif name == "spy-forge":
+            payload = _forged_open(session, payload)
+        elif name == "spy-spent":
+            spent = _spent_item(session)
+            assert spent is not None
+            payload = (payload[0], *spent)
         elif name == "false-hash":
             turn, digest, trail = payload
             false_digest = hashlib.sha256(b"hexlan red team\0" + digest).digest()  # type: ignore[operator]
@@ -278,6 +299,8 @@ class Cheat:
             "swap-shuffle": "published a shuffle that swaps card 0 for a copy of card 1",
             "false-steal": f"opened steal {payload[0]} with a card it had not committed to",
             "false-hash": f"acknowledged turn {payload[0]} with a false state hash",
+            "spy-forge": f"re-encrypted another card for Spy {payload[0]}",
+            "spy-spent": f"took a card already played from the victim of Spy {payload[0]}",
         }[name]
         self._did(what)
 
@@ -384,17 +407,53 @@ class Cheat:
             return DiscardProgress(me, *card), words
 
         self._install_forgery(session, forge)
-        forging = session.submit
+        self._install_hoard(session)
+
+    def _install_hoard(self, session: Session) -> None:
+        """Until it deviates, the seat plays no progress card: a roll or its turn's end
+        instead."""
+        me = session.seat
+        playing = session.submit
 
         def hoard(action: A.Action, now: float = 0.0) -> list[Effect]:
             view = session.view
             if not self.done and view is not None and isinstance(action, PlayProgress):
                 legal = view.legal_actions(me)
                 instead = next((a for a in (A.END_TURN, A.ROLL) if a in legal), action)
-                return forging(instead, now)
-            return forging(action, now)
+                return playing(instead, now)
+            return playing(action, now)
 
         session.submit = hoard  # type: ignore[method-assign]
+
+    def _install_spy_play(self, session: Session) -> None:
+        """Until it deviates, the seat plays the Spy whenever it may, on a seat that has shown
+        a progress card (one of its positions then holds a spent card), whatever its bot
+        chose."""
+        me = session.seat
+        playing = session.submit
+
+        def spy_first(action: A.Action, now: float = 0.0) -> list[Effect]:
+            view = session.view
+            if not self.done and view is not None and isinstance(view.variant, CitiesKnights):
+                names = view.variant.card_names
+                shown = {
+                    seat
+                    for dealer in session.decks.values()
+                    for index in dealer.deck.shown_cards()
+                    if (seat := dealer.deck.shown_by(index)) is not None
+                }
+                spies = [
+                    a
+                    for a in view.legal_actions(me)
+                    if isinstance(a, PlayProgress)
+                    and names[a.track][a.face] in NAMES
+                    and a.choice in shown
+                ]
+                if spies:
+                    return playing(spies[0], now)
+            return playing(action, now)
+
+        session.submit = spy_first  # type: ignore[method-assign]
 
     def _install_forgery(
         self,
@@ -424,6 +483,30 @@ class Cheat:
             return effects
 
         session.submit = submit  # type: ignore[method-assign]
+
+
+def _forged_open(session: Session, payload: tuple[object, ...]) -> tuple[object, ...]:
+    """A ``spy_open`` payload whose first item re-encrypts the next card of its deck."""
+    number, items = payload
+    assert isinstance(items, tuple)
+    label, position, a, b, proof = items[0]
+    dealer = session.decks[label]
+    index = dealer.own_index[position]
+    this = card_point(label.encode(), index)
+    other = card_point(label.encode(), (index + 1) % dealer.deck.size)
+    return (number, ((label, position, a, add(sub(b, this), other), proof), *items[1:]))
+
+
+def _spent_item(session: Session) -> tuple[str, int] | None:
+    """The first position the open Spy's victim opened to this player whose card was already
+    shown (played or discarded), as ``(label, position)``; None if there is none."""
+    spy = session._spy
+    if spy is None or spy.indices is None:
+        return None
+    for (label, item), index in zip(spy.items, spy.indices, strict=True):
+        if session.decks[label].deck.shown_by(index) is not None:
+            return label, item.position
+    return None
 
 
 def _undealt_card(view: GameState, seat: int) -> tuple[int, int] | None:

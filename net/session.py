@@ -50,15 +50,24 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
-from hexlan.engine.variants.cities_knights.actions import HandShown, MerchantTake
+from hexlan.engine.variants.cities_knights.actions import (
+    TRACKS,
+    HandShown,
+    MerchantTake,
+    ProgressShown,
+    SpyTake,
+)
 from hexlan.engine.variants.cities_knights.progress_hands import HAND_SHOW, MERCHANT_TAKES
+from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
 from hexlan.engine.variants.special_build import BuildPhase
+from hexlan.net import spy as spying
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
     HandRecord,
     JournalEntry,
     LootRecord,
+    SpyRecord,
     StealRecord,
     run_audit,
 )
@@ -333,6 +342,9 @@ class Session:
         self._hand: HandRecord | None = None  # a hand opened to its player, not yet taken from
         self._hand_openings: tuple[tuple[bytes, int], ...] = ()  # its openings, as seen here
         self._disputed = 0  # a steal whose opening this thief found false (§7)
+        self._spy: spying.OpenSpy | None = None  # a Spy's cards opened, not taken from (§7.3)
+        self._spy_takes: dict[int, SpyRecord] = {}  # every Spy's take, by its number
+        self._spy_disputed = 0  # a Spy whose take this victim found spent (§7.3)
         self._monopoly_counts: dict[Seat, int] = {}
         self._acks: dict[Seat, bytes] = {}
         self._turn_end_hash = b""
@@ -479,6 +491,8 @@ class Session:
                     owe(victim, "steal_open")
             if node is not None and node.kind == HAND_SHOW:  # a hand opened to one seat (§7.2)
                 owe(node.seats[1], "hand_open" if self._steal_number else "steal_commit")
+            if node is not None and node.kind == PROGRESS_SHOW:  # progress cards opened (§7.3)
+                owe(node.seats[1], "spy_open")
             if node is not None and node.kind == HAND_DRAW:  # the same, opened to all (§7.1)
                 if not self._steal_number:
                     owe(node.seats[0], "steal_commit")
@@ -607,6 +621,8 @@ class Session:
             assert self._hand is not None and action.taken is not None
             taken = positions_for(self._hand_openings, action.taken)
             self._sign("merchant_take", (self._hand.steal, taken), effects)
+        elif isinstance(action, SpyTake):  # a position on the wire, never the face (§7.3)
+            self._sign("spy_take", self._spy_take_payload(action), effects)
         else:
             self._sign("action", encode_action(action), effects)
         self.last_progress = now
@@ -779,6 +795,8 @@ class Session:
             self._vote_abandon(env, effects)
         if self._sequences(body) or self._won():  # after the game, order is moot (§14)
             self._apply_through(env, effects)
+        elif body.kind == "spy_dispute":  # it stops the game either way: counts when accepted
+            self._apply(env, effects, ordered=False)
         self._count_abandon_votes(effects)
 
     # ------------------------------------------------------------------ ordering (§4)
@@ -930,6 +948,10 @@ class Session:
             raise OutOfTurn(
                 f"seat {author} named the Master Merchant's cards in the open, not by position",
                 author=author,
+            )
+        if isinstance(action, SpyTake):
+            raise OutOfTurn(
+                f"seat {author} named the Spy's card in the open, not by position", author=author
             )
         if view.actor(action) != author and not (
             # the engine decides when a claim can be true (also just after the claimer's turn)
@@ -1377,6 +1399,147 @@ class Session:
         self._hand, self._hand_openings = None, ()
         self._engine_apply(action, author, env.id, effects, hand=record)
 
+    def _on_spy_open(self, env: Envelope, effects: list[Effect]) -> None:
+        """The Spy's victim re-encrypts every progress card position it holds to the player
+        (§7.3): every peer checks the list and each proof (naming the victim); the player reads
+        the cards, and applies ``ProgressShown`` with those not yet shown; the victim with its
+        own; every other seat with none."""
+        view = self._require_view(env)
+        author = env.body.author
+        number, items = env.body.payload
+        node = view.chance_node()
+        if (
+            node is None
+            or node.kind != PROGRESS_SHOW
+            or node.seats[1] != author
+            or number != self._steals + 1
+        ):
+            raise OutOfTurn(f"seat {author} has no progress cards to open", author=author)
+        player = node.seats[0]
+        parsed = spying.parse_items(items)
+        try:
+            spying.check_open(self.decks, author, player, parsed, number)
+            indices = (
+                spying.read(self.decks, parsed)
+                if self.seat == player
+                else spying.own_indices(self.decks, parsed)
+                if self.seat == author
+                else None
+            )
+        except DeckError as exc:
+            raise IllegalMove(f"seat {author}'s spy_open: {exc.reason}", author=author) from exc
+        cards = None if indices is None else spying.hand_of(self.decks, parsed, indices)
+        action = ProgressShown(author, cards)
+        try:
+            view.check(action)
+        except IllegalActionError as exc:  # the player's view: not the cards it may hold
+            raise IllegalMove(
+                f"seat {author} opened progress cards it cannot hold: {exc}", author=author
+            ) from exc
+        record = SpyRecord(
+            number,
+            player,
+            author,
+            tuple((label, item.position, item.moved, item.proof) for label, item in parsed),
+            env.id,
+        )
+        self._steals += 1
+        self._spy = spying.OpenSpy(record, parsed, indices)
+        self._engine_apply(action, None, env.id, effects, spy=record)
+
+    def _spy_take_payload(self, action: SpyTake) -> tuple[object, ...]:
+        """``spy_take [number, deck, position]`` for this player's ``action``."""
+        spy = self._spy
+        assert spy is not None and spy.indices is not None
+        if action.track == NO_TAKE:
+            return (spy.record.spy, spying.NO_DECK, spying.NO_POSITION)
+        assert action.face is not None
+        label, position = spying.position_for(
+            self.decks, spy.items, spy.indices, action.track, action.face
+        )
+        return (spy.record.spy, label, position)
+
+    def _on_spy_take(self, env: Envelope, effects: list[Effect]) -> None:
+        """The Spy's player names the position it takes, or none (§7.3): the player and the
+        victim apply ``SpyTake`` with the card's face, every other seat with its deck only; the
+        position moves to the player. A victim that knows the card was spent does not apply
+        it: it disputes (``spy_dispute``)."""
+        view = self._require_view(env)
+        author = env.body.author
+        number, label, position = env.body.payload
+        spy = self._spy
+        if spy is None or spy.record.spy != number or author != spy.record.player:
+            raise OutOfTurn(f"seat {author} has no Spy's take to make", author=author)
+        victim = spy.record.victim
+        if (label, position) == (spying.NO_DECK, spying.NO_POSITION):
+            view.check(SpyTake(NO_TAKE, None))
+            self._spy = None
+            self._engine_apply(SpyTake(NO_TAKE, None), author, env.id, effects, spy=spy.record)
+            return
+        j = spying.find(spy.items, label, position)
+        if j is None:
+            raise IllegalMove(
+                f"seat {author} took position {position} of the {label!r} deck, not one of"
+                f" seat {victim}'s",
+                author=author,
+            )
+        dealer, item = self.decks[label], spy.items[j][1]
+        deck = dealer.deck
+        record = dataclasses.replace(
+            spy.record,
+            deck=label,
+            position=position,
+            moves=deck.moves(position),
+            shown=deck.shown_cards(),
+            take_id=env.id,
+        )
+        self._spy = None
+        self._spy_takes[number] = record
+        face = None
+        if spy.indices is not None:
+            index = spy.indices[j]
+            if self.seat == victim and spying.is_spent(dealer, index):
+                self._spy_disputed = number  # everyone opens the card (spy_dispute)
+                return
+            face = deck.face(index)
+        action = SpyTake(TRACKS.index(label), face)
+        try:
+            view.check(action)
+        except IllegalActionError as exc:
+            raise IllegalMove(
+                f"seat {author} took a card it may not: {exc}", author=author
+            ) from exc
+        try:
+            dealer.accept_transfer(victim, author, item, spying.context(number), view.turn)
+        except DeckError as exc:  # checked at the spy_open already
+            raise IllegalMove(f"seat {victim}'s spy_open: {exc.reason}", author=victim) from exc
+        self._engine_apply(action, author, env.id, effects, spy=record)
+
+    def _on_spy_dispute(self, env: Envelope, effects: list[Effect]) -> None:
+        """The Spy's victim says the card taken was spent and opens it to everyone with its
+        share (§7.3): shown before the take names the player, else the victim."""
+        author = env.body.author
+        number, label, position, share, proof = env.body.payload
+        taken = self._spy_takes.get(number)
+        if (
+            taken is None
+            or author != taken.victim
+            or (label, position) != (taken.deck, taken.position)
+        ):
+            raise OutOfTurn(f"seat {author} disputes no Spy's take from it", author=author)
+        deck = self.decks[label].deck
+        try:
+            index = deck.open_by_share(position, author, share, proof, at=taken.moves)
+        except DeckError as exc:
+            raise IllegalMove(f"seat {author}'s spy_dispute: {exc.reason}", author=author) from exc
+        if index in taken.shown:
+            raise IllegalMove(
+                f"seat {taken.player} took a card already played (card {index} of the {label}"
+                " deck)",
+                author=taken.player,
+            )
+        raise IllegalMove(f"seat {author} disputed a card it held", author=author)
+
     def _opened_card(self, thief_key: X25519PrivateKey, steal: StealRecord) -> Resource:
         """The card a steal opening holds, read with the thief's X25519 key (§7).
 
@@ -1722,11 +1885,12 @@ class Session:
         deck: str = "",
         loot: LootRecord | None = None,
         hand: HandRecord | None = None,
+        spy: SpyRecord | None = None,
     ) -> None:
         view = self._require_view(None)
         view.apply(action)
         self.journal.append(
-            JournalEntry(action, author, message_id, position, steal, counts, deck, loot, hand)
+            JournalEntry(action, author, message_id, position, steal, counts, deck, loot, hand, spy)
         )
         node = view.chance_node()
         if node is not None and node.kind == DECK_DRAW:  # a card to deal (§13.7)
@@ -1780,6 +1944,8 @@ class Session:
                 return "reveal", (number, self.chain.preimage(number))
         if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
             return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
+        if self._spy_disputed and ("spy_dispute", self._spy_disputed) not in self._sent:
+            return self._spy_dispute_step()
         for vote in self._votes.values():
             deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
             if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
@@ -1810,6 +1976,14 @@ class Session:
                 and ("hand_open", self._steal_number) not in self._sent
             ):
                 return self._hand_open_step(view, effects)
+        if (
+            node is not None
+            and node.kind == PROGRESS_SHOW
+            and node.seats[1] == me
+            and self._spy is None
+            and ("spy_open", self._steals + 1) not in self._sent
+        ):
+            return "spy_open", spying.open_payload(self.decks, node.seats[0], self._steals + 1)
         if (
             node is not None
             and node.event == MONOPOLY_COUNTS
@@ -1847,6 +2021,14 @@ class Session:
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)
         return self._advance_if_needed()
+
+    def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
+        """This victim's ``spy_dispute``: its share opening the card taken, as it held it
+        (§7.3)."""
+        taken = self._spy_takes[self._spy_disputed]
+        dealer = self.decks[taken.deck]
+        share, proof = dealer.holder_share_payload(taken.position, taken.moves)
+        return "spy_dispute", (taken.spy, taken.deck, taken.position, share, proof)
 
     def _steal_open_step(
         self, view: InformationState, effects: list[Effect]
@@ -1968,6 +2150,9 @@ class Session:
             "hand_open",
             "merchant_take",
             "steal_dispute",
+            "spy_open",
+            "spy_take",
+            "spy_dispute",
             "count",
             "turn_ack",
         ):
@@ -2008,6 +2193,8 @@ class Session:
             self._vote_abandon(env, effects)
         if self.seat == self._active or self._won():
             self._apply_through(env, effects)
+        elif kind == "spy_dispute":  # it stops the game either way (§7.3)
+            self._apply(env, effects, ordered=False)
         self._count_abandon_votes(effects)
 
     # ------------------------------------------------------------------ helpers
@@ -2116,6 +2303,9 @@ _HANDLERS = {
     "loot_open": Session._on_loot_open,
     "hand_open": Session._on_hand_open,
     "merchant_take": Session._on_merchant_take,
+    "spy_open": Session._on_spy_open,
+    "spy_take": Session._on_spy_take,
+    "spy_dispute": Session._on_spy_dispute,
     "deck_key": Session._on_deck_key,
     "shuffle": Session._on_shuffle,
     "shuffle_proof": Session._on_shuffle_proof,

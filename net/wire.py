@@ -633,6 +633,7 @@ _X25519_KEY: Final = PublicKey(check_x25519_public)
 _SEAT: Final = Int(0, WIRE_SEATS - 1)
 _POINT: Final = Bytes(32, 32)
 _PROOF: Final = Bytes(64, 64)  # challenge scalar || response scalar
+_REENCRYPTION_PROOF: Final = Bytes(96, 96)  # challenge || two responses (§7.3)
 _DECK_NAME: Final = Text(1, 32)
 _POSITION: Final = Int(0, MAX_DECK - 1)
 _CARD: Final = Int(0, MAX_DECK - 1)  # a card index of the deck
@@ -671,6 +672,7 @@ OWED_STEPS: Final = (
     "steal_open",
     "loot_open",
     "hand_open",
+    "spy_open",
     "count",
     "turn_ack",
     "advance",
@@ -824,6 +826,13 @@ def _shuffle_proof_rule(payload: Any) -> str | None:
         return "the chain must hold as many points as the permutation commitment"
     if len(responses) != _SCALAR_BYTES * (2 * n + PROOF_RESPONSES_BASE):
         return f"a proof of {n} cards has {2 * n + PROOF_RESPONSES_BASE} response scalars"
+    return None
+
+
+def _spy_take_rule(payload: Any) -> str | None:
+    _, deck, position = payload
+    if (deck == "") != (position == -1):
+        return 'a take names a deck and a position, or "" and -1 for none'
     return None
 
 
@@ -988,6 +997,34 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
         "merchant_take": _record(
             ("steal", _EVENT),
             ("positions", Array(Int(0, MAX_CARDS - 1), 1, 2)),
+        ),
+        "spy_open": _record(
+            ("spy", _EVENT),
+            (
+                "items",
+                Array(
+                    _record(
+                        ("deck", _DECK_NAME),
+                        ("position", _POSITION),
+                        ("a", _POINT),
+                        ("b", _POINT),
+                        ("proof", _REENCRYPTION_PROOF),
+                    ),
+                    1,
+                    MAX_DECK,
+                ),
+            ),
+        ),
+        "spy_take": Where(
+            _record(("spy", _EVENT), ("deck", Text(0, 32)), ("position", Int(-1, MAX_DECK - 1))),
+            _spy_take_rule,
+        ),
+        "spy_dispute": _record(
+            ("spy", _EVENT),
+            ("deck", _DECK_NAME),
+            ("position", _POSITION),
+            ("share", _POINT),
+            ("proof", _PROOF),
         ),
         "count": _record(("turn", _EVENT), ("n", Int(0, MAX_CARDS))),
         "turn_ack": _record(

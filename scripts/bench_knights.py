@@ -1,7 +1,8 @@
 """What bots do with their knights in Cities & Knights: wins, and per bot the knights built,
 moved, displacing, chasing the robber, activated, promoted and retreated (a displaced knight
 moved on by its owner), with the mean worth (:func:`hexlan.engine.bots.knights.knight_post`) of
-the retreat spots chosen beside the best offered (seed 002 «Города и рыцари»).
+the retreat spots chosen beside the best offered (seed 002 «Города и рыцари»); and the Spies it
+played and the cards they took.
 
 Usage: python scripts/bench_knights.py [--games 50] [--seed 0] [--bots heuristic,random,random,random]
 
@@ -22,25 +23,44 @@ from typing import Any
 from hexlan.engine.actions import Action
 from hexlan.engine.bots.knights import knight_post
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.cities_knights import progress_of
+from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
     ActivateKnight,
     BuildKnight,
     ChaseRobber,
     MoveKnight,
+    PlayProgress,
     PromoteKnight,
     RetreatKnight,
+    SpyTake,
 )
+from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.simulate import play_game
 
-KINDS = ("built", "moved", "displaced", "chased", "activated", "promoted", "retreated")
-"""The knight actions counted, in the order printed."""
+KINDS = (
+    "built",
+    "moved",
+    "displaced",
+    "chased",
+    "activated",
+    "promoted",
+    "retreated",
+    "spies",
+    "spy_took",
+)
+"""The actions counted, in the order printed: knight actions, then Spies played and the
+Spies' takes of a card."""
 
 
 def _kind(state: GameState, action: Action) -> str | None:
     """The counted kind of ``action`` in ``state``, or None for any other action."""
     if isinstance(action, MoveKnight):
         return "displaced" if action.target in progress_of(state).knights else "moved"
+    if isinstance(action, PlayProgress):
+        assert isinstance(state.variant, CitiesKnights)
+        return "spies" if state.variant.card_names[action.track][action.face] == "spy" else None
+    if isinstance(action, SpyTake):
+        return "spy_took" if action.track != NO_TAKE else None
     kinds: dict[type[Action], str] = {
         BuildKnight: "built",
         ChaseRobber: "chased",
@@ -82,7 +102,7 @@ def run(games: int, seed: int, bots: list[str]) -> dict[str, Any]:
         "bots": bots,
         "wins": wins,
         "mean_turns": round(turns / games, 1),
-        "knights": {name: {k: c[k] for k in KINDS} for name, c in counts.items()},
+        "actions": {name: {k: c[k] for k in KINDS} for name, c in counts.items()},
         "retreat_worth": {
             name: [round(w / max(1, counts[name]["retreated"]), 2) for w in pair]
             for name, pair in worth.items()
@@ -101,7 +121,7 @@ def main() -> None:
     args = parser.parse_args()
     report = run(args.games, args.seed, args.bots.split(","))
     print(f"{report['games']} games, wins per seat {report['wins']}, {report['mean_turns']} turns")
-    for name, row in report["knights"].items():
+    for name, row in report["actions"].items():
         chosen, best = report["retreat_worth"][name]
         print(
             f"  {name:10} "

@@ -58,7 +58,14 @@ from hexlan.engine.core import (
 from hexlan.engine.options import GameOptions
 from hexlan.net.audit import report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
-from hexlan.net.deck import Deck, JointKey, derive_deck_secret, derive_shuffle_seed
+from hexlan.net.deck import (
+    REENCRYPT_INFO,
+    Deck,
+    JointKey,
+    derive_deck_secret,
+    derive_reencryption_scalar,
+    derive_shuffle_seed,
+)
 from hexlan.net.group import GROUP_ORDER, ScalarStream
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.log import GameLog
@@ -541,6 +548,45 @@ def _vector_shuffle(game: _Game) -> dict[str, Any]:
     }
 
 
+def _reencryption(game: _Game) -> dict[str, Any]:
+    """A card of the 3-card vector deck dealt to seat 1, re-encrypted to seat 0 with its proof
+    (the Spy, PROTOCOL.md §7.3), as Spy number 1."""
+    game_id, players = game.opening.game_id, len(NAMES)
+    seeds = [k.chain.secret for k in game.keys]
+    secrets = [derive_deck_secret(seed) for seed in seeds]
+    key = JointKey(players, game_id)
+    for seat in range(players):
+        key.add(seat, *key.prove(seat, secrets[seat]))
+    deck = Deck(VECTOR_LABEL, VECTOR_FACES, key, game_id)
+    for seat, seed in enumerate(seeds):
+        deck.add_shuffle(seat, pack_deck(deck.shuffle(seed)[0].output))
+    holder, to, spy = 1, 0, (1).to_bytes(8, "big")
+    position = deck.deal(holder)
+    deck.add_share(position, to, *deck.own_share(position, secrets[to], to))
+    reduced = deck.reduced(position)
+    context = deck.transfer_context(holder, to, position, spy)
+    r = derive_reencryption_scalar(seeds[holder], context)
+    moved, proof = deck.reencrypt_to(position, secrets[holder], holder, to, r, spy)
+    deck.accept_transfer(position, holder, to, moved, proof, spy)
+    index = deck.open(position, secrets[to])
+    return {
+        "label": VECTOR_LABEL,
+        "position": position,
+        "holder": holder,
+        "to": to,
+        "spy": 1,
+        "ciphertext": _hex(deck.current[position]),
+        "reduced": _hex(reduced),
+        "context": _hex(context),
+        "r_info": _hex(REENCRYPT_INFO + context),
+        "r": _hex(r),
+        "moved": _hex(moved),
+        "proof": _hex(proof),
+        "card_index": index,
+        "card_point": _hex(card_point(VECTOR_LABEL.encode(), index)),
+    }
+
+
 # ---------------------------------------------------------------------------- the audit
 
 
@@ -674,6 +720,23 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
         " seat may not see it",
     },
     "OptionalNode": {"type": "int", "min": -1, "meaning": "an intersection id; -1 for none"},
+    "OptionalTrack": {
+        "type": "int",
+        "min": -1,
+        "max": 2,
+        "meaning": "a progress track (0 trade, 1 politics, 2 science); -1 for none",
+    },
+    "tuple[tuple[int, int], ...] | None": {
+        "type": "array or nil",
+        "items": {
+            "type": "array",
+            "min_length": 2,
+            "max_length": 2,
+            "items": {"type": "int", "min": 0},
+        },
+        "meaning": "progress cards as [track, face] pairs, sorted; nil where the seat may not"
+        " see them",
+    },
 }
 
 
@@ -745,6 +808,7 @@ def build() -> tuple[dict[str, Any], bytes]:
         "show": _show(game),
         "steal": _steal(game),
         "shuffle_vector": _vector_shuffle(game),
+        "reencryption": _reencryption(game),
         "audit": _audit(game),
         "whole_game": _whole_game(game, log),
     }, log

@@ -483,7 +483,7 @@ def test_opening_needs_every_other_share(ready: Game) -> None:
     assert info.value.seat == 1
     index = deck.open(position, ready.secrets[1])
     proof = deck.prove_show(index, [position], ready.secrets[1], 1)
-    with pytest.raises(DeckError, match="seat 0 listed position 0, not a card it drew") as info:
+    with pytest.raises(DeckError, match="seat 0 listed position 0, not a card it holds") as info:
         deck.show(0, index, [position], proof)
     assert info.value.seat == 0
     assert deck.show(1, index, [position], proof) == deck.face(index)
@@ -599,8 +599,8 @@ def test_show_refusals_name_the_author(ready: Game) -> None:
     refused(1, 5, mine, proof, "has no card 5")
     refused(1, index, [], [], "not ascending")
     refused(1, index, [1, 0], proof[::-1], "not ascending")
-    refused(1, index, [0, 2], proof, "seat 1 listed position 2, not a card it drew")
-    refused(1, index, [0, 3], proof, "seat 1 listed position 3, not a card it drew")
+    refused(1, index, [0, 2], proof, "seat 1 listed position 2, not a card it holds")
+    refused(1, index, [0, 3], proof, "seat 1 listed position 3, not a card it holds")
     refused(1, theirs, mine, proof, "does not verify")  # another card than proven
     refused(1, index, [0], proof[:1], "does not verify")  # another set
     flipped = [proof[0], proof[1][:40] + bytes([proof[1][40] ^ 1]) + proof[1][41:]]

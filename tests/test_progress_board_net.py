@@ -57,8 +57,9 @@ def checked_plays(table: InProcessTable) -> dict[str, int]:
                 if not isinstance(e.action, A.StealCard):
                     break
                 steals.append(e.steal)
-            before = len(  # steals, loots and hands shown share one sequence (§7, §7.2)
+            before = len(  # steals, loots, hands and Spies' cards shown share one sequence (§7)
                 {r.steal for e in journal[:i] for r in (e.steal, e.loot, e.hand) if r is not None}
+                | {e.spy.spy for e in journal[:i] if e.spy is not None}
             )
             numbers = [r.steal for r in steals if r is not None]
             assert numbers == list(range(before + 1, before + 1 + len(steals)))

@@ -617,3 +617,53 @@ def test_audit_digest_from_the_transcript(vectors: dict[str, Any]) -> None:
     assert [a[1] for a in draws] == audit["draws"]
     assert draws[vectors["draw"]["position"]][1] == vectors["draw"]["face"]
     assert actions[-1][0] == "RevealVictory" and actions[-1][1] == audit["winner"]
+
+
+def test_a_card_reencrypted_to_another_seat_with_its_proof(vectors: dict[str, Any]) -> None:
+    """The Spy's re-encryption (§7.3) by hand: the holder's reduced ciphertext from the deck
+    and the other seat's share, ``r`` from the holder's seed, ``A' = G·r``, the new holder opens
+    the card, and the proof's three commitments and challenge."""
+    v = vectors["reencryption"]
+    game_id = x(vectors["opening"]["game_id"])
+    holder, to, position = v["holder"], v["to"], v["position"]
+    seats = vectors["seats"]
+    x_holder, x_to = x(seats[holder]["deck_secret"]), x(seats[to]["deck_secret"])
+    y_holder, y_to = base(x_holder), base(x_to)
+    assert y_holder.hex() == seats[holder]["deck_key_share"]
+    a, b = cards(x(v["ciphertext"]))[0]
+    reduced = a + sub(b, mul(x_to, a))  # the other seat's share taken off
+    assert reduced.hex() == v["reduced"]
+    label = v["label"].encode()
+    context = (
+        game_id
+        + label
+        + b"\x02"
+        + bytes([holder, to])
+        + position.to_bytes(2, "big")
+        + (0).to_bytes(2, "big")
+        + u64(v["spy"])
+    )
+    assert context.hex() == v["context"]
+    info = b"hexlan/v1/reencrypt-r\0" + context
+    r = (int.from_bytes(hkdf(x(seats[holder]["chain_secret"]), 64, info), "little") % L).to_bytes(
+        32, "little"
+    )
+    assert r.hex() == v["r"]
+    moved = x(v["moved"])
+    a2, b2 = point(moved[:32]), point(moved[32:])
+    assert a2 == base(r)
+    assert (
+        sub(b2, mul(x_to, a2)).hex()
+        == v["card_point"]
+        == card_point(v["label"], v["card_index"]).hex()
+    )
+    assert sub(b2, mul(x_holder, a2)).hex() != v["card_point"]  # the holder no longer opens it
+    proof = x(v["proof"])
+    c, z1, z2 = proof[:32], proof[32:64], proof[64:]
+    assert all(canonical_scalar(s) for s in (c, z1, z2))
+    a, b_star = reduced[:32], reduced[32:]
+    r1 = sub(base(z1), mul(c, y_holder))
+    r2 = sub(base(z2), mul(c, a2))
+    r3 = add(sub(sub(mul(z2, y_to), mul(z1, a)), mul(c, b2)), mul(c, b_star))
+    domain = b"hexlan/v1/reencrypt\0"
+    assert hash_to_scalar(domain, context, y_holder, a, b_star, y_to, a2, b2, r1, r2, r3) == c

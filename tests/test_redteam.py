@@ -56,6 +56,8 @@ STOP_WORDS = {
     "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
     "undealt-discard": "seat {s} discarded ",  # then the card's name
     "false-hash": "divergence: seat {s}'s public state after turn",
+    "spy-forge": "seat {s}'s spy_open",
+    "spy-spent": "seat {s} took a card already played",
 }
 
 
@@ -185,10 +187,12 @@ def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
         assert stop is not None, f"seat {seat} did not stop"
         assert words in stop.reason, stop.reason
         assert stop.author == (None if kind == "false-hash" else CHEATER), stop
-        if kind == "false-steal":
-            # the thief's dispute shows its key; the false opening is in every honest log
+        if kind in ("false-steal", "spy-spent"):
+            # the victim's (thief's) dispute settles it; the deviation is in every honest log
             (dispute,) = (Envelope.parse(e) for e in stop.evidence)
-            assert dispute.body.kind == "steal_dispute"
+            assert dispute.body.kind == (
+                "steal_dispute" if kind == "false-steal" else "spy_dispute"
+            )
             assert deviant <= set(table.logs[seat])
         elif kind == "equivocate":
             assert set(stop.evidence) == deviant
@@ -336,9 +340,10 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
     )
 
 
-RARE: Final = {"undealt-discard": 8}
+RARE: Final = {"undealt-discard": 8, "spy-forge": 5, "spy-spent": 5}
 """Tries for kinds whose situation many games never bring (a fifth progress card in hand, even
-for a cheater that keeps every card it draws); the others get 3."""
+for a cheater that keeps every card it draws; a Spy played on the cheater, or by it on a seat
+that has played a progress card); the others get 3."""
 
 
 def play_until_it_cheats(kind: str, where: Path) -> Played:
@@ -434,7 +439,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 12
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 14
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 

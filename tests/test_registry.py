@@ -95,6 +95,8 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "HarborAnswer",
         "HandShown",
         "MerchantTake",
+        "ProgressShown",
+        "SpyTake",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 
@@ -145,6 +147,7 @@ def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
             KnightsPhase.EVENT,
             KnightsPhase.PROGRESS,
             KnightsPhase.MERCHANT_SHOW,
+            KnightsPhase.SPY_SHOW,
         }
         == R.CHANCE_PHASES
     )

@@ -51,9 +51,10 @@ SIZES = [
 """The smallest and a roomy terminal (the quick run, ``-m 'not slow'``, keeps the smallest)."""
 SEED = 3
 """A seed whose game brings the person each step within its first turns."""
-CARD_SEED = 1
+CARD_SEED = 8
 """A seed whose game first lets the person play a card that asks for a place or a kind, or
-nothing (the board cards' own ways are tests/test_tui_board_cards.py's)."""
+nothing (seed 8: the Printer, since the bots keep the Spy; the board cards' own ways are
+tests/test_tui_board_cards.py's)."""
 READY = {
     "knight": legal(BuildKnight),
     "activate": legal(ActivateKnight),
@@ -226,11 +227,12 @@ async def test_knights_an_improvement_and_a_wall_by_keys(
 
 HAND_SEEDS = (2, 1)
 """Seeds whose games bring the person a hand-taking progress card it may play."""
-DECISIONS_SEED = (5, 7)
+DECISIONS_SEED = (9, 12, 5)
 """Seeds whose games ask the person for a city to lose, a deck to draw from as a tied strongest
 defender and a progress card to discard, and whose knights may move and chase the robber (seed
-5 brings all five as the bots play it; the steps by keys change it a little, and the second
-game is played only for what the first did not bring)."""
+9 brings all five as the bots play it, since the bots keep the Spy; the steps by keys change it
+a little, and each later game is played only for what the ones before did not bring: since the
+bots play the Spy between sessions, seed 5 brings the discard)."""
 DECISIONS = {
     "move": legal(MoveKnight),
     "chase": legal(ChaseRobber),

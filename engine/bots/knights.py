@@ -20,8 +20,9 @@ on a road of another seat's holding the Longest Road; the Warlord while the barb
 near; the board cards as :mod:`.board_cards` says; a Resource or Trade Monopoly on the kind
 the others may hand over most of (two cards at least); the Commercial Harbor and the Master
 Merchant at once (taking commodities first; offering the resource it holds most of, answering
-with the commodity it holds most of). Over the limit it discards a card the engine does not
-play yet, a point card last.
+with the commodity it holds most of); the Spy at once, on the seat holding most progress cards
+(the leader among them), taking the card it ranks highest (:func:`_card_value`). Over the limit it
+discards the card it ranks lowest.
 """
 
 from __future__ import annotations
@@ -55,10 +56,12 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
+    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
 from hexlan.engine.variants.cities_knights.progress_hands import MONOPOLY_CAPS, MONOPOLY_KINDS
 from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE, POINT_CARDS
+from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, victims
 
 DANGER_STEPS: Final = 3
 """Steps before the barbarians land from which the bot activates its knights."""
@@ -136,6 +139,8 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     if phase is KnightsPhase.MERCHANT:  # commodities first, then what it holds least of
         hand = view.hands[seat]
         return max(legal, key=lambda a: _take_value(hand, a))
+    if phase is KnightsPhase.SPY:  # the card it ranks highest; nothing only if none is left
+        return max(legal, key=lambda a: _spied_value(variant, a))
     if phase is KnightsPhase.WEDDING:  # the cards it holds most of
         gifts = [a for a in legal if isinstance(a, GiveCards)]
         hand = view.hands[seat]
@@ -301,6 +306,10 @@ def _worth_playing(view: GameState, seat: Seat, action: PlayProgress, danger: bo
         return monopoly_worth(view, seat, name, action.choice)
     if name in ("commercial_harbor", "master_merchant"):
         return True
+    if name == "spy":  # the seat holding most progress cards, the leader among them
+        return action.choice == max(
+            victims(progress, seat), key=lambda s: (progress.held(s), view.public_vp[s])
+        )
     if name == "diplomat":
         holder = view.longest_road_holder
         return holder not in (NO_SEAT, seat) and view.path_owner[action.choice] == holder
@@ -346,11 +355,25 @@ def _take_value(hand: list[int], action: Action) -> float:
 
 
 def _keep_value(variant: CitiesKnights, action: Action) -> int:
-    """How much the bot wants to keep the progress card a discard offers: 0 a card the engine
-    does not play, 1 one it plays, 2 a victory point."""
+    """How much the bot wants to keep the progress card a discard offers
+    (:func:`_card_value`)."""
     if not isinstance(action, DiscardProgress):
         return 0
-    name = variant.card_names[action.track][action.face]
+    return _card_value(variant, action.track, action.face)
+
+
+def _spied_value(variant: CitiesKnights, action: Action) -> int:
+    """How much the bot wants the card a Spy's take offers (:func:`_card_value`); -1 taking
+    nothing, or a card unseen (another seat's take)."""
+    if not isinstance(action, SpyTake) or action.track == NO_TAKE or action.face is None:
+        return -1
+    return _card_value(variant, action.track, action.face)
+
+
+def _card_value(variant: CitiesKnights, track: int, face: int) -> int:
+    """The bot's ranking of a progress card: 0 a card the engine does not play (a rule set's
+    own), 1 one it plays, 2 a victory point."""
+    name = variant.card_names[track][face]
     return 2 if name in POINT_CARDS else int(name in PLAYABLE)
 
 

@@ -33,10 +33,13 @@ from hexlan.engine.variants.cities_knights.actions import (
     PillageCity,
     PlayProgress,
     ProgressDrawn,
+    ProgressShown,
     PromoteKnight,
     RetreatKnight,
+    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress_board import BOARD_CARDS
+from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.net.tellers.base import discards_due
 from hexlan.net.tellers.board_cards import LEVELS, board_effect
 from hexlan.net.telling import Target, Telling, Told, describe_cards, tells
@@ -61,6 +64,7 @@ EFFECTS: Final = {
     "trade_monopoly": "1 {kind} from each other player",
     "commercial_harbor": "a resource offered to each player for a commodity",
     "master_merchant": "{whose} hand to look at, 2 cards to take",
+    "spy": "{whose} progress cards to look at, 1 to take",
 }
 """What each playable progress card does, in words ({place}: its chosen intersection; {kind}:
 its chosen kind of card)."""
@@ -227,7 +231,7 @@ def progress_played(t: Telling) -> Told:
     node = action.choice >= 0 and played.name in ("engineer", "medicine", "intrigue")
     place = n.node_place(action.choice) if node else ""
     kind = Resource(action.choice).name.lower() if fleet else ""
-    whose = n.whose(action.choice) if played.name == "master_merchant" else ""
+    whose = n.whose(action.choice) if played.name in ("master_merchant", "spy") else ""
     effect = EFFECTS.get(played.name, "").format(place=place, kind=kind, whose=whose)
     text = f"{t.who} played the progress card {card_name(t, action.track, action.face)}"
     target: Target = ("node", (action.choice,)) if node else None
@@ -289,3 +293,29 @@ def merchant_took(t: Telling) -> Told:
     victim = progress_of(t.state).merchant
     cards = "2 cards" if action.taken is None else describe_cards(action.taken)
     return Told(f"{t.who} took {cards} from {n.whom(victim)} (the Master Merchant)", "trade")
+
+
+@tells(ProgressShown)
+def progress_shown(t: Telling) -> Told:
+    """The Spy's victim shows its progress cards to the player (named only where the narrating
+    seat saw them: the player and the victim)."""
+    action, n = t.of(ProgressShown), t.narrator
+    text = f"{n.who(action.seat)} showed {n.whom(t.active)} {n.verb(action.seat, 'your', 'their')} progress cards"
+    if action.cards is not None:
+        names = ", ".join(card_name(t, track, face) for track, face in action.cards)
+        text += f": {names or 'none'}"
+    return Told(text + " (the Spy)", "dev", seat=action.seat)
+
+
+@tells(SpyTake)
+def spy_took(t: Telling) -> Told:
+    """The Spy's take: a card named where the narrating seat saw it, else its deck; or none."""
+    action, n = t.of(SpyTake), t.narrator
+    victim = progress_of(t.state).spy
+    if action.track == NO_TAKE:
+        card = "no progress card"
+    elif action.face is None:
+        card = f"a {TRACKS[action.track]} progress card"
+    else:
+        card = f"the progress card {card_name(t, action.track, action.face)}"
+    return Told(f"{t.who} took {card} from {n.whom(victim)} (the Spy)", "dev")

@@ -850,8 +850,9 @@ class GameScreen(TableScreen):
                 self.notify("That card cannot be played now.", severity="warning")
             elif plays[0].choice < 0:
                 self.submit(plays[0])
-            elif ck.card_key(view, *card) == "master_merchant":
-                self._choose(*ck.victim_choices(plays, self.game.names))
+            elif ck.card_key(view, *card) in ck.VICTIM_CARDS:
+                key = ck.card_key(view, *card)
+                self._choose(*ck.victim_choices(view, key, plays, self.game.names))
             elif ck.card_key(view, *card) in ck.KIND_CARDS:
                 self._choose(*ck.kind_choices(ck.card_key(view, *card), plays))
             elif ck.card_key(view, *card) in ck.BOARD_CARD_PLAYS:

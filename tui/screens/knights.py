@@ -11,12 +11,12 @@ Keys (none clash with the base game's; each shows in the footer only when legal)
   metropolis then lights your cities that may hold it.
 - ``y`` **choose**: the decision due to you that a dialog answers (the aqueduct's resource,
   the deck of a defender's progress card, the progress card to discard, the Wedding's gift,
-  the Commercial Harbor's offer or answer); it
+  the Commercial Harbor's offer or answer, the card the Spy takes); it
   opens by itself when due, ``y`` reopens it after Esc.
 - ``l`` **cards**: your progress cards with their text; picking one you may play now plays it
   (a card asking for a place then lights the places on the board: Engineer, Medicine, the
   Diplomat's roads; the Merchant Fleet and the Resource and Trade Monopolies ask for the kind
-  in a dialog).
+  in a dialog; the Master Merchant and the Spy for the player, then for the cards taken).
 
 A displaced knight's retreat and a city the barbarians take are picked on the board as soon
 as they are due (they cannot be put off).
@@ -54,8 +54,10 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
+    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress_board import alchemist_choice, inventor_hexes
+from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
@@ -108,6 +110,7 @@ DIALOG_PHASES: Final[frozenset[GamePhase]] = frozenset(
         KnightsPhase.HARBOR,
         KnightsPhase.MERCHANT,
         KnightsPhase.DESERTER_PLACE,
+        KnightsPhase.SPY,
     }
 )
 """The decisions a dialog answers (``y``)."""
@@ -129,6 +132,7 @@ WAITING_WORDS: Final[dict[GamePhase, str]] = {
     KnightsPhase.MERCHANT: "to take the Master Merchant's two cards",
     KnightsPhase.DESERTER: "to remove a knight (the Deserter)",
     KnightsPhase.DESERTER_PLACE: "to place the Deserter's knight",
+    KnightsPhase.SPY: "to take a progress card with the Spy",
 }
 """What the others are doing while the person waits, in this game's phases."""
 
@@ -351,7 +355,24 @@ def dialog_choices(
         return f"Master Merchant: {seat_name(names, victim)} holds {hand}; take?", [
             (describe_cards(a.taken), a) for a in takes if a.taken is not None
         ]
+    if phase is KnightsPhase.SPY:
+        return spy_choices(view, legal, names)
     return "", []
+
+
+def spy_choices(
+    view: InformationState, legal: Sequence[Action], names: Sequence[str] = ()
+) -> tuple[str, list[tuple[str, Action]]]:
+    """The Spy's take: each of the victim's progress cards with its text (a digit each), then
+    taking nothing."""
+    victim = seat_name(names, progress_of(view).spy)
+    cards = [a for a in legal if isinstance(a, SpyTake) and a.face is not None]
+    choices: list[tuple[str, Action]] = [
+        (card_line(view, a.track, a.face), a) for a in cards if a.face is not None
+    ]
+    nothing = [a for a in legal if isinstance(a, SpyTake) and a.track == NO_TAKE]
+    choices.extend(("take nothing", a) for a in nothing)
+    return f"Spy: take which of {victim}'s progress cards?", choices
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -359,11 +380,27 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"player {seat + 1}"
 
 
+VICTIM_CARDS: Final = {
+    "master_merchant": "Master Merchant: look at whose hand?",
+    "spy": "Spy: look at whose progress cards?",
+}
+"""The cards whose choice is another player, with their dialog's title."""
+
+
 def victim_choices(
-    plays: Sequence[PlayProgress], names: Sequence[str]
+    view: InformationState, key: str, plays: Sequence[PlayProgress], names: Sequence[str]
 ) -> tuple[str, list[tuple[str, Action]]]:
-    """The Master Merchant's richer seats, as a dialog."""
-    return "Master Merchant: look at whose hand?", [(seat_name(names, a.choice), a) for a in plays]
+    """The players a card of :data:`VICTIM_CARDS` (``key``) may name, as a dialog: the Master
+    Merchant's richer seats with their cards in hand, the Spy's with their progress cards."""
+    progress = progress_of(view)
+
+    def label(seat: int) -> str:
+        count, what = view.hand_size[seat], "card"
+        if key == "spy":
+            count, what = progress.held(seat), "progress card"
+        return f"{seat_name(names, seat)} ({count} {what}{'' if count == 1 else 's'})"
+
+    return VICTIM_CARDS[key], [(label(a.choice), a) for a in plays]
 
 
 def harbor_choices(

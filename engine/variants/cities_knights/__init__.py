@@ -18,7 +18,7 @@ numbers). This module wires them into the engine's hooks.
 
 - **Progress cards** (:mod:`.progress_cards`): three decks of 18 in the rule set, drawn on a
   gate face and by tied defenders, at most four held; played by :mod:`.progress_play` (the
-  cards it names; the others are held and discarded, never played yet).
+  cards it names: all 25 of the official list).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from hexlan.engine.variants.cities_knights import (
     progress_cards,
     progress_hands,
     progress_play,
+    progress_spy,
     rejections,
 )
 from hexlan.engine.variants.cities_knights.actions import (
@@ -77,8 +78,10 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlaceDeserter,
     PlayProgress,
     ProgressDrawn,
+    ProgressShown,
     PromoteKnight,
     RetreatKnight,
+    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Knight, Progress, Retreat
@@ -202,6 +205,7 @@ class CitiesKnights(Variant):
         progress.crane = False
         progress.monopolised = False
         progress.merchant = NO_SEAT
+        progress.spy = NO_SEAT
         if progress.fleet is not None:  # the Merchant Fleet's turn is over
             seat, kind = progress.fleet
             level = self.config.ability_level
@@ -219,6 +223,8 @@ class CitiesKnights(Variant):
             return ChanceNode(DECK_DRAW, "draw", deck=TRACKS[track], seats=(seat,))
         if state.phase is KnightsPhase.MERCHANT_SHOW:
             return progress_hands.merchant_node(state, progress_of(state))
+        if state.phase is KnightsPhase.SPY_SHOW:
+            return progress_spy.spy_node(state, progress_of(state))
         return None
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -230,6 +236,8 @@ class CitiesKnights(Variant):
             return progress_cards.outcomes(state, progress_of(state))
         if state.phase is KnightsPhase.MERCHANT_SHOW:
             return progress_hands.merchant_outcomes(state, progress_of(state))
+        if state.phase is KnightsPhase.SPY_SHOW:
+            return progress_spy.spy_outcomes(state, progress_of(state))
         return []
 
     def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
@@ -248,6 +256,8 @@ class CitiesKnights(Variant):
             return progress_cards.HIDDEN_DRAW
         if isinstance(action, HandShown | MerchantTake):
             return progress_hands.merchant_observation(state, progress_of(state), action, seat)
+        if isinstance(action, ProgressShown | SpyTake):
+            return progress_spy.observation(state, progress_of(state), action, seat)
         return action
 
     def phase_seat(self, state: GameState) -> Seat:
@@ -306,6 +316,8 @@ class CitiesKnights(Variant):
             return progress_hands.harbor_actions(state, progress, seat)
         if phase is KnightsPhase.MERCHANT:
             return progress_hands.merchant_takes(state, progress)
+        if phase is KnightsPhase.SPY:
+            return progress_spy.takes(state, progress)
         return []
 
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
@@ -485,7 +497,7 @@ class CitiesKnights(Variant):
             state.last_events.append(
                 E.ProgressCardPlayed(state.active, action.track, name, action.choice)
             )
-        progress_play.spend(progress, state.active, action.track, action.face)
+        progress.lose(state.active, action.track, action.face)
         if name in progress_board.BOARD_CARDS:
             progress_board.play(state, progress, name, action.choice, self.config)
         else:
@@ -516,6 +528,12 @@ class CitiesKnights(Variant):
 
     def _on_merchant_take(self, state: GameState, action: MerchantTake) -> None:
         progress_hands.take(state, progress_of(state), action)
+
+    def _on_progress_shown(self, state: GameState, action: ProgressShown) -> None:
+        progress_spy.shown(state, progress_of(state), action)
+
+    def _on_spy_take(self, state: GameState, action: SpyTake) -> None:
+        progress_spy.take(state, progress_of(state), action)
 
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
@@ -569,6 +587,8 @@ class CitiesKnights(Variant):
         HarborAnswer,
         HandShown,
         MerchantTake,
+        ProgressShown,
+        SpyTake,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -593,10 +613,17 @@ class CitiesKnights(Variant):
         HarborAnswer: _on_harbor_answer,
         HandShown: _on_hand_shown,
         MerchantTake: _on_merchant_take,
+        ProgressShown: _on_progress_shown,
+        SpyTake: _on_spy_take,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(
-        {KnightsPhase.EVENT, KnightsPhase.PROGRESS, KnightsPhase.MERCHANT_SHOW}
+        {
+            KnightsPhase.EVENT,
+            KnightsPhase.PROGRESS,
+            KnightsPhase.MERCHANT_SHOW,
+            KnightsPhase.SPY_SHOW,
+        }
     )
 
 

@@ -15,6 +15,8 @@ from hexlan.engine.core import GamePhase, Hand, NodeId, Resource, Seat
 
 OptionalNode: TypeAlias = int
 """An intersection id, or -1 for none."""
+OptionalTrack: TypeAlias = int
+"""A track (0 trade, 1 politics, 2 science), or -1 for none."""
 
 TRADE: Final = 0
 """The trade track (yellow; built with cloth; its third level: the trading house)."""
@@ -68,6 +70,11 @@ class KnightsPhase(GamePhase):
     """The Deserter: the opponent its player named removes one of its knights."""
     DESERTER_PLACE = 33
     """The Deserter: its player may place a knight like the one removed, free."""
+    SPY_SHOW = 34
+    """Chance: the Spy's victim shows its progress cards to the card's player alone (opened
+    by encryption to that seat in a network game)."""
+    SPY = 35
+    """The Spy's player takes one of the progress cards it saw, or none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +318,30 @@ class MerchantTake(A.VariantAction):
     taken: Hand | None
 
     hand_fields: ClassVar[frozenset[str]] = frozenset({"taken"})
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressShown(A.VariantAction):
+    """Chance, Cities & Knights: the Spy's victim ``seat`` shows its progress ``cards`` (as
+    ``(track, face)``, sorted) to the card's player; None where this state may not see them
+    (official: «Look at another player's hand of progress cards»)."""
+
+    seat: Seat
+    cards: tuple[tuple[int, int], ...] | None
+
+    chance: ClassVar[bool] = True
+    pair_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+
+@dataclass(frozen=True, slots=True)
+class SpyTake(A.VariantAction):
+    """The Spy's player takes the victim's progress card ``face`` of ``track``'s deck, or
+    nothing (``track`` -1, :data:`~.progress_spy.NO_TAKE`; official: «You may choose 1 card»);
+    ``face`` None where this state may not see it (the deck of the card taken is public: the
+    backs are coloured)."""
+
+    track: OptionalTrack
+    face: int | None
 
 
 EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))

@@ -76,6 +76,7 @@ class Progress:
         harbor: seats the Commercial Harbor's player still trades with, in turn order.
         harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
         merchant: the seat whose hand the Master Merchant opened this turn (-1: none).
+        spy: the seat whose progress cards the Spy looked at last this turn (-1: none).
         monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn:
             docs/rules/cities-and-knights.md).
     """
@@ -99,6 +100,7 @@ class Progress:
     harbor_offer: int = -1
     monopolised: bool = False
     merchant: Seat = NO_SEAT
+    spy: Seat = NO_SEAT
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
     metropolis_seat: list[Seat] = field(default_factory=lambda: [NO_SEAT] * 3)
     knights: dict[NodeId, Knight] = field(default_factory=dict)
@@ -148,6 +150,7 @@ class Progress:
             harbor_offer=self.harbor_offer,
             monopolised=self.monopolised,
             merchant=self.merchant,
+            spy=self.spy,
             metropolis=self.metropolis[:],
             metropolis_seat=self.metropolis_seat[:],
             knights=dict(self.knights),
@@ -177,6 +180,15 @@ class Progress:
         if track is None:
             return len(self.cards[seat]) + sum(self.unknown[seat])
         return sum(t == track for t, _ in self.cards[seat]) + self.unknown[seat][track]
+
+    def lose(self, seat: Seat, track: int, face: int) -> None:
+        """``(track, face)`` leaves the seat's progress cards: its known card, or else one of
+        its unseen cards of ``track``'s deck, now seen (its face leaves ``pool``)."""
+        if (track, face) in self.cards[seat]:
+            self.cards[seat].remove((track, face))
+        else:
+            self.unknown[seat][track] -= 1
+            self.pool[track][face] -= 1
 
     def hidden_dict(self) -> dict[str, Any]:
         """The progress cards as this state knows them: each seat's known cards, its unseen
@@ -215,6 +227,7 @@ class Progress:
             "harbor_offer": self.harbor_offer,
             "monopolised": self.monopolised,
             "merchant": self.merchant,
+            "spy": self.spy,
             "pillage": self.pillage[:],
             "retreat": None
             if retreat is None

@@ -99,9 +99,5 @@ def discard_choices(progress: Progress, seat: Seat) -> list[tuple[int, int]]:
 def discard(progress: Progress, seat: Seat, track: int, face: int) -> None:
     """The seat discards ``(track, face)`` face up: from its known cards, or else one of its
     unseen cards, now seen."""
-    if (track, face) in progress.cards[seat]:
-        progress.cards[seat].remove((track, face))
-    else:
-        progress.unknown[seat][track] -= 1
-        progress.pool[track][face] -= 1
+    progress.lose(seat, track, face)
     progress.over_limit = NO_SEAT

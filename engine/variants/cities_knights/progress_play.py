@@ -28,8 +28,9 @@ set's deck table:
 - ``saboteur``: every other seat with as many points or more discards half its cards, rounded
   down, of its choice (the 7's discard phase), then the turn goes on.
 - the Alchemist, Bishop, Deserter, Merchant and Inventor: :mod:`.progress_board`.
-- ``resource_monopoly``, ``trade_monopoly``, ``commercial_harbor``: they take from the others'
-  hidden hands (:mod:`.progress_hands`).
+- ``resource_monopoly``, ``trade_monopoly``, ``commercial_harbor``, ``master_merchant``: they
+  take from the others' hidden hands (:mod:`.progress_hands`).
+- ``spy``: looks at another seat's progress cards and takes one (:mod:`.progress_spy`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,12 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import events as E
 from hexlan.engine.core import NO_SEAT, Hand, NodeId, PathId, Phase, Resource, Seat, one_kind
-from hexlan.engine.variants.cities_knights import knights, progress_board, progress_hands
+from hexlan.engine.variants.cities_knights import (
+    knights,
+    progress_board,
+    progress_hands,
+    progress_spy,
+)
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Progress, Retreat
@@ -76,6 +82,7 @@ PLAYABLE: Final = frozenset(
         "intrigue",
         *progress_board.BOARD_CARDS,
         *progress_hands.NAMES,
+        *progress_spy.NAMES,
     }
 )
 """The cards whose effect is built (the others are held until discarded)."""
@@ -134,6 +141,8 @@ def plays(
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
         elif name in progress_hands.NAMES:
             result.extend(progress_hands.plays(state, progress, seat, track, face, name))
+        elif name in progress_spy.NAMES:
+            result.extend(progress_spy.plays(progress, seat, track, face))
         elif name == "merchant_fleet" and progress.fleet is None:
             ratios = state.ratios[seat]
             result.extend(PlayProgress(track, face, k) for k in range(state.kinds) if ratios[k] > 2)
@@ -214,16 +223,6 @@ def intrigue_targets(state: GameState, progress: Progress, seat: Seat) -> list[N
     return sorted(n for n, k in progress.knights.items() if k.seat != seat and n in ends)
 
 
-def spend(progress: Progress, seat: Seat, track: int, face: int) -> None:
-    """``(track, face)`` leaves the seat's hand face up: its known card, or else one of its
-    unseen cards of ``track``'s deck, now seen by all."""
-    if (track, face) in progress.cards[seat]:
-        progress.cards[seat].remove((track, face))
-    else:
-        progress.unknown[seat][track] -= 1
-        progress.pool[track][face] -= 1
-
-
 def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> None:
     """The effect of the card ``name`` played by the active seat (``choice``: its
     intersection, for Engineer, Medicine and Intrigue; its kind of card, for the Merchant Fleet; its
@@ -283,3 +282,5 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
         state._upgrade_city(seat, choice)
     elif name in progress_hands.NAMES:
         progress_hands.play(state, progress, name, choice)
+    elif name in progress_spy.NAMES:
+        progress_spy.play(state, progress, choice)

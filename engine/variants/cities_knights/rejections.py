@@ -15,6 +15,7 @@ from hexlan.engine.variants.cities_knights import (
     progress_board,
     progress_hands,
     progress_play,
+    progress_spy,
 )
 from hexlan.engine.variants.cities_knights.actions import (
     POLITICS,
@@ -65,6 +66,9 @@ def why_illegal(
     harbor = progress_hands.why_not(state, progress, action)
     if harbor is not None:
         return harbor
+    spy = progress_spy.why_not(state, progress, names, action)
+    if spy is not None:
+        return spy
     if not isinstance(action, A.VariantAction) or state.phase is not Phase.MAIN:
         if isinstance(action, A.BuyDevelopmentCard):
             return ("there are no development cards to buy: progress cards replace them", _RULE)
@@ -177,6 +181,10 @@ def _why_not_play(
             " before it)",
             _OFFICIAL,
         )
+    if name in progress_spy.NAMES:
+        why = progress_spy.why_not_play(progress, seat, action.choice)
+        if why is not None:
+            return (why, _OFFICIAL)
     if name not in progress_play.PLAYABLE:
         return (f"playing {name} is not built yet (it is held until discarded)", _OFFICIAL)
     return (f"{name} cannot be played now (its choice or its conditions)", _OFFICIAL)

@@ -1,0 +1,159 @@
+"""A seat's progress cards re-encrypted to another seat, and one taken (the Cities & Knights Spy;
+PROTOCOL.md §7.3): the pure steps the session takes.
+
+The victim re-encrypts every position it holds in each progress deck to the player
+(``spy_open``, :meth:`~hexlan.net.dealing.Dealer.reencryption_items`), every peer checks the
+list and the proofs (:func:`check_open`), the player reads them; the cards not yet shown are the
+victim's hand (:func:`hand_of`). The player names the position it takes (``spy_take``); that
+position's re-encryption becomes the card, held by the player
+(:meth:`~hexlan.net.dealing.Dealer.accept_transfer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from hexlan.engine.variants.cities_knights.actions import TRACKS
+from hexlan.net.audit import SpyRecord
+from hexlan.net.dealing import Dealer, MovedItem
+from hexlan.net.deck import DeckError
+
+NO_DECK: Final = ""
+"""The deck of a ``spy_take`` that takes nothing (its position is :data:`NO_POSITION`)."""
+NO_POSITION: Final = -1
+
+Item = tuple[str, MovedItem]
+"""A re-encrypted card: its deck's label and the item."""
+
+
+def context(number: int) -> bytes:
+    """The caller's context of a Spy's re-encryptions: ``u64(number)``, its number in the one
+    sequence of steals and hands shown (§7)."""
+    return number.to_bytes(8, "big")
+
+
+def progress_labels(decks: Iterable[str]) -> list[str]:
+    """The labels of the game's progress decks, ascending (the order of a ``spy_open``)."""
+    return sorted(label for label in decks if label in TRACKS)
+
+
+def open_payload(decks: Mapping[str, Dealer], player: int, number: int) -> tuple[object, ...]:
+    """``spy_open [number, items]``: every position this seat holds in each progress deck
+    re-encrypted to ``player``, as ``[label, position, A', B', proof]``, by ascending label
+    then position.
+
+    Raises:
+        DeckError: (seat ``None``) a share of a held card is missing.
+    """
+    items = [
+        (label, item.position, item.moved[:32], item.moved[32:], item.proof)
+        for label in progress_labels(decks)
+        for item in decks[label].reencryption_items(player, context(number))
+    ]
+    return (number, tuple(items))
+
+
+def parse_items(items: Sequence[Sequence[object]]) -> list[Item]:
+    """The items of a ``spy_open`` payload (its schema checked) as :data:`Item`."""
+    result = []
+    for label, position, a, b, proof in items:
+        assert isinstance(label, str) and isinstance(position, int)
+        assert isinstance(a, bytes) and isinstance(b, bytes) and isinstance(proof, bytes)
+        result.append((label, MovedItem(position, a + b, proof)))
+    return result
+
+
+def check_open(
+    decks: Mapping[str, Dealer], victim: int, player: int, items: Sequence[Item], number: int
+) -> None:
+    """Check a ``spy_open``: the items are exactly the positions ``victim`` holds in every
+    progress deck, by ascending label then position, each re-encryption to ``player`` proven.
+
+    Raises:
+        DeckError: naming ``victim``.
+    """
+    labels = progress_labels(decks)
+    listed = [label for label, _ in items]
+    if any(label not in labels for label in listed) or listed != sorted(listed):
+        raise DeckError(victim, f"seat {victim} listed decks {listed}, not progress decks in order")
+    for label in labels:
+        mine = [item for name, item in items if name == label]
+        decks[label].check_items(victim, player, mine, context(number))
+
+
+def read(decks: Mapping[str, Dealer], items: Sequence[Item]) -> tuple[int, ...]:
+    """The card index of each item, read by the seat they are re-encrypted to.
+
+    Raises:
+        DeckError: see :meth:`~hexlan.net.dealing.Dealer.read_items`.
+    """
+    return tuple(decks[label].read_items([item])[0] for label, item in items)
+
+
+def own_indices(decks: Mapping[str, Dealer], items: Sequence[Item]) -> tuple[int, ...]:
+    """The card index of each item, as its holder (the victim) knows it."""
+    return tuple(decks[label].own_index[item.position] for label, item in items)
+
+
+def is_spent(dealer: Dealer, index: int) -> bool:
+    """Whether card ``index`` of the dealer's deck was shown (played or discarded)."""
+    return dealer.deck.shown_by(index) is not None
+
+
+def hand_of(
+    decks: Mapping[str, Dealer], items: Sequence[Item], indices: Sequence[int]
+) -> tuple[tuple[int, int], ...]:
+    """The victim's progress cards, ``(track, face)`` sorted: the items' cards not yet shown."""
+    cards = [
+        (TRACKS.index(label), decks[label].deck.face(index))
+        for (label, _), index in zip(items, indices, strict=True)
+        if not is_spent(decks[label], index)
+    ]
+    return tuple(sorted(cards))
+
+
+def position_for(
+    decks: Mapping[str, Dealer],
+    items: Sequence[Item],
+    indices: Sequence[int],
+    track: int,
+    face: int,
+) -> tuple[str, int]:
+    """The first item, in order, holding an unspent card ``(track, face)``: its label and
+    position (what a ``spy_take`` names).
+
+    Raises:
+        ValueError: no item holds such a card.
+    """
+    label = TRACKS[track]
+    for (name, item), index in zip(items, indices, strict=True):
+        dealer = decks[name]
+        if name == label and dealer.deck.face(index) == face and not is_spent(dealer, index):
+            return name, item.position
+    raise ValueError(f"the cards opened hold no unspent card {face} of the {label} deck")
+
+
+def find(items: Sequence[Item], label: str, position: int) -> int | None:
+    """The index in ``items`` of position ``position`` of deck ``label``, None if not there."""
+    for j, (name, item) in enumerate(items):
+        if name == label and item.position == position:
+            return j
+    return None
+
+
+@dataclass(slots=True)
+class OpenSpy:
+    """A Spy whose cards are opened and not yet taken from, as one peer sees it.
+
+    Attributes:
+        record: its record for the audit (the show's).
+        items: the cards re-encrypted to the player.
+        indices: each item's card index where this peer knows it (the player, the victim),
+            else None.
+    """
+
+    record: SpyRecord
+    items: list[Item]
+    indices: tuple[int, ...] | None
