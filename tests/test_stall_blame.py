@@ -1,0 +1,182 @@
+"""Whom a stall names when a seat dies (docs/PROTOCOL.md §11, §13): only the dead seat.
+
+A seat's process dies at some point of the decks' set-up (§13: ``deck_key``, ``shuffle``, the
+challenge's ``reveal``, ``shuffle_proof``) or of play (a placement, a dice ``reveal``, a
+``turn_ack``, a ``steal_commit``, a ``draw_share``): nothing it signs from there on leaves it.
+The other seats go on as far as they can; then every one of them must wait on the dead seat
+alone (:meth:`~hexlan.net.session.Session.owed_steps`, ``waiting_on``), and their abandonment
+votes (§11) must end the game naming it. A stall that also named a live, honest seat (a seat
+after the dead one in the shuffle order, say, whose step waits on the dead seat's) would let
+the vote name that seat too.
+
+The table is :class:`test_session.Table` with every seat's proof work held as
+:class:`~hexlan.net.effects.Compute` jobs, run at seeded moments among the deliveries and the
+decisions (as a networked peer runs them in worker threads, while set-up placement goes on). In
+the ``torn`` cases the dead seat's last message reached one live seat only (it died while
+sending); the live seats then resend each other what the other's heads lack, as a peer's
+anti-entropy does (§8, ``Peer._anti_entropy``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_session import Table
+
+from hexlan.engine.core import Seat
+from hexlan.net.effects import Compute, Effect
+from hexlan.net.wire import Envelope
+
+# (kind, offset): the dead seat's messages are lost from its first message of ``kind`` on
+# (offset 0), or from the one after it (offset 1).
+SETUP_POINTS = {
+    "before its deck_key": ("deck_key", 0),
+    "after its deck_key": ("deck_key", 1),
+    "before its shuffle": ("shuffle", 0),
+    "after its shuffle": ("shuffle", 1),
+    "before its shuffle_proof": ("shuffle_proof", 0),
+    "after its shuffle_proof": ("shuffle_proof", 1),
+}
+PLAY_POINTS = {
+    "before its first placement": ("action", 0),
+    "before its first turn_ack": ("turn_ack", 0),
+    "before its steal_commit": ("steal_commit", 0),
+    "before its draw_share": ("draw_share", 0),
+}
+SEED = 1
+
+
+class DyingTable(Table):
+    """A table where seat ``dead`` dies at a drop point, and proof work runs late.
+
+    Args:
+        players: seats at the table.
+        dead: the seat that dies.
+        point: ``(kind, offset)``, where it dies (see ``SETUP_POINTS``).
+        witness: a live seat that still receives the dead seat's first lost message (a torn
+            send), or None.
+    """
+
+    def __init__(self, players: int, dead: Seat, point: tuple[str, int], witness: Seat | None):
+        super().__init__(players, seed=SEED, mode="interleaved")
+        for session in self.sessions:
+            session.inline_work = False
+        self.dead, self.point, self.witness = dead, point, witness
+        self.jobs: list[tuple[Seat, Compute]] = []
+        self.work = random.Random(f"work {players} {dead} {point} {witness}")
+
+    def cut(self) -> int | None:
+        """The dead seat's first lost message (its ``seq``), once it has signed it."""
+        kind, offset = self.point
+        own = self.sessions[self.dead].accepted[self.dead]
+        first = next((i for i, env in enumerate(own) if env.body.kind == kind), None)
+        return None if first is None else first + offset
+
+    def deliver(self, seat: Seat, data: bytes) -> None:
+        body = Envelope.parse(data).body
+        cut = self.cut()
+        lost = body.author == self.dead and cut is not None and body.seq >= cut
+        if lost and not (body.seq == cut and seat == self.witness):
+            return  # it never left the dead seat
+        self._carry_out(seat, self.sessions[seat].receive(data, self.now))
+
+    def _handle(self, seat: int, effects: list[Effect]) -> None:
+        self.jobs += [(seat, e) for e in effects if isinstance(e, Compute)]
+        super()._handle(seat, [e for e in effects if not isinstance(e, Compute)])
+
+    def live(self) -> list[Seat]:
+        """The seats that never die."""
+        return [s for s in range(len(self.sessions)) if s != self.dead]
+
+    def running(self) -> list[Seat]:
+        """The seats that still decide and work: the dead one until it dies."""
+        return self.live() if self.cut() is not None else list(range(len(self.sessions)))
+
+    def settle(self) -> None:
+        """Deliveries, late proof work and the live seats' decisions, in a seeded order, until
+        none is left; then the live seats resend each other what they lack, and again."""
+        rng = self.work
+        while True:
+            for _ in range(5000):
+                if any(s.is_over or s.stopped for s in self.sessions):
+                    return
+                running = self.running()
+                due = [s for s in running if self.sessions[s].decision_due()]
+                jobs = [i for i, (s, _) in enumerate(self.jobs) if s in running]
+                choices = [c for c, ok in (("msg", self._queue), ("job", jobs), ("act", due)) if ok]
+                if not choices:
+                    break
+                choice = rng.choice(choices)
+                if choice == "msg":
+                    self.pump(limit=rng.randint(1, 6))
+                elif choice == "job":
+                    seat, job = self.jobs.pop(rng.choice(jobs))
+                    self._carry_out(seat, self.sessions[seat].computed(job.key, job.job()))
+                else:
+                    seat = rng.choice(due)
+                    self.act(seat, self.bots[seat].choose(self.sessions[seat].view, seat))
+            resent = [
+                (a, data)
+                for a in self.live()
+                for b in self.live()
+                if a != b
+                for data in self.sessions[b].missing_for(self.sessions[a].heads())
+            ]
+            if not resent:
+                return
+            for seat, data in resent:
+                self._carry_out(seat, self.sessions[seat].receive(data, self.now))
+
+
+def check_only_the_dead_seat_is_named(table: DyingTable) -> None:
+    """Every live seat waits on the dead seat alone, and their votes end the game naming it."""
+    dead = table.dead
+    assert table.cut() is not None, f"seat {dead} never reached {table.point}: no drop happened"
+    assert table.problems() == []
+    for seat in table.live():
+        session = table.sessions[seat]
+        owed = session.owed_steps()
+        assert owed, f"seat {seat} waits for nothing, yet the game is stuck"
+        assert {o.seat for o in owed} == {dead}, f"seat {seat}'s stall names {owed}"
+        assert set(session.waiting_on()) <= {dead}
+    later = 1000.0
+    for seat in table.live():
+        table._carry_out(seat, table.sessions[seat].abandon([dead], later))
+    table.pump()
+    for seat in table.live():
+        assert table.sessions[seat].abandoned == (dead,)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("point", list(SETUP_POINTS))
+def test_a_seat_dying_in_the_deck_set_up_is_the_only_one_named(players: int, point: str) -> None:
+    """Seat 1 dies during the set-up: it shuffles after seat 0 and before the others, so the
+    later shufflers' steps wait on it; yet no live seat is named."""
+    table = DyingTable(players, 1, SETUP_POINTS[point], None)
+    table.start()
+    table.settle()
+    check_only_the_dead_seat_is_named(table)
+
+
+@pytest.mark.parametrize(
+    "point", ["after its deck_key", "after its shuffle", "after its shuffle_proof"]
+)
+@pytest.mark.parametrize("witness", [0, 2])
+def test_a_torn_last_message_in_the_set_up_names_only_the_dead_seat(
+    point: str, witness: Seat
+) -> None:
+    """The dead seat's last message reached one live seat only; once the live seats have resent
+    each other what they lack (§8), they name the dead seat alone."""
+    table = DyingTable(3, 1, SETUP_POINTS[point], witness)
+    table.start()
+    table.settle()
+    check_only_the_dead_seat_is_named(table)
+
+
+@pytest.mark.parametrize(("point", "dead"), [(p, d) for p in PLAY_POINTS for d in (0, 2)])
+def test_a_seat_dying_in_play_is_the_only_one_named(point: str, dead: Seat) -> None:
+    table = DyingTable(3, dead, PLAY_POINTS[point], None)
+    table.start()
+    table.settle()
+    check_only_the_dead_seat_is_named(table)
