@@ -28,21 +28,26 @@ from hexlan.engine.core import Seat
 from hexlan.net.effects import Compute, Effect
 from hexlan.net.wire import Envelope
 
-# (kind, offset): the dead seat's messages are lost from its first message of ``kind`` on
-# (offset 0), or from the one after it (offset 1).
-SETUP_POINTS = {
-    "before its deck_key": ("deck_key", 0),
-    "after its deck_key": ("deck_key", 1),
-    "before its shuffle": ("shuffle", 0),
-    "after its shuffle": ("shuffle", 1),
-    "before its shuffle_proof": ("shuffle_proof", 0),
-    "after its shuffle_proof": ("shuffle_proof", 1),
+# (kind, n, offset): the dead seat's messages are lost from its n-th message of ``kind`` on
+# (offset 0), or from the one after it (offset 1). Its first two reveals are the start's and the
+# challenge's (§6, §13.6), its third one a dice roll's.
+Point = tuple[str, int, int]
+SETUP_POINTS: dict[str, Point] = {
+    "before its deck_key": ("deck_key", 1, 0),
+    "after its deck_key": ("deck_key", 1, 1),
+    "before its shuffle": ("shuffle", 1, 0),
+    "after its shuffle": ("shuffle", 1, 1),
+    "before its challenge reveal": ("reveal", 2, 0),
+    "before its shuffle_proof": ("shuffle_proof", 1, 0),
+    "after its shuffle_proof": ("shuffle_proof", 1, 1),
 }
-PLAY_POINTS = {
-    "before its first placement": ("action", 0),
-    "before its first turn_ack": ("turn_ack", 0),
-    "before its steal_commit": ("steal_commit", 0),
-    "before its draw_share": ("draw_share", 0),
+PLAY_POINTS: dict[str, Point] = {
+    "before its first placement": ("action", 1, 0),
+    "before its first dice reveal": ("reveal", 3, 0),
+    "before its first turn_ack": ("turn_ack", 1, 0),
+    "before its steal_commit": ("steal_commit", 1, 0),
+    "before its steal_open": ("steal_open", 1, 0),
+    "before its draw_share": ("draw_share", 1, 0),
 }
 SEED = 1
 
@@ -53,12 +58,12 @@ class DyingTable(Table):
     Args:
         players: seats at the table.
         dead: the seat that dies.
-        point: ``(kind, offset)``, where it dies (see ``SETUP_POINTS``).
+        point: ``(kind, n, offset)``, where it dies (see ``SETUP_POINTS``).
         witness: a live seat that still receives the dead seat's first lost message (a torn
             send), or None.
     """
 
-    def __init__(self, players: int, dead: Seat, point: tuple[str, int], witness: Seat | None):
+    def __init__(self, players: int, dead: Seat, point: Point, witness: Seat | None):
         super().__init__(players, seed=SEED, mode="interleaved")
         for session in self.sessions:
             session.inline_work = False
@@ -68,10 +73,16 @@ class DyingTable(Table):
 
     def cut(self) -> int | None:
         """The dead seat's first lost message (its ``seq``), once it has signed it."""
-        kind, offset = self.point
+        kind, n, offset = self.point
         own = self.sessions[self.dead].accepted[self.dead]
-        first = next((i for i, env in enumerate(own) if env.body.kind == kind), None)
-        return None if first is None else first + offset
+        found = [i for i, env in enumerate(own) if env.body.kind == kind]
+        return found[n - 1] + offset if len(found) >= n else None
+
+    def died(self) -> bool:
+        """Whether the dead seat has died: it signed its first lost message (it dies right
+        after, in the middle of sending it when there is a witness)."""
+        cut = self.cut()
+        return cut is not None and len(self.sessions[self.dead].accepted[self.dead]) > cut
 
     def deliver(self, seat: Seat, data: bytes) -> None:
         body = Envelope.parse(data).body
@@ -79,6 +90,8 @@ class DyingTable(Table):
         lost = body.author == self.dead and cut is not None and body.seq >= cut
         if lost and not (body.seq == cut and seat == self.witness):
             return  # it never left the dead seat
+        if seat == self.dead and self.died():
+            return  # nothing reaches a dead process
         self._carry_out(seat, self.sessions[seat].receive(data, self.now))
 
     def _handle(self, seat: int, effects: list[Effect]) -> None:
@@ -91,7 +104,7 @@ class DyingTable(Table):
 
     def running(self) -> list[Seat]:
         """The seats that still decide and work: the dead one until it dies."""
-        return self.live() if self.cut() is not None else list(range(len(self.sessions)))
+        return self.live() if self.died() else list(range(len(self.sessions)))
 
     def settle(self) -> None:
         """Deliveries, late proof work and the live seats' decisions, in a seeded order, until
@@ -132,7 +145,7 @@ class DyingTable(Table):
 def check_only_the_dead_seat_is_named(table: DyingTable) -> None:
     """Every live seat waits on the dead seat alone, and their votes end the game naming it."""
     dead = table.dead
-    assert table.cut() is not None, f"seat {dead} never reached {table.point}: no drop happened"
+    assert table.died(), f"seat {dead} never reached {table.point}: it did not die"
     assert table.problems() == []
     for seat in table.live():
         session = table.sessions[seat]
