@@ -26,24 +26,26 @@ from test_session import Table
 
 from hexlan.engine.core import Seat
 from hexlan.net.effects import Compute, Effect
-from hexlan.net.wire import Envelope
+from hexlan.net.wire import Body, Envelope
 
 # (kind, n, offset): the dead seat's messages are lost from its n-th message of ``kind`` on
-# (offset 0), or from the one after it (offset 1). Its first two reveals are the start's and the
-# challenge's (§6, §13.6), its third one a dice roll's.
+# (offset 0), or from the one after it (offset 1). Its first reveal is the start's (§6), its
+# second and third the deck's challenge (§13.6) and the first roll, in the order they came (here
+# the challenge first with 3 seats; with 4 the placements end before the last shuffle).
 Point = tuple[str, int, int]
 SETUP_POINTS: dict[str, Point] = {
     "before its deck_key": ("deck_key", 1, 0),
     "after its deck_key": ("deck_key", 1, 1),
     "before its shuffle": ("shuffle", 1, 0),
     "after its shuffle": ("shuffle", 1, 1),
-    "before its challenge reveal": ("reveal", 2, 0),
+    "before its second reveal": ("reveal", 2, 0),
+    "before its third reveal": ("reveal", 3, 0),
     "before its shuffle_proof": ("shuffle_proof", 1, 0),
     "after its shuffle_proof": ("shuffle_proof", 1, 1),
 }
 PLAY_POINTS: dict[str, Point] = {
     "before its first placement": ("action", 1, 0),
-    "before its first dice reveal": ("reveal", 3, 0),
+    "before its third reveal": ("reveal", 3, 0),
     "before its first turn_ack": ("turn_ack", 1, 0),
     "before its steal_commit": ("steal_commit", 1, 0),
     "before its steal_open": ("steal_open", 1, 0),
@@ -63,8 +65,10 @@ class DyingTable(Table):
             send), or None.
     """
 
-    def __init__(self, players: int, dead: Seat, point: Point, witness: Seat | None):
-        super().__init__(players, seed=SEED, mode="interleaved")
+    def __init__(
+        self, players: int, dead: Seat, point: Point, witness: Seat | None, seed: int = SEED
+    ) -> None:
+        super().__init__(players, seed=seed, mode="interleaved")
         for session in self.sessions:
             session.inline_work = False
         self.dead, self.point, self.witness = dead, point, witness
@@ -193,3 +197,71 @@ def test_a_seat_dying_in_play_is_the_only_one_named(point: str, dead: Seat) -> N
     table.start()
     table.settle()
     check_only_the_dead_seat_is_named(table)
+
+
+class ActivationRace(Table):
+    """The race seen between real processes (test_tui_net, once in six CI runs), made exact.
+
+    Seed 6 makes seat 1 the first to place. Seat 0 orders the start event's reveals (it is the
+    sequencer until the board is laid); seat 2's reveal is the last, so the ``advance`` of seat
+    0 that applies it makes seat 1 active. Seat 1 signs its shuffle after seat 2's reveal but
+    before that ``advance`` reaches it, and dies at once; the shuffle reaches seat 2 before
+    the ``advance`` does (seat 0's messages are slow to go out). Seat 0 held the ``advance``
+    first: under the old rule it took seat 1's shuffle as sequencing (its heads cover the
+    activating reveal) and applied it at once, while seat 2 held it pending, so seat 0 waited
+    on seat 2's shuffle alone, a step seat 2 could not take (§4).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(3, seed=6)
+        self.held: list[tuple[Seat, bytes]] = []
+
+    def _has(self, seat: Seat, author: Seat, kind: str) -> bool:
+        return any(env.body.kind == kind for env in self.sessions[seat].accepted[author])
+
+    def _holds(self, seat: Seat, body: Body) -> bool:
+        if body.author != 0 or seat == 0:
+            return False
+        if body.kind == "shuffle":  # seat 1 shuffles once seat 2's reveal is in
+            return seat == 1 and not self._has(1, 2, "reveal")
+        reveal = next(
+            (e.body.seq for e in self.sessions[0].accepted[2] if e.body.kind == "reveal"), None
+        )
+        ordering = reveal is not None and body.heads[2][0] >= reveal
+        return ordering and not self._has(2, 1, "shuffle")
+
+    def pump(self, limit: int | None = None) -> None:
+        while self._queue:
+            seat, data = self._queue.popleft()
+            body = Envelope.parse(data).body
+            last = body.author == 1 and body.kind == "shuffle"
+            if self._has(1, 1, "shuffle") and 1 in (seat, body.author) and not last:
+                continue  # seat 1 is dead: nothing more leaves or reaches it
+            if self._holds(seat, body):
+                self.held.append((seat, data))
+                continue
+            self.deliver(seat, data)
+            self._queue.extend(self.held)
+            self.held = []
+
+
+def test_a_shuffle_signed_before_its_author_saw_its_activation_waits_everywhere() -> None:
+    """§4: the activation is the sequencing message whose application changed the active seat,
+    not the pending message inside it; a message of the new active seat that does not cover
+    it is pending at every peer, so the two live seats both wait on the dead seat (its
+    ``advance``), and neither names the other."""
+    table = ActivationRace()
+    table.start()
+    table.pump()
+    dead = table.sessions[1].accepted[1]
+    assert [env.body.kind for env in dead][-1] == "shuffle"
+    assert table._has(0, 1, "shuffle") and table._has(2, 1, "shuffle")
+    for seat in (0, 2):
+        session = table.sessions[seat]
+        assert session.applied[1] == len(dead) - 2, "the shuffle must wait, pending, everywhere"
+        assert {o.seat for o in session.owed_steps()} == {1}, session.owed_steps()
+        assert session.waiting_on() == [1]
+    for seat in (0, 2):
+        table._carry_out(seat, table.sessions[seat].abandon([1], 1000.0))
+    table.pump()
+    assert [table.sessions[s].abandoned for s in (0, 2)] == [(1,), (1,)]
