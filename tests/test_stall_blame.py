@@ -15,6 +15,11 @@ decisions (as a networked peer runs them in worker threads, while set-up placeme
 the ``torn`` cases the dead seat's last message reached one live seat only (it died while
 sending); the live seats then resend each other what the other's heads lack, as a peer's
 anti-entropy does (§8, ``Peer._anti_entropy``).
+
+:class:`ActivationRace` is the one ordering of deliveries, among these, that made a stall name
+a live seat (seen between real processes in test_tui_net): a message of the seat just made
+active that covered the pending message which made it so, but not the ``advance`` that applied
+it (§4's activation).
 """
 
 from __future__ import annotations
