@@ -298,7 +298,7 @@ class Session:
         self._waiting: dict[bytes, Envelope] = {}
         self._held_bytes = 0  # the size of the envelopes in ``_waiting``
         self._active = 0  # the sequencer (§4), seat 0 before the start player is known
-        self._activation = (0, -1)  # (author, seq) of the message that made it the sequencer
+        self._activation = (0, -1)  # (author, seq) of the sequencing message that made it so
         self._openings_applied = 0
         self._chain_heads = [s.chain_commitment for s in seats]
         self._chain_events = [0] * self.players
@@ -860,7 +860,9 @@ class Session:
             )
             return
         if self._active != before:
-            self._activation = (body.author, body.seq)
+            # the sequencing message being applied, not a pending one it covers (§4): only a
+            # seat that has seen that message has seen the change
+            self._activation = self._through
         if self.view is not None:
             # The public state after every message of the turn, for naming where a divergence
             # began (§11); the turn's trail closes with its EndTurn.
@@ -2135,8 +2137,16 @@ class Session:
 
     def _sequences(self, body: Body) -> bool:
         """Whether a message moves the game on (§4): its author is the active seat and it was
-        signed after the message that made it so (its heads cover that message). A message the
-        seat signed before it became active waits, like any other seat's, for its next one."""
+        signed after the activation, the sequencing message whose application made it so (its
+        heads cover that message). A message the seat signed before it became active waits,
+        like any other seat's, for its next one, at every peer.
+
+        Covering only the pending message whose application changed the active seat (the start
+        event's last ``reveal``, say) is not enough: its author may have signed while that
+        message was still pending there, not yet active; a peer that held the sequencing
+        message first would apply such a message at once, a peer that got it first would hold
+        it, and the two would wait on different seats (seen as a stall that named a live seat).
+        """
         author, seq = self._activation
         return body.author == self._active and body.heads[author][0] >= seq
 

@@ -282,8 +282,8 @@ async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: P
         assert await wait_for(pilot, lambda: hasattr(app, "game"), 30)
         game = app.game
         assert isinstance(game, NetworkGame)
-        # Killed in play, not while the decks are set up, where the other seats' steps wait on
-        # the killed seat's (its shuffle comes before theirs) and more than one seat may stall.
+        # Killed in play. A kill while the decks are set up once made the host name the live
+        # bot too (a §4 activation race, now fixed); test_stall_blame replays it exactly.
         assert await wait_for(pilot, lambda: game.view is not None and game.view.turn >= 2, 60)
         killed = app.bot_processes[0]
         killed.kill()
