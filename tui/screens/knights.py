@@ -370,7 +370,7 @@ def spy_choices(
     victim = seat_name(names, progress_of(view).spy)
     cards = [a for a in legal if isinstance(a, DeckTake) and a.face is not None]
     choices: list[tuple[str, Action]] = [
-        (card_line(view, a.track, a.face), a) for a in cards if a.face is not None
+        (card_line(view, a.deck, a.face), a) for a in cards if a.face is not None
     ]
     nothing = [a for a in legal if isinstance(a, DeckTake) and a.deck == NO_TAKE]
     choices.extend(("take nothing", a) for a in nothing)
