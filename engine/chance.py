@@ -13,7 +13,10 @@ source) reads its :attr:`~ChanceNode.kind`:
 - :data:`STEAL`: one card of the victim's hand at random goes to the thief;
 - :data:`REVEAL`: seats show what they hold (Monopoly counts, a winner's victory point cards);
 - :data:`HAND_DRAW`: cards of a seat's hand drawn blind and shown to every seat (the Pirate
-  Islands fleet's loot).
+  Islands fleet's loot);
+- :data:`HAND_SHOW`: a seat's hand shown to one seat, which then takes cards of it;
+- :data:`DECK_SHOW`: a seat's cards of some decks shown to one seat, which then takes one
+  (:mod:`hexlan.engine.shown` holds the actions of these two).
 """
 
 from __future__ import annotations
@@ -37,6 +40,14 @@ HAND_DRAW: Final = "hand_draw"
 """Kind: :attr:`ChanceNode.cards` cards of ``seats[0]``'s hand drawn at random, each card as
 likely as any other, and shown to every seat (seed 004 «Нападение пиратов»: an opponent draws
 them blind)."""
+HAND_SHOW: Final = "hand_show"
+"""Kind: ``seats[1]``'s hand shown to ``seats[0]`` alone, which then takes :attr:`ChanceNode.cards`
+of its cards (outcome :class:`~hexlan.engine.shown.HandShown`; a network game opens the hand by
+encryption to that seat, PROTOCOL.md §7.2)."""
+DECK_SHOW: Final = "deck_show"
+"""Kind: ``seats[1]``'s cards of the decks :attr:`ChanceNode.decks` shown to ``seats[0]`` alone,
+which then takes one or none (outcome :class:`~hexlan.engine.shown.DeckShown`; a network game
+re-encrypts the cards to that seat, PROTOCOL.md §7.3)."""
 
 MONOPOLY_COUNTS: Final = "monopoly"
 """Event of a :data:`REVEAL`: each opponent of a Monopoly's player shows how many cards of the
@@ -50,10 +61,11 @@ class ChanceNode:
     """The chance a state waits for.
 
     Attributes:
-        kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL`, :data:`REVEAL` or
-            :data:`HAND_DRAW` (a rules module may add its own).
+        kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL`, :data:`REVEAL`,
+            :data:`HAND_DRAW`, :data:`HAND_SHOW` or :data:`DECK_SHOW` (a rules module may add
+            its own).
         event: the chance event's name: ``"start"``, ``"dice"``, ``"steal"``, ``"draw"``,
-            ``"monopoly"``, ``"victory"``, ``"loot"``.
+            ``"monopoly"``, ``"victory"``, ``"loot"``, ``"merchant"``, ``"spy"``.
         outcomes: a uniform node's outcomes, in the order of :meth:`pick`'s mixed-radix index.
         sides: a uniform node's draws: the size of each uniform integer drawn, in order
             (``(6, 6)`` for the dice, ``(players,)`` for the start player); their product is
@@ -61,10 +73,13 @@ class ChanceNode:
         deck: a deck draw's deck, by the name its rule set gives it (``"development"``,
             ``"fog"``, ``"fog_tokens"``).
         seats: the seats concerned: the drawing seat; thief then victim; the revealing seats;
-            the seat whose hand is drawn from.
+            the seat whose hand is drawn from; the seat shown to, then the seat showing.
         public: a deck draw every seat sees (a fog tile): every seat opens it, where a
             development card is opened by its buyer alone.
-        cards: a hand draw's number of cards (at least 1, at most the hand).
+        cards: a hand draw's number of cards (at least 1, at most the hand); a hand show's
+            number of cards taken after it (all, if the hand holds fewer).
+        decks: a deck show's decks, by label; a :class:`~hexlan.engine.shown.DeckShown` or
+            :class:`~hexlan.engine.shown.DeckTake` names a deck by its index here.
     """
 
     kind: str
@@ -75,6 +90,7 @@ class ChanceNode:
     seats: tuple[Seat, ...] = ()
     public: bool = False
     cards: int = 0
+    decks: tuple[str, ...] = ()
 
     def pick(self, randbelow: Callable[[int], int]) -> Action:
         """A uniform node's outcome from one ``randbelow(n)`` draw per entry of :attr:`sides`,
@@ -94,7 +110,9 @@ class ChanceNode:
 
 __all__ = [
     "DECK_DRAW",
+    "DECK_SHOW",
     "HAND_DRAW",
+    "HAND_SHOW",
     "MONOPOLY_COUNTS",
     "REVEAL",
     "STEAL",

@@ -49,14 +49,13 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.registry import dev_card
 from hexlan.engine.ruleset import DEVELOPMENT_DECK
-from hexlan.engine.state import GameState
-from hexlan.engine.variants.cities_knights.actions import (
-    TRACKS,
+from hexlan.engine.shown import (
+    DeckShown,
+    DeckTake,
     HandShown,
-    MerchantTake,
-    ProgressShown,
-    SpyTake,
+    HandTake,
 )
+from hexlan.engine.state import GameState
 from hexlan.net.beacon import HashChain
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul
@@ -147,6 +146,8 @@ class HandRecord:
         commitments: the victim's card commitments (32 bytes each), in its order.
         nonce, ciphertext: every opening, sealed to the player.
         commit_id, open_id: the ids of the ``steal_commit`` and ``hand_open`` messages.
+        takes: how many cards the player takes (the chance node's ``cards``; all if the hand
+            holds fewer).
         positions: for the take, the positions the player named (empty for the show).
     """
 
@@ -158,12 +159,14 @@ class HandRecord:
     ciphertext: bytes
     commit_id: bytes
     open_id: bytes
+    takes: int
     positions: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SpyRecord:
-    """What the log shows of a Spy (Cities & Knights, PROTOCOL.md §7.3), for the audit.
+    """What the log shows of cards of some decks shown to one seat (a ``deck_show`` chance node:
+    the Cities & Knights Spy, PROTOCOL.md §7.3), for the audit.
 
     Attributes:
         spy: its number, in the one sequence of steals and hands shown (§7).
@@ -505,7 +508,7 @@ def _opened_hand(inputs: AuditInputs, state: GameState, hand: HandRecord) -> Act
     taken = [0] * state.kinds
     for position in hand.positions:
         taken[openings[position][1]] += 1
-    return MerchantTake(as_hand(taken))
+    return HandTake(as_hand(taken))
 
 
 def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action) -> Action:
@@ -523,7 +526,7 @@ def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action
             reason = f"seat {spy.victim}'s re-encryption of a {label} card is no card"
             raise DeviationFound(Deviation(spy.victim, spy.open_id, reason)) from exc
 
-    if isinstance(action, ProgressShown):
+    if isinstance(action, DeckShown):
         secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
         orders = {label: decks[label].open_all(secrets) for label in {i[0] for i in spy.items}}
         for label, position, moved, _ in spy.items:
@@ -553,7 +556,8 @@ def _spied(inputs: AuditInputs, state: GameState, spy: SpyRecord, action: Action
                 f"seat {spy.player} took card {index} of the {spy.deck} deck, already played",
             )
         )
-    return SpyTake(TRACKS.index(spy.deck), decks[spy.deck].face(index))
+    assert isinstance(action, DeckTake)  # the journal's take names its deck by index
+    return DeckTake(action.deck, decks[spy.deck].face(index))
 
 
 def _check_committed(

@@ -43,10 +43,15 @@ from pathlib import Path
 from typing import Any, Final
 
 from hexlan.engine.actions import Action
-from hexlan.engine.chance import DECK_DRAW, HAND_DRAW, STEAL, UNIFORM
+from hexlan.engine.chance import (
+    DECK_DRAW,
+    HAND_DRAW,
+    HAND_SHOW,
+    STEAL,
+    UNIFORM,
+)
 from hexlan.engine.core import GamePhase, IllegalActionError, Phase
 from hexlan.engine.info import InformationState
-from hexlan.engine.variants.cities_knights.progress_hands import HAND_SHOW
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import (
     Abandoned,

@@ -31,7 +31,9 @@ from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
     DECK_DRAW,
+    DECK_SHOW,
     HAND_DRAW,
+    HAND_SHOW,
     MONOPOLY_COUNTS,
     STEAL,
     UNIFORM,
@@ -50,15 +52,13 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
-from hexlan.engine.variants.cities_knights.actions import (
-    TRACKS,
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckShown,
+    DeckTake,
     HandShown,
-    MerchantTake,
-    ProgressShown,
-    SpyTake,
+    HandTake,
 )
-from hexlan.engine.variants.cities_knights.progress_hands import HAND_SHOW, MERCHANT_TAKES
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
 from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net import spy as spying
 from hexlan.net.audit import (
@@ -491,7 +491,7 @@ class Session:
                     owe(victim, "steal_open")
             if node is not None and node.kind == HAND_SHOW:  # a hand opened to one seat (§7.2)
                 owe(node.seats[1], "hand_open" if self._steal_number else "steal_commit")
-            if node is not None and node.kind == PROGRESS_SHOW:  # progress cards opened (§7.3)
+            if node is not None and node.kind == DECK_SHOW:  # progress cards opened (§7.3)
                 owe(node.seats[1], "spy_open")
             if node is not None and node.kind == HAND_DRAW:  # the same, opened to all (§7.1)
                 if not self._steal_number:
@@ -617,11 +617,11 @@ class Session:
                 raise IllegalActionError(f"this seat holds no {title} it can show")
             # among every card dealt to it before this turn: which one it is stays hidden
             self._sign("card_reveal", dealer.show_payload(position, before), effects)
-        if isinstance(action, MerchantTake):  # positions on the wire, never the kinds (§7.2)
+        if isinstance(action, HandTake):  # positions on the wire, never the kinds (§7.2)
             assert self._hand is not None and action.taken is not None
             taken = positions_for(self._hand_openings, action.taken)
             self._sign("merchant_take", (self._hand.steal, taken), effects)
-        elif isinstance(action, SpyTake):  # a position on the wire, never the face (§7.3)
+        elif isinstance(action, DeckTake):  # a position on the wire, never the face (§7.3)
             self._sign("spy_take", self._spy_take_payload(action), effects)
         else:
             self._sign("action", encode_action(action), effects)
@@ -946,12 +946,12 @@ class Session:
             return  # the offer was withdrawn before this answer was ordered: it is moot
         if isinstance(action, R.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
             raise OutOfTurn(f"seat {author} sent a chance outcome", author=author)
-        if isinstance(action, MerchantTake):
+        if isinstance(action, HandTake):
             raise OutOfTurn(
                 f"seat {author} named the Master Merchant's cards in the open, not by position",
                 author=author,
             )
-        if isinstance(action, SpyTake):
+        if isinstance(action, DeckTake):
             raise OutOfTurn(
                 f"seat {author} named the Spy's card in the open, not by position", author=author
             )
@@ -1304,6 +1304,7 @@ class Session:
             ciphertext,
             self._steal_commit_id,
             env.id,
+            node.cards,
         )
         self._opened = record
         openings: tuple[tuple[bytes, int], ...] = ()
@@ -1380,7 +1381,7 @@ class Session:
 
     def _on_merchant_take(self, env: Envelope, effects: list[Effect]) -> None:
         """The Master Merchant's player names the positions of the cards it takes (§7.2): the
-        player and the victim apply ``MerchantTake`` with the cards there, every other seat
+        player and the victim apply ``HandTake`` with the cards there, every other seat
         with none."""
         view = self._require_view(env)
         author = env.body.author
@@ -1388,14 +1389,14 @@ class Session:
         hand = self._hand
         if hand is None or hand.steal != number or author != hand.player:
             raise OutOfTurn(f"seat {author} has no Master Merchant's take to make", author=author)
-        count = min(MERCHANT_TAKES, len(hand.commitments))
+        count = min(hand.takes, len(hand.commitments))
         why = why_bad_positions(positions, len(hand.commitments), count)
         if why is not None:
             raise IllegalMove(f"seat {author}'s Master Merchant take {why}", author=author)
         taken = (
             taken_at(self._hand_openings, positions, view.kinds) if self._hand_openings else None
         )
-        action = MerchantTake(taken)
+        action = HandTake(taken)
         view.check(action)
         record = dataclasses.replace(hand, positions=tuple(positions))
         self._hand, self._hand_openings = None, ()
@@ -1404,7 +1405,7 @@ class Session:
     def _on_spy_open(self, env: Envelope, effects: list[Effect]) -> None:
         """The Spy's victim re-encrypts every progress card position it holds to the player
         (§7.3): every peer checks the list and each proof (naming the victim); the player reads
-        the cards, and applies ``ProgressShown`` with those not yet shown; the victim with its
+        the cards, and applies ``DeckShown`` with those not yet shown; the victim with its
         own; every other seat with none."""
         view = self._require_view(env)
         author = env.body.author
@@ -1412,7 +1413,7 @@ class Session:
         node = view.chance_node()
         if (
             node is None
-            or node.kind != PROGRESS_SHOW
+            or node.kind != DECK_SHOW
             or node.seats[1] != author
             or number != self._steals + 1
         ):
@@ -1420,7 +1421,7 @@ class Session:
         player = node.seats[0]
         parsed = spying.parse_items(items)
         try:
-            spying.check_open(self.decks, author, player, parsed, number)
+            spying.check_open(self.decks, node.decks, author, player, parsed, number)
             indices = (
                 spying.read(self.decks, parsed)
                 if self.seat == player
@@ -1430,8 +1431,8 @@ class Session:
             )
         except DeckError as exc:
             raise IllegalMove(f"seat {author}'s spy_open: {exc.reason}", author=author) from exc
-        cards = None if indices is None else spying.hand_of(self.decks, parsed, indices)
-        action = ProgressShown(author, cards)
+        cards = None if indices is None else spying.hand_of(self.decks, node.decks, parsed, indices)
+        action = DeckShown(author, cards)
         try:
             view.check(action)
         except IllegalActionError as exc:  # the player's view: not the cards it may hold
@@ -1446,24 +1447,24 @@ class Session:
             env.id,
         )
         self._steals += 1
-        self._spy = spying.OpenSpy(record, parsed, indices)
+        self._spy = spying.OpenSpy(record, node.decks, parsed, indices)
         self._engine_apply(action, None, env.id, effects, spy=record)
 
-    def _spy_take_payload(self, action: SpyTake) -> tuple[object, ...]:
+    def _spy_take_payload(self, action: DeckTake) -> tuple[object, ...]:
         """``spy_take [number, deck, position]`` for this player's ``action``."""
         spy = self._spy
         assert spy is not None and spy.indices is not None
-        if action.track == NO_TAKE:
+        if action.deck == NO_TAKE:
             return (spy.record.spy, spying.NO_DECK, spying.NO_POSITION)
         assert action.face is not None
         label, position = spying.position_for(
-            self.decks, spy.items, spy.indices, action.track, action.face
+            self.decks, spy.items, spy.indices, spy.labels[action.deck], action.face
         )
         return (spy.record.spy, label, position)
 
     def _on_spy_take(self, env: Envelope, effects: list[Effect]) -> None:
         """The Spy's player names the position it takes, or none (§7.3): the player and the
-        victim apply ``SpyTake`` with the card's face, every other seat with its deck only; the
+        victim apply ``DeckTake`` with the card's face, every other seat with its deck only; the
         position moves to the player. A victim that knows the card was spent does not apply
         it: it disputes (``spy_dispute``)."""
         view = self._require_view(env)
@@ -1474,9 +1475,9 @@ class Session:
             raise OutOfTurn(f"seat {author} has no Spy's take to make", author=author)
         victim = spy.record.victim
         if (label, position) == (spying.NO_DECK, spying.NO_POSITION):
-            view.check(SpyTake(NO_TAKE, None))
+            view.check(DeckTake(NO_TAKE, None))
             self._spy = None
-            self._engine_apply(SpyTake(NO_TAKE, None), author, env.id, effects, spy=spy.record)
+            self._engine_apply(DeckTake(NO_TAKE, None), author, env.id, effects, spy=spy.record)
             return
         j = spying.find(spy.items, label, position)
         if j is None:
@@ -1504,7 +1505,7 @@ class Session:
                 self._spy_disputed = number  # everyone opens the card (spy_dispute)
                 return
             face = deck.face(index)
-        action = SpyTake(TRACKS.index(label), face)
+        action = DeckTake(spy.labels.index(label), face)
         try:
             view.check(action)
         except IllegalActionError as exc:
@@ -1980,12 +1981,14 @@ class Session:
                 return self._hand_open_step(view, effects)
         if (
             node is not None
-            and node.kind == PROGRESS_SHOW
+            and node.kind == DECK_SHOW
             and node.seats[1] == me
             and self._spy is None
             and ("spy_open", self._steals + 1) not in self._sent
         ):
-            return "spy_open", spying.open_payload(self.decks, node.seats[0], self._steals + 1)
+            return "spy_open", spying.open_payload(
+                self.decks, node.decks, node.seats[0], self._steals + 1
+            )
         if (
             node is not None
             and node.event == MONOPOLY_COUNTS

@@ -1,7 +1,10 @@
-"""A seat's progress cards re-encrypted to another seat, and one taken (the Cities & Knights Spy;
-PROTOCOL.md §7.3): the pure steps the session takes.
+"""A seat's hidden cards of some decks re-encrypted to another seat, and one taken (a
+:data:`~hexlan.engine.chance.DECK_SHOW` chance node: the Cities & Knights Spy; PROTOCOL.md §7.3):
+the pure steps the session takes.
 
-The victim re-encrypts every position it holds in each progress deck to the player
+The decks are the node's :attr:`~hexlan.engine.chance.ChanceNode.decks` labels (the Spy's: the
+progress decks); the engine names a deck by its index there. The victim re-encrypts every
+position it holds in each of those decks to the player
 (``spy_open``, :meth:`~hexlan.net.dealing.Dealer.reencryption_items`), every peer checks the
 list and the proofs (:func:`check_open`), the player reads them; the cards not yet shown are the
 victim's hand (:func:`hand_of`). The player names the position it takes (``spy_take``); that
@@ -15,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from hexlan.engine.variants.cities_knights.actions import TRACKS
 from hexlan.net.audit import SpyRecord
 from hexlan.net.dealing import Dealer, MovedItem
 from hexlan.net.deck import DeckError
@@ -34,22 +36,19 @@ def context(number: int) -> bytes:
     return number.to_bytes(8, "big")
 
 
-def progress_labels(decks: Iterable[str]) -> list[str]:
-    """The labels of the game's progress decks, ascending (the order of a ``spy_open``)."""
-    return sorted(label for label in decks if label in TRACKS)
-
-
-def open_payload(decks: Mapping[str, Dealer], player: int, number: int) -> tuple[object, ...]:
-    """``spy_open [number, items]``: every position this seat holds in each progress deck
-    re-encrypted to ``player``, as ``[label, position, A', B', proof]``, by ascending label
-    then position.
+def open_payload(
+    decks: Mapping[str, Dealer], labels: Iterable[str], player: int, number: int
+) -> tuple[object, ...]:
+    """``spy_open [number, items]``: every position this seat holds in each deck of ``labels``
+    (the node's) re-encrypted to ``player``, as ``[label, position, A', B', proof]``, by
+    ascending label then position.
 
     Raises:
         DeckError: (seat ``None``) a share of a held card is missing.
     """
     items = [
         (label, item.position, item.moved[:32], item.moved[32:], item.proof)
-        for label in progress_labels(decks)
+        for label in sorted(labels)
         for item in decks[label].reencryption_items(player, context(number))
     ]
     return (number, tuple(items))
@@ -66,19 +65,25 @@ def parse_items(items: Sequence[Sequence[object]]) -> list[Item]:
 
 
 def check_open(
-    decks: Mapping[str, Dealer], victim: int, player: int, items: Sequence[Item], number: int
+    decks: Mapping[str, Dealer],
+    labels: Iterable[str],
+    victim: int,
+    player: int,
+    items: Sequence[Item],
+    number: int,
 ) -> None:
-    """Check a ``spy_open``: the items are exactly the positions ``victim`` holds in every
-    progress deck, by ascending label then position, each re-encryption to ``player`` proven.
+    """Check a ``spy_open``: the items are exactly the positions ``victim`` holds in every deck
+    of ``labels`` (the node's), by ascending label then position, each re-encryption to
+    ``player`` proven.
 
     Raises:
         DeckError: naming ``victim``.
     """
-    labels = progress_labels(decks)
+    shown = sorted(labels)
     listed = [label for label, _ in items]
-    if any(label not in labels for label in listed) or listed != sorted(listed):
-        raise DeckError(victim, f"seat {victim} listed decks {listed}, not progress decks in order")
-    for label in labels:
+    if any(label not in shown for label in listed) or listed != sorted(listed):
+        raise DeckError(victim, f"seat {victim} listed decks {listed}, not {shown} in order")
+    for label in shown:
         mine = [item for name, item in items if name == label]
         decks[label].check_items(victim, player, mine, context(number))
 
@@ -103,11 +108,15 @@ def is_spent(dealer: Dealer, index: int) -> bool:
 
 
 def hand_of(
-    decks: Mapping[str, Dealer], items: Sequence[Item], indices: Sequence[int]
+    decks: Mapping[str, Dealer],
+    labels: Sequence[str],
+    items: Sequence[Item],
+    indices: Sequence[int],
 ) -> tuple[tuple[int, int], ...]:
-    """The victim's progress cards, ``(track, face)`` sorted: the items' cards not yet shown."""
+    """The victim's cards, ``(deck, face)`` sorted (``deck``: the label's index in ``labels``,
+    the node's): the items' cards not yet shown."""
     cards = [
-        (TRACKS.index(label), decks[label].deck.face(index))
+        (labels.index(label), decks[label].deck.face(index))
         for (label, _), index in zip(items, indices, strict=True)
         if not is_spent(decks[label], index)
     ]
@@ -118,16 +127,15 @@ def position_for(
     decks: Mapping[str, Dealer],
     items: Sequence[Item],
     indices: Sequence[int],
-    track: int,
+    label: str,
     face: int,
 ) -> tuple[str, int]:
-    """The first item, in order, holding an unspent card ``(track, face)``: its label and
-    position (what a ``spy_take`` names).
+    """The first item, in order, holding an unspent card ``face`` of deck ``label``: its label
+    and position (what a ``spy_take`` names).
 
     Raises:
         ValueError: no item holds such a card.
     """
-    label = TRACKS[track]
     for (name, item), index in zip(items, indices, strict=True):
         dealer = decks[name]
         if name == label and dealer.deck.face(index) == face and not is_spent(dealer, index):
@@ -149,11 +157,13 @@ class OpenSpy:
 
     Attributes:
         record: its record for the audit (the show's).
+        labels: the decks shown (the chance node's), by label: a take's deck is an index here.
         items: the cards re-encrypted to the player.
         indices: each item's card index where this peer knows it (the player, the victim),
             else None.
     """
 
     record: SpyRecord
+    labels: tuple[str, ...]
     items: list[Item]
     indices: tuple[int, ...] | None

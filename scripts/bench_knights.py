@@ -22,6 +22,10 @@ from typing import Any
 
 from hexlan.engine.actions import Action
 from hexlan.engine.bots.knights import knight_post
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckTake,
+)
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -32,9 +36,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
-    SpyTake,
 )
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.simulate import play_game
 
 KINDS = (
@@ -59,8 +61,8 @@ def _kind(state: GameState, action: Action) -> str | None:
     if isinstance(action, PlayProgress):
         assert isinstance(state.variant, CitiesKnights)
         return "spies" if state.variant.card_names[action.track][action.face] == "spy" else None
-    if isinstance(action, SpyTake):
-        return "spy_took" if action.track != NO_TAKE else None
+    if isinstance(action, DeckTake):
+        return "spy_took" if action.deck != NO_TAKE else None
     kinds: dict[type[Action], str] = {
         BuildKnight: "built",
         ChaseRobber: "chased",

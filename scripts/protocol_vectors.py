@@ -720,11 +720,11 @@ _FIELD_SCHEMAS: dict[str, dict[str, Any]] = {
         " seat may not see it",
     },
     "OptionalNode": {"type": "int", "min": -1, "meaning": "an intersection id; -1 for none"},
-    "OptionalTrack": {
+    "OptionalDeck": {
         "type": "int",
         "min": -1,
-        "max": 2,
-        "meaning": "a progress track (0 trade, 1 politics, 2 science); -1 for none",
+        "meaning": "a deck, by its index in the deck show's labels (Cities & Knights: 0 trade,"
+        " 1 politics, 2 science); -1 for none",
     },
     "tuple[tuple[int, int], ...] | None": {
         "type": "array or nil",

@@ -13,6 +13,9 @@ every import counts: at the top of a module, inside a function, under ``if TYPE_
   is built with) runs nothing and is allowed.
 - Textual and Rich belong to tui/; asyncio, sockets and datagrams in net/ belong to the shells
   of :data:`NET_SHELLS` around the sans-IO core.
+- The protocol's generic steps (:data:`GAME_BLIND`: the session, its audit, the peer, the deck
+  show of PROTOCOL.md §7.3) name no game: they run a game's steps through the engine's generic
+  layer (its chance nodes, :mod:`hexlan.engine.shown`), never importing ``hexlan.engine.variants``.
 
 An exception goes in :data:`EXCEPTIONS` with its reason.
 """
@@ -74,7 +77,17 @@ NET_SHELLS = frozenset(
 """net/'s asyncio shells: the TCP mesh, the lobby, the LAN discovery beacons and the
 spectator's connection to the host (around the observer session)."""
 
-EXCEPTIONS: dict[tuple[str, str], str] = {}
+GAME_BLIND = frozenset(
+    {"hexlan.net.session", "hexlan.net.audit", "hexlan.net.peer", "hexlan.net.spy"}
+)
+"""net/ modules that import no game's rules module (``hexlan.engine.variants``)."""
+
+EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("hexlan.net.session", "hexlan.engine.variants.special_build"): (
+        "the special building phase is a rule set's flag the engine itself imports"
+        " (engine/state.py, engine/info.py), not a game's rules; the sequencer (§4) names it"
+    ),
+}
 """``(importing module, imported module)`` pairs that break a rule above, with why."""
 
 
@@ -234,6 +247,17 @@ def test_asyncio_and_sockets_only_in_the_net_shells() -> None:
         and i.module not in NET_SHELLS
     ]
     _assert_none(f"net/'s sans-IO core: only {sorted(NET_SHELLS)} do I/O", wrong)
+
+
+def test_the_generic_protocol_steps_import_no_game() -> None:
+    """A hand or deck cards shown to one seat (§7.2, §7.3) run on the engine's generic layer."""
+    assert {i.module for i in IMPORTS} >= GAME_BLIND
+    wrong = [
+        i
+        for i in IMPORTS
+        if i.module in GAME_BLIND and (i.name + ".").startswith("hexlan.engine.variants.")
+    ]
+    _assert_none(f"{sorted(GAME_BLIND)} import nothing from hexlan.engine.variants", wrong)
 
 
 def test_every_exception_is_still_needed() -> None:

@@ -13,14 +13,16 @@ from hexlan.engine import actions as A
 from hexlan.engine import registry as R
 from hexlan.engine.core import Hand, IllegalActionError, Phase, Resource, as_hand
 from hexlan.engine.info import InformationState, _Group
+from hexlan.engine.shown import (
+    HandShown,
+    HandTake,
+)
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights.actions import (
     EventDie,
-    HandShown,
     HarborAnswer,
     HarborOffer,
     KnightsPhase,
-    MerchantTake,
     PlayProgress,
 )
 
@@ -203,11 +205,11 @@ def test_the_master_merchant_sees_a_richer_hand_and_takes_two_cards_seen_by_the_
     step(state, views, shown)
     assert views[0].possible_hands(1) == {hand(ore=2, coin=1)}
     assert len(views[3].possible_hands(1)) == 2  # the third party saw nothing
-    take = MerchantTake(hand(ore=1, coin=1))
-    assert take in state.legal_actions() and MerchantTake(hand(ore=2)) in state.legal_actions()
-    rejected(state, MerchantTake(hand(wool=2)), "not legal")
-    assert views[3].legal_actions() == [MerchantTake(None)]
-    assert state.observation(take, 3) == MerchantTake(None) and state.observation(take, 1) == take
+    take = HandTake(hand(ore=1, coin=1))
+    assert take in state.legal_actions() and HandTake(hand(ore=2)) in state.legal_actions()
+    rejected(state, HandTake(hand(wool=2)), "not legal")
+    assert views[3].legal_actions() == [HandTake(None)]
+    assert state.observation(take, 3) == HandTake(None) and state.observation(take, 1) == take
     step(state, views, take)
     assert state.phase is Phase.MAIN and state.hands[1][Resource.ORE] == 1
     assert views[3].hand_size[0] == 2 and take.taken in views[3].possible_hands(0)
@@ -223,7 +225,7 @@ def test_the_new_actions_cross_the_wire_form_a_pass_and_unseen_cards_too() -> No
         HarborAnswer(2, Resource.COIN),
         HandShown(1, None),
         HandShown(1, hand(ore=2)),
-        MerchantTake(None),
-        MerchantTake(hand(ore=1, coin=1)),
+        HandTake(None),
+        HandTake(hand(ore=1, coin=1)),
     ):
         assert R.action_from_list(A.action_to_list(action)) == action

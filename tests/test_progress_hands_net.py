@@ -18,10 +18,12 @@ from test_fairness import forge_chain, write_log
 from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Phase, as_hand
 from hexlan.engine.info import InformationState
-from hexlan.engine.variants.cities_knights.actions import (
+from hexlan.engine.shown import (
     HandShown,
+    HandTake,
+)
+from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
-    MerchantTake,
     PlayProgress,
 )
 from hexlan.net.inproc import InProcessTable
@@ -129,7 +131,7 @@ def test_the_master_merchant_sees_the_hand_alone_and_takes_by_position() -> None
     assert shown == [HandShown(victim, None)]  # the third seat saw that a hand was shown
     bot = make_bot("heuristic", random.Random(seat))
     take = bot.choose(player_view, seat)
-    assert isinstance(take, MerchantTake) and take.taken is not None
+    assert isinstance(take, HandTake) and take.taken is not None
     before = views(table)[victim].hands[victim][:]
     table.submit(seat, take)
     in_step(table)
@@ -138,8 +140,8 @@ def test_the_master_merchant_sees_the_hand_alone_and_takes_by_position() -> None
     assert len(sent) == 1 and len(sent[0].payload[1]) == sum(take.taken)  # positions, no kinds
     after = views(table)[victim].hands[victim]
     assert [b - a for a, b in zip(after, before, strict=True)] == list(take.taken)
-    seen = [e.action for e in table.sessions[third].journal if isinstance(e.action, MerchantTake)]
-    assert seen == [MerchantTake(None)]
+    seen = [e.action for e in table.sessions[third].journal if isinstance(e.action, HandTake)]
+    assert seen == [HandTake(None)]
 
 
 @pytest.mark.slow
@@ -191,7 +193,7 @@ def test_a_whole_game_with_every_hand_taking_card_audits_clean_and_verifies(
     table = InProcessTable(["a", "b", "c"], seed=2, game=GAME)
     table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
     played = {type(e.action).__name__ for e in table.sessions[0].journal}
-    assert {"HarborAnswer", "MonopolyTake", "HandShown", "MerchantTake"} <= played
+    assert {"HarborAnswer", "MonopolyTake", "HandShown", "HandTake"} <= played
     for session in table.sessions:
         assert session.stopped is None and session.audited is not None
         assert session.audited.report.deviations == () and session.audited.disagreeing == ()
@@ -219,7 +221,7 @@ def test_a_master_merchants_take_named_in_the_open_stops_the_game_naming_the_pla
     table, seat, play = at_a_play(1, "master_merchant")
     table.submit(seat, play)
     take = make_bot("heuristic", random.Random(seat)).choose(views(table)[seat], seat)
-    assert isinstance(take, MerchantTake)
+    assert isinstance(take, HandTake)
     forged = forge_chain(table, seat, [("action", encode_action(take))])  # type: ignore[arg-type]
     others_receive(table, seat, forged[0])
     assert_others_stop(table, seat, "Master Merchant's cards in the open")

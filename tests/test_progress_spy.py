@@ -15,17 +15,22 @@ from test_progress_hands import at_main
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
 from hexlan.engine.bots import make_bot
+from hexlan.engine.chance import (
+    DECK_SHOW,
+)
 from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckShown,
+    DeckTake,
+)
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights.actions import (
     KnightsPhase,
     PlayProgress,
-    ProgressShown,
-    SpyTake,
 )
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, PROGRESS_SHOW
 from hexlan.net.narrate import Narrator
 from hexlan.simulate import play_game
 
@@ -76,17 +81,17 @@ def test_the_victims_cards_are_shown_to_the_player_alone() -> None:
     step(state, views, PlayProgress(track, face, 1))
     assert state.phase is KnightsPhase.SPY_SHOW
     node = state.chance_node()
-    assert node is not None and node.kind == PROGRESS_SHOW and node.seats == (0, 1)
-    shown = ProgressShown(1, cards)
+    assert node is not None and node.kind == DECK_SHOW and node.seats == (0, 1)
+    shown = DeckShown(1, cards)
     assert state.chance_outcomes() == [(shown, 1.0)]
     assert views[1].chance_outcomes() == [(shown, 1.0)]  # its own cards
-    assert views[2].chance_outcomes() == [(ProgressShown(1, None), 1.0)]
+    assert views[2].chance_outcomes() == [(DeckShown(1, None), 1.0)]
     guesses = views[0].chance_outcomes()  # every hand seat 1 may hold, until it is shown
     assert len(guesses) > 1 and (shown, pytest.approx(dict(guesses)[shown])) in guesses
     assert sum(p for _, p in guesses) == pytest.approx(1.0)
     with pytest.raises(IllegalActionError):
-        views[0].check(ProgressShown(1, ((0, 0),)))  # one card: seat 1 holds three
-    assert state.observation(shown, 2) == ProgressShown(1, None)
+        views[0].check(DeckShown(1, ((0, 0),)))  # one card: seat 1 holds three
+    assert state.observation(shown, 2) == DeckShown(1, None)
     assert state.observation(shown, 0) == shown == state.observation(shown, 1)
     step(state, views, shown)
     assert state.phase is KnightsPhase.SPY
@@ -100,15 +105,15 @@ def test_the_victims_cards_are_shown_to_the_player_alone() -> None:
 def test_the_player_takes_one_card_whose_deck_alone_the_others_learn() -> None:
     state, views, (track, face), cards = spied()
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
-    takes = [SpyTake(t, f) for t, f in cards] + [SpyTake(NO_TAKE, None)]
+    step(state, views, DeckShown(1, cards))
+    takes = [DeckTake(t, f) for t, f in cards] + [DeckTake(NO_TAKE, None)]
     assert state.legal_actions() == takes
     assert views[0].legal_actions() == takes
     tracks = sorted({t for t, _ in cards})
-    assert views[2].legal_actions() == [SpyTake(t, None) for t in tracks] + [SpyTake(-1, None)]
+    assert views[2].legal_actions() == [DeckTake(t, None) for t in tracks] + [DeckTake(-1, None)]
     taken = cards[0]
-    take = SpyTake(*taken)
-    assert state.observation(take, 2) == SpyTake(taken[0], None)
+    take = DeckTake(*taken)
+    assert state.observation(take, 2) == DeckTake(taken[0], None)
     assert state.observation(take, 1) == take
     before = {s: progress(state).held(s) for s in range(4)}
     step(state, views, take)
@@ -128,27 +133,27 @@ def test_the_player_takes_one_card_whose_deck_alone_the_others_learn() -> None:
 def test_taking_nothing_moves_nothing() -> None:
     state, views, (track, face), cards = spied()
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
-    step(state, views, SpyTake(NO_TAKE, None))
+    step(state, views, DeckShown(1, cards))
+    step(state, views, DeckTake(NO_TAKE, None))
     assert state.phase is Phase.MAIN and progress(state).held(1) == 3
     assert progress(state).cards[0] == [] and progress(state).spy == 1
 
 
 def test_a_take_of_a_card_the_victim_does_not_hold_is_refused() -> None:
     state, views, (track, face), cards = spied()
-    rejected(state, SpyTake(*cards[0]), "no Spy is being played")
+    rejected(state, DeckTake(*cards[0]), "no Spy is being played")
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
+    step(state, views, DeckShown(1, cards))
     wedding = card("wedding")
-    rejected(state, SpyTake(*wedding), "seat 1 holds no wedding progress card to take")
-    rejected(state, SpyTake(cards[0][0], None), "name the face")
-    rejected(state, SpyTake(5, 0), "deck 0 .. 2")
-    rejected(state, SpyTake(0, 99), "no progress card 99 in deck 0")
-    rejected(state, SpyTake(NO_TAKE, 0), "names no card")
+    rejected(state, DeckTake(*wedding), "seat 1 holds no wedding progress card to take")
+    rejected(state, DeckTake(cards[0][0], None), "name the face")
+    rejected(state, DeckTake(5, 0), "deck 0 .. 2")
+    rejected(state, DeckTake(0, 99), "no progress card 99 in deck 0")
+    rejected(state, DeckTake(NO_TAKE, 0), "names no card")
     trade_held = any(t == 0 for t, _ in cards)
     assert not trade_held
     with pytest.raises(IllegalActionError, match="seat 1 holds no trade progress card"):
-        views[2].check(SpyTake(0, None))
+        views[2].check(DeckTake(0, None))
 
 
 def test_a_third_party_forgets_which_card_of_a_deck_it_knew_when_one_is_taken_unseen() -> None:
@@ -159,8 +164,8 @@ def test_a_third_party_forgets_which_card_of_a_deck_it_knew_when_one_is_taken_un
     known.cards[1].append(printer)
     known.pool[printer[0]][printer[1]] -= 1
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
-    step(state, views, SpyTake(*card("printer")))
+    step(state, views, DeckShown(1, cards))
+    step(state, views, DeckTake(*card("printer")))
     assert known.cards[1] == [] and known.unknown[1][printer[0]] == 1
     assert known.pool[printer[0]][printer[1]] == progress(views[3]).pool[printer[0]][printer[1]]
 
@@ -168,7 +173,7 @@ def test_a_third_party_forgets_which_card_of_a_deck_it_knew_when_one_is_taken_un
 def test_determinisations_of_every_view_agree_on_the_takes() -> None:
     state, views, (track, face), cards = spied()
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
+    step(state, views, DeckShown(1, cards))
     player = Determinizer(views[0]).sample(random.Random(1))
     assert player.legal_actions() == state.legal_actions()
     third = Determinizer(views[2]).sample(random.Random(1))  # seat 1's cards still unseen
@@ -178,7 +183,7 @@ def test_determinisations_of_every_view_agree_on_the_takes() -> None:
         sample = third.copy()
         sample.play(take)
         assert sample.phase is Phase.MAIN
-        assert progress(sample).held(1) == 3 - (take.track != NO_TAKE)  # type: ignore[attr-defined]
+        assert progress(sample).held(1) == 3 - (take.deck != NO_TAKE)  # type: ignore[attr-defined]
 
 
 def test_a_determinised_third_party_resolves_the_show_by_its_odds() -> None:
@@ -193,16 +198,16 @@ def test_a_determinised_third_party_resolves_the_show_by_its_odds() -> None:
 
 def test_the_spy_actions_cross_the_wire_form() -> None:
     for action in (
-        ProgressShown(1, None),
-        ProgressShown(2, ((0, 3), (1, 4))),
-        ProgressShown(2, ()),
-        SpyTake(NO_TAKE, None),
-        SpyTake(1, None),
-        SpyTake(1, 4),
+        DeckShown(1, None),
+        DeckShown(2, ((0, 3), (1, 4))),
+        DeckShown(2, ()),
+        DeckTake(NO_TAKE, None),
+        DeckTake(1, None),
+        DeckTake(1, 4),
     ):
         assert R.action_from_list(A.action_to_list(action)) == action
     with pytest.raises(Exception, match="pair"):
-        R.action_from_list(["ProgressShown", 1, [[1, 2, 3]]])
+        R.action_from_list(["DeckShown", 1, [[1, 2, 3]]])
 
 
 def test_the_heuristic_bot_spies_on_the_seat_with_most_cards_and_takes_its_best() -> None:
@@ -210,8 +215,8 @@ def test_the_heuristic_bot_spies_on_the_seat_with_most_cards_and_takes_its_best(
     bot = make_bot("heuristic", random.Random(0))
     assert bot.choose(views[0], 0) == PlayProgress(track, face, 1)  # three cards, not one
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
-    assert bot.choose(views[0], 0) == SpyTake(*card("printer"))  # a point card ranks first
+    step(state, views, DeckShown(1, cards))
+    assert bot.choose(views[0], 0) == DeckTake(*card("printer"))  # a point card ranks first
     for seed in range(3):
         assert (
             make_bot("random", random.Random(seed)).choose(views[0], 0) in views[0].legal_actions()
@@ -243,11 +248,11 @@ def test_the_spy_is_told_with_the_faces_to_the_two_seats_alone() -> None:
         played[2] == "Ann played the progress card spy: Bob's progress cards to look at, 1 to take"
     )
     assert played[1].endswith("your progress cards to look at, 1 to take")
-    shown = tell(ProgressShown(1, cards))
+    shown = tell(DeckShown(1, cards))
     assert shown[0] == "Bob showed you their progress cards: crane, printer (the Spy)"
     assert shown[1] == "You showed Ann your progress cards: crane, printer (the Spy)"
     assert shown[2] == "Bob showed Ann their progress cards (the Spy)"
-    took = tell(SpyTake(*card("printer")))
+    took = tell(DeckTake(*card("printer")))
     assert took[0] == "You took the progress card printer from Bob (the Spy)"
     assert took[1] == "Ann took the progress card printer from you (the Spy)"
     assert took[3] == "Ann took a science progress card from Bob (the Spy)"
@@ -262,7 +267,7 @@ def test_bots_play_the_spy_and_a_take_never_goes_over_the_progress_card_limit() 
 
     def observe(state: GameState, action: A.Action) -> None:
         nonlocal takes
-        if isinstance(action, SpyTake) and action.track != NO_TAKE:
+        if isinstance(action, DeckTake) and action.deck != NO_TAKE:
             takes += 1
             limit = state.variant.config.progress_hand  # type: ignore[union-attr]
             assert progress(state).held(state.active) <= limit - 1

@@ -94,9 +94,9 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "HarborOffer",
         "HarborAnswer",
         "HandShown",
-        "MerchantTake",
-        "ProgressShown",
-        "SpyTake",
+        "HandTake",
+        "DeckShown",
+        "DeckTake",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 

@@ -14,15 +14,17 @@ import pytest
 
 from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckShown,
+    DeckTake,
+)
 from hexlan.engine.variants.cities_knights.actions import (
     TRACKS,
     KnightsPhase,
     PlayProgress,
-    ProgressShown,
-    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.net.audit import SpyRecord, run_audit
 from hexlan.net.effects import Effect
 from hexlan.net.group import add, sub
@@ -133,25 +135,23 @@ def test_the_spy_sees_the_cards_alone_and_takes_one_by_position() -> None:
     assert labels == sorted(labels) and set(labels) <= set(TRACKS)
     assert all(len(item[4]) == 96 for item in items)
     shown = {
-        seat: [
-            e.action for e in table.sessions[seat].journal if isinstance(e.action, ProgressShown)
-        ]
+        seat: [e.action for e in table.sessions[seat].journal if isinstance(e.action, DeckShown)]
         for seat in range(SEATS)
     }
-    assert shown[third] == [ProgressShown(victim, None)]
-    assert shown[player] == shown[victim] == [ProgressShown(victim, hand)]
+    assert shown[third] == [DeckShown(victim, None)]
+    assert shown[player] == shown[victim] == [DeckShown(victim, hand)]
     assert true_hand(table, victim) == hand  # the player's view knows them now
     progress = seen[player].variant_state
     assert isinstance(progress, Progress) and tuple(sorted(progress.cards[victim])) == hand
 
-    take = next(a for a in seen[player].legal_actions() if isinstance(a, SpyTake) and a.face)
+    take = next(a for a in seen[player].legal_actions() if isinstance(a, DeckTake) and a.face)
     assert take.face is not None
     table.submit(player, take)
     in_step(table)
     (sent,) = kinds(table, player, "spy_take")
     assert sent.body.payload[0] == number
     label, position = sent.body.payload[1:]
-    assert label == TRACKS[take.track]  # the deck and a position on the wire, never the face
+    assert label == TRACKS[take.deck]  # the deck and a position on the wire, never the face
     for session in table.sessions:
         dealer = session.decks[label]
         assert dealer.deck.owner(position) == player
@@ -160,14 +160,14 @@ def test_the_spy_sees_the_cards_alone_and_takes_one_by_position() -> None:
     assert table.sessions[player].decks[label].own_cards[position] == take.face
     assert position not in table.sessions[victim].decks[label].own_cards
     taken = {
-        seat: [e.action for e in table.sessions[seat].journal if isinstance(e.action, SpyTake)]
+        seat: [e.action for e in table.sessions[seat].journal if isinstance(e.action, DeckTake)]
         for seat in range(SEATS)
     }
     assert taken[player] == taken[victim] == [take]
-    assert taken[third] == [SpyTake(take.track, None)]
-    assert (take.track, take.face) in true_hand(table, player)
-    assert (take.track, take.face) not in true_hand(table, victim) or hand.count(
-        (take.track, take.face)
+    assert taken[third] == [DeckTake(take.deck, None)]
+    assert (take.deck, take.face) in true_hand(table, player)
+    assert (take.deck, take.face) not in true_hand(table, victim) or hand.count(
+        (take.deck, take.face)
     ) > 1
 
 
@@ -178,7 +178,7 @@ def test_after_a_spy_the_game_plays_on_and_the_audit_passes() -> None:
     table, player, victim, _, play = spy_on()
     table.submit(player, play)
     take = next(
-        a for a in views(table)[player].legal_actions() if isinstance(a, SpyTake) and a.face
+        a for a in views(table)[player].legal_actions() if isinstance(a, DeckTake) and a.face
     )
     table.submit(player, take)
     bots = [make_bot("heuristic", random.Random(s)) for s in range(SEATS)]
@@ -220,7 +220,7 @@ def test_after_a_spy_the_game_plays_on_and_the_audit_passes() -> None:
 def test_taking_nothing_moves_nothing() -> None:
     table, player, _victim, _, play = spy_on()
     table.submit(player, play)
-    table.submit(player, SpyTake(NO_TAKE, None))
+    table.submit(player, DeckTake(NO_TAKE, None))
     in_step(table)
     (sent,) = kinds(table, player, "spy_take")
     assert sent.body.payload[1:] == ("", -1)
@@ -300,7 +300,7 @@ def test_a_false_dispute_names_the_victim() -> None:
     table, player, victim, third, play = spy_on()
     table.submit(player, play)
     take = next(
-        a for a in views(table)[player].legal_actions() if isinstance(a, SpyTake) and a.face
+        a for a in views(table)[player].legal_actions() if isinstance(a, DeckTake) and a.face
     )
     table.submit(player, take)
     (sent,) = kinds(table, player, "spy_take")
@@ -317,7 +317,7 @@ def test_a_dispute_with_a_false_share_names_the_victim() -> None:
     table, player, victim, third, play = spy_on()
     table.submit(player, play)
     take = next(
-        a for a in views(table)[player].legal_actions() if isinstance(a, SpyTake) and a.face
+        a for a in views(table)[player].legal_actions() if isinstance(a, DeckTake) and a.face
     )
     table.submit(player, take)
     number, label, position = kinds(table, player, "spy_take")[0].body.payload
@@ -380,7 +380,7 @@ def test_a_spy_take_sent_as_an_action_is_refused() -> None:
     table, player, victim, third, play = spy_on()
     table.submit(player, play)
     take = next(
-        a for a in views(table)[player].legal_actions() if isinstance(a, SpyTake) and a.face
+        a for a in views(table)[player].legal_actions() if isinstance(a, DeckTake) and a.face
     )
     sign_as(table, player, "action", encode_action(take))
     stopped_naming(table, [victim, third], player, "not by position")

@@ -11,9 +11,15 @@ from textual.pilot import Pilot
 from tui_play import play_by_keys
 
 from hexlan.engine.actions import Action
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckShown,
+    DeckTake,
+)
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import PlayProgress, ProgressShown, SpyTake
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
+from hexlan.engine.variants.cities_knights.actions import (
+    PlayProgress,
+)
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
 from hexlan.tui.board import COMPACT
@@ -68,7 +74,7 @@ async def test_the_spy_picks_its_victim_then_a_card_or_nothing_by_digits_at_80x2
     assert [label for label, _ in victims] == ["Blue (3 progress cards)", "White (1 progress card)"]
     assert await pick(title, victims, "1") == PlayProgress(track, face, 1)
     step(state, views, PlayProgress(track, face, 1))
-    step(state, views, ProgressShown(1, cards))
+    step(state, views, DeckShown(1, cards))
     assert views[0].phase in ck.DIALOG_PHASES
     title, takes = ck.dialog_choices(views[0], views[0].legal_actions(), NAMES)
     assert title == "Spy: take which of Blue's progress cards?" and len(title) <= 76
@@ -76,8 +82,8 @@ async def test_the_spy_picks_its_victim_then_a_card_or_nothing_by_digits_at_80x2
     assert labels[:3] == [ck.card_line(views[0], t, f) for t, f in cards]
     assert labels[3] == "take nothing"
     assert "Bishop (politics): move the robber" in labels[0]
-    assert await pick(title, takes, "2") == SpyTake(*cards[1])
-    assert await pick(title, takes, "4") == SpyTake(NO_TAKE, None)
+    assert await pick(title, takes, "2") == DeckTake(*cards[1])
+    assert await pick(title, takes, "4") == DeckTake(NO_TAKE, None)
 
 
 def spy_play(game: SessionGame) -> PlayProgress | None:

@@ -34,6 +34,11 @@ from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.board_cards import board_card_choice
 from hexlan.engine.core import NO_SEAT, RESOURCES, Hand, NodeId, Phase, Resource, Seat
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckTake,
+    HandTake,
+)
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
@@ -50,18 +55,21 @@ from hexlan.engine.variants.cities_knights.actions import (
     HarborOffer,
     ImproveCity,
     KnightsPhase,
-    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
-    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
-from hexlan.engine.variants.cities_knights.progress_hands import MONOPOLY_CAPS, MONOPOLY_KINDS
+from hexlan.engine.variants.cities_knights.progress_hands import (
+    MONOPOLY_CAPS,
+    MONOPOLY_KINDS,
+)
 from hexlan.engine.variants.cities_knights.progress_play import PLAYABLE, POINT_CARDS
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE, victims
+from hexlan.engine.variants.cities_knights.progress_spy import (
+    victims,
+)
 
 DANGER_STEPS: Final = 3
 """Steps before the barbarians land from which the bot activates its knights."""
@@ -345,7 +353,7 @@ def _harbor_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action:
 def _take_value(hand: list[int], action: Action) -> float:
     """How much the bot wants the Master Merchant's take: two points a commodity, one a
     resource, less a little for each card of the kind it holds already."""
-    taken = action.taken if isinstance(action, MerchantTake) else None
+    taken = action.taken if isinstance(action, HandTake) else None
     if taken is None:
         return 0.0
     return sum(
@@ -365,9 +373,9 @@ def _keep_value(variant: CitiesKnights, action: Action) -> int:
 def _spied_value(variant: CitiesKnights, action: Action) -> int:
     """How much the bot wants the card a Spy's take offers (:func:`_card_value`); -1 taking
     nothing, or a card unseen (another seat's take)."""
-    if not isinstance(action, SpyTake) or action.track == NO_TAKE or action.face is None:
+    if not isinstance(action, DeckTake) or action.deck == NO_TAKE or action.face is None:
         return -1
-    return _card_value(variant, action.track, action.face)
+    return _card_value(variant, action.deck, action.face)
 
 
 def _card_value(variant: CitiesKnights, track: int, face: int) -> int:

@@ -11,6 +11,13 @@ from typing import Final
 from hexlan.engine import events as E
 from hexlan.engine.core import Resource
 from hexlan.engine.info import InformationState
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckShown,
+    DeckTake,
+    HandShown,
+    HandTake,
+)
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import (
     SHIP,
@@ -24,22 +31,17 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
-    HandShown,
     HarborAnswer,
     HarborOffer,
     ImproveCity,
-    MerchantTake,
     MoveKnight,
     PillageCity,
     PlayProgress,
     ProgressDrawn,
-    ProgressShown,
     PromoteKnight,
     RetreatKnight,
-    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress_board import BOARD_CARDS
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.net.tellers.base import discards_due
 from hexlan.net.tellers.board_cards import LEVELS, board_effect
 from hexlan.net.telling import Target, Telling, Told, describe_cards, tells
@@ -286,20 +288,20 @@ def hand_shown(t: Telling) -> Told:
     return Told(text + " (the Master Merchant)", "trade", seat=action.seat)
 
 
-@tells(MerchantTake)
+@tells(HandTake)
 def merchant_took(t: Telling) -> Told:
     """The Master Merchant's two cards taken (named only where the narrating seat saw them)."""
-    action, n = t.of(MerchantTake), t.narrator
+    action, n = t.of(HandTake), t.narrator
     victim = progress_of(t.state).merchant
     cards = "2 cards" if action.taken is None else describe_cards(action.taken)
     return Told(f"{t.who} took {cards} from {n.whom(victim)} (the Master Merchant)", "trade")
 
 
-@tells(ProgressShown)
+@tells(DeckShown)
 def progress_shown(t: Telling) -> Told:
     """The Spy's victim shows its progress cards to the player (named only where the narrating
     seat saw them: the player and the victim)."""
-    action, n = t.of(ProgressShown), t.narrator
+    action, n = t.of(DeckShown), t.narrator
     text = f"{n.who(action.seat)} showed {n.whom(t.active)} {n.verb(action.seat, 'your', 'their')} progress cards"
     if action.cards is not None:
         names = ", ".join(card_name(t, track, face) for track, face in action.cards)
@@ -307,15 +309,15 @@ def progress_shown(t: Telling) -> Told:
     return Told(text + " (the Spy)", "dev", seat=action.seat)
 
 
-@tells(SpyTake)
+@tells(DeckTake)
 def spy_took(t: Telling) -> Told:
     """The Spy's take: a card named where the narrating seat saw it, else its deck; or none."""
-    action, n = t.of(SpyTake), t.narrator
+    action, n = t.of(DeckTake), t.narrator
     victim = progress_of(t.state).spy
-    if action.track == NO_TAKE:
+    if action.deck == NO_TAKE:
         card = "no progress card"
     elif action.face is None:
-        card = f"a {TRACKS[action.track]} progress card"
+        card = f"a {TRACKS[action.deck]} progress card"
     else:
-        card = f"the progress card {card_name(t, action.track, action.face)}"
+        card = f"the progress card {card_name(t, action.deck, action.face)}"
     return Told(f"{t.who} took {card} from {n.whom(victim)} (the Spy)", "dev")

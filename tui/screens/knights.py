@@ -30,6 +30,11 @@ from typing import Final
 from hexlan.engine.actions import Action
 from hexlan.engine.core import GamePhase, Phase, Resource
 from hexlan.engine.info import InformationState
+from hexlan.engine.shown import (
+    NO_TAKE,
+    DeckTake,
+    HandTake,
+)
 from hexlan.engine.variants.cities_knights import CitiesKnights, progress_of
 from hexlan.engine.variants.cities_knights.actions import (
     TRACK_COMMODITY,
@@ -47,17 +52,14 @@ from hexlan.engine.variants.cities_knights.actions import (
     HarborOffer,
     ImproveCity,
     KnightsPhase,
-    MerchantTake,
     MoveKnight,
     PillageCity,
     PlaceDeserter,
     PlayProgress,
     PromoteKnight,
     RetreatKnight,
-    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.progress_board import alchemist_choice, inventor_hexes
-from hexlan.engine.variants.cities_knights.progress_spy import NO_TAKE
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
@@ -349,7 +351,7 @@ def dialog_choices(
     if phase is KnightsPhase.HARBOR:
         return harbor_choices(view, legal, names)
     if phase is KnightsPhase.MERCHANT:
-        takes = [a for a in legal if isinstance(a, MerchantTake) and a.taken is not None]
+        takes = [a for a in legal if isinstance(a, HandTake) and a.taken is not None]
         victim = progress_of(view).merchant
         hand = describe_cards(next(iter(view.possible_hands(victim))))
         return f"Master Merchant: {seat_name(names, victim)} holds {hand}; take?", [
@@ -366,11 +368,11 @@ def spy_choices(
     """The Spy's take: each of the victim's progress cards with its text (a digit each), then
     taking nothing."""
     victim = seat_name(names, progress_of(view).spy)
-    cards = [a for a in legal if isinstance(a, SpyTake) and a.face is not None]
+    cards = [a for a in legal if isinstance(a, DeckTake) and a.face is not None]
     choices: list[tuple[str, Action]] = [
-        (card_line(view, a.track, a.face), a) for a in cards if a.face is not None
+        (card_line(view, a.deck, a.face), a) for a in cards if a.face is not None
     ]
-    nothing = [a for a in legal if isinstance(a, SpyTake) and a.track == NO_TAKE]
+    nothing = [a for a in legal if isinstance(a, DeckTake) and a.deck == NO_TAKE]
     choices.extend(("take nothing", a) for a in nothing)
     return f"Spy: take which of {victim}'s progress cards?", choices
 

@@ -40,6 +40,12 @@ from hexlan.engine.core import (
     Seat,
     one_kind,
 )
+from hexlan.engine.shown import (
+    DeckShown,
+    DeckTake,
+    HandShown,
+    HandTake,
+)
 from hexlan.engine.variants.base import Variant, VariantHandler
 from hexlan.engine.variants.cities_knights import (
     barbarians,
@@ -67,21 +73,17 @@ from hexlan.engine.variants.cities_knights.actions import (
     DiscardProgress,
     EventDie,
     GiveCards,
-    HandShown,
     HarborAnswer,
     HarborOffer,
     ImproveCity,
     KnightsPhase,
-    MerchantTake,
     MoveKnight,
     PillageCity,
     PlaceDeserter,
     PlayProgress,
     ProgressDrawn,
-    ProgressShown,
     PromoteKnight,
     RetreatKnight,
-    SpyTake,
 )
 from hexlan.engine.variants.cities_knights.config import Config
 from hexlan.engine.variants.cities_knights.progress import Knight, Progress, Retreat
@@ -254,9 +256,9 @@ class CitiesKnights(Variant):
         """A progress card drawn is seen by its drawer only."""
         if isinstance(action, ProgressDrawn) and seat != progress_of(state).draws[0][0]:
             return progress_cards.HIDDEN_DRAW
-        if isinstance(action, HandShown | MerchantTake):
+        if isinstance(action, HandShown | HandTake):
             return progress_hands.merchant_observation(state, progress_of(state), action, seat)
-        if isinstance(action, ProgressShown | SpyTake):
+        if isinstance(action, DeckShown | DeckTake):
             return progress_spy.observation(state, progress_of(state), action, seat)
         return action
 
@@ -526,13 +528,13 @@ class CitiesKnights(Variant):
     def _on_hand_shown(self, state: GameState, action: HandShown) -> None:
         progress_hands.shown(state, progress_of(state), action)
 
-    def _on_merchant_take(self, state: GameState, action: MerchantTake) -> None:
+    def _on_merchant_take(self, state: GameState, action: HandTake) -> None:
         progress_hands.take(state, progress_of(state), action)
 
-    def _on_progress_shown(self, state: GameState, action: ProgressShown) -> None:
+    def _on_progress_shown(self, state: GameState, action: DeckShown) -> None:
         progress_spy.shown(state, progress_of(state), action)
 
-    def _on_spy_take(self, state: GameState, action: SpyTake) -> None:
+    def _on_spy_take(self, state: GameState, action: DeckTake) -> None:
         progress_spy.take(state, progress_of(state), action)
 
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
@@ -586,9 +588,9 @@ class CitiesKnights(Variant):
         HarborOffer,
         HarborAnswer,
         HandShown,
-        MerchantTake,
-        ProgressShown,
-        SpyTake,
+        HandTake,
+        DeckShown,
+        DeckTake,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
@@ -612,9 +614,9 @@ class CitiesKnights(Variant):
         HarborOffer: _on_harbor_offer,
         HarborAnswer: _on_harbor_answer,
         HandShown: _on_hand_shown,
-        MerchantTake: _on_merchant_take,
-        ProgressShown: _on_progress_shown,
-        SpyTake: _on_spy_take,
+        HandTake: _on_merchant_take,
+        DeckShown: _on_progress_shown,
+        DeckTake: _on_spy_take,
     }
     phases: ClassVar[tuple[GamePhase, ...]] = tuple(KnightsPhase)
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(

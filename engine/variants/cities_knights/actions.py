@@ -15,8 +15,6 @@ from hexlan.engine.core import GamePhase, Hand, NodeId, Resource, Seat
 
 OptionalNode: TypeAlias = int
 """An intersection id, or -1 for none."""
-OptionalTrack: TypeAlias = int
-"""A track (0 trade, 1 politics, 2 science), or -1 for none."""
 
 TRADE: Final = 0
 """The trade track (yellow; built with cloth; its third level: the trading house)."""
@@ -294,54 +292,6 @@ class HarborAnswer(A.VariantAction):
     def actor(self, active: Seat) -> Seat:
         """The answering seat."""
         return self.seat
-
-
-@dataclass(frozen=True, slots=True)
-class HandShown(A.VariantAction):
-    """Chance, Cities & Knights: the Master Merchant's victim ``seat`` shows its ``hand`` (in
-    card-kind order) to the card's player; None where this state may not see it (official: the
-    player looks at the hand)."""
-
-    seat: Seat
-    hand: Hand | None
-
-    chance: ClassVar[bool] = True
-    hand_fields: ClassVar[frozenset[str]] = frozenset({"hand"})
-
-
-@dataclass(frozen=True, slots=True)
-class MerchantTake(A.VariantAction):
-    """The Master Merchant's player takes ``taken`` (two cards, or all if fewer; a hand in
-    card-kind order) from the hand it saw; None where this state may not see them (official:
-    «take 2 cards of your choice»; the cards are seen by the two seats alone)."""
-
-    taken: Hand | None
-
-    hand_fields: ClassVar[frozenset[str]] = frozenset({"taken"})
-
-
-@dataclass(frozen=True, slots=True)
-class ProgressShown(A.VariantAction):
-    """Chance, Cities & Knights: the Spy's victim ``seat`` shows its progress ``cards`` (as
-    ``(track, face)``, sorted) to the card's player; None where this state may not see them
-    (official: «Look at another player's hand of progress cards»)."""
-
-    seat: Seat
-    cards: tuple[tuple[int, int], ...] | None
-
-    chance: ClassVar[bool] = True
-    pair_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
-
-
-@dataclass(frozen=True, slots=True)
-class SpyTake(A.VariantAction):
-    """The Spy's player takes the victim's progress card ``face`` of ``track``'s deck, or
-    nothing (``track`` -1, :data:`~.progress_spy.NO_TAKE`; official: «You may choose 1 card»);
-    ``face`` None where this state may not see it (the deck of the card taken is public: the
-    backs are coloured)."""
-
-    track: OptionalTrack
-    face: int | None
 
 
 EVENT_DICE: Final = tuple(EventDie(face) for face in range(1, 7))

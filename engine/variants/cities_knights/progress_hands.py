@@ -17,9 +17,9 @@ Harbor and the Master Merchant. :mod:`.progress_play` hands them the cards named
   resource"). Offer and answer are public actions, in turn, like the Wedding's
   gifts; an answer of -1 narrows every view of that seat's hand to hands with no commodity.
 - ``master_merchant``: the player names a seat with more victory points holding a card
-  (``choice``); that seat's hand is shown to the player alone (:class:`~.actions.HandShown`, a
+  (``choice``); that seat's hand is shown to the player alone (:class:`~hexlan.engine.shown.HandShown`, a
   chance outcome: the player's view then knows it exactly), and the player takes two cards of
-  its choice (:class:`~.actions.MerchantTake`), seen by the two seats alone: every other view
+  its choice (:class:`~hexlan.engine.shown.HandTake`), seen by the two seats alone: every other view
   moves two hidden cards, as it does for a steal it does not see.
 """
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
-from hexlan.engine.chance import ChanceNode
+from hexlan.engine.chance import HAND_SHOW, ChanceNode
 from hexlan.engine.core import (
     COMMODITIES,
     RESOURCES,
@@ -39,12 +39,11 @@ from hexlan.engine.core import (
     as_hand,
     one_kind,
 )
+from hexlan.engine.shown import HandShown, HandTake
 from hexlan.engine.variants.cities_knights.actions import (
-    HandShown,
     HarborAnswer,
     HarborOffer,
     KnightsPhase,
-    MerchantTake,
     PlayProgress,
 )
 from hexlan.engine.variants.cities_knights.progress import Progress
@@ -63,9 +62,6 @@ NO_OFFER: Final = -1
 """A Harbor offer passing a seat by, or an answer that holds no commodity."""
 MERCHANT_TAKES: Final = 2
 """Cards the Master Merchant takes (official)."""
-HAND_SHOW: Final = "hand_show"
-"""Chance-node kind: ``seats[1]`` shows its hand to ``seats[0]`` alone (the Master Merchant;
-a network game opens it by encryption to that seat, PROTOCOL.md §7.2)."""
 
 
 def plays(
@@ -182,7 +178,9 @@ def merchant_victims(state: GameState, seat: Seat) -> list[Seat]:
 def merchant_node(state: GameState, progress: Progress) -> ChanceNode:
     """The chance of :attr:`~.actions.KnightsPhase.MERCHANT_SHOW`: the victim's hand shown to
     the player alone."""
-    return ChanceNode(HAND_SHOW, "merchant", seats=(state.active, progress.merchant))
+    return ChanceNode(
+        HAND_SHOW, "merchant", seats=(state.active, progress.merchant), cards=MERCHANT_TAKES
+    )
 
 
 def merchant_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float]]:
@@ -207,7 +205,7 @@ def merchant_observation(
         return action
     if isinstance(action, HandShown):
         return HandShown(action.seat, None)
-    return MerchantTake(None) if isinstance(action, MerchantTake) else action
+    return HandTake(None) if isinstance(action, HandTake) else action
 
 
 def shown(state: GameState, progress: Progress, action: HandShown) -> None:
@@ -224,7 +222,7 @@ def merchant_takes(state: GameState, progress: Progress) -> list[A.Action]:
     sees them; the one hidden take for a state that sees neither hand."""
     victim = progress.merchant
     if not state.sees(victim) and not state.sees(state.active):
-        return [MerchantTake(None)]
+        return [HandTake(None)]
     count = min(MERCHANT_TAKES, state.hand_size[victim])
     result: list[A.Action] = []
     for kinds in combinations_with_replacement(range(state.kinds), count):
@@ -232,11 +230,11 @@ def merchant_takes(state: GameState, progress: Progress) -> list[A.Action]:
         for kind in kinds:
             hand[kind] += 1
         if state._hand_covers(victim, as_hand(hand)):
-            result.append(MerchantTake(as_hand(hand)))
+            result.append(HandTake(as_hand(hand)))
     return result
 
 
-def take(state: GameState, progress: Progress, action: MerchantTake) -> None:
+def take(state: GameState, progress: Progress, action: HandTake) -> None:
     """The cards move from the victim to the player: as seen, or, unseen, as that many hidden
     cards of the victim's (as steals a third party does not see)."""
     player, victim = state.active, progress.merchant

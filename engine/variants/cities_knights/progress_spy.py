@@ -4,12 +4,12 @@ progress cards. You may choose 1 card and take it into your hand»; docs/rules/c
 
 - The play names a victim (``choice``): another seat holding a progress card (public:
   :meth:`~.progress.Progress.held`).
-- :attr:`~.actions.KnightsPhase.SPY_SHOW`: a :data:`PROGRESS_SHOW` chance node; its outcome
-  (:class:`~.actions.ProgressShown`) is the victim's progress cards, seen by the player and the
+- :attr:`~.actions.KnightsPhase.SPY_SHOW`: a :data:`DECK_SHOW` chance node; its outcome
+  (:class:`~hexlan.engine.shown.DeckShown`) is the victim's progress cards, seen by the player and the
   victim alone: the player's view then knows them exactly (moved from ``unknown`` and ``pool`` to
   the victim's known ``cards``); a view that sees neither learns nothing.
 - :attr:`~.actions.KnightsPhase.SPY`: the player takes one of them, or none
-  (:class:`~.actions.SpyTake`, :data:`NO_TAKE`). Every seat learns the deck of the card taken
+  (:class:`~hexlan.engine.shown.DeckTake`, :data:`NO_TAKE`). Every seat learns the deck of the card taken
   (the backs are coloured), only the two seats its face.
 - The take cannot put the player over the progress-card limit: the Spy itself has left its hand,
   so it holds no more than before the play.
@@ -24,15 +24,10 @@ from itertools import product
 from math import comb
 from typing import TYPE_CHECKING, Final
 
-from hexlan.engine.chance import ChanceNode
+from hexlan.engine.chance import DECK_SHOW, ChanceNode
 from hexlan.engine.core import EngineError, Phase, Seat
-from hexlan.engine.variants.cities_knights.actions import (
-    TRACKS,
-    KnightsPhase,
-    PlayProgress,
-    ProgressShown,
-    SpyTake,
-)
+from hexlan.engine.shown import NO_TAKE, DeckShown, DeckTake
+from hexlan.engine.variants.cities_knights.actions import TRACKS, KnightsPhase, PlayProgress
 from hexlan.engine.variants.cities_knights.progress import Progress
 
 if TYPE_CHECKING:
@@ -41,11 +36,6 @@ if TYPE_CHECKING:
 
 NAMES: Final = frozenset({"spy"})
 """The cards this module plays."""
-PROGRESS_SHOW: Final = "progress_show"
-"""Chance-node kind: ``seats[1]`` shows its progress cards to ``seats[0]`` alone (the Spy; a
-network game re-encrypts them to that seat)."""
-NO_TAKE: Final = -1
-"""The track of a :class:`~.actions.SpyTake` that takes nothing (official: «You may»)."""
 
 _RULE: Final = "official Cities & Knights rules (Spy)"
 
@@ -70,7 +60,7 @@ def play(state: GameState, progress: Progress, victim: Seat) -> None:
 def spy_node(state: GameState, progress: Progress) -> ChanceNode:
     """The chance of :attr:`~.actions.KnightsPhase.SPY_SHOW`: the victim's progress cards shown
     to the player alone."""
-    return ChanceNode(PROGRESS_SHOW, "spy", seats=(state.active, progress.spy))
+    return ChanceNode(DECK_SHOW, "spy", seats=(state.active, progress.spy), decks=TRACKS)
 
 
 def spy_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float]]:
@@ -80,7 +70,7 @@ def spy_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, f
     state has not seen, drawn without replacement): one outcome where the hand is known."""
     victim = progress.spy
     if not state.sees(state.active) and not state.sees(victim):
-        return [(ProgressShown(victim, None), 1.0)]
+        return [(DeckShown(victim, None), 1.0)]
     known = progress.cards[victim]
     result: list[tuple[A.Action, float]] = []
     per_track = [list(_draws(progress.pool[t], n)) for t, n in enumerate(progress.unknown[victim])]
@@ -90,7 +80,7 @@ def spy_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, f
         for track, (faces, p) in enumerate(choice):
             cards.extend((track, f) for f in faces)
             chance *= p
-        result.append((ProgressShown(victim, tuple(sorted(cards))), chance))
+        result.append((DeckShown(victim, tuple(sorted(cards))), chance))
     return result
 
 
@@ -120,14 +110,14 @@ def observation(state: GameState, progress: Progress, action: A.Action, seat: Se
     victim; else that cards were shown, or the deck of the card taken."""
     if seat in (state.active, progress.spy):
         return action
-    if isinstance(action, ProgressShown):
-        return ProgressShown(action.seat, None)
-    if isinstance(action, SpyTake):
-        return SpyTake(action.track, None)
+    if isinstance(action, DeckShown):
+        return DeckShown(action.seat, None)
+    if isinstance(action, DeckTake):
+        return DeckTake(action.deck, None)
     return action
 
 
-def shown(state: GameState, progress: Progress, action: ProgressShown) -> None:
+def shown(state: GameState, progress: Progress, action: DeckShown) -> None:
     """The victim's cards are shown: a state that sees them knows them all from now on (its
     unseen ones leave ``pool``); the player then takes one, or none.
 
@@ -174,19 +164,19 @@ def takes(state: GameState, progress: Progress) -> list[A.Action]:
             for f, left in enumerate(progress.pool[t])
             if left
         )
-        result = [SpyTake(t, f) for t, f in sorted(cards)]
+        result = [DeckTake(t, f) for t, f in sorted(cards)]
     else:
-        result = [SpyTake(t, None) for t in range(len(TRACKS)) if progress.held(victim, t)]
-    result.append(SpyTake(NO_TAKE, None))
+        result = [DeckTake(t, None) for t in range(len(TRACKS)) if progress.held(victim, t)]
+    result.append(DeckTake(NO_TAKE, None))
     return result
 
 
-def take(state: GameState, progress: Progress, action: SpyTake) -> None:
+def take(state: GameState, progress: Progress, action: DeckTake) -> None:
     """The card moves from the victim's progress cards to the player's: as seen (the player's
     and the victim's views, the full state), or, unseen, as one of the victim's cards of that
     deck (a third party: the victim's cards of that deck it knew become unseen, for any of them
     may be the one taken). The victim stays named till the turn's end (for the telling)."""
-    player, victim, track = state.active, progress.spy, action.track
+    player, victim, track = state.active, progress.spy, action.deck
     if track != NO_TAKE:
         if action.face is not None:
             progress.lose(victim, track, action.face)
@@ -215,13 +205,13 @@ def why_not_play(progress: Progress, seat: Seat, choice: int) -> str | None:
 def why_not(
     state: GameState, progress: Progress, names: list[tuple[str, ...]], action: A.Action
 ) -> tuple[str, str] | None:
-    """Why a :class:`~.actions.SpyTake` is refused, as ``(reason, rule)`` (``names``: each
+    """Why a :class:`~hexlan.engine.shown.DeckTake` is refused, as ``(reason, rule)`` (``names``: each
     deck's card names by face); None for other actions."""
-    if not isinstance(action, SpyTake):
+    if not isinstance(action, DeckTake):
         return None
     if state.phase is not KnightsPhase.SPY:
         return ("no Spy is being played", _RULE)
-    victim, track, face = progress.spy, action.track, action.face
+    victim, track, face = progress.spy, action.deck, action.face
     if track == NO_TAKE:
         return ("taking nothing names no card (face None)", _RULE)
     if not 0 <= track < len(TRACKS):
