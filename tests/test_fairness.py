@@ -423,7 +423,7 @@ def test_playing_a_card_the_seat_does_not_hold_stops_the_game(
         label, index, _, proof = dealer.show_payload(unplayed(dealer)[0], None)
         assert isinstance(proof, tuple)
         steps = [("card_reveal", (label, index, (theirs,), proof[:1])), knight]
-        words = f"seat {cheat} listed position {theirs}, not a card it drew"
+        words = f"seat {cheat} listed position {theirs}, not a card it holds"
     forged = forge_chain(table, cheat, steps)
     for data in forged:
         table.inject(data, to=others(table, cheat))
