@@ -8,16 +8,21 @@ import ast
 import enum
 import importlib
 from pathlib import Path
-from typing import Final
 
 import pytest
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase, Resource
-from hexlan.engine.variants.cities_knights.actions import BuildWall, ImproveCity, PlayProgress
+from hexlan.engine.variants.cities_knights.actions import (
+    BuildWall,
+    ImproveCity,
+    KnightsPhase,
+    PlayProgress,
+)
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import AttackFortress, PiratePhase, RobSeat
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
+from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.tui import actionkeys as K
 from hexlan.tui import games  # noqa: F401 - registers every game's keys
 from hexlan.tui.screens import knights
@@ -116,15 +121,10 @@ def test_each_game_says_what_the_others_do_in_its_phases() -> None:
         K.prompts(SeaPhase.GOLD, "gold", lambda due: "")
 
 
-STILL_NAMED: Final = {"BuildPhase.SPECIAL_BUILD", "KnightsPhase.DESERTER_PLACE"}
-"""The variants' phases the game screen still names (the 5-6 player special building phase,
-and a Cities & Knights pick, whose module is edited elsewhere): no more."""
-
-
-def test_the_game_screen_names_no_other_variant_phase() -> None:
-    # A variant's phase gets its words and prompt from its module in tui/games/ (waits,
-    # prompts): the screen says "Blue to choose gold…" without naming Seafarers' GOLD.
-    tree = ast.parse((SCREENS / "game.py").read_text())
+def variant_phases_named(source: str) -> set[str]:
+    """The members of the variants' phase enums that ``source`` names (``KnightsPhase.SPY``),
+    its imports from :mod:`hexlan.engine.variants` saying which names are such enums."""
+    tree = ast.parse(source)
     phases: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
@@ -137,12 +137,45 @@ def test_the_game_screen_names_no_other_variant_phase() -> None:
                 if isinstance(getattr(module, alias.name), type)
                 and issubclass(getattr(module, alias.name), enum.Enum)
             }
-    named = {
+    return {
         ast.unparse(node)
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute)
         and isinstance(node.value, ast.Name)
         and node.value.id in phases
     }
-    assert "KnightsPhase" in phases  # the scan sees the variants' phase enums
-    assert named <= STILL_NAMED, named - STILL_NAMED
+
+
+def test_the_game_screen_names_no_variant_phase() -> None:
+    # A variant's phase gets its words, prompt and dialog from its module in tui/games/
+    # (waits, prompts, asks, builds_in): the screen says "Blue to choose gold…" without
+    # naming Seafarers' GOLD, and opens the Deserter's placement without naming it.
+    sample = (
+        "from hexlan.engine.variants.special_build import BuildPhase as B\n"
+        "from hexlan.engine.variants.cities_knights.actions import KnightsPhase, SpyTake\n"
+        "B.SPECIAL_BUILD, KnightsPhase.SPY, SpyTake.track\n"
+    )
+    assert variant_phases_named(sample) == {"B.SPECIAL_BUILD", "KnightsPhase.SPY"}
+    assert variant_phases_named((SCREENS / "game.py").read_text()) == set()
+
+
+def test_the_variants_register_their_dialogs_and_build_phases() -> None:
+    assert K.builds_by_key(Phase.MAIN) and K.builds_by_key(BuildPhase.SPECIAL_BUILD)
+    assert not K.builds_by_key(Phase.SETUP_SETTLEMENT)  # set-up picks its places by itself
+    assert K.waiting_head(BuildPhase.SPECIAL_BUILD) == "Special building: "
+    assert K.waiting_words(BuildPhase.SPECIAL_BUILD) == "may build"
+    assert K.waiting_head(Phase.DISCARD) == ""
+    special = K.prompt_of(BuildPhase.SPECIAL_BUILD)
+    assert special is not None and special.key == "end_turn"
+    assert special.is_due([A.END_TURN]) and not special.is_due([A.BuildRoad(3), A.END_TURN])
+    assert special.words([A.BuildCity(7), A.BuyDevelopmentCard(), A.END_TURN]) == (
+        "Special building, your turn: build a city (c), buy a card (v), end (e)"
+    )
+    spy = K.prompt_of(KnightsPhase.SPY)
+    assert spy is not None and spy.key == K.DECIDE
+    assert spy.words([]) == "Your move: take a progress card with the Spy (y)"
+    assert K.waiting_words(KnightsPhase.DESERTER_PLACE) == "to place the Deserter's knight"
+    assert K.dialog_of(KnightsPhase.DESERTER_PLACE) is not None
+    assert K.dialog_of(Phase.MAIN) is None and K.dialog_of(KnightsPhase.RETREAT) is None
+    with pytest.raises(ValueError, match="already has its prompt"):
+        K.asks(KnightsPhase.SPY, "", lambda view, legal, names: ("", []))

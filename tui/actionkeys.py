@@ -15,9 +15,11 @@ never with ``isinstance``:
   places (a road's path in a pick of ``"road"``), and :func:`place_of` asks it;
 - :func:`plays` registers the development card a play action plays (:func:`card_of`);
 - :func:`waits` registers what the others are doing in a phase, in words, while the person
-  waits (:func:`waiting_words`), and :func:`prompts` a phase whose choice the screen opens
-  by itself with a key's action, and the words that ask for it (:func:`prompt_of`), so the
-  screen names no game's phase.
+  waits (:func:`waiting_words`, with a headline for a phase that has one:
+  :func:`waiting_head`), :func:`prompts` a phase whose choice the screen opens by itself with
+  a key's action, and the words that ask for it (:func:`prompt_of`), :func:`asks` a phase
+  whose choice a dialog answers (:func:`dialog_of`), and :func:`builds_in` the phases where
+  the build keys build (:func:`builds_by_key`), so the screen names no game's phase.
 
 >>> import hexlan.tui.games  # every game's keys register on import
 >>> from hexlan.engine import actions as A
@@ -38,6 +40,7 @@ from typing import Final, TypeAlias, TypeVar
 
 from hexlan.engine.actions import Action
 from hexlan.engine.core import DevelopmentCard, GamePhase
+from hexlan.engine.info import InformationState
 
 Place: TypeAlias = "int | tuple[int, ...] | None"
 """Where an action lies in a pick: the id of the node, path or hex it puts the pick on, every
@@ -45,6 +48,14 @@ place that lights it (an Inventor's swap: both its hexes), or None (or ``()``) f
 PlaceOf: TypeAlias = Callable[[str, Action, int], Place]
 """Where an action lies in a pick: ``place_of(what, action, source)`` is the :data:`Place` it
 puts a pick of ``what`` on (``source``: the piece being moved, for a pick of its new place)."""
+Choices: TypeAlias = "tuple[str, list[tuple[str, Action | str]]]"
+"""A dialog: its title and its choices, each a label and an action to play or the name of the
+pick on the board that finds the action (none: no dialog to open)."""
+Dialog: TypeAlias = Callable[[InformationState, Sequence[Action], Sequence[str]], Choices]
+"""A phase's dialog: ``dialog(view, legal, names)`` is its :data:`Choices` for the person's
+``view`` and ``legal`` actions, with the seats' ``names``."""
+DECIDE: Final = "decide"
+"""The key (``y``) that opens the dialog of the choice due (:func:`asks`)."""
 
 _A = TypeVar("_A", bound=Action)
 
@@ -52,19 +63,29 @@ _KEYS: Final[dict[str, set[type]]] = {}
 _PLACES: Final[dict[type, PlaceOf]] = {}
 _CARDS: Final[dict[type, DevelopmentCard]] = {}
 _WAITING: Final[dict[GamePhase, str]] = {}
+_HEADS: Final[dict[GamePhase, str]] = {}
+_BUILDING: Final[set[GamePhase]] = set()
 
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A phase's choice that the screen opens by itself: the key whose action opens it (the
-    screen's ``action_<key>``), and ``words(due)``, the prompt asking for it (``due``: the legal
-    actions answering ``key``, none when the choice is not the person's yet)."""
+    screen's ``action_<key>``), ``words(legal)``, the prompt asking for it (``legal``: the
+    person's legal actions), and ``due(legal)``, whether the screen opens it now (by default
+    once an action answering ``key`` is legal)."""
 
     key: str
     words: Callable[[Sequence[Action]], str]
+    due: Callable[[Sequence[Action]], bool] | None = None
+
+    def is_due(self, legal: Sequence[Action]) -> bool:
+        """Whether the screen opens the choice now, the person's legal actions being
+        ``legal``."""
+        return self.due(legal) if self.due is not None else bool(keyed(self.key, legal))
 
 
 _PROMPTS: Final[dict[GamePhase, Prompt]] = {}
+_DIALOGS: Final[dict[GamePhase, Dialog]] = {}
 
 
 def answers(key: str, *kinds: type[Action]) -> None:
@@ -146,9 +167,11 @@ def card_of(action: Action) -> DevelopmentCard:
     return _CARDS[type(action)]
 
 
-def waits(words: str, *phases: GamePhase) -> None:
+def waits(words: str, *phases: GamePhase, head: str = "") -> None:
     """Register ``words`` as what the seats due in ``phases`` are doing while the person waits
-    ("to discard": the screen shows "Blue to discard…").
+    ("to discard": the screen shows "Blue to discard…"); a ``head`` leads the line instead
+    and names the active seat alone ("Special building: " with "may build": "Special
+    building: Blue may build…").
 
     Raises:
         ValueError: a phase that already has its words.
@@ -157,6 +180,8 @@ def waits(words: str, *phases: GamePhase) -> None:
         if phase in _WAITING:
             raise ValueError(f"{phase!r} already has its waiting words")
         _WAITING[phase] = words
+        if head:
+            _HEADS[phase] = head
 
 
 def waiting_words(phase: GamePhase) -> str | None:
@@ -164,17 +189,27 @@ def waiting_words(phase: GamePhase) -> str | None:
     return _WAITING.get(phase)
 
 
-def prompts(phase: GamePhase, key: str, words: Callable[[Sequence[Action]], str]) -> None:
+def waiting_head(phase: GamePhase) -> str:
+    """The headline of the waiting line in ``phase`` ("": none, the seats due lead it)."""
+    return _HEADS.get(phase, "")
+
+
+def prompts(
+    phase: GamePhase,
+    key: str,
+    words: Callable[[Sequence[Action]], str],
+    due: Callable[[Sequence[Action]], bool] | None = None,
+) -> None:
     """Register the choice of ``phase`` as one the screen opens by itself, with the action of
-    the key named ``key``, once an action answering that key is legal for the person (see
-    :class:`Prompt`).
+    the key named ``key``, once ``due`` says so of the person's legal actions (by default
+    once an action answering that key is legal; see :class:`Prompt`).
 
     Raises:
         ValueError: a phase that already has its prompt.
     """
     if phase in _PROMPTS:
         raise ValueError(f"{phase!r} already has its prompt")
-    _PROMPTS[phase] = Prompt(key, words)
+    _PROMPTS[phase] = Prompt(key, words, due)
 
 
 def prompt_of(phase: GamePhase) -> Prompt | None:
@@ -182,12 +217,47 @@ def prompt_of(phase: GamePhase) -> Prompt | None:
     return _PROMPTS.get(phase)
 
 
+def asks(phase: GamePhase, words: str, dialog: Dialog) -> None:
+    """Register the choice of ``phase`` as one a dialog answers (:data:`Dialog`): the screen
+    opens it by itself once the person is due, and the key :data:`DECIDE` reopens it;
+    ``words``: the prompt asking for it.
+
+    Raises:
+        ValueError: a phase that already has its prompt.
+    """
+    prompts(phase, DECIDE, lambda legal: words, due=bool)  # due: any legal action at all
+    _DIALOGS[phase] = dialog
+
+
+def dialog_of(phase: GamePhase) -> Dialog | None:
+    """The dialog answering ``phase``'s choice (None: none registered, see :func:`asks`)."""
+    return _DIALOGS.get(phase)
+
+
+def builds_in(*phases: GamePhase) -> None:
+    """Register ``phases`` as ones where the build keys build (elsewhere a legal build, as in
+    set-up, is picked by itself)."""
+    _BUILDING.update(phases)
+
+
+def builds_by_key(phase: GamePhase) -> bool:
+    """Whether the build keys build in ``phase``."""
+    return phase in _BUILDING
+
+
 __all__ = [
+    "DECIDE",
+    "Choices",
+    "Dialog",
     "Place",
     "PlaceOf",
     "Prompt",
     "answers",
+    "asks",
+    "builds_by_key",
+    "builds_in",
     "card_of",
+    "dialog_of",
     "is_keyed",
     "keyed",
     "place_of",
@@ -195,6 +265,7 @@ __all__ = [
     "plays",
     "prompt_of",
     "prompts",
+    "waiting_head",
     "waiting_words",
     "waits",
 ]

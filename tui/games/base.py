@@ -1,11 +1,12 @@
 """The base game's actions on the game screen: build keys, buying and playing development
-cards, the bank trade, what the others are doing while the person waits, and the places of buildings, roads and the robber in picks."""
+cards, the bank trade, the phase where the build keys build, what the others are doing while
+the person waits, and the places of buildings, roads and the robber in picks."""
 
 from __future__ import annotations
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase
-from hexlan.tui.actionkeys import answers, places, plays, waits
+from hexlan.tui.actionkeys import answers, builds_in, places, plays, waits
 
 answers("build:settlement", A.BuildSettlement)
 answers("build:city", A.BuildCity)
@@ -16,6 +17,7 @@ plays(DevCard.KNIGHT, A.PlayKnight)
 plays(DevCard.ROAD_BUILDING, A.PlayRoadBuilding)
 plays(DevCard.YEAR_OF_PLENTY, A.PlayYearOfPlenty)
 plays(DevCard.MONOPOLY, A.PlayMonopoly)
+builds_in(Phase.MAIN)
 waits("to discard", Phase.DISCARD)
 waits("to answer the offer", Phase.TRADE_RESPONSES)
 waits("to move the robber", Phase.MOVE_ROBBER)

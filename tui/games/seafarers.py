@@ -8,7 +8,7 @@ from typing import cast
 
 from hexlan.engine.actions import Action
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
-from hexlan.tui.actionkeys import answers, places, prompts, waits
+from hexlan.tui.actionkeys import answers, keyed, places, prompts, waits
 from hexlan.tui.games.base import picks
 
 answers("build:ship", BuildShip)
@@ -17,8 +17,10 @@ answers("gold", ChooseGold)
 waits("to choose gold", SeaPhase.GOLD)
 
 
-def gold_words(due: Sequence[Action]) -> str:
-    """The prompt of the gold the fields owe the person (``due``: the legal gold choices)."""
+def gold_words(legal: Sequence[Action]) -> str:
+    """The prompt of the gold the fields owe the person (``legal``: the person's legal
+    actions, the gold choices among them)."""
+    due = keyed("gold", legal)
     count = sum(cast(ChooseGold, due[0]).cards) if due else 0
     return f"Gold: choose {count} resource{'s' if count != 1 else ''} (g)"
 

@@ -38,7 +38,6 @@ from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
-    KnightsPhase,
     PlayProgress,
 )
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
@@ -47,11 +46,20 @@ from hexlan.engine.variants.pirate_islands import (
     fleet,
 )
 from hexlan.engine.variants.seafarers import ChooseGold
-from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui import games  # noqa: F401 - every game's keys register on import
-from hexlan.tui.actionkeys import card_of, is_keyed, keyed, place_of, prompt_of, waiting_words
+from hexlan.tui.actionkeys import (
+    builds_by_key,
+    card_of,
+    dialog_of,
+    is_keyed,
+    keyed,
+    place_of,
+    prompt_of,
+    waiting_head,
+    waiting_words,
+)
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
@@ -331,21 +339,13 @@ class GameScreen(TableScreen):
             self._end_pick()
         if self._prompted == stamp or not self._is_top():
             return
-        if phase in ck.DIALOG_PHASES:
-            self._prompted = stamp
-            self.action_decide()
-            return
-        if phase is BuildPhase.SPECIAL_BUILD:
-            self._prompted = stamp
-            if self._legal() == [A.END_TURN]:  # no choice to make: pass without a key press
-                # No notice: one a round per special phase would stack over the panels; the
-                # log says "You passed".
-                self.call_later(self.submit, A.END_TURN)
-        elif phase is Phase.DISCARD:
+        if phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
-        elif (due := prompt_of(phase)) is not None and keyed(due.key, self._legal()):
-            self._prompted = stamp  # a variant's choice (Seafarers' gold): its key's dialog
+        elif (due := prompt_of(phase)) is not None and due.is_due(self._legal()):
+            # A variant's choice (Seafarers' gold, a Cities & Knights dialog, a special building
+            # turn with nothing to build): its key's action.
+            self._prompted = stamp
             self.call_later(self.run_action, due.key)
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
             self._prompted = stamp
@@ -405,11 +405,11 @@ class GameScreen(TableScreen):
                 game.names[self.thinking], style=seat_style(self.thinking) + Style(bold=True)
             )
             text.append(" is thinking…", style="dim")
-        elif view.phase is BuildPhase.SPECIAL_BUILD and view.active >= 0:
-            builder = view.active
-            text.append("Special building: ", style="bold")
-            text.append(game.names[builder], style=seat_style(builder) + Style(bold=True))
-            text.append(" may build…")
+        elif (head := waiting_head(view.phase)) and view.active >= 0:
+            acting = view.active  # the 5-6 player game's special builder
+            text.append(head, style="bold")
+            text.append(game.names[acting], style=seat_style(acting) + Style(bold=True))
+            text.append(f" {waiting_words(view.phase)}…")
         elif view.phase is not Phase.GAME_OVER:
             waiting = game.waiting_on()
             if waiting:
@@ -420,7 +420,7 @@ class GameScreen(TableScreen):
                 if not seats and view.active != game.human_seat:
                     seats = [view.active]
                 names = ", ".join(game.names[s] for s in seats if s >= 0)
-                doing = waiting_words(view.phase) or ck.WAITING_WORDS.get(view.phase, "to play")
+                doing = waiting_words(view.phase) or "to play"
                 text.append(f"{names or 'The others'} {doing}…", style="dim")
                 waiting = seats
             away = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
@@ -444,35 +444,15 @@ class GameScreen(TableScreen):
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
-        if phase in ck.DIALOG_PHASES:
-            return ck.WAITING_WORDS[phase].replace("to ", "Your move: ", 1) + " (y)"
-        if phase is BuildPhase.SPECIAL_BUILD:
-            return self._special_build_words()
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
         if (due := prompt_of(phase)) is not None:
-            return due.words(keyed(due.key, self._legal()))
+            return due.words(self._legal())
         if phase is Phase.TRADE_RESPONSES:
             if self.game.human_seat in view.trade_pending:
                 return "An offer awaits your answer (o)"
             return "Answers are in: confirm a trade or withdraw (t)"
         return f"Your move ({phase.title})"
-
-    def _special_build_words(self) -> str:
-        """Your special building turn: what you may do now, with its keys (only the legal ones;
-        ending is always there)."""
-        builds = [
-            f"{what} ({key})"
-            for what, key in (("a road", "d"), ("a settlement", "s"), ("a city", "c"))
-            if self.check_action("build", (_BUILD_OF_KEY[key],))
-        ]
-        options = []
-        if builds:
-            options.append("build " + " or ".join(builds))
-        if self.check_action("buy", ()):
-            options.append("buy a card (v)")
-        options.append("end (e)" if options else "nothing to build: end (e)")
-        return "Special building, your turn: " + ", ".join(options)
 
     # ------------------------------------------------------------------ moving
 
@@ -725,13 +705,13 @@ class GameScreen(TableScreen):
         if action == "improve":
             return bool(keyed("improve", legal))
         if action == "decide":
-            return self.game.view.phase in ck.DIALOG_PHASES
+            return dialog_of(self.game.view.phase) is not None
         if action == "progress_cards":
             view = self.game.view
             return ck.is_knights(view) and bool(ck.held_cards(view, self.game.human_seat))
         if action == "build":
             what = parameters[0] if parameters else ""
-            return self.game.view.phase in _BUILD_PHASES and bool(keyed(f"build:{what}", legal))
+            return builds_by_key(self.game.view.phase) and bool(keyed(f"build:{what}", legal))
         if action in _KEYED:
             return bool(keyed(action, legal))
         if action == "trade":
@@ -809,25 +789,19 @@ class GameScreen(TableScreen):
         """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
         deck, a progress card to discard, the Wedding's gift, the Deserter's knight, the
         Commercial Harbor's offer or answer, the Master Merchant's cards)."""
-        if self.game.view.phase is KnightsPhase.DESERTER_PLACE:
-            self._place_deserter()
+        dialog = dialog_of(self.game.view.phase)
+        if dialog is None:
             return
-        title, choices = ck.dialog_choices(self.game.view, self._legal(), self.game.names)
-        if choices:
-            self._choose(title, choices)
-
-    def _place_deserter(self) -> None:
-        """Cities & Knights: place the Deserter's knight (its place then picked on the board)
-        or none."""
-        title, choices = ck.deserter_place_choices(self.game.view)
+        title, choices = dialog(self.game.view, self._legal(), self.game.names)
 
         def chosen(choice: Action | str | None) -> None:
-            if choice == ck.PICK_DESERTER:
-                self._start_pick("node", "deserter place", mandatory=False)
-            elif isinstance(choice, Action):
+            if isinstance(choice, str):  # a pick on the board finds it (the Deserter's place)
+                self._start_pick(self._targets(choice)[0], choice, mandatory=False)
+            elif choice is not None:
                 self.submit(choice)
 
-        self.app.push_screen(ChoiceDialog(title, choices), chosen)
+        if choices:
+            self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
     def action_progress_cards(self) -> None:
         """Cities & Knights: your progress cards with their text; one playable now is played
@@ -1148,10 +1122,6 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
 
 _LIT_FOREVER: Final = 24 * 3600.0
 """Seconds to light the ship being moved: until the pick ends (which puts the light out)."""
-
-_BUILD_PHASES: Final = frozenset({Phase.MAIN, BuildPhase.SPECIAL_BUILD})
-"""Where s, c and d build (set-up and free roads pick their places by themselves)."""
-_BUILD_OF_KEY: Final = {"d": "road", "s": "settlement", "c": "city", "b": "ship"}
 
 
 class _Robs(Protocol):
