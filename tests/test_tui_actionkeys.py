@@ -152,8 +152,8 @@ def test_the_game_screen_names_no_variant_phase() -> None:
     # naming Seafarers' GOLD, and opens the Deserter's placement without naming it.
     sample = (
         "from hexlan.engine.variants.special_build import BuildPhase as B\n"
-        "from hexlan.engine.variants.cities_knights.actions import KnightsPhase, SpyTake\n"
-        "B.SPECIAL_BUILD, KnightsPhase.SPY, SpyTake.track\n"
+        "from hexlan.engine.variants.cities_knights.actions import KnightsPhase, TRACKS\n"
+        "B.SPECIAL_BUILD, KnightsPhase.SPY, TRACKS.index\n"
     )
     assert variant_phases_named(sample) == {"B.SPECIAL_BUILD", "KnightsPhase.SPY"}
     assert variant_phases_named((SCREENS / "game.py").read_text()) == set()
