@@ -9,13 +9,14 @@ the games in a fixed order. This module merges them in that order, base game fir
 action's type code (its place in :data:`ACTION_TYPES`, which :func:`action_key` and the MCTS
 bot's numbering use) never moves when a game is added after the others.
 
-At import it checks each game's sets: every action has a handler and one owner, names are
+At import it checks each game's sets: every action has a handler and one owner (an action
+the engine shares, :data:`~hexlan.engine.shown.SHARED_ACTIONS`, may have several), names are
 unique, and no two phases share a code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
@@ -32,6 +33,7 @@ from hexlan.engine.core import (
     Phase,
     Resource,
 )
+from hexlan.engine.shown import SHARED_ACTIONS
 from hexlan.engine.variants import FLAG_PHASES, HOOKS, Variant
 from hexlan.engine.variants.base import VariantHandler
 
@@ -44,22 +46,28 @@ StateHandler: TypeAlias = "Callable[[GameState, Any], None]"
 
 def merge_actions(
     games: Iterable[type[Variant]],
-) -> tuple[tuple[type[Action], ...], dict[type[A.VariantAction], type[Variant]]]:
+    shared: Collection[type[A.VariantAction]] = SHARED_ACTIONS,
+) -> tuple[tuple[type[Action], ...], dict[type[A.VariantAction], tuple[type[Variant], ...]]]:
     """The action classes of the base game then of ``games`` in order, and each added class's
-    game.
+    games (the games that register it, in order).
+
+    An action of ``shared`` (the engine's own, :data:`~hexlan.engine.shown.SHARED_ACTIONS`) may
+    be registered by several games: it takes one type code, where the first of them lists it,
+    so a later game listing it moves no code. Every other action has one game.
 
     Raises:
         EngineError: a game's action without a handler (or a handler without an action), an
-            action registered twice, or two actions of one name.
+            action not in ``shared`` registered twice, or two actions of one name.
     """
-    owners: dict[type[A.VariantAction], type[Variant]] = {}
+    owners: dict[type[A.VariantAction], tuple[type[Variant], ...]] = {}
     for game in games:
         if set(game.handlers) != set(game.actions):
             raise EngineError(f"the {game.name} rules must give each of their actions a handler")
         for cls in game.actions:
-            if cls in owners:
+            known = owners.get(cls, ())
+            if known and (cls not in shared or game in known):
                 raise EngineError(f"{cls.__name__} is registered twice")
-            owners[cls] = game
+            owners[cls] = (*known, game)
     merged = (*A.BASE_ACTION_TYPES, *owners)
     if len({cls.__name__ for cls in merged}) != len(merged):
         raise EngineError("two registered actions share a name")
@@ -154,23 +162,29 @@ def dev_card(code: int) -> DevelopmentCard:
     return _DEV_CARD_CODES[code]
 
 
-def _bind(game: type[Variant], cls: type[Action], handler: VariantHandler) -> StateHandler:
-    """``handler`` called with the state's rules module, which must be ``game``'s."""
+def _bind(games: tuple[type[Variant], ...], cls: type[A.VariantAction]) -> StateHandler:
+    """``cls``'s handler of the state's rules module: that of the nearest class among ``games``
+    in its class's method resolution order (a game that subclasses another and lists a shared
+    action too uses its own handler)."""
+    handlers: dict[type, VariantHandler] = {game: game.handlers[cls] for game in games}
 
     def handle(state: GameState, action: Any) -> None:
         variant = state.variant
-        if not isinstance(variant, game):
-            raise EngineError(f"{cls.__name__} is not an action of this game")
-        handler(variant, state, action)
+        for kind in type(variant).__mro__:
+            if kind in handlers:
+                handlers[kind](variant, state, action)
+                return
+        raise EngineError(f"{cls.__name__} is not an action of this game")
 
     return handle
 
 
 VARIANT_HANDLERS: Final[dict[type[Action], StateHandler]] = {
-    cls: _bind(game, cls, game.handlers[cls]) for cls, game in _OWNERS.items()
+    cls: _bind(games, cls) for cls, games in _OWNERS.items()
 }
 """The handler of each action a game adds, as the engine calls it (``handler(state,
-action)``); :class:`~hexlan.engine.state.GameState` adds the base game's own."""
+action)``, the handler of the game played for a shared action);
+:class:`~hexlan.engine.state.GameState` adds the base game's own."""
 
 
 # ---------------------------------------------------------------------------- wire form

@@ -1,6 +1,9 @@
 """Cards shown to one seat, then taken by it: the actions of two generic chance steps
-(docs/PROTOCOL.md §7.2 and §7.3), which a game registers and plays with its own rules
-(Cities & Knights: the Master Merchant and the Spy, engine/variants/cities_knights/).
+(docs/PROTOCOL.md §7.2 and §7.3). The engine owns them (:data:`SHARED_ACTIONS`): any game may
+list them among its actions, with its own handlers, and play them with its own rules (Cities &
+Knights: the Master Merchant and the Spy, engine/variants/cities_knights/);
+:func:`~hexlan.engine.registry.merge_actions` gives each one type code, where the first game
+listing it puts it, and calls the handler of the game being played.
 
 - A :data:`~hexlan.engine.chance.HAND_SHOW` node (seats ``(player, victim)``): the victim's hand
   is shown to the player alone (:class:`HandShown`), then the player takes
@@ -83,4 +86,18 @@ class DeckTake(A.VariantAction):
     face: int | None
 
 
-__all__ = ["NO_TAKE", "DeckShown", "DeckTake", "HandShown", "HandTake", "OptionalDeck"]
+SHARED_ACTIONS: Final[frozenset[type[A.VariantAction]]] = frozenset(
+    {HandShown, HandTake, DeckShown, DeckTake}
+)
+"""The engine's actions that several games may register (each with its own handler); every
+other action has one game."""
+
+__all__ = [
+    "NO_TAKE",
+    "SHARED_ACTIONS",
+    "DeckShown",
+    "DeckTake",
+    "HandShown",
+    "HandTake",
+    "OptionalDeck",
+]

@@ -21,8 +21,10 @@ from hexlan.engine.core import (
     Phase,
 )
 from hexlan.engine.ruleset import load_ruleset, parse_development_deck
+from hexlan.engine.shown import SHARED_ACTIONS, HandShown, HandTake
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import HOOKS, Variant
+from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.cities_knights.actions import KnightsPhase
 from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
 from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
@@ -186,8 +188,42 @@ def test_a_new_game_registers_after_the_others_without_moving_a_code() -> None:
     games = [*HOOKS.values(), _Tides]
     merged, owners = R.merge_actions(games)
     assert merged[: len(R.ACTION_TYPES)] == R.ACTION_TYPES
-    assert merged[-1] is _Wave and owners[_Wave] is _Tides
+    assert merged[-1] is _Wave and owners[_Wave] == (_Tides,)
     assert _TidePhase.TIDE in R.merge_phases(games)
+
+
+class _Merchants(Variant):
+    """A test game that plays the engine's shared hand show with its own rules."""
+
+    name: ClassVar[str] = "merchants"
+
+    def _on_shown(self, state: GameState, action: HandShown) -> None:
+        state.phase = _TidePhase.TIDE
+
+    def _on_take(self, state: GameState, action: HandTake) -> None:
+        state.phase = Phase.MAIN
+
+    actions: ClassVar[tuple[type[A.VariantAction], ...]] = (HandTake, HandShown)
+    handlers: ClassVar[dict[type[A.VariantAction], Any]] = {
+        HandShown: _on_shown,
+        HandTake: _on_take,
+    }
+
+
+def test_two_games_register_the_engines_shared_actions_each_with_its_handler() -> None:
+    assert {HandShown, HandTake} <= SHARED_ACTIONS
+    merged, owners = R.merge_actions([*HOOKS.values(), _Merchants])
+    assert merged == R.ACTION_TYPES  # one code each, where Cities & Knights lists them
+    assert owners[HandShown] == owners[HandTake] == (CitiesKnights, _Merchants)
+    assert R.merge_actions([_Merchants, _Tides])[0][-3:] == (HandTake, HandShown, _Wave)
+
+    handle = R._bind(owners[HandShown], HandShown)
+    state = GameState(beginner_board(), 3)
+    with pytest.raises(EngineError, match="HandShown is not an action of this game"):
+        handle(state, HandShown(1, None))  # the base game registers none
+    state.variant = _Merchants(state.rules, state.options, state.board.topology)
+    handle(state, HandShown(1, None))
+    assert state.phase is _TidePhase.TIDE  # the merchants' handler, not Cities & Knights'
 
 
 def test_the_registry_refuses_inconsistent_games() -> None:
@@ -200,6 +236,21 @@ def test_the_registry_refuses_inconsistent_games() -> None:
         R.merge_actions([_Tides, _Tides])
     with pytest.raises(EngineError, match="registered twice"):
         R.merge_actions([Jungle, Jungle])
+    with pytest.raises(EngineError, match="HandTake is registered twice"):
+        R.merge_actions([_Merchants, _Merchants])  # shared by games, once per game
+    with pytest.raises(EngineError, match="HandTake is registered twice"):
+        R.merge_actions([CitiesKnights, _Merchants], shared=())  # the engine's to share
+
+    @dataclass(frozen=True, slots=True)
+    class HandTake(A.VariantAction):  # a game's own class under a shared action's name
+        taken: int
+
+    class Copycat(_Tides):
+        actions: ClassVar[tuple[type[A.VariantAction], ...]] = (HandTake,)
+        handlers: ClassVar[dict[type[A.VariantAction], Any]] = {HandTake: _Tides._on_wave}
+
+    with pytest.raises(EngineError, match="share a name"):
+        R.merge_actions([CitiesKnights, Copycat])
 
     class Taken(GamePhase):
         GOLDEN = 16  # Seafarers' gold
