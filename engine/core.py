@@ -271,7 +271,7 @@ class GamePhase(enum.IntEnum):
 
 class Phase(GamePhase):
     """The engine's own phases: the base game's. The 5-6 player special building phase (code 15)
-    is :class:`hexlan.engine.variants.special_build.BuildPhase`, which a rule set's flag adds."""
+    is :class:`BuildPhase`, which a rule set's flag adds."""
 
     START_PLAYER = 0
     """Chance: who starts (a roll-off, taken as one uniform chance outcome)."""
@@ -303,6 +303,21 @@ class Phase(GamePhase):
     """Chance-like reveal: the winner shows their victory point cards."""
     GAME_OVER = 14
     """The game has ended; nobody acts."""
+
+
+class BuildPhase(GamePhase):
+    """The special building phase of the games for five and six players (seed 002 «Расширение
+    на 5-6 игроков»): the engine plays it (engine/state.py, engine/info.py), but only a rule set
+    with ``special_building = true`` has it (seeds/five-six.toml,
+    seeds/seafarers-pirate-islands-6.toml; a flag, not a hooks module, since a game with hooks
+    of its own, Pirate Islands for six, has it too). So it is not a member of :class:`Phase`:
+    :data:`~hexlan.engine.variants.FLAG_PHASES` names it by its flag, and
+    :mod:`hexlan.engine.registry` merges it after the engine's phases, before any game's, with
+    the code it always had (15), stable on the wire and in every hash."""
+
+    SPECIAL_BUILD = 15
+    """After a turn, each other seat in turn order may build and buy development cards, no
+    trade and no card play; the active seat is the builder (docs/rules/five-six.md)."""
 
 
 BASE_CHANCE_PHASES: Final = frozenset(

@@ -62,6 +62,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
+    BuildPhase,
     DevCard,
     DevelopmentCard,
     EngineError,
@@ -81,7 +82,6 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.special_build import BuildPhase
 
 MAX_WORLDS: Final = 4096
 """Joint worlds a group of linked opponents may hold before it is split seat by seat."""

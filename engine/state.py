@@ -39,6 +39,7 @@ from hexlan.engine.chance import (
 from hexlan.engine.core import (
     NO_LIMIT,
     NO_SEAT,
+    BuildPhase,
     DevCard,
     DevelopmentCard,
     EngineError,
@@ -60,7 +61,6 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
 from hexlan.engine.ruleset import RuleSet, load_ruleset
 from hexlan.engine.variants import Variant, VariantState, make_variant
-from hexlan.engine.variants.special_build import BuildPhase
 
 CHANCE: Final = -2
 """What :meth:`GameState.current_player` returns when a chance outcome is due."""

@@ -42,6 +42,7 @@ from hexlan.engine.chance import (
 )
 from hexlan.engine.core import (
     NO_SEAT,
+    BuildPhase,
     DevCard,
     EngineError,
     IllegalActionError,
@@ -59,7 +60,6 @@ from hexlan.engine.shown import (
     HandShown,
     HandTake,
 )
-from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net import spy as spying
 from hexlan.net.audit import (
     AuditInputs,

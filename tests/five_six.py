@@ -13,12 +13,11 @@ from collections.abc import Iterable
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
-from hexlan.engine.core import DevCard, Hand, NodeId, PathId, Phase, Seat
+from hexlan.engine.core import BuildPhase, DevCard, Hand, NodeId, PathId, Phase, Seat
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.special_build import BuildPhase
 
 RULES = load_ruleset("five-six")
 MAP = load_map(RULES.board)

@@ -20,12 +20,11 @@ from hexlan.chance import SeededChance
 from hexlan.engine import actions as A
 from hexlan.engine.board import PIPS, beginner_board
 from hexlan.engine.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot
-from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.core import BuildPhase, DevCard, Phase
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
-from hexlan.engine.variants.special_build import BuildPhase
 
 
 def _info_api() -> Any:

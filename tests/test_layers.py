@@ -82,12 +82,7 @@ GAME_BLIND = frozenset(
 )
 """net/ modules that import no game's rules module (``hexlan.engine.variants``)."""
 
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("hexlan.net.session", "hexlan.engine.variants.special_build"): (
-        "the special building phase is a rule set's flag the engine itself imports"
-        " (engine/state.py, engine/info.py), not a game's rules; the sequencer (§4) names it"
-    ),
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 """``(importing module, imported module)`` pairs that break a rule above, with why."""
 
 

@@ -14,6 +14,7 @@ from hexlan.engine import registry as R
 from hexlan.engine.board import beginner_board
 from hexlan.engine.core import (
     BASE_CHANCE_PHASES,
+    BuildPhase,
     DevCard,
     DevelopmentCard,
     EngineError,
@@ -29,7 +30,6 @@ from hexlan.engine.variants.cities_knights.actions import KnightsPhase
 from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
 from hexlan.engine.variants.pirate_islands import FortressDie, PirateIslands, PiratePhase
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, ExploreFog, Seafarers, SeaPhase
-from hexlan.engine.variants.special_build import BuildPhase
 
 BASE_NAMES = [
     "BuildRoad",

@@ -16,14 +16,13 @@ import pytest
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import random_board
-from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.core import BuildPhase, DevCard, Phase
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
 from hexlan.engine.variants.pirate_islands import PirateIslands, corner_node, fleet
 from hexlan.engine.variants.seafarers import BuildShip, sea
-from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.simulate import simulate
 
 GAME = "seafarers-pirate-islands-6"

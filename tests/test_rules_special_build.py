@@ -29,14 +29,21 @@ from random_play import choose, offer_for_one_or_two
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board
 from hexlan.engine.chance import draw_outcome
-from hexlan.engine.core import NO_SEAT, DevCard, IllegalActionError, Phase, Resource, one_kind
+from hexlan.engine.core import (
+    NO_SEAT,
+    BuildPhase,
+    DevCard,
+    IllegalActionError,
+    Phase,
+    Resource,
+    one_kind,
+)
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 from hexlan.engine.variants import FLAG_PHASES
-from hexlan.engine.variants.special_build import BuildPhase
 
 RULE = "seed 002 «Расширение на 5-6 игроков»"
 ALLOWED = (A.EndTurn, A.BuildRoad, A.BuildSettlement, A.BuildCity, A.BuyDevelopmentCard)

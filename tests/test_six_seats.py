@@ -27,8 +27,7 @@ from test_peer import (
 
 from hexlan.cli import main
 from hexlan.engine.bots import make_bot
-from hexlan.engine.core import DevCard
-from hexlan.engine.variants.special_build import BuildPhase
+from hexlan.engine.core import BuildPhase, DevCard
 from hexlan.net import session as session_module
 from hexlan.net.client import SessionGame
 from hexlan.net.effects import Rejected

@@ -23,8 +23,7 @@ from textual.widgets._footer import FooterKey
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import Bot, make_bot
-from hexlan.engine.core import NO_SEAT, DevCard, Phase
-from hexlan.engine.variants.special_build import BuildPhase
+from hexlan.engine.core import NO_SEAT, BuildPhase, DevCard, Phase
 from hexlan.net.client import SessionGame
 from hexlan.net.narrate import GameEvent
 from hexlan.tui.app import HexlanApp, make_app

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hexlan.engine import actions as A
-from hexlan.engine.core import DevCard, Phase, Resource
+from hexlan.engine.core import BuildPhase, DevCard, Phase, Resource
 from hexlan.engine.variants.cities_knights.actions import (
     BuildWall,
     ImproveCity,
@@ -22,7 +22,6 @@ from hexlan.engine.variants.cities_knights.actions import (
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
 from hexlan.engine.variants.pirate_islands import AttackFortress, PiratePhase, RobSeat
 from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
-from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.tui import actionkeys as K
 from hexlan.tui import games  # noqa: F401 - registers every game's keys
 from hexlan.tui.screens import knights
@@ -151,11 +150,11 @@ def test_the_game_screen_names_no_variant_phase() -> None:
     # (waits, prompts, asks, builds_in): the screen says "Blue to choose gold…" without
     # naming Seafarers' GOLD, and opens the Deserter's placement without naming it.
     sample = (
-        "from hexlan.engine.variants.special_build import BuildPhase as B\n"
+        "from hexlan.engine.variants.seafarers import SeaPhase as S\n"
         "from hexlan.engine.variants.cities_knights.actions import KnightsPhase, TRACKS\n"
-        "B.SPECIAL_BUILD, KnightsPhase.SPY, TRACKS.index\n"
+        "S.GOLD, KnightsPhase.SPY, TRACKS.index\n"
     )
-    assert variant_phases_named(sample) == {"B.SPECIAL_BUILD", "KnightsPhase.SPY"}
+    assert variant_phases_named(sample) == {"S.GOLD", "KnightsPhase.SPY"}
     assert variant_phases_named((SCREENS / "game.py").read_text()) == set()
 
 

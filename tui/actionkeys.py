@@ -18,8 +18,9 @@ never with ``isinstance``:
   waits (:func:`waiting_words`, with a headline for a phase that has one:
   :func:`waiting_head`), :func:`prompts` a phase whose choice the screen opens by itself with
   a key's action, and the words that ask for it (:func:`prompt_of`), :func:`asks` a phase
-  whose choice a dialog answers (:func:`dialog_of`), and :func:`builds_in` the phases where
-  the build keys build (:func:`builds_by_key`), so the screen names no game's phase.
+  whose choice a dialog answers (:func:`dialog_of`), :func:`builds_in` the phases where
+  the build keys build (:func:`builds_by_key`), and :func:`labels` the status line's name of
+  a phase (:func:`phase_label`), so the screen names no game's phase.
 
 >>> import hexlan.tui.games  # every game's keys register on import
 >>> from hexlan.engine import actions as A
@@ -65,6 +66,7 @@ _CARDS: Final[dict[type, DevelopmentCard]] = {}
 _WAITING: Final[dict[GamePhase, str]] = {}
 _HEADS: Final[dict[GamePhase, str]] = {}
 _BUILDING: Final[set[GamePhase]] = set()
+_LABELS: Final[dict[GamePhase, str]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,25 @@ def waiting_head(phase: GamePhase) -> str:
     return _HEADS.get(phase, "")
 
 
+def labels(words: str, *phases: GamePhase) -> None:
+    """Register ``words`` as the status line's name of ``phases`` ("special build": the line
+    shows ``[special build]``), where the phase's own title would not say it in the player's
+    words.
+
+    Raises:
+        ValueError: a phase that already has its label.
+    """
+    for phase in phases:
+        if phase in _LABELS:
+            raise ValueError(f"{phase!r} already has its label")
+        _LABELS[phase] = words
+
+
+def phase_label(phase: GamePhase) -> str | None:
+    """The status line's name of ``phase`` that a game registered (None: none)."""
+    return _LABELS.get(phase)
+
+
 def prompts(
     phase: GamePhase,
     key: str,
@@ -260,6 +281,8 @@ __all__ = [
     "dialog_of",
     "is_keyed",
     "keyed",
+    "labels",
+    "phase_label",
     "place_of",
     "places",
     "plays",

@@ -44,6 +44,7 @@ from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
+    BuildPhase,
     EngineError,
     Hand,
     IllegalActionError,
@@ -70,7 +71,6 @@ from hexlan.engine.variants.seafarers import (
     SeaPhase,
     sea,
 )
-from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random

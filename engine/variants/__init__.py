@@ -52,14 +52,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from hexlan.engine.core import EngineError, GamePhase
+from hexlan.engine.core import BuildPhase, EngineError, GamePhase
 from hexlan.engine.variants.base import Variant, VariantState
 from hexlan.engine.variants.big_river import BigRiver
 from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.jungle import Jungle
 from hexlan.engine.variants.pirate_islands import PirateIslands
 from hexlan.engine.variants.seafarers import Seafarers
-from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
@@ -107,7 +106,6 @@ __all__ = [
     "FLAG_PHASES",
     "HOOKS",
     "BigRiver",
-    "BuildPhase",
     "CitiesKnights",
     "Jungle",
     "PirateIslands",

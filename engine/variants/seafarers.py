@@ -42,6 +42,7 @@ from hexlan.engine.core import (
     NO_LIMIT,
     NO_SEAT,
     RESOURCES,
+    BuildPhase,
     EngineError,
     GamePhase,
     Hand,
@@ -58,7 +59,6 @@ from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.ruleset import parse_cost
 from hexlan.engine.variants.base import Variant, VariantHandler
-from hexlan.engine.variants.special_build import BuildPhase
 
 if TYPE_CHECKING:
     from hexlan.engine.board import Board

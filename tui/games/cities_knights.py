@@ -1,6 +1,6 @@
 """Cities & Knights' actions on the game screen: the wall and improvement keys, the places of
 its pieces in picks (:func:`hexlan.tui.screens.knights.places_of` says where), what the others
-are doing in its phases, and the decisions its dialogs answer (the Deserter's placement among
+are doing in its phases, their names on the status line, and the decisions its dialogs answer (the Deserter's placement among
 them, whose "yes" then picks the place on the board)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PromoteKnight,
     RetreatKnight,
 )
-from hexlan.tui.actionkeys import Choices, answers, asks, places, waits
+from hexlan.tui.actionkeys import Choices, answers, asks, labels, places, waits
 from hexlan.tui.screens import knights
 
 answers("build:wall", BuildWall)
@@ -59,6 +59,12 @@ def decision(view: InformationState, legal: Sequence[Action], names: Sequence[st
     return title, list[tuple[str, Action | str]](choices)
 
 
+labels("event die", KnightsPhase.EVENT)
+labels("barbarians", KnightsPhase.PILLAGE)
+labels("retreat", KnightsPhase.RETREAT)
+labels("aqueduct", KnightsPhase.AQUEDUCT)
+labels("progress card", KnightsPhase.PROGRESS, KnightsPhase.PROGRESS_CHOICE)
+labels("progress discard", KnightsPhase.PROGRESS_DISCARD)
 for phase, words in knights.WAITING_WORDS.items():
     waits(words, phase)
 for phase in knights.DIALOG_PHASES:

@@ -1,5 +1,5 @@
 """The special building phase of the games for five and six players on the game screen
-(:mod:`hexlan.engine.variants.special_build`, docs/rules/five-six.md): the build keys build in
+(:class:`hexlan.engine.core.BuildPhase`, docs/rules/five-six.md): the build keys build in
 it, the waiting line names the builder, and a turn with nothing to build passes by itself."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.variants.special_build import BuildPhase
-from hexlan.tui.actionkeys import builds_in, keyed, prompts, waits
+from hexlan.engine.core import BuildPhase
+from hexlan.tui.actionkeys import builds_in, keyed, labels, prompts, waits
 
 _BUILDS = (("a road", "d", "road"), ("a settlement", "s", "settlement"), ("a city", "c", "city"))
 """What the phase's prompt offers to build: its words, its key and its build key's piece."""
@@ -40,5 +40,6 @@ def nothing_to_build(legal: Sequence[Action]) -> bool:
 
 
 builds_in(BuildPhase.SPECIAL_BUILD)
+labels("special build", BuildPhase.SPECIAL_BUILD)
 waits("may build", BuildPhase.SPECIAL_BUILD, head="Special building: ")
 prompts(BuildPhase.SPECIAL_BUILD, "end_turn", special_build_words, due=nothing_to_build)

@@ -25,6 +25,7 @@ from textual.widgets import Input, Label, Static
 
 from hexlan.engine.core import NO_SEAT
 from hexlan.net.replay import Replayer
+from hexlan.tui import games  # noqa: F401 - every game's phase labels register on import
 from hexlan.tui.board import BoardView
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.screens.table import TableScreen

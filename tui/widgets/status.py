@@ -12,9 +12,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from hexlan.engine.core import GamePhase, Phase
-from hexlan.engine.variants.cities_knights.actions import KnightsPhase
-from hexlan.engine.variants.special_build import BuildPhase
 from hexlan.net.client import GameClient
+from hexlan.tui.actionkeys import phase_label
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.knights import barbarians_text, knights_progress
 
@@ -35,22 +34,17 @@ PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
         Phase.MONOPOLY: "monopoly",
         Phase.VICTORY: "game over",
         Phase.GAME_OVER: "game over",
-        BuildPhase.SPECIAL_BUILD: "special build",
-        KnightsPhase.EVENT: "event die",
-        KnightsPhase.PILLAGE: "barbarians",
-        KnightsPhase.RETREAT: "retreat",
-        KnightsPhase.AQUEDUCT: "aqueduct",
-        KnightsPhase.PROGRESS: "progress card",
-        KnightsPhase.PROGRESS_CHOICE: "progress card",
-        KnightsPhase.PROGRESS_DISCARD: "progress discard",
     }
 )
-"""The phase in the player's words (../shared/UI.md: set-up, roll, discard, move robber, ...)."""
+"""The engine's phases in the player's words (../shared/UI.md: set-up, roll, discard, move
+robber, ...)."""
 
 
 def phase_words(phase: GamePhase) -> str:
-    """The phase as the status line names it (a game's own phase by its title)."""
-    return PHASE_WORDS.get(phase, phase.title)
+    """The phase as the status line names it: a game's own phase by the label its module in
+    :mod:`hexlan.tui.games` registers (:func:`~hexlan.tui.actionkeys.labels`), else by its
+    title."""
+    return PHASE_WORDS.get(phase) or phase_label(phase) or phase.title
 
 
 class StatusBar(Static):
