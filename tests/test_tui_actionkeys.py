@@ -20,8 +20,20 @@ from hexlan.engine.variants.cities_knights.actions import (
     PlayProgress,
 )
 from hexlan.engine.variants.jungle import BuyWithDiscoveries
-from hexlan.engine.variants.pirate_islands import AttackFortress, PiratePhase, RobSeat
-from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
+from hexlan.engine.variants.pirate_islands import (
+    AttackFortress,
+    PirateIslands,
+    PiratePhase,
+    RobSeat,
+)
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MovePirate,
+    MoveShip,
+    Seafarers,
+    SeaPhase,
+)
 from hexlan.tui import actionkeys as K
 from hexlan.tui import games  # noqa: F401 - registers every game's keys
 from hexlan.tui.screens import knights
@@ -178,3 +190,14 @@ def test_the_variants_register_their_dialogs_and_build_phases() -> None:
     assert K.dialog_of(Phase.MAIN) is None and K.dialog_of(KnightsPhase.RETREAT) is None
     with pytest.raises(ValueError, match="already has its prompt"):
         K.asks(KnightsPhase.SPY, "", lambda view, legal, names: ("", []))
+
+
+def test_a_game_registers_what_a_card_does_in_its_rules() -> None:
+    class Mutiny(PirateIslands):
+        """A game deriving from Pirate Islands: its card words too."""
+
+    for game in (PirateIslands, Mutiny):
+        assert K.card_helps_of(game) == {DevCard.KNIGHT: "turn a ship of your line into a warship"}
+    assert K.card_helps_of(Seafarers) == {} and K.card_helps_of(type(None)) == {}
+    with pytest.raises(ValueError, match="PirateIslands already has its card words"):
+        K.card_helps(PirateIslands, {DevCard.MONOPOLY: "take it all"})

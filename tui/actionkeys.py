@@ -20,7 +20,9 @@ never with ``isinstance``:
   a key's action, and the words that ask for it (:func:`prompt_of`), :func:`asks` a phase
   whose choice a dialog answers (:func:`dialog_of`), :func:`builds_in` the phases where
   the build keys build (:func:`builds_by_key`), and :func:`labels` the status line's name of
-  a phase (:func:`phase_label`), so the screen names no game's phase.
+  a phase (:func:`phase_label`), so the screen names no game's phase;
+- :func:`card_helps` registers what a development card does in a game's rules, for the card
+  dialog (:func:`card_helps_of`).
 
 >>> import hexlan.tui.games  # every game's keys register on import
 >>> from hexlan.engine import actions as A
@@ -35,7 +37,7 @@ never with ``isinstance``:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias, TypeVar
 
@@ -67,6 +69,7 @@ _WAITING: Final[dict[GamePhase, str]] = {}
 _HEADS: Final[dict[GamePhase, str]] = {}
 _BUILDING: Final[set[GamePhase]] = set()
 _LABELS: Final[dict[GamePhase, str]] = {}
+_CARD_HELPS: Final[dict[type, dict[DevelopmentCard, str]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +218,28 @@ def phase_label(phase: GamePhase) -> str | None:
     return _LABELS.get(phase)
 
 
+def card_helps(game: type, helps: Mapping[DevelopmentCard, str]) -> None:
+    """Register what the development cards of ``helps`` do in a game whose rules module is a
+    ``game`` (Pirate Islands' knight: "turn a ship of your line into a warship"), the words
+    the card dialog gives them there.
+
+    Raises:
+        ValueError: a game that already has its card words.
+    """
+    if game in _CARD_HELPS:
+        raise ValueError(f"{game.__name__} already has its card words")
+    _CARD_HELPS[game] = dict(helps)
+
+
+def card_helps_of(game: type) -> dict[DevelopmentCard, str]:
+    """The card words registered for ``game`` (the class of a view's rules module,
+    ``type(view.variant)``) and the classes it derives from, its own first; empty for none."""
+    helps: dict[DevelopmentCard, str] = {}
+    for kind in reversed(game.__mro__):
+        helps.update(_CARD_HELPS.get(kind, {}))
+    return helps
+
+
 def prompts(
     phase: GamePhase,
     key: str,
@@ -277,6 +302,8 @@ __all__ = [
     "asks",
     "builds_by_key",
     "builds_in",
+    "card_helps",
+    "card_helps_of",
     "card_of",
     "dialog_of",
     "is_keyed",

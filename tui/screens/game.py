@@ -34,7 +34,6 @@ from hexlan.engine.core import (
     Phase,
     hand_minus,
 )
-from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.cities_knights import progress_of
 from hexlan.engine.variants.cities_knights.actions import (
     ImproveCity,
@@ -51,6 +50,7 @@ from hexlan.net.narrate import GameEvent, describe_cards
 from hexlan.tui import games  # noqa: F401 - every game's keys register on import
 from hexlan.tui.actionkeys import (
     builds_by_key,
+    card_helps_of,
     card_of,
     dialog_of,
     is_keyed,
@@ -1001,8 +1001,7 @@ class GameScreen(TableScreen):
         helps: dict[DevelopmentCard, str] = dict(_CARD_HELP)
         if self.game.view.board.topology.path_sea:
             helps.update(_SEA_CARD_HELP)
-        if isinstance(self.game.view.variant, PirateIslands):
-            helps[DevCard.KNIGHT] = "turn a ship of your line into a warship"
+        helps.update(card_helps_of(type(self.game.view.variant)))  # tui/games' own words
         choices = [(f"{card.title}: {helps.get(card, 'play it')}", card) for card in cards]
 
         def chosen(card: DevelopmentCard | None) -> None:
