@@ -41,16 +41,17 @@ def is_spy(view: InformationState, action: Action) -> bool:
 
 class Twins:
     """Two copies of one seeded table, fed the same decisions: ``live`` (whose seats may crash
-    and restart) and ``twin`` (whose never do)."""
+    and restart) and ``twin`` (whose never do); with ``alone``, one table that is both."""
 
-    def __init__(self) -> None:
-        self.live = Table(SEATS, seed=SEED, game=GAME)
+    def __init__(self, *, alone: bool = False) -> None:
         self.twin = Table(SEATS, seed=SEED, game=GAME)
-        self.live.start()
-        self.twin.start()
+        self.live = self.twin if alone else Table(SEATS, seed=SEED, game=GAME)
+        self.tables = [self.twin] if alone else [self.live, self.twin]
+        for table in self.tables:
+            table.start()
 
     def act(self, seat: int, action: Action) -> None:
-        for table in (self.live, self.twin):
+        for table in self.tables:
             table.act(seat, action)
 
     def bot_step(self) -> bool:
@@ -76,7 +77,7 @@ class Twins:
     def same(self) -> None:
         """Both copies agree: no refusal or stop, the same journal, views and every Dealer
         (holders, own cards) at every seat."""
-        for table in (self.live, self.twin):
+        for table in self.tables:
             assert table.problems() == []
             assert all(s.stopped is None for s in table.sessions)
         for live, twin in zip(self.live.sessions, self.twin.sessions, strict=True):
@@ -119,9 +120,11 @@ def own_kind(table: Table, seat: int, kind: str) -> list[bytes]:
     ]
 
 
-def crash_at(seat: int, kind: str, cut: str) -> CrashPoint:
-    """Crash ``seat`` around its first own ``kind``: before the log write ("unpersisted"),
-    after it, unsent ("unsent"), or after every effect of that call ("sent")."""
+def crash_at(seat: int, kind: str, cut: str, author: int | None = None) -> CrashPoint:
+    """Crash ``seat`` around the first ``kind`` of ``author`` (default: its own) it logs:
+    before the log write ("unpersisted"), after it, before what follows in the same call
+    ("unsent": its own message is not sent), or after every effect of that call ("sent")."""
+    author = seat if author is None else author
 
     def point(target: int, effects: list[Effect]) -> int | None:
         if target != seat:
@@ -129,7 +132,7 @@ def crash_at(seat: int, kind: str, cut: str) -> CrashPoint:
         for i, effect in enumerate(effects):
             if isinstance(effect, Persist):
                 body = Envelope.parse(effect.envelope).body
-                if body.author == seat and body.kind == kind:
+                if body.author == author and body.kind == kind:
                     return {"unpersisted": i, "unsent": i + 1, "sent": len(effects)}[cut]
         return None
 
@@ -195,6 +198,31 @@ def test_a_victim_restarted_around_its_spy_open_signs_it_again_and_loses_the_car
     one_body_per_step([twins.live, twins.twin])
 
 
+def test_a_player_restarted_between_the_open_and_its_take_still_sees_and_takes() -> None:
+    """The player dies once it has logged the victim's ``spy_open``: restarted, it reads the
+    victim's cards again from its log, may take one, and the take moves the card as in its
+    uncrashed twin."""
+    twins = Twins()
+    player, victim, play = twins.to_a_spy()
+    hand = tuple(sorted(progress(twins.twin, victim).cards[victim]))
+    twins.live.crash_point = crash_at(player, "spy_open", "sent", author=victim)
+    twins.act(player, play)
+    assert [seat for seat, _ in twins.live.restarts] == [player]
+    twins.live.pump()
+    twins.same()
+    restarted = twins.live.sessions[player]
+    assert [e.action for e in restarted.journal if isinstance(e.action, DeckShown)] == [
+        DeckShown(victim, hand)
+    ]
+    assert restarted.decision_due()
+    take = the_take(twins, player, victim)
+    assert take in view(twins.live, player).legal_actions()
+    twins.act(player, take)
+    twins.same()
+    assert (take.deck, take.face) in progress(twins.live, player).cards[player]
+    one_body_per_step([twins.live, twins.twin])
+
+
 @pytest.mark.slow
 def test_a_player_restarted_after_its_take_shows_and_plays_the_card_taken() -> None:
     """The player dies right after its take: restarted, it knows the cards it saw and holds
@@ -251,7 +279,7 @@ def test_a_finished_game_with_a_spy_replays_to_the_same_states_and_verifies(
     as a restart does) to the same journal, Spy records, views and Dealers; the logs pass
     `hexlan verify` with the audit passed; the replayed audit re-checks the Spy: a take of a
     card played before would name the player's ``spy_take``."""
-    twins = Twins()
+    twins = Twins(alone=True)
     player, victim, play = twins.to_a_spy()
     twins.act(player, play)
     twins.act(player, the_take(twins, player, victim))
