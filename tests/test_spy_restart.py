@@ -1,12 +1,13 @@
 """The Cities & Knights Spy (PROTOCOL.md §7.3) across a seat's restart from its log (§9 resume):
 the victim that dies around its ``spy_open`` signs the same bytes again (never an equivocation)
-and still knows it lost the card taken; the player that dies after its take still holds the
-card and later shows and plays it; a finished game with a Spy replays to the same states, its
+and still knows it lost the card taken; the player that dies between the open and its take
+still sees the cards and takes one; the player that dies after its take still holds the card
+and shows and plays it; a finished game with a Spy replays to the same states, its
 logs pass `hexlan verify`, and the replayed audit re-checks the Spy.
 
 Each test plays one seeded table twice in lockstep (:class:`Twins`): the same decisions, one
 copy's seat restarted (:class:`~test_session.Table`'s crash and restart), the other never; the
-restarted seat must end where the uncrashed one does."""
+restarted seat must end where the uncrashed one does (the replay test plays one copy)."""
 
 from __future__ import annotations
 
