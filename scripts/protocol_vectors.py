@@ -19,7 +19,9 @@ re-checks a few values with bare library primitives):
   shuffles and their proofs, the first draw, the first card shown among the most positions, the
   first steal and the end-of-game audit;
 - a separate small deck for the shuffle proof: label "vector", 3 cards, the same two seats'
-  seeds and key shares, the proofs' contexts ending in a stated challenge-event output.
+  seeds and key shares, the proofs' contexts ending in a stated challenge-event output; the
+  same deck, unproven, for a card re-encrypted to another seat and for a show among three
+  positions (the vector game has none among more than one).
 
 Bytes are lowercase hex. The game id depends on the engine version (part of the opening), so a
 new hexlan version regenerates the file; ``--check`` exits 1 when the file on disk differs.
@@ -393,8 +395,15 @@ def _show(game: _Game) -> dict[str, Any]:
     deck = game.sessions[0].dealer.deck
     shows = game.messages("card_reveal")
     env = max(shows, key=lambda env: len(env.body.payload[2]))  # the first of the longest
-    seat = env.body.author
     _, index, positions, proof = env.body.payload
+    return {**_shown(deck, env.body.author, index, positions, proof), "message": _message(env)}
+
+
+def _shown(
+    deck: Deck, seat: int, index: int, positions: list[int], proof: list[bytes]
+) -> dict[str, Any]:
+    """A show (§13.8) by ``seat`` of card ``index`` among ``positions`` of ``deck``: each listed
+    position's ciphertext, the other seats' shares and its statement, the context, the proof."""
     listed = []
     for position, (base, target) in zip(
         positions, deck.show_statements(seat, index, positions), strict=True
@@ -416,7 +425,6 @@ def _show(game: _Game) -> dict[str, Any]:
         "positions": listed,
         "context": _hex(deck.show_context(seat, index, positions)),
         "proof": [_hex(entry) for entry in proof],
-        "message": _message(env),
     }
 
 
@@ -548,9 +556,9 @@ def _vector_shuffle(game: _Game) -> dict[str, Any]:
     }
 
 
-def _reencryption(game: _Game) -> dict[str, Any]:
-    """A card of the 3-card vector deck dealt to seat 1, re-encrypted to seat 0 with its proof
-    (the Spy, PROTOCOL.md §7.3), as Spy number 1."""
+def _shuffled_vector_deck(game: _Game) -> tuple[Deck, list[bytes], list[bytes]]:
+    """The 3-card vector deck shuffled by both seats (the shuffles of :func:`_vector_shuffle`,
+    unproven): the deck, the seats' seeds and their deck secrets."""
     game_id, players = game.opening.game_id, len(NAMES)
     seeds = [k.chain.secret for k in game.keys]
     secrets = [derive_deck_secret(seed) for seed in seeds]
@@ -560,6 +568,13 @@ def _reencryption(game: _Game) -> dict[str, Any]:
     deck = Deck(VECTOR_LABEL, VECTOR_FACES, key, game_id)
     for seat, seed in enumerate(seeds):
         deck.add_shuffle(seat, pack_deck(deck.shuffle(seed)[0].output))
+    return deck, seeds, secrets
+
+
+def _reencryption(game: _Game) -> dict[str, Any]:
+    """A card of the 3-card vector deck dealt to seat 1, re-encrypted to seat 0 with its proof
+    (the Spy, PROTOCOL.md §7.3), as Spy number 1."""
+    deck, seeds, secrets = _shuffled_vector_deck(game)
     holder, to, spy = 1, 0, (1).to_bytes(8, "big")
     position = deck.deal(holder)
     deck.add_share(position, to, *deck.own_share(position, secrets[to], to))
@@ -585,6 +600,21 @@ def _reencryption(game: _Game) -> dict[str, Any]:
         "card_index": index,
         "card_point": _hex(card_point(VECTOR_LABEL.encode(), index)),
     }
+
+
+def _show_vector(game: _Game) -> dict[str, Any]:
+    """A show (§13.8) among three positions: every card of the 3-card vector deck dealt to
+    seat 1 (seat 0's shares given), seat 1 showing the card at position 1 among all three."""
+    deck, _, secrets = _shuffled_vector_deck(game)
+    seat, other = 1, 0
+    for _ in range(deck.size):
+        position = deck.deal(seat)
+        deck.add_share(position, other, *deck.own_share(position, secrets[other], other))
+    positions = list(range(deck.size))
+    index = deck.open(1, secrets[seat])
+    proof = deck.prove_show(index, positions, secrets[seat], seat)
+    deck.show(seat, index, positions, proof)
+    return {"label": VECTOR_LABEL, **_shown(deck, seat, index, positions, proof)}
 
 
 # ---------------------------------------------------------------------------- the audit
@@ -809,6 +839,7 @@ def build() -> tuple[dict[str, Any], bytes]:
         "steal": _steal(game),
         "shuffle_vector": _vector_shuffle(game),
         "reencryption": _reencryption(game),
+        "show_vector": _show_vector(game),
         "audit": _audit(game),
         "whole_game": _whole_game(game, log),
     }, log

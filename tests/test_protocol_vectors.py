@@ -373,18 +373,18 @@ def test_first_draw_shares_proofs_and_card(vectors: dict[str, Any]) -> None:
     assert deck["faces"][draw["card_index"]] == draw["face"]
 
 
-def test_a_card_shown_among_positions_with_its_or_proof(vectors: dict[str, Any]) -> None:
-    """§13.8: the statements from the final deck and the others' shares, the context, and the
-    disjunctive DLEQ proof's one equation, by hand; and the message carries no position of the
-    card beyond the listed ones."""
+def check_show(
+    vectors: dict[str, Any], label: str, final: list[tuple[bytes, bytes]], show: dict[str, Any]
+) -> tuple[list[int], list[bytes]]:
+    """§13.8 by hand: the context, each listed position's statement from the final deck
+    ``final``, the others' shares and the card's point, and the disjunctive DLEQ proof's one
+    equation under the seat's deck key share. The listed positions and the proof entries."""
     game_id = x(vectors["opening"]["game_id"])
-    deck, show = vectors["development_deck"], vectors["show"]
-    label, seat, index = deck["label"], show["seat"], show["card_index"]
-    final = cards(x(deck["shuffles"][-1]["output"]))
+    seat, index = show["seat"], show["card_index"]
     public = x(vectors["seats"][seat]["deck_key_share"])
+    m_i = card_point(label, index)
     positions = [entry["position"] for entry in show["positions"]]
     assert positions == sorted(set(positions)) and positions
-    assert all(deck["owners"][p] == seat for p in positions)
     context = (
         game_id
         + label.encode()
@@ -394,7 +394,6 @@ def test_a_card_shown_among_positions_with_its_or_proof(vectors: dict[str, Any])
         + b"".join(p.to_bytes(2, "big") for p in positions)
     )
     assert context.hex() == show["context"]
-    m_i = x(deck["card_points"][index])
     statements = []
     for entry in show["positions"]:
         a, b = final[entry["position"]]
@@ -416,9 +415,43 @@ def test_a_card_shown_among_positions_with_its_or_proof(vectors: dict[str, Any])
     flat = [p for statement in statements for p in statement]
     challenge = hash_to_scalar(b"hexlan/v1/show\0", context, public, *flat, *commitments)
     assert int.from_bytes(challenge, "little") == total % L
+    return positions, proof
+
+
+def test_a_card_shown_among_positions_with_its_or_proof(vectors: dict[str, Any]) -> None:
+    """§13.8 in the vector game (:func:`check_show`); the message carries no position of the
+    card beyond the listed ones."""
+    deck, show = vectors["development_deck"], vectors["show"]
+    label, seat, index = deck["label"], show["seat"], show["card_index"]
+    assert card_point(label, index).hex() == deck["card_points"][index]
+    final = cards(x(deck["shuffles"][-1]["output"]))
+    positions, proof = check_show(vectors, label, final, show)
+    assert all(deck["owners"][p] == seat for p in positions)
     message = msgpack.unpackb(x(show["message"]["body"]))
     assert message[6] == "card_reveal" and message[7] == [label, index, positions, proof]
     assert deck["faces"][index] == show["face"]
+
+
+def test_a_card_shown_among_three_positions(vectors: dict[str, Any]) -> None:
+    """§13.8 among three positions, on the 3-card vector deck (its final order from the small
+    shuffle's seeds): every card dealt to seat 1, seat 0's shares of them ``A·x_0`` from its
+    deck secret, seat 1's card at position 1 opened with its own secret, and the show of it
+    among all three (:func:`check_show`)."""
+    small, show = vectors["shuffle_vector"], vectors["show_vector"]
+    label, seat, index = show["label"], show["seat"], show["card_index"]
+    assert label == small["label"] and seat == 1
+    final = cards(x(small["seats"][-1]["output"]))
+    seats = vectors["seats"]
+    x_other, x_seat = x(seats[0]["deck_secret"]), x(seats[seat]["deck_secret"])
+    for entry, (a, _) in zip(show["positions"], final, strict=True):
+        assert entry["other_shares"] == [mul(x_other, a).hex()]
+    m_i = card_point(label, index)
+    assert m_i.hex() == small["card_points"][index]
+    a, b = final[1]
+    assert sub(sub(point(b), mul(x_other, a)), mul(x_seat, a)) == m_i
+    positions, _ = check_show(vectors, label, final, show)
+    assert positions == [0, 1, 2]
+    assert small["faces"][index] == show["face"]
 
 
 def hash_to_point(domain: bytes, data: bytes) -> bytes:
