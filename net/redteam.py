@@ -399,7 +399,7 @@ class Cheat:
         def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
             if not isinstance(chosen, DiscardProgress):
                 return None
-            card = _undealt_card(view, me)
+            card = _undealt_card(view, me, _unopened_tracks(session))
             if card is None:
                 return None
             name = TRACKS[card[0]]
@@ -509,16 +509,39 @@ def _spent_item(session: Session) -> tuple[str, int] | None:
     return None
 
 
-def _undealt_card(view: GameState, seat: int) -> tuple[int, int] | None:
+def _unopened_tracks(session: Session) -> set[int]:
+    """The progress decks in which ``session``'s seat holds a card no Spy has opened to another
+    seat (PROTOCOL.md §7.3) nor taken from another: cards drawn since it was last spied on. A
+    seat that saw its hand knows every card in it until then, and its engine refuses a discard of
+    any other face."""
+    me = session.seat
+    opened = {
+        (label, position)
+        for record in session._spy_takes.values()
+        if record.victim == me
+        for label, position, _, _ in record.items
+    }
+    return {
+        TRACKS.index(label)
+        for label, dealer in session.decks.items()
+        if label in TRACKS
+        for position, index in dealer.own_index.items()
+        if (label, position) not in opened
+        and not dealer.deck.moves(position)
+        and dealer.deck.shown_by(index) is None
+    }
+
+
+def _undealt_card(view: GameState, seat: int, decks: set[int]) -> tuple[int, int] | None:
     """A progress card ``(track, face)`` that ``seat`` holds none of but that its view has not
-    seen anywhere (so it may still be in a deck): one it was never dealt, of a deck it holds
-    cards of (the others, who cannot see them, would let it discard any unseen face of that
-    deck). None in another game or when there is none."""
+    seen anywhere (so it may still be in a deck): one it was never dealt, of one of ``decks``,
+    decks in which it holds cards the others cannot see (they would let it discard any unseen
+    face of that deck). None in another game or when there is none."""
     progress = view.variant_state
     if not isinstance(progress, Progress):
         return None
     held = set(progress.cards[seat])
-    decks = {track for track, _ in held}
+    decks = decks & {track for track, _ in held}
     return next(
         (
             (track, face)
