@@ -67,8 +67,9 @@ class Shells:
 
 
 def play_out(table: DyingTable, shells: Shells, *, votes_first: bool) -> int:
-    """Run the table until the dead seat has died and nothing moves, then rounds of votes,
-    then deliveries, resends and the live seats' play until nothing moves; the rounds it took for every live seat to end the game (or
+    """Run the table until the dead seat has died and nothing moves (with resends unless
+    ``votes_first``), then rounds: votes, then deliveries, resends and the live seats' play
+    until nothing moves. Returns the rounds it took every live seat to end the game (or
     ``ROUNDS + 1``)."""
     table.start()
     table.settle(resend=not votes_first)
