@@ -118,14 +118,16 @@ NAMES_A_LIVE_SEAT: set[tuple[int, Seat, str, Seat]] = {
     (4, 0, "steal_open", 3),
     (4, 2, "draw_share", 1),
 }
-"""Cases where a vote signed before the resends names a live seat too (votes first): the seat
-that lacks the torn message holds the witness's later messages, which list it, unaccepted; so
-the witness owes it a step (a reveal, a shuffle) that it has signed, and a live seat's vote
-names the witness. In a 3-seat game that vote alone ends the game there (the only other
-remaining seat is the dead one), while the witness, which never counts a vote naming it, waits
-on. Not fixed here: a peer forwards a message of a seat that is not connected at once
-(``Peer._anti_entropy``), so the witness's messages wait only until the next tick, never the
-stall timeout, unless the torn message is lost on its way between live seats too."""
+"""Cases where a vote signed before the resends names a live seat too (votes first): the
+witness owes, in the state of the live seat that lacks the torn message, a step it took in
+messages that wait there, unaccepted, for the torn one; or the seat behind owes, in the
+witness's state, a step that the torn message made due and that it cannot see. Either live seat
+may then name the other. With 3 seats such a vote alone ends the game at its signer (the only
+other remaining seat is the dead one), while the seat it names, which never counts a vote
+naming itself, waits on: the live seats disagree. Not fixed here (excluding, from a stall, the
+seats with a message held here fixes one case of the twelve): a peer forwards a message of a
+seat that is not connected at once (``Peer._anti_entropy``), long before the stall timeout, so
+this needs the torn message lost between live seats too for the whole timeout."""
 
 
 def _cases() -> list[object]:
