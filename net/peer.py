@@ -1022,7 +1022,9 @@ class Peer:
 
     def _tick(self) -> bool:
         """Report a stall (at most every :data:`STALL_REPEAT` seconds), and abandon the game
-        after :attr:`abandon_after`; whether a stall was reported."""
+        after :attr:`abandon_after`; whether a stall was reported. It signs again when the
+        stalled seats change, or when its own vote no longer stands (§11: the vote crossed a
+        message that another seat held, say a dead seat's torn last one, and is void)."""
         now = self.clock()
         stalled = self._stalled(now)
         if not stalled:
@@ -1036,7 +1038,7 @@ class Peer:
         if (
             self.abandon_after is not None
             and stalled_for >= self.abandon_after
-            and stalled != self._abandoned_for
+            and (stalled != self._abandoned_for or self.session.vote_void())
         ):
             self._abandoned_for = stalled
             who = ", ".join(self._who(s) for s in stalled)
@@ -1045,6 +1047,7 @@ class Peer:
                 self.abandon(stalled)
             except IllegalActionError as exc:
                 self._emit("stall", f"cannot abandon the game: {exc}", author=stalled[0])
+                self._last_stall, self._last_stall_at = stalled, now  # try again after a while
             return True
         self._last_stall, self._last_stall_at = stalled, now
         view = self.session.view

@@ -648,6 +648,7 @@ class Session:
             self.last_progress = now
             self._drain_waiting(effects)  # a deck now ready lets its waiting shares in (§13.7)
             self._fulfil(effects)
+            self._count_abandon_votes(effects)  # the owed steps may have changed (§11)
         return effects
 
     def replay(self, envelopes: Sequence[bytes]) -> list[Effect]:
@@ -1094,6 +1095,16 @@ class Session:
             )
             for step in vote.owed
         )
+
+    def vote_void(self) -> bool:
+        """Whether this seat's latest ``abandon`` no longer stands here (§11): a step it named
+        was taken, or changed into another, or the seat named for a decision has a message
+        beyond the vote's heads (one this seat accepted since, say a torn last message another
+        seat resent). Its shell then signs a new vote for the seats still stalled; a void vote
+        never counts anywhere, and without a new one the abandonment would wait forever.
+        False when this seat has signed no vote, and once the game is over."""
+        own = self._votes.get(self.seat)
+        return own is not None and not self.is_over and not self._vote_valid(own)
 
     def _count_abandon_votes(self, effects: list[Effect]) -> None:
         """End the game as abandoned once every remaining seat's latest vote stands and names

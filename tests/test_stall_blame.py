@@ -115,13 +115,16 @@ class DyingTable(Table):
         """The seats that still decide and work: the dead one until it dies."""
         return self.live() if self.died() else list(range(len(self.sessions)))
 
-    def settle(self) -> None:
+    def settle(self, *, resend: bool = True) -> None:
         """Deliveries, late proof work and the live seats' decisions, in a seeded order, until
-        none is left; then the live seats resend each other what they lack, and again."""
+        none is left (or a seat stopped, or every live seat's game is over); then (with ``resend``) the live seats resend each other what they lack,
+        and again."""
         rng = self.work
         while True:
             for _ in range(5000):
-                if any(s.is_over or s.stopped for s in self.sessions):
+                if any(s.stopped for s in self.sessions) or all(
+                    self.sessions[s].is_over for s in self.live()
+                ):
                     return
                 running = self.running()
                 due = [s for s in running if self.sessions[s].decision_due()]
@@ -138,17 +141,22 @@ class DyingTable(Table):
                 else:
                     seat = rng.choice(due)
                     self.act(seat, self.bots[seat].choose(self.sessions[seat].view, seat))
-            resent = [
-                (a, data)
-                for a in self.live()
-                for b in self.live()
-                if a != b
-                for data in self.sessions[b].missing_for(self.sessions[a].heads())
-            ]
-            if not resent:
+            if not resend or not self.resend():
                 return
-            for seat, data in resent:
-                self._carry_out(seat, self.sessions[seat].receive(data, self.now))
+
+    def resend(self) -> bool:
+        """Each live seat sends every other one what that seat's heads show it lacks (§8, as
+        ``Peer._anti_entropy`` does); whether anything was sent."""
+        resent = [
+            (a, data)
+            for a in self.live()
+            for b in self.live()
+            if a != b
+            for data in self.sessions[b].missing_for(self.sessions[a].heads())
+        ]
+        for seat, data in resent:
+            self._carry_out(seat, self.sessions[seat].receive(data, self.now))
+        return bool(resent)
 
 
 def check_only_the_dead_seat_is_named(table: DyingTable) -> None:

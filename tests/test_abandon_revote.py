@@ -1,0 +1,180 @@
+"""An abandonment ends when a seat dies after a torn last message (docs/PROTOCOL.md §11).
+
+The dead seat's last message reached one live seat only (it died while sending it). The live
+seats' stalls then differ until they resend each other what they lack (§8, anti-entropy): a
+vote signed before that names a step, or heads, that the seats holding the message have since
+passed, and it is void there, and at its own signer once the message reaches it. Every vote
+signed by a seat whose view was behind is void; a shell that signed again only when its set of
+stalled seats changed would wait forever with every live seat. The rule (§11,
+:meth:`~hexlan.net.session.Session.vote_void`): a seat whose own vote no longer stands signs a
+new one for the seats still stalled.
+
+The live seats here behave as ``Peer._tick`` does with ``abandon_after`` set (a bot left alone
+at the table): each names the seats it stalls on (the automatic steps, and the dead seat's
+decision, since it is not connected) and signs when that set changes or its vote is void.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_stall_blame import PLAY_POINTS, SETUP_POINTS, DyingTable, Point
+
+from hexlan.engine.core import IllegalActionError, Seat
+from hexlan.net.session import AUTOMATIC_TIMEOUT
+
+ROUNDS = 4
+"""Rounds of votes, deliveries and resends within which the game must end."""
+
+
+class Shells:
+    """The abandonment part of each live seat's shell (``Peer._stalled`` and ``Peer._tick``).
+
+    Args:
+        table: the table.
+        revote: whether a seat signs again when its own vote is void (the §11 rule); without
+            it, only when its stalled seats change (the rule before).
+    """
+
+    def __init__(self, table: DyingTable, *, revote: bool = True) -> None:
+        self.table, self.revote = table, revote
+        self.voted_for: dict[Seat, tuple[Seat, ...]] = {}
+        self.signed = 0
+
+    def stalled(self, seat: Seat) -> tuple[Seat, ...]:
+        session = self.table.sessions[seat]
+        seats = set(session.tick(self.table.now))
+        view = session.view
+        if view is not None and not session.done:  # the dead seat is the one not connected
+            seats.update(s for s in view.acting_seats() if s == self.table.dead)
+        return tuple(sorted(seats))
+
+    def vote(self) -> None:
+        """Time passes beyond the stall timeout; each live seat signs as its shell would."""
+        table = self.table
+        table.now += 2 * AUTOMATIC_TIMEOUT
+        for seat in table.live():
+            session = table.sessions[seat]
+            stalled = self.stalled(seat)
+            again = self.revote and session.vote_void()
+            if not stalled or (stalled == self.voted_for.get(seat) and not again):
+                continue
+            self.voted_for[seat] = stalled
+            try:
+                table._carry_out(seat, session.abandon(stalled, table.now))
+            except IllegalActionError:
+                continue
+            self.signed += 1
+
+
+def play_out(table: DyingTable, shells: Shells, *, votes_first: bool) -> int:
+    """Run the table until the dead seat has died and nothing moves (with resends unless
+    ``votes_first``), then rounds: votes, then deliveries, resends and the live seats' play
+    until nothing moves. Returns the rounds it took every live seat to end the game (or
+    ``ROUNDS + 1``)."""
+    table.start()
+    table.settle(resend=not votes_first)
+    assert table.died(), f"seat {table.dead} never reached {table.point}"
+    assert table.problems() == []
+    for done in range(1, ROUNDS + 1):
+        shells.vote()
+        table.settle()  # the votes, the resends, and the play the resent message lets go on
+        if all(table.sessions[s].abandoned is not None for s in table.live()):
+            return done
+    return ROUNDS + 1
+
+
+def check_abandoned(table: DyingTable) -> None:
+    assert table.problems() == []
+    for seat in table.live():
+        session = table.sessions[seat]
+        assert session.stopped is None, session.stopped
+        assert session.abandoned == (table.dead,), (seat, session.owed_steps())
+
+
+TORN: list[tuple[int, Seat, Point, Seat]] = [
+    *[
+        (3, dead, PLAY_POINTS[p], witness)
+        for p in PLAY_POINTS
+        for dead, witness in [(0, 2), (2, 0)]
+    ],
+    *[
+        (3, 1, SETUP_POINTS[p], witness)
+        for p in ("after its deck_key", "after its shuffle", "after its shuffle_proof")
+        for witness in (0, 2)
+    ],
+    *[(4, dead, PLAY_POINTS[p], 3 - dead) for p in PLAY_POINTS for dead in (0, 2)],
+]
+NAMES_A_LIVE_SEAT: set[tuple[int, Seat, str, Seat]] = {
+    (3, 0, "reveal", 2),
+    (3, 2, "reveal", 0),
+    (3, 0, "steal_commit", 2),
+    (3, 2, "steal_commit", 0),
+    (3, 0, "steal_open", 2),
+    (3, 1, "deck_key", 0),
+    (3, 1, "deck_key", 2),
+    (4, 0, "reveal", 3),
+    (4, 2, "turn_ack", 1),
+    (4, 2, "steal_commit", 1),
+    (4, 0, "steal_open", 3),
+    (4, 2, "draw_share", 1),
+}
+"""Cases where a vote signed before the resends names a live seat too (votes first): the
+witness owes, in the state of the live seat that lacks the torn message, a step it took in
+messages that wait there, unaccepted, for the torn one; or the seat behind owes, in the
+witness's state, a step that the torn message made due and that it cannot see. Either live seat
+may then name the other. With 3 seats such a vote alone ends the game at its signer (the only
+other remaining seat is the dead one), while the seat it names, which never counts a vote
+naming itself, waits on: the live seats disagree. Not fixed here (excluding, from a stall, the
+seats with a message held here fixes one case of the twelve): a peer forwards a message of a
+seat that is not connected at once (``Peer._anti_entropy``), long before the stall timeout, so
+this needs the torn message lost between live seats too for the whole timeout."""
+
+
+def _cases() -> list[object]:
+    params: list[object] = []
+    for players, dead, point, witness in TORN:
+        for votes_first in (True, False):
+            known = votes_first and (players, dead, point[0], witness) in NAMES_A_LIVE_SEAT
+            marks = [pytest.mark.xfail(strict=True, reason="a live seat is named")] if known else []
+            kind, n, offset = point
+            order = "votes-first" if votes_first else "resends-first"
+            name = f"{players}-seats-dead{dead}-{kind}{n}+{offset}-witness{witness}-{order}"
+            params.append(
+                pytest.param(players, dead, point, witness, votes_first, marks=marks, id=name)
+            )
+    return params
+
+
+@pytest.mark.parametrize(("players", "dead", "point", "witness", "votes_first"), _cases())
+def test_the_live_seats_abandon_the_game_after_a_torn_last_message(
+    players: int, dead: Seat, point: Point, witness: Seat, votes_first: bool
+) -> None:
+    """Whether the votes cross the resent message or follow it, every live seat ends the game
+    as abandoned by the dead seat within a few rounds, and no live seat is named."""
+    table = DyingTable(players, dead, point, witness)
+    rounds = play_out(table, Shells(table), votes_first=votes_first)
+    assert rounds <= ROUNDS, "the abandonment hangs"
+    check_abandoned(table)
+
+
+@pytest.mark.parametrize("kind", ["turn_ack", "draw_share"])
+@pytest.mark.parametrize(("dead", "witness"), [(0, 2), (2, 0)])
+def test_a_vote_made_void_by_the_torn_message_is_signed_again(
+    kind: str, dead: Seat, witness: Seat
+) -> None:
+    """The dead seat's first ``turn_ack`` (or ``draw_share``) reached the witness only; the
+    other live seat votes before it is resent, naming a step or heads the witness has passed,
+    so its vote is void at the witness and, once the message is resent, at its signer too.
+    Signing again only on a new set of stalled seats (the rule before) leaves every live seat
+    waiting for ever; signing again on a void vote ends the game."""
+    point = PLAY_POINTS[f"before its {'first ' if kind == 'turn_ack' else ''}{kind}"]
+    stuck = DyingTable(3, dead, point, witness)
+    assert play_out(stuck, Shells(stuck, revote=False), votes_first=True) > ROUNDS
+    assert all(stuck.sessions[s].abandoned is None for s in stuck.live())
+    assert any(stuck.sessions[s].vote_void() for s in stuck.live()), "no vote is void"
+
+    table = DyingTable(3, dead, point, witness)
+    shells = Shells(table)
+    assert play_out(table, shells, votes_first=True) <= ROUNDS
+    check_abandoned(table)
+    assert shells.signed > len(table.live()), "no seat signed a second vote"
