@@ -1024,7 +1024,12 @@ class Peer:
         """Report a stall (at most every :data:`STALL_REPEAT` seconds), and abandon the game
         after :attr:`abandon_after`; whether a stall was reported. It signs again when the
         stalled seats change, or when its own vote no longer stands (§11: the vote crossed a
-        message that another seat held, say a dead seat's torn last one, and is void)."""
+        message that another seat held, say a dead seat's torn last one, and is void).
+
+        It votes only on a stall it has already reported, at least :data:`STALL_REPEAT`
+        seconds before (§11): each report resends everything (:meth:`_anti_entropy`), so a
+        dead seat's last message that reached only some seats has reached every live one
+        before any of them votes, and no live seat votes out another that only waits on it."""
         now = self.clock()
         stalled = self._stalled(now)
         if not stalled:
@@ -1038,6 +1043,7 @@ class Peer:
         if (
             self.abandon_after is not None
             and stalled_for >= self.abandon_after
+            and stalled == self._last_stall  # reported, and everything resent, a while ago
             and (stalled != self._abandoned_for or self.session.vote_void())
         ):
             self._abandoned_for = stalled

@@ -11,7 +11,9 @@ new one for the seats still stalled.
 
 The live seats here behave as ``Peer._tick`` does with ``abandon_after`` set (a bot left alone
 at the table): each names the seats it stalls on (the automatic steps, and the dead seat's
-decision, since it is not connected) and signs when that set changes or its vote is void.
+decision, since it is not connected) and signs when that set changes or its vote is void, and
+only on a stall it reported a round before (each report resends everything the others lack:
+the torn message reaches every live seat before any votes, §11).
 """
 
 from __future__ import annotations
@@ -33,11 +35,17 @@ class Shells:
         table: the table.
         revote: whether a seat signs again when its own vote is void (the §11 rule); without
             it, only when its stalled seats change (the rule before).
+        report_first: whether a seat votes only on a stall it reported (and resent
+            everything for) a round before (the §11 rule); without it, at once (the rule
+            before).
     """
 
-    def __init__(self, table: DyingTable, *, revote: bool = True) -> None:
-        self.table, self.revote = table, revote
+    def __init__(
+        self, table: DyingTable, *, revote: bool = True, report_first: bool = True
+    ) -> None:
+        self.table, self.revote, self.report_first = table, revote, report_first
         self.voted_for: dict[Seat, tuple[Seat, ...]] = {}
+        self.reported: dict[Seat, tuple[Seat, ...]] = {}
         self.signed = 0
 
     def stalled(self, seat: Seat) -> tuple[Seat, ...]:
@@ -57,6 +65,9 @@ class Shells:
             stalled = self.stalled(seat)
             again = self.revote and session.vote_void()
             if not stalled or (stalled == self.voted_for.get(seat) and not again):
+                continue
+            if self.report_first and self.reported.get(seat) != stalled:
+                self.reported[seat] = stalled  # the report: the resends follow (settle)
                 continue
             self.voted_for[seat] = stalled
             try:
@@ -118,30 +129,24 @@ NAMES_A_LIVE_SEAT: set[tuple[int, Seat, str, Seat]] = {
     (4, 0, "steal_open", 3),
     (4, 2, "draw_share", 1),
 }
-"""Cases where a vote signed before the resends names a live seat too (votes first): the
+"""Cases where a vote signed at the first stall, before the resends, names a live seat too: the
 witness owes, in the state of the live seat that lacks the torn message, a step it took in
 messages that wait there, unaccepted, for the torn one; or the seat behind owes, in the
 witness's state, a step that the torn message made due and that it cannot see. Either live seat
 may then name the other. With 3 seats such a vote alone ends the game at its signer (the only
 other remaining seat is the dead one), while the seat it names, which never counts a vote
-naming itself, waits on: the live seats disagree. Not fixed here (excluding, from a stall, the
-seats with a message held here fixes one case of the twelve): a peer forwards a message of a
-seat that is not connected at once (``Peer._anti_entropy``), long before the stall timeout, so
-this needs the torn message lost between live seats too for the whole timeout."""
+naming itself, waits on: the live seats disagree. Hence the rule (§11): a seat votes only on a
+stall it reported, with its resends, a while before."""
 
 
 def _cases() -> list[object]:
     params: list[object] = []
     for players, dead, point, witness in TORN:
         for votes_first in (True, False):
-            known = votes_first and (players, dead, point[0], witness) in NAMES_A_LIVE_SEAT
-            marks = [pytest.mark.xfail(strict=True, reason="a live seat is named")] if known else []
             kind, n, offset = point
             order = "votes-first" if votes_first else "resends-first"
             name = f"{players}-seats-dead{dead}-{kind}{n}+{offset}-witness{witness}-{order}"
-            params.append(
-                pytest.param(players, dead, point, witness, votes_first, marks=marks, id=name)
-            )
+            params.append(pytest.param(players, dead, point, witness, votes_first, id=name))
     return params
 
 
@@ -169,12 +174,38 @@ def test_a_vote_made_void_by_the_torn_message_is_signed_again(
     waiting for ever; signing again on a void vote ends the game."""
     point = PLAY_POINTS[f"before its {'first ' if kind == 'turn_ack' else ''}{kind}"]
     stuck = DyingTable(3, dead, point, witness)
-    assert play_out(stuck, Shells(stuck, revote=False), votes_first=True) > ROUNDS
+    old_rule = Shells(stuck, revote=False, report_first=False)
+    assert play_out(stuck, old_rule, votes_first=True) > ROUNDS
     assert all(stuck.sessions[s].abandoned is None for s in stuck.live())
     assert any(stuck.sessions[s].vote_void() for s in stuck.live()), "no vote is void"
 
     table = DyingTable(3, dead, point, witness)
-    shells = Shells(table)
+    shells = Shells(table, report_first=False)
     assert play_out(table, shells, votes_first=True) <= ROUNDS
     check_abandoned(table)
     assert shells.signed > len(table.live()), "no seat signed a second vote"
+
+
+@pytest.mark.parametrize(
+    ("players", "dead", "point", "witness"),
+    [
+        pytest.param(p, d, point, w, id=f"{p}-seats-dead{d}-{point[0]}{point[1]}+{point[2]}-w{w}")
+        for p, d, point, w in TORN
+        if (p, d, point[0], w) in NAMES_A_LIVE_SEAT
+    ],
+)
+def test_a_vote_at_the_first_stall_can_name_a_live_seat(
+    players: int, dead: Seat, point: Point, witness: Seat
+) -> None:
+    """Why a seat votes only on a stall it reported before (§11): voting at the first stall,
+    before the resends, a live seat names the other, and the live seats part."""
+    table = DyingTable(players, dead, point, witness)
+    play_out(table, Shells(table, report_first=False), votes_first=True)
+    live = set(table.live())
+    named = [
+        s
+        for s in live
+        if (table.sessions[s].abandoned or ()) != (table.dead,)
+        or table.sessions[s].stopped is not None
+    ]
+    assert named, "every live seat ended the game against the dead seat alone"
