@@ -120,6 +120,37 @@ OTHER_VERSION = PROTOCOL_VERSION + 1
 """A protocol version this code does not speak."""
 
 
+def start_after_a_switch(
+    announced: dict[str, object], switched: dict[str, object], joiner: JoinLobby
+) -> tuple[list[TableChanged | GameStarts], bytes]:
+    """``joiner`` sits at a table of one host's with the terms ``announced`` (the events it
+    reads there); then the host starts the game from a table with the terms ``switched``
+    instead (the ``start`` it sends, as bytes): a host that changed the terms under its
+    joiners. Each terms' dict holds ``seats`` and :class:`HostLobby`'s keyword arguments."""
+    host = Player.new()
+
+    def table(terms: dict[str, object]) -> HostLobby:
+        kwargs = dict(terms)
+        seats = kwargs.pop("seats")
+        return HostLobby(
+            host.identity,
+            seats,  # type: ignore[arg-type]
+            "Ann",
+            47400,
+            game_keys=host.game_keys,
+            chain=host.chain,
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    first, second = table(announced), table(switched)
+    events = deliver(first.receive(1, hello_on(first, 1, "10.0.0.8", joiner)), 1, joiner)
+    (challenge,) = second.connect(1, "10.0.0.8")
+    nonce = Envelope.parse(challenge.envelope).body.payload[1]  # type: ignore[union-attr]
+    effects = second.receive(1, joiner._hello_envelope(nonce))
+    (start,) = [e for e in sent_to(effects, 1) if e.body.kind == "start"]
+    return events, start.to_bytes()
+
+
 def raw_hello(player: Player, version: int, payload_version: int | None = None) -> bytes:
     """A hello whose body speaks ``version`` (built by hand: Body refuses other versions)."""
     payload = [
@@ -268,31 +299,13 @@ def test_a_five_six_game_starts_early_only_with_five_seats() -> None:
 def test_a_joiner_refuses_an_opening_of_another_game_than_the_table_announced() -> None:
     """A joiner plays the host's game, the one its table announced: a start for another game
     (a host that switched games under its joiners) is refused in words."""
-    host = Player.new()
-
-    def table(seats: int, **kwargs: object) -> HostLobby:
-        return HostLobby(
-            host.identity,
-            seats,
-            "Ann",
-            47400,
-            game_keys=host.game_keys,
-            chain=host.chain,
-            **kwargs,  # type: ignore[arg-type]
-        )
-
-    five_six, base = table(6, game="five-six"), table(2)
     bob = Player.new().joiner("Bob")
-    events = deliver(five_six.receive(1, hello_on(five_six, 1, "10.0.0.8", bob)), 1, bob)
+    events, start = start_after_a_switch({"seats": 6, "game": "five-six"}, {"seats": 2}, bob)
     assert [e.game for e in events if isinstance(e, TableChanged)] == ["five-six"]
-    (challenge,) = base.connect(1, "10.0.0.8")
-    nonce = Envelope.parse(challenge.envelope).body.payload[1]  # type: ignore[union-attr]
-    effects = base.receive(1, bob._hello_envelope(nonce))
-    (start,) = [e for e in sent_to(effects, 1) if e.body.kind == "start"]
     with pytest.raises(
         LobbyError, match="announced a five-six table but its opening is for the base"
     ):
-        bob.receive(start.to_bytes())
+        bob.receive(start)
 
 
 def test_the_table_announces_its_board_and_options_to_every_joiner() -> None:
@@ -320,29 +333,12 @@ def test_the_table_announces_its_board_and_options_to_every_joiner() -> None:
 
 
 def test_a_joiner_refuses_an_opening_with_other_terms_than_the_table_announced() -> None:
-    host = Player.new()
-
-    def table(seats: int, **kwargs: object) -> HostLobby:
-        return HostLobby(
-            host.identity,
-            seats,
-            "Ann",
-            47400,
-            game_keys=host.game_keys,
-            chain=host.chain,
-            **kwargs,  # type: ignore[arg-type]
-        )
-
-    announced, switched = table(3, options=GameOptions(victory_points=8)), table(2)
     bob = Player.new().joiner("Bob")
-    events = deliver(announced.receive(1, hello_on(announced, 1, "10.0.0.8", bob)), 1, bob)
+    announced = {"seats": 3, "options": GameOptions(victory_points=8)}
+    events, start = start_after_a_switch(announced, {"seats": 2}, bob)  # default terms
     assert [e.options.victory_points for e in events if isinstance(e, TableChanged)] == [8]
-    (challenge,) = switched.connect(1, "10.0.0.8")  # a host that plays the default terms
-    nonce = Envelope.parse(challenge.envelope).body.payload[1]  # type: ignore[union-attr]
-    effects = switched.receive(1, bob._hello_envelope(nonce))
-    (start,) = [e for e in sent_to(effects, 1) if e.body.kind == "start"]
     with pytest.raises(LobbyError, match="another board or other options than its table"):
-        bob.receive(start.to_bytes())
+        bob.receive(start)
 
 
 def test_another_protocol_version_is_refused_in_words() -> None:
