@@ -1520,8 +1520,10 @@ class Session:
         try:
             view.check(action)
         except IllegalActionError as exc:
+            # The position is one of the victim's (above), so a take this view refuses is of a
+            # card the victim no longer holds: one it played (say, every card of that deck).
             raise IllegalMove(
-                f"seat {author} took a card it may not: {exc}", author=author
+                f"seat {author} took a card already played: {exc}", author=author
             ) from exc
         try:
             dealer.accept_transfer(victim, author, item, spying.context(number), view.turn)
