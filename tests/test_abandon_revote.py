@@ -140,24 +140,27 @@ stall it reported, with its resends, a while before."""
 
 
 def _cases() -> list[object]:
-    params: list[object] = []
-    for players, dead, point, witness in TORN:
-        for votes_first in (True, False):
-            kind, n, offset = point
-            order = "votes-first" if votes_first else "resends-first"
-            name = f"{players}-seats-dead{dead}-{kind}{n}+{offset}-witness{witness}-{order}"
-            params.append(pytest.param(players, dead, point, witness, votes_first, id=name))
-    return params
+    return [
+        pytest.param(
+            players,
+            dead,
+            point,
+            witness,
+            id=f"{players}-seats-dead{dead}-{point[0]}{point[1]}+{point[2]}-witness{witness}",
+        )
+        for players, dead, point, witness in TORN
+    ]
 
 
-@pytest.mark.parametrize(("players", "dead", "point", "witness", "votes_first"), _cases())
+@pytest.mark.parametrize(("players", "dead", "point", "witness"), _cases())
 def test_the_live_seats_abandon_the_game_after_a_torn_last_message(
-    players: int, dead: Seat, point: Point, witness: Seat, votes_first: bool
+    players: int, dead: Seat, point: Point, witness: Seat
 ) -> None:
-    """Whether the votes cross the resent message or follow it, every live seat ends the game
-    as abandoned by the dead seat within a few rounds, and no live seat is named."""
+    """The torn message still lost at the first stall (the order that parted the seats; with
+    the resends first every case ended under every rule): every live seat ends the game as
+    abandoned by the dead seat within a few rounds, and no live seat is named."""
     table = DyingTable(players, dead, point, witness)
-    rounds = play_out(table, Shells(table), votes_first=votes_first)
+    rounds = play_out(table, Shells(table), votes_first=True)
     assert rounds <= ROUNDS, "the abandonment hangs"
     check_abandoned(table)
 
