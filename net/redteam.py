@@ -517,9 +517,9 @@ def _unopened_tracks(session: Session) -> set[int]:
     me = session.seat
     opened = {
         (label, position)
-        for record in session._spy_takes.values()
-        if record.victim == me
-        for label, position, _, _ in record.items
+        for entry in session.journal
+        if entry.spy is not None and entry.spy.victim == me
+        for label, position, _, _ in entry.spy.items
     }
     return {
         TRACKS.index(label)
