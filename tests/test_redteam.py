@@ -340,11 +340,12 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
     )
 
 
-RARE: Final = {"undealt-discard": 8, "spy-forge": 8, "spy-spent": 12}
+RARE: Final = {"undealt-discard": 8, "spy-forge": 16, "spy-spent": 16}
 """Tries for kinds whose situation many games never bring (a fifth progress card in hand, even
 for a cheater that keeps every card it draws; a Spy played on the cheater, or by it on a seat
 that has played a progress card: it must draw one of the 3 Spies of 18 politics cards, and
-once in three CI runs five games brought none); the others get 3. Only a game without the
+once in three CI runs five games brought none, and once eight games no Spy on the cheater);
+the others get 3. Only a game without the
 opportunity costs a try; most kinds meet it in the first."""
 
 
