@@ -262,6 +262,33 @@ def report_digest(transcript: Sequence[bytes], deviations: Sequence[Deviation]) 
 
 
 @dataclass(frozen=True, slots=True)
+class Contest:
+    """The message an accusation contests (PROTOCOL.md §11.1), for an audit of the game so far.
+
+    Attributes:
+        accuser: the seat that signed the ``accuse``.
+        accusation_id: the id of its ``accuse`` message.
+        author: the contested message's author.
+        message_id: the contested message's id.
+        kind, payload: the contested message's kind and payload, as signed.
+        entry: the engine action the contested message made (or, at its accuser, would have
+            made) as the live game journals it; None when it made none (a ``count`` before
+            the last, a ``turn_ack``).
+        applied: False when the contested message was never applied here (only a false
+            accusation names such a message: its accuser is named).
+    """
+
+    accuser: Seat
+    accusation_id: bytes
+    author: Seat
+    message_id: bytes
+    kind: str
+    payload: tuple[object, ...]
+    entry: JournalEntry | None
+    applied: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class AuditInputs:
     """Everything the audit reads: public records of the live game plus every seat's secrets.
 
@@ -275,6 +302,8 @@ class AuditInputs:
             count), in the rule set's order: the development deck first (PROTOCOL.md §13.10);
             none in a game without hidden stacks (Cities & Knights without progress cards).
         shuffle_ids: per deck (as ``decks``), per seat, the id of its ``shuffle`` message.
+        contest: for an accused game (§11.1), the earliest contested message; the journal
+            then holds the actions applied before it.
     """
 
     opening: Opening
@@ -283,6 +312,7 @@ class AuditInputs:
     secrets: tuple[tuple[bytes, bytes, bytes], ...]
     decks: tuple[Deck, ...]
     shuffle_ids: tuple[tuple[bytes, ...], ...]
+    contest: Contest | None = None
 
 
 class DeviationFound(Exception):
@@ -317,12 +347,73 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
         dealt[deck.label] = tuple(deck.face(order[p]) for p in range(deck.dealt))
     draws = tuple(dev_card(face) for face in dealt.get(DEVELOPMENT_DECK, ()))
     transcript: list[bytes] = []
+    opening = inputs.opening
+    state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
     try:
-        _replay(inputs, draws, dealt, transcript)
+        _replay(inputs, draws, dealt, transcript, state)
+        if inputs.contest is not None:
+            _judge(inputs, draws, dealt, inputs.contest, state)
     except DeviationFound as exc:
         deviations.append(exc.deviation)
+    if inputs.contest is not None:
+        # Seats that froze at different points of the game agree on the verdict, not on how far
+        # their journals reach: an accused game's digest covers the findings alone (§11.1).
+        transcript = []
     return AuditReport(
         tuple(deviations), draws, report_digest(transcript, deviations), tuple(dealt.items())
+    )
+
+
+def _judge(
+    inputs: AuditInputs,
+    draws: Sequence[DevelopmentCard],
+    dealt: Mapping[str, Sequence[int]],
+    contest: Contest,
+    state: GameState,
+) -> None:
+    """Judge the contested message in ``state``, the true state after the journal (PROTOCOL.md
+    §11.1): raise :class:`DeviationFound` naming its author when the true state refutes it,
+    else naming the accuser (nothing before the message deviated, and the message is true)."""
+    author = contest.author
+    if contest.applied and contest.kind == "count" and state.monopoly is not None:
+        _, count = contest.payload
+        held = state.hands[author][state.monopoly]
+        if count != state.monopoly_amount(held):
+            raise DeviationFound(
+                Deviation(
+                    author,
+                    contest.message_id,
+                    f"seat {author} counted {count} {state.monopoly.name.lower()} for a "
+                    f"Monopoly but held {held}",
+                )
+            )
+    if contest.applied and contest.kind == "turn_ack":
+        _, digest, _ = contest.payload
+        if digest != bytes.fromhex(state.public_hash()):
+            raise DeviationFound(
+                Deviation(
+                    author,
+                    contest.message_id,
+                    f"seat {author} acknowledged a public state the game never reached",
+                )
+            )
+    if contest.applied and contest.entry is not None:
+        for _ in resolved_actions(_with_journal(inputs, (contest.entry,)), draws, dealt, state):
+            pass
+    accuser = contest.accuser
+    what = "a message it never applied" if not contest.applied else "a message the true state allows"
+    raise DeviationFound(
+        Deviation(
+            accuser,
+            contest.accusation_id,
+            f"seat {accuser} accused seat {author}'s {contest.kind}, {what}",
+        )
+    )
+
+
+def _with_journal(inputs: AuditInputs, journal: tuple[JournalEntry, ...]) -> AuditInputs:
+    return AuditInputs(
+        inputs.opening, inputs.board, journal, inputs.secrets, inputs.decks, inputs.shuffle_ids
     )
 
 
@@ -378,10 +469,11 @@ def _replay(
     draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]],
     transcript: list[bytes],
+    state: GameState,
 ) -> None:
-    """Replay the journal on a full-information :class:`GameState` with every hidden part
-    resolved; raise :class:`DeviationFound` at the first action the true state refuses."""
-    for action in resolved_actions(inputs, draws, dealt):
+    """Replay the journal on ``state``, a full-information :class:`GameState`, with every hidden
+    part resolved; raise :class:`DeviationFound` at the first action the true state refuses."""
+    for action in resolved_actions(inputs, draws, dealt, state):
         transcript.append(pack(action_to_list(action)))
 
 
@@ -389,6 +481,7 @@ def resolved_actions(
     inputs: AuditInputs,
     draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]] | None = None,
+    state: GameState | None = None,
 ) -> Iterator[Action]:
     """The journal's actions with every hidden part resolved (each drawn card from ``draws``,
     each stolen card from the victim's opened commitment), each yielded once the
@@ -400,12 +493,16 @@ def resolved_actions(
         draws: the development card dealt at each deck position (:attr:`AuditReport.draws`).
         dealt: every deck's faces by position (:attr:`AuditReport.dealt`); when given, each
             public draw (a fog tile) must show the face at its position.
+        state: the full-information state to replay on (it advances); a new game by default.
 
     Raises:
         DeviationFound: at the first action the true hands refuse (a game whose audit fails).
     """
-    opening = inputs.opening
-    state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
+    if state is None:
+        opening = inputs.opening
+        state = GameState(
+            inputs.board, len(opening.seats), opening.game_options(), opening.rules()
+        )
     for entry in inputs.journal:
         action = entry.action
         if isinstance(action, A.DrawCard):

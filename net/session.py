@@ -64,6 +64,7 @@ from hexlan.net import spy as spying
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
+    Contest,
     HandRecord,
     JournalEntry,
     LootRecord,
@@ -213,6 +214,25 @@ class AbandonVote:
             ),
             env.id,
         )
+
+
+class Contested(IllegalMove):
+    """A live check that failed on another seat's message where this seat cannot show the
+    others why (it rests on hidden cards, or on what this seat alone saw): the seat accuses the
+    message instead of stopping alone (PROTOCOL.md §11.1).
+
+    Attributes:
+        entry: the engine action the message would have made, as the journal keeps it (None
+            when it makes none here: a ``count`` before the last, a ``turn_ack``).
+    """
+
+    def __init__(self, reason: str, author: Seat | None, entry: JournalEntry | None) -> None:
+        super().__init__(reason, author=author)
+        self.entry = entry
+
+
+AUDIT_KINDS: Final = frozenset({"accuse", "audit_secrets", "audit_result", "abandon", "present"})
+"""The kinds that still take effect once an accusation froze the game (§11.1)."""
 
 
 def engine_version() -> str:
@@ -366,6 +386,13 @@ class Session:
         self.last_progress = 0.0
         self._chain_breaks: dict[Seat, int] = {}  # seat -> seq of its message that broke it
         self._fork_suspect: tuple[Seat, int] | None = None  # (seat, seq) listed differently
+        self._applied_at: dict[bytes, tuple[int, int]] = {}
+        """message id -> (its place in the order applied, the journal's length before it)."""
+        self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
+        self._contested: dict[bytes, JournalEntry | None] = {}  # what a refused message made
+        self._to_accuse: tuple[bytes, str] | None = None  # this seat's accusation, to sign
+        self.accusations: dict[Seat, tuple[bytes, bytes]] = {}
+        """Every counted accusation (§11.1): accuser -> (contested message id, its id)."""
 
     # ------------------------------------------------------------------ queries
 
@@ -377,8 +404,13 @@ class Session:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (won, stopped or abandoned)."""
-        return self.stopped is not None or self.abandoned is not None or self._won()
+        """Whether the game has ended (won, stopped, abandoned, or frozen by an accusation)."""
+        return (
+            self.stopped is not None
+            or self.abandoned is not None
+            or self._won()
+            or self._frozen()
+        )
 
     @property
     def done(self) -> bool:
@@ -387,6 +419,14 @@ class Session:
 
     def _won(self) -> bool:
         return self.view is not None and self.view.is_over
+
+    def _frozen(self) -> bool:
+        """Whether an accusation froze the game: one counted, or this seat's own to sign."""
+        return bool(self.accusations) or self._to_accuse is not None
+
+    def _auditing(self) -> bool:
+        """Whether every seat owes its audit secrets: the game is won, or accused (§11.1)."""
+        return self._won() or bool(self.accusations)
 
     def heads(self) -> tuple[tuple[int, bytes], ...]:
         """The latest accepted message of every seat, as ``(seq, id)``."""
@@ -446,6 +486,8 @@ class Session:
         """
         view = self.view
         owed: dict[tuple[Seat, str, int], None] = {}
+        if self._frozen():  # frozen: the audit of the game so far is all that is owed
+            return [OwedStep(*key) for key in self._audit_owed()]
         if any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players)):
             owed[self._active, "advance", -1] = None
 
@@ -515,16 +557,23 @@ class Session:
                         if drawing.owes_share(s, drawing.drawing) and s not in given:
                             owe(s, "draw_share", drawing.drawing)
             if self._won():
-                for s in range(self.players):
-                    if s not in self._audit_secrets:
-                        owe(s, "audit_secrets")
-                    elif self.audit is not None and s not in self._audit_digests:
-                        owe(s, "audit_result")
+                for seat, step, number in self._audit_owed():
+                    owe(seat, step, number)
             automatic = any(step != "advance" for _, step, _ in owed)
             if not automatic and not self.is_over and node is None:
                 for s in view.acting_seats():
                     owed[s, "decision", -1] = None
         return self._broken_chains() + [OwedStep(*key) for key in owed]
+
+    def _audit_owed(self) -> list[tuple[Seat, str, int]]:
+        """Each seat's owed audit step (§14): its secrets, then its result."""
+        owed = []
+        for s in range(self.players):
+            if s not in self._audit_secrets:
+                owed.append((s, "audit_secrets", -1))
+            elif self.audit is not None and s not in self._audit_digests:
+                owed.append((s, "audit_result", -1))
+        return owed
 
     def _broken_chains(self) -> list[OwedStep]:
         """Seats whose message broke its hash chain here and that have sent no valid message
@@ -794,7 +843,9 @@ class Session:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
             self._vote_abandon(env, effects)
-        if self._sequences(body) or self._won():  # after the game, order is moot (§14)
+        if self.accusations or body.kind == "accuse":  # counts when accepted (§11.1)
+            self._apply(env, effects, ordered=False)
+        elif self._sequences(body) or self._won():  # after the game, order is moot (§14)
             self._apply_through(env, effects)
         elif body.kind == "spy_dispute":  # it stops the game either way: counts when accepted
             self._apply(env, effects, ordered=False)
@@ -827,6 +878,12 @@ class Session:
         """Apply one message; ``ordered`` when another seat's message covered it (§4)."""
         body = env.body
         self.applied[body.author] = body.seq
+        if self._frozen() and body.kind not in AUDIT_KINDS:
+            return  # frozen by an accusation: the audit of the game so far decides (§11.1)
+        self._applied_at[env.id] = (
+            len(self._applied_at),
+            self._ack_journal if body.kind == "turn_ack" else len(self.journal),
+        )
         if ordered and body.kind == "advance":
             self._stop(
                 OutOfTurn(
@@ -850,6 +907,15 @@ class Session:
         before = self._active
         try:
             handler(self, env, effects)
+        except Contested as exc:
+            if self.observer or body.author == self.seat or self._to_accuse is not None:
+                self._stop(exc, effects, (env.to_bytes(),))
+                return
+            # This seat alone can see it: accuse, and let the audit of the game so far name
+            # the first real deviation, whoever made it (§11.1).
+            self._contested[env.id] = exc.entry
+            self._to_accuse = (env.id, exc.reason[:500])
+            return
         except (RemoteProtocolError, IllegalActionError, EngineError) as exc:
             reason = exc.reason if hasattr(exc, "reason") else str(exc)
             self._stop(
@@ -963,7 +1029,11 @@ class Session:
             raise OutOfTurn(
                 f"seat {author} may not make {type(action).__name__} now", author=author
             )
-        view.check(action)
+        try:
+            view.check(action)
+        except IllegalActionError as exc:  # it may rest on what this seat knows of hidden cards
+            entry = JournalEntry(action, author, env.id)
+            raise Contested(f"seat {author}: {exc}", author, entry) from exc
         self._check_cards(action, author)
         turn = view.turn
         self._engine_apply(action, author, env.id, effects)
@@ -984,6 +1054,7 @@ class Session:
             won = view.phase is Phase.VICTORY
             self._turn_end_hash = b"" if won else bytes.fromhex(view.public_hash())
             self._turn_closed = not won
+            self._ack_journal = len(self.journal)
 
     def _check_cards(self, action: Action, author: Seat) -> None:
         """A development card played (a progress card played or discarded) must spend one of
@@ -1147,6 +1218,18 @@ class Session:
     def _on_present(self, env: Envelope, effects: list[Effect]) -> None:
         """A seat named in an ``abandon`` is still there; its message voids the vote (§11)."""
 
+    def _on_accuse(self, env: Envelope, effects: list[Effect]) -> None:
+        """An accusation (§11.1): counted when accepted, once per seat; the game freezes and
+        every seat owes its audit secrets. One signed after its author's own secrets is moot
+        (every seat's audit must read the same accusations)."""
+        author = env.body.author
+        if author in self.accusations or author in self._audit_secrets or self._won():
+            return
+        contested, _ = env.body.payload
+        if not any(e.id == contested for msgs in self.accepted for e in msgs):
+            raise OutOfTurn(f"seat {author} accused a message it had not seen", author=author)
+        self.accusations[author] = (bytes(contested), env.id)
+
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
 
@@ -1228,9 +1311,10 @@ class Session:
             try:
                 view.check(A.StealCard(resource))
             except IllegalActionError as exc:  # the thief knows the victim held none of it
-                raise IllegalMove(
+                raise Contested(
                     f"seat {author} gave a {resource.name.lower()} it cannot hold: {exc}",
-                    author=author,
+                    author,
+                    JournalEntry(A.StealCard(None), None, env.id, steal=record),
                 ) from exc
         elif self.seat == author:
             resource = Resource(self._own_committed_hand(number).openings[index][1])
@@ -1626,9 +1710,10 @@ class Session:
         resource = view.monopoly
         assert resource is not None
         if all(view.monopoly_amount(h[resource]) != count for h in view.possible_hands(author)):
-            raise IllegalMove(
+            raise Contested(
                 f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
-                author=author,
+                author,
+                None,
             )
         self._monopoly_counts[author] = count
         self._count_ids[author] = env.id
@@ -1640,8 +1725,11 @@ class Session:
                 view.check(take)
             except IllegalActionError as exc:
                 # Each count is possible alone, not all together (hands linked by a steal):
-                # any of the counting seats may be the liar, so none is named.
-                raise IllegalMove(f"the Monopoly counts cannot all be true: {exc}") from exc
+                # any of the counting seats may be the liar: the audit names it (§11.1).
+                entry = JournalEntry(take, None, env.id, counts=ids)
+                raise Contested(
+                    f"the Monopoly counts cannot all be true: {exc}", None, entry
+                ) from exc
             self._engine_apply(take, None, env.id, effects, counts=ids)
 
     def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
@@ -1662,10 +1750,12 @@ class Session:
             if first < len(self._closed_trail):
                 began = self._closed_trail[first][0].body
                 where = f"at seat {began.author}'s message #{began.seq} ({began.kind})"
-            # Either side may be the one in error, so the stop names no seat (§11).
-            raise IllegalMove(
+            # Either side may be the one in error: the audit names it (§11, §11.1).
+            raise Contested(
                 f"divergence: seat {author}'s public state after turn {turn} differs from this "
-                f"seat's; it began {where}"
+                f"seat's; it began {where}",
+                None,
+                None,
             )
         self._acks[author] = digest
 
@@ -1771,7 +1861,7 @@ class Session:
 
     def _on_audit_secrets(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
-        if not self._won() or author in self._audit_secrets:
+        if not self._auditing() or author in self._audit_secrets:
             raise OutOfTurn(f"seat {author} revealed its secrets out of place", author=author)
         seed, x25519_private = env.body.payload
         self._audit_secrets[author] = (seed, x25519_private, env.id)
@@ -1792,10 +1882,14 @@ class Session:
         """
         self._require_view(None)
         assert self.start_board is not None  # laid with the view
+        contest = self._contest()
+        journal = self.journal
+        if contest is not None:
+            journal = journal[: self._applied_at[contest.message_id][1]] if contest.applied else []
         return AuditInputs(
             opening=self.opening,
             board=self.start_board,  # as laid: fog hexes face down
-            journal=tuple(self.journal),
+            journal=tuple(journal),
             secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
             decks=tuple(d.deck for d in self.decks.values()),  # the game is over: fixed now
             shuffle_ids=tuple(
@@ -1805,6 +1899,40 @@ class Session:
                 )
                 for label in self.decks
             ),
+            contest=contest,
+        )
+
+    def _contest(self) -> Contest | None:
+        """The accusation the audit of an accused game judges (§11.1): the one contesting the
+        message applied earliest (the lowest accuser among those of one message); one whose
+        message was never applied here only if no other was."""
+        if not self.accusations:
+            return None
+        never = len(self._applied_at)
+
+        def place(item: tuple[Seat, tuple[bytes, bytes]]) -> tuple[int, Seat]:
+            accuser, (contested, _) = item
+            return self._applied_at.get(contested, (never, 0))[0], accuser
+
+        accuser, (contested, accusation_id) = min(self.accusations.items(), key=place)
+        env = next(e for msgs in self.accepted for e in msgs if e.id == contested)
+        applied = contested in self._applied_at
+        entry = None
+        if applied and contested in self._contested:
+            entry = self._contested[contested]
+        elif applied:
+            at = self._applied_at[contested][1]
+            if at < len(self.journal) and self.journal[at].message_id == contested:
+                entry = self.journal[at]
+        return Contest(
+            accuser,
+            accusation_id,
+            env.body.author,
+            contested,
+            env.body.kind,
+            tuple(env.body.payload),
+            entry,
+            applied,
         )
 
     def _took_audit(self, report: object, effects: list[Effect]) -> None:
@@ -1829,6 +1957,22 @@ class Session:
         )
         self.audited = Audited(self.audit, disagreeing)
         effects.append(self.audited)
+        if self.accusations:  # an accused game ends with its verdict (§11.1)
+            first = self.audit.deviations[0] if self.audit.deviations else None
+            contest = self._contest()
+            assert contest is not None
+            evidence = tuple(
+                e.to_bytes()
+                for msgs in self.accepted
+                for e in msgs
+                if e.id in (contest.message_id, contest.accusation_id)
+            )
+            reason = "the audit of the accused game found nothing" if first is None else first.reason
+            self._stop(
+                IllegalMove(f"accused: {reason}", author=None if first is None else first.seat),
+                effects,
+                evidence,
+            )
 
     # ------------------------------------------------------------------ chance (§6, §7)
 
@@ -1958,6 +2102,10 @@ class Session:
             event = self._events[number]
             if me not in event.reveals and ("reveal", number) not in self._sent:
                 return "reveal", (number, self.chain.preimage(number))
+        if self._to_accuse is not None and ("accuse", 0) not in self._sent:
+            return "accuse", self._to_accuse
+        if self._frozen():
+            return self._audit_obligation()
         if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
             return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
         if self._spy_disputed and ("spy_dispute", self._spy_disputed) not in self._sent:
@@ -2132,8 +2280,9 @@ class Session:
         dealer.take_shuffle(shuffled)
 
     def _audit_obligation(self) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's next step in the end-of-game audit (§14), if one is due."""
-        if not self._won():
+        """This seat's next step in the end-of-game audit (§14), or in the audit of an accused
+        game (§11.1), if one is due."""
+        if not self._auditing():
             return None
         if ("audit_secrets", 0) not in self._sent:
             return "audit_secrets", (self.chain.secret, self.game_keys.private_bytes)
@@ -2147,7 +2296,7 @@ class Session:
 
     def _needs_advance(self) -> bool:
         """Whether this seat is the sequencer and holds others' messages not yet applied."""
-        if self._active != self.seat or self._won():
+        if self._active != self.seat or self._won() or self._frozen():
             return False
         return any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players))
 
@@ -2185,7 +2334,7 @@ class Session:
             return kind, int(payload[0])
         if kind == "action" and payload[0][0] == "RevealVictory":
             return "victory", 0
-        if kind in ("deck_key", "audit_secrets", "audit_result"):
+        if kind in ("deck_key", "audit_secrets", "audit_result", "accuse"):
             return kind, 0
         if kind in ("shuffle", "shuffle_proof"):
             return f"{kind}:{payload[0]}", 0
@@ -2217,7 +2366,9 @@ class Session:
         self.accepted[self.seat].append(env)
         if kind == "abandon":
             self._vote_abandon(env, effects)
-        if self.seat == self._active or self._won():
+        if self._frozen():  # applied when signed, like every message now (§11.1)
+            self._apply(env, effects, ordered=False)
+        elif self.seat == self._active or self._won():
             self._apply_through(env, effects)
         elif kind == "spy_dispute":  # it stops the game either way (§7.3)
             self._apply(env, effects, ordered=False)
@@ -2324,6 +2475,7 @@ _HANDLERS = {
     "count": Session._on_count,
     "turn_ack": Session._on_turn_ack,
     "abandon": Session._on_abandon,
+    "accuse": Session._on_accuse,
     "present": Session._on_present,
     "steal_dispute": Session._on_steal_dispute,
     "loot_open": Session._on_loot_open,

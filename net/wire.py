@@ -1041,6 +1041,8 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             _one_step_per_seat,
         ),
         "present": _record(("vote", _HASH)),
+        # An accusation: the message contested and why (§11.1).
+        "accuse": _record(("message_id", _HASH), ("reason", Text(1, 500))),
         # The mental-poker deck and the end-of-game audit: sections 13 and 14.
         "deck_key": _record(("share", _POINT), ("proof", _PROOF)),
         "shuffle": _record(("deck", _DECK_NAME), ("output", _DECK)),

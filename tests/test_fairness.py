@@ -843,16 +843,13 @@ def test_a_thief_claiming_a_card_it_was_not_given_is_named(caught_by: str, seed:
         assert "does not hold the cards it offers" in deviation.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: a stop that rests on inference from an unrefuted lie can name an honest seat "
-    "(PROTOCOL.md §12, 'Blame after an undetected lie'); it needs a stop that ends in an audit",
-)
 def test_a_lie_nobody_refutes_never_gets_an_honest_seat_named() -> None:
     """The thief offers a card it does not hold, no seat can refute it, and the thief goes on
-    as if it held it. Every honest seat that stops the game must name the thief (or nobody).
-    Today, in this seeded game, an honest seat's inferences rest on the lie and it names
-    another honest seat: the test records the defect until a fix makes it pass."""
+    as if it held it. In this seeded game an honest seat's inferences rest on the lie, and a
+    later move of another honest seat looks impossible to it: it accuses that move (§11.1),
+    every seat publishes its secrets, and the audit of the game so far names the first real
+    deviation, the thief's, in every seat's session (before the accusation, that seat stopped
+    alone naming the honest mover)."""
     table, thief, _ = first_game_reaching(644, after_a_steal(victim_knows=False))
     steal = last_steal(table.sessions[thief])
     assert steal is not None
@@ -865,9 +862,12 @@ def test_a_lie_nobody_refutes_never_gets_an_honest_seat_named() -> None:
     hand[claimed] += 1
     table.act(thief, A.OfferTrade(one(claimed), one(wanted), NO_SEAT))
     play(table)
-    stops = [table.sessions[s].stopped for s in others(table, thief)]
-    named = {stop.author for stop in stops if stop is not None}
-    assert named <= {thief, None}, f"honest seats named {named - {thief, None}}"
+    honest = others(table, thief)
+    assert any(table.sessions[s].accusations for s in honest), "nobody accused"
+    for seat in range(len(table.sessions)):
+        stop = table.sessions[seat].stopped
+        assert stop is not None and stop.author == thief, (seat, stop)
+        assert stop.reason.startswith("accused: "), stop.reason
 
 
 # ---------------------------------------------------------------------------- the audit
