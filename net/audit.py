@@ -401,7 +401,9 @@ def _judge(
         for _ in resolved_actions(_with_journal(inputs, (contest.entry,)), draws, dealt, state):
             pass
     accuser = contest.accuser
-    what = "a message it never applied" if not contest.applied else "a message the true state allows"
+    what = (
+        "a message it never applied" if not contest.applied else "a message the true state allows"
+    )
     raise DeviationFound(
         Deviation(
             accuser,
@@ -500,9 +502,7 @@ def resolved_actions(
     """
     if state is None:
         opening = inputs.opening
-        state = GameState(
-            inputs.board, len(opening.seats), opening.game_options(), opening.rules()
-        )
+        state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
     for entry in inputs.journal:
         action = entry.action
         if isinstance(action, A.DrawCard):

@@ -406,10 +406,7 @@ class Session:
     def is_over(self) -> bool:
         """Whether the game has ended (won, stopped, abandoned, or frozen by an accusation)."""
         return (
-            self.stopped is not None
-            or self.abandoned is not None
-            or self._won()
-            or self._frozen()
+            self.stopped is not None or self.abandoned is not None or self._won() or self._frozen()
         )
 
     @property
@@ -1031,7 +1028,10 @@ class Session:
             )
         try:
             view.check(action)
-        except IllegalActionError as exc:  # it may rest on what this seat knows of hidden cards
+        except IllegalActionError as exc:
+            if self._public_refuses(action):  # every seat sees it: stop naming the author
+                raise
+            # it rests on what this seat knows of hidden cards: accuse it (§11.1)
             entry = JournalEntry(action, author, env.id)
             raise Contested(f"seat {author}: {exc}", author, entry) from exc
         self._check_cards(action, author)
@@ -1055,6 +1055,25 @@ class Session:
             self._turn_end_hash = b"" if won else bytes.fromhex(view.public_hash())
             self._turn_closed = not won
             self._ack_journal = len(self.journal)
+
+    def _public_refuses(self, action: Action) -> bool:
+        """Whether a third party, knowing no hidden card, refuses ``action`` too (its view
+        rebuilt from the journal's public face): then every seat refuses it and the refusal
+        needs no accusation (§11.1). False when the public view cannot be rebuilt."""
+        if self.observer:
+            return True
+        assert self.start_board is not None  # laid with the view
+        public = InformationState(self.start_board, self.players, NO_SEAT, self.options, self.rules)
+        try:
+            for entry in self.journal:
+                public.apply(public.observation(entry.action, NO_SEAT))
+        except EngineError:
+            return False
+        try:
+            public.check(action)
+        except IllegalActionError:
+            return True
+        return False
 
     def _check_cards(self, action: Action, author: Seat) -> None:
         """A development card played (a progress card played or discarded) must spend one of
@@ -1967,7 +1986,9 @@ class Session:
                 for e in msgs
                 if e.id in (contest.message_id, contest.accusation_id)
             )
-            reason = "the audit of the accused game found nothing" if first is None else first.reason
+            reason = (
+                "the audit of the accused game found nothing" if first is None else first.reason
+            )
             self._stop(
                 IllegalMove(f"accused: {reason}", author=None if first is None else first.seat),
                 effects,

@@ -494,6 +494,12 @@ def _replay_messages(replay: _Replay) -> None:
                 return
     if observer.abandoned is not None:
         replay.abandoned_by.update(observer.abandon_votes)
+        if observer.accusations:  # the audit of an accused game was withheld (§11.1)
+            for seat in observer.abandoned:
+                replay.violation(
+                    f"seat {seat} withheld its audit secrets after an accusation", None, seat
+                )
+            return
     for index, env in replay.envelopes.items():
         if not _was_accepted(observer, env):
             replay.violation(

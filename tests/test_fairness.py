@@ -680,11 +680,14 @@ def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
         assert "committed to a hand it did not hold" in log.violations[0].reason
 
 
-def test_a_thief_stops_at_once_a_victim_committing_to_a_card_it_cannot_hold(
+def test_a_thief_accuses_a_victim_committing_to_a_card_it_cannot_hold(
     at_a_robbery: Reached,
 ) -> None:
-    """The same lie with a resource the thief knows the victim lacks: the thief refutes the
-    opening at once; third parties, who saw only one hidden card move, go on."""
+    """The same lie with a resource the thief knows the victim lacks: the opening is true, the
+    commitment false, and only the thief can see it. The thief accuses the opening at once
+    (§11.1); every seat publishes its secrets and the audit of the game so far names the victim
+    and its commitment in every seat's session, third parties' included (before the
+    accusation, the thief stopped alone and the others could vote it out as gone)."""
     table = snapshot(at_a_robbery.table)
     thief, move = at_a_robbery.seat, at_a_robbery.action
     assert isinstance(move, A.MoveRobber)
@@ -694,9 +697,15 @@ def test_a_thief_stops_at_once_a_victim_committing_to_a_card_it_cannot_hold(
     commit_to_a_hand_of(table.sessions[victim], lacking[0])
     table.act(thief, move)
     (opening,) = signed(table, victim, "steal_open")
-    assert_stopped(table, victim, opening.to_bytes(), [thief], f"seat {victim} cannot hold")
-    for seat in others(table, thief, victim):
-        assert table.sessions[seat].stopped is None
+    (commit,) = signed(table, victim, "steal_commit")
+    play(table)
+    for session in table.sessions:
+        assert session.accusations[thief][0] == opening.id
+        stop = session.stopped
+        assert stop is not None and stop.author == victim, stop
+        assert "committed to a hand it did not hold" in stop.reason, stop.reason
+        assert session.audit is not None
+        assert session.audit.deviations[0].message_id == commit.id
 
 
 def withholding_the_last_shuffle(table: Table) -> list[bool]:
@@ -798,8 +807,9 @@ def after_a_steal(*, victim_knows: bool) -> Situation:
 def test_a_thief_claiming_a_card_it_was_not_given_is_named(caught_by: str, seed: int) -> None:
     """After a steal the thief acts as if the card were another resource, one it does not hold
     and that no third party can rule out: it offers it in a trade. The victim, who knows which
-    card it gave, refutes the offer at once if it knows the thief cannot hold the other
-    resource; otherwise the game goes on and the audit names the thief. (The thief lies once:
+    card it gave, accuses the offer at once if it knows the thief cannot hold the other
+    resource, and every seat names the thief; otherwise the game goes on and the audit names
+    the thief. (The thief lies once:
     its view is true again after the offer, so no later move of its trips on the lie.)"""
     victim_knows = caught_by == "victim"
     table, thief, _ = first_game_reaching(seed, after_a_steal(victim_knows=victim_knows))
@@ -828,11 +838,15 @@ def test_a_thief_claiming_a_card_it_was_not_given_is_named(caught_by: str, seed:
     evidence = signed(table, thief, "action", since=mark)[0]
     assert evidence.body.payload == encode_action(offer)
     if victim_knows:
-        assert_stopped(
-            table, thief, evidence.to_bytes(), [victim], f"seat {thief} does not hold the cards"
-        )
-        for seat in others(table, thief, victim):
-            assert table.sessions[seat].stopped is None
+        # only the victim can refute it: it accuses the offer (§11.1), and the audit of the
+        # game so far names the thief in every seat's session, third parties' included
+        play(table)
+        for session in table.sessions:
+            assert session.accusations[victim][0] == evidence.id
+            stop = session.stopped
+            assert stop is not None and stop.author == thief, stop
+            assert stop.reason.startswith("accused: ") and "OfferTrade" in stop.reason
+            assert evidence.to_bytes() in stop.evidence
         return
     assert table.problems() == []
     play(table)

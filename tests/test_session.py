@@ -769,7 +769,7 @@ def test_victim_committing_the_wrong_number_of_cards_stops_the_game(delta: int) 
             assert "committed" in stop.reason
 
 
-def test_impossible_monopoly_count_stops_the_game_naming_the_counter() -> None:
+def test_impossible_monopoly_count_is_accused_and_the_counter_owes_its_secrets() -> None:
     table, player, card = first_game_reaching(
         60, lambda _: lambda _, action: isinstance(action, A.PlayMonopoly)
     )
@@ -782,9 +782,17 @@ def test_impossible_monopoly_count_stops_the_game_naming_the_counter() -> None:
     table.act(player, card)
     for seat in range(3):
         if seat != liar:
-            stop = table.sessions[seat].stopped
-            assert stop is not None and stop.author == liar, stop
-            assert f"seat {liar} counted {claim}" in stop.reason
+            # a count refuted by what a seat knows of hidden hands is accused (§11.1): the game
+            # freezes and waits for every seat's secrets; the liar (stopped by its own forgery
+            # here) owes them, and withholding them names it
+            session = table.sessions[seat]
+            contested, accusation = session.accusations[seat]
+            (count,) = [e for e in session.accepted[liar] if e.id == contested]
+            assert count.body.kind == "count" and count.body.payload[1] == claim
+            (accuse,) = [e for e in session.accepted[seat] if e.id == accusation]
+            assert f"seat {liar} counted {claim}" in accuse.body.payload[1]
+            assert session.owed_steps() == [OwedStep(liar, "audit_secrets")]
+            assert session.stopped is None and session.is_over
 
 
 # ---------------------------------------------------------------------------- private steals
@@ -1313,7 +1321,12 @@ def test_a_divergence_names_the_message_where_it_began() -> None:
     table.act(ender, end)
     witness = table.sessions[ender]
     began = witness._closed_trail[part_at][0].body
-    stop = witness.stopped
-    assert stop is not None and stop.author is None, stop  # either side may be wrong
-    assert f"seat {other}'s public state after turn" in stop.reason
-    assert f"began at seat {began.author}'s message #{began.seq} ({began.kind})" in stop.reason
+    # either side may be wrong: the witness accuses the acknowledgement (§11.1), in words
+    # that say where the trails part, and the audit of the game so far will judge it
+    contested, accusation = witness.accusations[ender]
+    (ack,) = [e for e in witness.accepted[other] if e.id == contested]
+    assert ack.body.kind == "turn_ack"
+    (accuse,) = [e for e in witness.accepted[ender] if e.id == accusation]
+    reason = accuse.body.payload[1]
+    assert f"seat {other}'s public state after turn" in reason
+    assert f"began at seat {began.author}'s message #{began.seq} ({began.kind})" in reason

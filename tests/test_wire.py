@@ -151,6 +151,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "turn_ack": (12, h("state"), (bytes(8), b"\x01" * 8)),
     "abandon": ((1,), HEADS, (("reveal", 7),)),
     "present": (h("vote"),),
+    "accuse": (h("contested"), "seat 1: it cannot hold that card"),
     "deck_key": (h("key share"), PROOF),
     "shuffle": (DECK_NAME, deck("output")),
     "shuffle_proof": (DECK_NAME, *SHUFFLE_PROOF),
