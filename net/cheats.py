@@ -157,8 +157,8 @@ _KINDS: Final = (
         "false-hash",
         "each turn acknowledgement it owes",
         "acknowledges a public-state hash and trail that are not the game's",
-        "a divergence stops every peer, naming the seat's acknowledgement and the message "
-        "where the trails part (no seat blamed: either side may be wrong, §11)",
+        "a divergence: every honest peer accuses the acknowledgement (§11.1), and the audit "
+        "of the game so far names the seat that acknowledged a state the game never reached",
     ),
 )
 

@@ -476,9 +476,9 @@ class Cheat:
                 return honest_submit(action, now)
             effects: list[Effect] = []
             session._sign("action", encode_action(forged[0]), effects)
+            self.evidence.append(session.accepted[me][-1].to_bytes())  # before what follows it
             session.last_progress = now
             session._fulfil(effects)
-            self.evidence.append(session.accepted[me][-1].to_bytes())
             self._did(forged[1])
             return effects
 

@@ -391,6 +391,10 @@ class Session:
         self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
         self._contested: dict[bytes, JournalEntry | None] = {}  # what a refused message made
         self._to_accuse: tuple[bytes, str] | None = None  # this seat's accusation, to sign
+        self.contested_by_me: tuple[bytes, str, Seat | None] | None = None
+        """The message this session's own checks refused where it accuses (§11.1): its id,
+        the reason and the seat the check suspects (an observer's shows what it could not
+        accept when no accusation follows in the log)."""
         self.accusations: dict[Seat, tuple[bytes, bytes]] = {}
         """Every counted accusation (§11.1): accuser -> (contested message id, its id)."""
 
@@ -905,13 +909,17 @@ class Session:
         try:
             handler(self, env, effects)
         except Contested as exc:
-            if self.observer or body.author == self.seat or self._to_accuse is not None:
+            if self._to_accuse is not None:
                 self._stop(exc, effects, (env.to_bytes(),))
                 return
             # This seat alone can see it: accuse, and let the audit of the game so far name
-            # the first real deviation, whoever made it (§11.1).
+            # the first real deviation, whoever made it (§11.1). A seat's own message that its
+            # own checks refuse (a red-team lie) is accused too: the audit names the seat.
+            # An observer (`hexlan verify`) signs nothing: it freezes likewise and waits for the
+            # log's accusation and secrets.
             self._contested[env.id] = exc.entry
             self._to_accuse = (env.id, exc.reason[:500])
+            self.contested_by_me = (env.id, exc.reason, exc.author)
             return
         except (RemoteProtocolError, IllegalActionError, EngineError) as exc:
             reason = exc.reason if hasattr(exc, "reason") else str(exc)

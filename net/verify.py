@@ -492,6 +492,12 @@ def _replay_messages(replay: _Replay) -> None:
                     f"seat {body.author} signed another opening than this log's", index
                 )
                 return
+    contested = observer.contested_by_me
+    if contested is not None and not observer.accusations:
+        # a check only an accusation could settle, and the log holds none (§11.1)
+        message_id, reason, author = contested
+        replay.violation(reason, replay.index_of.get(message_id), author)
+        return
     if observer.abandoned is not None:
         replay.abandoned_by.update(observer.abandon_votes)
         if observer.accusations:  # the audit of an accused game was withheld (§11.1)

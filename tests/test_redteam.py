@@ -55,7 +55,7 @@ STOP_WORDS = {
     "undealt-card": "seat {s} played Knight without revealing one it drew",
     "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
     "undealt-discard": "seat {s} discarded ",  # then the card's name
-    "false-hash": "divergence: seat {s}'s public state after turn",
+    "false-hash": "seat {s} acknowledged a public state the game never reached",
     "spy-forge": "seat {s}'s spy_open",
     "spy-spent": "seat {s} took a card already played",
 }
@@ -175,9 +175,9 @@ def check_withheld(table: Table, cheat: Cheat, tmp_path: Path) -> None:
 
 
 def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
-    """Every honest seat stopped naming the cheating seat (the state hash by name only: a
-    divergence blames no seat), with the deviating message as evidence, and `hexlan verify`
-    names the seat in each honest log."""
+    """Every honest seat stopped naming the cheating seat (a false state hash through an
+    accusation and the audit of the game so far, §11.1), with the deviating message as
+    evidence, and `hexlan verify` names the seat in each honest log."""
     kind = cheat.kind.name
     words = STOP_WORDS[kind].format(s=CHEATER, n=cheat.seen)
     deviant = set(cheat.evidence)
@@ -186,7 +186,7 @@ def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
         stop = table.sessions[seat].stopped
         assert stop is not None, f"seat {seat} did not stop"
         assert words in stop.reason, stop.reason
-        assert stop.author == (None if kind == "false-hash" else CHEATER), stop
+        assert stop.author == CHEATER, stop
         if kind in ("false-steal", "spy-spent"):
             # the victim's (thief's) dispute settles it; the deviation is in every honest log
             (dispute,) = (Envelope.parse(e) for e in stop.evidence)
@@ -236,8 +236,12 @@ def test_a_seat_cheats_once_and_only_its_own_session() -> None:
     table.start()
     play_out(table)
     assert cheat.seen == 2 and cheat.done
-    stop = table.sessions[0].stopped
-    assert stop is not None and "after turn 2" in stop.reason  # its first ack was honest
+    session = table.sessions[0]
+    stop = session.stopped
+    assert stop is not None and stop.author == CHEATER, stop
+    _, accusation = session.accusations[0]
+    (accuse,) = [e for e in session.accepted[0] if e.id == accusation]
+    assert "after turn 2" in accuse.body.payload[1]  # its first ack was honest
 
 
 # ---------------------------------------------------------------------------- real processes
