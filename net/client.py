@@ -715,7 +715,7 @@ class NetworkGame(GameClient):
             self.status = self.seat_words(event.text)
         elif kind == "link" and event.author is not None:
             self.links[event.author] = event.text.split(": ", 1)[-1]
-        elif kind in ("rejected", "note"):
+        elif kind in ("rejected", "note", "error"):
             self.notes.append(self.seat_words(event.text))
         elif kind == "over":
             self.status = ""

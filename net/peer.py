@@ -151,9 +151,10 @@ class PeerEvent:
 
     Attributes:
         kind: ``"applied"`` (an action took effect here), ``"signed"`` (this seat signed and
-            queued a decision), ``"link"``, ``"stall"``, ``"rejected"``, ``"stopped"``,
-            ``"abandoned"``, ``"over"``, ``"spectators"`` (who watches changed; see
-            :attr:`Peer.spectators`).
+            queued a decision), ``"error"`` (the session failed to sign this seat's decision:
+            a bug, reported in one line; the peer goes on), ``"link"``, ``"stall"``,
+            ``"rejected"``, ``"stopped"``, ``"abandoned"``, ``"over"``, ``"spectators"`` (who
+            watches changed; see :attr:`Peer.spectators`).
         text: the event in words.
         time: the peer's clock (``time.monotonic`` unless given) when it happened.
         action: the action applied or decided, if any.
@@ -460,6 +461,7 @@ class Peer:
         self._refused: set[bytes] = set()  # digests of the refusals kept (at most MAX_EVIDENCE)
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
+        self._last_failure: str | None = None  # the bot's last decision that failed to sign
         self.abandon_after: float | None = None
         self.replayed: list[Action] = []
         """The actions a resumed peer re-applied from its log, in order (a screen narrates
@@ -596,10 +598,20 @@ class Peer:
     def submit(self, action: Action) -> None:
         """This seat's decision (a person's, through the screen): signed, logged, sent.
 
+        An unexpected failure of the session's submit (a bug) is reported as an ``"error"``
+        event and a line of the game log (:meth:`_own_failure`) and refused like an illegal
+        action: the peer and the game go on, and the screen shows one line, no traceback.
+
         Raises:
-            IllegalActionError: the action is not legal for this seat now; nothing changed.
+            IllegalActionError: the action is not legal for this seat now, or the session
+                failed to sign it (the one-line reason); nothing was sent.
         """
-        effects = self.session.submit(action, self.clock())
+        try:
+            effects = self.session.submit(action, self.clock())
+        except IllegalActionError:
+            raise
+        except Exception as exc:
+            raise IllegalActionError(self._own_failure(action, exc)) from None
         self._signed(action, effects)
         self._perform(effects)
         self._wake.set()
@@ -613,6 +625,21 @@ class Peer:
         """
         self._perform(self.session.abandon(missing, self.clock()))
         self._wake.set()
+
+    def _own_failure(self, action: Action, exc: Exception, *, report: bool = True) -> str:
+        """The one line saying that the session failed to sign this seat's ``action`` with
+        ``exc`` (a bug, not an illegal action); with ``report``, also told as an ``"error"``
+        event, a note of the game log and a warning of the logger (the traceback only at debug
+        level)."""
+        why = " ".join(f"{type(exc).__name__}: {exc}".split())
+        text = f"{self._who(self.seat)} could not sign its decision {action}: {why}"
+        if report:
+            log.warning("%s", text)
+            log.debug("the failed decision's traceback", exc_info=exc)
+            with contextlib.suppress(Exception):  # a log that takes no note: the event stands
+                self.log.append_note(f"error: {text}")
+            self._emit("error", text, action=action, author=self.seat)
+        return text
 
     def _signed(self, action: Action, effects: list[Effect]) -> None:
         if self.on_event is None:
@@ -976,6 +1003,14 @@ class Peer:
                     effects = self.session.submit(action, self.clock())
                 except IllegalActionError as exc:
                     raise PeerError(f"the bot chose {action}, which is not legal: {exc}") from None
+                except Exception as exc:  # a bug in signing: report it, and the bot decides again
+                    text = self._own_failure(action, exc, report=False)
+                    if text != self._last_failure:  # told once while the same failure repeats
+                        self._own_failure(action, exc)
+                        self._last_failure = text
+                    await asyncio.sleep(TICK)  # no busy loop if it fails again
+                    continue
+                self._last_failure = None
                 self._signed(action, effects)
                 self._perform(effects)
                 await asyncio.sleep(0)  # let the mesh read and write between decisions

@@ -646,7 +646,8 @@ class Session:
         card's reveal, §13).
 
         Raises:
-            IllegalActionError: the action is not legal for this seat now; nothing changed.
+            IllegalActionError: the action is not legal for this seat now (a ``DeckTake`` of a
+                card the victim's opened cards no longer hold unspent, say); nothing changed.
         """
         view = self.view
         if view is None or self.is_over or self.observer:
@@ -659,8 +660,12 @@ class Session:
             raise IllegalActionError("the game is waiting for the protocol, not for this seat")
         view.check(action)
         effects: list[Effect] = []
+        # a take is put on the wire before anything is signed: one it cannot name signs nothing
+        take = self._spy_take_payload(action) if isinstance(action, DeckTake) else None
         played = self._card_played(action)
         if played is not None:
+            if self._spy is not None and self._spy.record.victim == self.seat:
+                raise IllegalActionError("this seat shows no card while its Spy is open (§7.3)")
             dealer, face, before, title = played
             position = dealer.unshown_own(face, before)
             if position is None:
@@ -671,8 +676,8 @@ class Session:
             assert self._hand is not None and action.taken is not None
             taken = positions_for(self._hand_openings, action.taken)
             self._sign("merchant_take", (self._hand.steal, taken), effects)
-        elif isinstance(action, DeckTake):  # a position on the wire, never the face (§7.3)
-            self._sign("spy_take", self._spy_take_payload(action), effects)
+        elif take is not None:  # a position on the wire, never the face (§7.3)
+            self._sign("spy_take", take, effects)
         else:
             self._sign("action", encode_action(action), effects)
         self.last_progress = now
@@ -1573,15 +1578,25 @@ class Session:
         self._engine_apply(action, None, env.id, effects, spy=record)
 
     def _spy_take_payload(self, action: DeckTake) -> tuple[object, ...]:
-        """``spy_take [number, deck, position]`` for this player's ``action``."""
+        """``spy_take [number, deck, position]`` for this player's ``action``.
+
+        Raises:
+            IllegalActionError: no Spy of this seat's is open, or its opened cards hold no
+                unspent card of the take's face (the engine's view of the victim's hand is
+                the one its ``DeckShown`` gave; a card shown since is spent).
+        """
         spy = self._spy
-        assert spy is not None and spy.indices is not None
+        if spy is None or spy.indices is None or spy.record.player != self.seat:
+            raise IllegalActionError("this seat has no Spy's take to make")
         if action.deck == NO_TAKE:
             return (spy.record.spy, spying.NO_DECK, spying.NO_POSITION)
         assert action.face is not None
-        label, position = spying.position_for(
-            self.decks, spy.items, spy.indices, spy.labels[action.deck], action.face
-        )
+        try:
+            label, position = spying.position_for(
+                self.decks, spy.items, spy.indices, spy.labels[action.deck], action.face
+            )
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
         return (spy.record.spy, label, position)
 
     def _on_spy_take(self, env: Envelope, effects: list[Effect]) -> None:
@@ -1878,7 +1893,13 @@ class Session:
         self._require_view(env)
         # Any owner may show its own card at any time (it shows only that card, and that it is
         # at one of the listed positions); a winner whose turn has ended
-        # (``victory_at_turn_end``) shows its cards after it.
+        # (``victory_at_turn_end``) shows its cards after it. But not a Spy's victim whose cards
+        # are open and not yet taken from: the player's choice rests on them (§7.3).
+        if self._spy is not None and author == self._spy.record.victim:
+            raise OutOfTurn(
+                f"seat {author} showed a card while its Spy was open (before the take)",
+                author=author,
+            )
         try:
             dealer.show(author, index, positions, proof)
         except DeckError as exc:

@@ -689,3 +689,89 @@ def test_a_chain_breaking_seat_is_named_in_the_stall_over_tcp(tmp_path: Path) ->
         assert result.abandoned == (2,), (seat, result)
         stalls = [e.text for e in events[seat] if e.kind == "stall" and e.author == 2]
         assert any("seat 2's message 1 breaks its hash chain" in t for t in stalls), stalls
+
+
+def test_a_bot_peer_whose_submit_fails_unexpectedly_reports_it_and_plays_on(
+    tmp_path: Path,
+) -> None:
+    """Seat 0's session fails to sign its bot's first decision with a ValueError (a bug, not
+    an illegal action): its peer reports one ``error`` line (an event, a note of its log), does
+    not die, and the bot decides again; two bot peers on real TCP (127.0.0.1) finish the
+    game, both with the same winner."""
+    import asyncio
+    from dataclasses import replace
+
+    from hexlan.engine.bots import make_bot
+    from hexlan.net.inproc import SeatKeys, make_opening
+    from hexlan.net.peer import Peer
+
+    keys = [SeatKeys.seeded(11, seat) for seat in range(2)]
+    base = make_opening(["Ann", "Bob"], keys, created=0)
+    seats = tuple(replace(info, host="127.0.0.1", port=free_port()) for info in base.seats)
+    opening = replace(base, seats=seats)
+    events: list[list[Any]] = [[], []]
+    logs = [tmp_path / f"seat{seat}.log" for seat in range(2)]
+    peers = [
+        Peer(
+            seat,
+            keys[seat].identity,
+            opening,
+            keys[seat].chain,
+            keys[seat].game_keys,
+            logs[seat],
+            decide=make_bot("heuristic", random.Random(seat)).choose,
+            on_event=events[seat].append,
+            listen_host="127.0.0.1",
+            kind="bot heuristic",
+        )
+        for seat in range(2)
+    ]
+    session = peers[0].session
+    real_submit = session.submit
+    failed: list[Any] = []
+
+    def submit_failing_once(action: Any, now: float = 0.0) -> Any:
+        if not failed:
+            failed.append(action)
+            raise ValueError("a bug in signing\nsecond line")
+        return real_submit(action, now)
+
+    session.submit = submit_failing_once  # type: ignore[method-assign]
+
+    async def main() -> list[Any]:
+        runs = [asyncio.create_task(peer.run()) for peer in peers]
+        async with asyncio.timeout(TIMEOUT):
+            return list(await asyncio.gather(*runs))
+
+    results = asyncio.run(main())
+    assert failed, "seat 0's bot never decided"
+    errors = [e for e in events[0] if e.kind == "error"]
+    assert len(errors) == 1, errors
+    assert "\n" not in errors[0].text and "Traceback" not in errors[0].text
+    assert "ValueError: a bug in signing second line" in errors[0].text
+    assert errors[0].author == 0
+    assert any(n.startswith("error: ") for n in read_log(logs[0]).notes)
+    for seat, result in enumerate(results):
+        assert result.stopped is None and result.abandoned is None, (seat, result)
+        assert result.winner is not None, (seat, result)
+    assert results[0].winner == results[1].winner
+    signed_after = [e for e in events[0] if e.kind == "signed" and e.time >= errors[0].time]
+    assert signed_after, "seat 0 made no decision after the failure"
+
+
+def test_a_person_whose_submit_fails_unexpectedly_gets_a_refusal(tmp_path: Path) -> None:
+    """A person's decision (``Peer.submit``, the screen's path) whose signing fails with an
+    unexpected error is refused as an IllegalActionError with the one-line reason (the screen
+    shows it as a refusal, no traceback), reported as an ``error`` event; the peer goes on."""
+    from hexlan.engine import actions as A
+
+    peer, _other, events = two_seats(tmp_path)
+
+    def failing(action: Any, now: float = 0.0) -> Any:
+        raise KeyError("oops")
+
+    peer.session.submit = failing  # type: ignore[method-assign]
+    with pytest.raises(IllegalActionError, match=r"could not sign its decision .*KeyError"):
+        peer.submit(A.END_TURN)
+    assert [e.kind for e in events] == ["error"]
+    peer.close()

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from hexlan.engine.bots import make_bot
+from hexlan.engine.core import IllegalActionError
 from hexlan.engine.info import InformationState
 from hexlan.engine.shown import (
     NO_TAKE,
@@ -384,3 +385,61 @@ def test_a_spy_take_sent_as_an_action_is_refused() -> None:
     )
     sign_as(table, player, "action", encode_action(take))
     stopped_naming(table, [victim, third], player, "not by position")
+
+
+def unspent_card(table: InProcessTable, seat: int) -> tuple[str, int, int]:
+    """A progress card ``seat`` holds and has not shown: its deck's label, position and face."""
+    session = table.sessions[seat]
+    for label in TRACKS:
+        dealer = session.decks[label]
+        for position, face in sorted(dealer.own_cards.items()):
+            if dealer.deck.shown_by(dealer.own_index[position]) is None:
+                return label, position, face
+    raise AssertionError(f"seat {seat} holds no unshown progress card")
+
+
+def test_a_show_by_the_victim_while_its_spy_is_open_names_the_victim() -> None:
+    """The victim shows one of its opened cards right after its ``spy_open`` (the show race):
+    every session, the victim's own too, stops naming the victim; the Spy player's session
+    never offers a take it then cannot sign (it refuses with IllegalActionError, not
+    ValueError)."""
+    table, player, victim, third, play = spy_on()
+    table.submit(player, play)
+    in_step(table)
+    assert table.sessions[player]._spy is not None  # opened, not yet taken from
+    label, position, face = unspent_card(table, victim)
+    take = DeckTake(TRACKS.index(label), face)
+    assert take in views(table)[player].legal_actions()
+    dealer = table.sessions[victim].decks[label]
+    sign_as(table, victim, "card_reveal", dealer.show_payload(position, None))
+    stopped_naming(table, [player, third, victim], victim, "while its Spy was open")
+    bot = make_bot("heuristic", random.Random(player))
+    assert not table.sessions[player].decision_due()
+    with pytest.raises(IllegalActionError):
+        table.sessions[player].submit(take)
+    with pytest.raises(IllegalActionError):
+        table.sessions[player].submit(bot.choose(views(table)[player], player))
+
+
+def test_a_take_of_a_card_spent_since_the_open_is_refused_as_illegal() -> None:
+    """Had the opened cards of a face been spent after the ``spy_open`` (here: their shows
+    applied to the player's deck alone, past the session's check), the player's engine would
+    still offer the take; its submit raises IllegalActionError and signs nothing."""
+    table, player, victim, _, play = spy_on()
+    table.submit(player, play)
+    label, _, face = unspent_card(table, victim)
+    mine = table.sessions[victim].decks[label]
+    dealer = table.sessions[player].decks[label]
+    for position, held in sorted(mine.own_cards.items()):
+        if held == face and mine.deck.shown_by(mine.own_index[position]) is None:
+            _, index, positions, proof = mine.show_payload(position, None)
+            assert isinstance(index, int) and isinstance(positions, tuple)
+            assert isinstance(proof, tuple)
+            dealer.show(victim, index, positions, proof)
+    session = table.sessions[player]
+    take = DeckTake(TRACKS.index(label), face)
+    assert take in views(table)[player].legal_actions()
+    sent = len(session.accepted[player])
+    with pytest.raises(IllegalActionError, match="no unspent card"):
+        session.submit(take)
+    assert len(session.accepted[player]) == sent
