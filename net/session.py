@@ -2416,7 +2416,7 @@ class Session:
         self.accepted[self.seat].append(env)
         if kind == "abandon":
             self._vote_abandon(env, effects)
-        if self._frozen():  # applied when signed, like every message now (§11.1)
+        if self._frozen() or kind == "accuse":  # applied when signed (§11.1)
             self._apply(env, effects, ordered=False)
         elif self.seat == self._active or self._won():
             self._apply_through(env, effects)

@@ -681,7 +681,7 @@ def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
 
 
 def test_a_thief_accuses_a_victim_committing_to_a_card_it_cannot_hold(
-    at_a_robbery: Reached,
+    at_a_robbery: Reached, tmp_path: Path
 ) -> None:
     """The same lie with a resource the thief knows the victim lacks: the opening is true, the
     commitment false, and only the thief can see it. The thief accuses the opening at once
@@ -706,6 +706,15 @@ def test_a_thief_accuses_a_victim_committing_to_a_card_it_cannot_hold(
         assert "committed to a hand it did not hold" in stop.reason, stop.reason
         assert session.audit is not None
         assert session.audit.deviations[0].message_id == commit.id
+        assert session.audited is not None and session.audited.disagreeing == ()
+    assert len({audit_of(s).digest for s in table.sessions}) == 1
+    # `hexlan verify` reads the accusation and the secrets and names the victim in every log
+    paths = [write_log(tmp_path / f"seat{seat}.hexlan", table, seat) for seat in range(3)]
+    report = verify_logs(paths)
+    assert report.exit_code == EXIT_INVALID
+    for log in report.logs:
+        assert log.violations and log.violations[0].author == victim, log.violations
+        assert "committed to a hand it did not hold" in log.violations[0].reason
 
 
 def withholding_the_last_shuffle(table: Table) -> list[bool]:

@@ -716,6 +716,33 @@ def test_action_out_of_turn_stops_the_game_naming_its_author(mid_game: Table) ->
             assert f"seat {intruder}" in stop.reason and "BuildRoad" in stop.reason
 
 
+def test_a_false_accusation_names_the_accuser(mid_game: Table) -> None:
+    """§11.1: an accusation is never a free abort. A seat accuses another seat's message that
+    the true state allows; every seat publishes its secrets, and the audit of the game so far
+    names the accuser, with its accusation, in every session; `abandon` votes against the
+    accuser for a decision never stand while the accusation is open."""
+    table = mid_game
+    accuser, accused = 0, 1
+    session = table.sessions[accuser]
+    contested = session.accepted[accused][session.applied[accused]]
+    effects: list[Effect] = []
+    session._sign("accuse", (contested.id, "seat 1 cannot hold that"), effects)
+    accusation = session.accepted[accuser][-1]
+    assert session.is_over and not session.decision_due()
+    with pytest.raises(IllegalActionError):
+        session.submit(A.EndTurn())
+    table._carry_out(accuser, effects)
+    table.pump()
+    for seat, other in enumerate(table.sessions):
+        assert other.accusations == {accuser: (contested.id, accusation.id)}, seat
+        stop = other.stopped
+        assert stop is not None and stop.author == accuser, (seat, stop)
+        assert "a message the true state allows" in stop.reason
+        assert other.audit is not None
+        assert other.audit.deviations[0].message_id == accusation.id
+    assert len({s.audit.digest for s in table.sessions if s.audit is not None}) == 1
+
+
 def _falsify(kind: str, author: Seat, table: Table, change: Callable[[Envelope], bytes]) -> None:
     """From now on, ``author``'s next message of ``kind`` reaches the others changed."""
     done: list[bytes] = []
