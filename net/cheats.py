@@ -96,6 +96,14 @@ _KINDS: Final = (
         "the thief's steal_dispute shows its key and every peer names the victim (§7)",
     ),
     CheatKind(
+        "lie-commit",
+        "each steal in which it is the victim while it lacks some resource",
+        "commits to a hand of its size made of a resource it does not hold, and opens the "
+        "chosen commitment truly (for the thief only)",
+        "the thief alone can see the lie: it accuses the opening (§11.1), every seat publishes "
+        "its secrets, and the audit of the game so far names the victim's commitment",
+    ),
+    CheatKind(
         "undealt-card",
         "each decision in its own turn while it holds a card bought before this turn and has "
         "played none",

@@ -41,10 +41,14 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
   a trail whose last entry is zeroed.
+- ``lie-commit``: as a steal's victim lacking some resource, its ``steal_commit`` commits to a
+  hand of its size all of that resource (its seed's order and salts), and its ``steal_open``
+  opens the chosen commitment truly for the thief; its own view goes on with its true hand.
 
 The seat goes on honestly afterwards as far as its own session lets it; a deviation its own
-session also checks (a replayed reveal, a false share, an undealt card, a false hash) stops it
-too, naming itself. Only the deviating envelopes the seat sent are kept in
+session also checks (a replayed reveal, a false share, an undealt card) stops it too, naming
+itself, and one its own checks refuse where it would accuse (a false hash) makes it accuse
+itself (§11.1). Only the deviating envelopes the seat sent are kept in
 :attr:`Cheat.evidence`.
 """
 
@@ -56,7 +60,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexlan.engine import actions as A
+from hexlan.engine.chance import STEAL
 from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.info import InformationState
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.cities_knights.actions import (
@@ -75,7 +81,7 @@ from hexlan.net.group import add, base_mul, sub
 from hexlan.net.identity import Identity
 from hexlan.net.session import Session
 from hexlan.net.shuffle import ShuffleCommitment, card_point, reencrypt
-from hexlan.net.steal import seal_opening
+from hexlan.net.steal import CommittedHand, commit_hand, derive_steal_secrets, seal_opening
 from hexlan.net.wire import Body, Envelope, encode_action, sign_body
 
 __all__ = ["Cheat"]
@@ -89,6 +95,7 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "false-share": ("draw_share",),
     "swap-shuffle": ("shuffle",),
     "false-steal": ("steal_open",),
+    "lie-commit": ("steal_commit",),  # only while it lacks a resource, as a steal's victim
     "undealt-card": (),  # decisions, counted in ``submit``
     "missing-commodity": (),  # decisions, counted in ``submit``
     "undealt-discard": (),  # decisions, counted in ``submit``
@@ -157,6 +164,7 @@ class Cheat:
         self.seen = 0
         self.deviation: str | None = None
         self.evidence: list[bytes] = []
+        self._forged_hands: dict[int, CommittedHand] = {}  # lie-commit: steal -> its lie
         self._session: Session | None = None
         self._extra: list[bytes] = []  # sent besides the true envelopes
 
@@ -196,7 +204,12 @@ class Cheat:
                 self._withhold(session, kind, payload, quiet=True)  # silent from then on
                 return
             spent_take = self.kind.name == "spy-spent" and kind == "spy_take"
-            if (spent_take and _spent_item(session) is None) or not self._opportunity(kind):
+            no_lie = self.kind.name == "lie-commit" and _lacking_resource(session) is None
+            if (
+                (spent_take and _spent_item(session) is None)
+                or no_lie
+                or not self._opportunity(kind)
+            ):
                 honest_sign(kind, payload, effects)
                 return
             self._deviate_in_sign(session, honest_sign, kind, payload, effects)
@@ -219,6 +232,8 @@ class Cheat:
             self._install_hoard(session)  # the seat holding most cards draws the bots' Spies
         elif self.kind.name == "spy-spent":
             self._install_spy_play(session)
+        elif self.kind.name == "lie-commit":
+            self._install_true_opening(session)
 
     def _opportunity(self, kind: str) -> bool:
         """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
@@ -264,6 +279,19 @@ class Cheat:
             spent = _spent_item(session)
             assert spent is not None
             payload = (payload[0], *spent)
+        elif name == "lie-commit":
+            number = int(payload[0])  # type: ignore[call-overload]
+            resource = _lacking_resource(session)
+            assert resource is not None  # else no opportunity
+            view = session.view
+            assert view is not None
+            cards = view.hand_size[session.seat]
+            order, salts, _ = derive_steal_secrets(session.chain.secret, number, cards)
+            forged = commit_hand(
+                session.game_id, number, [resource] * cards, order=order, salts=salts
+            )
+            self._forged_hands[number] = forged
+            payload = (number, forged.commitments)
         elif name == "false-hash":
             turn, digest, trail = payload
             false_digest = hashlib.sha256(b"hexlan red team\0" + digest).digest()  # type: ignore[operator]
@@ -299,6 +327,7 @@ class Cheat:
             "swap-shuffle": "published a shuffle that swaps card 0 for a copy of card 1",
             "false-steal": f"opened steal {payload[0]} with a card it had not committed to",
             "false-hash": f"acknowledged turn {payload[0]} with a false state hash",
+            "lie-commit": f"committed to a hand it does not hold for steal {payload[0]}",
             "spy-forge": f"re-encrypted another card for Spy {payload[0]}",
             "spy-spent": f"took a card already played from the victim of Spy {payload[0]}",
         }[name]
@@ -354,6 +383,25 @@ class Cheat:
         return (number, *sealed)
 
     # ------------------------------------------------------------------ other hooks
+
+    def _install_true_opening(self, session: Session) -> None:
+        """Open a steal it lied about truly, to the false commitment (so only the thief can
+        see the lie), while its own view goes on with its true hand."""
+        honest_open = session._steal_open_step
+
+        def open_step(
+            view: InformationState, effects: list[Effect]
+        ) -> tuple[str, tuple[object, ...]] | None:
+            forged = self._forged_hands.get(session._steal_number)
+            if forged is None:
+                return honest_open(view, effects)
+            session._own_committed_hand = lambda _: forged  # type: ignore[method-assign]
+            try:
+                return honest_open(view, effects)
+            finally:
+                del session._own_committed_hand
+
+        session._steal_open_step = open_step  # type: ignore[method-assign]
 
     def _install_card_play(self, session: Session) -> None:
         """At the N-th decision in its own turn at which the others' views allow a card play,
@@ -495,6 +543,19 @@ def _forged_open(session: Session, payload: tuple[object, ...]) -> tuple[object,
     this = card_point(label.encode(), index)
     other = card_point(label.encode(), (index + 1) % dealer.deck.size)
     return (number, ((label, position, a, add(sub(b, this), other), proof), *items[1:]))
+
+
+def _lacking_resource(session: Session) -> int | None:
+    """The first resource this seat holds none of, while it is a steal's victim with cards
+    (lie-commit's opportunity), else None."""
+    view = session.view
+    node = None if view is None else view.chance_node()
+    if view is None or node is None or node.kind != STEAL or node.seats[1] != session.seat:
+        return None
+    hand = view.hands[session.seat]
+    if not sum(hand):
+        return None
+    return next((r for r in range(len(hand)) if not hand[r]), None)
 
 
 def _spent_item(session: Session) -> tuple[str, int] | None:

@@ -45,6 +45,9 @@ CHEATER = 1
 THREE_SEATS = {"equivocate", "forge", "replay", "swap-shuffle", "withhold-reveal"} | {
     name for name, kind in CHEATS.items() if kind.game is not None
 }
+ACCUSED = {"false-hash", "lie-commit"}
+"""Kinds an honest seat accuses (§11.1): the stop is the verdict of the audit of the game so
+far, after every seat published its secrets."""
 # What each stop says (the honest seats' ``Stopped.reason``), with {s} the cheating seat.
 STOP_WORDS = {
     "equivocate": "seat {s} signed two different messages as number",
@@ -56,6 +59,7 @@ STOP_WORDS = {
     "missing-commodity": "seat {s}: ",  # then the track, its level and its cost
     "undealt-discard": "seat {s} discarded ",  # then the card's name
     "false-hash": "seat {s} acknowledged a public state the game never reached",
+    "lie-commit": "seat {s} committed to a hand it did not hold",
     "spy-forge": "seat {s}'s spy_open",
     "spy-spent": "seat {s} took a card already played",
 }
@@ -174,6 +178,11 @@ def check_withheld(table: Table, cheat: Cheat, tmp_path: Path) -> None:
             assert kept.envelope == forged
 
 
+def session_accused(table: Table, seat: int) -> bool:
+    """Whether ``seat``'s session counted an accusation (§11.1)."""
+    return bool(table.sessions[seat].accusations)
+
+
 def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
     """Every honest seat stopped naming the cheating seat (a false state hash through an
     accusation and the audit of the game so far, §11.1), with the deviating message as
@@ -196,6 +205,10 @@ def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
             assert deviant <= set(table.logs[seat])
         elif kind == "equivocate":
             assert set(stop.evidence) == deviant
+        elif kind == "lie-commit":
+            # the thief accused the true opening; the audit names the false commitment
+            assert deviant <= set(table.logs[seat])
+            assert session_accused(table, seat)
         else:
             assert deviant & set(stop.evidence), stop
     paths = [write_log(tmp_path / f"seat{s}.hexlan", table, s) for s in honest(table)]
@@ -398,7 +411,8 @@ def check_real(played: Played) -> None:
     words = STOP_WORDS[kind].format(s=seat, n=1)
     assert played.honest_code == 1, context
     assert words in (result["stopped"] or ""), (result, context)
-    assert f"the game stopped: {words}" in played.honest_err
+    said = f"accused: {words}" if kind in ACCUSED else words  # the verdict of §11.1's audit
+    assert f"the game stopped: {said}" in played.honest_err
     assert run.returncode == EXIT_INVALID, run.stdout
     assert log["status"] == "invalid"
     assert log["violations"][0]["author"] == seat, log["violations"]
@@ -446,7 +460,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 14
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 15
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 
