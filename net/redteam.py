@@ -287,11 +287,9 @@ class Cheat:
             assert view is not None
             cards = view.hand_size[session.seat]
             order, salts, _ = derive_steal_secrets(session.chain.secret, number, cards)
-            forged = commit_hand(
-                session.game_id, number, [resource] * cards, order=order, salts=salts
-            )
-            self._forged_hands[number] = forged
-            payload = (number, forged.commitments)
+            lie = commit_hand(session.game_id, number, [resource] * cards, order=order, salts=salts)
+            self._forged_hands[number] = lie
+            payload = (number, lie.commitments)
         elif name == "false-hash":
             turn, digest, trail = payload
             false_digest = hashlib.sha256(b"hexlan red team\0" + digest).digest()  # type: ignore[operator]
@@ -395,7 +393,7 @@ class Cheat:
             forged = self._forged_hands.get(session._steal_number)
             if forged is None:
                 return honest_open(view, effects)
-            session._own_committed_hand = lambda _: forged  # type: ignore[method-assign]
+            session._own_committed_hand = lambda _: forged  # type: ignore[method-assign,assignment]
             try:
                 return honest_open(view, effects)
             finally:

@@ -914,12 +914,14 @@ class Session:
         try:
             handler(self, env, effects)
         except Contested as exc:
-            if self._to_accuse is not None:
+            own = body.author == self.seat and body.kind != "turn_ack"
+            if self._to_accuse is not None or own:
                 self._stop(exc, effects, (env.to_bytes(),))
                 return
             # This seat alone can see it: accuse, and let the audit of the game so far name
-            # the first real deviation, whoever made it (§11.1). A seat's own message that its
-            # own checks refuse (a red-team lie) is accused too: the audit names the seat.
+            # the first real deviation, whoever made it (§11.1). A seat's own acknowledgement
+            # that its own checks refuse (a red-team lie) is accused too: the audit names it; any
+            # other own message its checks refuse stops it naming itself.
             # An observer (`hexlan verify`) signs nothing: it freezes likewise and waits for the
             # log's accusation and secrets.
             self._contested[env.id] = exc.entry
@@ -1072,8 +1074,11 @@ class Session:
     def _public_refuses(self, action: Action) -> bool:
         """Whether a third party, knowing no hidden card, refuses ``action`` too (its view
         rebuilt from the journal's public face): then every seat refuses it and the refusal
-        needs no accusation (§11.1). False when the public view cannot be rebuilt."""
-        if self.observer:
+        needs no accusation (§11.1). True when the public view cannot be rebuilt (a game whose
+        journal a third party cannot replay step by step): the refusal then stops at once."""
+        if self.observer or self._require_view(None).variant is not None:
+            # A game with its own rules module keeps state the journal's public face does not
+            # rebuild (Cities & Knights' knights): its refusals stop at once, as before §11.1.
             return True
         assert self.start_board is not None  # laid with the view
         public = InformationState(self.start_board, self.players, NO_SEAT, self.options, self.rules)
@@ -1081,7 +1086,7 @@ class Session:
             for entry in self.journal:
                 public.apply(public.observation(entry.action, NO_SEAT))
         except EngineError:
-            return False
+            return True  # no public view to tell by: stop naming the author, as before §11.1
         try:
             public.check(action)
         except IllegalActionError:
@@ -1751,6 +1756,11 @@ class Session:
             raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
         resource = view.monopoly
         assert resource is not None
+        if count > view.monopoly_amount(view.hand_size[author]):  # every seat sees it
+            raise IllegalMove(
+                f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
+                author=author,
+            )
         if all(view.monopoly_amount(h[resource]) != count for h in view.possible_hands(author)):
             raise Contested(
                 f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
