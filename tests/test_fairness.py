@@ -64,7 +64,13 @@ from hexlan.net.redteam import swap_in_another_card
 from hexlan.net.session import AUTOMATIC_TIMEOUT, DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point
 from hexlan.net.steal import CommittedHand, commit_hand, derive_steal_secrets
-from hexlan.net.verify import EXIT_INVALID, EXIT_UNFINISHED, EXIT_VALID, verify_logs
+from hexlan.net.verify import (
+    EXIT_INVALID,
+    EXIT_UNFINISHED,
+    EXIT_VALID,
+    LogReport,
+    verify_logs,
+)
 from hexlan.net.wire import PROTOCOL_VERSION, ZERO_ID, Body, Envelope, encode_action, sign_body
 
 Situation = Callable[[Table], Callable[[Seat, Action], bool]]
@@ -633,6 +639,14 @@ def commit_to_a_hand_of(session: Session, resource: Resource) -> list[int]:
     return events
 
 
+def verified_invalid(table: Table, tmp_path: Path) -> list[LogReport]:
+    """`hexlan verify` on every seat's log of ``table``: exit 1; the logs' reports."""
+    paths = [write_log(tmp_path / f"seat{seat}.hexlan", table, seat) for seat in range(3)]
+    report = verify_logs(paths)
+    assert report.exit_code == EXIT_INVALID
+    return list(report.logs)
+
+
 def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
     at_a_robbery: Reached, tmp_path: Path
 ) -> None:
@@ -671,10 +685,7 @@ def test_a_victim_committing_to_a_hand_it_does_not_hold_is_named_by_the_audit(
         assert session.audited is not None and session.audited.disagreeing == ()
     assert len({audit_of(s).digest for s in table.sessions}) == 1
 
-    paths = [write_log(tmp_path / f"seat{seat}.hexlan", table, seat) for seat in range(3)]
-    report = verify_logs(paths)
-    assert report.exit_code == EXIT_INVALID
-    for log in report.logs:
+    for log in verified_invalid(table, tmp_path):
         assert log.finished and log.audit == "failed"
         assert [(v.author, v.message_id) for v in log.violations] == [(victim, commit.id)]
         assert "committed to a hand it did not hold" in log.violations[0].reason
@@ -709,10 +720,7 @@ def test_a_thief_accuses_a_victim_committing_to_a_card_it_cannot_hold(
         assert session.audited is not None and session.audited.disagreeing == ()
     assert len({audit_of(s).digest for s in table.sessions}) == 1
     # `hexlan verify` reads the accusation and the secrets and names the victim in every log
-    paths = [write_log(tmp_path / f"seat{seat}.hexlan", table, seat) for seat in range(3)]
-    report = verify_logs(paths)
-    assert report.exit_code == EXIT_INVALID
-    for log in report.logs:
+    for log in verified_invalid(table, tmp_path):
         assert log.violations and log.violations[0].author == victim, log.violations
         assert "committed to a hand it did not hold" in log.violations[0].reason
 
