@@ -134,11 +134,22 @@ from hexlan.net.wire import (
 NO_HEAD: Final = (-1, ZERO_ID)
 TRAIL_BYTES: Final = 8
 """Bytes of each public-state hash in a turn acknowledgement's trail (§11)."""
-MAX_HELD_BYTES: Final = 32 * 1024 * 1024
-"""Bytes of signed messages a session holds while they wait for their predecessors (§8). A
-whole 4-seat game is about 1 MB of messages, so only a seat sending far ahead of itself (a
-flood) reaches it; what comes beyond is refused, and a real message comes again when its link
-reconnects."""
+MAX_AHEAD: Final = 8192
+"""How far ahead of its author's next number a message may be and still be held for its
+predecessors (§8). A link's catch-up resends author by author (§8), so a peer that lacks much
+(a spectator joining late) is sent one seat's whole game before the messages it builds on: the
+window must hold a whole game of one seat. A 3-seat Cities & Knights game of 85 turns is about
+900 messages a seat; 8192 is far above any game. A message further ahead is refused, naming its
+author, and not held; it comes again (a resend) once its predecessors are in."""
+MAX_HELD_BYTES: Final = 8 * 1024 * 1024
+"""Bytes of one author's signed messages a session holds while they wait for their predecessors
+(§8). A seat's messages in a whole game are under 0.5 MB (messages of about 400 bytes, the
+largest a 4.5 KB shuffle proof), so only a seat flooding ahead of itself reaches it. The budget
+is the author's own: a flood refuses the flooder's messages only, and a message that can be
+accepted at once is never refused for space (it is not held)."""
+MAX_HELD_MESSAGES: Final = MAX_AHEAD
+"""Messages of one author a session holds while they wait (§8): one body per number within
+:data:`MAX_AHEAD` for an honest seat. It bounds a flood of small bodies too."""
 AUTOMATIC_TIMEOUT: Final = 5.0
 """Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
 BROKEN_CHAIN: Final = "broken_chain"
@@ -316,7 +327,8 @@ class Session:
         self.accepted: list[list[Envelope]] = [[] for _ in range(self.players)]
         self.applied = [-1] * self.players
         self._waiting: dict[bytes, Envelope] = {}
-        self._held_bytes = 0  # the size of the envelopes in ``_waiting``
+        self._held_bytes = [0] * self.players  # per author: the size of its held envelopes
+        self._held_count = [0] * self.players  # per author: how many are held
         self._active = 0  # the sequencer (§4), seat 0 before the start player is known
         self._activation = (0, -1)  # (author, seq) of the sequencing message that made it so
         self._openings_applied = 0
@@ -622,19 +634,15 @@ class Session:
             self._equivocation(msgs[body.seq], data, effects)
             return effects
         if env.id not in self._waiting:
-            size = _held_size(env)
-            if self._held_bytes + size > MAX_HELD_BYTES:
-                effects.append(
-                    Rejected(
-                        f"more than {MAX_HELD_BYTES} bytes of messages wait for their "
-                        "predecessors: this one is refused until they arrive",
-                        data,
-                        body.author,
-                    )
-                )
-                return effects
-            self._held_bytes += size
-            self._waiting[env.id] = env
+            ready = self._ready(env, effects)  # accepted at once: never refused for space
+            if ready:
+                self._accept(env, effects)
+            elif ready is False:
+                refusal = self._hold_refusal(env)
+                if refusal is not None:
+                    effects.append(Rejected(refusal, data, body.author))
+                    return effects
+                self._hold(env)
         self._drain_waiting(effects)
         if any(not isinstance(e, Rejected | Send) for e in effects):  # a refusal is no progress
             self.last_progress = now
@@ -766,8 +774,41 @@ class Session:
                     if self.stopped is not None:
                         return
 
+    def _hold_refusal(self, env: Envelope) -> str | None:
+        """Why a message that must wait for its predecessors is not held, or None (§8): it is
+        more than :data:`MAX_AHEAD` ahead of its author's next number, or its author's held
+        messages fill that author's own budget (:data:`MAX_HELD_BYTES`,
+        :data:`MAX_HELD_MESSAGES`). Another seat's messages never count against it."""
+        body = env.body
+        author = body.author
+        ahead = body.seq - len(self.accepted[author])
+        if ahead > MAX_AHEAD:
+            return (
+                f"seat {author}'s message number {body.seq} is {ahead} ahead of the next one "
+                f"this peer expects from it (at most {MAX_AHEAD} wait for their predecessors): "
+                "refused until they arrive"
+            )
+        if self._held_count[author] >= MAX_HELD_MESSAGES or (
+            self._held_bytes[author] + _held_size(env) > MAX_HELD_BYTES
+        ):
+            return (
+                f"seat {author}'s messages that wait for their predecessors fill its budget "
+                f"({MAX_HELD_MESSAGES} messages, {MAX_HELD_BYTES} bytes): this one is refused "
+                "until they arrive"
+            )
+        return None
+
+    def _hold(self, env: Envelope) -> None:
+        """Keep ``env`` until its predecessors are accepted, charged to its author (§8)."""
+        author = env.body.author
+        self._waiting[env.id] = env
+        self._held_bytes[author] += _held_size(env)
+        self._held_count[author] += 1
+
     def _unhold(self, env_id: bytes) -> None:
-        self._held_bytes -= _held_size(self._waiting.pop(env_id))
+        env = self._waiting.pop(env_id)
+        self._held_bytes[env.body.author] -= _held_size(env)
+        self._held_count[env.body.author] -= 1
 
     def _ready(self, env: Envelope, effects: list[Effect]) -> bool | None:
         """True: acceptable now; False: wait for predecessors; None: refused (effect added)."""
