@@ -39,6 +39,10 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   ``spy_take`` names that position, whatever its bot chose.
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
+- ``flood-held``: after its true turn acknowledgement, it signs :data:`FLOOD_COUNT`
+  acknowledgements with a trail of 4000 entries (about 40 KB each, 35 MB in all: more than
+  the 32 MiB every author once shared), numbered from ``MAX_AHEAD + 1`` past its next number
+  on, and sends them right after (and again to any seat whose link opens later).
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
   a trail whose last entry is zeroed.
 - ``lie-commit``: as a steal's victim lacking some resource, its ``steal_commit`` commits to a
@@ -79,7 +83,7 @@ from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
 from hexlan.net.group import add, base_mul, sub
 from hexlan.net.identity import Identity
-from hexlan.net.session import Session
+from hexlan.net.session import MAX_AHEAD, Session
 from hexlan.net.shuffle import ShuffleCommitment, card_point, reencrypt
 from hexlan.net.steal import CommittedHand, commit_hand, derive_steal_secrets, seal_opening
 from hexlan.net.wire import Body, Envelope, encode_action, sign_body
@@ -87,6 +91,10 @@ from hexlan.net.wire import Body, Envelope, encode_action, sign_body
 __all__ = ["Cheat"]
 
 _ONE: bytes = (1).to_bytes(32, "little")
+FLOOD_COUNT = 850
+"""Far-ahead messages a ``flood-held`` seat signs (PROTOCOL.md §8)."""
+FLOOD_TRAIL: tuple[bytes, ...] = (bytes(8),) * 4000
+"""The trail of each (about 40 KB a message, within the decoder's 4096 entries, §2)."""
 _SignFn = Callable[[str, tuple[object, ...], list[Effect]], None]
 _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "equivocate": None,  # every message signed but its opening signature
@@ -103,6 +111,7 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "spy-spent": ("spy_take",),  # only those whose victim holds a spent card
     "withhold-reveal": ("reveal",),
     "withhold-audit": ("audit_secrets",),
+    "flood-held": ("turn_ack",),
     "false-hash": ("turn_ack",),
 }
 """For each kind, the message kinds whose signing is an opportunity (None: every kind)."""
@@ -304,6 +313,17 @@ class Cheat:
             self.evidence += [sent.to_bytes(), twin]
             self._did(f"signed two bodies as message #{sent.body.seq} ({kind} and a twin)")
             return
+        if name == "flood-held":
+            flood = self._flood(session, sent)
+            self._extra += flood
+            effects.extend(Send(data) for data in flood)
+            self.evidence += flood
+            first = Envelope.parse(flood[0]).body.seq
+            self._did(
+                f"sent {len(flood)} acknowledgements numbered from #{first}, "
+                f"{first - sent.body.seq} ahead of its last"
+            )
+            return
         if name == "forge":
             # The same body bytes (so the same id: the seat's chain goes on from it) under a
             # fresh key's signature. The log keeps the true envelope (the Persist above); the
@@ -359,6 +379,24 @@ class Cheat:
             payload=payload,
         )
         return sign_body(twin, session.identity).to_bytes()
+
+    def _flood(self, session: Session, sent: Envelope) -> list[bytes]:
+        """:data:`FLOOD_COUNT` valid ``turn_ack`` envelopes of the seat, numbered from
+        :data:`~hexlan.net.session.MAX_AHEAD` + 1 past its next number on (§8: refused, not
+        held), with ``sent``'s heads and turn."""
+        body = sent.body
+        turn = body.payload[0]
+        return [
+            sign_body(
+                dataclasses.replace(
+                    body,
+                    seq=body.seq + 1 + MAX_AHEAD + 1 + k,
+                    payload=(turn, bytes(32), FLOOD_TRAIL),
+                ),
+                session.identity,
+            ).to_bytes()
+            for k in range(FLOOD_COUNT)
+        ]
 
     def _false_opening(self, session: Session, payload: tuple[object, ...]) -> tuple[object, ...]:
         """A ``steal_open`` payload opening the chosen commitment with the next resource."""

@@ -230,8 +230,30 @@ def test_every_kind_is_caught_in_process(kind: str, at: int, tmp_path: Path) -> 
     assert cheat.summary()["deviation"] == cheat.deviation
     if kind in WITHHOLDING:
         check_withheld(table, cheat, tmp_path)
+    elif kind == "flood-held":
+        check_flooded(table, cheat, tmp_path)
     else:
         check_stopped(table, cheat, tmp_path)
+
+
+def check_flooded(table: Table, cheat: Cheat, tmp_path: Path) -> None:
+    """Every honest seat refused each message of the flood naming the flooder (§8: too far
+    ahead to be held), refused nothing else, and the game was played to its audited end by
+    every seat; `hexlan verify` finds the honest logs valid (the flood is kept as evidence)."""
+    flood = set(cheat.evidence)
+    assert len(flood) == 850
+    for seat in honest(table):
+        refused = [e for e in table.effects[seat] if isinstance(e, Rejected)]
+        assert {r.author for r in refused} == {CHEATER}
+        assert {r.envelope for r in refused} == flood
+        assert all("ahead of the next one" in r.reason for r in refused)
+    for session in table.sessions:
+        assert session.stopped is None and session.is_over
+        assert session.audited is not None and session.audited.report.passed
+    paths = [write_log(tmp_path / f"seat{s}.hexlan", table, s) for s in honest(table)]
+    report = verify_logs(paths)
+    assert report.exit_code == 0, report
+    assert all(log.valid and not log.violations for log in report.logs)
 
 
 def test_a_seat_cheats_once_and_only_its_own_session() -> None:
