@@ -36,8 +36,8 @@ import logging
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, Final
@@ -187,6 +187,11 @@ class PeerResult:
         abandoned: the seats the game was abandoned by (every other seat signed it), or None.
         audit: the end-of-game audit's outcome: "passed", the first deviation found, or None
             when no audit was completed (PROTOCOL.md §14).
+        refused: for each seat whose signed messages this peer refused (a flood far ahead of
+            its number, an illegal move, §8), how many refusals it reported: a resend of a
+            message refused for the same reason is not counted again (among the first
+            :data:`MAX_EVIDENCE` remembered). Bytes that name no seat are not counted. Empty
+            when nothing was refused.
     """
 
     game_id: str
@@ -198,6 +203,7 @@ class PeerResult:
     turns: int = 0
     abandoned: tuple[int, ...] | None = None
     audit: str | None = None
+    refused: Mapping[int, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The result as one JSON object (``hexlan bot``'s last line)."""
@@ -211,6 +217,7 @@ class PeerResult:
             "turns": self.turns,
             "abandoned": None if self.abandoned is None else list(self.abandoned),
             "audit": self.audit,
+            "refused": {str(seat): n for seat, n in sorted(self.refused.items())},
         }
 
 
@@ -459,6 +466,7 @@ class Peer:
         self._failure: PeerError | None = None
         self._evidence_kept = 0
         self._refused: set[bytes] = set()  # digests of the refusals kept (at most MAX_EVIDENCE)
+        self._refused_by: dict[int, int] = {}  # author: distinct refused messages (PeerResult)
         self._last_stall: tuple[int, ...] = ()
         self._last_stall_at = 0.0
         self._last_failure: str | None = None  # the bot's last decision that failed to sign
@@ -543,6 +551,7 @@ class Peer:
             turns=0 if view is None else int(view.turn),
             abandoned=None if abandoned is None else tuple(abandoned),
             audit=audit,
+            refused=dict(self._refused_by),
         )
 
     # ------------------------------------------------------------------ MeshHandler
@@ -691,6 +700,8 @@ class Peer:
             elif isinstance(effect, Rejected):
                 if not self._first_refusal(effect):
                     continue  # the same message refused again (a resend): kept and told once
+                if effect.author is not None:
+                    self._refused_by[effect.author] = self._refused_by.get(effect.author, 0) + 1
                 self._keep_evidence(effect.reason, (effect.envelope,))
                 who = "a peer" if effect.author is None else self._who(effect.author)
                 self._emit("rejected", f"refused a message from {who}: {effect.reason}")

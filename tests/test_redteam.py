@@ -32,8 +32,9 @@ from hexlan.net.cheats import CHEATS, cheat_lines, check_cheat
 from hexlan.net.effects import Rejected, Stopped
 from hexlan.net.log import GameLog, load_secrets, read_log, secrets_path
 from hexlan.net.redteam import Cheat
+from hexlan.net.peer import MAX_EVIDENCE
 from hexlan.net.session import AUTOMATIC_TIMEOUT
-from hexlan.net.verify import EXIT_INVALID, EXIT_UNFINISHED, verify_logs
+from hexlan.net.verify import EXIT_INVALID, EXIT_UNFINISHED, EXIT_VALID, verify_logs
 from hexlan.net.wire import Envelope
 
 HEXLAN = [sys.executable, "-m", "hexlan"]
@@ -430,6 +431,9 @@ def check_real(played: Played) -> None:
         if kind == "forge":
             check_forgery_kept(played, log)
         return
+    if kind == "flood-held":
+        check_flood_refused(played, result, log, run.returncode)
+        return
     words = STOP_WORDS[kind].format(s=seat, n=1)
     assert played.honest_code == 1, context
     assert words in (result["stopped"] or ""), (result, context)
@@ -441,6 +445,26 @@ def check_real(played: Played) -> None:
     assert words in log["violations"][0]["reason"]
     if kind == "equivocate":
         assert len(read_log(played.honest_log).equivocations) == 1
+
+
+def check_flood_refused(
+    played: Played, result: dict[str, Any], log: dict[str, Any], verify_code: int
+) -> None:
+    """The flood was refused naming the flooder alone (§8) and the game went on to its audited
+    end: the honest bot exits 0 with a winner, its JSON line counts the refusals against the
+    cheater only, its log keeps them as evidence (up to the evidence budget), and `hexlan
+    verify` finds the log valid."""
+    seat = played.cheater_seat
+    context = f"flood-held: {played.honest_err[-1500:]}\ncheater: {played.cheater_err[-1500:]}"
+    assert played.honest_code == 0, context
+    assert result["stopped"] is None and result["abandoned"] is None, (result, context)
+    assert result["winner"] is not None and result["audit"] == "passed", result
+    assert set(result["refused"]) == {str(seat)} and result["refused"][str(seat)] >= 850, result
+    evidence = read_log(played.honest_log).evidence
+    assert len(evidence) == MAX_EVIDENCE
+    assert {Envelope.parse(kept.envelope).body.author for kept in evidence} == {seat}
+    assert all("ahead of the next one" in kept.reason for kept in evidence)
+    assert verify_code == EXIT_VALID and log["status"] == "valid", log
 
 
 def check_forgery_kept(played: Played, log: dict[str, Any]) -> None:
@@ -482,7 +506,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 15
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 16
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 
