@@ -164,7 +164,7 @@ _KINDS: Final = (
     CheatKind(
         "flood-held",
         "each turn acknowledgement it owes",
-        "after its true acknowledgement, signs 850 valid acknowledgements of about 40 KB each, "
+        "after its true acknowledgement, signs 850 valid acknowledgements of about 11 KB each, "
         "numbered past the window of messages a peer holds ahead (MAX_AHEAD), and sends them",
         "a flood far ahead of the seat's next number is refused naming the seat, never held, "
         "and no honest seat's message is refused: the game is played to its audited end (§8)",

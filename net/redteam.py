@@ -40,8 +40,9 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``flood-held``: after its true turn acknowledgement, it signs :data:`FLOOD_COUNT`
-  acknowledgements with a trail of 4000 entries (about 40 KB each, 35 MB in all: more than
-  the 32 MiB every author once shared), numbered from ``MAX_AHEAD + 1`` past its next number
+  acknowledgements with a trail of 1400 entries (about 11 KB each, 9.6 MB in all: more than an
+  author's held budget, ``MAX_HELD_BYTES``, and less than a link buffers before it drops a peer
+  that is not reading, ``MAX_UNSENT``), numbered from ``MAX_AHEAD + 1`` past its next number
   on, and sends them right after (and again to any seat whose link opens later).
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
   a trail whose last entry is zeroed.
@@ -93,8 +94,8 @@ __all__ = ["Cheat"]
 _ONE: bytes = (1).to_bytes(32, "little")
 FLOOD_COUNT = 850
 """Far-ahead messages a ``flood-held`` seat signs (PROTOCOL.md §8)."""
-FLOOD_TRAIL: tuple[bytes, ...] = (bytes(8),) * 4000
-"""The trail of each (about 40 KB a message, within the decoder's 4096 entries, §2)."""
+FLOOD_TRAIL: tuple[bytes, ...] = (bytes(8),) * 1400
+"""The trail of each (about 11 KB a message, within the decoder's 4096 entries, §2)."""
 _SignFn = Callable[[str, tuple[object, ...], list[Effect]], None]
 _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "equivocate": None,  # every message signed but its opening signature
