@@ -178,12 +178,17 @@ def check_only_the_dead_seat_is_named(table: DyingTable) -> None:
         assert table.sessions[seat].abandoned == (dead,)
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize(
+    ("players", "dead"), [(players, dead) for players in (3, 4) for dead in range(players)]
+)
 @pytest.mark.parametrize("point", list(SETUP_POINTS))
-def test_a_seat_dying_in_the_deck_set_up_is_the_only_one_named(players: int, point: str) -> None:
-    """Seat 1 dies during the set-up: it shuffles after seat 0 and before the others, so the
-    later shufflers' steps wait on it; yet no live seat is named."""
-    table = DyingTable(players, 1, SETUP_POINTS[point], None)
+def test_a_seat_dying_in_the_deck_set_up_is_the_only_one_named(
+    players: int, dead: Seat, point: str
+) -> None:
+    """Any seat dies during the set-up: the first shuffler (seat 0, whose shuffle every later
+    one waits on), one in the middle, or the last (whose shuffle_proof is the last set-up
+    step); the live seats that wait on its step are never named, only the dead seat."""
+    table = DyingTable(players, dead, SETUP_POINTS[point], None)
     table.start()
     table.settle()
     check_only_the_dead_seat_is_named(table)
@@ -192,13 +197,16 @@ def test_a_seat_dying_in_the_deck_set_up_is_the_only_one_named(players: int, poi
 @pytest.mark.parametrize(
     "point", ["after its deck_key", "after its shuffle", "after its shuffle_proof"]
 )
-@pytest.mark.parametrize("witness", [0, 2])
+@pytest.mark.parametrize(
+    ("dead", "witness"),
+    [(dead, witness) for dead in range(3) for witness in range(3) if witness != dead],
+)
 def test_a_torn_last_message_in_the_set_up_names_only_the_dead_seat(
-    point: str, witness: Seat
+    point: str, dead: Seat, witness: Seat
 ) -> None:
     """The dead seat's last message reached one live seat only; once the live seats have resent
     each other what they lack (§8), they name the dead seat alone."""
-    table = DyingTable(3, 1, SETUP_POINTS[point], witness)
+    table = DyingTable(3, dead, SETUP_POINTS[point], witness)
     table.start()
     table.settle()
     check_only_the_dead_seat_is_named(table)
