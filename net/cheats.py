@@ -104,6 +104,14 @@ _KINDS: Final = (
         "its secrets, and the audit of the game so far names the victim's commitment",
     ),
     CheatKind(
+        "lie-offer",
+        "each decision in its own turn's main phase while it lacks a resource that a seat "
+        "knowing no hidden card thinks it may hold (after a steal)",
+        "offers every other seat a trade giving one card of that resource, as if it held it",
+        "the seat that knows its hand accuses the offer (§11.1), every seat publishes its "
+        "secrets, and the audit of the game so far names the offer",
+    ),
+    CheatKind(
         "undealt-card",
         "each decision in its own turn while it holds a card bought before this turn and has "
         "played none",

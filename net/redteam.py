@@ -46,6 +46,11 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   on, and sends them right after (and again to any seat whose link opens later).
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
   a trail whose last entry is zeroed.
+- ``lie-offer``: instead of the bot's decision in its turn's main phase, it signs
+  ``OfferTrade`` to every other seat giving one card of a resource it lacks, for one of
+  another resource, at a decision where a view rebuilt from the journal's public face (a third
+  party's, knowing no hidden card) allows the offer; its own view first takes one of its cards
+  of another resource for the one it claims, so that its own session signs the lie and goes on.
 - ``lie-commit``: as a steal's victim lacking some resource, its ``steal_commit`` commits to a
   hand of its size all of that resource (its seed's order and salts), and its ``steal_open``
   opens the chosen commitment truly for the thief; its own view goes on with its true hand.
@@ -66,7 +71,7 @@ from typing import Any
 
 from hexlan.engine import actions as A
 from hexlan.engine.chance import STEAL
-from hexlan.engine.core import DevCard, Phase
+from hexlan.engine.core import NO_SEAT, RESOURCES, DevCard, Hand, Phase, Resource, as_hand
 from hexlan.engine.info import InformationState
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights
@@ -106,6 +111,7 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "false-steal": ("steal_open",),
     "lie-commit": ("steal_commit",),  # only while it lacks a resource, as a steal's victim
     "undealt-card": (),  # decisions, counted in ``submit``
+    "lie-offer": (),  # decisions, counted in ``submit``
     "missing-commodity": (),  # decisions, counted in ``submit``
     "undealt-discard": (),  # decisions, counted in ``submit``
     "spy-forge": ("spy_open",),
@@ -234,6 +240,8 @@ class Cheat:
             swap_in_another_card(first, target=0, source=1)
         elif self.kind.name == "undealt-card":
             self._install_card_play(session)
+        elif self.kind.name == "lie-offer":
+            self._install_lie_offer(session)
         elif self.kind.name == "missing-commodity":
             self._install_improvement(session)
         elif self.kind.name == "undealt-discard":
@@ -458,6 +466,32 @@ class Cheat:
 
         self._install_forgery(session, forge)
 
+    def _install_lie_offer(self, session: Session) -> None:
+        """At the N-th decision in its own turn's main phase at which it lacks a resource that
+        the public view allows it to offer, sign that offer (one card of it for one of another
+        resource, to every other seat), its own view holding the lie."""
+        me = session.seat
+
+        def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
+            if view.active != me or view.phase is not Phase.MAIN:
+                return None
+            lie = _lie_offer(session, view)
+            if lie is None:
+                return None
+            offer, claimed = lie
+            name = Resource(claimed).name.lower()
+            return offer, f"offered {name} it does not hold (instead of {chosen})"
+
+        def believe(view: GameState, offer: A.Action) -> None:
+            assert isinstance(offer, A.OfferTrade)
+            hand = view.hands[me]
+            claimed = next(r for r in range(len(hand)) if offer.give[r])
+            spare = next(r for r in range(len(hand)) if hand[r] and r != claimed)
+            hand[spare] -= 1
+            hand[claimed] += 1
+
+        self._install_forgery(session, forge, believe)
+
     def _install_improvement(self, session: Session) -> None:
         """At the N-th decision in its own turn's main phase at which it has a city and lacks
         the commodities of some track's next improvement, sign ``ImproveCity`` for the first
@@ -544,10 +578,12 @@ class Cheat:
         self,
         session: Session,
         forge: Callable[[GameState, A.Action], tuple[A.Action, str] | None],
+        believe: Callable[[GameState, A.Action], None] | None = None,
     ) -> None:
         """Wrap ``submit``: at the N-th decision at which ``forge`` (given the seat's view and
         the bot's choice) offers a forged action and its words, sign it instead of the bot's
-        choice and keep it as evidence."""
+        choice and keep it as evidence; ``believe``, if given, first changes the seat's own
+        view so that its session takes the forged action (a lie about its hidden cards)."""
         honest_submit = session.submit
         me = session.seat
 
@@ -560,6 +596,8 @@ class Cheat:
             if self.seen != self.at:
                 return honest_submit(action, now)
             effects: list[Effect] = []
+            if believe is not None:
+                believe(view, forged[0])
             session._sign("action", encode_action(forged[0]), effects)
             self.evidence.append(session.accepted[me][-1].to_bytes())  # before what follows it
             session.last_progress = now
@@ -593,6 +631,28 @@ def _lacking_resource(session: Session) -> int | None:
     if not sum(hand):
         return None
     return next((r for r in range(len(hand)) if not hand[r]), None)
+
+
+def _lie_offer(session: Session, view: GameState) -> tuple[A.OfferTrade, int] | None:
+    """The first offer to every other seat of one card of a resource this seat lacks, for one
+    of another resource, that the public view allows (its hidden cards may hold it), while it
+    holds a card of some other resource to pretend with; with the resource claimed. None if
+    there is none."""
+    hand = view.hands[session.seat]
+    kinds = len(hand)
+    for claimed in range(len(RESOURCES)):
+        if hand[claimed] or not any(hand[r] for r in range(kinds) if r != claimed):
+            continue
+        wanted = (claimed + 1) % len(RESOURCES)
+        offer = A.OfferTrade(_one(kinds, claimed), _one(kinds, wanted), NO_SEAT)
+        if not session._public_refuses(offer):
+            return offer, claimed
+    return None
+
+
+def _one(kinds: int, resource: int) -> Hand:
+    """A hand of ``kinds`` card kinds holding one card of ``resource``."""
+    return as_hand([int(r == resource) for r in range(kinds)])
 
 
 def _spent_item(session: Session) -> tuple[str, int] | None:

@@ -46,7 +46,7 @@ CHEATER = 1
 THREE_SEATS = {"equivocate", "forge", "replay", "swap-shuffle", "withhold-reveal"} | {
     name for name, kind in CHEATS.items() if kind.game is not None
 }
-ACCUSED = {"false-hash", "lie-commit"}
+ACCUSED = {"false-hash", "lie-commit", "lie-offer"}
 """Kinds an honest seat accuses (§11.1): the stop is the verdict of the audit of the game so
 far, after every seat published its secrets."""
 # What each stop says (the honest seats' ``Stopped.reason``), with {s} the cheating seat.
@@ -61,6 +61,7 @@ STOP_WORDS = {
     "undealt-discard": "seat {s} discarded ",  # then the card's name
     "false-hash": "seat {s} acknowledged a public state the game never reached",
     "lie-commit": "seat {s} committed to a hand it did not hold",
+    "lie-offer": "seat {s} does not hold the cards it offers",
     "spy-forge": "seat {s}'s spy_open",
     "spy-spent": "seat {s} took a card already played",
 }
@@ -437,8 +438,9 @@ def check_real(played: Played) -> None:
     words = STOP_WORDS[kind].format(s=seat, n=1)
     assert played.honest_code == 1, context
     assert words in (result["stopped"] or ""), (result, context)
-    said = f"accused: {words}" if kind in ACCUSED else words  # the verdict of §11.1's audit
-    assert f"the game stopped: {said}" in played.honest_err
+    said = "accused: " if kind in ACCUSED else words  # the verdict of §11.1's audit, or words
+    stops = [line for line in played.honest_err.splitlines() if f"the game stopped: {said}" in line]
+    assert stops and words in stops[-1], context
     assert run.returncode == EXIT_INVALID, run.stdout
     assert log["status"] == "invalid"
     assert log["violations"][0]["author"] == seat, log["violations"]
@@ -506,7 +508,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 16
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 17
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 
