@@ -170,6 +170,15 @@ _KINDS: Final = (
         once=True,
     ),
     CheatKind(
+        "false-head",
+        "its audit secrets, once the game is won",
+        "lists among their heads, as another seat's latest message, one that seat never signed",
+        "the secrets are refused and the end of the game pauses naming the seat, never the seat "
+        "it framed; abandoned, the log stays unaudited and verify names the seat (§11, §14)",
+        withholds=True,
+        once=True,
+    ),
+    CheatKind(
         "flood-held",
         "each turn acknowledgement it owes",
         "after its true acknowledgement, signs 850 valid acknowledgements of about 11 KB each, "

@@ -82,7 +82,7 @@ from hexlan.net.log import (
     save_secrets,
     secrets_path,
 )
-from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, Session
+from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, FALSE_HEAD, Session
 from hexlan.net.transport import NO_SPECTATORS, Mesh
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -1108,13 +1108,21 @@ class Peer:
             step = "opening signature, deck key, shuffle or reveal"
         seconds = int(now - self.session.last_progress)
         connected = self.mesh.connected_seats() if self.mesh is not None else set()
-        broken = {o.seat: o.number for o in self.session.owed_steps() if o.step == BROKEN_CHAIN}
+        invalid = {
+            o.seat: o for o in self.session.owed_steps() if o.step in (BROKEN_CHAIN, FALSE_HEAD)
+        }
         for seat in stalled:
             link = "" if seat in connected else " (not connected)"
-            if seat in broken:
+            if seat in invalid:
+                number = invalid[seat].number
+                why = (
+                    "breaks its hash chain"
+                    if invalid[seat].step == BROKEN_CHAIN
+                    else "lists another seat's message that no seat has shown"
+                )
                 text = (
-                    f"waiting for {self._who(seat)}: seat {seat}'s message {broken[seat]} "
-                    f"breaks its hash chain; no valid one for {seconds} s{link}"
+                    f"waiting for {self._who(seat)}: seat {seat}'s message {number} {why}; "
+                    f"no valid one for {seconds} s{link}"
                 )
             else:
                 text = f"waiting for {self._who(seat)}: no {step} for {seconds} s{link}"

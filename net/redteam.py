@@ -46,6 +46,9 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   on, and sends them right after (and again to any seat whose link opens later).
 - ``false-hash``: its turn acknowledgement carries a hash that is not the public state's and
   a trail whose last entry is zeroed.
+- ``false-head``: its ``audit_secrets``, once the game is won, lists among its heads, as the
+  first other seat's latest message, an id that seat never signed (§11: refused, and the game
+  waits on the seat for a valid one).
 - ``lie-offer``: instead of the bot's decision in its turn's main phase, it signs
   ``OfferTrade`` to every other seat giving one card of a resource it lacks, for one of
   another resource, at a decision where a view rebuilt from the journal's public face (a third
@@ -120,6 +123,7 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "withhold-audit": ("audit_secrets",),
     "flood-held": ("turn_ack",),
     "false-hash": ("turn_ack",),
+    "false-head": ("audit_secrets",),
 }
 """For each kind, the message kinds whose signing is an opportunity (None: every kind)."""
 
@@ -313,7 +317,11 @@ class Cheat:
             false_digest = hashlib.sha256(b"hexlan red team\0" + digest).digest()  # type: ignore[operator]
             false_trail = (*trail[:-1], bytes(8)) if trail else trail  # type: ignore[index]
             payload = (turn, false_digest, false_trail)
-        honest_sign(kind, payload, effects)
+        framed = -1  # the seat a false head frames
+        if name == "false-head":
+            framed = self._sign_with_a_false_head(session, honest_sign, kind, payload, effects)
+        else:
+            honest_sign(kind, payload, effects)
         sent = session.accepted[session.seat][-1]
         if name == "equivocate":
             twin = self._twin(session, sent)
@@ -354,6 +362,7 @@ class Cheat:
             "swap-shuffle": "published a shuffle that swaps card 0 for a copy of card 1",
             "false-steal": f"opened steal {payload[0]} with a card it had not committed to",
             "false-hash": f"acknowledged turn {payload[0]} with a false state hash",
+            "false-head": f"listed as seat {framed}'s latest message one it never signed",
             "lie-commit": f"committed to a hand it does not hold for steal {payload[0]}",
             "spy-forge": f"re-encrypted another card for Spy {payload[0]}",
             "spy-spent": f"took a card already played from the victim of Spy {payload[0]}",
@@ -388,6 +397,27 @@ class Cheat:
             payload=payload,
         )
         return sign_body(twin, session.identity).to_bytes()
+
+    def _sign_with_a_false_head(
+        self,
+        session: Session,
+        honest_sign: _SignFn,
+        kind: str,
+        payload: tuple[object, ...],
+        effects: list[Effect],
+    ) -> int:
+        """Sign ``kind`` honestly but for its heads, which list as the first other seat's latest
+        message an id that seat never signed; the seat framed."""
+        true_heads = session.heads()
+        framed = next(s for s, (seq, _) in enumerate(true_heads) if s != session.seat and seq >= 0)
+        false_heads = list(true_heads)
+        false_heads[framed] = (true_heads[framed][0], hashlib.sha256(b"hexlan red team").digest())
+        session.heads = lambda: tuple(false_heads)  # type: ignore[method-assign]
+        try:
+            honest_sign(kind, payload, effects)
+        finally:
+            del session.heads
+        return framed
 
     def _flood(self, session: Session, sent: Envelope) -> list[bytes]:
         """:data:`FLOOD_COUNT` valid ``turn_ack`` envelopes of the seat, numbered from

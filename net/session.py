@@ -153,6 +153,7 @@ MAX_HELD_MESSAGES: Final = MAX_AHEAD
 AUTOMATIC_TIMEOUT: Final = 5.0
 """Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
 BROKEN_CHAIN: Final = "broken_chain"
+FALSE_HEAD: Final = "false_head"
 """The step a seat owes after a message of its that breaks its hash chain (§11): a valid
 message of that number. It is reported in stalls, never named in an ``abandon``."""
 
@@ -183,10 +184,12 @@ class OwedStep:
     Attributes:
         seat: the seat that owes it.
         step: one of :data:`hexlan.net.wire.OWED_STEPS` (``"reveal"``, ``"advance"``,
-            ``"decision"``, ...), or :data:`BROKEN_CHAIN` (the seat sent a message that breaks
-            its hash chain, and the game waits for a valid one; not an ``abandon`` step).
+            ``"decision"``, ...), or :data:`BROKEN_CHAIN` or :data:`FALSE_HEAD` (the seat sent a
+            message that breaks its hash chain, or that lists as another seat's message one
+            that no seat here has shown, and the game waits for a valid one; not an
+            ``abandon`` step).
         number: the event of a ``reveal``, the position of a ``draw_share``, the sequence
-            number of the message that broke the chain; else -1.
+            number of the invalid message; else -1.
     """
 
     seat: Seat
@@ -198,6 +201,11 @@ class OwedStep:
         (its message 12 breaks its hash chain)"``."""
         if self.step == BROKEN_CHAIN:
             return f"valid message {self.number} (its message {self.number} breaks its hash chain)"
+        if self.step == FALSE_HEAD:
+            return (
+                f"valid message {self.number} (its message {self.number} lists another seat's "
+                "message that no seat has shown)"
+            )
         return self.step if self.number < 0 else f"{self.step} {self.number}"
 
 
@@ -396,8 +404,8 @@ class Session:
         """What each missing seat owed, by the vote that ended the game as abandoned."""
         self._votes: dict[Seat, AbandonVote] = {}
         self.last_progress = 0.0
-        self._chain_breaks: dict[Seat, int] = {}  # seat -> seq of its message that broke it
-        self._fork_suspect: tuple[Seat, int] | None = None  # (seat, seq) listed differently
+        # seat -> (seq, BROKEN_CHAIN or FALSE_HEAD) of its last message refused as invalid
+        self._invalid: dict[Seat, tuple[int, str]] = {}
         self._applied_at: dict[bytes, tuple[int, int]] = {}
         """message id -> (its place in the order applied, the journal's length before it)."""
         self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
@@ -592,8 +600,8 @@ class Session:
         """Seats whose message broke its hash chain here and that have sent no valid message
         of that number since (§11), as :data:`BROKEN_CHAIN` steps."""
         return [
-            OwedStep(seat, BROKEN_CHAIN, seq)
-            for seat, seq in sorted(self._chain_breaks.items())
+            OwedStep(seat, step, seq)
+            for seat, (seq, step) in sorted(self._invalid.items())
             if seq >= len(self.accepted[seat])
         ]
 
@@ -614,7 +622,6 @@ class Session:
         """
         effects: list[Effect] = []
         if self.stopped is not None:
-            self._prove_fork(data, effects)
             return effects
         try:
             env = Envelope.parse(data)
@@ -810,6 +817,18 @@ class Session:
         self._held_bytes[env.body.author] -= _held_size(env)
         self._held_count[env.body.author] -= 1
 
+    def _wait_for_valid(
+        self, env: Envelope, step: str, ours: Envelope, effects: list[Effect]
+    ) -> None:
+        """The game now waits on ``env``'s author for a valid message of its number (§11,
+        ``step``: :data:`BROKEN_CHAIN` or :data:`FALSE_HEAD`). The message may build on another
+        body than ``ours`` of that seat's number (a fork): show every seat ours, once, so a seat
+        holding the other body proves the fork (its equivocation check relays both bodies)."""
+        body = env.body
+        if self._invalid.get(body.author) != (body.seq, step):
+            self._invalid[body.author] = (body.seq, step)
+            self._relay(effects, ours.to_bytes())
+
     def _ready(self, env: Envelope, effects: list[Effect]) -> bool | None:
         """True: acceptable now; False: wait for predecessors; None: refused (effect added)."""
         body = env.body
@@ -825,13 +844,9 @@ class Session:
             effects.append(
                 Rejected("its previous-message hash breaks the chain", env.to_bytes(), body.author)
             )
-            if self._chain_breaks.get(body.author) != body.seq:
-                # The game now waits on the author (§11). Its message may build on another body
-                # of its previous number: show every seat ours, so a seat holding that other
-                # body proves the fork (its equivocation check, which relays both bodies).
-                self._chain_breaks[body.author] = body.seq
-                if msgs:
-                    self._relay(effects, msgs[-1].to_bytes())
+            if msgs:
+                # Its message may build on another body of its previous number (§11).
+                self._wait_for_valid(env, BROKEN_CHAIN, msgs[-1], effects)
             return None
         for seat, (seq, head_id) in enumerate(body.heads):
             if seq < 0:
@@ -839,26 +854,32 @@ class Session:
             have = self.accepted[seat]
             if seq >= len(have):
                 return False
-            if have[seq].id != head_id:
-                # Only the author's own head is proof against it; another seat's head is the
-                # author's word against that seat's, and either may be the liar (§11). Stop
-                # naming nobody, and show every seat the body held here: a seat holding the
-                # other body (the author must) then proves the fork to all, and this stop
-                # names the seat that signed both (:meth:`_prove_fork`).
+            if have[seq].id == head_id:
+                continue
+            if seat == body.author:  # its own head against its own signed body: proof
                 self._stop(
                     Equivocation(
-                        f"seat {body.author} lists seat {seat}'s message number {seq} as one "
-                        f"this seat never saw: seat {seat} signed two messages as number {seq}, "
-                        f"or seat {body.author} lied",
-                        author=seat if seat == body.author else None,
+                        f"seat {seat} lists its own message number {seq} as one this seat "
+                        f"never saw: seat {seat} signed two messages as number {seq}",
+                        author=seat,
                     ),
                     effects,
                     (have[seq].to_bytes(), env.to_bytes()),
                 )
-                if seat != body.author:
-                    self._fork_suspect = (seat, seq)
-                    self._relay(effects, have[seq].to_bytes())
                 return None
+            # Another seat's head is the author's word against that seat's, and either may be
+            # the liar (§11): refuse the message, and wait on its author for a valid one.
+            effects.append(
+                Rejected(
+                    f"seat {body.author} lists seat {seat}'s message number {seq} as one this "
+                    f"seat never saw: seat {seat} signed two messages as number {seq}, or "
+                    f"seat {body.author} lied",
+                    env.to_bytes(),
+                    body.author,
+                )
+            )
+            self._wait_for_valid(env, FALSE_HEAD, have[seq], effects)
+            return None
         # a share of a deck whose proofs this seat still checks waits, like a successor (§13.7)
         return not (body.kind == "draw_share" and self._share_waits(body))
 
@@ -1016,25 +1037,6 @@ class Session:
         replaying a log, never from an observer."""
         if not (self._replaying or self.observer):
             effects.extend(Send(data) for data in envelopes)
-
-    def _prove_fork(self, data: bytes, effects: list[Effect]) -> None:
-        """After a stop naming nobody over conflicting heads: if ``data`` is a second body,
-        signed by the suspected seat, of the message number held here, stop again naming that
-        seat with both bodies as evidence (§11). Anything else is ignored, as by every stopped
-        session."""
-        suspect, stopped = self._fork_suspect, self.stopped
-        if suspect is None or stopped is None or stopped.author is not None:
-            return
-        try:
-            env = Envelope.parse(data)
-            self._check_envelope(env)
-        except RemoteProtocolError:
-            return
-        seat, seq = suspect
-        held = self.accepted[seat][seq]
-        if (env.body.author, env.body.seq) == suspect and env.id != held.id:
-            self._fork_suspect = None
-            self._equivocation(held, data, effects)
 
     def _stop(
         self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
@@ -2597,6 +2599,7 @@ _HANDLERS = {
 __all__ = [
     "BROKEN_CHAIN",
     "DEVELOPMENT_DECK",
+    "FALSE_HEAD",
     "Session",
     "engine_version",
     "other_game_words",

@@ -46,6 +46,8 @@ CHEATER = 1
 THREE_SEATS = {"equivocate", "forge", "replay", "swap-shuffle", "withhold-reveal"} | {
     name for name, kind in CHEATS.items() if kind.game is not None
 }
+AFTER_THE_WIN = {"withhold-audit", "false-head"}
+"""Withholding kinds whose step comes once the game is won: the game stays unaudited."""
 ACCUSED = {"false-hash", "lie-commit", "lie-offer"}
 """Kinds an honest seat accuses (§11.1): the stop is the verdict of the audit of the game so
 far, after every seat published its secrets."""
@@ -143,7 +145,7 @@ def check_withheld(table: Table, cheat: Cheat, tmp_path: Path) -> None:
     for seat in honest(table):
         table._carry_out(seat, table.sessions[seat].abandon([CHEATER], 200.0))
     table.pump()
-    won = cheat.kind.name == "withhold-audit"
+    won = cheat.kind.name in AFTER_THE_WIN
     owed = "audit_secrets" if won else f"reveal {cheat.seen}"
     for seat in honest(table):
         session = table.sessions[seat]
@@ -159,6 +161,14 @@ def check_withheld(table: Table, cheat: Cheat, tmp_path: Path) -> None:
     for log in report.logs[len(before) :]:
         if not won:
             assert (log.status, log.left_owing) == ("abandoned", ((CHEATER, owed),))
+    if cheat.kind.name == "false-head":  # refused naming the cheater, never the seat framed
+        (lie,) = cheat.evidence
+        for seat in honest(table):
+            refused = [e for e in table.effects[seat] if isinstance(e, Rejected)]
+            assert {(r.envelope, r.author) for r in refused} == {(lie, CHEATER)}
+            assert f"or seat {CHEATER} lied" in refused[0].reason
+        for path in after:
+            assert [kept.envelope for kept in read_log(path).evidence] == [lie]
     if cheat.kind.name == "forge":  # refused as unproven, naming nobody, and kept
         (forged,) = cheat.evidence
         # The cheater logged its true reveal, but every path that sends its messages (a link's
@@ -424,7 +434,7 @@ def check_real(played: Played) -> None:
         assert result["abandoned"] == [seat] and result["stopped"] is None, (result, context)
         assert f"giving up on seat {seat} " in played.honest_err, context
         assert run.returncode == EXIT_UNFINISHED, run.stdout
-        if kind == "withhold-audit":
+        if kind in AFTER_THE_WIN:
             assert result["winner"] is not None and result["audit"] is None
             assert (log["status"], log["unaudited_by"]) == ("unaudited", [seat]), log
         else:
@@ -508,7 +518,7 @@ def test_cheat_list_prints_one_line_per_kind() -> None:
     result = CliRunner().invoke(main, ["bot", "--cheat", "list"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
-    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 17
+    assert lines == cheat_lines() and len(lines) == len(CHEATS) == 18
     for line, name in zip(lines, CHEATS, strict=True):
         assert line.split()[0] == name
 

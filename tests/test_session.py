@@ -35,7 +35,7 @@ from hexlan.net.beacon import CHAIN_LENGTH
 from hexlan.net.effects import Applied, Effect, Persist, Rejected, Send, Stopped
 from hexlan.net.identity import Identity
 from hexlan.net.inproc import InProcessTable
-from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, OwedStep, Session
+from hexlan.net.session import AUTOMATIC_TIMEOUT, BROKEN_CHAIN, FALSE_HEAD, OwedStep, Session
 from hexlan.net.steal import open_opening, seal_opening
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -564,27 +564,38 @@ def test_equivocation_stops_the_game_naming_the_author(mid_game: Table) -> None:
     assert set(stops[0].evidence) == {original, other}
 
 
-def test_conflicting_heads_stop_the_game_without_blaming_either_seat(mid_game: Table) -> None:
+def test_a_false_head_of_another_seat_is_refused_and_the_game_waits_on_its_author(
+    mid_game: Table,
+) -> None:
     """Seat 1's message lists, as seat 2's latest, a body seat 0 never saw: seat 2 forked its
-    chain or seat 1 lied. Seat 0 shows every seat the body it holds; nobody holds another (seat
-    1 lied), so no fork is ever proven and neither seat is named."""
+    chain or seat 1 lied. Seat 0 refuses the message, shows every seat the body it holds, and
+    goes on waiting on seat 1 for a valid message of that number (§11): nobody holds another
+    body (seat 1 lied), so no fork is ever proven, no seat stops, and the stall names seat 1
+    alone, never seat 2; a valid message of that number ends the wait."""
     table = mid_game
     liar, framed = 1, 2
     heads = list(table.sessions[liar].heads())
     held = table.sessions[0].accepted[framed][heads[framed][0]].to_bytes()
     heads[framed] = (heads[framed][0], b"\x55" * 32)
-    data = forge(table, liar, "advance", (), heads=tuple(heads))
+    seq = len(table.sessions[0].accepted[liar])
+    data = forge(table, liar, "present", (b"\x01" * 32,), heads=tuple(heads))
     effects = table.sessions[0].receive(data)
-    stops = [e for e in effects if isinstance(e, Stopped)]
-    assert len(stops) == 1
-    assert stops[0].author is None
-    assert f"seat {liar}" in stops[0].reason and f"seat {framed}" in stops[0].reason
-    assert data in stops[0].evidence
+    assert not [e for e in effects if isinstance(e, Stopped)]
+    (refused,) = [e for e in effects if isinstance(e, Rejected)]
+    assert refused.envelope == data and refused.author == liar
+    assert f"seat {liar} lied" in refused.reason and f"seat {framed}" in refused.reason
     assert [e.envelope for e in effects if isinstance(e, Send)] == [held]
+    assert table.sessions[0].receive(data) == [refused]  # again: refused, shown once
     table._handle(0, effects)  # the body held goes to every seat: a duplicate everywhere
     table.pump()
-    assert table.sessions[0].stopped == stops[0]
-    assert [s.stopped for s in table.sessions[1:]] == [None, None]
+    assert [s.stopped for s in table.sessions] == [None, None, None]
+    owed = table.sessions[0].owed_steps()[0]
+    assert owed == OwedStep(liar, FALSE_HEAD, seq)
+    assert "lists another seat's message that no seat has shown" in owed.describe()
+    assert liar in table.sessions[0].waiting_on() and framed not in table.sessions[0].waiting_on()
+    true = forge(table, liar, "present", (b"\x01" * 32,))
+    assert not [e for e in table.sessions[0].receive(true) if isinstance(e, Rejected)]
+    assert all(o.step != FALSE_HEAD for o in table.sessions[0].owed_steps())
 
 
 def _fork(table: Table, author: Seat, seq: int | None = None) -> tuple[bytes, bytes]:
@@ -621,9 +632,12 @@ def test_a_fork_seen_only_through_another_seats_heads_is_proven_to_every_seat(
         assert stopped.author == forker, (seat, stopped.reason)
         assert set(stopped.evidence) == {first, second}
         assert f"seat {forker} signed two different messages" in stopped.reason
-    # the third seat stopped first naming nobody (its evidence: the heads it could not prove)
+    # the third seat refused the active seat's message (heads it could not check) and stopped
+    # once, naming the forker
     stops = [e for e in table.effects[third] if isinstance(e, Stopped)]
-    assert [s.author for s in stops] == [None, forker]
+    assert [s.author for s in stops] == [forker]
+    refused = [e for e in table.effects[third] if isinstance(e, Rejected)]
+    assert refused and refused[0].author == active and "never saw" in refused[0].reason
 
 
 def test_a_message_built_on_the_other_body_of_a_fork_is_proven_too(mid_game: Table) -> None:
