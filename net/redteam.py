@@ -626,7 +626,7 @@ class Cheat:
             if self.seen != self.at:
                 return honest_submit(action, now)
             effects: list[Effect] = []
-            if believe is not None:
+            if believe is not None and view is not None:
                 believe(view, forged[0])
             session._sign("action", encode_action(forged[0]), effects)
             self.evidence.append(session.accepted[me][-1].to_bytes())  # before what follows it
