@@ -1114,21 +1114,33 @@ class Session:
             self._turn_closed = not won
             self._ack_journal = len(self.journal)
 
-    def _public_refuses(self, action: Action) -> bool:
-        """Whether a third party, knowing no hidden card, refuses ``action`` too (its view
-        rebuilt from the journal's public face): then every seat refuses it and the refusal
-        needs no accusation (§11.1). True when the public view cannot be rebuilt (a game whose
-        journal a third party cannot replay step by step): the refusal then stops at once."""
-        if self.observer or self._require_view(None).variant is not None:
-            # A game with its own rules module keeps state the journal's public face does not
-            # rebuild (Cities & Knights' knights): its refusals stop at once, as before §11.1.
-            return True
-        assert self.start_board is not None  # laid with the view
+    def public_view(self) -> InformationState | None:
+        """A third party's view of the game so far: rebuilt from the journal's public face
+        (every applied action as an observer sees it, §11.1), knowing no hidden card; None
+        before the board is laid, or when the journal cannot be replayed so (an
+        :class:`EngineError`). Its public state is this seat's view's
+        (``public_hash()`` equal)."""
+        if self.start_board is None:
+            return None
         public = InformationState(self.start_board, self.players, NO_SEAT, self.options, self.rules)
         try:
             for entry in self.journal:
                 public.apply(public.observation(entry.action, NO_SEAT))
         except EngineError:
+            return None
+        return public
+
+    def _public_refuses(self, action: Action) -> bool:
+        """Whether a third party, knowing no hidden card, refuses ``action`` too (its view
+        rebuilt from the journal's public face): then every seat refuses it and the refusal
+        needs no accusation (§11.1). True for an observer (it signs nothing, so it cannot
+        accuse) and when the public view cannot be rebuilt (a journal a third party cannot
+        replay step by step): the refusal then stops at once. Every game is rebuilt so, its
+        own rules modules' state included (tests/test_accuse_games.py)."""
+        if self.observer:
+            return True
+        public = self.public_view()
+        if public is None:
             return True  # no public view to tell by: stop naming the author, as before §11.1
         try:
             public.check(action)

@@ -31,8 +31,8 @@ from hexlan.cli import main
 from hexlan.net.cheats import CHEATS, cheat_lines, check_cheat
 from hexlan.net.effects import Rejected, Stopped
 from hexlan.net.log import GameLog, load_secrets, read_log, secrets_path
-from hexlan.net.redteam import Cheat
 from hexlan.net.peer import MAX_EVIDENCE
+from hexlan.net.redteam import Cheat
 from hexlan.net.session import AUTOMATIC_TIMEOUT
 from hexlan.net.verify import EXIT_INVALID, EXIT_UNFINISHED, EXIT_VALID, verify_logs
 from hexlan.net.wire import Envelope

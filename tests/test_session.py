@@ -49,7 +49,7 @@ from hexlan.net.wire import (
     sign_body,
 )
 
-NAMES = ("ana", "ben", "cai", "dee")
+NAMES = ("ana", "ben", "cai", "dee", "eve", "fay")
 
 Stop = Callable[[Seat, Action], bool]
 CrashPoint = Callable[[Seat, list[Effect]], int | None]
@@ -62,7 +62,7 @@ class Table(InProcessTable):
     """Every seat's session wired in memory, with the bots that play them.
 
     Args:
-        players: 2 to 4 seats.
+        players: 2 to 6 seats.
         board: "beginner" or "random".
         seed: the seats' keys, the bots and the delivery order follow from it.
         mode: "fifo" delivers in the order sent; "shuffled" delivers the queue in a random order
