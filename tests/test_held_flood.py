@@ -18,16 +18,18 @@ from hexlan.net.wire import Body, sign_body
 
 FLOODER: Seat = 1
 TRAIL: tuple[bytes, ...] = (bytes(8),) * 4000
-"""A long trail (about 40 KB a message): a few hundred of them pass any old shared budget."""
+"""A long trail (about 40 KB a message): a few hundred of them fill an author's budget."""
+SHORT: tuple[bytes, ...] = (bytes(8),)
+"""A trail of one entry: a message refused for how far ahead it is, whatever its size."""
 
 
-def flood(table: Table, ahead: int, count: int) -> list[bytes]:
+def flood(table: Table, ahead: int, count: int, trail: tuple[bytes, ...] = TRAIL) -> list[bytes]:
     """``count`` valid ``turn_ack`` envelopes the flooding seat signs, numbered from ``ahead``
     past its next number on, with its current heads (§11's message, its chain left out)."""
     session = table.sessions[FLOODER]
     out = []
     for k in range(count):
-        body = session.next_body("turn_ack", (1, bytes(32), TRAIL))
+        body = session.next_body("turn_ack", (1, bytes(32), trail))
         far = Body(
             body.version,
             body.game_id,
@@ -42,12 +44,14 @@ def flood(table: Table, ahead: int, count: int) -> list[bytes]:
     return out
 
 
-def flooded_table(ahead: int, count: int) -> tuple[Table, list[bytes]]:
+def flooded_table(
+    ahead: int, count: int, trail: tuple[bytes, ...] = TRAIL
+) -> tuple[Table, list[bytes]]:
     """A 3-seat game in its main phase, the flood delivered to both honest seats."""
     table = Table(3, seed=11)
     table.start()
     play_until(table, main_phase(table))
-    sent = flood(table, ahead, count)
+    sent = flood(table, ahead, count, trail)
     for data in sent:
         for seat in (0, 2):
             table.deliver(seat, data)
@@ -63,7 +67,7 @@ def test_a_flood_beyond_the_window_is_refused_naming_the_flooder_and_the_game_en
     """Every message more than MAX_AHEAD ahead of its author is refused at once, naming the
     author, and not held; no refusal ever names an honest seat, and the game is played to
     its audited end by every seat, the flooder included."""
-    table, sent = flooded_table(MAX_AHEAD + 1, 900)
+    table, sent = flooded_table(MAX_AHEAD + 1, 900, SHORT)
     refused = refusals(table)
     assert len(refused) == 2 * len(sent)  # each one, at each honest seat
     assert {r.author for r in refused} == {FLOODER}
@@ -80,8 +84,8 @@ def test_a_flood_beyond_the_window_is_refused_naming_the_flooder_and_the_game_en
 def test_a_flood_within_the_window_fills_the_flooders_budget_only() -> None:
     """Messages within the window are held until the flooder's own budget is full, then
     refused naming it; the honest seats' messages are never refused, and the game ends."""
-    table, sent = flooded_table(MAX_AHEAD // 2, 900)
-    assert sum(len(d) for d in sent) > 32 * 1024 * 1024  # past the shared budget of old
+    table, sent = flooded_table(MAX_AHEAD // 2, 260)
+    assert sum(len(d) for d in sent) > MAX_HELD_BYTES + 1024 * 1024  # past the budget
     refused = refusals(table)
     assert refused and {r.author for r in refused} == {FLOODER}
     assert all("fill its budget" in r.reason for r in refused)
