@@ -223,7 +223,9 @@ def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
             assert session_accused(table, seat)
         else:
             assert deviant & set(stop.evidence), stop
-    paths = [write_log(tmp_path / f"seat{s}.hexlan", table, s) for s in honest(table)]
+    # an accused game's verdict is every seat's, the liar's own log's too (§11.1)
+    seats = range(len(table.sessions)) if kind in ACCUSED else honest(table)
+    paths = [write_log(tmp_path / f"seat{s}.hexlan", table, s) for s in seats]
     report = verify_logs(paths)
     assert report.exit_code == EXIT_INVALID
     for log in report.logs:
