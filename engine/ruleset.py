@@ -27,7 +27,8 @@ from hexlan.engine.core import (
     Hand,
     Resource,
 )
-from hexlan.engine.seedfile import read_seed
+from hexlan.engine.registry import DEV_CARDS
+from hexlan.engine.seedfile import parse_cost, read_seed
 
 GAMES: Final = (
     "base",
@@ -169,25 +170,6 @@ class RuleSet:
         return count
 
 
-def parse_cost(values: Any, kinds: int = len(RESOURCES)) -> Hand:
-    """A cost from a rule set's data: non-negative integers in card-kind order, one per kind of
-    the game (``kinds``), or five (the resources; any commodity then costs 0).
-
-    >>> parse_cost([1, 0, 1, 0, 0]), parse_cost([1, 0, 1, 0, 0], kinds=8)
-    ((1, 0, 1, 0, 0), (1, 0, 1, 0, 0, 0, 0, 0))
-
-    Raises:
-        EngineError: not five or ``kinds`` non-negative integers.
-    """
-    if (
-        not isinstance(values, list)
-        or len(values) not in (len(RESOURCES), kinds)
-        or any(not isinstance(v, int) or v < 0 for v in values)
-    ):
-        raise EngineError(f"a cost must be {kinds} non-negative integers, not {values!r}")
-    return (*values, *[0] * (kinds - len(values)))
-
-
 def parse_kinds(values: Any, key: str = "cards") -> tuple[Resource, ...]:
     """A rule set's card kinds: names of :class:`Resource` members in their order, the five
     resources first (``cards``), or any of its kinds (``plenty_kinds``, any order).
@@ -228,8 +210,6 @@ def parse_development_deck(
         EngineError: a name no game registers (:data:`~hexlan.engine.registry.DEV_CARDS`) or a
             count that is not a whole number from 0.
     """
-    from hexlan.engine.registry import DEV_CARDS  # noqa: PLC0415 - it imports the games, which import us
-
     if not isinstance(table, dict):
         raise EngineError(f"development_deck must be a table of counts, not {table!r}")
     known = tuple(DEV_CARDS.values())

@@ -3,6 +3,10 @@
 A file that starts with ``extends = "NAME"`` is read over ``NAME.toml`` in the same folder: its
 tables merge key by key into the parent's, and any other value (a list included) replaces the
 parent's. So a variant states only what differs from the game or map it extends.
+
+:func:`parse_cost` reads a cost as such a file writes it: the rule set's own costs
+(:mod:`hexlan.engine.ruleset`) and those a game's rules module reads from its tables (a ship, a
+knight), so a rules module needs nothing of the rule set's loader.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import tomllib
 from importlib import resources
 from typing import Any
 
-from hexlan.engine.core import EngineError
+from hexlan.engine.core import RESOURCES, EngineError, Hand
 
 
 def merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -63,3 +67,22 @@ def read_seed(folder: str, name: str) -> dict[str, Any]:
     for layer in reversed(layers):
         result = merged(result, layer)
     return result
+
+
+def parse_cost(values: Any, kinds: int = len(RESOURCES)) -> Hand:
+    """A cost from a rule set's data: non-negative integers in card-kind order, one per kind of
+    the game (``kinds``), or five (the resources; any commodity then costs 0).
+
+    >>> parse_cost([1, 0, 1, 0, 0]), parse_cost([1, 0, 1, 0, 0], kinds=8)
+    ((1, 0, 1, 0, 0), (1, 0, 1, 0, 0, 0, 0, 0))
+
+    Raises:
+        EngineError: not five or ``kinds`` non-negative integers.
+    """
+    if (
+        not isinstance(values, list)
+        or len(values) not in (len(RESOURCES), kinds)
+        or any(not isinstance(v, int) or v < 0 for v in values)
+    ):
+        raise EngineError(f"a cost must be {kinds} non-negative integers, not {values!r}")
+    return (*values, *[0] * (kinds - len(values)))

@@ -16,6 +16,12 @@ every import counts: at the top of a module, inside a function, under ``if TYPE_
 - The protocol's generic steps (:data:`GAME_BLIND`: the session, its audit, the peer, the deck
   show of PROTOCOL.md §7.3) name no game: they run a game's steps through the engine's generic
   layer (its chance nodes, :mod:`hexlan.engine.shown`), never importing ``hexlan.engine.variants``.
+- No import cycle among the engine's modules. Here an import counts when it runs: at the top of a
+  module or inside a function (an import deferred into a function hides a cycle from import
+  time, not from the structure), and importing ``a.b.c`` runs the packages ``a.b`` and ``a``
+  above it too, unless the importer is inside them (a package that imports its own modules is
+  no cycle). An import under ``if TYPE_CHECKING:`` runs nothing and does not count: annotations
+  may name a class of a module that imports theirs (every rules module names ``GameState``).
 
 An exception goes in :data:`EXCEPTIONS` with its reason.
 """
@@ -23,7 +29,9 @@ An exception goes in :data:`EXCEPTIONS` with its reason.
 from __future__ import annotations
 
 import ast
+import itertools
 import sys
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -253,6 +261,129 @@ def test_the_generic_protocol_steps_import_no_game() -> None:
         if i.module in GAME_BLIND and (i.name + ".").startswith("hexlan.engine.variants.")
     ]
     _assert_none(f"{sorted(GAME_BLIND)} import nothing from hexlan.engine.variants", wrong)
+
+
+ENGINE_MODULES = frozenset(_module_name(path) for path in (ROOT / "engine").rglob("*.py"))
+"""Every module and package of the engine, by name."""
+
+
+def _runs(item: Import, modules: frozenset[str]) -> list[str]:
+    """The modules among ``modules`` that ``item`` runs: the module it names (``a.b.c`` for
+    ``from a.b import c`` when ``c`` is a module, else ``a.b``), then each package above that one
+    which ``item.module`` is not inside."""
+    parts = item.name.split(".")
+    named = [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
+    found = [name for name in named if name in modules]
+    if not found:
+        return []
+    target, *above = found
+    run = [package for package in above if not item.module.startswith(package + ".")]
+    return [name for name in (target, *run) if name != item.module]
+
+
+def _import_graph(imports: list[Import], modules: frozenset[str]) -> dict[str, dict[str, Import]]:
+    """Which of ``modules`` each of them runs by importing (type-only imports left out), with
+    the first import statement that does."""
+    graph: dict[str, dict[str, Import]] = {module: {} for module in sorted(modules)}
+    for item in imports:
+        if item.module in graph and not item.type_only:
+            for target in _runs(item, modules):
+                graph[item.module].setdefault(target, item)
+    return graph
+
+
+def _import_cycles(graph: dict[str, dict[str, Import]]) -> list[list[str]]:
+    """One cycle per strongly connected group of ``graph`` (Tarjan's algorithm): the shortest
+    through the group's first module by name, in import order, that module repeated at the
+    end."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def connect(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in graph[module]:
+            if target not in index:
+                connect(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for module in graph:
+        if module not in index:
+            connect(module)
+    cycles = []
+    for group in groups:
+        first, members = group[0], set(group)
+        paths = {first: [first]}
+        frontier = deque([first])
+        while frontier:
+            module = frontier.popleft()
+            if first in graph[module]:
+                cycles.append([*paths[module], first])
+                break
+            for target in graph[module]:
+                if target in members and target not in paths:
+                    paths[target] = [*paths[module], target]
+                    frontier.append(target)
+    return cycles
+
+
+def _shown(cycle: list[str], graph: dict[str, dict[str, Import]]) -> str:
+    return " -> ".join(cycle) + "".join(
+        f"\n    {graph[module][target]}" for module, target in itertools.pairwise(cycle)
+    )
+
+
+def test_no_import_cycle_among_engine_modules() -> None:
+    """Imports inside functions count (:func:`_imports_of` reads them as run-time imports, which
+    :func:`test_every_source_file_is_read` checks); type-only imports do not."""
+    graph = _import_graph(IMPORTS, ENGINE_MODULES)
+    assert len(graph) > 40, "the engine's modules were not found"
+    cycles = _import_cycles(graph)
+    assert not cycles, "import cycles among the engine's modules:\n  " + "\n  ".join(
+        _shown(cycle, graph) for cycle in cycles
+    )
+
+
+def test_the_cycle_check_follows_packages_and_skips_type_only_imports() -> None:
+    """A cycle closed through the package a module is imported from is found and named; one
+    closed by a type-only import, or by a package importing its own module, is none."""
+    modules = frozenset({"e.rules", "e.registry", "e.games", "e.games.sea", "e.games.base"})
+
+    def imports(*edges: tuple[str, str, bool]) -> list[Import]:
+        return [
+            Import(a, b, "e.py", line, type_only) for line, (a, b, type_only) in enumerate(edges)
+        ]
+
+    games = imports(
+        ("e.registry", "e.games.HOOKS", False),  # from e.games import HOOKS
+        ("e.games", "e.games.sea.Sea", False),  # a package imports its own module
+        ("e.games.sea", "e.games.base.Game", False),  # (e.games is being imported already)
+        ("e.games.sea", "e.rules.parse_cost", False),
+    )
+    assert _import_cycles(_import_graph(games, modules)) == []
+    faces = imports(("e.rules", "e.registry.FACES", False))  # inside a function, say
+    cycles = _import_cycles(_import_graph(games + faces, modules))
+    assert cycles == [["e.games", "e.games.sea", "e.rules", "e.registry", "e.games"]]
+    faces = imports(("e.rules", "e.registry.FACES", True))  # under if TYPE_CHECKING:
+    assert _import_cycles(_import_graph(games + faces, modules)) == []
+    through_the_package = imports(("e.rules", "e.games.base.Game", False))
+    graph = _import_graph(games + through_the_package, modules)
+    assert _import_cycles(graph) == [["e.games", "e.games.sea", "e.rules", "e.games"]]
+    assert _shown(_import_cycles(graph)[0], graph).splitlines()[1:] == [
+        "    e.py:1: e.games imports e.games.sea.Sea",
+        "    e.py:3: e.games.sea imports e.rules.parse_cost",
+        "    e.py:0: e.rules imports e.games.base.Game",
+    ]
 
 
 def test_every_exception_is_still_needed() -> None:

@@ -1,10 +1,12 @@
-"""The package and the scripts type-check: ``mypy --strict`` (pyproject.toml ``[tool.mypy]``) over
-the installed layout, and over ``scripts/`` (the benchmarks and tools, which import the package).
+"""The package and the scripts type-check in place: ``mypy --strict`` run as a developer runs it
+after the README's install (``.venv/bin/mypy``, no arguments: pyproject.toml ``[tool.mypy]`` names
+what it checks and how).
 
-setuptools maps the repository's top-level ``engine/``, ``net/``, ``tui/`` and ``seeds/`` into
-the ``hexlan`` package (pyproject.toml), which hides them from mypy in an editable install; the
-test builds that layout from symlinks in a temporary directory and checks it there, in the same
-run as the scripts (each a top-level module found on ``MYPYPATH``: ``scripts/`` is no package).
+setuptools maps the repository's top-level ``engine/``, ``net/``, ``tui/`` and ``seeds/`` into the
+``hexlan`` package (pyproject.toml ``package-dir``); mypy finds modules by path and cannot read that
+mapping, so ``.typecheck/hexlan/`` holds a symlink per mapped folder, and the configuration makes
+``.typecheck/`` a package base (``explicit_package_bases``). The second test keeps those links and
+the mapping in step.
 """
 
 from __future__ import annotations
@@ -16,35 +18,21 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPPED = ("engine", "net", "tui", "seeds")
-SCRIPTS = sorted(script.stem for script in (ROOT / "scripts").glob("*.py"))
-"""The scripts' module names (``scripts/`` is on ``MYPYPATH`` for the check)."""
+LINKS = ROOT / ".typecheck" / "hexlan"
+
+
+def _config() -> dict[str, object]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        config: dict[str, object] = tomllib.load(file)["tool"]
+    return config
 
 
 def test_the_package_and_the_scripts_type_check(tmp_path: Path) -> None:
-    package = tmp_path / "hexlan"
-    package.mkdir()
-    for source in (ROOT / "hexlan").iterdir():
-        if source.suffix == ".py" or source.name == "py.typed":
-            (package / source.name).symlink_to(source)
-    for name in MAPPED:
-        (package / name).symlink_to(ROOT / name, target_is_directory=True)
+    # The developer's command with a cold cache of its own (nothing written into the repository).
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--config-file",
-            str(ROOT / "pyproject.toml"),
-            "--follow-imports=silent",
-            "--cache-dir",
-            str(tmp_path / "cache"),
-            "-p",
-            "hexlan",
-            *(arg for script in SCRIPTS for arg in ("-m", script)),
-        ],
-        cwd=tmp_path,
-        env={**os.environ, "MYPYPATH": str(ROOT / "scripts")},
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache")],
+        cwd=ROOT,
+        env={key: value for key, value in os.environ.items() if key != "MYPYPATH"},
         capture_output=True,
         text=True,
         timeout=600,
@@ -52,10 +40,33 @@ def test_the_package_and_the_scripts_type_check(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+    checked = int(result.stdout.split(" in ")[-1].split()[0])
+    sources = [
+        path
+        for folder in ("hexlan", "engine", "net", "tui", "seeds", "scripts")
+        for path in (ROOT / folder).rglob("*.py")
+    ]
+    assert checked == len(sources), (checked, len(sources))
+
+
+def test_the_links_follow_the_package_dir_mapping() -> None:
+    """One link ``.typecheck/hexlan/<name> -> ../../<folder>`` for each top-level folder that
+    pyproject.toml maps to ``hexlan.<name>``; nothing else there."""
+    setuptools = _config()["setuptools"]
+    assert isinstance(setuptools, dict)
+    mapped = {
+        package.removeprefix("hexlan."): folder
+        for package, folder in setuptools["package-dir"].items()
+        if package.count(".") == 1
+    }
+    links = {link.name: os.readlink(link) for link in LINKS.iterdir()}
+    assert links == {name: f"../../{folder}" for name, folder in mapped.items()}
+    for link in LINKS.iterdir():
+        assert link.is_symlink() and link.is_dir(), link
 
 
 def test_the_check_is_strict() -> None:
     """Strict mode stays on: every function typed, no implicit Any, no unused ignore."""
-    with (ROOT / "pyproject.toml").open("rb") as file:
-        config = tomllib.load(file)["tool"]["mypy"]
-    assert config["strict"] is True
+    mypy = _config()["mypy"]
+    assert isinstance(mypy, dict)
+    assert mypy["strict"] is True

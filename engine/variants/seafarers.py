@@ -57,7 +57,7 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
-from hexlan.engine.ruleset import parse_cost
+from hexlan.engine.seedfile import parse_cost
 from hexlan.engine.variants.base import Variant, VariantHandler
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import parse_cost
+from hexlan.engine.seedfile import parse_cost
 
 
 class Config:
@@ -21,7 +21,7 @@ class Config:
             off with ``ck_knights_active_after_win``, seed 002).
 
     Raises:
-        EngineError: through :func:`~hexlan.engine.ruleset.parse_cost`, a malformed cost.
+        EngineError: through :func:`~hexlan.engine.seedfile.parse_cost`, a malformed cost.
     """
 
     def __init__(self, table: dict[str, Any], kinds: int, options: GameOptions) -> None:
