@@ -3,8 +3,10 @@
 Usage: python scripts/protocol_vectors.py [--out docs/protocol-vectors.json] [--check]
 
 Beside the JSON it writes ``vectors/game.hexlan``, seat 0's complete signed log of the vector
-game (``hexlan verify`` must pass it and its audit), and ``action-schema.json``, the
-machine-readable schema of every engine action.
+game (``hexlan verify`` must pass it and its audit), ``vectors/accused.hexlan``, seat 0's log of
+the same table where seat 1 acknowledges a false state hash, is accused and named by the audit
+of the game so far (PROTOCOL.md §11.1: ``hexlan verify`` must name seat 1), and
+``action-schema.json``, the machine-readable schema of every engine action.
 
 Everything comes from hexlan's own functions fed fixed inputs, so the same code always writes
 the same file (tests/test_protocol_vectors.py regenerates it in memory and compares, then
@@ -71,6 +73,7 @@ from hexlan.net.deck import (
 from hexlan.net.group import GROUP_ORDER, ScalarStream
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.log import GameLog
+from hexlan.net.redteam import Cheat
 from hexlan.net.session import DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point, commitment_generators, pack_deck, sample_permutation
 from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
@@ -80,6 +83,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "docs" / "protocol-vectors.json"
 GAME_LOG = "vectors/game.hexlan"
 """Seat 0's complete signed log of the vector game, beside the JSON (a path relative to it)."""
+ACCUSED_LOG = "vectors/accused.hexlan"
+"""Seat 0's complete signed log of the accused vector game, beside the JSON."""
+ACCUSED_KIND = "false-hash"
+"""The accused game's deviation: seat 1's first turn acknowledgement has a false state hash."""
+ACCUSED_SEAT = 1
 ACTION_SCHEMA = "action-schema.json"
 """The machine-readable action schema, beside the JSON."""
 
@@ -110,7 +118,9 @@ class _Game:
     """The seeded 2-seat game, played to its end and audited, with its beacon events recorded.
 
     The vectors use the defaults; tests/test_golden.py plays other seeded tables the same way
-    (more seats, another board, other options) to pin their logs' bytes.
+    (more seats, another board, other options) to pin their logs' bytes. With ``cheat`` (a red
+    team kind, :mod:`hexlan.net.redteam`), seat 1 deviates at its first opportunity and the
+    game is played until every session has stopped (the accused vector game).
     """
 
     def __init__(
@@ -119,8 +129,10 @@ class _Game:
         seed: int = SEED,
         options: GameOptions | None = None,
         board_kind: str = "beginner",
+        cheat: str | None = None,
     ) -> None:
         self.names = names
+        self.cheat = None if cheat is None else Cheat(cheat)
         self.keys = [SeatKeys.seeded(seed, seat) for seat in range(len(names))]
         self.opening = make_opening(names, self.keys, options, board_kind, created=0)
         self.table = InProcessTable(names, options, board_kind, seed=seed)
@@ -130,6 +142,8 @@ class _Game:
             )
         self.events: list[tuple[int, str, bytes]] = []
         self._record_events(self.table.sessions[0])
+        if self.cheat is not None:
+            self.cheat.install(self.table.sessions[ACCUSED_SEAT])
         self.table.start()
         self._play()
         self.sessions = self.table.sessions
@@ -154,7 +168,9 @@ class _Game:
         bots = [make_bot("heuristic", random.Random(seat)) for seat in range(len(self.names))]
         for _ in range(MAX_DECISIONS):
             sessions = self.table.sessions
-            if any(s.stopped for s in sessions):
+            if self.cheat is not None and all(s.stopped for s in sessions):
+                return
+            if self.cheat is None and any(s.stopped for s in sessions):
                 raise AssertionError(f"the vector game stopped: {sessions[0].stopped}")
             if all(s.done for s in sessions):
                 return
@@ -666,7 +682,8 @@ def _audit(game: _Game) -> dict[str, Any]:
 
 def game_log_bytes(game: _Game) -> bytes:
     """Seat 0's log of the whole game, byte for byte as a peer writes it (PROTOCOL.md §9): the
-    opening, then every message it accepted or signed, in order (no notes)."""
+    opening, then every message it accepted or signed, in order (no notes, no evidence: an
+    accused game's verdict follows from its messages alone)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.hexlan"
         with GameLog.create(path, game.opening.to_payload()) as log:
@@ -692,6 +709,42 @@ def _whole_game(game: _Game, log: bytes) -> dict[str, Any]:
             "winner": game.sessions[0].view.winner,  # type: ignore[union-attr]
             "audit": "passed",
             "audit_digest": "the audit section's digest, over its transcript",
+        },
+    }
+
+
+def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
+    """The accused game (§11.1): the message accused, the accusations of it, every seat's audit
+    result, and the verdict a verifier must reach from the log."""
+    accusations = game.messages("accuse")
+    contested_ids = {bytes(env.body.payload[0]) for env in accusations}  # type: ignore[arg-type]
+    if len(contested_ids) != 1:
+        raise AssertionError(f"the accused vector game contests {len(contested_ids)} messages")
+    contested = game.by_id[contested_ids.pop()]
+    stop = game.sessions[0].stopped
+    assert stop is not None and stop.author == ACCUSED_SEAT, stop
+    return {
+        "log": ACCUSED_LOG,
+        "log_sha256": _hex(hashlib.sha256(log).digest()),
+        "messages": len(game.log),
+        "deviation": f"{ACCUSED_KIND} by seat {ACCUSED_SEAT} at its first opportunity "
+        "(hexlan bot --cheat false-hash): its turn_ack's hash is SHA-256(utf8('hexlan red team') "
+        "|| 0x00 || the true hash), its trail's last entry zeroed",
+        "contested": _message(contested),
+        "accusations": [  # the honest seat's, and the liar's own: its check refuses it too
+            {
+                **_message(env, whole=False),
+                "contested_id": _hex(env.body.payload[0]),  # type: ignore[arg-type]
+                "reason": env.body.payload[1],
+            }
+            for env in accusations
+        ],
+        "audit_results": [_message(env, whole=False) for env in game.messages("audit_result")],
+        "expected": {
+            "verify_exit_code": 1,
+            "status": "invalid",
+            "named": ACCUSED_SEAT,
+            "verdict": stop.reason,
         },
     }
 
@@ -802,10 +855,13 @@ def action_schema() -> dict[str, Any]:
 # ---------------------------------------------------------------------------- all of it
 
 
-def build() -> tuple[dict[str, Any], bytes]:
-    """Every vector, as plain JSON data, and the whole game's log."""
+def build() -> tuple[dict[str, Any], dict[str, bytes]]:
+    """Every vector, as plain JSON data, and the whole games' logs (by their paths beside the
+    JSON: :data:`GAME_LOG`, :data:`ACCUSED_LOG`)."""
     game = _Game()
     log = game_log_bytes(game)
+    accused = _Game(cheat=ACCUSED_KIND)
+    accused_log = game_log_bytes(accused)
     return {
         "about": (
             "Test vectors for docs/PROTOCOL.md (hexlan wire protocol version 4), written by "
@@ -842,7 +898,8 @@ def build() -> tuple[dict[str, Any], bytes]:
         "show_vector": _show_vector(game),
         "audit": _audit(game),
         "whole_game": _whole_game(game, log),
-    }, log
+        "accused_game": _accused_game(accused, accused_log),
+    }, {GAME_LOG: log, ACCUSED_LOG: accused_log}
 
 
 def render(data: dict[str, Any]) -> str:
@@ -857,11 +914,11 @@ def main(argv: list[str] | None = None) -> int:
         "--check", action="store_true", help="compare with the file instead of writing it"
     )
     args = parser.parse_args(argv)
-    data, log = build()
+    data, logs = build()
     folder = args.out.parent
     files = {
         args.out: render(data).encode(),
-        folder / GAME_LOG: log,
+        **{folder / name: log for name, log in logs.items()},
         folder / ACTION_SCHEMA: render(action_schema()).encode(),
     }
     if args.check:

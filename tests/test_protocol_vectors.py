@@ -57,7 +57,7 @@ def u64(n: int) -> bytes:
 
 def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> None:
     generator = load_script("protocol_vectors")
-    data, log = generator.build()
+    data, logs = generator.build()
     text = generator.render(data)
     assert json.loads(text) == vectors, (
         "docs/protocol-vectors.json is stale: run `python scripts/protocol_vectors.py` and update "
@@ -65,7 +65,9 @@ def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> Non
     )
     assert text == VECTORS.read_text(encoding="utf-8")
     assert len(text.encode()) < 300_000
-    assert log == (VECTORS.parent / generator.GAME_LOG).read_bytes(), "the vector log is stale"
+    assert set(logs) == {generator.GAME_LOG, generator.ACCUSED_LOG}
+    for name, log in logs.items():
+        assert log == (VECTORS.parent / name).read_bytes(), f"the vector log {name} is stale"
     schema = generator.render(generator.action_schema())
     assert schema == (VECTORS.parent / generator.ACTION_SCHEMA).read_text(encoding="utf-8")
 
@@ -85,6 +87,49 @@ def test_verify_passes_the_whole_vector_game_and_its_audit(vectors: dict[str, An
     assert log.status == whole["expected"]["status"] and log.audit == "passed"
     assert log.winner == whole["expected"]["winner"] == vectors["audit"]["winner"]
     assert log.messages == whole["messages"]
+
+
+def test_verify_names_the_liar_of_the_accused_vector_game(vectors: dict[str, Any]) -> None:
+    """The accused vector game (§11.1): seat 1 acknowledges a false state hash, both seats
+    accuse that one message, publish their secrets and sign their audit results; `hexlan
+    verify`, from the messages alone, names seat 1 with the verdict every seat reached. The
+    contested acknowledgement is seat 1's, under its identity key (bare Ed25519)."""
+    from hexlan.net.log import read_log
+    from hexlan.net.verify import verify_logs
+
+    accused = vectors["accused_game"]
+    path = VECTORS.parent / accused["log"]
+    assert h(path.read_bytes()).hex() == accused["log_sha256"]
+    assert accused["log_sha256"] in SPEC.read_text(encoding="utf-8")  # §15 quotes it
+    expected = accused["expected"]
+    report = verify_logs([path])
+    (log,) = report.logs
+    assert report.exit_code == expected["verify_exit_code"] == 1
+    assert log.status == expected["status"] == "invalid"
+    first = log.violations[0]
+    assert first.author == expected["named"] == 1
+    assert first.reason == expected["verdict"]
+    assert log.messages == accused["messages"]
+    contested = accused["contested"]
+    assert (contested["author"], contested["kind"]) == (1, "turn_ack")
+    body = x(contested["body"])
+    assert h(b"hexlan/v1/id\0" + body).hex() == contested["id"]
+    key = Ed25519PublicKey.from_public_bytes(x(vectors["seats"][1]["identity_public"]))
+    key.verify(x(contested["signature"]), b"hexlan/v1/message\0" + body)
+    ids = {h(b"hexlan/v1/id\0" + envelope_body(data)).hex() for data in read_log(path).messages}
+    assert contested["id"] in ids
+    assert {a["author"] for a in accused["accusations"]} == {0, 1}
+    for accusation in accused["accusations"]:
+        assert accusation["contested_id"] == contested["id"] and accusation["id"] in ids
+    assert {r["author"] for r in accused["audit_results"]} == {0, 1}
+    assert all(r["id"] in ids for r in accused["audit_results"])
+
+
+def envelope_body(data: bytes) -> bytes:
+    """An envelope's body bytes, by §2's framing with msgpack alone: ``[body, signature]``."""
+    body, _ = msgpack.unpackb(data)
+    assert isinstance(body, bytes)
+    return body
 
 
 def test_the_audit_digest_follows_from_the_transcript(vectors: dict[str, Any]) -> None:
