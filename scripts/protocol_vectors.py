@@ -717,7 +717,7 @@ def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
     """The accused game (§11.1): the message accused, the accusations of it, every seat's audit
     result, and the verdict a verifier must reach from the log."""
     accusations = game.messages("accuse")
-    contested_ids = {bytes(env.body.payload[0]) for env in accusations}  # type: ignore[arg-type]
+    contested_ids = {bytes(env.body.payload[0]) for env in accusations}
     if len(contested_ids) != 1:
         raise AssertionError(f"the accused vector game contests {len(contested_ids)} messages")
     contested = game.by_id[contested_ids.pop()]
@@ -734,7 +734,7 @@ def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
         "accusations": [  # the honest seat's, and the liar's own: its check refuses it too
             {
                 **_message(env, whole=False),
-                "contested_id": _hex(env.body.payload[0]),  # type: ignore[arg-type]
+                "contested_id": _hex(env.body.payload[0]),
                 "reason": env.body.payload[1],
             }
             for env in accusations
