@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Final, Self, TypeAlias
+from typing import TYPE_CHECKING, Final, Self, TypeAlias
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -746,3 +746,9 @@ def advance_views(
     state.apply(action)
     for view, observed in zip(views, seen, strict=True):
         view.apply(observed)
+
+
+if TYPE_CHECKING:  # mypy --strict checks that the class satisfies the one game interface
+    from hexlan.engine.game import Game
+
+    _GAME: type[Game] = InformationState

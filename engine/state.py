@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
@@ -554,6 +554,11 @@ class GameState:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
+
+    def winners(self) -> tuple[Seat, ...]:
+        """The seat that won, alone (a Catan game has one winner: seed 002 «Конец игры»); empty
+        while the game goes on (the :class:`~hexlan.engine.game.Game` interface)."""
+        return (self.winner,) if self.winner >= 0 else ()
 
     def victory_points(self, seat: Seat) -> int:
         """Public victory points plus the hidden victory point cards this state knows of
@@ -1767,3 +1772,9 @@ GameState._HANDLERS = {
 if set(GameState._HANDLERS) != set(A.BASE_ACTION_TYPES):
     raise EngineError("every base action needs its handler in GameState._HANDLERS")
 GameState._HANDLERS.update(VARIANT_HANDLERS)  # what each registered game adds
+
+
+if TYPE_CHECKING:  # mypy --strict checks that the class satisfies the one game interface
+    from hexlan.engine.game import Game
+
+    _GAME: type[Game] = GameState

@@ -39,7 +39,6 @@ from hexlan.engine import registry as R
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.heuristic import HeuristicBot
-from hexlan.engine.chance import UNIFORM, draw_outcome
 from hexlan.engine.core import (
     DevCard,
     EngineError,
@@ -47,6 +46,7 @@ from hexlan.engine.core import (
     Seat,
 )
 from hexlan.engine.determinize import Determinizer
+from hexlan.engine.game import sample_outcome
 from hexlan.engine.info import InformationState
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import CHANCE, GameState
@@ -276,7 +276,7 @@ class MctsBot:
         while not state.is_over and state.turn < end_turn and steps < MAX_PLAYOUT_STEPS:
             actor = state.current_player()
             if actor == CHANCE:
-                state.apply(_chance(state, rng))
+                state.apply(sample_outcome(state, rng))
             else:
                 state.apply(policy.choose(state, actor))
             steps += 1
@@ -314,17 +314,6 @@ def _plenty_pair_helps(view: GameState, seat: Seat, action: A.PlayYearOfPlenty) 
     hand = view.hands[seat]
     low = sorted(view.rules.plenty_kinds, key=lambda r: hand[r])[:3]
     return all(r in low for r in action.resources)
-
-
-def _chance(state: GameState, rng: random.Random) -> Action:
-    """A chance outcome of a full state drawn from its chance node with ``rng``."""
-    node = state.chance_node()
-    if node is not None and node.kind == UNIFORM:
-        return node.pick(rng.randrange)
-    outcomes = state.chance_outcomes()
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    return draw_outcome(rng, outcomes)
 
 
 def value(state: GameState, seat: Seat) -> float:
