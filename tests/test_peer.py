@@ -232,7 +232,12 @@ def test_a_peer_killed_and_resumed_finishes_the_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_bots_abandon_a_game_whose_seat_is_gone(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("when", "messages"), [("set-up", 4), ("play", 200)])
+def test_bots_abandon_a_game_whose_seat_is_gone(tmp_path: Path, when: str, messages: int) -> None:
+    """A bot process is killed, while the decks are set up (its 4th message logged: its deck
+    key share or shuffle at most, PROTOCOL.md §13) or in play; the two live bots name it alone
+    and abandon the game by it, never each other (a set-up kill once made a live bot's stall
+    list name the other live bot too: the §4 activation race, tests/test_stall_blame.py)."""
     port = free_port()
     logs = [tmp_path / f"peer{i}.log" for i in range(3)]
     abandon = ("--abandon-after", "1", "--quiet")
@@ -244,7 +249,7 @@ def test_bots_abandon_a_game_whose_seat_is_gone(tmp_path: Path) -> None:
         procs.append(start_bot("--join", f"127.0.0.1:{port}", "--log", str(logs[i]), *abandon))
     deadline = time.monotonic() + TIMEOUT
     try:
-        while message_count(logs[2]) < 200:
+        while message_count(logs[2]) < messages:
             assert time.monotonic() < deadline and procs[2].poll() is None
             time.sleep(0.01)
     except BaseException:
@@ -252,6 +257,9 @@ def test_bots_abandon_a_game_whose_seat_is_gone(tmp_path: Path) -> None:
         raise
     procs[2].kill()
     procs[2].wait()
+    if when == "set-up":  # it died before every seat's shuffle proof was in
+        kinds = [Envelope.parse(m).body.kind for m in read_log(logs[2]).messages]
+        assert kinds.count("shuffle_proof") < 3, kinds
     results = finish(procs[:2])
     for code, _, err in results:
         assert code == 0, err
