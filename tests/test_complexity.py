@@ -23,7 +23,6 @@ KNOWN: dict[str, int] = {
     "engine/maps.py:compile_map": 55,
     "engine/state.py:GameState.legal_actions": 36,
     "engine/topology.py:build_topology": 43,
-    "engine/variants/cities_knights/rejections.py:why_illegal": 43,
     "net/session.py:Session.owed_steps": 59,
     "net/session.py:Session._next_obligation": 56,
     "net/transport.py:Mesh._run_link": 43,

@@ -74,6 +74,16 @@ def why_illegal(
             return ("there are no development cards to buy: progress cards replace them", _RULE)
         return None
     seat = state.active
+    if isinstance(action, BuildWall | ImproveCity):
+        return _why_not_city(state, progress, config, seat, action)
+    return _why_not_knight(state, progress, config, seat, action)
+
+
+def _why_not_knight(
+    state: GameState, progress: Progress, config: Config, seat: int, action: A.Action
+) -> tuple[str, str] | None:
+    """Why a knight's action (build, activate, promote, move, chase the robber) is refused in
+    the seat's main phase; None for another action."""
     node = getattr(action, "node", -1)
     knight = progress.knights.get(node)
     own = knight is not None and knight.seat == seat
@@ -131,6 +141,14 @@ def why_illegal(
             " pieces, to an empty intersection",
             _RULE,
         )
+    return None
+
+
+def _why_not_city(
+    state: GameState, progress: Progress, config: Config, seat: int, action: A.Action
+) -> tuple[str, str] | None:
+    """Why a city wall or a city improvement is refused in the seat's main phase."""
+    node = getattr(action, "node", -1)
     if isinstance(action, BuildWall):
         if len(progress.walls[seat]) >= config.walls:
             return (
