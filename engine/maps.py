@@ -254,46 +254,13 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
             hex off the map, token and terrain pools that do not fit the land), with the reason.
     """
     try:
-        land = [_axial(a, "a land hex") for a in raw["land"]]
-        sea = [_axial(a, "a sea hex") for a in raw.get("sea", [])]
-        if len(set(land)) != len(land) or len(set(sea)) != len(sea):
-            raise EngineError("a hex is listed twice")
-        ships = raw.get("ships", False)
-        if not isinstance(ships, bool):
-            raise EngineError(f"ships must be true or false, not {ships!r}")
-        topology = build_topology(land, sea, name, sea_paths=ships)
-        if "regions" in raw:
-            groups = [
-                [topology.hex_at(_axial(a, "a region hex")) for a in group]
-                for group in raw["regions"]
-            ]
-            topology = with_regions(topology, groups)
+        topology = _map_topology(raw, name)
         areas = tuple(_area(a, topology) for a in raw.get("areas", []))
         in_areas = {h for a in areas for h in a.hexes}
         if len(in_areas) != sum(len(a.hexes) for a in areas):
             raise EngineError("a hex is in two areas")
-        pool = dict(raw["terrains"])
-        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in pool.values()):
-            raise EngineError(f"terrain counts must be whole numbers >= 0, not {pool!r}")
-        terrains = tuple(_terrain(code) for code, n in pool.items() for _ in range(n))
-        fixed = tuple(
-            sorted(
-                (topology.hex_at(_axial(f["hex"], "a fixed hex")), _terrain(f["terrain"]))
-                for f in raw.get("fixed", [])
-            )
-        )
-        if len({h for h, _ in fixed}) != len(fixed):
-            raise EngineError("a fixed hex is listed twice")
-        fixed_tokens = tuple(
-            sorted(
-                (
-                    topology.hex_at(_axial(f["hex"], "a fixed hex")),
-                    _tokens([f["token"]], "a fixed hex's token")[0] if f["token"] else 0,
-                )
-                for f in raw.get("fixed", [])
-                if "token" in f
-            )
-        )
+        terrains = _terrain_pool(raw)
+        fixed, fixed_tokens = _fixed_hexes(raw, topology)
         own_tokens = tuple(
             (_terrain(code), _tokens([token], "a terrain's own token")[0])
             for code, token in dict(raw.get("terrain_tokens", {})).items()
@@ -301,20 +268,7 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         if any(not t.takes_token for t, _ in own_tokens):
             raise EngineError("a terrain without number tokens cannot have a token of its own")
         tokens = _tokens(raw["tokens"], "tokens")
-        if in_areas & {h for h, _ in fixed}:
-            raise EngineError("a fixed hex is in an area")
-        if len(terrains) + len(fixed) != topology.hex_count - len(in_areas):
-            raise EngineError(
-                f"{len(terrains)} terrains in the pool and {len(fixed)} fixed for"
-                f" {topology.hex_count - len(in_areas)} land hexes outside areas"
-            )
-        own = {t for t, _ in own_tokens}
-        numbered = {h for h, _ in fixed_tokens}
-        producing = sum(t.takes_token and t not in own for t in terrains) + sum(
-            t.takes_token and t not in own and h not in numbered for h, t in fixed
-        )
-        if len(tokens) != producing:
-            raise EngineError(f"{len(tokens)} number tokens for {producing} hexes that need one")
+        _check_counts(topology, in_areas, terrains, fixed, fixed_tokens, own_tokens, tokens)
         spirals = tuple(
             spiral(
                 topology,
@@ -324,29 +278,10 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
             )
             for s in raw["spirals"]
         )
-        coast = set(topology.coast)
-        paths: list[PathId] = []
-        for harbour in raw.get("harbours", []):
-            path = topology.side_path(
-                topology.hex_at(_axial(harbour["hex"], "a harbour hex")), str(harbour["side"])
-            )
-            if path not in coast:
-                raise EngineError(f"harbour {harbour} does not face the sea")
-            paths.append(path)
-        kinds = tuple(harbour_kind(str(k)) for k in raw.get("harbour_kinds", []))
-        if len(kinds) != len(paths):
-            raise EngineError(f"{len(kinds)} harbour kinds for {len(paths)} harbour positions")
+        paths, kinds = _harbours(raw, topology)
         beginner = _beginner(raw["beginner"], topology, len(paths)) if "beginner" in raw else None
         if beginner is not None:
-            if any(beginner.terrains[h] is not t for h, t in fixed):
-                raise EngineError("the beginner layout moves a fixed terrain")
-            if any(
-                beginner.tokens[h] != n
-                for t, n in own_tokens
-                for h, bt in enumerate(beginner.terrains)
-                if bt is t
-            ):
-                raise EngineError("the beginner layout gives a terrain another token than its own")
+            _check_beginner(beginner, fixed, own_tokens)
     except (KeyError, TypeError, ValueError) as exc:
         raise EngineError(f"map {name!r} is malformed: {exc!r}") from exc
     except EngineError as exc:
@@ -357,7 +292,7 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         terrains,
         tokens,
         spirals,
-        tuple(paths),
+        paths,
         kinds,
         beginner,
         fixed,
@@ -365,6 +300,121 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
         areas,
         fixed_tokens,
     )
+
+
+def _map_topology(raw: Mapping[str, Any], name: str) -> Topology:
+    """The map's hexes (land, sea, regions) compiled into its topology."""
+    land = [_axial(a, "a land hex") for a in raw["land"]]
+    sea = [_axial(a, "a sea hex") for a in raw.get("sea", [])]
+    if len(set(land)) != len(land) or len(set(sea)) != len(sea):
+        raise EngineError("a hex is listed twice")
+    ships = raw.get("ships", False)
+    if not isinstance(ships, bool):
+        raise EngineError(f"ships must be true or false, not {ships!r}")
+    topology = build_topology(land, sea, name, sea_paths=ships)
+    if "regions" in raw:
+        groups = [
+            [topology.hex_at(_axial(a, "a region hex")) for a in group] for group in raw["regions"]
+        ]
+        topology = with_regions(topology, groups)
+    return topology
+
+
+def _terrain_pool(raw: Mapping[str, Any]) -> tuple[Terrain, ...]:
+    """The terrains dealt to the hexes outside areas and fixed hexes, one per tile."""
+    pool = dict(raw["terrains"])
+    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in pool.values()):
+        raise EngineError(f"terrain counts must be whole numbers >= 0, not {pool!r}")
+    return tuple(_terrain(code) for code, n in pool.items() for _ in range(n))
+
+
+def _fixed_hexes(
+    raw: Mapping[str, Any], topology: Topology
+) -> tuple[tuple[tuple[HexId, Terrain], ...], tuple[tuple[HexId, int], ...]]:
+    """The hexes whose terrain the map fixes, and those of them whose token it fixes too (0:
+    none), each sorted by hex."""
+    fixed = tuple(
+        sorted(
+            (topology.hex_at(_axial(f["hex"], "a fixed hex")), _terrain(f["terrain"]))
+            for f in raw.get("fixed", [])
+        )
+    )
+    if len({h for h, _ in fixed}) != len(fixed):
+        raise EngineError("a fixed hex is listed twice")
+    fixed_tokens = tuple(
+        sorted(
+            (
+                topology.hex_at(_axial(f["hex"], "a fixed hex")),
+                _tokens([f["token"]], "a fixed hex's token")[0] if f["token"] else 0,
+            )
+            for f in raw.get("fixed", [])
+            if "token" in f
+        )
+    )
+    return fixed, fixed_tokens
+
+
+def _check_counts(
+    topology: Topology,
+    in_areas: set[HexId],
+    terrains: tuple[Terrain, ...],
+    fixed: tuple[tuple[HexId, Terrain], ...],
+    fixed_tokens: tuple[tuple[HexId, int], ...],
+    own_tokens: tuple[tuple[Terrain, int], ...],
+    tokens: tuple[int, ...],
+) -> None:
+    """The terrain pool and the fixed hexes fill the land outside areas, and there is one
+    number token for each hex that needs one."""
+    if in_areas & {h for h, _ in fixed}:
+        raise EngineError("a fixed hex is in an area")
+    if len(terrains) + len(fixed) != topology.hex_count - len(in_areas):
+        raise EngineError(
+            f"{len(terrains)} terrains in the pool and {len(fixed)} fixed for"
+            f" {topology.hex_count - len(in_areas)} land hexes outside areas"
+        )
+    own = {t for t, _ in own_tokens}
+    numbered = {h for h, _ in fixed_tokens}
+    producing = sum(t.takes_token and t not in own for t in terrains) + sum(
+        t.takes_token and t not in own and h not in numbered for h, t in fixed
+    )
+    if len(tokens) != producing:
+        raise EngineError(f"{len(tokens)} number tokens for {producing} hexes that need one")
+
+
+def _harbours(
+    raw: Mapping[str, Any], topology: Topology
+) -> tuple[tuple[PathId, ...], tuple[Resource | None, ...]]:
+    """The harbour positions (coastal paths) and the harbour kinds dealt to them."""
+    coast = set(topology.coast)
+    paths: list[PathId] = []
+    for harbour in raw.get("harbours", []):
+        path = topology.side_path(
+            topology.hex_at(_axial(harbour["hex"], "a harbour hex")), str(harbour["side"])
+        )
+        if path not in coast:
+            raise EngineError(f"harbour {harbour} does not face the sea")
+        paths.append(path)
+    kinds = tuple(harbour_kind(str(k)) for k in raw.get("harbour_kinds", []))
+    if len(kinds) != len(paths):
+        raise EngineError(f"{len(kinds)} harbour kinds for {len(paths)} harbour positions")
+    return tuple(paths), kinds
+
+
+def _check_beginner(
+    beginner: Layout,
+    fixed: tuple[tuple[HexId, Terrain], ...],
+    own_tokens: tuple[tuple[Terrain, int], ...],
+) -> None:
+    """The beginner layout keeps the fixed terrains and every terrain's own token."""
+    if any(beginner.terrains[h] is not t for h, t in fixed):
+        raise EngineError("the beginner layout moves a fixed terrain")
+    if any(
+        beginner.tokens[h] != n
+        for t, n in own_tokens
+        for h, bt in enumerate(beginner.terrains)
+        if bt is t
+    ):
+        raise EngineError("the beginner layout gives a terrain another token than its own")
 
 
 def _area(raw: Mapping[str, Any], topology: Topology) -> Area:
