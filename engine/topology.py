@@ -194,55 +194,18 @@ def build_topology(
     for h, (_, y) in enumerate(centres):
         rows.setdefault(y, []).append(h)
 
-    corners = {(cx + dx, cy + dy) for cx, cy in centres for dx, dy in CORNER_OFFSETS}
-    node_xy = sorted(corners, key=lambda p: (p[1], p[0]))
-    node_index = {xy: i for i, xy in enumerate(node_xy)}
-    hex_nodes = tuple(
-        tuple(node_index[(cx + dx, cy + dy)] for dx, dy in CORNER_OFFSETS) for cx, cy in centres
-    )
-
-    edge_hexes: dict[tuple[NodeId, NodeId], list[HexId]] = {}
-    for h, nodes in enumerate(hex_nodes):
-        for k in range(6):
-            a, b = nodes[k], nodes[(k + 1) % 6]
-            edge_hexes.setdefault((min(a, b), max(a, b)), []).append(h)
+    node_xy, hex_nodes, edge_hexes = _corners_and_sides(centres)
     path_nodes = tuple(sorted(edge_hexes))
     path_of = {frozenset(pair): p for p, pair in enumerate(path_nodes)}
     hex_paths = tuple(
         tuple(path_of[frozenset((nodes[k], nodes[(k + 1) % 6]))] for k in range(6))
         for nodes in hex_nodes
     )
-
-    node_nodes: list[list[NodeId]] = [[] for _ in node_xy]
-    node_paths: list[list[PathId]] = [[] for _ in node_xy]
-    for p, (a, b) in enumerate(path_nodes):
-        node_nodes[a].append(b)
-        node_paths[a].append(p)
-        node_nodes[b].append(a)
-        node_paths[b].append(p)
-
-    node_hexes: list[list[HexId]] = [[] for _ in node_xy]
-    for h, nodes in enumerate(hex_nodes):
-        for n in nodes:
-            node_hexes[n].append(h)
-
-    hex_hexes: list[set[HexId]] = [set() for _ in centres]
-    for hexes in edge_hexes.values():
-        if len(hexes) == 2:
-            hex_hexes[hexes[0]].add(hexes[1])
-            hex_hexes[hexes[1]].add(hexes[0])
-
+    node_nodes, node_paths, node_hexes, hex_hexes = _neighbours(
+        len(node_xy), len(centres), path_nodes, hex_nodes, edge_hexes
+    )
     coastal = [p for p, pair in enumerate(path_nodes) if len(edge_hexes[pair]) == 1]
-    mid_x = (min(x for x, _ in centres) + max(x for x, _ in centres)) / 2
-    mid_y = (min(y for _, y in centres) + max(y for _, y in centres)) / 2
-
-    def clockwise_degrees(p: PathId) -> float:
-        """Screen angle of the path's midpoint about the map's middle, from the north-west."""
-        (ax, ay), (bx, by) = node_xy[path_nodes[p][0]], node_xy[path_nodes[p][1]]
-        # lattice to true proportions
-        x, y = (ax + bx - 2 * mid_x) * math.sqrt(3) / 4, (ay + by - 2 * mid_y) / 4
-        return (math.degrees(math.atan2(y, x)) + COAST_START_DEGREES) % 360
-
+    coast = _clockwise(coastal, centres, node_xy, path_nodes)
     islands = _islands(len(centres), hex_hexes)
     node_island = [islands[hexes[0]] if hexes else -1 for hexes in node_hexes]
     ship = _ShipGraph((), (), (), ())
@@ -270,7 +233,7 @@ def build_topology(
         path_hexes=tuple(tuple(edge_hexes[pair]) for pair in path_nodes)
         + ((),) * (len(all_paths) - len(path_nodes)),
         hex_hexes=tuple(tuple(sorted(h)) for h in hex_hexes),
-        coast=tuple(sorted(coastal, key=clockwise_degrees)),
+        coast=coast,
         path_of=path_of,
         land_node_count=len(node_xy),
         land_path_count=len(path_nodes),
@@ -281,6 +244,75 @@ def build_topology(
         hex_island=islands,
         node_island=tuple(node_island),
     )
+
+
+def _corners_and_sides(
+    centres: list[tuple[int, int]],
+) -> tuple[
+    list[tuple[int, int]], tuple[tuple[NodeId, ...], ...], dict[tuple[NodeId, NodeId], list[HexId]]
+]:
+    """The land hexes' corners in reading order (their lattice points), each hex's six corner
+    ids, and each side (a pair of corner ids, the lower first) with the hexes it borders."""
+    corners = {(cx + dx, cy + dy) for cx, cy in centres for dx, dy in CORNER_OFFSETS}
+    node_xy = sorted(corners, key=lambda p: (p[1], p[0]))
+    node_index = {xy: i for i, xy in enumerate(node_xy)}
+    hex_nodes = tuple(
+        tuple(node_index[(cx + dx, cy + dy)] for dx, dy in CORNER_OFFSETS) for cx, cy in centres
+    )
+    edge_hexes: dict[tuple[NodeId, NodeId], list[HexId]] = {}
+    for h, nodes in enumerate(hex_nodes):
+        for k in range(6):
+            a, b = nodes[k], nodes[(k + 1) % 6]
+            edge_hexes.setdefault((min(a, b), max(a, b)), []).append(h)
+    return node_xy, hex_nodes, edge_hexes
+
+
+def _neighbours(
+    nodes: int,
+    hexes: int,
+    path_nodes: tuple[tuple[NodeId, NodeId], ...],
+    hex_nodes: tuple[tuple[NodeId, ...], ...],
+    edge_hexes: dict[tuple[NodeId, NodeId], list[HexId]],
+) -> tuple[list[list[NodeId]], list[list[PathId]], list[list[HexId]], list[set[HexId]]]:
+    """Each corner's neighbouring corners and paths (in path order) and its hexes, and each
+    hex's neighbouring hexes (side to side)."""
+    node_nodes: list[list[NodeId]] = [[] for _ in range(nodes)]
+    node_paths: list[list[PathId]] = [[] for _ in range(nodes)]
+    for p, (a, b) in enumerate(path_nodes):
+        node_nodes[a].append(b)
+        node_paths[a].append(p)
+        node_nodes[b].append(a)
+        node_paths[b].append(p)
+    node_hexes: list[list[HexId]] = [[] for _ in range(nodes)]
+    for h, corners in enumerate(hex_nodes):
+        for n in corners:
+            node_hexes[n].append(h)
+    hex_hexes: list[set[HexId]] = [set() for _ in range(hexes)]
+    for bordered in edge_hexes.values():
+        if len(bordered) == 2:
+            hex_hexes[bordered[0]].add(bordered[1])
+            hex_hexes[bordered[1]].add(bordered[0])
+    return node_nodes, node_paths, node_hexes, hex_hexes
+
+
+def _clockwise(
+    coastal: list[PathId],
+    centres: list[tuple[int, int]],
+    node_xy: list[tuple[int, int]],
+    path_nodes: tuple[tuple[NodeId, NodeId], ...],
+) -> tuple[PathId, ...]:
+    """The coastal paths clockwise about the map's middle, from the north-west."""
+    mid_x = (min(x for x, _ in centres) + max(x for x, _ in centres)) / 2
+    mid_y = (min(y for _, y in centres) + max(y for _, y in centres)) / 2
+
+    def clockwise_degrees(p: PathId) -> float:
+        """Screen angle of the path's midpoint about the map's middle, from the north-west."""
+        (ax, ay), (bx, by) = node_xy[path_nodes[p][0]], node_xy[path_nodes[p][1]]
+        # lattice to true proportions
+        x, y = (ax + bx - 2 * mid_x) * math.sqrt(3) / 4, (ay + by - 2 * mid_y) / 4
+        return (math.degrees(math.atan2(y, x)) + COAST_START_DEGREES) % 360
+
+    return tuple(sorted(coastal, key=clockwise_degrees))
 
 
 def _islands(count: int, hex_hexes: list[set[HexId]]) -> tuple[int, ...]:

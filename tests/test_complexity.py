@@ -21,7 +21,6 @@ BAR = 30
 KNOWN: dict[str, int] = {
     "engine/bots/knights.py:knights_choice": 59,
     "engine/state.py:GameState.legal_actions": 36,
-    "engine/topology.py:build_topology": 43,
     "net/session.py:Session.owed_steps": 59,
     "net/session.py:Session._next_obligation": 56,
     "net/transport.py:Mesh._run_link": 43,
