@@ -62,6 +62,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     RetreatKnight,
 )
 from hexlan.engine.variants.cities_knights.improvements import improvement_cost, takes_metropolis
+from hexlan.engine.variants.cities_knights.progress import Progress
 from hexlan.engine.variants.cities_knights.progress_hands import (
     MONOPOLY_CAPS,
     MONOPOLY_KINDS,
@@ -132,6 +133,16 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     variant = view.variant
     if not isinstance(variant, CitiesKnights):
         return None
+    if view.phase is Phase.MAIN:
+        return _main_choice(view, variant, seat, legal)
+    return _phase_choice(view, variant, seat, legal)
+
+
+def _phase_choice(
+    view: GameState, variant: CitiesKnights, seat: Seat, legal: list[Action]
+) -> Action | None:
+    """The seat's choice in one of the expansion's own phases (a retreat, a pillage, a card's
+    choice), or in the roll phase (the Alchemist); None in any other."""
     phase = view.phase
     if phase is KnightsPhase.RETREAT:  # its displaced knight, where it is worth most
         retreats = [a for a in legal if isinstance(a, RetreatKnight)]
@@ -155,12 +166,28 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return max(gifts, key=lambda a: sum(h * c for h, c in zip(hand, a.cards, strict=True)))
     if phase in (Phase.ROLL, KnightsPhase.DESERTER, KnightsPhase.DESERTER_PLACE):
         return board_card_choice(view, seat, legal)  # the Alchemist; the Deserter's phases
-    if phase is not Phase.MAIN:
-        return None
+    return None
+
+
+def _main_choice(
+    view: GameState, variant: CitiesKnights, seat: Seat, legal: list[Action]
+) -> Action | None:
+    """The seat's expansion move in its main phase: a card or the robber first
+    (:func:`_card_or_robber`), then its knights and cities (:func:`_knights_and_cities`); None
+    to let the general play decide."""
     progress, config = progress_of(view), variant.config
-    own = progress.knights_of(seat)
     danger = progress.barbarians >= config.barbarian_track - DANGER_STEPS
-    big = view.hand_size[seat] >= BIG_HAND
+    first = _card_or_robber(view, seat, legal, progress, danger)
+    if first is not None:
+        return first
+    return _knights_and_cities(view, seat, legal, progress, danger)
+
+
+def _card_or_robber(
+    view: GameState, seat: Seat, legal: list[Action], progress: Progress, danger: bool
+) -> Action | None:
+    """A free promotion, a board or progress card worth playing, the robber chased off the
+    seat's hexes or a knight beside it fed; else None."""
     promotions = [a for a in legal if isinstance(a, PromoteKnight)]
     if promotions and progress.free_promotions:
         return promotions[0]
@@ -170,21 +197,31 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
     for action in legal:
         if isinstance(action, PlayProgress) and _worth_playing(view, seat, action, danger):
             return action
-    robbed = _robber_on_own(view, seat)
+    if not _robber_on_own(view, seat):
+        return None
     for action in legal:
-        if isinstance(action, ChaseRobber) and robbed:
+        if isinstance(action, ChaseRobber):
             return action
-    activations = [a for a in legal if isinstance(a, ActivateKnight)]
-    if robbed:  # a knight beside the robber, fed now, chases it next turn
-        beside = set(view.topology.hex_nodes[view.robber])
-        for action in activations:
-            if action.node in beside:
-                return action
+    beside = set(view.topology.hex_nodes[view.robber])
+    for action in legal:  # a knight beside the robber, fed now, chases it next turn
+        if isinstance(action, ActivateKnight) and action.node in beside:
+            return action
+    return None
+
+
+def _knights_and_cities(
+    view: GameState, seat: Seat, legal: list[Action], progress: Progress, danger: bool
+) -> Action | None:
+    """A knight moved, fed, built or promoted, a city improved or walled, or None (a city or
+    a settlement comes first, or nothing is worth it)."""
+    own = progress.knights_of(seat)
+    big = view.hand_size[seat] >= BIG_HAND
     # a knight acting goes inactive: near the barbarians only when a grain can wake it again
     may_act = not danger or view.hands[seat][Resource.GRAIN] >= 1
     walk = _best_walk(view, seat, legal) if may_act else None
     if walk is not None:
         return walk
+    activations = [a for a in legal if isinstance(a, ActivateKnight)]
     if activations and (danger or big):
         return activations[0]
     improvements = [a for a in legal if isinstance(a, ImproveCity)]
@@ -195,6 +232,15 @@ def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action |
         return max(builds, key=lambda a: knight_post(view, seat, a.node))
     if any(isinstance(a, A.BuildCity | A.BuildSettlement) for a in legal):
         return None
+    return _promotion_or_wall(view, seat, legal, progress, big=big, danger=danger)
+
+
+def _promotion_or_wall(
+    view: GameState, seat: Seat, legal: list[Action], progress: Progress, *, big: bool, danger: bool
+) -> Action | None:
+    """With a big hand (or, for a promotion, the barbarians near and the seat outmatched): a
+    knight promoted, an active one first; else, with a big hand, a city wall; else None."""
+    promotions = [a for a in legal if isinstance(a, PromoteKnight)]
     if promotions and (big or (danger and _outmatched(view, seat))):
         active = [a for a in promotions if progress.knights[a.node].active]
         return (active or promotions)[0]
