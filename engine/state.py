@@ -745,6 +745,12 @@ class GameState:
             return []
         if phase is Phase.MAIN:
             return self._main_actions(seat)
+        return self._turn_phase_actions(seat, phase)
+
+    def _turn_phase_actions(self, seat: Seat, phase: GamePhase) -> list[Action]:
+        """The active seat's actions in a phase of its turn but the main one: its roll (and
+        what may come before it), the robber's move, the free roads of Road Building, its
+        set-up settlement and road."""
         if phase is Phase.ROLL:
             result: list[Action] = [A.ROLL]
             self._dev_actions(seat, result, before_roll=True)
