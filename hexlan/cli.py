@@ -119,6 +119,18 @@ _THINK_OPTION = click.option(
     help="Seconds a searching bot (mcts) may think per decision.",
 )
 _STRATEGIES = "random, heuristic or mcts"
+_BELL_OPTION = click.option(
+    "--bell/--no-bell",
+    default=True,
+    show_default=True,
+    help="Ring the terminal bell once when the game comes to wait for you.",
+)
+_TITLE_OPTION = click.option(
+    "--title/--no-title",
+    default=True,
+    show_default=True,
+    help="Set the terminal's title to what the game waits for from you.",
+)
 _PLAY_DEFAULT = {"base": "mcts"}
 """The bots ``play`` seats by game: the strongest that answers within its budget. The search
 bot beats heuristic bots as one seat of four in the base game (scripts/bench_mcts.py: 36% at
@@ -177,6 +189,8 @@ def main() -> None:
 )
 @_THINK_OPTION
 @_OPTION_OPTION
+@_BELL_OPTION
+@_TITLE_OPTION
 def play(
     game: str,
     players: int | None,
@@ -187,6 +201,8 @@ def play(
     strategy: str | None,
     think: float,
     game_options: tuple[str, ...],
+    bell: bool,
+    title: bool,
 ) -> None:
     """Play a game against bots in the terminal (you are the first seat).
 
@@ -210,6 +226,8 @@ def play(
             strategy=strategy,
             think=think,
             options=options,
+            bell=bell,
+            title=title,
         )
     )
 
@@ -770,6 +788,8 @@ _IDENTITY_OPTION = click.option(
 @_IDENTITY_OPTION
 @_NO_SPECTATORS_OPTION
 @_OPTION_OPTION
+@_BELL_OPTION
+@_TITLE_OPTION
 def host(
     port: int,
     seats: int | None,
@@ -783,6 +803,8 @@ def host(
     identity: Path | None,
     no_spectators: bool,
     game_options: tuple[str, ...],
+    bell: bool,
+    title: bool,
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
@@ -812,6 +834,8 @@ def host(
         bot_args=("--strategy", strategy, "--think", f"{think:g}"),
         spectators=not no_spectators,
         options=game_rules,
+        bell=bell,
+        title=title,
     )
     sys.exit(run_host(options))
 
@@ -821,8 +845,15 @@ def host(
 @click.option("--name", default=None, help="Your name at the table (default: your login).")
 @_LOG_OPTION
 @_IDENTITY_OPTION
+@_BELL_OPTION
+@_TITLE_OPTION
 def join(
-    address: str | None, name: str | None, log_path: Path | None, identity: Path | None
+    address: str | None,
+    name: str | None,
+    log_path: Path | None,
+    identity: Path | None,
+    bell: bool,
+    title: bool,
 ) -> None:
     """List the tables on the LAN and join one, or join HOST:PORT directly."""
     if address is not None:
@@ -840,7 +871,12 @@ def join(
     from hexlan.tui.screens.lobby import NetOptions
 
     options = NetOptions(
-        name=_net_name(name), identity_path=identity, log_path=log_path, address=address
+        name=_net_name(name),
+        identity_path=identity,
+        log_path=log_path,
+        address=address,
+        bell=bell,
+        title=title,
     )
     sys.exit(run_join(options))
 

@@ -28,6 +28,7 @@ from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.lobby import HostScreen, JoinScreen, NetOptions, NetScreen, stop_processes
 from hexlan.tui.screens.watch import WatchLobbyScreen, WatchScreen
+from hexlan.tui.turn_notice import TurnNotice
 
 if TYPE_CHECKING:
     from hexlan.net.peer import Peer
@@ -88,10 +89,14 @@ class TableApp(App[int]):
     game: GameClient
     game_screen: GameScreen
 
-    def __init__(self, bot_delay: float = 0.5, autoplay: bool = False) -> None:
+    def __init__(
+        self, bot_delay: float = 0.5, autoplay: bool = False, notice: TurnNotice | None = None
+    ) -> None:
         super().__init__()
         self.bot_delay = bot_delay
         self.autoplay = autoplay
+        self.notice = TurnNotice() if notice is None else notice
+        """The bell and the terminal title when the game comes to wait for the person."""
 
     def _table_for(self, game: GameClient) -> GameScreen:
         self.game = game
@@ -100,7 +105,7 @@ class TableApp(App[int]):
             seed = game.seed
             rng = random.Random(seed * 31 + game.human_seat if seed is not None else None)
             autoplayer = make_bot("heuristic", rng)
-        self.game_screen = GameScreen(game, self.bot_delay, autoplayer)
+        self.game_screen = GameScreen(game, self.bot_delay, autoplayer, self.notice)
         return self.game_screen
 
     def start_game(self, game: GameClient) -> None:
@@ -121,8 +126,14 @@ class TableApp(App[int]):
 class HexlanApp(TableApp):
     """`hexlan play`: the person against bots, every seat a session in this process."""
 
-    def __init__(self, game: GameClient, bot_delay: float = 0.5, autoplay: bool = False) -> None:
-        super().__init__(bot_delay, autoplay)
+    def __init__(
+        self,
+        game: GameClient,
+        bot_delay: float = 0.5,
+        autoplay: bool = False,
+        notice: TurnNotice | None = None,
+    ) -> None:
+        super().__init__(bot_delay, autoplay, notice)
         self._table_for(game)
 
     def on_mount(self) -> None:
@@ -141,9 +152,14 @@ class NetApp(TableApp):
     """
 
     def __init__(
-        self, options: NetOptions, host: bool, bot_delay: float = 0.5, autoplay: bool = False
+        self,
+        options: NetOptions,
+        host: bool,
+        bot_delay: float = 0.5,
+        autoplay: bool = False,
+        notice: TurnNotice | None = None,
     ) -> None:
-        super().__init__(bot_delay, autoplay)
+        super().__init__(bot_delay, autoplay, notice)
         self.options = options
         self.hosting = host
         self.bot_processes: list[subprocess.Popen[bytes]] = []
@@ -348,6 +364,8 @@ def make_app(
     strategy: str = "heuristic",
     think: float = DEFAULT_THINK,
     options: GameOptions | None = None,
+    bell: bool = True,
+    title: bool = True,
 ) -> HexlanApp:
     """The app for `hexlan play`.
 
@@ -366,6 +384,8 @@ def make_app(
         strategy: the bots' kind (a name of :data:`hexlan.engine.bots.BOTS`).
         think: seconds a searching bot may take per decision (it thinks off the UI's loop).
         options: the game options (default: the official rules).
+        bell, title: the turn notice's bell and terminal title
+            (:class:`~hexlan.tui.turn_notice.TurnNotice`).
 
     Raises:
         ValueError: an unknown game, a bad player count or board kind, an unknown bot.
@@ -386,7 +406,9 @@ def make_app(
         think=think,
         options=options,
     )
-    return HexlanApp(client, bot_delay=bot_delay, autoplay=autoplay)
+    return HexlanApp(
+        client, bot_delay=bot_delay, autoplay=autoplay, notice=TurnNotice(bell=bell, title=title)
+    )
 
 
 def run_play(
@@ -399,6 +421,8 @@ def run_play(
     strategy: str = "heuristic",
     think: float = DEFAULT_THINK,
     options: GameOptions | None = None,
+    bell: bool = True,
+    title: bool = True,
 ) -> int:
     """Run `hexlan play` until the person quits; the process exit code (0)."""
     app = make_app(
@@ -411,6 +435,8 @@ def run_play(
         strategy=strategy,
         think=think,
         options=options,
+        bell=bell,
+        title=title,
     )
     app.run()
     return app.return_code or 0
@@ -420,7 +446,8 @@ def make_net_app(
     options: NetOptions, host: bool, *, bot_delay: float = 0.5, autoplay: bool = False
 ) -> NetApp:
     """The app for `hexlan host` (``host`` True) or `hexlan join`."""
-    return NetApp(options, host, bot_delay=bot_delay, autoplay=autoplay)
+    notice = TurnNotice(bell=options.bell, title=options.title)
+    return NetApp(options, host, bot_delay=bot_delay, autoplay=autoplay, notice=notice)
 
 
 def run_host(options: NetOptions) -> int:

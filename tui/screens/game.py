@@ -72,6 +72,7 @@ from hexlan.tui.screens.dialogs import (
 )
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.screens.table import TableScreen
+from hexlan.tui.turn_notice import TurnNotice
 from hexlan.tui.widgets.hand import HandPanel
 from hexlan.tui.widgets.knights import KNIGHT_LEVELS
 from hexlan.tui.widgets.log import GameLog
@@ -186,10 +187,15 @@ class GameScreen(TableScreen):
     ]
 
     def __init__(
-        self, game: GameClient, bot_delay: float = 0.5, autoplayer: Bot | None = None
+        self,
+        game: GameClient,
+        bot_delay: float = 0.5,
+        autoplayer: Bot | None = None,
+        notice: TurnNotice | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.notice = TurnNotice() if notice is None else notice
         self.bot_delay = max(0.0, bot_delay)
         self.autoplayer = autoplayer
         self.pick: Pick | None = None
@@ -289,6 +295,7 @@ class GameScreen(TableScreen):
         if self.trade_dialog is not None and self.trade_dialog.is_attached:
             self.trade_dialog.refresh_from_game()
         self._prompt_decision()
+        self.notice.update(self.app, self._awaited_words())
         self._show_prompt()
         self.refresh_bindings()
         if game.is_over and not self._over_shown:
@@ -364,6 +371,20 @@ class GameScreen(TableScreen):
         elif phase is Phase.TRADE_RESPONSES and view.active == game.human_seat:
             self._prompted = stamp
             self._open_trade(bank=False)
+
+    def _awaited_words(self) -> str | None:
+        """What the game waits for from the person, in a few words for the terminal title
+        (:class:`~hexlan.tui.turn_notice.TurnNotice`), or None (it waits for nobody here, or a
+        bot plays the person's seat)."""
+        game = self.game
+        if self.autoplayer is not None or game.is_over or not game.human_to_act():
+            return None
+        view, me = game.view, game.human_seat
+        if view.phase is Phase.DISCARD:
+            return "discard"
+        if view.phase is Phase.TRADE_RESPONSES and me in view.trade_pending:
+            return "answer a trade offer"
+        return "your turn" if view.active == me else "your decision"
 
     def _is_top(self) -> bool:
         return self.app.screen is self

@@ -80,6 +80,7 @@ class NetOptions:
         spectators: whether the host takes spectators (`hexlan host --no-spectators`).
         options: the game options the table plays (host, `--option`; a joiner plays the
             host's).
+        bell, title: the turn notice's bell and terminal title (`--no-bell`, `--no-title`).
     """
 
     name: str = "You"
@@ -96,6 +97,8 @@ class NetOptions:
     bot_args: Sequence[str] = ()
     bot_abandon_after: float = 20.0
     bot_delay: float = 0.6
+    bell: bool = True
+    title: bool = True
     discovery_port: int | None = None
     announce: bool = True
     spectators: bool = True
