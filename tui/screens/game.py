@@ -30,6 +30,7 @@ from hexlan.engine.bots import Bot
 from hexlan.engine.core import (
     DevCard,
     DevelopmentCard,
+    GamePhase,
     IllegalActionError,
     Phase,
     hand_minus,
@@ -319,28 +320,7 @@ class GameScreen(TableScreen):
         view = game.view
         phase = view.phase
         stamp = len(game.events)
-        if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
-            if self.pick is None or self.pick.stamp != stamp:
-                if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
-                    city = bool(keyed("build:city", self._legal()))
-                    self._start_pick("node", "city" if city else "settlement", mandatory=True)
-                else:
-                    self._start_pick("path", self._path_pick(), mandatory=True)
-            return
-        if phase is Phase.MOVE_ROBBER and keyed("rob", self._legal()):
-            if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
-                self._prompted = stamp
-                self._rob_anyone()
-            return
-        if phase is Phase.MOVE_ROBBER:
-            if (self.pick is None or self.pick.stamp != stamp) and not self._start_pick(
-                "hex", "robber", mandatory=True
-            ):
-                self._start_pick("hex", "pirate", mandatory=True)
-            return
-        if phase in ck.PICK_PHASES:
-            if self.pick is None or self.pick.stamp != stamp:
-                self._start_pick("node", ck.PICK_PHASES[phase], mandatory=True)
+        if self._prompt_pick(phase, stamp):
             return
         if self.pick is not None and self.pick.mandatory:
             self._end_pick()
@@ -372,6 +352,35 @@ class GameScreen(TableScreen):
             self._prompted = stamp
             self._open_trade(bank=False)
 
+    def _prompt_pick(self, phase: GamePhase, stamp: int) -> bool:
+        """Start the board pick a due decision of ``phase`` needs (a set-up piece, a free road,
+        the robber or the pirate, a knight's intersection), or ask whom to rob; whether the
+        phase is one of those."""
+        if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
+            if self.pick is None or self.pick.stamp != stamp:
+                if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
+                    city = bool(keyed("build:city", self._legal()))
+                    self._start_pick("node", "city" if city else "settlement", mandatory=True)
+                else:
+                    self._start_pick("path", self._path_pick(), mandatory=True)
+            return True
+        if phase is Phase.MOVE_ROBBER and keyed("rob", self._legal()):
+            if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
+                self._prompted = stamp
+                self._rob_anyone()
+            return True
+        if phase is Phase.MOVE_ROBBER:
+            if (self.pick is None or self.pick.stamp != stamp) and not self._start_pick(
+                "hex", "robber", mandatory=True
+            ):
+                self._start_pick("hex", "pirate", mandatory=True)
+            return True
+        if phase in ck.PICK_PHASES:
+            if self.pick is None or self.pick.stamp != stamp:
+                self._start_pick("node", ck.PICK_PHASES[phase], mandatory=True)
+            return True
+        return False
+
     def _awaited_words(self) -> str | None:
         """What the game waits for from the person, in a few words for the terminal title
         (:class:`~hexlan.tui.turn_notice.TurnNotice`), or None (it waits for nobody here, or a
@@ -391,34 +400,12 @@ class GameScreen(TableScreen):
 
     def _show_prompt(self) -> None:
         game = self.game
-        view = game.view
         prompt = self.query_one("#prompt", Static)
         text = Text(no_wrap=True, overflow="ellipsis")
         if game.is_over:
-            winner = game.winner
-            if game.abandoned:
-                gone = ", ".join(game.names[s] for s in game.abandoned)
-                text.append(f"Game over: abandoned ({gone} left). ", style="bold")
-            elif winner is None:
-                text.append("The game stopped: a seat broke the protocol. ", style="bold red")
-            else:
-                who = "You win" if winner == game.human_seat else f"{game.names[winner]} wins"
-                text.append(f"Game over: {who}. ", style="bold")
-            text.append("q quits.")
+            self._over_words(text)
         elif self.pick is not None:
-            pick = self.pick
-            first, last = min(pick.labels.values()), max(pick.labels.values())
-            head = _PICK_PURPOSE.get(pick.what) or ck.PICK_PURPOSE[pick.what]
-            other = _SEA_SWITCH.get(pick.what)
-            if other is not None and self._targets(other[0])[1]:  # fits 80 columns
-                head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
-            text.append(f"{head}: ", style="bold")
-            labels = first if first == last else f"{first}-{last}"
-            text.append(f"type {labels}, or arrows+Enter, or click")
-            if not pick.mandatory:
-                text.append(" · Esc cancels")
-            if pick.typed:
-                text.append(f"   typed: {pick.typed}", style="bold")
+            self._pick_words(text, self.pick)
         elif game.human_to_act() and self.autoplayer is None:
             text.append(self._your_move_words(), style="bold")
         elif self.thinking is not None:
@@ -426,29 +413,67 @@ class GameScreen(TableScreen):
                 game.names[self.thinking], style=seat_style(self.thinking) + Style(bold=True)
             )
             text.append(" is thinking…", style="dim")
-        elif (head := waiting_head(view.phase)) and view.active >= 0:
+        else:
+            self._waiting_words(text)
+        prompt.update(text)
+
+    def _over_words(self, text: Text) -> None:
+        """The prompt once the game is over: abandoned, stopped, or won, and how to quit."""
+        game = self.game
+        winner = game.winner
+        if game.abandoned:
+            gone = ", ".join(game.names[s] for s in game.abandoned)
+            text.append(f"Game over: abandoned ({gone} left). ", style="bold")
+        elif winner is None:
+            text.append("The game stopped: a seat broke the protocol. ", style="bold red")
+        else:
+            who = "You win" if winner == game.human_seat else f"{game.names[winner]} wins"
+            text.append(f"Game over: {who}. ", style="bold")
+        text.append("q quits.")
+
+    def _pick_words(self, text: Text, pick: Pick) -> None:
+        """The prompt of a pick on the board: what it is for, the labels to type, the keys."""
+        first, last = min(pick.labels.values()), max(pick.labels.values())
+        head = _PICK_PURPOSE.get(pick.what) or ck.PICK_PURPOSE[pick.what]
+        other = _SEA_SWITCH.get(pick.what)
+        if other is not None and self._targets(other[0])[1]:  # fits 80 columns
+            head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
+        text.append(f"{head}: ", style="bold")
+        labels = first if first == last else f"{first}-{last}"
+        text.append(f"type {labels}, or arrows+Enter, or click")
+        if not pick.mandatory:
+            text.append(" · Esc cancels")
+        if pick.typed:
+            text.append(f"   typed: {pick.typed}", style="bold")
+
+    def _waiting_words(self, text: Text) -> None:
+        """The prompt while the game waits for others: whom, for what, and who is away."""
+        game = self.game
+        view = game.view
+        if (head := waiting_head(view.phase)) and view.active >= 0:
             acting = view.active  # the 5-6 player game's special builder
             text.append(head, style="bold")
             text.append(game.names[acting], style=seat_style(acting) + Style(bold=True))
             text.append(f" {waiting_words(view.phase)}…")
-        elif view.phase is not Phase.GAME_OVER:
-            waiting = game.waiting_on()
-            if waiting:
-                names = ", ".join(game.names[s] for s in waiting)
-                text.append(f"Waiting for {names}…", style="dim")
-            else:
-                seats = [s for s in view.acting_seats() if s != game.human_seat]
-                if not seats and view.active != game.human_seat:
-                    seats = [view.active]
-                names = ", ".join(game.names[s] for s in seats if s >= 0)
-                doing = waiting_words(view.phase) or "to play"
-                text.append(f"{names or 'The others'} {doing}…", style="dim")
-                waiting = seats
-            away = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
-            if away:
-                verb = "is" if len(away) == 1 else "are"
-                text.append(f"  ({', '.join(away)} {verb} not connected)", style="bold yellow")
-        prompt.update(text)
+            return
+        if view.phase is Phase.GAME_OVER:
+            return
+        waiting = game.waiting_on()
+        if waiting:
+            names = ", ".join(game.names[s] for s in waiting)
+            text.append(f"Waiting for {names}…", style="dim")
+        else:
+            seats = [s for s in view.acting_seats() if s != game.human_seat]
+            if not seats and view.active != game.human_seat:
+                seats = [view.active]
+            names = ", ".join(game.names[s] for s in seats if s >= 0)
+            doing = waiting_words(view.phase) or "to play"
+            text.append(f"{names or 'The others'} {doing}…", style="dim")
+            waiting = seats
+        away = [game.names[s] for s in waiting if s >= 0 and not game.is_connected(s)]
+        if away:
+            verb = "is" if len(away) == 1 else "are"
+            text.append(f"  ({', '.join(away)} {verb} not connected)", style="bold yellow")
 
     def _your_move_words(self) -> str:
         view = self.game.view
