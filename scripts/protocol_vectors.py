@@ -60,7 +60,7 @@ from hexlan.engine.core import (
     Resource,
 )
 from hexlan.engine.options import GameOptions
-from hexlan.net.audit import report_digest
+from hexlan.net.audit import AuditReport, report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
 from hexlan.net.deck import (
     REENCRYPT_INFO,
@@ -184,7 +184,20 @@ class _Game:
         raise AssertionError(f"the vector game did not end in {MAX_DECISIONS} decisions")
 
     def messages(self, kind: str) -> list[Envelope]:
+        """Every message of ``kind`` in seat 0's log, in log order."""
         return [env for env in self.log if env.body.kind == kind]
+
+    def by_seat(self, kind: str) -> list[Envelope]:
+        """Each seat's one message of ``kind``, in seat order (a key share, a shuffle, an audit
+        step: what every seat owes once); an error when a seat signed none or more than one."""
+        found: dict[int, list[Envelope]] = {}
+        for env in self.messages(kind):
+            found.setdefault(env.body.author, []).append(env)
+        seats = range(len(self.names))
+        if sorted(found) != list(seats) or any(len(envs) != 1 for envs in found.values()):
+            counts = {seat: len(envs) for seat, envs in sorted(found.items())}
+            raise AssertionError(f"not one {kind} per seat: {counts}")
+        return [found[seat][0] for seat in seats]
 
 
 def _message(env: Envelope, *, whole: bool = True) -> dict[str, Any]:
@@ -204,7 +217,7 @@ def _message(env: Envelope, *, whole: bool = True) -> dict[str, Any]:
 
 def _seats(game: _Game) -> list[dict[str, Any]]:
     seats = []
-    deck_keys = {env.body.author: env for env in game.messages("deck_key")}
+    deck_keys = game.by_seat("deck_key")
     for seat, keys in enumerate(game.keys):
         session = game.sessions[seat]
         if session.chain.secret != keys.chain.secret:
@@ -316,8 +329,7 @@ def _beacon(game: _Game) -> list[dict[str, Any]]:
 def _development_deck(game: _Game) -> dict[str, Any]:
     deck = game.sessions[0].dealer.deck
     players = len(NAMES)
-    shuffles = {env.body.author: env for env in game.messages("shuffle")}
-    proofs = {env.body.author: env for env in game.messages("shuffle_proof")}
+    shuffles, proofs = game.by_seat("shuffle"), game.by_seat("shuffle_proof")
     return {
         "label": deck.label,
         "faces": list(deck.faces),
@@ -647,6 +659,19 @@ def _resolved(entries: list[Action]) -> Action:
     raise AssertionError(f"no seat knows the hidden part of {entries[0]}")
 
 
+def _audit_messages(game: _Game, report: AuditReport) -> dict[str, Any]:
+    """Every seat's ``audit_secrets`` and ``audit_result`` (§14), once each, after checking that
+    every seat signed ``report``'s result: its digest and its deviations in their wire form."""
+    signed = (report.digest, tuple(d.to_payload() for d in report.deviations))
+    results = game.by_seat("audit_result")
+    if any(env.body.payload != signed for env in results):
+        raise AssertionError("a seat signed another audit result")
+    return {
+        "secrets_messages": [_message(env, whole=False) for env in game.by_seat("audit_secrets")],
+        "result_messages": [_message(env, whole=False) for env in results],
+    }
+
+
 def _audit(game: _Game) -> dict[str, Any]:
     """The audit digest, recomputed from the seats' own journals (each hidden part is known to
     one of two seats) and compared with the digest every seat signed."""
@@ -661,15 +686,10 @@ def _audit(game: _Game) -> dict[str, Any]:
     report = game.sessions[0].audit
     if report is None or report.deviations or report.digest != digest:
         raise AssertionError("the audit digest is not the transcript's")
-    results = {env.body.author: env for env in game.messages("audit_result")}
-    if any(env.body.payload != (digest, ()) for env in results.values()):
-        raise AssertionError("a seat signed another audit result")
-    secrets = {env.body.author: env for env in game.messages("audit_secrets")}
     winner = game.sessions[0].view.winner  # type: ignore[union-attr]
     return {
         "winner": winner,
-        "secrets_messages": [_message(secrets[s], whole=False) for s in range(len(NAMES))],
-        "result_messages": [_message(results[s], whole=False) for s in range(len(NAMES))],
+        **_audit_messages(game, report),
         "draws": [int(card) for card in report.draws],
         "transcript": [_hex(item) for item in transcript],
         "deviations": [],
