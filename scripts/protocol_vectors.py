@@ -735,14 +735,34 @@ def _whole_game(game: _Game, log: bytes) -> dict[str, Any]:
 
 def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
     """The accused game (§11.1): the message accused, the accusations of it, every seat's audit
-    result, and the verdict a verifier must reach from the log."""
+    secrets and result, and the verdict a verifier must reach from the log.
+
+    What the JSON states is checked here first, so a change in the red team or the sessions
+    cannot silently turn the vector into another story: one message is contested, and it is
+    the liar's first ``turn_ack`` (its first opportunity); every seat signed the same audit
+    result, whose digest covers the deviations alone (§11.1) and whose first deviation names
+    the liar at that message; and every session stopped with that verdict ("accused: ...").
+    """
     accusations = game.messages("accuse")
     contested_ids = {bytes(env.body.payload[0]) for env in accusations}
     if len(contested_ids) != 1:
         raise AssertionError(f"the accused vector game contests {len(contested_ids)} messages")
     contested = game.by_id[contested_ids.pop()]
-    stop = game.sessions[0].stopped
-    assert stop is not None and stop.author == ACCUSED_SEAT, stop
+    first_ack = next(
+        env for env in game.log if (env.body.author, env.body.kind) == (ACCUSED_SEAT, "turn_ack")
+    )
+    if contested is not first_ack:
+        raise AssertionError(f"the accusation contests {contested.body.kind}, not the first lie")
+    report = game.sessions[0].audit
+    if report is None or report.digest != report_digest((), report.deviations):
+        raise AssertionError("the accused game's audit digest is not its deviations'")
+    first = report.deviations[0]
+    if (first.seat, first.message_id) != (ACCUSED_SEAT, contested.id):
+        raise AssertionError(f"the audit's first deviation is {first}")
+    verdict = f"accused: {first.reason}"
+    stops = [session.stopped for session in game.sessions]
+    if any(stop is None or (stop.author, stop.reason) != (ACCUSED_SEAT, verdict) for stop in stops):
+        raise AssertionError(f"the sessions did not all stop naming seat {ACCUSED_SEAT}: {stops}")
     return {
         "log": ACCUSED_LOG,
         "log_sha256": _hex(hashlib.sha256(log).digest()),
@@ -759,12 +779,19 @@ def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
             }
             for env in accusations
         ],
-        "audit_results": [_message(env, whole=False) for env in game.messages("audit_result")],
+        "audit": {
+            **_audit_messages(game, report),
+            "deviations": [
+                {"seat": d.seat, "message_id": _hex(d.message_id), "reason": d.reason}
+                for d in report.deviations
+            ],
+            "digest": _hex(report.digest),
+        },
         "expected": {
             "verify_exit_code": 1,
             "status": "invalid",
             "named": ACCUSED_SEAT,
-            "verdict": stop.reason,
+            "verdict": verdict,
         },
     }
 
