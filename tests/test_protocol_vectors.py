@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,6 +90,43 @@ def test_the_file_is_what_the_code_generates_now(
         assert log == (VECTORS.parent / name).read_bytes(), f"the vector log {name} is stale"
     schema = generator.render(generator.action_schema())
     assert schema == (VECTORS.parent / generator.ACTION_SCHEMA).read_text(encoding="utf-8")
+
+
+def test_check_compares_every_file_the_accused_log_included(
+    generator: ModuleType,
+    generated: tuple[dict[str, Any], dict[str, bytes]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`protocol_vectors.py --check` on a copy of docs/: up to date as committed; a changed or
+    a missing accused.hexlan is reported (and only it) and exits 1; a plain run writes it back.
+    The build is the module's (the same code's output), so the games are not played again."""
+    monkeypatch.setattr(generator, "build", lambda: generated)
+    out = tmp_path / VECTORS.name
+    names = (generator.GAME_LOG, generator.ACCUSED_LOG, generator.ACTION_SCHEMA)
+    for name in (VECTORS.name, *names):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(VECTORS.parent / name, tmp_path / name)
+    accused = tmp_path / generator.ACCUSED_LOG
+
+    def check() -> tuple[int, dict[str, str]]:
+        code = generator.main(["--check", "--out", str(out)])
+        lines = capsys.readouterr().out.splitlines()
+        return code, dict(line.rsplit(": ", 1) for line in lines)
+
+    code, states = check()
+    assert code == 0 and states[str(accused)] == "up to date"
+    assert set(states) == {str(out), *(str(tmp_path / name) for name in names)}
+    data = accused.read_bytes()
+    accused.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    code, states = check()
+    assert code == 1 and [p for p, state in states.items() if state == "DIFFERS"] == [str(accused)]
+    accused.unlink()
+    assert check() == (1, states)
+    assert generator.main(["--out", str(out)]) == 0
+    assert f"wrote {accused} ({len(data)} bytes)" in capsys.readouterr().out.splitlines()
+    assert accused.read_bytes() == data and check()[0] == 0
 
 
 def test_verify_passes_the_whole_vector_game_and_its_audit(vectors: dict[str, Any]) -> None:
