@@ -77,6 +77,7 @@ from hexlan.net.redteam import Cheat
 from hexlan.net.session import DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point, commitment_generators, pack_deck, sample_permutation
 from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
+from hexlan.net.verify import EXIT_INVALID
 from hexlan.net.wire import Envelope, pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -754,7 +755,9 @@ def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
     if contested is not first_ack:
         raise AssertionError(f"the accusation contests {contested.body.kind}, not the first lie")
     report = game.sessions[0].audit
-    if report is None or report.digest != report_digest((), report.deviations):
+    if report is None or not report.deviations:
+        raise AssertionError("the accused game's audit found no deviation")
+    if report.digest != report_digest((), report.deviations):
         raise AssertionError("the accused game's audit digest is not its deviations'")
     first = report.deviations[0]
     if (first.seat, first.message_id) != (ACCUSED_SEAT, contested.id):
@@ -788,7 +791,7 @@ def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
             "digest": _hex(report.digest),
         },
         "expected": {
-            "verify_exit_code": 1,
+            "verify_exit_code": EXIT_INVALID,
             "status": "invalid",
             "named": ACCUSED_SEAT,
             "verdict": verdict,
