@@ -60,7 +60,7 @@ from hexlan.engine.core import (
     Resource,
 )
 from hexlan.engine.options import GameOptions
-from hexlan.net.audit import report_digest
+from hexlan.net.audit import AuditReport, report_digest
 from hexlan.net.beacon import CHAIN_LENGTH, BeaconStream, beacon_output
 from hexlan.net.deck import (
     REENCRYPT_INFO,
@@ -77,6 +77,7 @@ from hexlan.net.redteam import Cheat
 from hexlan.net.session import DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point, commitment_generators, pack_deck, sample_permutation
 from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
+from hexlan.net.verify import EXIT_INVALID
 from hexlan.net.wire import Envelope, pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +185,20 @@ class _Game:
         raise AssertionError(f"the vector game did not end in {MAX_DECISIONS} decisions")
 
     def messages(self, kind: str) -> list[Envelope]:
+        """Every message of ``kind`` in seat 0's log, in log order."""
         return [env for env in self.log if env.body.kind == kind]
+
+    def by_seat(self, kind: str) -> list[Envelope]:
+        """Each seat's one message of ``kind``, in seat order (a key share, a shuffle, an audit
+        step: what every seat owes once); an error when a seat signed none or more than one."""
+        found: dict[int, list[Envelope]] = {}
+        for env in self.messages(kind):
+            found.setdefault(env.body.author, []).append(env)
+        seats = range(len(self.names))
+        if sorted(found) != list(seats) or any(len(envs) != 1 for envs in found.values()):
+            counts = {seat: len(envs) for seat, envs in sorted(found.items())}
+            raise AssertionError(f"not one {kind} per seat: {counts}")
+        return [found[seat][0] for seat in seats]
 
 
 def _message(env: Envelope, *, whole: bool = True) -> dict[str, Any]:
@@ -204,7 +218,7 @@ def _message(env: Envelope, *, whole: bool = True) -> dict[str, Any]:
 
 def _seats(game: _Game) -> list[dict[str, Any]]:
     seats = []
-    deck_keys = {env.body.author: env for env in game.messages("deck_key")}
+    deck_keys = game.by_seat("deck_key")
     for seat, keys in enumerate(game.keys):
         session = game.sessions[seat]
         if session.chain.secret != keys.chain.secret:
@@ -316,8 +330,7 @@ def _beacon(game: _Game) -> list[dict[str, Any]]:
 def _development_deck(game: _Game) -> dict[str, Any]:
     deck = game.sessions[0].dealer.deck
     players = len(NAMES)
-    shuffles = {env.body.author: env for env in game.messages("shuffle")}
-    proofs = {env.body.author: env for env in game.messages("shuffle_proof")}
+    shuffles, proofs = game.by_seat("shuffle"), game.by_seat("shuffle_proof")
     return {
         "label": deck.label,
         "faces": list(deck.faces),
@@ -647,6 +660,19 @@ def _resolved(entries: list[Action]) -> Action:
     raise AssertionError(f"no seat knows the hidden part of {entries[0]}")
 
 
+def _audit_messages(game: _Game, report: AuditReport) -> dict[str, Any]:
+    """Every seat's ``audit_secrets`` and ``audit_result`` (§14), once each, after checking that
+    every seat signed ``report``'s result: its digest and its deviations in their wire form."""
+    signed = (report.digest, tuple(d.to_payload() for d in report.deviations))
+    results = game.by_seat("audit_result")
+    if any(env.body.payload != signed for env in results):
+        raise AssertionError("a seat signed another audit result")
+    return {
+        "secrets_messages": [_message(env, whole=False) for env in game.by_seat("audit_secrets")],
+        "result_messages": [_message(env, whole=False) for env in results],
+    }
+
+
 def _audit(game: _Game) -> dict[str, Any]:
     """The audit digest, recomputed from the seats' own journals (each hidden part is known to
     one of two seats) and compared with the digest every seat signed."""
@@ -661,15 +687,10 @@ def _audit(game: _Game) -> dict[str, Any]:
     report = game.sessions[0].audit
     if report is None or report.deviations or report.digest != digest:
         raise AssertionError("the audit digest is not the transcript's")
-    results = {env.body.author: env for env in game.messages("audit_result")}
-    if any(env.body.payload != (digest, ()) for env in results.values()):
-        raise AssertionError("a seat signed another audit result")
-    secrets = {env.body.author: env for env in game.messages("audit_secrets")}
     winner = game.sessions[0].view.winner  # type: ignore[union-attr]
     return {
         "winner": winner,
-        "secrets_messages": [_message(secrets[s], whole=False) for s in range(len(NAMES))],
-        "result_messages": [_message(results[s], whole=False) for s in range(len(NAMES))],
+        **_audit_messages(game, report),
         "draws": [int(card) for card in report.draws],
         "transcript": [_hex(item) for item in transcript],
         "deviations": [],
@@ -715,14 +736,36 @@ def _whole_game(game: _Game, log: bytes) -> dict[str, Any]:
 
 def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
     """The accused game (§11.1): the message accused, the accusations of it, every seat's audit
-    result, and the verdict a verifier must reach from the log."""
+    secrets and result, and the verdict a verifier must reach from the log.
+
+    What the JSON states is checked here first, so a change in the red team or the sessions
+    cannot silently turn the vector into another story: one message is contested, and it is
+    the liar's first ``turn_ack`` (its first opportunity); every seat signed the same audit
+    result, whose digest covers the deviations alone (§11.1) and whose first deviation names
+    the liar at that message; and every session stopped with that verdict ("accused: ...").
+    """
     accusations = game.messages("accuse")
     contested_ids = {bytes(env.body.payload[0]) for env in accusations}
     if len(contested_ids) != 1:
         raise AssertionError(f"the accused vector game contests {len(contested_ids)} messages")
     contested = game.by_id[contested_ids.pop()]
-    stop = game.sessions[0].stopped
-    assert stop is not None and stop.author == ACCUSED_SEAT, stop
+    first_ack = next(
+        env for env in game.log if (env.body.author, env.body.kind) == (ACCUSED_SEAT, "turn_ack")
+    )
+    if contested is not first_ack:
+        raise AssertionError(f"the accusation contests {contested.body.kind}, not the first lie")
+    report = game.sessions[0].audit
+    if report is None or not report.deviations:
+        raise AssertionError("the accused game's audit found no deviation")
+    if report.digest != report_digest((), report.deviations):
+        raise AssertionError("the accused game's audit digest is not its deviations'")
+    first = report.deviations[0]
+    if (first.seat, first.message_id) != (ACCUSED_SEAT, contested.id):
+        raise AssertionError(f"the audit's first deviation is {first}")
+    verdict = f"accused: {first.reason}"
+    stops = [session.stopped for session in game.sessions]
+    if any(stop is None or (stop.author, stop.reason) != (ACCUSED_SEAT, verdict) for stop in stops):
+        raise AssertionError(f"the sessions did not all stop naming seat {ACCUSED_SEAT}: {stops}")
     return {
         "log": ACCUSED_LOG,
         "log_sha256": _hex(hashlib.sha256(log).digest()),
@@ -739,12 +782,19 @@ def _accused_game(game: _Game, log: bytes) -> dict[str, Any]:
             }
             for env in accusations
         ],
-        "audit_results": [_message(env, whole=False) for env in game.messages("audit_result")],
+        "audit": {
+            **_audit_messages(game, report),
+            "deviations": [
+                {"seat": d.seat, "message_id": _hex(d.message_id), "reason": d.reason}
+                for d in report.deviations
+            ],
+            "digest": _hex(report.digest),
+        },
         "expected": {
-            "verify_exit_code": 1,
+            "verify_exit_code": EXIT_INVALID,
             "status": "invalid",
             "named": ACCUSED_SEAT,
-            "verdict": stop.reason,
+            "verdict": verdict,
         },
     }
 

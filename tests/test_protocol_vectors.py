@@ -12,10 +12,13 @@ the formulas the spec states and bare primitives (hashlib, HKDF and Ed25519 from
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import shutil
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import msgpack
@@ -40,6 +43,20 @@ def vectors() -> dict[str, Any]:
     return data
 
 
+@pytest.fixture(scope="module")
+def generator() -> ModuleType:
+    """scripts/protocol_vectors.py, imported."""
+    return load_script("protocol_vectors")
+
+
+@pytest.fixture(scope="module")
+def generated(generator: ModuleType) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """What the generator builds now (its JSON data and its whole games' logs): both games
+    played once for the module."""
+    built: tuple[dict[str, Any], dict[str, bytes]] = generator.build()
+    return built
+
+
 def h(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
@@ -55,9 +72,12 @@ def u64(n: int) -> bytes:
 # ---------------------------------------------------------------------------- the file is true
 
 
-def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> None:
-    generator = load_script("protocol_vectors")
-    data, logs = generator.build()
+def test_the_file_is_what_the_code_generates_now(
+    vectors: dict[str, Any],
+    generator: ModuleType,
+    generated: tuple[dict[str, Any], dict[str, bytes]],
+) -> None:
+    data, logs = generated
     text = generator.render(data)
     assert json.loads(text) == vectors, (
         "docs/protocol-vectors.json is stale: run `python scripts/protocol_vectors.py` and update "
@@ -70,6 +90,43 @@ def test_the_file_is_what_the_code_generates_now(vectors: dict[str, Any]) -> Non
         assert log == (VECTORS.parent / name).read_bytes(), f"the vector log {name} is stale"
     schema = generator.render(generator.action_schema())
     assert schema == (VECTORS.parent / generator.ACTION_SCHEMA).read_text(encoding="utf-8")
+
+
+def test_check_compares_every_file_the_accused_log_included(
+    generator: ModuleType,
+    generated: tuple[dict[str, Any], dict[str, bytes]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`protocol_vectors.py --check` on a copy of docs/: up to date as committed; a changed or
+    a missing accused.hexlan is reported (and only it) and exits 1; a plain run writes it back.
+    The build is the module's (the same code's output), so the games are not played again."""
+    monkeypatch.setattr(generator, "build", lambda: generated)
+    out = tmp_path / VECTORS.name
+    names = (generator.GAME_LOG, generator.ACCUSED_LOG, generator.ACTION_SCHEMA)
+    for name in (VECTORS.name, *names):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(VECTORS.parent / name, tmp_path / name)
+    accused = tmp_path / generator.ACCUSED_LOG
+
+    def check() -> tuple[int, dict[str, str]]:
+        code = generator.main(["--check", "--out", str(out)])
+        lines = capsys.readouterr().out.splitlines()
+        return code, dict(line.rsplit(": ", 1) for line in lines)
+
+    code, states = check()
+    assert code == 0 and states[str(accused)] == "up to date"
+    assert set(states) == {str(out), *(str(tmp_path / name) for name in names)}
+    data = accused.read_bytes()
+    accused.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    code, states = check()
+    assert code == 1 and [p for p, state in states.items() if state == "DIFFERS"] == [str(accused)]
+    accused.unlink()
+    assert check() == (1, states)
+    assert generator.main(["--out", str(out)]) == 0
+    assert f"wrote {accused} ({len(data)} bytes)" in capsys.readouterr().out.splitlines()
+    assert accused.read_bytes() == data and check()[0] == 0
 
 
 def test_verify_passes_the_whole_vector_game_and_its_audit(vectors: dict[str, Any]) -> None:
@@ -92,37 +149,88 @@ def test_verify_passes_the_whole_vector_game_and_its_audit(vectors: dict[str, An
 def test_verify_names_the_liar_of_the_accused_vector_game(vectors: dict[str, Any]) -> None:
     """The accused vector game (§11.1): seat 1 acknowledges a false state hash, both seats
     accuse that one message, publish their secrets and sign their audit results; `hexlan
-    verify`, from the messages alone, names seat 1 with the verdict every seat reached. The
-    contested acknowledgement is seat 1's, under its identity key (bare Ed25519)."""
-    from hexlan.net.log import read_log
-    from hexlan.net.verify import verify_logs
+    verify` (its command's code, with ``--json``), from the messages alone, exits
+    ``EXIT_INVALID`` and its first violation names seat 1 at the contested message with the
+    verdict every seat reached."""
+    from hexlan.net.verify import EXIT_INVALID
+    from hexlan.net.verify import main as verify
 
     accused = vectors["accused_game"]
     path = VECTORS.parent / accused["log"]
     assert h(path.read_bytes()).hex() == accused["log_sha256"]
     assert accused["log_sha256"] in SPEC.read_text(encoding="utf-8")  # §15 quotes it
     expected = accused["expected"]
-    report = verify_logs([path])
-    (log,) = report.logs
-    assert report.exit_code == expected["verify_exit_code"] == 1
-    assert log.status == expected["status"] == "invalid"
-    first = log.violations[0]
-    assert first.author == expected["named"] == 1
-    assert first.reason == expected["verdict"]
-    assert log.messages == accused["messages"]
+    out = io.StringIO()
+    assert verify([path], as_json=True, out=out) == expected["verify_exit_code"] == EXIT_INVALID
+    (log,) = json.loads(out.getvalue())["logs"]
+    assert log["status"] == expected["status"] == "invalid"
+    assert not log["finished"] and log["winner"] is None
+    assert log["messages"] == accused["messages"]
+    first = log["violations"][0]
+    assert first["author"] == expected["named"] == 1
+    assert first["reason"] == expected["verdict"]
+    assert (
+        expected["verdict"] == "accused: seat 1 acknowledged a public state the game never reached"
+    )
     contested = accused["contested"]
-    assert (contested["author"], contested["kind"]) == (1, "turn_ack")
-    body = x(contested["body"])
-    assert h(b"hexlan/v1/id\0" + body).hex() == contested["id"]
+    assert (first["message_id"], first["kind"]) == (contested["id"], contested["kind"])
+    assert (first["author"], first["seq"]) == (contested["author"], contested["seq"])
+
+
+def test_the_accused_game_s_messages_are_the_log_s(vectors: dict[str, Any]) -> None:
+    """Each message the accused_game section names is in the log as stated, read with msgpack
+    alone (§2's body ``[version, game_id, author, seq, prev, heads, kind, payload]``): the
+    contested message is seat 1's first ``turn_ack``, signed under its identity key; each seat
+    accuses it once (its heads covering it, its reason as stated), then publishes its
+    ``audit_secrets`` once and signs one ``audit_result``, the same for every seat: the digest
+    of the deviations alone by §14's formula, the first naming seat 1 at the contested message
+    with the verdict's words."""
+    from hexlan.net.log import read_log
+
+    accused = vectors["accused_game"]
+    envelopes = read_log(VECTORS.parent / accused["log"]).messages
+    bodies: dict[str, list[Any]] = {}
+    for data in envelopes:
+        body = envelope_body(data)
+        bodies[h(b"hexlan/v1/id\0" + body).hex()] = msgpack.unpackb(body)
+    assert len(bodies) == len(envelopes) == accused["messages"]
+
+    def at(entry: dict[str, Any]) -> list[Any]:
+        """The decoded body of the message ``entry`` names, after checking who signed it."""
+        body: list[Any] = bodies[entry["id"]]
+        assert (body[2], body[3], body[6]) == (entry["author"], entry["seq"], entry["kind"])
+        return body
+
+    contested = accused["contested"]
+    assert x(contested["envelope"]) in envelopes
+    assert envelope_body(x(contested["envelope"])) == x(contested["body"])
     key = Ed25519PublicKey.from_public_bytes(x(vectors["seats"][1]["identity_public"]))
-    key.verify(x(contested["signature"]), b"hexlan/v1/message\0" + body)
-    ids = {h(b"hexlan/v1/id\0" + envelope_body(data)).hex() for data in read_log(path).messages}
-    assert contested["id"] in ids
-    assert {a["author"] for a in accused["accusations"]} == {0, 1}
-    for accusation in accused["accusations"]:
-        assert accusation["contested_id"] == contested["id"] and accusation["id"] in ids
-    assert {r["author"] for r in accused["audit_results"]} == {0, 1}
-    assert all(r["id"] in ids for r in accused["audit_results"])
+    key.verify(x(contested["signature"]), b"hexlan/v1/message\0" + x(contested["body"]))
+    acks = [i for i, body in bodies.items() if (body[2], body[6]) == (1, "turn_ack")]
+    assert acks[0] == contested["id"] and at(contested)[6] == "turn_ack"
+    accusations = accused["accusations"]
+    assert sorted(a["author"] for a in accusations) == [0, 1]
+    for accusation in accusations:
+        signed = at(accusation)
+        assert accusation["contested_id"] == contested["id"]
+        assert signed[7] == [x(contested["id"]), accusation["reason"]]
+        assert 1 <= len(accusation["reason"]) <= 500
+        assert signed[5][contested["author"]][0] >= contested["seq"]  # its heads cover it
+    audit = accused["audit"]
+    deviations = [[d["seat"], x(d["message_id"]), d["reason"]] for d in audit["deviations"]]
+    assert deviations[0][:2] == [1, x(contested["id"])]
+    assert "accused: " + deviations[0][2] == accused["expected"]["verdict"]
+    findings = b"".join(h(msgpack.packb(d[:2])) for d in deviations)
+    assert h(b"hexlan/v1/audit\0" + findings).hex() == audit["digest"]
+    for kind in ("secrets", "result"):
+        assert [m["author"] for m in audit[f"{kind}_messages"]] == [0, 1]
+        assert sorted(b[2] for b in bodies.values() if b[6] == f"audit_{kind}") == [0, 1]
+    for accusation, secrets in zip(
+        sorted(accusations, key=lambda a: a["author"]), audit["secrets_messages"], strict=True
+    ):
+        assert at(secrets)[3] > accusation["seq"]  # the secrets answer the accusation
+    for result in audit["result_messages"]:
+        assert at(result)[7] == [x(audit["digest"]), deviations]
 
 
 def envelope_body(data: bytes) -> bytes:
@@ -159,9 +267,21 @@ def test_the_spec_quotes_the_file(vectors: dict[str, Any]) -> None:
         vectors["show"]["context"],
         vectors["show"]["proof"][0],
         vectors["audit"]["digest"],
+        vectors["accused_game"]["contested"]["id"],
+        vectors["accused_game"]["audit"]["digest"],
     ]
     for value in quoted:
         assert value in spec, f"PROTOCOL.md's test vectors lack {value}"
+    words = " ".join(spec.split())  # the words §15 quotes, across its line breaks
+    accused = vectors["accused_game"]
+    (seat_0s,) = (a for a in accused["accusations"] if a["author"] == 0)
+    for said in (
+        seat_0s["reason"],
+        accused["audit"]["deviations"][0]["reason"],
+        accused["expected"]["verdict"],
+    ):
+        assert f'"{said}"' in words, f"PROTOCOL.md's accused game lacks {said!r}"
+    assert f"table ({accused['messages']} messages)" in words
 
 
 # ---------------------------------------------------------------------------- primitives, by hand
