@@ -724,6 +724,19 @@ class GameScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show and allow a key only when its action is legal now (Textual's binding check)."""
+        screen = self._screen_key(action, parameters)
+        if screen is not None:
+            return screen
+        if self.pick is not None or self.autoplayer is not None:
+            return False
+        legal = self._legal()
+        if not legal:
+            return False
+        return self._move_key(action, parameters, legal)
+
+    def _screen_key(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a key of the screen's own (help, panels, a pick's, abandoning) is shown now;
+        None for a key that makes a move."""
         if action in ("help", "dice"):
             return True
         if action in ("next_panel", "panel"):
@@ -739,11 +752,10 @@ class GameScreen(TableScreen):
             return other is not None and other[0] == wanted and bool(self._targets(wanted)[1])
         if action == "abandon":
             return bool(self.game.stalled()) and not getattr(self.game, "abandon_signed", False)
-        if self.pick is not None or self.autoplayer is not None:
-            return False
-        legal = self._legal()
-        if not legal:
-            return False
+        return None
+
+    def _move_key(self, action: str, parameters: tuple[object, ...], legal: list[Action]) -> bool:
+        """Whether a key that makes a move is shown, given the person's legal actions now."""
         if action == "roll":
             return A.ROLL in legal
         if action == "knights":
