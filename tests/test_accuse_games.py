@@ -17,7 +17,6 @@ import pytest
 from test_session import Table, play
 
 from hexlan.engine.core import Seat
-from hexlan.net.session import Session
 
 GAMES = [
     ("base", 3, "beginner"),
@@ -43,7 +42,7 @@ def check_every_seat(table: Table) -> int:
         view = session.view
         if view is None:
             continue
-        public = Session.public_view(session)
+        public = session.public_view()
         assert public is not None, f"seat {session.seat}: the journal did not replay"
         assert public.public_hash() == view.public_hash(), (session.seat, len(session.journal))
         checked += 1
