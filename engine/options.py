@@ -11,30 +11,16 @@ before they existed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from hexlan.engine.core import EngineError
+from hexlan.engine.gamespec import GameOption, OptionValue
+from hexlan.engine.variants import declared_options, game_specs, spec_for
 
 if TYPE_CHECKING:
     from hexlan.engine.ruleset import RuleSet
-
-OPTION_HOOKS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "jungle_number": "jungle",
-        "jungle_robber_blocks": "jungle",
-        "river_gold_points": "big-river",
-        "river_setup_ban_whole_river": "big-river",
-        "ck_improve_without_city": "cities-and-knights",
-        "ck_knights_active_after_win": "cities-and-knights",
-    }
-)
-"""The options of the variants' own rules, each with the rules module that reads it (the
-``hooks`` a rule set names, engine/variants/): only a game with those hooks takes the option."""
-
-VARIANT_OPTIONS: Final = frozenset(OPTION_HOOKS)
-"""Options of the variants' own rules: left out of :meth:`GameOptions.to_dict` at their default."""
 
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
@@ -64,24 +50,11 @@ class GameOptions:
         piece_limits: 15 roads, 5 settlements, 4 cities per player (official); seed 003 has none.
         victory_at_turn_end: points are checked only at the end of the active player's turn
             (seed 003); officially a player wins the moment they reach the target on their turn.
-        jungle_number: Jungle: the jungle's number token, one of 3, 4, 5, 9, 10, 11 as the
-            players agree (official variant); None takes the map's (10).
-        jungle_robber_blocks: Jungle: the robber on the jungle stops its discoveries (official
-            variant: discoveries come from an "unblocked" jungle); off, the jungle yields under
-            the robber too.
-        river_gold_points: Big River: points come from gold points, as in the published variant
-            (a road on a river hex side 1, a settlement or city on a river hex corner 1, on the
-            delta's tip 2; each 3 make a victory point); off, seed 002's short reading: each
-            settlement or city on the gold mine is worth one point more.
-        river_setup_ban_whole_river: Big River: no set-up settlement on any corner of the three
-            river hexes (seed 002 "на берегу реки" read widely); by default only the gold mine's
-            corners are closed, as in the published variant.
-        ck_improve_without_city: Cities & Knights: a seat without a city may build city
-            improvements (seed 002: «не требуют наличия города у игрока»); officially it needs
-            one. A level that wins a metropolis still needs a city to put it on.
-        ck_knights_active_after_win: Cities & Knights: after an attack Catan holds, the knights
-            stay active (seed 002 sends knights inactive only after a lost attack); officially
-            every knight goes inactive after either outcome.
+        extra: the options of the game's own rules (:attr:`~hexlan.engine.gamespec.GameSpec.options`,
+            declared beside its rules module) that differ from their defaults, as sorted
+            ``(name, value)`` pairs: built by :meth:`of`, read by :meth:`value`, :meth:`flag`
+            and :meth:`number`. An option at its default is dropped, so one set of options has
+            one value.
     """
 
     victory_points: int | None = None
@@ -95,12 +68,66 @@ class GameOptions:
     mixed_three_to_one: bool = False
     piece_limits: bool = True
     victory_at_turn_end: bool = False
-    jungle_number: int | None = None
-    jungle_robber_blocks: bool = True
-    river_gold_points: bool = True
-    river_setup_ban_whole_river: bool = False
-    ck_improve_without_city: bool = False
-    ck_knights_active_after_win: bool = False
+    extra: tuple[tuple[str, OptionValue], ...] = ()
+
+    def __post_init__(self) -> None:
+        declared = declared_options()
+        values: dict[str, OptionValue] = {}
+        for name, value in self.extra:
+            option = declared.get(name)
+            if option is None:
+                raise EngineError(f"unknown game option {name!r}")
+            _check_kind(option, value)
+            if value != option.default:
+                values[name] = value
+        object.__setattr__(self, "extra", tuple(sorted(values.items())))
+
+    @classmethod
+    def of(cls, **values: OptionValue) -> Self:
+        """Options from keyword values, the shared ones and any game's own alike.
+
+        Raises:
+            EngineError: a name no game declares, or a value of the wrong kind.
+
+        >>> GameOptions.of(victory_points=8, jungle_number=4).number("jungle_number")
+        4
+        """
+        shared: dict[str, Any] = {k: v for k, v in values.items() if k in _SHARED}
+        extra = tuple((k, v) for k, v in values.items() if k not in _SHARED)
+        return cls(**shared, extra=extra)
+
+    def value(self, name: str) -> OptionValue:
+        """The value of the game option ``name`` (its declared default when not set).
+
+        Raises:
+            EngineError: no game declares ``name``.
+        """
+        option = declared_options().get(name)
+        if option is None:
+            raise EngineError(f"unknown game option {name!r}")
+        return dict(self.extra).get(name, option.default)
+
+    def flag(self, name: str) -> bool:
+        """The yes/no game option ``name``, as :meth:`value`.
+
+        Raises:
+            EngineError: no game declares ``name``, or it is a number option.
+        """
+        value = self.value(name)
+        if not isinstance(value, bool):
+            raise EngineError(f"game option {name} is a number, not yes or no")
+        return value
+
+    def number(self, name: str) -> int | None:
+        """The number game option ``name`` (None: the rule set's number), as :meth:`value`.
+
+        Raises:
+            EngineError: no game declares ``name``, or it is a yes/no option.
+        """
+        value = self.value(name)
+        if isinstance(value, bool):
+            raise EngineError(f"game option {name} is yes or no, not a number")
+        return value
 
     @classmethod
     def seed003(cls) -> Self:
@@ -119,15 +146,15 @@ class GameOptions:
 
     @classmethod
     def names(cls, rules: RuleSet | None = None) -> tuple[str, ...]:
-        """The option names a game takes, in declaration order: every option but the variants'
-        (:data:`OPTION_HOOKS`), and those of the rules module ``rules`` names (``hooks``); None
-        is a game without one (the base game).
+        """The option names a game takes: the shared options in declaration order, then its own
+        (those of the spec its rule set's ``hooks`` names, :func:`~hexlan.engine.variants.
+        spec_for`); None is the base game, which has none of its own.
 
         >>> "jungle_number" in GameOptions.names()
         False
         """
-        hooks = None if rules is None else rules.raw.get("hooks")
-        return tuple(f.name for f in fields(cls) if OPTION_HOOKS.get(f.name, hooks) == hooks)
+        own = () if rules is None else spec_for(rules).options
+        return (*_SHARED, *(option.name for option in own))
 
     @classmethod
     def parse(cls, items: Sequence[str], rules: RuleSet | None = None) -> Self:
@@ -141,8 +168,8 @@ class GameOptions:
 
         Args:
             items: the items, e.g. ``["victory_points=5", "largest_army=off"]``.
-            rules: the game's rule set, whose ``hooks`` decide which variant options it takes
-                (:meth:`names`); None: a game without hooks.
+            rules: the game's rule set, whose spec decides which options of its own it takes
+                (:meth:`names`); None: the base game.
 
         Raises:
             EngineError: in one line, an unknown name or one the game does not take (naming
@@ -153,48 +180,27 @@ class GameOptions:
         """
         game = "base" if rules is None else rules.name
         allowed = cls.names(rules)
-        known = {f.name for f in fields(cls)}
-        defaults = cls()
-        result = defaults
+        declared = declared_options()
+        values: dict[str, OptionValue] = {}
         for item in items:
             name, sep, text = item.partition("=")
             name, text = name.strip(), text.strip().lower()
             if name in PRESETS and not sep:
-                result = replace(result, **PRESETS[name]().changed())
+                values.update(PRESETS[name]().changed())
                 continue
-            if name not in known:
+            if name not in _SHARED and name not in declared:
                 raise EngineError(
                     f"unknown game option {name!r}; the {game} game takes: {', '.join(allowed)}"
                     f" (presets: {', '.join(PRESETS)})"
                 )
             if name not in allowed:
                 raise EngineError(
-                    f"the {game} game has no option {name!r} (the {OPTION_HOOKS[name]} game's);"
+                    f"the {game} game has no option {name!r} (the {_owner(name)} game's);"
                     f" it takes: {', '.join(allowed)}"
                 )
-            default = getattr(defaults, name)
-            value: bool | int | None
-            if isinstance(default, bool):
-                if not sep or text in _TRUE:
-                    value = True
-                elif text in _FALSE:
-                    value = False
-                else:
-                    raise EngineError(f"game option {name} is yes or no, not {text!r}")
-            elif not sep:
-                raise EngineError(f"game option {name} needs a number: {name}=N (or {name}=none)")
-            elif text == "none":
-                value = None
-            else:
-                try:
-                    value = int(text)
-                except ValueError:
-                    value = 0
-                if value < 1:
-                    raise EngineError(f"game option {name} is a whole number from 1, not {text!r}")
-            change: dict[str, Any] = {name: value}
-            result = replace(result, **change)
-        return result
+            default = _SHARED[name] if name in _SHARED else declared[name].default
+            values[name] = _parse_value(name, default, text if sep else None)
+        return cls.of(**values)
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the official defaults, as :meth:`to_dict` writes them.
@@ -202,22 +208,20 @@ class GameOptions:
         >>> GameOptions(victory_points=5).changed()
         {'victory_points': 5}
         """
-        return {k: v for k, v in asdict(self).items() if v != _DEFAULTS[k]}
+        shared = {k: getattr(self, k) for k in _SHARED}
+        return {k: v for k, v in shared.items() if v != _SHARED[k]} | dict(self.extra)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a plain dict, for logs and JSON: every option, except the variants'
-        (:data:`VARIANT_OPTIONS`) where they hold their default.
+        """The options as a plain dict, for logs and JSON: every shared option, then the game's
+        own where they differ from their defaults (so a game that does not use them records
+        exactly what it did before they existed).
 
         >>> "jungle_number" in GameOptions().to_dict()
         False
-        >>> GameOptions(jungle_number=4).to_dict()["jungle_number"]
+        >>> GameOptions.of(jungle_number=4).to_dict()["jungle_number"]
         4
         """
-        data = asdict(self)
-        for name in VARIANT_OPTIONS:
-            if data[name] == _DEFAULTS[name]:
-                del data[name]
-        return data
+        return {k: getattr(self, k) for k in _SHARED} | dict(self.extra)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
@@ -226,20 +230,75 @@ class GameOptions:
         Raises:
             EngineError: an unknown option name or a value of the wrong type.
         """
-        known = {f.name: f for f in fields(cls)}
-        unknown = set(data) - set(known)
+        declared = declared_options()
+        unknown = set(data) - set(_SHARED) - set(declared)
         if unknown:
             raise EngineError(f"unknown game options: {', '.join(sorted(unknown))}")
-        defaults = cls()
         for key, value in data.items():
-            default = getattr(defaults, key)
+            default = _SHARED[key] if key in _SHARED else declared[key].default
             kind = bool if isinstance(default, bool) else int
             if value is not None and (type(value) is not kind):
                 raise EngineError(f"game option {key} must be {kind.__name__}, not {value!r}")
-        return replace(defaults, **data)
+        return cls.of(**data)
+
+    @staticmethod
+    def kinds() -> dict[str, tuple[type, ...]]:
+        """The value types each option of any game takes (``bool``; or ``int`` and None), by
+        name: what the wire accepts in an opening's ``options``."""
+        defaults = {**_SHARED, **{k: o.default for k, o in declared_options().items()}}
+        return {
+            name: (bool,) if isinstance(default, bool) else (int, type(None))
+            for name, default in defaults.items()
+        }
 
 
-_DEFAULTS: Final[dict[str, Any]] = asdict(GameOptions())
+def _check_kind(option: GameOption, value: OptionValue) -> None:
+    """Refuse a value of the wrong kind for ``option``.
+
+    Raises:
+        EngineError: a bool for a number option, or the other way round.
+    """
+    if option.is_flag != isinstance(value, bool) or (
+        not option.is_flag and value is not None and value < 1
+    ):
+        raise EngineError(f"game option {option.name} takes no {value!r}")
+
+
+def _parse_value(name: str, default: OptionValue, text: str | None) -> OptionValue:
+    """One command-line value of option ``name`` whose default is ``default`` (``text`` None:
+    the name alone).
+
+    Raises:
+        EngineError: a word that is not yes or no, or not a whole number from 1.
+    """
+    if isinstance(default, bool):
+        if text is None or text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise EngineError(f"game option {name} is yes or no, not {text!r}")
+    if text is None:
+        raise EngineError(f"game option {name} needs a number: {name}=N (or {name}=none)")
+    if text == "none":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise EngineError(f"game option {name} is a whole number from 1, not {text!r}")
+    return value
+
+
+def _owner(name: str) -> str:
+    """The name of the game whose spec declares option ``name``."""
+    return next(spec.name for spec in game_specs() if any(o.name == name for o in spec.options))
+
+
+_SHARED: Final[Mapping[str, Any]] = MappingProxyType(
+    {f.name: f.default for f in fields(GameOptions) if f.name != "extra"}
+)
+"""The options every game shares, by name, with their defaults, in declaration order."""
 
 PRESETS: Final[Mapping[str, Callable[[], GameOptions]]] = MappingProxyType(
     {"seed003": GameOptions.seed003}

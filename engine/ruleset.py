@@ -28,31 +28,11 @@ from hexlan.engine.core import (
     Resource,
 )
 from hexlan.engine.registry import DEV_CARDS
-from hexlan.engine.seedfile import parse_cost, read_seed
+from hexlan.engine.seedfile import parse_cost, read_seed, seed_names
 
-GAMES: Final = (
-    "base",
-    "five-six",
-    "jungle",
-    "big-river",
-    "seafarers-new-shores",
-    "seafarers-new-shores-3",
-    "seafarers-four-islands",
-    "seafarers-four-islands-3",
-    "seafarers-fog-island",
-    "seafarers-fog-island-3",
-    "seafarers-through-the-desert",
-    "seafarers-through-the-desert-3",
-    "seafarers-through-the-desert-6",
-    "seafarers-new-shores-6",
-    "seafarers-four-islands-6",
-    "seafarers-fog-island-6",
-    "seafarers-pirate-islands",
-    "seafarers-pirate-islands-3",
-    "seafarers-pirate-islands-6",
-    "cities-and-knights",
-)
-"""The games hexlan plays, by name: each is seeds/<name>.toml (``--game NAME``)."""
+GAMES: Final = seed_names()
+"""The games hexlan plays, by name, sorted: each is seeds/<name>.toml (``--game NAME``), found
+by reading seeds/, so a new game is a new file there and no edit here."""
 
 DEVELOPMENT_DECK: Final = "development"
 """The development deck's name among a rule set's :attr:`RuleSet.decks`."""

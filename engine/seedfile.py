@@ -69,6 +69,22 @@ def read_seed(folder: str, name: str) -> dict[str, Any]:
     return result
 
 
+def seed_names(folder: str = "") -> tuple[str, ...]:
+    """The names of the data files in ``seeds/<folder>`` (``folder`` "" for seeds/ itself),
+    without ``.toml``, sorted: every game (or, in ``boards``, every map) hexlan has, found by
+    reading the folder, so adding one is adding its file."""
+    place = resources.files("hexlan.seeds")
+    if folder:
+        place = place.joinpath(folder)
+    return tuple(
+        sorted(
+            entry.name.removesuffix(".toml")
+            for entry in place.iterdir()
+            if entry.name.endswith(".toml") and entry.is_file()
+        )
+    )
+
+
 def parse_cost(values: Any, kinds: int = len(RESOURCES)) -> Hand:
     """A cost from a rule set's data: non-negative integers in card-kind order, one per kind of
     the game (``kinds``), or five (the resources; any commodity then costs 0).

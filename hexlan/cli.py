@@ -66,8 +66,8 @@ _OPTION_OPTION = click.option(
     help="A game option: a reading of the rules other than the official one, recorded in the "
     "game's opening and log (repeatable). NAME alone turns a yes/no option on, NAME=yes|no sets "
     "it; NAME=N sets a number, NAME=none the rule set's. 'seed003' turns on every seed 003 reading. Names: "
-    f"{', '.join(GameOptions.names())}; and in their own games jungle_*, river_*, ck_* (a bad "
-    "name lists the game's). docs/rules/*.md explain each.",
+    f"{', '.join(GameOptions.names())}; and each game's own (a bad name lists the game's). "
+    "docs/rules/*.md explain each.",
 )
 
 

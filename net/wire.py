@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, cast
 
@@ -773,20 +773,8 @@ def _seats_rule(seats: Any) -> str | None:
     )
 
 
-def _option_types() -> dict[str, tuple[type, ...]]:
-    """The value types each :class:`GameOptions` field takes, from its annotation."""
-    table: dict[str, tuple[type, ...]] = {}
-    for field in fields(GameOptions):
-        annotation = str(field.type)
-        table[field.name] = tuple(
-            kind
-            for word, kind in (("bool", bool), ("int", int), ("None", type(None)))
-            if word in annotation
-        )
-    return table
-
-
-_OPTION_TYPES: Final[Mapping[str, tuple[type, ...]]] = MappingProxyType(_option_types())
+_OPTION_TYPES: Final[Mapping[str, tuple[type, ...]]] = MappingProxyType(GameOptions.kinds())
+"""The value types each game option takes (every game's, by name)."""
 
 
 def _options_rule(options: Any) -> str | None:

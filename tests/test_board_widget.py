@@ -25,8 +25,7 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.topology import Topology
-from hexlan.engine.variants import PirateIslands
-from hexlan.engine.variants.pirate_islands import fleet
+from hexlan.engine.variants.pirate_islands import PirateIslands, fleet
 from hexlan.engine.variants.seafarers import BuildShip, sea
 from hexlan.tui.board import (
     CITY_GLYPHS,

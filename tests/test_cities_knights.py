@@ -636,7 +636,7 @@ def test_a_seat_without_a_city_improves_only_under_the_seeds_reading(seed_readin
     """Official: a city improvement needs a city; seed 002 «не требуют наличия города у
     игрока»: the option ``ck_improve_without_city``. A level winning a metropolis still needs
     a city to put it on."""
-    state = new_state(options=GameOptions(ck_improve_without_city=seed_reading))
+    state = new_state(options=GameOptions.of(ck_improve_without_city=seed_reading))
     to_main(state, 0)
     progress(state).pillage = [0]  # the barbarians took seat 0's only city
     barbarians.pillage(state, progress(state), 0, own_city(state, 0))
@@ -646,7 +646,7 @@ def test_a_seat_without_a_city_improves_only_under_the_seeds_reading(seed_readin
         rejected(state, ImproveCity(TRADE), "needs a city")
         assert "ck_improve_without_city" not in GameOptions().to_dict()
         return
-    assert GameOptions(ck_improve_without_city=True).to_dict()["ck_improve_without_city"]
+    assert GameOptions.of(ck_improve_without_city=True).to_dict()["ck_improve_without_city"]
     state.play(ImproveCity(TRADE))
     assert progress(state).levels[0][TRADE] == 1
     progress(state).levels[0][TRADE] = 3
@@ -661,7 +661,7 @@ def test_knights_stay_active_after_a_won_attack_only_under_the_seeds_reading(
     """Official: every knight goes inactive after an attack, won or lost; seed 002 says so of
     a lost one only: the option ``ck_knights_active_after_win``. A lost attack rests them
     either way."""
-    state = new_state(options=GameOptions(ck_knights_active_after_win=seed_reading))
+    state = new_state(options=GameOptions.of(ck_knights_active_after_win=seed_reading))
     arm(state, 2, 3)
     arm(state, 1, 1)  # 4 active strength against 4 cities: Catan holds
     progress(state).barbarians = 6

@@ -16,9 +16,10 @@ from click.testing import CliRunner
 
 from hexlan.cli import main
 from hexlan.engine.core import EngineError
-from hexlan.engine.options import VARIANT_OPTIONS, GameOptions
+from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
+from hexlan.engine.variants import declared_options
 from hexlan.net.log import read_log
 from hexlan.net.wire import Opening
 from hexlan.simulate import play_game
@@ -55,13 +56,13 @@ def test_parse_takes_a_variants_options_only_in_its_game() -> None:
     jungle = GameOptions.parse(
         ["jungle_number=4", "jungle_robber_blocks=no"], load_ruleset("jungle")
     )
-    assert (jungle.jungle_number, jungle.jungle_robber_blocks) == (4, False)
+    assert (jungle.number("jungle_number"), jungle.flag("jungle_robber_blocks")) == (4, False)
     river = GameOptions.parse(["river_gold_points=off"], load_ruleset("big-river"))
-    assert river.river_gold_points is False
+    assert river.flag("river_gold_points") is False
     ck = GameOptions.parse(["ck_improve_without_city"], load_ruleset("cities-and-knights"))
-    assert ck.ck_improve_without_city is True
+    assert ck.flag("ck_improve_without_city") is True
     # every variant option belongs to exactly one game's list; the base game has none of them
-    assert not VARIANT_OPTIONS & set(GameOptions.names(load_ruleset("base")))
+    assert not set(declared_options()) & set(GameOptions.names(load_ruleset("base")))
     assert "victory_points" in GameOptions.names(load_ruleset("cities-and-knights"))
 
 
@@ -168,7 +169,7 @@ def test_play_game_lays_the_jungle_number_on_the_board() -> None:
             assert variant is not None
             seen.extend(state.board.tokens[h] for h in variant.jungle)  # type: ignore[attr-defined]
 
-    options = GameOptions(jungle_number=4)
+    options = GameOptions.of(jungle_number=4)
     play_game(0, ["random"] * 3, game="jungle", options=options, observe=observe)
     assert seen and set(seen) == {4}
 
@@ -235,7 +236,7 @@ def test_play_and_host_hand_the_parsed_options_on(monkeypatch: pytest.MonkeyPatc
     args = ["--game", "jungle", "--option", "jungle_number=9", "--option", "victory_points=4"]
     assert runner.invoke(main, ["play", *args]).exit_code == 0
     assert runner.invoke(main, ["host", *args]).exit_code == 0
-    expected = GameOptions(jungle_number=9, victory_points=4)
+    expected = GameOptions.of(jungle_number=9, victory_points=4)
     play = seen["play"]
     assert isinstance(play, dict) and play["options"] == expected
     host = seen["host"]

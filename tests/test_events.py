@@ -224,7 +224,7 @@ def test_jungle_discoveries_come_from_the_variants_hook(table) -> None:
     rules = load_ruleset("jungle")
     t = table(
         players=3,
-        options=GameOptions(jungle_robber_blocks=False),
+        options=GameOptions.of(jungle_robber_blocks=False),
         board=board_of(rules),
         rules=rules,
     )

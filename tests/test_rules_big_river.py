@@ -34,7 +34,7 @@ MINE_NODES = {40, 44, 45, 48, 49, 52}
 TIP = 52
 BANK_NODES = {19, 24, 25, 30, 31, 35, 36, 41}
 RIVER_PATHS = {29, 30, 36, 37, 44, 45, 46, 51, 52, 57, 58, 59, 63, 64, 68, 69}
-SIMPLE = GameOptions(river_gold_points=False)
+SIMPLE = GameOptions.of(river_gold_points=False)
 
 
 @pytest.fixture
@@ -122,7 +122,7 @@ def test_no_set_up_settlement_on_the_gold_mine(rejected) -> None:
 
 def test_the_whole_river_bank_closed_is_an_option() -> None:
     """``river_setup_ban_whole_river``: no set-up settlement on any river corner."""
-    spots = _setup_spots(GameOptions(river_setup_ban_whole_river=True))
+    spots = _setup_spots(GameOptions.of(river_setup_ban_whole_river=True))
     assert not spots & (MINE_NODES | BANK_NODES)
     assert len(spots) == 54 - 14
 

@@ -41,7 +41,7 @@ JUNGLE = load_ruleset("jungle")
 BOARD = board_of(JUNGLE)
 JUNGLE_HEX = 9
 JUNGLE_NODES = (18, 24, 30, 35, 29, 23)
-NO_BLOCK = GameOptions(jungle_robber_blocks=False)
+NO_BLOCK = GameOptions.of(jungle_robber_blocks=False)
 
 
 @pytest.fixture
@@ -81,13 +81,13 @@ def test_the_jungle_takes_the_deserts_place_with_a_token_and_the_robber() -> Non
 def test_the_jungle_number_is_an_option_among_the_official_six() -> None:
     """Official variant: 3, 4, 5, 9, 10 or 11, as the players agree (option ``jungle_number``;
     it is recorded only when set)."""
-    state = GameState(BOARD, 3, GameOptions(jungle_number=4), JUNGLE)
+    state = GameState(BOARD, 3, GameOptions.of(jungle_number=4), JUNGLE)
     assert state.board.tokens[JUNGLE_HEX] == 4
     assert state.public_dict()["board"]["tokens"][JUNGLE_HEX] == 4
     with pytest.raises(EngineError, match="3, 4, 5, 9, 10, 11"):
-        GameState(BOARD, 3, GameOptions(jungle_number=6), JUNGLE)
+        GameState(BOARD, 3, GameOptions.of(jungle_number=6), JUNGLE)
     assert "jungle_number" not in GameOptions().to_dict()
-    assert GameOptions(jungle_number=4).to_dict()["jungle_number"] == 4
+    assert GameOptions.of(jungle_number=4).to_dict()["jungle_number"] == 4
 
 
 def test_a_jungle_game_needs_a_jungle() -> None:

@@ -15,9 +15,9 @@ from tui_play import legal, move_a_ship, play_by_keys
 
 from hexlan.engine import actions as A
 from hexlan.engine.core import Phase
-from hexlan.engine.variants import PirateIslands
 from hexlan.engine.variants.pirate_islands import (
     AttackFortress,
+    PirateIslands,
     RobSeat,
     fleet,
 )

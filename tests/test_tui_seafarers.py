@@ -15,12 +15,12 @@ from tui_play import Step, legal, move_a_ship, type_label
 from tui_play import play_by_keys as play_steps
 
 from hexlan.engine.core import Phase, Resource
-from hexlan.engine.variants import Seafarers
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
     MovePirate,
     MoveShip,
+    Seafarers,
     SeaPhase,
     sea,
 )

@@ -9,19 +9,28 @@ import pytest
 
 from hexlan.engine.core import EngineError
 from hexlan.engine.options import GameOptions
+from hexlan.engine.variants import declared_options
 from hexlan.tui.terms import option_words, table_words
 
 
-def off_default(name: str) -> object:
+ALL_OPTIONS = [
+    *(f.name for f in fields(GameOptions) if f.name != "extra"),
+    *declared_options(),
+]
+"""Every option of every game: the shared ones and each game's own."""
+
+
+def off_default(name: str) -> bool | int:
     """A value of option ``name`` other than its default."""
-    default = getattr(GameOptions(), name)
+    own = declared_options().get(name)
+    default = GameOptions().to_dict()[name] if own is None else own.default
     return not default if isinstance(default, bool) else 3
 
 
-@pytest.mark.parametrize("name", [f.name for f in fields(GameOptions)])
+@pytest.mark.parametrize("name", ALL_OPTIONS)
 def test_every_option_off_its_default_is_said_in_words(name: str) -> None:
     value = off_default(name)
-    (words,) = option_words(GameOptions(**{name: value}))
+    (words,) = option_words(GameOptions.of(**{name: value}))
     assert words and name not in words  # words, not the option's name
     if not isinstance(value, bool):
         assert "3" in words

@@ -11,11 +11,11 @@ docstring is the source of each reading).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Any, Final
 
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.variants import declared_options
 
 _WORDS: Final[dict[str, Callable[[Any], str]]] = {
     "victory_points": lambda n: f"{n} victory points to win",
@@ -53,39 +53,21 @@ _WORDS: Final[dict[str, Callable[[Any], str]]] = {
     "victory_at_turn_end": lambda on: (
         "victory is checked at the end of a turn" if on else "a player wins at once"
     ),
-    "jungle_number": lambda n: f"the jungle's number is {n}",
-    "jungle_robber_blocks": lambda on: (
-        "the robber stops the jungle's discoveries"
-        if on
-        else "the jungle yields under the robber too"
-    ),
-    "river_gold_points": lambda on: (
-        "gold points from the river"
-        if on
-        else "no gold points: a building on the gold mine is worth a point more"
-    ),
-    "river_setup_ban_whole_river": lambda on: (
-        "no set-up settlement on any river corner"
-        if on
-        else "no set-up settlement on the gold mine's corners"
-    ),
-    "ck_improve_without_city": lambda on: (
-        "city improvements need no city" if on else "city improvements need a city"
-    ),
-    "ck_knights_active_after_win": lambda on: (
-        "knights stay active after a won attack"
-        if on
-        else "every knight goes inactive after an attack"
-    ),
 }
-"""Each option's value in words (every :class:`GameOptions` field has its entry)."""
+"""Each shared option's value in words (every :class:`GameOptions` field has its entry); a
+game's own options carry their words in its spec (:attr:`GameOption.words
+<hexlan.engine.gamespec.GameOption.words>`)."""
 
 
 def option_words(options: GameOptions) -> list[str]:
     """Every option of ``options`` that differs from the official default, in words, in the
     options' declaration order."""
     changed = options.changed()
-    return [_WORDS[name](changed[name]) for name in asdict(options) if name in changed]
+    own = declared_options()
+    return [
+        _WORDS[name](value) if name in _WORDS else own[name].words(value)
+        for name, value in changed.items()
+    ]
 
 
 def table_words(game: str, board_kind: str, seats: int, options: GameOptions) -> tuple[str, str]:

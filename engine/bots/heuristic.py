@@ -61,13 +61,14 @@ from hexlan.engine.core import (
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import GameState
-from hexlan.engine.variants import BigRiver, Jungle, Seafarers
-from hexlan.engine.variants.jungle import BuyWithDiscoveries
+from hexlan.engine.variants.big_river import BigRiver
+from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
 from hexlan.engine.variants.seafarers import (
     BuildShip,
     ChooseGold,
     MovePirate,
     MoveShip,
+    Seafarers,
     SeaPhase,
     sea,
 )

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from hexlan.engine.core import NO_SEAT, NodeId, PathId, Seat, Terrain
 from hexlan.engine.state import GameState
-from hexlan.engine.variants import Seafarers
-from hexlan.engine.variants.seafarers import sea
+from hexlan.engine.variants.seafarers import Seafarers, sea
 
 
 def sea_expansion(view: GameState, seat: Seat, depth: int) -> dict[NodeId, tuple[int, PathId]]:

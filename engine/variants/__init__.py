@@ -48,34 +48,83 @@ the state may not see (None); it asks :meth:`GameState.sees` whose cards a state
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.core import BuildPhase, EngineError, GamePhase
+from hexlan.engine.gamespec import BASE_SPEC, GameOption, GameSpec
 from hexlan.engine.variants.base import Variant, VariantState
-from hexlan.engine.variants.big_river import BigRiver
-from hexlan.engine.variants.cities_knights import CitiesKnights
-from hexlan.engine.variants.jungle import Jungle
-from hexlan.engine.variants.pirate_islands import PirateIslands
-from hexlan.engine.variants.seafarers import Seafarers
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
     from hexlan.engine.ruleset import RuleSet
     from hexlan.engine.topology import Topology
 
+
+def _discover() -> tuple[GameSpec, ...]:
+    """Every game's spec, in place order: :data:`~hexlan.engine.gamespec.BASE_SPEC`, then the
+    ``SPEC`` of each module or package in this folder that has one.
+
+    Raises:
+        EngineError: two specs with one name, place or option name, a spec whose name is not its
+            rules module's, or one whose place is not above the base game's.
+    """
+    specs = [BASE_SPEC]
+    for found in pkgutil.iter_modules(__path__):
+        spec = getattr(importlib.import_module(f"{__name__}.{found.name}"), "SPEC", None)
+        if isinstance(spec, GameSpec):
+            specs.append(spec)
+    specs.sort(key=lambda spec: spec.place)
+    options = [option.name for spec in specs for option in spec.options]
+    for spec in specs[1:]:
+        if spec.rules is None or spec.rules.name != spec.name or spec.place < 1:
+            raise EngineError(f"the {spec.name} spec must name its rules and take a place from 1")
+    if len({s.name for s in specs}) != len(specs) or len({s.place for s in specs}) != len(specs):
+        raise EngineError("two game specs share a name or a place")
+    if len(set(options)) != len(options):
+        raise EngineError("two game options share a name")
+    return tuple(specs)
+
+
+SPECS: Final[Mapping[str, GameSpec]] = MappingProxyType({s.name: s for s in _discover()})
+"""Every game's spec by the name a rule set gives as ``hooks`` (``"base"`` for the base game),
+in place order: found by reading this folder, so adding a game edits no list here."""
+
 HOOKS: Final[Mapping[str, type[Variant]]] = MappingProxyType(
-    {
-        Jungle.name: Jungle,
-        BigRiver.name: BigRiver,
-        Seafarers.name: Seafarers,
-        PirateIslands.name: PirateIslands,
-        CitiesKnights.name: CitiesKnights,
-    }
+    {name: spec.rules for name, spec in SPECS.items() if spec.rules is not None}
 )
 """The rules modules by the name a rule set gives as ``hooks`` (read only); also the registry of
-the games' actions and phases, merged in this order (a new game goes last)."""
+the games' actions and phases, merged in this (place) order."""
+
+
+def game_specs() -> tuple[GameSpec, ...]:
+    """Every game's spec, base game first, in place order."""
+    return tuple(SPECS.values())
+
+
+def spec_for(rules: RuleSet) -> GameSpec:
+    """The spec of the rule set's game: the one its ``hooks`` names, else the base game's.
+
+    Raises:
+        EngineError: ``hooks`` names no spec.
+    """
+    name = rules.raw.get("hooks")
+    if name is None:
+        return BASE_SPEC
+    spec = SPECS.get(str(name))
+    if spec is None or spec.rules is None:
+        raise EngineError(f"rule set {rules.name!r} names unknown hooks {name!r}")
+    return spec
+
+
+@cache
+def declared_options() -> Mapping[str, GameOption]:
+    """Every game's own options by name (read only)."""
+    return MappingProxyType({o.name: o for spec in SPECS.values() for o in spec.options})
 
 
 FLAG_PHASES: Final[Mapping[str, tuple[GamePhase, ...]]] = MappingProxyType(
@@ -93,24 +142,18 @@ def make_variant(rules: RuleSet, options: GameOptions, topology: Topology) -> Va
     Raises:
         EngineError: an unknown module name, or what the module raises for the game's options.
     """
-    name = rules.raw.get("hooks")
-    if name is None:
-        return None
-    cls = HOOKS.get(str(name))
-    if cls is None:
-        raise EngineError(f"rule set {rules.name!r} names unknown hooks {name!r}")
-    return cls(rules, options, topology)
+    cls = spec_for(rules).rules
+    return None if cls is None else cls(rules, options, topology)
 
 
 __all__ = [
     "FLAG_PHASES",
     "HOOKS",
-    "BigRiver",
-    "CitiesKnights",
-    "Jungle",
-    "PirateIslands",
-    "Seafarers",
+    "SPECS",
     "Variant",
     "VariantState",
+    "declared_options",
+    "game_specs",
     "make_variant",
+    "spec_for",
 ]

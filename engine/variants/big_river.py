@@ -20,10 +20,11 @@ These points are public: ``GameState.gold_points`` per seat, and the victory poi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import events as E
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Seat, Terrain
+from hexlan.engine.gamespec import GameOption, GameSpec
 from hexlan.engine.variants.base import Variant
 
 if TYPE_CHECKING:
@@ -72,8 +73,10 @@ class BigRiver(Variant):
             p for h in self.river for p in topology.hex_paths[h]
         )
         self.mine_nodes = frozenset(topology.hex_nodes[self.gold_mine])
-        self.banned = self.river_nodes if options.river_setup_ban_whole_river else self.mine_nodes
-        self.gold = options.river_gold_points
+        self.banned = (
+            self.river_nodes if options.flag("river_setup_ban_whole_river") else self.mine_nodes
+        )
+        self.gold = options.flag("river_gold_points")
         self.per_vp = int(table["gold_points_per_vp"])
         self.tip_points = int(table["tip_gold_points"])
         self.mine_points = int(table["mine_points"])
@@ -135,4 +138,37 @@ class BigRiver(Variant):
         return {"gold_points": list(state.gold_points), "variant_vp": list(state.variant_vp)}
 
 
-__all__ = ["BigRiver"]
+SPEC: Final = GameSpec(
+    name=BigRiver.name,
+    rules=BigRiver,
+    place=2,
+    options=(
+        GameOption(
+            "river_gold_points",
+            True,
+            lambda on: (
+                "gold points from the river"
+                if on
+                else "no gold points: a building on the gold mine is worth a point more"
+            ),
+        ),
+        GameOption(
+            "river_setup_ban_whole_river",
+            False,
+            lambda on: (
+                "no set-up settlement on any river corner"
+                if on
+                else "no set-up settlement on the gold mine's corners"
+            ),
+        ),
+    ),
+)
+"""The Big River variant (seed 002 «Большая река»; docs/rules/big-river.md). Its options:
+``river_gold_points``, points come from gold points as in the published variant (a road on a
+river hex side 1, a settlement or city on a river hex corner 1, on the delta's tip 2; each 3
+make a victory point), off: seed 002's short reading, each settlement or city on the gold mine
+worth one point more; ``river_setup_ban_whole_river``, no set-up settlement on any corner of the
+three river hexes (seed 002 "на берегу реки" read widely), by default only the gold mine's."""
+
+
+__all__ = ["SPEC", "BigRiver"]

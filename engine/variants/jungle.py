@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.core import EngineError, Hand, HexId, Phase, Seat, Terrain, as_hand, hand_minus
+from hexlan.engine.gamespec import GameOption, GameSpec
 from hexlan.engine.variants.base import Variant, VariantHandler
 
 if TYPE_CHECKING:
@@ -89,13 +90,13 @@ class Jungle(Variant):
         self.numbers = tuple(int(n) for n in table["numbers"])
         self.most = int(table["most_per_card"])
         self.per_building = int(table["discoveries_per_level"])
-        number = options.jungle_number
+        number = options.number("jungle_number")
         if number is not None and number not in self.numbers:
             raise EngineError(
                 f"the jungle takes one of the numbers {', '.join(map(str, self.numbers))},"
                 f" not {number} (official Jungle variant)"
             )
-        self.robber_blocks = options.jungle_robber_blocks
+        self.robber_blocks = options.flag("jungle_robber_blocks")
         self.buys = replacements(rules.development_card_cost, self.most)
         self.jungle: tuple[HexId, ...] = ()
 
@@ -109,7 +110,7 @@ class Jungle(Variant):
         if not jungle:
             raise EngineError("a Jungle game needs a jungle on its board (seed 002 «Джунгли»)")
         self.jungle = jungle
-        number = self.options.jungle_number
+        number = self.options.number("jungle_number")
         if number is None:
             return board
         tokens = tuple(number if h in jungle else t for h, t in enumerate(board.tokens))
@@ -167,4 +168,35 @@ class Jungle(Variant):
     }
 
 
-__all__ = ["BuyWithDiscoveries", "Jungle", "replacements"]
+SPEC: Final = GameSpec(
+    name=Jungle.name,
+    rules=Jungle,
+    place=1,
+    options=(
+        GameOption(
+            "jungle_number",
+            None,
+            lambda n: f"the jungle's number is {n}",
+            allowed=(3, 4, 5, 9, 10, 11),
+        ),
+        GameOption(
+            "jungle_robber_blocks",
+            True,
+            lambda on: (
+                "the robber stops the jungle's discoveries"
+                if on
+                else "the jungle yields under the robber too"
+            ),
+        ),
+    ),
+    tellers=("hexlan.net.tellers.jungle",),
+    keys=("hexlan.tui.games.jungle",),
+)
+"""The Jungle variant (seed 002 «Джунгли»; docs/rules/jungle.md). Its options:
+``jungle_number``, the jungle's number token, one of 3, 4, 5, 9, 10, 11 as the players agree
+(official variant; unset, the map's 10); ``jungle_robber_blocks``, the robber on the jungle
+stops its discoveries (official: discoveries come from an "unblocked" jungle); off, the jungle
+yields under the robber too."""
+
+
+__all__ = ["SPEC", "BuyWithDiscoveries", "Jungle", "replacements"]

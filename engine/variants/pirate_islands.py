@@ -53,6 +53,7 @@ from hexlan.engine.core import (
     Phase,
     Seat,
 )
+from hexlan.engine.gamespec import GameSpec
 from hexlan.engine.topology import lattice
 from hexlan.engine.variants.base import VariantHandler
 from hexlan.engine.variants.seafarers import (
@@ -643,9 +644,20 @@ class PirateIslands(Seafarers):
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset(PiratePhase)
 
 
+SPEC: Final = GameSpec(
+    name=PirateIslands.name,
+    rules=PirateIslands,
+    place=4,
+    tellers=("hexlan.net.tellers.pirate_islands",),
+    keys=("hexlan.tui.games.pirate_islands",),
+)
+"""Seafarers' Pirate Islands (seed 004; docs/rules/pirate-islands.md)."""
+
+
 __all__ = [
     "ATTACK_FORTRESS",
     "FORTRESS_DICE",
+    "SPEC",
     "AttackFortress",
     "FleetLoot",
     "FleetState",

@@ -33,7 +33,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
@@ -55,6 +55,7 @@ from hexlan.engine.core import (
     as_hand,
     one_kind,
 )
+from hexlan.engine.gamespec import GameSpec
 from hexlan.engine.longest_road import longest_trade_route
 from hexlan.engine.maps import TERRAIN_CODES
 from hexlan.engine.seedfile import parse_cost
@@ -838,7 +839,18 @@ class Seafarers(Variant):
     chance_phases: ClassVar[frozenset[GamePhase]] = frozenset({SeaPhase.FOG})
 
 
+SPEC: Final = GameSpec(
+    name=Seafarers.name,
+    rules=Seafarers,
+    place=3,
+    tellers=("hexlan.net.tellers.seafarers",),
+    keys=("hexlan.tui.games.seafarers",),
+)
+"""Seafarers' scenarios (seed 002 «Мореходы»; docs/rules/seafarers.md)."""
+
+
 __all__ = [
+    "SPEC",
     "BuildShip",
     "ChooseGold",
     "ExploreFog",

@@ -1,16 +1,13 @@
 """Every game's tellers (:mod:`hexlan.net.telling`), one module per game: importing this
-package registers them all. A new game adds its module here, beside its rules module's place in
-:data:`hexlan.engine.variants.HOOKS`."""
+package registers them all. The modules are those every game's spec names as its ``tellers``
+(:class:`~hexlan.engine.gamespec.GameSpec`), so this package keeps no list of games."""
 
 from __future__ import annotations
 
-from hexlan.net.tellers import (
-    base,
-    board_cards,
-    cities_knights,
-    jungle,
-    pirate_islands,
-    seafarers,
-)
+import importlib
 
-__all__ = ["base", "board_cards", "cities_knights", "jungle", "pirate_islands", "seafarers"]
+from hexlan.engine.variants import game_specs
+
+for _spec in game_specs():
+    for _module in _spec.tellers:
+        importlib.import_module(_module)

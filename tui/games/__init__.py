@@ -1,14 +1,14 @@
 """What each game's actions do on the game screen: their keys, their places in picks, the cards
 they play (:mod:`hexlan.tui.actionkeys`), one module per game; importing this package registers
-them all (as :mod:`hexlan.net.tellers` does for narration)."""
+them all. The modules are those every game's spec names as its ``keys``
+(:class:`~hexlan.engine.gamespec.GameSpec`), so this package keeps no list of games."""
 
-from hexlan.tui.games import (
-    base,
-    cities_knights,
-    jungle,
-    pirate_islands,
-    seafarers,
-    special_build,
-)
+from __future__ import annotations
 
-__all__ = ["base", "cities_knights", "jungle", "pirate_islands", "seafarers", "special_build"]
+import importlib
+
+from hexlan.engine.variants import game_specs
+
+for _spec in game_specs():
+    for _module in _spec.keys:
+        importlib.import_module(_module)

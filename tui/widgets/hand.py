@@ -11,7 +11,9 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
-from hexlan.engine.variants import BigRiver, Jungle, Seafarers
+from hexlan.engine.variants.big_river import BigRiver
+from hexlan.engine.variants.jungle import Jungle
+from hexlan.engine.variants.seafarers import Seafarers
 from hexlan.tui.widgets.knights import knights_progress, progress_hand
 from hexlan.tui.widgets.panel import GamePanel
 

@@ -11,8 +11,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from hexlan.engine.variants import PirateIslands, Seafarers
-from hexlan.engine.variants.pirate_islands import fleet
+from hexlan.engine.variants.pirate_islands import PirateIslands, fleet
+from hexlan.engine.variants.seafarers import Seafarers
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.knights import knights_cell, knights_progress, tracks_lines
 from hexlan.tui.widgets.panel import GamePanel

@@ -40,6 +40,7 @@ from hexlan.engine.core import (
     Seat,
     one_kind,
 )
+from hexlan.engine.gamespec import GameOption, GameSpec
 from hexlan.engine.shown import (
     DeckShown,
     DeckTake,
@@ -629,8 +630,35 @@ class CitiesKnights(Variant):
     )
 
 
-__all__ = [
-    "CitiesKnights",
-    "Progress",
-    "progress_of",
-]
+SPEC: Final = GameSpec(
+    name=CitiesKnights.name,
+    rules=CitiesKnights,
+    place=5,
+    options=(
+        GameOption(
+            "ck_improve_without_city",
+            False,
+            lambda on: "city improvements need no city" if on else "city improvements need a city",
+        ),
+        GameOption(
+            "ck_knights_active_after_win",
+            False,
+            lambda on: (
+                "knights stay active after a won attack"
+                if on
+                else "every knight goes inactive after an attack"
+            ),
+        ),
+    ),
+    tellers=("hexlan.net.tellers.cities_knights", "hexlan.net.tellers.board_cards"),
+    keys=("hexlan.tui.games.cities_knights",),
+)
+"""Cities & Knights (seed 002 «Города и рыцари»; docs/rules/cities-and-knights.md). Its options:
+``ck_improve_without_city``, a seat without a city may build city improvements (seed 002: «не
+требуют наличия города у игрока»; officially it needs one; a level that wins a metropolis still
+needs a city to put it on); ``ck_knights_active_after_win``, after an attack Catan holds the
+knights stay active (seed 002 sends knights inactive only after a lost attack; officially every
+knight goes inactive after either outcome)."""
+
+
+__all__ = ["SPEC", "CitiesKnights", "Progress", "progress_of"]

@@ -4,10 +4,12 @@ the official rules (:class:`~hexlan.engine.options.GameOptions`, ``ck_*``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexlan.engine.options import GameOptions
 from hexlan.engine.seedfile import parse_cost
+
+if TYPE_CHECKING:
+    from hexlan.engine.options import GameOptions
 
 
 class Config:
@@ -25,8 +27,8 @@ class Config:
     """
 
     def __init__(self, table: dict[str, Any], kinds: int, options: GameOptions) -> None:
-        self.city_for_improvement = not options.ck_improve_without_city
-        self.rest_after_win = not options.ck_knights_active_after_win
+        self.city_for_improvement = not options.flag("ck_improve_without_city")
+        self.rest_after_win = not options.flag("ck_knights_active_after_win")
         self.knight_cost = parse_cost(table["knight"], kinds)
         self.promote_cost = parse_cost(table["promote"], kinds)
         self.activate_cost = parse_cost(table["activate"], kinds)

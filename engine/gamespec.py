@@ -1,0 +1,92 @@
+"""One registration per game: a :class:`GameSpec` says everything hexlan needs to play a family
+of games, so adding one edits no central list (ARCHITECTURE.md "Many games on one engine").
+
+A game is a data file and its own modules. The data file is seeds/<game>.toml: the rule set
+(counts, costs, decks), its board (seeds/boards/), and ``hooks = "NAME"`` naming the spec of its
+rules. The spec lives beside those rules, as the module-level ``SPEC`` of a module or package in
+engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), and names:
+
+- ``rules``: its rules module's :class:`~hexlan.engine.variants.base.Variant` class (None for
+  the base game), whose actions, phases and cards join the engine's open sets;
+- ``place``: where those sets are merged (:mod:`hexlan.engine.registry`): after every game with
+  a smaller place, so a new game takes the next free place and moves no existing wire code;
+- ``options``: the game's own readings of its rules, as :class:`GameOption` data (the options
+  every game shares are the fields of :class:`~hexlan.engine.options.GameOptions`);
+- ``tellers`` and ``keys``: the modules that put its actions into words (net/tellers/) and
+  onto the game screen's keys (tui/games/), as dotted names: the engine never imports them; the
+  narration and the TUI import the modules every spec names, so neither keeps a list of games.
+
+:func:`hexlan.engine.variants.game_specs` finds every spec by reading engine/variants/, and
+:data:`hexlan.engine.ruleset.GAMES` finds every game by reading seeds/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from hexlan.engine.variants.base import Variant
+
+OptionValue = bool | int | None
+"""A game option's value: yes/no, or a whole number from 1 (None: the rule set's number)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """One named reading of a game's own rules, off (at ``default``) unless the table sets it.
+
+    Attributes:
+        name: the option's name on the command line and in logs (``--option NAME=VALUE``),
+            prefixed by its game's short name (``jungle_number``); unique among all games.
+        default: the official reading: a bool for a yes/no option, an int or None (the rule
+            set's or map's number) for a number option.
+        words: the option's value in words for the table's terms, the lobby and the game
+            picker: ``words(value)`` (for a number option, ``value`` is never None there).
+        allowed: for a number option, the values it may take (empty: any whole number from 1);
+            the game's rules module may check more when it builds.
+    """
+
+    name: str
+    default: OptionValue
+    words: Callable[[OptionValue], str]
+    allowed: tuple[int, ...] = ()
+
+    @property
+    def is_flag(self) -> bool:
+        """Whether the option is yes/no (its default is a bool)."""
+        return isinstance(self.default, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything hexlan needs of one family of games (the rule sets whose ``hooks`` name it).
+
+    Attributes:
+        name: the name rule sets give as ``hooks`` (``"seafarers"``); ``"base"`` for
+            :data:`BASE_SPEC`, which every rule set without ``hooks`` plays.
+        rules: the rules module's Variant class; None for the base game.
+        place: the merge order of the games' actions, phases and cards, from 1; unique.
+        options: the game's own options, in the order the terms list them.
+        tellers: dotted names of the modules that narrate its actions (hexlan.net.tellers.*).
+        keys: dotted names of the modules that give its actions keys (hexlan.tui.games.*).
+    """
+
+    name: str
+    rules: type[Variant] | None
+    place: int
+    options: tuple[GameOption, ...] = ()
+    tellers: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+
+
+BASE_SPEC: Final = GameSpec(
+    name="base",
+    rules=None,
+    place=0,
+    tellers=("hexlan.net.tellers.base",),
+    keys=("hexlan.tui.games.base", "hexlan.tui.games.special_build"),
+)
+"""The base game (seed 002): no rules module and no options of its own; its tellers and keys
+cover the special building phase the games for five and six add by a flag."""
