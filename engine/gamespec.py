@@ -12,6 +12,8 @@ engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), 
   a smaller place, so a new game takes the next free place and moves no existing wire code;
 - ``options``: the game's own readings of its rules, as :class:`GameOption` data (the options
   every game shares are the fields of :class:`~hexlan.engine.options.GameOptions`);
+- ``dice``: the game's own dice (:class:`DieSpec`), whose rolls ``hexlan verify --stats``
+  checks against fair chance beside the two dice every game rolls;
 - ``tellers`` and ``keys``: the modules that put its actions into words (net/tellers/) and
   onto the game screen's keys (tui/games/), as dotted names: the engine never imports them; the
   narration and the TUI import the modules every spec names, so neither keeps a list of games.
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    from hexlan.engine.actions import Action
     from hexlan.engine.variants.base import Variant
 
 OptionValue = bool | int | None
@@ -60,6 +63,28 @@ class GameOption:
 
 
 @dataclass(frozen=True, slots=True)
+class DieSpec:
+    """A die of a game's own, rolled by the beacon as a chance action (Cities & Knights' event
+    die; later Landnám's exploration dice), that ``hexlan verify --stats`` tests for fairness.
+
+    Attributes:
+        name: the die in words ("event die"); unique among all games' dice.
+        action: the chance action class whose every applied instance is one roll.
+        outcome: the roll's outcome as an index into ``outcomes``: ``outcome(action)``.
+        outcomes: each outcome's label, in table order (the event die: the ship, then each
+            track's gate).
+        chances: the probability of each outcome under fair chance (one per outcome, summing
+            to 1).
+    """
+
+    name: str
+    action: type[Action]
+    outcome: Callable[[Action], int]
+    outcomes: tuple[str, ...]
+    chances: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """Everything hexlan needs of one family of games (the rule sets whose ``hooks`` name it).
 
@@ -69,6 +94,7 @@ class GameSpec:
         rules: the rules module's Variant class; None for the base game.
         place: the merge order of the games' actions, phases and cards, from 1; unique.
         options: the game's own options, in the order the terms list them.
+        dice: the game's own dice, tested for fairness by ``hexlan verify --stats``.
         tellers: dotted names of the modules that narrate its actions (hexlan.net.tellers.*).
         keys: dotted names of the modules that give its actions keys (hexlan.tui.games.*).
     """
@@ -77,6 +103,7 @@ class GameSpec:
     rules: type[Variant] | None
     place: int
     options: tuple[GameOption, ...] = ()
+    dice: tuple[DieSpec, ...] = ()
     tellers: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
 

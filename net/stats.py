@@ -20,13 +20,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hexlan.engine.core import DevCard, DevelopmentCard
+from hexlan.engine.gamespec import DieSpec
 from hexlan.engine.registry import dev_card
-from hexlan.engine.variants.cities_knights.actions import EVENT_FACES
 
 DICE_TOTALS: Final = tuple(range(2, 13))
 """The totals two dice can show, in table order."""
-EVENT_SYMBOLS: Final = ("ship", "trade gate", "politics gate", "science gate")
-"""The event die's symbols, in the order of their numbers (the ship, then each track's gate)."""
 
 SMALL_EXPECTED: Final = 5.0
 """Below this expected count in some category, the chi-square p-value is only approximate."""
@@ -260,28 +258,25 @@ def dice_distribution(totals: Iterable[int]) -> Distribution:
     )
 
 
-def event_distribution(faces: Iterable[int]) -> Distribution:
-    """The Cities & Knights event die's faces rolled against a fair die: the ship on three of
-    its six faces, each gate on one (seed 002 «Города и рыцари»).
+def die_distribution(die: DieSpec, outcomes: Iterable[int]) -> Distribution:
+    """A game's own die's outcomes against a fair die (:class:`~hexlan.engine.gamespec.DieSpec`:
+    Cities & Knights' event die shows the ship on three of its six faces, each gate on one, seed
+    002 «Города и рыцари»).
 
     Args:
-        faces: each roll's face, 1 .. 6
-            (:data:`~hexlan.engine.variants.cities_knights.actions.EVENT_FACES`).
+        die: the die, its outcomes and their chances.
+        outcomes: each roll's outcome, an index into ``die.outcomes``.
 
     Raises:
-        ValueError: a face the die does not have.
-
-    >>> event_distribution([1, 2, 6]).observed
-    (2, 0, 0, 1)
+        ValueError: an outcome the die does not have.
     """
-    symbols = [0] * len(EVENT_SYMBOLS)
-    for face in faces:
-        if not 1 <= face <= len(EVENT_FACES):
-            raise ValueError(f"the event die has no face {face}")
-        symbols[EVENT_FACES[face - 1]] += 1
-    n = sum(symbols)
-    share = [EVENT_FACES.count(s) / len(EVENT_FACES) for s in range(len(EVENT_SYMBOLS))]
-    return Distribution("event die", EVENT_SYMBOLS, tuple(symbols), tuple(n * p for p in share))
+    counts = [0] * len(die.outcomes)
+    for outcome in outcomes:
+        if not 0 <= outcome < len(counts):
+            raise ValueError(f"the {die.name} has no outcome {outcome}")
+        counts[outcome] += 1
+    n = sum(counts)
+    return Distribution(die.name, die.outcomes, tuple(counts), tuple(n * p for p in die.chances))
 
 
 def draw_distribution(
@@ -366,13 +361,12 @@ def combined(parts: Sequence[Distribution]) -> Distribution:
 
 __all__ = [
     "DICE_TOTALS",
-    "EVENT_SYMBOLS",
     "SMALL_EXPECTED",
     "Distribution",
     "bar",
     "chi_square_sf",
     "combined",
     "dice_distribution",
+    "die_distribution",
     "draw_distribution",
-    "event_distribution",
 ]

@@ -47,7 +47,7 @@ from typing import Any, Final, TextIO
 
 from hexlan.engine.actions import Dice
 from hexlan.engine.ruleset import DEVELOPMENT_DECK, load_ruleset
-from hexlan.engine.variants.cities_knights.actions import EventDie
+from hexlan.engine.variants import game_dice
 from hexlan.net.effects import Applied, Rejected, Stopped
 from hexlan.net.log import LogContents, LogFormatError, read_log
 from hexlan.net.session import Session, engine_version, other_game_words
@@ -55,8 +55,8 @@ from hexlan.net.stats import (
     Distribution,
     combined,
     dice_distribution,
+    die_distribution,
     draw_distribution,
-    event_distribution,
 )
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -155,8 +155,9 @@ class LogReport:
             None (no game was won).
         unaudited_by: seats that owe their audit secrets or result, when unaudited.
         dice: every dice total the replay applied (2 .. 12), in game order.
-        events: every event die face the replay applied (1 .. 6; Cities & Knights), in game
-            order.
+        rolls: every roll of a game's own die the replay applied (Cities & Knights' event
+            die: :attr:`GameSpec.dice <hexlan.engine.gamespec.GameSpec.dice>`), as ``(die name,
+            outcome index)``, in game order.
         draws: the development card drawn at each draw (:class:`~hexlan.engine.core.DevCard`
             values), in game order, when the log lets a third party know them.
     """
@@ -177,7 +178,7 @@ class LogReport:
     audit: str | None = None
     unaudited_by: tuple[int, ...] = ()
     dice: tuple[int, ...] = ()
-    events: tuple[int, ...] = ()
+    rolls: tuple[tuple[str, int], ...] = ()
     draws: tuple[int, ...] = ()
 
     @property
@@ -315,7 +316,7 @@ class _Replay:
     envelopes: dict[int, Envelope] = field(default_factory=dict)  # by message position (0-based)
     index_of: dict[bytes, int] = field(default_factory=dict)  # message id -> first position
     dice: list[int] = field(default_factory=list)  # totals applied, in order
-    events: list[int] = field(default_factory=list)  # event die faces applied, in order
+    rolls: list[tuple[str, int]] = field(default_factory=list)  # own dice's rolls, in order
 
     def violation(self, reason: str, index: int | None, author: int | None = None) -> None:
         env = None if index is None else self.envelopes.get(index)
@@ -425,7 +426,7 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         audit=audit,
         unaudited_by=unaudited_by,
         dice=tuple(replay.dice),
-        events=tuple(replay.events),
+        rolls=tuple(replay.rolls),
         draws=() if observer.audit is None else tuple(observer.audit.draws),
         **known,
     )
@@ -441,6 +442,7 @@ def _replay_messages(replay: _Replay) -> None:
     """Feed every logged message to the observer, in log order, until the first violation."""
     observer, game_id = replay.observer, replay.opening.game_id
     players = len(replay.opening.seats)
+    own_dice = game_dice()
     for index, data in enumerate(replay.contents.messages):
         try:
             env = Envelope.parse(data)
@@ -479,8 +481,9 @@ def _replay_messages(replay: _Replay) -> None:
                 return
             if isinstance(effect, Applied) and isinstance(effect.action, Dice):
                 replay.dice.append(effect.action.total)
-            elif isinstance(effect, Applied) and isinstance(effect.action, EventDie):
-                replay.events.append(effect.action.face)
+            elif isinstance(effect, Applied) and type(effect.action) in own_dice:
+                die = own_dice[type(effect.action)]
+                replay.rolls.append((die.name, die.outcome(effect.action)))
         if body.kind == "sign_opening" and _was_accepted(observer, env):
             signed = body.payload[0]
             try:
@@ -639,7 +642,8 @@ def _games(report: VerifyReport) -> list[list[LogReport]]:
 
 
 def stats_report(report: VerifyReport) -> list[Distribution]:
-    """The dice totals, the event die's faces where a game rolls it (Cities & Knights) and,
+    """The dice totals, each game's own die where a game rolls it (Cities & Knights' event die)
+    and,
     when some log makes them known, the development cards drawn, over the games of the replayed
     logs, each against what fair chance expects (:mod:`hexlan.net.stats`).
 
@@ -650,15 +654,19 @@ def stats_report(report: VerifyReport) -> list[Distribution]:
     what its replay applied before the violation.
 
     Returns:
-        ``[dice]``, then the event die's when some game rolled it, then the draws when some
+        ``[dice]``, then each own die's when some game rolled it, then the draws when some
         log holds them.
     """
     games = _games(report)
     dice = dice_distribution(
         total for logs in games for total in max(logs, key=lambda log: len(log.dice)).dice
     )
-    faces = [face for logs in games for face in max(logs, key=lambda log: len(log.events)).events]
-    found = [dice, event_distribution(faces)] if faces else [dice]
+    rolls = [roll for logs in games for roll in max(logs, key=lambda log: len(log.rolls)).rolls]
+    found = [dice]
+    for die in game_dice().values():
+        outcomes = [outcome for name, outcome in rolls if name == die.name]
+        if outcomes:
+            found.append(die_distribution(die, outcomes))
     parts = []
     for logs in games:
         drawn = max(logs, key=lambda log: len(log.draws))

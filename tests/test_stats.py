@@ -415,3 +415,21 @@ def test_draws_when_logs_make_them_known() -> None:
     assert dice == dice_distribution([7, 8, 6, 2])
     assert draws == draw_distribution([knight, vp, knight, vp], BASE_DECK)
     assert draws.total == 4
+
+
+def test_a_games_own_die_counts_its_outcomes_against_its_chances() -> None:
+    """Cities & Knights declares its event die in its spec (GameSpec.dice): three ship faces,
+    one gate of each track; its rolls count by symbol, and a face it lacks is refused."""
+    from hexlan.engine.variants import game_dice
+    from hexlan.engine.variants.cities_knights.actions import EventDie
+    from hexlan.net.stats import die_distribution
+
+    die = game_dice()[EventDie]
+    rolls = [die.outcome(EventDie(face)) for face in (1, 2, 3, 4, 6, 6)]
+    found = die_distribution(die, rolls)
+    assert found.name == "event die"
+    assert found.categories == ("ship", "trade gate", "politics gate", "science gate")
+    assert found.observed == (3, 1, 0, 2)
+    assert found.expected == pytest.approx((3.0, 1.0, 1.0, 1.0))
+    with pytest.raises(ValueError, match="the event die has no outcome 4"):
+        die_distribution(die, [4])

@@ -12,7 +12,6 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.variants import declared_options
 from hexlan.tui.terms import option_words, table_words
 
-
 ALL_OPTIONS = [
     *(f.name for f in fields(GameOptions) if f.name != "extra"),
     *declared_options(),

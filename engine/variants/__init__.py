@@ -56,10 +56,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.core import BuildPhase, EngineError, GamePhase
-from hexlan.engine.gamespec import BASE_SPEC, GameOption, GameSpec
+from hexlan.engine.gamespec import BASE_SPEC, DieSpec, GameOption, GameSpec
 from hexlan.engine.variants.base import Variant, VariantState
 
 if TYPE_CHECKING:
+    from hexlan.engine.actions import Action
     from hexlan.engine.options import GameOptions
     from hexlan.engine.ruleset import RuleSet
     from hexlan.engine.topology import Topology
@@ -122,6 +123,19 @@ def spec_for(rules: RuleSet) -> GameSpec:
 
 
 @cache
+def game_dice() -> Mapping[type[Action], DieSpec]:
+    """Every game's own dice by the chance action that rolls them (read only).
+
+    Raises:
+        EngineError: two dice of one name or one action.
+    """
+    dice = [die for spec in SPECS.values() for die in spec.dice]
+    if len({d.name for d in dice}) != len(dice) or len({d.action for d in dice}) != len(dice):
+        raise EngineError("two games' dice share a name or an action")
+    return MappingProxyType({die.action: die for die in dice})
+
+
+@cache
 def declared_options() -> Mapping[str, GameOption]:
     """Every game's own options by name (read only)."""
     return MappingProxyType({o.name: o for spec in SPECS.values() for o in spec.options})
@@ -153,6 +167,7 @@ __all__ = [
     "Variant",
     "VariantState",
     "declared_options",
+    "game_dice",
     "game_specs",
     "make_variant",
     "spec_for",

@@ -40,7 +40,7 @@ from hexlan.engine.core import (
     Seat,
     one_kind,
 )
-from hexlan.engine.gamespec import GameOption, GameSpec
+from hexlan.engine.gamespec import DieSpec, GameOption, GameSpec
 from hexlan.engine.shown import (
     DeckShown,
     DeckTake,
@@ -61,6 +61,7 @@ from hexlan.engine.variants.cities_knights import (
 )
 from hexlan.engine.variants.cities_knights.actions import (
     EVENT_DICE,
+    EVENT_FACES,
     POLITICS,
     SCIENCE,
     TRACKS,
@@ -648,6 +649,15 @@ SPEC: Final = GameSpec(
                 if on
                 else "every knight goes inactive after an attack"
             ),
+        ),
+    ),
+    dice=(
+        DieSpec(
+            "event die",
+            EventDie,
+            lambda roll: roll.symbol if isinstance(roll, EventDie) else -1,
+            ("ship", "trade gate", "politics gate", "science gate"),
+            tuple(EVENT_FACES.count(s) / len(EVENT_FACES) for s in range(4)),
         ),
     ),
     tellers=("hexlan.net.tellers.cities_knights", "hexlan.net.tellers.board_cards"),
