@@ -175,6 +175,76 @@ def test_the_modules_that_gather_games_name_none() -> None:
     assert not found, "\n".join(found)
 
 
+STILL_NAMING_GAMES: dict[str, str] = {
+    "engine/bots/board_cards.py": "the heuristic bot's Cities & Knights board cards",
+    "engine/bots/heuristic.py": "weighs Jungle, Big River and Seafarers spots itself",
+    "engine/bots/knights.py": "the heuristic bot's Cities & Knights choices",
+    "engine/bots/pirates.py": "the heuristic bot's Pirate Islands choices",
+    "engine/bots/seafaring.py": "the heuristic bot's Seafarers goals",
+    "net/redteam.py": "cheats that need Cities & Knights' progress cards",
+    "tui/board_knights.py": "draws Cities & Knights' knights and walls",
+    "tui/board_render.py": "draws Seafarers' ships and the Pirate Islands fleet",
+    "tui/screens/dialogs.py": "Seafarers' gold pick dialog",
+    "tui/screens/game.py": "game branches in the game screen's keys and prompts",
+    "tui/screens/knights.py": "Cities & Knights' dialogs",
+    "tui/widgets/hand.py": "Jungle, Big River and Seafarers lines of the hand",
+    "tui/widgets/knights.py": "Cities & Knights' panel",
+    "tui/widgets/players.py": "Seafarers and Pirate Islands lines of the players",
+}
+"""Modules outside the games' own (engine/variants/ and what each spec names as its tellers
+and keys) that still import a game's rules module, with what for: a ceiling for issue 24, which
+moves them behind the specs. A module taken off must not come back, and none may join."""
+
+
+def _source_modules() -> dict[str, str]:
+    """Every module of engine/, net/, tui/ and hexlan/ by its repository path, mapped to the
+    dotted name it is installed as."""
+    prefixes = {"engine": "hexlan.engine", "net": "hexlan.net", "tui": "hexlan.tui"}
+    found = {}
+    for folder, package in {**prefixes, "hexlan": "hexlan"}.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            parts = parts[:-1] if parts[-1] == "__init__" else parts
+            found[str(path.relative_to(ROOT))] = ".".join((package, *parts))
+    return found
+
+
+def _imports_a_game(path: Path) -> bool:
+    """Whether the module imports any game's rules module (``hexlan.engine.variants.X`` for a
+    module X other than ``base``, or a rules class the package re-exports)."""
+    games = {p.stem for p in (ROOT / "engine/variants").iterdir() if p.stem != "base"}
+    classes = {spec.rules.__name__ for spec in SPECS.values() if spec.rules is not None}
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            named = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            named = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in named:
+            first = name.removeprefix("hexlan.engine.variants.").split(".")[0]
+            if name.startswith("hexlan.engine.variants.") and first in games | classes:
+                return True
+    return False
+
+
+def test_no_module_beside_the_games_imports_one() -> None:
+    """net/, tui/, the bots and the application import no game's rules module, except the
+    modules a game's spec names as its own and those :data:`STILL_NAMING_GAMES` lists."""
+    own = {m for spec in SPECS.values() for m in (*spec.tellers, *spec.keys)}
+    naming = {
+        path
+        for path, module in _source_modules().items()
+        if not path.startswith("engine/variants/")
+        and module not in own
+        and _imports_a_game(ROOT / path)
+    }
+    assert naming <= set(STILL_NAMING_GAMES), f"new: {sorted(naming - set(STILL_NAMING_GAMES))}"
+    assert set(STILL_NAMING_GAMES) <= naming, (
+        f"no longer naming a game, strike them: {sorted(set(STILL_NAMING_GAMES) - naming)}"
+    )
+
+
 def test_every_game_has_a_spec_and_every_spec_a_game() -> None:
     """Each rule set's ``hooks`` names a spec, and each spec is played by some rule set."""
     from hexlan.engine.ruleset import load_ruleset
