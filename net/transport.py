@@ -663,6 +663,23 @@ class _Link:
     """Closed by us (replaced, or not reading), already reported."""
 
 
+@dataclass(slots=True)
+class _Connection:
+    """One connection while :meth:`Mesh._run_link` runs it: its handshake, and once open, the
+    seat's link or the spectator's number."""
+
+    protocol: LinkProtocol
+    writer: asyncio.StreamWriter
+    caller: str | None
+    """The address of an accepted connection, admitted by the gate; None for one we dialled."""
+    pending: bool
+    """Whether the gate still holds a slot for it (released when it opens or ends)."""
+    link: _Link | None = None
+    watcher: int | None = None
+    caught_up: float = 0.0
+    """The loop time before which a spectator's catch_up is ignored."""
+
+
 def _tune(writer: asyncio.StreamWriter) -> None:
     """Keepalive probes, so a peer that vanished without a FIN is noticed within ~25 s."""
     sock = writer.get_extra_info("socket")
@@ -934,13 +951,9 @@ class Mesh:
             accept_from=lambda seat: seat < self.seat,
             spectators=None if self.feed is not None else self.refusal,
         )
-        link: _Link | None = None
-        watcher: int | None = None
-        caught_up = 0.0  # the loop time before which a spectator's catch_up is ignored
+        conn = _Connection(protocol, writer, caller, pending=caller is not None)
         reason = "closed"
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.handshake_timeout
-        pending = caller is not None
+        deadline = asyncio.get_running_loop().time() + self.handshake_timeout
         try:
             for effect in protocol.start():
                 assert isinstance(effect, SendBytes)
@@ -954,7 +967,7 @@ class Mesh:
                             data = await reader.read(READ_CHUNK)
                 except TimeoutError:
                     reason = f"no handshake within {self.handshake_timeout:g} s"
-                    self.drops.silent += pending
+                    self.drops.silent += conn.pending
                     self._event(protocol.peer_seat, f"refused: {reason}")
                     return False
                 except OSError as exc:
@@ -964,61 +977,76 @@ class Mesh:
                     reason = "the peer closed the connection"
                     break
                 for effect in protocol.receive_data(data):
-                    if isinstance(effect, SendBytes):
-                        if link is not None:
-                            self._write(link, effect.data)
-                        else:
-                            writer.write(effect.data)
-                    elif isinstance(effect, Ready):
-                        link = self._open(effect, writer)
-                        if caller is not None and pending:
-                            self._gate.release(caller)
-                            pending = False
-                    elif isinstance(effect, Deliver):
-                        self._deliver(effect.envelope, protocol.peer_seat)
-                    elif isinstance(effect, Watching):
-                        watcher = self._watch(effect, writer)
-                        if caller is not None and pending:
-                            self._gate.release(caller)
-                            pending = False
-                        if watcher is None:
-                            return False
-                    elif isinstance(effect, CatchUp):
-                        now = loop.time()
-                        entry = None if watcher is None else self._watchers.get(watcher)
-                        if entry is not None and self.feed is not None and now >= caught_up:
-                            caught_up = now + CATCH_UP_INTERVAL  # a request is no flood lever
-                            for envelope in self.feed.catch_up(effect.heads):
-                                self._write(entry[0], encode_frame(envelope))
-                    elif isinstance(effect, SpectatorList):
-                        if self.on_spectators is not None and protocol.peer_seat is not None:
-                            self._tell_spectators(protocol.peer_seat, effect.spectators)
-                    else:
-                        if pending:
-                            if protocol.oversized:
-                                self.drops.oversized += 1
-                            else:
-                                self.drops.malformed += 1
-                        what = "closed" if link is not None else "refused"
-                        self._event(protocol.peer_seat, f"{what}: {effect.reason}")
-                        return link is not None
+                    ended = self._on_effect(conn, effect)
+                    if ended is not None:
+                        return ended
                 if writer.is_closing():  # dropped by _write (the peer is not reading)
-                    return link is not None
-            if link is not None:
-                if not link.dropped and not self._closing:
-                    self._event(link.seat, f"closed: {reason}")
+                    return conn.link is not None
+            if conn.link is not None:
+                if not conn.link.dropped and not self._closing:
+                    self._event(conn.link.seat, f"closed: {reason}")
             elif not self._closing:
                 self._event(protocol.peer_seat, f"closed during the handshake: {reason}")
-            return link is not None
+            return conn.link is not None
         finally:
-            if caller is not None and pending:
-                self._gate.release(caller)
+            self._admitted(conn)
+            link, watcher = conn.link, conn.watcher
             if link is not None and self._links.get(link.seat) is link:
                 del self._links[link.seat]
                 self._changed.set()
             if watcher is not None and self._watchers.pop(watcher, None) is not None:
                 self._spectators_changed()
             await _shut(writer)
+
+    def _admitted(self, conn: _Connection) -> None:
+        """Release the gate's slot of an accepted connection, once (it opened, or it ended)."""
+        if conn.caller is not None and conn.pending:
+            self._gate.release(conn.caller)
+            conn.pending = False
+
+    def _on_effect(self, conn: _Connection, effect: LinkEffect) -> bool | None:
+        """Act on one effect of the connection's protocol; a bool ends the connection, with
+        whether it was ever open."""
+        protocol = conn.protocol
+        if isinstance(effect, SendBytes):
+            if conn.link is not None:
+                self._write(conn.link, effect.data)
+            else:
+                conn.writer.write(effect.data)
+        elif isinstance(effect, Ready):
+            conn.link = self._open(effect, conn.writer)
+            self._admitted(conn)
+        elif isinstance(effect, Deliver):
+            self._deliver(effect.envelope, protocol.peer_seat)
+        elif isinstance(effect, Watching):
+            conn.watcher = self._watch(effect, conn.writer)
+            self._admitted(conn)
+            if conn.watcher is None:
+                return False
+        elif isinstance(effect, CatchUp):
+            self._catch_up(conn, effect)
+        elif isinstance(effect, SpectatorList):
+            if self.on_spectators is not None and protocol.peer_seat is not None:
+                self._tell_spectators(protocol.peer_seat, effect.spectators)
+        else:
+            if conn.pending:
+                if protocol.oversized:
+                    self.drops.oversized += 1
+                else:
+                    self.drops.malformed += 1
+            what = "closed" if conn.link is not None else "refused"
+            self._event(protocol.peer_seat, f"{what}: {effect.reason}")
+            return conn.link is not None
+        return None
+
+    def _catch_up(self, conn: _Connection, effect: CatchUp) -> None:
+        """Send a spectator what it lacks, at most once per :data:`CATCH_UP_INTERVAL`."""
+        now = asyncio.get_running_loop().time()
+        entry = None if conn.watcher is None else self._watchers.get(conn.watcher)
+        if entry is not None and self.feed is not None and now >= conn.caught_up:
+            conn.caught_up = now + CATCH_UP_INTERVAL  # a request is no flood lever
+            for envelope in self.feed.catch_up(effect.heads):
+                self._write(entry[0], encode_frame(envelope))
 
     def _watch(self, watching: Watching, writer: asyncio.StreamWriter) -> int | None:
         """Serve a spectator (§17): the opening and what it lacks; its number, or None when

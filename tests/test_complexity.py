@@ -21,7 +21,6 @@ BAR = 30
 KNOWN: dict[str, int] = {
     "net/session.py:Session.owed_steps": 59,
     "net/session.py:Session._next_obligation": 56,
-    "net/transport.py:Mesh._run_link": 43,
     "scripts/bench_crypto.py:main": 110,
     "scripts/bench_net.py:main": 32,
     "scripts/faultnet.py:play_game": 41,
