@@ -1,15 +1,32 @@
 """Seafarers' actions on the game screen (docs/rules/seafarers.md): the ship keys, gold, and the
-places of ships and the pirate in picks, and the gold prompt."""
+places of ships and the pirate in picks, and the gold prompt; the ships in the hand and the
+players panels."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
+
+from rich.console import RenderableType
+from rich.text import Text
 
 from hexlan.engine.actions import Action
-from hexlan.engine.variants.seafarers import BuildShip, ChooseGold, MovePirate, MoveShip, SeaPhase
+from hexlan.engine.core import Seat
+from hexlan.engine.variants.seafarers import (
+    BuildShip,
+    ChooseGold,
+    MovePirate,
+    MoveShip,
+    Seafarers,
+    SeaPhase,
+)
 from hexlan.tui.actionkeys import answers, keyed, places, prompts, waits
 from hexlan.tui.games.base import picks
+from hexlan.tui.panel_lines import COSTS, PIECES, STANDING
+
+if TYPE_CHECKING:
+    from hexlan.engine.state import GameState
+    from hexlan.tui.widgets.players import PlayersPanel
 
 answers("build:ship", BuildShip)
 answers("move_ship", MoveShip)
@@ -49,3 +66,44 @@ def moved_ship_place(what: str, action: MoveShip, source: int) -> int | None:
     if what == "ship target" and action.source == source:
         return action.target
     return None
+
+
+def _rules(view: GameState) -> Seafarers:
+    variant = view.variant
+    assert isinstance(variant, Seafarers)
+    return variant
+
+
+@PIECES.register(Seafarers)
+def ships_piece_line(view: GameState, seat: Seat, wide: bool) -> Text:
+    """The seat's ships left, beside its other pieces."""
+    return Text(f"\nships {_rules(view).ships_left(view, seat)}")
+
+
+@COSTS.register(Seafarers)
+def ship_cost_line(view: GameState, seat: Seat, wide: bool) -> Text:
+    """A ship's cost, under the others (seed 002 «Мореходы»: lumber and wool)."""
+    return Text("\n       ship LW (Seafarers)", style="dim")
+
+
+def ships_left_line(panel: PlayersPanel, wide: bool) -> Text:
+    """``Ships left: a 13 · b 15 ...`` (narrow: ``Ships a13 b15 ...``)."""
+    view = panel.game.view
+    left = [_rules(view).ships_left(view, s) for s in range(panel.game.players)]
+    return panel.per_seat("Ships left", "Ships", left, wide)
+
+
+@STANDING.register(Seafarers)
+def sea_standing(panel: PlayersPanel, wide: bool) -> list[RenderableType]:
+    """Longest Trade Route (in the place of Longest Road) and Largest Army, then each seat's
+    ships left and island bonus points (``Island bonus: a 0 · b 2 ...``)."""
+    view = panel.game.view
+    lr, la = view.longest_road_holder, view.largest_army_holder
+    road_amount = f"{view.road_length[lr]}" if lr >= 0 else ""
+    army_amount = f"{view.knights[la]}" if la >= 0 else ""
+    return [
+        panel.award("Longest Trade Route" if wide else "Trade Route", lr, road_amount),
+        panel.award("Largest Army", la, army_amount),
+        ships_left_line(panel, wide),
+        panel.per_seat("Island bonus", "Isles", list(view.variant_vp), wide),
+    ]

@@ -1,5 +1,5 @@
-"""Your hand: resources with your bank ratio, development cards, pieces left, costs; the Jungle's
-discoveries, the Big River's gold points and Seafarers' ships where the game has them."""
+"""Your hand: resources with your bank ratio, development cards, pieces left, costs; and what a
+game adds to them (the Jungle's discoveries, Seafarers' ships: :mod:`hexlan.tui.panel_lines`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
-from hexlan.engine.variants.big_river import BigRiver
-from hexlan.engine.variants.jungle import Jungle
-from hexlan.engine.variants.seafarers import Seafarers
+from hexlan.tui.panel_lines import COSTS, HAND, PIECES
 from hexlan.tui.widgets.knights import knights_progress, progress_hand
 from hexlan.tui.widgets.panel import GamePanel
 
@@ -31,8 +29,7 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
 )
 """Card-kind colours, commodities included (8/16-colour names: they read over any terminal)."""
 
-COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
-SHIP_COST: Final = "       ship LW (Seafarers)"
+BASE_COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 KNIGHTS_COSTS: Final = (
     "Costs: road LB · settl LBWG · city GGOOO\n"
     "       knight WO · promote WO · wall BB\n"
@@ -86,13 +83,9 @@ class HandPanel(GamePanel):
             if fresh:
                 text.append(f"  ({fresh} new)" if card is not DevCard.VICTORY_POINT else "")
             text.append("\n")
-        if isinstance(view.variant, Jungle):
-            # Public counters, not cards (seed 002 «Джунгли»): they help only to buy cards.
-            text.append(f"Discoveries {view.discoveries[seat]}", style="bold")
-            text.append("  (each may replace a card's resource)\n" if wide else "\n", style="dim")
-        if isinstance(view.variant, BigRiver):
-            text.append(f"Gold points {view.gold_points[seat]}", style="bold")
-            text.append(f"  ({view.variant_vp[seat]} VP)\n", style="dim")
+        line = HAND.of(view.variant)
+        if line is not None:
+            text.append_text(line(view, seat, wide))
         return self._pieces(text, wide)
 
     def _pieces(self, text: Text, wide: bool) -> Text:
@@ -102,12 +95,13 @@ class HandPanel(GamePanel):
         roads, settlements, cities = view.pieces_left(seat)
         text.append("Pieces left\n", style="bold")
         text.append(f"roads {roads}  settl {settlements}  cities {cities}")
-        variant = view.variant
-        if isinstance(variant, Seafarers):
-            text.append(f"\nships {variant.ships_left(view, seat)}")
+        pieces = PIECES.of(view.variant)
+        if pieces is not None:
+            text.append_text(pieces(view, seat, wide))
         if wide:
-            costs = KNIGHTS_COSTS if knights_progress(view) is not None else COSTS
+            costs = KNIGHTS_COSTS if knights_progress(view) is not None else BASE_COSTS
             text.append(f"\n{costs}", style="dim")
-            if isinstance(variant, Seafarers):
-                text.append(f"\n{SHIP_COST}", style="dim")
+            more = COSTS.of(view.variant)
+            if more is not None:
+                text.append_text(more(view, seat, wide))
         return text

@@ -1,5 +1,5 @@
-"""The players panel: every seat's public standing (../shared/UI.md "always visible"), with the
-ships left and island bonus points in Seafarers."""
+"""The players panel: every seat's public standing (../shared/UI.md "always visible"), with what
+a game adds under it (Seafarers' ships and island bonus points: :mod:`hexlan.tui.panel_lines`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from hexlan.engine.variants.pirate_islands import PirateIslands, fleet
-from hexlan.engine.variants.seafarers import Seafarers
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.panel_lines import STANDING
 from hexlan.tui.widgets.knights import knights_cell, knights_progress, tracks_lines
 from hexlan.tui.widgets.panel import GamePanel
 
@@ -44,8 +43,15 @@ class PlayersPanel(GamePanel):
         view = self.game.view
         return view.victory_points(seat) if seat == self.game.human_seat else view.public_vp[seat]
 
-    def _award(self, title: str, holder: int, amount: str, *, short: bool = False) -> Text:
-        """``Longest Road: Blue (6)``; ``short``: ``Road: b Blue 6``, the name cut to fit."""
+    def award(self, title: str, holder: int, amount: str, *, short: bool = False) -> Text:
+        """``Longest Road: Blue (6)``; ``short``: ``Road: b Blue 6``, the name cut to fit.
+
+        Args:
+            title: the award's name.
+            holder: its holder's seat, or negative: nobody.
+            amount: what the holder has of it, in words ("6").
+            short: the narrow form.
+        """
         text = Text(f"{title}: ", style="dim", no_wrap=True, overflow="ellipsis")
         if holder < 0:
             text.append("nobody", style="dim")
@@ -104,52 +110,23 @@ class PlayersPanel(GamePanel):
         road_amount = f"{view.road_length[lr]}" if lr >= 0 else ""
         army_amount = f"{view.knights[la]}" if la >= 0 else ""
         if not wide and game.players > SHORT_AWARDS_FROM:  # one line, so six seats fit 80x24
-            awards = self._award("Road", lr, road_amount, short=True)
+            awards = self.award("Road", lr, road_amount, short=True)
             awards.append(" · ", style="dim")
-            awards.append_text(self._award("Army", la, army_amount, short=True))
+            awards.append_text(self.award("Army", la, army_amount, short=True))
             return Group(table, awards)
         if progress is not None:  # Cities & Knights: no army; tracks, walls, defenders
-            road = self._award("Longest Road", lr, road_amount)
+            road = self.award("Longest Road", lr, road_amount)
             return Group(table, road, *tracks_lines(game, progress, wide))
-        if isinstance(view.variant, PirateIslands):  # no awards (seed 004): its own lines
-            return Group(table, *self._pirate_lines(view.variant, wide))
-        if isinstance(view.variant, Seafarers):
-            road = self._award("Longest Trade Route" if wide else "Trade Route", lr, road_amount)
-            army = self._award("Largest Army", la, army_amount)
-            return Group(table, road, army, *self._sea_lines(view.variant, wide))
-        road = self._award("Longest Road", lr, road_amount)
-        army = self._award("Largest Army", la, army_amount)
+        standing = STANDING.of(view.variant)
+        if standing is not None:
+            return Group(table, *standing(self, wide))
+        road = self.award("Longest Road", lr, road_amount)
+        army = self.award("Largest Army", la, army_amount)
         return Group(table, road, army)
 
-    def _sea_lines(self, variant: Seafarers, wide: bool) -> tuple[Text, Text]:
-        """``Ships left: a 13 · b 15 ...`` and ``Island bonus: a 0 · b 2 ...`` (shorter when
-        narrow: ``Ships a13 b15 ...``), each seat by its mark in its colour."""
-        view = self.game.view
-        seats = range(self.game.players)
-        return (
-            self._per_seat(
-                "Ships left", "Ships", [variant.ships_left(view, s) for s in seats], wide
-            ),
-            self._per_seat("Island bonus", "Isles", list(view.variant_vp), wide),
-        )
-
-    def _pirate_lines(self, variant: PirateIslands, wide: bool) -> tuple[Text, Text, Text]:
-        """Pirate Islands: ``Ships``, ``Warships`` and ``Fortress chits`` per seat (shorter
-        when narrow: ``War a2 b0 ...``, ``Fort a3 b1 ...``; a captured fortress shows ``✓``)."""
-        view = self.game.view
-        seats = range(self.game.players)
-        progress = fleet(view)
-        chits = [str(n) if n else "✓" for n in progress.fortress_chits]
-        return (
-            self._per_seat(
-                "Ships left", "Ships", [variant.ships_left(view, s) for s in seats], wide
-            ),
-            self._per_seat("Warships", "War", list(progress.warships), wide),
-            self._per_seat("Fortress chits", "Fort", chits, wide),
-        )
-
-    def _per_seat(self, title: str, short: str, values: Sequence[object], wide: bool) -> Text:
-        """One line of a value per seat, each seat by its mark in its colour."""
+    def per_seat(self, title: str, short: str, values: Sequence[object], wide: bool) -> Text:
+        """One line of a value per seat, each seat by its mark in its colour: ``title`` where
+        ``wide``, else ``short``."""
         text = Text(f"{title}:" if wide else short, style="dim", no_wrap=True)
         for seat, value in enumerate(values):
             if wide and seat:
