@@ -4,10 +4,11 @@ each registered game adds (../shared/ARCHITECTURE.md, "Open sets, not fixed tupl
 A game extends the engine by registering, not by editing it: its rules module
 (engine/variants/*.py) declares its action classes (:class:`~hexlan.engine.actions.VariantAction`),
 their handlers and the phases it owns, with which of them are chance phases, as class attributes
-of its :class:`~hexlan.engine.variants.base.Variant`; :data:`~hexlan.engine.variants.HOOKS` names
-the games in a fixed order. This module merges them in that order, base game first, so an
-action's type code (its place in :data:`ACTION_TYPES`, which :func:`action_key` and the MCTS
-bot's numbering use) never moves when a game is added after the others.
+of its :class:`~hexlan.engine.variants.base.Variant`; :data:`~hexlan.engine.variants.HOOKS` holds
+the games in the order of their specs' places (:class:`~hexlan.engine.gamespec.GameSpec`). This
+module merges them in that order, base game first, so an action's type code (its place in
+:data:`ACTION_TYPES`, which :func:`action_key` and the MCTS bot's numbering use) never moves
+when a game is added with the next place.
 
 At import it checks each game's sets: every action has a handler and one owner (an action
 the engine shares, :data:`~hexlan.engine.shown.SHARED_ACTIONS`, may have several), names are

@@ -22,10 +22,12 @@ hooks at named points (../shared/ARCHITECTURE.md, "A game is a rule set, a board
   :meth:`Variant.can_win`, :meth:`Variant.hand_draw_outcome`: what Pirate Islands adds (the
   fleet, its loot drawn blind, warships, the fortress to win; docs/rules/pirate-islands.md).
 
-What a game adds to the engine's open sets it registers here too: its :class:`Variant` class
-declares its actions with their handlers and its phases (which of them are chance phases), and
-:data:`HOOKS` is the registry :mod:`hexlan.engine.registry` merges, in its order, after the base
-game's sets (so adding a game at the end moves no existing action's type code).
+Each game registers by a module of this folder, found by reading it: its ``SPEC``
+(:class:`~hexlan.engine.gamespec.GameSpec`) names its :class:`Variant` class, which declares its
+actions with their handlers and its phases (which of them are chance phases), its options, its
+dice and its narration and TUI modules. :data:`SPECS` holds them in place order, and
+:data:`HOOKS` is the registry :mod:`hexlan.engine.registry` merges, in that order, after the base
+game's sets (so a game added with the next place moves no existing action's type code).
 
 A variant keeps no game progress of its own: what changes in play lives in the state, so the
 full state and every information state run the same hooks on the same data. The older games use
