@@ -269,7 +269,7 @@ class FogRevealed:
 
 @dataclass(frozen=True, slots=True)
 class AwardMoved:
-    """An award changed hands (``GameState._award_longest_road``, ``_on_knight``): ``to_seat``
+    """An award changed hands (``GameState.award_longest_road``, ``_on_knight``): ``to_seat``
     is -1 when set aside (a Longest Road tie); ``size`` is the new holder's road length or
     knights (0 when set aside)."""
 

@@ -254,7 +254,7 @@ class InformationState(GameState):
 
     def could_hold(self, seat: Seat, cards: Hand) -> bool:
         """Whether ``seat`` may hold at least ``cards`` (a hand of the game's card kinds)."""
-        return self._hand_covers(seat, cards)
+        return self.hand_covers(seat, cards)
 
     def joint_hands(self) -> list[tuple[tuple[Seat, ...], frozenset[World]]]:
         """The opponents' possible hands as independent groups, in seat order.
@@ -288,11 +288,12 @@ class InformationState(GameState):
         return tuple(self.deck)
 
     # ------------------------------------------------------------------ resource-hand hooks
+    # (overrides of the rules kit's hand moves on GameState, whose docstrings say what each does)
 
-    def _hand_gain(self, seat: Seat, cards: Hand) -> None:
+    def hand_gain(self, seat: Seat, cards: Hand) -> None:
         group = self._groups[seat]
         if group is None:
-            super()._hand_gain(seat, cards)
+            super().hand_gain(seat, cards)
             return
         i = group.seats.index(seat)
         group.worlds = {_put(w, i, hand_plus(w[i], cards)) for w in group.worlds}
@@ -302,9 +303,9 @@ class InformationState(GameState):
             bound[r] += cards[r]
         self.hand_size[seat] += sum(cards)
 
-    def _hand_pay(self, seat: Seat, cards: Hand) -> None:
+    def hand_pay(self, seat: Seat, cards: Hand) -> None:
         if self._groups[seat] is None:
-            super()._hand_pay(seat, cards)
+            super().hand_pay(seat, cards)
             return
         self._narrow(
             seat,
@@ -314,9 +315,9 @@ class InformationState(GameState):
         )
         self.hand_size[seat] -= sum(cards)
 
-    def _hand_covers(self, seat: Seat, cards: Hand) -> bool:
+    def hand_covers(self, seat: Seat, cards: Hand) -> bool:
         if self._groups[seat] is None:
-            return super()._hand_covers(seat, cards)
+            return super().hand_covers(seat, cards)
         return any(hand_covers(h, cards) for h in self._possible[seat])
 
     def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
@@ -325,20 +326,20 @@ class InformationState(GameState):
         counts = {h[resource] for h in self._possible[seat]}
         return counts.pop() if len(counts) == 1 else None
 
-    def _hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
+    def hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
         if self._groups[seat] is None:
-            return super()._hand_could(seat, test)
+            return super().hand_could(seat, test)
         return any(test(h) for h in self._possible[seat])
 
-    def _hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
+    def hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
         if self._groups[seat] is not None:
             self._narrow(seat, test, lambda h: h, why)
 
-    def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
+    def hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
         one = self._one
         if resource is not None:
-            self._hand_pay(victim, one[resource])
-            self._hand_gain(thief, one[resource])
+            self.hand_pay(victim, one[resource])
+            self.hand_gain(thief, one[resource])
             return
         thief_group, victim_group = self._groups[thief], self._groups[victim]
         if thief_group is None or victim_group is None:
@@ -393,7 +394,7 @@ class InformationState(GameState):
     def _hand_take_all(self, thief: Seat, victim: Seat, resource: Resource, amount: int) -> None:
         cards = one_kind(resource, amount, self.kinds)
         if self._groups[victim] is None:
-            super()._hand_pay(victim, cards)
+            super().hand_pay(victim, cards)
         else:
             self._narrow(
                 victim,
@@ -402,7 +403,7 @@ class InformationState(GameState):
                 f"did not hold exactly {amount} {resource.name.lower()}",
             )
             self.hand_size[victim] -= amount
-        self._hand_gain(thief, cards)
+        self.hand_gain(thief, cards)
 
     def _narrow(
         self, seat: Seat, keep: Callable[[Hand], bool], change: Callable[[Hand], Hand], why: str
@@ -570,7 +571,7 @@ class InformationState(GameState):
         if seat < 0 or self._groups[seat] is None:
             return actions
         # Discards and maritime trades were listed from the per-resource bound hands[seat].
-        covers = self._hand_covers
+        covers = self.hand_covers
         return [
             a
             for a in actions
@@ -623,7 +624,7 @@ class InformationState(GameState):
         if action.resource is None:
             if self.seat in (thief, victim):
                 raise IllegalActionError(f"seat {self.seat} sees the card of its own steal")
-        elif action.resource >= self.kinds or not self._hand_covers(
+        elif action.resource >= self.kinds or not self.hand_covers(
             victim, self._one[action.resource]
         ):
             raise IllegalActionError(

@@ -354,10 +354,11 @@ class GameState:
         self.special_building = rules.special_building
         self.special_from = NO_SEAT
 
-        self._harbour_nodes = board.harbour_nodes()
+        # the harbour at each coastal intersection (the rules kit's maritime trade reads it)
+        self.harbour_nodes = board.harbour_nodes()
         # perf: for each dice total, (hex, node, seat, resource) of every building that can
         # produce on it, appended as settlements are built (a city doubles via node_level).
-        self._income: list[list[tuple[HexId, NodeId, Seat, int]]] = [[] for _ in range(13)]
+        self.income: list[list[tuple[HexId, NodeId, Seat, int]]] = [[] for _ in range(13)]
         # perf: bit s of hex_seats[h] is set when seat s has a building on hex h.
         self.hex_seats = [0] * topo.hex_count
         self._roads, self._settlements, self._cities = _build_actions(
@@ -365,7 +366,7 @@ class GameState:
         )
         self._road_cache: list[list[PathId] | None] = [None] * players
         # Paths no road may take (Pirate Islands: the sides of the ship lines); empty elsewhere.
-        self._closed_paths: frozenset[PathId] = (
+        self.closed_paths: frozenset[PathId] = (
             frozenset() if self.variant is None else self.variant.closed_paths(players)
         )
         self._static_public = {"board": board.to_dict(), "options": self.options.to_dict()}
@@ -386,7 +387,7 @@ class GameState:
     (``_road_cache`` holds lists that are replaced, never changed in place)."""
     _NESTED_LISTS: ClassVar[tuple[str, ...]] = (
         "hands", "dev_cards", "new_dev_cards", "roads", "settlements", "cities", "ratios",
-        "_income",
+        "income",
     )  # fmt: skip
     """perf: the lists of lists :meth:`copy` copies two levels deep."""
 
@@ -425,21 +426,25 @@ class GameState:
         return new
 
     # ------------------------------------------------------------------ hidden-card hooks
-    # The full state knows every card; InformationState overrides these for other seats.
+    # The rules kit's hand moves: the full state knows every card; InformationState overrides
+    # these for the seats whose hands it does not see (engine/info.py).
 
-    def _hand_gain(self, seat: Seat, cards: Hand) -> None:
+    def hand_gain(self, seat: Seat, cards: Hand) -> None:
+        """The seat takes ``cards`` (one count per card kind) from outside the bank's count."""
         hand = self.hands[seat]
         for r in range(self.kinds):
             hand[r] += cards[r]
         self.hand_size[seat] += sum(cards)
 
-    def _hand_pay(self, seat: Seat, cards: Hand) -> None:
+    def hand_pay(self, seat: Seat, cards: Hand) -> None:
+        """The seat gives up ``cards`` (it holds them: the caller checked), to no one."""
         hand = self.hands[seat]
         for r in range(self.kinds):
             hand[r] -= cards[r]
         self.hand_size[seat] -= sum(cards)
 
-    def _hand_covers(self, seat: Seat, cards: Hand) -> bool:
+    def hand_covers(self, seat: Seat, cards: Hand) -> bool:
+        """Whether the seat holds at least ``cards`` (in a view: surely, whatever it holds)."""
         return hand_covers(self.hands[seat], cards)
 
     def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
@@ -451,11 +456,11 @@ class GameState:
         (an :class:`~hexlan.engine.info.InformationState` knows less of the others')."""
         return frozenset({as_hand(self.hands[seat])})
 
-    def _hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
+    def hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
         """Whether ``test`` may hold of the seat's hand (of one hand it may hold, in a view)."""
         return test(as_hand(self.hands[seat]))
 
-    def _hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
+    def hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
         """The seat has shown that ``test`` holds of its hand (``why``: what it did, for the
         error): a view keeps only the hands it may hold that pass; the full state, which
         checked the action, keeps its hand."""
@@ -472,7 +477,9 @@ class GameState:
         cap = self.monopoly_cap
         return held if cap is None else min(held, cap)
 
-    def _hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
+    def hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
+        """One card of ``resource`` goes from ``victim`` to ``thief`` (None: a card this state
+        does not see, in a view of neither seat)."""
         assert resource is not None
         self.hands[victim][resource] -= 1
         self.hands[thief][resource] += 1
@@ -758,7 +765,7 @@ class GameState:
                 self.variant.roll_actions(self, seat, result)
             return result
         if phase is Phase.MOVE_ROBBER:
-            return self._robber_actions(seat)
+            return self.robber_actions(seat)
         if phase is Phase.ROAD_BUILDING:
             result = []
             if self.pieces_left(seat)[0] > 0:
@@ -779,7 +786,7 @@ class GameState:
             ]
         if phase is Phase.SETUP_ROAD:
             owner = self.path_owner
-            closed = self._closed_paths
+            closed = self.closed_paths
             result = [
                 self._roads[p]
                 for p in self.topology.node_paths[self.last_settlement]
@@ -804,7 +811,7 @@ class GameState:
         for: all a special builder may do (seed 002 «Расширение на 5-6 игроков»)."""
         rules = self.rules
         result: list[Action] = [A.END_TURN]
-        covers = self._hand_covers
+        covers = self.hand_covers
         roads_left, settlements_left, cities_left = self.pieces_left(seat)
         if roads_left > 0 and covers(seat, rules.road_cost):
             result.extend(self._roads[p] for p in self._road_spots(seat))
@@ -828,7 +835,7 @@ class GameState:
             result.append(A.PLAY_KNIGHT)
         if before_roll and self.options.knight_only_before_roll:
             return
-        if can_play(seat, DevCard.ROAD_BUILDING) and self._can_build_free(seat):
+        if can_play(seat, DevCard.ROAD_BUILDING) and self.can_build_free(seat):
             result.append(A.PLAY_ROAD_BUILDING)
         if can_play(seat, DevCard.YEAR_OF_PLENTY) and any(self.bank):
             result.extend(_year_of_plenty_choices(as_hand(self.bank), self._plenty_kinds))
@@ -852,7 +859,9 @@ class GameState:
                 if max(give_t) < 3:  # three of one kind is already listed above
                     result.extend(_maritime(give_t, g) for g in gets if not give_t[g])
 
-    def _robber_actions(self, seat: Seat) -> list[Action]:
+    def robber_actions(self, seat: Seat) -> list[Action]:
+        """The robber's legal moves for ``seat`` (every land hex but its own, the desert as the
+        options allow), then what the game's rules add (Seafarers: the pirate's)."""
         result: list[Action] = []
         desert_ok = self.options.robber_to_desert
         variant = self.variant
@@ -875,7 +884,7 @@ class GameState:
         assert trade is not None
         if seat in self.trade_pending:
             result: list[Action] = [A.AnswerTrade(seat, False)]
-            if self._hand_covers(seat, trade.get):
+            if self.hand_covers(seat, trade.get):
                 result.insert(0, A.AnswerTrade(seat, True))
             return result
         if seat != self.active:
@@ -885,24 +894,29 @@ class GameState:
             return result
         for other, answer in self.trade_answers.items():
             if isinstance(answer, A.CounterOffer):
-                if self._hand_covers(seat, answer.give):
+                if self.hand_covers(seat, answer.give):
                     result.append(A.ConfirmTrade(other))
             elif answer.accept:
                 result.append(A.ConfirmTrade(other))
         return result
 
-    def _can_build_free(self, seat: Seat) -> bool:
+    def can_build_free(self, seat: Seat) -> bool:
         """Whether the seat has a free road (or, in Seafarers, ship) to place somewhere: what
         playing Road Building and going on with it need."""
         if self.pieces_left(seat)[0] > 0 and self._road_spots(seat):
             return True
         return self.variant is not None and self.variant.has_free_builds(self, seat)
 
-    def _route_length(self, seat: Seat) -> int:
+    def route_length(self, seat: Seat) -> int:
         """The seat's length toward Longest Road (Longest Trade Route in Seafarers)."""
         if self.variant is not None:
             return self.variant.route_length(self, seat)
         return longest_road(self.topology, self.roads[seat], seat, self.node_owner)
+
+    def paths_changed(self) -> None:
+        """Forget every seat's open road spots: a rules module that takes or frees a path
+        (a ship built, moved or sunk; a knight displaced) calls it, as placing a road does."""
+        self._road_cache = [None] * self.players
 
     def _road_spots(self, seat: Seat) -> list[PathId]:
         """Empty paths touching the seat's network (not through another seat's building)."""
@@ -918,7 +932,7 @@ class GameState:
                 nodes.add(a)
             if owner[b] < 0 or owner[b] == seat:
                 nodes.add(b)
-        node_paths, closed = topo.node_paths, self._closed_paths
+        node_paths, closed = topo.node_paths, self.closed_paths
         spots = sorted(
             {p for n in nodes for p in node_paths[n] if path_owner[p] < 0 and p not in closed}
         )
@@ -971,7 +985,7 @@ class GameState:
             if phase is not Phase.TRADE_RESPONSES or action.seat not in self.trade_pending:
                 raise IllegalActionError(f"seat {action.seat} has no offer to answer")
             assert self.trade is not None
-            if not self._hand_covers(action.seat, self.trade.get):
+            if not self.hand_covers(action.seat, self.trade.get):
                 raise IllegalActionError(
                     "cannot accept: the cards asked for are not in hand", "seed 002 «Торговля»"
                 )
@@ -1026,7 +1040,7 @@ class GameState:
                 f"seat {seat} must discard exactly {self.discards[seat]} cards",
                 "seed 002 «Разбойник»",
             )
-        if not self._hand_covers(seat, cards):
+        if not self.hand_covers(seat, cards):
             raise IllegalActionError(f"seat {seat} does not hold {cards}")
 
     def _check_length(self, cards: Hand) -> None:
@@ -1045,7 +1059,7 @@ class GameState:
             )
         if any(g and t for g, t in zip(give, get, strict=True)):
             raise IllegalActionError("a trade cannot swap a resource for the same resource")
-        if not self._hand_covers(seat, give):
+        if not self.hand_covers(seat, give):
             raise IllegalActionError(f"seat {seat} does not hold the cards it offers")
 
     def _check_offer(self, action: A.OfferTrade) -> None:
@@ -1067,7 +1081,7 @@ class GameState:
         if self.phase is not Phase.TRADE_RESPONSES or action.seat not in self.trade_pending:
             raise IllegalActionError(f"seat {action.seat} has no offer to answer")
         self._check_terms(self.active, action.give, action.get)
-        if not self._hand_covers(action.seat, action.get):
+        if not self.hand_covers(action.seat, action.get):
             raise IllegalActionError(f"seat {action.seat} does not hold the cards it offers")
 
     # ------------------------------------------------------------------ apply
@@ -1125,8 +1139,8 @@ class GameState:
         if self.phase is Phase.SETUP_SETTLEMENT:
             self._setup_building(seat, node)
         else:
-            self._pay_bank(seat, self.rules.settlement_cost)
-        self._place_settlement(seat, node)
+            self.pay_bank(seat, self.rules.settlement_cost)
+        self.place_settlement(seat, node)
         if self.variant is not None:
             self.variant.after_build(self, seat, node)
 
@@ -1142,11 +1156,11 @@ class GameState:
                 resource = self.board.terrains[h].resource
                 if resource is not None:
                     gain[resource] += 1
-            self._take_from_bank(seat, as_hand(gain))
+            self.take_from_bank(seat, as_hand(gain))
             if self.record_events:
                 self.last_events.append(E.StartingResources(seat, as_hand(gain)))
 
-    def _place_settlement(self, seat: Seat, node: NodeId) -> None:
+    def place_settlement(self, seat: Seat, node: NodeId) -> None:
         """Stand a settlement of ``seat`` on ``node``: its production, the distance rule, its
         point and harbour, and any road it cuts (what building one does once it is paid for;
         Pirate Islands also sets up and captures settlements with it)."""
@@ -1157,13 +1171,13 @@ class GameState:
             self.hex_seats[h] |= 1 << seat
             resource = board.terrains[h].resource
             if resource is not None:
-                self._income[board.tokens[h]].append((h, node, seat, int(resource)))
+                self.income[board.tokens[h]].append((h, node, seat, int(resource)))
         self.blocked[node] = True
         for m in self.topology.node_nodes[node]:
             self.blocked[m] = True
         self.settlements[seat].append(node)
         self.public_vp[seat] += 1
-        harbour = self._harbour_nodes.get(node)
+        harbour = self.harbour_nodes.get(node)
         if harbour is not None:
             ratios = self.ratios[seat]
             if harbour.resource is None:
@@ -1177,8 +1191,8 @@ class GameState:
         touched = {self.path_owner[p] for p in self.topology.node_paths[node]} - {NO_SEAT, seat}
         if touched:
             for other in touched:
-                self.road_length[other] = self._route_length(other)
-            self._award_longest_road()
+                self.road_length[other] = self.route_length(other)
+            self.award_longest_road()
 
     def _on_build_road(self, action: A.BuildRoad) -> None:
         seat, phase = self.active, self.phase
@@ -1193,23 +1207,23 @@ class GameState:
                 )
             )
         if phase is Phase.MAIN or phase is BuildPhase.SPECIAL_BUILD:
-            self._pay_bank(seat, self.rules.road_cost)
+            self.pay_bank(seat, self.rules.road_cost)
         self.path_owner[action.path] = seat
         self.roads[seat].append(action.path)
         self._road_cache = [None] * self.players  # the path is gone from every seat's spots
-        length = self._route_length(seat)
+        length = self.route_length(seat)
         self.road_length[seat] = length  # set-up roads count too (public road length)
         if self.variant is not None:
             self.variant.after_build(self, seat, -1)
         if phase is Phase.SETUP_ROAD:
-            self._setup_next()
+            self.setup_next()
             return
         if length >= self.longest_road_min:
-            self._award_longest_road()
+            self.award_longest_road()
         if phase is Phase.ROAD_BUILDING:
-            self._free_build_placed(seat)
+            self.free_build_placed(seat)
 
-    def _setup_next(self) -> None:
+    def setup_next(self) -> None:
         """The set-up road (or ship) is placed: the next seat's settlement, or the first turn."""
         self.setup_step += 1
         if self.setup_step == len(self.setup_order):
@@ -1222,11 +1236,11 @@ class GameState:
             self.active = self.setup_order[self.setup_step]
             self.phase = Phase.SETUP_SETTLEMENT
 
-    def _free_build_placed(self, seat: Seat) -> None:
+    def free_build_placed(self, seat: Seat) -> None:
         """One of Road Building's pieces is placed: play resumes after the last one, or when
         none can be placed any more."""
         self.free_roads -= 1
-        if self.free_roads == 0 or not self._can_build_free(seat):
+        if self.free_roads == 0 or not self.can_build_free(seat):
             self.phase = self.road_building_resume
 
     def _on_build_city(self, action: A.BuildCity) -> None:
@@ -1236,12 +1250,12 @@ class GameState:
             self.last_events.append(E.Built(seat, "city", action.node, setup=setup))
         if setup:
             self._setup_building(seat, action.node)
-            self._place_settlement(seat, action.node)
+            self.place_settlement(seat, action.node)
         else:
-            self._pay_bank(seat, self.rules.city_cost)
-        self._upgrade_city(seat, action.node)
+            self.pay_bank(seat, self.rules.city_cost)
+        self.upgrade_city(seat, action.node)
 
-    def _upgrade_city(self, seat: Seat, node: NodeId) -> None:
+    def upgrade_city(self, seat: Seat, node: NodeId) -> None:
         """The seat's settlement at ``node`` becomes a city (paid for already)."""
         self.settlements[seat].remove(node)
         self.cities[seat].append(node)
@@ -1251,7 +1265,7 @@ class GameState:
             self.variant.after_build(self, seat, node)
 
     def _on_buy(self, action: A.BuyDevelopmentCard) -> None:
-        self._pay_bank(self.active, self.rules.development_card_cost)
+        self.pay_bank(self.active, self.rules.development_card_cost)
         self.phase = Phase.DRAW
         if self.record_events:
             self.last_events.append(E.CardBought(self.active))
@@ -1268,6 +1282,12 @@ class GameState:
     def _on_roll(self, action: A.RollDice) -> None:
         self.phase = Phase.DICE
 
+    def roll(self, action: A.Dice) -> None:
+        """The dice fell as ``action`` says: production, or a 7 (through the game's
+        ``dice_rolled`` hook first). The handler of :class:`~hexlan.engine.actions.Dice`; a rules
+        module calls it for dice that stand for a roll (Cities & Knights' Alchemist)."""
+        self._on_dice(action)
+
     def _on_dice(self, action: A.Dice) -> None:
         self.dice = action
         total = action.first + action.second
@@ -1276,9 +1296,9 @@ class GameState:
         if self.variant is not None and self.variant.dice_rolled(self, action):
             self.roll_pending = True  # Pirate Islands: a fleet attack is settled first
             return
-        self._finish_roll(total)
+        self.finish_roll(total)
 
-    def _finish_roll(self, total: int) -> None:
+    def finish_roll(self, total: int) -> None:
         """The roll of ``total`` produces, or its 7 begins (discards, then the robber)."""
         if total != 7:
             variant = self.variant
@@ -1327,7 +1347,7 @@ class GameState:
 
     def _produce(self, total: int) -> None:
         """Pay production for a roll, with the bank-shortage rule (official)."""
-        income = self._income[total]
+        income = self.income[total]
         if not income:
             return
         owed = [[0] * self.kinds for _ in range(self.players)]
@@ -1366,7 +1386,7 @@ class GameState:
         for seat in range(self.players):
             row = owed[seat]
             if any(row):
-                self._take_from_bank(seat, as_hand(row))
+                self.take_from_bank(seat, as_hand(row))
         if self.record_events:
             gains = tuple(as_hand(row) for row in owed)
             if any(any(g) for g in gains):
@@ -1375,7 +1395,7 @@ class GameState:
     def _on_discard(self, action: A.Discard) -> None:
         if self.record_events:
             self.last_events.append(E.Discarded(action.seat, action.cards))
-        self._pay_bank(action.seat, action.cards)
+        self.pay_bank(action.seat, action.cards)
         self.discards[action.seat] = 0
         if not any(self.discards):
             if self.discard_after_robber:
@@ -1388,9 +1408,9 @@ class GameState:
         self.robber = action.hex
         if self.record_events:
             self.last_events.append(E.RobberMoved(self.active, action.hex, action.victim))
-        self._rob(action.victim)
+        self.rob(action.victim)
 
-    def _rob(self, victim: Seat) -> None:
+    def rob(self, victim: Seat) -> None:
         """After the robber's (or the pirate's) move: steal from ``victim`` if it holds a card
         (-1: nobody to rob), else go on."""
         if victim >= 0 and self.hand_size[victim]:
@@ -1403,7 +1423,7 @@ class GameState:
         if self.variant is not None:
             victim = self.variant.next_victim(self)
             if victim >= 0:  # Cities & Knights' Bishop: the next seat beside the robber
-                self._rob(victim)
+                self.rob(victim)
                 return
         if self.discard_after_robber:
             # The steal moved a card between two hands, so who discards is decided only now.
@@ -1413,7 +1433,7 @@ class GameState:
         self.phase = self.robber_resume
 
     def _on_steal(self, action: A.StealCard) -> None:
-        self._hand_steal(self.active, self.victim, action.resource)
+        self.hand_steal(self.active, self.victim, action.resource)
         if self.record_events:
             self.last_events.append(E.Stole(self.active, self.victim, action.resource))
         self.victim = NO_SEAT
@@ -1465,7 +1485,7 @@ class GameState:
         gain = [0] * self.kinds
         for r in action.resources:
             gain[r] += 1
-        self._take_from_bank(self.active, as_hand(gain))
+        self.take_from_bank(self.active, as_hand(gain))
         if self.record_events:
             self.last_events.append(E.BankTaken(self.active, as_hand(gain)))
 
@@ -1489,9 +1509,9 @@ class GameState:
 
     def _on_maritime(self, action: A.MaritimeTrade) -> None:
         seat = self.active
-        self._pay_bank(seat, action.give)
+        self.pay_bank(seat, action.give)
         got = one_kind(action.get, 1, self.kinds)
-        self._take_from_bank(seat, got)
+        self.take_from_bank(seat, got)
         if self.record_events:
             ratio = max(action.give)
             self.last_events.append(E.Traded(seat, NO_SEAT, action.give, got, ratio))
@@ -1525,10 +1545,10 @@ class GameState:
         answer = self.trade_answers[action.seat]
         terms = answer if isinstance(answer, A.CounterOffer) else self.trade
         assert terms is not None
-        self._hand_pay(self.active, terms.give)
-        self._hand_gain(action.seat, terms.give)
-        self._hand_pay(action.seat, terms.get)
-        self._hand_gain(self.active, terms.get)
+        self.hand_pay(self.active, terms.give)
+        self.hand_gain(action.seat, terms.give)
+        self.hand_pay(action.seat, terms.get)
+        self.hand_gain(self.active, terms.get)
         if self.record_events:
             self.last_events.append(E.Traded(self.active, action.seat, terms.give, terms.get))
         self._close_trade()
@@ -1605,19 +1625,23 @@ class GameState:
 
     # ------------------------------------------------------------------ helpers
 
-    def _pay_bank(self, seat: Seat, cards: Hand) -> None:
-        self._hand_pay(seat, cards)
+    def pay_bank(self, seat: Seat, cards: Hand) -> None:
+        """The seat pays ``cards`` (it holds them) into the bank: a build, a purchase, a trade's
+        given side, a discard."""
+        self.hand_pay(seat, cards)
         bank = self.bank
         for r in range(self.kinds):
             bank[r] += cards[r]
 
-    def _take_from_bank(self, seat: Seat, cards: Hand) -> None:
-        self._hand_gain(seat, cards)
+    def take_from_bank(self, seat: Seat, cards: Hand) -> None:
+        """The seat takes ``cards`` from the bank (the bank holds them: the caller checked the
+        shortage rule, seed 002 «Ресурсы и постройки»)."""
+        self.hand_gain(seat, cards)
         bank = self.bank
         for r in range(self.kinds):
             bank[r] -= cards[r]
 
-    def _award_longest_road(self) -> None:
+    def award_longest_road(self) -> None:
         """Give, keep or set aside Longest Road (official rule; docs/rules/base.md).
 
         The holder keeps it while longest or tied for longest (and at the minimum); otherwise the

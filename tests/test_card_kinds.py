@@ -60,7 +60,7 @@ def cards(**counts: int) -> Hand:
 def give(state: GameState, seat: int, hand: Hand) -> None:
     """Move ``hand`` from the bank to the seat, seen by all (direct: nothing yields a commodity
     in this game)."""
-    state._take_from_bank(seat, hand)
+    state.take_from_bank(seat, hand)
 
 
 def main_phase(players: int = 3, rules: RuleSet = RULES) -> GameState:

@@ -79,7 +79,7 @@ def new_state(players: int = 4, options: GameOptions | None = None) -> GameState
     while state.phase is not Phase.ROLL:
         state.play(state.legal_actions()[0])
     for seat in range(players):
-        state._pay_bank(seat, tuple(state.hands[seat]))
+        state.pay_bank(seat, tuple(state.hands[seat]))
     return state
 
 
@@ -88,7 +88,7 @@ def give(state: GameState, seat: int, **cards: int) -> None:
     hand = [0] * state.kinds
     for name, count in cards.items():
         hand[Resource[name.upper()]] = count
-    state._take_from_bank(seat, tuple(hand))
+    state.take_from_bank(seat, tuple(hand))
 
 
 def roll(state: GameState, red: int, yellow: int, face: int = TRADE_GATE) -> None:

@@ -25,7 +25,7 @@ from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.state import CHANCE, GameState
 from hexlan.net.client import SessionGame
 
-_SHARED = frozenset({"_static_public", "_harbour_nodes"})
+_SHARED = frozenset({"_static_public", "harbour_nodes"})
 """Mutable-typed attributes a copy shares on purpose: built once per game, never changed."""
 
 

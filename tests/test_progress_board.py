@@ -137,7 +137,7 @@ def test_the_bishop_passes_over_a_seat_with_no_card_and_may_rob_nobody() -> None
     state, play = holding("bishop")
     progress(state).arrived = True
     hex_id, seats = crowded_hex(state, 0)
-    state._pay_bank(seats[0], tuple(state.hands[seats[0]]))  # nothing to take
+    state.pay_bank(seats[0], tuple(state.hands[seats[0]]))  # nothing to take
     state.play(PlayProgress(play.track, play.face, hex_id))
     robbed = []
     while state.phase is Phase.STEAL:
@@ -251,7 +251,7 @@ def test_the_inventor_swaps_two_tokens_and_production_follows_them() -> None:
     assert progress(state).board.swaps == [(min(first, second), max(first, second))]
     state.play(A.END_TURN)
     for s in range(4):
-        state._pay_bank(s, tuple(state.hands[s]))
+        state.pay_bank(s, tuple(state.hands[s]))
     roll(state, new // 2, new - new // 2)  # seat 1 rolls the number its hex now bears
     resource = state.board.terrains[first].resource
     assert resource is not None and state.hands[1][resource] >= 1
@@ -329,7 +329,7 @@ def test_the_bot_remembers_its_turn_across_the_inventors_new_board_and_forgets_i
     while state.phase is not Phase.ROLL:
         state.play(state.legal_actions()[0])
     for seat in range(4):
-        state._pay_bank(seat, tuple(state.hands[seat]))
+        state.pay_bank(seat, tuple(state.hands[seat]))
     assert turn_of_seat_0(state) == offer
 
 

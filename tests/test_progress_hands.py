@@ -92,14 +92,14 @@ def at_main(name: str) -> tuple[GameState, list[InformationState], tuple[int, in
     hands = [as_hand(h) for h in state.hands]
     for game in (state, *views):
         for seat in range(4):
-            game._hand_pay(seat, hands[seat])  # empty hands, publicly
+            game.hand_pay(seat, hands[seat])  # empty hands, publicly
     return state, views, (track, face)
 
 
 def public_gift(state: GameState, views: list[InformationState], seat: int, cards: Hand) -> None:
     """Every game gives ``seat`` ``cards`` (a public gain)."""
     for game in (state, *views):
-        game._hand_gain(seat, cards)
+        game.hand_gain(seat, cards)
 
 
 def test_a_capped_count_tells_a_view_only_at_least_the_cap() -> None:

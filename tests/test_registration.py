@@ -250,3 +250,21 @@ def test_every_game_has_a_spec_and_every_spec_a_game() -> None:
 
     played = {spec_for(load_ruleset(game)).name for game in GAMES}
     assert played == set(SPECS)
+
+
+def test_no_rules_module_touches_another_classs_private_members() -> None:
+    """The rules modules (engine/variants/) call the engine through its public members (the
+    rules kit on :class:`~hexlan.engine.state.GameState`: ``pay_bank``, ``take_from_bank``,
+    ``finish_roll``, ``paths_changed``, ...), never ``state._something``: only ``self`` and
+    ``cls`` reach a private member."""
+    found = []
+    for path in sorted((ROOT / "engine/variants").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in {"self", "cls"})
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr}")
+    assert not found, "\n".join(found)

@@ -90,7 +90,7 @@ def pirates(state: GameState) -> PirateIslands:
 
 
 def give(state: GameState, seat: int, cards: tuple[int, int, int, int, int]) -> None:
-    state._take_from_bank(seat, cards)
+    state.take_from_bank(seat, cards)
 
 
 def roll(state: GameState, first: int, second: int) -> None:
@@ -212,7 +212,7 @@ def test_no_road_takes_a_side_of_a_ship_line() -> None:
     island has two beside the lines of slots 0 and 1) takes no road, in set-up or later."""
     state = new_state()
     variant = pirates(state)
-    closed = state._closed_paths
+    closed = state.closed_paths
     assert closed == frozenset().union(*(slot.legal for slot in variant.slots))
     home_coast = [
         p
@@ -624,5 +624,5 @@ def test_a_robber_off_the_board_still_moves_onto_the_land() -> None:
     board = random_board(random.Random(0), "spiral", load_map(rules.board))
     state = GameState(board, 4, rules=rules)
     assert state.robber == -1
-    moves = [a for a in state._robber_actions(0) if isinstance(a, A.MoveRobber)]
+    moves = [a for a in state.robber_actions(0) if isinstance(a, A.MoveRobber)]
     assert {a.hex for a in moves} == set(range(board.topology.hex_count))

@@ -166,7 +166,7 @@ def test_seats_take_the_slots_in_order_and_a_fifth_seat_leaves_the_sixth_slot_em
         assert fleet(state).fortress_chits[seat] == 3
     last = variant.slots[5]
     assert (state.node_owner[last.settlement] == 5) == (players == 6)
-    assert (last.ship in state._closed_paths) == (players == 6)
+    assert (last.ship in state.closed_paths) == (players == 6)
     assert not state.blocked[last.colour] or players == 5
 
 
@@ -191,7 +191,7 @@ def test_a_ship_extends_the_line_in_the_special_building_phase() -> None:
     state.play(A.Dice(1, 2))
     while state.phase is not Phase.MAIN:
         state.play(state.legal_actions()[0])
-    state._take_from_bank(1, SHIP)
+    state.take_from_bank(1, SHIP)
     state.play(A.END_TURN)
     assert state.phase is BuildPhase.SPECIAL_BUILD and state.active == 1
     spots = pirates(state).ship_spots(state, 1)

@@ -108,7 +108,7 @@ def _alchemist(view: GameState, seat: Seat, choice: int) -> float | None:
         return None
     paid = [0] * view.players
     robber, level = view.robber, view.node_level
-    for h, node, owner, _ in view._income[dice.total]:
+    for h, node, owner, _ in view.income[dice.total]:
         if h != robber:
             paid[owner] += level[node]
     if paid[seat] < ALCHEMIST_CARDS:

@@ -140,7 +140,7 @@ class Jungle(Variant):
         if not held or not state.deck_size():
             return
         cost = state.rules.development_card_cost
-        covers = state._hand_covers  # the information state's hook for an opponent's hand
+        covers = state.hand_covers  # the information state's hook for an opponent's hand
         for action in self.buys:
             spent = sum(action.replaced)
             if spent > held:
@@ -157,7 +157,7 @@ class Jungle(Variant):
         drawn next (seed 002 «Джунгли»)."""
         seat = state.active
         state.discoveries[seat] -= sum(action.replaced)
-        state._pay_bank(seat, hand_minus(state.rules.development_card_cost, action.replaced))
+        state.pay_bank(seat, hand_minus(state.rules.development_card_cost, action.replaced))
         state.phase = Phase.DRAW
         if state.record_events:
             state.last_events.append(E.CardBought(seat, sum(action.replaced)))

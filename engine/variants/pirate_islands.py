@@ -319,7 +319,7 @@ class PirateIslands(Seafarers):
                 state.blocked[n] = True
         for seat in range(state.players):
             slot = self.slots[seat]
-            state._place_settlement(seat, slot.settlement)
+            state.place_settlement(seat, slot.settlement)
             self._place(state, seat, slot.ship)
             fleet(state).fortress_chits[seat] = self.chits
 
@@ -485,7 +485,7 @@ class PirateIslands(Seafarers):
             draws = [
                 (FleetLoot(cards), p)
                 for cards, p in _draws(tuple(state.hands[victim]), fleet(state).loot)
-                if state._hand_covers(victim, cards)
+                if state.hand_covers(victim, cards)
             ]
             total = sum(p for _, p in draws)
             return [(action, p / total) for action, p in draws]
@@ -502,7 +502,7 @@ class PirateIslands(Seafarers):
             fleet(state).fortress_chits[seat] -= 1
             if not fleet(state).fortress_chits[seat]:
                 fortress = self.slots[seat].fortress
-                state._place_settlement(seat, fortress)
+                state.place_settlement(seat, fortress)
                 self.after_build(state, seat, fortress)
                 if not any(fleet(state).fortress_chits):  # seed 004: the fleet is beaten
                     sea(state).pirate = NO_SEAT
@@ -511,7 +511,7 @@ class PirateIslands(Seafarers):
             for _ in range(2 if warships < roll else 1):
                 self._lift(state, seat, ships[-1])
             fleet(state).warships[seat] = min(warships, len(ships))
-            state._road_cache = [None] * state.players
+            state.paths_changed()
         fleet(state).fortress_attacked = True
         state.phase = Phase.MAIN
         if state.record_events:
@@ -532,7 +532,7 @@ class PirateIslands(Seafarers):
         self._fortress_die(state, action.roll)
 
     def _on_rob(self, state: GameState, action: RobSeat) -> None:
-        state._rob(action.victim)
+        state.rob(action.victim)
 
     def hand_draw_outcome(self, state: GameState, cards: Hand) -> A.Action:
         """The fleet's loot drawn by the network: :class:`FleetLoot` of ``cards``."""
@@ -543,12 +543,12 @@ class PirateIslands(Seafarers):
         victim = state.victim
         if state.record_events:
             state.last_events.append(E.FleetLooted(victim, action.cards))
-        state._pay_bank(victim, action.cards)
+        state.pay_bank(victim, action.cards)
         fleet(state).loot = 0
         state.victim = NO_SEAT
         state.roll_pending = False
         assert state.dice is not None
-        state._finish_roll(state.dice.total)
+        state.finish_roll(state.dice.total)
 
     # ------------------------------------------------------------------ rejections
 
@@ -595,7 +595,7 @@ class PirateIslands(Seafarers):
                 " colour intersection to its fortress",
                 f"{_RULE} «Строительство кораблей»",
             )
-        if isinstance(action, A.BuildRoad) and action.path in state._closed_paths:
+        if isinstance(action, A.BuildRoad) and action.path in state.closed_paths:
             return (
                 "a road may not take a side of a ship line",
                 f"{_RULE} «Нельзя блокировать строй другого игрока»",

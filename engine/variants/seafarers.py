@@ -446,14 +446,14 @@ class Seafarers(Variant):
         if resource is not None:
             for n in self.topology.hex_nodes[h]:  # a building already there produces from now
                 if state.node_owner[n] >= 0:
-                    state._income[token].append((h, n, state.node_owner[n], int(resource)))
+                    state.income[token].append((h, n, state.node_owner[n], int(resource)))
         gain = (
             one_kind(resource, 1, state.kinds)
             if resource is not None and state.bank[resource]
             else None
         )
         if gain is not None:
-            state._take_from_bank(seat, gain)
+            state.take_from_bank(seat, gain)
         elif terrain is Terrain.GOLD_FIELD and any(state.bank):
             sea(state).gold_owed[seat] += 1
         if state.record_events:
@@ -519,7 +519,7 @@ class Seafarers(Variant):
     def main_actions(self, state: GameState, seat: Seat, result: list[A.Action]) -> None:
         """Ships the seat can pay for and place; in its own turn after the roll, each move of a
         movable ship (one a turn)."""
-        if self.ships_left(state, seat) > 0 and state._hand_covers(seat, self.ship_cost):
+        if self.ships_left(state, seat) > 0 and state.hand_covers(seat, self.ship_cost):
             builds = self._builds
             result.extend(builds[p] for p in self.ship_spots(state, seat))
         if state.phase is Phase.MAIN and not sea(state).ship_moved:
@@ -650,7 +650,7 @@ class Seafarers(Variant):
         for other in broken:  # a settlement cuts another seat's trade route (official)
             state.road_length[other] = self.route_length(state, other)
         if broken:
-            state._award_longest_road()
+            state.award_longest_road()
         island = self.topology.node_island[node]
         setup = state.phase is Phase.SETUP_ROAD
         bonus = 0 if setup else self.bonus_for(state, seat, node)
@@ -704,7 +704,7 @@ class Seafarers(Variant):
         if isinstance(action, BuildShip) and state.phase in (Phase.MAIN, BuildPhase.SPECIAL_BUILD):
             if self.ships_left(state, seat) <= 0:
                 return (f"seat {seat} has no ship left", "official: 15 ships a player")
-            if not state._hand_covers(seat, self.ship_cost):
+            if not state.hand_covers(seat, self.ship_cost):
                 return ("a ship costs lumber + wool", _RULE)
             return self._why_not_here(state, seat, action.path)
         if isinstance(action, MoveShip) and state.phase is Phase.MAIN:
@@ -756,9 +756,9 @@ class Seafarers(Variant):
         sea(state).ships[seat].remove(path)
 
     def _routes_changed(self, state: GameState, seat: Seat) -> None:
-        state._road_cache = [None] * state.players  # the paths taken or freed
+        state.paths_changed()  # the paths taken or freed
         state.road_length[seat] = self.route_length(state, seat)
-        state._award_longest_road()
+        state.award_longest_road()
 
     def _build(self, state: GameState, path: PathId) -> None:
         seat, phase = state.active, state.phase
@@ -774,17 +774,17 @@ class Seafarers(Variant):
                 )
             )
         if phase is Phase.MAIN or phase is BuildPhase.SPECIAL_BUILD:
-            state._pay_bank(seat, self.ship_cost)
+            state.pay_bank(seat, self.ship_cost)
         self._place(state, seat, path)
         sea(state).new_ships.append(path)
         if phase is Phase.SETUP_ROAD:
-            state._road_cache = [None] * state.players
+            state.paths_changed()
             state.road_length[seat] = self.route_length(state, seat)
-            state._setup_next()
+            state.setup_next()
             return
         self._routes_changed(state, seat)
         if phase is Phase.ROAD_BUILDING:
-            state._free_build_placed(seat)
+            state.free_build_placed(seat)
 
     def _on_build(self, state: GameState, action: BuildShip) -> None:
         self._build(state, action.path)
@@ -803,10 +803,10 @@ class Seafarers(Variant):
         sea(state).pirate = action.hex
         if state.record_events:
             state.last_events.append(E.PirateMoved(state.active, action.hex, action.victim))
-        state._rob(action.victim)
+        state.rob(action.victim)
 
     def _choose_gold(self, state: GameState, action: ChooseGold) -> None:
-        state._take_from_bank(action.seat, action.cards)
+        state.take_from_bank(action.seat, action.cards)
         if state.record_events:
             state.last_events.append(E.BankTaken(action.seat, action.cards))
         sea(state).gold_owed[action.seat] = 0
@@ -815,7 +815,7 @@ class Seafarers(Variant):
             if state.roll_pending:  # Pirate Islands: the fleet's prize is taken; the roll goes on
                 state.roll_pending = False
                 assert state.dice is not None
-                state._finish_roll(state.dice.total)
+                state.finish_roll(state.dice.total)
 
     def public_dict(self, state: GameState) -> dict[str, Any]:
         """Ships, the pirate, gold owed, this turn's ship facts, island bonuses."""

@@ -330,7 +330,7 @@ class CitiesKnights(Variant):
         if state.phase is not Phase.MAIN:
             return
         progress, config = progress_of(state), self.config
-        covers = state._hand_covers
+        covers = state.hand_covers
         per_level = config.knights_per_level
         if knights.pieces_left(progress, seat, 1, per_level) > 0 and covers(
             seat, config.knight_cost
@@ -408,7 +408,7 @@ class CitiesKnights(Variant):
         else:
             assert state.dice is not None
             state.roll_pending = False
-            state._finish_roll(state.dice.total)
+            state.finish_roll(state.dice.total)
 
     def _on_pillage(self, state: GameState, action: PillageCity) -> None:
         barbarians.pillage(state, progress_of(state), action.seat, action.node)
@@ -433,12 +433,12 @@ class CitiesKnights(Variant):
 
     def _on_build_knight(self, state: GameState, action: BuildKnight) -> None:
         seat = state.active
-        state._pay_bank(seat, self.config.knight_cost)
+        state.pay_bank(seat, self.config.knight_cost)
         knights.place(state, progress_of(state), action.node, Knight(seat, 1))
 
     def _on_activate(self, state: GameState, action: ActivateKnight) -> None:
         progress = progress_of(state)
-        state._pay_bank(state.active, self.config.activate_cost)
+        state.pay_bank(state.active, self.config.activate_cost)
         progress.knights[action.node] = replace(progress.knights[action.node], active=True)
         progress.fresh.add(action.node)
 
@@ -447,7 +447,7 @@ class CitiesKnights(Variant):
         if progress.free_promotions > 0:  # the Smith's
             progress.free_promotions -= 1
         else:
-            state._pay_bank(state.active, self.config.promote_cost)
+            state.pay_bank(state.active, self.config.promote_cost)
         knight = progress.knights[action.node]
         progress.knights[action.node] = replace(knight, level=knight.level + 1)
         progress.promoted.add(action.node)
@@ -485,7 +485,7 @@ class CitiesKnights(Variant):
 
     def _on_wall(self, state: GameState, action: BuildWall) -> None:
         seat = state.active
-        state._pay_bank(seat, self.config.wall_cost)
+        state.pay_bank(seat, self.config.wall_cost)
         progress_of(state).walls[seat].append(action.node)
 
     def _on_improve(self, state: GameState, action: ImproveCity) -> None:
@@ -515,8 +515,8 @@ class CitiesKnights(Variant):
 
     def _on_give(self, state: GameState, action: GiveCards) -> None:
         progress = progress_of(state)
-        state._hand_pay(action.seat, action.cards)
-        state._hand_gain(state.active, action.cards)
+        state.hand_pay(action.seat, action.cards)
+        state.hand_gain(state.active, action.cards)
         progress.wedding.remove(action.seat)
         if not progress.wedding:
             state.phase = Phase.MAIN
@@ -541,7 +541,7 @@ class CitiesKnights(Variant):
 
     def _on_aqueduct(self, state: GameState, action: AqueductPick) -> None:
         progress = progress_of(state)
-        state._take_from_bank(action.seat, self._picks[action.resource])
+        state.take_from_bank(action.seat, self._picks[action.resource])
         progress.aqueduct.remove(action.seat)
         if not progress.aqueduct or not any(state.bank[r] for r in RESOURCES):
             progress.aqueduct = []

@@ -85,7 +85,7 @@ def why_not_improve(
             "official Cities & Knights rules (docs/rules/cities-and-knights.md)",
         )
     cost = improvement_cost(state, progress, seat, track)
-    if not state._hand_covers(seat, cost):
+    if not state.hand_covers(seat, cost):
         commodity = TRACK_COMMODITY[track].name.lower()
         price = cost[TRACK_COMMODITY[track]]
         return (f"{name} level {level + 1} costs {price} {commodity}", f"{_RULE}: {level + 1}")
@@ -97,7 +97,7 @@ def improve(
 ) -> None:
     """Pay for and build the seat's next improvement of ``track``; ``node`` takes the
     metropolis when the level wins it. The third trade level opens 2:1 commodity trades."""
-    state._pay_bank(seat, improvement_cost(state, progress, seat, track))
+    state.pay_bank(seat, improvement_cost(state, progress, seat, track))
     progress.crane = False
     if takes_metropolis(progress, seat, track, config.metropolis_level):
         holder = progress.metropolis_seat[track]
@@ -119,7 +119,7 @@ def bank_ratio(state: GameState, progress: Progress, seat: Seat, kind: int, leve
     """The seat's bank ratio for ``kind`` from its harbours, its trading house (``level``: the
     trade level that opens it) and the merchant, without a Merchant Fleet."""
     ratio = 3 if state.generic_harbour[seat] else 4
-    harbours = state._harbour_nodes
+    harbours = state.harbour_nodes
     for node in (*state.settlements[seat], *state.cities[seat]):
         harbour = harbours.get(node)
         if harbour is not None and harbour.resource == kind:

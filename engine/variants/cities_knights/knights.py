@@ -109,10 +109,10 @@ def lift(state: GameState, progress: Progress, node: NodeId) -> Knight:
 def roads_changed(state: GameState) -> None:
     """A knight (or a road, the Diplomat's) came or went: road spots and every seat's road
     length may have changed; the Longest Road is awarded again."""
-    state._road_cache = [None] * state.players
+    state.paths_changed()
     for seat in range(state.players):
-        state.road_length[seat] = state._route_length(seat)
-    state._award_longest_road()
+        state.road_length[seat] = state.route_length(seat)
+    state.award_longest_road()
 
 
 def pieces_left(progress: Progress, seat: Seat, level: int, per_level: int) -> int:

@@ -127,7 +127,7 @@ def bishop_hexes(state: GameState, progress: Progress, seat: Seat) -> list[HexId
     once the barbarians have attacked (official: the robber is not in play before)."""
     if not progress.arrived:
         return []
-    return sorted({a.hex for a in state._robber_actions(seat) if isinstance(a, A.MoveRobber)})
+    return sorted({a.hex for a in state.robber_actions(seat) if isinstance(a, A.MoveRobber)})
 
 
 def bishop_victims(state: GameState, seat: Seat, hex_id: HexId) -> list[Seat]:
@@ -233,7 +233,7 @@ def play(state: GameState, progress: Progress, name: str, choice: int, config: C
     if name == "alchemist":
         dice = alchemist_dice(choice)
         assert dice is not None
-        state._on_dice(dice)  # as a roll: the event die follows, then production
+        state.roll(dice)  # as a roll: the event die follows, then production
     elif name == "bishop":
         victims = bishop_victims(state, seat, choice)
         state.robber = choice
@@ -242,7 +242,7 @@ def play(state: GameState, progress: Progress, name: str, choice: int, config: C
         state.robber_resume = state.phase
         state.discard_after_robber = False
         cards.bishop = victims[1:]
-        state._rob(victims[0] if victims else NO_SEAT)
+        state.rob(victims[0] if victims else NO_SEAT)
     elif name == "deserter":
         cards.deserter = choice
         state.phase = KnightsPhase.DESERTER
@@ -289,7 +289,7 @@ def swap_tokens(state: GameState, progress: Progress, first: HexId, second: HexI
     a, b = tokens[first], tokens[second]
     tokens[first], tokens[second] = b, a
     state.board = replace(state.board, tokens=tuple(tokens))
-    income = state._income
+    income = state.income
     moving_a = [e for e in income[a] if e[0] == first]
     moving_b = [e for e in income[b] if e[0] == second]
     income[a] = [e for e in income[a] if e[0] != first] + moving_b

@@ -118,17 +118,15 @@ def harbor_actions(state: GameState, progress: Progress, seat: Seat) -> list[A.A
     kinds = state.kinds
     if progress.harbor_offer == NO_OFFER:
         offers: list[A.Action] = [
-            HarborOffer(int(r))
-            for r in RESOURCES
-            if state._hand_covers(seat, one_kind(r, 1, kinds))
+            HarborOffer(int(r)) for r in RESOURCES if state.hand_covers(seat, one_kind(r, 1, kinds))
         ]
         return [*offers, HarborOffer(NO_OFFER)]
     answers: list[A.Action] = [
         HarborAnswer(seat, int(c))
         for c in COMMODITIES
-        if state._hand_covers(seat, one_kind(c, 1, kinds))
+        if state.hand_covers(seat, one_kind(c, 1, kinds))
     ]
-    if state._hand_could(seat, _no_commodity):
+    if state.hand_could(seat, _no_commodity):
         answers.append(HarborAnswer(seat, NO_OFFER))
     return answers
 
@@ -141,7 +139,7 @@ def offer(state: GameState, progress: Progress, action: HarborOffer) -> None:
     if kind == NO_OFFER:
         _next_partner(state, progress)
     else:
-        state._hand_narrow(state.active, lambda h: h[kind] > 0, "offered a resource it lacks")
+        state.hand_narrow(state.active, lambda h: h[kind] > 0, "offered a resource it lacks")
 
 
 def answer(state: GameState, progress: Progress, action: HarborAnswer) -> None:
@@ -149,14 +147,14 @@ def answer(state: GameState, progress: Progress, action: HarborAnswer) -> None:
     it holds no commodity and nothing moves."""
     seat, player, kinds = action.seat, state.active, state.kinds
     if action.commodity == NO_OFFER:
-        state._hand_narrow(seat, _no_commodity, "holds a commodity for the Commercial Harbor")
+        state.hand_narrow(seat, _no_commodity, "holds a commodity for the Commercial Harbor")
     else:
         given = one_kind(action.commodity, 1, kinds)
         offered = one_kind(progress.harbor_offer, 1, kinds)
-        state._hand_pay(seat, given)
-        state._hand_gain(player, given)
-        state._hand_pay(player, offered)
-        state._hand_gain(seat, offered)
+        state.hand_pay(seat, given)
+        state.hand_gain(player, given)
+        state.hand_pay(player, offered)
+        state.hand_gain(seat, offered)
     _next_partner(state, progress)
 
 
@@ -213,7 +211,7 @@ def shown(state: GameState, progress: Progress, action: HandShown) -> None:
     takes its cards."""
     hand = action.hand
     if hand is not None:
-        state._hand_narrow(action.seat, lambda h: h == hand, "showed a hand it does not hold")
+        state.hand_narrow(action.seat, lambda h: h == hand, "showed a hand it does not hold")
     state.phase = KnightsPhase.MERCHANT
 
 
@@ -229,7 +227,7 @@ def merchant_takes(state: GameState, progress: Progress) -> list[A.Action]:
         hand = [0] * state.kinds
         for kind in kinds:
             hand[kind] += 1
-        if state._hand_covers(victim, as_hand(hand)):
+        if state.hand_covers(victim, as_hand(hand)):
             result.append(HandTake(as_hand(hand)))
     return result
 
@@ -239,11 +237,11 @@ def take(state: GameState, progress: Progress, action: HandTake) -> None:
     cards of the victim's (as steals a third party does not see)."""
     player, victim = state.active, progress.merchant
     if action.taken is not None:
-        state._hand_pay(victim, action.taken)
-        state._hand_gain(player, action.taken)
+        state.hand_pay(victim, action.taken)
+        state.hand_gain(player, action.taken)
     else:
         for _ in range(min(MERCHANT_TAKES, state.hand_size[victim])):
-            state._hand_steal(player, victim, None)
+            state.hand_steal(player, victim, None)
     state.phase = Phase.MAIN  # the victim stays named till the turn's end (for the telling)
 
 
@@ -268,7 +266,7 @@ def why_not(state: GameState, progress: Progress, action: A.Action) -> tuple[str
 
 
 def _has_resource(state: GameState, seat: Seat) -> bool:
-    return state._hand_could(seat, lambda h: any(h[r] for r in RESOURCES))
+    return state.hand_could(seat, lambda h: any(h[r] for r in RESOURCES))
 
 
 def _no_commodity(hand: Hand) -> bool:

@@ -130,7 +130,7 @@ def plays(
         elif (
             name == "medicine"
             and state.pieces_left(seat)[2] > 0
-            and state._hand_covers(seat, medicine_cost(state.kinds))
+            and state.hand_covers(seat, medicine_cost(state.kinds))
         ):
             result.extend(PlayProgress(track, face, n) for n in sorted(state.settlements[seat]))
         elif name == "intrigue":
@@ -157,7 +157,7 @@ def plays(
 def _open(state: GameState, progress: Progress, seat: Seat, name: str) -> bool:
     """Whether the card ``name``, which asks no choice, may be played by ``seat`` now."""
     if name == "road_building":
-        return state._can_build_free(seat)
+        return state.can_build_free(seat)
     if name == "warlord":
         return any(not k.active for _, k in progress.knights_of(seat))
     if name == "crane":
@@ -212,7 +212,7 @@ def gifts(state: GameState, seat: Seat) -> list[Hand]:
         hand = [0] * state.kinds
         for kind in kinds:
             hand[kind] += 1
-        if state._hand_covers(seat, tuple(hand)):
+        if state.hand_covers(seat, tuple(hand)):
             result.append(tuple(hand))
     return result
 
@@ -232,7 +232,7 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
         state.public_vp[seat] += 1
         progress.points[seat] += 1
     elif name in HARVEST:
-        state._take_from_bank(seat, harvest(state, seat, HARVEST[name]))
+        state.take_from_bank(seat, harvest(state, seat, HARVEST[name]))
     elif name == "smith":
         progress.free_promotions = FREE_PROMOTIONS
     elif name == "road_building":
@@ -270,7 +270,7 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
         state.path_owner[choice] = NO_SEAT
         state.roads[owner].remove(choice)
         knights.roads_changed(state)
-        if owner == seat and state._can_build_free(seat):  # its own road, placed again
+        if owner == seat and state.can_build_free(seat):  # its own road, placed again
             state.road_building_resume = state.phase
             state.free_roads = 1
             state.phase = Phase.ROAD_BUILDING
@@ -278,8 +278,8 @@ def play(state: GameState, progress: Progress, name: str, choice: NodeId) -> Non
         progress.wedding = guests(state, seat)
         state.phase = KnightsPhase.WEDDING
     elif name == "medicine":
-        state._pay_bank(seat, medicine_cost(state.kinds))
-        state._upgrade_city(seat, choice)
+        state.pay_bank(seat, medicine_cost(state.kinds))
+        state.upgrade_city(seat, choice)
     elif name in progress_hands.NAMES:
         progress_hands.play(state, progress, name, choice)
     elif name in progress_spy.NAMES:
