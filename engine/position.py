@@ -678,7 +678,7 @@ class _Reader:
             return read(value)
         except PositionError as exc:
             raise PositionError(f"line {number} ({name}): {exc}") from None
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
+        except (EngineError, ValueError, TypeError, KeyError, IndexError) as exc:
             raise PositionError(f"line {number} ({name}): {exc}") from None
 
     def done(self) -> None:
