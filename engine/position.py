@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, Final, TypeAlias
 
 from hexlan.engine import actions as A
@@ -65,8 +65,6 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import action_from_list
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import GameState
-
-from hexlan.engine.variants.cities_knights.board_state import BoardCards
 from hexlan.engine.variants.cities_knights.progress import Knight, Progress, Retreat
 from hexlan.engine.variants.pirate_islands import FleetState
 from hexlan.engine.variants.seafarers import SeaState
@@ -206,7 +204,9 @@ def _phase_write(value: GamePhase) -> str:
 def _phase_read(v: Json, s: _Shape) -> GamePhase:
     phase = s.phases.get(v) if isinstance(v, str) else None
     if phase is None:
-        raise ValueError(f"no phase {json.dumps(v)} in this game; its phases: {', '.join(s.phases)}")
+        raise ValueError(
+            f"no phase {json.dumps(v)} in this game; its phases: {', '.join(s.phases)}"
+        )
     return phase
 
 
@@ -443,9 +443,7 @@ PROGRESS_FIELDS: Final[Mapping[str, _Codec]] = {
     "spy": _SEAT,
     "metropolis": _INTS,
     "metropolis_seat": _c(list, lambda v, s: [_seat(s, x) for x in _list(v)]),
-    "knights": _c(
-        lambda d: [[n, *_knight_write(k)] for n, k in sorted(d.items())], _knights_read
-    ),
+    "knights": _c(lambda d: [[n, *_knight_write(k)] for n, k in sorted(d.items())], _knights_read),
     "fresh": _SET,
     "promoted": _SET,
     "barbarians": _COUNT,
@@ -587,7 +585,9 @@ def _write_view(state: GameState, seat: Seat | None, lines: dict[str, Json]) -> 
     pool = _unseen_pool(state)
     progress = state.variant_state
     if isinstance(progress, Progress):
-        lines["variant.held"] = [[progress.held(s, t) for t in range(3)] for s in range(state.players)]
+        lines["variant.held"] = [
+            [progress.held(s, t) for t in range(3)] for s in range(state.players)
+        ]
         cards = _progress_pool(progress)
     if seat is not None:
         lines["own.hand"] = list(state.hands[seat])
@@ -624,7 +624,9 @@ def _parse(text: str) -> _Text:
         raise PositionError(f"a position is text, not {type(text).__name__}")
     lines = text.splitlines()
     if not lines:
-        raise PositionError("an empty position: the first line must be 'hexlan-position 1 GAME FORM'")
+        raise PositionError(
+            "an empty position: the first line must be 'hexlan-position 1 GAME FORM'"
+        )
     words = lines[0].split()
     if len(words) < 4 or words[0] != MAGIC:
         raise PositionError(
@@ -640,7 +642,9 @@ def _parse(text: str) -> _Text:
     if form == SEAT and len(rest) == 1 and rest[0].lstrip("-").isdigit():
         seat = int(rest[0])
     elif form not in (FULL, PUBLIC) or rest:
-        raise PositionError(f"line 1: the form is full, public or 'seat N', not {' '.join(words[3:])!r}")
+        raise PositionError(
+            f"line 1: the form is full, public or 'seat N', not {' '.join(words[3:])!r}"
+        )
     found: dict[str, tuple[int, Json]] = {}
     previous = ""
     for number, line in enumerate(lines[1:], 2):
@@ -680,6 +684,10 @@ class _Reader:
             raise PositionError(f"line {number} ({name}): {exc}") from None
         except (EngineError, ValueError, TypeError, KeyError, IndexError) as exc:
             raise PositionError(f"line {number} ({name}): {exc}") from None
+
+    def field(self, name: str, codec: _Codec, shape: _Shape) -> Any:
+        """The value of field ``name`` read by ``codec``."""
+        return self.take(name, lambda v: codec.read(v, shape))
 
     def done(self) -> None:
         if self.fields:
@@ -741,21 +749,21 @@ def from_position(text: str) -> GameState:
         _phases(state),
     )
     for name, codec in CORE_FIELDS.items():
-        setattr(state, name, reader.take(name, lambda v, c=codec: c.read(v, shape)))
+        setattr(state, name, reader.field(name, codec, shape))
     progress = state.variant_state
     if progress is not None:
         codecs, hidden_codecs = _variant_fields(progress)
         for name, codec in codecs.items():
-            value = reader.take(f"variant.{name}", lambda v, c=codec: c.read(v, shape))
+            value = reader.field(f"variant.{name}", codec, shape)
             _set(progress, name, value)
     if isinstance(state, InformationState):
         _read_view(state, reader, shape)
     else:
         for name, codec in HIDDEN_FIELDS.items():
-            setattr(state, name, reader.take(f"hidden.{name}", lambda v, c=codec: c.read(v, shape)))
+            setattr(state, name, reader.field(f"hidden.{name}", codec, shape))
         if progress is not None:
             for name, codec in hidden_codecs.items():
-                value = reader.take(f"hidden.variant.{name}", lambda v, c=codec: c.read(v, shape))
+                value = reader.field(f"hidden.variant.{name}", codec, shape)
                 _set(progress, name, value)
     reader.done()
     _rebuild(state)
@@ -778,15 +786,22 @@ def _read_view(state: InformationState, reader: _Reader, shape: _Shape) -> None:
     progress = state.variant_state
     if isinstance(progress, Progress):
         held = reader.take(
-            "variant.held", lambda v: [[_count(x) for x in _list(r, 3, "tracks")] for r in _list(v, shape.players, "seats")]
+            "variant.held",
+            lambda v: [
+                [_count(x) for x in _list(r, 3, "tracks")] for r in _list(v, shape.players, "seats")
+            ],
         )
-        cards_pool = reader.take("unseen.progress", lambda v: PROGRESS_HIDDEN["pool"].read(v, shape))
+        cards_pool = reader.take(
+            "unseen.progress", lambda v: PROGRESS_HIDDEN["pool"].read(v, shape)
+        )
     if seat != NO_SEAT:
         state.hands[seat] = reader.take("own.hand", lambda v: _hand(v, shape))
         state.dev_cards[seat] = reader.take("own.dev_cards", lambda v: _faces(v, shape))
         state.new_dev_cards[seat] = reader.take("own.new_dev_cards", lambda v: _faces(v, shape))
         if isinstance(progress, Progress):
-            progress.cards[seat] = reader.take("own.progress_cards", lambda v: _tuples_read(v, shape))
+            progress.cards[seat] = reader.take(
+                "own.progress_cards", lambda v: _tuples_read(v, shape)
+            )
     state.deck = pool
     if isinstance(progress, Progress):
         progress.pool = cards_pool
@@ -806,7 +821,9 @@ def _forget_hands(state: InformationState) -> None:
     if state.seat != NO_SEAT:
         out = [n - h for n, h in zip(out, state.hands[state.seat], strict=True)]
     if min(out) < 0:
-        raise PositionError(f"the cards out of the bank {out} do not cover seat {state.seat}'s hand")
+        raise PositionError(
+            f"the cards out of the bank {out} do not cover seat {state.seat}'s hand"
+        )
     for s in range(state.players):
         if s == state.seat:
             continue

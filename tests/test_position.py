@@ -139,7 +139,7 @@ def test_the_text_is_sorted_lines_under_a_header() -> None:
     assert header == "hexlan-position 1 base full"
     names = [line.split(" ", 1)[0] for line in lines]
     assert names == sorted(names) and len(set(names)) == len(names)
-    assert "phase \"start_player\"" in lines
+    assert 'phase "start_player"' in lines
 
 
 def test_a_full_position_of_a_view_is_refused() -> None:
@@ -175,7 +175,10 @@ def _replace(text: str, name: str, value: str) -> str:
         (lambda t: t.replace(" base full", " chess full", 1), "no game named 'chess'"),
         (lambda t: t.replace(" base full", " base partial", 1), "the form is full, public"),
         (lambda t: "", "an empty position"),
-        (lambda t: _replace(t, "hidden.hands", "[[1,0,0,0],[0,0,0,0,0],[0,0,0,0,0]]"), "hidden.hands"),
+        (
+            lambda t: _replace(t, "hidden.hands", "[[1,0,0,0],[0,0,0,0,0],[0,0,0,0,0]]"),
+            "hidden.hands",
+        ),
         (lambda t: _replace(t, "bank", "[19,19,-1,19,19]"), "a count cannot be negative: -1"),
         (lambda t: _replace(t, "bank", "[19,19,19,19,18]"), "bank: the bank and the hands hold"),
         (lambda t: _replace(t, "hand_size", "[0,0,9]"), "hand_size: seat 0 holds"),
@@ -187,7 +190,10 @@ def _replace(text: str, name: str, value: str) -> str:
         (lambda t: _replace(t, "options", '{"castling":true}'), "unknown game options: castling"),
         (lambda t: _replace(t, "turn", "{oops"), "turn\\): not a JSON value"),
         (lambda t: t + "zz_extra 1\n", "unknown field zz_extra"),
-        (lambda t: _replace(t, "winner", "-1").replace("\nwinner -1", ""), "field winner is missing"),
+        (
+            lambda t: _replace(t, "winner", "-1").replace("\nwinner -1", ""),
+            "field winner is missing",
+        ),
         (lambda t: t.replace("\nactive ", "\nzzz 1\nactive ", 1), "out of order"),
     ],
 )
@@ -203,14 +209,16 @@ def test_a_bad_text_is_refused_by_name(change: object, message: str) -> None:
 def test_the_hand_of_the_wrong_length_names_the_line() -> None:
     text = to_position(_played())
     bad = _replace(text, "hidden.hands", "[[1,0,0,0],[0,0,0,0,0],[0,0,0,0,0]]")
-    line = next(n for n, l in enumerate(bad.splitlines(), 1) if l.startswith("hidden.hands"))
+    line = next(n for n, row in enumerate(bad.splitlines(), 1) if row.startswith("hidden.hands"))
     with pytest.raises(PositionError, match=rf"line {line} \(hidden\.hands\): expected 5 counts"):
         from_position(bad)
 
 
 def test_a_public_position_refuses_hands_beyond_the_cards_out() -> None:
     text = to_position(_played(), public=True)
-    with pytest.raises(PositionError, match="seat 0 holds 40 cards, more than the 9 out of the bank"):
+    with pytest.raises(
+        PositionError, match="seat 0 holds 40 cards, more than the 9 out of the bank"
+    ):
         from_position(_replace(text, "hand_size", "[40,0,0]"))
 
 
