@@ -605,6 +605,27 @@ def _write_view(state: GameState, seat: Seat | None, lines: dict[str, Json]) -> 
         lines["unseen.progress"] = cards
 
 
+def replace_fields(text: str, changes: Mapping[str, Json]) -> str:
+    """``text`` with the fields named in ``changes`` given new values (plain JSON values, as the
+    text holds them), still canonical: how a test poses a position from a real one.
+
+    >>> from hexlan.engine.board import beginner_board
+    >>> text = replace_fields(to_position(GameState(beginner_board(), 3)), {"turn": 4})
+    >>> from_position(text).turn
+    4
+
+    Raises:
+        PositionError: a field the text does not hold (nothing is added).
+    """
+    header, *lines = text.splitlines()
+    fields = dict(line.partition(" ")[::2] for line in lines if line.strip())
+    unknown = sorted(set(changes) - set(fields))
+    if unknown:
+        raise PositionError(f"the position has no field {', '.join(unknown)}")
+    fields.update({name: _dump(value) for name, value in changes.items()})
+    return "\n".join([header, *(f"{k} {v}" for k, v in sorted(fields.items()))]) + "\n"
+
+
 # ---------------------------------------------------------------------------- reading
 
 
@@ -930,5 +951,6 @@ __all__ = [
     "VERSION",
     "PositionError",
     "from_position",
+    "replace_fields",
     "to_position",
 ]
