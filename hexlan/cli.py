@@ -354,6 +354,41 @@ def replay(log: Path, seat: int | None, as_json: bool) -> None:
     sys.exit(run_replay(cursor))
 
 
+@main.command()
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--at",
+    type=int,
+    required=True,
+    help="After how many of the log's actions (0: the opening).",
+)
+@click.option(
+    "--public", is_flag=True, help="The public position: hands as counts, no audit needed."
+)
+@click.option(
+    "--seat",
+    type=int,
+    default=None,
+    help="The position this seat knew: its cards and the public state (needs a passed audit).",
+)
+def position(log: Path, at: int, public: bool, seat: int | None) -> None:
+    """Print the position after the --at N-th action of a game log, as text (docs/POSITION.md):
+    the full game by default (every hidden card: needs a log whose audit passed).
+
+    Exit status 2: the file is not a readable log, N is outside it, or the position asked is
+    not known from it.
+    """
+    from hexlan.net.position_log import log_position
+    from hexlan.net.replay import ReplayError
+
+    try:
+        text = log_position(log, at, public=public, seat=seat)
+    except ReplayError as exc:
+        click.echo(f"hexlan position: {log}: {exc}", err=True)
+        sys.exit(2)
+    click.echo(text, nl=False)
+
+
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.option(
     "--host",

@@ -101,7 +101,7 @@ class Timeline:
     Attributes:
         path: the log file.
         opening: the game's opening.
-        board: the board the game was played on.
+        board: the board the game began on (before play revealed fog or swapped tokens).
         names: the seats' names, in seat order.
         steps: every engine action applied, in order.
         ending: why the timeline ends where it does, in words ("won by Di (seat 3)",
@@ -201,7 +201,9 @@ def read_timeline(path: str | os.PathLike[str]) -> Timeline:
     if view is None:
         raise ReplayError("the game never began in this log: there is no board to show")
     names = tuple(s.name for s in opening.seats)
-    steps = _steps(view.board, opening, names, applied)
+    # The board the game began on: the view's own has fog revealed and tokens swapped by play.
+    board = Board.from_dict(view.public_dict()["board"])
+    steps = _steps(board, opening, names, applied)
     resolved = None
     report = observer.audit
     if not stop and report is not None and report.passed:
@@ -209,7 +211,7 @@ def read_timeline(path: str | os.PathLike[str]) -> Timeline:
     return Timeline(
         path,
         opening,
-        view.board,
+        board,
         names,
         steps,
         _ending(observer, names, stop),

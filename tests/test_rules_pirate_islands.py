@@ -32,6 +32,7 @@ from hexlan.engine.core import (
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
+from hexlan.engine.position import from_position, replace_fields, to_position
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 from hexlan.engine.variants.pirate_islands import (
@@ -78,10 +79,13 @@ def new_state(players: int = 4, options: GameOptions | None = None, seed: int = 
             state.play(next(a for a in legal if a.node not in near_fleet))  # type: ignore[union-attr]
         else:
             state.play(legal[0])
-    state.hands = [[0] * 5 for _ in range(players)]  # set-up yields set aside: hands set per test
-    state.hand_size = [0] * players
-    state.bank = [RULES4.bank_per_resource] * 5
-    return state
+    # the set-up's yields set aside (hands are set per test): empty hands, a full bank
+    empty = {
+        "hidden.hands": [[0] * 5] * players,
+        "hand_size": [0] * players,
+        "bank": [RULES4.bank_per_resource] * 5,
+    }
+    return from_position(replace_fields(to_position(state), empty))
 
 
 def pirates(state: GameState) -> PirateIslands:
@@ -271,9 +275,12 @@ def test_only_the_end_ship_moves_and_only_onto_the_other_shortest_way() -> None:
 
 def test_a_knight_turns_the_first_plain_ship_into_a_warship_and_moves_no_robber() -> None:
     """Seed 004 «Боевые корабли»; no Largest Army."""
-    state = new_state()
-    state.dev_cards[0][DevCard.KNIGHT] = 4
-    state.dev_count[0] = 4
+    knights = new_state()
+    deck, cards = list(knights.deck), [[0] * len(knights.deck) for _ in range(knights.players)]
+    deck[DevCard.KNIGHT] -= 4  # seat 0 holds four knights, bought before this turn
+    cards[0][DevCard.KNIGHT] = 4
+    held = {"hidden.deck": deck, "hidden.dev_cards": cards, "dev_count": [4, 0, 0, 0]}
+    state = from_position(replace_fields(to_position(knights), held))
     roll(state, 2, 3)
     give(state, 0, SHIP)
     state.play(next(a for a in state.legal_actions() if isinstance(a, BuildShip)))
