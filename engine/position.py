@@ -348,8 +348,8 @@ DERIVED_FIELDS: Final = frozenset(
     {
         "players", "board", "options", "rules", "variant", "target", "longest_road_min",
         "road_limit", "settlement_limit", "city_limit", "topology", "kinds", "_plenty_kinds",
-        "_monopolies", "_draws", "special_building", "_harbour_nodes", "_income", "hex_seats",
-        "_roads", "_settlements", "_cities", "_road_cache", "_closed_paths", "_static_public",
+        "_monopolies", "_draws", "special_building", "harbour_nodes", "income", "hex_seats",
+        "_roads", "_settlements", "_cities", "_road_cache", "closed_paths", "_static_public",
         "record_events", "last_events", "variant_state",
     }
 )  # fmt: skip
@@ -907,7 +907,7 @@ def _rebuild(state: GameState) -> None:
     state.board = board = replace(board, terrains=tuple(terrains), tokens=tuple(tokens))
     topo = state.topology
     state.hex_seats = [0] * topo.hex_count
-    state._income = [[] for _ in range(13)]
+    state.income = [[] for _ in range(13)]
     for node, owner in enumerate(state.node_owner):
         if owner < 0 or not state.node_level[node]:  # no building (a knight's intersection)
             continue
@@ -915,8 +915,8 @@ def _rebuild(state: GameState) -> None:
             state.hex_seats[h] |= 1 << owner
             resource = board.terrains[h].resource
             if resource is not None:
-                state._income[board.tokens[h]].append((h, node, owner, int(resource)))
-    state._road_cache = [None] * state.players
+                state.income[board.tokens[h]].append((h, node, owner, int(resource)))
+    state.paths_changed()
 
 
 def _check_cards(state: GameState) -> None:

@@ -69,7 +69,7 @@ def _same_state(loaded: GameState, game: GameState) -> None:
         assert loaded.legal_actions(seat) == game.legal_actions(seat)
     assert loaded.chance_outcomes() == game.chance_outcomes()
     assert loaded.hex_seats == game.hex_seats
-    assert [sorted(i) for i in loaded._income] == [sorted(i) for i in game._income]
+    assert [sorted(i) for i in loaded.income] == [sorted(i) for i in game.income]
     assert loaded.board == game.board
 
 
