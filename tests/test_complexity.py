@@ -24,7 +24,6 @@ KNOWN: dict[str, int] = {
     "scripts/bench_crypto.py:main": 110,
     "scripts/bench_net.py:main": 32,
     "scripts/faultnet.py:play_game": 41,
-    "tui/board_render.py:_geometry": 32,
 }
 """Functions above :data:`BAR` when the test came, with their complexity then: a ceiling."""
 
