@@ -22,7 +22,6 @@ KNOWN: dict[str, int] = {
     "net/session.py:Session.owed_steps": 59,
     "net/session.py:Session._next_obligation": 56,
     "scripts/bench_crypto.py:main": 110,
-    "scripts/faultnet.py:play_game": 41,
 }
 """Functions above :data:`BAR` when the test came, with their complexity then: a ceiling."""
 
