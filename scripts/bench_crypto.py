@@ -73,7 +73,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -746,137 +746,157 @@ def _kind_bytes(envelopes: Sequence[bytes]) -> dict[str, tuple[int, int]]:
 # ---------------------------------------------------------------------------- report
 
 
+def _load_average_text() -> str:
+    """The load averages as ``"1.85 2.05 1.91"`` (``"?"`` where the system has none)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+
+
 def _machine() -> str:
     cores = os.cpu_count() or 1
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else cores
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     return (
-        f"machine: {cores} cores ({usable} usable by this process), load average {load}; "
-        f"shuffles and proof checks use min(4, cores) = {min(4, cores)} threads"
+        f"machine: {cores} cores ({usable} usable by this process), load average "
+        f"{_load_average_text()}; shuffles and proof checks use min(4, cores) = {min(4, cores)} "
+        "threads"
     )
 
 
-def _setup_figures(
-    sizes: Sequence[int],
-    paths: dict[int, list[CryptoPath]],
-    cpu_paths: dict[int, list[CryptoPath]],
-    in_loop: dict[int, list[SetupRun]],
-    in_procs: dict[int, list[SetupRun]],
-    decks: dict[int, tuple[Deck, list[bytes]]],
-    primitives: dict[str, float],
-) -> dict[str, Any]:
+def _median_ms(values: Iterable[float]) -> int:
+    """The median of seconds, in whole milliseconds."""
+    return round(statistics.median(values) * 1000)
+
+
+@dataclass
+class _Setups:
+    """Section 1's measurements, per table size: the critical paths from the functions alone
+    (wall and CPU), the networked set-ups (one event loop, one process per seat), the last
+    deck built (with the seats' secrets), and libsodium's CPU µs per call."""
+
+    sizes: list[int]
+    primitives: dict[str, float]
+    paths: dict[int, list[CryptoPath]] = field(default_factory=dict)
+    cpu_paths: dict[int, list[CryptoPath]] = field(default_factory=dict)
+    in_loop: dict[int, list[SetupRun]] = field(default_factory=dict)
+    in_procs: dict[int, list[SetupRun]] = field(default_factory=dict)
+    decks: dict[int, tuple[Deck, list[bytes]]] = field(default_factory=dict)
+
+    def beacon(self, n: int) -> float:
+        """The median beacon round of (b1) at ``n`` seats (the critical paths' beacon)."""
+        return statistics.median(s.beacon for s in self.in_loop[n])
+
+
+def _run_setups(sizes: Sequence[int], reps: int, seed: int, log_dir: Path) -> _Setups:
+    """``reps`` deck set-ups per size in each mode: the functions alone, one event loop, one
+    process per seat (after timing libsodium's primitives)."""
+    setups = _Setups(list(sizes), _primitive_costs())
+    for n in sizes:
+        setups.paths[n], setups.cpu_paths[n] = [], []
+        for r in range(reps):
+            path, cpu_path, deck, secrets = _ready_deck(n, seed + r)
+            setups.paths[n].append(path)
+            setups.cpu_paths[n].append(cpu_path)
+            setups.decks[n] = (deck, secrets)
+        setups.in_loop[n] = [asyncio.run(_setup_in_loop(seed + r, n, log_dir)) for r in range(reps)]
+        setups.in_procs[n] = [_setup_subprocesses(seed + r, n, log_dir) for r in range(reps)]
+    return setups
+
+
+@dataclass(frozen=True, slots=True)
+class _PathMedians:
+    """Medians over one table size's set-ups of their critical paths (seconds, wall or CPU):
+    the keys, the chain of shuffles, the slowest proof, the slowest seat's checks, the total
+    (and the best total), one seat's draw, shuffle, validation and proof check, and the table's
+    N draws and N(N-1) checks."""
+
+    keys: float
+    chain: float
+    prove: float
+    max_check: float
+    total: float
+    best: float
+    one_draw: float
+    one_shuffle: float
+    one_validation: float
+    one_check: float
+    table_draws: float
+    table_checks: float
+
+
+def _path_medians(crypto: Sequence[CryptoPath], beacon: float, n: int) -> _PathMedians:
+    """The medians of ``n``-seat critical paths, with ``beacon`` seconds for the beacon round."""
+    median = statistics.median
+    return _PathMedians(
+        keys=median(p.keys for p in crypto),
+        chain=median(p.chain() for p in crypto),
+        prove=median(max(p.responses) for p in crypto),
+        max_check=median(max(p.checks) for p in crypto),
+        total=median(p.total(beacon) for p in crypto),
+        best=min(p.total(beacon) for p in crypto),
+        one_draw=median(t for p in crypto for t in p.draws),
+        one_shuffle=median(t for p in crypto for t in p.shuffles),
+        one_validation=median(t for p in crypto for t in p.validations),
+        one_check=median(t / (n - 1) for p in crypto for t in p.checks),
+        table_draws=median(sum(p.draws) for p in crypto),
+        table_checks=median(sum(p.checks) for p in crypto),
+    )
+
+
+def _size_figures(setups: _Setups, n: int) -> dict[str, Any]:
+    """Section 1's JSON figures of one table size (see :func:`_setup_figures`)."""
+    wall = _path_medians(setups.paths[n], setups.beacon(n), n)
+    cpu = _path_medians(setups.cpu_paths[n], setups.beacon(n), n)
+    in_loop, in_procs = setups.in_loop[n], setups.in_procs[n]
+    loop_walls = [s.wall for s in in_loop]
+    proc_walls = [s.wall for s in in_procs]
+    return {
+        "game": game_for(n),
+        "cards": setups.decks[n][0].size,
+        "critical_path_ms": round(wall.total * 1000),
+        "one_loop_ms": _median_ms(loop_walls),
+        "one_loop_runs_ms": [round(w * 1000) for w in loop_walls],
+        "processes_ms": _median_ms(proc_walls),
+        "processes_runs_ms": [round(w * 1000) for w in proc_walls],
+        "processes_beacon_ms": _median_ms(s.beacon for s in in_procs),
+        "processes_board_laid_ms": _median_ms(s.started for s in in_procs),
+        "processes_deck_set_up_ms": _median_ms(s.usable for s in in_procs),
+        "one_loop_deck_set_up_ms": _median_ms(s.usable for s in in_loop),
+        "processes_last_shuffle_ms": _median_ms(s.shuffled for s in in_procs),
+        # CPU seconds of all six (N) processes until ready, over the machine's cores: the
+        # wall time the set-up needs at least on this machine when nothing else runs.
+        "processes_cpu_ms": _median_ms(s.cpu for s in in_procs),
+        "processes_cpu_per_core_ms": round(
+            statistics.median(s.cpu for s in in_procs) * 1000 / (os.cpu_count() or 1)
+        ),
+        # of which after each seat had the challenges: its proof and its N-1 checks
+        "processes_cpu_after_challenges_ms": _median_ms(s.cpu_after for s in in_procs),
+        # (a'), CPU of the functions alone: the critical path on one core per seat, one
+        # seat's draw, one proof check, all N(N-1) checks
+        "critical_path_cpu_ms": round(cpu.total * 1000),
+        "draw_cpu_ms": round(cpu.one_draw * 1000),
+        "check_cpu_ms": round(cpu.one_check * 1000),
+        "table_checks_cpu_ms": round(cpu.table_checks * 1000),
+    }
+
+
+def _setup_figures(setups: _Setups) -> dict[str, Any]:
     """Section 1's figures as JSON: per size, the game, the deck's cards and the set-up wall
     times in ms (medians, and every run) of (a) the critical path, (b1) one event loop, (b2) one
     process per seat; the CPU times of (a) and (b2); libsodium's costs per call in µs."""
     figures: dict[str, Any] = {
         "cores": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else [],
-        "primitives_cpu_us": {name: round(us, 1) for name, us in primitives.items()},
+        "primitives_cpu_us": {name: round(us, 1) for name, us in setups.primitives.items()},
     }
-    for n in sizes:
-        beacon = statistics.median(s.beacon for s in in_loop[n])
-        loop_walls = [s.wall for s in in_loop[n]]
-        proc_walls = [s.wall for s in in_procs[n]]
-        figures[f"{n}p"] = {
-            "game": game_for(n),
-            "cards": decks[n][0].size,
-            "critical_path_ms": round(statistics.median(p.total(beacon) for p in paths[n]) * 1000),
-            "one_loop_ms": round(statistics.median(loop_walls) * 1000),
-            "one_loop_runs_ms": [round(w * 1000) for w in loop_walls],
-            "processes_ms": round(statistics.median(proc_walls) * 1000),
-            "processes_runs_ms": [round(w * 1000) for w in proc_walls],
-            "processes_beacon_ms": round(statistics.median(s.beacon for s in in_procs[n]) * 1000),
-            "processes_board_laid_ms": round(
-                statistics.median(s.started for s in in_procs[n]) * 1000
-            ),
-            "processes_deck_set_up_ms": round(
-                statistics.median(s.usable for s in in_procs[n]) * 1000
-            ),
-            "one_loop_deck_set_up_ms": round(
-                statistics.median(s.usable for s in in_loop[n]) * 1000
-            ),
-            "processes_last_shuffle_ms": round(
-                statistics.median(s.shuffled for s in in_procs[n]) * 1000
-            ),
-            # CPU seconds of all six (N) processes until ready, over the machine's cores: the
-            # wall time the set-up needs at least on this machine when nothing else runs.
-            "processes_cpu_ms": round(statistics.median(s.cpu for s in in_procs[n]) * 1000),
-            "processes_cpu_per_core_ms": round(
-                statistics.median(s.cpu for s in in_procs[n]) * 1000 / (os.cpu_count() or 1)
-            ),
-            # of which after each seat had the challenges: its proof and its N-1 checks
-            "processes_cpu_after_challenges_ms": round(
-                statistics.median(s.cpu_after for s in in_procs[n]) * 1000
-            ),
-            # (a'), CPU of the functions alone: the critical path on one core per seat, one
-            # seat's draw, one proof check, all N(N-1) checks
-            "critical_path_cpu_ms": round(
-                statistics.median(p.total(beacon) for p in cpu_paths[n]) * 1000
-            ),
-            "draw_cpu_ms": round(
-                statistics.median(t for p in cpu_paths[n] for t in p.draws) * 1000
-            ),
-            "check_cpu_ms": round(
-                statistics.median(t / (n - 1) for p in cpu_paths[n] for t in p.checks) * 1000
-            ),
-            "table_checks_cpu_ms": round(
-                statistics.median(sum(p.checks) for p in cpu_paths[n]) * 1000
-            ),
-        }
+    for n in setups.sizes:
+        figures[f"{n}p"] = _size_figures(setups, n)
     return figures
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seats", default="2,3,4", help="table sizes, comma-separated")
-    parser.add_argument("--games", type=int, default=2, help="networked bot games per size")
-    parser.add_argument("--reps", type=int, default=3, help="deck set-ups per size and mode")
-    parser.add_argument(
-        "--quick", action="store_true", help="one set-up per size and mode, one game (largest)"
-    )
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--log-dir", type=Path, default=None, help="where logs go (a temp dir)")
-    parser.add_argument("--setup-only", action="store_true", help="only 1. deck set-up")
-    parser.add_argument("--json", action="store_true", help="end with a JSON line of set-ups")
-    parser.add_argument("--child", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        return _child(args.child)
-    sizes = [int(s) for s in args.seats.split(",")]
-    reps = 1 if args.quick else args.reps
-    game_sizes = [max(sizes)] if args.quick else sizes
-    games = 1 if args.quick else args.games
-    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="hexlan-bench-crypto-"))
-    log_dir.mkdir(parents=True, exist_ok=True)
-    began = time.perf_counter()
+# ---------------------------------------------------------------------------- report: 1
 
-    print(_machine())
-    print(f"{TARGETS}; logs in {log_dir}")
-    print(
-        f"times in ms, p50 / p95 where two; {reps} set-up(s) per size and mode, "
-        f"{games} {STRATEGY}-bot game(s) per size {game_sizes}"
-    )
 
-    # 1. Deck set-up --------------------------------------------------------------------
-    primitives = _primitive_costs()
-    paths: dict[int, list[CryptoPath]] = {}
-    cpu_paths: dict[int, list[CryptoPath]] = {}
-    in_loop: dict[int, list[SetupRun]] = {}
-    in_procs: dict[int, list[SetupRun]] = {}
-    decks: dict[int, tuple[Deck, list[bytes]]] = {}
-    for n in sizes:
-        paths[n], cpu_paths[n] = [], []
-        for r in range(reps):
-            path, cpu_path, deck, secrets = _ready_deck(n, args.seed + r)
-            paths[n].append(path)
-            cpu_paths[n].append(cpu_path)
-            decks[n] = (deck, secrets)
-        in_loop[n] = [asyncio.run(_setup_in_loop(args.seed + r, n, log_dir)) for r in range(reps)]
-        in_procs[n] = [_setup_subprocesses(args.seed + r, n, log_dir) for r in range(reps)]
-
-    print()
-    cards = ", ".join(f"{n} seats {decks[n][0].size}" for n in sizes)
-    print(f"1. deck set-up (development cards: {cards}; Terelius–Wikström proofs of shuffle)")
+def _print_critical_paths(setups: _Setups) -> None:
+    """Section 1 (a): the critical path in wall time from the functions alone, per size."""
     print(
         "(a) critical path with one machine per seat, from the functions timed here "
         "(medians over the set-ups; best: the fastest one; beacon: (b1)'s median):"
@@ -886,24 +906,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'prove':>8} {'max check':>10} {'total':>7} {'best':>6}   "
         "one draw / one shuffle from it / one validation / one proof check"
     )
-    for n in sizes:
-        crypto = paths[n]
-        beacon = statistics.median(s.beacon for s in in_loop[n])
-        keys = statistics.median(p.keys for p in crypto)
-        chain = statistics.median(p.chain() for p in crypto)
-        answer = statistics.median(max(p.responses) for p in crypto)
-        check = statistics.median(max(p.checks) for p in crypto)
-        total = statistics.median(p.total(beacon) for p in crypto)
-        best = min(p.total(beacon) for p in crypto)
-        one_draw = statistics.median(t for p in crypto for t in p.draws)
-        one_shuffle = statistics.median(t for p in crypto for t in p.shuffles)
-        one_validation = statistics.median(t for p in crypto for t in p.validations)
-        one_check = statistics.median(t / (n - 1) for p in crypto for t in p.checks)
+    for n in setups.sizes:
+        beacon = setups.beacon(n)
+        m = _path_medians(setups.paths[n], beacon, n)
         print(
-            f"{n:>5} {_ms(keys):>6} {_ms(chain):>6} {_ms(beacon):>7} "
-            f"{_ms(answer):>8} {_ms(check):>10} {_ms(total):>7} {_ms(best):>6}   "
-            f"{_ms(one_draw)} / {_ms(one_shuffle)} / {_ms(one_validation)} / {_ms(one_check)}"
+            f"{n:>5} {_ms(m.keys):>6} {_ms(m.chain):>6} {_ms(beacon):>7} "
+            f"{_ms(m.prove):>8} {_ms(m.max_check):>10} {_ms(m.total):>7} {_ms(m.best):>6}   "
+            f"{_ms(m.one_draw)} / {_ms(m.one_shuffle)} / {_ms(m.one_validation)} / "
+            f"{_ms(m.one_check)}"
         )
+
+
+def _print_cpu_paths(setups: _Setups) -> None:
+    """Section 1 (a'): the same in CPU time, beside the model of a proof check from
+    libsodium's costs per call."""
     print(
         "(a') the same in CPU time (this process, every thread: what the work costs whatever "
         "else loads the machine; total: the critical path on one core per seat):"
@@ -912,21 +928,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'seats':>5} {'keys':>6} {'chain':>6} {'prove':>8} {'max check':>10} {'total':>7}   "
         "one draw / one check; the table's N draws / N(N-1) checks; model of one check"
     )
+    primitives = setups.primitives
     per_card = primitives["base_mul"] + 8 * primitives["mul"] + 10 * primitives["add"]
-    for n in sizes:
-        crypto = cpu_paths[n]
-        beacon = statistics.median(s.beacon for s in in_loop[n])
-        model = decks[n][0].size * per_card / 1e6
+    for n in setups.sizes:
+        m = _path_medians(setups.cpu_paths[n], setups.beacon(n), n)
+        model = setups.decks[n][0].size * per_card / 1e6
         print(
-            f"{n:>5} {_ms(statistics.median(p.keys for p in crypto)):>6} "
-            f"{_ms(statistics.median(p.chain() for p in crypto)):>6} "
-            f"{_ms(statistics.median(max(p.responses) for p in crypto)):>8} "
-            f"{_ms(statistics.median(max(p.checks) for p in crypto)):>10} "
-            f"{_ms(statistics.median(p.total(beacon) for p in crypto)):>7}   "
-            f"{_ms(statistics.median(t for p in crypto for t in p.draws))} / "
-            f"{_ms(statistics.median(t / (n - 1) for p in crypto for t in p.checks))}; "
-            f"{_ms(statistics.median(sum(p.draws) for p in crypto))} / "
-            f"{_ms(statistics.median(sum(p.checks) for p in crypto))}; {_ms(model)}"
+            f"{n:>5} {_ms(m.keys):>6} {_ms(m.chain):>6} {_ms(m.prove):>8} "
+            f"{_ms(m.max_check):>10} {_ms(m.total):>7}   "
+            f"{_ms(m.one_draw)} / {_ms(m.one_check)}; "
+            f"{_ms(m.table_draws)} / {_ms(m.table_checks)}; {_ms(model)}"
         )
     print(
         "model: libsodium's share of one check, n cards, each 8 P·k, a G·k and about 10 "
@@ -934,44 +945,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         + ", ".join(f"{name} {us:.1f}" for name, us in primitives.items())
         + " (P·k checks P's subgroup first, as is_point does: about half its cost)"
     )
-    for n in sizes:
-        shuffle_bytes, proof_bytes = paths[n][0].published
+
+
+def _print_published(setups: _Setups) -> None:
+    """The bytes a seat publishes for its shuffle and its proof, per size."""
+    for n in setups.sizes:
+        shuffle_bytes, proof_bytes = setups.paths[n][0].published
         print(
             f"published per seat ({n} seats): its shuffled deck {shuffle_bytes} bytes, its proof "
             f"{proof_bytes} bytes ({shuffle_bytes + proof_bytes} bytes in all)"
         )
-    for label, table in (
-        (
-            "(b1) N real peers, one process, one event loop (as bench_net.py): "
-            "first message -> every seat ...",
-            in_loop,
-        ),
-        (
-            f"(b2) N real peers, one process per seat, started {STAGGER:.1f} s apart from the "
-            "highest seat: seat 0's first message -> every seat ...",
-            in_procs,
-        ),
-    ):
-        print(label)
-        print(
-            f"{'seats':>5} {'board laid':>10} {'last shuffle':>12} {'beacon':>7} "
-            f"{'deck set up':>11} {'checked p50':>11} {'min':>6} {'max':>6} "
-            f"{'dial retries':>12}"
-        )
-        for n in sizes:
-            setups = table[n]
-            walls = [s.wall for s in setups]
-            print(
-                f"{n:>5} {_ms(statistics.median(s.started for s in setups)):>10} "
-                f"{_ms(statistics.median(s.shuffled for s in setups)):>12} "
-                f"{_ms(statistics.median(s.beacon for s in setups)):>7} "
-                f"{_ms(statistics.median(s.usable for s in setups)):>11} "
-                f"{_ms(statistics.median(walls)):>11} {_ms(min(walls)):>6} {_ms(max(walls)):>6} "
-                f"{sum(s.failed_dials for s in setups):>12}"
-            )
+
+
+def _print_peer_setups(label: str, sizes: Sequence[int], table: dict[int, list[SetupRun]]) -> None:
+    """Section 1 (b1) or (b2): the networked set-ups' milestones per size (medians)."""
+    print(label)
+    print(
+        f"{'seats':>5} {'board laid':>10} {'last shuffle':>12} {'beacon':>7} "
+        f"{'deck set up':>11} {'checked p50':>11} {'min':>6} {'max':>6} "
+        f"{'dial retries':>12}"
+    )
     for n in sizes:
-        cpu = statistics.median(s.cpu for s in in_procs[n])
-        after = statistics.median(s.cpu_after for s in in_procs[n])
+        setups = table[n]
+        walls = [s.wall for s in setups]
+        print(
+            f"{n:>5} {_ms(statistics.median(s.started for s in setups)):>10} "
+            f"{_ms(statistics.median(s.shuffled for s in setups)):>12} "
+            f"{_ms(statistics.median(s.beacon for s in setups)):>7} "
+            f"{_ms(statistics.median(s.usable for s in setups)):>11} "
+            f"{_ms(statistics.median(walls)):>11} {_ms(min(walls)):>6} {_ms(max(walls)):>6} "
+            f"{sum(s.failed_dials for s in setups):>12}"
+        )
+
+
+def _print_processes_cpu(setups: _Setups) -> None:
+    """Section 1 (b2)'s CPU time until ready, split at the challenges, per size."""
+    for n in setups.sizes:
+        cpu = statistics.median(s.cpu for s in setups.in_procs[n])
+        after = statistics.median(s.cpu_after for s in setups.in_procs[n])
         cores = os.cpu_count() or 1
         print(
             f"(b2) CPU of the {n} processes (every thread) until ready, medians: {_ms(cpu)} ms = "
@@ -979,6 +990,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{_ms(after)} after (proofs, the {n * (n - 1)} checks); {_ms(cpu / cores)} ms on "
             f"each of {cores} cores: the least wall time the set-up can take here"
         )
+
+
+def _print_setup(setups: _Setups) -> None:
+    """Section 1, the deck set-up: (a), (a'), the bytes published, (b1) and (b2)."""
+    print()
+    cards = ", ".join(f"{n} seats {setups.decks[n][0].size}" for n in setups.sizes)
+    print(f"1. deck set-up (development cards: {cards}; Terelius–Wikström proofs of shuffle)")
+    _print_critical_paths(setups)
+    _print_cpu_paths(setups)
+    _print_published(setups)
+    _print_peer_setups(
+        "(b1) N real peers, one process, one event loop (as bench_net.py): "
+        "first message -> every seat ...",
+        setups.sizes,
+        setups.in_loop,
+    )
+    _print_peer_setups(
+        f"(b2) N real peers, one process per seat, started {STAGGER:.1f} s apart from the "
+        "highest seat: seat 0's first message -> every seat ...",
+        setups.sizes,
+        setups.in_procs,
+    )
+    _print_processes_cpu(setups)
     print(
         "board laid: every seat has laid the board, set-up placement can begin (the game waits "
         "for no deck); last shuffle: the last seat signed its shuffle; beacon: from it until "
@@ -986,19 +1020,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         "card bought is dealt; its reveal waits for the checks); checked: every seat has "
         "checked the N-1 other proofs (its deck is ready: the first reveal can happen)"
     )
-    if args.setup_only or args.json:
-        figures = _setup_figures(sizes, paths, cpu_paths, in_loop, in_procs, decks, primitives)
-    if args.setup_only:
-        if args.json:
-            print(json.dumps(figures))
-        return 0
 
-    # 2-5. Networked bot games ------------------------------------------------------------
-    played: dict[int, list[GameRun]] = {}
-    for n in game_sizes:
-        played[n] = [asyncio.run(_bot_game(args.seed + g, n, log_dir)) for g in range(games)]
-    largest = max(game_sizes)
 
+# ---------------------------------------------------------------------------- report: 2-5
+
+
+def _game_row(n: int, runs: Sequence[GameRun]) -> str:
+    """One table size's line of section 2.-3.: games, draws, plays, other actions, early
+    draws, and whether every game agreed and passed its audit."""
+    split = [_draw_latencies(g) for g in runs]
+    draws = [x for after, _ in split for x in after]
+    early = [x for _, before in split for x in before]
+    plays = [x for g in runs for x in _play_latencies(g)]
+    others = [x for g in runs for x in _other_latencies(g)]
+    ok = all(g.agreed for g in runs) and all(a == "passed" for g in runs for a in g.audits)
+    early_text = f"{len(early)}: " + ", ".join(_ms(x) for x in early) if early else "0"
+    return (
+        f"{n:>5} {len(runs):>5} {statistics.mean(g.seconds for g in runs):>6.1f} "
+        f"{len(draws):>5} {_p50_p95(draws):>15} {len(plays):>5} {_p50_p95(plays):>15} "
+        f"{_p50_p95(others):>15} {early_text:>16} "
+        f"{'yes' if ok else 'NO: ' + repr(runs[0].audits):>15}"
+    )
+
+
+def _print_games(played: dict[int, list[GameRun]], game_sizes: Sequence[int]) -> None:
+    """Sections 2.-3.: draw, play and other action latencies of the bot games, per size."""
     print()
     print(f"2.-3. networked {STRATEGY}-bot games, one event loop (as bench_net.py)")
     print(
@@ -1007,20 +1053,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'agreed, audited':>15}"
     )
     for n in game_sizes:
-        runs = played[n]
-        split = [_draw_latencies(g) for g in runs]
-        draws = [x for after, _ in split for x in after]
-        early = [x for _, before in split for x in before]
-        plays = [x for g in runs for x in _play_latencies(g)]
-        others = [x for g in runs for x in _other_latencies(g)]
-        ok = all(g.agreed for g in runs) and all(a == "passed" for g in runs for a in g.audits)
-        early_text = f"{len(early)}: " + ", ".join(_ms(x) for x in early) if early else "0"
-        print(
-            f"{n:>5} {len(runs):>5} {statistics.mean(g.seconds for g in runs):>6.1f} "
-            f"{len(draws):>5} {_p50_p95(draws):>15} {len(plays):>5} {_p50_p95(plays):>15} "
-            f"{_p50_p95(others):>15} {early_text:>16} "
-            f"{'yes' if ok else 'NO: ' + repr(runs[0].audits):>15}"
-        )
+        print(_game_row(n, played[n]))
     print(
         "draw: bot returns BuyDevelopmentCard -> DrawCard applied on every seat, for cards "
         "bought once every seat's deck was ready; early draws: bought before that (they wait "
@@ -1031,13 +1064,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "actions: the same for every other decision (bench_net.py's action latency); s/game: "
         "to every seat audited"
     )
+
+
+def _print_deal_costs(setups: _Setups) -> None:
+    """The crypto alone per card dealt and shown, per size (dealing from each size's deck)."""
     print("crypto alone per card (functions, medians, ms):")
     print(
         f"{'seats':>5} {'share proof':>11} {'share check':>11} {'open':>6} "
         f"{'show proof':>10} {'show check':>10} {'listed':>6} {'draw path':>9} {'play path':>9}"
     )
-    for n in sizes:
-        deck, secrets = decks[n]
+    for n in setups.sizes:
+        deck, secrets = setups.decks[n]
         costs = _deal_costs(deck, secrets, deck.remaining)
         prove, check = statistics.median(costs.prove), statistics.median(costs.check)
         opened = statistics.median(costs.open)
@@ -1054,7 +1091,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "check per seat"
     )
 
-    # 4. The audit ----------------------------------------------------------------------
+
+def _print_audit_latencies(played: dict[int, list[GameRun]], game_sizes: Sequence[int]) -> None:
+    """Section 4's table: from the last audit_secrets, and from the win, to every seat audited."""
     print()
     print("4. end-of-game audit")
     print(f"{'seats':>5} {'games':>5} {'last audit_secrets -> all audited':>34} {'win -> all':>12}")
@@ -1064,16 +1103,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{n:>5} {len(lat):>5} {_p50_p95([a for a, _ in lat]):>34} "
             f"{_p50_p95([b for _, b in lat]):>12}"
         )
+
+
+def _audit_session(played: dict[int, list[GameRun]], seed: int) -> tuple[Session, str]:
+    """A finished 4-seat game's seat-0 session to audit (the last networked 4-seat game, else
+    an in-process one), and where it comes from in words."""
     if 4 in played:
-        session = played[4][-1].peers[0].session
-        source = "the last networked 4-seat game, seat 0's session"
-    else:
-        session, _ = _inproc_session(args.seed, 4)
-        source = "an in-process 4-seat bot game (net/inproc.py), seat 0's session"
+        return played[4][-1].peers[0].session, "the last networked 4-seat game, seat 0's session"
+    session, _ = _inproc_session(seed, 4)
+    return session, "an in-process 4-seat bot game (net/inproc.py), seat 0's session"
+
+
+def _print_run_audit(session: Session, source: str, runs: int) -> None:
+    """Section 4's ``run_audit`` alone on ``session``'s inputs, ``runs`` times, with its
+    re-shuffles and its ``open_all`` timed apart."""
     inputs = session.audit_inputs()
     times = []
     report = None
-    for _ in range(3 if args.quick else 7):
+    for _ in range(runs):
         t, report = _timed(run_audit, inputs)
         times.append(t)
     assert report is not None
@@ -1105,15 +1152,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"open_all {_ms(open_all)} ms, the rest is the full-information replay"
     )
 
-    # 5. Bytes in the log ---------------------------------------------------------------
+
+def _print_log_bytes(runs: Sequence[GameRun], largest: int) -> None:
+    """Section 5: the envelope bytes of the deck's and the audit's messages per game, and
+    their share of all, over the games of the largest table (seat 0's logs)."""
     print()
-    if largest in played:
-        logs = [read_log(g.peers[0].log_path).messages for g in played[largest]]
-        sizes_on_disk = [os.path.getsize(g.peers[0].log_path) for g in played[largest]]
-        source = f"networked {largest}-seat game(s), seat 0's log"
-    else:  # pragma: no cover - game_sizes always holds the largest size
-        logs, sizes_on_disk = [], []
-        source = "?"
+    logs = [read_log(g.peers[0].log_path).messages for g in runs]
+    sizes_on_disk = [os.path.getsize(g.peers[0].log_path) for g in runs]
+    source = f"networked {largest}-seat game(s), seat 0's log"
     per_kind: dict[str, list[tuple[int, int]]] = defaultdict(list)
     totals = []
     for envelopes in logs:
@@ -1138,8 +1184,65 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'deck + audit':>14} {'':>8} {added:>9.0f} {added / total:>6.1%}")
     print(f"{'all messages':>14} {statistics.mean(len(x) for x in logs):>8.1f} {total:>9.0f}")
     print(f"log file on disk: {statistics.mean(sizes_on_disk):.0f} bytes (records, notes, opening)")
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    print(f"\nbench time {time.perf_counter() - began:.0f} s; load average now {load}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line (see the module's usage)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", default="2,3,4", help="table sizes, comma-separated")
+    parser.add_argument("--games", type=int, default=2, help="networked bot games per size")
+    parser.add_argument("--reps", type=int, default=3, help="deck set-ups per size and mode")
+    parser.add_argument(
+        "--quick", action="store_true", help="one set-up per size and mode, one game (largest)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--log-dir", type=Path, default=None, help="where logs go (a temp dir)")
+    parser.add_argument("--setup-only", action="store_true", help="only 1. deck set-up")
+    parser.add_argument("--json", action="store_true", help="end with a JSON line of set-ups")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark's sections (or, with ``--child``, one seat of a (b2) set-up)."""
+    args = _parser().parse_args(argv)
+    if args.child:
+        return _child(args.child)
+    sizes = [int(s) for s in args.seats.split(",")]
+    reps = 1 if args.quick else args.reps
+    game_sizes = [max(sizes)] if args.quick else sizes
+    games = 1 if args.quick else args.games
+    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="hexlan-bench-crypto-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    began = time.perf_counter()
+
+    print(_machine())
+    print(f"{TARGETS}; logs in {log_dir}")
+    print(
+        f"times in ms, p50 / p95 where two; {reps} set-up(s) per size and mode, "
+        f"{games} {STRATEGY}-bot game(s) per size {game_sizes}"
+    )
+    setups = _run_setups(sizes, reps, args.seed, log_dir)
+    _print_setup(setups)
+    figures = _setup_figures(setups) if args.setup_only or args.json else None
+    if args.setup_only:
+        if args.json:
+            print(json.dumps(figures))
+        return 0
+
+    played = {
+        n: [asyncio.run(_bot_game(args.seed + g, n, log_dir)) for g in range(games)]
+        for n in game_sizes
+    }
+    _print_games(played, game_sizes)
+    _print_deal_costs(setups)
+    _print_audit_latencies(played, game_sizes)
+    _print_run_audit(*_audit_session(played, args.seed), runs=3 if args.quick else 7)
+    largest = max(game_sizes)
+    _print_log_bytes(played[largest], largest)
+    print(
+        f"\nbench time {time.perf_counter() - began:.0f} s; load average now {_load_average_text()}"
+    )
     if args.json:
         print(json.dumps(figures))
     return 0

@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -407,7 +407,8 @@ def _rounded(value: float, digits: int) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
+    """The command line (see the module's usage)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games per table size")
     parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated (2-6)")
@@ -425,79 +426,131 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--log-dir", type=Path, default=None, help="where logs go (a temp dir)")
     parser.add_argument("--json", action="store_true", help="one JSON line of figures")
     parser.add_argument("--child", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.child:
-        return _child(args.child)
-    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="hexlan-bench-net-"))
-    log_dir.mkdir(parents=True, exist_ok=True)
-    sync = _sync_cost(log_dir)
-    mode = "one process per seat" if args.processes else "one process, one event loop"
-    report: dict[str, Any] = {
+    return parser
+
+
+def _machine(log_dir: Path, sync: float, mode: str) -> dict[str, Any]:
+    """The report's figures about the run itself: sync cost, logs, mode, cores and load."""
+    return {
         "sync_ms": round(sync * 1000, 3),
         "log_dir": str(log_dir),
         "mode": mode,
         "cores": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else [],
     }
-    if not args.json:
-        print(
-            f"{mode}, real TCP on 127.0.0.1; logs in {log_dir} (append+sync "
-            f"{sync * 1000:.2f} ms); {args.games} games per size, {args.strategy} bots"
-        )
-        print(
-            f"{'peers':>5} {'action p50/p95 ms':>18} {'dice p50/p95 ms':>16} {'bytes/turn':>10} "
-            f"{'net s':>6} {'inproc s':>8} {'ratio':>6} {'net ms/turn':>11} {'inproc ms/turn':>14}"
-        )
-    for players in (int(p) for p in args.players.split(",")):
-        net: list[NetGame] = []
-        inproc: list[tuple[float, int]] = []
-        game = args.game or game_for(players)
-        for g in range(args.games):
-            seed = args.seed + g
-            if args.processes:
-                net.append(_net_game_processes(seed, players, args.strategy, log_dir, game))
-            else:
-                net.append(asyncio.run(_net_game(seed, players, args.strategy, log_dir, game)))
-            if not args.no_inproc:
-                inproc.append(_inproc_game(seed, players, args.strategy, game))
-        actions = [x for game in net for x in game.action_latencies]
-        dice = [x for game in net for x in game.dice_latencies]
-        turns = sum(game.turns for game in net)
-        net_seconds = statistics.mean(g.seconds for g in net)
-        in_seconds = statistics.mean(s for s, _ in inproc) if inproc else float("nan")
-        net_per_turn = sum(g.seconds for g in net) / max(1, turns)
-        in_per_turn = (
+
+
+def _print_header(args: argparse.Namespace, log_dir: Path, sync: float, mode: str) -> None:
+    """The table's title line and column heads."""
+    print(
+        f"{mode}, real TCP on 127.0.0.1; logs in {log_dir} (append+sync "
+        f"{sync * 1000:.2f} ms); {args.games} games per size, {args.strategy} bots"
+    )
+    print(
+        f"{'peers':>5} {'action p50/p95 ms':>18} {'dice p50/p95 ms':>16} {'bytes/turn':>10} "
+        f"{'net s':>6} {'inproc s':>8} {'ratio':>6} {'net ms/turn':>11} {'inproc ms/turn':>14}"
+    )
+
+
+def _play_size(
+    args: argparse.Namespace, players: int, game: str, log_dir: Path
+) -> tuple[list[NetGame], list[tuple[float, int]]]:
+    """``--games`` networked games of one table size, each followed by its in-process twin
+    (seconds and turns) unless ``--no-inproc``."""
+    net: list[NetGame] = []
+    inproc: list[tuple[float, int]] = []
+    for g in range(args.games):
+        seed = args.seed + g
+        if args.processes:
+            net.append(_net_game_processes(seed, players, args.strategy, log_dir, game))
+        else:
+            net.append(asyncio.run(_net_game(seed, players, args.strategy, log_dir, game)))
+        if not args.no_inproc:
+            inproc.append(_inproc_game(seed, players, args.strategy, game))
+    return net, inproc
+
+
+@dataclass(frozen=True, slots=True)
+class _Times:
+    """One table size's wall times (seconds, unrounded): per game (means) and per turn; the
+    in-process ones NaN when none were played."""
+
+    net_seconds: float
+    in_seconds: float
+    net_per_turn: float
+    in_per_turn: float
+
+
+def _times(net: Sequence[NetGame], inproc: Sequence[tuple[float, int]]) -> _Times:
+    """The wall times of one table size's networked and in-process games."""
+    turns = sum(game.turns for game in net)
+    return _Times(
+        net_seconds=statistics.mean(g.seconds for g in net),
+        in_seconds=statistics.mean(s for s, _ in inproc) if inproc else float("nan"),
+        net_per_turn=sum(g.seconds for g in net) / max(1, turns),
+        in_per_turn=(
             sum(s for s, _ in inproc) / max(1, sum(t for _, t in inproc)) if inproc else math.nan
-        )
-        row = {
-            "peers": players,
-            "game": game,
-            "dice_events": len(dice),
-            "action_ms_p50": round(_q(actions, 0.5) * 1000, 2),
-            "action_ms_p95": round(_q(actions, 0.95) * 1000, 2),
-            "dice_ms_p50": round(_q(dice, 0.5) * 1000, 2),
-            "dice_ms_p95": round(_q(dice, 0.95) * 1000, 2),
-            "bytes_per_turn": round(sum(g.bytes_sent for g in net) / max(1, turns)),
-            "messages_per_turn": round(sum(g.messages for g in net) / max(1, turns), 1),
-            "fsyncs_per_turn": round(sum(g.syncs for g in net) / max(1, turns), 1),
-            "net_seconds": round(net_seconds, 3),
-            "inproc_seconds": _rounded(in_seconds, 3),
-            "ratio": _rounded(net_seconds / in_seconds, 2),
-            "net_ms_per_turn": round(net_per_turn * 1000, 2),
-            "inproc_ms_per_turn": _rounded(in_per_turn * 1000, 2),
-            "ratio_per_turn": _rounded(net_per_turn / in_per_turn, 2),
-            "all_agreed": all(g.agreed for g in net),
-        }
+        ),
+    )
+
+
+def _size_row(players: int, game: str, net: Sequence[NetGame], times: _Times) -> dict[str, Any]:
+    """One table size's figures, rounded, as the report's JSON row."""
+    actions = [x for game in net for x in game.action_latencies]
+    dice = [x for game in net for x in game.dice_latencies]
+    turns = sum(game.turns for game in net)
+    return {
+        "peers": players,
+        "game": game,
+        "dice_events": len(dice),
+        "action_ms_p50": round(_q(actions, 0.5) * 1000, 2),
+        "action_ms_p95": round(_q(actions, 0.95) * 1000, 2),
+        "dice_ms_p50": round(_q(dice, 0.5) * 1000, 2),
+        "dice_ms_p95": round(_q(dice, 0.95) * 1000, 2),
+        "bytes_per_turn": round(sum(g.bytes_sent for g in net) / max(1, turns)),
+        "messages_per_turn": round(sum(g.messages for g in net) / max(1, turns), 1),
+        "fsyncs_per_turn": round(sum(g.syncs for g in net) / max(1, turns), 1),
+        "net_seconds": round(times.net_seconds, 3),
+        "inproc_seconds": _rounded(times.in_seconds, 3),
+        "ratio": _rounded(times.net_seconds / times.in_seconds, 2),
+        "net_ms_per_turn": round(times.net_per_turn * 1000, 2),
+        "inproc_ms_per_turn": _rounded(times.in_per_turn * 1000, 2),
+        "ratio_per_turn": _rounded(times.net_per_turn / times.in_per_turn, 2),
+        "all_agreed": all(g.agreed for g in net),
+    }
+
+
+def _size_line(players: int, row: Mapping[str, Any], times: _Times) -> str:
+    """One table size's line of the table (wall times unrounded, NaN shown as ``nan``)."""
+    return (
+        f"{players:>5} {row['action_ms_p50']:>8.2f} / {row['action_ms_p95']:<7.2f} "
+        f"{row['dice_ms_p50']:>7.2f} / {row['dice_ms_p95']:<6.2f} "
+        f"{row['bytes_per_turn']:>10} {times.net_seconds:>6.2f} {times.in_seconds:>8.2f} "
+        f"{times.net_seconds / times.in_seconds:>6.2f} {row['net_ms_per_turn']:>11.2f} "
+        f"{times.in_per_turn * 1000:>14.2f}" + ("" if row["all_agreed"] else "  (peers disagreed!)")
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark (or, with ``--child``, one seat of a ``--processes`` game)."""
+    args = _parser().parse_args(argv)
+    if args.child:
+        return _child(args.child)
+    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="hexlan-bench-net-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    sync = _sync_cost(log_dir)
+    mode = "one process per seat" if args.processes else "one process, one event loop"
+    report = _machine(log_dir, sync, mode)
+    if not args.json:
+        _print_header(args, log_dir, sync, mode)
+    for players in (int(p) for p in args.players.split(",")):
+        game = args.game or game_for(players)
+        net, inproc = _play_size(args, players, game, log_dir)
+        times = _times(net, inproc)
+        row = _size_row(players, game, net, times)
         report[f"{players}p"] = row
         if not args.json:
-            print(
-                f"{players:>5} {row['action_ms_p50']:>8.2f} / {row['action_ms_p95']:<7.2f} "
-                f"{row['dice_ms_p50']:>7.2f} / {row['dice_ms_p95']:<6.2f} "
-                f"{row['bytes_per_turn']:>10} {net_seconds:>6.2f} {in_seconds:>8.2f} "
-                f"{net_seconds / in_seconds:>6.2f} {row['net_ms_per_turn']:>11.2f} "
-                f"{in_per_turn * 1000:>14.2f}"
-                + ("" if row["all_agreed"] else "  (peers disagreed!)")
-            )
+            print(_size_line(players, row, times))
     if args.json:
         print(json.dumps(report))
     else:

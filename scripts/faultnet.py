@@ -278,54 +278,142 @@ async def _wait_for_text(path: Path, text: str, proc: asyncio.subprocess.Process
     return False
 
 
+async def _proxy_routes(net: FaultyNet, ports: Sequence[int]) -> list[list[str]]:
+    """For each seat, the ``--route`` options that send its link to every other seat's game port
+    through a proxy of its own."""
+    routes: list[list[str]] = [[] for _ in ports]
+    for a in range(len(ports)):
+        for b, port in enumerate(ports):
+            if a != b:
+                via = await net.proxy(port)
+                routes[a] += ["--route", f"{port}=127.0.0.1:{via}"]
+    return routes
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatFiles:
+    """One game's files per seat process: its game log, its stdout and its stderr."""
+
+    logs: list[Path]
+    outs: list[Path]
+    errs: list[Path]
+
+    @classmethod
+    def of(cls, log_dir: Path, game: int, players: int) -> _SeatFiles:
+        """The files of game ``game``'s seats in ``log_dir`` (``g0-p1.log``, ``.out``, ``.err``)."""
+        stem = log_dir / f"g{game}"
+
+        def each(suffix: str) -> list[Path]:
+            return [Path(f"{stem}-p{i}.{suffix}") for i in range(players)]
+
+        return cls(each("log"), each("out"), each("err"))
+
+
+def _bot_command(
+    seat: int, ports: Sequence[int], seed: str, args: argparse.Namespace, log: Path
+) -> list[str]:
+    """The ``hexlan bot`` command of one seat: seat 0 hosts the table on ``ports[0]``, the others
+    join it and play on their own port (routes not included)."""
+    where = (
+        ["--host", "--seats", str(len(ports)), "--port", str(ports[0])]
+        if seat == 0
+        else ["--join", f"127.0.0.1:{ports[0]}", "--port", str(ports[seat])]
+    )
+    return [*HEXLAN, "bot", *where, "--seed", seed, "--strategy", args.strategy, "--log", str(log)]
+
+
+async def _start_bots(
+    procs: list[asyncio.subprocess.Process],
+    args: argparse.Namespace,
+    game: int,
+    ports: Sequence[int],
+    routes: Sequence[Sequence[str]],
+    files: _SeatFiles,
+) -> bool:
+    """Start every seat's bot process into ``procs`` (the host first, and the others once its
+    table is open); False if the host ended without opening it."""
+    for i in range(len(ports)):
+        seed = str(args.seed * 1000 + game * 10 + i)
+        with files.outs[i].open("w") as out, files.errs[i].open("w") as err:
+            procs.append(
+                await asyncio.create_subprocess_exec(
+                    *_bot_command(i, ports, seed, args, files.logs[i]),
+                    *routes[i],
+                    stdout=out,
+                    stderr=err,
+                )
+            )
+        if i == 0 and not await _wait_for_text(files.errs[0], TABLE_OPEN, procs[0]):
+            return False
+    return True
+
+
+async def _stop(
+    procs: Sequence[asyncio.subprocess.Process], chaos: asyncio.Task[None], net: FaultyNet
+) -> None:
+    """Kill the bot processes still running, stop the faults and close the proxies."""
+    for proc in procs:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    chaos.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await chaos
+    await net.close()
+
+
+def _read_finals(result: GameResult, players: int, files: _SeatFiles) -> None:
+    """Fill ``result`` from the bots' last JSON lines: problems of the seats that failed,
+    finished, agreed, winner and turns (``result.exit_codes`` already set)."""
+    finals = [last_json(path) for path in files.outs[: len(result.exit_codes)]]
+    for i, (code, final) in enumerate(zip(result.exit_codes, finals, strict=True)):
+        if code != 0 or final is None:
+            tail = files.errs[i].read_text(errors="replace").strip().splitlines()[-1:]
+            result.problems.append(f"seat process {i} exited {code}: {' '.join(tail)}")
+    seen = [f for f in finals if f is not None]
+    result.finished = len(seen) == players and all(f["winner"] is not None for f in seen)
+    result.agreed = result.finished and len({(f["winner"], f["state_hash"]) for f in seen}) == 1
+    if seen:
+        result.winner, result.turns = seen[0]["winner"], max(int(f["turns"]) for f in seen)
+
+
+async def _verify(result: GameResult, players: int, logs: Sequence[Path]) -> None:
+    """Run ``hexlan verify --json`` on the game's logs that exist, and fill ``result``'s
+    verified, audited and problems from its reports (nothing when no log exists)."""
+    present = [str(path) for path in logs if path.exists()]
+    if not present:
+        return
+    verify = await asyncio.create_subprocess_exec(
+        *HEXLAN, "verify", "--json", *present, stdout=asyncio.subprocess.PIPE
+    )
+    verify_out, _ = await verify.communicate()
+    try:
+        reports = json.loads(verify_out.decode().strip().splitlines()[-1])["logs"]
+    except (json.JSONDecodeError, IndexError, KeyError):
+        reports = []
+        result.problems.append(f"hexlan verify exited {verify.returncode} without JSON")
+    full = len(reports) == players
+    result.verified = full and all(r["valid"] and r["finished"] for r in reports)
+    result.audited = full and all(r["audit"] == "passed" for r in reports)
+    for r in reports:
+        for v in r["violations"][:3]:
+            result.problems.append(f"{Path(r['path']).name}: {v['reason']}")
+
+
 async def play_game(game: int, args: argparse.Namespace, log_dir: Path) -> GameResult:
     """Play one game of ``args.players`` bot processes through the proxies, then verify it."""
     n = args.players
-    rng = random.Random(f"{args.seed}/{game}")
-    net = FaultyNet(args, rng)
+    net = FaultyNet(args, random.Random(f"{args.seed}/{game}"))
     ports = [free_port() for _ in range(n)]  # ports[0]: the host's table and game port
-    routes: list[list[str]] = [[] for _ in range(n)]
-    for a in range(n):
-        for b in range(n):
-            if a != b:
-                via = await net.proxy(ports[b])
-                routes[a] += ["--route", f"{ports[b]}=127.0.0.1:{via}"]
-    stem = log_dir / f"g{game}"
-    logs = [Path(f"{stem}-p{i}.log") for i in range(n)]
-    outs = [Path(f"{stem}-p{i}.out") for i in range(n)]
-    errs = [Path(f"{stem}-p{i}.err") for i in range(n)]
+    routes = await _proxy_routes(net, ports)
+    files = _SeatFiles.of(log_dir, game, n)
     procs: list[asyncio.subprocess.Process] = []
     result = GameResult(game)
     chaos = asyncio.get_running_loop().create_task(net.chaos())
     start = time.monotonic()
     try:
-        for i in range(n):
-            where = (
-                ["--host", "--seats", str(n), "--port", str(ports[0])]
-                if i == 0
-                else ["--join", f"127.0.0.1:{ports[0]}", "--port", str(ports[i])]
-            )
-            seed = str(args.seed * 1000 + game * 10 + i)
-            with outs[i].open("w") as out, errs[i].open("w") as err:
-                procs.append(
-                    await asyncio.create_subprocess_exec(
-                        *HEXLAN,
-                        "bot",
-                        *where,
-                        "--seed",
-                        seed,
-                        "--strategy",
-                        args.strategy,
-                        "--log",
-                        str(logs[i]),
-                        *routes[i],
-                        stdout=out,
-                        stderr=err,
-                    )
-                )
-            if i == 0 and not await _wait_for_text(errs[0], TABLE_OPEN, procs[0]):
-                result.problems.append("the host did not open its table")
-                break
+        if not await _start_bots(procs, args, game, ports, routes, files):
+            result.problems.append("the host did not open its table")
         try:
             async with asyncio.timeout(args.timeout):
                 await asyncio.gather(*(p.wait() for p in procs))
@@ -333,43 +421,11 @@ async def play_game(game: int, args: argparse.Namespace, log_dir: Path) -> GameR
             result.problems.append(f"timed out after {args.timeout:g} s")
     finally:
         result.seconds = time.monotonic() - start
-        for proc in procs:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-        chaos.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await chaos
-        await net.close()
+        await _stop(procs, chaos, net)
     result.faults = asdict(net.faults)
     result.exit_codes = [p.returncode for p in procs]
-    finals = [last_json(path) for path in outs[: len(procs)]]
-    for i, (code, final) in enumerate(zip(result.exit_codes, finals, strict=True)):
-        if code != 0 or final is None:
-            tail = errs[i].read_text(errors="replace").strip().splitlines()[-1:]
-            result.problems.append(f"seat process {i} exited {code}: {' '.join(tail)}")
-    seen = [f for f in finals if f is not None]
-    result.finished = len(seen) == n and all(f["winner"] is not None for f in seen)
-    result.agreed = result.finished and len({(f["winner"], f["state_hash"]) for f in seen}) == 1
-    if seen:
-        result.winner, result.turns = seen[0]["winner"], max(int(f["turns"]) for f in seen)
-    present = [str(path) for path in logs if path.exists()]
-    if present:
-        verify = await asyncio.create_subprocess_exec(
-            *HEXLAN, "verify", "--json", *present, stdout=asyncio.subprocess.PIPE
-        )
-        verify_out, _ = await verify.communicate()
-        try:
-            reports = json.loads(verify_out.decode().strip().splitlines()[-1])["logs"]
-        except (json.JSONDecodeError, IndexError, KeyError):
-            reports = []
-            result.problems.append(f"hexlan verify exited {verify.returncode} without JSON")
-        full = len(reports) == n
-        result.verified = full and all(r["valid"] and r["finished"] for r in reports)
-        result.audited = full and all(r["audit"] == "passed" for r in reports)
-        for r in reports:
-            for v in r["violations"][:3]:
-                result.problems.append(f"{Path(r['path']).name}: {v['reason']}")
+    _read_finals(result, n, files)
+    await _verify(result, n, files.logs)
     return result
 
 

@@ -21,10 +21,6 @@ BAR = 30
 KNOWN: dict[str, int] = {
     "net/session.py:Session.owed_steps": 59,
     "net/session.py:Session._next_obligation": 56,
-    "scripts/bench_crypto.py:main": 110,
-    "scripts/bench_net.py:main": 32,
-    "scripts/faultnet.py:play_game": 41,
-    "tui/board_render.py:_geometry": 32,
 }
 """Functions above :data:`BAR` when the test came, with their complexity then: a ceiling."""
 

@@ -407,6 +407,92 @@ def _inside(
     return inside
 
 
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Where the lattice lands on the board: the offsets :meth:`cell` adds, and the board's size."""
+
+    layout: Layout
+    ox: int
+    oy: int
+    width: int
+    height: int
+
+    def cell(self, x: int, y: int) -> Cell:
+        """The cell of lattice point ``(x, y)``."""
+        return x * self.layout.sx + self.ox, self.layout.row(y) + self.oy
+
+    def is_on_board(self, cell: Cell) -> bool:
+        """Whether a cell lies within the board's width and height."""
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def inside(self, centre: Cell, outline: Collection[Cell], notches: bool) -> list[Cell]:
+        """The cells inside the outline of the hex centred on ``centre`` (see :func:`_inside`)."""
+        top, bottom = self.layout.row(-2), self.layout.row(2)
+        return _inside(centre, centre[1] + top, centre[1] + bottom, outline, notches)
+
+
+def _frame(layout: Layout, node_xy: Sequence[tuple[int, int]], ships: bool) -> _Frame:
+    """The frame that leaves the layout's margins around the outermost intersections.
+
+    A map for ships ends at its sea frame's outer corners (harbours lie inside it): a margin of
+    one column and no rows.
+    """
+    xs = [x for x, _ in node_xy]
+    ys = [y for _, y in node_xy]
+    margin_x, margin_y = (1, 0) if ships else (layout.margin_x, layout.margin_y)
+    return _Frame(
+        layout=layout,
+        ox=-min(xs) * layout.sx + margin_x,
+        oy=-layout.row(min(ys)) + margin_y,
+        width=(max(xs) - min(xs)) * layout.sx + 1 + 2 * margin_x,
+        height=layout.row(max(ys)) - layout.row(min(ys)) + 1 + 2 * margin_y,
+    )
+
+
+def _sea_outline(frame: _Frame, sea_centres: Iterable[tuple[int, int]]) -> set[Cell]:
+    """The cells of every sea hex's corners and six edges."""
+    outline: set[Cell] = set()
+    for x, y in sea_centres:
+        corners = [frame.cell(x + dx, y + dy) for dx, dy in _CORNERS]
+        outline.update(corners)
+        for k in range(6):
+            edge = _edge_cells(frame.layout, corners[k], corners[(k + 1) % 6])
+            outline.update((c, r) for c, r, _ in edge)
+    return outline
+
+
+def _sea(
+    frame: _Frame, sea_centres: Sequence[tuple[int, int]], land_outline: set[Cell]
+) -> tuple[tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]:
+    """The sea frame's cells on the board, row by row (every sea hex's inside and its own edges
+    and corners, less the coast), and the cells of each sea hex's interior on the board."""
+    sea_outline = _sea_outline(frame, sea_centres)
+    every_outline = land_outline | sea_outline
+    centres = [frame.cell(x, y) for x, y in sea_centres]
+    water = sea_outline - land_outline
+    for centre in centres:
+        water.update(frame.inside(centre, every_outline, notches=True))
+    interiors = tuple(
+        tuple(filter(frame.is_on_board, frame.inside(centre, every_outline, notches=False)))
+        for centre in centres
+    )
+    return tuple(sorted(filter(frame.is_on_board, water), key=_by_row)), interiors
+
+
+def _sea_lines(
+    nodes: Sequence[Cell],
+    paths: Sequence[Sequence[tuple[int, int, str]]],
+    path_hex: Sequence[HexId],
+    node_hexes: Sequence[Sequence[HexId]],
+) -> tuple[Cell, ...]:
+    """The cells of the corners and paths that touch no land hex, row by row."""
+    lines = {nodes[n] for n in range(len(nodes)) if n >= len(node_hexes) or not node_hexes[n]}
+    for p, hex_id in enumerate(path_hex):
+        if hex_id < 0:
+            lines.update((c, r) for c, r, _ in paths[p])
+    return tuple(sorted(lines, key=_by_row))
+
+
 @lru_cache(maxsize=32)
 def _geometry(
     layout: Layout,
@@ -417,79 +503,30 @@ def _geometry(
     sea_centres: tuple[tuple[int, int], ...] = (),
     ships: bool = False,
 ) -> Geometry:
-    xs = [x for x, _ in node_xy]
-    ys = [y for _, y in node_xy]
-    sx = layout.sx
-    # A map for ships ends at its sea frame's outer corners, harbours lie inside it.
-    margin_x, margin_y = (1, 0) if ships else (layout.margin_x, layout.margin_y)
-    ox = -min(xs) * sx + margin_x
-    oy = -layout.row(min(ys)) + margin_y
-    width = (max(xs) - min(xs)) * sx + 1 + 2 * margin_x
-    height = layout.row(max(ys)) - layout.row(min(ys)) + 1 + 2 * margin_y
-
-    def cell(x: int, y: int) -> Cell:
-        return x * sx + ox, layout.row(y) + oy
-
-    nodes = tuple(cell(x, y) for x, y in node_xy)
+    """The :class:`Geometry` of a topology's parts (hashable, so the result is cached)."""
+    frame = _frame(layout, node_xy, ships)
+    nodes = tuple(frame.cell(x, y) for x, y in node_xy)
     paths = tuple(_edge_cells(layout, nodes[a], nodes[b]) for a, b in path_nodes)
-    vertical = tuple(nodes[a][0] == nodes[b][0] for a, b in path_nodes)
-
-    top, bottom = layout.row(-2), layout.row(2)
-    hexes = tuple(cell(x, y) for x, y in hex_centres)
+    hexes = tuple(frame.cell(x, y) for x, y in hex_centres)
     outline = set(nodes) | {(c, r) for cells in paths for c, r, _ in cells}
-    interiors = tuple(
-        tuple(_inside((hc, hr), hr + top, hr + bottom, outline, notches=False)) for hc, hr in hexes
-    )
-
-    # The sea frame: every sea hex's inside and its own edges and corners, less the coast.
-    sea_outline: set[Cell] = set()
-    for x, y in sea_centres:
-        corners = [cell(x + dx, y + dy) for dx, dy in _CORNERS]
-        sea_outline.update(corners)
-        for k in range(6):
-            sea_outline.update(
-                (c, r) for c, r, _ in _edge_cells(layout, corners[k], corners[(k + 1) % 6])
-            )
-    every_outline = outline | sea_outline
-    water = set(sea_outline - outline)
-    for x, y in sea_centres:
-        centre = cell(x, y)
-        water.update(
-            _inside(centre, centre[1] + top, centre[1] + bottom, every_outline, notches=True)
-        )
-    sea = tuple(
-        sorted(((c, r) for c, r in water if 0 <= c < width and 0 <= r < height), key=_by_row)
-    )
-    sea_interiors = tuple(
-        tuple(
-            cell
-            for cell in _inside(centre, centre[1] + top, centre[1] + bottom, every_outline, False)
-            if 0 <= cell[0] < width and 0 <= cell[1] < height
-        )
-        for centre in (cell(x, y) for x, y in sea_centres)
-    )
-    sea_hexes = tuple(cell(x, y) for x, y in sea_centres)
-
+    interiors = tuple(tuple(frame.inside(centre, outline, notches=False)) for centre in hexes)
+    sea, sea_interiors = _sea(frame, sea_centres, outline)
     path_hex = tuple(
         min(set(node_hexes[a]) & set(node_hexes[b]), default=-1) for a, b in path_nodes
     )
-    lines = {nodes[n] for n in range(len(nodes)) if n >= len(node_hexes) or not node_hexes[n]}
-    for p, hex_id in enumerate(path_hex):
-        if hex_id < 0:
-            lines.update((c, r) for c, r, _ in paths[p])
     return Geometry(
         layout=layout,
-        width=width,
-        height=height,
+        width=frame.width,
+        height=frame.height,
         nodes=nodes,
         paths=paths,
-        hexes=hexes + sea_hexes,
+        hexes=hexes + tuple(frame.cell(x, y) for x, y in sea_centres),
         interiors=interiors + sea_interiors,
         path_hex=path_hex,
-        vertical=vertical,
+        vertical=tuple(nodes[a][0] == nodes[b][0] for a, b in path_nodes),
         sea=sea,
         land_hexes=len(hexes),
-        sea_lines=tuple(sorted(lines, key=_by_row)),
+        sea_lines=_sea_lines(nodes, paths, path_hex, node_hexes),
     )
 
 
