@@ -28,6 +28,8 @@ OPTION_HOOKS: Final[Mapping[str, str]] = MappingProxyType(
         "river_setup_ban_whole_river": "big-river",
         "ck_improve_without_city": "cities-and-knights",
         "ck_knights_active_after_win": "cities-and-knights",
+        "ck_one_monopoly_per_turn": "cities-and-knights",
+        "ck_point_cards_in_hand": "cities-and-knights",
     }
 )
 """The options of the variants' own rules, each with the rules module that reads it (the
@@ -82,6 +84,13 @@ class GameOptions:
         ck_knights_active_after_win: Cities & Knights: after an attack Catan holds, the knights
             stay active (seed 002 sends knights inactive only after a lost attack); officially
             every knight goes inactive after either outcome.
+        ck_one_monopoly_per_turn: Cities & Knights: a seat plays at most one Resource or Trade
+            Monopoly a turn (hexlan's older reading); officially, and in seed 002 («За один ход
+            можно играть сколько угодно карточек»), any number.
+        ck_point_cards_in_hand: Cities & Knights: a Printer or Constitution drawn is held, counts
+            toward the progress-card limit, may be taken by the Spy and is played in its holder's
+            main phase (hexlan's older reading); officially it is shown at once when drawn, even
+            out of turn, never held.
     """
 
     victory_points: int | None = None
@@ -101,6 +110,8 @@ class GameOptions:
     river_setup_ban_whole_river: bool = False
     ck_improve_without_city: bool = False
     ck_knights_active_after_win: bool = False
+    ck_one_monopoly_per_turn: bool = False
+    ck_point_cards_in_hand: bool = False
 
     @classmethod
     def seed003(cls) -> Self:

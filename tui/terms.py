@@ -77,6 +77,14 @@ _WORDS: Final[dict[str, Callable[[Any], str]]] = {
         if on
         else "every knight goes inactive after an attack"
     ),
+    "ck_one_monopoly_per_turn": lambda on: (
+        "one monopoly a turn" if on else "any number of monopolies a turn"
+    ),
+    "ck_point_cards_in_hand": lambda on: (
+        "Printer and Constitution are held till their holder's turn"
+        if on
+        else "Printer and Constitution are shown when drawn"
+    ),
 }
 """Each option's value in words (every :class:`GameOptions` field has its entry)."""
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
-from hexlan.engine.chance import DECK_DRAW, UNIFORM, ChanceNode
+from hexlan.engine.chance import DECK_DRAW, POINT_REVEAL, REVEAL, UNIFORM, ChanceNode
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
@@ -81,6 +81,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PillageCity,
     PlaceDeserter,
     PlayProgress,
+    PointShown,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -146,7 +147,13 @@ class CitiesKnights(Variant):
 
     def prepare_state(self, state: GameState) -> None:
         """The game's progress: nothing built, the barbarians at the far end of their track."""
-        state.variant_state = Progress.start(state.players, self.decks)
+        progress = Progress.start(state.players, self.decks)
+        if self.config.points_at_once:  # never held (official): shown when drawn
+            progress.unheld = tuple(
+                frozenset(f for f, n in enumerate(names) if n in progress_play.POINT_CARDS)
+                for names in self.card_names
+            )
+        state.variant_state = progress
 
     def setup_city(self, state: GameState) -> bool:
         """The second set-up building is a city (seed 002: «не два поселения, а поселение, а
@@ -227,6 +234,10 @@ class CitiesKnights(Variant):
             return progress_hands.merchant_node(state, progress_of(state))
         if state.phase is KnightsPhase.SPY_SHOW:
             return progress_spy.spy_node(state, progress_of(state))
+        if state.phase is KnightsPhase.POINT_SHOW:
+            showing = progress_of(state).showing
+            assert showing is not None
+            return ChanceNode(REVEAL, POINT_REVEAL, seats=(showing[0],), deck=TRACKS[showing[1]])
         return None
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -240,6 +251,8 @@ class CitiesKnights(Variant):
             return progress_hands.merchant_outcomes(state, progress_of(state))
         if state.phase is KnightsPhase.SPY_SHOW:
             return progress_spy.spy_outcomes(state, progress_of(state))
+        if state.phase is KnightsPhase.POINT_SHOW:
+            return progress_cards.point_outcomes(state, progress_of(state))
         return []
 
     def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
@@ -395,7 +408,9 @@ class CitiesKnights(Variant):
         due; then the red and yellow dice produce, or their 7 begins."""
         progress = progress_of(state)
         progress_cards.drop_empty(progress, self.deck_sizes)
-        if progress.pillage:
+        if progress.showing is not None:  # a card just drawn: a point card is shown at once
+            state.phase = KnightsPhase.POINT_SHOW
+        elif progress.pillage:
             state.phase = KnightsPhase.PILLAGE
         elif progress.choosing:
             state.phase = KnightsPhase.PROGRESS_CHOICE
@@ -423,6 +438,18 @@ class CitiesKnights(Variant):
         if state.record_events:
             state.last_events.append(E.ProgressCardDrawn(*progress.draws[0]))
         progress_cards.drawn(progress, action.face, self.config.progress_hand)
+        self._go_on(state)
+
+    def _on_point_shown(self, state: GameState, action: PointShown) -> None:
+        """The drawer shows its point card (1 victory point, at once) or that it drew none
+        (official: «played immediately», even out of turn)."""
+        progress = progress_of(state)
+        if progress_cards.point_shown(state, progress, action, self.config.progress_hand):
+            if state.record_events:
+                name = self.card_names[action.track][action.face]
+                state.last_events.append(
+                    E.ProgressCardPlayed(action.seat, action.track, name, -1)
+                )
         self._go_on(state)
 
     def _on_discard_progress(self, state: GameState, action: DiscardProgress) -> None:
@@ -557,7 +584,9 @@ class CitiesKnights(Variant):
         """A progress card played or discarded over the limit: its deck (``trade``,
         ``politics``, ``science``), face and name (it may be played or discarded in the turn it
         was drawn: official); a network game shows either the same way before the action."""
-        if not isinstance(action, PlayProgress | DiscardProgress):
+        if isinstance(action, PointShown) and action.face < 0:
+            return None  # no card shown: the end-of-game audit checks the claim
+        if not isinstance(action, PlayProgress | DiscardProgress | PointShown):
             return None
         if not 0 <= action.track < len(TRACKS):
             return None
@@ -579,6 +608,7 @@ class CitiesKnights(Variant):
         PillageCity,
         AqueductPick,
         ProgressDrawn,
+        PointShown,
         ChooseProgress,
         DiscardProgress,
         PlayProgress,
@@ -605,6 +635,7 @@ class CitiesKnights(Variant):
         PillageCity: _on_pillage,
         AqueductPick: _on_aqueduct,
         ProgressDrawn: _on_progress_drawn,
+        PointShown: _on_point_shown,
         ChooseProgress: _on_choose_progress,
         DiscardProgress: _on_discard_progress,
         PlayProgress: _on_play_progress,
@@ -625,6 +656,7 @@ class CitiesKnights(Variant):
             KnightsPhase.PROGRESS,
             KnightsPhase.MERCHANT_SHOW,
             KnightsPhase.SPY_SHOW,
+            KnightsPhase.POINT_SHOW,
         }
     )
 
