@@ -13,6 +13,7 @@ from hexlan.engine import actions as A
 from hexlan.engine import registry as R
 from hexlan.engine.core import Hand, IllegalActionError, Phase, Resource, as_hand
 from hexlan.engine.info import InformationState, _Group
+from hexlan.engine.options import GameOptions
 from hexlan.engine.shown import (
     HandShown,
     HandTake,

@@ -444,12 +444,10 @@ class CitiesKnights(Variant):
         """The drawer shows its point card (1 victory point, at once) or that it drew none
         (official: «played immediately», even out of turn)."""
         progress = progress_of(state)
-        if progress_cards.point_shown(state, progress, action, self.config.progress_hand):
-            if state.record_events:
-                name = self.card_names[action.track][action.face]
-                state.last_events.append(
-                    E.ProgressCardPlayed(action.seat, action.track, name, -1)
-                )
+        shown = progress_cards.point_shown(state, progress, action, self.config.progress_hand)
+        if shown and state.record_events:
+            name = self.card_names[action.track][action.face]
+            state.last_events.append(E.ProgressCardPlayed(action.seat, action.track, name, -1))
         self._go_on(state)
 
     def _on_discard_progress(self, state: GameState, action: DiscardProgress) -> None:

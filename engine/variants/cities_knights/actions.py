@@ -201,7 +201,7 @@ class ProgressDrawn(A.VariantAction):
 @dataclass(frozen=True, slots=True)
 class PointShown(A.VariantAction):
     """Chance (a reveal by the drawer, :attr:`KnightsPhase.POINT_SHOW`): the progress card
-    ``seat`` just drew from ``track``'s deck, the ``number``-th card drawn from it (from 1), is
+    ``seat`` just drew from ``track``'s deck, the ``number``-th progress card of the game (from 1), is
     the point card ``face`` (Printer or Constitution), shown at once; or ``face`` -1: it is no
     point card (official: a point card is played immediately when drawn, even out of turn)."""
 
@@ -211,6 +211,8 @@ class PointShown(A.VariantAction):
     number: int
 
     chance: ClassVar[bool] = True
+    revealed: ClassVar[bool] = True
+    """A reveal its seat sends itself (a network game's ``action``, numbered by ``number``)."""
     spends: ClassVar[str] = "showed"
 
     def actor(self, active: Seat) -> Seat:

@@ -77,8 +77,9 @@ class Progress:
         harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
         merchant: the seat whose hand the Master Merchant opened this turn (-1: none).
         spy: the seat whose progress cards the Spy looked at last this turn (-1: none).
-        showing: ``(seat, track, number)``: the seat that just drew the ``number``-th card of
-            ``track``'s deck and shows next whether it is a point card (None: no show due).
+        showing: ``(seat, track, number)``: the seat that just drew from ``track``'s deck the
+            game's ``number``-th progress card and shows next whether it is a point card (None:
+            no show due).
         unheld: per track, the faces never held in a hand (the Printer and Constitution,
             shown when drawn: official), fixed for the game; empty with the option
             ``ck_point_cards_in_hand``.

@@ -89,7 +89,7 @@ def drawn(progress: Progress, face: int | None, limit: int) -> None:
         progress.cards[seat].append((track, face))
         progress.pool[track][face] -= 1
     if due:
-        progress.showing = (seat, track, progress.drawn[track])
+        progress.showing = (seat, track, sum(progress.drawn))
     elif progress.held(seat) > limit:
         progress.over_limit = seat
 
@@ -108,9 +108,7 @@ def point_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action,
     pool = progress.pool[track]
     total = sum(pool)
     result: list[tuple[A.Action, float]] = [
-        (PointShown(seat, track, f, number), pool[f] / total)
-        for f in sorted(points)
-        if pool[f]
+        (PointShown(seat, track, f, number), pool[f] / total) for f in sorted(points) if pool[f]
     ]
     rest = total - sum(pool[f] for f in points)
     if rest:

@@ -142,9 +142,7 @@ def plays(
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
         elif name in progress_hands.NAMES:
             result.extend(
-                progress_hands.plays(
-                    state, progress, seat, track, face, name, config.one_monopoly
-                )
+                progress_hands.plays(state, progress, seat, track, face, name, config.one_monopoly)
             )
         elif name in progress_spy.NAMES:
             result.extend(progress_spy.plays(progress, seat, track, face))
