@@ -567,12 +567,8 @@ class Session:
                     owe(node.seats[0], "steal_commit")
                 if self._loot_positions:
                     owe(node.seats[0], "loot_open")
-            if node is not None and node.event == MONOPOLY_COUNTS:
-                for s in node.seats:
-                    if s not in self._monopoly_counts:
-                        owe(s, "count")
-            if node is not None and node.event == POINT_REVEAL:  # a drawn card shown (§13.8)
-                owe(node.seats[0], "card_show")
+            for s, step in self._reveals_owed(node):
+                owe(s, step)
             if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
@@ -2282,25 +2278,9 @@ class Session:
             return "spy_open", spying.open_payload(
                 self.decks, node.decks, node.seats[0], self._steals + 1
             )
-        if (
-            node is not None
-            and node.event == MONOPOLY_COUNTS
-            and me in node.seats
-            and _count_key(view.turn, self._monopoly_index) not in self._sent
-        ):
-            assert view.monopoly is not None
-            amount = view.monopoly_amount(view.hands[me][view.monopoly])
-            index = self._monopoly_index  # left out for a turn's first Monopoly (§5)
-            return "count", (view.turn, amount, index) if index else (view.turn, amount)
-        if (
-            node is not None
-            and node.kind == REVEAL
-            and node.event == POINT_REVEAL
-            and node.seats[0] == me
-        ):
-            shown = self._point_show_step(view, node)
-            if shown is not None:
-                return shown
+        revealed = self._reveal_step(view, node)
+        if revealed is not None:
+            return revealed
         if (
             self._turn_end_hash
             and self._ended_turn >= 1
@@ -2330,6 +2310,35 @@ class Session:
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)
         return self._advance_if_needed()
+
+    def _reveals_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
+        """The reveals owed at ``node``: each Monopoly count not in (§5), a drawn card's show
+        (§13.8)."""
+        if node is not None and node.event == MONOPOLY_COUNTS:
+            return [(s, "count") for s in node.seats if s not in self._monopoly_counts]
+        if node is not None and node.event == POINT_REVEAL:
+            return [(node.seats[0], "card_show")]
+        return []
+
+    def _reveal_step(
+        self, view: InformationState, node: ChanceNode | None
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's reveal due at ``node``, if any: its Monopoly count, naming the open
+        Monopoly within the turn (left out for the first, §5); its show of the card it drew."""
+        me = self.seat
+        if node is None or me not in node.seats:
+            return None
+        if (
+            node.event == MONOPOLY_COUNTS
+            and _count_key(view.turn, self._monopoly_index) not in self._sent
+        ):
+            assert view.monopoly is not None
+            amount = view.monopoly_amount(view.hands[me][view.monopoly])
+            index = self._monopoly_index
+            return "count", (view.turn, amount, index) if index else (view.turn, amount)
+        if node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] == me:
+            return self._point_show_step(view, node)
+        return None
 
     def _point_show_step(
         self, view: InformationState, node: ChanceNode
