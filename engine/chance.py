@@ -54,6 +54,11 @@ MONOPOLY_COUNTS: Final = "monopoly"
 named resource it holds (seed 002 «Монополия»)."""
 VICTORY_REVEAL: Final = "victory"
 """Event of a :data:`REVEAL`: a winner shows its victory point cards (seed 002 «Конец игры»)."""
+POINT_REVEAL: Final = "point"
+"""Event of a :data:`REVEAL`: ``seats[0]``, which just drew a card of the deck
+:attr:`ChanceNode.deck`, shows it if it is a card played the moment it is drawn (a Cities &
+Knights Printer or Constitution), else shows that it is none; the reveal is that seat's signed
+action in a network game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +119,7 @@ __all__ = [
     "HAND_DRAW",
     "HAND_SHOW",
     "MONOPOLY_COUNTS",
+    "POINT_REVEAL",
     "REVEAL",
     "STEAL",
     "UNIFORM",

@@ -21,7 +21,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
@@ -35,6 +35,8 @@ from hexlan.engine.chance import (
     HAND_DRAW,
     HAND_SHOW,
     MONOPOLY_COUNTS,
+    POINT_REVEAL,
+    REVEAL,
     STEAL,
     UNIFORM,
     VICTORY_REVEAL,
@@ -386,6 +388,10 @@ class Session:
         self._spy_takes: dict[int, SpyRecord] = {}  # every Spy's take, by its number
         self._spy_disputed = 0  # a Spy whose take this victim found spent (§7.3)
         self._monopoly_counts: dict[Seat, int] = {}
+        # the open Monopoly's number in its turn (0 the first; several a turn in Cities &
+        # Knights): each ``count`` names it, so a count answers one Monopoly only (§5)
+        self._monopoly_turn = -1
+        self._monopoly_index = 0
         self._acks: dict[Seat, bytes] = {}
         self._turn_end_hash = b""
         self._ended_turn = 0  # the turn the last EndTurn ended (its acknowledgements' number)
@@ -561,10 +567,8 @@ class Session:
                     owe(node.seats[0], "steal_commit")
                 if self._loot_positions:
                     owe(node.seats[0], "loot_open")
-            if node is not None and node.event == MONOPOLY_COUNTS:
-                for s in node.seats:
-                    if s not in self._monopoly_counts:
-                        owe(s, "count")
+            for s, step in self._reveals_owed(node):
+                owe(s, step)
             if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
@@ -1066,7 +1070,10 @@ class Session:
             view.phase is not Phase.TRADE_RESPONSES or author not in view.trade_pending
         ):
             return  # the offer was withdrawn before this answer was ordered: it is moot
-        if isinstance(action, R.CHANCE_ACTIONS) and not isinstance(action, A.RevealVictory):
+        own_reveal = _is_own_reveal(view.chance_node(), action, author)
+        if isinstance(action, R.CHANCE_ACTIONS) and not (
+            isinstance(action, A.RevealVictory) or own_reveal
+        ):
             raise OutOfTurn(f"seat {author} sent a chance outcome", author=author)
         if isinstance(action, HandTake):
             raise OutOfTurn(
@@ -1079,7 +1086,7 @@ class Session:
             )
         if view.actor(action) != author and not (
             # the engine decides when a claim can be true (also just after the claimer's turn)
-            isinstance(action, A.RevealVictory) and action.seat == author
+            (isinstance(action, A.RevealVictory) and action.seat == author) or own_reveal
         ):
             raise OutOfTurn(
                 f"seat {author} may not make {type(action).__name__} now", author=author
@@ -1101,6 +1108,10 @@ class Session:
         elif node is not None and node.event == MONOPOLY_COUNTS:  # a Monopoly, capped or not
             self._monopoly_counts = {}
             self._count_ids = {}
+            if view.turn == self._monopoly_turn:  # another Monopoly in this turn
+                self._monopoly_index += 1
+            else:
+                self._monopoly_turn, self._monopoly_index = view.turn, 0
         elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
             # The EndTurn that ends the turn, after its special building phase if the game has
             # one (a special builder's EndTurn only passes the building on): every seat
@@ -1799,7 +1810,8 @@ class Session:
     def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
         view = self._require_view(env)
         author = env.body.author
-        turn, count = env.body.payload
+        turn, count, *named = env.body.payload
+        index = int(named[0]) if named else 0  # which Monopoly of the turn it answers
         node = view.chance_node()
         if (
             node is None
@@ -1807,6 +1819,7 @@ class Session:
             or author not in node.seats
             or author in self._monopoly_counts
             or turn != view.turn
+            or index != self._monopoly_index
         ):
             raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
         resource = view.monopoly
@@ -2265,14 +2278,9 @@ class Session:
             return "spy_open", spying.open_payload(
                 self.decks, node.decks, node.seats[0], self._steals + 1
             )
-        if (
-            node is not None
-            and node.event == MONOPOLY_COUNTS
-            and me in node.seats
-            and ("count", view.turn) not in self._sent
-        ):
-            assert view.monopoly is not None
-            return "count", (view.turn, view.monopoly_amount(view.hands[me][view.monopoly]))
+        revealed = self._reveal_step(view, node)
+        if revealed is not None:
+            return revealed
         if (
             self._turn_end_hash
             and self._ended_turn >= 1
@@ -2302,6 +2310,61 @@ class Session:
             reveal = A.RevealVictory(me, view.hidden_victory_points(me))
             return "action", encode_action(reveal)
         return self._advance_if_needed()
+
+    def _reveals_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
+        """The reveals owed at ``node``: each Monopoly count not in (§5), a drawn card's show
+        (§13.8)."""
+        if node is not None and node.event == MONOPOLY_COUNTS:
+            return [(s, "count") for s in node.seats if s not in self._monopoly_counts]
+        if node is not None and node.event == POINT_REVEAL:
+            return [(node.seats[0], "card_show")]
+        return []
+
+    def _reveal_step(
+        self, view: InformationState, node: ChanceNode | None
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's reveal due at ``node``, if any: its Monopoly count, naming the open
+        Monopoly within the turn (left out for the first, §5); its show of the card it drew."""
+        me = self.seat
+        if node is None or me not in node.seats:
+            return None
+        if (
+            node.event == MONOPOLY_COUNTS
+            and _count_key(view.turn, self._monopoly_index) not in self._sent
+        ):
+            assert view.monopoly is not None
+            amount = view.monopoly_amount(view.hands[me][view.monopoly])
+            index = self._monopoly_index
+            return "count", (view.turn, amount, index) if index else (view.turn, amount)
+        if node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] == me:
+            return self._point_show_step(view, node)
+        return None
+
+    def _point_show_step(
+        self, view: InformationState, node: ChanceNode
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's show of the card it just drew (a reveal, :data:`POINT_REVEAL`): the card's
+        ``card_reveal`` first if it is one to show (among every card dealt to it), then the
+        engine's one outcome in this seat's view as its ``action``; None once sent (§13.8)."""
+        outcomes = view.chance_outcomes()
+        if len(outcomes) != 1:
+            return None
+        action = outcomes[0][0]
+        key = self._obligation_key_of("action", (encode_action(action)[0],))
+        if key in self._sent:
+            return None
+        played = self._card_played(action)
+        if played is not None:
+            dealer, face, before, _ = played
+            position = dealer.unshown_own(face, before)
+            if (
+                not dealer.shown_count(self.seat, face, before)
+                and position is not None
+                # signed, perhaps not yet ordered: this seat need not be the active one
+                and (f"card_reveal:{dealer.label}", dealer.own_index[position]) not in self._sent
+            ):
+                return "card_reveal", dealer.show_payload(position, before)
+        return "action", encode_action(action)
 
     def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
         """This victim's ``spy_dispute``: its share opening the card taken, as it held it
@@ -2431,7 +2494,13 @@ class Session:
         return body.author == self._active and body.heads[author][0] >= seq
 
     def _obligation_key(self, env: Envelope) -> tuple[str, int]:
-        kind, payload = env.body.kind, env.body.payload
+        return self._obligation_key_of(env.body.kind, env.body.payload, env.body.seq)
+
+    def _obligation_key_of(
+        self, kind: str, payload: Sequence[Any], seq: int = -1
+    ) -> tuple[str, int]:
+        """The obligation a message of ``kind`` with ``payload`` fulfils (its ``seq`` where it
+        fulfils none but itself)."""
         if kind in (
             "reveal",
             "steal_commit",
@@ -2443,10 +2512,13 @@ class Session:
             "spy_open",
             "spy_take",
             "spy_dispute",
-            "count",
             "turn_ack",
         ):
             return kind, int(payload[0])
+        if kind == "count":
+            return _count_key(int(payload[0]), int(payload[2]) if len(payload) > 2 else 0)
+        if kind == "action" and payload[0][0] in _REVEAL_NAMES:  # numbered by its last field
+            return "card_show", int(payload[0][-1])
         if kind == "action" and payload[0][0] == "RevealVictory":
             return "victory", 0
         if kind in ("deck_key", "audit_secrets", "audit_result", "accuse"):
@@ -2455,7 +2527,7 @@ class Session:
             return f"{kind}:{payload[0]}", 0
         if kind in ("draw_share", "card_reveal"):
             return f"{kind}:{payload[0]}", int(payload[1])
-        return kind, env.body.seq
+        return kind, seq
 
     def next_body(self, kind: str, payload: tuple[object, ...]) -> Body:
         """The body this seat's next message of ``kind`` would have: its next ``seq``, the
@@ -2538,6 +2610,32 @@ def _steals_from(node: ChanceNode | None, seat: Seat) -> bool:
     """Whether ``node`` is a steal from ``seat``: the victim, who commits to its hand and opens
     the stolen card (§7)."""
     return node is not None and node.kind == STEAL and node.seats[1] == seat
+
+
+_REVEAL_NAMES: Final = frozenset(
+    cls.__name__ for cls in R.CHANCE_ACTIONS if getattr(cls, "revealed", False)
+)
+"""Chance outcomes a seat sends itself as an ``action`` (besides ``RevealVictory``): a reveal
+of what it alone saw, numbered by its last field (a Cities & Knights point card's show)."""
+
+
+def _count_key(turn: int, index: int) -> tuple[str, int]:
+    """The obligation of a ``count`` for the ``index``-th Monopoly (from 0) of ``turn``: as
+    before several a turn existed for the first (§5)."""
+    return ("count", turn) if index == 0 else (f"count:{index}", turn)
+
+
+def _is_own_reveal(node: ChanceNode | None, action: Action, author: Seat) -> bool:
+    """Whether ``action`` is ``author``'s own reveal of the card it just drew (a
+    :data:`POINT_REVEAL`, sent as an ``action``): the engine checks what it shows."""
+    return (
+        node is not None
+        and node.kind == REVEAL
+        and node.event == POINT_REVEAL
+        and node.seats == (author,)
+        and type(action).__name__ in _REVEAL_NAMES
+        and getattr(action, "seat", None) == author
+    )
 
 
 def _faces(counts: Sequence[int]) -> list[int]:

@@ -601,7 +601,9 @@ class ActionSchema(Schema):
         except EngineError as exc:
             _fail(where, str(exc))
             return
-        if isinstance(action, CHANCE_ACTIONS) and not isinstance(action, RevealVictory):
+        if isinstance(action, CHANCE_ACTIONS) and not (
+            isinstance(action, RevealVictory) or getattr(action, "revealed", False)
+        ):
             _fail(where, f"{value[0]} is a chance outcome, never a seat's action")
         if action_to_list(action) != plain:
             _fail(where, f"{value[0]} is not in canonical form: {plain!r}")
@@ -674,6 +676,7 @@ OWED_STEPS: Final = (
     "hand_open",
     "spy_open",
     "count",
+    "card_show",
     "turn_ack",
     "advance",
     "audit_secrets",
@@ -1014,7 +1017,10 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("share", _POINT),
             ("proof", _PROOF),
         ),
-        "count": _record(("turn", _EVENT), ("n", Int(0, MAX_CARDS))),
+        # ``monopoly``: the Monopoly's number in its turn, left out for the first (§5)
+        "count": _record(
+            ("turn", _EVENT), ("n", Int(0, MAX_CARDS)), ("monopoly", Int(1, 63)), optional=1
+        ),
         "turn_ack": _record(
             ("turn", _U32),
             ("public_state_hash", _HASH),

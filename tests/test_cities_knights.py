@@ -53,6 +53,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     MoveKnight,
     PillageCity,
     PlayProgress,
+    PointShown,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -710,10 +711,15 @@ def test_after_the_first_attack_a_seven_moves_the_robber_and_knights_chase_it() 
 # ------------------------------------------------------------------ progress cards
 
 
-def with_views(players: int = 4) -> tuple[GameState, list[InformationState]]:
+def with_views(
+    players: int = 4, options: GameOptions | None = None
+) -> tuple[GameState, list[InformationState]]:
     """A game and every seat's view, after set-up (start player 0, first legal spots)."""
-    state = GameState(BOARD, players, rules=RULES)
-    views = [InformationState(BOARD, players, s, rules=RULES) for s in range(players)]
+    options = options or GameOptions()
+    state = GameState(BOARD, players, rules=RULES, options=options)
+    views = [
+        InformationState(BOARD, players, s, rules=RULES, options=options) for s in range(players)
+    ]
     advance_views(state, views, A.StartPlayer(0), check=True)
     while state.phase is not Phase.ROLL:
         advance_views(state, views, state.legal_actions()[0], check=True)
@@ -769,6 +775,7 @@ def test_a_fifth_progress_card_is_discarded_face_up_at_once() -> None:
         step(state, views, A.Dice(1, 2))
         step(state, views, EventDie(6))  # the science gate
         step(state, views, ProgressDrawn(turn))
+        step(state, views, PointShown(1, SCIENCE, -1, turn + 1))  # no printer: the limit next
     p = progress(state)
     assert p.held(1) == 5 and state.phase is KnightsPhase.PROGRESS_DISCARD
     assert state.current_player() == 1

@@ -20,6 +20,7 @@ from test_cities_knights import (
 from hexlan.engine import actions as A
 from hexlan.engine.board import Terrain
 from hexlan.engine.core import Phase, Resource
+from hexlan.engine.options import GameOptions
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import knights
 from hexlan.engine.variants.cities_knights.actions import (
@@ -46,9 +47,11 @@ def card(name: str) -> tuple[int, int]:
     return next((t, names.index(name)) for t, names in enumerate(NAMES) if name in names)
 
 
-def holding(name: str, seat: int = 0) -> tuple[GameState, PlayProgress]:
+def holding(
+    name: str, seat: int = 0, options: GameOptions | None = None
+) -> tuple[GameState, PlayProgress]:
     """A game in ``seat``'s main phase, the seat holding ``name``; and its play (no choice)."""
-    state = new_state()
+    state = new_state(options=options)
     to_main(state, seat)
     track, face = card(name)
     progress(state).cards[seat].append((track, face))
@@ -56,9 +59,14 @@ def holding(name: str, seat: int = 0) -> tuple[GameState, PlayProgress]:
     return state, PlayProgress(track, face)
 
 
+IN_HAND = GameOptions.of(ck_point_cards_in_hand=True)
+"""The older reading: Printer and Constitution held, played in the holder's main phase."""
+
+
 def test_printer_and_constitution_are_a_victory_point_each_and_leave_the_hand() -> None:
+    """With the option ``ck_point_cards_in_hand`` (officially they are never held)."""
     for name in ("printer", "constitution"):
-        state, play = holding(name)
+        state, play = holding(name, options=IN_HAND)
         before = state.victory_points(0)
         assert play in state.legal_actions()
         state.play(play)
@@ -149,7 +157,7 @@ def test_medicine_builds_a_city_for_two_ore_and_a_grain() -> None:
 
 
 def test_a_card_played_is_seen_by_every_view_and_leaves_the_hidden_count() -> None:
-    state, views = with_views()
+    state, views = with_views(options=IN_HAND)  # a printer held: the option's reading
     track, face = card("printer")
     for game in (state, views[1]):
         progress(game).cards[1].append((track, face))
@@ -220,7 +228,8 @@ def test_the_saboteur_is_not_played_when_it_would_touch_no_one() -> None:
 
 
 def test_a_point_card_played_at_twelve_points_wins() -> None:
-    state, play = holding("constitution")
+    """With the option ``ck_point_cards_in_hand``: the point counts when played."""
+    state, play = holding("constitution", options=IN_HAND)
     state.public_vp[0] = 12
     state.play(play)
     node = state.chance_node()

@@ -185,15 +185,17 @@ def test_a_forged_hand_opening_stops_the_game_naming_the_victim() -> None:
 def test_a_whole_game_with_every_hand_taking_card_audits_clean_and_verifies(
     tmp_path: Path,
 ) -> None:
-    """Seed 2's three heuristic bots play the Harbor, the monopolies and the Master Merchant
+    """Seed 0's three heuristic bots play the Harbor, the monopolies and the Master Merchant
     (seed 1's stopped bringing the Master Merchant when the bots began to keep the Spy rather
-    than discard it first); the end-of-game audit replays them with the true hands (each count,
+    than discard it first; seed 2's stopped bringing the Harbor and the monopolies when a
+    drawn Printer or Constitution came to be shown at once, a reveal of its own: the
+    official rule, docs/rules/cities-and-knights.md); the end-of-game audit replays them with the true hands (each count,
     each sealed opening, each card taken by position) and finds nothing; a third party's
     `hexlan verify` agrees."""
-    table = InProcessTable(["a", "b", "c"], seed=2, game=GAME)
+    table = InProcessTable(["a", "b", "c"], seed=0, game=GAME)
     table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
     played = {type(e.action).__name__ for e in table.sessions[0].journal}
-    assert {"HarborAnswer", "MonopolyTake", "HandShown", "HandTake"} <= played
+    assert {"HarborAnswer", "MonopolyTake", "HandShown", "HandTake", "PointShown"} <= played
     for session in table.sessions:
         assert session.stopped is None and session.audited is not None
         assert session.audited.report.deviations == () and session.audited.disagreeing == ()

@@ -21,6 +21,7 @@ from hexlan.engine.chance import (
 from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.determinize import Determinizer
 from hexlan.engine.info import InformationState
+from hexlan.engine.options import GameOptions
 from hexlan.engine.shown import (
     NO_TAKE,
     DeckShown,
@@ -53,8 +54,10 @@ def spied(
     victim_cards: tuple[str, ...] = ("printer", "crane", "bishop"),
 ) -> tuple[GameState, Views, tuple[int, int], tuple[tuple[int, int], ...]]:
     """Seat 0 holds the Spy in its main phase; seat 1 holds ``victim_cards``, seat 3 a
-    warlord, seat 2 none. Returns the game, the views, the Spy and seat 1's cards, sorted."""
-    state, views, spy = at_main("spy")
+    warlord, seat 2 none. Returns the game, the views, the Spy and seat 1's cards, sorted.
+    A printer in a hand is the option ``ck_point_cards_in_hand``'s reading (officially it is
+    shown when drawn: tests/test_progress_cards.py)."""
+    state, views, spy = at_main("spy", GameOptions.of(ck_point_cards_in_hand=True))
     cards = tuple(sorted(deal(state, views, 1, name) for name in victim_cards))
     deal(state, views, 3, "warlord")
     return state, views, spy, cards

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
-from hexlan.engine.chance import DECK_DRAW, UNIFORM, ChanceNode
+from hexlan.engine.chance import DECK_DRAW, POINT_REVEAL, REVEAL, UNIFORM, ChanceNode
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
@@ -83,6 +83,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     PillageCity,
     PlaceDeserter,
     PlayProgress,
+    PointShown,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -148,7 +149,13 @@ class CitiesKnights(Variant):
 
     def prepare_state(self, state: GameState) -> None:
         """The game's progress: nothing built, the barbarians at the far end of their track."""
-        state.variant_state = Progress.start(state.players, self.decks)
+        progress = Progress.start(state.players, self.decks)
+        if self.config.points_at_once:  # never held (official): shown when drawn
+            progress.unheld = tuple(
+                frozenset(f for f, n in enumerate(names) if n in progress_play.POINT_CARDS)
+                for names in self.card_names
+            )
+        state.variant_state = progress
 
     def setup_city(self, state: GameState) -> bool:
         """The second set-up building is a city (seed 002: «не два поселения, а поселение, а
@@ -229,6 +236,10 @@ class CitiesKnights(Variant):
             return progress_hands.merchant_node(state, progress_of(state))
         if state.phase is KnightsPhase.SPY_SHOW:
             return progress_spy.spy_node(state, progress_of(state))
+        if state.phase is KnightsPhase.POINT_SHOW:
+            showing = progress_of(state).showing
+            assert showing is not None
+            return ChanceNode(REVEAL, POINT_REVEAL, seats=(showing[0],), deck=TRACKS[showing[1]])
         return None
 
     def chance_outcomes(self, state: GameState) -> list[tuple[A.Action, float]]:
@@ -242,6 +253,8 @@ class CitiesKnights(Variant):
             return progress_hands.merchant_outcomes(state, progress_of(state))
         if state.phase is KnightsPhase.SPY_SHOW:
             return progress_spy.spy_outcomes(state, progress_of(state))
+        if state.phase is KnightsPhase.POINT_SHOW:
+            return progress_cards.point_outcomes(state, progress_of(state))
         return []
 
     def deck_outcome(self, state: GameState, face: int | None) -> A.Action:
@@ -397,7 +410,9 @@ class CitiesKnights(Variant):
         due; then the red and yellow dice produce, or their 7 begins."""
         progress = progress_of(state)
         progress_cards.drop_empty(progress, self.deck_sizes)
-        if progress.pillage:
+        if progress.showing is not None:  # a card just drawn: a point card is shown at once
+            state.phase = KnightsPhase.POINT_SHOW
+        elif progress.pillage:
             state.phase = KnightsPhase.PILLAGE
         elif progress.choosing:
             state.phase = KnightsPhase.PROGRESS_CHOICE
@@ -425,6 +440,16 @@ class CitiesKnights(Variant):
         if state.record_events:
             state.last_events.append(E.ProgressCardDrawn(*progress.draws[0]))
         progress_cards.drawn(progress, action.face, self.config.progress_hand)
+        self._go_on(state)
+
+    def _on_point_shown(self, state: GameState, action: PointShown) -> None:
+        """The drawer shows its point card (1 victory point, at once) or that it drew none
+        (official: «played immediately», even out of turn)."""
+        progress = progress_of(state)
+        shown = progress_cards.point_shown(state, progress, action, self.config.progress_hand)
+        if shown and state.record_events:
+            name = self.card_names[action.track][action.face]
+            state.last_events.append(E.ProgressCardPlayed(action.seat, action.track, name, -1))
         self._go_on(state)
 
     def _on_discard_progress(self, state: GameState, action: DiscardProgress) -> None:
@@ -559,7 +584,9 @@ class CitiesKnights(Variant):
         """A progress card played or discarded over the limit: its deck (``trade``,
         ``politics``, ``science``), face and name (it may be played or discarded in the turn it
         was drawn: official); a network game shows either the same way before the action."""
-        if not isinstance(action, PlayProgress | DiscardProgress):
+        if isinstance(action, PointShown) and action.face < 0:
+            return None  # no card shown: the end-of-game audit checks the claim
+        if not isinstance(action, PlayProgress | DiscardProgress | PointShown):
             return None
         if not 0 <= action.track < len(TRACKS):
             return None
@@ -581,6 +608,7 @@ class CitiesKnights(Variant):
         PillageCity,
         AqueductPick,
         ProgressDrawn,
+        PointShown,
         ChooseProgress,
         DiscardProgress,
         PlayProgress,
@@ -607,6 +635,7 @@ class CitiesKnights(Variant):
         PillageCity: _on_pillage,
         AqueductPick: _on_aqueduct,
         ProgressDrawn: _on_progress_drawn,
+        PointShown: _on_point_shown,
         ChooseProgress: _on_choose_progress,
         DiscardProgress: _on_discard_progress,
         PlayProgress: _on_play_progress,
@@ -627,6 +656,7 @@ class CitiesKnights(Variant):
             KnightsPhase.PROGRESS,
             KnightsPhase.MERCHANT_SHOW,
             KnightsPhase.SPY_SHOW,
+            KnightsPhase.POINT_SHOW,
         }
     )
 
@@ -650,6 +680,20 @@ SPEC: Final = GameSpec(
                 else "every knight goes inactive after an attack"
             ),
         ),
+        GameOption(
+            "ck_one_monopoly_per_turn",
+            False,
+            lambda on: "one monopoly a turn" if on else "any number of monopolies a turn",
+        ),
+        GameOption(
+            "ck_point_cards_in_hand",
+            False,
+            lambda on: (
+                "Printer and Constitution are held till their holder's turn"
+                if on
+                else "Printer and Constitution are shown when drawn"
+            ),
+        ),
     ),
     dice=(
         DieSpec(
@@ -668,7 +712,12 @@ SPEC: Final = GameSpec(
 требуют наличия города у игрока»; officially it needs one; a level that wins a metropolis still
 needs a city to put it on); ``ck_knights_active_after_win``, after an attack Catan holds the
 knights stay active (seed 002 sends knights inactive only after a lost attack; officially every
-knight goes inactive after either outcome)."""
+knight goes inactive after either outcome); ``ck_one_monopoly_per_turn``, a seat plays at most
+one Resource or Trade Monopoly a turn (hexlan's older reading; officially, and in seed 002 «За
+один ход можно играть сколько угодно карточек», any number); ``ck_point_cards_in_hand``, a
+Printer or Constitution drawn is held, counts toward the progress-card limit, may be taken by the
+Spy and is played in its holder's main phase (hexlan's older reading; officially it is shown at
+once when drawn, even out of turn, never held)."""
 
 
 __all__ = ["SPEC", "CitiesKnights", "Progress", "progress_of"]

@@ -73,6 +73,10 @@ class KnightsPhase(GamePhase):
     by encryption to that seat in a network game)."""
     SPY = 35
     """The Spy's player takes one of the progress cards it saw, or none."""
+    POINT_SHOW = 36
+    """Chance (a reveal): the seat that just drew a progress card shows it if it is a Printer
+    or Constitution (official: «played immediately», even out of turn), else shows that it is
+    not one (:class:`PointShown`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +196,28 @@ class ProgressDrawn(A.VariantAction):
     face: int | None
 
     chance: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class PointShown(A.VariantAction):
+    """Chance (a reveal by the drawer, :attr:`KnightsPhase.POINT_SHOW`): the progress card
+    ``seat`` just drew from ``track``'s deck, the ``number``-th progress card of the game (from 1), is
+    the point card ``face`` (Printer or Constitution), shown at once; or ``face`` -1: it is no
+    point card (official: a point card is played immediately when drawn, even out of turn)."""
+
+    seat: Seat
+    track: int
+    face: int
+    number: int
+
+    chance: ClassVar[bool] = True
+    revealed: ClassVar[bool] = True
+    """A reveal its seat sends itself (a network game's ``action``, numbered by ``number``)."""
+    spends: ClassVar[str] = "showed"
+
+    def actor(self, active: Seat) -> Seat:
+        """The drawing seat (it sends the reveal in a network game)."""
+        return self.seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,10 @@ class Config:
             ``ck_improve_without_city``, seed 002).
         rest_after_win: every knight goes inactive after an attack Catan holds too (official;
             off with ``ck_knights_active_after_win``, seed 002).
+        one_monopoly: a seat plays at most one Resource or Trade Monopoly a turn (the option
+            ``ck_one_monopoly_per_turn``; officially any number).
+        points_at_once: a Printer or Constitution drawn is shown at once, never held (official;
+            off with ``ck_point_cards_in_hand``).
 
     Raises:
         EngineError: through :func:`~hexlan.engine.seedfile.parse_cost`, a malformed cost.
@@ -29,6 +33,8 @@ class Config:
     def __init__(self, table: dict[str, Any], kinds: int, options: GameOptions) -> None:
         self.city_for_improvement = not options.flag("ck_improve_without_city")
         self.rest_after_win = not options.flag("ck_knights_active_after_win")
+        self.one_monopoly = options.flag("ck_one_monopoly_per_turn")
+        self.points_at_once = not options.flag("ck_point_cards_in_hand")
         self.knight_cost = parse_cost(table["knight"], kinds)
         self.promote_cost = parse_cost(table["promote"], kinds)
         self.activate_cost = parse_cost(table["activate"], kinds)

@@ -77,8 +77,14 @@ class Progress:
         harbor_offer: the resource it offers ``harbor[0]`` (-1: not offered yet).
         merchant: the seat whose hand the Master Merchant opened this turn (-1: none).
         spy: the seat whose progress cards the Spy looked at last this turn (-1: none).
-        monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn:
-            docs/rules/cities-and-knights.md).
+        showing: ``(seat, track, number)``: the seat that just drew from ``track``'s deck the
+            game's ``number``-th progress card and shows next whether it is a point card (None:
+            no show due).
+        unheld: per track, the faces never held in a hand (the Printer and Constitution,
+            shown when drawn: official), fixed for the game; empty with the option
+            ``ck_point_cards_in_hand``.
+        monopolised: whether a Resource or Trade Monopoly was played this turn (one a turn
+            with the option ``ck_one_monopoly_per_turn``: docs/rules/cities-and-knights.md).
     """
 
     levels: list[list[int]]
@@ -99,6 +105,8 @@ class Progress:
     harbor: list[Seat] = field(default_factory=list)
     harbor_offer: int = -1
     monopolised: bool = False
+    showing: tuple[Seat, int, int] | None = None
+    unheld: tuple[frozenset[int], ...] = ()
     merchant: Seat = NO_SEAT
     spy: Seat = NO_SEAT
     metropolis: list[NodeId] = field(default_factory=lambda: [-1, -1, -1])
@@ -149,6 +157,8 @@ class Progress:
             harbor=self.harbor[:],
             harbor_offer=self.harbor_offer,
             monopolised=self.monopolised,
+            showing=self.showing,
+            unheld=self.unheld,
             merchant=self.merchant,
             spy=self.spy,
             metropolis=self.metropolis[:],
@@ -190,6 +200,15 @@ class Progress:
             self.unknown[seat][track] -= 1
             self.pool[track][face] -= 1
 
+    def held_pool(self, track: int) -> list[int]:
+        """The faces of ``track``'s deck an unseen card in a hand may have, by count: those of
+        :attr:`pool` but the faces never held (:attr:`unheld`)."""
+        pool = self.pool[track]
+        if not self.unheld:
+            return pool[:]
+        never = self.unheld[track]
+        return [0 if f in never else n for f, n in enumerate(pool)]
+
     def hidden_dict(self) -> dict[str, Any]:
         """The progress cards as this state knows them: each seat's known cards, its unseen
         ones' count, and the faces not seen."""
@@ -226,6 +245,7 @@ class Progress:
             "harbor": self.harbor[:],
             "harbor_offer": self.harbor_offer,
             "monopolised": self.monopolised,
+            "showing": None if self.showing is None else list(self.showing),
             "merchant": self.merchant,
             "spy": self.spy,
             "pillage": self.pillage[:],

@@ -11,6 +11,12 @@ the number held) and, over the limit, discarded; :mod:`.progress_play` plays it.
   (seed 002 «Внимание: если ... ему приходит пятая карточка»; the official rules put it under
   its deck, which a dealt mental-poker deck cannot take back).
 - **Hidden.** A drawn card is seen by its drawer only; the others know how many each holds.
+- **Point cards.** A Printer or Constitution drawn is shown at once, even out of turn, and
+  never held (official: «This card must be played immediately»): after each draw from a deck
+  that may still hold one, its drawer shows it, or shows that the card is none
+  (:class:`~.actions.PointShown`, a reveal); the hand
+  limit is checked after that show, so a point card never counts toward it, and the Spy never
+  sees one. With the option ``ck_point_cards_in_hand`` they are held like any card.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexlan.engine.core import NO_SEAT, Seat
-from hexlan.engine.variants.cities_knights.actions import ProgressDrawn
+from hexlan.engine.variants.cities_knights.actions import PointShown, ProgressDrawn
 from hexlan.engine.variants.cities_knights.progress import Progress
 
 if TYPE_CHECKING:
@@ -69,17 +75,60 @@ def outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float
 
 
 def drawn(progress: Progress, face: int | None, limit: int) -> None:
-    """The next queued draw gives ``face`` (None: unseen by this state); a seat over ``limit``
-    must discard next."""
+    """The next queued draw gives ``face`` (None: unseen by this state); with point cards shown
+    at once (:attr:`~.progress.Progress.unheld`), the drawer shows next whether it is one;
+    else a seat over ``limit`` must discard next."""
     seat, track = progress.draws.pop(0)
     progress.drawn[track] += 1
+    # A point card is never held, so every state counts the same point cards unseen (public):
+    # a show is due while the deck may still hold one.
+    due = bool(progress.unheld) and any(progress.pool[track][f] for f in progress.unheld[track])
     if face is None:
         progress.unknown[seat][track] += 1
     else:
         progress.cards[seat].append((track, face))
         progress.pool[track][face] -= 1
+    if due:
+        progress.showing = (seat, track, sum(progress.drawn))
+    elif progress.held(seat) > limit:
+        progress.over_limit = seat
+
+
+def point_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float]]:
+    """The drawer's show after its draw (:attr:`~.actions.KnightsPhase.POINT_SHOW`): where this
+    state sees the card, the one true show (the point card, or -1: none); else each point face
+    still unseen by its count, and none for the rest."""
+    assert progress.showing is not None
+    seat, track, number = progress.showing
+    points = progress.unheld[track]
+    if state.sees(seat):
+        last = progress.cards[seat][-1]  # the card just drawn
+        face = last[1] if last[0] == track and last[1] in points else -1
+        return [(PointShown(seat, track, face, number), 1.0)]
+    pool = progress.pool[track]
+    total = sum(pool)
+    result: list[tuple[A.Action, float]] = [
+        (PointShown(seat, track, f, number), pool[f] / total) for f in sorted(points) if pool[f]
+    ]
+    rest = total - sum(pool[f] for f in points)
+    if rest:
+        result.append((PointShown(seat, track, -1, number), rest / total))
+    return result
+
+
+def point_shown(state: GameState, progress: Progress, action: PointShown, limit: int) -> bool:
+    """The drawer's show: a point card leaves its hand for a victory point (public at once);
+    then the hand limit. Returns whether a point card was shown."""
+    seat = action.seat
+    progress.showing = None
+    shown = action.face >= 0
+    if shown:
+        progress.lose(seat, action.track, action.face)
+        progress.points[seat] += 1
+        state.public_vp[seat] += 1
     if progress.held(seat) > limit:
         progress.over_limit = seat
+    return shown
 
 
 def discard_choices(progress: Progress, seat: Seat) -> list[tuple[int, int]]:
@@ -88,9 +137,9 @@ def discard_choices(progress: Progress, seat: Seat) -> list[tuple[int, int]]:
     choices = set(progress.cards[seat])
     choices.update(
         (track, face)
-        for track, pool in enumerate(progress.pool)
+        for track in range(len(progress.pool))
         if progress.unknown[seat][track]
-        for face, n in enumerate(pool)
+        for face, n in enumerate(progress.held_pool(track))
         if n
     )
     return sorted(choices)

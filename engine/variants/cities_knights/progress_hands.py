@@ -8,8 +8,9 @@ Harbor and the Master Merchant. :mod:`.progress_play` hands them the cards named
   cap (:attr:`~hexlan.engine.state.GameState.monopoly_cap`): its counts are revealed by a
   :data:`~hexlan.engine.chance.MONOPOLY_COUNTS` chance node, each seat showing only what it
   hands over (``min(held, cap)``), so a view learns "at least the cap" from a full count.
-  One of the two a turn: the counts are one ``count`` message per seat and turn
-  (docs/PROTOCOL.md §5).
+  Any number of them a turn (official; seed 002 «За один ход можно играть сколько угодно
+  карточек»), at most one with the option ``ck_one_monopoly_per_turn``; a network game's
+  ``count`` names its monopoly within the turn (docs/PROTOCOL.md §5).
 - ``commercial_harbor``: its player offers each other seat holding cards, in turn order, a
   resource of its hand (:class:`~.actions.HarborOffer`, or -1 to pass the seat by); that seat
   answers (:class:`~.actions.HarborAnswer`) with a commodity of its choice, which the two swap,
@@ -65,13 +66,20 @@ MERCHANT_TAKES: Final = 2
 
 
 def plays(
-    state: GameState, progress: Progress, seat: Seat, track: int, face: int, name: str
+    state: GameState,
+    progress: Progress,
+    seat: Seat,
+    track: int,
+    face: int,
+    name: str,
+    one_monopoly: bool = False,
 ) -> list[A.Action]:
     """The plays of the card ``name`` (``(track, face)``) open to ``seat`` now: a monopoly on
-    each kind it may name, if it played none this turn; the Harbor while the seat may hold a
-    resource and another seat holds a card."""
+    each kind it may name (with ``one_monopoly``, the option ``ck_one_monopoly_per_turn``: if
+    it played none this turn; officially any number a turn); the Harbor while the seat may hold
+    a resource and another seat holds a card."""
     if name in MONOPOLY_KINDS:
-        if progress.monopolised:
+        if one_monopoly and progress.monopolised:
             return []
         return [PlayProgress(track, face, int(k)) for k in MONOPOLY_KINDS[name]]
     if name == "master_merchant":

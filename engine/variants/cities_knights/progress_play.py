@@ -7,8 +7,9 @@ deck, now seen. Played cards leave the game (a dealt mental-poker deck cannot ta
 the official rules put them under their deck). Built so far, by the card's name in the rule
 set's deck table:
 
-- ``printer``, ``constitution``: one victory point, shown at once (official: «played
-  immediately»; here the holder plays it in its turn, which the bots do at once).
+- ``printer``, ``constitution``: one victory point, shown at once when drawn, even out of turn
+  (official: «played immediately»; :func:`.progress_cards.point_shown`); with the option
+  ``ck_point_cards_in_hand`` held and played here in the holder's main phase.
 - ``road_building``: two roads free (as the development card).
 - ``smith``: the next two knight promotions of the turn are free.
 - ``irrigation``, ``mining``: two grain (ore) from the bank for each fields (mountains) hex
@@ -140,7 +141,9 @@ def plays(
         elif name == "diplomat":
             result.extend(PlayProgress(track, face, p) for p in open_roads(state))
         elif name in progress_hands.NAMES:
-            result.extend(progress_hands.plays(state, progress, seat, track, face, name))
+            result.extend(
+                progress_hands.plays(state, progress, seat, track, face, name, config.one_monopoly)
+            )
         elif name in progress_spy.NAMES:
             result.extend(progress_spy.plays(progress, seat, track, face))
         elif name == "merchant_fleet" and progress.fleet is None:
@@ -166,7 +169,9 @@ def _open(state: GameState, progress: Progress, seat: Seat, name: str) -> bool:
         return any(sabotaged(state, seat))
     if name == "wedding":
         return bool(guests(state, seat))
-    return name in POINT_CARDS or name in HARVEST or name == "smith"
+    if name in POINT_CARDS:  # officially shown when drawn, never played from the hand
+        return not progress.unheld
+    return name in HARVEST or name == "smith"
 
 
 def sabotaged(state: GameState, seat: Seat) -> list[int]:

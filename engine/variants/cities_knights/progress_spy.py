@@ -73,7 +73,9 @@ def spy_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, f
         return [(DeckShown(victim, None), 1.0)]
     known = progress.cards[victim]
     result: list[tuple[A.Action, float]] = []
-    per_track = [list(_draws(progress.pool[t], n)) for t, n in enumerate(progress.unknown[victim])]
+    per_track = [
+        list(_draws(progress.held_pool(t), n)) for t, n in enumerate(progress.unknown[victim])
+    ]
     for choice in product(*per_track):
         cards = list(known)
         chance = 1.0
@@ -135,7 +137,7 @@ def shown(state: GameState, progress: Progress, action: DeckShown) -> None:
             extra.remove(card)
         for track in range(len(TRACKS)):
             faces = [f for t, f in extra if t == track]
-            pool = progress.pool[track]
+            pool = progress.held_pool(track)
             if len(faces) != progress.unknown[victim][track] or any(
                 not 0 <= f < len(pool) or faces.count(f) > pool[f] for f in faces
             ):
@@ -161,7 +163,7 @@ def takes(state: GameState, progress: Progress) -> list[A.Action]:
             (t, f)
             for t, n in enumerate(progress.unknown[victim])
             if n
-            for f, left in enumerate(progress.pool[t])
+            for f, left in enumerate(progress.held_pool(t))
             if left
         )
         result = [DeckTake(t, f) for t, f in sorted(cards)]

@@ -51,7 +51,7 @@ def why_illegal(
     reason stand (an action of another phase, or one this module does not explain).
     ``names``: each progress deck's card names by face."""
     if isinstance(action, PlayProgress):
-        return _why_not_play(state, progress, names, action)
+        return _why_not_play(state, progress, config, names, action)
     if isinstance(action, DesertKnight):
         if progress.board.deserter != action.seat:
             return (f"seat {action.seat} has no knight to remove for a deserter", _OFFICIAL)
@@ -174,7 +174,11 @@ def _why_not_city(
 
 
 def _why_not_play(
-    state: GameState, progress: Progress, names: list[tuple[str, ...]], action: PlayProgress
+    state: GameState,
+    progress: Progress,
+    config: Config,
+    names: list[tuple[str, ...]],
+    action: PlayProgress,
 ) -> tuple[str, str]:
     """Why a progress card may not be played now: no such card, one the seat was not dealt,
     outside its main phase, one not built yet, or a wrong choice."""
@@ -203,6 +207,10 @@ def _why_not_play(
         why = progress_spy.why_not_play(progress, seat, action.choice)
         if why is not None:
             return (why, _OFFICIAL)
+    if name in progress_hands.MONOPOLY_KINDS and config.one_monopoly and progress.monopolised:
+        return ("a seat plays one monopoly a turn", "game option ck_one_monopoly_per_turn")
+    if name in progress_play.POINT_CARDS and config.points_at_once:
+        return (f"a {name} is shown when drawn, never played from the hand", _OFFICIAL)
     if name not in progress_play.PLAYABLE:
         return (f"playing {name} is not built yet (it is held until discarded)", _OFFICIAL)
     return (f"{name} cannot be played now (its choice or its conditions)", _OFFICIAL)
