@@ -211,7 +211,7 @@ def test_after_a_spy_the_game_plays_on_and_the_audit_passes() -> None:
     # had the victim re-encrypted another card, the audit names it and its spy_open
     items = list(show.spy.items)
     first = items[0]
-    other = next(i for i in items[1:] if i[0] == first[0]) if len(items) > 1 else None
+    other = next((i for i in items[1:] if i[0] == first[0]), None)
     if other is not None:
         items[0] = (first[0], first[1], other[2], first[3])
         forged = replace(show.spy, items=tuple(items))

@@ -383,8 +383,9 @@ async def play_a_progress_card(pilot: Pilot[int], screen: GameScreen) -> None:
     play = next(a for a in screen.game.legal_actions() if isinstance(a, PlayProgress))
     held = progress_of(screen.game.view).held(0)
     await pick_card(pilot, play)
-    if screen.pick is not None:  # Engineer, Medicine: the place; the Diplomat: the road
-        assert screen.pick.what in ("progress card", "progress road")
+    if screen.pick is not None:  # Engineer, Medicine: the place; the Diplomat: the road;
+        # the Merchant: its hex
+        assert screen.pick.what in ("progress card", "progress road", "merchant hex")
         await type_label(pilot, screen, next(iter(screen.pick.labels)))
     elif isinstance(pilot.app.screen, ChoiceDialog):  # the Merchant Fleet: the kind
         await pilot.press("1")

@@ -37,6 +37,7 @@ from hexlan.engine.variants.cities_knights.actions import (
     MoveKnight,
     PillageCity,
     PlayProgress,
+    PointShown,
     ProgressDrawn,
     PromoteKnight,
     RetreatKnight,
@@ -213,6 +214,20 @@ def progress_drawn(t: Telling) -> Told:
     name = "" if action.face is None else f": {card_name(t, drawn.track, action.face)}"
     text = f"{t.who} drew a {TRACKS[drawn.track]} progress card{name}"
     return Told(text + went_on(t), "dev")
+
+
+@tells(PointShown)
+def point_shown(t: Telling) -> Told:
+    """A drawn Printer or Constitution shown at once, with its point (official: played when
+    drawn, even out of turn); a drawn card shown to be none says nothing of itself. Then the
+    roll goes on, as after the draw."""
+    action, n = t.of(PointShown), t.narrator
+    if action.face < 0:
+        rest = went_on(t).lstrip("; ")
+        return Told(rest[:1].upper() + rest[1:], "dev")
+    name = card_name(t, action.track, action.face)
+    text = f"{n.who(action.seat)} drew and showed the progress card {name}: 1 victory point"
+    return Told(text + went_on(t), "dev", seat=action.seat)
 
 
 @tells(DiscardProgress)
