@@ -142,7 +142,7 @@ def crash_at(seat: int, kind: str, cut: str, author: int | None = None) -> Crash
 
 def the_take(twins: Twins, player: int, victim: int) -> DeckTake:
     """The take of the last card offered of a face the player does not hold already (so the
-    card it later plays is the one it took; at :data:`SEED`, a Saboteur it may play at once),
+    card it later plays is the one it took),
     else of the last card offered."""
     seen = view(twins.twin, player)
     takes = [a for a in seen.legal_actions() if isinstance(a, DeckTake) and a.face is not None]
