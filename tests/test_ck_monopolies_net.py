@@ -1,16 +1,19 @@
 """Two monopolies in one turn through the real sessions (seed 002: «За один ход можно играть
 сколько угодно карточек»; official): each monopoly's counts name it within the turn (PROTOCOL.md
 §5: from the second on, the count's third field says how many came before it), every seat agrees on every state, and
-the end-of-game audit, with every secret, finds each count true."""
+the end-of-game audit, with every secret, finds each count true; and a drawn point card hidden
+(official: shown at once) is named by that audit."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hexlan.engine.bots import make_bot
 from hexlan.engine.info import InformationState
 from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import PlayProgress
+from hexlan.engine.variants.cities_knights.actions import PlayProgress, PointShown
+from hexlan.net.audit import run_audit
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.wire import Envelope
 
@@ -83,3 +86,30 @@ def test_two_monopolies_in_one_turn_and_the_audit_passes() -> None:
     assert all(s.stopped is None for s in table.sessions), [s.stopped for s in table.sessions]
     for session in table.sessions:
         assert session.is_over and session.audit is not None and session.audit.passed
+
+
+POINT_SEED = 1
+"""A table whose seat 0 draws the Printer (shown at once) in its game's first 400 actions."""
+
+
+def test_a_drawn_point_card_hidden_is_named_by_the_audit() -> None:
+    """A drawer that says its drawn Printer is no point card (``PointShown`` with face -1)
+    cannot be caught by the other seats, which do not see the card; the end-of-game audit, with
+    every secret, replays the true state and names the drawer and its message."""
+    table = InProcessTable(["a", "b", "c"], seed=POINT_SEED, game=GAME)
+    table.start()
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
+    session = table.sessions[1]
+    assert session.is_over and session.audit is not None and session.audit.passed
+    inputs = session.audit_inputs()
+    journal = list(inputs.journal)
+    at, shown = next(
+        (i, e.action)
+        for i, e in enumerate(journal)
+        if isinstance(e.action, PointShown) and e.action.face >= 0
+    )
+    journal[at] = replace(journal[at], action=replace(shown, face=-1))
+    report = run_audit(replace(inputs, journal=tuple(journal)))
+    assert [(d.seat, d.message_id) for d in report.deviations][:1] == [
+        (shown.seat, journal[at].message_id)
+    ], report.deviations
