@@ -537,50 +537,19 @@ class Session:
             for s in range(self.players):
                 if s not in event.reveals:
                     owe(s, "reveal", event.number)
-        if self._openings_applied == self.players and self.decks:  # the decks' set-up (§13)
-            if not self.key.complete:
-                for s in range(self.players):
-                    if not self.key.has_share(s):
-                        owe(s, "deck_key")
-            else:
-                for dealer in self.decks.values():
-                    if not dealer.deck.shuffled:
-                        owe(dealer.deck.next_shuffler, "shuffle")  # type: ignore[arg-type]
-                    elif dealer.deck.challenged:
-                        for s in range(self.players):
-                            if s not in dealer.proved:
-                                owe(s, "shuffle_proof")
+        for s, step in self._deck_setup_owed():
+            owe(s, step)
         node = None if view is None else view.chance_node()
         if view is not None:
-            if node is not None and node.kind == STEAL:  # the victim commits, then opens (§7)
-                victim = node.seats[1]
-                if not self._steal_number:
-                    owe(victim, "steal_commit")
-                if self._steal_index >= 0:
-                    owe(victim, "steal_open")
-            if node is not None and node.kind == HAND_SHOW:  # a hand opened to one seat (§7.2)
-                owe(node.seats[1], "hand_open" if self._steal_number else "steal_commit")
-            if node is not None and node.kind == DECK_SHOW:  # progress cards opened (§7.3)
-                owe(node.seats[1], "spy_open")
-            if node is not None and node.kind == HAND_DRAW:  # the same, opened to all (§7.1)
-                if not self._steal_number:
-                    owe(node.seats[0], "steal_commit")
-                if self._loot_positions:
-                    owe(node.seats[0], "loot_open")
+            for s, step in self._openings_owed(node):
+                owe(s, step)
             for s, step in self._reveals_owed(node):
                 owe(s, step)
             if view.phase is Phase.ROLL:
                 for s in self._acks_missing():
                     owe(s, "turn_ack")
-            drawing = self.decks[node.deck] if node and node.kind == DECK_DRAW else None
-            if drawing is not None and drawing.drawing is not None:
-                deck = drawing.deck
-                # else the set-up above is what waits, or this seat's own proof checks
-                if deck.ready:
-                    given = deck.shares(drawing.drawing)
-                    for s in range(self.players):
-                        if drawing.owes_share(s, drawing.drawing) and s not in given:
-                            owe(s, "draw_share", drawing.drawing)
+            for s, number in self._draw_shares_owed(node):
+                owe(s, "draw_share", number)
             if self._won():
                 for seat, step, number in self._audit_owed():
                     owe(seat, step, number)
@@ -589,6 +558,38 @@ class Session:
                 for s in view.acting_seats():
                     owed[s, "decision", -1] = None
         return self._broken_chains() + [OwedStep(*key) for key in owed]
+
+    def _deck_setup_owed(self) -> list[tuple[Seat, str]]:
+        """The decks' set-up steps owed (§13), once every opening is in: each missing share of
+        the deck key; then, deck by deck, the next shuffle, or each seat's missing proof of a
+        challenged shuffle."""
+        if self._openings_applied != self.players or not self.decks:
+            return []
+        if not self.key.complete:
+            return [(s, "deck_key") for s in range(self.players) if not self.key.has_share(s)]
+        owed: list[tuple[Seat, str]] = []
+        for dealer in self.decks.values():
+            if not dealer.deck.shuffled:
+                owed.append((dealer.deck.next_shuffler, "shuffle"))  # type: ignore[arg-type]
+            elif dealer.deck.challenged:
+                owed += [
+                    (s, "shuffle_proof") for s in range(self.players) if s not in dealer.proved
+                ]
+        return owed
+
+    def _draw_shares_owed(self, node: ChanceNode | None) -> list[tuple[Seat, int]]:
+        """The decryption shares a deck draw waits for (§13), as ``(seat, draw number)``; none
+        while the deck is not ready (the set-up is what waits, or this seat's own proof
+        checks)."""
+        drawing = self.decks[node.deck] if node and node.kind == DECK_DRAW else None
+        if drawing is None or drawing.drawing is None or not drawing.deck.ready:
+            return []
+        given = drawing.deck.shares(drawing.drawing)
+        return [
+            (s, drawing.drawing)
+            for s in range(self.players)
+            if drawing.owes_share(s, drawing.drawing) and s not in given
+        ]
 
     def _audit_owed(self) -> list[tuple[Seat, str, int]]:
         """Each seat's owed audit step (§14): its secrets, then its result."""
@@ -2234,50 +2235,25 @@ class Session:
             return "accuse", self._to_accuse
         if self._frozen():
             return self._audit_obligation()
-        if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
-            return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
-        if self._spy_disputed and ("spy_dispute", self._spy_disputed) not in self._sent:
-            return self._spy_dispute_step()
-        for vote in self._votes.values():
-            deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
-            if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
-                return "present", (vote.message_id,)  # still here: the vote is void (§11)
-        step = self._deck_obligation(effects) or self._audit_obligation()
+        step = (
+            self._dispute_or_presence_step()
+            or self._deck_obligation(effects)
+            or self._audit_obligation()
+        )
         if step is not None:
             return step
         view = self.view
         if view is None:
             return self._advance_if_needed()
         node = view.chance_node()
-        if _commits_hand(node, me):
-            if not self._steal_number and ("steal_commit", self._steals + 1) not in self._sent:
-                number = self._steals + 1
-                return "steal_commit", (number, self._own_committed_hand(number).commitments)
-            if self._loot_positions and ("loot_open", self._steal_number) not in self._sent:
-                openings = self._own_committed_hand(self._steal_number).openings
-                return "loot_open", (
-                    self._steal_number,
-                    tuple(openings[p] for p in self._loot_positions),
-                )
-            if self._steal_index >= 0 and ("steal_open", self._steal_number) not in self._sent:
-                return self._steal_open_step(view, effects)
+        owed = [] if node is None else self._openings_owed(node)
+        for seat, kind in owed:
             if (
                 node is not None
-                and node.kind == HAND_SHOW
-                and self._steal_number
-                and ("hand_open", self._steal_number) not in self._sent
+                and seat == me
+                and (kind, self._opening_number(kind)) not in self._sent
             ):
-                return self._hand_open_step(view, effects)
-        if (
-            node is not None
-            and node.kind == DECK_SHOW
-            and node.seats[1] == me
-            and self._spy is None
-            and ("spy_open", self._steals + 1) not in self._sent
-        ):
-            return "spy_open", spying.open_payload(
-                self.decks, node.decks, node.seats[0], self._steals + 1
-            )
+                return self._opening_step(kind, view, node, effects)
         revealed = self._reveal_step(view, node)
         if revealed is not None:
             return revealed
@@ -2294,22 +2270,60 @@ class Session:
             and me in node.seats
             and ("victory", 0) not in self._sent
         ):
-            dealer = self.decks.get(DEVELOPMENT_DECK)  # none without development cards
-            owned = sorted(dealer.own_cards.items()) if dealer is not None else []
-            for position, face in owned:
-                assert dealer is not None
-                if (
-                    face == DevCard.VICTORY_POINT
-                    and dealer.deck.shown_by(dealer.own_index[position]) is None
-                ):
-                    # a card dealt before this turn among those cards (it counts even with
-                    # ``vp_cards_next_turn``), one dealt in this turn among all its cards
-                    early = dealer.dealt_in[position] < view.turn
-                    before = view.turn if early else None
-                    return "card_reveal", dealer.show_payload(position, before)
-            reveal = A.RevealVictory(me, view.hidden_victory_points(me))
-            return "action", encode_action(reveal)
+            return self._victory_step(view)
         return self._advance_if_needed()
+
+    def _openings_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
+        """The openings ``node`` waits for, as ``(seat, kind)`` in the order the seat signs
+        them: the one description :meth:`owed_steps` (every seat's) and
+        :meth:`_next_obligation` (this seat's, each not yet sent) both read.
+
+        - a steal (§7): the victim's ``steal_commit``, then its ``steal_open`` once the card
+          is chosen;
+        - a hand opened to one seat (§7.2, the Master Merchant): its ``steal_commit``, then
+          its ``hand_open``;
+        - progress cards opened to the Spy's player (§7.3): the victim's ``spy_open``;
+        - a hand drawn from blind (§7.1, the fleet's loot): its ``steal_commit``, then its
+          ``loot_open`` once the positions are drawn.
+        """
+        if node is None:
+            return []
+        committed = bool(self._steal_number)
+        if node.kind == STEAL:
+            victim = node.seats[1]
+            steps = [] if committed else [(victim, "steal_commit")]
+            return steps + ([(victim, "steal_open")] if self._steal_index >= 0 else [])
+        if node.kind == HAND_SHOW:
+            return [(node.seats[1], "hand_open" if committed else "steal_commit")]
+        if node.kind == DECK_SHOW:
+            return [(node.seats[1], "spy_open")]
+        if node.kind == HAND_DRAW:
+            drawn = node.seats[0]
+            steps = [] if committed else [(drawn, "steal_commit")]
+            return steps + ([(drawn, "loot_open")] if self._loot_positions else [])
+        return []
+
+    def _opening_number(self, kind: str) -> int:
+        """The number this seat's opening of ``kind`` signs (its key among the steps sent): a
+        commitment or a Spy's opening opens the next steal; the others answer the open one."""
+        return self._steals + 1 if kind in ("steal_commit", "spy_open") else self._steal_number
+
+    def _opening_step(
+        self, kind: str, view: InformationState, node: ChanceNode, effects: list[Effect]
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's opening of ``kind`` (one :meth:`_openings_owed` lists for it), signed
+        now; None when it cannot be (the game then stops, naming the seat at fault)."""
+        number = self._opening_number(kind)
+        if kind == "steal_commit":
+            return "steal_commit", (number, self._own_committed_hand(number).commitments)
+        if kind == "loot_open":
+            openings = self._own_committed_hand(number).openings
+            return "loot_open", (number, tuple(openings[p] for p in self._loot_positions))
+        if kind == "steal_open":
+            return self._steal_open_step(view, effects)
+        if kind == "hand_open":
+            return self._hand_open_step(view, effects)
+        return "spy_open", spying.open_payload(self.decks, node.decks, node.seats[0], number)
 
     def _reveals_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
         """The reveals owed at ``node``: each Monopoly count not in (§5), a drawn card's show
@@ -2365,6 +2379,40 @@ class Session:
             ):
                 return "card_reveal", dealer.show_payload(position, before)
         return "action", encode_action(action)
+
+    def _victory_step(self, view: InformationState) -> tuple[str, tuple[object, ...]]:
+        """This seat's claim of victory (§5): each victory point card it has not shown yet,
+        one at a time, then the ``RevealVictory`` action."""
+        me = self.seat
+        dealer = self.decks.get(DEVELOPMENT_DECK)  # none without development cards
+        owned = sorted(dealer.own_cards.items()) if dealer is not None else []
+        for position, face in owned:
+            assert dealer is not None
+            if (
+                face == DevCard.VICTORY_POINT
+                and dealer.deck.shown_by(dealer.own_index[position]) is None
+            ):
+                # a card dealt before this turn among those cards (it counts even with
+                # ``vp_cards_next_turn``), one dealt in this turn among all its cards
+                early = dealer.dealt_in[position] < view.turn
+                before = view.turn if early else None
+                return "card_reveal", dealer.show_payload(position, before)
+        reveal = A.RevealVictory(me, view.hidden_victory_points(me))
+        return "action", encode_action(reveal)
+
+    def _dispute_or_presence_step(self) -> tuple[str, tuple[object, ...]] | None:
+        """This seat's answer to a dispute it must settle (a steal's, §7; a Spy's, §7.3), or
+        its ``present`` voiding a vote to abandon it while it is still here (§11)."""
+        me = self.seat
+        if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
+            return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
+        if self._spy_disputed and ("spy_dispute", self._spy_disputed) not in self._sent:
+            return self._spy_dispute_step()
+        for vote in self._votes.values():
+            deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
+            if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
+                return "present", (vote.message_id,)  # still here: the vote is void (§11)
+        return None
 
     def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
         """This victim's ``spy_dispute``: its share opening the card taken, as it held it
