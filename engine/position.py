@@ -439,6 +439,11 @@ PROGRESS_FIELDS: Final[Mapping[str, _Codec]] = {
     "harbor": _SEAT_LIST,
     "harbor_offer": _INT,
     "monopolised": _BOOL,
+    "showing": _optional(_c(list, lambda v, s: tuple(_int(x) for x in _list(v, 3, "items")))),
+    "unheld": _c(
+        lambda rows: [sorted(row) for row in rows],
+        lambda v, s: tuple(frozenset(_count(x) for x in _list(row)) for row in _list(v)),
+    ),
     "merchant": _SEAT,
     "spy": _SEAT,
     "metropolis": _INTS,

@@ -18,8 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("hexlan", "engine", "net", "tui", "seeds", "scripts")
 BAR = 30
 """The highest cyclomatic complexity a function may have (the developers' guide)."""
-KNOWN: dict[str, int] = {
-}
+KNOWN: dict[str, int] = {}
 """Functions above :data:`BAR` when the test came, with their complexity then: a ceiling."""
 
 

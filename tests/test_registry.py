@@ -99,6 +99,7 @@ def test_the_type_codes_are_the_base_games_then_each_games_in_registry_order() -
         "HandTake",
         "DeckShown",
         "DeckTake",
+        "PointShown",
     ]
     assert R.action_key(BuildShip(3))[0] == 25
 
@@ -150,6 +151,7 @@ def test_a_games_phases_and_chance_flags_come_from_its_rules_module() -> None:
             KnightsPhase.PROGRESS,
             KnightsPhase.MERCHANT_SHOW,
             KnightsPhase.SPY_SHOW,
+            KnightsPhase.POINT_SHOW,
         }
         == R.CHANCE_PHASES
     )

@@ -213,7 +213,7 @@ def test_a_local_game_of_another_game_is_checked_against_it() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["bot", "--host", "--game", "nope"], "'nope' is not one of 'base', 'five-six'"),
+        (["bot", "--host", "--game", "nope"], "'nope' is not one of 'base', 'big-river'"),
         (["bot", "--host", "--game", "five-six", "--seats", "4"], "takes 5 to 6 seats, not 4"),
         (["bot", "--host", "--seats", "5"], "the base game takes 2 to 4 seats, not 5"),
         (["bot", "--host", "--players", "7"], "'--seats' / '--players'"),

@@ -608,7 +608,6 @@ class CitiesKnights(Variant):
         PillageCity,
         AqueductPick,
         ProgressDrawn,
-        PointShown,
         ChooseProgress,
         DiscardProgress,
         PlayProgress,
@@ -621,6 +620,7 @@ class CitiesKnights(Variant):
         HandTake,
         DeckShown,
         DeckTake,
+        PointShown,
     )
     handlers: ClassVar[Mapping[type[A.VariantAction], VariantHandler]] = {
         EventDie: _on_event,
