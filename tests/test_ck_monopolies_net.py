@@ -77,12 +77,7 @@ def test_two_monopolies_in_one_turn_and_the_audit_passes() -> None:
         ]
         assert len(counts) == 2, counts
         assert len(counts[0]) == 2 and tuple(counts[1][2:]) == (1,), counts  # one before it
-    bots = [make_bot("heuristic", random.Random(s)) for s in range(SEATS)]
-    for _ in range(20_000):
-        due = next((s.seat for s in table.sessions if s.decision_due()), None)
-        if due is None:
-            break
-        table.submit(due, bots[due].choose(_views(table)[due], due))
+    table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
     assert all(s.stopped is None for s in table.sessions), [s.stopped for s in table.sessions]
     for session in table.sessions:
         assert session.is_over and session.audit is not None and session.audit.passed
@@ -97,7 +92,6 @@ def test_a_drawn_point_card_hidden_is_named_by_the_audit() -> None:
     cannot be caught by the other seats, which do not see the card; the end-of-game audit, with
     every secret, replays the true state and names the drawer and its message."""
     table = InProcessTable(["a", "b", "c"], seed=POINT_SEED, game=GAME)
-    table.start()
     table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(SEATS)])
     session = table.sessions[1]
     assert session.is_over and session.audit is not None and session.audit.passed

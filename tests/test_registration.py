@@ -92,41 +92,31 @@ def test_a_new_game_is_its_files_alone(tmp_path: Path) -> None:
     (base / "hexlan/engine/variants/toy.py").write_text(TOY_RULES, "utf-8")
     (base / "hexlan/seeds/toy.toml").write_text(TOY_SEED, "utf-8")
     env = {**os.environ, "PYTHONPATH": str(base)}
-    command = [sys.executable, "-m", "hexlan", "simulate", "--game", "toy", "--games", "1"]
-    run = subprocess.run(
-        [*command, "--bots", "random", "--json", "--option", "toy_hand_bonus=3"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env=env,
-        cwd=tmp_path,
-    )
+
+    def hexlan(*args: str) -> subprocess.CompletedProcess[str]:
+        """``python -m hexlan ARGS`` from the copy, as a person would run it."""
+        return subprocess.run(
+            [sys.executable, "-m", "hexlan", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env=env,
+            cwd=tmp_path,
+        )
+
+    command = ("simulate", "--game", "toy", "--games", "1")
+    run = hexlan(*command, "--bots", "random", "--json", "--option", "toy_hand_bonus=3")
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["game"] == "toy" and report["options"] == {"toy_hand_bonus": 3}
     assert len(report["games"]) == 1
-    refused = subprocess.run(
-        [*command, "--option", "jungle_number=4"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=env,
-        cwd=tmp_path,
-    )
+    refused = hexlan(*command, "--option", "jungle_number=4")
     assert refused.returncode != 0 and "the toy game has no option 'jungle_number'" in (
         refused.stderr + refused.stdout
     )
-    listed = subprocess.run(
-        [sys.executable, "-m", "hexlan", "play", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-        env=env,
-        cwd=tmp_path,
-    )
+    listed = hexlan("play", "--help")
+    assert listed.returncode == 0, listed.stderr
     assert re.search(r"\btoy\b", listed.stdout)
 
 

@@ -210,12 +210,15 @@ def test_after_a_spy_the_game_plays_on_and_the_audit_passes() -> None:
     assert audited(take_at, spent) == [(player, take_entry.spy.take_id)]
     # had the victim re-encrypted another card, the audit names it and its spy_open
     items = list(show.spy.items)
-    first = items[0]
-    other = next((i for i in items[1:] if i[0] == first[0]), None)
-    if other is not None:
-        items[0] = (first[0], first[1], other[2], first[3])
-        forged = replace(show.spy, items=tuple(items))
-        assert audited(show_at, forged) == [(victim, show.spy.open_id)]
+    a, b = next(
+        (a, b)
+        for a in range(len(items))
+        for b in range(a + 1, len(items))
+        if items[a][0] == items[b][0]
+    )  # two cards of one deck: the first given the other's re-encryption
+    items[a] = (items[a][0], items[a][1], items[b][2], items[a][3])
+    forged = replace(show.spy, items=tuple(items))
+    assert audited(show_at, forged) == [(victim, show.spy.open_id)]
 
 
 def test_taking_nothing_moves_nothing() -> None:
