@@ -40,6 +40,9 @@ OptionValue = bool | int | None
 class GameOption:
     """One named reading of a game's own rules, off (at ``default``) unless the table sets it.
 
+    A number option takes any whole number from 1; the game's rules module refuses, when it
+    builds, a number its rule set does not allow (the Jungle's tokens: seeds/jungle.toml).
+
     Attributes:
         name: the option's name on the command line and in logs (``--option NAME=VALUE``),
             prefixed by its game's short name (``jungle_number``); unique among all games.
@@ -47,14 +50,11 @@ class GameOption:
             set's or map's number) for a number option.
         words: the option's value in words for the table's terms, the lobby and the game
             picker: ``words(value)`` (for a number option, ``value`` is never None there).
-        allowed: for a number option, the values it may take (empty: any whole number from 1);
-            the game's rules module may check more when it builds.
     """
 
     name: str
     default: OptionValue
     words: Callable[[OptionValue], str]
-    allowed: tuple[int, ...] = ()
 
     @property
     def is_flag(self) -> bool:

@@ -173,12 +173,7 @@ SPEC: Final = GameSpec(
     rules=Jungle,
     place=1,
     options=(
-        GameOption(
-            "jungle_number",
-            None,
-            lambda n: f"the jungle's number is {n}",
-            allowed=(3, 4, 5, 9, 10, 11),
-        ),
+        GameOption("jungle_number", None, lambda n: f"the jungle's number is {n}"),
         GameOption(
             "jungle_robber_blocks",
             True,
