@@ -56,7 +56,7 @@ from hexlan.engine.shown import (
     HandTake,
 )
 from hexlan.engine.state import GameState
-from hexlan.net.beacon import HashChain
+from hexlan.net.beacon import chain_commitment
 from hexlan.net.deck import Deck, DeckError, derive_deck_secret
 from hexlan.net.group import GroupError, base_mul
 from hexlan.net.identity import GameKeys, IdentityError
@@ -424,7 +424,7 @@ def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
     found: list[Deviation] = []
     for seat, (seed, x25519_private, message_id) in enumerate(inputs.secrets):
         info = inputs.opening.seats[seat]
-        if HashChain(seed).commitment != info.chain_commitment:
+        if chain_commitment(seed) != info.chain_commitment:
             found.append(
                 Deviation(seat, message_id, f"seat {seat}'s seed does not hash to its chain")
             )

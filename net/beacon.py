@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable, Sequence
@@ -32,6 +33,11 @@ HASH_SIZE: Final = 32
 
 MAX_BOUND: Final = 2**32
 """The largest ``k`` :meth:`BeaconStream.randbelow` accepts: one 4-byte word covers it."""
+
+CHAIN_CACHE: Final = 8
+"""Chains :func:`chain_commitment` and :class:`HashChain` keep computed (2 MiB each at the
+default length): a process that plays several seats (an in-process table of bots, a test) and
+then audits every seat's seed computes each chain once, not once per seat and audit."""
 
 CHAIN_PREFIX: Final = b"hexlan/v1/chain\0"
 CHAIN_TOP_PREFIX: Final = b"hexlan/v1/chain-top\0"
@@ -50,6 +56,12 @@ def _u64(n: int) -> bytes:
 def _check_hash(name: str, value: bytes) -> None:
     if not isinstance(value, bytes | bytearray) or len(value) != HASH_SIZE:
         raise ValueError(f"{name} must be {HASH_SIZE} bytes, got {value!r:.80}")
+
+
+def _check_chain(secret: bytes, length: int) -> None:
+    _check_hash("the chain secret", secret)
+    if not isinstance(length, int) or length < 1:
+        raise ValueError(f"a chain length must be at least 1, got {length!r}")
 
 
 def chain_step(preimage: bytes) -> bytes:
@@ -95,7 +107,8 @@ class HashChain:
     ``x[L] = H(b"hexlan/v1/chain-top\0" || seed)``, so no reveal (not even ``x[L]``, at event
     ``L``) gives the seed away; ``x[0]`` is the public commitment (``chain_commitment`` in
     ``hello``); event ``n`` reveals ``x[n]``. The whole chain is kept as one 32·(L+1)-byte
-    string: about 2 MiB and 65 536 SHA-256 calls (roughly 0.05 s) for the default length.
+    string: about 2 MiB and 65 536 SHA-256 calls (roughly 0.05 s) for the default length; the
+    last :data:`CHAIN_CACHE` chains computed are kept, so building one again is free.
 
     Args:
         secret: the per-game seed, 32 bytes (:meth:`generate` draws one).
@@ -108,19 +121,10 @@ class HashChain:
     __slots__ = ("_seed", "_values", "length")
 
     def __init__(self, secret: bytes, length: int = CHAIN_LENGTH) -> None:
-        _check_hash("the chain secret", secret)
-        if not isinstance(length, int) or length < 1:
-            raise ValueError(f"a chain length must be at least 1, got {length!r}")
+        _check_chain(secret, length)
         self.length: Final = length
         self._seed: Final = bytes(secret)
-        values = [hashlib.sha256(CHAIN_TOP_PREFIX + self._seed).digest()]
-        x = values[0]
-        sha256 = hashlib.sha256
-        for _ in range(length):  # perf: the only loop; ~0.05 s for CHAIN_LENGTH
-            x = sha256(CHAIN_PREFIX + x).digest()
-            values.append(x)
-        values.reverse()
-        self._values: Final = b"".join(values)
+        self._values: Final = _chain_values(self._seed, length)
 
     @classmethod
     def generate(cls, length: int = CHAIN_LENGTH) -> HashChain:
@@ -153,6 +157,34 @@ class HashChain:
 
     def __repr__(self) -> str:
         return f"HashChain(commitment={self.commitment.hex()}, length={self.length})"
+
+
+def chain_commitment(secret: bytes, length: int = CHAIN_LENGTH) -> bytes:
+    """``x[0]`` of the chain that ``secret`` (a per-game seed, 32 bytes) starts: what the audit
+    checks a revealed seed against (PROTOCOL.md §9). The same as
+    ``HashChain(secret, length).commitment``, sharing its cache.
+
+    Raises:
+        ValueError: a secret that is not 32 bytes, or a length below 1.
+
+    >>> chain_commitment(bytes(32), 4) == HashChain(bytes(32), 4).commitment
+    True
+    """
+    _check_chain(secret, length)
+    return _chain_values(bytes(secret), length)[:HASH_SIZE]
+
+
+@functools.lru_cache(maxsize=CHAIN_CACHE)
+def _chain_values(seed: bytes, length: int) -> bytes:
+    """``x[0] || x[1] || .. || x[length]`` for ``seed`` (checked by the callers)."""
+    values = [hashlib.sha256(CHAIN_TOP_PREFIX + seed).digest()]
+    x = values[0]
+    sha256 = hashlib.sha256
+    for _ in range(length):  # perf: the only loop; ~0.05 s for CHAIN_LENGTH
+        x = sha256(CHAIN_PREFIX + x).digest()
+        values.append(x)
+    values.reverse()
+    return b"".join(values)
 
 
 def beacon_output(

@@ -30,6 +30,7 @@ converts it to :class:`MalformedMessage`, so the same checks serve both directio
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 from collections.abc import Callable, Mapping
@@ -1433,40 +1434,11 @@ class Envelope:
         """
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise LocalProtocolError(f"Envelope.parse takes bytes, not {type(data).__name__}")
-        if len(data) > MAX_ENVELOPE:
+        if len(data) > MAX_ENVELOPE:  # before the cache: it keeps no oversized bytes
             raise MalformedMessage(
                 f"an envelope of {len(data)} bytes is larger than the {MAX_ENVELOPE}-byte limit"
             )
-        outer = unpack(data)
-        if not isinstance(outer, list) or len(outer) != 2:
-            raise MalformedMessage(f"an envelope is [body, signature], got {_show(outer)}")
-        body_bytes, signature = outer
-        if not isinstance(body_bytes, bytes):
-            raise MalformedMessage(f"an envelope's body is bytes, got {_show(body_bytes)}")
-        if not isinstance(signature, bytes) or len(signature) != 64:
-            raise MalformedMessage(f"an envelope's signature is 64 bytes, got {_show(signature)}")
-        fields_ = unpack(body_bytes)
-        if not isinstance(fields_, list) or not fields_:
-            raise MalformedMessage(f"a body is an array of 8 fields, got {_show(fields_)}")
-        version = fields_[0]
-        if type(version) is int and version != PROTOCOL_VERSION:
-            raise VersionMismatch(
-                f"this message speaks hexlan protocol {version}; "
-                f"this peer speaks {PROTOCOL_VERSION}",
-                version=version,
-            )
-        if len(fields_) != 8:
-            raise MalformedMessage(
-                "a body is [version, game_id, author, seq, prev, heads, kind, payload], "
-                f"got {len(fields_)} fields"
-            )
-        if not isinstance(fields_[7], list):
-            raise MalformedMessage(f"payload: expected an array, got {_show(fields_[7])}")
-        try:
-            body = Body(*fields_)
-        except LocalProtocolError as exc:
-            raise MalformedMessage(exc.reason) from None
-        return Envelope(body_bytes, signature, body, message_id(body_bytes))
+        return _parse_envelope(bytes(data))
 
     def verify(self, public_key: bytes) -> None:
         """Check the signature over ``SIGNING_PREFIX || body_bytes`` under a raw Ed25519 key.
@@ -1487,14 +1459,65 @@ class Envelope:
                 f"the signature on {b.kind} #{b.seq} (author {b.author}) proves nothing: "
                 f"{exc.reason}"
             ) from None
-        try:
-            key = Ed25519PublicKey.from_public_bytes(public_key)
-            key.verify(self.signature, SIGNING_PREFIX + self.body_bytes)
-        except (InvalidSignature, ValueError):
+        if not _signature_holds(public_key, self.signature, self.body_bytes):
             raise ForgedSignature(
                 f"the signature on {b.kind} #{b.seq} (author {b.author}) does not verify "
                 f"under key {fingerprint(public_key)}"
-            ) from None
+            )
+
+
+PARSE_CACHE: Final = 2048
+"""Envelopes :meth:`Envelope.parse` keeps parsed, and signatures :meth:`Envelope.verify` keeps
+checked, by their exact bytes: several seats played in one process (an in-process table of
+bots) or a log read twice decode and verify each message once. Both are pure functions of the
+bytes, and an envelope is immutable, so sharing one changes nothing a caller can see."""
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE)
+def _parse_envelope(data: bytes) -> Envelope:
+    """:meth:`Envelope.parse` of bytes (failures are raised, never kept)."""
+    outer = unpack(data)
+    if not isinstance(outer, list) or len(outer) != 2:
+        raise MalformedMessage(f"an envelope is [body, signature], got {_show(outer)}")
+    body_bytes, signature = outer
+    if not isinstance(body_bytes, bytes):
+        raise MalformedMessage(f"an envelope's body is bytes, got {_show(body_bytes)}")
+    if not isinstance(signature, bytes) or len(signature) != 64:
+        raise MalformedMessage(f"an envelope's signature is 64 bytes, got {_show(signature)}")
+    fields_ = unpack(body_bytes)
+    if not isinstance(fields_, list) or not fields_:
+        raise MalformedMessage(f"a body is an array of 8 fields, got {_show(fields_)}")
+    version = fields_[0]
+    if type(version) is int and version != PROTOCOL_VERSION:
+        raise VersionMismatch(
+            f"this message speaks hexlan protocol {version}; this peer speaks {PROTOCOL_VERSION}",
+            version=version,
+        )
+    if len(fields_) != 8:
+        raise MalformedMessage(
+            "a body is [version, game_id, author, seq, prev, heads, kind, payload], "
+            f"got {len(fields_)} fields"
+        )
+    if not isinstance(fields_[7], list):
+        raise MalformedMessage(f"payload: expected an array, got {_show(fields_[7])}")
+    try:
+        body = Body(*fields_)
+    except LocalProtocolError as exc:
+        raise MalformedMessage(exc.reason) from None
+    return Envelope(body_bytes, signature, body, message_id(body_bytes))
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE)
+def _signature_holds(public_key: bytes, signature: bytes, body_bytes: bytes) -> bool:
+    """Whether ``signature`` verifies over ``SIGNING_PREFIX || body_bytes`` under the raw
+    Ed25519 ``public_key`` (a key the caller checked is not weak)."""
+    try:
+        Ed25519PublicKey.from_public_bytes(public_key).verify(
+            signature, SIGNING_PREFIX + body_bytes
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True
 
 
 def sign_body(body: Body, key: Ed25519PrivateKey | Identity) -> Envelope:
