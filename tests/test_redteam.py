@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -296,10 +295,7 @@ def test_a_seat_cheats_once_and_only_its_own_session() -> None:
 # ---------------------------------------------------------------------------- real processes
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+TABLE_OPEN: Final = "table open on port "
 
 
 @dataclass(frozen=True)
@@ -333,11 +329,9 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
     where.mkdir(parents=True, exist_ok=True)
     logs = where / "honest.log", where / "cheater.log"
     errs = where / "honest.err", where / "cheater.err"
-    port = free_port()
     abandon = ["--abandon-after", "1"] if CHEATS[kind].withholds else []
     game = CHEATS[kind].game
     table = ["--seats", "2"] if game is None else ["--seats", "3", "--game", game]
-    join = [*HEXLAN, "bot", "--join", f"127.0.0.1:{port}"]
     with errs[0].open("w") as host_err, errs[1].open("w") as join_err:
         host = subprocess.Popen(
             [
@@ -346,7 +340,7 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
                 "--host",
                 *table,
                 "--port",
-                str(port),
+                "0",  # the host binds a port no other socket holds and says which
                 "--log",
                 str(logs[0]),
                 *abandon,
@@ -357,7 +351,9 @@ def play_table(kind: str, where: Path, timeout: float = 90.0) -> Played:
         )
         joiners: list[subprocess.Popen[str]] = []
         try:
-            wait_for(errs[0], "table open on port", host, 30.0)
+            wait_for(errs[0], TABLE_OPEN, host, 30.0)
+            port = int(errs[0].read_text().split(TABLE_OPEN)[1].split(",")[0])
+            join = [*HEXLAN, "bot", "--join", f"127.0.0.1:{port}"]
             cheat = ["--log", str(logs[1]), "--cheat", kind]
             joiners.append(
                 subprocess.Popen(
