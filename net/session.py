@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -115,6 +115,7 @@ from hexlan.net.steal import (
     seal_hand,
     seal_opening,
 )
+from hexlan.net.subprotocols.base import Build, Contested, Signable, Step
 from hexlan.net.wire import (
     OWED_STEPS,
     PROTOCOL_VERSION,
@@ -235,21 +236,6 @@ class AbandonVote:
             ),
             env.id,
         )
-
-
-class Contested(IllegalMove):
-    """A live check that failed on another seat's message where this seat cannot show the
-    others why (it rests on hidden cards, or on what this seat alone saw): the seat accuses the
-    message instead of stopping alone (PROTOCOL.md §11.1).
-
-    Attributes:
-        entry: the engine action the message would have made, as the journal keeps it (None
-            when it makes none here: a ``count`` before the last, a ``turn_ack``).
-    """
-
-    def __init__(self, reason: str, author: Seat | None, entry: JournalEntry | None) -> None:
-        super().__init__(reason, author=author)
-        self.entry = entry
 
 
 AUDIT_KINDS: Final = frozenset({"accuse", "audit_secrets", "audit_result", "abandon", "present"})
@@ -400,7 +386,11 @@ class Session:
         self._last_prefix: bytes | None = None
         self._trail: list[tuple[Envelope, bytes]] = []
         self._closed_trail: list[tuple[Envelope, bytes]] = []
-        self._sent: set[tuple[str, int]] = set()
+        self._fulfilled: list[set[tuple[str, int]]] = [set() for _ in range(self.players)]
+        """Per seat: the obligation key (:meth:`_obligation_key`) of every message accepted
+        from it: a step whose key is here is taken (a held one is the sequencer's to order)."""
+        self._sent = set() if self.observer else self._fulfilled[seat]
+        """This seat's own share of :attr:`_fulfilled`: the steps it signed."""
         self._replaying = False
         self.stopped: Stopped | None = None
         self.abandoned: tuple[Seat, ...] | None = None
@@ -503,103 +493,128 @@ class Session:
         return sorted({o.seat for o in self.owed_steps() if o.step != "decision"})
 
     def owed_steps(self) -> list[OwedStep]:
-        """The steps the game waits for now, seat by seat (§11): the automatic ones, then the
-        decisions it waits for when it waits for no automatic step.
+        """The steps the game waits for now, seat by seat (§11): the automatic ones, in the
+        order a seat signs them, then the decisions it waits for when it waits for no automatic
+        step. Derived from the one description this seat's own next message comes from
+        (:meth:`_steps`), leaving out each seat's initiatives (a dispute, a ``present``).
 
         A step this seat already holds but the active seat has not ordered yet is the active
         seat's to take (an ``advance``, §4), not its author's; so is any other held message.
         A seat whose last message here broke its hash chain comes first, owing
         :data:`BROKEN_CHAIN` (a valid message of that number), besides whatever else it owes.
+        Once an accusation froze the game, only the audit of the game so far is owed.
         """
-        view = self.view
+        frozen = self._frozen()
         owed: dict[tuple[Seat, str, int], None] = {}
-        if self._frozen():  # frozen: the audit of the game so far is all that is owed
-            return [OwedStep(*key) for key in self._audit_owed()]
-        if any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players)):
+        if not frozen and any(
+            self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players)
+        ):
             owed[self._active, "advance", -1] = None
-
-        def owe(seat: Seat, kind: str, number: int = -1) -> None:
-            pending = self.accepted[seat][self.applied[seat] + 1 :]
-            held = any(
-                env.body.kind == kind and (kind != "reveal" or env.body.payload[0] == number)
-                for env in pending
-            )
-            if held:
-                owed[self._active, "advance", -1] = None
-            else:
-                owed[seat, kind, number] = None
-
-        if view is None and not self._events:
-            for s in range(self.players):
-                if self.applied[s] < 0:
-                    owe(s, "sign_opening")
-        for event in self._events.values():
-            for s in range(self.players):
-                if s not in event.reveals:
-                    owe(s, "reveal", event.number)
-        for s, step in self._deck_setup_owed():
-            owe(s, step)
-        node = None if view is None else view.chance_node()
-        if view is not None:
-            for s, step in self._openings_owed(node):
-                owe(s, step)
-            for s, step in self._reveals_owed(node):
-                owe(s, step)
-            if view.phase is Phase.ROLL:
-                for s in self._acks_missing():
-                    owe(s, "turn_ack")
-            for s, number in self._draw_shares_owed(node):
-                owe(s, "draw_share", number)
-            if self._won():
-                for seat, step, number in self._audit_owed():
-                    owe(seat, step, number)
-            automatic = any(step != "advance" for _, step, _ in owed)
-            if not automatic and not self.is_over and node is None:
-                for s in view.acting_seats():
-                    owed[s, "decision", -1] = None
+        for step in self._steps(range(self.players)):
+            if step.awaited and self._unfulfilled(step):
+                owed[step.seat, step.kind, step.number] = None
+        if frozen:
+            return [OwedStep(*key) for key in owed]
+        view = self.view
+        automatic = any(kind != "advance" for _, kind, _ in owed)
+        if view is not None and not automatic and not self.is_over and view.chance_node() is None:
+            for s in view.acting_seats():
+                owed[s, "decision", -1] = None
         return self._broken_chains() + [OwedStep(*key) for key in owed]
 
-    def _deck_setup_owed(self) -> list[tuple[Seat, str]]:
-        """The decks' set-up steps owed (§13), once every opening is in: each missing share of
-        the deck key; then, deck by deck, the next shuffle, or each seat's missing proof of a
-        challenged shuffle."""
-        if self._openings_applied != self.players or not self.decks:
-            return []
-        if not self.key.complete:
-            return [(s, "deck_key") for s in range(self.players) if not self.key.has_share(s)]
-        owed: list[tuple[Seat, str]] = []
-        for dealer in self.decks.values():
-            if not dealer.deck.shuffled:
-                owed.append((dealer.deck.next_shuffler, "shuffle"))  # type: ignore[arg-type]
-            elif dealer.deck.challenged:
-                owed += [
-                    (s, "shuffle_proof") for s in range(self.players) if s not in dealer.proved
-                ]
-        return owed
+    def _steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """What ``seats`` owe now, sub-protocol by sub-protocol in the order a seat signs its
+        steps (the order is part of the signed log's bytes): its opening, its reveals, its
+        accusation; once frozen, the audit only; else its disputes and ``present``, the decks'
+        dealing, the audit, the openings of hands and cards, its reveals (Monopoly counts, a
+        drawn card's show), its turn acknowledgement and its claim of victory."""
+        schedule = (
+            (self._opening_steps, self._reveal_event_steps, self._accuse_steps, self._audit_steps)
+            if self._frozen()
+            else (
+                self._opening_steps,
+                self._reveal_event_steps,
+                self._accuse_steps,
+                self._dispute_steps,
+                self._present_steps,
+                self._dealing_steps,
+                self._audit_steps,
+                self._chance_opening_steps,
+                self._reveal_steps,
+                self._ack_steps,
+                self._victory_steps,
+            )
+        )
+        for steps in schedule:
+            yield from steps(seats)
 
-    def _draw_shares_owed(self, node: ChanceNode | None) -> list[tuple[Seat, int]]:
-        """The decryption shares a deck draw waits for (§13), as ``(seat, draw number)``; none
-        while the deck is not ready (the set-up is what waits, or this seat's own proof
-        checks)."""
-        drawing = self.decks[node.deck] if node and node.kind == DECK_DRAW else None
-        if drawing is None or drawing.drawing is None or not drawing.deck.ready:
-            return []
-        given = drawing.deck.shares(drawing.drawing)
-        return [
-            (s, drawing.drawing)
-            for s in range(self.players)
-            if drawing.owes_share(s, drawing.drawing) and s not in given
-        ]
+    def _unfulfilled(self, step: Step) -> bool:
+        """Whether no message accepted from ``step``'s seat takes it."""
+        return step.key is None or step.key not in self._fulfilled[step.seat]
 
-    def _audit_owed(self) -> list[tuple[Seat, str, int]]:
-        """Each seat's owed audit step (§14): its secrets, then its result."""
-        owed = []
-        for s in range(self.players):
-            if s not in self._audit_secrets:
-                owed.append((s, "audit_secrets", -1))
-            elif self.audit is not None and s not in self._audit_digests:
-                owed.append((s, "audit_result", -1))
-        return owed
+    def _own(self, seat: Seat, build: Build) -> Build | None:
+        """``build`` for this seat's own step, None for another seat's."""
+        return build if seat == self.seat else None
+
+    def _opening_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """Each seat's signed opening (§3), its first message."""
+        for s in seats:
+            if not self.accepted[s]:
+                build = self._own(s, lambda _: ("sign_opening", (self.opening.to_payload(),)))
+                yield Step(s, "sign_opening", key=("sign_opening", 0), build=build)
+
+    def _reveal_event_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """Each seat's hash-chain reveal for every open beacon event (§6), oldest first; still
+        signed once frozen, though nobody waits for it then."""
+        frozen = self._frozen()
+        for number in sorted(self._events):
+            event = self._events[number]
+            for s in seats:
+                if s not in event.reveals:
+                    build = self._own(s, functools.partial(self._reveal_message, number))
+                    key = ("reveal", number)
+                    yield Step(s, "reveal", number, key, build, awaited=not frozen)
+
+    def _accuse_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """This seat's accusation of a message its own checks refused (§11.1)."""
+        accusation = self._to_accuse
+        if accusation is not None and self.seat in seats:
+            build = self._own(self.seat, lambda _: ("accuse", accusation))
+            yield Step(self.seat, "accuse", key=("accuse", 0), build=build, awaited=False)
+
+    def _reveal_message(self, number: int, effects: list[Effect]) -> Signable:
+        """This seat's reveal for beacon event ``number``: its hash chain's preimage (§6)."""
+        return "reveal", (number, self.chain.preimage(number))
+
+    def _present_message(self, vote: AbandonVote, effects: list[Effect]) -> Signable:
+        """This seat's ``present``: it is still here, so ``vote`` is void (§11)."""
+        return "present", (vote.message_id,)
+
+    def _dispute_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """This seat's dispute of an opening it found false (a steal's, §7; a Spy's, §7.3)."""
+        me = self.seat
+        if me not in seats:
+            return
+        if self._disputed:
+            key = ("steal_dispute", self._disputed)
+            payload = (self._disputed, self.game_keys.private_bytes)
+            build = self._own(me, lambda _: ("steal_dispute", payload))
+            yield Step(me, "steal_dispute", key=key, build=build, awaited=False)
+        if self._spy_disputed:
+            key = ("spy_dispute", self._spy_disputed)
+            build = self._own(me, lambda _: self._spy_dispute_step())
+            yield Step(me, "spy_dispute", key=key, build=build, awaited=False)
+
+    def _present_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """This seat's ``present`` voiding a vote to abandon it while it is still here (§11)."""
+        me = self.seat
+        if me not in seats:
+            return
+        for vote in self._votes.values():
+            deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
+            if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
+                build = self._own(me, functools.partial(self._present_message, vote))
+                yield Step(me, "present", build=build, awaited=False)
 
     def _broken_chains(self) -> list[OwedStep]:
         """Seats whose message broke its hash chain here and that have sent no valid message
@@ -748,8 +763,6 @@ class Session:
                         raise ValueError(f"own logged message refused: {effect.reason}")
         finally:
             self._replaying = False
-        for env in [] if self.observer else self.accepted[self.seat]:
-            self._sent.add(self._obligation_key(env))
         self._fulfil(effects)
         return effects
 
@@ -912,6 +925,7 @@ class Session:
     def _accept(self, env: Envelope, effects: list[Effect]) -> None:
         body = env.body
         self.accepted[body.author].append(env)
+        self._fulfilled[body.author].add(self._obligation_key(env))
         if not self._replaying:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
@@ -2223,55 +2237,74 @@ class Session:
             kind, payload = step
             self._sign(kind, payload, effects)
 
-    def _next_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
+    def _next_obligation(self, effects: list[Effect]) -> Signable | None:
+        """This seat's next automatic message: its first step of :meth:`_steps` not taken yet
+        that can be signed now, else an ``advance`` when it holds others' messages to order."""
         me = self.seat
-        if not self.accepted[me]:
-            return "sign_opening", (self.opening.to_payload(),)
-        for number in sorted(self._events):
-            event = self._events[number]
-            if me not in event.reveals and ("reveal", number) not in self._sent:
-                return "reveal", (number, self.chain.preimage(number))
-        if self._to_accuse is not None and ("accuse", 0) not in self._sent:
-            return "accuse", self._to_accuse
-        if self._frozen():
-            return self._audit_obligation()
-        step = (
-            self._dispute_or_presence_step()
-            or self._deck_obligation(effects)
-            or self._audit_obligation()
-        )
-        if step is not None:
-            return step
-        view = self.view
-        if view is None:
-            return self._advance_if_needed()
-        node = view.chance_node()
-        owed = [] if node is None else self._openings_owed(node)
-        for seat, kind in owed:
-            if (
-                node is not None
-                and seat == me
-                and (kind, self._opening_number(kind)) not in self._sent
-            ):
-                return self._opening_step(kind, view, node, effects)
-        revealed = self._reveal_step(view, node)
-        if revealed is not None:
-            return revealed
-        if (
-            self._turn_end_hash
-            and self._ended_turn >= 1
-            and ("turn_ack", self._ended_turn) not in self._sent
-        ):
-            trail = tuple(prefix for _, prefix in self._closed_trail)
-            return "turn_ack", (self._ended_turn, self._turn_end_hash, trail)
-        if (
-            node is not None
-            and node.event == VICTORY_REVEAL
-            and me in node.seats
-            and ("victory", 0) not in self._sent
-        ):
-            return self._victory_step(view)
+        for step in self._steps((me,)):
+            if step.seat != me or step.build is None or not self._unfulfilled(step):
+                continue
+            signable = step.build(effects)
+            if signable is not None:
+                return signable
+            if self.stopped is not None:
+                return None
         return self._advance_if_needed()
+
+    def _chance_opening_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """The openings the chance node waits for (:meth:`_openings_owed`)."""
+        view = self.view
+        node = None if view is None else view.chance_node()
+        if view is None or node is None:
+            return
+        for seat, kind in self._openings_owed(node):
+            if seat in seats:
+                key = (kind, self._opening_number(kind))
+                build = self._own(seat, functools.partial(self._opening_step, kind, view, node))
+                yield Step(seat, kind, key=key, build=build)
+
+    def _reveal_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """The reveals the chance node waits for: each Monopoly count not in (§5), a drawn
+        card's show (§13.8)."""
+        view = self.view
+        node = None if view is None else view.chance_node()
+        if view is None or node is None:
+            return
+        if node.event == MONOPOLY_COUNTS:
+            key = _count_key(view.turn, self._monopoly_index)
+            for s in node.seats:
+                if s in seats:
+                    build = self._own(s, lambda _: self._count_step(view))
+                    yield Step(s, "count", key=key, build=build)
+        elif node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] in seats:
+            build = self._own(node.seats[0], lambda _: self._point_show_step(view, node))
+            yield Step(node.seats[0], "card_show", build=build)
+
+    def _ack_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """Each seat's acknowledgement of the turn that ended (§11), with the public state's
+        hash and the turn's trail."""
+        if not self._turn_end_hash or self._ended_turn < 1:
+            return
+        key = ("turn_ack", self._ended_turn)
+        payload = (
+            self._ended_turn,
+            self._turn_end_hash,
+            tuple(prefix for _, prefix in self._closed_trail),
+        )
+        for s in seats:
+            yield Step(s, "turn_ack", key=key, build=self._own(s, lambda _: ("turn_ack", payload)))
+
+    def _victory_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """The claim of victory the game waits for (§5): the winner's cards shown, then its
+        ``RevealVictory``."""
+        view = self.view
+        node = None if view is None else view.chance_node()
+        if view is None or node is None or node.event != VICTORY_REVEAL:
+            return
+        for s in node.seats:
+            if s in seats:
+                build = self._own(s, lambda _: self._victory_step(view))
+                yield Step(s, "victory", key=("victory", 0), build=build)
 
     def _openings_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
         """The openings ``node`` waits for, as ``(seat, kind)`` in the order the seat signs
@@ -2325,34 +2358,13 @@ class Session:
             return self._hand_open_step(view, effects)
         return "spy_open", spying.open_payload(self.decks, node.decks, node.seats[0], number)
 
-    def _reveals_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
-        """The reveals owed at ``node``: each Monopoly count not in (§5), a drawn card's show
-        (§13.8)."""
-        if node is not None and node.event == MONOPOLY_COUNTS:
-            return [(s, "count") for s in node.seats if s not in self._monopoly_counts]
-        if node is not None and node.event == POINT_REVEAL:
-            return [(node.seats[0], "card_show")]
-        return []
-
-    def _reveal_step(
-        self, view: InformationState, node: ChanceNode | None
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's reveal due at ``node``, if any: its Monopoly count, naming the open
-        Monopoly within the turn (left out for the first, §5); its show of the card it drew."""
-        me = self.seat
-        if node is None or me not in node.seats:
-            return None
-        if (
-            node.event == MONOPOLY_COUNTS
-            and _count_key(view.turn, self._monopoly_index) not in self._sent
-        ):
-            assert view.monopoly is not None
-            amount = view.monopoly_amount(view.hands[me][view.monopoly])
-            index = self._monopoly_index
-            return "count", (view.turn, amount, index) if index else (view.turn, amount)
-        if node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] == me:
-            return self._point_show_step(view, node)
-        return None
+    def _count_step(self, view: InformationState) -> Signable:
+        """This seat's Monopoly count, naming the open Monopoly within the turn (left out for
+        the first, §5)."""
+        assert view.monopoly is not None
+        amount = view.monopoly_amount(view.hands[self.seat][view.monopoly])
+        index = self._monopoly_index
+        return "count", (view.turn, amount, index) if index else (view.turn, amount)
 
     def _point_show_step(
         self, view: InformationState, node: ChanceNode
@@ -2400,20 +2412,6 @@ class Session:
         reveal = A.RevealVictory(me, view.hidden_victory_points(me))
         return "action", encode_action(reveal)
 
-    def _dispute_or_presence_step(self) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's answer to a dispute it must settle (a steal's, §7; a Spy's, §7.3), or
-        its ``present`` voiding a vote to abandon it while it is still here (§11)."""
-        me = self.seat
-        if self._disputed and ("steal_dispute", self._disputed) not in self._sent:
-            return "steal_dispute", (self._disputed, self.game_keys.private_bytes)
-        if self._spy_disputed and ("spy_dispute", self._spy_disputed) not in self._sent:
-            return self._spy_dispute_step()
-        for vote in self._votes.values():
-            deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
-            if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
-                return "present", (vote.message_id,)  # still here: the vote is void (§11)
-        return None
-
     def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
         """This victim's ``spy_dispute``: its share opening the card taken, as it held it
         (§7.3)."""
@@ -2450,52 +2448,71 @@ class Session:
             return None
         return "steal_open", (number, nonce, ciphertext)
 
-    def _deck_obligation(self, effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's next step in dealing the decks (§13), if one is due: its key share,
-        then each deck's steps in the rule set's order."""
+    def _dealing_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """The decks' dealing (§13): each seat's share of the joint key once its opening is
+        in; once the key is complete, deck by deck in the rule set's order, the next shuffle,
+        each seat's proof of a challenged shuffle and each share of the card being dealt."""
         if not self.decks:  # a game without hidden stacks deals nothing
-            return None
-        if ("deck_key", 0) not in self._sent:  # one joint key: any deck's dealer proves it
-            return "deck_key", next(iter(self.decks.values())).key_payload()
+            return
+        # one joint key: any deck's dealer proves a share of it
+        key_payload = next(iter(self.decks.values())).key_payload
+        for s in seats:
+            if self.accepted[s]:
+                build = self._own(s, lambda _: ("deck_key", key_payload()))
+                yield Step(s, "deck_key", key=("deck_key", 0), build=build)
         if not self.key.complete:
-            return None
+            return
         for dealer in self.decks.values():
-            step = self._dealing_step(dealer, effects)
-            if step is not None:
-                return step
-        return None
+            yield from self._deck_steps(dealer, seats)
 
-    def _dealing_step(
-        self, dealer: Dealer, effects: list[Effect]
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's next step in dealing one deck: its shuffle, its shuffle proof, its
-        decryption share of the card being dealt."""
-        me, deck, label = self.seat, dealer.deck, dealer.label
-        shuffled = functools.partial(self._took_shuffle, dealer)
-        if (f"shuffle:{label}", 0) not in self._sent:
-            # perf: the costly part of a shuffle needs only the joint key: it is computed while
-            # the seats before this one shuffle (scripts/bench_crypto.py, "last shuffle")
-            if not dealer.has_shuffle:
-                drawn = functools.partial(self._took_draw, dealer)
-                self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
-                if deck.next_shuffler == me and dealer.has_draw:
-                    self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-            if deck.next_shuffler == me and dealer.has_shuffle:
-                return "shuffle", dealer.shuffle_payload()
-        if deck.challenged and (f"shuffle_proof:{label}", 0) not in self._sent:
-            if not dealer.has_shuffle:  # after a restart: the same shuffle again, from the seed
-                self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-            if dealer.has_shuffle:
-                return "shuffle_proof", dealer.proof_payload()
+    def _deck_steps(self, dealer: Dealer, seats: Sequence[Seat]) -> Iterator[Step]:
+        """One deck's dealing steps: its next shuffle (this seat's own work for it begins
+        early, while the seats before it shuffle), each seat's proof once its shuffle is
+        challenged, each share of the card being dealt."""
+        deck, label = dealer.deck, dealer.label
+        for s in seats:
+            early = s == self.seat and not dealer.has_shuffle
+            if deck.next_shuffler == s or early:
+                build = self._own(s, functools.partial(self._shuffle_step, dealer))
+                key = (f"shuffle:{label}", 0)
+                yield Step(s, "shuffle", key=key, build=build, awaited=deck.next_shuffler == s)
+        if deck.challenged:
+            for s in seats:
+                build = self._own(s, functools.partial(self._proof_step, dealer))
+                yield Step(s, "shuffle_proof", key=(f"shuffle_proof:{label}", 0), build=build)
         position = dealer.drawing
-        if (
-            position is not None
-            and deck.ready
-            and dealer.owes_share(me, position)
-            and (f"draw_share:{label}", position) not in self._sent
-        ):
-            return "draw_share", dealer.share_payload(position)
-        return None
+        if position is not None and deck.ready:
+            for s in seats:
+                if dealer.owes_share(s, position):
+                    build = self._own(s, functools.partial(self._share_message, dealer, position))
+                    key = (f"draw_share:{label}", position)
+                    yield Step(s, "draw_share", position, key, build)
+
+    def _share_message(self, dealer: Dealer, position: int, effects: list[Effect]) -> Signable:
+        """This seat's decryption share of the card at ``position`` of ``dealer``'s deck."""
+        return "draw_share", dealer.share_payload(position)
+
+    def _shuffle_step(self, dealer: Dealer, effects: list[Effect]) -> Signable | None:
+        """This seat's shuffle of ``dealer``'s deck once it is its turn to shuffle and the work
+        is done. perf: the costly part of a shuffle needs only the joint key: it is computed
+        while the seats before this one shuffle (scripts/bench_crypto.py, "last shuffle")."""
+        label = dealer.label
+        turn = dealer.deck.next_shuffler == self.seat
+        if not dealer.has_shuffle:
+            drawn = functools.partial(self._took_draw, dealer)
+            self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
+            if turn and dealer.has_draw:
+                shuffled = functools.partial(self._took_shuffle, dealer)
+                self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
+        return ("shuffle", dealer.shuffle_payload()) if turn and dealer.has_shuffle else None
+
+    def _proof_step(self, dealer: Dealer, effects: list[Effect]) -> Signable | None:
+        """This seat's proof of its challenged shuffle; after a restart the shuffle is made
+        again from the seed first."""
+        if not dealer.has_shuffle:
+            shuffled = functools.partial(self._took_shuffle, dealer)
+            self._request(f"shuffle:{dealer.label}", dealer.shuffle_job(), shuffled, effects)
+        return ("shuffle_proof", dealer.proof_payload()) if dealer.has_shuffle else None
 
     def _took_draw(self, dealer: Dealer, drawn: object, effects: list[Effect]) -> None:
         assert isinstance(drawn, ShuffleDraw)
@@ -2505,17 +2522,25 @@ class Session:
         assert isinstance(shuffled, Shuffled)
         dealer.take_shuffle(shuffled)
 
-    def _audit_obligation(self) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's next step in the end-of-game audit (§14), or in the audit of an accused
-        game (§11.1), if one is due."""
-        if not self._auditing():
-            return None
-        if ("audit_secrets", 0) not in self._sent:
-            return "audit_secrets", (self.chain.secret, self.game_keys.private_bytes)
-        if self.audit is not None and ("audit_result", 0) not in self._sent:
-            deviations = tuple(d.to_payload() for d in self.audit.deviations)
-            return "audit_result", (self.audit.digest, deviations)
-        return None
+    def _audit_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """The end-of-game audit (§14), or the audit of an accused game (§11.1): each seat's
+        secrets, then its result once the audit has run here."""
+        if not (self._won() or self._frozen()):
+            return
+        secrets = (self.chain.secret, self.game_keys.private_bytes)
+        for s in seats:
+            if s not in self._audit_secrets:
+                build = self._own(s, lambda _: ("audit_secrets", secrets))
+                yield Step(s, "audit_secrets", key=("audit_secrets", 0), build=build)
+            elif self.audit is not None and s not in self._audit_digests:
+                build = self._own(s, lambda _: self._audit_result_step())
+                yield Step(s, "audit_result", key=("audit_result", 0), build=build)
+
+    def _audit_result_step(self) -> Signable:
+        """This seat's ``audit_result``: the digest of the audit it ran, with its deviations."""
+        assert self.audit is not None
+        deviations = tuple(d.to_payload() for d in self.audit.deviations)
+        return "audit_result", (self.audit.digest, deviations)
 
     def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
         return ("advance", ()) if self._needs_advance() else None

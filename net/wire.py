@@ -682,6 +682,7 @@ OWED_STEPS: Final = (
     "advance",
     "audit_secrets",
     "audit_result",
+    "victory",
     "decision",
 )
 """The steps an ``abandon`` can say a missing seat owed (§11): the automatic steps, and a

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
@@ -64,6 +64,7 @@ from hexlan.net.redteam import swap_in_another_card
 from hexlan.net.session import AUTOMATIC_TIMEOUT, DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point
 from hexlan.net.steal import CommittedHand, commit_hand, derive_steal_secrets
+from hexlan.net.subprotocols.base import Step
 from hexlan.net.verify import (
     EXIT_INVALID,
     EXIT_UNFINISHED,
@@ -730,15 +731,15 @@ def withholding_the_last_shuffle(table: Table) -> list[bool]:
     cleared and it is next asked for a step): the review's timing attack on steal numbers."""
     shuffler = len(table.sessions) - 1
     session = table.sessions[shuffler]
-    honest = session._deck_obligation
+    honest = session._dealing_steps
     holding = [True]
 
-    def withheld(effects: list[Effect]) -> tuple[str, tuple[object, ...]] | None:
+    def withheld(seats: Sequence[Seat]) -> Iterator[Step]:
         if holding[0] and session.dealer.deck.next_shuffler == shuffler:
-            return None
-        return honest(effects)
+            return iter(())
+        return honest(seats)
 
-    session._deck_obligation = withheld  # type: ignore[method-assign]
+    session._dealing_steps = withheld  # type: ignore[method-assign]
     return holding
 
 
