@@ -66,13 +66,11 @@ from hexlan.net import spy as spying
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
-    Contest,
     HandRecord,
     JournalEntry,
     LootRecord,
     SpyRecord,
     StealRecord,
-    run_audit,
 )
 from hexlan.net.beacon import (
     CHAIN_LENGTH,
@@ -115,7 +113,8 @@ from hexlan.net.steal import (
     seal_hand,
     seal_opening,
 )
-from hexlan.net.subprotocols.base import Build, Contested, Signable, Step
+from hexlan.net.subprotocols.audits import Audits
+from hexlan.net.subprotocols.base import Build, Contested, Handler, Signable, Step
 from hexlan.net.wire import (
     OWED_STEPS,
     PROTOCOL_VERSION,
@@ -357,10 +356,6 @@ class Session:
         """Per deck: ``(author, seq)`` of the message whose ordering applied the deck's last
         shuffle proof (§13.6); a ``draw_share`` of the deck must list it in its heads (§13.7)."""
         self._count_ids: dict[Seat, bytes] = {}
-        self._audit_secrets: dict[Seat, tuple[bytes, bytes, bytes]] = {}
-        self._audit_digests: dict[Seat, bytes] = {}
-        self.audit: AuditReport | None = None
-        self.audited: Audited | None = None
         self._steals = 0  # steals completed: the next steal's number is one more (§7)
         self._steal_number = 0  # the open steal's number, once its commitment is applied
         self._steal_index = -1
@@ -402,17 +397,16 @@ class Session:
         self.last_progress = 0.0
         # seat -> (seq, BROKEN_CHAIN or FALSE_HEAD) of its last message refused as invalid
         self._invalid: dict[Seat, tuple[int, str]] = {}
-        self._applied_at: dict[bytes, tuple[int, int]] = {}
+        self.applied_at: dict[bytes, tuple[int, int]] = {}
         """message id -> (its place in the order applied, the journal's length before it)."""
         self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
-        self._contested: dict[bytes, JournalEntry | None] = {}  # what a refused message made
-        self._to_accuse: tuple[bytes, str] | None = None  # this seat's accusation, to sign
-        self.contested_by_me: tuple[bytes, str, Seat | None] | None = None
-        """The message this session's own checks refused where it accuses (§11.1): its id,
-        the reason and the seat the check suspects (an observer's shows what it could not
-        accept when no accusation follows in the log)."""
-        self.accusations: dict[Seat, tuple[bytes, bytes]] = {}
-        """Every counted accusation (§11.1): accuser -> (contested message id, its id)."""
+        self.audits = Audits(self)
+        """Accusations and the audit (§11.1, §14)."""
+        self._handlers: dict[str, Handler] = {
+            kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
+        }
+        for part in (self.audits,):
+            self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
 
@@ -426,24 +420,50 @@ class Session:
     def is_over(self) -> bool:
         """Whether the game has ended (won, stopped, abandoned, or frozen by an accusation)."""
         return (
-            self.stopped is not None or self.abandoned is not None or self._won() or self._frozen()
+            self.stopped is not None or self.abandoned is not None or self.won() or self._frozen()
         )
 
     @property
     def done(self) -> bool:
         """Whether nothing more will happen: stopped, abandoned, or won and audited (§14)."""
-        return self.stopped is not None or self.abandoned is not None or self.audited is not None
+        return (
+            self.stopped is not None
+            or self.abandoned is not None
+            or self.audits.audited is not None
+        )
 
-    def _won(self) -> bool:
+    def won(self) -> bool:
+        """Whether the game is won (the engine says so; its audit may still run)."""
         return self.view is not None and self.view.is_over
 
     def _frozen(self) -> bool:
         """Whether an accusation froze the game: one counted, or this seat's own to sign."""
-        return bool(self.accusations) or self._to_accuse is not None
+        return self.audits.frozen
 
-    def _auditing(self) -> bool:
-        """Whether every seat owes its audit secrets: the game is won, or accused (§11.1)."""
-        return self._won() or bool(self.accusations)
+    @property
+    def audit(self) -> AuditReport | None:
+        """The audit this seat ran, once every seat's secrets are in (§14)."""
+        return self.audits.audit
+
+    @property
+    def audited(self) -> Audited | None:
+        """The audit's outcome, once every seat's result is in (§14)."""
+        return self.audits.audited
+
+    @property
+    def accusations(self) -> dict[Seat, tuple[bytes, bytes]]:
+        """Every counted accusation (§11.1): accuser -> (contested message id, its id)."""
+        return self.audits.accusations
+
+    @property
+    def contested_by_me(self) -> tuple[bytes, str, Seat | None] | None:
+        """The message this session's own checks refused where it accuses (§11.1): its id,
+        the reason and the seat the check suspects."""
+        return self.audits.contested_by_me
+
+    def audit_inputs(self) -> AuditInputs:
+        """What the audit reads (:meth:`Audits.audit_inputs`)."""
+        return self.audits.audit_inputs()
 
     def heads(self) -> tuple[tuple[int, bytes], ...]:
         """The latest accepted message of every seat, as ``(seq, id)``."""
@@ -529,16 +549,21 @@ class Session:
         dealing, the audit, the openings of hands and cards, its reveals (Monopoly counts, a
         drawn card's show), its turn acknowledgement and its claim of victory."""
         schedule = (
-            (self._opening_steps, self._reveal_event_steps, self._accuse_steps, self._audit_steps)
+            (
+                self._opening_steps,
+                self._reveal_event_steps,
+                self.audits.accuse_steps,
+                self.audits.audit_steps,
+            )
             if self._frozen()
             else (
                 self._opening_steps,
                 self._reveal_event_steps,
-                self._accuse_steps,
+                self.audits.accuse_steps,
                 self._dispute_steps,
                 self._present_steps,
                 self._dealing_steps,
-                self._audit_steps,
+                self.audits.audit_steps,
                 self._chance_opening_steps,
                 self._reveal_steps,
                 self._ack_steps,
@@ -552,7 +577,7 @@ class Session:
         """Whether no message accepted from ``step``'s seat takes it."""
         return step.key is None or step.key not in self._fulfilled[step.seat]
 
-    def _own(self, seat: Seat, build: Build) -> Build | None:
+    def own(self, seat: Seat, build: Build) -> Build | None:
         """``build`` for this seat's own step, None for another seat's."""
         return build if seat == self.seat else None
 
@@ -560,7 +585,7 @@ class Session:
         """Each seat's signed opening (§3), its first message."""
         for s in seats:
             if not self.accepted[s]:
-                build = self._own(s, lambda _: ("sign_opening", (self.opening.to_payload(),)))
+                build = self.own(s, lambda _: ("sign_opening", (self.opening.to_payload(),)))
                 yield Step(s, "sign_opening", key=("sign_opening", 0), build=build)
 
     def _reveal_event_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
@@ -571,16 +596,9 @@ class Session:
             event = self._events[number]
             for s in seats:
                 if s not in event.reveals:
-                    build = self._own(s, functools.partial(self._reveal_message, number))
+                    build = self.own(s, functools.partial(self._reveal_message, number))
                     key = ("reveal", number)
                     yield Step(s, "reveal", number, key, build, awaited=not frozen)
-
-    def _accuse_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """This seat's accusation of a message its own checks refused (§11.1)."""
-        accusation = self._to_accuse
-        if accusation is not None and self.seat in seats:
-            build = self._own(self.seat, lambda _: ("accuse", accusation))
-            yield Step(self.seat, "accuse", key=("accuse", 0), build=build, awaited=False)
 
     def _reveal_message(self, number: int, effects: list[Effect]) -> Signable:
         """This seat's reveal for beacon event ``number``: its hash chain's preimage (§6)."""
@@ -598,11 +616,11 @@ class Session:
         if self._disputed:
             key = ("steal_dispute", self._disputed)
             payload = (self._disputed, self.game_keys.private_bytes)
-            build = self._own(me, lambda _: ("steal_dispute", payload))
+            build = self.own(me, lambda _: ("steal_dispute", payload))
             yield Step(me, "steal_dispute", key=key, build=build, awaited=False)
         if self._spy_disputed:
             key = ("spy_dispute", self._spy_disputed)
-            build = self._own(me, lambda _: self._spy_dispute_step())
+            build = self.own(me, lambda _: self._spy_dispute_step())
             yield Step(me, "spy_dispute", key=key, build=build, awaited=False)
 
     def _present_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
@@ -613,7 +631,7 @@ class Session:
         for vote in self._votes.values():
             deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
             if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
-                build = self._own(me, functools.partial(self._present_message, vote))
+                build = self.own(me, functools.partial(self._present_message, vote))
                 yield Step(me, "present", build=build, awaited=False)
 
     def _broken_chains(self) -> list[OwedStep]:
@@ -875,7 +893,7 @@ class Session:
             if have[seq].id == head_id:
                 continue
             if seat == body.author:  # its own head against its own signed body: proof
-                self._stop(
+                self.stop(
                     Equivocation(
                         f"seat {seat} lists its own message number {seq} as one this seat "
                         f"never saw: seat {seat} signed two messages as number {seq}",
@@ -930,9 +948,9 @@ class Session:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
             self._vote_abandon(env, effects)
-        if self.accusations or body.kind == "accuse":  # counts when accepted (§11.1)
+        if self.audits.accusations or body.kind == "accuse":  # counts when accepted (§11.1)
             self._apply(env, effects, ordered=False)
-        elif self._sequences(body) or self._won():  # after the game, order is moot (§14)
+        elif self._sequences(body) or self.won():  # after the game, order is moot (§14)
             self._apply_through(env, effects)
         elif body.kind == "spy_dispute":  # it stops the game either way: counts when accepted
             self._apply(env, effects, ordered=False)
@@ -967,12 +985,12 @@ class Session:
         self.applied[body.author] = body.seq
         if self._frozen() and body.kind not in AUDIT_KINDS:
             return  # frozen by an accusation: the audit of the game so far decides (§11.1)
-        self._applied_at[env.id] = (
-            len(self._applied_at),
+        self.applied_at[env.id] = (
+            len(self.applied_at),
             self._ack_journal if body.kind == "turn_ack" else len(self.journal),
         )
         if ordered and body.kind == "advance":
-            self._stop(
+            self.stop(
                 OutOfTurn(
                     f"seat {body.author} sent advance while not the active seat", author=body.author
                 ),
@@ -981,9 +999,9 @@ class Session:
             )
             return
         try:
-            handler = _HANDLERS[body.kind]
+            handler = self._handlers[body.kind]
         except KeyError:
-            self._stop(
+            self.stop(
                 MalformedMessage(
                     f"a {body.kind} message has no place in a game", author=body.author
                 ),
@@ -993,11 +1011,11 @@ class Session:
             return
         before = self._active
         try:
-            handler(self, env, effects)
+            handler(env, effects)
         except Contested as exc:
             own = body.author == self.seat and body.kind != "turn_ack"
-            if self._to_accuse is not None or own:
-                self._stop(exc, effects, (env.to_bytes(),))
+            if self.audits.to_accuse is not None or own:
+                self.stop(exc, effects, (env.to_bytes(),))
                 return
             # This seat alone can see it: accuse, and let the audit of the game so far name
             # the first real deviation, whoever made it (§11.1). A seat's own acknowledgement
@@ -1005,13 +1023,11 @@ class Session:
             # other own message its checks refuse stops it naming itself.
             # An observer (`hexlan verify`) signs nothing: it freezes likewise and waits for the
             # log's accusation and secrets.
-            self._contested[env.id] = exc.entry
-            self._to_accuse = (env.id, exc.reason[:500])
-            self.contested_by_me = (env.id, exc.reason, exc.author)
+            self.audits.accuse(env, exc)
             return
         except (RemoteProtocolError, IllegalActionError, EngineError) as exc:
             reason = exc.reason if hasattr(exc, "reason") else str(exc)
-            self._stop(
+            self.stop(
                 exc
                 if isinstance(exc, RemoteProtocolError)
                 else IllegalMove(f"seat {body.author}: {reason}", author=body.author),
@@ -1041,7 +1057,7 @@ class Session:
         bodies go to every seat, so each holds the proof (a seat that saw only one of them
         names the author too)."""
         body = first.body
-        self._stop(
+        self.stop(
             Equivocation(
                 f"seat {body.author} signed two different messages as number {body.seq}",
                 author=body.author,
@@ -1057,7 +1073,7 @@ class Session:
         if not (self._replaying or self.observer):
             effects.extend(Send(data) for data in envelopes)
 
-    def _stop(
+    def stop(
         self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
     ) -> None:
         self.stopped = Stopped(error.reason, error.author, evidence)
@@ -1078,7 +1094,7 @@ class Session:
             self._open_event("start", env.id)
 
     def _on_action(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self._require_view(env)
+        view = self.require_view(env)
         action = decode_action(env.body.payload)
         author = env.body.author
         if isinstance(action, A.AnswerTrade | A.CounterOffer) and (
@@ -1116,7 +1132,7 @@ class Session:
             raise Contested(f"seat {author}: {exc}", author, entry) from exc
         self._check_cards(action, author)
         turn = view.turn
-        self._engine_apply(action, author, env.id, effects)
+        self.engine_apply(action, author, env.id, effects)
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self._open_event(node.event, env.id)
@@ -1180,7 +1196,7 @@ class Session:
         showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
         (§13.8)."""
         played = self._card_played(action)
-        turn = self._require_view(None).turn
+        turn = self.require_view(None).turn
         if played is not None and not played[0].spend(author, played[1], played[2]):
             verb = action.spends if isinstance(action, A.VariantAction) else "played"
             raise IllegalMove(
@@ -1193,7 +1209,7 @@ class Session:
             # those shown among cards dealt before the winning turn count. That turn is the
             # current one, or the one just ended (``victory_at_turn_end``: the engine's check
             # passed, so a claimer that is not active has just ended its turn).
-            view = self._require_view(None)
+            view = self.require_view(None)
             won_in = turn if view.active == author else turn - 1
             before = won_in if self.options.vp_cards_next_turn else None
             shown = (
@@ -1213,11 +1229,11 @@ class Session:
         ``face`` dealt before turn ``before`` is shown for it (§13.8); a development card is
         never played in the turn it was bought, a variant's card (a Cities & Knights progress
         card) may be (:meth:`~hexlan.engine.variants.base.Variant.hidden_card`)."""
-        turn = self._require_view(None).turn
+        turn = self.require_view(None).turn
         card = _CARD_PLAYED.get(type(action))
         if card is not None:
             return self.dealer, card, turn, card.title
-        variant = self._require_view(None).variant
+        variant = self.require_view(None).variant
         if variant is None or not isinstance(action, A.VariantAction):
             return None
         hidden = variant.hidden_card(action)
@@ -1322,7 +1338,7 @@ class Session:
         author = env.body.author
         vote = AbandonVote.from_envelope(env)
         if author in vote.missing:
-            self._stop(
+            self.stop(
                 IllegalMove(f"seat {author} signed that it left the game itself", author=author),
                 effects,
                 (env.to_bytes(),),
@@ -1335,18 +1351,6 @@ class Session:
 
     def _on_present(self, env: Envelope, effects: list[Effect]) -> None:
         """A seat named in an ``abandon`` is still there; its message voids the vote (§11)."""
-
-    def _on_accuse(self, env: Envelope, effects: list[Effect]) -> None:
-        """An accusation (§11.1): counted when accepted, once per seat; the game freezes and
-        every seat owes its audit secrets. One signed after its author's own secrets is moot
-        (every seat's audit must read the same accusations)."""
-        author = env.body.author
-        if author in self.accusations or author in self._audit_secrets or self._won():
-            return
-        contested, _ = env.body.payload
-        if not any(e.id == contested for msgs in self.accepted for e in msgs):
-            raise OutOfTurn(f"seat {author} accused a message it had not seen", author=author)
-        self.accusations[author] = (bytes(contested), env.id)
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -1374,7 +1378,7 @@ class Session:
             self._resolve(event, stream, env.id, effects)
 
     def _on_steal_commit(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, commitments = env.body.payload
         node = view.chance_node()
@@ -1397,7 +1401,7 @@ class Session:
             self._open_event("steal" if node.kind == STEAL else "loot", env.id)
 
     def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, nonce, ciphertext = env.body.payload
         if (
@@ -1439,13 +1443,13 @@ class Session:
         self._steals += 1
         self._steal_number = 0
         self._steal_index = -1
-        self._engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
+        self.engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
 
     def _on_loot_open(self, env: Envelope, effects: list[Effect]) -> None:
         """The fleet's loot (§7.1): the victim opens its commitments at the drawn positions for
         everyone; each opening must match, and the cards must be ones it could hold, else the
         victim is named. Applies ``FleetLoot``."""
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, openings = env.body.payload
         node = view.chance_node()
@@ -1489,14 +1493,14 @@ class Session:
         self._steals += 1
         self._steal_number = 0
         self._loot_positions = ()
-        self._engine_apply(action, None, env.id, effects, loot=record)
+        self.engine_apply(action, None, env.id, effects, loot=record)
 
     def _on_hand_open(self, env: Envelope, effects: list[Effect]) -> None:
         """The Master Merchant's victim opens its committed hand to the player alone (§7.2):
         the player reads and checks every opening (a false one: it disputes, as a thief does),
         and applies ``HandShown`` with the hand; the victim with its own; every other seat
         with none."""
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, nonce, ciphertext = env.body.payload
         node = view.chance_node()
@@ -1540,7 +1544,7 @@ class Session:
         self._steals += 1
         self._steal_number = 0
         self._hand, self._hand_openings = record, openings
-        self._engine_apply(action, None, env.id, effects, hand=record)
+        self.engine_apply(action, None, env.id, effects, hand=record)
 
     def _hand_open_step(
         self, view: InformationState, effects: list[Effect]
@@ -1562,7 +1566,7 @@ class Session:
             )
         except ValueError as exc:
             reason = f"cannot seal the hand opening for seat {player}: {exc}"
-            self._stop(IllegalMove(reason, author=player), effects, ())
+            self.stop(IllegalMove(reason, author=player), effects, ())
             return None
         return "hand_open", (number, nonce, ciphertext)
 
@@ -1596,7 +1600,7 @@ class Session:
         """The Master Merchant's player names the positions of the cards it takes (§7.2): the
         player and the victim apply ``HandTake`` with the cards there, every other seat
         with none."""
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, positions = env.body.payload
         hand = self._hand
@@ -1613,14 +1617,14 @@ class Session:
         view.check(action)
         record = dataclasses.replace(hand, positions=tuple(positions))
         self._hand, self._hand_openings = None, ()
-        self._engine_apply(action, author, env.id, effects, hand=record)
+        self.engine_apply(action, author, env.id, effects, hand=record)
 
     def _on_spy_open(self, env: Envelope, effects: list[Effect]) -> None:
         """The Spy's victim re-encrypts every progress card position it holds to the player
         (§7.3): every peer checks the list and each proof (naming the victim); the player reads
         the cards, and applies ``DeckShown`` with those not yet shown; the victim with its
         own; every other seat with none."""
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, items = env.body.payload
         node = view.chance_node()
@@ -1661,7 +1665,7 @@ class Session:
         )
         self._steals += 1
         self._spy = spying.OpenSpy(record, node.decks, parsed, indices)
-        self._engine_apply(action, None, env.id, effects, spy=record)
+        self.engine_apply(action, None, env.id, effects, spy=record)
 
     def _spy_take_payload(self, action: DeckTake) -> tuple[object, ...]:
         """``spy_take [number, deck, position]`` for this player's ``action``.
@@ -1690,7 +1694,7 @@ class Session:
         victim apply ``DeckTake`` with the card's face, every other seat with its deck only; the
         position moves to the player. A victim that knows the card was spent does not apply
         it: it disputes (``spy_dispute``)."""
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         number, label, position = env.body.payload
         spy = self._spy
@@ -1700,7 +1704,7 @@ class Session:
         if (label, position) == (spying.NO_DECK, spying.NO_POSITION):
             view.check(DeckTake(NO_TAKE, None))
             self._spy = None
-            self._engine_apply(DeckTake(NO_TAKE, None), author, env.id, effects, spy=spy.record)
+            self.engine_apply(DeckTake(NO_TAKE, None), author, env.id, effects, spy=spy.record)
             return
         j = spying.find(spy.items, label, position)
         if j is None:
@@ -1741,7 +1745,7 @@ class Session:
             dealer.accept_transfer(victim, author, item, spying.context(number), view.turn)
         except DeckError as exc:  # checked at the spy_open already
             raise IllegalMove(f"seat {victim}'s spy_open: {exc.reason}", author=victim) from exc
-        self._engine_apply(action, author, env.id, effects, spy=record)
+        self.engine_apply(action, author, env.id, effects, spy=record)
 
     def _on_spy_dispute(self, env: Envelope, effects: list[Effect]) -> None:
         """The Spy's victim says the card taken was spent and opens it to everyone with its
@@ -1823,7 +1827,7 @@ class Session:
         raise IllegalMove(f"seat {author} disputed a true opening of steal {number}", author=author)
 
     def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         turn, count, *named = env.body.payload
         index = int(named[0]) if named else 0  # which Monopoly of the turn it answers
@@ -1865,13 +1869,13 @@ class Session:
                 raise Contested(
                     f"the Monopoly counts cannot all be true: {exc}", None, entry
                 ) from exc
-            self._engine_apply(take, None, env.id, effects, counts=ids)
+            self.engine_apply(take, None, env.id, effects, counts=ids)
 
     def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self._require_view(env)
+        view = self.require_view(env)
         author = env.body.author
         turn, digest, trail = env.body.payload
-        if self._won() or view.phase is Phase.VICTORY:
+        if self.won() or view.phase is Phase.VICTORY:
             return  # a turn end that was a victory: moot
         if turn != self._ended_turn or author in self._acks or not self._turn_end_hash:
             raise OutOfTurn(f"seat {author} acknowledged turn {turn} out of place", author=author)
@@ -1944,19 +1948,19 @@ class Session:
             if reason is None:
                 dealer.deck.mark_verified(author)
             elif self.stopped is None:
-                self._stop(
+                self.stop(
                     IllegalMove(f"seat {author}'s shuffle proof fails: {reason}", author=author),
                     effects,
                     evidence,
                 )
 
-        self._request(f"verify:{label}:{author}", job, checked, effects)
+        self.request(f"verify:{label}:{author}", job, checked, effects)
 
     def _on_draw_share(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
         label, position, share, proof = env.body.payload
         dealer = self._deck_for(env, label)
-        node = self._require_view(env).chance_node()
+        node = self.require_view(env).chance_node()
         if node is None or node.kind != DECK_DRAW or node.deck != label:
             raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
         if not self._after_proofs(env.body, label):
@@ -1976,14 +1980,14 @@ class Session:
                 position, face = dealer.finish_deal()
             except DeckError as exc:  # only if a false shuffle beat its proof (never in practice)
                 raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
-            outcome = self._require_view(env).draw_outcome(face)
-            self._engine_apply(outcome, None, env.id, effects, position=position, deck=label)
+            outcome = self.require_view(env).draw_outcome(face)
+            self.engine_apply(outcome, None, env.id, effects, position=position, deck=label)
 
     def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
         label, index, positions, proof = env.body.payload
         dealer = self._deck_for(env, label)
-        self._require_view(env)
+        self.require_view(env)
         # Any owner may show its own card at any time (it shows only that card, and that it is
         # at one of the listed positions); a winner whose turn has ended
         # (``victory_at_turn_end``) shows its cards after it. But not a Spy's victim whose cards
@@ -1999,123 +2003,6 @@ class Session:
             raise IllegalMove(f"seat {author}'s card reveal: {exc.reason}", author=author) from exc
 
     # ------------------------------------------------------------------ the audit (§14)
-
-    def _on_audit_secrets(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        if not self._auditing() or author in self._audit_secrets:
-            raise OutOfTurn(f"seat {author} revealed its secrets out of place", author=author)
-        seed, x25519_private = env.body.payload
-        self._audit_secrets[author] = (seed, x25519_private, env.id)
-        if len(self._audit_secrets) == self.players:
-            self._request("audit", self._audit_job(), self._took_audit, effects)
-
-    def _audit_job(self) -> Callable[[], AuditReport]:
-        inputs = self.audit_inputs()
-        return lambda: run_audit(inputs)
-
-    def audit_inputs(self) -> AuditInputs:
-        """What the end-of-game audit reads (§14): the opening, the board, the journal of
-        applied actions, the deck and every seat's revealed secrets.
-
-        Raises:
-            KeyError: a seat's ``audit_secrets`` is not in yet.
-            OutOfTurn: the game has not begun.
-        """
-        self._require_view(None)
-        assert self.start_board is not None  # laid with the view
-        contest = self._contest()
-        journal = self.journal
-        if contest is not None:
-            journal = journal[: self._applied_at[contest.message_id][1]] if contest.applied else []
-        return AuditInputs(
-            opening=self.opening,
-            board=self.start_board,  # as laid: fog hexes face down
-            journal=tuple(journal),
-            secrets=tuple(self._audit_secrets[s] for s in range(self.players)),
-            decks=tuple(d.deck for d in self.decks.values()),  # the game is over: fixed now
-            shuffle_ids=tuple(
-                tuple(
-                    shuffle.id if (shuffle := self._shuffles.get((label, s))) else b""
-                    for s in range(self.players)
-                )
-                for label in self.decks
-            ),
-            contest=contest,
-        )
-
-    def _contest(self) -> Contest | None:
-        """The accusation the audit of an accused game judges (§11.1): the one contesting the
-        message applied earliest (the lowest accuser among those of one message); one whose
-        message was never applied here only if no other was."""
-        if not self.accusations:
-            return None
-        never = len(self._applied_at)
-
-        def place(item: tuple[Seat, tuple[bytes, bytes]]) -> tuple[int, Seat]:
-            accuser, (contested, _) = item
-            return self._applied_at.get(contested, (never, 0))[0], accuser
-
-        accuser, (contested, accusation_id) = min(self.accusations.items(), key=place)
-        env = next(e for msgs in self.accepted for e in msgs if e.id == contested)
-        applied = contested in self._applied_at
-        entry = None
-        if applied and contested in self._contested:
-            entry = self._contested[contested]
-        elif applied:
-            at = self._applied_at[contested][1]
-            if at < len(self.journal) and self.journal[at].message_id == contested:
-                entry = self.journal[at]
-        return Contest(
-            accuser,
-            accusation_id,
-            env.body.author,
-            contested,
-            env.body.kind,
-            tuple(env.body.payload),
-            entry,
-            applied,
-        )
-
-    def _took_audit(self, report: object, effects: list[Effect]) -> None:
-        assert isinstance(report, AuditReport)
-        self.audit = report
-        self._audit_complete(effects)
-
-    def _on_audit_result(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        if author in self._audit_digests or author not in self._audit_secrets:
-            raise OutOfTurn(f"seat {author} signed an audit result out of place", author=author)
-        self._audit_digests[author] = env.body.payload[0]
-        self._audit_complete(effects)
-
-    def _audit_complete(self, effects: list[Effect]) -> None:
-        if self.audit is None or self.audited is not None:
-            return
-        if len(self._audit_digests) < self.players:
-            return
-        disagreeing = tuple(
-            s for s, digest in sorted(self._audit_digests.items()) if digest != self.audit.digest
-        )
-        self.audited = Audited(self.audit, disagreeing)
-        effects.append(self.audited)
-        if self.accusations:  # an accused game ends with its verdict (§11.1)
-            first = self.audit.deviations[0] if self.audit.deviations else None
-            contest = self._contest()
-            assert contest is not None
-            evidence = tuple(
-                e.to_bytes()
-                for msgs in self.accepted
-                for e in msgs
-                if e.id in (contest.message_id, contest.accusation_id)
-            )
-            reason = (
-                "the audit of the accused game found nothing" if first is None else first.reason
-            )
-            self._stop(
-                IllegalMove(f"accused: {reason}", author=None if first is None else first.seat),
-                effects,
-                evidence,
-            )
 
     # ------------------------------------------------------------------ chance (§6, §7)
 
@@ -2146,10 +2033,10 @@ class Session:
             )
             self.start_board = board
             self.view = InformationState(board, self.players, self.seat, self.options, self.rules)
-        view = self._require_view(None)
+        view = self.require_view(None)
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:
-            self._engine_apply(node.pick(stream.randbelow), None, message_id, effects)
+            self.engine_apply(node.pick(stream.randbelow), None, message_id, effects)
             after = view.chance_node()
             if after is not None and after.kind == UNIFORM:  # Cities & Knights: the event die
                 self._open_event(after.event, message_id)  # follows the dice as its own event
@@ -2162,20 +2049,20 @@ class Session:
     def _own_committed_hand(self, steal: int) -> CommittedHand:
         """This seat's commitment to its hand for steal number ``steal``, rebuilt from its own
         secret."""
-        view = self._require_view(None)
+        view = self.require_view(None)
         cards = [r for r, n in enumerate(view.hands[self.seat]) for _ in range(n)]
         order, salts, _ = derive_steal_secrets(self.chain.secret, steal, len(cards))
         return commit_hand(self.game_id, steal, cards, order=order, salts=salts)
 
     # ------------------------------------------------------------------ engine
 
-    def _require_view(self, env: Envelope | None) -> InformationState:
+    def require_view(self, env: Envelope | None) -> InformationState:
         if self.view is None:
             author = None if env is None else env.body.author
             raise OutOfTurn("the game has not begun", author=author)
         return self.view
 
-    def _engine_apply(
+    def engine_apply(
         self,
         action: Action,
         author: Seat | None,
@@ -2190,7 +2077,7 @@ class Session:
         hand: HandRecord | None = None,
         spy: SpyRecord | None = None,
     ) -> None:
-        view = self._require_view(None)
+        view = self.require_view(None)
         view.apply(action)
         self.journal.append(
             JournalEntry(action, author, message_id, position, steal, counts, deck, loot, hand, spy)
@@ -2206,7 +2093,7 @@ class Session:
 
     # ------------------------------------------------------------------ work
 
-    def _request(
+    def request(
         self,
         key: str,
         job: Callable[[], object],
@@ -2260,7 +2147,7 @@ class Session:
         for seat, kind in self._openings_owed(node):
             if seat in seats:
                 key = (kind, self._opening_number(kind))
-                build = self._own(seat, functools.partial(self._opening_step, kind, view, node))
+                build = self.own(seat, functools.partial(self._opening_step, kind, view, node))
                 yield Step(seat, kind, key=key, build=build)
 
     def _reveal_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
@@ -2274,10 +2161,10 @@ class Session:
             key = _count_key(view.turn, self._monopoly_index)
             for s in node.seats:
                 if s in seats:
-                    build = self._own(s, lambda _: self._count_step(view))
+                    build = self.own(s, lambda _: self._count_step(view))
                     yield Step(s, "count", key=key, build=build)
         elif node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] in seats:
-            build = self._own(node.seats[0], lambda _: self._point_show_step(view, node))
+            build = self.own(node.seats[0], lambda _: self._point_show_step(view, node))
             yield Step(node.seats[0], "card_show", build=build)
 
     def _ack_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
@@ -2292,7 +2179,7 @@ class Session:
             tuple(prefix for _, prefix in self._closed_trail),
         )
         for s in seats:
-            yield Step(s, "turn_ack", key=key, build=self._own(s, lambda _: ("turn_ack", payload)))
+            yield Step(s, "turn_ack", key=key, build=self.own(s, lambda _: ("turn_ack", payload)))
 
     def _victory_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
         """The claim of victory the game waits for (§5): the winner's cards shown, then its
@@ -2303,7 +2190,7 @@ class Session:
             return
         for s in node.seats:
             if s in seats:
-                build = self._own(s, lambda _: self._victory_step(view))
+                build = self.own(s, lambda _: self._victory_step(view))
                 yield Step(s, "victory", key=("victory", 0), build=build)
 
     def _openings_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
@@ -2444,7 +2331,7 @@ class Session:
             )
         except ValueError as exc:  # only the thief's key can fail here: name its owner
             reason = f"cannot seal the steal opening for seat {thief}: {exc}"
-            self._stop(IllegalMove(reason, author=thief), effects, ())
+            self.stop(IllegalMove(reason, author=thief), effects, ())
             return None
         return "steal_open", (number, nonce, ciphertext)
 
@@ -2458,7 +2345,7 @@ class Session:
         key_payload = next(iter(self.decks.values())).key_payload
         for s in seats:
             if self.accepted[s]:
-                build = self._own(s, lambda _: ("deck_key", key_payload()))
+                build = self.own(s, lambda _: ("deck_key", key_payload()))
                 yield Step(s, "deck_key", key=("deck_key", 0), build=build)
         if not self.key.complete:
             return
@@ -2473,18 +2360,18 @@ class Session:
         for s in seats:
             early = s == self.seat and not dealer.has_shuffle
             if deck.next_shuffler == s or early:
-                build = self._own(s, functools.partial(self._shuffle_step, dealer))
+                build = self.own(s, functools.partial(self._shuffle_step, dealer))
                 key = (f"shuffle:{label}", 0)
                 yield Step(s, "shuffle", key=key, build=build, awaited=deck.next_shuffler == s)
         if deck.challenged:
             for s in seats:
-                build = self._own(s, functools.partial(self._proof_step, dealer))
+                build = self.own(s, functools.partial(self._proof_step, dealer))
                 yield Step(s, "shuffle_proof", key=(f"shuffle_proof:{label}", 0), build=build)
         position = dealer.drawing
         if position is not None and deck.ready:
             for s in seats:
                 if dealer.owes_share(s, position):
-                    build = self._own(s, functools.partial(self._share_message, dealer, position))
+                    build = self.own(s, functools.partial(self._share_message, dealer, position))
                     key = (f"draw_share:{label}", position)
                     yield Step(s, "draw_share", position, key, build)
 
@@ -2500,10 +2387,10 @@ class Session:
         turn = dealer.deck.next_shuffler == self.seat
         if not dealer.has_shuffle:
             drawn = functools.partial(self._took_draw, dealer)
-            self._request(f"draw:{label}", dealer.draw_job(), drawn, effects)
+            self.request(f"draw:{label}", dealer.draw_job(), drawn, effects)
             if turn and dealer.has_draw:
                 shuffled = functools.partial(self._took_shuffle, dealer)
-                self._request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
+                self.request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
         return ("shuffle", dealer.shuffle_payload()) if turn and dealer.has_shuffle else None
 
     def _proof_step(self, dealer: Dealer, effects: list[Effect]) -> Signable | None:
@@ -2511,7 +2398,7 @@ class Session:
         again from the seed first."""
         if not dealer.has_shuffle:
             shuffled = functools.partial(self._took_shuffle, dealer)
-            self._request(f"shuffle:{dealer.label}", dealer.shuffle_job(), shuffled, effects)
+            self.request(f"shuffle:{dealer.label}", dealer.shuffle_job(), shuffled, effects)
         return ("shuffle_proof", dealer.proof_payload()) if dealer.has_shuffle else None
 
     def _took_draw(self, dealer: Dealer, drawn: object, effects: list[Effect]) -> None:
@@ -2522,32 +2409,12 @@ class Session:
         assert isinstance(shuffled, Shuffled)
         dealer.take_shuffle(shuffled)
 
-    def _audit_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The end-of-game audit (§14), or the audit of an accused game (§11.1): each seat's
-        secrets, then its result once the audit has run here."""
-        if not (self._won() or self._frozen()):
-            return
-        secrets = (self.chain.secret, self.game_keys.private_bytes)
-        for s in seats:
-            if s not in self._audit_secrets:
-                build = self._own(s, lambda _: ("audit_secrets", secrets))
-                yield Step(s, "audit_secrets", key=("audit_secrets", 0), build=build)
-            elif self.audit is not None and s not in self._audit_digests:
-                build = self._own(s, lambda _: self._audit_result_step())
-                yield Step(s, "audit_result", key=("audit_result", 0), build=build)
-
-    def _audit_result_step(self) -> Signable:
-        """This seat's ``audit_result``: the digest of the audit it ran, with its deviations."""
-        assert self.audit is not None
-        deviations = tuple(d.to_payload() for d in self.audit.deviations)
-        return "audit_result", (self.audit.digest, deviations)
-
     def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
         return ("advance", ()) if self._needs_advance() else None
 
     def _needs_advance(self) -> bool:
         """Whether this seat is the sequencer and holds others' messages not yet applied."""
-        if self._active != self.seat or self._won() or self._frozen():
+        if self._active != self.seat or self.won() or self._frozen():
             return False
         return any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players))
 
@@ -2628,7 +2495,7 @@ class Session:
             self._vote_abandon(env, effects)
         if self._frozen() or kind == "accuse":  # applied when signed (§11.1)
             self._apply(env, effects, ordered=False)
-        elif self.seat == self._active or self._won():
+        elif self.seat == self._active or self.won():
             self._apply_through(env, effects)
         elif kind == "spy_dispute":  # it stops the game either way (§7.3)
             self._apply(env, effects, ordered=False)
@@ -2761,7 +2628,6 @@ _HANDLERS = {
     "count": Session._on_count,
     "turn_ack": Session._on_turn_ack,
     "abandon": Session._on_abandon,
-    "accuse": Session._on_accuse,
     "present": Session._on_present,
     "steal_dispute": Session._on_steal_dispute,
     "loot_open": Session._on_loot_open,
@@ -2775,8 +2641,6 @@ _HANDLERS = {
     "shuffle_proof": Session._on_shuffle_proof,
     "draw_share": Session._on_draw_share,
     "card_reveal": Session._on_card_reveal,
-    "audit_secrets": Session._on_audit_secrets,
-    "audit_result": Session._on_audit_result,
 }
 
 __all__ = [

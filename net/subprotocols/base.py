@@ -10,7 +10,7 @@ from that one description (docs/PROTOCOL.md §11).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -66,7 +66,10 @@ class Step:
 
 class SubProtocol:
     """One part of the protocol run by a :class:`~hexlan.net.session.Session`: its handlers by
-    message kind, and the steps every seat owes it now.
+    message kind, its state, and generators of the steps ``seats`` owe it now (each taking a
+    sequence of seats and yielding :class:`Step` values in the order a seat signs them; a step
+    already taken may still be yielded: the session leaves out those it holds a message for).
+    The session's schedule lists the generators in signing order.
 
     Args:
         session: the session it runs in, whose ordering, view and signing it uses.
@@ -78,12 +81,6 @@ class SubProtocol:
     def handlers(self) -> Mapping[str, Handler]:
         """Its message kinds, each with the handler that applies one."""
         return {}
-
-    def steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The steps ``seats`` owe it now, in the order a seat signs them (a seat's own step
-        carries its :attr:`Step.build`); a step already taken may still be listed: the session
-        leaves out those it holds a message for."""
-        return iter(())
 
 
 class Contested(IllegalMove):
