@@ -216,7 +216,7 @@ class Cheat:
         if self._session is not None or "_sign" in vars(session):
             raise ValueError("the session already cheats")
         self._session = session
-        honest_sign: _SignFn = session._sign
+        honest_sign: _SignFn = session.sign
         honest_missing = session.missing_for
 
         def sign(kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
@@ -237,7 +237,7 @@ class Cheat:
         def missing_for(heads: Sequence[Sequence[object]]) -> list[bytes]:
             return honest_missing(heads) + list(self._extra)
 
-        session._sign = sign  # type: ignore[method-assign]
+        session.sign = sign  # type: ignore[method-assign]
         session.missing_for = missing_for  # type: ignore[method-assign]
         if self.kind.name == "swap-shuffle":
             first = next(iter(session.decks.values()))  # no development deck in every game
@@ -628,7 +628,7 @@ class Cheat:
             effects: list[Effect] = []
             if believe is not None and view is not None:
                 believe(view, forged[0])
-            session._sign("action", encode_action(forged[0]), effects)
+            session.sign("action", encode_action(forged[0]), effects)
             self.evidence.append(session.accepted[me][-1].to_bytes())  # before what follows it
             session.last_progress = now
             session._fulfil(effects)

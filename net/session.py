@@ -82,7 +82,6 @@ from hexlan.net.beacon import (
 from hexlan.net.dealing import Dealer, Shuffled, new_dealer
 from hexlan.net.deck import DeckError, JointKey
 from hexlan.net.effects import (
-    Abandoned,
     Applied,
     Audited,
     Compute,
@@ -114,9 +113,19 @@ from hexlan.net.steal import (
     seal_opening,
 )
 from hexlan.net.subprotocols.audits import Audits
-from hexlan.net.subprotocols.base import Build, Contested, Handler, Signable, Step
+from hexlan.net.subprotocols.base import (
+    AUTOMATIC_TIMEOUT,
+    BROKEN_CHAIN,
+    FALSE_HEAD,
+    Build,
+    Contested,
+    Handler,
+    OwedStep,
+    Signable,
+    Step,
+)
+from hexlan.net.subprotocols.votes import AbandonVotes
 from hexlan.net.wire import (
-    OWED_STEPS,
     PROTOCOL_VERSION,
     ZERO_ID,
     Body,
@@ -152,14 +161,6 @@ accepted at once is never refused for space (it is not held)."""
 MAX_HELD_MESSAGES: Final = MAX_AHEAD
 """Messages of one author a session holds while they wait (§8): one body per number within
 :data:`MAX_AHEAD` for an honest seat. It bounds a flood of small bodies too."""
-AUTOMATIC_TIMEOUT: Final = 5.0
-"""Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
-BROKEN_CHAIN: Final = "broken_chain"
-FALSE_HEAD: Final = "false_head"
-"""The step a seat owes after a message of its that breaks its hash chain (§11): a valid
-message of that number. It is reported in stalls, never named in an ``abandon``."""
-
-
 DEVELOPMENT_DECK: Final = RULESET_DEVELOPMENT_DECK
 """The label of the development-card deck (PROTOCOL.md §13): its name in the rule set's
 ``decks`` (a game without development cards, Cities & Knights, has none)."""
@@ -177,64 +178,6 @@ class _Event:
     purpose: str  # "start", "dice", "steal", "challenge"
     reveals: dict[Seat, bytes] = field(default_factory=dict)
     deck: str = ""  # a challenge's deck, by name
-
-
-@dataclass(frozen=True, slots=True)
-class OwedStep:
-    """A step the game waits for from one seat now (§11).
-
-    Attributes:
-        seat: the seat that owes it.
-        step: one of :data:`hexlan.net.wire.OWED_STEPS` (``"reveal"``, ``"advance"``,
-            ``"decision"``, ...), or :data:`BROKEN_CHAIN` or :data:`FALSE_HEAD` (the seat sent a
-            message that breaks its hash chain, or that lists as another seat's message one
-            that no seat here has shown, and the game waits for a valid one; not an
-            ``abandon`` step).
-        number: the event of a ``reveal``, the position of a ``draw_share``, the sequence
-            number of the invalid message; else -1.
-    """
-
-    seat: Seat
-    step: str
-    number: int = -1
-
-    def describe(self) -> str:
-        """The step in words, e.g. ``"reveal 7"``, ``"decision"`` or ``"valid message 12
-        (its message 12 breaks its hash chain)"``."""
-        if self.step == BROKEN_CHAIN:
-            return f"valid message {self.number} (its message {self.number} breaks its hash chain)"
-        if self.step == FALSE_HEAD:
-            return (
-                f"valid message {self.number} (its message {self.number} lists another seat's "
-                "message that no seat has shown)"
-            )
-        return self.step if self.number < 0 else f"{self.step} {self.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class AbandonVote:
-    """One seat's signed ``abandon`` (§11): who it says is gone, what each owed, and the
-    latest message of every seat it had seen (its heads)."""
-
-    missing: tuple[Seat, ...]
-    heads: tuple[tuple[int, bytes], ...]
-    owed: tuple[OwedStep, ...]
-    message_id: bytes
-
-    @classmethod
-    def from_envelope(cls, env: Envelope) -> AbandonVote:
-        """The vote an ``abandon`` envelope (its payload already checked by the schema)
-        carries."""
-        missing, heads, owed = env.body.payload
-        return cls(
-            tuple(missing),
-            tuple((int(seq), bytes(id_)) for seq, id_ in heads),
-            tuple(
-                OwedStep(seat, str(step), int(number))
-                for seat, (step, number) in zip(missing, owed, strict=True)
-            ),
-            env.id,
-        )
 
 
 AUDIT_KINDS: Final = frozenset({"accuse", "audit_secrets", "audit_result", "abandon", "present"})
@@ -388,12 +331,6 @@ class Session:
         """This seat's own share of :attr:`_fulfilled`: the steps it signed."""
         self._replaying = False
         self.stopped: Stopped | None = None
-        self.abandoned: tuple[Seat, ...] | None = None
-        self.abandon_votes: dict[Seat, tuple[Seat, ...]] = {}
-        """The ``abandon`` votes that stand now: signer -> the seats it says are gone."""
-        self.abandon_owed: tuple[OwedStep, ...] = ()
-        """What each missing seat owed, by the vote that ended the game as abandoned."""
-        self._votes: dict[Seat, AbandonVote] = {}
         self.last_progress = 0.0
         # seat -> (seq, BROKEN_CHAIN or FALSE_HEAD) of its last message refused as invalid
         self._invalid: dict[Seat, tuple[int, str]] = {}
@@ -402,10 +339,12 @@ class Session:
         self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
         self.audits = Audits(self)
         """Accusations and the audit (§11.1, §14)."""
+        self.votes = AbandonVotes(self)
+        """Abandon votes (§11)."""
         self._handlers: dict[str, Handler] = {
             kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
         }
-        for part in (self.audits,):
+        for part in (self.audits, self.votes):
             self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
@@ -460,6 +399,29 @@ class Session:
         """The message this session's own checks refused where it accuses (§11.1): its id,
         the reason and the seat the check suspects."""
         return self.audits.contested_by_me
+
+    @property
+    def abandoned(self) -> tuple[Seat, ...] | None:
+        """The seats the game ended as abandoned by, once every remaining seat agreed (§11)."""
+        return self.votes.abandoned
+
+    @property
+    def abandon_votes(self) -> dict[Seat, tuple[Seat, ...]]:
+        """The ``abandon`` votes that stand now: signer -> the seats it says are gone."""
+        return self.votes.abandon_votes
+
+    @property
+    def abandon_owed(self) -> tuple[OwedStep, ...]:
+        """What each missing seat owed, by the vote that ended the game as abandoned."""
+        return self.votes.abandon_owed
+
+    def abandon(self, missing: Sequence[Seat], now: float = 0.0) -> list[Effect]:
+        """Sign that the game ends as abandoned by ``missing`` (:meth:`AbandonVotes.abandon`)."""
+        return self.votes.abandon(missing, now)
+
+    def vote_void(self) -> bool:
+        """Whether this seat's latest vote no longer stands (:meth:`AbandonVotes.vote_void`)."""
+        return self.votes.vote_void()
 
     def audit_inputs(self) -> AuditInputs:
         """What the audit reads (:meth:`Audits.audit_inputs`)."""
@@ -561,7 +523,7 @@ class Session:
                 self._reveal_event_steps,
                 self.audits.accuse_steps,
                 self._dispute_steps,
-                self._present_steps,
+                self.votes.present_steps,
                 self._dealing_steps,
                 self.audits.audit_steps,
                 self._chance_opening_steps,
@@ -604,10 +566,6 @@ class Session:
         """This seat's reveal for beacon event ``number``: its hash chain's preimage (§6)."""
         return "reveal", (number, self.chain.preimage(number))
 
-    def _present_message(self, vote: AbandonVote, effects: list[Effect]) -> Signable:
-        """This seat's ``present``: it is still here, so ``vote`` is void (§11)."""
-        return "present", (vote.message_id,)
-
     def _dispute_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
         """This seat's dispute of an opening it found false (a steal's, §7; a Spy's, §7.3)."""
         me = self.seat
@@ -622,17 +580,6 @@ class Session:
             key = ("spy_dispute", self._spy_disputed)
             build = self.own(me, lambda _: self._spy_dispute_step())
             yield Step(me, "spy_dispute", key=key, build=build, awaited=False)
-
-    def _present_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """This seat's ``present`` voiding a vote to abandon it while it is still here (§11)."""
-        me = self.seat
-        if me not in seats:
-            return
-        for vote in self._votes.values():
-            deciding = any(o.seat == me and o.step == "decision" for o in vote.owed)
-            if deciding and vote.heads[me][0] == len(self.accepted[me]) - 1:
-                build = self.own(me, functools.partial(self._present_message, vote))
-                yield Step(me, "present", build=build, awaited=False)
 
     def _broken_chains(self) -> list[OwedStep]:
         """Seats whose message broke its hash chain here and that have sent no valid message
@@ -724,15 +671,15 @@ class Session:
             if position is None:
                 raise IllegalActionError(f"this seat holds no {title} it can show")
             # among every card dealt to it before this turn: which one it is stays hidden
-            self._sign("card_reveal", dealer.show_payload(position, before), effects)
+            self.sign("card_reveal", dealer.show_payload(position, before), effects)
         if isinstance(action, HandTake):  # positions on the wire, never the kinds (§7.2)
             assert self._hand is not None and action.taken is not None
             taken = positions_for(self._hand_openings, action.taken)
-            self._sign("merchant_take", (self._hand.steal, taken), effects)
+            self.sign("merchant_take", (self._hand.steal, taken), effects)
         elif take is not None:  # a position on the wire, never the face (§7.3)
-            self._sign("spy_take", take, effects)
+            self.sign("spy_take", take, effects)
         else:
-            self._sign("action", encode_action(action), effects)
+            self.sign("action", encode_action(action), effects)
         self.last_progress = now
         self._fulfil(effects)
         return effects
@@ -756,7 +703,7 @@ class Session:
             self.last_progress = now
             self._drain_waiting(effects)  # a deck now ready lets its waiting shares in (§13.7)
             self._fulfil(effects)
-            self._count_abandon_votes(effects)  # the owed steps may have changed (§11)
+            self.votes.count(effects)  # the owed steps may have changed (§11)
         return effects
 
     def replay(self, envelopes: Sequence[bytes]) -> list[Effect]:
@@ -947,14 +894,14 @@ class Session:
         if not self._replaying:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
-            self._vote_abandon(env, effects)
+            self.votes.take_vote(env, effects)
         if self.audits.accusations or body.kind == "accuse":  # counts when accepted (§11.1)
             self._apply(env, effects, ordered=False)
         elif self._sequences(body) or self.won():  # after the game, order is moot (§14)
             self._apply_through(env, effects)
         elif body.kind == "spy_dispute":  # it stops the game either way: counts when accepted
             self._apply(env, effects, ordered=False)
-        self._count_abandon_votes(effects)
+        self.votes.count(effects)
 
     # ------------------------------------------------------------------ ordering (§4)
 
@@ -1241,116 +1188,6 @@ class Session:
             return None
         deck, face, name = hidden
         return self.decks[deck], face, turn + 1, name
-
-    def abandon(self, missing: Sequence[Seat], now: float = 0.0) -> list[Effect]:
-        """Sign that the game ends as abandoned by the stalled seats ``missing`` (§11); the game
-        ends when every other seat has signed the same.
-
-        Each missing seat must owe the game a step now (:meth:`owed_steps`): an automatic one
-        for at least :data:`AUTOMATIC_TIMEOUT` seconds of no progress (or named already in
-        another seat's standing vote), or a decision (the shell
-        knows that the seat is gone; a seat that is still there answers the vote with a
-        ``present`` message, which voids it). The payload names the step each seat owed.
-
-        Raises:
-            IllegalActionError: the game is over; ``missing`` is empty, names this seat or a
-                seat not at the table; or a seat in it owes nothing, or has not stalled for
-                long enough.
-        """
-        seats = tuple(sorted(set(missing)))
-        if self.observer or self.done:
-            raise IllegalActionError("the game is not running for this seat")
-        if not seats or self.seat in seats or not all(0 <= s < self.players for s in seats):
-            raise IllegalActionError(f"cannot abandon the game for seats {list(missing)}")
-        first: dict[Seat, OwedStep] = {}
-        for owed in self.owed_steps():
-            if owed.step in OWED_STEPS:  # a broken chain is no step to leave a seat behind for
-                first.setdefault(owed.seat, owed)
-        waited = now - self.last_progress
-        for seat in seats:
-            if seat not in first:
-                raise IllegalActionError(
-                    f"seat {seat} owes the game nothing now: only a seat the game waits for "
-                    "can be left behind"
-                )
-            step = first[seat]
-            seconded = any(seat in missing for missing in self.abandon_votes.values())
-            if step.step != "decision" and waited < AUTOMATIC_TIMEOUT and not seconded:
-                raise IllegalActionError(
-                    f"seat {seat} owes its {step.describe()} for {waited:.1f} s only; a seat "
-                    f"can be left behind after {AUTOMATIC_TIMEOUT:g} s"
-                )
-        steps = tuple((first[seat].step, first[seat].number) for seat in seats)
-        effects: list[Effect] = []
-        self._sign("abandon", (seats, self.heads(), steps), effects)
-        self.last_progress = now
-        return effects
-
-    def _vote_valid(self, vote: AbandonVote) -> bool:
-        """Whether ``vote`` stands here now: each missing seat still owes the step the vote
-        names, and a seat named for a decision has signed nothing its signer had not seen
-        (§11). A vote that does not stand is void, never blamed: a seat's message and a vote
-        against it cross on the network."""
-        owed = self.owed_steps()
-        return all(
-            step in owed
-            and (
-                step.step != "decision"
-                or vote.heads[step.seat][0] == len(self.accepted[step.seat]) - 1
-            )
-            for step in vote.owed
-        )
-
-    def vote_void(self) -> bool:
-        """Whether this seat's latest ``abandon`` no longer stands here (§11): a step it named
-        was taken, or changed into another, or the seat named for a decision has a message
-        beyond the vote's heads (one this seat accepted since, say a torn last message another
-        seat resent). Its shell then signs a new vote for the seats still stalled; a void vote
-        never counts anywhere, and without a new one the abandonment would wait forever.
-        False when this seat has signed no vote, and once the game is over."""
-        own = self._votes.get(self.seat)
-        return own is not None and not self.is_over and not self._vote_valid(own)
-
-    def _count_abandon_votes(self, effects: list[Effect]) -> None:
-        """End the game as abandoned once every remaining seat's latest vote stands and names
-        the same missing seats; :attr:`abandon_votes` keeps the votes that stand."""
-        if (self.abandoned is not None and not self.observer) or not self._votes:
-            return
-        # A seat never counts a vote against itself: it is here, and answers it (``present``).
-        # An observer reads a log to its end, so a later ``present`` voids a vote again.
-        before, self.abandoned = self.abandoned, None
-        standing = {
-            a: v
-            for a, v in self._votes.items()
-            if self.seat not in v.missing and self._vote_valid(v)
-        }
-        self.abandon_votes = {a: v.missing for a, v in standing.items()}
-        for vote in standing.values():
-            remaining = [s for s in range(self.players) if s not in vote.missing]
-            if all(s in standing and standing[s].missing == vote.missing for s in remaining):
-                self.abandoned = vote.missing
-                self.abandon_owed = vote.owed
-                if before is None:
-                    effects.append(Abandoned(vote.missing))
-                return
-
-    def _vote_abandon(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        vote = AbandonVote.from_envelope(env)
-        if author in vote.missing:
-            self.stop(
-                IllegalMove(f"seat {author} signed that it left the game itself", author=author),
-                effects,
-                (env.to_bytes(),),
-            )
-            return
-        self._votes[author] = vote
-
-    def _on_abandon(self, env: Envelope, effects: list[Effect]) -> None:
-        """Counted when accepted (:meth:`_vote_abandon`); ordering changes nothing."""
-
-    def _on_present(self, env: Envelope, effects: list[Effect]) -> None:
-        """A seat named in an ``abandon`` is still there; its message voids the vote (§11)."""
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -2122,7 +1959,7 @@ class Session:
             if step is None:
                 return
             kind, payload = step
-            self._sign(kind, payload, effects)
+            self.sign(kind, payload, effects)
 
     def _next_obligation(self, effects: list[Effect]) -> Signable | None:
         """This seat's next automatic message: its first step of :meth:`_steps` not taken yet
@@ -2484,7 +2321,7 @@ class Session:
             payload=payload,
         )
 
-    def _sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
+    def sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
         env = sign_body(self.next_body(kind, payload), self.identity.private_key)
         data = env.to_bytes()
         self._sent.add(self._obligation_key(env))
@@ -2492,14 +2329,14 @@ class Session:
         effects.append(Send(data))
         self.accepted[self.seat].append(env)
         if kind == "abandon":
-            self._vote_abandon(env, effects)
+            self.votes.take_vote(env, effects)
         if self._frozen() or kind == "accuse":  # applied when signed (§11.1)
             self._apply(env, effects, ordered=False)
         elif self.seat == self._active or self.won():
             self._apply_through(env, effects)
         elif kind == "spy_dispute":  # it stops the game either way (§7.3)
             self._apply(env, effects, ordered=False)
-        self._count_abandon_votes(effects)
+        self.votes.count(effects)
 
     # ------------------------------------------------------------------ helpers
 
@@ -2627,8 +2464,6 @@ _HANDLERS = {
     "steal_open": Session._on_steal_open,
     "count": Session._on_count,
     "turn_ack": Session._on_turn_ack,
-    "abandon": Session._on_abandon,
-    "present": Session._on_present,
     "steal_dispute": Session._on_steal_dispute,
     "loot_open": Session._on_loot_open,
     "hand_open": Session._on_hand_open,
@@ -2644,9 +2479,11 @@ _HANDLERS = {
 }
 
 __all__ = [
+    "AUTOMATIC_TIMEOUT",
     "BROKEN_CHAIN",
     "DEVELOPMENT_DECK",
     "FALSE_HEAD",
+    "OwedStep",
     "Session",
     "engine_version",
     "other_game_words",

@@ -141,7 +141,7 @@ def test_a_knight_moved_off_its_seats_roads_is_refused_naming_the_seat() -> None
     with pytest.raises(IllegalActionError, match="past none of another player's pieces"):
         due.submit(move)
     effects: list[Effect] = []
-    due._sign("action", encode_action(move), effects)
+    due.sign("action", encode_action(move), effects)
     due._fulfil(effects)
     table._handle(seat, effects)
     table.pump()

@@ -61,7 +61,7 @@ def sign_wrapper(
 ) -> None:
     """Make ``session`` sign its first ``loot_open`` with ``change`` applied to the payload (an
     instance attribute over the method, as net/redteam.py does)."""
-    honest = session._sign
+    honest = session.sign
     done = False
 
     def sign(kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
@@ -71,7 +71,7 @@ def sign_wrapper(
             payload = change(payload)
         honest(kind, payload, effects)
 
-    session._sign = sign  # type: ignore[method-assign]
+    session.sign = sign  # type: ignore[method-assign]
 
 
 def test_the_fleets_loot_is_drawn_from_the_commitment_and_every_seat_agrees() -> None:

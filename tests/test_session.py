@@ -740,7 +740,7 @@ def test_a_false_accusation_names_the_accuser(mid_game: Table) -> None:
     session = table.sessions[accuser]
     contested = session.accepted[accused][session.applied[accused]]
     effects: list[Effect] = []
-    session._sign("accuse", (contested.id, "seat 1 cannot hold that"), effects)
+    session.sign("accuse", (contested.id, "seat 1 cannot hold that"), effects)
     accusation = session.accepted[accuser][-1]
     assert session.is_over and not session.decision_due()
     with pytest.raises(IllegalActionError):
@@ -1313,7 +1313,7 @@ def test_an_abandon_against_a_seat_that_answers_is_void() -> None:
     with pytest.raises(IllegalActionError, match="owes the game nothing"):
         session.abandon([honest], 60.0)  # an honest session refuses to sign it
     effects: list[Effect] = []
-    session._sign("abandon", ((honest,), session.heads(), (("decision", -1),)), effects)
+    session.sign("abandon", ((honest,), session.heads(), (("decision", -1),)), effects)
     table._carry_out(cheat, effects)
     assert session.abandoned is None  # not even the cheater's own session counts it
     table.pump()

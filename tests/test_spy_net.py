@@ -103,7 +103,7 @@ def spy_on(victim_index: int = 0) -> tuple[InProcessTable, int, int, int, PlayPr
 def sign_as(table: InProcessTable, seat: int, kind: str, payload: tuple[object, ...]) -> None:
     """``seat``'s own session signs ``kind`` with ``payload`` (a deviation); messages flow."""
     effects: list[Effect] = []
-    table.sessions[seat]._sign(kind, payload, effects)
+    table.sessions[seat].sign(kind, payload, effects)
     table._handle(seat, effects)
     table.pump()
 

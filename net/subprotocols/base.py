@@ -35,6 +35,44 @@ raises a :class:`~hexlan.net.wire.RemoteProtocolError` or :class:`Contested` to 
 
 NO_NUMBER: Final = -1
 """A step's number where its kind needs none."""
+AUTOMATIC_TIMEOUT: Final = 5.0
+"""Seconds an automatic step (reveal, count, opening, acknowledgement) may take (§11)."""
+BROKEN_CHAIN: Final = "broken_chain"
+FALSE_HEAD: Final = "false_head"
+"""The step a seat owes after a message of its that breaks its hash chain (§11): a valid
+message of that number. It is reported in stalls, never named in an ``abandon``."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwedStep:
+    """A step the game waits for from one seat now (§11).
+
+    Attributes:
+        seat: the seat that owes it.
+        step: one of :data:`hexlan.net.wire.OWED_STEPS` (``"reveal"``, ``"advance"``,
+            ``"decision"``, ...), or :data:`BROKEN_CHAIN` or :data:`FALSE_HEAD` (the seat sent a
+            message that breaks its hash chain, or that lists as another seat's message one
+            that no seat here has shown, and the game waits for a valid one; not an
+            ``abandon`` step).
+        number: the event of a ``reveal``, the position of a ``draw_share``, the sequence
+            number of the invalid message; else -1.
+    """
+
+    seat: Seat
+    step: str
+    number: int = -1
+
+    def describe(self) -> str:
+        """The step in words, e.g. ``"reveal 7"``, ``"decision"`` or ``"valid message 12
+        (its message 12 breaks its hash chain)"``."""
+        if self.step == BROKEN_CHAIN:
+            return f"valid message {self.number} (its message {self.number} breaks its hash chain)"
+        if self.step == FALSE_HEAD:
+            return (
+                f"valid message {self.number} (its message {self.number} lists another seat's "
+                "message that no seat has shown)"
+            )
+        return self.step if self.number < 0 else f"{self.step} {self.number}"
 
 
 @dataclass(frozen=True, slots=True)
