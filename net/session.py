@@ -79,7 +79,7 @@ from hexlan.net.beacon import (
     beacon_output,
     verify_preimage,
 )
-from hexlan.net.dealing import Dealer, Shuffled, new_dealer
+from hexlan.net.dealing import Dealer, new_dealer
 from hexlan.net.deck import DeckError, JointKey
 from hexlan.net.effects import (
     Applied,
@@ -99,7 +99,6 @@ from hexlan.net.identity import (
     check_x25519_public,
 )
 from hexlan.net.merchant import positions_for, taken_at, why_bad_positions
-from hexlan.net.shuffle import ShuffleDraw
 from hexlan.net.steal import (
     CommittedHand,
     StealOpeningError,
@@ -124,6 +123,7 @@ from hexlan.net.subprotocols.base import (
     Signable,
     Step,
 )
+from hexlan.net.subprotocols.decks import Dealing
 from hexlan.net.subprotocols.votes import AbandonVotes
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -293,11 +293,8 @@ class Session:
         self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
         self.journal: list[JournalEntry] = []
         self._steal_commit_id = ZERO_ID
-        self._shuffles: dict[tuple[str, Seat], Envelope] = {}  # (deck, shuffler) -> shuffle
-        self._through: tuple[Seat, int] = (0, -1)  # the message being ordered (§4)
-        self._proofs_in: dict[str, tuple[Seat, int]] = {}
-        """Per deck: ``(author, seq)`` of the message whose ordering applied the deck's last
-        shuffle proof (§13.6); a ``draw_share`` of the deck must list it in its heads (§13.7)."""
+        self.through: tuple[Seat, int] = (0, -1)
+        """``(author, seq)`` of the message being ordered (§4)."""
         self._count_ids: dict[Seat, bytes] = {}
         self._steals = 0  # steals completed: the next steal's number is one more (§7)
         self._steal_number = 0  # the open steal's number, once its commitment is applied
@@ -341,10 +338,12 @@ class Session:
         """Accusations and the audit (§11.1, §14)."""
         self.votes = AbandonVotes(self)
         """Abandon votes (§11)."""
+        self.dealing = Dealing(self)
+        """Dealing the decks (§13)."""
         self._handlers: dict[str, Handler] = {
             kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
         }
-        for part in (self.audits, self.votes):
+        for part in (self.audits, self.votes, self.dealing):
             self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
@@ -524,7 +523,7 @@ class Session:
                 self.audits.accuse_steps,
                 self._dispute_steps,
                 self.votes.present_steps,
-                self._dealing_steps,
+                self.dealing.dealing_steps,
                 self.audits.audit_steps,
                 self._chance_opening_steps,
                 self._reveal_steps,
@@ -864,28 +863,7 @@ class Session:
             self._wait_for_valid(env, FALSE_HEAD, have[seq], effects)
             return None
         # a share of a deck whose proofs this seat still checks waits, like a successor (§13.7)
-        return not (body.kind == "draw_share" and self._share_waits(body))
-
-    def _after_proofs(self, body: Body, label: object) -> bool:
-        """Whether ``body`` lists in its heads the message that applied the last shuffle proof
-        of deck ``label`` (§13.7): its author had every proof of the deck when it signed."""
-        through = self._proofs_in.get(label) if isinstance(label, str) else None
-        return through is not None and body.heads[through[0]][0] >= through[1]
-
-    def _share_waits(self, body: Body) -> bool:
-        """Whether a ``draw_share`` waits, unaccepted, for this seat's own checks of its deck's
-        shuffle proofs (§13.7): every proof is in and listed by the share, and a check still
-        runs. A share that does not list them is accepted and refused when applied. An
-        observer never waits: it opens only public cards, whose shares every seat gave after
-        its own checks, and owns none."""
-        label = body.payload[0]
-        dealer = self.decks.get(label) if isinstance(label, str) else None
-        return (
-            not self.observer
-            and dealer is not None
-            and not dealer.deck.ready
-            and self._after_proofs(body, label)
-        )
+        return not (body.kind == "draw_share" and self.dealing.share_waits(body))
 
     def _accept(self, env: Envelope, effects: list[Effect]) -> None:
         body = env.body
@@ -908,7 +886,7 @@ class Session:
     def _apply_through(self, env: Envelope, effects: list[Effect]) -> None:
         """Apply the pending messages ``env`` covers (causal, then seat order), then ``env``."""
         covered = env.body.heads
-        self._through = (env.body.author, env.body.seq)
+        self.through = (env.body.author, env.body.seq)
         while self.stopped is None:
             candidate = None
             for seat in range(self.players):
@@ -985,7 +963,7 @@ class Session:
         if self._active != before:
             # the sequencing message being applied, not a pending one it covers (§4): only a
             # seat that has seen that message has seen the change
-            self._activation = self._through
+            self._activation = self.through
         if self.view is not None:
             # The public state after every message of the turn, for naming where a divergence
             # began (§11); the turn's trail closes with its EndTurn.
@@ -1737,108 +1715,6 @@ class Session:
 
     # ------------------------------------------------------------------ the deck (§13)
 
-    def _deck_for(self, env: Envelope, label: str) -> Dealer:
-        dealer = self.decks.get(label)
-        if dealer is None:
-            raise IllegalMove(f"this game has no {label!r} deck", author=env.body.author)
-        return dealer
-
-    def _on_deck_key(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        share, proof = env.body.payload
-        try:
-            self.key.add(author, share, proof)
-        except DeckError as exc:
-            raise IllegalMove(f"seat {author}'s key share: {exc.reason}", author=author) from exc
-
-    def _on_shuffle(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        label, output = env.body.payload
-        deck = self._deck_for(env, label).deck
-        if not self.key.complete:
-            raise OutOfTurn(f"seat {author} shuffled before every key share was in", author=author)
-        try:
-            deck.add_shuffle(author, output)
-        except DeckError as exc:
-            raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
-        self._shuffles[label, author] = env
-        if deck.shuffled:
-            self._open_event("challenge", env.id)
-            self._events[self._next_event - 1].deck = label  # the event just opened
-
-    def _on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        label, *proof = env.body.payload
-        dealer = self._deck_for(env, label)
-        try:
-            job = dealer.verification_job(author, proof)
-        except DeckError as exc:
-            raise OutOfTurn(exc.reason, author=author) from exc
-        if len(dealer.proved) == self.players:  # the deck is usable; its checks may still run
-            self._proofs_in[label] = self._through
-        if author == self.seat:
-            dealer.deck.mark_verified(author)  # its own shuffle, made from its own seed
-            return
-        evidence = (self._shuffles[label, author].to_bytes(), env.to_bytes())
-
-        def checked(reason: object, effects: list[Effect]) -> None:
-            if reason is None:
-                dealer.deck.mark_verified(author)
-            elif self.stopped is None:
-                self.stop(
-                    IllegalMove(f"seat {author}'s shuffle proof fails: {reason}", author=author),
-                    effects,
-                    evidence,
-                )
-
-        self.request(f"verify:{label}:{author}", job, checked, effects)
-
-    def _on_draw_share(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        label, position, share, proof = env.body.payload
-        dealer = self._deck_for(env, label)
-        node = self.require_view(env).chance_node()
-        if node is None or node.kind != DECK_DRAW or node.deck != label:
-            raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
-        if not self._after_proofs(env.body, label):
-            raise OutOfTurn(
-                f"seat {author} gave a share of the {label} deck before every shuffle proof "
-                "of it was in",
-                author=author,
-            )
-        try:
-            complete = dealer.add_share(position, author, share, proof)
-        except DeckError as exc:
-            raise IllegalMove(
-                f"seat {author}'s decryption share: {exc.reason}", author=author
-            ) from exc
-        if complete:
-            try:
-                position, face = dealer.finish_deal()
-            except DeckError as exc:  # only if a false shuffle beat its proof (never in practice)
-                raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
-            outcome = self.require_view(env).draw_outcome(face)
-            self.engine_apply(outcome, None, env.id, effects, position=position, deck=label)
-
-    def _on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        label, index, positions, proof = env.body.payload
-        dealer = self._deck_for(env, label)
-        self.require_view(env)
-        # Any owner may show its own card at any time (it shows only that card, and that it is
-        # at one of the listed positions); a winner whose turn has ended
-        # (``victory_at_turn_end``) shows its cards after it. But not a Spy's victim whose cards
-        # are open and not yet taken from: the player's choice rests on them (§7.3).
-        if self._spy is not None and author == self._spy.record.victim:
-            raise OutOfTurn(
-                f"seat {author} showed a card while its Spy was open (before the take)",
-                author=author,
-            )
-        try:
-            dealer.show(author, index, positions, proof)
-        except DeckError as exc:
-            raise IllegalMove(f"seat {author}'s card reveal: {exc.reason}", author=author) from exc
-
     # ------------------------------------------------------------------ the audit (§14)
 
     # ------------------------------------------------------------------ chance (§6, §7)
@@ -2172,80 +2048,6 @@ class Session:
             return None
         return "steal_open", (number, nonce, ciphertext)
 
-    def _dealing_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The decks' dealing (§13): each seat's share of the joint key once its opening is
-        in; once the key is complete, deck by deck in the rule set's order, the next shuffle,
-        each seat's proof of a challenged shuffle and each share of the card being dealt."""
-        if not self.decks:  # a game without hidden stacks deals nothing
-            return
-        # one joint key: any deck's dealer proves a share of it
-        key_payload = next(iter(self.decks.values())).key_payload
-        for s in seats:
-            if self.accepted[s]:
-                build = self.own(s, lambda _: ("deck_key", key_payload()))
-                yield Step(s, "deck_key", key=("deck_key", 0), build=build)
-        if not self.key.complete:
-            return
-        for dealer in self.decks.values():
-            yield from self._deck_steps(dealer, seats)
-
-    def _deck_steps(self, dealer: Dealer, seats: Sequence[Seat]) -> Iterator[Step]:
-        """One deck's dealing steps: its next shuffle (this seat's own work for it begins
-        early, while the seats before it shuffle), each seat's proof once its shuffle is
-        challenged, each share of the card being dealt."""
-        deck, label = dealer.deck, dealer.label
-        for s in seats:
-            early = s == self.seat and not dealer.has_shuffle
-            if deck.next_shuffler == s or early:
-                build = self.own(s, functools.partial(self._shuffle_step, dealer))
-                key = (f"shuffle:{label}", 0)
-                yield Step(s, "shuffle", key=key, build=build, awaited=deck.next_shuffler == s)
-        if deck.challenged:
-            for s in seats:
-                build = self.own(s, functools.partial(self._proof_step, dealer))
-                yield Step(s, "shuffle_proof", key=(f"shuffle_proof:{label}", 0), build=build)
-        position = dealer.drawing
-        if position is not None and deck.ready:
-            for s in seats:
-                if dealer.owes_share(s, position):
-                    build = self.own(s, functools.partial(self._share_message, dealer, position))
-                    key = (f"draw_share:{label}", position)
-                    yield Step(s, "draw_share", position, key, build)
-
-    def _share_message(self, dealer: Dealer, position: int, effects: list[Effect]) -> Signable:
-        """This seat's decryption share of the card at ``position`` of ``dealer``'s deck."""
-        return "draw_share", dealer.share_payload(position)
-
-    def _shuffle_step(self, dealer: Dealer, effects: list[Effect]) -> Signable | None:
-        """This seat's shuffle of ``dealer``'s deck once it is its turn to shuffle and the work
-        is done. perf: the costly part of a shuffle needs only the joint key: it is computed
-        while the seats before this one shuffle (scripts/bench_crypto.py, "last shuffle")."""
-        label = dealer.label
-        turn = dealer.deck.next_shuffler == self.seat
-        if not dealer.has_shuffle:
-            drawn = functools.partial(self._took_draw, dealer)
-            self.request(f"draw:{label}", dealer.draw_job(), drawn, effects)
-            if turn and dealer.has_draw:
-                shuffled = functools.partial(self._took_shuffle, dealer)
-                self.request(f"shuffle:{label}", dealer.shuffle_job(), shuffled, effects)
-        return ("shuffle", dealer.shuffle_payload()) if turn and dealer.has_shuffle else None
-
-    def _proof_step(self, dealer: Dealer, effects: list[Effect]) -> Signable | None:
-        """This seat's proof of its challenged shuffle; after a restart the shuffle is made
-        again from the seed first."""
-        if not dealer.has_shuffle:
-            shuffled = functools.partial(self._took_shuffle, dealer)
-            self.request(f"shuffle:{dealer.label}", dealer.shuffle_job(), shuffled, effects)
-        return ("shuffle_proof", dealer.proof_payload()) if dealer.has_shuffle else None
-
-    def _took_draw(self, dealer: Dealer, drawn: object, effects: list[Effect]) -> None:
-        assert isinstance(drawn, ShuffleDraw)
-        dealer.take_draw(drawn)
-
-    def _took_shuffle(self, dealer: Dealer, shuffled: object, effects: list[Effect]) -> None:
-        assert isinstance(shuffled, Shuffled)
-        dealer.take_shuffle(shuffled)
-
     def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
         return ("advance", ()) if self._needs_advance() else None
 
@@ -2471,11 +2273,6 @@ _HANDLERS = {
     "spy_open": Session._on_spy_open,
     "spy_take": Session._on_spy_take,
     "spy_dispute": Session._on_spy_dispute,
-    "deck_key": Session._on_deck_key,
-    "shuffle": Session._on_shuffle,
-    "shuffle_proof": Session._on_shuffle_proof,
-    "draw_share": Session._on_draw_share,
-    "card_reveal": Session._on_card_reveal,
 }
 
 __all__ = [

@@ -731,7 +731,7 @@ def withholding_the_last_shuffle(table: Table) -> list[bool]:
     cleared and it is next asked for a step): the review's timing attack on steal numbers."""
     shuffler = len(table.sessions) - 1
     session = table.sessions[shuffler]
-    honest = session._dealing_steps
+    honest = session.dealing.dealing_steps
     holding = [True]
 
     def withheld(seats: Sequence[Seat]) -> Iterator[Step]:
@@ -739,7 +739,7 @@ def withholding_the_last_shuffle(table: Table) -> list[bool]:
             return iter(())
         return honest(seats)
 
-    session._dealing_steps = withheld  # type: ignore[method-assign]
+    session.dealing.dealing_steps = withheld  # type: ignore[method-assign]
     return holding
 
 

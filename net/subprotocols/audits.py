@@ -113,7 +113,9 @@ class Audits(SubProtocol):
             decks=tuple(d.deck for d in self.session.decks.values()),  # the game is over: fixed now
             shuffle_ids=tuple(
                 tuple(
-                    shuffle.id if (shuffle := self.session._shuffles.get((label, s))) else b""
+                    shuffle.id
+                    if (shuffle := self.session.dealing.shuffles.get((label, s)))
+                    else b""
                     for s in range(self.session.players)
                 )
                 for label in self.session.decks
