@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
@@ -73,11 +72,8 @@ from hexlan.net.audit import (
     StealRecord,
 )
 from hexlan.net.beacon import (
-    CHAIN_LENGTH,
     BeaconStream,
     HashChain,
-    beacon_output,
-    verify_preimage,
 )
 from hexlan.net.dealing import Dealer, new_dealer
 from hexlan.net.deck import DeckError, JointKey
@@ -123,6 +119,7 @@ from hexlan.net.subprotocols.base import (
     Signable,
     Step,
 )
+from hexlan.net.subprotocols.beacon_events import BeaconEvent, BeaconEvents
 from hexlan.net.subprotocols.decks import Dealing
 from hexlan.net.subprotocols.votes import AbandonVotes
 from hexlan.net.wire import (
@@ -167,17 +164,6 @@ DEVELOPMENT_DECK: Final = RULESET_DEVELOPMENT_DECK
 
 
 # ---------------------------------------------------------------------------- state
-
-
-@dataclass(slots=True)
-class _Event:
-    """An open chance event of the beacon (§6)."""
-
-    number: int
-    trigger_id: bytes
-    purpose: str  # "start", "dice", "steal", "challenge"
-    reveals: dict[Seat, bytes] = field(default_factory=dict)
-    deck: str = ""  # a challenge's deck, by name
 
 
 AUDIT_KINDS: Final = frozenset({"accuse", "audit_secrets", "audit_result", "abandon", "present"})
@@ -270,10 +256,6 @@ class Session:
         self._active = 0  # the sequencer (§4), seat 0 before the start player is known
         self._activation = (0, -1)  # (author, seq) of the sequencing message that made it so
         self._openings_applied = 0
-        self._chain_heads = [s.chain_commitment for s in seats]
-        self._chain_events = [0] * self.players
-        self._events: dict[int, _Event] = {}
-        self._next_event = 1
         self.inline_work = inline_work
         self.key = JointKey(self.players, self.game_id)
         self.decks: dict[str, Dealer] = {
@@ -334,6 +316,8 @@ class Session:
         self.applied_at: dict[bytes, tuple[int, int]] = {}
         """message id -> (its place in the order applied, the journal's length before it)."""
         self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
+        self.beacon = BeaconEvents(self)
+        """The random beacon's events (§6)."""
         self.audits = Audits(self)
         """Accusations and the audit (§11.1, §14)."""
         self.votes = AbandonVotes(self)
@@ -343,7 +327,7 @@ class Session:
         self._handlers: dict[str, Handler] = {
             kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
         }
-        for part in (self.audits, self.votes, self.dealing):
+        for part in (self.beacon, self.audits, self.votes, self.dealing):
             self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
@@ -357,9 +341,7 @@ class Session:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (won, stopped, abandoned, or frozen by an accusation)."""
-        return (
-            self.stopped is not None or self.abandoned is not None or self.won() or self._frozen()
-        )
+        return self.stopped is not None or self.abandoned is not None or self.won() or self.frozen()
 
     @property
     def done(self) -> bool:
@@ -374,7 +356,7 @@ class Session:
         """Whether the game is won (the engine says so; its audit may still run)."""
         return self.view is not None and self.view.is_over
 
-    def _frozen(self) -> bool:
+    def frozen(self) -> bool:
         """Whether an accusation froze the game: one counted, or this seat's own to sign."""
         return self.audits.frozen
 
@@ -485,7 +467,7 @@ class Session:
         :data:`BROKEN_CHAIN` (a valid message of that number), besides whatever else it owes.
         Once an accusation froze the game, only the audit of the game so far is owed.
         """
-        frozen = self._frozen()
+        frozen = self.frozen()
         owed: dict[tuple[Seat, str, int], None] = {}
         if not frozen and any(
             self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players)
@@ -512,14 +494,14 @@ class Session:
         schedule = (
             (
                 self._opening_steps,
-                self._reveal_event_steps,
+                self.beacon.reveal_steps,
                 self.audits.accuse_steps,
                 self.audits.audit_steps,
             )
-            if self._frozen()
+            if self.frozen()
             else (
                 self._opening_steps,
-                self._reveal_event_steps,
+                self.beacon.reveal_steps,
                 self.audits.accuse_steps,
                 self._dispute_steps,
                 self.votes.present_steps,
@@ -548,22 +530,6 @@ class Session:
             if not self.accepted[s]:
                 build = self.own(s, lambda _: ("sign_opening", (self.opening.to_payload(),)))
                 yield Step(s, "sign_opening", key=("sign_opening", 0), build=build)
-
-    def _reveal_event_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """Each seat's hash-chain reveal for every open beacon event (§6), oldest first; still
-        signed once frozen, though nobody waits for it then."""
-        frozen = self._frozen()
-        for number in sorted(self._events):
-            event = self._events[number]
-            for s in seats:
-                if s not in event.reveals:
-                    build = self.own(s, functools.partial(self._reveal_message, number))
-                    key = ("reveal", number)
-                    yield Step(s, "reveal", number, key, build, awaited=not frozen)
-
-    def _reveal_message(self, number: int, effects: list[Effect]) -> Signable:
-        """This seat's reveal for beacon event ``number``: its hash chain's preimage (§6)."""
-        return "reveal", (number, self.chain.preimage(number))
 
     def _dispute_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
         """This seat's dispute of an opening it found false (a steal's, §7; a Spy's, §7.3)."""
@@ -908,7 +874,7 @@ class Session:
         """Apply one message; ``ordered`` when another seat's message covered it (§4)."""
         body = env.body
         self.applied[body.author] = body.seq
-        if self._frozen() and body.kind not in AUDIT_KINDS:
+        if self.frozen() and body.kind not in AUDIT_KINDS:
             return  # frozen by an accusation: the audit of the game so far decides (§11.1)
         self.applied_at[env.id] = (
             len(self.applied_at),
@@ -1016,7 +982,7 @@ class Session:
             raise OutOfTurn("an opening is signed only as message 0", author=env.body.author)
         self._openings_applied += 1
         if self._openings_applied == self.players:
-            self._open_event("start", env.id)
+            self.beacon.open_event("start", env.id)
 
     def _on_action(self, env: Envelope, effects: list[Effect]) -> None:
         view = self.require_view(env)
@@ -1060,7 +1026,7 @@ class Session:
         self.engine_apply(action, author, env.id, effects)
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
-            self._open_event(node.event, env.id)
+            self.beacon.open_event(node.event, env.id)
         elif node is not None and node.event == MONOPOLY_COUNTS:  # a Monopoly, capped or not
             self._monopoly_counts = {}
             self._count_ids = {}
@@ -1170,28 +1136,6 @@ class Session:
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
 
-    def _on_reveal(self, env: Envelope, effects: list[Effect]) -> None:
-        author = env.body.author
-        number, preimage = env.body.payload
-        event = self._events.get(number)
-        if event is None or author in event.reveals:
-            raise OutOfTurn(f"seat {author} revealed for no open event {number}", author=author)
-        if self._chain_events[author] + 1 != number or not verify_preimage(
-            preimage, self._chain_heads[author]
-        ):
-            raise IllegalMove(
-                f"seat {author}'s reveal for event {number} does not hash to its chain",
-                author=author,
-            )
-        self._chain_heads[author] = preimage
-        self._chain_events[author] = number
-        event.reveals[author] = preimage
-        if len(event.reveals) == self.players:
-            del self._events[number]
-            preimages = [event.reveals[s] for s in range(self.players)]
-            stream = BeaconStream(beacon_output(self.game_id, number, event.trigger_id, preimages))
-            self._resolve(event, stream, env.id, effects)
-
     def _on_steal_commit(self, env: Envelope, effects: list[Effect]) -> None:
         view = self.require_view(env)
         author = env.body.author
@@ -1213,7 +1157,7 @@ class Session:
         self._steal_number = number
         assert node is not None
         if node.kind != HAND_SHOW:  # a hand opened to one seat draws nothing (§7.2)
-            self._open_event("steal" if node.kind == STEAL else "loot", env.id)
+            self.beacon.open_event("steal" if node.kind == STEAL else "loot", env.id)
 
     def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
         view = self.require_view(env)
@@ -1719,17 +1663,8 @@ class Session:
 
     # ------------------------------------------------------------------ chance (§6, §7)
 
-    def _open_event(self, purpose: str, trigger_id: bytes) -> None:
-        number = self._next_event
-        if number > CHAIN_LENGTH:  # every seat's chain is spent: end here, blaming no seat
-            raise RemoteProtocolError(
-                f"the game has used all {CHAIN_LENGTH} chance events its hash chains commit to"
-            )
-        self._next_event += 1
-        self._events[number] = _Event(number, trigger_id, purpose)
-
-    def _resolve(
-        self, event: _Event, stream: BeaconStream, message_id: bytes, effects: list[Effect]
+    def resolve(
+        self, event: BeaconEvent, stream: BeaconStream, message_id: bytes, effects: list[Effect]
     ) -> None:
         """Resolve ``event`` from its beacon ``stream`` (§6): a deck's shuffle challenges, else
         the chance node the game waits for (the ``start`` event first lays the board and begins
@@ -1752,7 +1687,7 @@ class Session:
             self.engine_apply(node.pick(stream.randbelow), None, message_id, effects)
             after = view.chance_node()
             if after is not None and after.kind == UNIFORM:  # Cities & Knights: the event die
-                self._open_event(after.event, message_id)  # follows the dice as its own event
+                self.beacon.open_event(after.event, message_id)  # follows the dice as its own event
         elif node is not None and node.kind == STEAL:
             self._steal_index = stream.randbelow(len(self._steal_commitments))
         elif node is not None and node.kind == HAND_DRAW:  # the fleet's loot (§7.1)
@@ -2053,7 +1988,7 @@ class Session:
 
     def _needs_advance(self) -> bool:
         """Whether this seat is the sequencer and holds others' messages not yet applied."""
-        if self._active != self.seat or self.won() or self._frozen():
+        if self._active != self.seat or self.won() or self.frozen():
             return False
         return any(self.applied[s] < len(self.accepted[s]) - 1 for s in range(self.players))
 
@@ -2132,7 +2067,7 @@ class Session:
         self.accepted[self.seat].append(env)
         if kind == "abandon":
             self.votes.take_vote(env, effects)
-        if self._frozen() or kind == "accuse":  # applied when signed (§11.1)
+        if self.frozen() or kind == "accuse":  # applied when signed (§11.1)
             self._apply(env, effects, ordered=False)
         elif self.seat == self._active or self.won():
             self._apply_through(env, effects)
@@ -2261,7 +2196,6 @@ _HANDLERS = {
     "sign_opening": Session._on_sign_opening,
     "action": Session._on_action,
     "advance": Session._on_advance,
-    "reveal": Session._on_reveal,
     "steal_commit": Session._on_steal_commit,
     "steal_open": Session._on_steal_open,
     "count": Session._on_count,

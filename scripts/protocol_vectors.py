@@ -154,16 +154,18 @@ class _Game:
     def _record_events(self, session: Session) -> None:
         """Note every chance event seat 0 opens: ``(number, purpose, trigger id)``.
 
-        This wraps a private method of the session (the only place the trigger of an event is
-        known); the recorded events are then checked against the outcomes the game applied.
+        This wraps the beacon sub-protocol's ``open_event`` (the only place the trigger of an
+        event is known); the recorded events are then checked against the outcomes the game
+        applied.
         """
-        opened = session._open_event
+        beacon = session.beacon
+        opened = beacon.open_event
 
-        def record(purpose: str, trigger_id: bytes) -> None:
-            self.events.append((session._next_event, purpose, trigger_id))
-            opened(purpose, trigger_id)
+        def record(purpose: str, trigger_id: bytes, deck: str = "") -> None:
+            self.events.append((beacon.next_event, purpose, trigger_id))
+            opened(purpose, trigger_id, deck)
 
-        session._open_event = record  # type: ignore[method-assign]
+        beacon.open_event = record  # type: ignore[method-assign]
 
     def _play(self) -> None:
         bots = [make_bot("heuristic", random.Random(seat)) for seat in range(len(self.names))]

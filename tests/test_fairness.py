@@ -774,10 +774,10 @@ def test_a_shuffle_timed_to_land_before_a_steal_frames_no_victim() -> None:
         table._handle(shuffler, effects)
         table._queue.remove((victim, shuffle))
         table.deliver(victim, shuffle)  # the victim alone holds it when the robber lands
-        events_before = table.sessions[victim]._next_event
+        events_before = table.sessions[victim].beacon.next_event
         table.act(thief, move)
         (commit,) = signed(table, victim, "steal_commit")[-1:]
-        assert table.sessions[victim]._next_event > events_before  # the challenge came first
+        assert table.sessions[victim].beacon.next_event > events_before  # the challenge came first
         assert commit.body.heads[shuffler][0] >= 0
         play(table)
         check_same_end(table)

@@ -1337,7 +1337,7 @@ def test_a_game_that_spends_its_hash_chains_ends_blaming_nobody() -> None:
     table.start()
     seat, roll = play_until(table, is_roll)
     for session in table.sessions:
-        session._next_event = CHAIN_LENGTH + 1
+        session.beacon.next_event = CHAIN_LENGTH + 1
     table.act(seat, roll)
     for session in table.sessions:
         assert session.stopped is not None and session.stopped.author is None

@@ -69,8 +69,7 @@ class Dealing(SubProtocol):
             raise IllegalMove(f"seat {author}'s shuffle: {exc.reason}", author=author) from exc
         self.shuffles[label, author] = env
         if deck.shuffled:
-            self.session._open_event("challenge", env.id)
-            self.session._events[self.session._next_event - 1].deck = label  # the event just opened
+            self.session.beacon.open_event("challenge", env.id, deck=label)
 
     def on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
         author = env.body.author
