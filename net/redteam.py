@@ -213,7 +213,7 @@ class Cheat:
         """
         if session.observer:
             raise ValueError("an observer signs nothing: it cannot cheat")
-        if self._session is not None or "_sign" in vars(session):
+        if self._session is not None or "sign" in vars(session):
             raise ValueError("the session already cheats")
         self._session = session
         honest_sign: _SignFn = session.sign

@@ -107,6 +107,7 @@ from hexlan.net.steal import (
     seal_hand,
     seal_opening,
 )
+from hexlan.net.subprotocols.acks import TurnAcks
 from hexlan.net.subprotocols.audits import Audits
 from hexlan.net.subprotocols.base import (
     AUTOMATIC_TIMEOUT,
@@ -140,7 +141,6 @@ from hexlan.net.wire import (
 )
 
 NO_HEAD: Final = (-1, ZERO_ID)
-TRAIL_BYTES: Final = 8
 """Bytes of each public-state hash in a turn acknowledgement's trail (§11)."""
 MAX_AHEAD: Final = 8192
 """How far ahead of its author's next number a message may be and still be held for its
@@ -295,14 +295,6 @@ class Session:
         # Knights): each ``count`` names it, so a count answers one Monopoly only (§5)
         self._monopoly_turn = -1
         self._monopoly_index = 0
-        self._acks: dict[Seat, bytes] = {}
-        self._turn_end_hash = b""
-        self._ended_turn = 0  # the turn the last EndTurn ended (its acknowledgements' number)
-        self._turn_closed = False
-        self._state_changed = False
-        self._last_prefix: bytes | None = None
-        self._trail: list[tuple[Envelope, bytes]] = []
-        self._closed_trail: list[tuple[Envelope, bytes]] = []
         self._fulfilled: list[set[tuple[str, int]]] = [set() for _ in range(self.players)]
         """Per seat: the obligation key (:meth:`_obligation_key`) of every message accepted
         from it: a step whose key is here is taken (a held one is the sequencer's to order)."""
@@ -315,9 +307,10 @@ class Session:
         self._invalid: dict[Seat, tuple[int, str]] = {}
         self.applied_at: dict[bytes, tuple[int, int]] = {}
         """message id -> (its place in the order applied, the journal's length before it)."""
-        self._ack_journal = 0  # the journal's length when the last turn ended (§11.1)
         self.beacon = BeaconEvents(self)
         """The random beacon's events (§6)."""
+        self.acks = TurnAcks(self)
+        """Turn acknowledgements (§11)."""
         self.audits = Audits(self)
         """Accusations and the audit (§11.1, §14)."""
         self.votes = AbandonVotes(self)
@@ -327,7 +320,7 @@ class Session:
         self._handlers: dict[str, Handler] = {
             kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
         }
-        for part in (self.beacon, self.audits, self.votes, self.dealing):
+        for part in (self.beacon, self.acks, self.audits, self.votes, self.dealing):
             self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
@@ -447,7 +440,7 @@ class Session:
             or self.is_over
             or view.chance_node() is not None
             or self._needs_advance()
-            or bool(self._acks_missing())
+            or bool(self.acks.missing())
             or self._own_pending()
         )
 
@@ -509,7 +502,7 @@ class Session:
                 self.audits.audit_steps,
                 self._chance_opening_steps,
                 self._reveal_steps,
-                self._ack_steps,
+                self.acks.ack_steps,
                 self._victory_steps,
             )
         )
@@ -878,7 +871,7 @@ class Session:
             return  # frozen by an accusation: the audit of the game so far decides (§11.1)
         self.applied_at[env.id] = (
             len(self.applied_at),
-            self._ack_journal if body.kind == "turn_ack" else len(self.journal),
+            self.acks.journal_at_end if body.kind == "turn_ack" else len(self.journal),
         )
         if ordered and body.kind == "advance":
             self.stop(
@@ -931,17 +924,7 @@ class Session:
             # seat that has seen that message has seen the change
             self._activation = self.through
         if self.view is not None:
-            # The public state after every message of the turn, for naming where a divergence
-            # began (§11); the turn's trail closes with its EndTurn.
-            # perf: the public state changes only through the engine; otherwise the last hash
-            # still holds (most messages are reveals, advances and acknowledgements).
-            if self._state_changed or self._last_prefix is None:
-                self._state_changed = False
-                self._last_prefix = bytes.fromhex(self.view.public_hash())[:TRAIL_BYTES]
-            self._trail.append((env, self._last_prefix))
-            if self._turn_closed:
-                self._turn_closed = False
-                self._closed_trail, self._trail = self._trail, []
+            self.acks.record_trail(env, self.view)
 
     def _equivocation(self, first: Envelope, second: bytes, effects: list[Effect]) -> None:
         """Stop: ``first``'s author signed ``second`` with the same sequence number (§11); both
@@ -1036,16 +1019,8 @@ class Session:
                 self._monopoly_turn, self._monopoly_index = view.turn, 0
         elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
             # The EndTurn that ends the turn, after its special building phase if the game has
-            # one (a special builder's EndTurn only passes the building on): every seat
-            # acknowledges the turn, numbered as it was played (§11).
-            self._acks = {}
-            self._ended_turn = turn
-            # A turn end this seat knows to be a victory (its own hidden points) is not
-            # acknowledged: the reveal that follows ends the game (§11).
-            won = view.phase is Phase.VICTORY
-            self._turn_end_hash = b"" if won else bytes.fromhex(view.public_hash())
-            self._turn_closed = not won
-            self._ack_journal = len(self.journal)
+            # one (a special builder's EndTurn only passes the building on).
+            self.acks.turn_ended(turn, view)
 
     def public_view(self) -> InformationState | None:
         """A third party's view of the game so far: rebuilt from the journal's public face
@@ -1630,33 +1605,6 @@ class Session:
                 ) from exc
             self.engine_apply(take, None, env.id, effects, counts=ids)
 
-    def _on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self.require_view(env)
-        author = env.body.author
-        turn, digest, trail = env.body.payload
-        if self.won() or view.phase is Phase.VICTORY:
-            return  # a turn end that was a victory: moot
-        if turn != self._ended_turn or author in self._acks or not self._turn_end_hash:
-            raise OutOfTurn(f"seat {author} acknowledged turn {turn} out of place", author=author)
-        if digest != self._turn_end_hash:
-            mine = [prefix for _, prefix in self._closed_trail]
-            first = next(
-                (i for i, (a, b) in enumerate(zip(mine, trail, strict=False)) if a != b),
-                min(len(mine), len(trail)),
-            )
-            where = "after the turn's last message"
-            if first < len(self._closed_trail):
-                began = self._closed_trail[first][0].body
-                where = f"at seat {began.author}'s message #{began.seq} ({began.kind})"
-            # Either side may be the one in error: the audit names it (§11, §11.1).
-            raise Contested(
-                f"divergence: seat {author}'s public state after turn {turn} differs from this "
-                f"seat's; it began {where}",
-                None,
-                None,
-            )
-        self._acks[author] = digest
-
     # ------------------------------------------------------------------ the deck (§13)
 
     # ------------------------------------------------------------------ the audit (§14)
@@ -1735,7 +1683,7 @@ class Session:
             dealer = self.decks[node.deck]
             if dealer.drawing is None:
                 dealer.deal(node.seats[0], view.turn, public=node.public)
-        self._state_changed = True
+        self.acks.state_changed = True
         self._active = sequencer(view)
         effects.append(Applied(action, author, message_id))
 
@@ -1814,20 +1762,6 @@ class Session:
         elif node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] in seats:
             build = self.own(node.seats[0], lambda _: self._point_show_step(view, node))
             yield Step(node.seats[0], "card_show", build=build)
-
-    def _ack_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """Each seat's acknowledgement of the turn that ended (§11), with the public state's
-        hash and the turn's trail."""
-        if not self._turn_end_hash or self._ended_turn < 1:
-            return
-        key = ("turn_ack", self._ended_turn)
-        payload = (
-            self._ended_turn,
-            self._turn_end_hash,
-            tuple(prefix for _, prefix in self._closed_trail),
-        )
-        for s in seats:
-            yield Step(s, "turn_ack", key=key, build=self.own(s, lambda _: ("turn_ack", payload)))
 
     def _victory_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
         """The claim of victory the game waits for (§5): the winner's cards shown, then its
@@ -2077,11 +2011,6 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
 
-    def _acks_missing(self) -> list[Seat]:
-        if not self._turn_end_hash:
-            return []
-        return [s for s in range(self.players) if s not in self._acks]
-
     def _own_pending(self) -> bool:
         """Whether a message of this seat awaits ordering by the active seat."""
         return not self.observer and self.applied[self.seat] < len(self.accepted[self.seat]) - 1
@@ -2199,7 +2128,6 @@ _HANDLERS = {
     "steal_commit": Session._on_steal_commit,
     "steal_open": Session._on_steal_open,
     "count": Session._on_count,
-    "turn_ack": Session._on_turn_ack,
     "steal_dispute": Session._on_steal_dispute,
     "loot_open": Session._on_loot_open,
     "hand_open": Session._on_hand_open,

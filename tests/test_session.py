@@ -1361,7 +1361,7 @@ def test_a_divergence_names_the_message_where_it_began() -> None:
     _falsify("turn_ack", other, table, diverge)
     table.act(ender, end)
     witness = table.sessions[ender]
-    began = witness._closed_trail[part_at][0].body
+    began = witness.acks.closed_trail[part_at][0].body
     # either side may be wrong: the witness accuses the acknowledgement (§11.1), in words
     # that say where the trails part, and the audit of the game so far will judge it
     contested, accusation = witness.accusations[ender]
