@@ -377,7 +377,7 @@ class Cheat:
         its chain, a stop rather than a stall)."""
         body = session.next_body(kind, payload)
         # the session's own bookkeeping key for the step, from a body never sent nor logged
-        session._sent.add(session._obligation_key(sign_body(body, session.identity)))
+        session.sent.add(session.obligation_key(sign_body(body, session.identity)))
         if not quiet:
             event = f" for event {payload[0]}" if kind == "reveal" else ""
             self._did(f"withheld its {kind}{event}")

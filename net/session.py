@@ -38,7 +38,6 @@ from hexlan.engine.chance import (
     REVEAL,
     STEAL,
     UNIFORM,
-    VICTORY_REVEAL,
     ChanceNode,
 )
 from hexlan.engine.core import (
@@ -122,6 +121,7 @@ from hexlan.net.subprotocols.base import (
 )
 from hexlan.net.subprotocols.beacon_events import BeaconEvent, BeaconEvents
 from hexlan.net.subprotocols.decks import Dealing
+from hexlan.net.subprotocols.reveals import Reveals, count_key
 from hexlan.net.subprotocols.votes import AbandonVotes
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -277,7 +277,6 @@ class Session:
         self._steal_commit_id = ZERO_ID
         self.through: tuple[Seat, int] = (0, -1)
         """``(author, seq)`` of the message being ordered (§4)."""
-        self._count_ids: dict[Seat, bytes] = {}
         self._steals = 0  # steals completed: the next steal's number is one more (§7)
         self._steal_number = 0  # the open steal's number, once its commitment is applied
         self._steal_index = -1
@@ -290,15 +289,10 @@ class Session:
         self._spy: spying.OpenSpy | None = None  # a Spy's cards opened, not taken from (§7.3)
         self._spy_takes: dict[int, SpyRecord] = {}  # every Spy's take, by its number
         self._spy_disputed = 0  # a Spy whose take this victim found spent (§7.3)
-        self._monopoly_counts: dict[Seat, int] = {}
-        # the open Monopoly's number in its turn (0 the first; several a turn in Cities &
-        # Knights): each ``count`` names it, so a count answers one Monopoly only (§5)
-        self._monopoly_turn = -1
-        self._monopoly_index = 0
         self._fulfilled: list[set[tuple[str, int]]] = [set() for _ in range(self.players)]
         """Per seat: the obligation key (:meth:`_obligation_key`) of every message accepted
         from it: a step whose key is here is taken (a held one is the sequencer's to order)."""
-        self._sent = set() if self.observer else self._fulfilled[seat]
+        self.sent = set() if self.observer else self._fulfilled[seat]
         """This seat's own share of :attr:`_fulfilled`: the steps it signed."""
         self._replaying = False
         self.stopped: Stopped | None = None
@@ -311,6 +305,8 @@ class Session:
         """The random beacon's events (§6)."""
         self.acks = TurnAcks(self)
         """Turn acknowledgements (§11)."""
+        self.reveals = Reveals(self)
+        """Monopoly counts, a drawn card's show, a claim of victory (§5, §13.8)."""
         self.audits = Audits(self)
         """Accusations and the audit (§11.1, §14)."""
         self.votes = AbandonVotes(self)
@@ -320,7 +316,7 @@ class Session:
         self._handlers: dict[str, Handler] = {
             kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
         }
-        for part in (self.beacon, self.acks, self.audits, self.votes, self.dealing):
+        for part in (self.beacon, self.reveals, self.acks, self.audits, self.votes, self.dealing):
             self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
@@ -501,9 +497,9 @@ class Session:
                 self.dealing.dealing_steps,
                 self.audits.audit_steps,
                 self._chance_opening_steps,
-                self._reveal_steps,
+                self.reveals.reveal_steps,
                 self.acks.ack_steps,
-                self._victory_steps,
+                self.reveals.victory_steps,
             )
         )
         for steps in schedule:
@@ -620,7 +616,7 @@ class Session:
         effects: list[Effect] = []
         # a take is put on the wire before anything is signed: one it cannot name signs nothing
         take = self._spy_take_payload(action) if isinstance(action, DeckTake) else None
-        played = self._card_played(action)
+        played = self.card_played(action)
         if played is not None:
             if self._spy is not None and self._spy.record.victim == self.seat:
                 raise IllegalActionError("this seat shows no card while its Spy is open (§7.3)")
@@ -827,7 +823,7 @@ class Session:
     def _accept(self, env: Envelope, effects: list[Effect]) -> None:
         body = env.body
         self.accepted[body.author].append(env)
-        self._fulfilled[body.author].add(self._obligation_key(env))
+        self._fulfilled[body.author].add(self.obligation_key(env))
         if not self._replaying:
             effects.append(Persist(env.to_bytes()))
         if body.kind == "abandon":  # agreement, not a move: it counts when accepted (§11)
@@ -1011,12 +1007,7 @@ class Session:
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self.beacon.open_event(node.event, env.id)
         elif node is not None and node.event == MONOPOLY_COUNTS:  # a Monopoly, capped or not
-            self._monopoly_counts = {}
-            self._count_ids = {}
-            if view.turn == self._monopoly_turn:  # another Monopoly in this turn
-                self._monopoly_index += 1
-            else:
-                self._monopoly_turn, self._monopoly_index = view.turn, 0
+            self.reveals.monopoly_played(view.turn)
         elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
             # The EndTurn that ends the turn, after its special building phase if the game has
             # one (a special builder's EndTurn only passes the building on).
@@ -1061,7 +1052,7 @@ class Session:
         its type its seat showed, dealt before this turn (a progress card: up to this turn), and a victory claim may count no more victory point cards than the seat
         showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
         (§13.8)."""
-        played = self._card_played(action)
+        played = self.card_played(action)
         turn = self.require_view(None).turn
         if played is not None and not played[0].spend(author, played[1], played[2]):
             verb = action.spends if isinstance(action, A.VariantAction) else "played"
@@ -1090,7 +1081,7 @@ class Session:
                     author=author,
                 )
 
-    def _card_played(self, action: Action) -> tuple[Dealer, int, int, str] | None:
+    def card_played(self, action: Action) -> tuple[Dealer, int, int, str] | None:
         """The hidden card ``action`` plays, as ``(dealer, face, before, title)``: a card of
         ``face`` dealt before turn ``before`` is shown for it (§13.8); a development card is
         never played in the turn it was bought, a variant's card (a Cities & Knights progress
@@ -1560,51 +1551,6 @@ class Session:
             self._opened_card(keys.private_key, steal)  # names the victim if it is false
         raise IllegalMove(f"seat {author} disputed a true opening of steal {number}", author=author)
 
-    def _on_count(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self.require_view(env)
-        author = env.body.author
-        turn, count, *named = env.body.payload
-        index = int(named[0]) if named else 0  # which Monopoly of the turn it answers
-        node = view.chance_node()
-        if (
-            node is None
-            or node.event != MONOPOLY_COUNTS
-            or author not in node.seats
-            or author in self._monopoly_counts
-            or turn != view.turn
-            or index != self._monopoly_index
-        ):
-            raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
-        resource = view.monopoly
-        assert resource is not None
-        if count > view.monopoly_amount(view.hand_size[author]):  # every seat sees it
-            raise IllegalMove(
-                f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
-                author=author,
-            )
-        if all(view.monopoly_amount(h[resource]) != count for h in view.possible_hands(author)):
-            raise Contested(
-                f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
-                author,
-                None,
-            )
-        self._monopoly_counts[author] = count
-        self._count_ids[author] = env.id
-        if len(self._monopoly_counts) == self.players - 1:
-            amounts = tuple(self._monopoly_counts.get(s, 0) for s in range(self.players))
-            ids = tuple(self._count_ids.get(s, b"") for s in range(self.players))
-            take = A.MonopolyTake(amounts)
-            try:
-                view.check(take)
-            except IllegalActionError as exc:
-                # Each count is possible alone, not all together (hands linked by a steal):
-                # any of the counting seats may be the liar: the audit names it (§11.1).
-                entry = JournalEntry(take, None, env.id, counts=ids)
-                raise Contested(
-                    f"the Monopoly counts cannot all be true: {exc}", None, entry
-                ) from exc
-            self.engine_apply(take, None, env.id, effects, counts=ids)
-
     # ------------------------------------------------------------------ the deck (§13)
 
     # ------------------------------------------------------------------ the audit (§14)
@@ -1746,35 +1692,6 @@ class Session:
                 build = self.own(seat, functools.partial(self._opening_step, kind, view, node))
                 yield Step(seat, kind, key=key, build=build)
 
-    def _reveal_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The reveals the chance node waits for: each Monopoly count not in (§5), a drawn
-        card's show (§13.8)."""
-        view = self.view
-        node = None if view is None else view.chance_node()
-        if view is None or node is None:
-            return
-        if node.event == MONOPOLY_COUNTS:
-            key = _count_key(view.turn, self._monopoly_index)
-            for s in node.seats:
-                if s in seats:
-                    build = self.own(s, lambda _: self._count_step(view))
-                    yield Step(s, "count", key=key, build=build)
-        elif node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] in seats:
-            build = self.own(node.seats[0], lambda _: self._point_show_step(view, node))
-            yield Step(node.seats[0], "card_show", build=build)
-
-    def _victory_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The claim of victory the game waits for (§5): the winner's cards shown, then its
-        ``RevealVictory``."""
-        view = self.view
-        node = None if view is None else view.chance_node()
-        if view is None or node is None or node.event != VICTORY_REVEAL:
-            return
-        for s in node.seats:
-            if s in seats:
-                build = self.own(s, lambda _: self._victory_step(view))
-                yield Step(s, "victory", key=("victory", 0), build=build)
-
     def _openings_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
         """The openings ``node`` waits for, as ``(seat, kind)`` in the order the seat signs
         them: the one description :meth:`owed_steps` (every seat's) and
@@ -1826,60 +1743,6 @@ class Session:
         if kind == "hand_open":
             return self._hand_open_step(view, effects)
         return "spy_open", spying.open_payload(self.decks, node.decks, node.seats[0], number)
-
-    def _count_step(self, view: InformationState) -> Signable:
-        """This seat's Monopoly count, naming the open Monopoly within the turn (left out for
-        the first, §5)."""
-        assert view.monopoly is not None
-        amount = view.monopoly_amount(view.hands[self.seat][view.monopoly])
-        index = self._monopoly_index
-        return "count", (view.turn, amount, index) if index else (view.turn, amount)
-
-    def _point_show_step(
-        self, view: InformationState, node: ChanceNode
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's show of the card it just drew (a reveal, :data:`POINT_REVEAL`): the card's
-        ``card_reveal`` first if it is one to show (among every card dealt to it), then the
-        engine's one outcome in this seat's view as its ``action``; None once sent (§13.8)."""
-        outcomes = view.chance_outcomes()
-        if len(outcomes) != 1:
-            return None
-        action = outcomes[0][0]
-        key = self._obligation_key_of("action", (encode_action(action)[0],))
-        if key in self._sent:
-            return None
-        played = self._card_played(action)
-        if played is not None:
-            dealer, face, before, _ = played
-            position = dealer.unshown_own(face, before)
-            if (
-                not dealer.shown_count(self.seat, face, before)
-                and position is not None
-                # signed, perhaps not yet ordered: this seat need not be the active one
-                and (f"card_reveal:{dealer.label}", dealer.own_index[position]) not in self._sent
-            ):
-                return "card_reveal", dealer.show_payload(position, before)
-        return "action", encode_action(action)
-
-    def _victory_step(self, view: InformationState) -> tuple[str, tuple[object, ...]]:
-        """This seat's claim of victory (§5): each victory point card it has not shown yet,
-        one at a time, then the ``RevealVictory`` action."""
-        me = self.seat
-        dealer = self.decks.get(DEVELOPMENT_DECK)  # none without development cards
-        owned = sorted(dealer.own_cards.items()) if dealer is not None else []
-        for position, face in owned:
-            assert dealer is not None
-            if (
-                face == DevCard.VICTORY_POINT
-                and dealer.deck.shown_by(dealer.own_index[position]) is None
-            ):
-                # a card dealt before this turn among those cards (it counts even with
-                # ``vp_cards_next_turn``), one dealt in this turn among all its cards
-                early = dealer.dealt_in[position] < view.turn
-                before = view.turn if early else None
-                return "card_reveal", dealer.show_payload(position, before)
-        reveal = A.RevealVictory(me, view.hidden_victory_points(me))
-        return "action", encode_action(reveal)
 
     def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
         """This victim's ``spy_dispute``: its share opening the card taken, as it held it
@@ -1941,10 +1804,11 @@ class Session:
         author, seq = self._activation
         return body.author == self._active and body.heads[author][0] >= seq
 
-    def _obligation_key(self, env: Envelope) -> tuple[str, int]:
-        return self._obligation_key_of(env.body.kind, env.body.payload, env.body.seq)
+    def obligation_key(self, env: Envelope) -> tuple[str, int]:
+        """The obligation ``env`` fulfils (:meth:`obligation_key_of`)."""
+        return self.obligation_key_of(env.body.kind, env.body.payload, env.body.seq)
 
-    def _obligation_key_of(
+    def obligation_key_of(
         self, kind: str, payload: Sequence[Any], seq: int = -1
     ) -> tuple[str, int]:
         """The obligation a message of ``kind`` with ``payload`` fulfils (its ``seq`` where it
@@ -1964,7 +1828,7 @@ class Session:
         ):
             return kind, int(payload[0])
         if kind == "count":
-            return _count_key(int(payload[0]), int(payload[2]) if len(payload) > 2 else 0)
+            return count_key(int(payload[0]), int(payload[2]) if len(payload) > 2 else 0)
         if kind == "action" and payload[0][0] in _REVEAL_NAMES:  # numbered by its last field
             return "card_show", int(payload[0][-1])
         if kind == "action" and payload[0][0] == "RevealVictory":
@@ -1995,7 +1859,7 @@ class Session:
     def sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
         env = sign_body(self.next_body(kind, payload), self.identity.private_key)
         data = env.to_bytes()
-        self._sent.add(self._obligation_key(env))
+        self.sent.add(self.obligation_key(env))
         effects.append(Persist(data))
         effects.append(Send(data))
         self.accepted[self.seat].append(env)
@@ -2062,12 +1926,6 @@ _REVEAL_NAMES: Final = frozenset(
 of what it alone saw, numbered by its last field (a Cities & Knights point card's show)."""
 
 
-def _count_key(turn: int, index: int) -> tuple[str, int]:
-    """The obligation of a ``count`` for the ``index``-th Monopoly (from 0) of ``turn``: as
-    before several a turn existed for the first (§5)."""
-    return ("count", turn) if index == 0 else (f"count:{index}", turn)
-
-
 def _is_own_reveal(node: ChanceNode | None, action: Action, author: Seat) -> bool:
     """Whether ``action`` is ``author``'s own reveal of the card it just drew (a
     :data:`POINT_REVEAL`, sent as an ``action``): the engine checks what it shows."""
@@ -2127,7 +1985,6 @@ _HANDLERS = {
     "advance": Session._on_advance,
     "steal_commit": Session._on_steal_commit,
     "steal_open": Session._on_steal_open,
-    "count": Session._on_count,
     "steal_dispute": Session._on_steal_dispute,
     "loot_open": Session._on_loot_open,
     "hand_open": Session._on_hand_open,
