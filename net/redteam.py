@@ -442,8 +442,8 @@ class Cheat:
         number, nonce, _ = payload
         view = session.view
         assert view is not None
-        index = session._steal_index
-        salt, card = session._own_committed_hand(int(number)).openings[index]  # type: ignore[call-overload]
+        index = session.openings.steal_index
+        salt, card = session.openings.own_committed_hand(int(number)).openings[index]  # type: ignore[call-overload]
         thief_public = session.opening.seats[view.active].x25519_public
         sealed = seal_opening(
             session.game_keys.private_key,
@@ -462,21 +462,21 @@ class Cheat:
     def _install_true_opening(self, session: Session) -> None:
         """Open a steal it lied about truly, to the false commitment (so only the thief can
         see the lie), while its own view goes on with its true hand."""
-        honest_open = session._steal_open_step
+        honest_open = session.openings.steal_open_step
 
         def open_step(
             view: InformationState, effects: list[Effect]
         ) -> tuple[str, tuple[object, ...]] | None:
-            forged = self._forged_hands.get(session._steal_number)
+            forged = self._forged_hands.get(session.openings.steal_number)
             if forged is None:
                 return honest_open(view, effects)
-            session._own_committed_hand = lambda _: forged  # type: ignore[method-assign,assignment]
+            session.openings.own_committed_hand = lambda _: forged  # type: ignore[method-assign,assignment]
             try:
                 return honest_open(view, effects)
             finally:
-                del session._own_committed_hand
+                del session.openings.own_committed_hand
 
-        session._steal_open_step = open_step  # type: ignore[method-assign]
+        session.openings.steal_open_step = open_step  # type: ignore[method-assign]
 
     def _install_card_play(self, session: Session) -> None:
         """At the N-th decision in its own turn at which the others' views allow a card play,

@@ -22,8 +22,6 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
-
 from hexlan.engine import actions as A
 from hexlan.engine import registry as R
 from hexlan.engine.actions import Action
@@ -31,12 +29,9 @@ from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
     DECK_DRAW,
     DECK_SHOW,
-    HAND_DRAW,
-    HAND_SHOW,
     MONOPOLY_COUNTS,
     POINT_REVEAL,
     REVEAL,
-    STEAL,
     UNIFORM,
     ChanceNode,
 )
@@ -47,7 +42,6 @@ from hexlan.engine.core import (
     EngineError,
     IllegalActionError,
     Phase,
-    Resource,
     Seat,
 )
 from hexlan.engine.info import InformationState
@@ -57,7 +51,6 @@ from hexlan.engine.shown import (
     NO_TAKE,
     DeckShown,
     DeckTake,
-    HandShown,
     HandTake,
 )
 from hexlan.net import spy as spying
@@ -93,19 +86,7 @@ from hexlan.net.identity import (
     check_ed25519_public,
     check_x25519_public,
 )
-from hexlan.net.merchant import positions_for, taken_at, why_bad_positions
-from hexlan.net.steal import (
-    CommittedHand,
-    StealOpeningError,
-    check_opening,
-    commit_hand,
-    derive_steal_secrets,
-    draw_positions,
-    open_hand,
-    open_opening,
-    seal_hand,
-    seal_opening,
-)
+from hexlan.net.merchant import positions_for
 from hexlan.net.subprotocols.acks import TurnAcks
 from hexlan.net.subprotocols.audits import Audits
 from hexlan.net.subprotocols.base import (
@@ -121,6 +102,7 @@ from hexlan.net.subprotocols.base import (
 )
 from hexlan.net.subprotocols.beacon_events import BeaconEvent, BeaconEvents
 from hexlan.net.subprotocols.decks import Dealing
+from hexlan.net.subprotocols.openings import Openings
 from hexlan.net.subprotocols.reveals import Reveals, count_key
 from hexlan.net.subprotocols.votes import AbandonVotes
 from hexlan.net.wire import (
@@ -274,18 +256,8 @@ class Session:
         self._requested: set[str] = set()
         self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
         self.journal: list[JournalEntry] = []
-        self._steal_commit_id = ZERO_ID
         self.through: tuple[Seat, int] = (0, -1)
         """``(author, seq)`` of the message being ordered (§4)."""
-        self._steals = 0  # steals completed: the next steal's number is one more (§7)
-        self._steal_number = 0  # the open steal's number, once its commitment is applied
-        self._steal_index = -1
-        self._loot_positions: tuple[int, ...] = ()  # the fleet's loot, once drawn (§7.1)
-        self._steal_commitments: tuple[bytes, ...] = ()
-        self._opened: StealRecord | HandRecord | None = None  # the last opening applied
-        self._hand: HandRecord | None = None  # a hand opened to its player, not yet taken from
-        self._hand_openings: tuple[tuple[bytes, int], ...] = ()  # its openings, as seen here
-        self._disputed = 0  # a steal whose opening this thief found false (§7)
         self._spy: spying.OpenSpy | None = None  # a Spy's cards opened, not taken from (§7.3)
         self._spy_takes: dict[int, SpyRecord] = {}  # every Spy's take, by its number
         self._spy_disputed = 0  # a Spy whose take this victim found spent (§7.3)
@@ -307,6 +279,8 @@ class Session:
         """Turn acknowledgements (§11)."""
         self.reveals = Reveals(self)
         """Monopoly counts, a drawn card's show, a claim of victory (§5, §13.8)."""
+        self.openings = Openings(self)
+        """Openings of committed hands: steals, the fleet's loot, the Master Merchant (§7)."""
         self.audits = Audits(self)
         """Accusations and the audit (§11.1, §14)."""
         self.votes = AbandonVotes(self)
@@ -316,7 +290,15 @@ class Session:
         self._handlers: dict[str, Handler] = {
             kind: functools.partial(handler, self) for kind, handler in _HANDLERS.items()
         }
-        for part in (self.beacon, self.reveals, self.acks, self.audits, self.votes, self.dealing):
+        for part in (
+            self.beacon,
+            self.openings,
+            self.reveals,
+            self.acks,
+            self.audits,
+            self.votes,
+            self.dealing,
+        ):
             self._handlers.update(part.handlers())
 
     # ------------------------------------------------------------------ queries
@@ -492,11 +474,13 @@ class Session:
                 self._opening_steps,
                 self.beacon.reveal_steps,
                 self.audits.accuse_steps,
-                self._dispute_steps,
+                self.openings.dispute_steps,
+                self._spy_dispute_steps,
                 self.votes.present_steps,
                 self.dealing.dealing_steps,
                 self.audits.audit_steps,
-                self._chance_opening_steps,
+                self.openings.opening_steps,
+                self._spy_open_steps,
                 self.reveals.reveal_steps,
                 self.acks.ack_steps,
                 self.reveals.victory_steps,
@@ -520,20 +504,30 @@ class Session:
                 build = self.own(s, lambda _: ("sign_opening", (self.opening.to_payload(),)))
                 yield Step(s, "sign_opening", key=("sign_opening", 0), build=build)
 
-    def _dispute_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """This seat's dispute of an opening it found false (a steal's, §7; a Spy's, §7.3)."""
+    def _spy_dispute_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """This victim's dispute of a Spy's take of a card it had spent (§7.3)."""
         me = self.seat
-        if me not in seats:
-            return
-        if self._disputed:
-            key = ("steal_dispute", self._disputed)
-            payload = (self._disputed, self.game_keys.private_bytes)
-            build = self.own(me, lambda _: ("steal_dispute", payload))
-            yield Step(me, "steal_dispute", key=key, build=build, awaited=False)
-        if self._spy_disputed:
+        if me in seats and self._spy_disputed:
             key = ("spy_dispute", self._spy_disputed)
             build = self.own(me, lambda _: self._spy_dispute_step())
             yield Step(me, "spy_dispute", key=key, build=build, awaited=False)
+
+    def _spy_open_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
+        """The victim's ``spy_open`` a Spy's node waits for (§7.3): every progress card it
+        holds re-encrypted to the player."""
+        view = self.view
+        node = None if view is None else view.chance_node()
+        if node is None or node.kind != DECK_SHOW or node.seats[1] not in seats:
+            return
+        victim, number = node.seats[1], self.openings.steals + 1
+        build = self.own(
+            victim,
+            lambda _: (
+                "spy_open",
+                spying.open_payload(self.decks, node.decks, node.seats[0], number),
+            ),
+        )
+        yield Step(victim, "spy_open", key=("spy_open", number), build=build)
 
     def _broken_chains(self) -> list[OwedStep]:
         """Seats whose message broke its hash chain here and that have sent no valid message
@@ -627,9 +621,9 @@ class Session:
             # among every card dealt to it before this turn: which one it is stays hidden
             self.sign("card_reveal", dealer.show_payload(position, before), effects)
         if isinstance(action, HandTake):  # positions on the wire, never the kinds (§7.2)
-            assert self._hand is not None and action.taken is not None
-            taken = positions_for(self._hand_openings, action.taken)
-            self.sign("merchant_take", (self._hand.steal, taken), effects)
+            assert self.openings.hand is not None and action.taken is not None
+            taken = positions_for(self.openings.hand_openings, action.taken)
+            self.sign("merchant_take", (self.openings.hand.steal, taken), effects)
         elif take is not None:  # a position on the wire, never the face (§7.3)
             self.sign("spy_take", take, effects)
         else:
@@ -1102,248 +1096,6 @@ class Session:
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
 
-    def _on_steal_commit(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self.require_view(env)
-        author = env.body.author
-        number, commitments = env.body.payload
-        node = view.chance_node()
-        if not _commits_hand(node, author) or self._steal_number:
-            raise OutOfTurn(f"seat {author} has no steal to commit to", author=author)
-        if len(commitments) != view.hand_size[author]:
-            raise IllegalMove(
-                f"seat {author} committed {len(commitments)} cards but holds {view.hand_size[author]}",
-                author=author,
-            )
-        if number != self._steals + 1:
-            raise IllegalMove(
-                f"seat {author} numbered steal {self._steals + 1} as {number}", author=author
-            )
-        self._steal_commitments = tuple(commitments)
-        self._steal_commit_id = env.id
-        self._steal_number = number
-        assert node is not None
-        if node.kind != HAND_SHOW:  # a hand opened to one seat draws nothing (§7.2)
-            self.beacon.open_event("steal" if node.kind == STEAL else "loot", env.id)
-
-    def _on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self.require_view(env)
-        author = env.body.author
-        number, nonce, ciphertext = env.body.payload
-        if (
-            not _steals_from(view.chance_node(), author)
-            or number != self._steal_number
-            or self._steal_index < 0
-        ):
-            raise OutOfTurn(f"seat {author} has no steal to open", author=author)
-        index = self._steal_index
-        record = StealRecord(
-            number,
-            view.active,
-            author,
-            self._steal_commitments,
-            index,
-            nonce,
-            ciphertext,
-            self._steal_commit_id,
-            env.id,
-        )
-        self._opened = record
-        resource: Resource | None = None
-        if self.seat == view.active:
-            try:
-                resource = self._opened_card(self.game_keys.private_key, record)
-            except IllegalMove:
-                self._disputed = number  # the thief shows everyone (steal_dispute)
-                return
-            try:
-                view.check(A.StealCard(resource))
-            except IllegalActionError as exc:  # the thief knows the victim held none of it
-                raise Contested(
-                    f"seat {author} gave a {resource.name.lower()} it cannot hold: {exc}",
-                    author,
-                    JournalEntry(A.StealCard(None), None, env.id, steal=record),
-                ) from exc
-        elif self.seat == author:
-            resource = Resource(self._own_committed_hand(number).openings[index][1])
-        self._steals += 1
-        self._steal_number = 0
-        self._steal_index = -1
-        self.engine_apply(A.StealCard(resource), None, env.id, effects, steal=record)
-
-    def _on_loot_open(self, env: Envelope, effects: list[Effect]) -> None:
-        """The fleet's loot (§7.1): the victim opens its commitments at the drawn positions for
-        everyone; each opening must match, and the cards must be ones it could hold, else the
-        victim is named. Applies ``FleetLoot``."""
-        view = self.require_view(env)
-        author = env.body.author
-        number, openings = env.body.payload
-        node = view.chance_node()
-        if (
-            node is None
-            or node.kind != HAND_DRAW
-            or node.seats[0] != author
-            or number != self._steal_number
-            or not self._loot_positions
-        ):
-            raise OutOfTurn(f"seat {author} has no loot to open", author=author)
-        positions = self._loot_positions
-        if len(openings) != len(positions):
-            raise IllegalMove(
-                f"seat {author} opened {len(openings)} cards of the fleet's loot, not"
-                f" {len(positions)}",
-                author=author,
-            )
-        cards = [0] * view.kinds
-        for position, (salt, card) in zip(positions, openings, strict=True):
-            commitment = self._steal_commitments[position]
-            if not check_opening(commitment, self.game_id, number, salt, card):
-                raise IllegalMove(
-                    f"seat {author}'s opening of card {position} (loot {number}) does not match"
-                    " its commitment",
-                    author=author,
-                )
-            if card >= view.kinds:
-                raise IllegalMove(f"seat {author} opened card kind {card}", author=author)
-            cards[card] += 1
-        assert view.variant is not None  # only a game's rules module draws from a hand
-        action = view.variant.hand_draw_outcome(view, tuple(cards))
-        try:
-            view.check(action)
-        except IllegalActionError as exc:
-            raise IllegalMove(
-                f"seat {author} opened cards for the fleet's loot that it cannot hold: {exc}",
-                author=author,
-            ) from exc
-        record = LootRecord(number, author, self._steal_commitments, self._steal_commit_id)
-        self._steals += 1
-        self._steal_number = 0
-        self._loot_positions = ()
-        self.engine_apply(action, None, env.id, effects, loot=record)
-
-    def _on_hand_open(self, env: Envelope, effects: list[Effect]) -> None:
-        """The Master Merchant's victim opens its committed hand to the player alone (§7.2):
-        the player reads and checks every opening (a false one: it disputes, as a thief does),
-        and applies ``HandShown`` with the hand; the victim with its own; every other seat
-        with none."""
-        view = self.require_view(env)
-        author = env.body.author
-        number, nonce, ciphertext = env.body.payload
-        node = view.chance_node()
-        if (
-            node is None
-            or node.kind != HAND_SHOW
-            or node.seats[1] != author
-            or number != self._steal_number
-        ):
-            raise OutOfTurn(f"seat {author} has no hand to open", author=author)
-        player = node.seats[0]
-        record = HandRecord(
-            number,
-            player,
-            author,
-            self._steal_commitments,
-            nonce,
-            ciphertext,
-            self._steal_commit_id,
-            env.id,
-            node.cards,
-        )
-        self._opened = record
-        openings: tuple[tuple[bytes, int], ...] = ()
-        if self.seat == player:
-            try:
-                openings = self._opened_hand(self.game_keys.private_key, record)
-            except IllegalMove:
-                self._disputed = number  # the player shows everyone (steal_dispute)
-                return
-        elif self.seat == author:
-            openings = self._own_committed_hand(number).openings
-        hand = taken_at(openings, range(len(openings)), view.kinds) if openings else None
-        action = HandShown(author, hand)
-        try:
-            view.check(action)
-        except IllegalActionError as exc:  # the player knows the victim cannot hold it
-            raise IllegalMove(
-                f"seat {author} opened a hand it cannot hold: {exc}", author=author
-            ) from exc
-        self._steals += 1
-        self._steal_number = 0
-        self._hand, self._hand_openings = record, openings
-        self.engine_apply(action, None, env.id, effects, hand=record)
-
-    def _hand_open_step(
-        self, view: InformationState, effects: list[Effect]
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """This victim's ``hand_open``: every opening of its committed hand sealed to the
-        Master Merchant's player (§7.2); None when the player's key gives no shared secret (the
-        game stops naming the player)."""
-        number, player = self._steal_number, view.active
-        hand = self._own_committed_hand(number)
-        nonce = derive_steal_secrets(self.chain.secret, number, len(hand.openings))[2]
-        try:
-            ciphertext = seal_hand(
-                self.game_keys.private_key,
-                self.opening.seats[player].x25519_public,
-                self.game_id,
-                number,
-                hand.openings,
-                nonce,
-            )
-        except ValueError as exc:
-            reason = f"cannot seal the hand opening for seat {player}: {exc}"
-            self.stop(IllegalMove(reason, author=player), effects, ())
-            return None
-        return "hand_open", (number, nonce, ciphertext)
-
-    def _opened_hand(
-        self, player_key: X25519PrivateKey, hand: HandRecord
-    ) -> tuple[tuple[bytes, int], ...]:
-        """The openings of a hand opened to its player, read with the player's X25519 key and
-        checked against the victim's commitments (§7.2).
-
-        Raises:
-            IllegalMove: naming the victim: the opening does not decrypt for the player, or a
-                card does not match its commitment.
-        """
-        victim = hand.victim
-        try:
-            return open_hand(
-                player_key,
-                self.opening.seats[victim].x25519_public,
-                self.game_id,
-                hand.steal,
-                hand.nonce,
-                hand.ciphertext,
-                hand.commitments,
-            )
-        except StealOpeningError as exc:
-            raise IllegalMove(
-                f"seat {victim}'s hand opening is false: {exc}", author=victim
-            ) from exc
-
-    def _on_merchant_take(self, env: Envelope, effects: list[Effect]) -> None:
-        """The Master Merchant's player names the positions of the cards it takes (§7.2): the
-        player and the victim apply ``HandTake`` with the cards there, every other seat
-        with none."""
-        view = self.require_view(env)
-        author = env.body.author
-        number, positions = env.body.payload
-        hand = self._hand
-        if hand is None or hand.steal != number or author != hand.player:
-            raise OutOfTurn(f"seat {author} has no Master Merchant's take to make", author=author)
-        count = min(hand.takes, len(hand.commitments))
-        why = why_bad_positions(positions, len(hand.commitments), count)
-        if why is not None:
-            raise IllegalMove(f"seat {author}'s Master Merchant take {why}", author=author)
-        taken = (
-            taken_at(self._hand_openings, positions, view.kinds) if self._hand_openings else None
-        )
-        action = HandTake(taken)
-        view.check(action)
-        record = dataclasses.replace(hand, positions=tuple(positions))
-        self._hand, self._hand_openings = None, ()
-        self.engine_apply(action, author, env.id, effects, hand=record)
-
     def _on_spy_open(self, env: Envelope, effects: list[Effect]) -> None:
         """The Spy's victim re-encrypts every progress card position it holds to the player
         (§7.3): every peer checks the list and each proof (naming the victim); the player reads
@@ -1357,7 +1109,7 @@ class Session:
             node is None
             or node.kind != DECK_SHOW
             or node.seats[1] != author
-            or number != self._steals + 1
+            or number != self.openings.steals + 1
         ):
             raise OutOfTurn(f"seat {author} has no progress cards to open", author=author)
         player = node.seats[0]
@@ -1388,7 +1140,6 @@ class Session:
             tuple((label, item.position, item.moved, item.proof) for label, item in parsed),
             env.id,
         )
-        self._steals += 1
         self._spy = spying.OpenSpy(record, node.decks, parsed, indices)
         self.engine_apply(action, None, env.id, effects, spy=record)
 
@@ -1497,60 +1248,6 @@ class Session:
             )
         raise IllegalMove(f"seat {author} disputed a card it held", author=author)
 
-    def _opened_card(self, thief_key: X25519PrivateKey, steal: StealRecord) -> Resource:
-        """The card a steal opening holds, read with the thief's X25519 key (§7).
-
-        Raises:
-            IllegalMove: naming the victim: the opening does not decrypt for the thief, or
-                holds a card the victim had not committed to at the chosen index.
-        """
-        victim = steal.victim
-        try:
-            salt, kind = open_opening(
-                thief_key,
-                self.opening.seats[victim].x25519_public,
-                self.game_id,
-                steal.steal,
-                steal.index,
-                steal.nonce,
-                steal.ciphertext,
-            )
-        except ValueError as exc:
-            raise IllegalMove(
-                f"seat {victim}'s steal opening is false: {exc}", author=victim
-            ) from exc
-        commitment = steal.commitments[steal.index]
-        if not check_opening(commitment, self.game_id, steal.steal, salt, kind):
-            raise IllegalMove(f"seat {victim} opened a card it had not committed to", author=victim)
-        return Resource(kind)
-
-    def _on_steal_dispute(self, env: Envelope, effects: list[Effect]) -> None:
-        """The thief of the last steal (or the seat a hand was opened to, §7.2) says its
-        opening is false and shows its X25519 key, so that every peer can read the opening
-        (§7): one of the two seats is named either way."""
-        author = env.body.author
-        number, private = env.body.payload
-        steal = self._opened
-        if steal is None:
-            raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
-        reader = steal.player if isinstance(steal, HandRecord) else steal.thief
-        if steal.steal != number or author != reader:
-            raise OutOfTurn(f"seat {author} disputes no steal of its own", author=author)
-        try:
-            keys = GameKeys.from_private_bytes(bytes(private))
-        except ValueError as exc:
-            raise IllegalMove(f"seat {author} disputed with no key: {exc}", author=author) from exc
-        if keys.public_bytes != self.opening.seats[author].x25519_public:
-            raise IllegalMove(
-                f"seat {author} disputed steal {number} with a key that is not its own",
-                author=author,
-            )
-        if isinstance(steal, HandRecord):
-            self._opened_hand(keys.private_key, steal)  # names the victim if it is false
-        else:
-            self._opened_card(keys.private_key, steal)  # names the victim if it is false
-        raise IllegalMove(f"seat {author} disputed a true opening of steal {number}", author=author)
-
     # ------------------------------------------------------------------ the deck (§13)
 
     # ------------------------------------------------------------------ the audit (§14)
@@ -1582,19 +1279,8 @@ class Session:
             after = view.chance_node()
             if after is not None and after.kind == UNIFORM:  # Cities & Knights: the event die
                 self.beacon.open_event(after.event, message_id)  # follows the dice as its own event
-        elif node is not None and node.kind == STEAL:
-            self._steal_index = stream.randbelow(len(self._steal_commitments))
-        elif node is not None and node.kind == HAND_DRAW:  # the fleet's loot (§7.1)
-            size = len(self._steal_commitments)
-            self._loot_positions = draw_positions(stream.randbelow, size, node.cards)
-
-    def _own_committed_hand(self, steal: int) -> CommittedHand:
-        """This seat's commitment to its hand for steal number ``steal``, rebuilt from its own
-        secret."""
-        view = self.require_view(None)
-        cards = [r for r, n in enumerate(view.hands[self.seat]) for _ in range(n)]
-        order, salts, _ = derive_steal_secrets(self.chain.secret, steal, len(cards))
-        return commit_hand(self.game_id, steal, cards, order=order, salts=salts)
+        elif node is not None:
+            self.openings.resolve(node, stream)
 
     # ------------------------------------------------------------------ engine
 
@@ -1680,70 +1366,6 @@ class Session:
                 return None
         return self._advance_if_needed()
 
-    def _chance_opening_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The openings the chance node waits for (:meth:`_openings_owed`)."""
-        view = self.view
-        node = None if view is None else view.chance_node()
-        if view is None or node is None:
-            return
-        for seat, kind in self._openings_owed(node):
-            if seat in seats:
-                key = (kind, self._opening_number(kind))
-                build = self.own(seat, functools.partial(self._opening_step, kind, view, node))
-                yield Step(seat, kind, key=key, build=build)
-
-    def _openings_owed(self, node: ChanceNode | None) -> list[tuple[Seat, str]]:
-        """The openings ``node`` waits for, as ``(seat, kind)`` in the order the seat signs
-        them: the one description :meth:`owed_steps` (every seat's) and
-        :meth:`_next_obligation` (this seat's, each not yet sent) both read.
-
-        - a steal (§7): the victim's ``steal_commit``, then its ``steal_open`` once the card
-          is chosen;
-        - a hand opened to one seat (§7.2, the Master Merchant): its ``steal_commit``, then
-          its ``hand_open``;
-        - progress cards opened to the Spy's player (§7.3): the victim's ``spy_open``;
-        - a hand drawn from blind (§7.1, the fleet's loot): its ``steal_commit``, then its
-          ``loot_open`` once the positions are drawn.
-        """
-        if node is None:
-            return []
-        committed = bool(self._steal_number)
-        if node.kind == STEAL:
-            victim = node.seats[1]
-            steps = [] if committed else [(victim, "steal_commit")]
-            return steps + ([(victim, "steal_open")] if self._steal_index >= 0 else [])
-        if node.kind == HAND_SHOW:
-            return [(node.seats[1], "hand_open" if committed else "steal_commit")]
-        if node.kind == DECK_SHOW:
-            return [(node.seats[1], "spy_open")]
-        if node.kind == HAND_DRAW:
-            drawn = node.seats[0]
-            steps = [] if committed else [(drawn, "steal_commit")]
-            return steps + ([(drawn, "loot_open")] if self._loot_positions else [])
-        return []
-
-    def _opening_number(self, kind: str) -> int:
-        """The number this seat's opening of ``kind`` signs (its key among the steps sent): a
-        commitment or a Spy's opening opens the next steal; the others answer the open one."""
-        return self._steals + 1 if kind in ("steal_commit", "spy_open") else self._steal_number
-
-    def _opening_step(
-        self, kind: str, view: InformationState, node: ChanceNode, effects: list[Effect]
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """This seat's opening of ``kind`` (one :meth:`_openings_owed` lists for it), signed
-        now; None when it cannot be (the game then stops, naming the seat at fault)."""
-        number = self._opening_number(kind)
-        if kind == "steal_commit":
-            return "steal_commit", (number, self._own_committed_hand(number).commitments)
-        if kind == "loot_open":
-            openings = self._own_committed_hand(number).openings
-            return "loot_open", (number, tuple(openings[p] for p in self._loot_positions))
-        if kind == "steal_open":
-            return self._steal_open_step(view, effects)
-        if kind == "hand_open":
-            return self._hand_open_step(view, effects)
-        return "spy_open", spying.open_payload(self.decks, node.decks, node.seats[0], number)
-
     def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
         """This victim's ``spy_dispute``: its share opening the card taken, as it held it
         (§7.3)."""
@@ -1751,34 +1373,6 @@ class Session:
         dealer = self.decks[taken.deck]
         share, proof = dealer.holder_share_payload(taken.position, taken.moves)
         return "spy_dispute", (taken.spy, taken.deck, taken.position, share, proof)
-
-    def _steal_open_step(
-        self, view: InformationState, effects: list[Effect]
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """This victim's ``steal_open``: the stolen card's opening sealed to the thief (§7);
-        None when the thief's key gives no shared secret (the game stops naming the thief)."""
-        me = self.seat
-        number, index = self._steal_number, self._steal_index
-        salt, kind = self._own_committed_hand(number).openings[index]
-        thief = view.active
-        thief_public = self.opening.seats[thief].x25519_public
-        nonce = derive_steal_secrets(self.chain.secret, number, view.hand_size[me])[2]
-        try:
-            nonce, ciphertext = seal_opening(
-                self.game_keys.private_key,
-                thief_public,
-                self.game_id,
-                number,
-                index,
-                salt,
-                kind,
-                nonce=nonce,
-            )
-        except ValueError as exc:  # only the thief's key can fail here: name its owner
-            reason = f"cannot seal the steal opening for seat {thief}: {exc}"
-            self.stop(IllegalMove(reason, author=thief), effects, ())
-            return None
-        return "steal_open", (number, nonce, ciphertext)
 
     def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
         return ("advance", ()) if self._needs_advance() else None
@@ -1903,22 +1497,6 @@ def other_game_words(opening: Opening, body: Body) -> str | None:
     )
 
 
-def _commits_hand(node: ChanceNode | None, seat: Seat) -> bool:
-    """Whether ``node`` waits for ``seat`` to commit to its hand: the victim of a steal (§7) or
-    the seat the fleet's loot is drawn from (§7.1)."""
-    if node is None:
-        return False
-    if node.kind == HAND_DRAW:
-        return node.seats[0] == seat
-    return node.kind in (STEAL, HAND_SHOW) and node.seats[1] == seat
-
-
-def _steals_from(node: ChanceNode | None, seat: Seat) -> bool:
-    """Whether ``node`` is a steal from ``seat``: the victim, who commits to its hand and opens
-    the stolen card (§7)."""
-    return node is not None and node.kind == STEAL and node.seats[1] == seat
-
-
 _REVEAL_NAMES: Final = frozenset(
     cls.__name__ for cls in R.CHANCE_ACTIONS if getattr(cls, "revealed", False)
 )
@@ -1983,12 +1561,6 @@ _HANDLERS = {
     "sign_opening": Session._on_sign_opening,
     "action": Session._on_action,
     "advance": Session._on_advance,
-    "steal_commit": Session._on_steal_commit,
-    "steal_open": Session._on_steal_open,
-    "steal_dispute": Session._on_steal_dispute,
-    "loot_open": Session._on_loot_open,
-    "hand_open": Session._on_hand_open,
-    "merchant_take": Session._on_merchant_take,
     "spy_open": Session._on_spy_open,
     "spy_take": Session._on_spy_take,
     "spy_dispute": Session._on_spy_dispute,

@@ -621,7 +621,7 @@ def commit_to_a_hand_of(session: Session, resource: Resource) -> list[int]:
 
     Returns the steals it lied about (their numbers), filled in as it does.
     """
-    honest = session._own_committed_hand
+    honest = session.openings.own_committed_hand
     events: list[int] = []
 
     def committed(event: int) -> CommittedHand:
@@ -636,7 +636,7 @@ def commit_to_a_hand_of(session: Session, resource: Resource) -> list[int]:
             session.game_id, event, [int(resource)] * cards, order=order, salts=salts
         )
 
-    session._own_committed_hand = committed  # type: ignore[method-assign]
+    session.openings.own_committed_hand = committed  # type: ignore[method-assign]
     return events
 
 

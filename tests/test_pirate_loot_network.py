@@ -169,7 +169,7 @@ def test_a_loot_commitment_to_a_hand_not_held_is_named_by_the_audit() -> None:
     table = InProcessTable(["a", "b", "c"], seed=SEED, game=GAME)
     faked: list[tuple[int, int]] = []
     for session in table.sessions:
-        honest = session._own_committed_hand
+        honest = session.openings.own_committed_hand
 
         def own_hand(
             number: int,
@@ -189,7 +189,7 @@ def test_a_loot_commitment_to_a_hand_not_held_is_named_by_the_audit() -> None:
                 return commit_hand(table.opening.game_id, number, cards, order, salts)
             return honest(number)
 
-        session._own_committed_hand = own_hand  # type: ignore[method-assign]
+        session.openings.own_committed_hand = own_hand  # type: ignore[method-assign]
     table.play_bots([make_bot("heuristic", random.Random(s)) for s in range(3)])
     [(cheat, number)] = faked
     for session in table.sessions:

@@ -160,7 +160,7 @@ def test_a_forged_hand_opening_stops_the_game_naming_the_victim() -> None:
         if not forged:
             number, nonce, _ = body.payload
             session = table.sessions[victim]
-            openings = list(session._own_committed_hand(number).openings)
+            openings = list(session.openings.own_committed_hand(number).openings)
             salt, card = openings[0]
             openings[0] = (salt, (card + 1) % 8)
             box = seal_hand(
@@ -209,7 +209,7 @@ def test_a_dispute_of_a_true_hand_opening_names_the_player() -> None:
     it): every other seat reads the opening with that key and names the player."""
     table, seat, play = at_a_play(1, "master_merchant")
     table.submit(seat, play)
-    number = table.sessions[seat]._hand.steal  # type: ignore[union-attr]
+    number = table.sessions[seat].openings.hand.steal  # type: ignore[union-attr]
     key = table.sessions[seat].game_keys.private_bytes
     forged = forge_chain(table, seat, [("steal_dispute", (number, key))])  # type: ignore[arg-type]
     others_receive(table, seat, forged[0])

@@ -955,7 +955,7 @@ def test_a_thief_disputing_a_true_steal_opening_is_named() -> None:
     thief, move = play_until(table, robbing(table, kinds=1))
     table.act(thief, move)
     keys = table.sessions[thief].game_keys
-    number = table.sessions[thief]._steals
+    number = table.sessions[thief].openings.steals
     table.inject(forge(table, thief, "steal_dispute", (number, keys.private_bytes)))
     for seat in range(3):
         stop = table.sessions[seat].stopped
