@@ -688,7 +688,7 @@ def _one(kinds: int, resource: int) -> Hand:
 def _spent_item(session: Session) -> tuple[str, int] | None:
     """The first position the open Spy's victim opened to this player whose card was already
     shown (played or discarded), as ``(label, position)``; None if there is none."""
-    spy = session._spy
+    spy = session.spy.open
     if spy is None or spy.indices is None:
         return None
     for (label, item), index in zip(spy.items, spy.indices, strict=True):

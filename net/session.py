@@ -17,7 +17,6 @@ signed twice.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
@@ -28,7 +27,6 @@ from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
     DECK_DRAW,
-    DECK_SHOW,
     MONOPOLY_COUNTS,
     POINT_REVEAL,
     REVEAL,
@@ -48,12 +46,9 @@ from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
 from hexlan.engine.shown import (
-    NO_TAKE,
-    DeckShown,
     DeckTake,
     HandTake,
 )
-from hexlan.net import spy as spying
 from hexlan.net.audit import (
     AuditInputs,
     AuditReport,
@@ -68,7 +63,7 @@ from hexlan.net.beacon import (
     HashChain,
 )
 from hexlan.net.dealing import Dealer, new_dealer
-from hexlan.net.deck import DeckError, JointKey
+from hexlan.net.deck import JointKey
 from hexlan.net.effects import (
     Applied,
     Audited,
@@ -104,6 +99,7 @@ from hexlan.net.subprotocols.beacon_events import BeaconEvent, BeaconEvents
 from hexlan.net.subprotocols.decks import Dealing
 from hexlan.net.subprotocols.openings import Openings
 from hexlan.net.subprotocols.reveals import Reveals, count_key
+from hexlan.net.subprotocols.spy import Spy
 from hexlan.net.subprotocols.votes import AbandonVotes
 from hexlan.net.wire import (
     PROTOCOL_VERSION,
@@ -258,9 +254,6 @@ class Session:
         self.journal: list[JournalEntry] = []
         self.through: tuple[Seat, int] = (0, -1)
         """``(author, seq)`` of the message being ordered (§4)."""
-        self._spy: spying.OpenSpy | None = None  # a Spy's cards opened, not taken from (§7.3)
-        self._spy_takes: dict[int, SpyRecord] = {}  # every Spy's take, by its number
-        self._spy_disputed = 0  # a Spy whose take this victim found spent (§7.3)
         self._fulfilled: list[set[tuple[str, int]]] = [set() for _ in range(self.players)]
         """Per seat: the obligation key (:meth:`_obligation_key`) of every message accepted
         from it: a step whose key is here is taken (a held one is the sequencer's to order)."""
@@ -281,6 +274,8 @@ class Session:
         """Monopoly counts, a drawn card's show, a claim of victory (§5, §13.8)."""
         self.openings = Openings(self)
         """Openings of committed hands: steals, the fleet's loot, the Master Merchant (§7)."""
+        self.spy = Spy(self)
+        """The Spy's openings and takes (§7.3)."""
         self.audits = Audits(self)
         """Accusations and the audit (§11.1, §14)."""
         self.votes = AbandonVotes(self)
@@ -293,6 +288,7 @@ class Session:
         for part in (
             self.beacon,
             self.openings,
+            self.spy,
             self.reveals,
             self.acks,
             self.audits,
@@ -475,12 +471,12 @@ class Session:
                 self.beacon.reveal_steps,
                 self.audits.accuse_steps,
                 self.openings.dispute_steps,
-                self._spy_dispute_steps,
+                self.spy.dispute_steps,
                 self.votes.present_steps,
                 self.dealing.dealing_steps,
                 self.audits.audit_steps,
                 self.openings.opening_steps,
-                self._spy_open_steps,
+                self.spy.open_steps,
                 self.reveals.reveal_steps,
                 self.acks.ack_steps,
                 self.reveals.victory_steps,
@@ -503,31 +499,6 @@ class Session:
             if not self.accepted[s]:
                 build = self.own(s, lambda _: ("sign_opening", (self.opening.to_payload(),)))
                 yield Step(s, "sign_opening", key=("sign_opening", 0), build=build)
-
-    def _spy_dispute_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """This victim's dispute of a Spy's take of a card it had spent (§7.3)."""
-        me = self.seat
-        if me in seats and self._spy_disputed:
-            key = ("spy_dispute", self._spy_disputed)
-            build = self.own(me, lambda _: self._spy_dispute_step())
-            yield Step(me, "spy_dispute", key=key, build=build, awaited=False)
-
-    def _spy_open_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The victim's ``spy_open`` a Spy's node waits for (§7.3): every progress card it
-        holds re-encrypted to the player."""
-        view = self.view
-        node = None if view is None else view.chance_node()
-        if node is None or node.kind != DECK_SHOW or node.seats[1] not in seats:
-            return
-        victim, number = node.seats[1], self.openings.steals + 1
-        build = self.own(
-            victim,
-            lambda _: (
-                "spy_open",
-                spying.open_payload(self.decks, node.decks, node.seats[0], number),
-            ),
-        )
-        yield Step(victim, "spy_open", key=("spy_open", number), build=build)
 
     def _broken_chains(self) -> list[OwedStep]:
         """Seats whose message broke its hash chain here and that have sent no valid message
@@ -609,10 +580,10 @@ class Session:
         view.check(action)
         effects: list[Effect] = []
         # a take is put on the wire before anything is signed: one it cannot name signs nothing
-        take = self._spy_take_payload(action) if isinstance(action, DeckTake) else None
+        take = self.spy.take_payload(action) if isinstance(action, DeckTake) else None
         played = self.card_played(action)
         if played is not None:
-            if self._spy is not None and self._spy.record.victim == self.seat:
+            if self.spy.open_for(self.seat):
                 raise IllegalActionError("this seat shows no card while its Spy is open (§7.3)")
             dealer, face, before, title = played
             position = dealer.unshown_own(face, before)
@@ -1096,158 +1067,6 @@ class Session:
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
 
-    def _on_spy_open(self, env: Envelope, effects: list[Effect]) -> None:
-        """The Spy's victim re-encrypts every progress card position it holds to the player
-        (§7.3): every peer checks the list and each proof (naming the victim); the player reads
-        the cards, and applies ``DeckShown`` with those not yet shown; the victim with its
-        own; every other seat with none."""
-        view = self.require_view(env)
-        author = env.body.author
-        number, items = env.body.payload
-        node = view.chance_node()
-        if (
-            node is None
-            or node.kind != DECK_SHOW
-            or node.seats[1] != author
-            or number != self.openings.steals + 1
-        ):
-            raise OutOfTurn(f"seat {author} has no progress cards to open", author=author)
-        player = node.seats[0]
-        parsed = spying.parse_items(items)
-        try:
-            spying.check_open(self.decks, node.decks, author, player, parsed, number)
-            indices = (
-                spying.read(self.decks, parsed)
-                if self.seat == player
-                else spying.own_indices(self.decks, parsed)
-                if self.seat == author
-                else None
-            )
-        except DeckError as exc:
-            raise IllegalMove(f"seat {author}'s spy_open: {exc.reason}", author=author) from exc
-        cards = None if indices is None else spying.hand_of(self.decks, node.decks, parsed, indices)
-        action = DeckShown(author, cards)
-        try:
-            view.check(action)
-        except IllegalActionError as exc:  # the player's view: not the cards it may hold
-            raise IllegalMove(
-                f"seat {author} opened progress cards it cannot hold: {exc}", author=author
-            ) from exc
-        record = SpyRecord(
-            number,
-            player,
-            author,
-            tuple((label, item.position, item.moved, item.proof) for label, item in parsed),
-            env.id,
-        )
-        self._spy = spying.OpenSpy(record, node.decks, parsed, indices)
-        self.engine_apply(action, None, env.id, effects, spy=record)
-
-    def _spy_take_payload(self, action: DeckTake) -> tuple[object, ...]:
-        """``spy_take [number, deck, position]`` for this player's ``action``.
-
-        Raises:
-            IllegalActionError: no Spy of this seat's is open, or its opened cards hold no
-                unspent card of the take's face (the engine's view of the victim's hand is
-                the one its ``DeckShown`` gave; a card shown since is spent).
-        """
-        spy = self._spy
-        if spy is None or spy.indices is None or spy.record.player != self.seat:
-            raise IllegalActionError("this seat has no Spy's take to make")
-        if action.deck == NO_TAKE:
-            return (spy.record.spy, spying.NO_DECK, spying.NO_POSITION)
-        assert action.face is not None
-        try:
-            label, position = spying.position_for(
-                self.decks, spy.items, spy.indices, spy.labels[action.deck], action.face
-            )
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-        return (spy.record.spy, label, position)
-
-    def _on_spy_take(self, env: Envelope, effects: list[Effect]) -> None:
-        """The Spy's player names the position it takes, or none (§7.3): the player and the
-        victim apply ``DeckTake`` with the card's face, every other seat with its deck only; the
-        position moves to the player. A victim that knows the card was spent does not apply
-        it: it disputes (``spy_dispute``)."""
-        view = self.require_view(env)
-        author = env.body.author
-        number, label, position = env.body.payload
-        spy = self._spy
-        if spy is None or spy.record.spy != number or author != spy.record.player:
-            raise OutOfTurn(f"seat {author} has no Spy's take to make", author=author)
-        victim = spy.record.victim
-        if (label, position) == (spying.NO_DECK, spying.NO_POSITION):
-            view.check(DeckTake(NO_TAKE, None))
-            self._spy = None
-            self.engine_apply(DeckTake(NO_TAKE, None), author, env.id, effects, spy=spy.record)
-            return
-        j = spying.find(spy.items, label, position)
-        if j is None:
-            raise IllegalMove(
-                f"seat {author} took position {position} of the {label!r} deck, not one of"
-                f" seat {victim}'s",
-                author=author,
-            )
-        dealer, item = self.decks[label], spy.items[j][1]
-        deck = dealer.deck
-        record = dataclasses.replace(
-            spy.record,
-            deck=label,
-            position=position,
-            moves=deck.moves(position),
-            shown=deck.shown_cards(),
-            take_id=env.id,
-        )
-        self._spy = None
-        self._spy_takes[number] = record
-        face = None
-        if spy.indices is not None:
-            index = spy.indices[j]
-            if self.seat == victim and spying.is_spent(dealer, index):
-                self._spy_disputed = number  # everyone opens the card (spy_dispute)
-                return
-            face = deck.face(index)
-        action = DeckTake(spy.labels.index(label), face)
-        try:
-            view.check(action)
-        except IllegalActionError as exc:
-            # The position is one of the victim's (above), so a take this view refuses is of a
-            # card the victim no longer holds: one it played (say, every card of that deck).
-            raise IllegalMove(
-                f"seat {author} took a card already played: {exc}", author=author
-            ) from exc
-        try:
-            dealer.accept_transfer(victim, author, item, spying.context(number), view.turn)
-        except DeckError as exc:  # checked at the spy_open already
-            raise IllegalMove(f"seat {victim}'s spy_open: {exc.reason}", author=victim) from exc
-        self.engine_apply(action, author, env.id, effects, spy=record)
-
-    def _on_spy_dispute(self, env: Envelope, effects: list[Effect]) -> None:
-        """The Spy's victim says the card taken was spent and opens it to everyone with its
-        share (§7.3): shown before the take names the player, else the victim."""
-        author = env.body.author
-        number, label, position, share, proof = env.body.payload
-        taken = self._spy_takes.get(number)
-        if (
-            taken is None
-            or author != taken.victim
-            or (label, position) != (taken.deck, taken.position)
-        ):
-            raise OutOfTurn(f"seat {author} disputes no Spy's take from it", author=author)
-        deck = self.decks[label].deck
-        try:
-            index = deck.open_by_share(position, author, share, proof, at=taken.moves)
-        except DeckError as exc:
-            raise IllegalMove(f"seat {author}'s spy_dispute: {exc.reason}", author=author) from exc
-        if index in taken.shown:
-            raise IllegalMove(
-                f"seat {taken.player} took a card already played (card {index} of the {label}"
-                " deck)",
-                author=taken.player,
-            )
-        raise IllegalMove(f"seat {author} disputed a card it held", author=author)
-
     # ------------------------------------------------------------------ the deck (§13)
 
     # ------------------------------------------------------------------ the audit (§14)
@@ -1365,14 +1184,6 @@ class Session:
             if self.stopped is not None:
                 return None
         return self._advance_if_needed()
-
-    def _spy_dispute_step(self) -> tuple[str, tuple[object, ...]]:
-        """This victim's ``spy_dispute``: its share opening the card taken, as it held it
-        (§7.3)."""
-        taken = self._spy_takes[self._spy_disputed]
-        dealer = self.decks[taken.deck]
-        share, proof = dealer.holder_share_payload(taken.position, taken.moves)
-        return "spy_dispute", (taken.spy, taken.deck, taken.position, share, proof)
 
     def _advance_if_needed(self) -> tuple[str, tuple[object, ...]] | None:
         return ("advance", ()) if self._needs_advance() else None
@@ -1561,9 +1372,6 @@ _HANDLERS = {
     "sign_opening": Session._on_sign_opening,
     "action": Session._on_action,
     "advance": Session._on_advance,
-    "spy_open": Session._on_spy_open,
-    "spy_take": Session._on_spy_take,
-    "spy_dispute": Session._on_spy_dispute,
 }
 
 __all__ = [

@@ -78,7 +78,7 @@ from hexlan.net.session import DEVELOPMENT_DECK, Session
 from hexlan.net.shuffle import card_point, commitment_generators, pack_deck, sample_permutation
 from hexlan.net.steal import STEAL_PREFIX, card_commitment, derive_steal_secrets, open_opening
 from hexlan.net.verify import EXIT_INVALID
-from hexlan.net.wire import Envelope, pack
+from hexlan.net.wire import BASE_GAME, Envelope, pack
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "docs" / "protocol-vectors.json"
@@ -119,7 +119,7 @@ class _Game:
     """The seeded 2-seat game, played to its end and audited, with its beacon events recorded.
 
     The vectors use the defaults; tests/test_golden.py plays other seeded tables the same way
-    (more seats, another board, other options) to pin their logs' bytes. With ``cheat`` (a red
+    (more seats, another board, other options, another game) to pin their logs' bytes. With ``cheat`` (a red
     team kind, :mod:`hexlan.net.redteam`), seat 1 deviates at its first opportunity and the
     game is played until every session has stopped (the accused vector game).
     """
@@ -131,12 +131,13 @@ class _Game:
         options: GameOptions | None = None,
         board_kind: str = "beginner",
         cheat: str | None = None,
+        game: str = BASE_GAME,
     ) -> None:
         self.names = names
         self.cheat = None if cheat is None else Cheat(cheat)
         self.keys = [SeatKeys.seeded(seed, seat) for seat in range(len(names))]
-        self.opening = make_opening(names, self.keys, options, board_kind, created=0)
-        self.table = InProcessTable(names, options, board_kind, seed=seed)
+        self.opening = make_opening(names, self.keys, options, board_kind, created=0, game=game)
+        self.table = InProcessTable(names, options, board_kind, seed=seed, game=game)
         if self.table.opening != self.opening:
             raise AssertionError(
                 f"InProcessTable(seed={seed}) no longer builds make_opening(created=0)"

@@ -320,27 +320,41 @@ class TableCase:
     names: tuple[str, ...]
     board: str = "beginner"
     options: GameOptions | None = None
+    game: str = "base"
 
     def spec(self) -> dict[str, Any]:
-        return {
+        spec = {
             "seed": self.seed,
             "names": list(self.names),
             "board": self.board,
             "options": None if self.options is None else self.options.to_dict(),
         }
+        return spec if self.game == "base" else {**spec, "game": self.game}
 
 
 TABLES = (
     TableCase("random-3", 1, ("ana", "ben", "cy"), board="random"),
     TableCase("beginner-4", 2, ("ana", "ben", "cy", "dee")),
     TableCase("random-2-seed003", 3, ("ana", "ben"), board="random", options=GameOptions.seed003()),
+    # Other games' logs pin the protocol steps the base game never takes: a Spy's openings and
+    # the Master Merchant's hand, Monopoly counts of several a turn (Cities & Knights), the
+    # special building phase's acknowledgements (5-6 players), the fleet's loot (Pirate Islands).
+    TableCase("cities-and-knights-3", 7, ("ana", "ben", "cy"), "random", game="cities-and-knights"),
+    TableCase("five-six-5", 5, ("a", "b", "c", "d", "e"), "random", game="five-six"),
+    TableCase(
+        "pirate-islands-4",
+        5,
+        ("ana", "ben", "cy", "dee"),
+        "random",
+        game="seafarers-pirate-islands",
+    ),
 )
 
 
 def play_table(case: TableCase) -> dict[str, Any]:
     """The golden values of one table's log: its SHA-256, size, message count and winner."""
     generator = load_script("protocol_vectors")
-    game = generator._Game(case.names, case.seed, case.options, case.board)
+    game = generator._Game(case.names, case.seed, case.options, case.board, game=case.game)
     log: bytes = generator.game_log_bytes(game)
     return {
         "case": case.spec(),

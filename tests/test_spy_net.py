@@ -285,7 +285,7 @@ def test_a_take_of_a_spent_card_is_disputed_and_names_the_player() -> None:
     opens it to everyone with its share, and every seat names the player."""
     table, player, victim, third, play = spy_on()
     table.submit(player, play)
-    spy = table.sessions[player]._spy
+    spy = table.sessions[player].spy.open
     assert spy is not None and spy.indices is not None
     spent = [
         (label, item.position)
@@ -370,7 +370,7 @@ def test_out_of_place_and_malformed_spy_messages_name_their_author() -> None:
 def test_the_take_must_name_one_of_the_victims_positions() -> None:
     table, player, victim, third, play = spy_on()
     table.submit(player, play)
-    spy = table.sessions[player]._spy
+    spy = table.sessions[player].spy.open
     assert spy is not None
     mine = table.sessions[player].decks["science"].eligible(player)
     listed = {(label, item.position) for label, item in spy.items}
@@ -409,7 +409,7 @@ def test_a_show_by_the_victim_while_its_spy_is_open_names_the_victim() -> None:
     table, player, victim, third, play = spy_on()
     table.submit(player, play)
     in_step(table)
-    assert table.sessions[player]._spy is not None  # opened, not yet taken from
+    assert table.sessions[player].spy.open is not None  # opened, not yet taken from
     label, position, face = unspent_card(table, victim)
     take = DeckTake(TRACKS.index(label), face)
     assert take in views(table)[player].legal_actions()

@@ -136,7 +136,7 @@ class Dealing(SubProtocol):
         # at one of the listed positions); a winner whose turn has ended
         # (``victory_at_turn_end``) shows its cards after it. But not a Spy's victim whose cards
         # are open and not yet taken from: the player's choice rests on them (§7.3).
-        if self.session._spy is not None and author == self.session._spy.record.victim:
+        if self.session.spy.open_for(author):
             raise OutOfTurn(
                 f"seat {author} showed a card while its Spy was open (before the take)",
                 author=author,
