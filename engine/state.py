@@ -59,7 +59,7 @@ from hexlan.engine.core import (
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_ACTIONS, CHANCE_PHASES, VARIANT_HANDLERS
-from hexlan.engine.ruleset import RuleSet, load_ruleset
+from hexlan.engine.ruleset import DEVELOPMENT_DECK, RuleSet, load_ruleset
 from hexlan.engine.variants import Variant, VariantState, make_variant
 
 CHANCE: Final = -2
@@ -556,6 +556,42 @@ class GameState:
             return tuple(self.trade_pending)
         seat = self.current_player()
         return () if seat < 0 else (seat,)
+
+    def deciding_seat(self) -> Seat:
+        """The seat that moves the game on: the active seat, and in a phase that passes the
+        decision round the table within one turn (the 5-6 player special building phase, seed
+        002 «Фаза строительства» for 5-6) the seat whose decision is due, the builder. -1
+        before the start player is drawn."""
+        if self.phase is BuildPhase.SPECIAL_BUILD:
+            seat = self.current_player()
+            if seat >= 0:
+                return seat
+        return self.active
+
+    def hidden_card(self, action: Action) -> tuple[str, int, str, bool] | None:
+        """The hidden card ``action`` plays or spends, as ``(deck, face, name, this_turn)``: the
+        deck's name among the rule set's decks, the card's face in it, its name in words, and
+        whether a card drawn in this same turn may be the one (a development card may not, seed
+        002 «Карточки развития»; a Cities & Knights progress card may,
+        :meth:`~hexlan.engine.variants.base.Variant.hidden_card`). None for an action that
+        spends no hidden card, and for a deck the game does not have."""
+        card = _CARD_PLAYED.get(type(action))
+        if card is not None:
+            found: tuple[str, int, str, bool] | None = (DEVELOPMENT_DECK, card, card.title, False)
+        elif self.variant is not None and isinstance(action, A.VariantAction):
+            hidden = self.variant.hidden_card(action)
+            found = None if hidden is None else (*hidden, True)
+        else:
+            found = None
+        return found if found is not None and found[0] in self.rules.decks else None
+
+    def point_card(self) -> tuple[str, int] | None:
+        """The hidden card that counts a victory point while held, as ``(deck, face)``: the
+        development deck's victory point card (seed 002 «Карточки развития»); None in a game
+        without one."""
+        if DEVELOPMENT_DECK not in self.rules.decks:
+            return None
+        return DEVELOPMENT_DECK, DevCard.VICTORY_POINT
 
     @property
     def is_over(self) -> bool:
@@ -1808,3 +1844,12 @@ if TYPE_CHECKING:  # mypy --strict checks that the class satisfies the one game 
     from hexlan.engine.game import Game
 
     _GAME: type[Game] = GameState
+
+
+_CARD_PLAYED: Final = {
+    A.PlayKnight: DevCard.KNIGHT,
+    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
+    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
+    A.PlayMonopoly: DevCard.MONOPOLY,
+}
+"""The development card each play spends."""

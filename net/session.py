@@ -12,7 +12,11 @@ in order (persist, then send, then show), with the clock passed in; proof work c
 Automatic protocol steps are *obligations* derived from the state (a reveal owed for an open
 chance event, an acknowledgement owed for a finished turn...), fulfilled once each; after a
 restart the same derivation resumes exactly where the log stopped, so a sequence number is never
-signed twice.
+signed twice. The session is a loop over sub-protocols (:mod:`hexlan.net.subprotocols`): each
+owns its messages' handlers and state and yields the :class:`~hexlan.net.subprotocols.base.Step`
+values every seat owes it, in signing order (:meth:`Session._steps`); the stall report
+(:meth:`Session.owed_steps`, every seat) and this seat's next message (its first step not taken)
+both come from that one description.
 """
 
 from __future__ import annotations
@@ -35,8 +39,6 @@ from hexlan.engine.chance import (
 )
 from hexlan.engine.core import (
     NO_SEAT,
-    BuildPhase,
-    DevCard,
     EngineError,
     IllegalActionError,
     Phase,
@@ -911,6 +913,8 @@ class Session:
     def stop(
         self, error: RemoteProtocolError, effects: list[Effect], evidence: tuple[bytes, ...]
     ) -> None:
+        """Stop the game: ``error`` names the reason and the seat at fault, ``evidence`` the
+        envelopes that prove it."""
         self.stopped = Stopped(error.reason, error.author, evidence)
         effects.append(self.stopped)
 
@@ -1034,10 +1038,11 @@ class Session:
             view = self.require_view(None)
             won_in = turn if view.active == author else turn - 1
             before = won_in if self.options.vp_cards_next_turn else None
+            point = view.point_card()
             shown = (
-                self.dealer.shown_count(author, DevCard.VICTORY_POINT, before)
-                if DEVELOPMENT_DECK in self.decks
-                else 0  # a game without development cards
+                0  # a game without point cards
+                if point is None
+                else self.decks[point[0]].shown_count(author, point[1], before)
             )
             if action.victory_point_cards > shown:
                 raise IllegalMove(
@@ -1050,19 +1055,13 @@ class Session:
         """The hidden card ``action`` plays, as ``(dealer, face, before, title)``: a card of
         ``face`` dealt before turn ``before`` is shown for it (§13.8); a development card is
         never played in the turn it was bought, a variant's card (a Cities & Knights progress
-        card) may be (:meth:`~hexlan.engine.variants.base.Variant.hidden_card`)."""
-        turn = self.require_view(None).turn
-        card = _CARD_PLAYED.get(type(action))
-        if card is not None:
-            return self.dealer, card, turn, card.title
-        variant = self.require_view(None).variant
-        if variant is None or not isinstance(action, A.VariantAction):
+        card) may be (the engine's :meth:`~hexlan.engine.state.GameState.hidden_card`)."""
+        view = self.require_view(None)
+        hidden = view.hidden_card(action)
+        if hidden is None:
             return None
-        hidden = variant.hidden_card(action)
-        if hidden is None or hidden[0] not in self.decks:
-            return None
-        deck, face, name = hidden
-        return self.decks[deck], face, turn + 1, name
+        deck, face, name, this_turn = hidden
+        return self.decks[deck], face, view.turn + 1 if this_turn else view.turn, name
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -1104,6 +1103,10 @@ class Session:
     # ------------------------------------------------------------------ engine
 
     def require_view(self, env: Envelope | None) -> InformationState:
+        """The game's view once the board is laid.
+
+        Raises:
+            OutOfTurn: the game has not begun (naming ``env``'s author, if any)."""
         if self.view is None:
             author = None if env is None else env.body.author
             raise OutOfTurn("the game has not begun", author=author)
@@ -1124,6 +1127,8 @@ class Session:
         hand: HandRecord | None = None,
         spy: SpyRecord | None = None,
     ) -> None:
+        """Apply ``action`` to the view and journal it with what proves it (its deck position,
+        steal, counts...), dealing the next card a deck draw waits for."""
         view = self.require_view(None)
         view.apply(action)
         self.journal.append(
@@ -1262,6 +1267,8 @@ class Session:
         )
 
     def sign(self, kind: str, payload: tuple[object, ...], effects: list[Effect]) -> None:
+        """Sign this seat's next message of ``kind`` with ``payload``: persist it, send it, and
+        apply it when this seat orders (or it counts when accepted)."""
         env = sign_body(self.next_body(kind, payload), self.identity.private_key)
         data = env.to_bytes()
         self.sent.add(self.obligation_key(env))
@@ -1335,22 +1342,12 @@ def _faces(counts: Sequence[int]) -> list[int]:
     return [face for face, count in enumerate(counts) for _ in range(count)]
 
 
-_TURN_PASSING_PHASES: Final = frozenset({BuildPhase.SPECIAL_BUILD})
-"""Phases in which the decision passes round the table within one turn: the sequencer (§4) is
-the seat whose decision is due (the engine's ``current_player()``, which is also its ``active``
-seat there), not the seat whose turn it is (``special_from``)."""
-
-
 def sequencer(view: InformationState) -> Seat:
-    """The seat that moves the game on (§4): the engine's ``active`` seat, and in a phase that
-    passes the decision round the table (the 5-6 player special building phase) the seat whose
-    decision is due, the builder. Before the start player is drawn, ``active`` is -1: the
-    session keeps seat 0 then (it never asks before the view exists)."""
-    if view.phase in _TURN_PASSING_PHASES:
-        seat = view.current_player()
-        if seat >= 0:
-            return seat
-    return view.active
+    """The seat that moves the game on (§4): the engine's
+    :meth:`~hexlan.engine.state.GameState.deciding_seat` (the active seat; the builder in the
+    5-6 player special building phase). Before the start player is drawn it is -1: the session
+    keeps seat 0 then (it never asks before the view exists)."""
+    return view.deciding_seat()
 
 
 def _claimed_author(data: bytes) -> Seat | None:
@@ -1360,13 +1357,6 @@ def _claimed_author(data: bytes) -> Seat | None:
     except RemoteProtocolError:
         return None
 
-
-_CARD_PLAYED: Final = {
-    A.PlayKnight: DevCard.KNIGHT,
-    A.PlayRoadBuilding: DevCard.ROAD_BUILDING,
-    A.PlayYearOfPlenty: DevCard.YEAR_OF_PLENTY,
-    A.PlayMonopoly: DevCard.MONOPOLY,
-}
 
 _HANDLERS = {
     "sign_opening": Session._on_sign_opening,

@@ -331,3 +331,13 @@ def test_intrigue_displaces_an_opponents_knight_off_the_seats_road() -> None:
     state.play(retreat[0])
     assert progress(state).knights[retreat[0].node] == Knight(1, 2, active=True)
     assert state.phase is Phase.MAIN and state.active == 0
+
+
+def test_a_progress_card_play_spends_a_card_that_may_be_drawn_this_turn() -> None:
+    """A progress card may be played in the turn it was drawn (official Cities & Knights rules),
+    unlike a development card; the game has no victory point card that counts while held."""
+    state, play = holding("smith")
+    track, face = card("smith")
+    assert state.hidden_card(play) == (TRACKS[track], face, "smith", True)
+    assert state.hidden_card(A.EndTurn()) is None
+    assert state.point_card() is None

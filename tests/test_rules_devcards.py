@@ -269,3 +269,21 @@ def test_victory_point_cards_are_never_played(table) -> None:
     s: GameState = t.state
     assert s.victory_points(0) == 1 and s.public_vp[0] == 0
     assert _card_plays(t.legal()) == set()
+
+
+def test_the_hidden_card_each_play_spends_and_the_point_card(table) -> None:
+    """What the network's card shows read of a game (docs/PROTOCOL.md §13.8): each card play
+    spends a development card drawn before this turn (seed 002 «Карточки развития»), a trade or
+    a roll spends none, and the victory point card is the one that counts while held."""
+    s = table(players=3).state
+    plays = {
+        A.PlayKnight(): DevCard.KNIGHT,
+        A.PlayRoadBuilding(): DevCard.ROAD_BUILDING,
+        A.PlayYearOfPlenty((Resource.WOOL, Resource.ORE)): DevCard.YEAR_OF_PLENTY,
+        A.PlayMonopoly(Resource.GRAIN): DevCard.MONOPOLY,
+    }
+    for play, card in plays.items():
+        assert s.hidden_card(play) == ("development", card, card.title, False)
+    assert s.hidden_card(A.EndTurn()) is None
+    assert s.hidden_card(A.RollDice()) is None
+    assert s.point_card() == ("development", DevCard.VICTORY_POINT)

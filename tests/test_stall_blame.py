@@ -31,6 +31,7 @@ from test_session import Table
 
 from hexlan.engine.core import Seat
 from hexlan.net.effects import Compute, Effect
+from hexlan.net.session import OwedStep
 from hexlan.net.wire import Body, Envelope
 
 # (kind, n, offset): the dead seat's messages are lost from its n-th message of ``kind`` on
@@ -286,3 +287,30 @@ def test_a_shuffle_signed_before_its_author_saw_its_activation_waits_everywhere(
         table._carry_out(seat, table.sessions[seat].abandon([1], 1000.0))
     table.pump()
     assert [table.sessions[s].abandoned for s in (0, 2)] == [(1,), (1,)]
+
+
+class VictoryDeath(DyingTable):
+    """A table whose dead seat dies as it claims a victory every seat can see (its points are
+    public): it signs ``RevealVictory`` and nothing leaves it."""
+
+    def cut(self) -> int | None:
+        own = self.sessions[self.dead].accepted[self.dead]
+        claims = (
+            i
+            for i, env in enumerate(own)
+            if env.body.kind == "action" and env.body.payload[0][0] == "RevealVictory"
+        )
+        return next(claims, None)
+
+
+def test_a_winner_dying_before_its_claim_is_named_for_the_victory() -> None:
+    """The engine waits for the winner's claim (a ``victory`` reveal, §5): a winner that stops
+    there is the seat every other one names, for its ``victory`` step, and their votes end the
+    game as abandoned by it (a claim no description listed would leave a stall naming nobody).
+    Seed 13 is one whose winner, seat 0, wins on public points."""
+    table = VictoryDeath(3, 0, ("victory", 1, 0), None, seed=13)
+    table.start()
+    table.settle()
+    for seat in table.live():
+        assert table.sessions[seat].owed_steps() == [OwedStep(0, "victory")]
+    check_only_the_dead_seat_is_named(table)

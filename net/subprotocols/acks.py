@@ -43,6 +43,7 @@ class TurnAcks(SubProtocol):
         """The last ended turn's trail."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {"turn_ack": self.on_turn_ack}
 
     def record_trail(self, env: Envelope, view: InformationState) -> None:
@@ -70,6 +71,8 @@ class TurnAcks(SubProtocol):
         self.journal_at_end = len(self.session.journal)
 
     def on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's acknowledgement of the turn that ended (§11): its hash must be this seat's,
+        else the divergence is accused, naming where the trails part."""
         view = self.session.require_view(env)
         author = env.body.author
         turn, digest, trail = env.body.payload
@@ -113,6 +116,8 @@ class TurnAcks(SubProtocol):
             )
 
     def missing(self) -> list[Seat]:
+        """The seats whose acknowledgement of the last turn is not applied yet (none when no
+        turn awaits one)."""
         if not self.turn_end_hash:
             return []
         return [s for s in range(self.session.players) if s not in self.acks]

@@ -43,6 +43,7 @@ class Audits(SubProtocol):
         """Every counted accusation (§11.1): accuser -> (contested message id, its id)."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {
             "accuse": self.on_accuse,
             "audit_secrets": self.on_audit_secrets,
@@ -77,6 +78,8 @@ class Audits(SubProtocol):
         self.accusations[author] = (bytes(contested), env.id)
 
     def on_audit_secrets(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's secrets revealed for the audit (§14); once every seat's are in, the audit
+        runs."""
         author = env.body.author
         if not self.auditing() or author in self.secrets:
             raise OutOfTurn(f"seat {author} revealed its secrets out of place", author=author)
@@ -162,6 +165,7 @@ class Audits(SubProtocol):
         self._audit_complete(effects)
 
     def on_audit_result(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's signed audit digest (§14); once every seat's is in, the game is audited."""
         author = env.body.author
         if author in self.digests or author not in self.secrets:
             raise OutOfTurn(f"seat {author} signed an audit result out of place", author=author)

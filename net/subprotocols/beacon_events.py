@@ -46,6 +46,7 @@ class BeaconEvents(SubProtocol):
         """The number the next event opened takes."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {"reveal": self.on_reveal}
 
     def open_event(self, purpose: str, trigger_id: bytes, deck: str = "") -> None:

@@ -35,6 +35,7 @@ class Dealing(SubProtocol):
         shuffle proof (§13.6); a ``draw_share`` of the deck must list it in its heads (§13.7)."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {
             "deck_key": self.on_deck_key,
             "shuffle": self.on_shuffle,
@@ -50,6 +51,7 @@ class Dealing(SubProtocol):
         return dealer
 
     def on_deck_key(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's share of the joint deck key, with its proof (§13)."""
         author = env.body.author
         share, proof = env.body.payload
         try:
@@ -58,6 +60,7 @@ class Dealing(SubProtocol):
             raise IllegalMove(f"seat {author}'s key share: {exc.reason}", author=author) from exc
 
     def on_shuffle(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's shuffle of a deck (§13); the last one opens the deck's challenge event."""
         author = env.body.author
         label, output = env.body.payload
         deck = self._deck_for(env, label).deck
@@ -72,6 +75,8 @@ class Dealing(SubProtocol):
             self.session.beacon.open_event("challenge", env.id, deck=label)
 
     def on_shuffle_proof(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's proof of its challenged shuffle (§13.6), checked as a proof job (its own is
+        taken as made)."""
         author = env.body.author
         label, *proof = env.body.payload
         dealer = self._deck_for(env, label)
@@ -101,6 +106,7 @@ class Dealing(SubProtocol):
         self.session.request(f"verify:{label}:{author}", job, checked, effects)
 
     def on_draw_share(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's decryption share of the card being dealt (§13.7); the last one deals it."""
         author = env.body.author
         label, position, share, proof = env.body.payload
         dealer = self._deck_for(env, label)
@@ -128,6 +134,8 @@ class Dealing(SubProtocol):
             self.session.engine_apply(outcome, None, env.id, effects, position=position, deck=label)
 
     def on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat shows one of its own cards (§13.8), proving it is at one of the listed
+        positions."""
         author = env.body.author
         label, index, positions, proof = env.body.payload
         dealer = self._deck_for(env, label)

@@ -84,6 +84,7 @@ class Openings(SubProtocol):
         """A steal whose opening this reader found false (§7)."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {
             "steal_commit": self.on_steal_commit,
             "steal_open": self.on_steal_open,
@@ -94,6 +95,7 @@ class Openings(SubProtocol):
         }
 
     def on_steal_commit(self, env: Envelope, effects: list[Effect]) -> None:
+        """The victim's commitment to its hand (§7): the beacon then draws the card or the loot."""
         view = self.session.require_view(env)
         author = env.body.author
         number, commitments = env.body.payload
@@ -117,6 +119,8 @@ class Openings(SubProtocol):
             self.session.beacon.open_event("steal" if node.kind == STEAL else "loot", env.id)
 
     def on_steal_open(self, env: Envelope, effects: list[Effect]) -> None:
+        """The victim's opening of the stolen card, sealed to the thief (§7): the thief checks
+        it (a false one it disputes) and every seat applies ``StealCard``."""
         view = self.session.require_view(env)
         author = env.body.author
         number, nonce, ciphertext = env.body.payload

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 
 from hexlan.engine import actions as A
 from hexlan.engine.chance import MONOPOLY_COUNTS, POINT_REVEAL, REVEAL, VICTORY_REVEAL, ChanceNode
-from hexlan.engine.core import DevCard, IllegalActionError, Seat
+from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.info import InformationState
-from hexlan.engine.ruleset import DEVELOPMENT_DECK
 from hexlan.net.audit import JournalEntry
 from hexlan.net.effects import Effect
 from hexlan.net.subprotocols.base import Contested, Handler, Signable, Step, SubProtocol
@@ -44,6 +43,7 @@ class Reveals(SubProtocol):
         Knights): each ``count`` names it, so a count answers one Monopoly only (§5)."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {"count": self.on_count}
 
     def monopoly_played(self, turn: int) -> None:
@@ -57,6 +57,8 @@ class Reveals(SubProtocol):
             self.monopoly_turn, self.monopoly_index = turn, 0
 
     def on_count(self, env: Envelope, effects: list[Effect]) -> None:
+        """A seat's count of the Monopoly's resource (§5); the last one applies
+        ``MonopolyTake``."""
         view = self.session.require_view(env)
         author = env.body.author
         turn, count, *named = env.body.payload
@@ -169,14 +171,12 @@ class Reveals(SubProtocol):
         """This seat's claim of victory (§5): each victory point card it has not shown yet,
         one at a time, then the ``RevealVictory`` action."""
         me = self.session.seat
-        dealer = self.session.decks.get(DEVELOPMENT_DECK)  # none without development cards
+        point = view.point_card()  # none in a game without point cards
+        dealer = None if point is None else self.session.decks[point[0]]
         owned = sorted(dealer.own_cards.items()) if dealer is not None else []
         for position, face in owned:
-            assert dealer is not None
-            if (
-                face == DevCard.VICTORY_POINT
-                and dealer.deck.shown_by(dealer.own_index[position]) is None
-            ):
+            assert dealer is not None and point is not None
+            if face == point[1] and dealer.deck.shown_by(dealer.own_index[position]) is None:
                 # a card dealt before this turn among those cards (it counts even with
                 # ``vp_cards_next_turn``), one dealt in this turn among all its cards
                 early = dealer.dealt_in[position] < view.turn

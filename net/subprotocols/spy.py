@@ -35,6 +35,7 @@ class Spy(SubProtocol):
         """A Spy whose take this victim found spent."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {
             "spy_open": self.on_spy_open,
             "spy_take": self.on_spy_take,

@@ -66,6 +66,7 @@ class AbandonVotes(SubProtocol):
         """Every seat's latest vote, standing or not."""
 
     def handlers(self) -> Mapping[str, Handler]:
+        """Its message kinds, each with its handler."""
         return {"abandon": self.on_abandon, "present": self.on_present}
 
     def abandon(self, missing: Sequence[Seat], now: float = 0.0) -> list[Effect]:
@@ -165,6 +166,8 @@ class AbandonVotes(SubProtocol):
                 return
 
     def take_vote(self, env: Envelope, effects: list[Effect]) -> None:
+        """Count ``env``, a seat's ``abandon``, as its latest vote (a vote naming its own signer
+        stops the game)."""
         author = env.body.author
         vote = AbandonVote.from_envelope(env)
         if author in vote.missing:
