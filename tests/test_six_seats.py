@@ -176,13 +176,14 @@ def test_the_sequencer_follows_the_seat_whose_decision_is_due_in_a_special_build
     six_seat_game: InProcessTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The seat that moves the game on (PROTOCOL.md §4) is the engine's active seat, except in
-    the special building phase (when the engine has it), where it is ``current_player()``."""
-    assert BuildPhase.SPECIAL_BUILD in session_module._TURN_PASSING_PHASES
+    the special building phase (when the engine has it), where it is ``current_player()``
+    (the engine's ``deciding_seat``)."""
     view = six_seat_game.sessions[0].view
     assert view is not None
     assert session_module.sequencer(view) == view.active  # game over: the winner
-    monkeypatch.setattr(session_module, "_TURN_PASSING_PHASES", frozenset({view.phase}))
     monkeypatch.setattr(view, "current_player", lambda: (view.active + 2) % 6)
+    assert session_module.sequencer(view) == view.active  # not a phase that passes it round
+    monkeypatch.setattr(view, "phase", BuildPhase.SPECIAL_BUILD)
     assert session_module.sequencer(view) == (view.active + 2) % 6
 
 
