@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from hexlan.engine.actions import Action
-from hexlan.engine.core import Seat
+from hexlan.engine.core import Resource, Seat
 
 UNIFORM: Final = "uniform"
 """Kind: equally likely outcomes (:attr:`ChanceNode.outcomes`, drawn by :meth:`ChanceNode.pick`)."""
@@ -44,13 +44,17 @@ HAND_SHOW: Final = "hand_show"
 """Kind: ``seats[1]``'s hand shown to ``seats[0]`` alone, which then takes :attr:`ChanceNode.cards`
 of its cards (outcome :class:`~hexlan.engine.shown.HandShown`; a network game opens the hand by
 encryption to that seat, PROTOCOL.md §7.2)."""
+COUNT: Final = "count"
+"""Kind: each of ``seats`` shows a number it reads off its hidden hand (:attr:`ChanceNode.count`
+says which); the outcome (:meth:`~hexlan.engine.state.GameState.count_outcome`) takes every
+seat's number at once (a Monopoly, seed 002 «Монополия»)."""
 DECK_SHOW: Final = "deck_show"
 """Kind: ``seats[1]``'s cards of the decks :attr:`ChanceNode.decks` shown to ``seats[0]`` alone,
 which then takes one or none (outcome :class:`~hexlan.engine.shown.DeckShown`; a network game
 re-encrypts the cards to that seat, PROTOCOL.md §7.3)."""
 
 MONOPOLY_COUNTS: Final = "monopoly"
-"""Event of a :data:`REVEAL`: each opponent of a Monopoly's player shows how many cards of the
+"""Event of a :data:`COUNT`: each opponent of a Monopoly's player shows how many cards of the
 named resource it holds (seed 002 «Монополия»)."""
 VICTORY_REVEAL: Final = "victory"
 """Event of a :data:`REVEAL`: a winner shows its victory point cards (seed 002 «Конец игры»)."""
@@ -62,12 +66,39 @@ action in a network game."""
 
 
 @dataclass(frozen=True, slots=True)
+class Count:
+    """What each seat of a :data:`COUNT` node shows of its hand: how many cards of one kind it
+    holds, at most a cap (a Monopoly takes them all; a Cities & Knights Resource or Trade
+    Monopoly at most 2 or 1 of each seat).
+
+    Attributes:
+        kind: the counted card kind (its index into a hand).
+        cap: the most any seat counts; None: no cap.
+
+    >>> from hexlan.engine.core import Resource
+    >>> Count(Resource.ORE, 2).of((0, 0, 0, 0, 5)), Count(Resource.ORE, None).bound(3)
+    (2, 3)
+    """
+
+    kind: Resource
+    cap: int | None
+
+    def of(self, hand: Sequence[int]) -> int:
+        """What a seat holding ``hand`` (one count per card kind) counts."""
+        return self.bound(hand[self.kind])
+
+    def bound(self, cards: int) -> int:
+        """The most a seat holding ``cards`` cards in all (of any kinds) may count."""
+        return cards if self.cap is None else min(cards, self.cap)
+
+
+@dataclass(frozen=True, slots=True)
 class ChanceNode:
     """The chance a state waits for.
 
     Attributes:
         kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL`, :data:`REVEAL`,
-            :data:`HAND_DRAW`, :data:`HAND_SHOW` or :data:`DECK_SHOW` (a rules module may add
+            :data:`COUNT`, :data:`HAND_DRAW`, :data:`HAND_SHOW` or :data:`DECK_SHOW` (a rules module may add
             its own).
         event: the chance event's name: ``"start"``, ``"dice"``, ``"steal"``, ``"draw"``,
             ``"monopoly"``, ``"victory"``, ``"loot"``, ``"merchant"``, ``"spy"``.
@@ -85,6 +116,7 @@ class ChanceNode:
             number of cards taken after it (all, if the hand holds fewer).
         decks: a deck show's decks, by label; a :class:`~hexlan.engine.shown.DeckShown` or
             :class:`~hexlan.engine.shown.DeckTake` names a deck by its index here.
+        count: a count's rule (:class:`Count`): what each seat counts of its hand.
     """
 
     kind: str
@@ -96,6 +128,7 @@ class ChanceNode:
     public: bool = False
     cards: int = 0
     decks: tuple[str, ...] = ()
+    count: Count | None = None
 
     def pick(self, randbelow: Callable[[int], int]) -> Action:
         """A uniform node's outcome from one ``randbelow(n)`` draw per entry of :attr:`sides`,
@@ -114,6 +147,7 @@ class ChanceNode:
 
 
 __all__ = [
+    "COUNT",
     "DECK_DRAW",
     "DECK_SHOW",
     "HAND_DRAW",
@@ -125,6 +159,7 @@ __all__ = [
     "UNIFORM",
     "VICTORY_REVEAL",
     "ChanceNode",
+    "Count",
     "UnitSource",
     "draw_outcome",
 ]

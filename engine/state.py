@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
@@ -28,6 +28,7 @@ from hexlan.engine import events as E
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board
 from hexlan.engine.chance import (
+    COUNT,
     DECK_DRAW,
     MONOPOLY_COUNTS,
     REVEAL,
@@ -35,6 +36,7 @@ from hexlan.engine.chance import (
     UNIFORM,
     VICTORY_REVEAL,
     ChanceNode,
+    Count,
 )
 from hexlan.engine.core import (
     NO_LIMIT,
@@ -674,8 +676,9 @@ class GameState:
         the start player: uniform over the seats (seed 002 «Начало игры» 2); a purchase's card:
         a :data:`~hexlan.engine.chance.DECK_DRAW` from deck ``"development"`` by the active
         seat; a robbery: a :data:`~hexlan.engine.chance.STEAL` by the active seat from the
-        victim (seed 002 «Разбойник» 3); Monopoly: a :data:`~hexlan.engine.chance.REVEAL` of
-        every opponent's count; a victory: the active seat's reveal of its victory point cards.
+        victim (seed 002 «Разбойник» 3); Monopoly: a :data:`~hexlan.engine.chance.COUNT` by
+        every opponent (:attr:`~hexlan.engine.chance.ChanceNode.count`: the named kind, capped
+        or not); a victory: the active seat's reveal of its victory point cards.
 
         >>> from hexlan.engine.board import beginner_board
         >>> state = GameState(beginner_board(), 3)
@@ -694,12 +697,24 @@ class GameState:
             return ChanceNode(STEAL, "steal", seats=(self.active, self.victim))
         if phase is Phase.MONOPOLY:
             others = tuple(s for s in range(self.players) if s != self.active)
-            return ChanceNode(REVEAL, MONOPOLY_COUNTS, seats=others)
+            count = Count(self.monopoly, self.monopoly_cap) if self.monopoly is not None else None
+            return ChanceNode(COUNT, MONOPOLY_COUNTS, seats=others, count=count)
         if phase is Phase.VICTORY:
             return ChanceNode(REVEAL, VICTORY_REVEAL, seats=(self.active,))
         if phase in CHANCE_PHASES and self.variant is not None:  # a chance phase a game adds
             return self.variant.chance_node(self)
         return None
+
+    def count_outcome(self, counts: Sequence[int]) -> Action:
+        """The outcome of the count due now (a :data:`~hexlan.engine.chance.COUNT` node), from
+        every seat's count in seat order (0 for a seat that does not count: the Monopoly's
+        player); :meth:`check` refuses counts the hands cannot give.
+
+        >>> from hexlan.engine.board import beginner_board
+        >>> GameState(beginner_board(), 3).count_outcome([0, 2, 1])
+        MonopolyTake(amounts=(0, 2, 1))
+        """
+        return A.MonopolyTake(tuple(counts))
 
     def draw_outcome(self, face: int | None) -> Action:
         """The outcome of the deck draw due now (:meth:`chance_node`), from the drawn card's face

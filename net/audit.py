@@ -38,6 +38,7 @@ from hexlan.engine.actions import (
     action_to_list,
 )
 from hexlan.engine.board import Board
+from hexlan.engine.chance import Count
 from hexlan.engine.core import (
     NO_SEAT,
     DevelopmentCard,
@@ -375,18 +376,11 @@ def _judge(
     §11.1): raise :class:`DeviationFound` naming its author when the true state refutes it,
     else naming the accuser (nothing before the message deviated, and the message is true)."""
     author = contest.author
-    if contest.applied and contest.kind == "count" and state.monopoly is not None:
-        _, count = contest.payload
-        held = state.hands[author][state.monopoly]
-        if count != state.monopoly_amount(held):
-            raise DeviationFound(
-                Deviation(
-                    author,
-                    contest.message_id,
-                    f"seat {author} counted {count} {state.monopoly.name.lower()} for a "
-                    f"Monopoly but held {held}",
-                )
-            )
+    node = state.chance_node()
+    if contest.applied and contest.kind == "count" and node is not None and node.count:
+        count = contest.payload[1]  # (turn, count) or (turn, count, index): checked on the wire
+        if isinstance(count, int) and count != node.count.of(state.hands[author]):
+            raise DeviationFound(_miscount(author, contest.message_id, count, node.count, state))
     if contest.applied and contest.kind == "turn_ack":
         _, digest, _ = contest.payload
         if digest != bytes.fromhex(state.public_hash()):
@@ -684,19 +678,26 @@ def _check_committed(
 
 
 def _check_counts(state: GameState, take: A.MonopolyTake, entry: JournalEntry) -> None:
-    """Each seat's Monopoly count against the cards it really held (at most the cap, for a
-    Cities & Knights Resource or Trade Monopoly)."""
-    resource = state.monopoly
-    assert resource is not None
-    for seat, amount in enumerate(take.amounts):
-        held = state.hands[seat][resource]
-        if seat != state.active and amount != state.monopoly_amount(held):
+    """Each counting seat's count against the cards it really held, by the count node's rule
+    (a Monopoly's resource, at most the cap of a Cities & Knights Resource or Trade
+    Monopoly)."""
+    node = state.chance_node()
+    assert node is not None and node.count is not None
+    for seat in node.seats:
+        amount = take.amounts[seat]
+        if amount != node.count.of(state.hands[seat]):
             message_id = entry.counts[seat] if seat < len(entry.counts) else entry.message_id
-            raise DeviationFound(
-                Deviation(
-                    seat,
-                    message_id,
-                    f"seat {seat} counted {amount} {resource.name.lower()} for a Monopoly but "
-                    f"held {held}",
-                )
-            )
+            raise DeviationFound(_miscount(seat, message_id, amount, node.count, state))
+
+
+def _miscount(
+    seat: Seat, message_id: bytes, count: int, rule: Count, state: GameState
+) -> Deviation:
+    """The deviation of ``seat``'s ``count`` (message ``message_id``), untrue by ``rule`` of
+    the hand ``state`` gives it."""
+    held = state.hands[seat][rule.kind]
+    return Deviation(
+        seat,
+        message_id,
+        f"seat {seat} counted {count} {rule.kind.name.lower()} but held {held}",
+    )

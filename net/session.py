@@ -30,8 +30,8 @@ from hexlan.engine import registry as R
 from hexlan.engine.actions import Action
 from hexlan.engine.board import Board, beginner_board, random_board
 from hexlan.engine.chance import (
+    COUNT,
     DECK_DRAW,
-    MONOPOLY_COUNTS,
     POINT_REVEAL,
     REVEAL,
     UNIFORM,
@@ -975,8 +975,8 @@ class Session:
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:  # a beacon event: the dice (§6)
             self.beacon.open_event(node.event, env.id)
-        elif node is not None and node.event == MONOPOLY_COUNTS:  # a Monopoly, capped or not
-            self.reveals.monopoly_played(view.turn)
+        elif node is not None and node.kind == COUNT:  # a Monopoly, capped or not
+            self.reveals.count_opened(view.turn)
         elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
             # The EndTurn that ends the turn, after its special building phase if the game has
             # one (a special builder's EndTurn only passes the building on).

@@ -15,7 +15,16 @@ from random_play import OPTIONS, choose, offer_for_one
 
 from hexlan.engine import actions as A
 from hexlan.engine.board import beginner_board
-from hexlan.engine.chance import DECK_DRAW, MONOPOLY_COUNTS, REVEAL, STEAL, UNIFORM, ChanceNode
+from hexlan.engine.chance import (
+    COUNT,
+    DECK_DRAW,
+    MONOPOLY_COUNTS,
+    REVEAL,
+    STEAL,
+    UNIFORM,
+    ChanceNode,
+    Count,
+)
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 
@@ -42,8 +51,9 @@ def test_a_uniform_node_picks_by_its_draws() -> None:
     assert [node.pick(lambda size, d=d: d % size) for d in (0, 5)] == [A.Dice(1, 1), A.Dice(6, 6)]
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_node_describes_every_chance_outcome(seed: int) -> None:
+def _play_checking_nodes(seed: int) -> set[str]:
+    """A seeded random game checking every chance node against its outcomes; the node kinds
+    met."""
     rng = random.Random(seed)
     state = GameState(beginner_board(), 3 + seed % 2, OPTIONS[seed])
     kinds: set[str] = set()
@@ -64,10 +74,30 @@ def test_a_node_describes_every_chance_outcome(seed: int) -> None:
             assert (node.deck, node.seats) == ("development", (state.active,))
         elif node.kind == STEAL:
             assert node.seats == (state.active, state.victim)
-        else:
+        elif node.kind == COUNT:
             others = tuple(s for s in range(state.players) if s != state.active)
-            assert node.kind == REVEAL
-            assert node.seats == (others if node.event == MONOPOLY_COUNTS else (state.active,))
+            assert (node.event, node.seats) == (MONOPOLY_COUNTS, others)
+            assert node.count == Count(state.monopoly, None)
+            ((take, _),) = outcomes
+            assert take == state.count_outcome(
+                [
+                    0 if s == state.active else node.count.of(state.hands[s])
+                    for s in range(state.players)
+                ]
+            )
+        else:
+            assert (node.kind, node.seats) == (REVEAL, (state.active,))
         actions, weights = zip(*outcomes, strict=True)
         state.apply(rng.choices(actions, weights)[0])
-    assert kinds == {UNIFORM, STEAL, DECK_DRAW, REVEAL}
+    return kinds
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_node_describes_every_chance_outcome(seed: int) -> None:
+    # every game rolls, robs, draws and claims; a Monopoly's count comes in some games
+    assert _play_checking_nodes(seed) - {COUNT} == {UNIFORM, STEAL, DECK_DRAW, REVEAL}
+
+
+def test_the_games_above_count_for_a_monopoly() -> None:
+    """One of the seeded games plays a Monopoly, so the count node's checks run."""
+    assert COUNT in set().union(*(_play_checking_nodes(seed) for seed in range(4)))

@@ -1,6 +1,10 @@
 """Reveals a chance node waits for (docs/PROTOCOL.md §5, §13.8) as a sub-protocol: each seat's
 count of a Monopoly's resource, a drawn card's show by the seat that drew it, and a winner's
-claim of victory with the shows of its victory point cards."""
+claim of victory with the shows of its victory point cards.
+
+What a count counts comes from the engine's chance node (:data:`~hexlan.engine.chance.COUNT`,
+its :class:`~hexlan.engine.chance.Count`), and the count's outcome from
+:meth:`~hexlan.engine.state.GameState.count_outcome`: the sub-protocol names no card."""
 
 from __future__ import annotations
 
@@ -8,7 +12,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hexlan.engine import actions as A
-from hexlan.engine.chance import MONOPOLY_COUNTS, POINT_REVEAL, REVEAL, VICTORY_REVEAL, ChanceNode
+from hexlan.engine.chance import (
+    COUNT,
+    POINT_REVEAL,
+    REVEAL,
+    VICTORY_REVEAL,
+    ChanceNode,
+    Count,
+)
 from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.info import InformationState
 from hexlan.net.audit import JournalEntry
@@ -21,8 +32,8 @@ if TYPE_CHECKING:
 
 
 def count_key(turn: int, index: int) -> tuple[str, int]:
-    """The obligation of a ``count`` for the ``index``-th Monopoly (from 0) of ``turn``: as
-    before several a turn existed for the first (§5)."""
+    """The obligation of a ``count`` for the ``index``-th count (from 0) of ``turn``: as before
+    several a turn existed for the first (§5)."""
     return ("count", turn) if index == 0 else (f"count:{index}", turn)
 
 
@@ -32,100 +43,91 @@ class Reveals(SubProtocol):
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self.monopoly_counts: dict[Seat, int] = {}
-        """The open Monopoly's counts in so far: seat -> its count."""
+        self.counts: dict[Seat, int] = {}
+        """The open count's numbers in so far (a Monopoly's): seat -> its count."""
         self.count_ids: dict[Seat, bytes] = {}
-        """The open Monopoly's counts' message ids."""
-        self.monopoly_turn = -1
-        """The turn of the last Monopoly played."""
-        self.monopoly_index = 0
-        """The open Monopoly's number in its turn (0 the first; several a turn in Cities &
-        Knights): each ``count`` names it, so a count answers one Monopoly only (§5)."""
+        """The open count's message ids."""
+        self.count_turn = -1
+        """The turn of the last count opened."""
+        self.count_index = 0
+        """The open count's number in its turn (0 the first; several Monopolies a turn in
+        Cities & Knights): each ``count`` names it, so a count answers one node only (§5)."""
 
     def handlers(self) -> Mapping[str, Handler]:
         """Its message kinds, each with its handler."""
         return {"count": self.on_count}
 
-    def monopoly_played(self, turn: int) -> None:
-        """A Monopoly was played in ``turn``: every other seat owes its count (§5), numbered
-        within the turn (several a turn in Cities & Knights)."""
-        self.monopoly_counts = {}
+    def count_opened(self, turn: int) -> None:
+        """A count node opened in ``turn`` (a Monopoly played): each of its seats owes its count
+        (§5), numbered within the turn (several a turn in Cities & Knights)."""
+        self.counts = {}
         self.count_ids = {}
-        if turn == self.monopoly_turn:  # another Monopoly in this turn
-            self.monopoly_index += 1
+        if turn == self.count_turn:  # another count in this turn
+            self.count_index += 1
         else:
-            self.monopoly_turn, self.monopoly_index = turn, 0
+            self.count_turn, self.count_index = turn, 0
 
     def on_count(self, env: Envelope, effects: list[Effect]) -> None:
-        """A seat's count of the Monopoly's resource (§5); the last one applies
-        ``MonopolyTake``."""
+        """A seat's count (§5): what the open count node asks of its hand (a Monopoly's
+        resource); the last one applies the engine's outcome of the counts."""
         view = self.session.require_view(env)
         author = env.body.author
         turn, count, *named = env.body.payload
-        index = int(named[0]) if named else 0  # which Monopoly of the turn it answers
+        index = int(named[0]) if named else 0  # which count of the turn it answers
         node = view.chance_node()
+        rule = None if node is None else node.count
         if (
             node is None
-            or node.event != MONOPOLY_COUNTS
+            or rule is None
             or author not in node.seats
-            or author in self.monopoly_counts
+            or author in self.counts
             or turn != view.turn
-            or index != self.monopoly_index
+            or index != self.count_index
         ):
-            raise OutOfTurn(f"seat {author} has no Monopoly count to give", author=author)
-        resource = view.monopoly
-        assert resource is not None
-        if count > view.monopoly_amount(view.hand_size[author]):  # every seat sees it
-            raise IllegalMove(
-                f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
-                author=author,
-            )
-        if all(view.monopoly_amount(h[resource]) != count for h in view.possible_hands(author)):
-            raise Contested(
-                f"seat {author} counted {count} {resource.name.lower()}, a number it cannot hold",
-                author,
-                None,
-            )
-        self.monopoly_counts[author] = count
+            raise OutOfTurn(f"seat {author} has no count to give", author=author)
+        what = f"seat {author} counted {count} {rule.kind.name.lower()}, a number it cannot hold"
+        if count > rule.bound(view.hand_size[author]):  # every seat sees it
+            raise IllegalMove(what, author=author)
+        if all(rule.of(h) != count for h in view.possible_hands(author)):
+            raise Contested(what, author, None)
+        self.counts[author] = count
         self.count_ids[author] = env.id
-        if len(self.monopoly_counts) == self.session.players - 1:
-            amounts = tuple(self.monopoly_counts.get(s, 0) for s in range(self.session.players))
+        if len(self.counts) == len(node.seats):
+            amounts = tuple(self.counts.get(s, 0) for s in range(self.session.players))
             ids = tuple(self.count_ids.get(s, b"") for s in range(self.session.players))
-            take = A.MonopolyTake(amounts)
+            take = view.count_outcome(amounts)
             try:
                 view.check(take)
             except IllegalActionError as exc:
                 # Each count is possible alone, not all together (hands linked by a steal):
                 # any of the counting seats may be the liar: the audit names it (§11.1).
                 entry = JournalEntry(take, None, env.id, counts=ids)
-                raise Contested(
-                    f"the Monopoly counts cannot all be true: {exc}", None, entry
-                ) from exc
+                raise Contested(f"the counts cannot all be true: {exc}", None, entry) from exc
             self.session.engine_apply(take, None, env.id, effects, counts=ids)
 
     def reveal_steps(self, seats: Sequence[Seat]) -> Iterator[Step]:
-        """The reveals the chance node waits for: each Monopoly count not in (§5), a drawn
-        card's show (§13.8)."""
+        """The reveals the chance node waits for: each count not in (a Monopoly's, §5), a
+        drawn card's show (§13.8)."""
         view = self.session.view
         node = None if view is None else view.chance_node()
         if view is None or node is None:
             return
-        if node.event == MONOPOLY_COUNTS:
-            key = count_key(view.turn, self.monopoly_index)
+        if node.kind == COUNT and node.count is not None:
+            key = count_key(view.turn, self.count_index)
+            rule = node.count
             for s in node.seats:
                 if s in seats:
-                    build = self.session.own(s, lambda _: self._count_step(view))
+                    build = self.session.own(s, lambda _: self._count_step(view, rule))
                     yield Step(s, "count", key=key, build=build)
         elif node.kind == REVEAL and node.event == POINT_REVEAL and node.seats[0] in seats:
             build = self.session.own(node.seats[0], lambda _: self._point_show_step(view, node))
             yield Step(node.seats[0], "card_show", build=build)
 
-    def _count_step(self, view: InformationState) -> Signable:
-        """This seat's Monopoly count, naming the open Monopoly within the turn (left out for
-        the first, §5)."""
-        assert view.monopoly is not None
-        amount = view.monopoly_amount(view.hands[self.session.seat][view.monopoly])
-        index = self.monopoly_index
+    def _count_step(self, view: InformationState, rule: Count) -> Signable:
+        """This seat's count by ``rule`` (the open count node's), naming the count within the
+        turn (left out for the first, §5)."""
+        amount = rule.of(view.hands[self.session.seat])
+        index = self.count_index
         return "count", (view.turn, amount, index) if index else (view.turn, amount)
 
     def _point_show_step(
