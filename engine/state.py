@@ -570,6 +570,22 @@ class GameState:
                 return seat
         return self.active
 
+    def moot(self, action: Action, seat: Seat) -> bool:
+        """Whether ``seat``'s ``action`` answers what the game no longer waits for, and is
+        dropped rather than refused: an answer to a trade offer withdrawn (or closed) before
+        the answer was ordered (a network game orders messages, and a withdrawal may come
+        first; seed 002 «Торговля»: the offer is the active seat's to withdraw)."""
+        return isinstance(action, A.AnswerTrade | A.CounterOffer) and (
+            self.phase is not Phase.TRADE_RESPONSES or seat not in self.trade_pending
+        )
+
+    def ended_turn(self, action: Action, turn: int) -> bool:
+        """Whether ``action``, just applied in turn ``turn``, ended that turn: the ``EndTurn``
+        that starts the next turn, after the special building phase where the game has one,
+        or decides the game at the turn's end (``victory_at_turn_end``); a special builder's
+        ``EndTurn`` only passes the building on (seed 002 «Фаза строительства» for 5-6)."""
+        return isinstance(action, A.EndTurn) and (self.turn != turn or self.phase is Phase.VICTORY)
+
     def hidden_card(self, action: Action) -> tuple[str, int, str, bool] | None:
         """The hidden card ``action`` plays or spends, as ``(deck, face, name, this_turn)``: the
         deck's name among the rule set's decks, the card's face in it, its name in words, and

@@ -41,7 +41,6 @@ from hexlan.engine.core import (
     NO_SEAT,
     EngineError,
     IllegalActionError,
-    Phase,
     Seat,
 )
 from hexlan.engine.info import InformationState
@@ -936,9 +935,7 @@ class Session:
         view = self.require_view(env)
         action = decode_action(env.body.payload)
         author = env.body.author
-        if isinstance(action, A.AnswerTrade | A.CounterOffer) and (
-            view.phase is not Phase.TRADE_RESPONSES or author not in view.trade_pending
-        ):
+        if view.moot(action, author):
             return  # the offer was withdrawn before this answer was ordered: it is moot
         own_reveal = _is_own_reveal(view.chance_node(), action, author)
         if isinstance(action, R.CHANCE_ACTIONS) and not (
@@ -977,9 +974,7 @@ class Session:
             self.beacon.open_event(node.event, env.id)
         elif node is not None and node.kind == COUNT:  # a Monopoly, capped or not
             self.reveals.count_opened(view.turn)
-        elif isinstance(action, A.EndTurn) and (view.turn != turn or view.phase is Phase.VICTORY):
-            # The EndTurn that ends the turn, after its special building phase if the game has
-            # one (a special builder's EndTurn only passes the building on).
+        elif view.ended_turn(action, turn):
             self.acks.turn_ended(turn, view)
 
     def public_view(self) -> InformationState | None:

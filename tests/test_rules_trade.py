@@ -167,6 +167,22 @@ def test_cancel_trade(table) -> None:
     t.rejected(A.ConfirmTrade(1), "not legal")
 
 
+def test_an_answer_after_the_offer_is_withdrawn_is_moot(table) -> None:
+    """A network game orders an answer after the withdrawal it crossed: the game no longer
+    waits for it, so it is dropped (moot), while an answer still awaited is not, nor one
+    from a seat the offer did not ask."""
+    t = table(players=3)
+    t.give(0, t.hand(lumber=1))
+    t.give(1, t.hand(ore=1))
+    t.play(A.OfferTrade(t.hand(lumber=1), t.hand(ore=1), 1))
+    assert not t.state.moot(A.AnswerTrade(1, True), 1)
+    assert t.state.moot(A.CounterOffer(2, t.hand(lumber=1), t.hand(ore=1)), 2)  # not asked
+    assert not t.state.moot(A.CancelTrade(), 0)  # only answers are ever moot
+    t.play(A.CancelTrade())
+    assert t.state.moot(A.AnswerTrade(1, True), 1)
+    assert t.state.moot(A.CounterOffer(1, t.hand(lumber=1), t.hand(ore=1)), 1)
+
+
 def test_confirm_only_with_a_seat_that_accepted(table) -> None:
     """seed 002 «Торговля»: the trade is made only with a seat that agreed."""
     t = table(players=3)
