@@ -37,6 +37,14 @@ The engine keeps every hidden stack (the development deck, a progress deck) as c
 face, never in an order: a card's draw is a chance outcome, and the order of a real game's
 shuffled deck is the network's (the mental-poker deck in net/), so a full position gives the
 counts.
+
+This module holds the engine's own fields (:data:`CORE_FIELDS`, :data:`HIDDEN_FIELDS`, the
+views' hands and development cards) and names no game: a game that keeps progress of its own
+(``state.variant_state``) says how it is written by its rules class's
+:attr:`~hexlan.engine.variants.base.Variant.position_fields`, a
+:class:`~hexlan.engine.position_fields.ProgressFields` of codecs in its own module (Seafarers'
+in engine/variants/seafarers.py, Cities & Knights' in engine/variants/cities_knights/
+position.py), which this module writes and reads as ``variant.NAME`` lines.
 """
 
 from __future__ import annotations
