@@ -37,6 +37,14 @@ The engine keeps every hidden stack (the development deck, a progress deck) as c
 face, never in an order: a card's draw is a chance outcome, and the order of a real game's
 shuffled deck is the network's (the mental-poker deck in net/), so a full position gives the
 counts.
+
+This module holds the engine's own fields (:data:`CORE_FIELDS`, :data:`HIDDEN_FIELDS`, the
+views' hands and development cards) and names no game: a game that keeps progress of its own
+(``state.variant_state``) says how it is written by its rules class's
+:attr:`~hexlan.engine.variants.base.Variant.position_fields`, a
+:class:`~hexlan.engine.position_fields.ProgressFields` of codecs in its own module (Seafarers'
+in engine/variants/seafarers.py, Cities & Knights' in engine/variants/cities_knights/
+position.py), which this module writes and reads as ``variant.NAME`` lines.
 """
 
 from __future__ import annotations
@@ -44,9 +52,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 from hexlan.engine import actions as A
+from hexlan.engine import position_fields as F
 from hexlan.engine.board import Board
 from hexlan.engine.core import (
     NO_SEAT,
@@ -57,17 +66,14 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
-    Terrain,
     as_hand,
 )
 from hexlan.engine.info import InformationState, _Group
 from hexlan.engine.options import GameOptions
+from hexlan.engine.position_fields import Codec, Json, ProgressFields, Shape
 from hexlan.engine.registry import action_from_list
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.cities_knights.progress import Knight, Progress, Retreat
-from hexlan.engine.variants.pirate_islands import FleetState
-from hexlan.engine.variants.seafarers import SeaState
 
 MAGIC: Final = "hexlan-position"
 """The first word of every position text."""
@@ -87,145 +93,28 @@ class PositionError(EngineError, ValueError):
     hand has 4 counts, the base game's hands have 5``."""
 
 
-Json: TypeAlias = Any
-"""A value as :func:`json.loads` gives it."""
+# ---------------------------------------------------------------------------- the engine's codecs
 
 
-# ---------------------------------------------------------------------------- value codecs
+def _hand(v: Json, s: Shape) -> list[int]:
+    return [F.read_count(x) for x in F.read_list(v, s.kinds, "counts (one per card kind)")]
 
 
-@dataclass(frozen=True, slots=True)
-class _Shape:
-    """What a state's field may hold: the sizes a reader checks lists against."""
-
-    players: int
-    kinds: int
-    faces: int
-    nodes: int
-    paths: int
-    hexes: int
-    phases: Mapping[str, GamePhase]
+def _faces(v: Json, s: Shape) -> list[int]:
+    return [
+        F.read_count(x) for x in F.read_list(v, s.faces, "counts (one per development card face)")
+    ]
 
 
-@dataclass(frozen=True, slots=True)
-class _Codec:
-    """How one field is written (``write(value) -> json``) and read (``read(json, shape)``,
-    raising ``ValueError`` with what is wrong)."""
-
-    write: Callable[[Any], Json]
-    read: Callable[[Json, _Shape], Any]
-
-
-def _int(value: Json, what: str = "a whole number") -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected {what}, not {json.dumps(value)}")
-    return value
-
-
-def _count(value: Json) -> int:
-    n = _int(value, "a count")
-    if n < 0:
-        raise ValueError(f"a count cannot be negative: {n}")
-    return n
-
-
-def _bool(value: Json) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"expected true or false, not {json.dumps(value)}")
-    return value
-
-
-def _list(value: Json, length: int | None = None, what: str = "items") -> list[Json]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, not {json.dumps(value)}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"expected {length} {what}, not {len(value)}")
-    return value
-
-
-def _seat(shape: _Shape, value: Json, none_ok: bool = True) -> Seat:
-    n = _int(value, "a seat")
-    if not (0 <= n < shape.players or (none_ok and n == NO_SEAT)):
-        raise ValueError(f"{n} is no seat of {shape.players} (nor -1)")
-    return n
-
-
-def _below(value: Json, limit: int, what: str) -> int:
-    n = _int(value, what)
-    if not -1 <= n < limit:
-        raise ValueError(f"{what} {n} is outside -1 .. {limit - 1}")
-    return n
-
-
-def _same(value: Any) -> Json:
-    return value
-
-
-def _lists(value: Any) -> Json:
-    return [list(v) for v in value]
-
-
-def _c(write: Callable[[Any], Json], read: Callable[[Json, _Shape], Any]) -> _Codec:
-    return _Codec(write, read)
-
-
-def _per_seat(item: Callable[[Json, _Shape], Any]) -> Callable[[Json, _Shape], list[Any]]:
-    return lambda v, s: [item(x, s) for x in _list(v, s.players, "seats")]
-
-
-def _seat_counts(v: Json, s: _Shape) -> list[int]:
-    return [_count(x) for x in _list(v, s.players, "seats")]
-
-
-def _seat_ints(v: Json, s: _Shape) -> list[int]:
-    return [_int(x) for x in _list(v, s.players, "seats")]
-
-
-def _seat_list(v: Json, s: _Shape) -> list[Seat]:
-    return [_seat(s, x, False) for x in _list(v)]
-
-
-def _ints(v: Json, s: _Shape) -> list[int]:
-    return [_int(x) for x in _list(v)]
-
-
-def _hand(v: Json, s: _Shape) -> list[int]:
-    return [_count(x) for x in _list(v, s.kinds, "counts (one per card kind)")]
-
-
-def _faces(v: Json, s: _Shape) -> list[int]:
-    return [_count(x) for x in _list(v, s.faces, "counts (one per development card face)")]
-
-
-def _phase_write(value: GamePhase) -> str:
-    return value.name.lower()
-
-
-def _phase_read(v: Json, s: _Shape) -> GamePhase:
-    phase = s.phases.get(v) if isinstance(v, str) else None
-    if phase is None:
-        raise ValueError(
-            f"no phase {json.dumps(v)} in this game; its phases: {', '.join(s.phases)}"
-        )
-    return phase
-
-
-def _resource_read(v: Json, s: _Shape) -> Resource:
+def _resource_read(v: Json, s: Shape) -> Resource:
     names = [r.name.lower() for r in Resource][: s.kinds]
     if v not in names:
         raise ValueError(f"expected a card kind ({', '.join(names)}), not {json.dumps(v)}")
     return Resource(names.index(v))
 
 
-def _optional(codec: _Codec) -> _Codec:
-    return _Codec(
-        lambda v: None if v is None else codec.write(v),
-        lambda v, s: None if v is None else codec.read(v, s),
-    )
-
-
-def _action_read(*kinds: type[A.Action]) -> Callable[[Json, _Shape], Any]:
-    def read(v: Json, s: _Shape) -> Any:
+def _action_read(*kinds: type[A.Action]) -> Callable[[Json, Shape], Any]:
+    def read(v: Json, s: Shape) -> Any:
         try:
             action = action_from_list(v)
         except EngineError as exc:
@@ -238,11 +127,13 @@ def _action_read(*kinds: type[A.Action]) -> Callable[[Json, _Shape], Any]:
     return read
 
 
-def _answers_read(v: Json, s: _Shape) -> dict[Seat, A.Action]:
+def _answers_read(v: Json, s: Shape) -> dict[Seat, A.Action]:
     answers: dict[Seat, A.Action] = {}
-    for item in _list(v):
-        seat, answer = _list(item, 2, "items (seat, answer)")
-        answers[_seat(s, seat, False)] = _action_read(A.AnswerTrade, A.CounterOffer)(answer, s)
+    for item in F.read_list(v):
+        seat, answer = F.read_list(item, 2, "items (seat, answer)")
+        answers[F.read_seat(s, seat, False)] = _action_read(A.AnswerTrade, A.CounterOffer)(
+            answer, s
+        )
     return answers
 
 
@@ -250,97 +141,91 @@ def _nodes_set_write(value: list[bool]) -> Json:
     return [n for n, b in enumerate(value) if b]
 
 
-def _nodes_set_read(v: Json, s: _Shape) -> list[bool]:
+def _nodes_set_read(v: Json, s: Shape) -> list[bool]:
     flags = [False] * s.nodes
-    for n in _list(v):
-        flags[_below(n, s.nodes, "intersection")] = True
+    for n in F.read_list(v):
+        flags[F.read_below(n, s.nodes, "intersection")] = True
     return flags
 
 
-def _dice_read(v: Json, s: _Shape) -> A.Dice:
-    first, second = (_int(x) for x in _list(v, 2, "dice"))
+def _dice_read(v: Json, s: Shape) -> A.Dice:
+    first, second = (F.read_int(x) for x in F.read_list(v, 2, "dice"))
     if not (1 <= first <= 6 and 1 <= second <= 6):
         raise ValueError(f"dice are 1 .. 6, not {v}")
     return A.Dice(first, second)
 
 
-_PHASE: Final = _c(_phase_write, _phase_read)
-_SEAT: Final = _c(_same, lambda v, s: _seat(s, v))
-_COUNT: Final = _c(_same, lambda v, s: _count(v))
-_INT: Final = _c(_same, lambda v, s: _int(v))
-_BOOL: Final = _c(_same, lambda v, s: _bool(v))
-_SEAT_COUNTS: Final = _c(list, _seat_counts)
-_SEAT_INTS: Final = _c(list, _seat_ints)
-_SEAT_LIST: Final = _c(list, _seat_list)
-_INTS: Final = _c(list, _ints)
-_SEAT_LISTS: Final = _c(_lists, _per_seat(_ints))
-_HANDS: Final = _c(_lists, _per_seat(_hand))
-_DEV_CARDS: Final = _c(_lists, _per_seat(_faces))
+_HANDS: Final = Codec(F.lists, F.per_seat(_hand))
+_DEV_CARDS: Final = Codec(F.lists, F.per_seat(_faces))
 
-CORE_FIELDS: Final[Mapping[str, _Codec]] = {
-    "active": _SEAT,
-    "bank": _c(list, _hand),
-    "blocked": _c(_nodes_set_write, _nodes_set_read),
-    "cities": _SEAT_LISTS,
-    "dev_count": _SEAT_COUNTS,
-    "dev_played_this_turn": _BOOL,
-    "dice": _c(
+CORE_FIELDS: Final[Mapping[str, Codec]] = {
+    "active": F.SEAT,
+    "bank": Codec(list, _hand),
+    "blocked": Codec(_nodes_set_write, _nodes_set_read),
+    "cities": F.SEAT_LISTS,
+    "dev_count": F.SEAT_COUNTS,
+    "dev_played_this_turn": F.BOOL,
+    "dice": Codec(
         lambda d: None if d is None else [d.first, d.second],
         lambda v, s: None if v is None else _dice_read(v, s),
     ),
-    "discard_after_robber": _BOOL,
-    "discards": _SEAT_COUNTS,
-    "discoveries": _SEAT_INTS,
-    "free_roads": _COUNT,
-    "generic_harbour": _c(list, _per_seat(lambda v, s: _bool(v))),
-    "gold_points": _SEAT_INTS,
-    "hand_size": _SEAT_COUNTS,
-    "knights": _SEAT_COUNTS,
-    "largest_army_holder": _SEAT,
-    "last_settlement": _c(_same, lambda v, s: _below(v, s.nodes, "intersection")),
-    "longest_road_holder": _SEAT,
-    "monopoly": _optional(_c(lambda r: r.name.lower(), _resource_read)),
-    "monopoly_cap": _optional(_COUNT),
-    "new_dev_count": _SEAT_COUNTS,
-    "node_level": _c(list, lambda v, s: [_count(x) for x in _list(v, s.nodes, "intersections")]),
-    "node_owner": _c(list, lambda v, s: [_seat(s, x) for x in _list(v, s.nodes, "intersections")]),
-    "path_owner": _c(list, lambda v, s: [_seat(s, x) for x in _list(v, s.paths, "paths")]),
-    "phase": _PHASE,
-    "public_vp": _SEAT_INTS,
-    "ratios": _c(_lists, _per_seat(_hand)),
-    "revealed_vp_cards": _SEAT_COUNTS,
-    "road_building_resume": _PHASE,
-    "road_length": _SEAT_COUNTS,
-    "roads": _SEAT_LISTS,
-    "robber": _c(_same, lambda v, s: _below(v, s.hexes, "hex")),
-    "robber_resume": _PHASE,
-    "roll_pending": _BOOL,
-    "settlements": _SEAT_LISTS,
-    "setup_order": _SEAT_LIST,
-    "setup_step": _COUNT,
-    "special_from": _SEAT,
-    "start_seat": _SEAT,
-    "trade": _c(
+    "discard_after_robber": F.BOOL,
+    "discards": F.SEAT_COUNTS,
+    "discoveries": F.SEAT_INTS,
+    "free_roads": F.COUNT,
+    "generic_harbour": Codec(list, F.per_seat(lambda v, s: F.read_bool(v))),
+    "gold_points": F.SEAT_INTS,
+    "hand_size": F.SEAT_COUNTS,
+    "knights": F.SEAT_COUNTS,
+    "largest_army_holder": F.SEAT,
+    "last_settlement": F.NODE,
+    "longest_road_holder": F.SEAT,
+    "monopoly": F.optional(Codec(lambda r: r.name.lower(), _resource_read)),
+    "monopoly_cap": F.optional(F.COUNT),
+    "new_dev_count": F.SEAT_COUNTS,
+    "node_level": Codec(
+        list, lambda v, s: [F.read_count(x) for x in F.read_list(v, s.nodes, "intersections")]
+    ),
+    "node_owner": Codec(
+        list, lambda v, s: [F.read_seat(s, x) for x in F.read_list(v, s.nodes, "intersections")]
+    ),
+    "path_owner": F.PATH_SEATS,
+    "phase": F.PHASE,
+    "public_vp": F.SEAT_INTS,
+    "ratios": Codec(F.lists, F.per_seat(_hand)),
+    "revealed_vp_cards": F.SEAT_COUNTS,
+    "road_building_resume": F.PHASE,
+    "road_length": F.SEAT_COUNTS,
+    "roads": F.SEAT_LISTS,
+    "robber": F.HEX,
+    "robber_resume": F.PHASE,
+    "roll_pending": F.BOOL,
+    "settlements": F.SEAT_LISTS,
+    "setup_order": F.SEAT_LIST,
+    "setup_step": F.COUNT,
+    "special_from": F.SEAT,
+    "start_seat": F.SEAT,
+    "trade": Codec(
         lambda t: None if t is None else A.action_to_list(t),
         lambda v, s: None if v is None else _action_read(A.OfferTrade)(v, s),
     ),
-    "trade_answers": _c(
+    "trade_answers": Codec(
         lambda d: [[seat, A.action_to_list(a)] for seat, a in sorted(d.items())], _answers_read
     ),
-    "trade_pending": _SEAT_LIST,
-    "turn": _COUNT,
-    "variant_due": _BOOL,
-    "variant_vp": _SEAT_INTS,
-    "victim": _SEAT,
-    "winner": _SEAT,
+    "trade_pending": F.SEAT_LIST,
+    "turn": F.COUNT,
+    "variant_due": F.BOOL,
+    "variant_vp": F.SEAT_INTS,
+    "victim": F.SEAT,
+    "winner": F.SEAT,
 }
 """The :class:`GameState` attributes a position holds as they are (every form), by name."""
 
-HIDDEN_FIELDS: Final[Mapping[str, _Codec]] = {
+HIDDEN_FIELDS: Final[Mapping[str, Codec]] = {
     "hands": _HANDS,
     "dev_cards": _DEV_CARDS,
     "new_dev_cards": _DEV_CARDS,
-    "deck": _c(list, _faces),
+    "deck": Codec(list, _faces),
 }
 """The secrets of a full position (``hidden.NAME``)."""
 
@@ -355,136 +240,26 @@ DERIVED_FIELDS: Final = frozenset(
 )  # fmt: skip
 """The :class:`GameState` attributes a position does not write: the game's fixed data (rebuilt
 from the game, board, options and seats), caches derived from the fields (``_income``,
-``hex_seats``), the variant's progress (written field by field, ``variant.NAME``)."""
+``hex_seats``), the game's progress (written field by field, ``variant.NAME``, as its rules
+module's :attr:`~hexlan.engine.variants.base.Variant.position_fields` says)."""
 
 
-# ---------------------------------------------------------------------------- variant codecs
+# ---------------------------------------------------------------------------- a game's fields
 
 
-def _tuples_read(v: Json, s: _Shape) -> list[tuple[int, ...]]:
-    return [tuple(_int(x) for x in _list(t)) for t in _list(v)]
+def _progress_fields(state: GameState) -> ProgressFields[Any] | None:
+    """How the game's rules module writes its progress (None: the game keeps none).
 
-
-def _tuple_write(value: Any) -> Json:
-    return [list(t) for t in value]
-
-
-_TUPLES: Final = _c(_tuple_write, _tuples_read)
-_SET: Final = _c(sorted, lambda v, s: {_int(x) for x in _list(v)})
-
-
-def _knight_write(k: Knight) -> Json:
-    return [k.seat, k.level, k.active]
-
-
-def _knight_read(v: Json, s: _Shape) -> Knight:
-    seat, level, active = _list(v, 3, "knight fields (seat, level, active)")
-    return Knight(_seat(s, seat, False), _count(level), _bool(active))
-
-
-def _knights_read(v: Json, s: _Shape) -> dict[int, Knight]:
-    knights = {}
-    for item in _list(v):
-        node, *knight = _list(item, 4, "knight fields (intersection, seat, level, active)")
-        knights[_below(node, s.nodes, "intersection")] = _knight_read(knight, s)
-    return knights
-
-
-def _retreat_read(v: Json, s: _Shape) -> Retreat:
-    *knight, node = _list(v, 4, "retreat fields (seat, level, active, intersection)")
-    return Retreat(_knight_read(knight, s), _below(node, s.nodes, "intersection"))
-
-
-SEA_FIELDS: Final[Mapping[str, _Codec]] = {
-    "ships": _SEAT_LISTS,
-    "ship_owner": _c(list, lambda v, s: [_seat(s, x) for x in _list(v, s.paths, "paths")]),
-    "gold_owed": _SEAT_COUNTS,
-    "islands_settled": _SEAT_LISTS,
-    "fog_tiles": _c(list, lambda v, s: [_count(x) for x in _list(v)]),
-    "fog_tokens": _c(list, lambda v, s: [_count(x) for x in _list(v)]),
-    "new_ships": _INTS,
-    "ship_moved": _BOOL,
-    "pirate": _c(_same, lambda v, s: _below(v, s.hexes, "hex")),
-    "gold_resume": _PHASE,
-    "fog_pending": _INTS,
-    "fog_seat": _SEAT,
-    "fog_resume": _PHASE,
-    "fog_terrain": _INT,
-    "fog_revealed": _TUPLES,
-}
-"""Seafarers' progress (:class:`~hexlan.engine.variants.seafarers.SeaState`), ``variant.NAME``."""
-
-FLEET_FIELDS: Final[Mapping[str, _Codec]] = {
-    **SEA_FIELDS,
-    "warships": _SEAT_COUNTS,
-    "fortress_chits": _SEAT_COUNTS,
-    "fortress_attacked": _BOOL,
-    "loot": _COUNT,
-}
-"""Pirate Islands' progress (:class:`~hexlan.engine.variants.pirate_islands.FleetState`)."""
-
-PROGRESS_FIELDS: Final[Mapping[str, _Codec]] = {
-    "levels": _SEAT_LISTS,
-    "walls": _SEAT_LISTS,
-    "defenders": _SEAT_INTS,
-    "points": _SEAT_INTS,
-    "drawn": _INTS,
-    "choosing": _SEAT_LIST,
-    "draws": _TUPLES,
-    "over_limit": _SEAT,
-    "free_promotions": _COUNT,
-    "crane": _BOOL,
-    "fleet": _optional(_c(list, lambda v, s: tuple(_int(x) for x in _list(v, 2, "items")))),
-    "wedding": _SEAT_LIST,
-    "harbor": _SEAT_LIST,
-    "harbor_offer": _INT,
-    "monopolised": _BOOL,
-    "showing": _optional(_c(list, lambda v, s: tuple(_int(x) for x in _list(v, 3, "items")))),
-    "unheld": _c(
-        lambda rows: [sorted(row) for row in rows],
-        lambda v, s: tuple(frozenset(_count(x) for x in _list(row)) for row in _list(v)),
-    ),
-    "merchant": _SEAT,
-    "spy": _SEAT,
-    "metropolis": _INTS,
-    "metropolis_seat": _c(list, lambda v, s: [_seat(s, x) for x in _list(v)]),
-    "knights": _c(lambda d: [[n, *_knight_write(k)] for n, k in sorted(d.items())], _knights_read),
-    "fresh": _SET,
-    "promoted": _SET,
-    "barbarians": _COUNT,
-    "arrived": _BOOL,
-    "pillage": _SEAT_LIST,
-    "retreat": _optional(_c(lambda r: [*_knight_write(r.knight), r.node], _retreat_read)),
-    "aqueduct": _SEAT_LIST,
-    "hands_before": _INTS,
-    "board.merchant": _c(_same, lambda v, s: _below(v, s.hexes, "hex")),
-    "board.merchant_seat": _SEAT,
-    "board.bishop": _SEAT_LIST,
-    "board.deserter": _SEAT,
-    "board.deserted": _optional(_c(_knight_write, _knight_read)),
-    "board.swaps": _TUPLES,
-}
-"""Cities & Knights' public progress
-(:class:`~hexlan.engine.variants.cities_knights.progress.Progress`; ``board.NAME``: its
-:class:`~hexlan.engine.variants.cities_knights.board_state.BoardCards`)."""
-
-PROGRESS_HIDDEN: Final[Mapping[str, _Codec]] = {
-    "cards": _c(lambda rows: [[list(c) for c in row] for row in rows], _per_seat(_tuples_read)),
-    "unknown": _SEAT_LISTS,
-    "pool": _c(_lists, lambda v, s: [[_count(x) for x in _list(row)] for row in _list(v)]),
-}
-"""Cities & Knights' progress cards (``hidden.variant.NAME`` in a full position)."""
-
-
-def _variant_fields(progress: object) -> tuple[Mapping[str, _Codec], Mapping[str, _Codec]]:
-    """The public and hidden codecs of a game's progress object."""
-    if isinstance(progress, FleetState):
-        return FLEET_FIELDS, {}
-    if isinstance(progress, SeaState):
-        return SEA_FIELDS, {}
-    if isinstance(progress, Progress):
-        return PROGRESS_FIELDS, PROGRESS_HIDDEN
-    raise PositionError(f"no position format for a game progress of {type(progress).__name__}")
+    Raises:
+        PositionError: the game keeps progress but its rules give no fields for it.
+    """
+    progress = state.variant_state
+    if progress is None:
+        return None
+    found = None if state.variant is None else state.variant.position_fields
+    if found is None:
+        raise PositionError(f"no position format for a game progress of {type(progress).__name__}")
+    return found
 
 
 def _get(progress: object, name: str) -> Any:
@@ -514,15 +289,6 @@ def _unseen_pool(state: GameState) -> list[int]:
     for cards in state.dev_cards:
         for face, n in enumerate(cards):
             pool[face] += n
-    return pool
-
-
-def _progress_pool(progress: Progress) -> list[list[int]]:
-    """The progress cards a spectator has not seen, per track and face."""
-    pool = [row[:] for row in progress.pool]
-    for row in progress.cards:
-        for track, face in row:
-            pool[track][face] += 1
     return pool
 
 
@@ -568,46 +334,35 @@ def to_position(state: GameState, *, public: bool = False, seat: Seat | None = N
     }
     for name, codec in CORE_FIELDS.items():
         lines[name] = codec.write(getattr(state, name))
-    progress = state.variant_state
-    hidden_codecs: Mapping[str, _Codec] = {}
-    if progress is not None:
-        codecs, hidden_codecs = _variant_fields(progress)
-        for name, codec in codecs.items():
+    progress, game = state.variant_state, _progress_fields(state)
+    if game is not None:
+        for name, codec in game.public.items():
             lines[f"variant.{name}"] = codec.write(_get(progress, name))
     if form == FULL:
         for name, codec in HIDDEN_FIELDS.items():
             lines[f"hidden.{name}"] = codec.write(getattr(state, name))
-        for name, codec in hidden_codecs.items():
-            lines[f"hidden.variant.{name}"] = codec.write(_get(progress, name))
+        if game is not None:
+            for name, codec in game.hidden.items():
+                lines[f"hidden.variant.{name}"] = codec.write(_get(progress, name))
     else:
         _write_view(state, seat, lines)
+        if game is not None:
+            game.write_view(progress, seat, lines)
     header = f"{MAGIC} {VERSION} {state.rules.name} {form}"
     return "\n".join([header, *(f"{k} {_dump(v)}" for k, v in sorted(lines.items()))]) + "\n"
 
 
 def _write_view(state: GameState, seat: Seat | None, lines: dict[str, Json]) -> None:
-    """The fields of a public or seat position beyond the public state's."""
+    """The engine's fields of a public or seat position beyond the public state's (a game's
+    own are its :meth:`~hexlan.engine.position_fields.ProgressFields.write_view`)."""
     pool = _unseen_pool(state)
-    progress = state.variant_state
-    if isinstance(progress, Progress):
-        lines["variant.held"] = [
-            [progress.held(s, t) for t in range(3)] for s in range(state.players)
-        ]
-        cards = _progress_pool(progress)
     if seat is not None:
         lines["own.hand"] = list(state.hands[seat])
         lines["own.dev_cards"] = list(state.dev_cards[seat])
         lines["own.new_dev_cards"] = list(state.new_dev_cards[seat])
         for face, n in enumerate(state.dev_cards[seat]):
             pool[face] -= n
-        if isinstance(progress, Progress):
-            own = sorted(progress.cards[seat])
-            lines["own.progress_cards"] = [list(c) for c in own]
-            for track, face in own:
-                cards[track][face] -= 1
     lines["unseen.deck"] = pool
-    if isinstance(progress, Progress):
-        lines["unseen.progress"] = cards
 
 
 def replace_fields(text: str, changes: Mapping[str, Json]) -> str:
@@ -711,7 +466,7 @@ class _Reader:
         except (EngineError, ValueError, TypeError, KeyError, IndexError) as exc:
             raise PositionError(f"line {number} ({name}): {exc}") from None
 
-    def field(self, name: str, codec: _Codec, shape: _Shape) -> Any:
+    def field(self, name: str, codec: Codec, shape: Shape) -> Any:
         """The value of field ``name`` read by ``codec``."""
         return self.take(name, lambda v: codec.read(v, shape))
 
@@ -750,7 +505,7 @@ def from_position(text: str) -> GameState:
     parsed = _parse(text)
     reader = _Reader(parsed)
     rules = load_ruleset(parsed.game)
-    players = reader.take("players", lambda v: rules.seat_count(_int(v, "a seat count")))
+    players = reader.take("players", lambda v: rules.seat_count(F.read_int(v, "a seat count")))
     board = reader.take("board", Board.from_dict)
     options = reader.take("options", lambda v: GameOptions.from_dict(_dict(v)))
     seat = parsed.seat
@@ -765,7 +520,7 @@ def from_position(text: str) -> GameState:
         raise
     except EngineError as exc:
         raise PositionError(f"the game cannot be set up: {exc}") from None
-    shape = _Shape(
+    shape = Shape(
         players,
         state.kinds,
         len(state.deck),
@@ -776,23 +531,25 @@ def from_position(text: str) -> GameState:
     )
     for name, codec in CORE_FIELDS.items():
         setattr(state, name, reader.field(name, codec, shape))
-    progress = state.variant_state
-    if progress is not None:
-        codecs, hidden_codecs = _variant_fields(progress)
-        for name, codec in codecs.items():
-            value = reader.field(f"variant.{name}", codec, shape)
-            _set(progress, name, value)
+    progress, game = state.variant_state, _progress_fields(state)
+    if game is not None:
+        for name, codec in game.public.items():
+            _set(progress, name, reader.field(f"variant.{name}", codec, shape))
     if isinstance(state, InformationState):
         _read_view(state, reader, shape)
+        if game is not None:
+            game.read_view(
+                progress, state.seat, players, lambda name, c: reader.field(name, c, shape)
+            )
+        _forget_hands(state)
     else:
         for name, codec in HIDDEN_FIELDS.items():
             setattr(state, name, reader.field(f"hidden.{name}", codec, shape))
-        if progress is not None:
-            for name, codec in hidden_codecs.items():
-                value = reader.field(f"hidden.variant.{name}", codec, shape)
-                _set(progress, name, value)
+        if game is not None:
+            for name, codec in game.hidden.items():
+                _set(progress, name, reader.field(f"hidden.variant.{name}", codec, shape))
     reader.done()
-    _rebuild(state)
+    _rebuild(state, game)
     _check_cards(state)
     return state
 
@@ -803,41 +560,15 @@ def _dict(value: Json) -> dict[str, Any]:
     return value
 
 
-def _read_view(state: InformationState, reader: _Reader, shape: _Shape) -> None:
-    """The fields of a public or seat position beyond the public state's, and the view's
-    knowledge of the opponents' hands: any hand of their size the cards out of the bank
-    allow."""
+def _read_view(state: InformationState, reader: _Reader, shape: Shape) -> None:
+    """The engine's fields of a public or seat position beyond the public state's (a game's
+    own are its :meth:`~hexlan.engine.position_fields.ProgressFields.read_view`)."""
     seat = state.seat
-    pool = reader.take("unseen.deck", lambda v: _faces(v, shape))
-    progress = state.variant_state
-    if isinstance(progress, Progress):
-        held = reader.take(
-            "variant.held",
-            lambda v: [
-                [_count(x) for x in _list(r, 3, "tracks")] for r in _list(v, shape.players, "seats")
-            ],
-        )
-        cards_pool = reader.take(
-            "unseen.progress", lambda v: PROGRESS_HIDDEN["pool"].read(v, shape)
-        )
+    state.deck = reader.take("unseen.deck", lambda v: _faces(v, shape))
     if seat != NO_SEAT:
         state.hands[seat] = reader.take("own.hand", lambda v: _hand(v, shape))
         state.dev_cards[seat] = reader.take("own.dev_cards", lambda v: _faces(v, shape))
         state.new_dev_cards[seat] = reader.take("own.new_dev_cards", lambda v: _faces(v, shape))
-        if isinstance(progress, Progress):
-            progress.cards[seat] = reader.take(
-                "own.progress_cards", lambda v: _tuples_read(v, shape)
-            )
-    state.deck = pool
-    if isinstance(progress, Progress):
-        progress.pool = cards_pool
-        for s in range(state.players):
-            if s != seat:
-                progress.unknown[s] = held[s]
-                progress.cards[s] = []
-            else:
-                progress.unknown[s] = [0, 0, 0]
-    _forget_hands(state)
 
 
 def _forget_hands(state: InformationState) -> None:
@@ -895,20 +626,17 @@ def _count_hands(size: int, caps: tuple[int, ...]) -> int:
     return ways[size]
 
 
-def _rebuild(state: GameState) -> None:
+def _rebuild(state: GameState, game: ProgressFields[Any] | None) -> None:
     """The caches a position does not write, from the fields it does: the board as play has
-    changed it (fog revealed, tokens swapped), each total's income, the seats on each hex."""
+    changed it (the game's :meth:`~hexlan.engine.position_fields.ProgressFields.board_in_play`:
+    fog revealed, tokens swapped), each total's income, the seats on each hex."""
     board = state.board
-    progress = state.variant_state
     terrains, tokens = list(board.terrains), list(board.tokens)
-    if isinstance(progress, SeaState):
-        for h, terrain, token in progress.fog_revealed:
-            if not 0 <= h < len(terrains):
-                raise PositionError(f"variant.fog_revealed: no hex {h}")
-            terrains[h], tokens[h] = Terrain(terrain), token
-    if isinstance(progress, Progress):
-        for first, second in progress.board.swaps:
-            tokens[first], tokens[second] = tokens[second], tokens[first]
+    if game is not None:
+        try:
+            game.board_in_play(state.variant_state, terrains, tokens)
+        except ValueError as exc:
+            raise PositionError(str(exc)) from None
     state.board = board = replace(board, terrains=tuple(terrains), tokens=tuple(tokens))
     topo = state.topology
     state.hex_seats = [0] * topo.hex_count

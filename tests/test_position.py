@@ -26,20 +26,18 @@ from hexlan.engine.maps import load_map
 from hexlan.engine.position import (
     CORE_FIELDS,
     DERIVED_FIELDS,
-    FLEET_FIELDS,
     HIDDEN_FIELDS,
-    PROGRESS_FIELDS,
-    PROGRESS_HIDDEN,
-    SEA_FIELDS,
     PositionError,
     from_position,
+    replace_fields,
     to_position,
 )
 from hexlan.engine.ruleset import GAMES, load_ruleset
 from hexlan.engine.state import GameState
+from hexlan.engine.variants.cities_knights.position import PROGRESS_FIELDS, PROGRESS_HIDDEN
 from hexlan.engine.variants.cities_knights.progress import Progress
-from hexlan.engine.variants.pirate_islands import FleetState
-from hexlan.engine.variants.seafarers import SeaState
+from hexlan.engine.variants.pirate_islands import FLEET_FIELDS, FleetState
+from hexlan.engine.variants.seafarers import SEA_FIELDS, Seafarers, SeaState
 
 STEPS = 360
 """Steps of each game's random play."""
@@ -131,6 +129,70 @@ def test_the_fields_cover_every_attribute() -> None:
     assert {f.name for f in fields(FleetState)} == set(FLEET_FIELDS)
     top = {n.split(".")[0] for n in (*PROGRESS_FIELDS, *PROGRESS_HIDDEN)}
     assert {f.name for f in fields(Progress)} == top
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_games_progress_fields_come_from_its_rules(name: str) -> None:
+    """Each game's rules (``Variant.position_fields``) name every field of the progress it
+    keeps, and of each object in it that a dotted name reaches (Cities & Knights' ``board``);
+    a game keeping no progress names none."""
+    state = _game(name)
+    progress, variant = state.variant_state, state.variant
+    game = None if variant is None else variant.position_fields
+    if progress is None:
+        assert game is None
+        return
+    assert game is not None
+    names = [*game.public, *game.hidden]
+    assert {f.name for f in fields(progress)} == {n.split(".")[0] for n in names}
+    for part in {n.split(".")[0] for n in names if "." in n}:
+        inner = {n.split(".", 1)[1] for n in names if n.startswith(f"{part}.")}
+        assert {f.name for f in fields(getattr(progress, part))} == inner
+
+
+def test_a_progress_without_fields_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game keeping progress whose rules give no position fields has no position."""
+    state = _game("seafarers-fog-island")
+    monkeypatch.setattr(Seafarers, "position_fields", None)
+    with pytest.raises(PositionError, match="no position format for a game progress of SeaState"):
+        to_position(state)
+
+
+def test_a_revealed_fog_hex_off_the_board_is_refused() -> None:
+    """Seafarers' board in play is rebuilt from its own field ``variant.fog_revealed``."""
+    text = to_position(_game("seafarers-fog-island"))
+    with pytest.raises(PositionError, match=r"variant\.fog_revealed: no hex 999"):
+        from_position(replace_fields(text, {"variant.fog_revealed": [[999, 1, 6]]}))
+
+
+def test_cities_and_knights_views_hold_its_progress_cards() -> None:
+    """A Cities & Knights seat position carries the game's own view fields (its rules' write
+    and read them): each seat's cards held per track, the seat's own cards, those unseen; a
+    bad one is refused naming its line."""
+    game = _game("cities-and-knights")
+    progress = game.variant_state
+    assert isinstance(progress, Progress)
+    rng = random.Random("progress cards")
+    while not any(progress.cards) and not game.is_over:
+        game.play(_next(game, rng))
+        progress = game.variant_state
+        assert isinstance(progress, Progress)
+    seat = next(s for s, cards in enumerate(progress.cards) if cards)
+    text = to_position(game, seat=seat)
+    lines = dict(line.split(" ", 1) for line in text.splitlines()[1:])
+    assert {"variant.held", "own.progress_cards", "unseen.progress"} <= set(lines)
+    view = from_position(text)
+    assert isinstance(view.variant_state, Progress)
+    assert sorted(view.variant_state.cards[seat]) == sorted(progress.cards[seat])
+    assert view.variant_state.unknown[seat] == [0, 0, 0]
+    held = [[progress.held(s, t) for t in range(3)] for s in range(game.players)]
+    for s in range(game.players):
+        if s != seat:
+            assert view.variant_state.cards[s] == [] and view.variant_state.unknown[s] == held[s]
+    bad = replace_fields(text, {"variant.held": [[0, 0]] * game.players})
+    line = next(n for n, row in enumerate(bad.splitlines(), 1) if row.startswith("variant.held"))
+    with pytest.raises(PositionError, match=rf"line {line} \(variant\.held\): expected 3 tracks"):
+        from_position(bad)
 
 
 def test_the_text_is_sorted_lines_under_a_header() -> None:

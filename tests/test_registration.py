@@ -166,7 +166,6 @@ def test_the_modules_that_gather_games_name_none() -> None:
 
 
 STILL_NAMING_GAMES: dict[str, str] = {
-    "engine/position.py": "writes and reads each game's progress itself, not through its state",
     "engine/bots/board_cards.py": "the heuristic bot's Cities & Knights board cards",
     "engine/bots/heuristic.py": "weighs Jungle, Big River and Seafarers spots itself",
     "engine/bots/knights.py": "the heuristic bot's Cities & Knights choices",

@@ -37,8 +37,10 @@ the state's generic slot
 :attr:`~hexlan.engine.state.GameState.variant_state`: a :class:`VariantState` its rules module
 makes in :meth:`Variant.prepare_state`, which :meth:`GameState.copy` copies and whose
 ``public_dict`` the module's :meth:`Variant.public_dict` adds to the state's (so it is in every
-hash). No new game adds fields to GameState. A game without hooks (the base game) has no variant
-and pays one ``is None`` test at each point.
+hash); its Variant class's ``position_fields`` (a
+:class:`~hexlan.engine.position_fields.ProgressFields`) says how a position (docs/POSITION.md)
+writes and reads it. No new game adds fields to GameState. A game without hooks (the base game)
+has no variant and pays one ``is None`` test at each point.
 
 Cities & Knights (:mod:`hexlan.engine.variants.cities_knights`) adds
 :meth:`Variant.setup_city`, :meth:`Variant.robber_locked`, :meth:`Variant.hand_limit_bonus`,

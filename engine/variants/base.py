@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from hexlan.engine.board import Board
     from hexlan.engine.chance import ChanceNode
     from hexlan.engine.options import GameOptions
+    from hexlan.engine.position_fields import ProgressFields
     from hexlan.engine.ruleset import RuleSet
     from hexlan.engine.state import GameState
     from hexlan.engine.topology import Topology
@@ -70,6 +71,8 @@ class Variant:
     - ``dev_cards``: development card faces of its own (members of its
       :class:`~hexlan.engine.core.DevelopmentCard` subclass, codes after the base game's and
       earlier games'), which a rule set's ``[development_deck]`` may then name.
+    - ``position_fields``: how a position (:mod:`hexlan.engine.position`, docs/POSITION.md)
+      writes and reads its progress object (:class:`VariantState`), if it keeps one.
 
     Args:
         rules: the game's rule set (its ``raw`` tables carry the variant's numbers).
@@ -89,6 +92,9 @@ class Variant:
     """Per resource, the card kind a city yields instead of its second card of it (-1: a
     second card of the resource); None where a city yields two of its resource (Cities &
     Knights: paper, cloth and coin beside forest, pasture and mountains)."""
+    position_fields: ClassVar[ProgressFields[Any] | None] = None
+    """The position's fields of the progress the game keeps in ``state.variant_state``, as
+    :class:`~hexlan.engine.position_fields.ProgressFields`; None for a game that keeps none."""
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         self.rules = rules

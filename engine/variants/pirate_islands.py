@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
+from hexlan.engine import position_fields as F
 from hexlan.engine.chance import HAND_DRAW, UNIFORM, ChanceNode
 from hexlan.engine.core import (
     NO_SEAT,
@@ -57,10 +58,12 @@ from hexlan.engine.gamespec import GameSpec
 from hexlan.engine.topology import lattice
 from hexlan.engine.variants.base import VariantHandler
 from hexlan.engine.variants.seafarers import (
+    SEA_FIELDS,
     BuildShip,
     MovePirate,
     MoveShip,
     Seafarers,
+    SeaFields,
     SeaPhase,
     SeaState,
     sea,
@@ -176,6 +179,16 @@ def fleet(state: GameState) -> FleetState:
     return progress
 
 
+FLEET_FIELDS: Final[Mapping[str, F.Codec]] = {
+    **SEA_FIELDS,
+    "warships": F.SEAT_COUNTS,
+    "fortress_chits": F.SEAT_COUNTS,
+    "fortress_attacked": F.BOOL,
+    "loot": F.COUNT,
+}
+"""The position's ``variant.NAME`` fields of :class:`FleetState`: Seafarers' and the fleet's."""
+
+
 FORTRESS_DICE: Final = tuple(FortressDie(n) for n in range(1, 7))
 """The 6 equally likely outcomes of a fortress attack's die."""
 ATTACK_FORTRESS: Final = AttackFortress()
@@ -281,6 +294,7 @@ class PirateIslands(Seafarers):
 
     name: ClassVar[str] = "pirate-islands"
     has_robber: ClassVar[bool] = False
+    position_fields: ClassVar[F.ProgressFields[Any] | None] = SeaFields(FLEET_FIELDS)
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         super().__init__(rules, options, topology)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
+from hexlan.engine import position_fields as F
 from hexlan.engine.chance import DECK_DRAW, ChanceNode
 from hexlan.engine.core import (
     NO_LIMIT,
@@ -173,6 +174,42 @@ def sea(state: GameState) -> SeaState:
     return progress
 
 
+SEA_FIELDS: Final[Mapping[str, F.Codec]] = {
+    "ships": F.SEAT_LISTS,
+    "ship_owner": F.PATH_SEATS,
+    "gold_owed": F.SEAT_COUNTS,
+    "islands_settled": F.SEAT_LISTS,
+    "fog_tiles": F.COUNTS,
+    "fog_tokens": F.COUNTS,
+    "new_ships": F.INTS,
+    "ship_moved": F.BOOL,
+    "pirate": F.HEX,
+    "gold_resume": F.PHASE,
+    "fog_pending": F.INTS,
+    "fog_seat": F.SEAT,
+    "fog_resume": F.PHASE,
+    "fog_terrain": F.INT,
+    "fog_revealed": F.TUPLES,
+}
+"""The position's ``variant.NAME`` fields of :class:`SeaState` (docs/POSITION.md)."""
+
+
+class SeaFields(F.ProgressFields[SeaState]):
+    """How a position writes Seafarers' progress (and Pirate Islands'): all public, and the
+    board in play has the fog hexes revealed (:attr:`SeaState.fog_revealed`)."""
+
+    def board_in_play(self, progress: SeaState, terrains: list[Terrain], tokens: list[int]) -> None:
+        """Each revealed fog hex's terrain and token in place of the fog.
+
+        Raises:
+            ValueError: a revealed hex the board does not have.
+        """
+        for h, terrain, token in progress.fog_revealed:
+            if not 0 <= h < len(terrains):
+                raise ValueError(f"variant.fog_revealed: no hex {h}")
+            terrains[h], tokens[h] = Terrain(terrain), token
+
+
 class SeaPhase(GamePhase):
     """Seafarers' own phases (registered as :attr:`Seafarers.phases`)."""
 
@@ -277,6 +314,7 @@ class Seafarers(Variant):
     """
 
     name: ClassVar[str] = "seafarers"
+    position_fields: ClassVar[F.ProgressFields[Any] | None] = SeaFields(SEA_FIELDS)
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         super().__init__(rules, options, topology)

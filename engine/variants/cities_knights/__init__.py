@@ -89,10 +89,12 @@ from hexlan.engine.variants.cities_knights.actions import (
     RetreatKnight,
 )
 from hexlan.engine.variants.cities_knights.config import Config
+from hexlan.engine.variants.cities_knights.position import POSITION
 from hexlan.engine.variants.cities_knights.progress import Knight, Progress, Retreat
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
+    from hexlan.engine.position_fields import ProgressFields
     from hexlan.engine.ruleset import RuleSet
     from hexlan.engine.state import GameState
     from hexlan.engine.topology import Topology
@@ -129,6 +131,7 @@ class CitiesKnights(Variant):
 
     name: ClassVar[str] = "cities-and-knights"
     city_commodities: ClassVar[tuple[int, ...] | None] = _COMMODITY_OF
+    position_fields: ClassVar[ProgressFields[Any] | None] = POSITION
 
     def __init__(self, rules: RuleSet, options: GameOptions, topology: Topology) -> None:
         super().__init__(rules, options, topology)
