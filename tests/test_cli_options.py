@@ -247,10 +247,10 @@ def test_play_and_host_hand_the_parsed_options_on(monkeypatch: pytest.MonkeyPatc
 async def test_a_tui_host_opens_its_table_with_its_options(data_dir: Path) -> None:
     """`hexlan host --option` as the app runs it: a 2-seat table hosted from the TUI with one
     `hexlan bot` process opens with the host's options, which the bot's own log carries too."""
+    from ports import free_port
     from test_tui_net import WIDE, wait_for
 
     from hexlan.net.client import NetworkGame
-    from hexlan.net.lobby import free_port
     from hexlan.tui.app import make_net_app
     from hexlan.tui.screens.lobby import NetOptions
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ports import free_port
 
 from hexlan.engine.core import IllegalActionError
 from hexlan.net import log as log_module
@@ -28,12 +29,6 @@ from hexlan.net.wire import Envelope
 
 TIMEOUT = 120.0
 HEXLAN = [sys.executable, "-m", "hexlan"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start_bot(*args: str) -> subprocess.Popen[str]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ports import free_port
 from test_session import Table, play, resign, view_of
 
 from hexlan.engine import actions as A
@@ -29,7 +30,6 @@ from hexlan.engine.bots import make_bot
 from hexlan.engine.core import Seat
 from hexlan.net.effects import Applied, Compute, Effect, Stopped
 from hexlan.net.inproc import SeatKeys, make_opening
-from hexlan.net.lobby import free_port
 from hexlan.net.peer import Peer, PeerEvent
 from hexlan.net.redteam import swap_in_another_card
 from hexlan.net.wire import Envelope, Opening

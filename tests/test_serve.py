@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,18 +18,13 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from ports import free_port
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[int]:
     """A `hexlan serve` process serving `hexlan play --players 2 --seed 1`; its port."""
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # the served games' logs
     serve = ["serve", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(

@@ -194,7 +194,7 @@ async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
     processes that join over TCP; the person places the set-up by keys and rolls by key, then
     a bot plays the person's seat for some turns; quitting ends the bots, and the host's log
     checks out as a valid unfinished game."""
-    from hexlan.net.lobby import free_port
+    from ports import free_port
 
     log = data_dir / "host.hexlan"
     options = NetOptions(
@@ -262,7 +262,8 @@ async def test_a_vanished_bot_is_shown_and_the_game_abandoned_by_key(data_dir: P
     """One of the host's two bots is killed once the game runs: the status line names the
     seat that stopped answering, A (confirmed) signs the abandonment, the other bot has signed
     too, and the game ends as abandoned."""
-    from hexlan.net.lobby import free_port
+    from ports import free_port
+
     from hexlan.tui.screens.dialogs import ChoiceDialog
 
     options = NetOptions(
@@ -319,7 +320,7 @@ async def test_tui_joins_a_bot_hosted_table_by_address(data_dir: Path) -> None:
     screens (a bot plays the person's seat here) for some turns."""
     import subprocess
 
-    from hexlan.net.lobby import free_port
+    from ports import free_port
 
     port = free_port()
     host = subprocess.Popen(
