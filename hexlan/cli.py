@@ -119,6 +119,20 @@ _THINK_OPTION = click.option(
     help="Seconds a searching bot (mcts) may think per decision.",
 )
 _STRATEGIES = "random, heuristic or mcts"
+
+
+def _strategy(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """The ``--strategy`` option's check: a bot's name (None: the command's default)."""
+    from hexlan.engine.bots import BOTS
+
+    if value is not None and value not in BOTS:
+        raise click.BadParameter(
+            f"unknown bot {value!r}; choose from {', '.join(sorted(BOTS))}",
+            param_hint="'--strategy'",
+        )
+    return value
+
+
 _BELL_OPTION = click.option(
     "--bell/--no-bell",
     default=True,
@@ -158,8 +172,76 @@ def _bot_list(value: str, players: int) -> list[str]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hexlan")
-def main() -> None:
-    """hexlan: Settlers of Catan-style games in the terminal, with no trusted server."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """hexlan: Settlers of Catan-style games in the terminal, with no trusted server.
+
+    Your saved settings (`hexlan settings`) are the defaults of the options they name; an
+    option given here overrides its setting.
+    """
+    from hexlan.settings import command_defaults, read_settings, settings_path
+
+    def warn(line: str) -> None:
+        click.echo(f"hexlan: {line}", err=True)
+
+    saved = read_settings(settings_path(), warn)
+    if saved and ctx.invoked_subcommand != "settings":  # it shows the file as it is
+        assert isinstance(ctx.command, click.Group)  # main is a group
+        ctx.default_map = command_defaults(ctx.command, ctx, saved, warn)
+
+
+@main.command(name="settings")
+@click.argument("assignments", nargs=-1, metavar="[KEY=VALUE]...")
+def settings_command(assignments: tuple[str, ...]) -> None:
+    """Show your saved settings, or save some: KEY=VALUE with KEY one of name, bot_delay,
+    strategy, think, bell, title (e.g. `hexlan settings name=Ann bell=false`). Each is the
+    default of the option of that name in every command that has one."""
+    from hexlan.settings import SETTINGS, read_settings, save_settings, settings_path
+
+    path = settings_path()
+    saved = read_settings(path, lambda line: click.echo(f"hexlan: {line}", err=True))
+    ctx = click.get_current_context()
+    for item in assignments:
+        key, sep, text = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or key not in SETTINGS:
+            raise click.BadParameter(
+                f"{item!r}: give KEY=VALUE, KEY one of {', '.join(SETTINGS)}",
+                param_hint="'KEY=VALUE'",
+            )
+        saved[key] = _setting_value(ctx, key, text.strip())
+    if assignments:
+        try:
+            save_settings(path, saved)
+        except OSError as exc:
+            raise click.ClickException(f"cannot save the settings to {path}: {exc}") from None
+    click.echo(f"settings file: {path}")
+    for key in SETTINGS:
+        if key in saved:
+            click.echo(f"  {key} = {json.dumps(saved[key])}")
+    if not saved:
+        click.echo("  (none saved: every option has its built-in default)")
+
+
+def _setting_value(ctx: click.Context, key: str, text: str) -> object:
+    """``text`` as the value of the setting ``key``, checked and converted by the first
+    command option of that name (a flag takes true/false, yes/no, on/off).
+
+    Raises:
+        click.BadParameter: that option refuses it.
+    """
+    for name in main.list_commands(ctx):
+        command = main.get_command(ctx, name)
+        for param in command.params if command is not None else ():
+            if param.name == key:
+                try:
+                    value = param.type.convert(text, param, ctx)
+                    if param.callback is not None:  # the option's own check (a name's length)
+                        value = param.callback(ctx, param, value)
+                except click.BadParameter as exc:
+                    raise click.BadParameter(exc.message, param_hint=f"'{key}'") from None
+                return value
+    raise click.BadParameter(f"no option takes {key!r}", param_hint="'KEY=VALUE'")
 
 
 @main.command()
@@ -184,6 +266,7 @@ def main() -> None:
 )
 @click.option(
     "--strategy",
+    callback=_strategy,
     default=None,
     help=f"The bots: {_STRATEGIES} (default: mcts in the base game, heuristic in the others).",
 )
@@ -212,7 +295,7 @@ def play(
     players = _players(game, players)
     board = _board_kind(game, board)
     options = _game_options(game, game_options)
-    strategy = _strategy(strategy) or _PLAY_DEFAULT.get(game, "heuristic")
+    strategy = strategy or _PLAY_DEFAULT.get(game, "heuristic")
     from hexlan.tui.app import run_play
 
     sys.exit(
@@ -512,17 +595,6 @@ def map_(path: Path | None, as_json: bool) -> None:
         )
 
 
-def _strategy(value: str | None) -> str | None:
-    from hexlan.engine.bots import BOTS
-
-    if value is not None and value not in BOTS:
-        raise click.BadParameter(
-            f"unknown bot {value!r}; choose from {', '.join(sorted(BOTS))}",
-            param_hint="'--strategy'",
-        )
-    return value
-
-
 def _host_port(value: str | None) -> tuple[str, int] | None:
     if value is None:
         return None
@@ -585,7 +657,9 @@ _ABANDON_AFTER_OPTION = click.option(
     default=None,
     help="--host: the table port (47400). --join: this bot's game port (any free one).",
 )
-@click.option("--strategy", default="heuristic", show_default=True, help=f"{_STRATEGIES}.")
+@click.option(
+    "--strategy", callback=_strategy, default="heuristic", show_default=True, help=f"{_STRATEGIES}."
+)
 @_THINK_OPTION
 @click.option(
     "--log",
@@ -698,7 +772,6 @@ def bot(
     game_rules = _game_options(game, game_options) if hosting else GameOptions()
     address = _host_port(join)
     dial_routes = _routes(routes)
-    _strategy(strategy)
     from hexlan.headless import BotOptions, run_bot
 
     options = BotOptions(
@@ -735,6 +808,7 @@ def bot(
 )
 @click.option(
     "--strategy",
+    callback=_strategy,
     default=None,
     help="Let this bot play on (default: the bot that played the log's seat).",
 )
@@ -752,7 +826,6 @@ def resume(
     abandon_after: float | None,
 ) -> None:
     """Restart a crashed or closed peer from its game log and play on."""
-    _strategy(strategy)
     from hexlan.headless import run_resume
 
     sys.exit(
@@ -815,7 +888,11 @@ _IDENTITY_OPTION = click.option(
     help="Seconds the bots wait before each move.",
 )
 @click.option(
-    "--strategy", default="heuristic", show_default=True, help=f"The bots: {_STRATEGIES}."
+    "--strategy",
+    callback=_strategy,
+    default="heuristic",
+    show_default=True,
+    help=f"The bots: {_STRATEGIES}.",
 )
 @_THINK_OPTION
 @click.option("--name", default=None, help="Your name at the table (default: your login).")
@@ -844,7 +921,6 @@ def host(
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
     game_rules = _game_options(game, game_options)
-    _strategy(strategy)
     if bots >= seats:
         raise click.BadParameter(
             f"a table of {seats} seats has room for {seats - 1} bots besides you",

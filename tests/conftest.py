@@ -34,6 +34,10 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 
+# No test reads the developer's own saved settings (hexlan/settings.py): every command the tests
+# run, in this process or in a child process, finds an empty user config directory.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hexlan-test-config-")
+
 # Property tests draw the same examples on every run, so CI never meets a new one by chance;
 # run with HYPOTHESIS_PROFILE=explore to search afresh.
 settings.register_profile("ci", derandomize=True, deadline=None)
