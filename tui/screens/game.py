@@ -1127,7 +1127,7 @@ class GameScreen(TableScreen):
 
     def action_help(self) -> None:
         """Show the help screen."""
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.game.view))
 
     def action_dice(self) -> None:
         """Show the dice statistics."""

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from hexlan.engine.state import GameState
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.widgets.dice import histogram
@@ -101,11 +102,21 @@ hex's resource 2:1 for its holder, who has its point."""
 
 
 class HelpScreen(ModalScreen[None]):
-    """The key map and a short rules summary."""
+    """The key map and a short rules summary; ``r`` opens the game's whole rules page.
+
+    Args:
+        view: the game shown (its rule set and options name the page and what is in force);
+            None: no game, no rules page.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,f1,q", "close", "Close"),
+        Binding("r", "rules", "Rules"),
     ]
+
+    def __init__(self, view: GameState | None = None) -> None:
+        super().__init__()
+        self.view = view
 
     def compose(self) -> ComposeResult:
         """The key map, how to pick a place and the rules in short, in a scrolling box."""
@@ -128,7 +139,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(picks)
                 yield Static(Text("\nRules in short", style="bold underline"))
                 yield Static(RULES)
-            yield Static("Esc or ? closes · ↑/↓ scroll", classes="hint")
+            rules = " · r the game's rules" if self.view is not None else ""
+            yield Static(f"Esc or ? closes · ↑/↓ scroll{rules}", classes="hint")
 
     def on_mount(self) -> None:
         """Focus the scrolling body (arrows scroll)."""
@@ -137,6 +149,13 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Close the help."""
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        """Open the game's rules page, with the options in force marked."""
+        if self.view is not None:
+            from hexlan.tui.screens.rules import RulesScreen  # noqa: PLC0415 - on first use
+
+            self.app.push_screen(RulesScreen(self.view.rules, self.view.options))
 
 
 class DiceScreen(ModalScreen[None]):

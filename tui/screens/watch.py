@@ -226,4 +226,4 @@ class WatchScreen(Screen[None]):
 
     def action_help(self) -> None:
         """The help screen (keys and a rules summary)."""
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.game.view))
