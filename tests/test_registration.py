@@ -176,7 +176,6 @@ STILL_NAMING_GAMES: dict[str, str] = {
     "tui/screens/dialogs.py": "Seafarers' gold pick dialog",
     "tui/screens/game.py": "game branches in the game screen's keys and prompts",
     "tui/screens/knights.py": "Cities & Knights' dialogs",
-    "tui/widgets/knights.py": "Cities & Knights' panel",
 }
 """Modules outside the games' own (engine/variants/ and what each spec names as its tellers
 and keys) that still import a game's rules module, with what for: a ceiling for issue 24, which

@@ -62,6 +62,7 @@ from hexlan.tui.actionkeys import (
     waiting_words,
 )
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
+from hexlan.tui.games.cities_knights_panel import KNIGHT_LEVELS
 from hexlan.tui.palette import seat_style
 from hexlan.tui.screens import knights as ck
 from hexlan.tui.screens.dialogs import (
@@ -75,7 +76,6 @@ from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, Stop
 from hexlan.tui.screens.table import TableScreen
 from hexlan.tui.turn_notice import TurnNotice
 from hexlan.tui.widgets.hand import HandPanel
-from hexlan.tui.widgets.knights import KNIGHT_LEVELS
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar

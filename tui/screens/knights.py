@@ -61,7 +61,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress_board import alchemist_choice, inventor_hexes
 from hexlan.net.narrate import describe_cards
-from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
+from hexlan.tui.games.cities_knights_panel import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
 PICK_PURPOSE: Final = {
     "knight": "Build or pick a knight",
