@@ -17,9 +17,10 @@ engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), 
 - ``tellers`` and ``keys``: the modules that put its actions into words (net/tellers/) and
   onto the game screen's keys (tui/games/), as dotted names: the engine never imports them; the
   narration and the TUI import the modules every spec names, so neither keeps a list of games;
-- ``views``: the TUI's other modules of the game (what it draws on the board, its dialogs and
-  panels), as dotted names, imported with its ``keys``: they fill the TUI's slots
-  (:mod:`hexlan.tui.slots`), so the board, the screens and the panels name no game.
+- ``views``: the game's other TUI modules (what it draws on the board, its dialogs and panels),
+  as dotted names, imported with its ``keys``: they fill the TUI's slots (:mod:`hexlan.tui.
+  slots`: the board's layers, the panels' lines, the game screen's keys), so the board, the
+  screens and the panels name no game.
 
 :func:`hexlan.engine.variants.game_specs` finds every spec by reading engine/variants/, and
 :data:`hexlan.engine.ruleset.GAMES` finds every game by reading seeds/.

@@ -173,9 +173,6 @@ STILL_NAMING_GAMES: dict[str, str] = {
     "engine/bots/pirates.py": "the heuristic bot's Pirate Islands choices",
     "engine/bots/seafaring.py": "the heuristic bot's Seafarers goals",
     "net/redteam.py": "cheats that need Cities & Knights' progress cards",
-    "tui/screens/dialogs.py": "Seafarers' gold pick dialog",
-    "tui/screens/game.py": "game branches in the game screen's keys and prompts",
-    "tui/screens/knights.py": "Cities & Knights' dialogs",
 }
 """Modules outside the games' own (engine/variants/ and what each spec names as its tellers
 and keys) that still import a game's rules module, with what for: a ceiling for issue 24, which

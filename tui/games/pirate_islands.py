@@ -1,6 +1,6 @@
 """Pirate Islands' actions on the game screen (docs/rules/pirate-islands.md): robbing any seat
 on a 7 (no robber to move), attacking one's fortress, and what a knight card does there; the
-players panel's fleet lines; the fortresses, the warships and the fleet's circle on the
+players panel's fleet lines; the ``f`` key's question; the fortresses, the warships and the fleet's circle on the
 board."""
 
 from __future__ import annotations
@@ -34,15 +34,28 @@ from hexlan.tui.board_render import (
 )
 from hexlan.tui.games.seafarers import ships_left_line
 from hexlan.tui.panel_lines import STANDING
+from hexlan.tui.screen_keys import runs
 
 if TYPE_CHECKING:
     from hexlan.engine.state import GameState
+    from hexlan.tui.screens.game import GameScreen
     from hexlan.tui.widgets.players import PlayersPanel
 
 answers("rob", RobSeat)
 answers("attack", AttackFortress)
 waits("to attack a fortress", PiratePhase.FORTRESS)
 card_helps(PirateIslands, {DevCard.KNIGHT: "turn a ship of your line into a warship"})
+
+
+@runs(PirateIslands, "attack")
+def attack_key(screen: GameScreen) -> None:
+    """Attack your fortress (a die against your warships; it ends the turn: asked first)."""
+    warships = fleet(screen.game.view).warships[screen.game.human_seat]
+    screen.choose(
+        f"Attack your fortress with {warships} warship{'s' if warships != 1 else ''}?"
+        " A die above them costs ships; the attack ends your turn.",
+        [("attack", AttackFortress())],
+    )
 
 
 @STANDING.register(PirateIslands)
