@@ -16,7 +16,11 @@ engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), 
   checks against fair chance beside the two dice every game rolls;
 - ``tellers`` and ``keys``: the modules that put its actions into words (net/tellers/) and
   onto the game screen's keys (tui/games/), as dotted names: the engine never imports them; the
-  narration and the TUI import the modules every spec names, so neither keeps a list of games.
+  narration and the TUI import the modules every spec names, so neither keeps a list of games;
+- ``views``: the game's other TUI modules (what it draws on the board, its dialogs and panels),
+  as dotted names, imported with its ``keys``: they fill the TUI's slots (:mod:`hexlan.tui.
+  slots`: the board's layers, the panels' lines, the game screen's keys), so the board, the
+  screens and the panels name no game.
 
 :func:`hexlan.engine.variants.game_specs` finds every spec by reading engine/variants/, and
 :data:`hexlan.engine.ruleset.GAMES` finds every game by reading seeds/.
@@ -97,6 +101,8 @@ class GameSpec:
         dice: the game's own dice, tested for fairness by ``hexlan verify --stats``.
         tellers: dotted names of the modules that narrate its actions (hexlan.net.tellers.*).
         keys: dotted names of the modules that give its actions keys (hexlan.tui.games.*).
+        views: dotted names of the game's other TUI modules (its board layers, dialogs and
+            panels), which the TUI imports with its keys.
     """
 
     name: str
@@ -106,6 +112,7 @@ class GameSpec:
     dice: tuple[DieSpec, ...] = ()
     tellers: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
+    views: tuple[str, ...] = ()
 
 
 BASE_SPEC: Final = GameSpec(

@@ -23,9 +23,9 @@ from hexlan.engine.variants.cities_knights.actions import (
 from hexlan.net.client import GameClient
 from hexlan.tui.board import COMPACT
 from hexlan.tui.board_knights import MERCHANT_GLYPH
+from hexlan.tui.games.cities_knights_panel import tracks_lines
 from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
-from hexlan.tui.widgets.knights import tracks_lines
 
 GAME = "cities-and-knights"
 SEED = (11, 1, 5, 3, 10, 16)

@@ -27,7 +27,8 @@ from hexlan.engine.variants.seafarers import (
 from hexlan.net.client import SessionGame
 from hexlan.tui.app import HexlanApp
 from hexlan.tui.board import COMPACT, MINI, geometry
-from hexlan.tui.screens.dialogs import ChoiceDialog, GoldDialog
+from hexlan.tui.games.seafarers_gold import GoldDialog
+from hexlan.tui.screens.dialogs import ChoiceDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.widgets.controls import Counter
 from hexlan.tui.widgets.players import PlayersPanel

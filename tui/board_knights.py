@@ -1,5 +1,6 @@
 """Cities & Knights on the board (seed 002 «Города и рыцари»): knights, city walls and
-metropolises, drawn over the pieces :mod:`hexlan.tui.board_render` draws.
+metropolises, drawn over the pieces :mod:`hexlan.tui.board_render` draws (the game's
+:class:`~hexlan.tui.board_render.BoardLayers`; its spec names this module among its ``views``).
 
 Every fact has a glyph or an attribute as well as a colour, so the board reads in monochrome:
 
@@ -17,16 +18,14 @@ Every fact has a glyph or an attribute as well as a colour, so the board reads i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from rich.style import Style
 
 from hexlan.engine.variants.cities_knights import CitiesKnights
 from hexlan.engine.variants.cities_knights.progress import Progress
-from hexlan.tui import board_render as R  # the renderer calls in here: read at call time
-
-if TYPE_CHECKING:
-    from hexlan.tui.board_render import BoardState, Canvas, Geometry
+from hexlan.tui import board_render as R
+from hexlan.tui.board_render import LAYERS, BoardLayers, BoardState, Canvas, Geometry
 
 KNIGHT_GLYPHS: Final = ("", "1", "2", "3")
 """A knight's glyph by level: its strength against the barbarians."""
@@ -99,3 +98,6 @@ def _beside(canvas: Canvas, col: int, row: int, glyph: str, style: Style) -> boo
     old = canvas.styles[row][col]
     canvas.put(col, row, glyph, style if old is None else old + style)
     return True
+
+
+LAYERS.register(CitiesKnights)(BoardLayers(pieces=draw_knights, tops=draw_merchant))

@@ -25,6 +25,9 @@ the upper-case mark (``A``), a road ``=``/``‖`` with the owner's mark at its m
 ``~``/``≀`` on the water with the owner's mark underlined at its middle, targets are reverse video
 (the cursor also underlined), the robber a reverse ``R``, the pirate a reverse ``P`` on its sea hex.
 
+A game's own pieces (ships and the pirate, the fleet, knights and walls) are drawn by its own
+modules, through its :class:`BoardLayers` in the :data:`LAYERS` slot: this module names no game.
+
 Maps for ships (Seafarers): the sea frame is part of the map (ships sail on its paths), so the board
 ends at the frame's outer corners (a one-column margin, none above and below), the paths between
 two sea hexes are drawn on the water, and sea hexes take hex ids after the land ones (as the
@@ -48,9 +51,7 @@ from hexlan.engine.board import PIPS, RED_NUMBERS, Board
 from hexlan.engine.core import NO_SEAT, HexId, NodeId, PathId, Terrain
 from hexlan.engine.maps import load_map
 from hexlan.engine.topology import Topology
-from hexlan.engine.variants.pirate_islands import FleetState, PirateIslands
-from hexlan.engine.variants.seafarers import SeaState
-from hexlan.tui import board_knights  # its knights, walls, metropolises (it reads this module)
+from hexlan.tui.slots import Slot
 
 TargetKind: TypeAlias = Literal["node", "path", "hex"]
 """What a highlight or a pick refers to: an intersection, a path, or a land hex."""
@@ -117,6 +118,11 @@ def seat_style(seat: int) -> Style:
 def seat_mark(seat: int) -> str:
     """The seat's mark (``a``, ``b``, ...): settlements show it, cities its upper case."""
     return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def piece_style(seat: int) -> Style:
+    """The style of the seat's pieces on the board: its colour, bold."""
+    return _PIECE_STYLES[seat % len(SEAT_COLOURS)]
 
 
 def piece_glyph(seat: int, level: int) -> str:
@@ -190,7 +196,7 @@ _HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#0A1F33", bold=True)
 _HARBOUR_POINTER: Final = Style(color="#FFFFFF", bold=True)
 _ROBBER: Final = Style(color="#000000", bgcolor="#FFFFFF", bold=True, reverse=True)
 """White on black; reverse video, so it stays a solid block with no colour at all."""
-_FLEET_PATH: Final = Style(color="#D0D0D0", bold=True)
+FLEET_PATH_STYLE: Final = Style(color="#D0D0D0", bold=True)
 """The fleet's circle, drawn on the water (Pirate Islands)."""
 _TARGET: Final = Style(color="#FFFFFF", bold=True, reverse=True)
 _CURSOR: Final = Style(color="#FFD700", bold=True, reverse=True, underline=True)
@@ -659,8 +665,54 @@ class BoardState(Protocol):
 
     @property
     def variant_state(self) -> object:
-        """A game's own progress (Seafarers' ships and pirate: a
-        :class:`~hexlan.engine.variants.seafarers.SeaState`), None in games without."""
+        """A game's own progress (Seafarers' ships and pirate), None in games without; its
+        :class:`BoardLayers` read it."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeaPieces:
+    """A game's pieces at sea, drawn with the base game's pieces.
+
+    Attributes:
+        ship_owner: per path, the owner of its ship (-1 none; empty: no ships at all).
+        pirate: the pirate's hex (-1: none on the board).
+        warships: the paths whose ships are warships (Pirate Islands).
+    """
+
+    ship_owner: Sequence[int] = ()
+    pirate: HexId = NO_SEAT
+    warships: Collection[PathId] = frozenset()
+
+
+Layer: TypeAlias = Callable[["Canvas", Geometry, BoardState], None]
+"""A game's drawing on the board: ``layer(canvas, geo, state)`` puts its pieces on ``canvas``."""
+
+
+def _no_layer(canvas: Canvas, geo: Geometry, state: BoardState) -> None:
+    """Draws nothing (a game without a layer there)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayers:
+    """What a game draws on the board besides the base game's pieces, registered for its rules
+    class in :data:`LAYERS` by its own module.
+
+    Attributes:
+        sea: its ships, warships and pirate, from the state (drawn on the paths and the water).
+        pieces: drawn over the buildings, under the harbours (Cities & Knights' knights, walls
+            and metropolises; Pirate Islands' fortresses).
+        tops: drawn over the robber and the pirate (Cities & Knights' merchant; Pirate Islands'
+            fleet circle).
+    """
+
+    sea: Callable[[BoardState], SeaPieces] | None = None
+    pieces: Layer = _no_layer
+    tops: Layer = _no_layer
+
+
+LAYERS: Final = Slot[BoardLayers]("board")
+"""Each game's :class:`BoardLayers`, by its rules class (the state's ``variant``)."""
+_NO_LAYERS: Final = BoardLayers()
 
 
 def token_text(token: int) -> str:
@@ -689,24 +741,15 @@ def render_canvas(
     geo = geometry(layout, board.topology)
     canvas = Canvas(geo.width, geo.height)
     _draw_hexes(canvas, geo, board)
-    pirates = getattr(state, "variant", None)
-    scenario = pirates if isinstance(pirates, PirateIslands) else None
-    progress = state.variant_state
-    sea = progress if isinstance(progress, SeaState) else None
-    ship_owner: Sequence[int] = () if sea is None else sea.ship_owner
-    pirate = NO_SEAT if sea is None else sea.pirate
-    warships = _warship_paths(progress)
-    _draw_paths(canvas, geo, state.path_owner, ship_owner, warships)
+    layers = LAYERS.of(getattr(state, "variant", None)) or _NO_LAYERS
+    sea = SeaPieces() if layers.sea is None else layers.sea(state)
+    _draw_paths(canvas, geo, state.path_owner, sea.ship_owner, sea.warships)
     _draw_nodes(canvas, geo, state.node_owner, state.node_level)
-    board_knights.draw_knights(canvas, geo, state)
-    if scenario is not None:
-        _draw_fortresses(canvas, geo, state, scenario)
+    layers.pieces(canvas, geo, state)
     _draw_harbours(canvas, geo, board)
     _draw_robber(canvas, geo, state.robber)
-    board_knights.draw_merchant(canvas, geo, state)
-    _draw_pirate(canvas, geo, pirate)
-    if scenario is not None:
-        _draw_fleet_path(canvas, geo, scenario.fleet_path, pirate)
+    _draw_pirate(canvas, geo, sea.pirate)
+    layers.tops(canvas, geo, state)
     if flash is not None:
         _draw_flash(canvas, geo, *flash)
     if kind is not None and targets:
@@ -839,38 +882,6 @@ def _draw_nodes(
             canvas.put(c, r, piece_glyph(owner, levels[n]), styles[owner % len(SEAT_COLOURS)])
 
 
-def _warship_paths(progress: object) -> frozenset[PathId]:
-    """Pirate Islands: the paths of every seat's warships (the first ships of each line)."""
-    if not isinstance(progress, FleetState):
-        return frozenset()
-    lines = zip(progress.ships, progress.warships, strict=True)
-    return frozenset(p for line, n in lines for p in line[:n])
-
-
-def _draw_fortresses(
-    canvas: Canvas, geo: Geometry, state: BoardState, scenario: PirateIslands
-) -> None:
-    """Pirate Islands: each fortress still held, on its intersection, as its chits left (``3``)
-    in reverse video in its seat's colour; a captured one is the seat's settlement."""
-    progress = state.variant_state
-    chits = progress.fortress_chits if isinstance(progress, FleetState) else ()
-    for seat, left in enumerate(chits):
-        if left:
-            c, r = geo.nodes[scenario.slots[seat].fortress]
-            style = _PIECE_STYLES[seat % len(SEAT_COLOURS)] + Style(reverse=True, bold=True)
-            canvas.put(c, r, str(left), style)
-
-
-def _draw_fleet_path(canvas: Canvas, geo: Geometry, path: Sequence[HexId], fleet: HexId) -> None:
-    """Pirate Islands: a dim ``∘`` in the middle of each hex of the fleet's circle (where free)."""
-    for h in path:
-        if h == fleet or h >= len(geo.hexes):
-            continue
-        col, row = geo.hexes[h]
-        if _is_free(canvas, col, row):
-            canvas.put(col, row, FLEET_PATH_GLYPH, _FLEET_PATH)
-
-
 def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:
     """Each harbour's label just outside the coastal path it faces, pointing at its two ends."""
     path_nodes = board.topology.path_nodes
@@ -921,9 +932,9 @@ def _draw_harbours(canvas: Canvas, geo: Geometry, board: Board) -> None:
         canvas.put(start, row, label, _HARBOUR)
         if geo.layout.pointers:
             left, right = start - 1, start + len(label)
-            if _is_free(canvas, left, row):
+            if is_free(canvas, left, row):
                 canvas.put(left, row, "/" if up else "\\", _HARBOUR_POINTER)
-            if _is_free(canvas, right, row):
+            if is_free(canvas, right, row):
                 canvas.put(right, row, "\\" if up else "/", _HARBOUR_POINTER)
 
 
@@ -940,11 +951,11 @@ def _span(col: int, side: int, gap: int, length: int) -> range:
 
 def _is_clear(canvas: Canvas, cols: range, row: int) -> bool:
     """Whether every cell of ``cols`` on ``row`` is free."""
-    return all(_is_free(canvas, c, row) for c in cols)
+    return all(is_free(canvas, c, row) for c in cols)
 
 
-def _is_free(canvas: Canvas, col: int, row: int) -> bool:
-    """Blank, or off the canvas (nothing there to collide with)."""
+def is_free(canvas: Canvas, col: int, row: int) -> bool:
+    """Whether the cell is blank, or off the canvas (nothing there to collide with)."""
     if not (0 <= row < canvas.height and 0 <= col < canvas.width):
         return True
     return canvas.is_blank(col, row)
@@ -975,7 +986,7 @@ def _draw_pirate(canvas: Canvas, geo: Geometry, pirate: HexId) -> None:
     inside = set(geo.interiors[pirate])
     for r in (row, row - 1, row + 1):
         cells = [(c, r) for c in range(col - 1, col + 2)]
-        if all(cell in inside and _is_free(canvas, *cell) for cell in cells):
+        if all(cell in inside and is_free(canvas, *cell) for cell in cells):
             canvas.put(col - 1, r, f" {PIRATE_GLYPH} ", _ROBBER)
             return
     gaps = [c for c, r in inside if r == row and canvas.chars[r][c] == " "]

@@ -883,6 +883,7 @@ SPEC: Final = GameSpec(
     place=3,
     tellers=("hexlan.net.tellers.seafarers",),
     keys=("hexlan.tui.games.seafarers",),
+    views=("hexlan.tui.games.seafarers_gold",),
 )
 """Seafarers' scenarios (seed 002 «Мореходы»; docs/rules/seafarers.md)."""
 

@@ -1,7 +1,8 @@
 """What each game's actions do on the game screen: their keys, their places in picks, the cards
-they play (:mod:`hexlan.tui.actionkeys`), one module per game; importing this package registers
-them all. The modules are those every game's spec names as its ``keys``
-(:class:`~hexlan.engine.gamespec.GameSpec`), so this package keeps no list of games."""
+they play (:mod:`hexlan.tui.actionkeys`), one module per game, and the game's other parts of
+the TUI (its board layers, dialogs and panels, in :mod:`hexlan.tui.slots`); importing this
+package registers them all. The modules are those every game's spec names as its ``keys`` and
+``views`` (:class:`~hexlan.engine.gamespec.GameSpec`), so this package keeps no list of games."""
 
 from __future__ import annotations
 
@@ -10,5 +11,5 @@ import importlib
 from hexlan.engine.variants import game_specs
 
 for _spec in game_specs():
-    for _module in _spec.keys:
+    for _module in (*_spec.keys, *_spec.views):
         importlib.import_module(_module)

@@ -1,6 +1,6 @@
 """Seafarers' actions on the game screen (docs/rules/seafarers.md): the ship keys, gold, and the
 places of ships and the pirate in picks, and the gold prompt; the ships in the hand and the
-players panels."""
+players panels; the ships and the pirate on the board."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ from hexlan.engine.variants.seafarers import (
     MoveShip,
     Seafarers,
     SeaPhase,
+    sea,
 )
 from hexlan.tui.actionkeys import answers, keyed, places, prompts, waits
+from hexlan.tui.board_render import LAYERS, BoardLayers, BoardState, SeaPieces
 from hexlan.tui.games.base import picks
 from hexlan.tui.panel_lines import COSTS, PIECES, STANDING
 
@@ -107,3 +109,12 @@ def sea_standing(panel: PlayersPanel, wide: bool) -> list[RenderableType]:
         ships_left_line(panel, wide),
         panel.per_seat("Island bonus", "Isles", list(view.variant_vp), wide),
     ]
+
+
+def sea_pieces(state: BoardState) -> SeaPieces:
+    """The ships and the pirate of ``state`` (a Seafarers game's) on the board."""
+    progress = sea(cast("GameState", state))
+    return SeaPieces(progress.ship_owner, progress.pirate)
+
+
+LAYERS.register(Seafarers)(BoardLayers(sea=sea_pieces))

@@ -1,6 +1,7 @@
-"""Dialogs for the choices that need one: trade, discard, gold (Seafarers), answer an offer, and a
-generic list (play a development card, Year of Plenty, Monopoly, the victim of a steal, road or
-ship).
+"""Dialogs for the choices that need one: trade, discard, answer an offer, and a generic list
+(play a development card, Year of Plenty, Monopoly, the victim of a steal, road or ship); the
+choice of cards (:class:`CardsDialog`) that a game's own dialogs build on (Seafarers' gold:
+:mod:`hexlan.tui.games.seafarers_gold`).
 
 Every dialog offers only what the rules allow now (it reads the human seat's view and its legal
 actions) and works by keyboard alone and by mouse.
@@ -24,7 +25,6 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import (
     NO_SEAT,
-    RESOURCES,
     Hand,
     IllegalActionError,
     Phase,
@@ -32,7 +32,6 @@ from hexlan.engine.core import (
     as_hand,
     one_kind,
 )
-from hexlan.engine.variants.seafarers import ChooseGold, sea
 from hexlan.net.client import GameClient
 from hexlan.net.narrate import describe_cards
 from hexlan.tui.narrate import style_names
@@ -232,30 +231,6 @@ class DiscardDialog(CardsDialog):
     def action(self, cards: Hand) -> Action:
         """The discard."""
         return A.Discard(self.game.human_seat, cards)
-
-
-class GoldDialog(CardsDialog):
-    """Seafarers' gold fields: take the resources you are owed, of your choice, from the bank
-    (docs/rules/seafarers.md rule 10: one per settlement, two per city, no more than the bank
-    holds)."""
-
-    prefix = "gold"
-    verb = "Take"
-    reopen_key = "g"
-
-    def __init__(self, game: GameClient) -> None:
-        view = game.view
-        bank = tuple(view.bank)
-        need = min(sea(view).gold_owed[game.human_seat], sum(bank[r] for r in RESOURCES))
-        noun = "resource" if need == 1 else "resources"
-        title = f"Gold: choose {need} {noun}"
-        # Gold brings resources, never a commodity (docs/rules/seafarers.md rule 10).
-        most = [0 if Resource(r).is_commodity else min(n, need) for r, n in enumerate(bank)]
-        super().__init__(game, title, need, bank, "bank", most)
-
-    def action(self, cards: Hand) -> Action:
-        """The gold taken."""
-        return ChooseGold(self.game.human_seat, cards)
 
 
 class OfferDialog(ModalScreen[Action | None]):

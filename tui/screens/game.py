@@ -4,7 +4,10 @@ It talks to a :class:`~hexlan.net.client.GameClient` only: it reads the human se
 the human's moves with ``submit``, lets in-process bots move with ``step`` on a paced worker, and
 redraws when a networked game's messages arrive (the client's ``on_change``).
 Places are picked on the board (typed label, arrows and Enter, or a click) from the legal actions
-only; dialogs handle trade, discard, offers and development cards.
+only; dialogs handle trade, discard, offers and development cards. What a game adds (its keys,
+picks and dialogs) comes from its own modules in :mod:`hexlan.tui.games`, through
+:mod:`hexlan.tui.actionkeys` and :mod:`hexlan.tui.screen_keys` (the ``game(NAME)`` keys): the
+screen imports no game.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Protocol, cast
+from typing import Any, ClassVar, Final, Protocol, TypeVar, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -33,21 +36,9 @@ from hexlan.engine.core import (
     GamePhase,
     IllegalActionError,
     Phase,
-    hand_minus,
 )
-from hexlan.engine.variants.cities_knights import progress_of
-from hexlan.engine.variants.cities_knights.actions import (
-    ImproveCity,
-    PlayProgress,
-)
-from hexlan.engine.variants.jungle import BuyWithDiscoveries
-from hexlan.engine.variants.pirate_islands import (
-    AttackFortress,
-    fleet,
-)
-from hexlan.engine.variants.seafarers import ChooseGold
 from hexlan.net.client import BotTurn, GameClient
-from hexlan.net.narrate import GameEvent, describe_cards
+from hexlan.net.narrate import GameEvent
 from hexlan.tui import games  # noqa: F401 - every game's keys register on import
 from hexlan.tui.actionkeys import (
     builds_by_key,
@@ -63,11 +54,17 @@ from hexlan.tui.actionkeys import (
 )
 from hexlan.tui.board import MINI, BoardView, TargetKind, geometry
 from hexlan.tui.palette import seat_style
-from hexlan.tui.screens import knights as ck
+from hexlan.tui.screen_keys import (
+    ROLL_WORDS,
+    game_key,
+    phase_pick,
+    pick_head,
+    pick_kind,
+    step_of,
+)
 from hexlan.tui.screens.dialogs import (
     ChoiceDialog,
     DiscardDialog,
-    GoldDialog,
     OfferDialog,
     TradeDialog,
 )
@@ -75,10 +72,11 @@ from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, Stop
 from hexlan.tui.screens.table import TableScreen
 from hexlan.tui.turn_notice import TurnNotice
 from hexlan.tui.widgets.hand import HandPanel
-from hexlan.tui.widgets.knights import KNIGHT_LEVELS
 from hexlan.tui.widgets.log import GameLog
 from hexlan.tui.widgets.players import PlayersPanel
 from hexlan.tui.widgets.status import StatusBar
+
+T = TypeVar("T")
 
 AUDIT_GRACE: Final = 15.0
 """Seconds quitting a won game waits for the audit to be signed (it takes about one)."""
@@ -132,6 +130,7 @@ class Pick:
         labels: the label shown on each place.
         stamp: the event count when it was made (rebuilt when the game moves).
         typed: letters typed so far.
+        lit: whether the pick lit a place of its own (:meth:`GameScreen.light`).
     """
 
     kind: TargetKind
@@ -142,6 +141,7 @@ class Pick:
     labels: dict[int, str] = field(default_factory=dict)
     stamp: int = 0
     typed: str = ""
+    lit: bool = False
 
     def __post_init__(self) -> None:
         targets = sorted(self.actions)
@@ -161,8 +161,8 @@ class GameScreen(TableScreen):
         Binding("d", "build('road')", "Road"),
         Binding("b", "build('ship')", "Ship"),
         Binding("n", "move_ship", "Move ship"),
-        Binding("g", "gold", "Gold"),
-        Binding("f", "attack", "Attack fortress"),
+        Binding("g", "game('gold')", "Gold"),
+        Binding("f", "game('attack')", "Attack fortress"),
         Binding("P", "sea_pick('pirate')", "Pirate"),
         Binding("R", "sea_pick('robber')", "Robber"),
         Binding("v", "buy", "Buy card"),
@@ -172,11 +172,11 @@ class GameScreen(TableScreen):
         Binding("e", "end_turn", "End turn"),
         Binding("x", "discard", "Discard"),
         Binding("o", "answer_offer", "Offer"),
-        Binding("k", "knights", "Knights"),
+        Binding("k", "game('knights')", "Knights"),
         Binding("w", "build('wall')", "Wall"),
-        Binding("i", "improve", "Improve"),
+        Binding("i", "game('improve')", "Improve"),
         Binding("y", "decide", "Choose"),
-        Binding("l", "progress_cards", "Cards"),
+        Binding("l", "game('progress_cards')", "Cards"),
         Binding("A", "abandon", "Abandon"),
         Binding("escape", "cancel_pick", "Cancel"),
         Binding("h", "dice", "Dice stats", show=False),
@@ -315,7 +315,7 @@ class GameScreen(TableScreen):
         game = self.game
         if not game.human_to_act() or self.autoplayer is not None:
             if self.pick is not None:
-                self._end_pick()
+                self.end_pick()
             return
         view = game.view
         phase = view.phase
@@ -323,17 +323,17 @@ class GameScreen(TableScreen):
         if self._prompt_pick(phase, stamp):
             return
         if self.pick is not None and self.pick.mandatory:
-            self._end_pick()
+            self.end_pick()
         if self._prompted == stamp or not self._is_top():
             return
         if phase is Phase.DISCARD:
             self._prompted = stamp
             self.action_discard()
-        elif (due := prompt_of(phase)) is not None and due.is_due(self._legal()):
+        elif (due := prompt_of(phase)) is not None and due.is_due(self.legal()):
             # A variant's choice (Seafarers' gold, a Cities & Knights dialog, a special building
             # turn with nothing to build): its key's action.
             self._prompted = stamp
-            self.call_later(self.run_action, due.key)
+            self.call_later(self.run_key, due.key)
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
             self._prompted = stamp
             if A.AnswerTrade(game.human_seat, True) in game.legal_actions():
@@ -359,25 +359,26 @@ class GameScreen(TableScreen):
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
                 if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
-                    city = bool(keyed("build:city", self._legal()))
-                    self._start_pick("node", "city" if city else "settlement", mandatory=True)
+                    city = bool(keyed("build:city", self.legal()))
+                    self.start_pick("node", "city" if city else "settlement", mandatory=True)
                 else:
-                    self._start_pick("path", self._path_pick(), mandatory=True)
+                    self.start_pick("path", self._path_pick(), mandatory=True)
             return True
-        if phase is Phase.MOVE_ROBBER and keyed("rob", self._legal()):
+        if phase is Phase.MOVE_ROBBER and keyed("rob", self.legal()):
             if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
                 self._prompted = stamp
                 self._rob_anyone()
             return True
         if phase is Phase.MOVE_ROBBER:
-            if (self.pick is None or self.pick.stamp != stamp) and not self._start_pick(
+            if (self.pick is None or self.pick.stamp != stamp) and not self.start_pick(
                 "hex", "robber", mandatory=True
             ):
-                self._start_pick("hex", "pirate", mandatory=True)
+                self.start_pick("hex", "pirate", mandatory=True)
             return True
-        if phase in ck.PICK_PHASES:
+        what = phase_pick(phase)  # a game's decision picked at once (a displaced knight's place)
+        if what is not None:
             if self.pick is None or self.pick.stamp != stamp:
-                self._start_pick("node", ck.PICK_PHASES[phase], mandatory=True)
+                self.start_pick(_pick_kind(what), what, mandatory=True)
             return True
         return False
 
@@ -434,9 +435,9 @@ class GameScreen(TableScreen):
     def _pick_words(self, text: Text, pick: Pick) -> None:
         """The prompt of a pick on the board: what it is for, the labels to type, the keys."""
         first, last = min(pick.labels.values()), max(pick.labels.values())
-        head = _PICK_PURPOSE.get(pick.what) or ck.PICK_PURPOSE[pick.what]
+        head = _PICK_PURPOSE.get(pick.what) or pick_head(pick.what) or pick.what
         other = _SEA_SWITCH.get(pick.what)
-        if other is not None and self._targets(other[0])[1]:  # fits 80 columns
+        if other is not None and self.targets(other[0])[1]:  # fits 80 columns
             head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
         text.append(f"{head}: ", style="bold")
         labels = first if first == last else f"{first}-{last}"
@@ -479,21 +480,18 @@ class GameScreen(TableScreen):
         view = self.game.view
         phase = view.phase
         if phase is Phase.ROLL:
+            more = ROLL_WORDS.of(view.variant)  # a game's own (the Alchemist)
             return (
                 "Your turn: roll the dice (r)"
                 + (" or play a card first (p)" if self.check_action("play_card", ()) else "")
-                + (
-                    " or play the Alchemist first (l)"
-                    if ck.alchemist_due(view, self._legal())
-                    else ""
-                )
+                + ("" if more is None else more(view, self.legal()))
             )
         if phase is Phase.MAIN:
             return "Trade and build, then end your turn (e)"
         if phase is Phase.DISCARD:
             return f"Discard {view.discards[self.game.human_seat]} cards (x)"
         if (due := prompt_of(phase)) is not None:
-            return due.words(self._legal())
+            return due.words(self.legal())
         if phase is Phase.TRADE_RESPONSES:
             if self.game.human_seat in view.trade_pending:
                 return "An offer awaits your answer (o)"
@@ -511,7 +509,7 @@ class GameScreen(TableScreen):
             return False
         self._show_new_events()
         if self.pick is not None and not self.pick.mandatory:
-            self._end_pick()
+            self.end_pick()
         self.sync()
         self.kick()
         return True
@@ -599,33 +597,32 @@ class GameScreen(TableScreen):
 
     # ------------------------------------------------------------------ picking places
 
-    def _legal(self) -> list[Action]:
+    def legal(self) -> list[Action]:
+        """The person's legal actions now (none while a bot plays the seat)."""
         if self.autoplayer is not None:
             return []
         return self.game.legal_actions()
 
-    def _targets(self, what: str, source: int = -1) -> tuple[TargetKind, dict[int, list[Action]]]:
+    def targets(self, what: str, source: int = -1) -> tuple[TargetKind, dict[int, list[Action]]]:
         """The kind of place and, per legal place, its legal actions, for a pick of ``what``
         (``source``: the ship being moved, for "ship target")."""
         found: dict[int, list[Action]] = defaultdict(list)
-        for action in self._legal():
+        for action in self.legal():
             for spot in place_of(what, action, source):
                 found[spot].append(action)
-        return _PICK_KIND.get(what, "path"), dict(found)
+        return _pick_kind(what), dict(found)
 
     def _path_pick(self) -> str:
         """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
-        legal = self._legal()
+        legal = self.legal()
         roads = bool(keyed("build:road", legal))
         ships = bool(keyed("build:ship", legal))
         return "road or ship" if roads and ships else "ship" if ships else "road"
 
-    def _gold_choices(self) -> list[ChooseGold]:
-        """The person's legal gold choices now (none unless gold is owed to them)."""
-        return cast("list[ChooseGold]", keyed("gold", self._legal()))
-
-    def _start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
-        _, targets = self._targets(what, source)
+    def start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
+        """Light the legal places of a pick of ``what`` (``kind`` places; ``source``: the piece
+        being moved) for the person to pick one; False when there is none."""
+        _, targets = self.targets(what, source)
         if not targets:
             return False
         self.pick = Pick(kind, what, targets, mandatory, source, stamp=len(self.game.events))
@@ -635,12 +632,15 @@ class GameScreen(TableScreen):
         self.refresh_bindings()
         return True
 
-    def _end_pick(self) -> None:
-        if self.pick is not None and self.pick.what in (
-            "ship target",
-            "knight target",
-            "inventor second",
-        ):
+    def light(self, kind: TargetKind, place: int) -> None:
+        """Light ``place`` (the piece being moved, the hex picked first) till the pick ends."""
+        self.board.flash(kind, [place], seconds=_LIT_FOREVER)
+        if self.pick is not None:
+            self.pick.lit = True
+
+    def end_pick(self) -> None:
+        """Stop the pick on: its places and what it lit go dark."""
+        if self.pick is not None and self.pick.lit:
             self.board.end_flash()  # the ship or knight being moved (the first hex) was lit
         self.pick = None
         self.board.set_targets(None, {})
@@ -687,24 +687,19 @@ class GameScreen(TableScreen):
             return  # keys typed ahead of a dialog this pick opened reach the screen still
         actions = pick.actions[target]
         if pick.what == "ship to move":  # then where to: the places this ship may go
-            self._end_pick()
-            self._start_pick("path", "ship target", mandatory=False, source=target)
-            self.board.flash("path", [target], seconds=_LIT_FOREVER)
+            self.end_pick()
+            self.start_pick("path", "ship target", mandatory=False, source=target)
+            self.light("path", target)
             return
-        if pick.what == "inventor first":  # then the token it swaps with
-            self._end_pick()
-            second = pick.source * ck.HEX_SOURCE + target
-            self._start_pick("hex", "inventor second", mandatory=False, source=second)
-            self.board.flash("hex", [target], seconds=_LIT_FOREVER)
-            return
-        if pick.what == "knight":  # build here, or what the knight here may do
-            self._command_knight(target, actions)
+        step = step_of(pick.what)  # a game's own (a knight's commands)
+        if step is not None:
+            step(self, pick, target, actions)
             return
         if len(actions) == 1:
             self.submit(actions[0])
             return
         if pick.what == "road or ship":  # a coastal path takes either
-            self._choose(
+            self.choose(
                 "A road or a ship here?",
                 [("road" if is_keyed("build:road", a) else "ship", a) for a in actions],
             )
@@ -718,7 +713,7 @@ class GameScreen(TableScreen):
             label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
             choices.append((label, action))
-        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self._submit_chosen)
+        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self.submit_chosen)
 
     # ------------------------------------------------------------------ actions
 
@@ -729,7 +724,7 @@ class GameScreen(TableScreen):
             return screen
         if self.pick is not None or self.autoplayer is not None:
             return False
-        legal = self._legal()
+        legal = self.legal()
         if not legal:
             return False
         return self._move_key(action, parameters, legal)
@@ -749,7 +744,7 @@ class GameScreen(TableScreen):
             pick = self.pick
             other = _SEA_SWITCH.get(pick.what) if pick is not None else None
             wanted = parameters[0] if parameters else ""
-            return other is not None and other[0] == wanted and bool(self._targets(wanted)[1])
+            return other is not None and other[0] == wanted and bool(self.targets(wanted)[1])
         if action == "abandon":
             return bool(self.game.stalled()) and not getattr(self.game, "abandon_signed", False)
         return None
@@ -758,15 +753,11 @@ class GameScreen(TableScreen):
         """Whether a key that makes a move is shown, given the person's legal actions now."""
         if action == "roll":
             return A.ROLL in legal
-        if action == "knights":
-            return any(ck.place_of("knight", a, -1) is not None for a in legal)
-        if action == "improve":
-            return bool(keyed("improve", legal))
+        if action == "game":  # a game's own key
+            key = game_key(self.game.view.variant, str(parameters[0]) if parameters else "")
+            return key is not None and key.shown(self, legal)
         if action == "decide":
             return dialog_of(self.game.view.phase) is not None
-        if action == "progress_cards":
-            view = self.game.view
-            return ck.is_knights(view) and bool(ck.held_cards(view, self.game.human_seat))
         if action == "build":
             what = parameters[0] if parameters else ""
             return builds_by_key(self.game.view.phase) and bool(keyed(f"build:{what}", legal))
@@ -795,136 +786,45 @@ class GameScreen(TableScreen):
     def action_build(self, what: str) -> None:
         """Light up the legal places for a settlement, city, road or ship (``what``) to pick
         one."""
-        kind, _ = self._targets(what)
-        if not self._start_pick(kind, what, mandatory=False):
+        kind, _ = self.targets(what)
+        if not self.start_pick(kind, what, mandatory=False):
             self.notify(f"No place to build a {what} now.", severity="warning")
 
-    def action_knights(self) -> None:
-        """Cities & Knights: light up where a knight may be built and the knights that may act
-        (:mod:`hexlan.tui.screens.knights`)."""
-        if not self._start_pick("node", "knight", mandatory=False):
-            self.notify("No knight to build or command now.", severity="warning")
+    def action_game(self, name: str) -> None:
+        """What a game's own key named ``name`` does (:mod:`hexlan.tui.screen_keys`)."""
+        key = game_key(self.game.view.variant, name)
+        if key is not None:
+            key.run(self)
 
-    def _command_knight(self, node: int, actions: list[Action]) -> None:
-        """A picked intersection: its one action at once, else a choice of them; a move then
-        lights where the knight may go."""
-        choices = ck.knight_choices(self.game.view, actions)
-        self._end_pick()
-
-        def chosen(choice: Action | str | None) -> None:
-            if choice == ck.MOVE:
-                self._start_pick("node", "knight target", mandatory=False, source=node)
-                self.board.flash("node", [node], seconds=_LIT_FOREVER)
-            elif isinstance(choice, Action):
-                self.submit(choice)
-
-        knight = progress_of(self.game.view).knights.get(node)
-        if knight is None:  # an empty place: "k" then the place builds there
-            chosen(choices[0][1])
-            return
-        state = "active" if knight.active else "inactive"
-        title = f"Your {KNIGHT_LEVELS[knight.level]} knight ({state}): do what?"
-        self.app.push_screen(ChoiceDialog(title, choices), chosen)
-
-    def action_improve(self) -> None:
-        """Cities & Knights: choose the track to improve; a level that wins the metropolis then
-        lights the cities that may hold it."""
-        legal = self._legal()
-        choices = ck.improve_choices(self.game.view, legal)
-
-        def chosen(track: int | None) -> None:
-            if track is None:
-                return
-            plain = ImproveCity(track, -1)
-            if plain in legal:
-                self.submit(plain)
-            else:
-                self._start_pick("node", "metropolis", mandatory=False, source=track)
-
-        self.app.push_screen(ChoiceDialog("Improve your cities: which track?", choices), chosen)
+    async def run_key(self, name: str) -> None:
+        """Run the action of the key named ``name``: a game's own key's, else the screen's."""
+        if game_key(self.game.view.variant, name) is not None:
+            self.action_game(name)
+        else:
+            await self.run_action(name)
 
     def action_decide(self) -> None:
-        """Cities & Knights: open the dialog of the decision due (the aqueduct, a defender's
-        deck, a progress card to discard, the Wedding's gift, the Deserter's knight, the
-        Commercial Harbor's offer or answer, the Master Merchant's cards)."""
+        """Open the dialog of the decision due (:func:`~hexlan.tui.actionkeys.asks`: in Cities
+        & Knights the aqueduct, a defender's deck, a progress card to discard, the Wedding's
+        gift, the Deserter's knight, the Commercial Harbor's offer or answer, the Master
+        Merchant's cards)."""
         dialog = dialog_of(self.game.view.phase)
         if dialog is None:
             return
-        title, choices = dialog(self.game.view, self._legal(), self.game.names)
+        title, choices = dialog(self.game.view, self.legal(), self.game.names)
 
         def chosen(choice: Action | str | None) -> None:
             if isinstance(choice, str):  # a pick on the board finds it (the Deserter's place)
-                self._start_pick(self._targets(choice)[0], choice, mandatory=False)
+                self.start_pick(self.targets(choice)[0], choice, mandatory=False)
             elif choice is not None:
                 self.submit(choice)
 
         if choices:
             self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
-    def action_progress_cards(self) -> None:
-        """Cities & Knights: your progress cards with their text; one playable now is played
-        when picked (its place picked on the board, or its kind in a dialog, if it asks)."""
-        view, legal = self.game.view, self._legal()
-        held = ck.held_cards(view, self.game.human_seat)
-        choices = [
-            (
-                ck.card_line(view, t, f) + ("" if ck.card_plays(legal, t, f) else " (not now)"),
-                (t, f),
-            )
-            for t, f in held
-        ]
-
-        def chosen(card: tuple[int, int] | None) -> None:
-            if card is None:
-                return
-            plays = ck.card_plays(self._legal(), *card)
-            if not plays:
-                self.notify("That card cannot be played now.", severity="warning")
-            elif plays[0].choice < 0:
-                self.submit(plays[0])
-            elif ck.card_key(view, *card) in ck.VICTIM_CARDS:
-                key = ck.card_key(view, *card)
-                self._choose(*ck.victim_choices(view, key, plays, self.game.names))
-            elif ck.card_key(view, *card) in ck.KIND_CARDS:
-                self._choose(*ck.kind_choices(ck.card_key(view, *card), plays))
-            elif ck.card_key(view, *card) in ck.BOARD_CARD_PLAYS:
-                self._play_board_card(ck.card_key(view, *card), card, plays)
-            elif ck.card_key(view, *card) == "diplomat":
-                self._start_pick(
-                    "path", "progress road", mandatory=False, source=ck.card_source(*card)
-                )
-            else:
-                self._start_pick(
-                    "node", "progress card", mandatory=False, source=ck.card_source(*card)
-                )
-
-        note = "Enter plays a card you may play now · Esc closes"
-        self.app.push_screen(ChoiceDialog("Your progress cards", choices, note=note), chosen)
-
-    def _play_board_card(self, key: str, card: tuple[int, int], plays: list[PlayProgress]) -> None:
-        """Cities & Knights: the Alchemist's dice (two dialogs), the Deserter's opponent (a
-        dialog), the Bishop's, the Merchant's and the Inventor's hexes (picked on the board)."""
-        source = ck.card_source(*card)
-        if key == "alchemist":
-
-            def red_chosen(red: int | None) -> None:
-                if red is not None:
-                    self._choose(
-                        f"Alchemist, red {red}: the yellow die?", ck.alchemist_yellows(plays, red)
-                    )
-
-            self.app.push_screen(
-                ChoiceDialog("Alchemist: the red die?", ck.alchemist_reds()), red_chosen
-            )
-        elif key == "deserter":
-            choices = ck.deserter_choices(self.game.view, self.game.names, plays)
-            self._choose("Deserter: which player removes a knight?", choices)
-        else:
-            self._start_pick("hex", ck.BOARD_CARD_PLAYS[key], mandatory=False, source=source)
-
     def action_move_ship(self) -> None:
         """Light up the ships that may move; the one picked then shows where it may go."""
-        if not self._start_pick("path", "ship to move", mandatory=False):
+        if not self.start_pick("path", "ship to move", mandatory=False):
             self.notify("No ship can move now.", severity="warning")
 
     def action_sea_pick(self, what: str) -> None:
@@ -933,23 +833,12 @@ class GameScreen(TableScreen):
         if pick is None or what not in _SEA_SWITCH or pick.what not in _SEA_SWITCH:
             return
         mandatory = pick.mandatory
-        self._end_pick()
-        self._start_pick("hex", what, mandatory=mandatory)
-
-    def action_attack(self) -> None:
-        """Pirate Islands: attack your fortress (a die against your warships; it ends the turn:
-        asked first)."""
-        view = self.game.view
-        warships = fleet(view).warships[self.game.human_seat]
-        self._choose(
-            f"Attack your fortress with {warships} warship{'s' if warships != 1 else ''}?"
-            " A die above them costs ships; the attack ends your turn.",
-            [("attack", AttackFortress())],
-        )
+        self.end_pick()
+        self.start_pick("hex", what, mandatory=mandatory)
 
     def _rob_anyone(self) -> None:
         """Pirate Islands' 7: take a card from any opponent (the only one, at once)."""
-        robs = keyed("rob", self._legal())
+        robs = keyed("rob", self.legal())
         if len(robs) == 1:
             self.submit(robs[0])
             return
@@ -961,42 +850,26 @@ class GameScreen(TableScreen):
             label = Text(self.game.names[victim], style=seat_style(victim))
             label.append(f"  {count} card{'s' if count != 1 else ''}")
             choices.append((label, action))
-        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self._submit_chosen)
-
-    def action_gold(self) -> None:
-        """Open the gold dialog: choose the resources the gold fields owe you."""
-        if self._gold_choices():
-            self.app.push_screen(GoldDialog(self.game), self._submit_chosen)
+        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self.submit_chosen)
 
     def action_cancel_pick(self) -> None:
         """Stop picking a place (only when the pick is optional)."""
         if self.pick is not None and not self.pick.mandatory:
-            self._end_pick()
+            self.end_pick()
 
     def action_buy(self) -> None:
-        """Buy a development card; in the Jungle, with discoveries in hand, first choose how
-        many stand for which resources (seed 002 «Джунгли»)."""
-        legal = self._legal()
-        buys = cast("list[BuyWithDiscoveries]", keyed("buy:discoveries", legal))
-        if not buys:
+        """Buy a development card, or what a game's own ``buy`` key does instead (the Jungle:
+        first choose how many discoveries stand for which resources)."""
+        own = game_key(self.game.view.variant, "buy")
+        if own is not None:
+            own.run(self)
+        else:
             self.submit(A.BUY_DEVELOPMENT_CARD)
-            return
-        cost = self.game.view.rules.development_card_cost
-        choices: list[tuple[str, Action]] = []
-        if A.BUY_DEVELOPMENT_CARD in legal:
-            choices.append((f"pay {describe_cards(cost)}", A.BUY_DEVELOPMENT_CARD))
-        for buy in buys:
-            spent = sum(buy.replaced)
-            rest = hand_minus(cost, buy.replaced)
-            pay = f"pay {describe_cards(rest)}" if any(rest) else "pay nothing else"
-            noun = "discovery" if spent == 1 else "discoveries"
-            choices.append((f"{spent} {noun} for {describe_cards(buy.replaced)}; {pay}", buy))
-        self._choose("Buy a development card: use discoveries?", choices)
 
     def action_end_turn(self) -> None:
         """End the turn; with an offer still out, the first press warns and the second withdraws
         the offer and ends the turn."""
-        legal = self._legal()
+        legal = self.legal()
         if A.END_TURN in legal:
             self.submit(A.END_TURN)
             return
@@ -1043,16 +916,16 @@ class GameScreen(TableScreen):
             )
             self.notify(f"You keep your cards; waiting for {waiting or 'the others'}.")
             return
-        self.app.push_screen(DiscardDialog(game), self._submit_chosen)
+        self.app.push_screen(DiscardDialog(game), self.submit_chosen)
 
     def action_answer_offer(self) -> None:
         """Open the dialog answering the offer made to you."""
-        self.app.push_screen(OfferDialog(self.game), self._submit_chosen)
+        self.app.push_screen(OfferDialog(self.game), self.submit_chosen)
 
     def action_play_card(self) -> None:
         """Choose a development card to play (then, for Year of Plenty and Monopoly, what to
         take)."""
-        legal = keyed("play_card", self._legal())
+        legal = keyed("play_card", self.legal())
         cards: dict[DevelopmentCard, list[Action]] = defaultdict(list)
         for action in legal:
             cards[card_of(action)].append(action)
@@ -1067,7 +940,7 @@ class GameScreen(TableScreen):
                 return
             options = cards[card]
             if card is DevCard.YEAR_OF_PLENTY:
-                self._choose(
+                self.choose(
                     "Year of Plenty: take which two?",
                     [
                         (" + ".join(r.name.lower() for r in a.resources), a)
@@ -1075,7 +948,7 @@ class GameScreen(TableScreen):
                     ],
                 )
             elif card is DevCard.MONOPOLY:
-                self._choose(
+                self.choose(
                     "Monopoly: take every card of which resource?",
                     [(a.resource.name.lower(), a) for a in cast("list[A.PlayMonopoly]", options)],
                 )
@@ -1084,10 +957,22 @@ class GameScreen(TableScreen):
 
         self.app.push_screen(ChoiceDialog("Play which card?", choices), chosen)
 
-    def _choose(self, title: str, choices: Sequence[tuple[str, Action]]) -> None:
-        self.app.push_screen(ChoiceDialog(title, choices), self._submit_chosen)
+    def choose(self, title: str, choices: Sequence[tuple[str | Text, Action]]) -> None:
+        """Ask which of ``choices`` (label, action) to play, under ``title``."""
+        self.app.push_screen(ChoiceDialog(title, choices), self.submit_chosen)
 
-    def _submit_chosen(self, action: Action | None) -> None:
+    def ask(
+        self,
+        title: str,
+        choices: Sequence[tuple[str | Text, T]],
+        then: Callable[[T | None], None],
+        note: str = "",
+    ) -> None:
+        """Ask which of ``choices`` (label, value) the person picks, under ``title`` (and
+        ``note``): ``then(value)``, None when the dialog is closed without one."""
+        self.app.push_screen(ChoiceDialog(title, choices, note=note), then)
+
+    def submit_chosen(self, action: Action | None) -> None:
         """A dialog's answer: play it (None: the dialog was closed without one)."""
         if action is not None:
             self.submit(action)
@@ -1167,14 +1052,16 @@ class GameScreen(TableScreen):
 _PICK_KIND: Final[dict[str, TargetKind]] = {
     "settlement": "node",
     "city": "node",
-    "wall": "node",
-    **dict.fromkeys(ck.PICK_PURPOSE, "node"),
-    **dict.fromkeys(ck.HEX_PICKS, "hex"),
-    "progress road": "path",
     "robber": "hex",
     "pirate": "hex",
 }
-"""What each pick lights (the others: paths)."""
+"""What each pick lights (a game's own: :func:`~hexlan.tui.screen_keys.pick_kind`; the others:
+paths)."""
+
+
+def _pick_kind(what: str) -> TargetKind:
+    """What a pick of ``what`` lights."""
+    return _PICK_KIND.get(what) or pick_kind(what) or "path"
 
 
 _LIT_FOREVER: Final = 24 * 3600.0
@@ -1187,7 +1074,7 @@ class _Robs(Protocol):
     victim: int
 
 
-_KEYED: Final = frozenset({"buy", "play_card", "bank_trade", "move_ship", "gold", "attack"})
+_KEYED: Final = frozenset({"buy", "play_card", "bank_trade", "move_ship"})
 """The keys shown and allowed when a legal action answers them (:mod:`hexlan.tui.actionkeys`,
 registered by each game's module in :mod:`hexlan.tui.games`)."""
 _CARD_HELP: Final[dict[DevelopmentCard, str]] = {
@@ -1209,8 +1096,12 @@ COMMANDS: Final = (
     ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
     ("Build a ship", "build('ship')", "key b: pick one of the highlighted paths at sea"),
     ("Move a ship", "move_ship", "key n: pick the ship, then its new place"),
-    ("Choose your gold", "gold", "key g: the resources the gold fields owe you"),
-    ("Attack your fortress", "attack", "key f: Pirate Islands, once your ship line reaches it"),
+    ("Choose your gold", "game('gold')", "key g: the resources the gold fields owe you"),
+    (
+        "Attack your fortress",
+        "game('attack')",
+        "key f: Pirate Islands, once your ship line reaches it",
+    ),
     ("Move the pirate instead", "sea_pick('pirate')", "key P"),
     ("Move the robber instead", "sea_pick('robber')", "key R"),
     ("Buy a development card", "buy", "key v: wool + grain + ore"),
@@ -1220,11 +1111,11 @@ COMMANDS: Final = (
     ("End the turn", "end_turn", "key e"),
     ("Discard cards", "discard", "key x"),
     ("Answer the offer made to you", "answer_offer", "key o"),
-    ("Knights: build one or command yours", "knights", "key k: Cities & Knights"),
+    ("Knights: build one or command yours", "game('knights')", "key k: Cities & Knights"),
     ("Build a city wall", "build('wall')", "key w: Cities & Knights, two brick"),
-    ("Improve your cities", "improve", "key i: Cities & Knights, a track's next level"),
+    ("Improve your cities", "game('improve')", "key i: Cities & Knights, a track's next level"),
     ("Make the choice due", "decide", "key y: aqueduct, progress deck, progress discard"),
-    ("Your progress cards", "progress_cards", "key l: their names and text"),
+    ("Your progress cards", "game('progress_cards')", "key l: their names and text"),
     ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
     ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
     ("Help: keys and rules", "help", "key ? or F1"),

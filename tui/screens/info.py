@@ -16,8 +16,8 @@ from textual.widgets import Button, Label, Static
 from hexlan.engine.state import GameState
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.panel_lines import SCORES
 from hexlan.tui.widgets.dice import histogram
-from hexlan.tui.widgets.knights import knights_progress, knights_score
 
 KEYS: Final = (
     ("r", "roll the dice"),
@@ -197,8 +197,8 @@ def score_table(game: GameClient) -> Table:
     table.add_column("player", no_wrap=True)
     scores = sorted(game.scores(), key=lambda s: -s.total)
     river = any(s.gold_points for s in scores)  # the Big River's gold points
-    progress = knights_progress(game.view)  # Cities & Knights: metropolises, defenders, cards
-    middle = ("army", "VP cards") if progress is None else ("metro", "defender", "cards")
+    columns = SCORES.of(game.view.variant)  # a game's own (Cities & Knights' metropolises)
+    middle = ("army", "VP cards") if columns is None else columns.titles
     titles = ("settl.", "cities", "road", *middle, *(("gold",) if river else ()))
     for title in (*titles, "total"):
         table.add_column(title, justify="right", no_wrap=True)
@@ -219,8 +219,8 @@ def score_table(game: GameClient) -> Table:
                     f"{score.vp_cards}"
                     + (f" +{score.hidden_cards}?" if score.hidden_cards else ""),
                 )
-                if progress is None
-                else knights_score(game.view, progress, score.seat)
+                if columns is None
+                else columns.cells(game.view, score.seat)
             ),
             *((f"{score.variant_points} ({score.gold_points})",) if river else ()),
             Text(str(score.total), style="bold"),
@@ -285,12 +285,12 @@ class GameOverScreen(EndScreen):
             yield Static(f"Turns: {game.view.turn} · events: {len(game.events)}", classes="hint")
             yield Static(game.audit_words(), id="audit")
             yield Static(log_words(game), classes="hint", id="log-path")
+            columns = SCORES.of(game.view.variant)
             yield Static(
                 (
                     "road and army show the award's 2 points and (length or knights)"
-                    if knights_progress(game.view) is None
-                    else "road shows the award's 2 points and (length); metro 2 points a"
-                    " metropolis; defender 1 point each"
+                    if columns is None
+                    else columns.hint
                 )
                 + (
                     "; +n? counts development cards never shown (victory points among them "

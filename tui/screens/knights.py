@@ -1,5 +1,6 @@
 """Cities & Knights at the table (seed 002 «Города и рыцари»; docs/rules/cities-and-knights.md):
-what the game screen's own keys do in this game, kept beside it so the table stays one module.
+the choices and picks of the game's own keys, which :mod:`hexlan.tui.games.cities_knights`
+gives the game screen (the game's spec names this module among its ``views``).
 
 Keys (none clash with the base game's; each shows in the footer only when legal):
 
@@ -61,7 +62,7 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.engine.variants.cities_knights.progress_board import alchemist_choice, inventor_hexes
 from hexlan.net.narrate import describe_cards
-from hexlan.tui.widgets.knights import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
+from hexlan.tui.games.cities_knights_panel import IMPROVEMENTS, KNIGHT_LEVELS, progress_card_name
 
 PICK_PURPOSE: Final = {
     "knight": "Build or pick a knight",
@@ -172,11 +173,6 @@ CARD_TEXT: Final = {
 }
 """Each progress card's effect in a line (the official rules; the engine plays those
 docs/rules/cities-and-knights.md lists)."""
-
-
-def is_knights(view: InformationState) -> bool:
-    """Whether the game is Cities & Knights."""
-    return isinstance(view.variant, CitiesKnights)
 
 
 def place_of(what: str, action: Action, source: int) -> int | None:

@@ -1,5 +1,6 @@
 """Your hand: resources with your bank ratio, development cards, pieces left, costs; and what a
-game adds to them (the Jungle's discoveries, Seafarers' ships: :mod:`hexlan.tui.panel_lines`)."""
+game adds to them or puts in their place (the Jungle's discoveries, Seafarers' ships, Cities &
+Knights' progress cards: :mod:`hexlan.tui.panel_lines`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from hexlan.engine.core import DevCard, Resource
-from hexlan.tui.panel_lines import COSTS, HAND, PIECES
-from hexlan.tui.widgets.knights import knights_progress, progress_hand
+from hexlan.tui.panel_lines import CARDS, COSTS, HAND, PIECES, PRICES
 from hexlan.tui.widgets.panel import GamePanel
 
 RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
@@ -30,12 +30,6 @@ RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
 """Card-kind colours, commodities included (8/16-colour names: they read over any terminal)."""
 
 BASE_COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
-KNIGHTS_COSTS: Final = (
-    "Costs: road LB · settl LBWG · city GGOOO\n"
-    "       knight WO · promote WO · wall BB\n"
-    "       activate G · level n: n C/M/P"
-)
-"""Cities & Knights' costs (seed 002; the rule set's ``[cities_knights]``)."""
 
 
 def resource_text(resource: Resource, label: str | None = None) -> Text:
@@ -65,9 +59,9 @@ class HandPanel(GamePanel):
             text.append(f"{hand[r]:>3}", style="bold" if hand[r] else "dim")
             text.append(f"   {view.ratio(seat, r)}:1", style="dim")
             text.append("\n")
-        progress = knights_progress(view)
-        if progress is not None:  # no development cards: progress cards
-            text.append_text(progress_hand(view, seat, progress))
+        cards_of = CARDS.of(view.variant)
+        if cards_of is not None:  # no development cards: the game's own
+            text.append_text(cards_of(view, seat, wide))
             return self._pieces(text, wide)
         cards = view.dev_cards[seat]
         new = view.new_dev_cards[seat]
@@ -99,8 +93,11 @@ class HandPanel(GamePanel):
         if pieces is not None:
             text.append_text(pieces(view, seat, wide))
         if wide:
-            costs = KNIGHTS_COSTS if knights_progress(view) is not None else BASE_COSTS
-            text.append(f"\n{costs}", style="dim")
+            prices = PRICES.of(view.variant)
+            if prices is None:
+                text.append(f"\n{BASE_COSTS}", style="dim")
+            else:
+                text.append_text(prices(view, seat, wide))
             more = COSTS.of(view.variant)
             if more is not None:
                 text.append_text(more(view, seat, wide))

@@ -1,5 +1,6 @@
 """The players panel: every seat's public standing (../shared/UI.md "always visible"), with what
-a game adds under it (Seafarers' ships and island bonus points: :mod:`hexlan.tui.panel_lines`)."""
+a game adds under it or puts in its place (Seafarers' ships and island bonus points, Cities &
+Knights' progress cards and tracks: :mod:`hexlan.tui.panel_lines`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hexlan.tui.palette import seat_mark, seat_style
-from hexlan.tui.panel_lines import STANDING
-from hexlan.tui.widgets.knights import knights_cell, knights_progress, tracks_lines
+from hexlan.tui.panel_lines import COLUMNS, STANDING
 from hexlan.tui.widgets.panel import GamePanel
 
 SHORT_AWARDS_FROM: Final = 4
@@ -81,28 +81,30 @@ class PlayersPanel(GamePanel):
         game = self.game
         view = game.view
         wide = self.size.width >= 38
+        columns = COLUMNS.of(view.variant)  # a game's own cards and knights
+        dev = ("dev", "dev") if columns is None else columns.head
         heads = (
-            ("VP", "cards", "dev", "knights", "road") if wide else ("VP", "crd", "dev", "kn", "rd")
+            ("VP", "cards", dev[0], "knights", "road")
+            if wide
+            else ("VP", "crd", dev[1], "kn", "rd")
         )
-        progress = knights_progress(view)
-        if progress is not None:  # progress cards held; active knights' strength / all levels
-            heads = (
-                ("VP", "cards", "prog", "knights", "road")
-                if wide
-                else ("VP", "crd", "prg", "kn", "rd")
-            )
         table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, pad_edge=False)
         table.add_column("", ratio=1, no_wrap=True, overflow="ellipsis")
         for title in heads:
             table.add_column(title, justify="right", no_wrap=True, header_style="dim")
         for seat in range(game.players):
             active = seat == view.active
+            cards, knights = (
+                (str(view.dev_count[seat]), str(view.knights[seat]))
+                if columns is None
+                else columns.cells(view, seat)
+            )
             table.add_row(
                 self._seat_label(seat),
                 Text(str(self._vp(seat)), style="bold"),
                 str(view.hand_size[seat]),
-                str(view.dev_count[seat] if progress is None else progress.held(seat)),
-                str(view.knights[seat]) if progress is None else knights_cell(progress, seat),
+                cards,
+                knights,
                 str(view.road_length[seat]),
                 style=None if active else Style(dim=False),
             )
@@ -114,9 +116,6 @@ class PlayersPanel(GamePanel):
             awards.append(" · ", style="dim")
             awards.append_text(self.award("Army", la, army_amount, short=True))
             return Group(table, awards)
-        if progress is not None:  # Cities & Knights: no army; tracks, walls, defenders
-            road = self.award("Longest Road", lr, road_amount)
-            return Group(table, road, *tracks_lines(game, progress, wide))
         standing = STANDING.of(view.variant)
         if standing is not None:
             return Group(table, *standing(self, wide))

@@ -15,7 +15,7 @@ from hexlan.engine.core import GamePhase, Phase
 from hexlan.net.client import GameClient
 from hexlan.tui.actionkeys import phase_label
 from hexlan.tui.palette import seat_mark, seat_style
-from hexlan.tui.widgets.knights import barbarians_text, knights_progress
+from hexlan.tui.panel_lines import STATUS
 
 PHASE_WORDS: Final[Mapping[GamePhase, str]] = MappingProxyType(
     {
@@ -110,9 +110,9 @@ class StatusBar(Static):
             text.append(f"{game.rolls[-1]}", style="dim")
         else:
             text.append("-", style="dim")
-        progress = knights_progress(view)
-        if progress is not None:  # Cities & Knights: the barbarians' ship, the event die
-            text.append_text(barbarians_text(game, progress, compact))
+        part = STATUS.of(view.variant)  # a game's own: Cities & Knights' barbarians
+        if part is not None:
+            text.append_text(part(game, compact))
         if game.human_seat >= 0:  # a spectator (`hexlan watch`) has no seat
             text.append(gap if compact else "  you ")
             text.append(f"{view.victory_points(game.human_seat)}", style="bold")

@@ -1,23 +1,40 @@
 """Cities & Knights in the panels (seed 002 «Города и рыцари»): the barbarians' ship and the
 event die on the status line, each seat's improvement tracks, knights, walls and progress cards
-in the players panel, your progress cards in the hand.
+in the players panel, your progress cards and the game's costs in the hand, the metropolises,
+defenders and progress-card points in the final scores: the game's parts of
+:mod:`hexlan.tui.panel_lines` (its spec names this module among its ``views``).
 
 Each seat shows by its mark (``a``) in its colour, so the lines read without colour too.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from hexlan.engine.core import Seat
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights import CitiesKnights, Progress, progress_of
 from hexlan.engine.variants.cities_knights.actions import SHIP, TRACKS, EventDie
 from hexlan.net.client import GameClient, GameReader
 from hexlan.tui.palette import seat_mark, seat_style
+from hexlan.tui.panel_lines import (
+    CARDS,
+    COLUMNS,
+    PRICES,
+    SCORES,
+    STANDING,
+    STATUS,
+    ScoreColumns,
+    SeatColumns,
+)
+
+if TYPE_CHECKING:
+    from hexlan.tui.widgets.players import PlayersPanel
 
 KNIGHT_LEVELS: Final = ("", "basic", "strong", "mighty")
 """A knight's level in words, by level 1 .. 3."""
@@ -28,6 +45,13 @@ IMPROVEMENTS: Final = (
     ("abbey", "library", "aqueduct", "theater", "university"),
 )
 """Each track's five city improvements, by level 1 .. 5 (the official rules' names)."""
+
+COSTS: Final = (
+    "Costs: road LB · settl LBWG · city GGOOO\n"
+    "       knight WO · promote WO · wall BB\n"
+    "       activate G · level n: n C/M/P"
+)
+"""Cities & Knights' costs (seed 002; the rule set's ``[cities_knights]``)."""
 
 
 def progress_card_name(rules: RuleSet, track: int, face: int) -> str:
@@ -47,11 +71,6 @@ EVENT_SHORT: Final = ("ship", "T gate", "P gate", "S gate")
 """The event die's symbol on a narrow status line (the tracks' letters, as in the panels)."""
 TRACK_LETTERS: Final = ("T", "P", "S")
 """The tracks' letters in the panels: trade, politics, science."""
-
-
-def knights_progress(view: GameState) -> Progress | None:
-    """The Cities & Knights progress of ``view`` (None in another game)."""
-    return progress_of(view) if isinstance(view.variant, CitiesKnights) else None
 
 
 def barbarians_text(game: GameClient, progress: Progress, compact: bool = False) -> Text:
@@ -132,3 +151,55 @@ def progress_hand(view: GameState, seat: int, progress: Progress) -> Text:
         text.append(f"  {progress_card_name(view.rules, track, face)}")
         text.append(f" ({TRACKS[track]})\n", style="dim")
     return text
+
+
+@CARDS.register(CitiesKnights)
+def progress_cards_lines(view: GameState, seat: Seat, wide: bool) -> Text:
+    """The seat's progress cards, in place of development cards (:func:`progress_hand`)."""
+    return progress_hand(view, seat, progress_of(view))
+
+
+@PRICES.register(CitiesKnights)
+def costs_lines(view: GameState, seat: Seat, wide: bool) -> Text:
+    """The game's costs (:data:`COSTS`), in place of the base game's."""
+    return Text(f"\n{COSTS}", style="dim")
+
+
+def seat_cells(view: GameState, seat: Seat) -> tuple[str, str]:
+    """A seat's progress cards held and its knights (:func:`knights_cell`)."""
+    progress = progress_of(view)
+    return str(progress.held(seat)), knights_cell(progress, seat)
+
+
+COLUMNS.register(CitiesKnights)(SeatColumns(("prog", "prg"), seat_cells))
+
+
+@STANDING.register(CitiesKnights)
+def knights_standing(panel: PlayersPanel, wide: bool) -> list[RenderableType]:
+    """Longest Road (no Largest Army), then each seat's tracks, walls and defenders
+    (:func:`tracks_lines`)."""
+    view = panel.game.view
+    lr = view.longest_road_holder
+    road = panel.award("Longest Road", lr, f"{view.road_length[lr]}" if lr >= 0 else "")
+    return [road, *tracks_lines(panel.game, progress_of(view), wide)]
+
+
+@STATUS.register(CitiesKnights)
+def barbarians_part(game: GameClient, compact: bool) -> Text:
+    """The barbarians' ship and the last event die (:func:`barbarians_text`)."""
+    return barbarians_text(game, progress_of(game.view), compact)
+
+
+def score_cells(view: GameState, seat: Seat) -> tuple[str, ...]:
+    """A seat's metropolises, defender and progress-card points (:func:`knights_score`)."""
+    return knights_score(view, progress_of(view), seat)
+
+
+SCORES.register(CitiesKnights)(
+    ScoreColumns(
+        ("metro", "defender", "cards"),
+        score_cells,
+        "road shows the award's 2 points and (length); metro 2 points a metropolis; defender 1"
+        " point each",
+    )
+)

@@ -1,0 +1,169 @@
+"""What a game's own keys and picks do on the game screen, registered by its modules in
+:mod:`hexlan.tui.games` (as :mod:`hexlan.tui.actionkeys` registers which actions answer a
+key), so the screen (:mod:`hexlan.tui.screens.game`) names no game:
+
+- :func:`runs` registers what a key's action does in a game (Cities & Knights' ``k``nights,
+  Seafarers' ``g``old dialog), found along the rules class's bases (:func:`game_key`), and
+  when the key is shown;
+- :func:`pick_heads` registers a game's picks on the board: each one's prompt head and the
+  kind of place it lights (:func:`pick_head`, :func:`pick_kind`);
+- :func:`steps` registers what picking a place does in a pick, in place of playing the
+  place's action (a knight's commands, the Inventor's second hex: :func:`step_of`);
+- :func:`picks_in` registers the phases whose decision is picked on the board at once
+  (:func:`phase_pick`);
+- :data:`ROLL_WORDS` is the slot of what a game adds to the prompt before the roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+
+from hexlan.engine.actions import Action
+from hexlan.engine.core import GamePhase
+from hexlan.engine.info import InformationState
+from hexlan.tui.actionkeys import keyed
+from hexlan.tui.slots import Slot
+
+if TYPE_CHECKING:
+    from hexlan.engine.variants.base import Variant
+    from hexlan.tui.screens.game import GameScreen, Pick
+
+PickKind: TypeAlias = Literal["node", "path", "hex"]
+"""What a pick lights: intersections, paths or hexes."""
+Step: TypeAlias = "Callable[[GameScreen, Pick, int, list[Action]], None]"
+"""``step(screen, pick, place, actions)``: what picking ``place`` in ``pick`` does, its legal
+``actions`` there given."""
+
+
+def _when_keyed(name: str) -> Callable[[GameScreen, list[Action]], bool]:
+    """Shown once an action answering the key ``name`` is legal."""
+    return lambda screen, legal: bool(keyed(name, legal))
+
+
+@dataclass(frozen=True, slots=True)
+class GameKey:
+    """A game's key on the game screen.
+
+    Attributes:
+        run: what its action does: ``run(screen)``.
+        shown: ``shown(screen, legal)``: whether the key is shown and allowed now, the
+            person's legal actions being ``legal`` (never while a pick is on).
+    """
+
+    run: Callable[[GameScreen], None]
+    shown: Callable[[GameScreen, list[Action]], bool]
+
+
+_KEYS: Final[dict[type, dict[str, GameKey]]] = {}
+_HEADS: Final[dict[str, str]] = {}
+_KINDS: Final[dict[str, PickKind]] = {}
+_STEPS: Final[dict[str, Step]] = {}
+_PHASE_PICKS: Final[dict[GamePhase, str]] = {}
+
+
+def runs(
+    rules: type[Variant],
+    name: str,
+    shown: Callable[[GameScreen, list[Action]], bool] | None = None,
+) -> Callable[[Callable[[GameScreen], None]], Callable[[GameScreen], None]]:
+    """Register the decorated function as what the key whose action is named ``name`` does
+    in games of ``rules``, shown when ``shown`` says so (by default once an action answering
+    ``name`` is legal: :func:`~hexlan.tui.actionkeys.keyed`).
+
+    Raises:
+        ValueError: ``rules`` already has that key.
+    """
+
+    def register(run: Callable[[GameScreen], None]) -> Callable[[GameScreen], None]:
+        keys = _KEYS.setdefault(rules, {})
+        if name in keys:
+            raise ValueError(f"the {rules.name} rules have the {name!r} key twice")
+        keys[name] = GameKey(run, shown or _when_keyed(name))
+        return run
+
+    return register
+
+
+def game_key(variant: object, name: str) -> GameKey | None:
+    """The key named ``name`` in the game of the ``variant`` rules (None: the base game),
+    found along its class's bases; None when the game has no such key."""
+    if variant is None:
+        return None
+    import hexlan.tui.games  # noqa: F401, PLC0415 - the games' modules import this one
+
+    for cls in type(variant).__mro__:
+        key = _KEYS.get(cls, {}).get(name)
+        if key is not None:
+            return key
+    return None
+
+
+def pick_heads(kind: PickKind, heads: Mapping[str, str]) -> None:
+    """Register a game's picks of ``kind`` places, each by its name with its prompt's head
+    (``{"knight": "Build or pick a knight"}``).
+
+    Raises:
+        ValueError: a pick already registered.
+    """
+    for what, head in heads.items():
+        if what in _HEADS:
+            raise ValueError(f"the pick {what!r} is registered twice")
+        _HEADS[what] = head
+        _KINDS[what] = kind
+
+
+def pick_head(what: str) -> str | None:
+    """The prompt's head of a game's pick ``what`` (None: no game registered it)."""
+    return _HEADS.get(what)
+
+
+def pick_kind(what: str) -> PickKind | None:
+    """What a game's pick ``what`` lights (None: no game registered it)."""
+    return _KINDS.get(what)
+
+
+def steps(*picks: str) -> Callable[[Step], Step]:
+    """Register the decorated :data:`Step` as what picking a place does in the ``picks``.
+
+    Raises:
+        ValueError: a pick that already has its step.
+    """
+
+    def register(step: Step) -> Step:
+        for what in picks:
+            if what in _STEPS:
+                raise ValueError(f"the pick {what!r} already has its step")
+            _STEPS[what] = step
+        return step
+
+    return register
+
+
+def step_of(what: str) -> Step | None:
+    """What picking a place does in the pick ``what`` (None: it plays the place's action)."""
+    return _STEPS.get(what)
+
+
+def picks_in(phase: GamePhase, what: str) -> None:
+    """Register ``phase`` as one whose decision is the pick ``what`` on the board, started as
+    soon as it is due (it cannot be put off).
+
+    Raises:
+        ValueError: a phase that already has its pick.
+    """
+    if phase in _PHASE_PICKS:
+        raise ValueError(f"{phase!r} already has its pick")
+    _PHASE_PICKS[phase] = what
+
+
+def phase_pick(phase: GamePhase) -> str | None:
+    """The pick ``phase``'s decision is made by (None: none registered)."""
+    return _PHASE_PICKS.get(phase)
+
+
+RollWords = Callable[[InformationState, Sequence[Action]], str]
+"""``words(view, legal)``: what a game adds to the prompt before the roll ("": nothing now)."""
+ROLL_WORDS: Final = Slot[RollWords]("roll words")
+"""Each game's :data:`RollWords` (Cities & Knights' Alchemist), by its rules class."""
