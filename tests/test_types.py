@@ -2,8 +2,8 @@
 after the README's install (``.venv/bin/mypy``, no arguments: pyproject.toml ``[tool.mypy]`` names
 what it checks and how).
 
-setuptools maps the repository's top-level ``engine/``, ``net/``, ``tui/`` and ``seeds/`` into the
-``hexlan`` package (pyproject.toml ``package-dir``); mypy finds modules by path and cannot read that
+setuptools maps the repository's top-level ``engine/``, ``net/``, ``tui/``, ``seeds/`` and the
+rules pages' ``docs/rules/`` into the ``hexlan`` package (pyproject.toml ``package-dir``); mypy finds modules by path and cannot read that
 mapping, so ``.typecheck/hexlan/`` holds a symlink per mapped folder, and the configuration makes
 ``.typecheck/`` a package base (``explicit_package_bases``). The second test keeps those links and
 the mapping in step.
@@ -43,7 +43,7 @@ def test_the_package_and_the_scripts_type_check(tmp_path: Path) -> None:
     checked = int(result.stdout.split(" in ")[-1].split()[0])
     sources = [
         path
-        for folder in ("hexlan", "engine", "net", "tui", "seeds", "scripts")
+        for folder in ("hexlan", "engine", "net", "tui", "seeds", "docs/rules", "scripts")
         for path in (ROOT / folder).rglob("*.py")
     ]
     assert checked == len(sources), (checked, len(sources))
