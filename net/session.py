@@ -934,7 +934,7 @@ class Session:
 
     def _on_action(self, env: Envelope, effects: list[Effect]) -> None:
         view = self.require_view(env)
-        action = decode_action(env.body.payload)
+        action = decode_action(env.body.payload, view.rules.cards)
         author = env.body.author
         if isinstance(action, A.AnswerTrade | A.CounterOffer) and (
             view.phase is not Phase.TRADE_RESPONSES or author not in view.trade_pending
