@@ -133,11 +133,6 @@ class Resource(int, metaclass=_Catalogue):
         return self._name
 
     @property
-    def value(self) -> int:
-        """The kind's index, as an enum member's value."""
-        return int(self)
-
-    @property
     def letter(self) -> str:
         """The one-letter code on the board and in positions (L, B, W, G, O for the resources;
         P, C, M for paper, cloth and coin, "money", as C already names cloth)."""
@@ -327,8 +322,9 @@ class Terrain(enum.IntEnum):
 
     @property
     def resource(self) -> Resource | None:
-        """The resource this terrain produces, or None (desert, jungle, gold mine); never a
-        commodity."""
+        """The resource this terrain produces in the Catan games, or None (desert, jungle, gold
+        mine); never a commodity. A rule set may say otherwise
+        (:attr:`~hexlan.engine.ruleset.RuleSet.produce`, which the engine reads)."""
         return Resource(self.value) if self.value < _RESOURCE_COUNT else None
 
     @property

@@ -325,8 +325,6 @@ class GameState:
         self.kinds = kinds = rules.kinds
         self._plenty_kinds = rules.plenty_kinds
         self._monopolies = _monopolies(rules.plenty_kinds)
-        self._steals = _steals(rules.cards)
-        self._yields = rules.produce
         self.bank = list(rules.bank)
         self.hands = [[0] * kinds for _ in range(players)]
         self.hand_size = [0] * players
@@ -675,7 +673,7 @@ class GameState:
             return [(A.StartPlayer(s), 1 / self.players) for s in range(self.players)]
         if phase is Phase.STEAL:
             hand, total = self.hands[self.victim], self.hand_size[self.victim]
-            steals = self._steals
+            steals = _steals(self.rules.cards)
             return [(steals[r], hand[r] / total) for r in range(self.kinds) if hand[r]]
         if phase is Phase.DRAW:
             total = sum(self.deck)
@@ -779,7 +777,7 @@ class GameState:
             raise EngineError(f"no stolen card at index {index}")
         for r, count in enumerate(self.hands[self.victim]):
             if index < count:
-                return self._steals[r]
+                return _steals(self.rules.cards)[r]
             index -= count
         raise AssertionError("unreachable: hand size and counts disagree")
 
@@ -1217,7 +1215,7 @@ class GameState:
         if self.setup_step >= self.players:  # the second settlement yields (seed 002)
             gain = [0] * self.kinds
             for h in self.topology.node_hexes[node]:
-                resource = self._yields[self.board.terrains[h]]
+                resource = self.rules.produce[self.board.terrains[h]]
                 if resource is not None:
                     gain[resource] += 1
             self.take_from_bank(seat, as_hand(gain))
@@ -1233,7 +1231,7 @@ class GameState:
         board = self.board
         for h in self.topology.node_hexes[node]:
             self.hex_seats[h] |= 1 << seat
-            resource = self._yields[board.terrains[h]]
+            resource = self.rules.produce[board.terrains[h]]
             if resource is not None:
                 self.income[board.tokens[h]].append((h, node, seat, int(resource)))
         self.blocked[node] = True

@@ -113,6 +113,19 @@ def test_random_games_play_to_the_end_with_four_count_hands() -> None:
     assert {"MaritimeTrade", "StealCard", "Discard"} <= seen, seen
 
 
+def test_harbours_trade_the_games_kind_of_their_name() -> None:
+    """The map's 2:1 harbours name Catan kinds: the wool and grain ones trade this game's wool
+    and grain; those of lumber, brick and ore are no harbour here; the 3:1 ones stay."""
+    board = beginner_board()
+    state = GameState(board, 3, rules=RULES)
+    kept = {"3:1" if h.resource is None else h.resource.name for h in state.harbour_nodes.values()}
+    assert kept == {"3:1", "WOOL", "GRAIN"}
+    assert all(h.resource in (None, WOOL, GRAIN) for h in state.harbour_nodes.values())
+    grain = next(n for n, h in state.harbour_nodes.items() if h.resource == GRAIN)
+    assert state.harbour_nodes[grain].resource is GRAIN  # the game's grain, index 0
+    assert len(board.harbour_nodes()) > len(state.harbour_nodes)
+
+
 def test_legal_actions_name_the_games_kinds() -> None:
     """Bank trades, steals and Monopoly name this game's kinds (timber, not brick)."""
     state = GameState(beginner_board(), 3, rules=RULES)
