@@ -150,19 +150,26 @@ class Resource(int, metaclass=_Catalogue):
         return int(self) < len(_CATALOGUE) and _CATALOGUE[self] is self
 
 
-_CATALOGUE: Final = tuple(int.__new__(Resource, i) for i in range(8))
-for _kind, _name, _letter in zip(
-    _CATALOGUE,
-    ("LUMBER", "BRICK", "WOOL", "GRAIN", "ORE", "PAPER", "CLOTH", "COIN"),
-    "LBWGOPCM",
-    strict=True,
-):
-    _kind._name, _kind._letter, _kind._commodity = (
-        _name,
-        _letter,
-        _name in ("PAPER", "CLOTH", "COIN"),
+_CATALOGUE: Final = tuple(
+    Resource(i, name, letter, commodity=i >= 5)
+    for i, (name, letter) in enumerate(
+        zip(
+            ("lumber", "brick", "wool", "grain", "ore", "paper", "cloth", "coin"),
+            "LBWGOPCM",
+            strict=True,
+        )
     )
-    setattr(Resource, _name, _kind)
+)
+(
+    Resource.LUMBER,
+    Resource.BRICK,
+    Resource.WOOL,
+    Resource.GRAIN,
+    Resource.ORE,
+    Resource.PAPER,
+    Resource.CLOTH,
+    Resource.COIN,
+) = _CATALOGUE
 _BY_NAME: Final = {k.name: k for k in _CATALOGUE}
 _RESOURCE_COUNT: Final = 5
 
