@@ -9,9 +9,12 @@ act.
 
 Trade terms are always in the active seat's frame: ``give`` is what the active seat hands over,
 ``get`` what it receives. Hands (:data:`~hexlan.engine.core.Hand`) have one count per card kind of
-the game in :class:`~hexlan.engine.core.Resource` order: five (lumber, brick, wool, grain, ore) in
-the base game, eight where a rule set adds the commodities. Decoding takes any length from five
-to :data:`MAX_KINDS`; the game's own length is the engine's check (:meth:`GameState.check`).
+the game in its rule set's order (``cards``): five (lumber, brick, wool, grain, ore) in the base
+game, eight where a rule set adds the commodities, four in Landnám. A field naming one kind holds
+the game's :class:`~hexlan.engine.core.Resource` (a :class:`~hexlan.engine.core.Resource` member
+in every Catan game). Decoding for a game (:func:`hexlan.engine.registry.action_from_list` given
+its kinds) takes exactly the game's count; without a game, any count from 1 to
+:data:`MAX_KINDS`, and the game's own length is the engine's check (:meth:`GameState.check`).
 
 This module holds the base game's actions; a game's rules module adds its own
 (:class:`VariantAction`), and :mod:`hexlan.engine.registry` merges both sets. Every action
@@ -319,7 +322,8 @@ BASE_CHANCE_ACTIONS: Final = (
 seat that knows it), never a seat's choice."""
 
 MAX_KINDS: Final = len(Resource)
-"""The most counts a hand in an action lists: every card kind any game has (8)."""
+"""The most card kinds a game may declare (8, the Catan catalogue's count): the bound of a hand
+in an action decoded without its game, and of a rule set's ``cards``."""
 
 ALL_DICE: Final = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, 7))
 """The 36 equally likely outcomes of the two dice: ``Dice(1, 1), Dice(1, 2), ... Dice(6, 6)``."""

@@ -3,23 +3,24 @@
 Everything here is a small immutable enum or alias, or a pure helper on hands (:data:`Hand`); the
 rules live in :mod:`hexlan.engine.state`.
 
-Card kinds are an open set a rule set opts into (../shared/ARCHITECTURE.md, "Open sets, not
-fixed tuples"). :class:`Resource` names every kind of card a hand can hold: the five resources
-that terrains produce (:data:`RESOURCES`), then the Cities & Knights commodities paper, cloth and
-coin (:data:`COMMODITIES`), which cities produce in that game and nothing produces in others. A
-rule set lists its kinds (``cards`` in seeds/*.toml, :attr:`~hexlan.engine.ruleset.RuleSet.cards`)
-as a prefix of this order: the five resources by default, all eight in a game with commodities.
-A :data:`Hand` is then a tuple of one count per kind of the game, so a hand's index *is* the
-kind's :class:`Resource` value in every game, and a base game's hands stay the five counts they
-always were (same tuples, same wire bytes, same state hashes).
+Card kinds are an open set a rule set declares (../shared/ARCHITECTURE.md, "Open sets"). A
+:class:`Resource` is an int, the kind's index in its game's hands, that knows its name and board
+letter; a rule set lists its kinds (``cards`` in seeds/*.toml,
+:attr:`~hexlan.engine.ruleset.RuleSet.cards`) in any order, and may declare kinds of its own
+(Landnám's timber and iron). The class holds the catalogue of the Catan kinds, as an enum would:
+the five resources that terrains produce (:data:`RESOURCES`), then the Cities & Knights
+commodities paper, cloth and coin (:data:`COMMODITIES`). Where a game's kind stands at its
+catalogue place (every Catan game: the five resources, then the commodities) the kind *is* that
+catalogue kind, so a base game's hands stay the five counts they always were (same tuples, same
+wire bytes, same state hashes). A :data:`Hand` is a tuple of one count per kind of the game.
 """
 
 from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Sequence
-from typing import Final, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from typing import ClassVar, Final, Self, TypeAlias
 
 Seat: TypeAlias = int
 """A seat index, 0 .. players-1, in the order play proceeds."""
@@ -34,9 +35,9 @@ PathId: TypeAlias = int
 """A path (hex edge) index, 0 .. 71 on the base board."""
 
 Hand: TypeAlias = tuple[int, ...]
-"""Card counts in :class:`Resource` order, one per card kind of the game (its rule set's
-``cards``): lumber, brick, wool, grain, ore in the base game, then paper, cloth, coin where a game
-has commodities. Hands of one game all have the same length."""
+"""Card counts, one per card kind of the game in its rule set's order (``cards``): lumber, brick,
+wool, grain, ore in the base game, then paper, cloth, coin where a game has commodities. Hands of
+one game all have the same length."""
 
 MAX_SEATS: Final = 6
 """The most seats any game takes (the 5-6 player game); the protocol and deck share this bound."""
@@ -48,44 +49,167 @@ NO_SEAT: Final = -1
 """No seat: an empty intersection's or path's owner, an award nobody holds, an offer to all."""
 
 
-class Resource(enum.IntEnum):
-    """Every kind of card a hand can hold, in the order every hand's counts use: the five
-    resources (seed 002 «Ресурсы и постройки»), then the Cities & Knights commodities (seed 002
-    «Города и рыцари»). A game holds the kinds its rule set lists (a prefix of this order)."""
+class _Catalogue(type):
+    """The class of :class:`Resource`: it iterates, counts and looks up by name the Catan
+    catalogue, as an enum's class does (``for r in Resource``, ``len(Resource)``,
+    ``Resource["ORE"]``)."""
 
-    LUMBER = 0
-    BRICK = 1
-    WOOL = 2
-    GRAIN = 3
-    ORE = 4
-    PAPER = 5
-    """Cities & Knights: the commodity a city next to forest makes (with one lumber)."""
-    CLOTH = 6
-    """Cities & Knights: the commodity a city next to pasture makes (with one wool)."""
-    COIN = 7
-    """Cities & Knights: the commodity a city next to mountains makes (with one ore)."""
+    def __iter__(cls) -> Iterator[Resource]:
+        return iter(_CATALOGUE)
+
+    def __len__(cls) -> int:
+        return len(_CATALOGUE)
+
+    def __getitem__(cls, name: str) -> Resource:
+        return _BY_NAME[name]
+
+
+class Resource(int, metaclass=_Catalogue):
+    """A kind of card a hand holds: an int, the kind's index in its game's hands (so
+    ``hand[kind]`` is its count), with its name, board letter and whether it is a commodity.
+
+    The class holds the catalogue of the Catan kinds, at the place every Catan hand gives them,
+    as an ``IntEnum`` would: the five resources (seed 002 «Ресурсы и постройки») LUMBER, BRICK,
+    WOOL, GRAIN, ORE, then the Cities & Knights commodities (seed 002 «Города и рыцари»): PAPER,
+    CLOTH and COIN, which a city next to forest, pasture or mountains makes (with one lumber,
+    wool or ore). ``Resource(n)`` is catalogue kind ``n``. A rule set makes any other kind,
+    ``Resource(index, name, letter)`` (:func:`hexlan.engine.ruleset.parse_kinds`): Landnám's
+    timber and iron, and its grain, whose place (first) is not the catalogue's. Kinds compare
+    and hash as their index: two kinds of one game differ by index, and :class:`Kinds` tells
+    games apart.
+
+    >>> iron = Resource(3, "iron", "I")
+    >>> iron.name, iron.letter, iron.is_commodity, (5, 6, 7, 8)[iron], iron, Resource(4)
+    ('IRON', 'I', False, 8, Resource(3, 'iron', 'I'), <Resource.ORE: 4>)
+
+    Raises:
+        ValueError: ``Resource(n)`` for a number outside the catalogue; a new kind with a
+            negative index, an empty name or a letter that is not one character.
+    """
+
+    LUMBER: ClassVar[Resource]
+    BRICK: ClassVar[Resource]
+    WOOL: ClassVar[Resource]
+    GRAIN: ClassVar[Resource]
+    ORE: ClassVar[Resource]
+    PAPER: ClassVar[Resource]
+    CLOTH: ClassVar[Resource]
+    COIN: ClassVar[Resource]
+
+    _name: str
+    _letter: str
+    _commodity: bool
+
+    def __new__(
+        cls, index: int, name: str | None = None, letter: str = "", commodity: bool = False
+    ) -> Resource:
+        if name is None:
+            if not 0 <= index < len(_CATALOGUE):
+                raise ValueError(f"{index!r} is not a valid Resource")
+            return _CATALOGUE[index]
+        if index < 0 or not name or len(letter) != 1:
+            raise ValueError(
+                f"a card kind is an index, a name and a letter, not {index, name, letter}"
+            )
+        kind = int.__new__(cls, index)
+        kind._name, kind._letter, kind._commodity = name.upper(), letter, commodity
+        return kind
+
+    __str__ = int.__repr__  # as an IntEnum member's: the index
+
+    def __repr__(self) -> str:
+        if self.is_catalogue:
+            return f"<Resource.{self._name}: {int(self)}>"
+        return f"Resource({int(self)}, {self._name.lower()!r}, {self._letter!r})"
+
+    def __reduce__(self) -> tuple[type[Resource], tuple[int, str, str, bool] | tuple[int]]:
+        if self.is_catalogue:
+            return (Resource, (int(self),))
+        return (Resource, (int(self), self._name.lower(), self._letter, self._commodity))
+
+    @property
+    def name(self) -> str:
+        """The kind's name in capitals, as an enum member's (``name.lower()`` in words)."""
+        return self._name
 
     @property
     def letter(self) -> str:
-        """The one-letter code (L, B, W, G, O for the resources shown on the board; P, C, M for
-        paper, cloth and coin, "money", as C already names cloth)."""
-        return _LETTERS[self.value]
+        """The one-letter code on the board and in positions (L, B, W, G, O for the resources;
+        P, C, M for paper, cloth and coin, "money", as C already names cloth)."""
+        return self._letter
 
     @property
     def is_commodity(self) -> bool:
-        """Whether this kind is a commodity (paper, cloth, coin), which no terrain produces."""
-        return self.value >= _RESOURCE_COUNT
+        """Whether this kind is a commodity, which no terrain produces (paper, cloth, coin; its
+        bank count is the rule set's ``bank_per_commodity``)."""
+        return self._commodity
+
+    @property
+    def is_catalogue(self) -> bool:
+        """Whether this is the catalogue's kind (at its catalogue place)."""
+        return int(self) < len(_CATALOGUE) and _CATALOGUE[self] is self
 
 
-_LETTERS: Final = "LBWGOPCM"
+_CATALOGUE: Final = tuple(
+    Resource(i, name, letter, commodity=i >= 5)
+    for i, (name, letter) in enumerate(
+        zip(
+            ("lumber", "brick", "wool", "grain", "ore", "paper", "cloth", "coin"),
+            "LBWGOPCM",
+            strict=True,
+        )
+    )
+)
+(
+    Resource.LUMBER,
+    Resource.BRICK,
+    Resource.WOOL,
+    Resource.GRAIN,
+    Resource.ORE,
+    Resource.PAPER,
+    Resource.CLOTH,
+    Resource.COIN,
+) = _CATALOGUE
+_BY_NAME: Final = {k.name: k for k in _CATALOGUE}
 _RESOURCE_COUNT: Final = 5
 
-RESOURCES: Final = tuple(Resource)[:_RESOURCE_COUNT]
+RESOURCES: Final = _CATALOGUE[:_RESOURCE_COUNT]
 """The five resources in order (lumber first): the kinds terrains produce and a base game's
 hand holds."""
 
-COMMODITIES: Final = tuple(Resource)[_RESOURCE_COUNT:]
+COMMODITIES: Final = _CATALOGUE[_RESOURCE_COUNT:]
 """The Cities & Knights commodities: paper, cloth, coin."""
+
+
+class Kinds(tuple[Resource, ...]):
+    """A game's card kinds in hand order (its rule set's ``cards``), as a tuple that compares
+    and hashes by names too: kinds are equal as ints across games (Landnám's grain and the base
+    game's lumber are both 0), so a cache keyed by a game's kinds needs their names to tell two
+    games apart. Equal to a plain tuple of the same ints, as a tuple is.
+
+    >>> Kinds(RESOURCES) == RESOURCES, Kinds(RESOURCES) == Kinds((Resource(0, "grain", "G"),))
+    (True, False)
+    """
+
+    names: tuple[str, ...]
+    _hash: int
+
+    def __new__(cls, kinds: Iterable[Resource] = ()) -> Self:
+        made = super().__new__(cls, kinds)
+        made.names = tuple(k.name for k in made)
+        made._hash = hash((tuple(made), made.names))
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Kinds):
+            return tuple.__eq__(self, other)
+        return tuple.__eq__(self, other) and self.names == other.names
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def as_hand(counts: Sequence[int]) -> Hand:
@@ -205,8 +329,9 @@ class Terrain(enum.IntEnum):
 
     @property
     def resource(self) -> Resource | None:
-        """The resource this terrain produces, or None (desert, jungle, gold mine); never a
-        commodity."""
+        """The resource this terrain produces in the Catan games, or None (desert, jungle, gold
+        mine); never a commodity. A rule set may say otherwise
+        (:attr:`~hexlan.engine.ruleset.RuleSet.produce`, which the engine reads)."""
         return Resource(self.value) if self.value < _RESOURCE_COUNT else None
 
     @property

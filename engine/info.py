@@ -249,7 +249,7 @@ class InformationState(GameState):
         known = self.known_cards(seat)
         possible = self.possible_hands(seat)
         return frozenset(
-            Resource(r) for r in range(self.kinds) if any(h[r] > known[r] for h in possible)
+            kind for kind in self.rules.cards if any(h[kind] > known[kind] for h in possible)
         )
 
     def could_hold(self, seat: Seat, cards: Hand) -> bool:

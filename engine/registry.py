@@ -17,7 +17,7 @@ unique, and no two phases share a code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
@@ -26,7 +26,6 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import (
     BASE_CHANCE_PHASES,
-    RESOURCES,
     DevCard,
     DevelopmentCard,
     EngineError,
@@ -190,21 +189,26 @@ action)``, the handler of the game played for a shared action);
 
 # ---------------------------------------------------------------------------- wire form
 
-_FIELD_TYPES: Final[dict[str, Callable[[int], Any]]] = {
-    "resource": Resource,
-    "get": Resource,
-    "card": dev_card,
-}
+_KIND_FIELDS: Final = frozenset({"resource", "get"})
+"""Fields that name one card kind (``get`` is a hand where it is a list: a trade's terms)."""
 _HAND_FIELDS: Final = frozenset(
     {"give", "get", "cards", *(f for cls in _OWNERS for f in cls.hand_fields)}
 )
+_CATALOGUE: Final = tuple(Resource)
 
 
-def action_from_list(data: list[Any]) -> Action:
+def action_from_list(data: list[Any], kinds: Sequence[Resource] | None = None) -> Action:
     """Inverse of :func:`~hexlan.engine.actions.action_to_list`, for every registered action.
 
+    ``kinds`` are the game's card kinds (its rule set's ``cards``): a hand must then list
+    exactly one count per kind, and a field naming a kind decodes as the game's
+    :class:`~hexlan.engine.core.Resource`. Without them (a check of shape alone), a hand lists
+    1 to :data:`~hexlan.engine.actions.MAX_KINDS` counts and a kind decodes as its
+    :class:`~hexlan.engine.core.Resource` number.
+
     Raises:
-        EngineError: an unknown action type or fields of the wrong shape.
+        EngineError: an unknown action type or fields of the wrong shape: a hand of another
+            count than the game's, a kind the game does not have.
     """
     if not isinstance(data, list) or not data or data[0] not in _BY_NAME:
         raise EngineError(f"not an action: {data!r}")
@@ -213,32 +217,44 @@ def action_from_list(data: list[Any]) -> Action:
     if len(data) - 1 != len(names):
         raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
     pairs: frozenset[str] = getattr(cls, "pair_fields", frozenset())
+    table = _CATALOGUE if kinds is None else kinds
+    counts = range(1, A.MAX_KINDS + 1) if kinds is None else range(len(kinds), len(kinds) + 1)
     values: list[Any] = []
     try:
         for name, raw in zip(names, data[1:], strict=True):
-            values.append(_decode_pairs(raw) if name in pairs else _decode(name, raw))
-    except (TypeError, ValueError) as exc:
+            values.append(
+                _decode_pairs(raw) if name in pairs else _decode(name, raw, table, counts)
+            )
+    except (TypeError, ValueError, IndexError) as exc:
         raise EngineError(f"malformed {data[0]}: {exc}") from exc
     return cls(*values)
 
 
-def _decode(name: str, raw: Any) -> Any:
+def _decode(name: str, raw: Any, kinds: Sequence[Resource], counts: range) -> Any:
     if name == "accept":
         if not isinstance(raw, bool):
             raise TypeError("accept must be a bool")
         return raw
     if isinstance(raw, list):
         items = tuple(_int(v) for v in raw)
-        if name in _HAND_FIELDS and not (len(RESOURCES) <= len(items) <= A.MAX_KINDS):
-            raise ValueError(f"{name} must list {len(RESOURCES)} to {A.MAX_KINDS} counts")
+        if name in _HAND_FIELDS and len(items) not in counts:
+            many = counts[0] if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+            raise ValueError(f"{name} must list {many} counts, not {len(items)}")
         if name == "resources":
-            return tuple(Resource(v) for v in items)
+            return tuple(_kind(kinds, v) for v in items)
         return items
     if raw is None and name in ("resource", "card", "face", "hand", "taken"):  # a card unseen
         return None
     value = _int(raw)
-    kind = _FIELD_TYPES.get(name)
-    return kind(value) if kind else value
+    if name in _KIND_FIELDS:
+        return _kind(kinds, value)
+    return dev_card(value) if name == "card" else value
+
+
+def _kind(kinds: Sequence[Resource], value: int) -> Resource:
+    if not 0 <= value < len(kinds):
+        raise ValueError(f"card kind {value} is not one of the game's {len(kinds)}")
+    return kinds[value]
 
 
 def _decode_pairs(raw: Any) -> tuple[tuple[int, int], ...] | None:

@@ -3,11 +3,15 @@
 Rules are data (../shared/ARCHITECTURE.md principle 3): the engine reads counts and costs from a
 :class:`RuleSet`; nothing here decides a rule by itself.
 
-Card kinds are one of those data (ARCHITECTURE "Open sets, not fixed tuples"): a file's ``cards``
-lists the kinds of card a hand holds, as a prefix of :class:`~hexlan.engine.core.Resource` order
-(the five resources when the file does not say; ``[..., "ore", "paper", "cloth", "coin"]`` in a
-game with commodities). Every hand, cost and bank of the game then has one count per kind, and
-the engine, the wire, the bots and the UI size hands by :attr:`RuleSet.cards`.
+Card kinds and what terrains produce are data too (ARCHITECTURE "Open sets"). A file's ``cards``
+lists the kinds of card a hand holds, in hand order: names of the Catan catalogue
+(:class:`~hexlan.engine.core.Resource`: the five resources when the file does not say; the
+commodities after them in Cities & Knights) or of kinds the file declares in a ``[kinds]``
+table (a board letter, and ``commodity = true`` for a kind whose bank count is
+``bank_per_commodity``). A ``[produce]`` table says which kind a terrain yields where it is not
+the catalogue's (``forest = "timber"``; ``"nothing"``); a terrain whose catalogue resource the
+game does not hold yields nothing. Every hand, cost and bank of the game then has one count per
+kind, and the engine, the wire, the bots and the UI size hands by :attr:`RuleSet.cards`.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
+from hexlan.engine.actions import MAX_KINDS
 from hexlan.engine.core import (
     MAX_SEATS,
     RESOURCES,
@@ -25,7 +30,9 @@ from hexlan.engine.core import (
     DevelopmentCard,
     EngineError,
     Hand,
+    Kinds,
     Resource,
+    Terrain,
 )
 from hexlan.engine.registry import DEV_CARDS
 from hexlan.engine.seedfile import parse_cost, read_seed, seed_names
@@ -36,6 +43,9 @@ by reading seeds/, so a new game is a new file there and no edit here."""
 
 DEVELOPMENT_DECK: Final = "development"
 """The development deck's name among a rule set's :attr:`RuleSet.decks`."""
+
+_RESOURCE_KINDS: Final = Kinds(RESOURCES)
+_CATAN_PRODUCE: Final = tuple(t.resource for t in Terrain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +59,14 @@ class RuleSet:
         victory_points: points needed to win.
         discard_limit: a player holding more resource cards than this discards half on a 7.
         bank_per_resource: resource cards of each kind in the game.
-        cards: the kinds of card a hand holds, in :class:`Resource` order (a prefix of it: the
-            five resources, then any commodities); a :data:`Hand` has ``len(cards)`` counts.
+        cards: the kinds of card a hand holds, in hand order (:func:`parse_kinds`: the five
+            resources by default); a :data:`Hand` has ``len(cards)`` counts.
         bank: cards of each kind in the bank at the start: ``bank_per_resource`` of each
             resource, ``bank_per_commodity`` (default the same) of each commodity.
-        plenty_kinds: the kinds Year of Plenty and Monopoly may name: the five resources
-            (official: "any resource"), never a commodity. The hook for a game whose cards name
+        produce: the kind each terrain yields in this game, by terrain code, or None
+            (:func:`parse_produce`; :attr:`Terrain.resource` in every Catan game).
+        plenty_kinds: the kinds Year of Plenty and Monopoly may name: every kind but the
+            commodities (official: "any resource"). The hook for a game whose cards name
             commodities too (Cities & Knights' Merchant Fleet, Commercial Harbor): a
             ``plenty_kinds`` list in its file.
         road_limit, settlement_limit, city_limit: pieces per player.
@@ -100,9 +112,10 @@ class RuleSet:
     decks: Mapping[str, tuple[int, ...]]
     raw: dict[str, Any]
     special_building: bool = False
-    cards: tuple[Resource, ...] = RESOURCES
+    cards: Kinds = _RESOURCE_KINDS
     bank: Hand = ()
-    plenty_kinds: tuple[Resource, ...] = RESOURCES
+    plenty_kinds: Kinds = _RESOURCE_KINDS
+    produce: tuple[Resource | None, ...] = _CATAN_PRODUCE
     dev_faces: tuple[DevelopmentCard, ...] = ()
 
     @property
@@ -150,26 +163,101 @@ class RuleSet:
         return count
 
 
-def parse_kinds(values: Any, key: str = "cards") -> tuple[Resource, ...]:
-    """A rule set's card kinds: names of :class:`Resource` members in their order, the five
-    resources first (``cards``), or any of its kinds (``plenty_kinds``, any order).
+def parse_kinds(values: Any, declared: Any = None) -> Kinds:
+    """A rule set's card kinds (``cards``) in hand order: each name a kind of the Catan catalogue
+    (:class:`Resource`) or one ``declared`` (the file's ``[kinds]`` table: name -> ``{letter =
+    "T"}``, optionally ``commodity = true``). A catalogue kind at its catalogue place is that
+    catalogue :class:`Resource`, so every Catan game's kinds are the catalogue's; any other kind
+    is a new :class:`Resource` at its place (Landnám's grain, first, keeps the letter G).
 
     >>> [r.name for r in parse_kinds(["lumber", "brick", "wool", "grain", "ore", "paper"])]
     ['LUMBER', 'BRICK', 'WOOL', 'GRAIN', 'ORE', 'PAPER']
+    >>> parse_kinds(["grain", "timber"], {"timber": {"letter": "T"}})
+    (Resource(0, 'grain', 'G'), Resource(1, 'timber', 'T'))
 
     Raises:
-        EngineError: a name that is no card kind, or ``cards`` not a prefix of the order that
-            holds the five resources.
+        EngineError: not 1 to :data:`~hexlan.engine.actions.MAX_KINDS` names; a name that is no
+            kind of the catalogue nor declared, or named twice; two kinds of one letter; a
+            declared kind that is malformed or has a catalogue name.
     """
-    names = {r.name.lower(): r for r in Resource}
-    if not isinstance(values, list) or any(v not in names for v in values):
-        raise EngineError(f"{key} must list card kinds ({', '.join(names)}), not {values!r}")
-    kinds = tuple(names[v] for v in values)
-    if key == "cards" and (len(kinds) < len(RESOURCES) or kinds != tuple(Resource)[: len(kinds)]):
+    catalogue = {r.name.lower(): r for r in Resource}
+    own = _declared_kinds(declared, catalogue)
+    known = {**catalogue, **own}
+    if (
+        not isinstance(values, list)
+        or not 1 <= len(values) <= MAX_KINDS
+        or any(v not in known for v in values)
+        or len(set(values)) != len(values)
+    ):
         raise EngineError(
-            f"cards must be the five resources, then commodities in order, not {values!r}"
+            f"cards must list 1 to {MAX_KINDS} different card kinds ({', '.join(known)}),"
+            f" not {values!r}"
         )
+    kinds = Kinds(
+        catalogue[v] if v in catalogue and catalogue[v] == i else _placed(known[v], i, v)
+        for i, v in enumerate(values)
+    )
+    if len({k.letter for k in kinds}) != len(kinds):
+        raise EngineError(f"cards must have one letter each, not {[k.letter for k in kinds]}")
     return kinds
+
+
+def _declared_kinds(declared: Any, catalogue: Mapping[str, Resource]) -> dict[str, Resource]:
+    """The ``[kinds]`` table's kinds by name (at index 0: :func:`_placed` moves them)."""
+    if declared is None:
+        return {}
+    if not isinstance(declared, dict):
+        raise EngineError(f"kinds must be a table of card kinds, not {declared!r}")
+    own = {}
+    for name, entry in declared.items():
+        if name in catalogue or not isinstance(entry, dict):
+            raise EngineError(f"kinds.{name} must declare a new card kind, not {entry!r}")
+        letter, commodity = entry.get("letter"), entry.get("commodity", False)
+        if not isinstance(letter, str) or len(letter) != 1 or not isinstance(commodity, bool):
+            raise EngineError(f"kinds.{name} needs a one-letter letter: {entry!r}")
+        own[str(name)] = Resource(0, str(name), letter, commodity)
+    return own
+
+
+def _placed(kind: Resource, index: int, name: str) -> Resource:
+    return Resource(index, name, kind.letter, kind.is_commodity)
+
+
+def pick_kinds(values: Any, cards: Kinds, key: str) -> Kinds:
+    """Kinds of the game named in any order (``plenty_kinds``): the game's own kinds, as
+    ``cards`` holds them.
+
+    Raises:
+        EngineError: not a list of names of ``cards``.
+    """
+    names = [k.name.lower() for k in cards]
+    if not isinstance(values, list) or any(v not in names for v in values):
+        raise EngineError(
+            f"{key} must list card kinds of cards ({', '.join(names)}), not {values!r}"
+        )
+    return Kinds(cards[names.index(v)] for v in values)
+
+
+def parse_produce(table: Any, cards: Kinds) -> tuple[Resource | None, ...]:
+    """The kind each terrain yields, by terrain code: the ``[produce]`` table's (terrain name ->
+    a kind of ``cards`` or ``"nothing"``), else the terrain's catalogue resource
+    (:attr:`Terrain.resource`) where the game holds it, else nothing.
+
+    Raises:
+        EngineError: a name that is no terrain, or a kind the game does not hold.
+    """
+    if not isinstance(table, dict) or any(t.upper() not in Terrain.__members__ for t in table):
+        raise EngineError(f"produce must map terrains to card kinds, not {table!r}")
+    names = {k.name.lower(): k for k in cards} | {"nothing": None}
+    produce = []
+    for terrain in Terrain:
+        own = table.get(terrain.name.lower())
+        if own is not None and own not in names:
+            raise EngineError(f"produce.{terrain.name.lower()} must be a card kind, not {own!r}")
+        resource = terrain.resource
+        default = None if resource is None else resource.name.lower()
+        produce.append(names.get(default or "nothing") if own is None else names[own])
+    return tuple(produce)
 
 
 def _flag(raw: dict[str, Any], key: str) -> bool:
@@ -223,10 +311,9 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
         if not 2 <= fewest <= most <= MAX_SEATS:
             raise EngineError(f"players must be within 2..{MAX_SEATS}, not {raw['players']!r}")
         names = [r.name.lower() for r in RESOURCES]
-        cards = parse_kinds(raw.get("cards", names))
-        plenty = parse_kinds(raw.get("plenty_kinds", list(names)), "plenty_kinds")
-        if not set(plenty) <= set(cards):
-            raise EngineError(f"plenty_kinds must be kinds of cards, not {raw['plenty_kinds']!r}")
+        cards = parse_kinds(raw.get("cards", names), raw.get("kinds"))
+        resources = [k.name.lower() for k in cards if not k.is_commodity]
+        plenty = pick_kinds(raw.get("plenty_kinds", resources), cards, "plenty_kinds")
         per_resource = int(raw["bank_per_resource"])
         per_commodity = int(raw.get("bank_per_commodity", per_resource))
         kinds = len(cards)
@@ -256,6 +343,7 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
             cards=cards,
             bank=tuple(per_commodity if r.is_commodity else per_resource for r in cards),
             plenty_kinds=plenty,
+            produce=parse_produce(raw.get("produce", {}), cards),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc

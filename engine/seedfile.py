@@ -87,17 +87,18 @@ def seed_names(folder: str = "") -> tuple[str, ...]:
 
 def parse_cost(values: Any, kinds: int = len(RESOURCES)) -> Hand:
     """A cost from a rule set's data: non-negative integers in card-kind order, one per kind of
-    the game (``kinds``), or five (the resources; any commodity then costs 0).
+    the game (``kinds``), or five in a game of more kinds (the resources; any commodity then
+    costs 0).
 
     >>> parse_cost([1, 0, 1, 0, 0]), parse_cost([1, 0, 1, 0, 0], kinds=8)
     ((1, 0, 1, 0, 0), (1, 0, 1, 0, 0, 0, 0, 0))
 
     Raises:
-        EngineError: not five or ``kinds`` non-negative integers.
+        EngineError: not ``kinds`` (or five, when more) non-negative integers.
     """
     if (
         not isinstance(values, list)
-        or len(values) not in (len(RESOURCES), kinds)
+        or not (len(values) == kinds or len(values) == len(RESOURCES) < kinds)
         or any(not isinstance(v, int) or v < 0 for v in values)
     ):
         raise EngineError(f"a cost must be {kinds} non-negative integers, not {values!r}")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 from hexlan.engine import actions as A
 from hexlan.engine import events as E
 from hexlan.engine.actions import Action
-from hexlan.engine.board import Board
+from hexlan.engine.board import Board, Harbour
 from hexlan.engine.chance import (
     COUNT,
     DECK_DRAW,
@@ -49,6 +49,7 @@ from hexlan.engine.core import (
     Hand,
     HexId,
     IllegalActionError,
+    Kinds,
     NodeId,
     PathId,
     Phase,
@@ -84,7 +85,6 @@ def _build_actions(
 
 _DICE_OUTCOMES: Final = tuple((d, 1 / 36) for d in A.ALL_DICE)
 _DICE_NODE: Final = ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
-_STEALS: Final = tuple(A.StealCard(r) for r in Resource)
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
 _SPECIAL_BUILD_ACTIONS: Final = (
@@ -108,27 +108,35 @@ def _robber_move(hex_id: HexId, victim: Seat) -> A.MoveRobber:
 
 
 @lru_cache(maxsize=4096)
-def _maritime(give: Hand, get: Resource) -> A.MaritimeTrade:
-    return A.MaritimeTrade(give, get)
+def _maritime(give: Hand, get: int, kinds: Kinds) -> A.MaritimeTrade:
+    """perf: the trade of ``give`` for one card of kind number ``get`` of ``kinds``."""
+    return A.MaritimeTrade(give, kinds[get])
 
 
 @cache
-def _one_kind_trades(kinds: int) -> tuple[dict[int, tuple[A.MaritimeTrade, ...]], ...]:
+def _one_kind_trades(kinds: Kinds) -> tuple[dict[int, tuple[A.MaritimeTrade, ...]], ...]:
     """perf: ``[r][ratio]``: the trades of ``ratio`` cards of kind ``r`` for one card of each
-    other kind, in a game of ``kinds`` card kinds; made once per number of kinds."""
+    other kind, in a game of card kinds ``kinds``; made once per game's kinds."""
+    count = len(kinds)
     return tuple(
         {
             ratio: tuple(
-                _maritime(one_kind(r, ratio, kinds), Resource(g)) for g in range(kinds) if g != r
+                _maritime(one_kind(r, ratio, count), g, kinds) for g in range(count) if g != r
             )
             for ratio in (2, 3, 4)
         }
-        for r in range(kinds)
+        for r in range(count)
     )
 
 
 @cache
-def _monopolies(kinds: tuple[Resource, ...]) -> tuple[A.PlayMonopoly, ...]:
+def _steals(kinds: Kinds) -> tuple[A.StealCard, ...]:
+    """perf: the steal outcome of each card kind of a game (``rules.cards``)."""
+    return tuple(A.StealCard(k) for k in kinds)
+
+
+@cache
+def _monopolies(kinds: Kinds) -> tuple[A.PlayMonopoly, ...]:
     """perf: the Monopoly plays naming each of ``kinds`` (the rule set's ``plenty_kinds``)."""
     return tuple(A.PlayMonopoly(r) for r in kinds)
 
@@ -161,9 +169,7 @@ def _discard_choices(hand: Hand, count: int) -> tuple[Hand, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _year_of_plenty_choices(
-    bank: Hand, kinds: tuple[Resource, ...]
-) -> tuple[A.PlayYearOfPlenty, ...]:
+def _year_of_plenty_choices(bank: Hand, kinds: Kinds) -> tuple[A.PlayYearOfPlenty, ...]:
     """The Year of Plenty plays the bank allows, naming two cards of ``kinds`` (the rule set's
     ``plenty_kinds``), one where the bank holds a single card of them."""
     available = [r for r in kinds if bank[r] > 0]
@@ -174,6 +180,24 @@ def _year_of_plenty_choices(
         for a, b in combinations_with_replacement(available, 2)
         if a != b or bank[a] >= 2
     )
+
+
+def game_harbours(harbours: dict[NodeId, Harbour], kinds: Kinds) -> dict[NodeId, Harbour]:
+    """``harbours`` (a board's, by intersection) as the game with card kinds ``kinds`` trades at
+    them: a 2:1 harbour names its kind by the map's Catan name, so it trades that kind of the
+    game, wherever the game holds it, and is no harbour in a game without that kind (a map's
+    brick harbour where Landnám is played); 3:1 harbours stay.
+    """
+    if all(k.is_catalogue for k in kinds):  # a Catan game: the map's own kinds
+        return harbours
+    names = {k.name: k for k in kinds}
+    return {
+        node: harbour
+        if harbour.resource is None
+        else Harbour(names[harbour.resource.name], harbour.path)
+        for node, harbour in harbours.items()
+        if harbour.resource is None or harbour.resource.name in names
+    }
 
 
 class GameState:
@@ -357,7 +381,7 @@ class GameState:
         self.special_from = NO_SEAT
 
         # the harbour at each coastal intersection (the rules kit's maritime trade reads it)
-        self.harbour_nodes = board.harbour_nodes()
+        self.harbour_nodes = game_harbours(board.harbour_nodes(), rules.cards)
         # perf: for each dice total, (hex, node, seat, resource) of every building that can
         # produce on it, appended as settlements are built (a city doubles via node_level).
         self.income: list[list[tuple[HexId, NodeId, Seat, int]]] = [[] for _ in range(13)]
@@ -667,7 +691,8 @@ class GameState:
             return [(A.StartPlayer(s), 1 / self.players) for s in range(self.players)]
         if phase is Phase.STEAL:
             hand, total = self.hands[self.victim], self.hand_size[self.victim]
-            return [(_STEALS[r], hand[r] / total) for r in range(self.kinds) if hand[r]]
+            steals = _steals(self.rules.cards)
+            return [(steals[r], hand[r] / total) for r in range(self.kinds) if hand[r]]
         if phase is Phase.DRAW:
             total = sum(self.deck)
             draws, deck = self._draws, self.deck
@@ -783,7 +808,7 @@ class GameState:
             raise EngineError(f"no stolen card at index {index}")
         for r, count in enumerate(self.hands[self.victim]):
             if index < count:
-                return _STEALS[r]
+                return _steals(self.rules.cards)[r]
             index -= count
         raise AssertionError("unreachable: hand size and counts disagree")
 
@@ -911,7 +936,7 @@ class GameState:
 
     def _maritime_actions(self, seat: Seat, result: list[Action]) -> None:
         hand, ratios, bank = self.hands[seat], self.ratios[seat], self.bank
-        trades = _one_kind_trades(self.kinds)
+        trades = _one_kind_trades(self.rules.cards)
         for r in range(self.kinds):
             ratio = ratios[r]
             if hand[r] >= ratio:
@@ -921,10 +946,11 @@ class GameState:
             and self.generic_harbour[seat]
             and self.hand_size[seat] >= 3
         ):
-            gets = [g for g in self.rules.cards if bank[g]]
+            kinds = self.rules.cards
+            gets = [g for g in range(self.kinds) if bank[g]]
             for give_t in _discard_choices(as_hand(hand), 3):
                 if max(give_t) < 3:  # three of one kind is already listed above
-                    result.extend(_maritime(give_t, g) for g in gets if not give_t[g])
+                    result.extend(_maritime(give_t, g, kinds) for g in gets if not give_t[g])
 
     def robber_actions(self, seat: Seat) -> list[Action]:
         """The robber's legal moves for ``seat`` (every land hex but its own, the desert as the
@@ -1220,7 +1246,7 @@ class GameState:
         if self.setup_step >= self.players:  # the second settlement yields (seed 002)
             gain = [0] * self.kinds
             for h in self.topology.node_hexes[node]:
-                resource = self.board.terrains[h].resource
+                resource = self.rules.produce[self.board.terrains[h]]
                 if resource is not None:
                     gain[resource] += 1
             self.take_from_bank(seat, as_hand(gain))
@@ -1236,7 +1262,7 @@ class GameState:
         board = self.board
         for h in self.topology.node_hexes[node]:
             self.hex_seats[h] |= 1 << seat
-            resource = board.terrains[h].resource
+            resource = self.rules.produce[board.terrains[h]]
             if resource is not None:
                 self.income[board.tokens[h]].append((h, node, seat, int(resource)))
         self.blocked[node] = True

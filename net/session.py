@@ -933,7 +933,7 @@ class Session:
 
     def _on_action(self, env: Envelope, effects: list[Effect]) -> None:
         view = self.require_view(env)
-        action = decode_action(env.body.payload)
+        action = decode_action(env.body.payload, view.rules.cards)
         author = env.body.author
         if view.moot(action, author):
             return  # the offer was withdrawn before this answer was ordered: it is moot

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, cast
@@ -50,6 +50,7 @@ from hexlan.engine.actions import (
 from hexlan.engine.core import (
     MAX_SEATS,
     EngineError,
+    Resource,
 )
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
@@ -1116,14 +1117,21 @@ def encode_action(action: Action) -> tuple[Any, ...]:
     return (_freeze(action_to_list(action)),)
 
 
-def decode_action(payload: tuple[Any, ...]) -> Action:
-    """The engine action in an ``action`` payload.
+def decode_action(payload: tuple[Any, ...], kinds: Sequence[Resource] | None = None) -> Action:
+    """The engine action in an ``action`` payload, for a game whose card kinds are ``kinds``
+    (its rule set's ``cards``, as the session passes them): a hand in it lists exactly one count
+    per kind, and a field naming a kind is the game's kind. Without ``kinds``, the shape alone
+    (:func:`~hexlan.engine.registry.action_from_list`: 1 to 8 counts, catalogue kinds).
 
     Raises:
-        MalformedMessage: the payload does not fit the ``action`` schema.
+        MalformedMessage: the payload does not fit the ``action`` schema, or its hands or kinds
+            are not the game's.
     """
     validate_payload("action", payload)
-    return action_from_list(_thaw(payload[0]))
+    try:
+        return action_from_list(_thaw(payload[0]), kinds)
+    except EngineError as exc:
+        raise MalformedMessage(f"action: {exc}") from exc
 
 
 # --------------------------------------------------------------------------------------------

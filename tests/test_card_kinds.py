@@ -109,9 +109,9 @@ def test_a_rule_set_with_commodities_has_eight_count_hands() -> None:
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        ({"cards": ["lumber", "brick", "ore"]}, "five resources"),
-        ({"cards": [*KINDS[:5], "coin"]}, "then commodities in order"),
-        ({"cards": [*KINDS[:5], "silk"]}, "must list card kinds"),
+        ({"cards": [*KINDS, "lumber"]}, "1 to 8 different card kinds"),
+        ({"cards": [*KINDS[:5], "ore"]}, "different card kinds"),
+        ({"cards": [*KINDS[:5], "silk"]}, "card kinds"),
         ({"costs": {**load_ruleset().raw["costs"], "road": [1, 1, 0, 0, 0, 1]}}, "cost"),
         ({"cards": KINDS[:5], "plenty_kinds": ["paper"]}, "plenty_kinds"),
     ],
@@ -269,8 +269,9 @@ def test_views_agree_with_the_full_state_in_games_with_commodities() -> None:
 
 
 def test_eight_kind_hands_cross_the_wire() -> None:
-    """The ``action`` schema carries hands of five to eight counts; the game's own length is the
-    engine's check, so a hand of the wrong length is refused with a reason on either side."""
+    """The ``action`` schema carries hands of one to eight counts, and decoding for a game
+    exactly its count; the game's own length is also the engine's check, so a hand of the
+    wrong length is refused with a reason on either side."""
     for action in (
         A.OfferTrade(cards(paper=1), cards(ore=1, coin=2), 1),
         A.Discard(2, cards(cloth=3, grain=1)),
@@ -278,9 +279,12 @@ def test_eight_kind_hands_cross_the_wire() -> None:
         A.CounterOffer(1, cards(lumber=1), cards(cloth=1)),
     ):
         assert decode_action(encode_action(action)) == action
-    for wrong in ([1, 0, 0, 0], [0] * 9):
-        with pytest.raises(MalformedMessage, match="5 to 8 counts"):
+        assert decode_action(encode_action(action), RULES.cards) == action
+    for wrong in ([], [0] * 9):
+        with pytest.raises(MalformedMessage, match="1 to 8 counts"):
             decode_action((("Discard", 0, wrong),))
+    with pytest.raises(MalformedMessage, match="must list 8 counts, not 5"):
+        decode_action((("Discard", 0, [1, 0, 0, 0, 0]),), RULES.cards)
     base = main_phase(rules=load_ruleset())
     base.hands[0][0] = 1
     with pytest.raises(IllegalActionError, match="lists 5 counts in the base game, not 8"):

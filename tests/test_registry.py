@@ -122,8 +122,10 @@ def test_a_games_actions_round_trip_through_the_wire_form() -> None:
         BuyWithDiscoveries((0, 0, 1, 0, 0)),
     ):
         assert R.action_from_list(A.action_to_list(action)) == action
-    with pytest.raises(EngineError, match="replaced must list"):
-        R.action_from_list(["BuyWithDiscoveries", [1, 0]])
+    with pytest.raises(EngineError, match="replaced must list 5 counts, not 2"):
+        R.action_from_list(["BuyWithDiscoveries", [1, 0]], load_ruleset().cards)
+    with pytest.raises(EngineError, match="replaced must list 1 to 8 counts"):
+        R.action_from_list(["BuyWithDiscoveries", [0] * 9])
 
 
 def test_a_gold_pick_is_made_by_its_own_seat() -> None:

@@ -620,7 +620,7 @@ def test_body_construction_is_checked_locally() -> None:
         ("action", (["StealCard", 0],), "chance outcome"),
         ("action", ([],), "expected an action"),
         ("action", ([["BuildRoad"], 1],), "expected an action"),
-        ("action", (["MaritimeTrade", [4, 0, 0, 0], 4],), "5 to 8 counts"),
+        ("action", (["MaritimeTrade", [4, 0, 0, 0, 0, 0, 0, 0, 0], 4],), "1 to 8 counts"),
         ("action", (["PlayMonopoly", 9],), "malformed PlayMonopoly"),
         ("action", ("BuildRoad", 5), "action payload: expected 1 items"),
         ("advance", (1,), "advance payload: expected 0 items"),
