@@ -567,7 +567,11 @@ def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resour
         raise DeviationFound(
             Deviation(victim, steal.open_id, f"seat {victim} opened a card it had not committed")
         )
-    return Resource(kind)
+    if kind >= len(state.rules.cards):  # a kind 0..7 of no hand of this game
+        raise DeviationFound(
+            Deviation(victim, steal.open_id, f"seat {victim} opened a card kind the game has not")
+        )
+    return state.rules.cards[kind]
 
 
 def _opened_hand(inputs: AuditInputs, state: GameState, hand: HandRecord) -> Action:

@@ -237,7 +237,7 @@ class Narrator:
         parts = [
             f"{self.whom(s)} {self.verb(s, 'get', 'gets')} "
             + ", ".join(
-                ([describe_cards(g)] if any(g) else [])
+                ([describe_cards(g, self.state.rules.cards)] if any(g) else [])
                 + ([discoveries(found[s])] if found[s] else [])
             )
             for s, g in gains

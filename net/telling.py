@@ -54,16 +54,21 @@ ACTOR: Final = -2
 """:attr:`Told.seat`'s default: the seat that made the action (:attr:`Telling.actor`)."""
 
 
-def describe_cards(cards: Sequence[int]) -> str:
+def describe_cards(cards: Sequence[int], kinds: Sequence[Resource] | None = None) -> str:
     """A hand in words: ``(2, 0, 0, 1, 0)`` -> "2 lumber, 1 grain"; "nothing" when empty. A
-    hand of any game's length: commodities are named too.
+    hand of any game's length, its counts in the order of ``kinds`` (the game's card kinds,
+    ``state.kinds``; by default the Catan kinds, commodities named too).
 
     >>> describe_cards((2, 0, 0, 1, 0))
     '2 lumber, 1 grain'
     >>> describe_cards((0, 0, 0, 0, 1, 2, 0, 1))
     '1 ore, 2 paper, 1 coin'
+    >>> describe_cards((1, 0, 2), (Resource(0, "grain", "G"), Resource(1, "timber", "T"),
+    ...                            Resource(2, "iron", "I")))
+    '1 grain, 2 iron'
     """
-    parts = [f"{n} {Resource(r).name.lower()}" for r, n in enumerate(cards) if n]
+    named = kinds if kinds is not None else tuple(Resource)
+    parts = [f"{n} {named[r].name.lower()}" for r, n in enumerate(cards) if n]
     return ", ".join(parts) if parts else "nothing"
 
 

@@ -159,7 +159,8 @@ class Openings(SubProtocol):
                     JournalEntry(A.StealCard(None), None, env.id, steal=record),
                 ) from exc
         elif self.session.seat == author:
-            resource = Resource(self.own_committed_hand(number).openings[index][1])
+            kinds = self.session.require_view(None).rules.cards
+            resource = kinds[self.own_committed_hand(number).openings[index][1]]
         self.steals += 1
         self.steal_number = 0
         self.steal_index = -1
@@ -362,7 +363,10 @@ class Openings(SubProtocol):
         commitment = steal.commitments[steal.index]
         if not check_opening(commitment, self.session.game_id, steal.steal, salt, kind):
             raise IllegalMove(f"seat {victim} opened a card it had not committed to", author=victim)
-        return Resource(kind)
+        kinds = self.session.require_view(None).rules.cards
+        if kind >= len(kinds):  # a kind 0..7 of no hand of this game
+            raise IllegalMove(f"seat {victim} opened a card kind the game has not", author=victim)
+        return kinds[kind]
 
     def on_steal_dispute(self, env: Envelope, effects: list[Effect]) -> None:
         """The thief of the last steal (or the seat a hand was opened to, §7.2) says its

@@ -60,7 +60,7 @@ def built(t: Telling) -> Told:
     text = f"{t.who} {verb} a {piece} at {n.node_place(action.node)}"
     for ev in t.news:
         if isinstance(ev, E.StartingResources) and any(ev.cards):
-            text += f" and {n.verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards)}"
+            text += f" and {n.verb(ev.seat, 'take', 'takes')} {describe_cards(ev.cards, n.state.rules.cards)}"
     return Told(text, "setup" if t.setup else "build", ("node", (action.node,)))
 
 
