@@ -407,9 +407,15 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     "as_json",
     is_flag=True,
     help="Print the timeline instead, one JSON object per action: step, message, turn, seat, "
-    "action, dice, state_hash.",
+    "action, dice, state_hash (with --summary: the statistics as one JSON object).",
 )
-def replay(log: Path, seat: int | None, as_json: bool) -> None:
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="Print the end-of-game statistics instead: points turn by turn, cards received and "
+    "lost, Longest Road and Largest Army, the dice against fair dice.",
+)
+def replay(log: Path, seat: int | None, as_json: bool, summary: bool) -> None:
     """Step through a game log (finished, abandoned or cut short) in the terminal: the board,
     hands and log at every action, as the log's seat saw them, or every hand once the
     end-of-game audit opened them.
@@ -424,6 +430,16 @@ def replay(log: Path, seat: int | None, as_json: bool) -> None:
     except ReplayError as exc:
         click.echo(f"hexlan replay: {log}: {exc}", err=True)
         sys.exit(2)
+    if summary:
+        from hexlan.net.summary import summarize, summary_lines
+
+        figures = summarize(timeline)
+        if as_json:
+            click.echo(json.dumps(figures.to_json(), separators=(",", ":")))
+        else:
+            for line in summary_lines(figures):
+                click.echo(line)
+        return
     if as_json:
         for line in timeline.json_lines():
             click.echo(line)

@@ -324,3 +324,55 @@ def test_replay_refuses_a_seat_it_cannot_show(played: Played, tmp_path: Path) ->
     cut.write_bytes(played.log.read_bytes()[: played.log.stat().st_size // 2])
     result = CliRunner().invoke(cli, ["replay", str(cut), "--seat", "1"])
     assert result.exit_code == 2 and "no passed audit" in result.output
+
+
+def test_the_summary_accounts_for_every_card_and_roll(played: Played, timeline: Timeline) -> None:
+    """`hexlan replay --summary` (net/summary.py) of the audited game: per seat and kind, the
+    cards received less those lost and those spent on building and buying (read off the hands
+    around each such action, not off the summary's events) leave the seat's final hand; steals
+    balance; the dice are the rolls the live game made; the points end at the final score."""
+    from hexlan.engine import actions as A
+    from hexlan.engine.state import GameState
+    from hexlan.net.summary import summarize
+
+    summary = summarize(timeline)
+    assert summary.audited and summary.winner is not None
+    assert summary.turns == timeline.last_turn
+    opening = timeline.opening
+    state = GameState(timeline.board, 4, opening.game_options(), opening.rules())
+    spent = [[0] * state.kinds for _ in range(4)]
+    assert timeline.resolved is not None
+    for action in timeline.resolved:
+        # what building costs (the set-up's buildings are free; the second one yields cards)
+        buys = state.turn > 0 and isinstance(
+            action, A.BuildRoad | A.BuildSettlement | A.BuildCity | A.BuyDevelopmentCard
+        )
+        seat, before = state.active, [list(h) for h in state.hands]
+        state.apply(action)
+        if buys:
+            for kind in range(state.kinds):
+                spent[seat][kind] += before[seat][kind] - state.hands[seat][kind]
+    kinds = [k.name.lower() for k in state.rules.cards]
+    for seat in summary.seats:
+        for k, kind in enumerate(kinds):
+            got = sum(table.get(kind, 0) for table in seat.received.values())
+            gone = sum(table.get(kind, 0) for table in seat.lost.values())
+            assert got - gone - spent[seat.seat][k] == state.hands[seat.seat][k], (seat, kind)
+        assert seat.points[-1] == state.victory_points(seat.seat)
+        assert len(seat.points) == summary.turns + 1
+    stolen = sum(s.total_received("steal") for s in summary.seats)
+    assert stolen == sum(s.total_lost("robber") for s in summary.seats) > 0
+    assert summary.dice.total == len(played.rolls)
+    assert list(summary.dice.observed) == [played.rolls.count(t) for t in range(2, 13)]
+
+
+def test_replay_summary_prints_the_figures(played: Played) -> None:
+    runner = CliRunner()
+    text = runner.invoke(cli, ["replay", str(played.log), "--summary"])
+    assert text.exit_code == 0, text.output
+    assert "audit passed" in text.output and "received" in text.output and "dice (" in text.output
+    for name in NAMES:
+        assert f"{name} (seat " in text.output
+    data = json.loads(runner.invoke(cli, ["replay", str(played.log), "--summary", "--json"]).output)
+    assert [s["name"] for s in data["seats"]] == list(NAMES)
+    assert sum(data["dice"]["observed"]) == len(played.rolls)
