@@ -29,7 +29,7 @@ card may be any face the pool still holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
@@ -489,6 +489,12 @@ class DeckKnowledge:
         total = sum(pool)
         wanted = range(len(pool)) if faces is None else faces
         return [(f, pool[f] / total) for f in wanted if pool[f]]
+
+    def chance_of_none(self, faces: Collection[int]) -> float:
+        """The chance that the deck's next card has none of these ``faces``."""
+        pool = self.pool
+        total = sum(pool)
+        return (total - sum(pool[f] for f in faces)) / total
 
     def fits(self, faces: Sequence[int], never: frozenset[int] = frozenset()) -> bool:
         """Whether unseen cards of these ``faces`` (a multiset; none of the faces ``never``
