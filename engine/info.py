@@ -11,17 +11,11 @@ steals, seen by thief and victim only, and every development card until it is pl
 victory point cards, revealed at victory). Production, discards, trades, building costs, Year of
 Plenty and the counts a Monopoly takes are public.
 
-Resource hands. The seat's own hand is exact (``hands[seat]``). Opponents' hands are kept as
-*groups*: a group is a tuple of seats and the set of their joint hands ("worlds") still possible.
-Every opponent starts alone in a group whose one world is the empty hand. A public gain adds to
-every world; a payment keeps the worlds that cover it and subtracts it (no world left: the opponent
-could not have paid, :class:`IllegalActionError`); a Monopoly keeps the worlds holding exactly the
-revealed count. A steal between two opponents, which this seat does not see, joins the thief's
-and the victim's groups (a stolen card is one the victim held, so their hands are linked) and
-moves, in every world, one card of each kind the victim may hold. A group whose seats have become
-independent splits up again, exactly. A group over :data:`MAX_WORLDS` worlds is split into one
-group per seat: their product holds every world still possible and more, a sound
-over-approximation (knowledge is lost, no possible hand is ever ruled out).
+Resource hands are known through a :class:`~hexlan.engine.knowledge.HandKnowledge`
+(``hand_knowledge``; engine/knowledge.py says how): the own hand exact (``hands[seat]``), the
+opponents' as groups of possible joint hands, which an unseen steal links and a payment, a shown
+hand or a Monopoly's revealed count narrows; over :data:`MAX_WORLDS` worlds a group is split seat
+by seat, a sound over-approximation (no possible hand is ever ruled out).
 
 For opponents ``hands[s]`` holds the most of each resource ``s`` may hold (the per-resource
 maximum over its possible hands) and ``dev_cards[s]``, ``new_dev_cards[s]`` stay zero (unknown);
@@ -29,7 +23,8 @@ maximum over its possible hands) and ``dev_cards[s]``, ``new_dev_cards[s]`` stay
 :meth:`~InformationState.joint_hands` say what is known.
 
 Development cards. Only counts are public (``dev_count``, ``new_dev_count``, ``deck_size()``). In a
-view ``deck`` is the *unseen pool*: the starting deck minus the seat's own draws minus every card
+view ``deck`` is the *unseen pool* (read through a :class:`~hexlan.engine.knowledge.DeckKnowledge`,
+:attr:`InformationState.dev_deck`): the starting deck minus the seat's own draws minus every card
 another seat has played, i.e. the deck plus the opponents' unplayed cards. An opponent may play a
 card type if it holds a card bought before this turn and the pool still has one of that type.
 Another seat's draw is taken only as ``DrawCard(None)``, the way this seat observes it.
