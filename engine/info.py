@@ -11,17 +11,11 @@ steals, seen by thief and victim only, and every development card until it is pl
 victory point cards, revealed at victory). Production, discards, trades, building costs, Year of
 Plenty and the counts a Monopoly takes are public.
 
-Resource hands. The seat's own hand is exact (``hands[seat]``). Opponents' hands are kept as
-*groups*: a group is a tuple of seats and the set of their joint hands ("worlds") still possible.
-Every opponent starts alone in a group whose one world is the empty hand. A public gain adds to
-every world; a payment keeps the worlds that cover it and subtracts it (no world left: the opponent
-could not have paid, :class:`IllegalActionError`); a Monopoly keeps the worlds holding exactly the
-revealed count. A steal between two opponents, which this seat does not see, joins the thief's
-and the victim's groups (a stolen card is one the victim held, so their hands are linked) and
-moves, in every world, one card of each kind the victim may hold. A group whose seats have become
-independent splits up again, exactly. A group over :data:`MAX_WORLDS` worlds is split into one
-group per seat: their product holds every world still possible and more, a sound
-over-approximation (knowledge is lost, no possible hand is ever ruled out).
+Resource hands are known through a :class:`~hexlan.engine.knowledge.HandKnowledge`
+(``hand_knowledge``; engine/knowledge.py says how): the own hand exact (``hands[seat]``), the
+opponents' as groups of possible joint hands, which an unseen steal links and a payment, a shown
+hand or a Monopoly's revealed count narrows; over :data:`MAX_WORLDS` worlds a group is split seat
+by seat, a sound over-approximation (no possible hand is ever ruled out).
 
 For opponents ``hands[s]`` holds the most of each resource ``s`` may hold (the per-resource
 maximum over its possible hands) and ``dev_cards[s]``, ``new_dev_cards[s]`` stay zero (unknown);
@@ -29,7 +23,8 @@ maximum over its possible hands) and ``dev_cards[s]``, ``new_dev_cards[s]`` stay
 :meth:`~InformationState.joint_hands` say what is known.
 
 Development cards. Only counts are public (``dev_count``, ``new_dev_count``, ``deck_size()``). In a
-view ``deck`` is the *unseen pool*: the starting deck minus the seat's own draws minus every card
+view ``deck`` is the *unseen pool* (read through a :class:`~hexlan.engine.knowledge.DeckKnowledge`,
+:attr:`InformationState.dev_deck`): the starting deck minus the seat's own draws minus every card
 another seat has played, i.e. the deck plus the opponents' unplayed cards. An opponent may play a
 card type if it holds a card bought before this turn and the pool still has one of that type.
 Another seat's draw is taken only as ``DrawCard(None)``, the way this seat observes it.
@@ -54,8 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Final, Self, TypeAlias
+from typing import TYPE_CHECKING, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -71,48 +65,30 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
-    as_hand,
     hand_covers,
-    hand_minus,
-    hand_plus,
-    no_cards,
     one_kind,
+)
+from hexlan.engine.knowledge import (
+    MAX_WORLDS,
+    DeckKnowledge,
+    HandGroup,
+    HandKnowledge,
+    World,
+    units,
 )
 from hexlan.engine.options import GameOptions
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
 
-MAX_WORLDS: Final = 4096
-"""Joint worlds a group of linked opponents may hold before it is split seat by seat."""
-
-World: TypeAlias = tuple[Hand, ...]
-"""One joint possibility for a group: a hand per seat of the group, in the group's seat order."""
-
 _HIDDEN_STEAL: Final = A.StealCard(None)
 _HIDDEN_DRAW: Final = A.DrawCard(None)
-_OWN_ATTRIBUTES: Final = frozenset(
-    {"seat", "max_worlds", "_groups", "_possible", "_turn_end", "_one"}
-)
+_OWN_ATTRIBUTES: Final = frozenset({"seat", "hand_knowledge", "_turn_end", "_one"})
 """What an information state holds beyond a :class:`GameState`'s attributes."""
 
-
-@cache
-def _units(kinds: int) -> tuple[Hand, ...]:
-    """One card of each kind, as hands of ``kinds`` counts (made once per number of kinds)."""
-    return tuple(one_kind(r, 1, kinds) for r in range(kinds))
-
-
-def _put(world: World, index: int, hand: Hand) -> World:
-    return (*world[:index], hand, *world[index + 1 :])
-
-
-@dataclass(slots=True, eq=False)
-class _Group:
-    """Opponents whose hands are linked, and their joint hands still possible."""
-
-    seats: tuple[Seat, ...]
-    worlds: set[World]
+_Group = HandGroup
+"""The former private name of :class:`~hexlan.engine.knowledge.HandGroup` (tests set up a view's
+knowledge with it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +136,8 @@ class InformationState(GameState):
     """
 
     seat: Seat
+    hand_knowledge: HandKnowledge
+    """What the seat knows of every seat's resource hand (its ``bounds`` are :attr:`hands`)."""
 
     def __init__(
         self,
@@ -172,37 +150,44 @@ class InformationState(GameState):
         max_worlds: int = MAX_WORLDS,
     ) -> None:
         super().__init__(board, players, options, rules)
-        if not (0 <= seat < players or seat == NO_SEAT):
-            raise EngineError(f"seat {seat} is not one of the {players} seats")
-        if max_worlds < 1:
-            raise EngineError(f"max_worlds must be at least 1, not {max_worlds}")
+        self.hand_knowledge = HandKnowledge(
+            players, seat, self.kinds, self.hands, max_worlds=max_worlds
+        )
         self.seat = seat
-        self.max_worlds = max_worlds
-        self._one = _units(self.kinds)
-        empty = no_cards(self.kinds)
-        self._groups: list[_Group | None] = [
-            None if s == seat else _Group((s,), {(empty,)}) for s in range(players)
-        ]
-        self._possible: list[frozenset[Hand]] = [frozenset({empty})] * players
+        self._one = units(self.kinds)
         self._turn_end: _TurnEnd | None = None
 
     def copy(self) -> Self:
         """An independent copy (:meth:`GameState.copy`), the seat's knowledge included: linked
         opponents stay linked to one shared copy of their group."""
         new = super().copy()
-        groups: dict[int, _Group] = {}
-        copied: list[_Group | None] = []
-        for group in self._groups:
-            if group is None:
-                copied.append(None)
-                continue
-            twin = groups.get(id(group))
-            if twin is None:
-                twin = groups[id(group)] = _Group(group.seats, set(group.worlds))
-            copied.append(twin)
-        new._groups = copied
-        new._possible = self._possible[:]
+        new.hand_knowledge = self.hand_knowledge.copy(new.hands)
         return new
+
+    @property
+    def max_worlds(self) -> int:
+        """The cap on a group of linked opponents (see the module docstring)."""
+        return self.hand_knowledge.max_worlds
+
+    @property
+    def _groups(self) -> list[HandGroup | None]:
+        """Per seat, its group of linked opponents (:attr:`HandKnowledge.groups`, changed in
+        place where a position is loaded)."""
+        return self.hand_knowledge.groups
+
+    @property
+    def _possible(self) -> list[frozenset[Hand]]:
+        """Per opponent, its possible hands (:attr:`HandKnowledge.possible`)."""
+        return self.hand_knowledge.possible
+
+    def _refresh(self, seat: Seat) -> None:
+        """Recompute an opponent's possible hands and bound ``hands[seat]`` from its group."""
+        self.hand_knowledge.refresh(seat)
+
+    @property
+    def dev_deck(self) -> DeckKnowledge:
+        """What the seat knows of the development deck: its unseen pool is :attr:`deck`."""
+        return DeckKnowledge(self.deck)
 
     def full_state(
         self,
@@ -227,12 +212,11 @@ class InformationState(GameState):
         return state
 
     # ------------------------------------------------------------------ what the seat knows
+    # (the hand knowledge's answers: engine/knowledge.py)
 
     def possible_hands(self, seat: Seat) -> frozenset[Hand]:
         """Every resource hand ``seat`` may hold, as far as this seat knows (one for itself)."""
-        if self._groups[seat] is None:
-            return frozenset({as_hand(self.hands[seat])})
-        return self._possible[seat]
+        return self.hand_knowledge.possible_hands(seat)
 
     def known_cards(self, seat: Seat) -> Hand:
         """The cards surely in ``seat``'s hand: per resource, the least over its possible hands.
@@ -240,21 +224,17 @@ class InformationState(GameState):
         The rest of its ``hand_size[seat]`` cards are hidden; :meth:`possible_hands` says what
         they may be.
         """
-        hands = self.possible_hands(seat)
-        return as_hand([min(h[r] for h in hands) for r in range(self.kinds)])
+        return self.hand_knowledge.known_cards(seat)
 
     def hidden_kinds(self, seat: Seat) -> frozenset[Resource]:
         """The card kinds each of ``seat``'s hidden cards (those beyond :meth:`known_cards`) may
         be; empty when its hand is known exactly."""
-        known = self.known_cards(seat)
-        possible = self.possible_hands(seat)
-        return frozenset(
-            kind for kind in self.rules.cards if any(h[kind] > known[kind] for h in possible)
-        )
+        cards = self.rules.cards  # the game's kinds, by their index in a hand
+        return frozenset(cards[r] for r in self.hand_knowledge.hidden_kinds(seat))
 
     def could_hold(self, seat: Seat, cards: Hand) -> bool:
         """Whether ``seat`` may hold at least ``cards`` (a hand of the game's card kinds)."""
-        return self.hand_covers(seat, cards)
+        return self.hand_knowledge.covers(seat, cards)
 
     def joint_hands(self) -> list[tuple[tuple[Seat, ...], frozenset[World]]]:
         """The opponents' possible hands as independent groups, in seat order.
@@ -263,24 +243,12 @@ class InformationState(GameState):
         the opponents' hands together are one world of each group (a determinisation draws one
         world per group). The own seat is in no group.
         """
-        seen: set[int] = set()
-        result: list[tuple[tuple[Seat, ...], frozenset[World]]] = []
-        for group in self._groups:
-            if group is not None and id(group) not in seen:
-                seen.add(id(group))
-                result.append((group.seats, frozenset(group.worlds)))
-        return result
+        return self.hand_knowledge.joint_hands()
 
     def is_consistent(self, hands: Sequence[Sequence[int]]) -> bool:
         """Whether these resource hands of every seat (the true ones, say) fit this seat's
         knowledge: its own hand exactly, the opponents' as one world of each group."""
-        own = self.seat
-        if own != NO_SEAT and as_hand(hands[own]) != as_hand(self.hands[own]):
-            return False
-        return all(
-            group is None or tuple(as_hand(hands[s]) for s in group.seats) in group.worlds
-            for group in self._groups
-        )
+        return self.hand_knowledge.is_consistent(hands)
 
     def unseen_cards(self) -> tuple[int, ...]:
         """Development cards this seat has not seen, per face (``rules.dev_faces``): the deck and the
@@ -288,199 +256,48 @@ class InformationState(GameState):
         return tuple(self.deck)
 
     # ------------------------------------------------------------------ resource-hand hooks
-    # (overrides of the rules kit's hand moves on GameState, whose docstrings say what each does)
+    # (overrides of the rules kit's hand moves on GameState, whose docstrings say what each
+    # does, handed to the hand knowledge; hand sizes are public and kept here)
 
     def hand_gain(self, seat: Seat, cards: Hand) -> None:
-        group = self._groups[seat]
-        if group is None:
-            super().hand_gain(seat, cards)
-            return
-        i = group.seats.index(seat)
-        group.worlds = {_put(w, i, hand_plus(w[i], cards)) for w in group.worlds}
-        self._possible[seat] = frozenset(hand_plus(h, cards) for h in self._possible[seat])
-        bound = self.hands[seat]
-        for r in range(self.kinds):
-            bound[r] += cards[r]
+        self.hand_knowledge.gain(seat, cards)
         self.hand_size[seat] += sum(cards)
 
     def hand_pay(self, seat: Seat, cards: Hand) -> None:
-        if self._groups[seat] is None:
-            super().hand_pay(seat, cards)
-            return
-        self._narrow(
-            seat,
-            lambda h: hand_covers(h, cards),
-            lambda h: hand_minus(h, cards),
-            f"cannot pay {cards}",
-        )
+        self.hand_knowledge.pay(seat, cards)
         self.hand_size[seat] -= sum(cards)
 
     def hand_covers(self, seat: Seat, cards: Hand) -> bool:
-        if self._groups[seat] is None:
-            return super().hand_covers(seat, cards)
-        return any(hand_covers(h, cards) for h in self._possible[seat])
+        return self.hand_knowledge.covers(seat, cards)
 
     def _hand_count(self, seat: Seat, resource: Resource) -> int | None:
-        if self._groups[seat] is None:
-            return super()._hand_count(seat, resource)
-        counts = {h[resource] for h in self._possible[seat]}
-        return counts.pop() if len(counts) == 1 else None
+        return self.hand_knowledge.count(seat, resource)
 
     def hand_could(self, seat: Seat, test: Callable[[Hand], bool]) -> bool:
-        if self._groups[seat] is None:
-            return super().hand_could(seat, test)
-        return any(test(h) for h in self._possible[seat])
+        return self.hand_knowledge.could(seat, test)
 
     def hand_narrow(self, seat: Seat, test: Callable[[Hand], bool], why: str) -> None:
-        if self._groups[seat] is not None:
-            self._narrow(seat, test, lambda h: h, why)
+        self.hand_knowledge.narrow(seat, test, why)
 
     def hand_steal(self, thief: Seat, victim: Seat, resource: Resource | None) -> None:
-        one = self._one
-        if resource is not None:
-            self.hand_pay(victim, one[resource])
-            self.hand_gain(thief, one[resource])
-            return
-        thief_group, victim_group = self._groups[thief], self._groups[victim]
-        if thief_group is None or victim_group is None:
-            raise EngineError(f"seat {self.seat} sees the card of a steal it takes part in")
-        if thief_group is victim_group:
-            group = thief_group
-        elif len(thief_group.worlds) * len(victim_group.worlds) <= self.max_worlds:
-            group = _Group(
-                thief_group.seats + victim_group.seats,
-                {a + b for a in thief_group.worlds for b in victim_group.worlds},
-            )
-            for s in group.seats:
-                self._groups[s] = group
-        else:
-            self._steal_unlinked(thief, victim)
-            return
-        t, v = group.seats.index(thief), group.seats.index(victim)
-        worlds: set[World] = set()
-        for w in group.worlds:
-            held = w[v]
-            for r in range(self.kinds):
-                if held[r]:
-                    moved = list(w)
-                    moved[v] = hand_minus(held, one[r])
-                    moved[t] = hand_plus(w[t], one[r])
-                    worlds.add(tuple(moved))
-        group.worlds = worlds
+        self.hand_knowledge.steal(thief, victim, resource)
         self.hand_size[victim] -= 1
         self.hand_size[thief] += 1
-        self._settle(group)
-
-    def _steal_unlinked(self, thief: Seat, victim: Seat) -> None:
-        """A hidden steal whose joint worlds would pass the cap: thief and victim each keep their
-        own possible hands (the over-approximation of the module docstring)."""
-        for s in (thief, victim):
-            group = self._groups[s]
-            assert group is not None
-            self._break_up(group)
-        held, one, kinds = self._possible[victim], self._one, range(self.kinds)
-        taken = {r for h in held for r in kinds if h[r]}
-        victim_hands: set[World] = {(hand_minus(h, one[r]),) for h in held for r in kinds if h[r]}
-        thief_hands: set[World] = {
-            (hand_plus(h, one[r]),) for h in self._possible[thief] for r in taken
-        }
-        self._groups[victim] = _Group((victim,), victim_hands)
-        self._groups[thief] = _Group((thief,), thief_hands)
-        self.hand_size[victim] -= 1
-        self.hand_size[thief] += 1
-        self._refresh(victim)
-        self._refresh(thief)
 
     def _hand_take_all(self, thief: Seat, victim: Seat, resource: Resource, amount: int) -> None:
-        cards = one_kind(resource, amount, self.kinds)
-        if self._groups[victim] is None:
-            super().hand_pay(victim, cards)
-        else:
-            self._narrow(
-                victim,
-                lambda h: self.monopoly_amount(h[resource]) == amount,
-                lambda h: hand_minus(h, cards),
-                f"did not hold exactly {amount} {resource.name.lower()}",
-            )
-            self.hand_size[victim] -= amount
-        self.hand_gain(thief, cards)
-
-    def _narrow(
-        self, seat: Seat, keep: Callable[[Hand], bool], change: Callable[[Hand], Hand], why: str
-    ) -> None:
-        """Keep the worlds where ``keep`` holds of ``seat``'s hand, changing that hand.
-
-        Raises:
-            IllegalActionError: no world is left (``why`` says what ``seat`` could not do);
-                nothing has changed.
-        """
-        group = self._groups[seat]
-        assert group is not None
-        i = group.seats.index(seat)
-        worlds = {_put(w, i, change(w[i])) for w in group.worlds if keep(w[i])}
-        if not worlds:
-            raise IllegalActionError(f"seat {seat} {why}: no hand it may hold allows it")
-        group.worlds = worlds
-        self._settle(group)
-
-    def _settle(self, group: _Group) -> None:
-        """Split ``group`` after a change: exactly where seats became independent, or seat by
-        seat (over-approximating) where it holds more than ``max_worlds`` worlds."""
-        seats, worlds = group.seats, group.worlds
-        if len(seats) > 1 and len(worlds) > self.max_worlds:
-            self._break_up(group)
-            return
-        i = 0
-        while len(seats) > 1 and i < len(seats):
-            alone = {w[i] for w in worlds}
-            rest = {(*w[:i], *w[i + 1 :]) for w in worlds}
-            if len(alone) * len(rest) == len(worlds):  # worlds == alone x rest
-                self._groups[seats[i]] = _Group((seats[i],), {(h,) for h in alone})
-                self._refresh(seats[i])
-                seats, worlds = seats[:i] + seats[i + 1 :], rest
-            else:
-                i += 1
-        group.seats, group.worlds = seats, worlds
-        for s in seats:
-            self._refresh(s)
-
-    def _break_up(self, group: _Group) -> None:
-        """Replace ``group`` by one group per seat holding that seat's possible hands."""
-        for i, s in enumerate(group.seats):
-            self._groups[s] = _Group((s,), {(w[i],) for w in group.worlds})
-            self._refresh(s)
-
-    def _refresh(self, seat: Seat) -> None:
-        """Recompute ``seat``'s possible hands and its per-resource bound ``hands[seat]``."""
-        group = self._groups[seat]
-        assert group is not None
-        i = group.seats.index(seat)
-        hands = frozenset(w[i] for w in group.worlds)
-        self._possible[seat] = hands
-        self.hands[seat] = [max(h[r] for h in hands) for r in range(self.kinds)]
-
-    def _could_all(self, conditions: dict[Seat, Callable[[Hand], bool]]) -> bool:
-        """Whether one possible world meets every seat's condition at once."""
-        by_group: dict[int, tuple[_Group, list[tuple[int, Callable[[Hand], bool]]]]] = {}
-        for seat, condition in conditions.items():
-            group = self._groups[seat]
-            if group is None:
-                if not condition(as_hand(self.hands[seat])):
-                    return False
-                continue
-            by_group.setdefault(id(group), (group, []))[1].append(
-                (group.seats.index(seat), condition)
-            )
-        return all(
-            any(all(condition(w[i]) for i, condition in tests) for w in group.worlds)
-            for group, tests in by_group.values()
+        self.hand_knowledge.take_all(
+            thief,
+            victim,
+            one_kind(resource, amount, self.kinds),
+            lambda h: self.monopoly_amount(h[resource]) == amount,
+            f"did not hold exactly {amount} {resource.name.lower()}",
         )
-
-    def _exact_hand(self, seat: Seat) -> Hand | None:
-        hands = self.possible_hands(seat)
-        return next(iter(hands)) if len(hands) == 1 else None
+        self.hand_size[victim] -= amount
+        self.hand_size[thief] += amount
 
     # ------------------------------------------------------------------ development-card hooks
+    # (the own seat's cards are exact, GameState's; the others' are counts, their faces the
+    # unseen pool's: dev_deck)
 
     def _dev_draw(self, seat: Seat, card: DevelopmentCard | None) -> None:
         if seat == self.seat:
@@ -491,13 +308,13 @@ class InformationState(GameState):
     def _dev_can_play(self, seat: Seat, card: DevelopmentCard) -> bool:
         if seat == self.seat:
             return super()._dev_can_play(seat, card)
-        return self.dev_count[seat] > self.new_dev_count[seat] and self.deck[card] > 0
+        return self.dev_count[seat] > self.new_dev_count[seat] and self.dev_deck.may_be(card)
 
     def _dev_play(self, seat: Seat, card: DevelopmentCard) -> None:
         if seat == self.seat:
             super()._dev_play(seat, card)
         else:
-            self.deck[card] -= 1
+            self.dev_deck.seen(card)
 
     def sees(self, seat: Seat) -> bool:
         """Only the own seat's hidden cards are known (none for a third party)."""
@@ -509,12 +326,12 @@ class InformationState(GameState):
 
     def deck_size(self) -> int:
         """Development cards left in the deck: the unseen pool less the opponents' cards."""
-        return sum(self.deck) - sum(n for s, n in enumerate(self.dev_count) if s != self.seat)
+        return self.dev_deck.left(sum(n for s, n in enumerate(self.dev_count) if s != self.seat))
 
     def _most_vp_cards(self, seat: Seat, new_cards: int) -> int:
         """The most victory point cards an opponent may hold that count now."""
         held = self.dev_count[seat] - (new_cards if self.options.vp_cards_next_turn else 0)
-        return min(held, self.deck[DevCard.VICTORY_POINT])
+        return self.dev_deck.most(DevCard.VICTORY_POINT, held)
 
     # ------------------------------------------------------------------ chance and checks
 
@@ -529,7 +346,8 @@ class InformationState(GameState):
         if phase is Phase.STEAL:
             if self.seat not in (self.active, self.victim):
                 return [(_HIDDEN_STEAL, 1.0)]
-            return super().chance_outcomes() if self._exact_hand(self.victim) is not None else []
+            known = self.hand_knowledge.exact_hand(self.victim) is not None
+            return super().chance_outcomes() if known else []
         if phase is Phase.DRAW:
             if self.seat != self.active:
                 return [(_HIDDEN_DRAW, 1.0)]
@@ -558,7 +376,7 @@ class InformationState(GameState):
         Raises:
             EngineError: no steal is due, the index is outside the hand, or the hand is unknown.
         """
-        if self.phase is Phase.STEAL and self._exact_hand(self.victim) is None:
+        if self.phase is Phase.STEAL and self.hand_knowledge.exact_hand(self.victim) is None:
             raise EngineError(f"seat {self.seat} does not know seat {self.victim}'s hand")
         return super().steal_outcome(index)
 
@@ -568,7 +386,7 @@ class InformationState(GameState):
         actions = super().legal_actions(seat)
         if seat is None:
             seat = self.current_player()
-        if seat < 0 or self._groups[seat] is None:
+        if seat < 0 or self.hand_knowledge.knows(seat):
             return actions
         # Discards and maritime trades were listed from the per-resource bound hands[seat].
         covers = self.hand_covers
@@ -594,7 +412,7 @@ class InformationState(GameState):
             terms = answer if isinstance(answer, A.CounterOffer) else self.trade
             assert terms is not None
             give, get = terms.give, terms.get
-            if not self._could_all(
+            if not self.hand_knowledge.could_all(
                 {
                     self.active: lambda h: hand_covers(h, give),
                     action.seat: lambda h: hand_covers(h, get),
@@ -641,7 +459,7 @@ class InformationState(GameState):
                 f"seat {self.seat} cannot see the card seat {self.active} draws",
                 "seed 002 «Карточки развития»",
             )
-        elif not self.deck[action.card]:
+        elif not self.dev_deck.may_be(action.card):
             raise IllegalActionError(f"no {action.card.title} card is left unseen")
 
     def _check_monopoly(self, action: A.MonopolyTake) -> None:
@@ -653,7 +471,9 @@ class InformationState(GameState):
         def exactly(n: int) -> Callable[[Hand], bool]:
             return lambda h: self.monopoly_amount(h[resource]) == n
 
-        if not self._could_all({s: exactly(n) for s, n in enumerate(amounts) if s != self.active}):
+        if not self.hand_knowledge.could_all(
+            {s: exactly(n) for s, n in enumerate(amounts) if s != self.active}
+        ):
             raise IllegalActionError(
                 f"{action!r}: the opponents cannot hold these {resource.name.lower()} counts",
                 "seed 002 «Карточки развития»",

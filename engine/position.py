@@ -68,7 +68,8 @@ from hexlan.engine.core import (
     Seat,
     as_hand,
 )
-from hexlan.engine.info import InformationState, _Group
+from hexlan.engine.info import InformationState
+from hexlan.engine.knowledge import HandGroup
 from hexlan.engine.options import GameOptions
 from hexlan.engine.position_fields import Codec, Json, ProgressFields, Shape
 from hexlan.engine.registry import action_from_list
@@ -589,7 +590,7 @@ def _forget_hands(state: InformationState) -> None:
             raise PositionError(
                 f"seat {s} holds {state.hand_size[s]} cards, more than the {sum(out)} out of the bank"
             )
-        state._groups[s] = _Group((s,), {(h,) for h in hands})
+        state._groups[s] = HandGroup((s,), {(h,) for h in hands})
         state._possible[s] = hands
         state.hands[s] = [max(h[r] for h in hands) for r in range(state.kinds)]
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from hexlan.engine.core import NO_SEAT, NodeId, Seat
+from hexlan.engine.knowledge import DeckKnowledge
 from hexlan.engine.variants.cities_knights.board_state import BoardCards
 
 
@@ -63,7 +64,8 @@ class Progress:
             state may not see (always 0 in the full state; which deck a card came from is
             public).
         pool: per track, the count of each face this state has not seen: the deck itself in
-            the full state, the deck and the others' unseen cards in an information state.
+            the full state, the deck and the others' unseen cards in an information state (the
+            deck's unseen pool, read and changed through :meth:`deck`).
         drawn: per track, cards drawn from its deck so far (public: the deck's size).
         choosing: seats still to choose the deck of a defender's progress card, in turn order.
         draws: progress cards due, as ``(seat, track)``, in order.
@@ -191,6 +193,15 @@ class Progress:
             return len(self.cards[seat]) + sum(self.unknown[seat])
         return sum(t == track for t, _ in self.cards[seat]) + self.unknown[seat][track]
 
+    def deck(self, track: int) -> DeckKnowledge:
+        """What this state knows of ``track``'s deck: its unseen pool, ``pool[track]``."""
+        return DeckKnowledge(self.pool[track])
+
+    def never(self, track: int) -> frozenset[int]:
+        """The faces of ``track``'s deck never held in a hand (:attr:`unheld`; none with the
+        option ``ck_point_cards_in_hand``)."""
+        return self.unheld[track] if self.unheld else frozenset()
+
     def lose(self, seat: Seat, track: int, face: int) -> None:
         """``(track, face)`` leaves the seat's progress cards: its known card, or else one of
         its unseen cards of ``track``'s deck, now seen (its face leaves ``pool``)."""
@@ -198,16 +209,12 @@ class Progress:
             self.cards[seat].remove((track, face))
         else:
             self.unknown[seat][track] -= 1
-            self.pool[track][face] -= 1
+            self.deck(track).seen(face)
 
     def held_pool(self, track: int) -> list[int]:
         """The faces of ``track``'s deck an unseen card in a hand may have, by count: those of
         :attr:`pool` but the faces never held (:attr:`unheld`)."""
-        pool = self.pool[track]
-        if not self.unheld:
-            return pool[:]
-        never = self.unheld[track]
-        return [0 if f in never else n for f, n in enumerate(pool)]
+        return self.deck(track).faces(self.never(track))
 
     def hidden_dict(self) -> dict[str, Any]:
         """The progress cards as this state knows them: each seat's known cards, its unseen

@@ -69,9 +69,7 @@ def outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, float
     seat, track = progress.draws[0]
     if not state.sees(seat):
         return [(HIDDEN_DRAW, 1.0)]
-    pool = progress.pool[track]
-    total = sum(pool)
-    return [(ProgressDrawn(face), n / total) for face, n in enumerate(pool) if n]
+    return [(ProgressDrawn(face), p) for face, p in progress.deck(track).chances()]
 
 
 def drawn(progress: Progress, face: int | None, limit: int) -> None:
@@ -82,12 +80,13 @@ def drawn(progress: Progress, face: int | None, limit: int) -> None:
     progress.drawn[track] += 1
     # A point card is never held, so every state counts the same point cards unseen (public):
     # a show is due while the deck may still hold one.
-    due = bool(progress.unheld) and any(progress.pool[track][f] for f in progress.unheld[track])
+    deck = progress.deck(track)
+    due = any(deck.may_be(f) for f in progress.never(track))
     if face is None:
         progress.unknown[seat][track] += 1
     else:
         progress.cards[seat].append((track, face))
-        progress.pool[track][face] -= 1
+        deck.seen(face)
     if due:
         progress.showing = (seat, track, sum(progress.drawn))
     elif progress.held(seat) > limit:
@@ -105,14 +104,13 @@ def point_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action,
         last = progress.cards[seat][-1]  # the card just drawn
         face = last[1] if last[0] == track and last[1] in points else -1
         return [(PointShown(seat, track, face, number), 1.0)]
-    pool = progress.pool[track]
-    total = sum(pool)
+    deck = progress.deck(track)
     result: list[tuple[A.Action, float]] = [
-        (PointShown(seat, track, f, number), pool[f] / total) for f in sorted(points) if pool[f]
+        (PointShown(seat, track, f, number), p) for f, p in deck.chances(sorted(points))
     ]
-    rest = total - sum(pool[f] for f in points)
+    rest = deck.chance_of_none(points)
     if rest:
-        result.append((PointShown(seat, track, -1, number), rest / total))
+        result.append((PointShown(seat, track, -1, number), rest))
     return result
 
 

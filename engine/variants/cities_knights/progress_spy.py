@@ -6,8 +6,9 @@ progress cards. You may choose 1 card and take it into your hand»; docs/rules/c
   :meth:`~.progress.Progress.held`).
 - :attr:`~.actions.KnightsPhase.SPY_SHOW`: a :data:`DECK_SHOW` chance node; its outcome
   (:class:`~hexlan.engine.shown.DeckShown`) is the victim's progress cards, seen by the player and the
-  victim alone: the player's view then knows them exactly (moved from ``unknown`` and ``pool`` to
-  the victim's known ``cards``); a view that sees neither learns nothing.
+  victim alone: the player's view then knows them exactly (moved from ``unknown`` and the deck's
+  unseen pool, :meth:`~.progress.Progress.deck`, to the victim's known ``cards``); a view that
+  sees neither learns nothing.
 - :attr:`~.actions.KnightsPhase.SPY`: the player takes one of them, or none
   (:class:`~hexlan.engine.shown.DeckTake`, :data:`NO_TAKE`). Every seat learns the deck of the card taken
   (the backs are coloured), only the two seats its face.
@@ -19,9 +20,7 @@ progress cards. You may choose 1 card and take it into your hand»; docs/rules/c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import product
-from math import comb
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.chance import DECK_SHOW, ChanceNode
@@ -74,7 +73,8 @@ def spy_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, f
     known = progress.cards[victim]
     result: list[tuple[A.Action, float]] = []
     per_track = [
-        list(_draws(progress.held_pool(t), n)) for t, n in enumerate(progress.unknown[victim])
+        list(progress.deck(t).hands(n, progress.never(t)))
+        for t, n in enumerate(progress.unknown[victim])
     ]
     for choice in product(*per_track):
         cards = list(known)
@@ -84,27 +84,6 @@ def spy_outcomes(state: GameState, progress: Progress) -> list[tuple[A.Action, f
             chance *= p
         result.append((DeckShown(victim, tuple(sorted(cards))), chance))
     return result
-
-
-def _draws(pool: list[int], count: int) -> Iterator[tuple[tuple[int, ...], float]]:
-    """Every multiset of ``count`` faces drawn from ``pool`` (each face's count) without
-    replacement, as sorted faces, with its chance (multivariate hypergeometric)."""
-    total = comb(sum(pool), count)
-    if total == 0:  # an impossible view; the show will be refused
-        return
-
-    def rec(face: int, left: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if left == 0:
-            yield (), 1
-            return
-        if face == len(pool):
-            return
-        for n in range(min(left, pool[face]), -1, -1):
-            for rest, ways in rec(face + 1, left - n):
-                yield (face,) * n + rest, comb(pool[face], n) * ways
-
-    for faces, ways in rec(0, count):
-        yield faces, ways / total
 
 
 def observation(state: GameState, progress: Progress, action: A.Action, seat: Seat) -> A.Action:
@@ -137,13 +116,12 @@ def shown(state: GameState, progress: Progress, action: DeckShown) -> None:
             extra.remove(card)
         for track in range(len(TRACKS)):
             faces = [f for t, f in extra if t == track]
-            pool = progress.held_pool(track)
-            if len(faces) != progress.unknown[victim][track] or any(
-                not 0 <= f < len(pool) or faces.count(f) > pool[f] for f in faces
+            if len(faces) != progress.unknown[victim][track] or not progress.deck(track).fits(
+                faces, progress.never(track)
             ):
                 raise EngineError(f"seat {victim} showed progress cards it does not hold")
         for track, face in extra:
-            progress.pool[track][face] -= 1
+            progress.deck(track).seen(face)
         progress.cards[victim] = list(cards)
         progress.unknown[victim] = [0] * len(TRACKS)
     state.phase = KnightsPhase.SPY
@@ -186,7 +164,7 @@ def take(state: GameState, progress: Progress, action: DeckTake) -> None:
         else:
             for card in [c for c in progress.cards[victim] if c[0] == track]:
                 progress.cards[victim].remove(card)
-                progress.pool[track][card[1]] += 1
+                progress.deck(track).unseen(card[1])
                 progress.unknown[victim][track] += 1
             progress.unknown[victim][track] -= 1
             progress.unknown[player][track] += 1

@@ -187,7 +187,7 @@ def _why_not_play(
     name = names[action.track][action.face]
     seat = state.active
     held = (action.track, action.face) in progress.cards[seat] or (
-        progress.unknown[seat][action.track] and progress.pool[action.track][action.face]
+        progress.unknown[seat][action.track] and progress.deck(action.track).may_be(action.face)
     )
     if not held:
         return (f"seat {seat} holds no {name} progress card (it was not dealt one)", _RULE)
