@@ -22,11 +22,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from hexlan.engine import actions as A
 from hexlan.engine import events as E
+from hexlan.engine.actions import Action
+from hexlan.engine.board import Board
 from hexlan.engine.core import NO_SEAT, Seat
 from hexlan.engine.info import InformationState
+from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.state import GameState
+from hexlan.net.audit import resolved_actions
 from hexlan.net.replay import Timeline
+from hexlan.net.session import Session
 from hexlan.net.stats import Distribution, dice_distribution
 
 SOURCES: Final = ("setup", "production", "trade", "steal", "cards", "other")
@@ -202,20 +209,77 @@ def summarize(timeline: Timeline) -> GameSummary:
         EngineError: the timeline's actions do not replay (a timeline :func:`read_timeline`
             built always does).
     """
-    opening, players = timeline.opening, timeline.players
-    options, rules = opening.game_options(), opening.rules()
+    opening = timeline.opening
     resolved = timeline.resolved
+    return summarize_actions(
+        timeline.board,
+        timeline.names,
+        opening.game_options(),
+        opening.rules(),
+        resolved if resolved is not None else [step.action for step in timeline.steps],
+        audited=resolved is not None,
+        ending=timeline.ending,
+    )
+
+
+def summarize_session(session: Session, names: Sequence[str], ending: str) -> GameSummary:
+    """The figures of the game ``session`` played so far (the game-over screen's): through
+    every hidden card once its audit passed, else as a third party saw the game.
+
+    Raises:
+        ValueError: the game has not begun (no board yet).
+    """
+    if session.start_board is None:
+        raise ValueError("the game has not begun")
+    report = session.audit
+    audited = report is not None and report.passed
+    actions = (
+        list(resolved_actions(session.audit_inputs(), report.draws))
+        if report is not None and audited
+        else [entry.action for entry in session.journal]
+    )
+    return summarize_actions(
+        session.start_board,
+        names,
+        session.options,
+        session.rules,
+        actions,
+        audited=audited,
+        ending=ending,
+    )
+
+
+def summarize_actions(
+    board: Board,
+    names: Sequence[str],
+    options: GameOptions,
+    rules: RuleSet,
+    actions: Iterable[Action],
+    *,
+    audited: bool,
+    ending: str,
+) -> GameSummary:
+    """The figures of the game of ``rules`` on ``board`` (as it began) with one seat per
+    name, replaying ``actions``: every hidden part known (``audited``: the full game), or
+    as a third party sees them (a stolen card None).
+
+    Raises:
+        EngineError: the actions do not replay.
+    """
+    players = len(names)
     state: GameState = (
-        GameState(timeline.board, players, options, rules)
-        if resolved is not None
-        else InformationState(timeline.board, players, NO_SEAT, options, rules)
+        GameState(board, players, options, rules)
+        if audited
+        else InformationState(board, players, NO_SEAT, options, rules)
     )
     state.record_events = True
-    actions = resolved if resolved is not None else tuple(step.action for step in timeline.steps)
-    tally = _Tally(state, timeline.names)
+    tally = _Tally(state, names)
     turn = 0
+    rolls = []
     for action in actions:
         before = state.turn
+        if isinstance(action, A.Dice):
+            rolls.append(action.total)
         state.apply(action)
         for event in state.last_events:
             tally.event(event, state.turn)
@@ -226,12 +290,12 @@ def summarize(timeline: Timeline) -> GameSummary:
     winner = state.winner if state.is_over and state.winner >= 0 else None
     return GameSummary(
         game=rules.name,
-        ending=timeline.ending,
+        ending=ending,
         winner=winner,
         turns=state.turn,
-        audited=resolved is not None,
+        audited=audited,
         seats=tally.seats,
-        dice=dice_distribution(step.dice for step in timeline.steps if step.dice is not None),
+        dice=dice_distribution(rolls),
         awards=tuple(tally.awards),
     )
 

@@ -20,6 +20,7 @@ import pytest
 from bot_games import write_log
 from click.testing import CliRunner
 from textual.widgets import Static
+from textual_plotext import PlotextPlot
 
 from hexlan.cli import main as cli
 from hexlan.engine.bots import make_bot
@@ -29,6 +30,7 @@ from hexlan.net.inproc import InProcessTable
 from hexlan.net.replay import Replayer, ReplayError, Timeline, read_timeline
 from hexlan.tui.app import ReplayApp
 from hexlan.tui.screens.replay import HandsPanel, ReplayScreen, TurnDialog
+from hexlan.tui.screens.stats import StatsScreen
 from hexlan.tui.widgets.dice import DiceChart
 from hexlan.tui.widgets.hand import HandPanel
 from hexlan.tui.widgets.log import GameLog
@@ -223,6 +225,15 @@ async def test_the_replay_screen_steps_by_keys(timeline: Timeline) -> None:
         assert replay.at_end and "the end: won by" in str(screen.query_one("#prompt").render())
         await pilot.press("home")
         assert replay.position == 0
+        # the whole game's statistics, wherever the cursor is, at 80x24
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        stats = app.screen
+        assert isinstance(stats, StatsScreen) and stats.summary.turns == timeline.last_turn
+        assert stats.query_one(PlotextPlot).region.height >= 8
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         # tab cycles the side panels (dice, then round to the hand); too small, it says so
         await pilot.press("tab")
         assert screen.panel == "hand" and screen.query_one("#panel-hand").has_class("-current")

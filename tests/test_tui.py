@@ -20,6 +20,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
+from textual_plotext import PlotextPlot
 
 from hexlan.engine import actions as A
 from hexlan.engine.bots import Bot, make_bot
@@ -32,6 +33,7 @@ from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.dialogs import ChoiceDialog, DiscardDialog, TradeDialog
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.info import GameOverScreen, HelpScreen
+from hexlan.tui.screens.stats import StatsScreen, cards_table
 from hexlan.tui.widgets.controls import Counter
 from hexlan.tui.widgets.hand import HandPanel
 from hexlan.tui.widgets.log import GameLog
@@ -279,6 +281,27 @@ async def test_full_bot_game_reaches_the_game_over_screen() -> None:
         assert game.log_path is not None and game.log_path.exists()
         assert str(game.log_path) in text and "not fair" in text  # seeded: said so
         assert "Audit passed" in text and "signed by every seat" in text  # PROTOCOL.md §14
+        over = app.screen
+        await pilot.press("s")  # the statistics, through every card (the audit passed)
+        await pilot.pause(0.3)
+        stats = app.screen
+        assert isinstance(stats, StatsScreen) and stats.summary.audited
+        assert stats.summary.winner == game.winner
+        final = [seat.points[-1] for seat in stats.summary.seats]
+        # the person's and the winner's points are known here; the others' hidden victory
+        # point cards only through the audit the statistics read
+        for seat in (0, game.winner):
+            assert final[seat] == game.view.victory_points(seat)
+        assert all(final[s] >= game.view.public_vp[s] for s in range(4))
+        chart = stats.query_one(PlotextPlot)
+        assert chart.region.height >= 8 and "victory points by turn" in str(chart.render())
+        table = cards_table(stats.summary)
+        assert "production" in [column.header for column in table.columns]
+        figures = " ".join(str(w.render()) for w in stats.query("Static"))
+        assert "rolls (p = " in figures and "Longest Road to" in figures
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is over
         await pilot.press("q")
     assert app.return_code == 0
 

@@ -258,7 +258,8 @@ class EndScreen(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Quit or Look: close with "quit" or "look"."""
-        self.dismiss("quit" if event.button.id == "quit" else "look")
+        if event.button.id in ("quit", "look"):
+            self.dismiss(event.button.id)
 
     def action_finish(self, what: str) -> None:
         """Close with ``what``: "quit" ends the app, "look" returns to the board."""
@@ -266,19 +267,26 @@ class EndScreen(ModalScreen[str]):
 
 
 class GameOverScreen(EndScreen):
-    """The final scores; q quits, l returns to the board and its log."""
+    """The final scores; q quits, l returns to the board and its log, s shows the game's
+    statistics."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "stats", "Statistics")]
+
+    def ending(self) -> str:
+        """How the game ended, in words: "You win!", "Bo wins", "abandoned (Cy left)"."""
+        game = self.game
+        winner = game.winner
+        if winner is not None:
+            return "You win!" if winner == game.human_seat else f"{game.names[winner]} wins"
+        if game.abandoned:
+            gone = ", ".join(game.names[s] for s in game.abandoned)
+            return f"abandoned ({gone} left)"
+        return "no winner"
 
     def compose(self) -> ComposeResult:
         """The winner, the score table and the buttons."""
         game = self.game
-        winner = game.winner
-        if winner is not None:
-            title = "You win!" if winner == game.human_seat else f"{game.names[winner]} wins"
-        elif game.abandoned:
-            gone = ", ".join(game.names[s] for s in game.abandoned)
-            title = f"abandoned ({gone} left)"
-        else:
-            title = "no winner"
+        title = self.ending()
         with Vertical(classes="dialog wide-dialog", id="game-over"):
             yield Label(f"Game over: {title}", classes="dialog-title")
             yield Static(score_table(game))
@@ -303,6 +311,23 @@ class GameOverScreen(EndScreen):
             with Horizontal(classes="buttons"):
                 yield Button("Quit (q)", id="quit", variant="primary", compact=True)
                 yield Button("Look at the board (l)", id="look", compact=True)
+                yield Button("Statistics (s)", id="stats", compact=True)
+
+    def action_stats(self) -> None:
+        """The game's statistics: points by turn, cards received and lost, awards, dice
+        (through every hidden card once the audit passed)."""
+        from hexlan.net.summary import summarize_session  # noqa: PLC0415 - on first use
+        from hexlan.tui.screens.stats import StatsScreen  # noqa: PLC0415
+
+        summary = summarize_session(self.game.session, self.game.names, self.ending())
+        self.app.push_screen(StatsScreen(summary))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Statistics, or as every end screen: Quit or Look."""
+        if event.button.id == "stats":
+            self.action_stats()
+        else:
+            super().on_button_pressed(event)
 
     def on_mount(self) -> None:
         """Focus Quit; follow the audit until every seat has signed its result."""

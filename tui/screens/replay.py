@@ -102,6 +102,7 @@ class ReplayScreen(TableScreen):
         Binding("home", "seek_start", "Start", show=False),
         Binding("end", "seek_end", "End", show=False),
         Binding("a", "reveal", "Hands"),
+        Binding("s", "stats", "Stats"),
         Binding("tab", "next_panel", "Panel", show=False),
         Binding("1", "panel('hand')", "Hand", show=False),
         Binding("2", "panel('log')", "Log", show=False),
@@ -343,6 +344,13 @@ class ReplayScreen(TableScreen):
             if not self.has_class("-wide"):
                 self.action_panel("hand")
             self.sync()
+
+    def action_stats(self) -> None:
+        """The whole game's statistics (points by turn, cards, awards, dice)."""
+        from hexlan.net.summary import summarize  # noqa: PLC0415 - on first use
+        from hexlan.tui.screens.stats import StatsScreen  # noqa: PLC0415
+
+        self.app.push_screen(StatsScreen(summarize(self.replay.timeline)))
 
     def tabbed_panels(self) -> list[str]:
         """The panels ``tab`` cycles through: wide, the hand has a panel of its own."""
