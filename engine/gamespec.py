@@ -16,7 +16,11 @@ engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), 
   checks against fair chance beside the two dice every game rolls;
 - ``tellers`` and ``keys``: the modules that put its actions into words (net/tellers/) and
   onto the game screen's keys (tui/games/), as dotted names: the engine never imports them; the
-  narration and the TUI import the modules every spec names, so neither keeps a list of games.
+  narration and the TUI import the modules every spec names, so neither keeps a list of games;
+- ``bots`` and ``cheats``: the modules that give the heuristic bot its knowledge of the game
+  (engine/bots/, registered as :mod:`hexlan.engine.bots.knowledge` says) and red-team seats
+  the deviations only the game offers (net/, read by :mod:`hexlan.net.redteam`), as dotted
+  names the bots and the red team import from every spec.
 
 :func:`hexlan.engine.variants.game_specs` finds every spec by reading engine/variants/, and
 :data:`hexlan.engine.ruleset.GAMES` finds every game by reading seeds/.
@@ -97,6 +101,10 @@ class GameSpec:
         dice: the game's own dice, tested for fairness by ``hexlan verify --stats``.
         tellers: dotted names of the modules that narrate its actions (hexlan.net.tellers.*).
         keys: dotted names of the modules that give its actions keys (hexlan.tui.games.*).
+        bots: dotted names of the modules that register the heuristic bot's knowledge of it
+            (hexlan.engine.bots.*; :mod:`hexlan.engine.bots.knowledge`).
+        cheats: dotted names of the modules of its own red-team deviations (hexlan.net.*),
+            each with an ``INSTALLS`` mapping (:mod:`hexlan.net.redteam`).
     """
 
     name: str
@@ -106,6 +114,8 @@ class GameSpec:
     dice: tuple[DieSpec, ...] = ()
     tellers: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()
+    cheats: tuple[str, ...] = ()
 
 
 BASE_SPEC: Final = GameSpec(

@@ -845,6 +845,7 @@ SPEC: Final = GameSpec(
     place=3,
     tellers=("hexlan.net.tellers.seafarers",),
     keys=("hexlan.tui.games.seafarers",),
+    bots=("hexlan.engine.bots.seafaring",),
 )
 """Seafarers' scenarios (seed 002 «Мореходы»; docs/rules/seafarers.md)."""
 

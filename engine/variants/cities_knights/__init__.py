@@ -706,6 +706,8 @@ SPEC: Final = GameSpec(
     ),
     tellers=("hexlan.net.tellers.cities_knights", "hexlan.net.tellers.board_cards"),
     keys=("hexlan.tui.games.cities_knights",),
+    bots=("hexlan.engine.bots.knights", "hexlan.engine.bots.board_cards"),
+    cheats=("hexlan.net.redteam_knights",),
 )
 """Cities & Knights (seed 002 «Города и рыцари»; docs/rules/cities-and-knights.md). Its options:
 ``ck_improve_without_city``, a seat without a city may build city improvements (seed 002: «не
