@@ -167,7 +167,6 @@ def test_the_modules_that_gather_games_name_none() -> None:
 
 STILL_NAMING_GAMES: dict[str, str] = {
     "engine/position.py": "writes and reads each game's progress itself, not through its state",
-    "net/redteam.py": "cheats that need Cities & Knights' progress cards",
     "tui/board_knights.py": "draws Cities & Knights' knights and walls",
     "tui/board_render.py": "draws Seafarers' ships and the Pirate Islands fleet",
     "tui/screens/dialogs.py": "Seafarers' gold pick dialog",
