@@ -57,8 +57,3 @@ class RulesSlot(Generic[F]):
         self._load()
         found = (self._by_rules.get(cls) for cls in type(variant).__mro__)
         return [value for value in found if value is not None]
-
-    def of(self, variant: Variant | None) -> F | None:
-        """The nearest of :meth:`along`; None when nothing fills this place for the game."""
-        found = self.along(variant)
-        return found[0] if found else None

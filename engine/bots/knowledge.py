@@ -129,7 +129,22 @@ KNOWLEDGE: Final = RulesSlot[GameKnowledge]("bot knowledge", _import_bot_modules
 
 def knowledge_of(variant: Variant | None) -> GameKnowledge:
     """What the bot knows of the game ``variant`` rules (None: the base game): each field the
-    nearest registered along the rules class's bases sets, else the base game's."""
+    nearest registered along the rules class's bases sets, else the base game's.
+
+    Pirate Islands makes its own choices and picks gold as Seafarers, whose rules it builds on:
+
+    >>> from hexlan.engine.maps import load_map
+    >>> from hexlan.engine.options import GameOptions
+    >>> from hexlan.engine.ruleset import load_ruleset
+    >>> from hexlan.engine.variants import make_variant
+    >>> rules = load_ruleset("seafarers-pirate-islands")
+    >>> rules_module = make_variant(rules, GameOptions(), load_map(rules.board).topology)
+    >>> pirates = knowledge_of(rules_module)
+    >>> pirates.choice.__module__, pirates.phase.__module__
+    ('hexlan.engine.bots.pirates', 'hexlan.engine.bots.seafaring')
+    >>> knowledge_of(None) is BASE_GAME
+    True
+    """
     found = KNOWLEDGE.along(variant)
     if not found:
         return BASE_GAME
