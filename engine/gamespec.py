@@ -21,6 +21,10 @@ engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), 
   as dotted names, imported with its ``keys``: they fill the TUI's slots (:mod:`hexlan.tui.
   slots`: the board's layers, the panels' lines, the game screen's keys), so the board, the
   screens and the panels name no game.
+- ``bots`` and ``cheats``: the modules that give the heuristic bot its knowledge of the game
+  (engine/bots/, registered as :mod:`hexlan.engine.bots.knowledge` says) and red-team seats
+  the deviations only the game offers (net/, read by :mod:`hexlan.net.redteam`), as dotted
+  names the bots and the red team import from every spec.
 
 :func:`hexlan.engine.variants.game_specs` finds every spec by reading engine/variants/, and
 :data:`hexlan.engine.ruleset.GAMES` finds every game by reading seeds/.
@@ -103,6 +107,10 @@ class GameSpec:
         keys: dotted names of the modules that give its actions keys (hexlan.tui.games.*).
         views: dotted names of the game's other TUI modules (its board layers, dialogs and
             panels), which the TUI imports with its keys.
+        bots: dotted names of the modules that register the heuristic bot's knowledge of it
+            (hexlan.engine.bots.*; :mod:`hexlan.engine.bots.knowledge`).
+        cheats: dotted names of the modules of its own red-team deviations (hexlan.net.*),
+            each with an ``INSTALLS`` mapping (:mod:`hexlan.net.redteam`).
     """
 
     name: str
@@ -113,6 +121,8 @@ class GameSpec:
     tellers: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
     views: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()
+    cheats: tuple[str, ...] = ()
 
 
 BASE_SPEC: Final = GameSpec(

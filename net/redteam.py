@@ -25,18 +25,11 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
   (``(r + 1) mod 5``), sealed for the thief with the right salt and index.
 - ``undealt-card``: instead of the bot's decision, it signs ``PlayKnight`` with no
   ``card_reveal`` before it.
-- ``missing-commodity``: instead of the bot's decision, it signs ``ImproveCity`` for the first
-  track whose next level's commodities its hand lacks (Cities & Knights).
-- ``undealt-discard``: it keeps every progress card it draws (a roll or its turn's end instead
-  of a play) until it is over the limit; then, instead of the bot's discard, it signs
-  ``DiscardProgress`` of a card it was never dealt (a face still unseen by it), with no
-  ``card_reveal`` before it (Cities & Knights).
-- ``spy-forge``: it plays no progress card (so the bots, who spy on the seat holding most, pick
-  it); as a Spy's victim, its ``spy_open`` re-encrypts, at its first position, the next card of
-  the deck (``B' − M_i + M_{i+1}``), with the proof of the true re-encryption.
-- ``spy-spent``: it plays the Spy whenever it may on a seat that has shown a progress card;
-  when the victim's opened cards include one already shown (played or discarded), its
-  ``spy_take`` names that position, whatever its bot chose.
+- ``missing-commodity``, ``undealt-discard``, ``spy-forge`` and ``spy-spent``: Cities & Knights'
+  own, installed by the module its spec names as ``cheats`` (:func:`game_installs`; here only
+  the Spy's forged ``spy_open``, which re-encrypts, at its first position, the next card of the
+  deck, ``B' − M_i + M_{i+1}``, with the proof of the true re-encryption, and its ``spy_take``
+  of a position whose card was already shown).
 - ``withhold-reveal`` and ``withhold-audit``: the session marks the reveal (its
   ``audit_secrets``) as sent and signs nothing, so the seat never answers that step.
 - ``flood-held``: after its true turn acknowledgement, it signs :data:`FLOOD_COUNT`
@@ -69,24 +62,18 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Callable, Sequence
-from typing import Any
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from types import MappingProxyType
+from typing import Any, TypeAlias
 
 from hexlan.engine import actions as A
 from hexlan.engine.chance import STEAL
 from hexlan.engine.core import NO_SEAT, RESOURCES, DevCard, Hand, Phase, Resource, as_hand
 from hexlan.engine.info import InformationState
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.cities_knights import CitiesKnights
-from hexlan.engine.variants.cities_knights.actions import (
-    TRACK_COMMODITY,
-    TRACKS,
-    DiscardProgress,
-    ImproveCity,
-    PlayProgress,
-)
-from hexlan.engine.variants.cities_knights.progress import Progress
-from hexlan.engine.variants.cities_knights.progress_spy import NAMES
+from hexlan.engine.variants import game_specs
 from hexlan.net.cheats import CheatKind, check_cheat
 from hexlan.net.dealing import Dealer, Shuffled
 from hexlan.net.effects import Effect, Send
@@ -97,7 +84,7 @@ from hexlan.net.shuffle import ShuffleCommitment, card_point, reencrypt
 from hexlan.net.steal import CommittedHand, commit_hand, derive_steal_secrets, seal_opening
 from hexlan.net.wire import Body, Envelope, encode_action, sign_body
 
-__all__ = ["Cheat"]
+__all__ = ["Cheat", "Installer", "game_installs"]
 
 _ONE: bytes = (1).to_bytes(32, "little")
 FLOOD_COUNT = 850
@@ -126,6 +113,29 @@ _OPPORTUNITY: dict[str, tuple[str, ...] | None] = {
     "false-head": ("audit_secrets",),
 }
 """For each kind, the message kinds whose signing is an opportunity (None: every kind)."""
+
+
+Installer: TypeAlias = Callable[["Cheat", Session], None]
+"""``install(cheat, session)``: what a game's own kind changes in the cheating seat's session
+(its ``submit``, through :meth:`Cheat.install_forgery` or in place), at :meth:`Cheat.install`."""
+
+
+@cache
+def game_installs() -> Mapping[str, Installer]:
+    """The installers of the kinds only a game offers, by kind (read only): the ``INSTALLS`` of
+    the modules every game's spec names as its ``cheats``, so this module names no game.
+
+    Raises:
+        ValueError: two games install one kind.
+    """
+    found: dict[str, Installer] = {}
+    for spec in game_specs():
+        for name in spec.cheats:
+            installs: Mapping[str, Installer] = importlib.import_module(name).INSTALLS
+            if found.keys() & installs.keys():
+                raise ValueError(f"two games install {sorted(found.keys() & installs.keys())}")
+            found.update(installs)
+    return MappingProxyType(found)
 
 
 def swap_in_another_card(dealer: Dealer, target: int, source: int) -> None:
@@ -246,16 +256,10 @@ class Cheat:
             self._install_card_play(session)
         elif self.kind.name == "lie-offer":
             self._install_lie_offer(session)
-        elif self.kind.name == "missing-commodity":
-            self._install_improvement(session)
-        elif self.kind.name == "undealt-discard":
-            self._install_discard(session)
-        elif self.kind.name == "spy-forge":
-            self._install_hoard(session)  # the seat holding most cards draws the bots' Spies
-        elif self.kind.name == "spy-spent":
-            self._install_spy_play(session)
         elif self.kind.name == "lie-commit":
             self._install_true_opening(session)
+        elif self.kind.name in game_installs():  # a game's own (Cities & Knights' Spy)
+            game_installs()[self.kind.name](self, session)
 
     def _opportunity(self, kind: str) -> bool:
         """Count an opportunity if ``kind`` is one; whether it is the one to deviate at."""
@@ -494,7 +498,7 @@ class Cheat:
                 return None
             return A.PlayKnight(), f"played a Knight it never showed (instead of {chosen})"
 
-        self._install_forgery(session, forge)
+        self.install_forgery(session, forge)
 
     def _install_lie_offer(self, session: Session) -> None:
         """At the N-th decision in its own turn's main phase at which it lacks a resource that
@@ -520,91 +524,9 @@ class Cheat:
             hand[spare] -= 1
             hand[claimed] += 1
 
-        self._install_forgery(session, forge, believe)
+        self.install_forgery(session, forge, believe)
 
-    def _install_improvement(self, session: Session) -> None:
-        """At the N-th decision in its own turn's main phase at which it has a city and lacks
-        the commodities of some track's next improvement, sign ``ImproveCity`` for the first
-        such track, whatever the bot chose."""
-        me = session.seat
-
-        def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
-            if view.active != me or view.phase is not Phase.MAIN:
-                return None
-            track = _lacking_track(view, me)
-            if track is None:
-                return None
-            words = f"built a {TRACKS[track]} improvement without its commodities"
-            return ImproveCity(track), words
-
-        self._install_forgery(session, forge)
-
-    def _install_discard(self, session: Session) -> None:
-        """Keep every progress card until over the limit; at the N-th card it must discard,
-        sign ``DiscardProgress`` of a card it was never dealt, unshown, whatever the bot
-        chose."""
-        me = session.seat
-
-        def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
-            if not isinstance(chosen, DiscardProgress):
-                return None
-            card = _undealt_card(view, me, _unopened_tracks(session))
-            if card is None:
-                return None
-            name = TRACKS[card[0]]
-            words = f"discarded a {name} progress card it was never dealt (instead of {chosen})"
-            return DiscardProgress(me, *card), words
-
-        self._install_forgery(session, forge)
-        self._install_hoard(session)
-
-    def _install_hoard(self, session: Session) -> None:
-        """Until it deviates, the seat plays no progress card: a roll or its turn's end
-        instead."""
-        me = session.seat
-        playing = session.submit
-
-        def hoard(action: A.Action, now: float = 0.0) -> list[Effect]:
-            view = session.view
-            if not self.done and view is not None and isinstance(action, PlayProgress):
-                legal = view.legal_actions(me)
-                instead = next((a for a in (A.END_TURN, A.ROLL) if a in legal), action)
-                return playing(instead, now)
-            return playing(action, now)
-
-        session.submit = hoard  # type: ignore[method-assign]
-
-    def _install_spy_play(self, session: Session) -> None:
-        """Until it deviates, the seat plays the Spy whenever it may, on a seat that has shown
-        a progress card (one of its positions then holds a spent card), whatever its bot
-        chose."""
-        me = session.seat
-        playing = session.submit
-
-        def spy_first(action: A.Action, now: float = 0.0) -> list[Effect]:
-            view = session.view
-            if not self.done and view is not None and isinstance(view.variant, CitiesKnights):
-                names = view.variant.card_names
-                shown = {
-                    seat
-                    for dealer in session.decks.values()
-                    for index in dealer.deck.shown_cards()
-                    if (seat := dealer.deck.shown_by(index)) is not None
-                }
-                spies = [
-                    a
-                    for a in view.legal_actions(me)
-                    if isinstance(a, PlayProgress)
-                    and names[a.track][a.face] in NAMES
-                    and a.choice in shown
-                ]
-                if spies:
-                    return playing(spies[0], now)
-            return playing(action, now)
-
-        session.submit = spy_first  # type: ignore[method-assign]
-
-    def _install_forgery(
+    def install_forgery(
         self,
         session: Session,
         forge: Callable[[GameState, A.Action], tuple[A.Action, str] | None],
@@ -694,61 +616,4 @@ def _spent_item(session: Session) -> tuple[str, int] | None:
     for (label, item), index in zip(spy.items, spy.indices, strict=True):
         if session.decks[label].deck.shown_by(index) is not None:
             return label, item.position
-    return None
-
-
-def _unopened_tracks(session: Session) -> set[int]:
-    """The progress decks in which ``session``'s seat holds a card no Spy has opened to another
-    seat (PROTOCOL.md §7.3) nor taken from another: cards drawn since it was last spied on. A
-    seat that saw its hand knows every card in it until then, and its engine refuses a discard of
-    any other face."""
-    me = session.seat
-    opened = {
-        (label, position)
-        for entry in session.journal
-        if entry.spy is not None and entry.spy.victim == me
-        for label, position, _, _ in entry.spy.items
-    }
-    return {
-        TRACKS.index(label)
-        for label, dealer in session.decks.items()
-        if label in TRACKS
-        for position, index in dealer.own_index.items()
-        if (label, position) not in opened
-        and not dealer.deck.moves(position)
-        and dealer.deck.shown_by(index) is None
-    }
-
-
-def _undealt_card(view: GameState, seat: int, decks: set[int]) -> tuple[int, int] | None:
-    """A progress card ``(track, face)`` that ``seat`` holds none of but that its view has not
-    seen anywhere (so it may still be in a deck): one it was never dealt, of one of ``decks``,
-    decks in which it holds cards the others cannot see (they would let it discard any unseen
-    face of that deck). None in another game or when there is none."""
-    progress = view.variant_state
-    if not isinstance(progress, Progress):
-        return None
-    held = set(progress.cards[seat])
-    decks = decks & {track for track, _ in held}
-    return next(
-        (
-            (track, face)
-            for track, pool in enumerate(progress.pool)
-            if track in decks
-            for face, count in enumerate(pool)
-            if count and (track, face) not in held
-        ),
-        None,
-    )
-
-
-def _lacking_track(view: GameState, seat: int) -> int | None:
-    """The first improvement track whose next level ``seat`` (holding a city) cannot pay for in
-    a Cities & Knights game; None in another game or when there is none."""
-    if not isinstance(view.variant_state, Progress) or not view.cities[seat]:
-        return None
-    levels = view.variant_state.levels[seat]
-    for track, commodity in enumerate(TRACK_COMMODITY):
-        if levels[track] < 3 and view.hands[seat][commodity] <= levels[track]:
-            return track
     return None

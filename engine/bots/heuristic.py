@@ -10,19 +10,20 @@ Seed 002's advice, as this bot reads it:
   settlement spot, or to take Longest Road when that wins).
 - Trade for the resource you are least likely to roll (the «Будьте находчивы» example).
 
-In the variants (engine/variants/): the Jungle's discoveries count as most of a resource toward a
-development card (a spot on the jungle is worth its pips in discoveries; the bot buys cards with
-as many discoveries as it may, replacing what its goal needs most); in the Big River, gold points
-are fractions of a victory point (a spot or road on the river is worth that much more, a road that
-completes a victory point is built at once), and the set-up ban is the engine's legal list. In
-Seafarers (engine/bots/seafaring.py), a settlement spot across the sea is a goal reached by ships,
-its island bonus counted in full; a loose end ship sails toward the goal before a new one is
-built; gold picks fill the goal's shortfall; the pirate goes where it blocks and robs the leaders'
-ships.
+A game's own rules are the game's own bot modules' to play (:mod:`hexlan.engine.bots.knowledge`:
+its spec names them as ``bots``): they weigh its terrains, buildings and pieces, add its goals and
+make its own moves, and this bot names no game. The Jungle's discoveries count toward development
+cards (engine/bots/jungle.py); the Big River's gold points are fractions of a victory point
+(engine/bots/big_river.py); Seafarers' settlement spots across the sea are goals reached by ships,
+its gold picks and pirate its own (engine/bots/seafaring.py); Pirate Islands' fleet and fortress
+(engine/bots/pirates.py) and Cities & Knights' knights, cities and progress cards
+(engine/bots/knights.py) come before the general play.
 
 Every decision aims at one **goal**: a city, a settlement on a spot reachable with at most a few
-roads, or a development card. Goals are compared by value over the turns they would take at the
-seat's production rate (:func:`_eta`); trades, discards and trade answers all serve the chosen goal.
+roads, or a development card (:class:`~hexlan.engine.bots.goals.Goal`). Goals are compared by
+value over the turns they would take at the seat's production rate
+(:func:`~hexlan.engine.bots.goals.eta`); trades, discards and trade answers all serve the chosen
+goal.
 
 The bot reads only public state plus its own hand and development cards
 (../shared/ARCHITECTURE.md, principle 2), so it plays the same from a seat's information state as
@@ -38,9 +39,8 @@ from typing import TYPE_CHECKING, Final
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS, Board
-from hexlan.engine.bots.knights import improvement_goal, knights_choice
-from hexlan.engine.bots.pirates import pirate_choice
-from hexlan.engine.bots.seafaring import fog_value, island_bonus, sea_expansion
+from hexlan.engine.bots.goals import Goal, bank_trades, eta, lacking, steal_value, victim_weight
+from hexlan.engine.bots.knowledge import BASE_GAME, GameKnowledge, knowledge_of
 from hexlan.engine.core import (
     NO_SEAT,
     RESOURCES,
@@ -53,25 +53,12 @@ from hexlan.engine.core import (
     Phase,
     Resource,
     Seat,
-    Terrain,
     as_hand,
-    hand_minus,
     one_kind,
 )
 from hexlan.engine.longest_road import longest_road
 from hexlan.engine.registry import CHANCE_PHASES
 from hexlan.engine.state import GameState
-from hexlan.engine.variants.big_river import BigRiver
-from hexlan.engine.variants.jungle import BuyWithDiscoveries, Jungle
-from hexlan.engine.variants.seafarers import (
-    BuildShip,
-    ChooseGold,
-    MovePirate,
-    MoveShip,
-    Seafarers,
-    SeaPhase,
-    sea,
-)
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
@@ -95,23 +82,10 @@ _SETTLEMENT_VALUE: Final = 1.2
 _DEV_VALUE: Final = 0.55
 _ROAD_DISCOUNT: Final = 0.12
 """Value lost per road a settlement spot is away (others may take it first)."""
-_SHIP_DISCOUNT: Final = 0.08
-"""The same per ship (Seafarers): the sea is wide and seldom contested."""
-_FOG_VALUE: Final = 0.6
-"""Seafarers' fog: a goal's worth per face-down hex its ship reaches, times the chance the tile
-is land (a resource card at once, and a new hex to settle by)."""
-_DISCOVERY_WEIGHT: Final = 0.6
-"""Jungle: what a pip of discoveries is worth beside a pip of a resource (they only buy cards)."""
-_GOLD_WEIGHT: Final = 1.2
-"""Seafarers: what a pip of a gold field is worth beside a pip of one resource."""
-_BLOCKADE: Final = 2.5
-"""Seafarers: what the pirate on one of an opponent's ships is worth (it can neither build on
-nor move from that hex), per ship, weighted as the robber's victims are."""
-SEA_DEPTH: Final = 5
-"""Ships the bot looks ahead for a settlement spot across the sea (Seafarers)."""
-_RIVER_SPOT_WEIGHT: Final = 1.0
-"""Big River: spot-value units per victory point a building's gold points bring (small: in
-seeded bot-against-bot games a larger weight drew the bot from good production and lost)."""
+_POINTS_SPOT_WEIGHT: Final = 1.0
+"""Spot-value units per victory point a building's own points bring (the Big River's gold
+points: small, as in seeded bot-against-bot games a larger weight drew the bot from good
+production and lost)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +98,9 @@ class _BoardInfo:
         node_prod: per intersection, ``(hex, resource, pips)`` of each producing hex around it.
         scarcity: per resource, how rare it is on this board (1 is average).
         harbour: per intersection, -1 none, 5 a 3:1 harbour, else the 2:1 harbour's resource.
-        jungle: per intersection, ``(hex, pips)`` of each jungle around it (Jungle variant).
-        gold: per intersection, ``(hex, pips)`` of each gold field around it (Seafarers).
+        weighed: per intersection, ``(hex, pips, weight)`` of each hex around it of a terrain
+            the game weighs (:attr:`GameKnowledge.terrains`: the Jungle's jungle, Seafarers'
+            gold fields).
     """
 
     pips: tuple[int, ...]
@@ -133,14 +108,13 @@ class _BoardInfo:
     node_prod: tuple[tuple[tuple[int, int, int], ...], ...]
     scarcity: tuple[float, ...]
     harbour: tuple[int, ...]
-    jungle: tuple[tuple[tuple[int, int], ...], ...]
-    gold: tuple[tuple[tuple[int, int], ...], ...]
+    weighed: tuple[tuple[tuple[int, int, float], ...], ...]
 
 
 GENERIC_HARBOUR: Final = 5
 
 
-def _board_info(board: Board) -> _BoardInfo:
+def _board_info(board: Board, game: GameKnowledge) -> _BoardInfo:
     topo = board.topology
     pips = tuple(PIPS[t] for t in board.tokens)
     res = [-1 if t.resource is None else int(t.resource) for t in board.terrains]
@@ -157,67 +131,16 @@ def _board_info(board: Board) -> _BoardInfo:
     harbour = [-1] * topo.node_count
     for node, port in board.harbour_nodes().items():
         harbour[node] = GENERIC_HARBOUR if port.resource is None else int(port.resource)
-    jungle = tuple(
-        tuple((h, pips[h]) for h in topo.node_hexes[n] if board.terrains[h] is Terrain.JUNGLE)
+    weights = dict(game.terrains)
+    weighed = tuple(
+        tuple(
+            (h, pips[h], weights[board.terrains[h]])
+            for h in topo.node_hexes[n]
+            if board.terrains[h] in weights
+        )
         for n in range(topo.node_count)
     )
-    gold = tuple(
-        tuple((h, pips[h]) for h in topo.node_hexes[n] if board.terrains[h] is Terrain.GOLD_FIELD)
-        for n in range(topo.node_count)
-    )
-    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), jungle, gold)
-
-
-def _river_gain(view: GameState, seat: Seat, node: NodeId = -1, path: PathId = -1) -> float:
-    """Big River: the victory points (a fraction) a building on ``node`` or a road on ``path``
-    would bring the seat through its gold points; 0 in other games."""
-    river = view.variant
-    if not isinstance(river, BigRiver):
-        return 0.0
-    if not river.gold:
-        return float(river.mine_points) if node in river.mine_nodes else 0.0
-    points = 0
-    if node >= 0 and node in river.river_nodes:
-        points = river.tip_points if node == river.tip else 1
-    if path >= 0 and path in river.river_paths:
-        points = 1
-    if not points:
-        return 0.0
-    now = view.gold_points[seat]
-    whole = river.victory_points(now + points) - river.victory_points(now)
-    return max(float(whole), points / river.per_vp)
-
-
-@dataclass(slots=True)
-class _Goal:
-    """Something to save for.
-
-    Attributes:
-        kind: "city", "settlement", "dev", "road" (Big River: a road on the river that
-            completes a victory point) or "improve" (Cities & Knights: a city improvement).
-        cost: the resources it needs in all (roads to a settlement spot included).
-        value: what it is worth, in rough victory points.
-        node: the city or settlement intersection (-1 for a development card).
-        path: the first road to build toward the settlement spot, or the river road (-1 when
-            none is needed).
-        roads: roads (or, with ``ship``, ships) still needed to reach the spot.
-        eta: estimated turns until it is affordable.
-        ship: Seafarers: the spot is reached by ships, and ``path`` is the first ship's.
-    """
-
-    kind: str
-    cost: Hand
-    value: float
-    node: NodeId = -1
-    path: PathId = -1
-    roads: int = 0
-    eta: float = 0.0
-    ship: bool = False
-
-    @property
-    def score(self) -> float:
-        """Value per turn of waiting (higher is better)."""
-        return self.value / (1.0 + self.eta)
+    return _BoardInfo(pips, tuple(board.tokens), node_prod, scarcity, tuple(harbour), weighed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,32 +185,6 @@ class _TurnCounts:
     last_offer: int = 0
 
 
-def _missing(cost: Hand, hand: list[int] | Hand) -> list[int]:
-    return [max(0, cost[r] - hand[r]) for r in range(len(cost))]
-
-
-def _tradeable(cost: Hand, hand: list[int] | Hand, ratios: list[int]) -> int:
-    """Cards the bank would give for what the hand holds beyond ``cost``."""
-    return sum((hand[r] - cost[r]) // ratios[r] for r in range(len(cost)) if hand[r] > cost[r])
-
-
-def _eta(cost: Hand, hand: list[int] | Hand, rates: list[float], ratios: list[int]) -> float:
-    """Rough turns until ``hand`` covers ``cost`` at the given per-turn production rates."""
-    waits: list[float] = []
-    for r in range(len(cost)):
-        lack = cost[r] - hand[r]
-        for k in range(1, lack + 1):
-            waits.append(k / (rates[r] + 0.06))
-    if not waits:
-        return 0.0
-    trades = _tradeable(cost, hand, ratios)
-    if trades >= len(waits):
-        return 0.05 * len(waits)
-    waits.sort(reverse=True)
-    waits = waits[trades:]
-    return waits[0] + 0.25 * sum(waits[1:])
-
-
 class HeuristicBot:
     """Plays by seed 002's strategy advice; beats random bots nearly always.
 
@@ -306,10 +203,12 @@ class HeuristicBot:
         self.rng = rng
         # perf: a playout's prospects by position (see ``playout``); scripts/bench_mcts.py.
         self._line: dict[tuple[int, ...], _Prospects] | None = {} if playout else None
-        self._info: tuple[Board, _BoardInfo] | None = None
+        self._info: tuple[Board, GameKnowledge, _BoardInfo] | None = None
         self._counts: dict[Seat, _TurnCounts] = {}
         self._turn = _TurnCounts(0)
-        self._memo: tuple[_Goal | None] | None = None
+        self._memo: tuple[Goal | None] | None = None
+        self._rules: type | None = None  # the rules class whose knowledge ``_game`` is
+        self._game: GameKnowledge = BASE_GAME
 
     # ------------------------------------------------------------------ entry point
 
@@ -322,6 +221,9 @@ class HeuristicBot:
         phase = view.phase
         if phase in CHANCE_PHASES or phase is Phase.GAME_OVER:
             raise EngineError(f"seat {seat} has no decision in phase {phase.title}")
+        if type(view.variant) is not self._rules:
+            self._rules = type(view.variant)
+            self._game = knowledge_of(view.variant)
         info = self._board(view.board)
         counts = self._counts.get(seat)
         if counts is None or counts.turn != view.turn:
@@ -335,10 +237,9 @@ class HeuristicBot:
         legal = view.legal_actions(seat)
         if not legal:
             raise EngineError(f"seat {seat} has no legal action in phase {phase.title}")
-        if view.variant is not None:
-            scenario = pirate_choice(view, seat, legal)  # Pirate Islands (seed 004)
-            if scenario is None:  # Cities & Knights (seed 002 «Города и рыцари»)
-                scenario = knights_choice(view, seat, legal)
+        choice = self._game.choice  # the game's own move first (Cities & Knights' knights)
+        if choice is not None:
+            scenario = choice(view, seat, legal)
             if scenario is not None:
                 return scenario
         if phase is Phase.SETUP_SETTLEMENT:
@@ -355,9 +256,9 @@ class HeuristicBot:
             return self._main(view, seat, info, legal)
         if phase is BuildPhase.SPECIAL_BUILD:
             return self._special_build(view, seat, info, legal)
-        if phase is SeaPhase.GOLD:
-            return self._gold(view, seat, info, legal)
-        return legal[0]
+        own_phase = self._game.phase  # a phase of the game's own (Seafarers' gold)
+        chosen = None if own_phase is None else own_phase(self, view, seat, legal)
+        return legal[0] if chosen is None else chosen
 
     def forget_turn(self) -> None:
         """Forget the offers and bank trades made this turn (a search's next playout starts
@@ -367,9 +268,38 @@ class HeuristicBot:
             self._line.clear()
 
     def _board(self, board: Board) -> _BoardInfo:
-        if self._info is None or self._info[0] is not board:
-            self._info = (board, _board_info(board))
-        return self._info[1]
+        if self._info is None or self._info[0] is not board or self._info[1] is not self._game:
+            self._info = (board, self._game, _board_info(board, self._game))
+        return self._info[2]
+
+    # ------------------------------------------------------------------ planner
+
+    def goal(self, view: GameState, seat: Seat) -> Goal | None:
+        """The seat's best goal now (:class:`~hexlan.engine.bots.knowledge.Planner`)."""
+        return self._goal(view, seat, self._board(view.board))
+
+    def rates(self, view: GameState, seat: Seat) -> list[float]:
+        """Expected cards of each kind per own turn (one roll by every seat)."""
+        return self._rates(view, seat, self._board(view.board))
+
+    def best(self, legal: list[Action], value: Callable[[Action], float]) -> Action:
+        """The action of highest ``value``, ties broken by a jitter below 0.001 from the rng
+        (one draw per action, in order)."""
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            score = value(action) + self.rng.random() * 1e-3
+            if score > best_value:
+                best, best_value = action, score
+        return best
+
+    def settlement_value(self, view: GameState, node: NodeId, own: list[float]) -> float:
+        """What a settlement on ``node`` is worth, in rough victory points, to a seat whose
+        buildings make ``own`` pips of each kind (its spot's worth, :meth:`_spot_value`)."""
+        return _SETTLEMENT_VALUE + self._spot_value(view, self._board(view.board), node, own) / 30
+
+    def may_buy_card(self, view: GameState, seat: Seat, goal: Goal | None, cost: Hand) -> bool:
+        """Whether paying ``cost`` for a development card leaves ``goal`` about as near."""
+        return self._may_buy_card(view, seat, self._board(view.board), goal, cost)
 
     # ------------------------------------------------------------------ evaluation
 
@@ -393,8 +323,8 @@ class HeuristicBot:
                         pips[r] += p * level[n]
         return pips
 
-    @staticmethod
     def _spot_value(
+        self,
         view: GameState,
         info: _BoardInfo,
         node: NodeId,
@@ -427,12 +357,11 @@ class HeuristicBot:
             value += 0.06 * (sum(own_pips) + sum(prod))
         elif harbour >= 0:
             value += 0.3 * (own_pips[harbour] + prod[harbour])
-        for h, p in info.jungle[node]:  # Jungle: discoveries, for development cards only
-            value += (p * 0.6 if h == view.robber else p) * _DISCOVERY_WEIGHT
-        for h, p in info.gold[node]:  # Seafarers: gold is any resource
-            value += (p * 0.6 if h == view.robber else p) * _GOLD_WEIGHT
-        if view.variant is not None:
-            value += _RIVER_SPOT_WEIGHT * _river_gain(view, view.active, node)
+        for h, p, weight in info.weighed[node]:  # the game's own terrains (the Jungle's jungle)
+            value += (p * 0.6 if h == view.robber else p) * weight
+        points = self._game.points
+        if points is not None:
+            value += _POINTS_SPOT_WEIGHT * points(view, view.active, node, -1)
         return value
 
     def _rates(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[float]:
@@ -501,10 +430,11 @@ class HeuristicBot:
             # Per roads needed, the first best spot (they share a cost, so a wait): the best
             # goal is among these, and the first of them in the spots' order wins a tie.
             spots = {}
+            points = self._game.points
             for n, (d, first) in self._expansion(view, seat).items():
-                value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
-                if view.variant is not None:
-                    value += _river_gain(view, seat, n)
+                value = self.settlement_value(view, n, own)
+                if points is not None:
+                    value += points(view, seat, n, -1)
                 value *= 1.0 - _ROAD_DISCOUNT * d
                 if d not in spots or value > spots[d][0]:
                     spots.pop(d, None)  # re-inserted: the dict keeps the order of the spots
@@ -525,93 +455,45 @@ class HeuristicBot:
             sum(len(n) for n in view.cities),
         )
 
-    def _goals(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[_Goal]:
+    def _goals(self, view: GameState, seat: Seat, info: _BoardInfo) -> list[Goal]:
         """Every goal worth saving for, each with its estimated wait."""
         rules = view.rules
         hand = view.hands[seat]
         ratios = view.ratios[seat]
         prospects = self._prospects(view, seat, info)
         rates, own = prospects.rates, prospects.own
-        goals: list[_Goal] = []
+        goals: list[Goal] = []
         if prospects.city is not None:
             node, value = prospects.city
-            goals.append(_Goal("city", rules.city_cost, value, node))
+            goals.append(Goal("city", rules.city_cost, value, node))
         if prospects.spots is not None:
-            best_goal: _Goal | None = None
+            best_goal: Goal | None = None
             s = rules.settlement_cost
             for d, (value, n, first) in prospects.spots.items():
                 cost = (s[0] + d, s[1] + d, *s[2:])
-                goal = _Goal(
-                    "settlement", cost, value, n, first, d, _eta(cost, hand, rates, ratios)
-                )
+                goal = Goal("settlement", cost, value, n, first, d, eta(cost, hand, rates, ratios))
                 if best_goal is None or goal.score > best_goal.score:
                     best_goal = goal
-            best_goal = self._sea_goal(view, seat, info, own, best_goal)
+            settle = self._game.settle  # the game's own ways to a spot (Seafarers' ships)
+            if settle is not None:
+                best_goal = settle(self, view, seat, own, best_goal)
             if best_goal is not None:
                 goals.append(best_goal)
         if view.turn and view.deck_size() > 0:
             cost = rules.development_card_cost
-            if view.discoveries[seat]:
-                cost = hand_minus(cost, self._replaced(view, seat, cost, hand))
-            goals.append(_Goal("dev", cost, _DEV_VALUE))
-        improvement = improvement_goal(view, seat) if view.variant is not None else None
-        if improvement is not None:  # Cities & Knights: the improvement worth saving for
-            goals.append(_Goal("improve", improvement[0], improvement[1]))
-        if isinstance(view.variant, BigRiver) and view.pieces_left(seat)[0] > 0:
-            river = view.variant.river_paths
-            paths = [p for p in view._road_spots(seat) if p in river]
-            if paths and _river_gain(view, seat, path=paths[0]) >= 1:
-                goals.append(_Goal("road", rules.road_cost, 1.0, path=paths[0], roads=1))
+            card_cost = self._game.card_cost  # the Jungle's discoveries pay for some
+            if card_cost is not None:
+                cost = card_cost(view, seat, cost)
+            goals.append(Goal("dev", cost, _DEV_VALUE))
+        own_goals = self._game.goals  # Cities & Knights' improvements, the Big River's road
+        if own_goals is not None:
+            goals.extend(own_goals(view, seat))
         for goal in goals:
             if goal.kind != "settlement":
-                goal.eta = _eta(goal.cost, hand, rates, ratios)
+                goal.eta = eta(goal.cost, hand, rates, ratios)
         return goals
 
-    def _sea_goal(
-        self,
-        view: GameState,
-        seat: Seat,
-        info: _BoardInfo,
-        own: list[float],
-        best: _Goal | None,
-    ) -> _Goal | None:
-        """Seafarers: the better of ``best`` and the best settlement spot ships can reach (an
-        island bonus counts in full)."""
-        variant = view.variant
-        if not isinstance(variant, Seafarers):
-            return best
-        hand, ratios = view.hands[seat], view.ratios[seat]
-        rates = self._rates(view, seat, info)
-        s, ship = view.rules.settlement_cost, variant.ship_cost
-        costs: dict[int, tuple[Hand, float]] = {}
-        for n, (d, first) in sea_expansion(view, seat, SEA_DEPTH).items():
-            value = _SETTLEMENT_VALUE + self._spot_value(view, info, n, own) / 30
-            value += island_bonus(view, seat, n)
-            value += _FOG_VALUE * fog_value(view, n)  # exploring pays while land is face down
-            value *= 1.0 - _SHIP_DISCOUNT * d
-            if d not in costs:
-                cost = as_hand([s[r] + d * ship[r] for r in range(len(s))])
-                costs[d] = (cost, _eta(cost, hand, rates, ratios))
-            goal = _Goal("settlement", costs[d][0], value, n, first, d, costs[d][1], ship=True)
-            if best is None or goal.score > best.score:
-                best = goal
-        return best
-
-    @staticmethod
-    def _replaced(view: GameState, seat: Seat, cost: Hand, hand: list[int] | Hand) -> Hand:
-        """Jungle: what the seat's discoveries best replace of ``cost``: the resources the hand
-        lacks first, then the rarest in hand (at most the rule set's limit per card)."""
-        variant = view.variant
-        most = variant.most if isinstance(variant, Jungle) else 0
-        left = min(view.discoveries[seat], most)
-        replaced = [0] * len(cost)
-        for r in sorted(range(len(cost)), key=lambda r: (hand[r] >= cost[r], hand[r] - cost[r])):
-            take = min(cost[r], left)
-            replaced[r] += take
-            left -= take
-        return as_hand(replaced)
-
-    def _goal(self, view: GameState, seat: Seat, info: _BoardInfo) -> _Goal | None:
+    def _goal(self, view: GameState, seat: Seat, info: _BoardInfo) -> Goal | None:
         """The best goal now (computed once per decision: nothing changes within one)."""
         if self._memo is None:
             goals = self._goals(view, seat, info)
@@ -630,7 +512,7 @@ class HeuristicBot:
             spot = self._spot_value(view, info, action.node, own, SETUP_WEIGHT)
             return spot + 0.25 * self._next_spot_value(view, info, action.node, own)
 
-        return self._best(legal, value)
+        return self.best(legal, value)
 
     def _next_spot_value(
         self, view: GameState, info: _BoardInfo, node: NodeId, own: list[float]
@@ -654,8 +536,7 @@ class HeuristicBot:
         roads: list[Action] = [a for a in legal if isinstance(a, A.BuildRoad)]
 
         def value(action: Action) -> float:
-            assert isinstance(action, A.BuildRoad | BuildShip)
-            a, b = topo.path_nodes[action.path]
+            a, b = topo.path_nodes[_path_of(action)]
             far = b if a == start else a
             best = 0.0
             for k in topo.node_nodes[far]:
@@ -663,17 +544,7 @@ class HeuristicBot:
                     best = max(best, self._spot_value(view, info, k, own, SETUP_WEIGHT))
             return best + 0.1 * len(topo.node_hexes[far])
 
-        return self._best(roads or legal, value)
-
-    def _best(self, legal: list[Action], value: Callable[[Action], float]) -> Action:
-        """The action of highest ``value``, ties broken by a jitter below 0.001 from the rng
-        (one draw per action, in order)."""
-        best, best_value = legal[0], -1e9
-        for action in legal:
-            score = value(action) + self.rng.random() * 1e-3
-            if score > best_value:
-                best, best_value = action, score
-        return best
+        return self.best(roads or legal, value)
 
     # ------------------------------------------------------------------ turn
 
@@ -732,7 +603,7 @@ class HeuristicBot:
         return A.END_TURN if build is None else build
 
     def _build(
-        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action], goal: _Goal | None
+        self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action], goal: Goal | None
     ) -> Action | None:
         """The building or card purchase to make now, if any: a city, a settlement, a road that
         takes Longest Road or leads to the goal's spot, a development card."""
@@ -748,23 +619,22 @@ class HeuristicBot:
             road = self._longest_road_grab(view, seat, roads)
             if road is not None:
                 return road
-            if view.variant is not None:
-                for road in roads:  # Big River: a road that completes a victory point
-                    if _river_gain(view, seat, path=road.path) >= 1:
+            points = self._game.points
+            if points is not None:
+                for road in roads:  # a road that completes a victory point (Big River)
+                    if points(view, seat, -1, road.path) >= 1:
                         return road
         if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
-            if goal.ship:
-                move = _ship_move_to(legal, goal.path)
-                if move is not None:  # Seafarers: a loose end ship sails on for free
-                    return move
-                ship_action = BuildShip(goal.path)
-                if ship_action in legal:
-                    return ship_action
+            if goal.step is not None:  # the game's own pieces (Seafarers' ships)
+                step = goal.step(legal, goal.path)
+                if step is not None:
+                    return step
             road_action = A.BuildRoad(goal.path)
             if road_action in roads:
                 return road_action
-        if view.discoveries[seat]:
-            buy = self._discovery_buy(view, seat, info, goal, legal)
+        card_buy = self._game.card_buy  # the game's own purchase (the Jungle's discoveries)
+        if card_buy is not None:
+            buy = card_buy(self, view, seat, goal, legal)
             if buy is not None:
                 return buy
         if A.BUY_DEVELOPMENT_CARD in legal and self._may_buy_card(view, seat, info, goal):
@@ -777,28 +647,12 @@ class HeuristicBot:
             for h, r, p in info.node_prod[node]
         )
 
-    def _discovery_buy(
-        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal | None, legal: list[Action]
-    ) -> Action | None:
-        """Jungle: the purchase with discoveries to make now, if any: as many discoveries as
-        may be spent, standing for what the goal needs most (:meth:`_replaced`)."""
-        cost = view.rules.development_card_cost
-        buy = BuyWithDiscoveries(self._replaced(view, seat, cost, view.hands[seat]))
-        if buy not in legal:
-            buys = [a for a in legal if isinstance(a, BuyWithDiscoveries)]
-            if not buys:
-                return None
-            buy = max(buys, key=lambda a: sum(a.replaced))
-        if self._may_buy_card(view, seat, info, goal, hand_minus(cost, buy.replaced)):
-            return buy
-        return None
-
     def _may_buy_card(
         self,
         view: GameState,
         seat: Seat,
         info: _BoardInfo,
-        goal: _Goal | None,
+        goal: Goal | None,
         cost: Hand | None = None,
     ) -> bool:
         """Whether paying ``cost`` (a development card's, by default) for a card leaves the
@@ -813,7 +667,7 @@ class HeuristicBot:
         after = [hand[r] - cost[r] for r in range(len(hand))]
         rates = self._rates(view, seat, info)
         ratios = view.ratios[seat]
-        return _eta(goal.cost, after, rates, ratios) <= _eta(goal.cost, hand, rates, ratios) + 0.3
+        return eta(goal.cost, after, rates, ratios) <= eta(goal.cost, hand, rates, ratios) + 0.3
 
     def _longest_road_grab(
         self, view: GameState, seat: Seat, roads: list[A.BuildRoad]
@@ -836,7 +690,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ development cards
 
     def _dev_play(
-        self, view: GameState, seat: Seat, legal: list[Action], goal: _Goal | None
+        self, view: GameState, seat: Seat, legal: list[Action], goal: Goal | None
     ) -> Action | None:
         """The development card to play now toward ``goal``, if any (one a turn)."""
         if view.dev_played_this_turn:
@@ -844,14 +698,14 @@ class HeuristicBot:
         hand = view.hands[seat]
         plenty = [a for a in legal if isinstance(a, A.PlayYearOfPlenty)]
         if plenty and goal is not None:
-            missing = _missing(goal.cost, hand)
+            missing = lacking(goal.cost, hand)
             if sum(missing):
 
                 def shortfall(a: A.PlayYearOfPlenty) -> int:
                     after = list(hand)
                     for r in a.resources:
                         after[r] += 1
-                    return sum(_missing(goal.cost, after))
+                    return sum(lacking(goal.cost, after))
 
                 return min(plenty, key=shortfall)
         if A.PlayMonopoly(Resource.LUMBER) in legal:
@@ -870,7 +724,7 @@ class HeuristicBot:
         return None
 
     @staticmethod
-    def _monopoly_pick(view: GameState, seat: Seat, goal: _Goal | None) -> Resource | None:
+    def _monopoly_pick(view: GameState, seat: Seat, goal: Goal | None) -> Resource | None:
         """The resource whose monopoly pays best, judged from public counts only.
 
         Cards of a resource that are neither in the bank nor in the seat's hand are in the
@@ -878,7 +732,7 @@ class HeuristicBot:
         """
         total = view.rules.bank
         hand, ratios = view.hands[seat], view.ratios[seat]
-        missing = _missing(goal.cost, hand) if goal is not None else [0] * view.kinds
+        missing = lacking(goal.cost, hand) if goal is not None else [0] * view.kinds
         best, best_value = None, 0.0
         for r in view.rules.plenty_kinds:
             out = total[r] - view.bank[r] - hand[r]
@@ -893,17 +747,13 @@ class HeuristicBot:
         topo = view.topology
         vp = view.public_vp
         leader = max(vp)
+        own_value = self._game.robber  # the game's own pieces (Seafarers' pirate)
 
         def score(action: Action) -> float:
-            if isinstance(action, MovePirate):  # Seafarers: the steal and the blockade
-                value = 0.0
-                for other, ships in _ship_counts(view, action.hex).items():
-                    weight = 1.0 + vp[other] / 4 + (1.5 if vp[other] == leader else 0.0)
-                    value += -3.0 * ships if other == seat else _BLOCKADE * ships * weight
-                if action.victim >= 0:
-                    v = action.victim
-                    value += 2.0 + 0.3 * min(view.hand_size[v], 8) + vp[v] / 2
-                return value
+            if own_value is not None:
+                own = own_value(view, seat, action)
+                if own is not None:
+                    return own
             assert isinstance(action, A.MoveRobber)
             h = action.hex
             pips = info.pips[h]
@@ -913,11 +763,9 @@ class HeuristicBot:
                 if owner == seat:
                     value -= 3.0 * pips * view.node_level[n]
                 elif owner >= 0:
-                    weight = 1.0 + vp[owner] / 4 + (1.5 if vp[owner] == leader else 0.0)
-                    value += pips * view.node_level[n] * weight
+                    value += pips * view.node_level[n] * victim_weight(vp, leader, owner)
             if action.victim >= 0:
-                v = action.victim
-                value += 2.0 + 0.3 * min(view.hand_size[v], 8) + vp[v] / 2
+                value += steal_value(view, action.victim)
             return value
 
         return max(legal, key=score)
@@ -929,16 +777,19 @@ class HeuristicBot:
     ) -> Action:
         goal = self._goal(view, seat, info)
         if goal is not None and goal.kind in ("settlement", "road") and goal.path >= 0:
-            action: Action = BuildShip(goal.path) if goal.ship else A.BuildRoad(goal.path)
-            if action in legal:
-                return action
+            if goal.step is not None:  # the game's own pieces (Seafarers' ships)
+                step = goal.step(legal, goal.path)
+                if step is not None:
+                    return step
+            elif A.BuildRoad(goal.path) in legal:
+                return A.BuildRoad(goal.path)
         spots = self._expansion(view, seat, depth=EXPANSION_DEPTH + 1)
         own = self._own_pips(view, seat, info, robber=False)
         best: tuple[float, Action] | None = None
         for n, (d, first) in spots.items():
             if first < 0:
                 continue
-            action = A.BuildRoad(first)
+            action: Action = A.BuildRoad(first)
             if action not in legal:
                 continue
             value = self._spot_value(view, info, n, own) * (1.0 - _ROAD_DISCOUNT * d)
@@ -948,27 +799,12 @@ class HeuristicBot:
             return best[1]
         roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         if not roads:  # Seafarers: only ships can be placed
-            return self._best(legal, lambda a: 0.0)
+            return self.best(legal, lambda a: 0.0)
         own_roads = view.roads[seat]
         return max(
             roads,
             key=lambda a: longest_road(view.topology, [*own_roads, a.path], seat, view.node_owner),
         )
-
-    def _gold(self, view: GameState, seat: Seat, info: _BoardInfo, legal: list[Action]) -> Action:
-        """Seafarers: the gold pick that best fills the goal's shortfall, then the resources the
-        seat rolls least."""
-        goal = self._goal(view, seat, info)
-        missing = _missing(goal.cost, view.hands[seat]) if goal is not None else [0] * view.kinds
-        rates = self._rates(view, seat, info)
-
-        def value(action: Action) -> float:
-            assert isinstance(action, ChooseGold)
-            cards = action.cards
-            filled = sum(min(cards[r], missing[r]) for r in range(len(cards)))
-            return filled - 0.01 * sum(cards[r] * rates[r] for r in range(len(cards)))
-
-        return self._best(legal, value)
 
     # ------------------------------------------------------------------ discards
 
@@ -994,17 +830,17 @@ class HeuristicBot:
     # ------------------------------------------------------------------ trade
 
     def _maritime_trade(
-        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal, legal: list[Action]
+        self, view: GameState, seat: Seat, info: _BoardInfo, goal: Goal, legal: list[Action]
     ) -> Action | None:
         """One bank trade toward the goal, when trades complete it now (or the hand is too big)."""
         if self._turn.trades >= MAX_MARITIME_PER_TURN:
             return None
         hand, ratios, cost = view.hands[seat], view.ratios[seat], goal.cost
-        missing = _missing(cost, hand)
+        missing = lacking(cost, hand)
         short = sum(missing)
         if not short:
             return None
-        tradeable = _tradeable(cost, hand, ratios)
+        tradeable = bank_trades(cost, hand, ratios)
         if tradeable < short and view.hand_size[seat] <= view.rules.discard_limit:
             return None
         rates = self._rates(view, seat, info)
@@ -1023,13 +859,13 @@ class HeuristicBot:
         return None
 
     def _offer(
-        self, view: GameState, seat: Seat, info: _BoardInfo, goal: _Goal
+        self, view: GameState, seat: Seat, info: _BoardInfo, goal: Goal
     ) -> A.OfferTrade | None:
         """A one-for-one domestic offer to everyone that completes the goal (two a turn at most)."""
         if self._turn.offers >= MAX_OFFERS_PER_TURN:
             return None
         hand, cost = view.hands[seat], goal.cost
-        missing = _missing(cost, hand)
+        missing = lacking(cost, hand)
         short = sum(missing)
         if not 1 <= short <= 2:
             return None
@@ -1083,15 +919,15 @@ class HeuristicBot:
         if goal is None:
             return False
         cost = goal.cost
-        missing = _missing(cost, hand)
+        missing = lacking(cost, hand)
         if not any(gain[r] and missing[r] for r in kinds):
             return False  # nothing it needs
         after = [hand[r] + gain[r] - pay[r] for r in kinds]
-        if sum(_missing(cost, after)) >= sum(missing):
+        if sum(lacking(cost, after)) >= sum(missing):
             return False
         rates = self._rates(view, seat, info)
         ratios = view.ratios[seat]
-        return _eta(cost, after, rates, ratios) < _eta(cost, hand, rates, ratios)
+        return eta(cost, after, rates, ratios) < eta(cost, hand, rates, ratios)
 
     def _answer(self, view: GameState, seat: Seat, info: _BoardInfo, trade: A.OfferTrade) -> Action:
         reject = A.AnswerTrade(seat, False)
@@ -1111,7 +947,7 @@ class HeuristicBot:
         if goal is None:
             return None
         hand = view.hands[seat]
-        missing = _missing(goal.cost, hand)
+        missing = lacking(goal.cost, hand)
         if not any(trade.give[r] and missing[r] for r in range(view.kinds)):
             return None
         count = sum(trade.get)
@@ -1166,22 +1002,8 @@ class HeuristicBot:
 __all__ = ["HeuristicBot"]
 
 
-def _ship_counts(view: GameState, sea_hex: int) -> dict[Seat, int]:
-    """Seafarers: each seat's ships on the sides of ``sea_hex``."""
-    counts: dict[Seat, int] = {}
-    ship_owner = sea(view).ship_owner
-    for p in view.topology.sea_hex_paths[sea_hex - view.topology.hex_count]:
-        owner = ship_owner[p]
-        if owner != NO_SEAT:
-            counts[owner] = counts.get(owner, 0) + 1
-    return counts
-
-
-def _ship_move_to(legal: list[Action], path: PathId) -> MoveShip | None:
-    """Seafarers: a legal move of a ship onto ``path``, if any. Only the loose end of a route
-    moves, and ``path`` then still joins the seat's network, so the route toward the goal grows
-    by one ship at no cost."""
-    for action in legal:
-        if isinstance(action, MoveShip) and action.target == path:
-            return action
-    return None
+def _path_of(action: Action) -> PathId:
+    """The path a set-up road goes on, or a game's own piece in its place (Seafarers' ship)."""
+    path = getattr(action, "path", None)
+    assert isinstance(path, int), action
+    return path

@@ -23,6 +23,9 @@ Merchant at once (taking commodities first; offering the resource it holds most 
 with the commodity it holds most of); the Spy at once, on the seat holding most progress cards
 (the leader among them), taking the card it ranks highest (:func:`_card_value`). Over the limit it
 discards the card it ranks lowest.
+
+Registered for the Cities & Knights rules (:mod:`hexlan.engine.bots.knowledge`): its choices
+come before the bot's general play, and the improvement is one of the bot's goals.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.board import PIPS
 from hexlan.engine.bots.board_cards import board_card_choice
+from hexlan.engine.bots.goals import Goal
+from hexlan.engine.bots.knowledge import KNOWLEDGE, GameKnowledge
 from hexlan.engine.core import NO_SEAT, RESOURCES, Hand, NodeId, Phase, Resource, Seat
 from hexlan.engine.shown import (
     NO_TAKE,
@@ -119,6 +124,12 @@ def improvement_goal(view: GameState, seat: Seat) -> tuple[Hand, float] | None:
         if best is None or score > best[0]:
             best = (score, cost, value)
     return None if best is None else (best[1], best[2])
+
+
+def improvement_goals(view: GameState, seat: Seat) -> list[Goal]:
+    """The improvement worth saving for (:func:`improvement_goal`) as the bot's goal, if any."""
+    found = improvement_goal(view, seat)
+    return [] if found is None else [Goal("improve", found[0], found[1])]
 
 
 def knights_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action | None:
@@ -448,3 +459,6 @@ def _robber_on_own(view: GameState, seat: Seat) -> bool:
 def _held(view: GameState, seat: Seat, action: Action) -> int:
     """Cards of an aqueduct pick's resource the seat holds (the scarcest is picked)."""
     return view.hands[seat][action.resource] if isinstance(action, AqueductPick) else 0
+
+
+KNOWLEDGE.register(CitiesKnights)(GameKnowledge(choice=knights_choice, goals=improvement_goals))

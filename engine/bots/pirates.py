@@ -4,12 +4,15 @@ the scenario adds to a turn, before the bot's general play.
 The plan: turn every knight into a warship at once (they guard against the fleet and win the
 fortress), extend the ship line whenever it can pay, buy development cards for knights while the
 line is short of warships, and attack the fortress once the warships make a won attack likely.
+Registered for the Pirate Islands rules (:mod:`hexlan.engine.bots.knowledge`); the rest of its
+play is Seafarers' (:mod:`.seafaring`), which its rules build on.
 """
 
 from __future__ import annotations
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
+from hexlan.engine.bots.knowledge import KNOWLEDGE, GameKnowledge
 from hexlan.engine.core import (
     Phase,
     Seat,
@@ -63,3 +66,6 @@ def pirate_choice(view: GameState, seat: Seat, legal: list[Action]) -> Action | 
     if warships < WANTED_WARSHIPS and A.BUY_DEVELOPMENT_CARD in legal:
         return A.BUY_DEVELOPMENT_CARD
     return None
+
+
+KNOWLEDGE.register(PirateIslands)(GameKnowledge(choice=pirate_choice))

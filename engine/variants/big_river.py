@@ -163,6 +163,7 @@ SPEC: Final = GameSpec(
         ),
     ),
     keys=("hexlan.tui.games.big_river",),
+    bots=("hexlan.engine.bots.big_river",),
 )
 """The Big River variant (seed 002 «Большая река»; docs/rules/big-river.md). Its options:
 ``river_gold_points``, points come from gold points as in the published variant (a road on a

@@ -186,6 +186,7 @@ SPEC: Final = GameSpec(
     ),
     tellers=("hexlan.net.tellers.jungle",),
     keys=("hexlan.tui.games.jungle",),
+    bots=("hexlan.engine.bots.jungle",),
 )
 """The Jungle variant (seed 002 «Джунгли»; docs/rules/jungle.md). Its options:
 ``jungle_number``, the jungle's number token, one of 3, 4, 5, 9, 10, 11 as the players agree

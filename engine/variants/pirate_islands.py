@@ -664,6 +664,7 @@ SPEC: Final = GameSpec(
     place=4,
     tellers=("hexlan.net.tellers.pirate_islands",),
     keys=("hexlan.tui.games.pirate_islands",),
+    bots=("hexlan.engine.bots.pirates",),
 )
 """Seafarers' Pirate Islands (seed 004; docs/rules/pirate-islands.md)."""
 

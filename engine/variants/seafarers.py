@@ -884,6 +884,7 @@ SPEC: Final = GameSpec(
     tellers=("hexlan.net.tellers.seafarers",),
     keys=("hexlan.tui.games.seafarers",),
     views=("hexlan.tui.games.seafarers_gold",),
+    bots=("hexlan.engine.bots.seafaring",),
 )
 """Seafarers' scenarios (seed 002 «Мореходы»; docs/rules/seafarers.md)."""
 

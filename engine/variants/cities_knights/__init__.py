@@ -714,6 +714,8 @@ SPEC: Final = GameSpec(
         "hexlan.tui.games.cities_knights_panel",
         "hexlan.tui.screens.knights",
     ),
+    bots=("hexlan.engine.bots.knights", "hexlan.engine.bots.board_cards"),
+    cheats=("hexlan.net.redteam_knights",),
 )
 """Cities & Knights (seed 002 «Города и рыцари»; docs/rules/cities-and-knights.md). Its options:
 ``ck_improve_without_city``, a seat without a city may build city improvements (seed 002: «не
