@@ -65,6 +65,7 @@ class RuleSet:
             resource, ``bank_per_commodity`` (default the same) of each commodity.
         produce: the kind each terrain yields in this game, by terrain code, or None
             (:func:`parse_produce`; :attr:`Terrain.resource` in every Catan game).
+        description: the game in one line (the file's ``description``), for the game picker.
         plenty_kinds: the kinds Year of Plenty and Monopoly may name: every kind but the
             commodities (official: "any resource"). The hook for a game whose cards name
             commodities too (Cities & Knights' Merchant Fleet, Commercial Harbor): a
@@ -116,6 +117,7 @@ class RuleSet:
     bank: Hand = ()
     plenty_kinds: Kinds = _RESOURCE_KINDS
     produce: tuple[Resource | None, ...] = _CATAN_PRODUCE
+    description: str = ""
     dev_faces: tuple[DevelopmentCard, ...] = ()
 
     @property
@@ -260,6 +262,18 @@ def parse_produce(table: Any, cards: Kinds) -> tuple[Resource | None, ...]:
     return tuple(produce)
 
 
+def _description(raw: dict[str, Any]) -> str:
+    """The game in one line (``description``), for the game picker; "" when the file has none.
+
+    Raises:
+        EngineError: a description that is not one line of text.
+    """
+    text = raw.get("description", "")
+    if not isinstance(text, str) or "\n" in text:
+        raise EngineError(f"description must be one line of text, not {text!r}")
+    return text
+
+
 def _flag(raw: dict[str, Any], key: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
@@ -344,6 +358,7 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
             bank=tuple(per_commodity if r.is_commodity else per_resource for r in cards),
             plenty_kinds=plenty,
             produce=parse_produce(raw.get("produce", {}), cards),
+            description=_description(raw),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise EngineError(f"cannot load rule set {name!r}: {exc}") from exc
