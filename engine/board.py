@@ -7,12 +7,12 @@ so the engine holds no randomness of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Resource, Terrain
-from hexlan.engine.maps import TERRAIN_CODES, TOKENS, BoardMap, load_map
+from hexlan.engine.maps import TOKENS, BoardMap, load_map, terrain_codes
 from hexlan.engine.topology import Topology
 
 RED_NUMBERS: Final = frozenset({6, 8})
@@ -102,7 +102,7 @@ class Board:
         """A plain serialisable form: terrain letters, tokens, harbours as ``[resource|None,
         path]``, and ``map`` (the map's name) unless it is the base map."""
         data: dict[str, Any] = {
-            "terrains": "".join(code_of(t) for t in self.terrains),
+            "terrains": "".join(t.code for t in self.terrains),
             "tokens": list(self.tokens),
             "harbours": [
                 [None if h.resource is None else int(h.resource), h.path] for h in self.harbours
@@ -113,30 +113,28 @@ class Board:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Board:
-        """Inverse of :meth:`to_dict`: the board on the map it names.
+    def from_dict(cls, data: dict[str, Any], terrains: Iterable[Terrain] = ()) -> Board:
+        """Inverse of :meth:`to_dict`: the board on the map it names, its terrain letters those
+        of the catalogue and of ``terrains`` (the game's,
+        :attr:`~hexlan.engine.ruleset.RuleSet.terrains`).
 
         Raises:
             EngineError: a malformed or inconsistent board, or an unknown map.
         """
         try:
-            topology = load_map(str(data.get("map", "base"))).topology
-            terrains = tuple(TERRAIN_CODES[c] for c in str(data["terrains"]))
+            own = tuple(terrains)
+            topology = load_map(str(data.get("map", "base")), own).topology
+            codes = terrain_codes(own)
+            laid = tuple(codes[c] for c in str(data["terrains"]))
             tokens = tuple(int(t) for t in data["tokens"])
             harbours = tuple(
                 Harbour(None if r is None else Resource(r), int(p)) for r, p in data["harbours"]
             )
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"malformed board: {exc!r}") from exc
-        board = cls(terrains, tokens, harbours, topology)
+        board = cls(laid, tokens, harbours, topology)
         validate_board(board)
         return board
-
-
-def code_of(terrain: Terrain) -> str:
-    """The one-letter data code of a terrain in seeds/boards/*.toml (F, H, P, C, M, D; J jungle,
-    G gold mine)."""
-    return next(code for code, t in TERRAIN_CODES.items() if t is terrain)
 
 
 def validate_board(board: Board) -> None:
