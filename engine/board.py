@@ -64,6 +64,12 @@ def _base_topology() -> Topology:
 _NOT_DESERT: Final = frozenset({Terrain.GOLD_FIELD, Terrain.FOG, Terrain.SEA})
 
 
+def _is_desert(terrain: Terrain) -> bool:
+    if not terrain.is_catalogue:
+        return not terrain.takes_token
+    return terrain.resource is None and terrain not in _NOT_DESERT
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Terrains, tokens and harbours laid on a map.
@@ -83,12 +89,10 @@ class Board:
     @property
     def desert(self) -> HexId:
         """The first hex that produces no resource and is no gold field (where the robber
-        starts: the desert, or the jungle or gold mine of those variants); -1 on a board without
-        one (a Seafarers scenario's rule set then places the robber)."""
-        return next(
-            (h for h, t in enumerate(self.terrains) if t.resource is None and t not in _NOT_DESERT),
-            -1,
-        )
+        starts: the desert, or the jungle or gold mine of those variants; of a rule set's own
+        terrains, one without a number token); -1 on a board without one (a Seafarers
+        scenario's rule set then places the robber)."""
+        return next((h for h, t in enumerate(self.terrains) if _is_desert(t)), -1)
 
     def harbour_nodes(self) -> dict[NodeId, Harbour]:
         """Each intersection that may use a harbour, with that harbour."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -455,14 +455,24 @@ def load_map(name: str = "base", terrains: Iterable[Terrain] = ()) -> BoardMap:
 @cache
 def _load_map(name: str, own: tuple[tuple[Terrain, str, str, bool], ...]) -> BoardMap:
     """:func:`load_map`, cached by the declared terrains with their names and letters (two
-    games' declared terrains may share a code)."""
+    games' declared terrains may share a code); every load of one map shares one topology."""
+    compiled = compile_map(_read_map(name), name, terrain_codes(t for t, *_ in own))
+    return replace(compiled, topology=_topology(name))
+
+
+@cache
+def _topology(name: str) -> Topology:
+    """The topology of map ``name``, once per process (whatever terrains it is laid with)."""
+    return _map_topology(_read_map(name), name)
+
+
+def _read_map(name: str) -> dict[str, Any]:
     if not name or not all(c.isalnum() or c == "-" for c in name):
         raise EngineError(f"a map name is letters, digits and '-', not {name!r}")
     try:
-        raw = read_seed("boards", name)
+        return read_seed("boards", name)
     except FileNotFoundError:
         raise EngineError(f"no map named {name!r}") from None
-    return compile_map(raw, name, terrain_codes(t for t, *_ in own))
 
 
 def map_names() -> Sequence[str]:

@@ -265,8 +265,10 @@ def parse_terrains(declared: Any) -> tuple[Terrain, ...]:
         if str(name).upper() in Terrain.__members__ or not isinstance(entry, dict):
             raise EngineError(f"terrains.{name} must declare a new terrain, not {entry!r}")
         letter, token = entry.get("letter"), entry.get("token", True)
-        if not isinstance(letter, str) or len(letter) != 1 or not isinstance(token, bool):
+        if not isinstance(letter, str) or len(letter) != 1:
             raise EngineError(f"terrains.{name} needs a one-letter letter: {entry!r}")
+        if not isinstance(token, bool):
+            raise EngineError(f"terrains.{name}.token must be true or false, not {token!r}")
         if letter in (t.code for t in terrains):
             raise EngineError(f"terrains.{name}: another terrain has the letter {letter!r}")
         terrains.append(Terrain(len(terrains), str(name), letter, token))

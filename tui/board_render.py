@@ -183,14 +183,17 @@ _FILL: Final = {
 }
 _LETTER: Final = {t: s + Style(bold=True) for t, s in _FILL.items()}
 _DECLARED_FILL: Final = Style(bgcolor=DECLARED_COLOUR, color="#FFFFFF")
+_DECLARED_LETTER: Final = _DECLARED_FILL + Style(bold=True)
+_WORD_ROOM: Final = max(len(w) for w in RESOURCE_WORDS.values())
 
 
 def _terrain_look(terrain: Terrain) -> tuple[Style, Style, str]:
     """A hex's fill, its letter's style and its word (:data:`RESOURCE_WORDS`); a declared
-    terrain's are :data:`DECLARED_COLOUR` and its name."""
+    terrain's are :data:`DECLARED_COLOUR` and its name (cut to the longest catalogue word's
+    length, so it fits the hex)."""
     if terrain.is_catalogue:
         return _FILL[terrain], _LETTER[terrain], RESOURCE_WORDS[terrain]
-    return _DECLARED_FILL, _DECLARED_FILL + Style(bold=True), terrain.name.lower()
+    return _DECLARED_FILL, _DECLARED_LETTER, terrain.name.lower()[:_WORD_ROOM]
 
 
 _TOKEN: Final = Style(bgcolor="#F4E8C8", color="#000000", bold=True)
