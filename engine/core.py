@@ -13,6 +13,10 @@ commodities paper, cloth and coin (:data:`COMMODITIES`). Where a game's kind sta
 catalogue place (every Catan game: the five resources, then the commodities) the kind *is* that
 catalogue kind, so a base game's hands stay the five counts they always were (same tuples, same
 wire bytes, same state hashes). A :data:`Hand` is a tuple of one count per kind of the game.
+
+Terrains are open the same way: a :class:`Terrain` is an int, its code, that knows its name and
+letters; the class holds the Catan terrains (numbers 0 .. 10) and a rule set declares its own after
+them (``[terrains]``, :func:`~hexlan.engine.ruleset.parse_terrains`: Landnám's bog).
 """
 
 from __future__ import annotations
@@ -314,15 +318,16 @@ def no_cards(kinds: int = _RESOURCE_COUNT) -> Hand:
 
 
 class Terrain(int, metaclass=_Catalogue):
-    """A land hex terrain: an int, its code (a board's hexes and a state's hash hold it), with its
-    name, its letter in board files (:attr:`code`), its letter on screen and whether it takes a
-    number token. Open as :class:`Resource` is (ARCHITECTURE "Open sets").
+    """A land hex terrain: an int, its number (a board's hexes hold it; a rule set's ``produce``
+    is indexed by it), with its name, its letter code in board files (:attr:`code`), its letter on
+    screen and whether it takes a number token. Open as :class:`Resource` is (ARCHITECTURE "Open
+    sets").
 
-    The class holds the catalogue of the Catan terrains, codes 0 .. 10, as an ``IntEnum`` would:
+    The class holds the catalogue of the Catan terrains, numbers 0 .. 10, as an ``IntEnum`` would:
     the five that produce a resource (seed 002, «Описание игры») FOREST, HILLS, PASTURE, FIELDS,
     MOUNTAINS, then DESERT and the variants' JUNGLE, GOLD_MINE, GOLD_FIELD, FOG and SEA (below).
     ``Terrain(n)`` is catalogue terrain ``n``. A rule set declares any other terrain,
-    ``Terrain(code, name, letter)`` with a code after the catalogue's
+    ``Terrain(number, name, letter)`` numbered after the catalogue's
     (:func:`hexlan.engine.ruleset.parse_terrains`: Landnám's bog); what it yields is the rule
     set's ``[produce]`` (nothing unless it says).
 
@@ -344,7 +349,7 @@ class Terrain(int, metaclass=_Catalogue):
 
     Raises:
         ValueError: ``Terrain(n)`` for a number outside the catalogue; a new terrain with a
-            code inside the catalogue's, an empty name or a letter that is not one character.
+            number inside the catalogue's, an empty name or a letter that is not one character.
     """
 
     FOREST: ClassVar[Terrain]
@@ -373,14 +378,14 @@ class Terrain(int, metaclass=_Catalogue):
             return cast(Terrain, catalogue[value])
         if value < len(catalogue) or not name or len(code) != 1:
             raise ValueError(
-                f"a terrain is a code after the catalogue's, a name and a letter,"
+                f"a terrain is a number after the catalogue's, a name and a letter,"
                 f" not {value, name, code}"
             )
         terrain = int.__new__(cls, value)
         terrain._name, terrain._code, terrain._token = name.upper(), code, token
         return terrain
 
-    __str__ = int.__repr__  # as an IntEnum member's: the code
+    __str__ = int.__repr__  # as an IntEnum member's: the number
 
     def __repr__(self) -> str:
         if self.is_catalogue:
@@ -399,7 +404,7 @@ class Terrain(int, metaclass=_Catalogue):
 
     @property
     def value(self) -> int:
-        """The terrain's code, as an enum member's value."""
+        """The terrain's number, as an enum member's value."""
         return int(self)
 
     @property
