@@ -7,12 +7,12 @@ so the engine holds no randomness of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
 from hexlan.engine.core import EngineError, HexId, NodeId, PathId, Resource, Terrain
-from hexlan.engine.maps import TERRAIN_CODES, TOKENS, BoardMap, load_map
+from hexlan.engine.maps import TOKENS, BoardMap, load_map, terrain_codes
 from hexlan.engine.topology import Topology
 
 RED_NUMBERS: Final = frozenset({6, 8})
@@ -64,6 +64,12 @@ def _base_topology() -> Topology:
 _NOT_DESERT: Final = frozenset({Terrain.GOLD_FIELD, Terrain.FOG, Terrain.SEA})
 
 
+def _is_desert(terrain: Terrain) -> bool:
+    if not terrain.is_catalogue:
+        return not terrain.takes_token
+    return terrain.resource is None and terrain not in _NOT_DESERT
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Terrains, tokens and harbours laid on a map.
@@ -83,12 +89,10 @@ class Board:
     @property
     def desert(self) -> HexId:
         """The first hex that produces no resource and is no gold field (where the robber
-        starts: the desert, or the jungle or gold mine of those variants); -1 on a board without
-        one (a Seafarers scenario's rule set then places the robber)."""
-        return next(
-            (h for h, t in enumerate(self.terrains) if t.resource is None and t not in _NOT_DESERT),
-            -1,
-        )
+        starts: the desert, or the jungle or gold mine of those variants; of a rule set's own
+        terrains, one without a number token); -1 on a board without one (a Seafarers
+        scenario's rule set then places the robber)."""
+        return next((h for h, t in enumerate(self.terrains) if _is_desert(t)), -1)
 
     def harbour_nodes(self) -> dict[NodeId, Harbour]:
         """Each intersection that may use a harbour, with that harbour."""
@@ -102,7 +106,7 @@ class Board:
         """A plain serialisable form: terrain letters, tokens, harbours as ``[resource|None,
         path]``, and ``map`` (the map's name) unless it is the base map."""
         data: dict[str, Any] = {
-            "terrains": "".join(code_of(t) for t in self.terrains),
+            "terrains": "".join(t.code for t in self.terrains),
             "tokens": list(self.tokens),
             "harbours": [
                 [None if h.resource is None else int(h.resource), h.path] for h in self.harbours
@@ -113,30 +117,28 @@ class Board:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Board:
-        """Inverse of :meth:`to_dict`: the board on the map it names.
+    def from_dict(cls, data: dict[str, Any], terrains: Iterable[Terrain] = ()) -> Board:
+        """Inverse of :meth:`to_dict`: the board on the map it names, its terrain letters those
+        of the catalogue and of ``terrains`` (the game's,
+        :attr:`~hexlan.engine.ruleset.RuleSet.terrains`).
 
         Raises:
             EngineError: a malformed or inconsistent board, or an unknown map.
         """
         try:
-            topology = load_map(str(data.get("map", "base"))).topology
-            terrains = tuple(TERRAIN_CODES[c] for c in str(data["terrains"]))
+            own = tuple(terrains)
+            topology = load_map(str(data.get("map", "base")), own).topology
+            codes = terrain_codes(own)
+            laid = tuple(codes[c] for c in str(data["terrains"]))
             tokens = tuple(int(t) for t in data["tokens"])
             harbours = tuple(
                 Harbour(None if r is None else Resource(r), int(p)) for r, p in data["harbours"]
             )
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"malformed board: {exc!r}") from exc
-        board = cls(terrains, tokens, harbours, topology)
+        board = cls(laid, tokens, harbours, topology)
         validate_board(board)
         return board
-
-
-def code_of(terrain: Terrain) -> str:
-    """The one-letter data code of a terrain in seeds/boards/*.toml (F, H, P, C, M, D; J jungle,
-    G gold mine)."""
-    return next(code for code, t in TERRAIN_CODES.items() if t is terrain)
 
 
 def validate_board(board: Board) -> None:

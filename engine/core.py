@@ -13,14 +13,19 @@ commodities paper, cloth and coin (:data:`COMMODITIES`). Where a game's kind sta
 catalogue place (every Catan game: the five resources, then the commodities) the kind *is* that
 catalogue kind, so a base game's hands stay the five counts they always were (same tuples, same
 wire bytes, same state hashes). A :data:`Hand` is a tuple of one count per kind of the game.
+
+Terrains are open the same way: a :class:`Terrain` is an int, its code, that knows its name and
+letters; the class holds the Catan terrains (numbers 0 .. 10) and a rule set declares its own after
+them (``[terrains]``, :func:`~hexlan.engine.ruleset.parse_terrains`: Landnám's bog).
 """
 
 from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Iterable, Iterator, Sequence
-from typing import ClassVar, Final, Self, TypeAlias
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, Final, Self, TypeAlias, TypeVar, cast
 
 Seat: TypeAlias = int
 """A seat index, 0 .. players-1, in the order play proceeds."""
@@ -49,19 +54,40 @@ NO_SEAT: Final = -1
 """No seat: an empty intersection's or path's owner, an award nobody holds, an offer to all."""
 
 
-class _Catalogue(type):
-    """The class of :class:`Resource`: it iterates, counts and looks up by name the Catan
-    catalogue, as an enum's class does (``for r in Resource``, ``len(Resource)``,
-    ``Resource["ORE"]``)."""
+_Named = TypeVar("_Named")
 
-    def __iter__(cls) -> Iterator[Resource]:
-        return iter(_CATALOGUE)
+
+class _Catalogue(type):
+    """The class of :class:`Resource` and :class:`Terrain`: it iterates, counts and looks up by
+    name its Catan catalogue (the class's ``_catalogue``, :func:`_catalogued`), as an enum's
+    class does (``for r in Resource``, ``len(Terrain)``, ``Resource["ORE"]``,
+    ``Terrain.__members__``)."""
+
+    def __iter__(cls: type[_Named]) -> Iterator[_Named]:
+        return iter(cast(tuple[_Named, ...], cls.__dict__["_catalogue"]))
 
     def __len__(cls) -> int:
-        return len(_CATALOGUE)
+        return len(cls.__dict__["_catalogue"])
 
-    def __getitem__(cls, name: str) -> Resource:
-        return _BY_NAME[name]
+    def __getitem__(cls: type[_Named], name: str) -> _Named:
+        return cast(Mapping[str, _Named], cls.__dict__["_members"])[name]
+
+    @property
+    def __members__(cls: type[_Named]) -> Mapping[str, _Named]:
+        """The catalogue by name (capitals), read only."""
+        return cast(Mapping[str, _Named], cls.__dict__["_members"])
+
+
+def _catalogued(cls: type[_Named], catalogue: tuple[_Named, ...], names: Iterable[str]) -> None:
+    """Give ``cls`` its catalogue, in order, and each member as the class attribute of its
+    name."""
+    members = dict(zip(names, catalogue, strict=True))
+    for name, value in (
+        ("_catalogue", catalogue),
+        ("_members", MappingProxyType(members)),
+        *members.items(),
+    ):
+        setattr(cls, name, value)
 
 
 class Resource(int, metaclass=_Catalogue):
@@ -160,17 +186,7 @@ _CATALOGUE: Final = tuple(
         )
     )
 )
-(
-    Resource.LUMBER,
-    Resource.BRICK,
-    Resource.WOOL,
-    Resource.GRAIN,
-    Resource.ORE,
-    Resource.PAPER,
-    Resource.CLOTH,
-    Resource.COIN,
-) = _CATALOGUE
-_BY_NAME: Final = {k.name: k for k in _CATALOGUE}
+_catalogued(Resource, _CATALOGUE, (k.name for k in _CATALOGUE))
 _RESOURCE_COUNT: Final = 5
 
 RESOURCES: Final = _CATALOGUE[:_RESOURCE_COUNT]
@@ -301,54 +317,158 @@ def no_cards(kinds: int = _RESOURCE_COUNT) -> Hand:
     return (0,) * kinds
 
 
-class Terrain(enum.IntEnum):
-    """Land hex terrains; each of the first five produces one resource (seed 002, «Описание
-    игры»); the desert and the terrains variants add produce none."""
+class Terrain(int, metaclass=_Catalogue):
+    """A land hex terrain: an int, its number (a board's hexes hold it; a rule set's ``produce``
+    is indexed by it), with its name, its letter code in board files (:attr:`code`), its letter on
+    screen and whether it takes a number token. Open as :class:`Resource` is (ARCHITECTURE "Open
+    sets").
 
-    FOREST = 0
-    HILLS = 1
-    PASTURE = 2
-    FIELDS = 3
-    MOUNTAINS = 4
-    DESERT = 5
-    JUNGLE = 6
-    """The jungle of the Jungle variant (seed 002 «Джунгли»): it has a number token and yields
-    discoveries, not resource cards (docs/rules/jungle.md)."""
-    GOLD_MINE = 7
-    """The gold mine at the mouth of the Big River (seed 002 «Большая река»): no token, no
-    resource; a settlement on it brings points (docs/rules/big-river.md)."""
-    GOLD_FIELD = 8
-    """Seafarers' gold field, the seed's "gold river" (seed 002 «Мореходы»: «Золотая река»): it
-    has a number token and brings a resource of the owner's choice (docs/rules/seafarers.md)."""
-    FOG = 9
-    """A face-down Seafarers hex (seed 002 «Мореходы»; the official Seafarers rules, "The Fog
-    Island"): no token and no resource until a road or ship reaching it reveals a tile of the fog
-    stack (docs/rules/seafarers.md)."""
-    SEA = 10
-    """A fog hex revealed as water: it produces nothing and takes no token."""
+    The class holds the catalogue of the Catan terrains, numbers 0 .. 10, as an ``IntEnum`` would:
+    the five that produce a resource (seed 002, «Описание игры») FOREST, HILLS, PASTURE, FIELDS,
+    MOUNTAINS, then DESERT and the variants' JUNGLE, GOLD_MINE, GOLD_FIELD, FOG and SEA (below).
+    ``Terrain(n)`` is catalogue terrain ``n``. A rule set declares any other terrain,
+    ``Terrain(number, name, letter)`` numbered after the catalogue's
+    (:func:`hexlan.engine.ruleset.parse_terrains`: Landnám's bog); what it yields is the rule
+    set's ``[produce]`` (nothing unless it says).
+
+    - JUNGLE (seed 002 «Джунгли»): it has a number token and yields discoveries, not resource
+      cards (docs/rules/jungle.md).
+    - GOLD_MINE, at the mouth of the Big River (seed 002 «Большая река»): no token, no
+      resource; a settlement on it brings points (docs/rules/big-river.md).
+    - GOLD_FIELD, Seafarers' gold field, the seed's "gold river" (seed 002 «Мореходы»: «Золотая
+      река»): it has a number token and brings a resource of the owner's choice
+      (docs/rules/seafarers.md).
+    - FOG, a face-down Seafarers hex (seed 002 «Мореходы»; the official Seafarers rules, "The
+      Fog Island"): no token and no resource until a road or ship reaching it reveals a tile of
+      the fog stack (docs/rules/seafarers.md).
+    - SEA: a fog hex revealed as water: it produces nothing and takes no token.
+
+    >>> bog = Terrain(11, "bog", "b")
+    >>> bog.name, bog.code, bog.letter, bog.takes_token, bog.resource, bog, Terrain(3)
+    ('BOG', 'b', 'b', True, None, Terrain(11, 'bog', 'b'), <Terrain.FIELDS: 3>)
+
+    Raises:
+        ValueError: ``Terrain(n)`` for a number outside the catalogue; a new terrain with a
+            number inside the catalogue's, an empty name or a letter that is not one character.
+    """
+
+    FOREST: ClassVar[Terrain]
+    HILLS: ClassVar[Terrain]
+    PASTURE: ClassVar[Terrain]
+    FIELDS: ClassVar[Terrain]
+    MOUNTAINS: ClassVar[Terrain]
+    DESERT: ClassVar[Terrain]
+    JUNGLE: ClassVar[Terrain]
+    GOLD_MINE: ClassVar[Terrain]
+    GOLD_FIELD: ClassVar[Terrain]
+    FOG: ClassVar[Terrain]
+    SEA: ClassVar[Terrain]
+
+    _name: str
+    _code: str
+    _token: bool
+
+    def __new__(
+        cls, value: int, name: str | None = None, code: str = "", token: bool = True
+    ) -> Terrain:
+        catalogue = cls.__dict__.get("_catalogue", ())
+        if name is None:
+            if not 0 <= value < len(catalogue):
+                raise ValueError(f"{value!r} is not a valid Terrain")
+            return cast(Terrain, catalogue[value])
+        if value < len(catalogue) or not name or len(code) != 1:
+            raise ValueError(
+                f"a terrain is a number after the catalogue's, a name and a letter,"
+                f" not {value, name, code}"
+            )
+        terrain = int.__new__(cls, value)
+        terrain._name, terrain._code, terrain._token = name.upper(), code, token
+        return terrain
+
+    __str__ = int.__repr__  # as an IntEnum member's: the number
+
+    def __repr__(self) -> str:
+        if self.is_catalogue:
+            return f"<Terrain.{self._name}: {int(self)}>"
+        return f"Terrain({int(self)}, {self._name.lower()!r}, {self._code!r})"
+
+    def __reduce__(self) -> tuple[type[Terrain], tuple[int, str, str, bool] | tuple[int]]:
+        if self.is_catalogue:
+            return (Terrain, (int(self),))
+        return (Terrain, (int(self), self._name.lower(), self._code, self._token))
+
+    @property
+    def name(self) -> str:
+        """The terrain's name in capitals, as an enum member's."""
+        return self._name
+
+    @property
+    def value(self) -> int:
+        """The terrain's number, as an enum member's value."""
+        return int(self)
+
+    @property
+    def code(self) -> str:
+        """The terrain's letter in board files (seeds/boards/*.toml, docs/rules/maps.md; a
+        board's ``terrains`` text): F, H, P, C, M, D; J jungle, G gold mine, R gold field, ?
+        fog, W sea; a declared terrain's own."""
+        return self._code
 
     @property
     def resource(self) -> Resource | None:
         """The resource this terrain produces in the Catan games, or None (desert, jungle, gold
-        mine); never a commodity. A rule set may say otherwise
+        mine, a declared terrain); never a commodity. A rule set may say otherwise
         (:attr:`~hexlan.engine.ruleset.RuleSet.produce`, which the engine reads)."""
-        return Resource(self.value) if self.value < _RESOURCE_COUNT else None
+        return Resource(int(self)) if int(self) < _RESOURCE_COUNT else None
 
     @property
     def letter(self) -> str:
-        """The board letter: the resource's letter; D desert, J jungle, $ gold mine, * gold field,
-        ? fog, ~ a fog hex revealed as sea (../shared/UI.md)."""
-        return Resource(self.value).letter if self.value < 5 else _TERRAIN_LETTERS[self.value - 5]
+        """The letter on screen: the resource's letter; D desert, J jungle, $ gold mine, * gold
+        field, ? fog, ~ a fog hex revealed as sea (../shared/UI.md); a declared terrain's board
+        letter."""
+        if not self.is_catalogue:
+            return self._code
+        if self.resource is not None:
+            return self.resource.letter
+        return _TERRAIN_LETTERS[int(self) - _RESOURCE_COUNT]
 
     @property
     def takes_token(self) -> bool:
-        """Whether a hex of this terrain carries a number token (all but desert, gold mine, fog
-        and sea)."""
-        return self.value not in _NO_TOKEN
+        """Whether a hex of this terrain carries a number token (all catalogue terrains but
+        desert, gold mine, fog and sea; a declared one unless it says ``token = false``)."""
+        return self._token
+
+    @property
+    def is_catalogue(self) -> bool:
+        """Whether this is the catalogue's terrain."""
+        return int(self) < len(Terrain) and _TERRAIN_CATALOGUE[int(self)] is self
 
 
 _TERRAIN_LETTERS: Final = ("D", "J", "$", "*", "?", "~")
 _NO_TOKEN: Final = frozenset({5, 7, 9, 10})  # desert, gold mine, fog, sea
+_TERRAIN_CATALOGUE: Final = tuple(
+    Terrain(i, name, code, i not in _NO_TOKEN)
+    for i, (name, code) in enumerate(
+        zip(
+            (
+                "forest",
+                "hills",
+                "pasture",
+                "fields",
+                "mountains",
+                "desert",
+                "jungle",
+                "gold_mine",
+                "gold_field",
+                "fog",
+                "sea",
+            ),
+            "FHPCMDJGR?W",
+            strict=True,
+        )
+    )
+)
+_catalogued(Terrain, _TERRAIN_CATALOGUE, (t.name for t in _TERRAIN_CATALOGUE))
 
 
 class DevelopmentCard(enum.IntEnum):

@@ -12,8 +12,8 @@ and caches it per process, so every board of a map shares one :class:`Topology`.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -23,22 +23,9 @@ from hexlan.engine.core import EngineError, HexId, PathId, Resource, Terrain
 from hexlan.engine.seedfile import read_seed
 from hexlan.engine.topology import Axial, Topology, build_topology, with_regions
 
-TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType(
-    {
-        "F": Terrain.FOREST,
-        "H": Terrain.HILLS,
-        "P": Terrain.PASTURE,
-        "C": Terrain.FIELDS,
-        "M": Terrain.MOUNTAINS,
-        "D": Terrain.DESERT,
-        "J": Terrain.JUNGLE,
-        "G": Terrain.GOLD_MINE,
-        "R": Terrain.GOLD_FIELD,
-        "?": Terrain.FOG,
-        "W": Terrain.SEA,
-    }
-)
-"""The terrain of each letter code in seeds/boards/*.toml (read only)."""
+TERRAIN_CODES: Final[Mapping[str, Terrain]] = MappingProxyType({t.code: t for t in Terrain})
+"""The catalogue terrain of each letter code in seeds/boards/*.toml (read only;
+:func:`terrain_codes` adds a rule set's own)."""
 TOKENS: Final = frozenset({2, 3, 4, 5, 6, 8, 9, 10, 11, 12})
 """The numbers a number token may carry."""
 
@@ -215,9 +202,16 @@ def _axial(value: Any, what: str) -> Axial:
     return (value[0], value[1])
 
 
-def _terrain(code: Any) -> Terrain:
+def terrain_codes(terrains: Iterable[Terrain] = ()) -> Mapping[str, Terrain]:
+    """The terrain of each letter code: the catalogue's (:data:`TERRAIN_CODES`) and those of
+    ``terrains`` (a rule set's, :attr:`~hexlan.engine.ruleset.RuleSet.terrains`) it does not
+    hold."""
+    return MappingProxyType({**TERRAIN_CODES, **{t.code: t for t in terrains}})
+
+
+def _terrain(code: Any, codes: Mapping[str, Terrain]) -> Terrain:
     try:
-        return TERRAIN_CODES[code]
+        return codes[code]
     except (KeyError, TypeError):
         raise EngineError(f"unknown terrain code {code!r}") from None
 
@@ -228,12 +222,12 @@ def _tokens(values: Any, what: str) -> tuple[int, ...]:
     return tuple(int(v) for v in values)
 
 
-def _beginner(raw: Any, topology: Topology, harbours: int) -> Layout:
+def _beginner(raw: Any, topology: Topology, harbours: int, codes: Mapping[str, Terrain]) -> Layout:
     rows = raw["rows"]
     cells = [str(cell) for row in rows for cell in row]
     if len(rows) != len(topology.hex_rows) or len(cells) != topology.hex_count:
         raise EngineError("the beginner layout needs one cell per land hex, row by row")
-    terrains = tuple(_terrain(cell[:1]) for cell in cells)
+    terrains = tuple(_terrain(cell[:1], codes) for cell in cells)
     tokens = tuple(int(cell[1:] or 0) for cell in cells)
     _tokens([t for t in tokens if t], "beginner tokens")
     kinds = tuple(harbour_kind(str(k)) for k in raw["harbours"])
@@ -242,12 +236,16 @@ def _beginner(raw: Any, topology: Topology, harbours: int) -> Layout:
     return Layout(terrains, tokens, kinds)
 
 
-def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
+def compile_map(
+    raw: Mapping[str, Any], name: str, codes: Mapping[str, Terrain] = TERRAIN_CODES
+) -> BoardMap:
     """Check and compile a parsed map file.
 
     Args:
         raw: the parsed TOML (see seeds/boards/base.toml for the fields).
         name: the map's name.
+        codes: the terrain of each letter the file may use (:func:`terrain_codes`: the
+            catalogue's and a rule set's own).
 
     Raises:
         EngineError: a malformed or inconsistent map (a harbour on a side that is not coast, a
@@ -255,14 +253,14 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
     """
     try:
         topology = _map_topology(raw, name)
-        areas = tuple(_area(a, topology) for a in raw.get("areas", []))
+        areas = tuple(_area(a, topology, codes) for a in raw.get("areas", []))
         in_areas = {h for a in areas for h in a.hexes}
         if len(in_areas) != sum(len(a.hexes) for a in areas):
             raise EngineError("a hex is in two areas")
-        terrains = _terrain_pool(raw)
-        fixed, fixed_tokens = _fixed_hexes(raw, topology)
+        terrains = _terrain_pool(raw, codes)
+        fixed, fixed_tokens = _fixed_hexes(raw, topology, codes)
         own_tokens = tuple(
-            (_terrain(code), _tokens([token], "a terrain's own token")[0])
+            (_terrain(code, codes), _tokens([token], "a terrain's own token")[0])
             for code, token in dict(raw.get("terrain_tokens", {})).items()
         )
         if any(not t.takes_token for t, _ in own_tokens):
@@ -279,7 +277,9 @@ def compile_map(raw: Mapping[str, Any], name: str) -> BoardMap:
             for s in raw["spirals"]
         )
         paths, kinds = _harbours(raw, topology)
-        beginner = _beginner(raw["beginner"], topology, len(paths)) if "beginner" in raw else None
+        beginner = (
+            _beginner(raw["beginner"], topology, len(paths), codes) if "beginner" in raw else None
+        )
         if beginner is not None:
             _check_beginner(beginner, fixed, own_tokens)
     except (KeyError, TypeError, ValueError) as exc:
@@ -320,22 +320,22 @@ def _map_topology(raw: Mapping[str, Any], name: str) -> Topology:
     return topology
 
 
-def _terrain_pool(raw: Mapping[str, Any]) -> tuple[Terrain, ...]:
+def _terrain_pool(raw: Mapping[str, Any], codes: Mapping[str, Terrain]) -> tuple[Terrain, ...]:
     """The terrains dealt to the hexes outside areas and fixed hexes, one per tile."""
     pool = dict(raw["terrains"])
     if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in pool.values()):
         raise EngineError(f"terrain counts must be whole numbers >= 0, not {pool!r}")
-    return tuple(_terrain(code) for code, n in pool.items() for _ in range(n))
+    return tuple(_terrain(code, codes) for code, n in pool.items() for _ in range(n))
 
 
 def _fixed_hexes(
-    raw: Mapping[str, Any], topology: Topology
+    raw: Mapping[str, Any], topology: Topology, codes: Mapping[str, Terrain]
 ) -> tuple[tuple[tuple[HexId, Terrain], ...], tuple[tuple[HexId, int], ...]]:
     """The hexes whose terrain the map fixes, and those of them whose token it fixes too (0:
     none), each sorted by hex."""
     fixed = tuple(
         sorted(
-            (topology.hex_at(_axial(f["hex"], "a fixed hex")), _terrain(f["terrain"]))
+            (topology.hex_at(_axial(f["hex"], "a fixed hex")), _terrain(f["terrain"], codes))
             for f in raw.get("fixed", [])
         )
     )
@@ -417,17 +417,17 @@ def _check_beginner(
         raise EngineError("the beginner layout gives a terrain another token than its own")
 
 
-def _area(raw: Mapping[str, Any], topology: Topology) -> Area:
+def _area(raw: Mapping[str, Any], topology: Topology, codes: Mapping[str, Terrain]) -> Area:
     hexes = tuple(sorted(topology.hex_at(_axial(a, "an area hex")) for a in raw["hexes"]))
     pool = dict(raw["terrains"])
-    terrains = tuple(_terrain(code) for code, n in pool.items() for _ in range(int(n)))
+    terrains = tuple(_terrain(code, codes) for code, n in pool.items() for _ in range(int(n)))
     tokens = _tokens(raw["tokens"], "an area's tokens")
     if len(terrains) != len(hexes) or len(set(hexes)) != len(hexes):
         raise EngineError(f"an area has {len(terrains)} terrains for {len(hexes)} distinct hexes")
     if len(tokens) != sum(t.takes_token for t in terrains):
         raise EngineError(f"an area has {len(tokens)} tokens for its terrains that take one")
     only = tuple(
-        (_terrain(code), frozenset(topology.hex_at(_axial(a, "an area hex")) for a in where))
+        (_terrain(code, codes), frozenset(topology.hex_at(_axial(a, "an area hex")) for a in where))
         for code, where in dict(raw.get("only", {})).items()
     )
     for terrain, where in only:
@@ -436,21 +436,43 @@ def _area(raw: Mapping[str, Any], topology: Topology) -> Area:
     return Area(hexes, terrains, tokens, only)
 
 
-@cache
-def load_map(name: str = "base") -> BoardMap:
-    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process; a map
-    file may extend another (:func:`hexlan.engine.seedfile.read_seed`).
+def load_map(name: str = "base", terrains: Iterable[Terrain] = ()) -> BoardMap:
+    """Load ``seeds/boards/<name>.toml`` (packaged as ``hexlan.seeds``), once per process and set
+    of terrains; a map file may extend another (:func:`hexlan.engine.seedfile.read_seed`).
+
+    Args:
+        name: the map's name.
+        terrains: the game's terrains (:attr:`~hexlan.engine.ruleset.RuleSet.terrains`): the
+            file may use the letters of those the catalogue does not hold.
 
     Raises:
         EngineError: no such map, or a malformed one.
     """
+    own = tuple((t, t.name, t.code, t.takes_token) for t in terrains if not t.is_catalogue)
+    return _load_map(name, own)
+
+
+@cache
+def _load_map(name: str, own: tuple[tuple[Terrain, str, str, bool], ...]) -> BoardMap:
+    """:func:`load_map`, cached by the declared terrains with their names and letters (two
+    games' declared terrains may share a code); every load of one map shares one topology."""
+    compiled = compile_map(_read_map(name), name, terrain_codes(t for t, *_ in own))
+    return replace(compiled, topology=_topology(name))
+
+
+@cache
+def _topology(name: str) -> Topology:
+    """The topology of map ``name``, once per process (whatever terrains it is laid with)."""
+    return _map_topology(_read_map(name), name)
+
+
+def _read_map(name: str) -> dict[str, Any]:
     if not name or not all(c.isalnum() or c == "-" for c in name):
         raise EngineError(f"a map name is letters, digits and '-', not {name!r}")
     try:
-        raw = read_seed("boards", name)
+        return read_seed("boards", name)
     except FileNotFoundError:
         raise EngineError(f"no map named {name!r}") from None
-    return compile_map(raw, name)
 
 
 def map_names() -> Sequence[str]:

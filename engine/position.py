@@ -50,7 +50,7 @@ position.py), which this module writes and reads as ``variant.NAME`` lines.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -73,7 +73,7 @@ from hexlan.engine.knowledge import HandGroup
 from hexlan.engine.options import GameOptions
 from hexlan.engine.position_fields import Codec, Json, ProgressFields, Shape
 from hexlan.engine.registry import action_from_list
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import GAMES, RuleSet, load_ruleset
 from hexlan.engine.state import GameState
 
 MAGIC: Final = "hexlan-position"
@@ -108,10 +108,10 @@ def _faces(v: Json, s: Shape) -> list[int]:
 
 
 def _resource_read(v: Json, s: Shape) -> Resource:
-    names = [r.name.lower() for r in Resource][: s.kinds]
+    names = [r.name.lower() for r in s.cards]
     if v not in names:
         raise ValueError(f"expected a card kind ({', '.join(names)}), not {json.dumps(v)}")
-    return Resource(names.index(v))
+    return s.cards[names.index(v)]
 
 
 def _action_read(*kinds: type[A.Action]) -> Callable[[Json, Shape], Any]:
@@ -401,7 +401,7 @@ class _Text:
     fields: dict[str, tuple[int, Json]]
 
 
-def _parse(text: str) -> _Text:
+def _parse(text: str, games: Sequence[str]) -> _Text:
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}")
     lines = text.splitlines()
@@ -418,8 +418,8 @@ def _parse(text: str) -> _Text:
     if words[1] != str(VERSION):
         raise PositionError(f"line 1: position format version {words[1]!r}; this reads {VERSION}")
     game, form, rest = words[2], words[3], words[4:]
-    if game not in GAMES:
-        raise PositionError(f"line 1: no game named {game!r}; the games are {', '.join(GAMES)}")
+    if game not in games:
+        raise PositionError(f"line 1: no game named {game!r}; the games are {', '.join(games)}")
     seat: Seat | None = None
     if form == SEAT and len(rest) == 1 and rest[0].lstrip("-").isdigit():
         seat = int(rest[0])
@@ -488,8 +488,10 @@ def _phases(state: GameState) -> dict[str, GamePhase]:
     return {p.name.lower(): p for p in phases}
 
 
-def from_position(text: str) -> GameState:
-    """The state a position text describes (:func:`to_position` writes them).
+def from_position(text: str, rules: RuleSet | None = None) -> GameState:
+    """The state a position text describes (:func:`to_position` writes them), in the game the
+    header names: one of :data:`~hexlan.engine.ruleset.GAMES`, or ``rules`` when given (a rule
+    set that is not a listed game, such as a test's; the header must name it).
 
     A full position gives a :class:`GameState`; a public one the
     :class:`~hexlan.engine.info.InformationState` of a third party
@@ -503,19 +505,19 @@ def from_position(text: str) -> GameState:
             that do not add up (the bank and the hands against the game's cards), a board or
             options the game refuses.
     """
-    parsed = _parse(text)
+    parsed = _parse(text, (rules.name,) if rules is not None else GAMES)
     reader = _Reader(parsed)
-    rules = load_ruleset(parsed.game)
-    players = reader.take("players", lambda v: rules.seat_count(F.read_int(v, "a seat count")))
-    board = reader.take("board", Board.from_dict)
+    game_rules = load_ruleset(parsed.game) if rules is None else rules
+    players = reader.take("players", lambda v: game_rules.seat_count(F.read_int(v, "a seat count")))
+    board = reader.take("board", lambda v: Board.from_dict(v, game_rules.terrains))
     options = reader.take("options", lambda v: GameOptions.from_dict(_dict(v)))
     seat = parsed.seat
     try:
         if parsed.form == FULL:
-            state = GameState(board, players, options, rules)
+            state = GameState(board, players, options, game_rules)
         else:
             state = InformationState(
-                board, players, NO_SEAT if seat is None else seat, options, rules
+                board, players, NO_SEAT if seat is None else seat, options, game_rules
             )
     except PositionError:
         raise
@@ -529,6 +531,7 @@ def from_position(text: str) -> GameState:
         state.topology.path_count,
         state.topology.hex_count + len(state.topology.sea_axial),
         _phases(state),
+        game_rules.cards,
     )
     for name, codec in CORE_FIELDS.items():
         setattr(state, name, reader.field(name, codec, shape))
@@ -647,7 +650,7 @@ def _rebuild(state: GameState, game: ProgressFields[Any] | None) -> None:
             continue
         for h in topo.node_hexes[node]:
             state.hex_seats[h] |= 1 << owner
-            resource = board.terrains[h].resource
+            resource = state.rules.produce[board.terrains[h]]
             if resource is not None:
                 state.income[board.tokens[h]].append((h, node, owner, int(resource)))
     state.paths_changed()
@@ -666,7 +669,7 @@ def _check_cards(state: GameState) -> None:
         for r, total in enumerate(state.rules.bank):
             held = state.bank[r] + sum(hand[r] for hand in state.hands)
             if held != total:
-                kind = Resource(r).name.lower()
+                kind = state.rules.cards[r].name.lower()
                 raise PositionError(
                     f"bank: the bank and the hands hold {held} {kind}, the game has {total}"
                 )

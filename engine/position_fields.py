@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Generic, TypeAlias, TypeVar
 
-from hexlan.engine.core import NO_SEAT, GamePhase, Seat, Terrain
+from hexlan.engine.core import NO_SEAT, RESOURCES, GamePhase, Resource, Seat, Terrain
 
 Json: TypeAlias = Any
 """A value as :func:`json.loads` gives it."""
@@ -30,7 +30,9 @@ class Shape:
     Attributes:
         players: the seats; kinds: the card kinds; faces: the development card faces;
         nodes, paths, hexes: the map's intersections, paths and hexes (sea hexes included);
-        phases: the game's phases by the name a position writes.
+        phases: the game's phases by the name a position writes;
+        cards: the game's card kinds in hand order (its rule set's ``cards``; a position names
+            a kind by its name).
     """
 
     players: int
@@ -40,6 +42,7 @@ class Shape:
     paths: int
     hexes: int
     phases: Mapping[str, GamePhase]
+    cards: tuple[Resource, ...] = RESOURCES
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ DEVELOPMENT_DECK: Final = "development"
 """The development deck's name among a rule set's :attr:`RuleSet.decks`."""
 
 _RESOURCE_KINDS: Final = Kinds(RESOURCES)
+_CATAN_TERRAINS: Final = tuple(Terrain)
 _CATAN_PRODUCE: Final = tuple(t.resource for t in Terrain)
 
 
@@ -63,8 +64,10 @@ class RuleSet:
             resources by default); a :data:`Hand` has ``len(cards)`` counts.
         bank: cards of each kind in the bank at the start: ``bank_per_resource`` of each
             resource, ``bank_per_commodity`` (default the same) of each commodity.
-        produce: the kind each terrain yields in this game, by terrain code, or None
-            (:func:`parse_produce`; :attr:`Terrain.resource` in every Catan game).
+        terrains: the game's terrains by code: the Catan catalogue's, then those the file
+            declares (:func:`parse_terrains`), which its boards may use by their letters.
+        produce: the kind each terrain of ``terrains`` yields in this game, by terrain code, or
+            None (:func:`parse_produce`; :attr:`Terrain.resource` in every Catan game).
         description: the game in one line (the file's ``description``), for the game picker.
         plenty_kinds: the kinds Year of Plenty and Monopoly may name: every kind but the
             commodities (official: "any resource"). The hook for a game whose cards name
@@ -116,6 +119,7 @@ class RuleSet:
     cards: Kinds = _RESOURCE_KINDS
     bank: Hand = ()
     plenty_kinds: Kinds = _RESOURCE_KINDS
+    terrains: tuple[Terrain, ...] = _CATAN_TERRAINS
     produce: tuple[Resource | None, ...] = _CATAN_PRODUCE
     description: str = ""
     dev_faces: tuple[DevelopmentCard, ...] = ()
@@ -240,19 +244,56 @@ def pick_kinds(values: Any, cards: Kinds, key: str) -> Kinds:
     return Kinds(cards[names.index(v)] for v in values)
 
 
-def parse_produce(table: Any, cards: Kinds) -> tuple[Resource | None, ...]:
-    """The kind each terrain yields, by terrain code: the ``[produce]`` table's (terrain name ->
-    a kind of ``cards`` or ``"nothing"``), else the terrain's catalogue resource
+def parse_terrains(declared: Any) -> tuple[Terrain, ...]:
+    """A rule set's terrains by code: the Catan catalogue's (:class:`Terrain`), then each one
+    ``declared`` (the file's ``[terrains]`` table: name -> ``{letter = "b"}``, its letter in
+    board files and on screen, optionally ``token = false`` for a terrain that takes no number
+    token), coded in table order after the catalogue's.
+
+    >>> parse_terrains({"bog": {"letter": "b"}})[-1]
+    Terrain(11, 'bog', 'b')
+
+    Raises:
+        EngineError: a table that is not one of terrain tables; a declared terrain with a
+            catalogue name, without a one-letter letter, with a letter another terrain has, or
+            with a ``token`` that is not true or false.
+    """
+    if declared is None:
+        return _CATAN_TERRAINS
+    if not isinstance(declared, dict):
+        raise EngineError(f"terrains must be a table of terrains, not {declared!r}")
+    terrains = list(_CATAN_TERRAINS)
+    for name, entry in declared.items():
+        if str(name).upper() in Terrain.__members__ or not isinstance(entry, dict):
+            raise EngineError(f"terrains.{name} must declare a new terrain, not {entry!r}")
+        letter, token = entry.get("letter"), entry.get("token", True)
+        if not isinstance(letter, str) or len(letter) != 1:
+            raise EngineError(f"terrains.{name} needs a one-letter letter: {entry!r}")
+        if not isinstance(token, bool):
+            raise EngineError(f"terrains.{name}.token must be true or false, not {token!r}")
+        if letter in (t.code for t in terrains):
+            raise EngineError(f"terrains.{name}: another terrain has the letter {letter!r}")
+        terrains.append(Terrain(len(terrains), str(name), letter, token))
+    return tuple(terrains)
+
+
+def parse_produce(
+    table: Any, cards: Kinds, terrains: tuple[Terrain, ...] = _CATAN_TERRAINS
+) -> tuple[Resource | None, ...]:
+    """The kind each of ``terrains`` yields, by terrain code: the ``[produce]`` table's (terrain
+    name -> a kind of ``cards`` or ``"nothing"``), else the terrain's catalogue resource
     (:attr:`Terrain.resource`) where the game holds it, else nothing.
 
     Raises:
-        EngineError: a name that is no terrain, or a kind the game does not hold.
+        EngineError: a name that is no terrain of ``terrains``, or a kind the game does not
+            hold.
     """
-    if not isinstance(table, dict) or any(t.upper() not in Terrain.__members__ for t in table):
+    known = {t.name.lower() for t in terrains}
+    if not isinstance(table, dict) or any(t not in known for t in table):
         raise EngineError(f"produce must map terrains to card kinds, not {table!r}")
     names = {k.name.lower(): k for k in cards} | {"nothing": None}
     produce = []
-    for terrain in Terrain:
+    for terrain in terrains:
         own = table.get(terrain.name.lower())
         if own is not None and own not in names:
             raise EngineError(f"produce.{terrain.name.lower()} must be a card kind, not {own!r}")
@@ -331,6 +372,7 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
         per_resource = int(raw["bank_per_resource"])
         per_commodity = int(raw.get("bank_per_commodity", per_resource))
         kinds = len(cards)
+        terrains = parse_terrains(raw.get("terrains"))
         return RuleSet(
             name=name,
             board=str(raw["board"]),
@@ -357,7 +399,8 @@ def ruleset_from(name: str, raw: dict[str, Any]) -> RuleSet:
             cards=cards,
             bank=tuple(per_commodity if r.is_commodity else per_resource for r in cards),
             plenty_kinds=plenty,
-            produce=parse_produce(raw.get("produce", {}), cards),
+            terrains=terrains,
+            produce=parse_produce(raw.get("produce", {}), cards, terrains),
             description=_description(raw),
         )
     except (KeyError, TypeError, ValueError) as exc:

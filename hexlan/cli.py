@@ -84,7 +84,7 @@ def _game_options(game: str, items: tuple[str, ...]) -> GameOptions:
     rules = load_ruleset(game)
     try:
         options = GameOptions.parse(items, rules)
-        make_variant(rules, options, load_map(rules.board).topology)
+        make_variant(rules, options, load_map(rules.board, rules.terrains).topology)
     except EngineError as exc:
         raise click.BadParameter(str(exc), param_hint="'--option'") from None
     return options

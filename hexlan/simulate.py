@@ -112,7 +112,7 @@ def play_game(
     chance = SeededChance(seed)
     players = len(bots)
     rules = load_ruleset(game)
-    laid = chance.board(board, board_map=load_map(rules.board))
+    laid = chance.board(board, board_map=load_map(rules.board, rules.terrains))
     state = GameState(laid, players, options, rules=rules)
     policies = [
         make_bot(name, random.Random(seed * 31 + i), think, time.perf_counter)

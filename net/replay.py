@@ -202,7 +202,7 @@ def read_timeline(path: str | os.PathLike[str]) -> Timeline:
         raise ReplayError("the game never began in this log: there is no board to show")
     names = tuple(s.name for s in opening.seats)
     # The board the game began on: the view's own has fog revealed and tokens swapped by play.
-    board = Board.from_dict(view.public_dict()["board"])
+    board = Board.from_dict(view.public_dict()["board"], view.rules.terrains)
     steps = _steps(board, opening, names, applied)
     resolved = None
     report = observer.audit

@@ -1077,7 +1077,7 @@ class Session:
             self.decks[event.deck].deck.set_challenges(stream.output)
             return
         if event.purpose == "start":
-            board_map = load_map(self.rules.board)
+            board_map = load_map(self.rules.board, self.rules.terrains)
             board = (
                 random_board(stream, "spiral", board_map)
                 if self.opening.board_kind == "random"

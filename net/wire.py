@@ -735,7 +735,8 @@ def board_kinds(game: str = BASE_GAME) -> tuple[str, ...]:
     >>> board_kinds(), board_kinds("five-six")
     (('beginner', 'random'), ('random',))
     """
-    board_map = load_map(load_ruleset(game).board)
+    rules = load_ruleset(game)
+    board_map = load_map(rules.board, rules.terrains)
     return BOARD_KINDS if board_map.beginner is not None else ("random",)
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.text import Text
 from test_card_kinds import RULES, cards, give, main_phase
+from test_declared_kinds import RULES as FOUR
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
@@ -141,3 +143,31 @@ async def test_the_bank_trade_dialog_trades_commodities_at_80x24() -> None:
         await pilot.pause()
     assert state.hands[0] == list(cards(lumber=2, cloth=3, coin=3))
     assert state.bank[Resource.PAPER] == RULES.bank[Resource.PAPER]
+
+
+async def test_the_hand_panel_shows_declared_kinds_in_colours_of_their_own() -> None:
+    """The four-kinds game (tests/data/four-kinds.toml): timber and iron, which the Catan
+    catalogue does not name, show with their own letters and colours; grain keeps its yellow."""
+    state = main_phase(rules=FOUR)
+    view = InformationState(state.board, 3, 0, rules=FOUR)
+    view.play(A.StartPlayer(0))
+    view.setup_step, view.turn, view.phase = len(view.setup_order), 1, Phase.MAIN
+    for target in (state, view):
+        give(target, 0, (1, 2, 0, 3))
+    app = HandApp(EngineReader(view))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        text = app.query_one(HandPanel).render()
+        assert isinstance(text, Text)
+        rows = text.plain.splitlines()[1:5]
+        assert [r.split()[:3] for r in rows] == [
+            ["G", "grain", "1"], ["T", "timber", "2"], ["W", "wool", "0"], ["I", "iron", "3"]
+        ]  # fmt: skip
+        start = len(text.plain.splitlines()[0]) + 1
+        styles = {
+            text.plain[s.start : s.end].strip(): str(s.style)
+            for s in text.spans
+            if s.start >= start and s.end <= start + sum(len(r) + 1 for r in rows)
+        }
+        assert styles["grain"] == "yellow" and styles["timber"] == "bright_magenta"
+        assert styles["iron"] == "blue" and styles["T"] == "bold bright_magenta"

@@ -172,12 +172,30 @@ RESOURCE_WORDS: Final[Mapping[Terrain, str]] = MappingProxyType(
 """The word a roomy hex shows: its terrain's resource ("desert", "jungle", "gold" for the hexes
 that produce none; "fog" for a face-down hex, "sea" for one revealed as water)."""
 
+DECLARED_COLOUR: Final = "#6E5A8A"
+"""The fill of a terrain a rule set declares (a muted violet, apart from the catalogue's
+fills); its letter and name tell it from the others."""
+
 _DARK_TEXT: Final = frozenset({Terrain.PASTURE, Terrain.FIELDS, Terrain.DESERT, Terrain.GOLD_MINE})
 _FILL: Final = {
     t: Style(bgcolor=c, color="#000000" if t in _DARK_TEXT else "#FFFFFF")
     for t, c in TERRAIN_COLOURS.items()
 }
 _LETTER: Final = {t: s + Style(bold=True) for t, s in _FILL.items()}
+_DECLARED_FILL: Final = Style(bgcolor=DECLARED_COLOUR, color="#FFFFFF")
+_DECLARED_LETTER: Final = _DECLARED_FILL + Style(bold=True)
+_WORD_ROOM: Final = max(len(w) for w in RESOURCE_WORDS.values())
+
+
+def _terrain_look(terrain: Terrain) -> tuple[Style, Style, str]:
+    """A hex's fill, its letter's style and its word (:data:`RESOURCE_WORDS`); a declared
+    terrain's are :data:`DECLARED_COLOUR` and its name (cut to the longest catalogue word's
+    length, so it fits the hex)."""
+    if terrain.is_catalogue:
+        return _FILL[terrain], _LETTER[terrain], RESOURCE_WORDS[terrain]
+    return _DECLARED_FILL, _DECLARED_LETTER, terrain.name.lower()[:_WORD_ROOM]
+
+
 _TOKEN: Final = Style(bgcolor="#F4E8C8", color="#000000", bold=True)
 _TOKEN_RED: Final = Style(bgcolor="#C4161C", color="#FFFFFF", bold=True)
 """6 and 8: a red chip (dark in grey levels too, so they stand out under NO_COLOR)."""
@@ -804,33 +822,31 @@ def _draw_hexes(canvas: Canvas, geo: Geometry, board: Board) -> None:
     name = geo.layout.name
     for h, (col, row) in enumerate(geo.hexes[: geo.land_hexes]):
         terrain, token = board.terrains[h], board.tokens[h]
-        fill = _FILL[terrain]
+        fill, letter, word = _terrain_look(terrain)
         for c, r in geo.interiors[h]:
             canvas.put(c, r, " ", fill)
         token_style = _TOKEN_RED if token in RED_NUMBERS else _TOKEN
         if name == "roomy":  # "L lumber" above the token chip, the pips on the chip below
-            word = RESOURCE_WORDS[terrain]
             start = _centred(canvas, col, row - 1, f"{terrain.letter} {word}", fill)
-            canvas.put(start, row - 1, terrain.letter, _LETTER[terrain])
+            canvas.put(start, row - 1, terrain.letter, letter)
             if token:
                 _centred(canvas, col, row, f"{token_text(token):^7}", token_style)
                 _centred(canvas, col, row + 1, f"{pips(token):^7}", token_style)
         elif name == "medium":  # the token chip, "L lumber" below it, then the pips
-            word = RESOURCE_WORDS[terrain]
             start = _centred(canvas, col, row, f"{terrain.letter} {word}", fill)
-            canvas.put(start, row, terrain.letter, _LETTER[terrain])
+            canvas.put(start, row, terrain.letter, letter)
             if token:
                 _centred(canvas, col, row - 1, f"{token_text(token):^5}", token_style)
                 _centred(canvas, col, row + 1, pips(token), fill)
         elif name == "compact":  # "L 10" with the pips above
-            canvas.put(col - 2, row, terrain.letter, _LETTER[terrain])
+            canvas.put(col - 2, row, terrain.letter, letter)
             if token:
                 canvas.put(col, row, f"{token:>2}", token_style)
                 if token in RED_NUMBERS:
                     canvas.put(col + 2, row, RED_MARK, token_style)
                 _centred(canvas, col, row - 1, pips(token), fill)
         else:  # mini: one line, "L 10" and the pips as one braille cell ("!" for 6 and 8)
-            canvas.put(col - 2, row, terrain.letter, _LETTER[terrain])
+            canvas.put(col - 2, row, terrain.letter, letter)
             if token:
                 canvas.put(col, row, f"{token:>2}", token_style)
                 if token in RED_NUMBERS:

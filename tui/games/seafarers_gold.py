@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexlan.engine.actions import Action
-from hexlan.engine.core import RESOURCES, Hand, Resource
+from hexlan.engine.core import Hand
 from hexlan.engine.variants.seafarers import ChooseGold, Seafarers, sea
 from hexlan.net.client import GameClient
 from hexlan.tui.actionkeys import keyed
@@ -30,11 +30,13 @@ class GoldDialog(CardsDialog):
     def __init__(self, game: GameClient) -> None:
         view = game.view
         bank = tuple(view.bank)
-        need = min(sea(view).gold_owed[game.human_seat], sum(bank[r] for r in RESOURCES))
+        kinds = view.rules.cards
+        resources = [r for r in kinds if not r.is_commodity]
+        need = min(sea(view).gold_owed[game.human_seat], sum(bank[r] for r in resources))
         noun = "resource" if need == 1 else "resources"
         title = f"Gold: choose {need} {noun}"
         # Gold brings resources, never a commodity (docs/rules/seafarers.md rule 10).
-        most = [0 if Resource(r).is_commodity else min(n, need) for r, n in enumerate(bank)]
+        most = [0 if k.is_commodity else min(n, need) for k, n in zip(kinds, bank, strict=True)]
         super().__init__(game, title, need, bank, "bank", most)
 
     def action(self, cards: Hand) -> Action:

@@ -4,7 +4,7 @@ Knights' progress cards: :mod:`hexlan.tui.panel_lines`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -15,19 +15,41 @@ from hexlan.engine.core import DevCard, Resource
 from hexlan.tui.panel_lines import CARDS, COSTS, HAND, PIECES, PRICES
 from hexlan.tui.widgets.panel import GamePanel
 
-RESOURCE_STYLES: Final[Mapping[Resource, str]] = MappingProxyType(
+_CATALOGUE_STYLES: Final = MappingProxyType(
     {
-        Resource.LUMBER: "green",
-        Resource.BRICK: "red",
-        Resource.WOOL: "bright_green",
-        Resource.GRAIN: "yellow",
-        Resource.ORE: "bright_black",
-        Resource.PAPER: "bright_white",
-        Resource.CLOTH: "magenta",
-        Resource.COIN: "bright_yellow",
+        "LUMBER": "green",
+        "BRICK": "red",
+        "WOOL": "bright_green",
+        "GRAIN": "yellow",
+        "ORE": "bright_black",
+        "PAPER": "bright_white",
+        "CLOTH": "magenta",
+        "COIN": "bright_yellow",
     }
 )
-"""Card-kind colours, commodities included (8/16-colour names: they read over any terminal)."""
+_DECLARED_STYLES: Final = ("cyan", "bright_magenta", "bright_cyan", "blue")
+"""Colours of the kinds a rule set declares, by the kind's index (apart from the catalogue's)."""
+
+
+class _KindStyles(Mapping[Resource, str]):
+    """A kind's colour by its name: a kind the catalogue names (Landnám's grain and wool too,
+    wherever they stand) has the catalogue's; a declared kind (timber, iron) one of
+    :data:`_DECLARED_STYLES` by its index. Iterates the catalogue."""
+
+    def __getitem__(self, kind: Resource) -> str:
+        own = _CATALOGUE_STYLES.get(kind.name)
+        return own if own is not None else _DECLARED_STYLES[kind % len(_DECLARED_STYLES)]
+
+    def __iter__(self) -> Iterator[Resource]:
+        return iter(Resource)
+
+    def __len__(self) -> int:
+        return len(Resource)
+
+
+RESOURCE_STYLES: Final[Mapping[Resource, str]] = _KindStyles()
+"""Card-kind colours, commodities and declared kinds included (8/16-colour names: they read
+over any terminal); keyed by the game's kinds (``rules.cards``)."""
 
 BASE_COSTS: Final = "Costs: road LB · settlement LBWG\n       city GGOOO · development card WGO"
 
