@@ -11,6 +11,10 @@ key), so the screen (:mod:`hexlan.tui.screens.game`) names no game:
   place's action (a knight's commands, the Inventor's second hex: :func:`step_of`);
 - :func:`picks_in` registers the phases whose decision is picked on the board at once
   (:func:`phase_pick`);
+- :func:`builds_on_paths` registers a game's pieces built on paths beside the road, so a
+  set-up or free path pick places either (:func:`path_pick`, :func:`picks`);
+- :func:`switches` registers a key that, in a pick of one piece's move, moves another piece
+  instead (Seafarers' ``P``: the pirate rather than the robber; :func:`switch_of`);
 - :data:`ROLL_WORDS` is the slot of what a game adds to the prompt before the roll.
 """
 
@@ -61,6 +65,8 @@ _HEADS: Final[dict[str, str]] = {}
 _KINDS: Final[dict[str, PickKind]] = {}
 _STEPS: Final[dict[str, Step]] = {}
 _PHASE_PICKS: Final[dict[GamePhase, str]] = {}
+_PATH_PIECES: Final[list[str]] = ["road"]
+_SWITCHES: Final[dict[str, tuple[str, str]]] = {}
 
 
 def runs(
@@ -161,6 +167,53 @@ def picks_in(phase: GamePhase, what: str) -> None:
 def phase_pick(phase: GamePhase) -> str | None:
     """The pick ``phase``'s decision is made by (None: none registered)."""
     return _PHASE_PICKS.get(phase)
+
+
+def builds_on_paths(piece: str) -> None:
+    """Register ``piece`` (``"ship"``) as built on paths like the road, by the key
+    ``build:PIECE`` (:func:`~hexlan.tui.actionkeys.answers`).
+
+    Raises:
+        ValueError: a piece already registered.
+    """
+    if piece in _PATH_PIECES:
+        raise ValueError(f"the path piece {piece!r} is registered twice")
+    _PATH_PIECES.append(piece)
+
+
+def path_pick(legal: Sequence[Action]) -> str:
+    """What a set-up or free path pick places, the person's legal actions being ``legal``:
+    the path pieces legal now joined by " or " (``"road or ship"``), else ``"road"``."""
+    legal_now = [p for p in _PATH_PIECES if keyed(f"build:{p}", legal)]
+    return " or ".join(legal_now) or "road"
+
+
+def picks(what: str) -> list[str]:
+    """The pieces a pick of ``what`` places (:func:`path_pick`): ``"road or ship"`` places
+    either.
+
+    >>> picks("road or ship"), picks("city")
+    (['road', 'ship'], ['city'])
+    """
+    return what.split(" or ")
+
+
+def switches(what: str, other: str, key: str) -> None:
+    """Register ``key`` as switching a pick of ``what``'s move to a pick of ``other``'s
+    (Seafarers: ``switches("robber", "pirate", "P")``), shown when ``other`` has a legal
+    place; a robber's move the robber cannot make starts the ``other`` pick at once.
+
+    Raises:
+        ValueError: ``what`` already switches.
+    """
+    if what in _SWITCHES:
+        raise ValueError(f"the pick {what!r} already switches")
+    _SWITCHES[what] = (other, key)
+
+
+def switch_of(what: str) -> tuple[str, str] | None:
+    """The pick a pick of ``what`` switches to and its key (None: it does not switch)."""
+    return _SWITCHES.get(what)
 
 
 RollWords = Callable[[InformationState, Sequence[Action]], str]
