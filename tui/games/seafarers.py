@@ -26,7 +26,17 @@ from hexlan.engine.variants.seafarers import (
 from hexlan.tui.actionkeys import answers, card_helps, keyed, places, prompts, waits
 from hexlan.tui.board_render import LAYERS, BoardLayers, BoardState, SeaPieces
 from hexlan.tui.panel_lines import COSTS, PIECES, STANDING
-from hexlan.tui.screen_keys import builds_on_paths, pick_heads, picks, runs, steps, switches
+from hexlan.tui.screen_keys import (
+    ScreenKey,
+    binds,
+    builds_on_paths,
+    explains,
+    pick_heads,
+    picks,
+    runs,
+    steps,
+    switches,
+)
 
 if TYPE_CHECKING:
     from hexlan.engine.state import GameState
@@ -58,6 +68,45 @@ card_helps(
     },
 )
 """Where the sea changes what a card does (docs/rules/seafarers.md rules 7, 12)."""
+binds(
+    ScreenKey(
+        "b",
+        "build('ship')",
+        "Ship",
+        "Build a ship",
+        "key b: pick one of the highlighted paths at sea",
+        "buy",
+    ),
+    ScreenKey(
+        "n",
+        "game('move_ship')",
+        "Move ship",
+        "Move a ship",
+        "key n: pick the ship, then its new place",
+        "buy",
+    ),
+    ScreenKey(
+        "g",
+        "game('gold')",
+        "Gold",
+        "Choose your gold",
+        "key g: the resources the gold fields owe you",
+        "buy",
+    ),
+    ScreenKey("P", "switch_pick('pirate')", "Pirate", "Move the pirate instead", "key P", "buy"),
+    ScreenKey("R", "switch_pick('robber')", "Robber", "Move the robber instead", "key R", "buy"),
+)
+explains(
+    """\
+Seafarers: a ship (lumber+wool) goes on a path beside the sea, joined to your ship, settlement
+or city (a road and a ship meet only at your own building); one ship a turn may move, from the
+open end of a route. A 7 or a knight moves the robber or the pirate (a sea hex: it robs a
+player with a ship beside it and blocks ships there). A gold field pays 1 resource of your
+choice per settlement, 2 per city; your first settlement on each new island brings 2 points.""",
+    ("b / n", "Seafarers: build a ship / move a ship (pick it, then its new place)"),
+    ("P / R", "Seafarers, moving the robber: move the pirate instead / the robber again"),
+    ("g", "Seafarers: reopen the gold dialog (choose the resources gold owes you)"),
+)
 
 
 @runs(Seafarers, "move_ship")

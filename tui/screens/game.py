@@ -62,6 +62,7 @@ from hexlan.tui.screen_keys import (
     pick_head,
     pick_kind,
     picks,
+    placed,
     step_of,
     switch_of,
 )
@@ -113,6 +114,31 @@ def make_labels(count: int) -> list[str]:
     return [a + b for a in letters for b in letters][:count]
 
 
+_OWN_BINDINGS: Final[list[Binding]] = [
+    Binding("r", "roll", "Roll"),
+    Binding("s", "build('settlement')", "Settle"),
+    Binding("c", "build('city')", "City"),
+    Binding("d", "build('road')", "Road"),
+    Binding("v", "buy", "Buy card"),
+    Binding("p", "play_card", "Play"),
+    Binding("t", "trade", "Trade"),
+    Binding("m", "bank_trade", "Bank"),
+    Binding("e", "end_turn", "End turn"),
+    Binding("x", "discard", "Discard"),
+    Binding("o", "answer_offer", "Offer"),
+    Binding("y", "decide", "Choose"),
+    Binding("A", "abandon", "Abandon"),
+    Binding("escape", "cancel_pick", "Cancel"),
+    Binding("h", "dice", "Dice stats", show=False),
+    Binding("question_mark,f1", "help", "Help"),
+    Binding("tab", "next_panel", "Panel", show=False),
+    Binding("1", "panel('hand')", "Hand", show=False),
+    Binding("2", "panel('log')", "Log", show=False),
+    Binding("q", "quit_over", "Quit", show=False),
+]
+"""The screen's own keys; every game's go among them (:func:`~hexlan.tui.screen_keys.binds`)."""
+
+
 @dataclass
 class Pick:
     """Picking a place on the board.
@@ -153,36 +179,7 @@ class GameScreen(TableScreen):
         """The game moved on without a call of ours (a networked game's messages)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll"),
-        Binding("s", "build('settlement')", "Settle"),
-        Binding("c", "build('city')", "City"),
-        Binding("d", "build('road')", "Road"),
-        Binding("b", "build('ship')", "Ship"),
-        Binding("n", "game('move_ship')", "Move ship"),
-        Binding("g", "game('gold')", "Gold"),
-        Binding("f", "game('attack')", "Attack fortress"),
-        Binding("P", "switch_pick('pirate')", "Pirate"),
-        Binding("R", "switch_pick('robber')", "Robber"),
-        Binding("v", "buy", "Buy card"),
-        Binding("p", "play_card", "Play"),
-        Binding("t", "trade", "Trade"),
-        Binding("m", "bank_trade", "Bank"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("x", "discard", "Discard"),
-        Binding("o", "answer_offer", "Offer"),
-        Binding("k", "game('knights')", "Knights"),
-        Binding("w", "build('wall')", "Wall"),
-        Binding("i", "game('improve')", "Improve"),
-        Binding("y", "decide", "Choose"),
-        Binding("l", "game('progress_cards')", "Cards"),
-        Binding("A", "abandon", "Abandon"),
-        Binding("escape", "cancel_pick", "Cancel"),
-        Binding("h", "dice", "Dice stats", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("tab", "next_panel", "Panel", show=False),
-        Binding("1", "panel('hand')", "Hand", show=False),
-        Binding("2", "panel('log')", "Log", show=False),
-        Binding("q", "quit_over", "Quit", show=False),
+        *placed(_OWN_BINDINGS, lambda b: b.action, lambda k: Binding(k.key, k.action, k.label))
     ]
 
     def __init__(
@@ -1067,36 +1064,27 @@ _CARD_HELP: Final[dict[DevelopmentCard, str]] = {
 """What each development card does in the base game (a game's own words:
 :func:`~hexlan.tui.actionkeys.card_helps`)."""
 
-COMMANDS: Final = (
-    ("Roll the dice", "roll", "key r"),
-    ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
-    ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
-    ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
-    ("Build a ship", "build('ship')", "key b: pick one of the highlighted paths at sea"),
-    ("Move a ship", "game('move_ship')", "key n: pick the ship, then its new place"),
-    ("Choose your gold", "game('gold')", "key g: the resources the gold fields owe you"),
-    (
-        "Attack your fortress",
-        "game('attack')",
-        "key f: Pirate Islands, once your ship line reaches it",
-    ),
-    ("Move the pirate instead", "switch_pick('pirate')", "key P"),
-    ("Move the robber instead", "switch_pick('robber')", "key R"),
-    ("Buy a development card", "buy", "key v: wool + grain + ore"),
-    ("Play a development card", "play_card", "key p"),
-    ("Trade with players", "trade", "key t: offer to one player or to everyone"),
-    ("Trade with the bank or a harbour", "bank_trade", "key m"),
-    ("End the turn", "end_turn", "key e"),
-    ("Discard cards", "discard", "key x"),
-    ("Answer the offer made to you", "answer_offer", "key o"),
-    ("Knights: build one or command yours", "game('knights')", "key k: Cities & Knights"),
-    ("Build a city wall", "build('wall')", "key w: Cities & Knights, two brick"),
-    ("Improve your cities", "game('improve')", "key i: Cities & Knights, a track's next level"),
-    ("Make the choice due", "decide", "key y: aqueduct, progress deck, progress discard"),
-    ("Your progress cards", "game('progress_cards')", "key l: their names and text"),
-    ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
-    ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
-    ("Help: keys and rules", "help", "key ? or F1"),
-    ("Quit", "app.quit", "ctrl+q"),
+COMMANDS: Final = placed(
+    [
+        ("Roll the dice", "roll", "key r"),
+        ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
+        ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
+        ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
+        ("Buy a development card", "buy", "key v: wool + grain + ore"),
+        ("Play a development card", "play_card", "key p"),
+        ("Trade with players", "trade", "key t: offer to one player or to everyone"),
+        ("Trade with the bank or a harbour", "bank_trade", "key m"),
+        ("End the turn", "end_turn", "key e"),
+        ("Discard cards", "discard", "key x"),
+        ("Answer the offer made to you", "answer_offer", "key o"),
+        ("Make the choice due", "decide", "key y: reopen the dialog of the choice due"),
+        ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
+        ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
+        ("Help: keys and rules", "help", "key ? or F1"),
+        ("Quit", "app.quit", "ctrl+q"),
+    ],
+    lambda c: c[1],
+    lambda k: (k.title, k.action, k.help),
 )
-"""The game's commands: title, action, help (the command palette shows the legal ones)."""
+"""The game's commands: title, action, help (the command palette shows the legal ones); a
+game's own among them (:func:`~hexlan.tui.screen_keys.binds`)."""
