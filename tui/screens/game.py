@@ -795,10 +795,8 @@ class GameScreen(TableScreen):
             await self.run_action(name)
 
     def action_decide(self) -> None:
-        """Open the dialog of the decision due (:func:`~hexlan.tui.actionkeys.asks`: in Cities
-        & Knights the aqueduct, a defender's deck, a progress card to discard, the Wedding's
-        gift, the Deserter's knight, the Commercial Harbor's offer or answer, the Master
-        Merchant's cards)."""
+        """Open the dialog of the decision due, the one its game registered for the phase
+        (:func:`~hexlan.tui.actionkeys.asks`)."""
         dialog = dialog_of(self.game.view.phase)
         if dialog is None:
             return
