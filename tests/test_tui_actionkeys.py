@@ -196,8 +196,16 @@ def test_a_game_registers_what_a_card_does_in_its_rules() -> None:
     class Mutiny(PirateIslands):
         """A game deriving from Pirate Islands: its card words too."""
 
+    at_sea = "build two roads or ships free, in any mix"  # Seafarers' words, Pirate Islands' too
     for game in (PirateIslands, Mutiny):
-        assert K.card_helps_of(game) == {DevCard.KNIGHT: "turn a ship of your line into a warship"}
-    assert K.card_helps_of(Seafarers) == {} and K.card_helps_of(type(None)) == {}
+        assert K.card_helps_of(game) == {
+            DevCard.KNIGHT: "turn a ship of your line into a warship",
+            DevCard.ROAD_BUILDING: at_sea,
+        }
+    assert K.card_helps_of(Seafarers) == {
+        DevCard.KNIGHT: "move the robber or the pirate and steal",
+        DevCard.ROAD_BUILDING: at_sea,
+    }
+    assert K.card_helps_of(type(None)) == {}
     with pytest.raises(ValueError, match="PirateIslands already has its card words"):
         K.card_helps(PirateIslands, {DevCard.MONOPOLY: "take it all"})

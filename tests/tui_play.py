@@ -144,4 +144,4 @@ async def move_a_ship(pilot: Pilot[int], screen: GameScreen) -> None:
     view = game.view
     assert source not in sea(view).ships[0] and target in sea(view).ships[0]
     assert sea(view).ship_moved and not legal(MoveShip)(game)
-    assert not screen.check_action("move_ship", ())
+    assert not screen.check_action("game", ("move_ship",))

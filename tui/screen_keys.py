@@ -11,6 +11,13 @@ key), so the screen (:mod:`hexlan.tui.screens.game`) names no game:
   place's action (a knight's commands, the Inventor's second hex: :func:`step_of`);
 - :func:`picks_in` registers the phases whose decision is picked on the board at once
   (:func:`phase_pick`);
+- :func:`builds_on_paths` registers a game's pieces built on paths beside the road, so a
+  set-up or free path pick places either (:func:`path_pick`, :func:`picks`);
+- :func:`switches` registers a key that, in a pick of one piece's move, moves another piece
+  instead (Seafarers' ``P``: the pirate rather than the robber; :func:`switch_of`);
+- :func:`binds` registers a game's key on the screen's footer and in its command palette
+  (:func:`bound`), and :func:`explains` its line on the help screen with a paragraph of its
+  rules in short (:func:`explained`);
 - :data:`ROLL_WORDS` is the slot of what a game adds to the prompt before the roll.
 """
 
@@ -18,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypeVar
 
 from hexlan.engine.actions import Action
 from hexlan.engine.core import GamePhase
@@ -29,6 +36,8 @@ from hexlan.tui.slots import Slot
 if TYPE_CHECKING:
     from hexlan.engine.variants.base import Variant
     from hexlan.tui.screens.game import GameScreen, Pick
+
+T = TypeVar("T")
 
 PickKind: TypeAlias = Literal["node", "path", "hex"]
 """What a pick lights: intersections, paths or hexes."""
@@ -56,11 +65,38 @@ class GameKey:
     shown: Callable[[GameScreen, list[Action]], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class ScreenKey:
+    """A game's key on the game screen's footer and in its command palette.
+
+    Attributes:
+        key: the key (``"b"``).
+        action: the screen's action it runs (``"build('ship')"``, ``"game('gold')"``).
+        label: its name in the footer (``"Ship"``).
+        title: its command's title in the palette (``"Build a ship"``).
+        help: its command's help in the palette (``"key b: ..."``).
+        before: the action of the screen's own key it goes before, in the footer and the
+            palette (``"buy"``; one the screen has not: at the end).
+    """
+
+    key: str
+    action: str
+    label: str
+    title: str
+    help: str
+    before: str
+
+
 _KEYS: Final[dict[type, dict[str, GameKey]]] = {}
 _HEADS: Final[dict[str, str]] = {}
 _KINDS: Final[dict[str, PickKind]] = {}
 _STEPS: Final[dict[str, Step]] = {}
 _PHASE_PICKS: Final[dict[GamePhase, str]] = {}
+_BOUND: Final[list[ScreenKey]] = []
+_EXPLAINED: Final[list[tuple[tuple[str, str], ...]]] = []
+_RULES_IN_SHORT: Final[list[str]] = []
+_PATH_PIECES: Final[list[str]] = ["road"]
+_SWITCHES: Final[dict[str, tuple[str, str]]] = {}
 
 
 def runs(
@@ -161,6 +197,103 @@ def picks_in(phase: GamePhase, what: str) -> None:
 def phase_pick(phase: GamePhase) -> str | None:
     """The pick ``phase``'s decision is made by (None: none registered)."""
     return _PHASE_PICKS.get(phase)
+
+
+def binds(*keys: ScreenKey) -> None:
+    """Register ``keys`` as a game's keys on the game screen (their footer bindings and their
+    commands), which the screen shows and allows as their actions say (a ``game(NAME)`` key:
+    :func:`runs`).
+
+    Raises:
+        ValueError: a key already bound.
+    """
+    for key in keys:
+        if any(k.key == key.key for k in _BOUND):
+            raise ValueError(f"the key {key.key!r} is bound twice")
+        _BOUND.append(key)
+
+
+def bound() -> tuple[ScreenKey, ...]:
+    """Every game's keys, in the order their modules registered them."""
+    return tuple(_BOUND)
+
+
+def placed(
+    own: Sequence[T], action_of: Callable[[T], str], make: Callable[[ScreenKey], T]
+) -> list[T]:
+    """The screen's ``own`` keys (bindings or commands, each of the action ``action_of(it)``)
+    with every game's keys made by ``make`` among them, each before the one it names
+    (:attr:`ScreenKey.before`; the ones naming none of them at the end)."""
+    game = bound()
+    merged: list[T] = []
+    for item in own:
+        merged += [make(k) for k in game if k.before == action_of(item)]
+        merged.append(item)
+    known = {action_of(item) for item in own}
+    return merged + [make(k) for k in game if k.before not in known]
+
+
+def explains(rules_in_short: str, *lines: tuple[str, str]) -> None:
+    """Register a game's help: a paragraph of its rules in short, and the ``lines`` of its
+    keys for the help screen's key map, each the keys and what they do (``("b / n", "Seafarers:
+    build a ship / move a ship")``)."""
+    _RULES_IN_SHORT.append(rules_in_short)
+    _EXPLAINED.append(lines)
+
+
+def explained() -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """Every game's help (:func:`explains`) in the order their modules registered it: the
+    key map's lines and the paragraphs of rules in short."""
+    import hexlan.tui.games  # noqa: F401, PLC0415 - the games' modules import this one
+
+    return tuple(line for lines in _EXPLAINED for line in lines), tuple(_RULES_IN_SHORT)
+
+
+def builds_on_paths(piece: str) -> None:
+    """Register ``piece`` (``"ship"``) as built on paths like the road, by the key
+    ``build:PIECE`` (:func:`~hexlan.tui.actionkeys.answers`).
+
+    Raises:
+        ValueError: a piece already registered.
+    """
+    if piece in _PATH_PIECES:
+        raise ValueError(f"the path piece {piece!r} is registered twice")
+    _PATH_PIECES.append(piece)
+
+
+def path_pick(legal: Sequence[Action]) -> str:
+    """What a set-up or free path pick places, the person's legal actions being ``legal``:
+    the path pieces legal now joined by " or " (``"road or ship"``), else ``"road"``."""
+    legal_now = [p for p in _PATH_PIECES if keyed(f"build:{p}", legal)]
+    return " or ".join(legal_now) or "road"
+
+
+def picks(what: str) -> list[str]:
+    """The pieces a pick of ``what`` places (:func:`path_pick`): ``"road or ship"`` places
+    either.
+
+    >>> picks("road or ship"), picks("city")
+    (['road', 'ship'], ['city'])
+    """
+    return what.split(" or ")
+
+
+def switches(what: str, other: str, key: str) -> None:
+    """Register ``key`` as switching a pick of ``what``'s move to a pick of ``other``'s
+    (Seafarers: ``switches("robber", "pirate", "P")``), shown when ``other`` has a legal
+    place; a robber's move the robber cannot make starts the ``other`` pick at once.
+
+    Raises:
+        ValueError: ``what`` already switches.
+    """
+    if what in _SWITCHES:
+        raise ValueError(f"the pick {what!r} already switches")
+    _SWITCHES[what] = (other, key)
+
+
+def switch_of(what: str) -> tuple[str, str] | None:
+    """The pick a pick of ``what`` switches to and its key (None: it does not switch)."""
+    return _SWITCHES.get(what)
 
 
 RollWords = Callable[[InformationState, Sequence[Action]], str]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hexlan.engine import actions as A
 from hexlan.engine.core import DevCard, Phase
 from hexlan.tui.actionkeys import answers, builds_in, places, plays, waits
+from hexlan.tui.screen_keys import picks
 
 answers("build:settlement", A.BuildSettlement)
 answers("build:city", A.BuildCity)
@@ -24,15 +25,6 @@ waits("to move the robber", Phase.MOVE_ROBBER)
 waits("to place a settlement", Phase.SETUP_SETTLEMENT)
 waits("to place a road", Phase.SETUP_ROAD)
 waits("to roll", Phase.ROLL)
-
-
-def picks(what: str) -> list[str]:
-    """The pieces a pick of ``what`` places: ``"road or ship"`` places either.
-
-    >>> picks("road or ship"), picks("city")
-    (['road', 'ship'], ['city'])
-    """
-    return what.split(" or ")
 
 
 @places(A.BuildSettlement)

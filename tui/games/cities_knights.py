@@ -30,13 +30,73 @@ from hexlan.engine.variants.cities_knights.actions import (
 )
 from hexlan.tui.actionkeys import Choices, answers, asks, labels, places, waits
 from hexlan.tui.games.cities_knights_panel import KNIGHT_LEVELS
-from hexlan.tui.screen_keys import ROLL_WORDS, pick_heads, picks_in, runs, steps
+from hexlan.tui.screen_keys import (
+    ROLL_WORDS,
+    ScreenKey,
+    binds,
+    explains,
+    pick_heads,
+    picks_in,
+    runs,
+    steps,
+)
 from hexlan.tui.screens import knights
 
 if TYPE_CHECKING:
     from hexlan.tui.screens.game import GameScreen, Pick
 
 answers("build:wall", BuildWall)
+binds(
+    ScreenKey(
+        "k",
+        "game('knights')",
+        "Knights",
+        "Knights: build one or command yours",
+        "key k: Cities & Knights",
+        "decide",
+    ),
+    ScreenKey(
+        "w",
+        "build('wall')",
+        "Wall",
+        "Build a city wall",
+        "key w: Cities & Knights, two brick",
+        "decide",
+    ),
+    ScreenKey(
+        "i",
+        "game('improve')",
+        "Improve",
+        "Improve your cities",
+        "key i: Cities & Knights, a track's next level",
+        "decide",
+    ),
+    ScreenKey(
+        "l",
+        "game('progress_cards')",
+        "Cards",
+        "Your progress cards",
+        "key l: their names and text",
+        "abandon",
+    ),
+)
+explains(
+    """\
+Cities & Knights: 13 points; set-up places a settlement, then a city. A city by forest, pasture
+or mountains yields paper, cloth or coin with its resource. Improve a track (cloth: trade, coin:
+politics, paper: science) one level at a time for as many of its commodity; the first to level 4
+takes its metropolis (2 points). The event die sails the barbarians' ship (status line: ship n/7);
+when it lands, active knights' levels against the number of cities: the strongest defender earns
+a point, or the weakest lose a city. Knights (1 basic, 2 strong, 3 mighty; reversed: active)
+cost wool+ore, activate for grain, promote for wool+ore, and once active may move, displace a
+weaker knight or chase the robber. A wall (#, 2 brick) raises your hand limit by 2. A gate on
+the event die gives progress cards to players whose track level reaches the red die; l plays
+one (the Alchemist before your roll: you choose the dice). The merchant (M on its hex) trades its
+hex's resource 2:1 for its holder, who has its point.""",
+    ("k", "Cities & Knights: build a knight, or pick yours to activate, promote, move, chase"),
+    ("w / i", "Cities & Knights: build a city wall / improve a track (then the metropolis)"),
+    ("y / l", "Cities & Knights: reopen the choice due (aqueduct, deck, discard) / your cards"),
+)
 answers("improve", ImproveCity)
 places(
     ActivateKnight,

@@ -34,7 +34,7 @@ from hexlan.tui.board_render import (
 )
 from hexlan.tui.games.seafarers import ships_left_line
 from hexlan.tui.panel_lines import STANDING
-from hexlan.tui.screen_keys import runs
+from hexlan.tui.screen_keys import ScreenKey, binds, explains, runs
 
 if TYPE_CHECKING:
     from hexlan.engine.state import GameState
@@ -45,6 +45,28 @@ answers("rob", RobSeat)
 answers("attack", AttackFortress)
 waits("to attack a fortress", PiratePhase.FORTRESS)
 card_helps(PirateIslands, {DevCard.KNIGHT: "turn a ship of your line into a warship"})
+binds(
+    ScreenKey(
+        "f",
+        "game('attack')",
+        "Attack fortress",
+        "Attack your fortress",
+        "key f: Pirate Islands, once your ship line reaches it",
+        "buy",
+    )
+)
+explains(
+    """\
+Pirate Islands: no robber. Your ships form one line from your start settlement through your
+colour's intersection to your fortress (the digit: its chits left). A knight makes a ship a
+warship (≈). Each roll the pirate fleet (P) sails the lower die's hexes round its circle (∘); by
+one player's buildings it attacks: the lower die against that player's warships (stronger
+pirates take 1 card + 1 per city, a stronger player takes a card of choice). On a 7 the roller
+robs anyone. With your line at your fortress, f attacks it: a die against your warships; more
+warships take a chit (three: it becomes your settlement), fewer lose ships; it ends your turn.
+You win with 10 points and your own fortress taken.""",
+    ("f", "Pirate Islands: attack your fortress (once your ship line reaches it)"),
+)
 
 
 @runs(PirateIslands, "attack")

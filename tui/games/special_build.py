@@ -10,6 +10,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import BuildPhase
 from hexlan.tui.actionkeys import builds_in, keyed, labels, prompts, waits
+from hexlan.tui.screen_keys import explains
 
 _BUILDS = (("a road", "d", "road"), ("a settlement", "s", "settlement"), ("a city", "c", "city"))
 """What the phase's prompt offers to build: its words, its key and its build key's piece."""
@@ -43,3 +44,6 @@ builds_in(BuildPhase.SPECIAL_BUILD)
 labels("special build", BuildPhase.SPECIAL_BUILD)
 waits("may build", BuildPhase.SPECIAL_BUILD, head="Special building: ")
 prompts(BuildPhase.SPECIAL_BUILD, "end_turn", special_build_words, due=nothing_to_build)
+explains("""\
+5-6 players: after each turn, every other player in turn order may build and buy development
+cards (the special building phase: no trading, no cards played); e ends your part of it.""")

@@ -57,10 +57,14 @@ from hexlan.tui.palette import seat_style
 from hexlan.tui.screen_keys import (
     ROLL_WORDS,
     game_key,
+    path_pick,
     phase_pick,
     pick_head,
     pick_kind,
+    picks,
+    placed,
     step_of,
+    switch_of,
 )
 from hexlan.tui.screens.dialogs import (
     ChoiceDialog,
@@ -86,22 +90,16 @@ SYNC_INTERVAL: Final = 0.1
 SIDE_WIDTH: Final = 30
 """The side panels' width in a narrow layout (app.tcss ``#side``)."""
 SIDE_MIN: Final = 23
-"""The narrowest the side panels get to leave the board room (a map for ships at 80 columns)."""
+"""The narrowest the side panels get to leave the board room (a wide map at 80 columns)."""
 
 _PICK_PURPOSE: Final = {
     "settlement": "Place your settlement",
     "city": "Place your city",
     "road": "Place your road",
-    "ship": "Place your ship",
-    "road or ship": "Place your road or ship",
     "robber": "Move the robber (a land hex)",
-    "pirate": "Move the pirate (a sea hex)",
-    "ship to move": "Move a ship: pick the ship",
-    "ship target": "Move the ship to",
 }
-"""The prompt's head for each kind of pick."""
-_SEA_SWITCH: Final = {"robber": ("pirate", "P"), "pirate": ("robber", "R")}
-"""In a robber's move on a map with a pirate: the other piece and the key that switches to it."""
+"""The prompt's head for each kind of pick (a game's own:
+:func:`~hexlan.tui.screen_keys.pick_head`)."""
 
 
 def make_labels(count: int) -> list[str]:
@@ -116,17 +114,43 @@ def make_labels(count: int) -> list[str]:
     return [a + b for a in letters for b in letters][:count]
 
 
+_OWN_BINDINGS: Final[list[Binding]] = [
+    Binding("r", "roll", "Roll"),
+    Binding("s", "build('settlement')", "Settle"),
+    Binding("c", "build('city')", "City"),
+    Binding("d", "build('road')", "Road"),
+    Binding("v", "buy", "Buy card"),
+    Binding("p", "play_card", "Play"),
+    Binding("t", "trade", "Trade"),
+    Binding("m", "bank_trade", "Bank"),
+    Binding("e", "end_turn", "End turn"),
+    Binding("x", "discard", "Discard"),
+    Binding("o", "answer_offer", "Offer"),
+    Binding("y", "decide", "Choose"),
+    Binding("A", "abandon", "Abandon"),
+    Binding("escape", "cancel_pick", "Cancel"),
+    Binding("h", "dice", "Dice stats", show=False),
+    Binding("question_mark,f1", "help", "Help"),
+    Binding("tab", "next_panel", "Panel", show=False),
+    Binding("1", "panel('hand')", "Hand", show=False),
+    Binding("2", "panel('log')", "Log", show=False),
+    Binding("q", "quit_over", "Quit", show=False),
+]
+"""The screen's own keys; every game's go among them (:func:`~hexlan.tui.screen_keys.binds`)."""
+
+
 @dataclass
 class Pick:
     """Picking a place on the board.
 
     Attributes:
         kind: node, path or hex.
-        what: a key of :data:`_PICK_PURPOSE` (settlement, road or ship, robber, pirate, the
-            ship to move and then its new place...).
+        what: a key of :data:`_PICK_PURPOSE` (settlement, road, robber...) or a game's
+            pick (:func:`~hexlan.tui.screen_keys.pick_heads`: a piece to move, then its new
+            place...).
         actions: for each legal place, the legal actions there (several robber victims).
         mandatory: whether Esc may not cancel (set-up, robber, free roads).
-        source: for "ship target", the path of the ship being moved.
+        source: in a pick of a moved piece's new place, the place of the piece.
         labels: the label shown on each place.
         stamp: the event count when it was made (rebuilt when the game moves).
         typed: letters typed so far.
@@ -155,36 +179,7 @@ class GameScreen(TableScreen):
         """The game moved on without a call of ours (a networked game's messages)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll"),
-        Binding("s", "build('settlement')", "Settle"),
-        Binding("c", "build('city')", "City"),
-        Binding("d", "build('road')", "Road"),
-        Binding("b", "build('ship')", "Ship"),
-        Binding("n", "move_ship", "Move ship"),
-        Binding("g", "game('gold')", "Gold"),
-        Binding("f", "game('attack')", "Attack fortress"),
-        Binding("P", "sea_pick('pirate')", "Pirate"),
-        Binding("R", "sea_pick('robber')", "Robber"),
-        Binding("v", "buy", "Buy card"),
-        Binding("p", "play_card", "Play"),
-        Binding("t", "trade", "Trade"),
-        Binding("m", "bank_trade", "Bank"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("x", "discard", "Discard"),
-        Binding("o", "answer_offer", "Offer"),
-        Binding("k", "game('knights')", "Knights"),
-        Binding("w", "build('wall')", "Wall"),
-        Binding("i", "game('improve')", "Improve"),
-        Binding("y", "decide", "Choose"),
-        Binding("l", "game('progress_cards')", "Cards"),
-        Binding("A", "abandon", "Abandon"),
-        Binding("escape", "cancel_pick", "Cancel"),
-        Binding("h", "dice", "Dice stats", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("tab", "next_panel", "Panel", show=False),
-        Binding("1", "panel('hand')", "Hand", show=False),
-        Binding("2", "panel('log')", "Log", show=False),
-        Binding("q", "quit_over", "Quit", show=False),
+        *placed(_OWN_BINDINGS, lambda b: b.action, lambda k: Binding(k.key, k.action, k.label))
     ]
 
     def __init__(
@@ -275,7 +270,7 @@ class GameScreen(TableScreen):
 
     def _fit_side(self, width: int, wide: bool) -> None:
         """In a narrow layout, narrow the side panels (down to :data:`SIDE_MIN`) when the
-        board's smallest layout would not fit beside them: New Shores' 54 columns at 80."""
+        board's smallest layout would not fit beside them (a map 54 columns wide at 80)."""
         side = self.query_one("#side")
         room = width - geometry(MINI, self.game.view.board.topology).width
         if wide or room >= SIDE_WIDTH:
@@ -330,8 +325,8 @@ class GameScreen(TableScreen):
             self._prompted = stamp
             self.action_discard()
         elif (due := prompt_of(phase)) is not None and due.is_due(self.legal()):
-            # A variant's choice (Seafarers' gold, a Cities & Knights dialog, a special building
-            # turn with nothing to build): its key's action.
+            # A game's choice (gold to take, a dialog of its own, a special building turn with
+            # nothing to build): its key's action.
             self._prompted = stamp
             self.call_later(self.run_key, due.key)
         elif phase is Phase.TRADE_RESPONSES and game.human_seat in view.trade_pending:
@@ -354,18 +349,18 @@ class GameScreen(TableScreen):
 
     def _prompt_pick(self, phase: GamePhase, stamp: int) -> bool:
         """Start the board pick a due decision of ``phase`` needs (a set-up piece, a free road,
-        the robber or the pirate, a knight's intersection), or ask whom to rob; whether the
-        phase is one of those."""
+        the robber or the piece a game moves in its place, a game's own pick), or ask whom to
+        rob; whether the phase is one of those."""
         if phase in (Phase.SETUP_SETTLEMENT, Phase.SETUP_ROAD, Phase.ROAD_BUILDING):
             if self.pick is None or self.pick.stamp != stamp:
-                if phase is Phase.SETUP_SETTLEMENT:  # Cities & Knights: the second is a city
+                if phase is Phase.SETUP_SETTLEMENT:  # a game's second may be a city
                     city = bool(keyed("build:city", self.legal()))
                     self.start_pick("node", "city" if city else "settlement", mandatory=True)
                 else:
-                    self.start_pick("path", self._path_pick(), mandatory=True)
+                    self.start_pick("path", path_pick(self.legal()), mandatory=True)
             return True
         if phase is Phase.MOVE_ROBBER and keyed("rob", self.legal()):
-            if self._prompted != stamp and self._is_top():  # Pirate Islands: no robber to move
+            if self._prompted != stamp and self._is_top():  # a 7 with no robber to move
                 self._prompted = stamp
                 self._rob_anyone()
             return True
@@ -373,7 +368,9 @@ class GameScreen(TableScreen):
             if (self.pick is None or self.pick.stamp != stamp) and not self.start_pick(
                 "hex", "robber", mandatory=True
             ):
-                self.start_pick("hex", "pirate", mandatory=True)
+                other = switch_of("robber")  # the robber stuck: the piece moved in its place
+                if other is not None:
+                    self.start_pick("hex", other[0], mandatory=True)
             return True
         what = phase_pick(phase)  # a game's decision picked at once (a displaced knight's place)
         if what is not None:
@@ -436,7 +433,7 @@ class GameScreen(TableScreen):
         """The prompt of a pick on the board: what it is for, the labels to type, the keys."""
         first, last = min(pick.labels.values()), max(pick.labels.values())
         head = _PICK_PURPOSE.get(pick.what) or pick_head(pick.what) or pick.what
-        other = _SEA_SWITCH.get(pick.what)
+        other = switch_of(pick.what)
         if other is not None and self.targets(other[0])[1]:  # fits 80 columns
             head = f"Move the {pick.what} (or {other[1]}: the {other[0]})"
         text.append(f"{head}: ", style="bold")
@@ -605,19 +602,12 @@ class GameScreen(TableScreen):
 
     def targets(self, what: str, source: int = -1) -> tuple[TargetKind, dict[int, list[Action]]]:
         """The kind of place and, per legal place, its legal actions, for a pick of ``what``
-        (``source``: the ship being moved, for "ship target")."""
+        (``source``: the place of the piece being moved, for a pick of its new place)."""
         found: dict[int, list[Action]] = defaultdict(list)
         for action in self.legal():
             for spot in place_of(what, action, source):
                 found[spot].append(action)
         return _pick_kind(what), dict(found)
-
-    def _path_pick(self) -> str:
-        """What a set-up or free path pick places: "road", "ship" or "road or ship"."""
-        legal = self.legal()
-        roads = bool(keyed("build:road", legal))
-        ships = bool(keyed("build:ship", legal))
-        return "road or ship" if roads and ships else "ship" if ships else "road"
 
     def start_pick(self, kind: TargetKind, what: str, mandatory: bool, source: int = -1) -> bool:
         """Light the legal places of a pick of ``what`` (``kind`` places; ``source``: the piece
@@ -641,7 +631,7 @@ class GameScreen(TableScreen):
     def end_pick(self) -> None:
         """Stop the pick on: its places and what it lit go dark."""
         if self.pick is not None and self.pick.lit:
-            self.board.end_flash()  # the ship or knight being moved (the first hex) was lit
+            self.board.end_flash()  # the piece being moved (the first place picked) was lit
         self.pick = None
         self.board.set_targets(None, {})
         self._show_prompt()
@@ -686,31 +676,32 @@ class GameScreen(TableScreen):
         if pick is None or self.app.screen is not self:
             return  # keys typed ahead of a dialog this pick opened reach the screen still
         actions = pick.actions[target]
-        if pick.what == "ship to move":  # then where to: the places this ship may go
-            self.end_pick()
-            self.start_pick("path", "ship target", mandatory=False, source=target)
-            self.light("path", target)
-            return
-        step = step_of(pick.what)  # a game's own (a knight's commands)
+        step = step_of(pick.what)  # a game's own (a piece to move, a knight's commands)
         if step is not None:
             step(self, pick, target, actions)
             return
         if len(actions) == 1:
             self.submit(actions[0])
             return
-        if pick.what == "road or ship":  # a coastal path takes either
+        pieces = picks(pick.what)
+        if len(pieces) > 1:  # a path that takes either piece ("road or ship": a coast)
             self.choose(
-                "A road or a ship here?",
-                [("road" if is_keyed("build:road", a) else "ship", a) for a in actions],
+                f"A {' or a '.join(pieces)} here?",
+                [(next(p for p in pieces if is_keyed(f"build:{p}", a)), a) for a in actions],
             )
             return
-        # Several victims next to the robber's (or the pirate's) new hex: ask whom to rob.
+        # Several victims next to the robber's (or another robbing piece's) new hex.
+        self._ask_victim(actions, Style(bold=True))
+
+    def _ask_victim(self, robs: Sequence[Action], name_style: Style) -> None:
+        """Ask whom to rob: each of ``robs`` robs a seat (:class:`_Robs`), labelled with the
+        seat's name (``name_style`` over its colour) and its cards in hand."""
         view = self.game.view
         choices: list[tuple[str | Text, Action]] = []
-        for action in actions:
-            victim = cast(_Robs, action).victim  # a robber's or the pirate's move
+        for action in robs:
+            victim = cast(_Robs, action).victim
             count = view.hand_size[victim]
-            label = Text(self.game.names[victim], style=seat_style(victim) + Style(bold=True))
+            label = Text(self.game.names[victim], style=seat_style(victim) + name_style)
             label.append(f"  {count} card{'s' if count != 1 else ''}")
             choices.append((label, action))
         self.app.push_screen(ChoiceDialog("Rob whom?", choices), self.submit_chosen)
@@ -740,9 +731,9 @@ class GameScreen(TableScreen):
             return self.game.is_over
         if action == "cancel_pick":
             return self.pick is not None and not self.pick.mandatory
-        if action == "sea_pick":
+        if action == "switch_pick":
             pick = self.pick
-            other = _SEA_SWITCH.get(pick.what) if pick is not None else None
+            other = switch_of(pick.what) if pick is not None else None
             wanted = parameters[0] if parameters else ""
             return other is not None and other[0] == wanted and bool(self.targets(wanted)[1])
         if action == "abandon":
@@ -784,8 +775,8 @@ class GameScreen(TableScreen):
         self.submit(A.ROLL)
 
     def action_build(self, what: str) -> None:
-        """Light up the legal places for a settlement, city, road or ship (``what``) to pick
-        one."""
+        """Light up the legal places for a piece (``what``: settlement, city, road or a
+        game's own) to pick one."""
         kind, _ = self.targets(what)
         if not self.start_pick(kind, what, mandatory=False):
             self.notify(f"No place to build a {what} now.", severity="warning")
@@ -804,10 +795,8 @@ class GameScreen(TableScreen):
             await self.run_action(name)
 
     def action_decide(self) -> None:
-        """Open the dialog of the decision due (:func:`~hexlan.tui.actionkeys.asks`: in Cities
-        & Knights the aqueduct, a defender's deck, a progress card to discard, the Wedding's
-        gift, the Deserter's knight, the Commercial Harbor's offer or answer, the Master
-        Merchant's cards)."""
+        """Open the dialog of the decision due, the one its game registered for the phase
+        (:func:`~hexlan.tui.actionkeys.asks`)."""
         dialog = dialog_of(self.game.view.phase)
         if dialog is None:
             return
@@ -822,35 +811,25 @@ class GameScreen(TableScreen):
         if choices:
             self.app.push_screen(ChoiceDialog(title, choices), chosen)
 
-    def action_move_ship(self) -> None:
-        """Light up the ships that may move; the one picked then shows where it may go."""
-        if not self.start_pick("path", "ship to move", mandatory=False):
-            self.notify("No ship can move now.", severity="warning")
-
-    def action_sea_pick(self, what: str) -> None:
-        """In a robber's move: switch to moving the pirate (``what`` "pirate") or back."""
+    def action_switch_pick(self, what: str) -> None:
+        """In a pick of a piece's move, switch to moving the piece ``what`` instead, when the
+        pick switches to it (:func:`~hexlan.tui.screen_keys.switches`)."""
         pick = self.pick
-        if pick is None or what not in _SEA_SWITCH or pick.what not in _SEA_SWITCH:
+        other = switch_of(pick.what) if pick is not None else None
+        if pick is None or other is None or other[0] != what:
             return
         mandatory = pick.mandatory
         self.end_pick()
         self.start_pick("hex", what, mandatory=mandatory)
 
     def _rob_anyone(self) -> None:
-        """Pirate Islands' 7: take a card from any opponent (the only one, at once)."""
+        """A 7 with no robber to move (the ``rob`` key's actions): take a card from any
+        opponent (the only one, at once)."""
         robs = keyed("rob", self.legal())
         if len(robs) == 1:
             self.submit(robs[0])
             return
-        view = self.game.view
-        choices: list[tuple[str | Text, Action]] = []
-        for action in robs:
-            victim = cast(_Robs, action).victim
-            count = view.hand_size[victim]
-            label = Text(self.game.names[victim], style=seat_style(victim))
-            label.append(f"  {count} card{'s' if count != 1 else ''}")
-            choices.append((label, action))
-        self.app.push_screen(ChoiceDialog("Rob whom?", choices), self.submit_chosen)
+        self._ask_victim(robs, Style())
 
     def action_cancel_pick(self) -> None:
         """Stop picking a place (only when the pick is optional)."""
@@ -858,8 +837,8 @@ class GameScreen(TableScreen):
             self.end_pick()
 
     def action_buy(self) -> None:
-        """Buy a development card, or what a game's own ``buy`` key does instead (the Jungle:
-        first choose how many discoveries stand for which resources)."""
+        """Buy a development card, or what a game's own ``buy`` key does instead (a game's
+        other things to pay with, chosen first)."""
         own = game_key(self.game.view.variant, "buy")
         if own is not None:
             own.run(self)
@@ -930,8 +909,6 @@ class GameScreen(TableScreen):
         for action in legal:
             cards[card_of(action)].append(action)
         helps: dict[DevelopmentCard, str] = dict(_CARD_HELP)
-        if self.game.view.board.topology.path_sea:
-            helps.update(_SEA_CARD_HELP)
         helps.update(card_helps_of(type(self.game.view.variant)))  # tui/games' own words
         choices = [(f"{card.title}: {helps.get(card, 'play it')}", card) for card in cards]
 
@@ -1053,7 +1030,6 @@ _PICK_KIND: Final[dict[str, TargetKind]] = {
     "settlement": "node",
     "city": "node",
     "robber": "hex",
-    "pirate": "hex",
 }
 """What each pick lights (a game's own: :func:`~hexlan.tui.screen_keys.pick_kind`; the others:
 paths)."""
@@ -1065,16 +1041,16 @@ def _pick_kind(what: str) -> TargetKind:
 
 
 _LIT_FOREVER: Final = 24 * 3600.0
-"""Seconds to light the ship being moved: until the pick ends (which puts the light out)."""
+"""Seconds to light the piece being moved: until the pick ends (which puts the light out)."""
 
 
 class _Robs(Protocol):
-    """A move that robs a seat (the robber's, the pirate's, Pirate Islands' rob on a 7)."""
+    """A move that robs a seat (the robber's, a game's other robbing piece's or rob on a 7)."""
 
     victim: int
 
 
-_KEYED: Final = frozenset({"buy", "play_card", "bank_trade", "move_ship"})
+_KEYED: Final = frozenset({"buy", "play_card", "bank_trade"})
 """The keys shown and allowed when a legal action answers them (:mod:`hexlan.tui.actionkeys`,
 registered by each game's module in :mod:`hexlan.tui.games`)."""
 _CARD_HELP: Final[dict[DevelopmentCard, str]] = {
@@ -1083,42 +1059,30 @@ _CARD_HELP: Final[dict[DevelopmentCard, str]] = {
     DevCard.YEAR_OF_PLENTY: "take two resources from the bank",
     DevCard.MONOPOLY: "take every card of one resource",
 }
-_SEA_CARD_HELP: Final[dict[DevelopmentCard, str]] = {
-    DevCard.KNIGHT: "move the robber or the pirate and steal",
-    DevCard.ROAD_BUILDING: "build two roads or ships free, in any mix",
-}
-"""Where a map for ships changes what a card does (docs/rules/seafarers.md rules 7, 12)."""
+"""What each development card does in the base game (a game's own words:
+:func:`~hexlan.tui.actionkeys.card_helps`)."""
 
-COMMANDS: Final = (
-    ("Roll the dice", "roll", "key r"),
-    ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
-    ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
-    ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
-    ("Build a ship", "build('ship')", "key b: pick one of the highlighted paths at sea"),
-    ("Move a ship", "move_ship", "key n: pick the ship, then its new place"),
-    ("Choose your gold", "game('gold')", "key g: the resources the gold fields owe you"),
-    (
-        "Attack your fortress",
-        "game('attack')",
-        "key f: Pirate Islands, once your ship line reaches it",
-    ),
-    ("Move the pirate instead", "sea_pick('pirate')", "key P"),
-    ("Move the robber instead", "sea_pick('robber')", "key R"),
-    ("Buy a development card", "buy", "key v: wool + grain + ore"),
-    ("Play a development card", "play_card", "key p"),
-    ("Trade with players", "trade", "key t: offer to one player or to everyone"),
-    ("Trade with the bank or a harbour", "bank_trade", "key m"),
-    ("End the turn", "end_turn", "key e"),
-    ("Discard cards", "discard", "key x"),
-    ("Answer the offer made to you", "answer_offer", "key o"),
-    ("Knights: build one or command yours", "game('knights')", "key k: Cities & Knights"),
-    ("Build a city wall", "build('wall')", "key w: Cities & Knights, two brick"),
-    ("Improve your cities", "game('improve')", "key i: Cities & Knights, a track's next level"),
-    ("Make the choice due", "decide", "key y: aqueduct, progress deck, progress discard"),
-    ("Your progress cards", "game('progress_cards')", "key l: their names and text"),
-    ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
-    ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
-    ("Help: keys and rules", "help", "key ? or F1"),
-    ("Quit", "app.quit", "ctrl+q"),
+COMMANDS: Final = placed(
+    [
+        ("Roll the dice", "roll", "key r"),
+        ("Build a settlement", "build('settlement')", "key s: pick one of the highlighted places"),
+        ("Build a city", "build('city')", "key c: upgrade one of your settlements"),
+        ("Build a road", "build('road')", "key d: pick one of the highlighted paths"),
+        ("Buy a development card", "buy", "key v: wool + grain + ore"),
+        ("Play a development card", "play_card", "key p"),
+        ("Trade with players", "trade", "key t: offer to one player or to everyone"),
+        ("Trade with the bank or a harbour", "bank_trade", "key m"),
+        ("End the turn", "end_turn", "key e"),
+        ("Discard cards", "discard", "key x"),
+        ("Answer the offer made to you", "answer_offer", "key o"),
+        ("Make the choice due", "decide", "key y: reopen the dialog of the choice due"),
+        ("Abandon the game (a seat stopped answering)", "abandon", "key A"),
+        ("Dice statistics", "dice", "key h: rolls so far against the expected counts"),
+        ("Help: keys and rules", "help", "key ? or F1"),
+        ("Quit", "app.quit", "ctrl+q"),
+    ],
+    lambda c: c[1],
+    lambda k: (k.title, k.action, k.help),
 )
-"""The game's commands: title, action, help (the command palette shows the legal ones)."""
+"""The game's commands: title, action, help (the command palette shows the legal ones); a
+game's own among them (:func:`~hexlan.tui.screen_keys.binds`)."""

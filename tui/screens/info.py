@@ -17,6 +17,7 @@ from hexlan.engine.state import GameState
 from hexlan.net.client import GameClient
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.panel_lines import SCORES
+from hexlan.tui.screen_keys import explained
 from hexlan.tui.widgets.dice import histogram
 
 KEYS: Final = (
@@ -28,13 +29,11 @@ KEYS: Final = (
     ("m", "trade with the bank or your harbours"),
     ("e", "end your turn"),
     ("x / o", "reopen the discard dialog / the offer made to you"),
-    ("b / n", "Seafarers: build a ship / move a ship (pick it, then its new place)"),
-    ("P / R", "Seafarers, moving the robber: move the pirate instead / the robber again"),
-    ("g", "Seafarers: reopen the gold dialog (choose the resources gold owes you)"),
-    ("f", "Pirate Islands: attack your fortress (once your ship line reaches it)"),
-    ("k", "Cities & Knights: build a knight, or pick yours to activate, promote, move, chase"),
-    ("w / i", "Cities & Knights: build a city wall / improve a track (then the metropolis)"),
-    ("y / l", "Cities & Knights: reopen the choice due (aqueduct, deck, discard) / your cards"),
+)
+"""The help screen's key map of moves: (keys, what they do); then every game's own
+(:func:`~hexlan.tui.screen_keys.explains`), then :data:`SCREEN_KEYS`."""
+
+SCREEN_KEYS: Final = (
     ("A", "end a networked game as abandoned when a seat has stopped answering"),
     ("h", "dice statistics"),
     ("tab / 1 / 2", "hand / log panel (small terminals)"),
@@ -42,7 +41,7 @@ KEYS: Final = (
     ("ctrl+p", "command palette: the actions legal now"),
     ("ctrl+q", "quit"),
 )
-"""The help screen's key map: (keys, what they do)."""
+"""The help screen's key map of the screen's own keys: (keys, what they do)."""
 
 PICKING: Final = (
     ("a, b, c…", "type the label of a highlighted place"),
@@ -68,37 +67,9 @@ random card from a player next to its new hex.
 
 Costs: road lumber+brick; settlement lumber+brick+wool+grain; city 2 grain+3 ore;
 development card wool+grain+ore. Settlements need two free intersections between them and
-(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1.
-
-5-6 players: after each turn, every other player in turn order may build and buy development
-cards (the special building phase: no trading, no cards played); e ends your part of it.
-
-Seafarers: a ship (lumber+wool) goes on a path beside the sea, joined to your ship, settlement
-or city (a road and a ship meet only at your own building); one ship a turn may move, from the
-open end of a route. A 7 or a knight moves the robber or the pirate (a sea hex: it robs a
-player with a ship beside it and blocks ships there). A gold field pays 1 resource of your
-choice per settlement, 2 per city; your first settlement on each new island brings 2 points.
-
-Pirate Islands: no robber. Your ships form one line from your start settlement through your
-colour's intersection to your fortress (the digit: its chits left). A knight makes a ship a
-warship (≈). Each roll the pirate fleet (P) sails the lower die's hexes round its circle (∘); by
-one player's buildings it attacks: the lower die against that player's warships (stronger
-pirates take 1 card + 1 per city, a stronger player takes a card of choice). On a 7 the roller
-robs anyone. With your line at your fortress, f attacks it: a die against your warships; more
-warships take a chit (three: it becomes your settlement), fewer lose ships; it ends your turn.
-You win with 10 points and your own fortress taken.
-
-Cities & Knights: 13 points; set-up places a settlement, then a city. A city by forest, pasture
-or mountains yields paper, cloth or coin with its resource. Improve a track (cloth: trade, coin:
-politics, paper: science) one level at a time for as many of its commodity; the first to level 4
-takes its metropolis (2 points). The event die sails the barbarians' ship (status line: ship n/7);
-when it lands, active knights' levels against the number of cities: the strongest defender earns
-a point, or the weakest lose a city. Knights (1 basic, 2 strong, 3 mighty; reversed: active)
-cost wool+ore, activate for grain, promote for wool+ore, and once active may move, displace a
-weaker knight or chase the robber. A wall (#, 2 brick) raises your hand limit by 2. A gate on
-the event die gives progress cards to players whose track level reaches the red die; l plays
-one (the Alchemist before your roll: you choose the dice). The merchant (M on its hex) trades its
-hex's resource 2:1 for its holder, who has its point."""
+(after set-up) one of your roads. The bank trades 4:1, harbours 3:1 or 2:1."""
+"""The base game's rules in short; every game's own follow
+(:func:`~hexlan.tui.screen_keys.explains`)."""
 
 
 class HelpScreen(ModalScreen[None]):
@@ -119,11 +90,13 @@ class HelpScreen(ModalScreen[None]):
         self.view = view
 
     def compose(self) -> ComposeResult:
-        """The key map, how to pick a place and the rules in short, in a scrolling box."""
+        """The key map, how to pick a place and the rules in short, in a scrolling box (the
+        base game's, then every game's own)."""
+        game_keys, game_rules = explained()
         keys = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
-        for key, what in KEYS:
+        for key, what in (*KEYS, *game_keys, *SCREEN_KEYS):
             keys.add_row(key, what)
         picks = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
         picks.add_column(style="bold", no_wrap=True)
@@ -138,7 +111,7 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(Text("\nPicking a place", style="bold underline"))
                 yield Static(picks)
                 yield Static(Text("\nRules in short", style="bold underline"))
-                yield Static(RULES)
+                yield Static("\n\n".join((RULES, *game_rules)))
             rules = " · r the game's rules" if self.view is not None else ""
             yield Static(f"Esc or ? closes · ↑/↓ scroll{rules}", classes="hint")
 
