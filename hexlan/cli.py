@@ -196,7 +196,13 @@ def settings_command(assignments: tuple[str, ...]) -> None:
     """Show your saved settings, or save some: KEY=VALUE with KEY one of name, bot_delay,
     strategy, think, bell, title (e.g. `hexlan settings name=Ann bell=false`). Each is the
     default of the option of that name in every command that has one."""
-    from hexlan.settings import SETTINGS, read_settings, save_settings, settings_path
+    from hexlan.settings import (
+        SETTINGS,
+        read_settings,
+        save_settings,
+        setting_value,
+        settings_path,
+    )
 
     path = settings_path()
     saved = read_settings(path, lambda line: click.echo(f"hexlan: {line}", err=True))
@@ -209,7 +215,7 @@ def settings_command(assignments: tuple[str, ...]) -> None:
                 f"{item!r}: give KEY=VALUE, KEY one of {', '.join(SETTINGS)}",
                 param_hint="'KEY=VALUE'",
             )
-        saved[key] = _setting_value(ctx, key, text.strip())
+        saved[key] = setting_value(main, ctx, key, text.strip())
     if assignments:
         try:
             save_settings(path, saved)
@@ -221,27 +227,6 @@ def settings_command(assignments: tuple[str, ...]) -> None:
             click.echo(f"  {key} = {json.dumps(saved[key])}")
     if not saved:
         click.echo("  (none saved: every option has its built-in default)")
-
-
-def _setting_value(ctx: click.Context, key: str, text: str) -> object:
-    """``text`` as the value of the setting ``key``, checked and converted by the first
-    command option of that name (a flag takes true/false, yes/no, on/off).
-
-    Raises:
-        click.BadParameter: that option refuses it.
-    """
-    for name in main.list_commands(ctx):
-        command = main.get_command(ctx, name)
-        for param in command.params if command is not None else ():
-            if param.name == key:
-                try:
-                    value = param.type.convert(text, param, ctx)
-                    if param.callback is not None:  # the option's own check (a name's length)
-                        value = param.callback(ctx, param, value)
-                except click.BadParameter as exc:
-                    raise click.BadParameter(exc.message, param_hint=f"'{key}'") from None
-                return value
-    raise click.BadParameter(f"no option takes {key!r}", param_hint="'KEY=VALUE'")
 
 
 @main.command()

@@ -127,6 +127,28 @@ def _checked(param: click.Parameter, value: object, ctx: click.Context) -> objec
     return converted if param.callback is None else param.callback(ctx, param, converted)
 
 
+def setting_value(group: click.Group, ctx: click.Context, key: str, text: str) -> object:
+    """``text`` (as typed) as the value of the setting ``key``, checked and converted by the
+    first option of that name among ``group``'s commands, its type and its own check (a flag
+    takes true/false, yes/no, on/off).
+
+    Raises:
+        click.BadParameter: that option refuses it, or no option takes ``key``.
+    """
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        for param in command.params if command is not None else ():
+            if param.name == key:
+                try:
+                    value = param.type.convert(text, param, ctx)
+                    if param.callback is not None:  # the option's own check (a bot's name)
+                        value = param.callback(ctx, param, value)
+                except click.BadParameter as exc:
+                    raise click.BadParameter(exc.message, param_hint=f"'{key}'") from None
+                return value
+    raise click.BadParameter(f"no option takes {key!r}", param_hint="'KEY=VALUE'")
+
+
 def save_settings(path: Path, values: Mapping[str, object]) -> None:
     """Write ``values`` (settings by key) to ``path``, creating its folder; replaces the
     file whole (written beside it, then renamed, so a crash leaves the old one).

@@ -1,0 +1,144 @@
+"""The start menu (tui/screens/menu.py): `hexlan` with no command opens it; it only chooses, and
+exits with the command line of the choice, which the CLI then runs."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from textual.widgets import Input, OptionList, Static
+
+from hexlan.cli import main
+from hexlan.engine.ruleset import GAMES
+from hexlan.tui.screens.menu import GamePicker, LogPicker, SettingsForm, StartApp, TablePicker
+
+SIZE = (80, 24)
+
+
+async def test_enter_on_the_first_entry_plays_the_base_game(tmp_path: Path) -> None:
+    app = StartApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+    assert app.return_value == ("play",)
+
+
+async def test_another_game_against_bots_by_keys(tmp_path: Path) -> None:
+    app = StartApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, GamePicker)
+        games = picker.query_one(OptionList)
+        assert games.option_count == len(GAMES)
+        assert "Jungle" in str(games.get_option("jungle").prompt)  # its one line
+        await pilot.press(*["down"] * GAMES.index("jungle"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TablePicker)
+        seats = app.screen.query_one("#seats", OptionList)
+        assert seats.option_count == 3 and seats.highlighted == 2  # 2-4 players, 4 by default
+        await pilot.press("enter")  # 4 players; then the bots
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the search bots
+    assert app.return_value == ("play", "--game", "jungle", "--players", "4", "--strategy", "mcts")
+
+
+async def test_hosting_picks_the_seats_in_the_games_range(tmp_path: Path) -> None:
+    app = StartApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        await pilot.press(*["down"] * GAMES.index("five-six"), "enter")
+        await pilot.pause()
+        seats = app.screen.query_one("#seats", OptionList)
+        assert seats.option_count == 2 and seats.highlighted == 0  # 5 or 6, 5 nearest to 4
+        await pilot.press("down", "enter")
+    assert app.return_value == ("host", "--game", "five-six", "--seats", "6")
+
+
+async def test_escape_goes_back_and_q_quits(tmp_path: Path) -> None:
+    app = StartApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("q")
+    assert app.return_value is None
+
+
+async def test_replay_lists_the_newest_logs_and_takes_a_path(tmp_path: Path) -> None:
+    for n, name in enumerate(["old.hexlan", "new.hexlan"]):
+        (tmp_path / name).write_text("x")
+        os.utime(tmp_path / name, (1_000_000 + n, 1_000_000 + n))
+    app = StartApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 5, "enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, LogPicker)
+        logs = picker.query_one(OptionList)
+        assert [logs.get_option_at_index(i).id for i in range(2)] == [
+            str(tmp_path / "new.hexlan"),
+            str(tmp_path / "old.hexlan"),
+        ]
+        picker.query_one(Input).focus()
+        await pilot.press(*"~/x.hexlan", "enter")
+    assert app.return_value == ("replay", str(Path("~/x.hexlan").expanduser()))
+
+
+async def test_settings_are_checked_and_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    saved = tmp_path / "config" / "hexlan" / "settings.toml"
+    app = StartApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * 6, "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SettingsForm)
+        form.query_one("#setting-name", Input).value = "Ann"
+        form.query_one("#setting-bot_delay", Input).value = "99"
+        form.query_one("#setting-bell", Input).value = "no"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        status = str(form.query_one("#settings-status", Static).render())
+        assert "bot_delay" in status and "0<=x<=10" in status and not saved.exists()
+        form.query_one("#setting-bot_delay", Input).value = "0.2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "saved" in str(form.query_one("#settings-status", Static).render())
+    assert tomllib.loads(saved.read_text()) == {"name": "Ann", "bot_delay": 0.2, "bell": False}
+
+
+def test_hexlan_alone_runs_the_menu_and_then_the_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The choice runs as if typed (here `hexlan settings`, which prints); --help still
+    prints the help, with no menu."""
+    from hexlan.tui.screens import menu
+
+    chosen: list[Path] = []
+
+    def run_menu(log_dir: Path) -> tuple[str, ...]:
+        chosen.append(log_dir)
+        return ("settings",)
+
+    monkeypatch.setattr(menu, "run_menu", run_menu)
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")}
+    result = CliRunner().invoke(main, [], env=env)
+    assert result.exit_code == 0 and "settings file:" in result.output
+    assert chosen == [tmp_path / "data" / "hexlan" / "logs"]
+    help_text = CliRunner().invoke(main, ["--help"], env=env)
+    assert help_text.exit_code == 0 and "Usage:" in help_text.output and len(chosen) == 1

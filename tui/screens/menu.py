@@ -1,0 +1,323 @@
+"""The start menu (`hexlan` with no command; issue 26): play against bots, host a table, join
+one, watch, replay a log, settings, quit, by keys or mouse at 80x24 and up.
+
+The menu only chooses: :class:`StartApp` exits with the `hexlan` command line of the choice
+(``("play", "--game", "jungle", "--players", "3")``), which the CLI then runs as if typed, so
+each command keeps one way in. Enter on the first entry starts the base game against bots, as
+`hexlan play` does. Playing or hosting another game opens the game picker: every game with its
+one line (its rule set's ``description``) and seat range, then the seats and the bots'
+strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar, Final
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from hexlan.engine.ruleset import GAMES, load_ruleset
+
+Command = tuple[str, ...]
+"""A `hexlan` command line without the program name."""
+
+ENTRIES: Final = (
+    ("play", "Play the base game against bots"),
+    ("pick-play", "Play another game against bots…"),
+    ("pick-host", "Host a table on this network…"),
+    ("join", "Join a table (the tables on this network)"),
+    ("watch", "Watch a table"),
+    ("replay", "Replay a game log…"),
+    ("settings", "Settings: your name, the bots' delay, the bell…"),
+    ("quit", "Quit"),
+)
+"""The menu's entries: an id and its words, in order."""
+STRATEGIES: Final = (
+    ("heuristic", "heuristic bots (quick)"),
+    ("mcts", "search bots (strongest, think a second a move)"),
+    ("random", "random bots (for a first game)"),
+)
+
+
+def _nearest_four(low: int, high: int) -> int:
+    """The table size a game defaults to: 4, or the nearest its range allows."""
+    return min(max(4, low), high)
+
+
+class MenuScreen(Screen[None]):
+    """The menu's entries in a list; Enter or a click chooses, q quits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.exit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        """The title, the entries, a hint and the footer."""
+        with Vertical(classes="dialog menu-dialog"):
+            yield Label("hexlan", classes="dialog-title")
+            yield Static(
+                "Settlers of Catan-style games in the terminal, with no trusted server.",
+                classes="hint",
+            )
+            yield OptionList(*(Option(words, id=key) for key, words in ENTRIES), id="menu")
+            yield Static("↑/↓ and Enter, or click · q quits", classes="hint")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Run the chosen entry: a command at once, or the picker or prompt it needs."""
+        app = self.app
+        assert isinstance(app, StartApp)
+        choice = event.option.id
+        if choice == "quit":
+            app.exit(None)
+        elif choice in ("play", "join", "watch"):
+            app.exit((choice,))
+        elif choice == "settings":
+            app.push_screen(SettingsForm())
+        elif choice == "replay":
+            app.push_screen(LogPicker(app.log_dir))
+        else:  # pick-play, pick-host
+            app.push_screen(GamePicker("play" if choice == "pick-play" else "host"))
+
+
+class GamePicker(ModalScreen[None]):
+    """Every game with its one line and seats; then :class:`TablePicker` for the table.
+
+    Args:
+        command: "play" or "host".
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, command: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        """The games, one option each: name and seats, then its line."""
+        options = []
+        for name in GAMES:
+            rules = load_ruleset(name)
+            head = f"{name}  ({rules.seat_range('-')} players)"
+            options.append(Option(f"{head}\n  {rules.description}", id=name))
+        verb = "Play" if self.command == "play" else "Host"
+        with Vertical(classes="dialog wide-dialog picker-dialog"):
+            yield Label(f"{verb}: which game?", classes="dialog-title")
+            yield OptionList(*options, id="games")
+            yield Static("Enter picks · Esc back · docs/rules/ explains each", classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """The game is chosen: the table's seats and bots next."""
+        event.stop()
+        assert event.option.id is not None
+        self.app.push_screen(TablePicker(self.command, event.option.id))
+
+
+class TablePicker(ModalScreen[None]):
+    """The seats (within the game's range) and, to play, the bots' strength.
+
+    Args:
+        command: "play" or "host".
+        game: the chosen game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, command: str, game: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.command = command
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        """Seat counts, then (to play) the bots, as one list of choices."""
+        rules = load_ruleset(self.game)
+        low, high = rules.min_players, rules.max_players
+        seats = [
+            Option(
+                f"{n} players" + ("  (default)" if n == _nearest_four(low, high) else ""), f"{n}"
+            )
+            for n in range(low, high + 1)
+        ]
+        with Vertical(classes="dialog picker-dialog"):
+            yield Label(f"{self.game}: how many players?", classes="dialog-title")
+            yield OptionList(*seats, id="seats")
+            if self.command == "play":
+                yield Label("and against which bots?")
+                yield OptionList(*(Option(w, id=k) for k, w in STRATEGIES), id="bots")
+            yield Static("Enter picks (then the bots, to play) · Esc back", classes="hint")
+
+    def on_mount(self) -> None:
+        """Start on the default table size."""
+        rules = load_ruleset(self.game)
+        seats = self.query_one("#seats", OptionList)
+        seats.highlighted = _nearest_four(rules.min_players, rules.max_players) - rules.min_players
+        seats.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Seats chosen: to host, the table opens; to play, the bots are chosen next."""
+        event.stop()
+        seats = self.query_one("#seats", OptionList)
+        if event.option_list is seats and self.command == "play":
+            self.query_one("#bots", OptionList).focus()
+            return
+        highlighted = seats.highlighted or 0
+        players = str(
+            int(self.query_one("#seats", OptionList).get_option_at_index(highlighted).id or 4)
+        )
+        flag = "--players" if self.command == "play" else "--seats"
+        line: Command = (self.command, "--game", self.game, flag, players)
+        if self.command == "play":
+            strategy = event.option.id
+            assert strategy is not None
+            line = (*line, "--strategy", strategy)
+        self.app.exit(line)
+
+
+class LogPicker(ModalScreen[None]):
+    """A game log to replay: the newest in the logs folder, or any path typed.
+
+    Args:
+        folder: where the games' logs are.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    SHOWN: ClassVar[int] = 8
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(classes="dialog-screen")
+        self.folder = folder
+
+    def recent(self) -> list[Path]:
+        """The newest logs in :attr:`folder`, newest first (none when it cannot be read)."""
+        try:
+            logs = [p for p in self.folder.iterdir() if p.is_file() and ".secrets" not in p.name]
+        except OSError:
+            return []
+        return sorted(logs, key=lambda p: p.stat().st_mtime, reverse=True)[: self.SHOWN]
+
+    def compose(self) -> ComposeResult:
+        """The recent logs, a path line and a hint."""
+        recent = self.recent()
+        with Vertical(classes="dialog wide-dialog picker-dialog"):
+            yield Label("Replay which game?", classes="dialog-title")
+            if recent:
+                yield OptionList(*(Option(p.name, id=str(p)) for p in recent), id="logs")
+            else:
+                yield Static(f"No logs in {self.folder} yet.", classes="hint")
+            yield Input(placeholder="or type a log's path and Enter", id="path")
+            yield Static("Enter replays · Esc back", classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A recent log is chosen."""
+        event.stop()
+        assert event.option.id is not None
+        self.app.exit(("replay", event.option.id))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A typed path: replay it (the command says clearly if it is no log)."""
+        path = event.value.strip()
+        if path:
+            self.app.exit(("replay", str(Path(path).expanduser())))
+
+
+class SettingsForm(ModalScreen[None]):
+    """The saved settings as a form (hexlan/settings.py): each line is checked as the command
+    line checks its option; Enter on the last line, or ctrl+s, saves."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+    FIELDS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("name", "your name at a table"),
+        ("bot_delay", "seconds between bot moves, 0 to 10"),
+        ("strategy", "the bots: random, heuristic or mcts"),
+        ("bell", "ring when the game waits for you: yes or no"),
+        ("title", "say so in the terminal's title: yes or no"),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(classes="dialog-screen")
+
+    def compose(self) -> ComposeResult:
+        """A labelled line per setting, filled with its saved value."""
+        from hexlan.settings import read_settings, settings_path  # noqa: PLC0415
+
+        saved = read_settings(settings_path(), lambda _line: None)
+        with Vertical(classes="dialog wide-dialog picker-dialog"):
+            yield Label("Settings", classes="dialog-title")
+            for key, words in self.FIELDS:
+                value = saved.get(key)
+                text = ("yes" if value else "no") if isinstance(value, bool) else value
+                yield Input(
+                    "" if text is None else str(text),
+                    placeholder=f"{key}: {words} (empty: the built-in default)",
+                    id=f"setting-{key}",
+                )
+            yield Static("", id="settings-status")
+            yield Static("Enter on the last line or ctrl+s saves · Esc back", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter moves on; on the last line it saves."""
+        if event.input.id == f"setting-{self.FIELDS[-1][0]}":
+            self.action_save()
+        else:
+            self.focus_next()
+
+    def action_save(self) -> None:
+        """Check every line and save them all, or say which one is refused and save none."""
+        import click  # noqa: PLC0415
+
+        from hexlan.cli import main  # noqa: PLC0415
+        from hexlan.settings import save_settings, setting_value, settings_path  # noqa: PLC0415
+
+        status = self.query_one("#settings-status", Static)
+        ctx = click.Context(main)
+        values: dict[str, object] = {}
+        for key, _ in self.FIELDS:
+            text = self.query_one(f"#setting-{key}", Input).value.strip()
+            if not text:
+                continue
+            try:
+                values[key] = setting_value(main, ctx, key, text)
+            except click.BadParameter as exc:
+                status.update(f"{key}: {exc.message}")
+                return
+        path = settings_path()
+        try:
+            save_settings(path, values)
+        except OSError as exc:
+            status.update(f"cannot save to {path}: {exc}")
+            return
+        status.update(f"saved to {path}")
+
+
+class StartApp(App[Command | None]):
+    """The start menu; exits with the command line of the choice, or None to quit.
+
+    Args:
+        log_dir: where the games' logs are (the replay entry lists the newest).
+    """
+
+    CSS_PATH = Path(__file__).parent.parent / "app.tcss"
+    TITLE = "hexlan"
+
+    def __init__(self, log_dir: Path) -> None:
+        super().__init__()
+        self.log_dir = log_dir
+
+    def on_mount(self) -> None:
+        """Show the menu."""
+        self.push_screen(MenuScreen())
+
+
+def run_menu(log_dir: Path) -> Command | None:
+    """Run the start menu; the command line chosen, or None (quit)."""
+    return StartApp(log_dir).run()
+
+
+__all__: Sequence[str] = ("ENTRIES", "Command", "StartApp", "run_menu")
