@@ -170,14 +170,15 @@ def _bot_list(value: str, players: int) -> list[str]:
     return names
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="hexlan")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """hexlan: Settlers of Catan-style games in the terminal, with no trusted server.
 
-    Your saved settings (`hexlan settings`) are the defaults of the options they name; an
-    option given here overrides its setting.
+    With no command, a start menu opens: play against bots, host, join, watch, replay a log,
+    settings. Your saved settings (`hexlan settings`) are the defaults of the options they
+    name; an option given here overrides its setting.
     """
     from hexlan.settings import command_defaults, read_settings, settings_path
 
@@ -188,6 +189,13 @@ def main(ctx: click.Context) -> None:
     if saved and ctx.invoked_subcommand != "settings":  # it shows the file as it is
         assert isinstance(ctx.command, click.Group)  # main is a group
         ctx.default_map = command_defaults(ctx.command, ctx, saved, warn)
+    if ctx.invoked_subcommand is None:
+        from hexlan.net.client import default_log_dir
+        from hexlan.tui.screens import menu
+
+        choice = menu.run_menu(default_log_dir())
+        if choice is not None:  # run it as if typed
+            main.main(args=list(choice), prog_name="hexlan")
 
 
 @main.command(name="settings")

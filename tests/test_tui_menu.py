@@ -36,7 +36,7 @@ async def test_another_game_against_bots_by_keys(tmp_path: Path) -> None:
         assert isinstance(picker, GamePicker)
         games = picker.query_one(OptionList)
         assert games.option_count == len(GAMES)
-        assert "Jungle" in str(games.get_option("jungle").prompt)  # its one line
+        assert "becomes a jungle" in str(games.get_option("jungle").prompt)  # its one line
         await pilot.press(*["down"] * GAMES.index("jungle"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, TablePicker)
