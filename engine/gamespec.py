@@ -18,9 +18,9 @@ engine/variants/ (the base game's, with no rules module, is :data:`BASE_SPEC`), 
   onto the game screen's keys (tui/games/), as dotted names: the engine never imports them; the
   narration and the TUI import the modules every spec names, so neither keeps a list of games;
 - ``views``: the game's other TUI modules (what it draws on the board, its dialogs and panels),
-  as dotted names, imported with its ``keys``: they fill the TUI's slots (:mod:`hexlan.tui.
-  slots`: the board's layers, the panels' lines, the game screen's keys), so the board, the
-  screens and the panels name no game.
+  as dotted names, imported with its ``keys``: they fill the TUI's slots
+  (:mod:`hexlan.tui.slots`: the board's layers, the panels' lines, the game screen's keys), so
+  the board, the screens and the panels name no game;
 - ``bots`` and ``cheats``: the modules that give the heuristic bot its knowledge of the game
   (engine/bots/, registered as :mod:`hexlan.engine.bots.knowledge` says) and red-team seats
   the deviations only the game offers (net/, read by :mod:`hexlan.net.redteam`), as dotted
