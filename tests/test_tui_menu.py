@@ -13,7 +13,14 @@ from textual.widgets import Input, OptionList, Static
 
 from hexlan.cli import main
 from hexlan.engine.ruleset import GAMES
-from hexlan.tui.screens.menu import GamePicker, LogPicker, SettingsForm, StartApp, TablePicker
+from hexlan.tui.screens.menu import (
+    GamePicker,
+    LogPicker,
+    OptionsForm,
+    SettingsForm,
+    StartApp,
+    TablePicker,
+)
 
 SIZE = (80, 24)
 
@@ -45,6 +52,9 @@ async def test_another_game_against_bots_by_keys(tmp_path: Path) -> None:
         await pilot.press("enter")  # 4 players; then the bots
         await pilot.pause()
         await pilot.press("down", "enter")  # the search bots
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsForm)
+        await pilot.press("enter")  # Start, with the official rules
     assert app.return_value == ("play", "--game", "jungle", "--players", "4", "--strategy", "mcts")
 
 
@@ -59,6 +69,8 @@ async def test_hosting_picks_the_seats_in_the_games_range(tmp_path: Path) -> Non
         seats = app.screen.query_one("#seats", OptionList)
         assert seats.option_count == 2 and seats.highlighted == 0  # 5 or 6, 5 nearest to 4
         await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # Start
     assert app.return_value == ("host", "--game", "five-six", "--seats", "6")
 
 
