@@ -195,13 +195,28 @@ def _item_value(value: OptionValue) -> str:
     return "none" if value is None else str(value)
 
 
+class RuleToggle(Checkbox):
+    """A line of the options form that is ticked when it differs from the official rules;
+    its label reads the rule in force, and its box is empty when unticked, so it reads in
+    monochrome too."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        """Tick or clear the box, then as :class:`Checkbox` (the ``-on`` class, Changed)."""
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
 class OptionsForm(ModalScreen[None]):
     """The board and every option of the game as a form; Start exits with the command line,
     which carries only what differs from the defaults (``--board random``, ``--option
     NAME=VALUE``).
 
-    A yes/no option is a checkbox reading its current value in words (Enter, space or a click
-    toggles); a number option is a line to type in, empty for the rule set's number. Start
+    A yes/no option is a :class:`RuleToggle` reading its current value in words, ticked when
+    that is not the official rule (Enter, space or a click toggles); the board is one too
+    (ticked: a random board) where the map has a beginner board. A number option is a line to
+    type in, empty for the rule set's number. Start
     checks the options as the command line does (hexlan/cli.py ``_game_options``:
     :meth:`GameOptions.parse`, then the game's rules); a refused value shows its one-line
     reason and nothing is chosen.
@@ -248,6 +263,11 @@ class OptionsForm(ModalScreen[None]):
             return _value_words(name, ruleset_number) + " (the game's)"
         return f"{name}: a whole number from 1, empty for the game's"
 
+    def _number_placeholder(self, name: str) -> str:
+        """What an empty number line shows: the rule set's number, or "none" (the map's)."""
+        ruleset_number = getattr(self.rules, name, None)
+        return str(ruleset_number) if isinstance(ruleset_number, int) else "none"
+
     def compose(self) -> ComposeResult:
         """The board, then a line per option (shared first, then the game's own), the reason
         line and Start."""
@@ -255,18 +275,18 @@ class OptionsForm(ModalScreen[None]):
             yield Label(f"{self.game}: board and options", classes="dialog-title")
             with VerticalScroll(id="options", can_focus=False):
                 if self._has_beginner():
-                    yield Checkbox("the beginner board", id="board", compact=True)
+                    yield RuleToggle("the beginner board", id="board", compact=True)
                 else:
                     yield Static("a random board (the map has no beginner board)")
                 for name, default in self.defaults.items():
                     if isinstance(default, bool):
                         words = _value_words(name, default)
-                        yield Checkbox(words, default, id=f"opt-{name}", tooltip=name, compact=True)
+                        yield RuleToggle(words, id=f"opt-{name}", tooltip=name, compact=True)
                         continue
                     with Horizontal(classes="option-row"):
                         yield Input(
                             "" if default is None else str(default),
-                            placeholder="game's",
+                            placeholder=self._number_placeholder(name),
                             id=f"opt-{name}",
                             tooltip=name,
                             compact=True,
@@ -275,12 +295,18 @@ class OptionsForm(ModalScreen[None]):
             yield Static("", id="options-status")
             yield Button("Start", id="start", variant="primary", compact=True)
             yield Static(
-                "↑/↓ or Tab move · Enter toggles, or on Start starts · Esc back", classes="hint"
+                "X marks a change from the official rules · Enter toggles · Esc back",
+                classes="hint",
             )
 
     def on_mount(self) -> None:
         """Start on Start: Enter plays the official rules at once."""
         self.query_one("#start", Button).focus()
+
+    def _flag(self, name: str) -> bool:
+        """The yes/no option ``name`` as the form has it: its default, or not when ticked."""
+        default = self.defaults[name]
+        return self.query_one(f"#opt-{name}", RuleToggle).value != default
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A toggled line reads its new value."""
@@ -288,7 +314,8 @@ class OptionsForm(ModalScreen[None]):
         if box.id == "board":
             box.label = "a random board" if box.value else "the beginner board"
         elif box.id is not None:
-            box.label = _value_words(box.id.removeprefix("opt-"), box.value)
+            name = box.id.removeprefix("opt-")
+            box.label = _value_words(name, self._flag(name))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A typed number reads in words beside it."""
@@ -310,9 +337,8 @@ class OptionsForm(ModalScreen[None]):
         items = []
         for name, default in self.defaults.items():
             if isinstance(default, bool):
-                value = self.query_one(f"#opt-{name}", Checkbox).value
-                if value != default:
-                    items.append(f"{name}={_item_value(value)}")
+                if self._flag(name) != default:
+                    items.append(f"{name}={_item_value(self._flag(name))}")
             else:
                 text = self.query_one(f"#opt-{name}", Input).value.strip()
                 if text != ("" if default is None else str(default)):
@@ -332,7 +358,7 @@ class OptionsForm(ModalScreen[None]):
             self.query_one("#options-status", Static).update(exc.message)
             return
         line = self.line
-        boards = self.query("#board").results(Checkbox)
+        boards = self.query("#board").results(RuleToggle)
         if any(box.value for box in boards):
             line = (*line, "--board", "random")
         for name, value in options.changed().items():
