@@ -228,8 +228,8 @@ class OptionsForm(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("up", "app.focus_previous", "Previous", show=False, priority=True),
+        Binding("down", "app.focus_next", "Next", show=False, priority=True),
         Binding("ctrl+s", "start", "Start"),
     ]
 
