@@ -195,6 +195,11 @@ def _item_value(value: OptionValue) -> str:
     return "none" if value is None else str(value)
 
 
+def _number_text(value: OptionValue) -> str:
+    """A number option's value as its line in the form shows it (empty: the rule set's)."""
+    return "" if value is None else str(value)
+
+
 class RuleToggle(Checkbox):
     """A line of the options form that is ticked when it differs from the official rules;
     its label reads the rule in force, and its box is empty when unticked, so it reads in
@@ -216,10 +221,9 @@ class OptionsForm(ModalScreen[None]):
     A yes/no option is a :class:`RuleToggle` reading its current value in words, ticked when
     that is not the official rule (Enter, space or a click toggles); the board is one too
     (ticked: a random board) where the map has a beginner board. A number option is a line to
-    type in, empty for the rule set's number. Start
-    checks the options as the command line does (hexlan/cli.py ``_game_options``:
-    :meth:`GameOptions.parse`, then the game's rules); a refused value shows its one-line
-    reason and nothing is chosen.
+    type in, empty for the rule set's number. Start checks the options as the command line
+    does (hexlan/cli.py ``_game_options``: :meth:`GameOptions.parse`, then the game's rules);
+    a refused value shows its one-line reason and nothing is chosen.
 
     Args:
         game: the chosen game.
@@ -285,7 +289,7 @@ class OptionsForm(ModalScreen[None]):
                         continue
                     with Horizontal(classes="option-row"):
                         yield Input(
-                            "" if default is None else str(default),
+                            _number_text(default),
                             placeholder=self._number_placeholder(name),
                             id=f"opt-{name}",
                             tooltip=name,
@@ -341,7 +345,7 @@ class OptionsForm(ModalScreen[None]):
                     items.append(f"{name}={_item_value(self._flag(name))}")
             else:
                 text = self.query_one(f"#opt-{name}", Input).value.strip()
-                if text != ("" if default is None else str(default)):
+                if text != _number_text(default):
                     items.append(f"{name}={text or 'none'}")
         return items
 
