@@ -6,7 +6,7 @@ The menu only chooses: :class:`StartApp` exits with the `hexlan` command line of
 each command keeps one way in. Enter on the first entry starts the base game against bots, as
 `hexlan play` does. Playing or hosting another game opens the game picker: every game with its
 one line (its rule set's ``description``) and seat range, then the seats and the bots'
-strength.
+strength, then the board and the game's options as a form (:class:`OptionsForm`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,16 @@ from typing import ClassVar, Final
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hexlan.engine.gamespec import OptionValue
+from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.variants import declared_options
+from hexlan.tui.terms import _WORDS
 
 Command = tuple[str, ...]
 """A `hexlan` command line without the program name."""
@@ -118,7 +122,8 @@ class GamePicker(ModalScreen[None]):
 
 
 class TablePicker(ModalScreen[None]):
-    """The seats (within the game's range) and, to play, the bots' strength.
+    """The seats (within the game's range) and, to play, the bots' strength; then
+    :class:`OptionsForm` for the board and the options.
 
     Args:
         command: "play" or "host".
@@ -158,7 +163,7 @@ class TablePicker(ModalScreen[None]):
         seats.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Seats chosen: to host, the table opens; to play, the bots are chosen next."""
+        """Seats chosen: to host, the options next; to play, the bots, then the options."""
         event.stop()
         seats = self.query_one("#seats", OptionList)
         if event.option_list is seats and self.command == "play":
@@ -174,6 +179,194 @@ class TablePicker(ModalScreen[None]):
             strategy = event.option.id
             assert strategy is not None
             line = (*line, "--strategy", strategy)
+        self.app.push_screen(OptionsForm(self.game, line))
+
+
+def _value_words(name: str, value: OptionValue) -> str:
+    """Option ``name`` at ``value`` in the words of the table's terms (tui/terms.py's for the
+    shared options, the game spec's :attr:`GameOption.words` for a game's own)."""
+    return _WORDS[name](value) if name in _WORDS else declared_options()[name].words(value)
+
+
+def _item_value(value: OptionValue) -> str:
+    """An option's value as `--option NAME=VALUE` writes it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
+
+
+def _number_text(value: OptionValue) -> str:
+    """A number option's value as its line in the form shows it (empty: the rule set's)."""
+    return "" if value is None else str(value)
+
+
+class RuleToggle(Checkbox):
+    """A line of the options form that is ticked when it differs from the official rules;
+    its label reads the rule in force, and its box is empty when unticked, so it reads in
+    monochrome too."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        """Tick or clear the box, then as :class:`Checkbox` (the ``-on`` class, Changed)."""
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
+class OptionsForm(ModalScreen[None]):
+    """The board and every option of the game as a form; Start exits with the command line,
+    which carries only what differs from the defaults (``--board random``, ``--option
+    NAME=VALUE``).
+
+    A yes/no option is a :class:`RuleToggle` reading its current value in words, ticked when
+    that is not the official rule (Enter, space or a click toggles); the board is one too
+    (ticked: a random board) where the map has a beginner board. A number option is a line to
+    type in, empty for the rule set's number. Start checks the options as the command line
+    does (hexlan/cli.py ``_game_options``: :meth:`GameOptions.parse`, then the game's rules);
+    a refused value shows its one-line reason and nothing is chosen.
+
+    Args:
+        game: the chosen game.
+        line: the command line chosen so far (command, game, seats, bots).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("up", "app.focus_previous", "Previous", show=False, priority=True),
+        Binding("down", "app.focus_next", "Next", show=False, priority=True),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, game: str, line: Command) -> None:
+        super().__init__(classes="dialog-screen")
+        self.game = game
+        self.line = line
+        rules = load_ruleset(game)
+        self.rules = rules
+        shared = GameOptions.names()
+        defaults = GameOptions()
+        self.defaults: dict[str, OptionValue] = {
+            name: getattr(defaults, name) if name in shared else defaults.value(name)
+            for name in GameOptions.names(rules)
+        }
+
+    def _has_beginner(self) -> bool:
+        """Whether the game's map has a beginner board (the CLI's default where it has)."""
+        from hexlan.cli import _board_kind  # noqa: PLC0415
+
+        return _board_kind(self.game, None) == "beginner"
+
+    def _number_words(self, name: str, text: str) -> str:
+        """A number option's line: its words at the typed number, or at the rule set's
+        (RuleSet has a field of the option's name for the shared numbers) when empty."""
+        text = text.strip()
+        if text.isdigit() and int(text) >= 1:
+            return _value_words(name, int(text))
+        ruleset_number = getattr(self.rules, name, None)
+        if not text and isinstance(ruleset_number, int):
+            return _value_words(name, ruleset_number) + " (the game's)"
+        return f"{name}: a whole number from 1, empty for the game's"
+
+    def _number_placeholder(self, name: str) -> str:
+        """What an empty number line shows: the rule set's number, or "none" (the map's)."""
+        ruleset_number = getattr(self.rules, name, None)
+        return str(ruleset_number) if isinstance(ruleset_number, int) else "none"
+
+    def compose(self) -> ComposeResult:
+        """The board, then a line per option (shared first, then the game's own), the reason
+        line and Start."""
+        with Vertical(classes="dialog wide-dialog picker-dialog options-dialog"):
+            yield Label(f"{self.game}: board and options", classes="dialog-title")
+            with VerticalScroll(id="options", can_focus=False):
+                if self._has_beginner():
+                    yield RuleToggle("the beginner board", id="board", compact=True)
+                else:
+                    yield Static("a random board (the map has no beginner board)")
+                for name, default in self.defaults.items():
+                    if isinstance(default, bool):
+                        words = _value_words(name, default)
+                        yield RuleToggle(words, id=f"opt-{name}", tooltip=name, compact=True)
+                        continue
+                    with Horizontal(classes="option-row"):
+                        yield Input(
+                            _number_text(default),
+                            placeholder=self._number_placeholder(name),
+                            id=f"opt-{name}",
+                            tooltip=name,
+                            compact=True,
+                        )
+                        yield Label(self._number_words(name, ""), id=f"words-{name}")
+            yield Static("", id="options-status")
+            yield Button("Start", id="start", variant="primary", compact=True)
+            yield Static(
+                "X marks a change from the official rules · Enter toggles · Esc back",
+                classes="hint",
+            )
+
+    def on_mount(self) -> None:
+        """Start on Start: Enter plays the official rules at once."""
+        self.query_one("#start", Button).focus()
+
+    def _flag(self, name: str) -> bool:
+        """The yes/no option ``name`` as the form has it: its default, or not when ticked."""
+        default = self.defaults[name]
+        return self.query_one(f"#opt-{name}", RuleToggle).value != default
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A toggled line reads its new value."""
+        box = event.checkbox
+        if box.id == "board":
+            box.label = "a random board" if box.value else "the beginner board"
+        elif box.id is not None:
+            name = box.id.removeprefix("opt-")
+            box.label = _value_words(name, self._flag(name))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A typed number reads in words beside it."""
+        name = (event.input.id or "").removeprefix("opt-")
+        self.query_one(f"#words-{name}", Label).update(self._number_words(name, event.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter on a number moves on."""
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Start (Enter on it, or a click)."""
+        event.stop()
+        self.action_start()
+
+    def items(self) -> list[str]:
+        """The form's options that differ from their defaults, as `--option` items."""
+        items = []
+        for name, default in self.defaults.items():
+            if isinstance(default, bool):
+                if self._flag(name) != default:
+                    items.append(f"{name}={_item_value(self._flag(name))}")
+            else:
+                text = self.query_one(f"#opt-{name}", Input).value.strip()
+                if text != _number_text(default):
+                    items.append(f"{name}={text or 'none'}")
+        return items
+
+    def action_start(self) -> None:
+        """Check the options as the command line does; exit with the command line, or show
+        the one-line reason a value is refused and stay."""
+        import click  # noqa: PLC0415
+
+        from hexlan.cli import _game_options  # noqa: PLC0415
+
+        try:
+            options = _game_options(self.game, tuple(self.items()))
+        except click.BadParameter as exc:
+            self.query_one("#options-status", Static).update(exc.message)
+            return
+        line = self.line
+        boards = self.query("#board").results(RuleToggle)
+        if any(box.value for box in boards):
+            line = (*line, "--board", "random")
+        for name, value in options.changed().items():
+            line = (*line, "--option", f"{name}={_item_value(value)}")
         self.app.exit(line)
 
 
