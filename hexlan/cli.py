@@ -71,7 +71,7 @@ _OPTION_OPTION = click.option(
 )
 
 
-def _game_options(game: str, items: tuple[str, ...]) -> GameOptions:
+def parse_game_options(game: str, items: tuple[str, ...]) -> GameOptions:
     """``--option`` items parsed for ``game`` (:meth:`GameOptions.parse`) and checked by the
     game's rules module (e.g. a jungle number the Jungle does not take).
 
@@ -90,7 +90,7 @@ def _game_options(game: str, items: tuple[str, ...]) -> GameOptions:
     return options
 
 
-def _board_kind(game: str, board: str | None) -> str:
+def check_board_kind(game: str, board: str | None) -> str:
     """``--board`` checked against the game's map; None is its beginner board if it has one,
     else a random board.
 
@@ -286,8 +286,8 @@ def play(
     (the same seed gives the same game), and its log says it is not fair.
     """
     players = _players(game, players)
-    board = _board_kind(game, board)
-    options = _game_options(game, game_options)
+    board = check_board_kind(game, board)
+    options = parse_game_options(game, game_options)
     strategy = strategy or _PLAY_DEFAULT.get(game, "heuristic")
     from hexlan.tui.app import run_play
 
@@ -342,9 +342,9 @@ def simulate(
     from hexlan.simulate import simulate as run
 
     seats = _players(game, players)
-    board = _board_kind(game, board)
+    board = check_board_kind(game, board)
     names = _bot_list(bots, seats)
-    options = _game_options(game, game_options)
+    options = parse_game_options(game, game_options)
     report = run(
         games, seats, names, seed=seed, board=board, game=game, think=think, options=options
     )
@@ -778,7 +778,7 @@ def bot(
             "game and board"
         )
     table_seats, board = _game_table(game, seats, board) if hosting else (4, None)
-    game_rules = _game_options(game, game_options) if hosting else GameOptions()
+    game_rules = parse_game_options(game, game_options) if hosting else GameOptions()
     address = _host_port(join)
     dial_routes = _routes(routes)
     from hexlan.headless import BotOptions, run_bot
@@ -929,7 +929,7 @@ def host(
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
     seats, _ = _game_table(game, seats)
-    game_rules = _game_options(game, game_options)
+    game_rules = parse_game_options(game, game_options)
     if bots >= seats:
         raise click.BadParameter(
             f"a table of {seats} seats has room for {seats - 1} bots besides you",

@@ -59,15 +59,23 @@ game's own options carry their words in its spec (:attr:`GameOption.words
 <hexlan.engine.gamespec.GameOption.words>`)."""
 
 
+def value_words(name: str, value: Any) -> str:
+    """Option ``name`` at ``value`` in words: the shared options' words here, a game's own
+    option's from its spec (:attr:`~hexlan.engine.gamespec.GameOption.words`).
+
+    >>> value_words("largest_army", False)
+    'no Largest Army'
+
+    Raises:
+        KeyError: no game has an option ``name``.
+    """
+    return _WORDS[name](value) if name in _WORDS else declared_options()[name].words(value)
+
+
 def option_words(options: GameOptions) -> list[str]:
     """Every option of ``options`` that differs from the official default, in words, in the
     options' declaration order."""
-    changed = options.changed()
-    own = declared_options()
-    return [
-        _WORDS[name](value) if name in _WORDS else own[name].words(value)
-        for name, value in changed.items()
-    ]
+    return [value_words(name, value) for name, value in options.changed().items()]
 
 
 def table_words(game: str, board_kind: str, seats: int, options: GameOptions) -> tuple[str, str]:

@@ -25,8 +25,7 @@ from textual.widgets.option_list import Option
 from hexlan.engine.gamespec import OptionValue
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import GAMES, load_ruleset
-from hexlan.engine.variants import declared_options
-from hexlan.tui.terms import _WORDS
+from hexlan.tui.terms import value_words
 
 Command = tuple[str, ...]
 """A `hexlan` command line without the program name."""
@@ -182,12 +181,6 @@ class TablePicker(ModalScreen[None]):
         self.app.push_screen(OptionsForm(self.game, line))
 
 
-def _value_words(name: str, value: OptionValue) -> str:
-    """Option ``name`` at ``value`` in the words of the table's terms (tui/terms.py's for the
-    shared options, the game spec's :attr:`GameOption.words` for a game's own)."""
-    return _WORDS[name](value) if name in _WORDS else declared_options()[name].words(value)
-
-
 def _item_value(value: OptionValue) -> str:
     """An option's value as `--option NAME=VALUE` writes it."""
     if isinstance(value, bool):
@@ -222,7 +215,7 @@ class OptionsForm(ModalScreen[None]):
     that is not the official rule (Enter, space or a click toggles); the board is one too
     (ticked: a random board) where the map has a beginner board. A number option is a line to
     type in, empty for the rule set's number. Start checks the options as the command line
-    does (hexlan/cli.py ``_game_options``: :meth:`GameOptions.parse`, then the game's rules);
+    does (hexlan/cli.py ``parse_game_options``: :meth:`GameOptions.parse`, then the game's rules);
     a refused value shows its one-line reason and nothing is chosen.
 
     Args:
@@ -252,19 +245,19 @@ class OptionsForm(ModalScreen[None]):
 
     def _has_beginner(self) -> bool:
         """Whether the game's map has a beginner board (the CLI's default where it has)."""
-        from hexlan.cli import _board_kind  # noqa: PLC0415
+        from hexlan.cli import check_board_kind  # noqa: PLC0415
 
-        return _board_kind(self.game, None) == "beginner"
+        return check_board_kind(self.game, None) == "beginner"
 
     def _number_words(self, name: str, text: str) -> str:
         """A number option's line: its words at the typed number, or at the rule set's
         (RuleSet has a field of the option's name for the shared numbers) when empty."""
         text = text.strip()
         if text.isdigit() and int(text) >= 1:
-            return _value_words(name, int(text))
+            return value_words(name, int(text))
         ruleset_number = getattr(self.rules, name, None)
         if not text and isinstance(ruleset_number, int):
-            return _value_words(name, ruleset_number) + " (the game's)"
+            return value_words(name, ruleset_number) + " (the game's)"
         return f"{name}: a whole number from 1, empty for the game's"
 
     def _number_placeholder(self, name: str) -> str:
@@ -284,7 +277,7 @@ class OptionsForm(ModalScreen[None]):
                     yield Static("a random board (the map has no beginner board)")
                 for name, default in self.defaults.items():
                     if isinstance(default, bool):
-                        words = _value_words(name, default)
+                        words = value_words(name, default)
                         yield RuleToggle(words, id=f"opt-{name}", tooltip=name, compact=True)
                         continue
                     with Horizontal(classes="option-row"):
@@ -319,7 +312,7 @@ class OptionsForm(ModalScreen[None]):
             box.label = "a random board" if box.value else "the beginner board"
         elif box.id is not None:
             name = box.id.removeprefix("opt-")
-            box.label = _value_words(name, self._flag(name))
+            box.label = value_words(name, self._flag(name))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A typed number reads in words beside it."""
@@ -354,10 +347,10 @@ class OptionsForm(ModalScreen[None]):
         the one-line reason a value is refused and stay."""
         import click  # noqa: PLC0415
 
-        from hexlan.cli import _game_options  # noqa: PLC0415
+        from hexlan.cli import parse_game_options  # noqa: PLC0415
 
         try:
-            options = _game_options(self.game, tuple(self.items()))
+            options = parse_game_options(self.game, tuple(self.items()))
         except click.BadParameter as exc:
             self.query_one("#options-status", Static).update(exc.message)
             return
