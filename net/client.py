@@ -487,7 +487,8 @@ class SessionGame(GameClient):
             directory = Path(log_dir) if log_dir is not None else default_log_dir()
             self.log_path = new_log_path(directory, self.table.opening.game_id, "play")
             self._log = GameLog.create(self.log_path, self.table.opening.to_payload())
-            self._log.append_note("peer: human (hexlan play: every seat in one process)")
+            where = "" if human_seat == 0 else f"; the person's seat {human_seat}"
+            self._log.append_note(f"peer: human (hexlan play: every seat in one process{where})")
             if seed is not None:
                 self._log.append_note(NOT_FAIR_NOTE)
         self.table.start()

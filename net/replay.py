@@ -155,15 +155,18 @@ class Timeline:
 
 
 def _log_seat(path: Path, contents: LogContents, opening: Opening) -> Seat | None:
-    """The seat whose log this is: its secrets file names it; a `hexlan play` log is seat 0's."""
+    """The seat whose log this is: its secrets file names it; a `hexlan play` log's note does
+    (seat 0 unless a rematch moved the person on)."""
     try:
         secrets = load_secrets(secrets_path(path))
     except (OSError, LogFormatError):
         secrets = None
     if secrets is not None and secrets.game_id == opening.game_id:
         return secrets.seat if 0 <= secrets.seat < len(opening.seats) else None
-    if any(note.startswith(PLAY_NOTE) for note in contents.notes):
-        return 0
+    for note in contents.notes:
+        if note.startswith(PLAY_NOTE):  # seat 0, or the seat a rematch moved the person to
+            seat = note.rstrip(")").rpartition("the person's seat ")[2]
+            return int(seat) if seat.isdigit() and int(seat) < len(opening.seats) else 0
     return None
 
 

@@ -13,7 +13,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
+from hexlan.engine.core import Seat
 from hexlan.engine.options import GameOptions
 from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
@@ -123,8 +124,68 @@ class TableApp(App[int]):
             game.close()
 
 
+@dataclass(frozen=True, slots=True)
+class PlayTable:
+    """What a `hexlan play` table is made of, to make it again for a rematch: the
+    :class:`~hexlan.net.client.SessionGame` arguments.
+
+    Attributes:
+        names, bots: one per seat, in seat order (the person's bot name is never played).
+        human_seat: the person's seat.
+        seed: the game's seed, or None for a fair game.
+        board, game, options, think, log_dir, save_log: as :func:`make_app` takes them.
+    """
+
+    names: tuple[str, ...]
+    bots: tuple[str, ...]
+    human_seat: Seat
+    seed: int | None
+    board: str
+    game: str
+    options: GameOptions | None
+    think: float
+    log_dir: str | Path | None
+    save_log: bool
+
+    def session_game(self) -> SessionGame:
+        """A new game at this table (fresh keys, so a new game id).
+
+        Raises:
+            ValueError: as :class:`~hexlan.net.client.SessionGame`.
+        """
+        return SessionGame(
+            players=len(self.names),
+            seed=self.seed,
+            board=self.board,
+            names=self.names,
+            bots=self.bots,
+            options=self.options,
+            human_seat=self.human_seat,
+            log_dir=self.log_dir,
+            save_log=self.save_log,
+            game=self.game,
+            think=self.think,
+        )
+
+    def rematch(self) -> PlayTable:
+        """The same table for the next game, every seat moved on one place (the last seat
+        becomes the first), and the next seed of a seeded game."""
+        return replace(
+            self,
+            names=(self.names[-1], *self.names[:-1]),
+            bots=(self.bots[-1], *self.bots[:-1]),
+            human_seat=(self.human_seat + 1) % len(self.names),
+            seed=None if self.seed is None else self.seed + 1,
+        )
+
+
 class HexlanApp(TableApp):
-    """`hexlan play`: the person against bots, every seat a session in this process."""
+    """`hexlan play`: the person against bots, every seat a session in this process.
+
+    Args:
+        game: the game.
+        table: what the table is made of, for a rematch (None: no rematch is offered).
+    """
 
     def __init__(
         self,
@@ -132,13 +193,31 @@ class HexlanApp(TableApp):
         bot_delay: float = 0.5,
         autoplay: bool = False,
         notice: TurnNotice | None = None,
+        table: PlayTable | None = None,
     ) -> None:
         super().__init__(bot_delay, autoplay, notice)
+        self.table = table
         self._table_for(game)
 
     def on_mount(self) -> None:
         """Show the game screen."""
         self.push_screen(self.game_screen)
+
+    @property
+    def can_rematch(self) -> bool:
+        """Whether the game-over screen offers to play again."""
+        return self.table is not None
+
+    def action_rematch(self) -> None:
+        """Play again at the same table (:meth:`PlayTable.rematch`): the old game's log is
+        closed, the new game's table replaces the old one."""
+        if self.table is None:
+            return
+        self.table = self.table.rematch()
+        old = self.game
+        game = self.table.session_game()
+        old.close()
+        self.switch_screen(self._table_for(game))
 
 
 class NetApp(TableApp):
@@ -394,20 +473,24 @@ def make_app(
     names = [name]
     for colour in SEAT_NAMES[1:players]:
         names.append(f"{colour} bot" if colour.lower() == name.lower() else colour)
-    client = SessionGame(
-        players=players,
+    table = PlayTable(
+        names=tuple(names),
+        bots=(strategy,) * players,
+        human_seat=0,
         seed=seed,
         board=board,
-        names=names,
+        game=game,
+        options=options,
+        think=think,
         log_dir=log_dir,
         save_log=save_log,
-        game=game,
-        bots=[strategy] * players,
-        think=think,
-        options=options,
     )
     return HexlanApp(
-        client, bot_delay=bot_delay, autoplay=autoplay, notice=TurnNotice(bell=bell, title=title)
+        table.session_game(),
+        bot_delay=bot_delay,
+        autoplay=autoplay,
+        notice=TurnNotice(bell=bell, title=title),
+        table=table,
     )
 
 

@@ -299,11 +299,14 @@ class GameScreen(TableScreen):
             if game.stopped is not None:
                 self.app.push_screen(StoppedScreen(game), self._after_game_over)
             else:
-                self.app.push_screen(GameOverScreen(game), self._after_game_over)
+                rematch = getattr(self.app, "can_rematch", False) is True  # `hexlan play`
+                self.app.push_screen(GameOverScreen(game, rematch), self._after_game_over)
 
     def _after_game_over(self, what: str | None) -> None:
         if what == "quit":
             self.action_quit_over()
+        elif what == "again":
+            self.app.call_later(self.app.run_action, "rematch")  # HexlanApp.action_rematch
 
     def _prompt_decision(self) -> None:
         """Start the pick or open the dialog that a due decision needs (once per decision)."""

@@ -241,9 +241,26 @@ class EndScreen(ModalScreen[str]):
 
 class GameOverScreen(EndScreen):
     """The final scores; q quits, l returns to the board and its log, s shows the game's
-    statistics."""
+    statistics, and where the table can play again (`hexlan play`), r closes with "again".
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "stats", "Statistics")]
+    Args:
+        game: the game.
+        rematch: whether to offer to play again.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "stats", "Statistics"),
+        Binding("r", "again", "Play again"),
+    ]
+
+    def __init__(self, game: GameClient, rematch: bool = False) -> None:
+        super().__init__(game)
+        self.rematch = rematch
+
+    def action_again(self) -> None:
+        """Play again at this table (when offered): close with "again"."""
+        if self.rematch:
+            self.dismiss("again")
 
     def ending(self) -> str:
         """How the game ended, in words: "You win!", "Bo wins", "abandoned (Cy left)"."""
@@ -285,6 +302,8 @@ class GameOverScreen(EndScreen):
                 yield Button("Quit (q)", id="quit", variant="primary", compact=True)
                 yield Button("Look at the board (l)", id="look", compact=True)
                 yield Button("Statistics (s)", id="stats", compact=True)
+                if self.rematch:
+                    yield Button("Play again (r)", id="again", compact=True)
 
     def action_stats(self) -> None:
         """The game's statistics: points by turn, cards received and lost, awards, dice
@@ -299,6 +318,8 @@ class GameOverScreen(EndScreen):
         """Statistics, or as every end screen: Quit or Look."""
         if event.button.id == "stats":
             self.action_stats()
+        elif event.button.id == "again":
+            self.action_again()
         else:
             super().on_button_pressed(event)
 
