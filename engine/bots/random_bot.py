@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING
 
 from hexlan.engine.actions import Action
 from hexlan.engine.core import EngineError, Seat
-from hexlan.engine.state import GameState
+from hexlan.engine.game import Game
 
 if TYPE_CHECKING:  # the engine draws no randomness itself: bots get a seeded rng
     import random
 
 
 class RandomBot:
-    """Uniformly random among ``view.legal_actions(seat)``.
+    """Uniformly random among ``view.legal_actions(seat)``: it reads nothing else, so it plays
+    any game of the :class:`~hexlan.engine.game.Game` protocol.
 
     Args:
         rng: the only source of randomness.
@@ -27,7 +28,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: GameState, seat: Seat) -> Action:
+    def choose(self, view: Game, seat: Seat) -> Action:
         """A uniformly random legal action of ``seat``.
 
         Raises:
@@ -36,5 +37,5 @@ class RandomBot:
         """
         actions = view.legal_actions(seat)
         if not actions:
-            raise EngineError(f"seat {seat} has no legal action in phase {view.phase.title}")
+            raise EngineError(f"seat {seat} has no legal action now")
         return actions[self.rng.randrange(len(actions))]
