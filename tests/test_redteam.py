@@ -235,11 +235,17 @@ def check_stopped(table: Table, cheat: Cheat, tmp_path: Path) -> None:
         assert words in first.reason, first.reason
 
 
+FIRST_SEED: Final = {"undealt-discard": 301, "spy-forge": 304, "spy-spent": 304}
+"""The seeds the in-process tables of the rare kinds (:data:`RARE`) start from: the first from
+300 whose game brings the opportunity (each seed before was a whole game played for nothing);
+the others start from 300. Should the bots change, the search goes on from there."""
+
+
 @pytest.mark.parametrize(("kind", "at"), [(kind, 1) for kind in CHEATS] + [("replay", 2)])
 def test_every_kind_is_caught_in_process(kind: str, at: int, tmp_path: Path) -> None:
     """The cheating seat deviates at the ``at``-th opportunity, once, and the honest seats
     stop (or stall) naming it; `hexlan verify` on their logs names it too."""
-    table, cheat = cheating_table(kind, at)
+    table, cheat = cheating_table(kind, at, FIRST_SEED.get(kind, 300))
     assert (cheat.seen, cheat.done) == (at, True)
     assert cheat.summary()["deviation"] == cheat.deviation
     if kind in WITHHOLDING:
