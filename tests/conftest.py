@@ -37,9 +37,10 @@ from hexlan.engine.state import GameState
 # No test reads the developer's own saved settings (hexlan/settings.py): every command the tests
 # run, in this process or in a child process, finds an empty user config directory.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hexlan-test-config-")
-# ``tmp_path`` lives on tmpfs when there is one, like ``data_dir``: the logs tests and their bot
-# processes write there fsync every message, which on a disk costs seconds a game.
-if Path("/dev/shm").is_dir():
+# ``tmp_path`` lives on tmpfs when there is one with room (a container's may hold 64 MB only),
+# like ``data_dir``: the logs tests and their bot processes write there fsync every message,
+# which on a disk costs seconds a game.
+if Path("/dev/shm").is_dir() and shutil.disk_usage("/dev/shm").free >= 1 << 30:
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", "/dev/shm")
 
 # Property tests draw the same examples on every run, so CI never meets a new one by chance;
