@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from hexlan.engine.core import MAX_SEATS, EngineError
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import GAMES, load_ruleset
+
+if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
+    from hexlan.tui.screens.menu import MenuServices
 
 
 def _games_help() -> str:
@@ -193,9 +197,42 @@ def main(ctx: click.Context) -> None:
         from hexlan.net.client import default_log_dir
         from hexlan.tui.screens import menu
 
-        choice = menu.run_menu(default_log_dir())
+        choice = menu.run_menu(default_log_dir(), menu_services())
         if choice is not None:  # run it as if typed
             main.main(args=list(choice), prog_name="hexlan")
+
+
+def menu_services() -> MenuServices:
+    """What the start menu asks of the command line: the checks of ``--option``, the default
+    board and the saved settings, as the commands apply them
+    (:class:`~hexlan.tui.screens.menu.MenuServices`)."""
+    from hexlan.settings import read_settings, save_settings, setting_value, settings_path
+    from hexlan.tui.screens.menu import MenuServices
+
+    def check_options(game: str, items: tuple[str, ...]) -> GameOptions:
+        try:
+            return parse_game_options(game, items)
+        except click.BadParameter as exc:
+            raise ValueError(exc.message) from None
+
+    def check_setting(key: str, text: str) -> object:
+        try:
+            return setting_value(main, click.Context(main), key, text)
+        except click.BadParameter as exc:
+            raise ValueError(exc.message) from None
+
+    def save(values: Mapping[str, object]) -> str:
+        path = settings_path()
+        save_settings(path, values)
+        return str(path)
+
+    return MenuServices(
+        check_options=check_options,
+        default_board=lambda game: check_board_kind(game, None),
+        read_settings=lambda: read_settings(settings_path(), lambda _line: None),
+        check_setting=check_setting,
+        save_settings=save,
+    )
 
 
 @main.command(name="settings")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 
-from hexlan.cli import main
+from hexlan.cli import main, menu_services
 from hexlan.engine.ruleset import GAMES
 from hexlan.tui.screens.menu import (
     Command,
@@ -28,7 +28,7 @@ SIZE = (80, 24)
 
 
 async def test_enter_on_the_first_entry_plays_the_base_game(tmp_path: Path) -> None:
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -36,7 +36,7 @@ async def test_enter_on_the_first_entry_plays_the_base_game(tmp_path: Path) -> N
 
 
 async def test_another_game_against_bots_by_keys(tmp_path: Path) -> None:
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")
@@ -61,7 +61,7 @@ async def test_another_game_against_bots_by_keys(tmp_path: Path) -> None:
 
 
 async def test_hosting_picks_the_seats_in_the_games_range(tmp_path: Path) -> None:
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "enter")
@@ -77,7 +77,7 @@ async def test_hosting_picks_the_seats_in_the_games_range(tmp_path: Path) -> Non
 
 
 async def test_escape_goes_back_and_q_quits(tmp_path: Path) -> None:
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")
@@ -93,7 +93,7 @@ async def test_replay_lists_the_newest_logs_and_takes_a_path(tmp_path: Path) -> 
     for n, name in enumerate(["old.hexlan", "new.hexlan"]):
         (tmp_path / name).write_text("x")
         os.utime(tmp_path / name, (1_000_000 + n, 1_000_000 + n))
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*["down"] * 5, "enter")
@@ -115,7 +115,7 @@ async def test_settings_are_checked_and_saved(
 ) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     saved = tmp_path / "config" / "hexlan" / "settings.toml"
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*["down"] * 6, "enter")
@@ -145,7 +145,7 @@ def test_hexlan_alone_runs_the_menu_and_then_the_choice(
 
     chosen: list[Path] = []
 
-    def run_menu(log_dir: Path) -> tuple[str, ...]:
+    def run_menu(log_dir: Path, services: object) -> tuple[str, ...]:
         chosen.append(log_dir)
         return ("settings",)
 
@@ -175,7 +175,7 @@ async def _options_form(app: StartApp, pilot: Pilot[Command | None], game: str) 
 async def test_the_options_form_gives_only_the_changed_options(tmp_path: Path) -> None:
     """One flag toggled by Enter, one number typed: exactly those two `--option` items (and
     the board, toggled by a click); every option is listed in its words."""
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         form = await _options_form(app, pilot, "jungle")
         box = form.query_one("#opt-largest_army", Checkbox)
@@ -202,7 +202,7 @@ async def test_the_options_form_gives_only_the_changed_options(tmp_path: Path) -
 
 
 async def test_a_refused_number_says_why_and_chooses_nothing(tmp_path: Path) -> None:
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         form = await _options_form(app, pilot, "base")
         form.query_one("#opt-longest_road_min", Input).value = "0"
@@ -225,7 +225,7 @@ async def test_the_menus_command_line_runs_with_its_options(
     import hexlan.tui.app as tui_app
     from hexlan.engine.options import GameOptions
 
-    app = StartApp(tmp_path)
+    app = StartApp(tmp_path, menu_services())
     async with app.run_test(size=SIZE) as pilot:
         form = await _options_form(app, pilot, "cities-and-knights")
         form.query_one("#opt-ck_one_monopoly_per_turn", Checkbox).value = True

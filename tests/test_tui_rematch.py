@@ -32,7 +32,10 @@ async def test_play_again_moves_every_seat_on_and_plays_a_new_game(tmp_path: Pat
         assert first.human_seat == 0 and over.query("#again")
         names = list(first.names)
         await pilot.press("r")
-        await pilot.pause(0.2)
+        for _ in range(200):  # the new table comes after the game-over screen has closed
+            await pilot.pause(0.05)
+            if app.game is not first and isinstance(app.screen, GameScreen):
+                break
         assert isinstance(app.screen, GameScreen) and app.game is not first
         second = app.game
         assert second.human_seat == 1

@@ -11,7 +11,8 @@ strength, then the board and the game's options as a form (:class:`OptionsForm`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -215,7 +216,7 @@ class OptionsForm(ModalScreen[None]):
     that is not the official rule (Enter, space or a click toggles); the board is one too
     (ticked: a random board) where the map has a beginner board. A number option is a line to
     type in, empty for the rule set's number. Start checks the options as the command line
-    does (hexlan/cli.py ``parse_game_options``: :meth:`GameOptions.parse`, then the game's rules);
+    does (:attr:`MenuServices.check_options`: :meth:`GameOptions.parse`, then the game's rules);
     a refused value shows its one-line reason and nothing is chosen.
 
     Args:
@@ -245,9 +246,7 @@ class OptionsForm(ModalScreen[None]):
 
     def _has_beginner(self) -> bool:
         """Whether the game's map has a beginner board (the CLI's default where it has)."""
-        from hexlan.cli import check_board_kind  # noqa: PLC0415
-
-        return check_board_kind(self.game, None) == "beginner"
+        return _services(self.app).default_board(self.game) == "beginner"
 
     def _number_words(self, name: str, text: str) -> str:
         """A number option's line: its words at the typed number, or at the rule set's
@@ -345,14 +344,10 @@ class OptionsForm(ModalScreen[None]):
     def action_start(self) -> None:
         """Check the options as the command line does; exit with the command line, or show
         the one-line reason a value is refused and stay."""
-        import click  # noqa: PLC0415
-
-        from hexlan.cli import parse_game_options  # noqa: PLC0415
-
         try:
-            options = parse_game_options(self.game, tuple(self.items()))
-        except click.BadParameter as exc:
-            self.query_one("#options-status", Static).update(exc.message)
+            options = _services(self.app).check_options(self.game, tuple(self.items()))
+        except ValueError as exc:
+            self.query_one("#options-status", Static).update(str(exc))
             return
         line = self.line
         boards = self.query("#board").results(RuleToggle)
@@ -431,9 +426,7 @@ class SettingsForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """A labelled line per setting, filled with its saved value."""
-        from hexlan.settings import read_settings, settings_path  # noqa: PLC0415
-
-        saved = read_settings(settings_path(), lambda _line: None)
+        saved = _services(self.app).read_settings()
         with Vertical(classes="dialog wide-dialog picker-dialog"):
             yield Label("Settings", classes="dialog-title")
             for key, words in self.FIELDS:
@@ -456,30 +449,55 @@ class SettingsForm(ModalScreen[None]):
 
     def action_save(self) -> None:
         """Check every line and save them all, or say which one is refused and save none."""
-        import click  # noqa: PLC0415
-
-        from hexlan.cli import main  # noqa: PLC0415
-        from hexlan.settings import save_settings, setting_value, settings_path  # noqa: PLC0415
-
+        services = _services(self.app)
         status = self.query_one("#settings-status", Static)
-        ctx = click.Context(main)
         values: dict[str, object] = {}
         for key, _ in self.FIELDS:
             text = self.query_one(f"#setting-{key}", Input).value.strip()
             if not text:
                 continue
             try:
-                values[key] = setting_value(main, ctx, key, text)
-            except click.BadParameter as exc:
-                status.update(f"{key}: {exc.message}")
+                values[key] = services.check_setting(key, text)
+            except ValueError as exc:
+                status.update(f"{key}: {exc}")
                 return
-        path = settings_path()
         try:
-            save_settings(path, values)
+            where = services.save_settings(values)
         except OSError as exc:
-            status.update(f"cannot save to {path}: {exc}")
+            status.update(f"cannot save the settings: {exc}")
             return
-        status.update(f"saved to {path}")
+        status.update(f"saved to {where}")
+
+
+@dataclass(frozen=True, slots=True)
+class MenuServices:
+    """What the menu asks of the command line, which gives it (the TUI imports no module of
+    the command line's layer: tests/test_layers.py), so that the menu checks every value
+    exactly as the command line would.
+
+    Attributes:
+        check_options: ``check_options(game, items)``: the ``--option NAME=VALUE`` items as the
+            game's options; raises ``ValueError`` with the one-line reason a value is refused.
+        default_board: ``default_board(game)``: the board a game gets when none is named,
+            "beginner" (its map has one) or "random".
+        read_settings: the saved settings by key (hexlan/settings.py).
+        check_setting: ``check_setting(key, text)``: the typed value of a setting, as its
+            option takes it; raises ``ValueError`` with the reason.
+        save_settings: ``save_settings(values)`` saves every setting (replacing the file) and
+            says where; raises ``OSError``.
+    """
+
+    check_options: Callable[[str, tuple[str, ...]], GameOptions]
+    default_board: Callable[[str], str]
+    read_settings: Callable[[], Mapping[str, object]]
+    check_setting: Callable[[str, str], object]
+    save_settings: Callable[[Mapping[str, object]], str]
+
+
+def _services(app: App[object]) -> MenuServices:
+    """The services of the menu's app."""
+    assert isinstance(app, StartApp)
+    return app.services
 
 
 class StartApp(App[Command | None]):
@@ -487,23 +505,25 @@ class StartApp(App[Command | None]):
 
     Args:
         log_dir: where the games' logs are (the replay entry lists the newest).
+        services: what the menu asks of the command line.
     """
 
     CSS_PATH = Path(__file__).parent.parent / "app.tcss"
     TITLE = "hexlan"
 
-    def __init__(self, log_dir: Path) -> None:
+    def __init__(self, log_dir: Path, services: MenuServices) -> None:
         super().__init__()
         self.log_dir = log_dir
+        self.services = services
 
     def on_mount(self) -> None:
         """Show the menu."""
         self.push_screen(MenuScreen())
 
 
-def run_menu(log_dir: Path) -> Command | None:
+def run_menu(log_dir: Path, services: MenuServices) -> Command | None:
     """Run the start menu; the command line chosen, or None (quit)."""
-    return StartApp(log_dir).run()
+    return StartApp(log_dir, services).run()
 
 
-__all__: Sequence[str] = ("ENTRIES", "Command", "StartApp", "run_menu")
+__all__: Sequence[str] = ("ENTRIES", "Command", "MenuServices", "StartApp", "run_menu")
