@@ -330,16 +330,23 @@ def summary_lines(summary: GameSummary) -> list[str]:
         lines.append(f"  received {seat.total_received()}: {received or 'none'}")
         lines.append(f"  lost {seat.total_lost()}: {lost or 'none'}")
         lines.append(f"  points: {_point_changes(seat.points)}")
-    names = {s.seat: s.name for s in summary.seats}
-    for change in summary.awards:
-        award = "Longest Road" if change.award == "longest_road" else "Largest Army"
-        holder = names.get(change.to_seat, "nobody")
-        lines.append(f"turn {change.turn}: {award} to {holder} ({change.size})")
+    lines.extend(award_lines(summary))
     dice = summary.dice
     counts = " ".join(f"{t}:{n}" for t, n in zip(dice.categories, dice.observed, strict=True))
     p_value = "n/a" if dice.p_value is None else f"{dice.p_value:.3f}"
     lines.append(f"dice ({dice.total} rolls, p = {p_value} against fair dice): {counts}")
     return lines
+
+
+def award_lines(summary: GameSummary) -> list[str]:
+    """Each change of Longest Road or Largest Army in words, one a line, in order."""
+    names = {s.seat: s.name for s in summary.seats}
+    return [
+        f"turn {change.turn}: "
+        + ("Longest Road" if change.award == "longest_road" else "Largest Army")
+        + f" to {names.get(change.to_seat, 'nobody')} ({change.size})"
+        for change in summary.awards
+    ]
 
 
 def _point_changes(points: Sequence[int]) -> str:

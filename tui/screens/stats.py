@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 from textual_plotext import PlotextPlot
 
-from hexlan.net.summary import CAUSES, SOURCES, GameSummary
+from hexlan.net.summary import CAUSES, SOURCES, GameSummary, award_lines
 from hexlan.tui.board_render import SEAT_COLOURS
 from hexlan.tui.palette import seat_mark, seat_style
 
@@ -51,12 +51,9 @@ def cards_table(summary: GameSummary) -> Table:
 
 def awards_and_dice(summary: GameSummary) -> Text:
     """The award changes, one a line, then the dice counts and the fairness test's p-value."""
-    names = {s.seat: s.name for s in summary.seats}
     text = Text()
-    for change in summary.awards:
-        award = "Longest Road" if change.award == "longest_road" else "Largest Army"
-        holder = names.get(change.to_seat, "nobody")
-        text.append(f"turn {change.turn}: {award} to {holder} ({change.size})\n")
+    for line in award_lines(summary):
+        text.append(f"{line}\n")
     dice = summary.dice
     counts = "  ".join(f"{t}:{n}" for t, n in zip(dice.categories, dice.observed, strict=True))
     p_value = "n/a" if dice.p_value is None else f"{dice.p_value:.2f}"
