@@ -38,7 +38,13 @@ from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from hexlan.engine.actions import Action
+    from hexlan.engine.game import Game
+    from hexlan.engine.options import GameOptions
     from hexlan.engine.variants.base import Variant
+
+StateFactory = Callable[[str, int, "GameOptions | None"], "Game"]
+"""A game's own state factory: ``factory(rule set name, seats, options)`` gives a new game
+(raising :class:`~hexlan.engine.core.EngineError` for seats or options it refuses)."""
 
 OptionValue = bool | int | None
 """A game option's value: yes/no, or a whole number from 1 (None: the rule set's number)."""
@@ -99,7 +105,11 @@ class GameSpec:
     Attributes:
         name: the name rule sets give as ``hooks`` (``"seafarers"``); ``"base"`` for
             :data:`BASE_SPEC`, which every rule set without ``hooks`` plays.
-        rules: the rules module's Variant class; None for the base game.
+        rules: the rules module's Variant class; None for the base game and for a game with a
+            state of its own.
+        state: the state factory of a game unlike Catan, which implements the
+            :class:`~hexlan.engine.game.Game` protocol itself (Landnám) and has no ``rules``;
+            None for every game :class:`~hexlan.engine.state.GameState` plays.
         place: the merge order of the games' actions, phases and cards, from 1; unique.
         options: the game's own options, in the order the terms list them.
         dice: the game's own dice, tested for fairness by ``hexlan verify --stats``.
@@ -117,6 +127,7 @@ class GameSpec:
     rules: type[Variant] | None
     place: int
     options: tuple[GameOption, ...] = ()
+    state: StateFactory | None = None
     dice: tuple[DieSpec, ...] = ()
     tellers: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()

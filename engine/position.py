@@ -73,7 +73,7 @@ from hexlan.engine.knowledge import HandGroup
 from hexlan.engine.options import GameOptions
 from hexlan.engine.position_fields import Codec, Json, ProgressFields, Shape
 from hexlan.engine.registry import action_from_list
-from hexlan.engine.ruleset import GAMES, RuleSet, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, RuleSet, load_ruleset
 from hexlan.engine.state import GameState
 
 MAGIC: Final = "hexlan-position"
@@ -505,7 +505,7 @@ def from_position(text: str, rules: RuleSet | None = None) -> GameState:
             that do not add up (the bank and the hands against the game's cards), a board or
             options the game refuses.
     """
-    parsed = _parse(text, (rules.name,) if rules is not None else GAMES)
+    parsed = _parse(text, (rules.name,) if rules is not None else CATAN_GAMES)
     reader = _Reader(parsed)
     game_rules = load_ruleset(parsed.game) if rules is None else rules
     players = reader.take("players", lambda v: game_rules.seat_count(F.read_int(v, "a seat count")))

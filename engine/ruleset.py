@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from hexlan.engine.actions import MAX_KINDS
 from hexlan.engine.core import (
@@ -36,10 +36,50 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.registry import DEV_CARDS
 from hexlan.engine.seedfile import parse_cost, read_seed, seed_names
+from hexlan.engine.variants import SPECS
+
+if TYPE_CHECKING:
+    from hexlan.engine.gamespec import GameSpec
 
 GAMES: Final = seed_names()
 """The games hexlan plays, by name, sorted: each is seeds/<name>.toml (``--game NAME``), found
 by reading seeds/, so a new game is a new file there and no edit here."""
+
+
+def state_spec(name: str) -> GameSpec | None:
+    """The spec of game ``name`` if the game has a state of its own (its ``hooks`` name a spec
+    with a state factory: Landnám), else None: a game :class:`~hexlan.engine.state.GameState`
+    plays from a :class:`RuleSet`.
+
+    Raises:
+        EngineError: no such game, or a file that cannot be read.
+    """
+    if name not in GAMES:
+        raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
+    spec = SPECS.get(str(read_seed("", name).get("hooks", "base")))
+    return spec if spec is not None and spec.state is not None else None
+
+
+def game_summary(name: str) -> tuple[str, int, int, str]:
+    """Game ``name`` in brief, from its data file alone, for any game (a Catan rule set or
+    not): ``(name, fewest seats, most seats, its one line)``.
+
+    Raises:
+        EngineError: no such game, or a file without ``players``.
+    """
+    if name not in GAMES:
+        raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
+    raw = read_seed("", name)
+    try:
+        fewest, most = (int(n) for n in raw["players"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise EngineError(f"game {name!r} names no players: {exc}") from exc
+    return name, fewest, most, _description(raw)
+
+
+CATAN_GAMES: Final = tuple(name for name in GAMES if state_spec(name) is None)
+"""The games played on the Catan engine (:class:`~hexlan.engine.state.GameState` and its rules
+modules), sorted: every game but those with a state of their own (:func:`state_spec`)."""
 
 DEVELOPMENT_DECK: Final = "development"
 """The development deck's name among a rule set's :attr:`RuleSet.decks`."""
@@ -417,7 +457,12 @@ def load_ruleset(name: str = "base") -> RuleSet:
     Raises:
         EngineError: the file is missing or a field is malformed.
     """
-    if name not in GAMES:
+    if name not in CATAN_GAMES:
+        if name in GAMES:
+            raise EngineError(
+                f"{name} is a game with a state of its own, not a Catan rule set:"
+                f" it is played by `hexlan simulate --game {name}` so far"
+            )
         raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:
         raw = read_seed("", name)

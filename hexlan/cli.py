@@ -16,7 +16,7 @@ import click
 
 from hexlan.engine.core import MAX_SEATS, EngineError
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, GAMES, game_summary, load_ruleset
 
 if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
     from hexlan.tui.screens.menu import MenuServices
@@ -24,8 +24,7 @@ if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
 
 def _games_help() -> str:
     ranges = ", ".join(
-        f"{name} ({rules.seat_range('-')} players)"
-        for name, rules in ((name, load_ruleset(name)) for name in GAMES)
+        f"{name} ({low}-{high} players)" for name, low, high, _ in map(game_summary, GAMES)
     )
     return f"The game (seeds/<game>.toml): {ranges}."
 
@@ -618,7 +617,7 @@ def map_(path: Path | None, as_json: bool) -> None:
             "harbours": len(board_map.harbour_paths),
             "spirals": len(board_map.spirals),
             "beginner": board_map.beginner is not None,
-            "games": [g for g in GAMES if load_ruleset(g).board == board_map.name],
+            "games": [g for g in CATAN_GAMES if load_ruleset(g).board == board_map.name],
         }
 
     try:

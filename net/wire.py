@@ -58,7 +58,7 @@ from hexlan.engine.registry import (
     CHANCE_ACTIONS,
     action_from_list,
 )
-from hexlan.engine.ruleset import GAMES, RuleSet, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, RuleSet, load_ruleset
 from hexlan.net.identity import (
     WeakKeyError,
     check_ed25519_public,
@@ -172,7 +172,7 @@ a lobby holds 2..6 seats, within the range of its game's rule set."""
 BASE_GAME: Final = "base"
 """The game an opening without a ``game`` entry plays (section 3)."""
 
-MAX_CARDS: Final = max(sum(load_ruleset(game).bank) for game in GAMES)
+MAX_CARDS: Final = max(sum(load_ruleset(game).bank) for game in CATAN_GAMES)
 """Cards in the largest bank of any game (131: Cities & Knights' 19 of each resource and 12 of
 each commodity): the most cards a hand can hold, so the bound of a steal's commitments and of a
 Monopoly count (section 5)."""
@@ -708,8 +708,8 @@ def _fingerprint_rule(entry: Any) -> str | None:
 def _game_rule(name: Any) -> str | None:
     if name == BASE_GAME:
         return f"the {BASE_GAME} game is named by leaving the game out"
-    if name not in GAMES:
-        return f"unknown game {name!r}; this peer plays {', '.join(GAMES)}"
+    if name not in CATAN_GAMES:
+        return f"unknown game {name!r}; this peer plays {', '.join(CATAN_GAMES)}"
     return None
 
 
@@ -749,8 +749,8 @@ def _lobby_rule(payload: Any) -> str | None:
         return f"the {BASE_GAME} game is named by leaving the game out"
     if len(payload) == 4:
         return "a table's board_kind and options come together"
-    if len(payload) > 2 and game not in GAMES:
-        return f"unknown game {game!r}; this peer plays {', '.join(GAMES)}"
+    if len(payload) > 2 and game not in CATAN_GAMES:
+        return f"unknown game {game!r}; this peer plays {', '.join(CATAN_GAMES)}"
     problem = _seat_range_problem(game, max_seats)
     if problem is None and len(payload) == 5 and payload[3] not in board_kinds(game):
         problem = f"the {game} game's map has no {payload[3]} board"

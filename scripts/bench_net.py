@@ -58,7 +58,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import action_to_list
 from hexlan.engine.bots import make_bot
 from hexlan.engine.registry import action_from_list
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
 from hexlan.net.inproc import InProcessTable, SeatKeys, make_opening
 from hexlan.net.lobby import free_port
 from hexlan.net.peer import Peer, PeerEvent
@@ -77,7 +77,7 @@ def game_for(players: int) -> str:
     Raises:
         ValueError: no game takes that many seats.
     """
-    for game in GAMES:
+    for game in CATAN_GAMES:
         rules = load_ruleset(game)
         if rules.min_players <= players <= rules.max_players:
             return game

@@ -86,8 +86,11 @@ def _discover() -> tuple[GameSpec, ...]:
     specs.sort(key=lambda spec: spec.place)
     options = [option.name for spec in specs for option in spec.options]
     for spec in specs[1:]:
-        if spec.rules is None or spec.rules.name != spec.name or spec.place < 1:
-            raise EngineError(f"the {spec.name} spec must name its rules and take a place from 1")
+        named = spec.state is not None if spec.rules is None else spec.rules.name == spec.name
+        if not named or spec.place < 1:
+            raise EngineError(
+                f"the {spec.name} spec must name its rules or its state and take a place from 1"
+            )
     if len({s.name for s in specs}) != len(specs) or len({s.place for s in specs}) != len(specs):
         raise EngineError("two game specs share a name or a place")
     if len(set(options)) != len(options):

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from hexlan.engine.gamespec import OptionValue
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
 from hexlan.tui.terms import value_words
 
 Command = tuple[str, ...]
@@ -104,7 +104,7 @@ class GamePicker(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The games, one option each: name and seats, then its line."""
         options = []
-        for name in GAMES:
+        for name in CATAN_GAMES:
             rules = load_ruleset(name)
             head = f"{name}  ({rules.seat_range('-')} players)"
             options.append(Option(f"{head}\n  {rules.description}", id=name))

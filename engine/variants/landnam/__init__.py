@@ -1,0 +1,70 @@
+"""Landnám, the settlement of Iceland (seeds 000 and 001; ../shared/landnam-rules.md;
+docs/rules/landnam.md): a game unlike Catan, with a state of its own on the
+:class:`~hexlan.engine.game.Game` protocol (:class:`~.state.LandnamState`), registered by its
+spec's state factory rather than by a Catan rules module.
+
+Modules: :mod:`.board` (geometry), :mod:`.rules` (the data file's numbers and the codes'
+names), :mod:`.actions`, :mod:`.state` (the state and the protocol), :mod:`.movement`,
+:mod:`.economy`, :mod:`.althing`, :mod:`.fate` (the rules, by phase), :mod:`.refusals` (why an
+action is refused), :mod:`.flow` (entering a phase).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexlan.engine.gamespec import GameOption, GameSpec
+
+if TYPE_CHECKING:
+    from hexlan.engine.options import GameOptions
+    from hexlan.engine.variants.landnam.state import LandnamState
+
+
+def _new_game(name: str, players: int, options: GameOptions | None) -> LandnamState:
+    """The state factory: imports the rules only when a game is made (the spec is read while
+    the engine's registries are built)."""
+    from hexlan.engine.variants.landnam.state import new_game  # noqa: PLC0415 - see above
+
+    return new_game(name, players, options)
+
+
+SPEC = GameSpec(
+    name="landnam",
+    rules=None,
+    state=_new_game,
+    place=6,
+    options=(
+        GameOption(
+            "landnam_outlaw_mountains",
+            True,
+            lambda v: (
+                "outlaws may flee into the mountains"
+                if v
+                else "only a Landing card opens a mountain"
+            ),
+        ),
+        GameOption(
+            "landnam_ships_two",
+            False,
+            lambda v: "only a ship may take two steps" if v else "any unit may take two steps",
+        ),
+        GameOption(
+            "landnam_units_lost",
+            False,
+            lambda v: (
+                "units leaving the board are lost"
+                if v
+                else "units leaving the board return to the reserve"
+            ),
+        ),
+        GameOption(
+            "landnam_rim_is_land",
+            False,
+            lambda v: "the rim is not sea for towns" if v else "the rim counts as sea for towns",
+        ),
+        GameOption("landnam_radius", None, lambda v: f"a board of radius {v}"),
+        GameOption("landnam_harbours", None, lambda v: f"{v} harbour markers of each resource"),
+    ),
+)
+"""Landnám's registration: its state factory and its options (the reference's gaps G2, G3,
+G11, G12, G9 and G7; docs/rules/landnam.md)."""

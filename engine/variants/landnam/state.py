@@ -1,0 +1,516 @@
+"""Landnám's game state on the :class:`~hexlan.engine.game.Game` protocol: a game unlike Catan,
+with a state of its own that shares no code with :class:`~hexlan.engine.state.GameState`
+(../shared/ARCHITECTURE.md "Many games on one engine"; ../shared/landnam-rules.md).
+
+The state holds the board as explored so far, the public stocks, the units on hexes, the houses,
+the hands, the fate cards and the tokens, and which decision or chance is due (:attr:`phase`).
+The rules live in the modules beside it, each owning its phases' legal actions and effects:
+:mod:`.movement` (movement, exploration, chasing), :mod:`.economy` (harvest, ageing, trade,
+building, the end of a turn), :mod:`.althing` (the Althing on a 7) and :mod:`.fate` (fate cards).
+
+A state is the full state (``viewer`` None) or one seat's view: in a view, the other seats'
+fate cards drawn face down are counted (``hidden``), not known. Resource cards are never hidden
+in Landnám (every gain and payment is public), so views differ only in fate cards;
+:meth:`observation` withholds a drawn card's face from the seats that may not see it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, Final, Self
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.chance import UNIFORM, ChanceNode
+from hexlan.engine.core import EngineError, IllegalActionError, Seat
+from hexlan.engine.options import GameOptions
+from hexlan.engine.variants.landnam import actions as L
+from hexlan.engine.variants.landnam import althing, economy, fate, movement, refusals
+from hexlan.engine.variants.landnam.board import OUTER, LandnamBoard, landnam_board
+from hexlan.engine.variants.landnam.parts import Althing, Chase, Exploration, Queued, Unit
+from hexlan.engine.variants.landnam.phases import (
+    AGE_PICK,
+    ALTHING_OPEN,
+    ANSWER,
+    APPOINT,
+    CASE,
+    CHANCE,
+    CHANCE_PHASES,
+    DICE,
+    DRAW,
+    ENTRY,
+    EXPLORE,
+    FLEE,
+    HARVEST_CARD,
+    INVITED,
+    MOVE,
+    OVER,
+    RESHUFFLE,
+    ROLL,
+    SEER,
+    SETUP,
+    START,
+    SUING,
+    TRADE,
+)
+from hexlan.engine.variants.landnam.rules import (
+    CYCLE,
+    UNEXPLORED,
+    Land,
+    LandnamRules,
+    load_rules,
+)
+
+
+class LandnamState:
+    """A Landnám game (3 to 5 seats), or one seat's view of it, on the ``Game`` protocol.
+
+    Build one with :func:`new_game`; every attribute is the engine's, read by its rules modules
+    and, read only, by the bots and the UI.
+
+    Attributes:
+        rules: the rule set (:class:`~.rules.LandnamRules`); options: the game options.
+        players: the number of seats; viewer: the seat whose view this is, or None.
+        board: the compiled geometry.
+        phase: the decision or chance due (the module's phase names).
+        active: the active seat (-1 before the start player is known); turn: turns begun.
+        terrain: each position's :class:`~.rules.Land` or :data:`~.rules.UNEXPLORED`.
+        numbers: each position's number marker, 0 for none.
+        harbours: each position's harbour resource, -1 for none.
+        terrain_stock, marker_stock (by value, 0-12), harbour_stock, stock: the public stocks
+            and the resource stock (not shown to people: the seed forbids counting it, §17).
+        hands: each seat's resource cards; tokens: each seat's white, red, black tokens.
+        fate: each seat's known fate cards by face; shown: those shown face up (§4.4);
+            hidden: cards of another seat this view has not seen.
+        unseen: by face, the fate cards no seat of this view has seen (the deck, and the
+            other seats' hidden cards); deck_size: cards in the deck; discard, put_back: the
+            faces discarded and put back at the set-up.
+        units: the units by number (None once one has left the board).
+        ships, settlers, houses: each seat's pieces in reserve.
+        buildings: settlements by corner: ``(owner, town)``.
+        won: the seats that won, once the game is over (:meth:`winners`).
+    """
+
+    def __init__(
+        self,
+        rules: LandnamRules,
+        players: int,
+        options: GameOptions | None = None,
+        viewer: Seat | None = None,
+    ) -> None:
+        """A new game before the start player is chosen (:func:`new_game` checks the seats).
+
+        Args:
+            rules: the rule set; players: 3 to 5 seats; options: the game options.
+            viewer: the seat whose view this is (None: the full state).
+        """
+        self.rules = rules
+        self.options = options or GameOptions()
+        self.players = players
+        self.viewer = viewer
+        radius = self.options.number("landnam_radius") or rules.radius
+        self.board: LandnamBoard = landnam_board(radius)
+        scale = self.board.size / 19 if radius != 2 else 1.0
+        size = self.board.size
+        self.phase = START
+        self.active: Seat = -1
+        self.start: Seat = -1
+        self.turn = 0
+        self.terrain = [UNEXPLORED] * size
+        self.terrain[self.board.centre] = Land.MOUNTAIN
+        self.numbers = [0] * size
+        self.harbours = [-1] * size
+        self.terrain_stock = [round(n * scale) for n in rules.terrain_stock]
+        self.marker_stock = [0] * 13
+        for value in CYCLE:
+            self.marker_stock[value] = round(rules.markers_per_value * scale)
+        per_kind = self.options.number("landnam_harbours") or rules.harbours_per_kind
+        self.harbour_stock = [round(per_kind * scale)] * 4
+        self.stock = [rules.bank - players * n for n in rules.start_hand]
+        self.hands = [list(rules.start_hand) for _ in range(players)]
+        self.tokens = [[0, 0, 0] for _ in range(players)]
+        faces = len(rules.fate_deck)
+        self.fate = [[0] * faces for _ in range(players)]
+        self.shown = [[0] * faces for _ in range(players)]
+        self.hidden = [0] * players
+        self.unseen = list(rules.fate_deck)
+        self.deck_size = sum(rules.fate_deck)
+        self.discard = [0] * faces
+        self.put_back = [0] * faces
+        self.units: list[Unit | None] = [Unit(s, True, OUTER) for s in range(players)]
+        self.ships = [rules.ships - 1] * players
+        self.settlers = [rules.settlers] * players
+        self.houses = [rules.houses] * players
+        self.buildings: dict[int, tuple[Seat, bool]] = {}
+        self.moved = [False] * players  # a seat's first move of the game is made (§9.6)
+        self.entered: list[set[Seat]] = [set() for _ in range(6)]  # seats per board side
+        self.setup_seat: Seat = -1
+        self.draws: list[tuple[Seat, bool]] = []
+        self.shuffle_due = False  # the set-up's put-back cards wait to be shuffled in
+        self.after_draws = MOVE
+        self.roll = 0
+        self.barns = False  # Full barns played this harvest
+        self.steady = False  # Steady seasons played this harvest
+        self.paid: list[int] = []  # the hexes that paid this harvest
+        self.steps: list[int] = []  # units moved this movement phase, a step each
+        self.extra_steps = 0  # Fair wind
+        self.landing = False  # a Landing card in force for the next step
+        self.drive_off = False  # a Drive off card in force for the next step
+        self.exploration: Exploration | None = None
+        self.chase: Chase | None = None
+        self.althing: Althing | None = None
+        self.queue: list[Queued] = []
+        self.used: dict[int, int] = {}  # units built this turn, by settlement corner
+        self.offers = 0
+        self.offer: L.OfferTrade | None = None
+        self.won: tuple[Seat, ...] = ()
+
+    # --- the Game protocol ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (§15)."""
+        return self.phase == OVER
+
+    def current_player(self) -> Seat:
+        """The seat whose decision is due, :data:`CHANCE` at a chance node, -1 once over."""
+        if self.phase == OVER:
+            return -1
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        return self.acting_seats()[0]
+
+    def acting_seats(self) -> tuple[Seat, ...]:
+        """The seat that may act now (one at a time in Landnám); empty at a chance node."""
+        if self.phase == OVER or self.phase in CHANCE_PHASES:
+            return ()
+        return (_ACTING[self.phase](self),)
+
+    def legal_actions(self, seat: Seat | None = None) -> list[Action]:
+        """The actions ``seat`` (by default the current player) may take now. Trade offers are
+        listed one card for one; bids and openings at every amount the seat can pay."""
+        if self.phase == OVER or self.phase in CHANCE_PHASES:
+            return []
+        actor = self.acting_seats()[0]
+        if seat is not None and seat != actor:
+            return []
+        return _LEGAL[self.phase](self, actor)
+
+    def check(self, action: Action) -> None:
+        """Refuse an action that is not legal now, changing nothing.
+
+        Raises:
+            IllegalActionError: the action is not legal; its reason and rule name the rule.
+        """
+        found = refusals.refusal(self, action)
+        if found is not None:
+            raise IllegalActionError(*found)
+
+    def play(self, action: Action) -> None:
+        """:meth:`check` ``action``, then apply it.
+
+        Raises:
+            IllegalActionError: as :meth:`check`; the state is unchanged.
+        """
+        self.check(action)
+        self.apply(action)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action without checking it."""
+        _APPLY[type(action)](self, action)
+
+    def chance_node(self) -> ChanceNode | None:
+        """The chance due now as data: the start player, the dice, the exploration dice, a fate
+        draw, or a reshuffle of the fate deck; None at a seat's decision."""
+        if self.phase == START:
+            return ChanceNode(
+                UNIFORM,
+                "start",
+                tuple(A.StartPlayer(s) for s in range(self.players)),
+                (self.players,),
+            )
+        if self.phase == DICE:
+            return ChanceNode(UNIFORM, "dice", A.ALL_DICE, (6, 6))
+        if self.phase == EXPLORE:
+            return movement.explore_node(self)
+        if self.phase in (SETUP, DRAW):
+            return fate.draw_node(self)
+        return None
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The chance outcomes due now with their probabilities (a fate draw's by the faces
+        this state knows to be in the deck: exact in the full state)."""
+        node = self.chance_node()
+        if node is None:
+            return []
+        if node.kind == UNIFORM:
+            share = 1 / len(node.outcomes)
+            return [(o, share) for o in node.outcomes]
+        if node.kind == RESHUFFLE:
+            return [(L.Reshuffle(), 1.0)]
+        seat = node.seats[0]
+        known = sum(self.unseen)
+        return [
+            (L.DrawFate(seat, face, node.public), count / known)
+            for face, count in enumerate(self.unseen)
+            if count
+        ]
+
+    def observation(self, action: Action, seat: Seat) -> Action:
+        """What ``seat`` observes of ``action``: a fate card drawn face down is seen by its
+        drawer alone; everything else is public."""
+        if isinstance(action, L.DrawFate) and not action.public and action.seat != seat:
+            return L.DrawFate(action.seat, L.NO_CARD, False)
+        return action
+
+    def public_dict(self) -> dict[str, Any]:
+        """The public state as plain data: equal in every seat's view of one game."""
+        return {
+            "phase": self.phase,
+            "active": self.active,
+            "turn": self.turn,
+            "terrain": self.terrain,
+            "numbers": self.numbers,
+            "harbours": self.harbours,
+            "stocks": [self.terrain_stock, self.marker_stock, self.harbour_stock, self.stock],
+            "hands": self.hands,
+            "tokens": self.tokens,
+            "fate_held": [self.fate_count(s) for s in range(self.players)],
+            "shown": self.shown,
+            "deck": [self.deck_size, self.discard, self.put_back],
+            "units": [
+                None if u is None else [u.owner, u.ship, u.at, u.tokens, u.acted]
+                for u in self.units
+            ],
+            "reserve": [self.ships, self.settlers, self.houses],
+            "buildings": sorted([c, o, t] for c, (o, t) in self.buildings.items()),
+            "queue": [[q.what, q.seat, q.place, q.unit, q.kind] for q in self.queue],
+            "winners": list(self.won),
+        }
+
+    def public_hash(self) -> str:
+        """SHA-256 (hex) of :meth:`public_dict` in canonical JSON."""
+        return _digest(self.public_dict())
+
+    def full_hash(self) -> str:
+        """SHA-256 (hex) of the whole state: the public part, every seat's fate cards and the
+        deck's faces."""
+        return _digest([self.public_dict(), self.fate, self.hidden, self.unseen])
+
+    def winners(self) -> tuple[Seat, ...]:
+        """The seats that won (several for a shared win, gap G21); empty while the game goes on."""
+        return self.won
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        other = object.__new__(type(self))
+        for name, value in vars(self).items():
+            setattr(other, name, _copied(name, value))
+        return other
+
+    # --- what the rules modules and the bots read -----------------------------------------
+
+    def fate_count(self, seat: Seat) -> int:
+        """The fate cards ``seat`` holds (public, §16.1)."""
+        return sum(self.fate[seat]) + self.hidden[seat]
+
+    def may_hold(self, seat: Seat, face: int) -> bool:
+        """Whether ``seat`` may hold a fate card of ``face`` as far as this state knows."""
+        if self.fate[seat][face]:
+            return True
+        return self.hidden[seat] > 0 and self.unseen[face] > 0
+
+    def holds(self, seat: Seat, mark: str) -> list[int]:
+        """The faces of ``mark`` this state knows ``seat`` to hold."""
+        marks = self.rules.fate_marks
+        return [f for f, n in enumerate(self.fate[seat]) if n and marks[f] == mark]
+
+    def unit(self, number: int) -> Unit:
+        """The unit numbered ``number``.
+
+        Raises:
+            IllegalActionError: no unit of that number is on the board.
+        """
+        found = self.units[number] if 0 <= number < len(self.units) else None
+        if found is None:
+            raise IllegalActionError(f"there is no unit {number} on the board", "landnam §2.1")
+        return found
+
+    def occupant(self, position: int) -> int:
+        """The unit on ``position`` inside the rim, or -1 (the outer sea hex is always vacant)."""
+        if position == OUTER:
+            return -1
+        for number, unit in enumerate(self.units):
+            if unit is not None and unit.at == position:
+                return number
+        return -1
+
+    def settler_like(self, unit: Unit) -> bool:
+        """A settler, or a ship ashore (§9.4: a settler for every purpose but moving)."""
+        return not unit.ship or (unit.at != OUTER and self.terrain[unit.at] != Land.SEA)
+
+    def victory_points(self, seat: Seat) -> int:
+        """Farms 1, towns 2, and 1 a white, red or black token (§15)."""
+        houses = sum(2 if town else 1 for owner, town in self.buildings.values() if owner == seat)
+        return houses + sum(self.tokens[seat])
+
+    def house_points(self, seat: Seat) -> int:
+        """The points from ``seat``'s farms and towns (the fourth tie-break, §15)."""
+        return self.victory_points(seat) - sum(self.tokens[seat])
+
+    def settlements(self, seat: Seat) -> list[int]:
+        """The corners of ``seat``'s farms and towns."""
+        return [c for c, (owner, _) in self.buildings.items() if owner == seat]
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat after ``seat``, clockwise."""
+        return (seat + 1) % self.players
+
+
+def _digest(data: Any) -> str:
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+_SHARED: Final = frozenset({"rules", "options", "board", "players", "viewer"})
+
+
+def _copied(name: str, value: Any) -> Any:
+    """A copy of one attribute of a state (nested lists, sets and units copied)."""
+    if name in _SHARED or value is None or isinstance(value, int | str | bool | L.OfferTrade):
+        return value
+    if name == "units":
+        return [
+            None if u is None else Unit(u.owner, u.ship, u.at, list(u.tokens), u.acted)
+            for u in value
+        ]
+    if isinstance(value, Althing | Exploration | Chase):
+        return value.copy() if isinstance(value, Althing) else _replace(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return [
+            list(v) if isinstance(v, list) else set(v) if isinstance(v, set) else v for v in value
+        ]
+    raise TypeError(f"cannot copy the state's {name}")
+
+
+def _replace(value: Exploration | Chase) -> Exploration | Chase:
+    return replace(value)
+
+
+def new_game(name: str, players: int, options: GameOptions | None = None) -> LandnamState:
+    """A new Landnám game of ``players`` seats (the state factory of its
+    :class:`~hexlan.engine.gamespec.GameSpec`), waiting for the start player (§4.6).
+
+    Raises:
+        EngineError: an unknown rule set, seats outside its range (3 to 5), or a board radius
+            option other than 2 or 3.
+    """
+    rules = load_rules(name)
+    if not rules.min_players <= players <= rules.max_players:
+        raise EngineError(f"{name} takes {rules.seat_range()} players, not {players}")
+    radius = (options or GameOptions()).number("landnam_radius")
+    if radius is not None and radius not in (2, 3):
+        raise EngineError(f"landnam_radius is 2 or 3, not {radius} (landnam gap G9)")
+    return LandnamState(rules, players, options)
+
+
+def view_of(state: LandnamState, seat: Seat) -> LandnamState:
+    """Seat ``seat``'s view of a full state at the start of a game (before any fate card is
+    drawn): a copy whose :attr:`~LandnamState.viewer` is ``seat``; advance it with
+    :meth:`~LandnamState.observation` of every action.
+
+    Raises:
+        ValueError: the state is a view, or fate cards were already drawn.
+    """
+    if state.viewer is not None or state.deck_size != sum(state.rules.fate_deck):
+        raise ValueError("a view starts from the full state before any fate card is drawn")
+    view = state.copy()
+    view.viewer = seat
+    return view
+
+
+def _acting_table() -> dict[str, Callable[[LandnamState], Seat]]:
+    return {
+        ROLL: lambda s: s.active,
+        HARVEST_CARD: lambda s: s.active,
+        AGE_PICK: lambda s: s.active,
+        APPOINT: lambda s: s.active,
+        MOVE: lambda s: s.active,
+        SEER: lambda s: s.active,
+        ENTRY: lambda s: s.active,
+        TRADE: lambda s: s.active,
+        ALTHING_OPEN: althing.window_seat,
+        SUING: althing.suing_seat,
+        CASE: althing.case_seat,
+        INVITED: althing.case_seat,
+        FLEE: movement.fleeing_seat,
+        ANSWER: economy.answering_seat,
+    }
+
+
+_ACTING: Final = _acting_table()
+
+
+def _legal_table() -> dict[str, Callable[[LandnamState, Seat], list[Action]]]:
+    return {
+        ROLL: lambda s, seat: [A.ROLL],
+        HARVEST_CARD: fate.harvest_choices,
+        AGE_PICK: economy.age_choices,
+        ALTHING_OPEN: althing.window_choices,
+        APPOINT: althing.appoint_choices,
+        SUING: althing.suing_choices,
+        CASE: althing.case_choices,
+        INVITED: althing.guest_choices,
+        MOVE: movement.move_choices,
+        SEER: movement.seer_choices,
+        ENTRY: movement.entry_choices,
+        FLEE: movement.flee_choices,
+        TRADE: economy.trade_choices,
+        ANSWER: economy.answer_choices,
+    }
+
+
+_LEGAL: Final = _legal_table()
+
+
+def _apply_table() -> dict[type, Callable[[LandnamState, Any], None]]:
+    return {
+        A.StartPlayer: fate.start_player,
+        L.DrawFate: fate.drawn,
+        L.Reshuffle: fate.reshuffled,
+        A.RollDice: economy.rolled,
+        A.Dice: economy.dice,
+        L.PlayFate: fate.played,
+        L.Harvest: economy.harvest,
+        L.AgeHex: economy.age_picked,
+        L.Move: movement.moved,
+        L.ExploreRoll: movement.explore_rolled,
+        L.ChooseSeer: movement.seer_chosen,
+        L.Stay: movement.stayed,
+        L.Flee: movement.fled,
+        L.EndMovement: movement.end_movement,
+        L.BankTrade: economy.bank_trade,
+        L.HarbourTrade: economy.harbour_trade,
+        L.OfferTrade: economy.offered,
+        L.AnswerTrade: economy.answered,
+        L.BuildFarm: economy.build,
+        L.BuildTown: economy.build,
+        L.BuildUnit: economy.build,
+        L.BuildHarbour: economy.build,
+        L.AgeNumber: economy.build,
+        A.EndTurn: economy.end_turn,
+        L.Pass: althing.passed,
+        L.Appoint: althing.appointed,
+        L.Sue: althing.sued,
+        L.Bid: althing.bid,
+        L.Invite: althing.invited,
+        L.Join: althing.joined,
+    }
+
+
+_APPLY: Final = _apply_table()
