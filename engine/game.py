@@ -119,6 +119,27 @@ class Game(Protocol):
         ...
 
 
+class SeatViews(Game, Protocol):
+    """A :class:`Game` that gives each seat's view of a new game, counts its turns and each
+    seat's points: what a headless game between bots needs (:func:`hexlan.simulate.
+    play_own_game`). Landnám's state is one.
+
+    Attributes:
+        turn: the turns begun (the first seat's first turn is 1).
+    """
+
+    turn: int
+
+    def view(self, seat: Seat) -> Self:
+        """Seat ``seat``'s view of this new game, advanced by applying :meth:`observation` of
+        every action; raises ValueError once play has begun."""
+        ...
+
+    def victory_points(self, seat: Seat) -> int:
+        """``seat``'s points, hidden cards included where this state knows them."""
+        ...
+
+
 def sample_outcome(game: Game, rng: random.Random) -> Action:
     """The chance outcome due in ``game``, drawn with ``rng`` by its probabilities (not
     applied): a uniform node (:data:`~hexlan.engine.chance.UNIFORM`: dice, a start player) by
@@ -140,4 +161,4 @@ def sample_outcome(game: Game, rng: random.Random) -> Action:
     return draw_outcome(rng, outcomes)
 
 
-__all__ = ["CHANCE_SEAT", "Game", "sample_outcome"]
+__all__ = ["CHANCE_SEAT", "Game", "SeatViews", "sample_outcome"]

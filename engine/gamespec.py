@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from hexlan.engine.actions import Action
-    from hexlan.engine.game import Game
+    from hexlan.engine.game import SeatViews
     from hexlan.engine.options import GameOptions
     from hexlan.engine.variants.base import Variant
 
-StateFactory = Callable[[str, int, "GameOptions | None"], "Game"]
+StateFactory = Callable[[str, int, "GameOptions | None"], "SeatViews"]
 """A game's own state factory: ``factory(rule set name, seats, options)`` gives a new game
 (raising :class:`~hexlan.engine.core.EngineError` for seats or options it refuses)."""
 

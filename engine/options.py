@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from hexlan.engine.core import EngineError
-from hexlan.engine.gamespec import GameOption, OptionValue
+from hexlan.engine.gamespec import GameOption, GameSpec, OptionValue
 from hexlan.engine.variants import declared_options, game_specs, spec_for
 
 if TYPE_CHECKING:
@@ -145,19 +145,24 @@ class GameOptions:
         )
 
     @classmethod
-    def names(cls, rules: RuleSet | None = None) -> tuple[str, ...]:
+    def names(cls, rules: RuleSet | None = None, spec: GameSpec | None = None) -> tuple[str, ...]:
         """The option names a game takes: the shared options in declaration order, then its own
         (those of the spec its rule set's ``hooks`` names, :func:`~hexlan.engine.variants.
-        spec_for`); None is the base game, which has none of its own.
+        spec_for`), or of ``spec`` (a game with a state of its own, which has no rule set);
+        neither is the base game, which has none of its own.
 
         >>> "jungle_number" in GameOptions.names()
         False
         """
-        own = () if rules is None else spec_for(rules).options
+        if spec is None:
+            spec = None if rules is None else spec_for(rules)
+        own = () if spec is None else spec.options
         return (*_SHARED, *(option.name for option in own))
 
     @classmethod
-    def parse(cls, items: Sequence[str], rules: RuleSet | None = None) -> Self:
+    def parse(
+        cls, items: Sequence[str], rules: RuleSet | None = None, spec: GameSpec | None = None
+    ) -> Self:
         """Options from command-line items (`--option NAME[=VALUE]`), applied in order over the
         official defaults.
 
@@ -170,6 +175,7 @@ class GameOptions:
             items: the items, e.g. ``["victory_points=5", "largest_army=off"]``.
             rules: the game's rule set, whose spec decides which options of its own it takes
                 (:meth:`names`); None: the base game.
+            spec: instead of ``rules``, the spec of a game with a state of its own.
 
         Raises:
             EngineError: in one line, an unknown name or one the game does not take (naming
@@ -178,8 +184,8 @@ class GameOptions:
         >>> GameOptions.parse(["victory_points=5", "largest_army=no"]).victory_points
         5
         """
-        game = "base" if rules is None else rules.name
-        allowed = cls.names(rules)
+        game = spec.name if spec is not None else "base" if rules is None else rules.name
+        allowed = cls.names(rules, spec)
         declared = declared_options()
         values: dict[str, OptionValue] = {}
         for item in items:

@@ -16,7 +16,7 @@ import click
 
 from hexlan.engine.core import MAX_SEATS, EngineError
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import CATAN_GAMES, GAMES, game_summary, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, GAMES, game_summary, load_ruleset, state_spec
 
 if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
     from hexlan.tui.screens.menu import MenuServices
@@ -29,7 +29,29 @@ def _games_help() -> str:
     return f"The game (seeds/<game>.toml): {ranges}."
 
 
+def _table_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``--game`` of a command that plays at a table: a game the table can play.
+
+    Raises:
+        click.BadParameter: a game with a state of its own, which only ``simulate`` plays.
+    """
+    if value not in CATAN_GAMES:
+        raise click.BadParameter(
+            f"{value} is played only by `hexlan simulate --game {value}` so far;"
+            " its table, screens and network play are still to come"
+        )
+    return value
+
+
 _GAME_OPTION = click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default="base",
+    show_default=True,
+    help=_games_help(),
+    callback=_table_game,
+)
+_SIMULATE_GAME_OPTION = click.option(
     "--game", type=click.Choice(GAMES), default="base", show_default=True, help=_games_help()
 )
 _SEATS_OPTION = click.option(
@@ -56,6 +78,12 @@ def _players(game: str, players: int | None) -> int:
         click.BadParameter: a count outside the game's range.
     """
     try:
+        if state_spec(game) is not None:
+            _, fewest, most, _ = game_summary(game)
+            count = min(max(4, fewest), most) if players is None else players
+            if not fewest <= count <= most:
+                raise EngineError(f"{game} takes {fewest} to {most} players, not {count}")
+            return count
         return load_ruleset(game).seat_count(players)
     except EngineError as exc:
         raise click.BadParameter(str(exc), param_hint="'--players'") from None
@@ -84,6 +112,14 @@ def parse_game_options(game: str, items: tuple[str, ...]) -> GameOptions:
     from hexlan.engine.maps import load_map
     from hexlan.engine.variants import make_variant
 
+    spec = state_spec(game)
+    if spec is not None and spec.state is not None:
+        try:
+            options = GameOptions.parse(items, spec=spec)
+            spec.state(game, game_summary(game)[1], options)
+        except EngineError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--option'") from None
+        return options
     rules = load_ruleset(game)
     try:
         options = GameOptions.parse(items, rules)
@@ -102,6 +138,13 @@ def check_board_kind(game: str, board: str | None) -> str:
     """
     from hexlan.engine.maps import load_map
 
+    if state_spec(game) is not None:
+        if board not in (None, "random"):
+            raise click.BadParameter(
+                f"{game} starts from an unexplored board: there is no {board} board",
+                param_hint="'--board'",
+            )
+        return "random"
     map_name = load_ruleset(game).board
     if board is None:
         return "random" if load_map(map_name).beginner is None else "beginner"
@@ -346,7 +389,7 @@ def play(
 
 @main.command()
 @click.option("--games", type=click.IntRange(1), required=True, help="How many games.")
-@_GAME_OPTION
+@_SIMULATE_GAME_OPTION
 @_PLAYERS_OPTION
 @click.option(
     "--bots",
@@ -589,6 +632,7 @@ _TABLE_GAME_OPTION = click.option(
     default="base",
     show_default=True,
     help=_games_help() + " The host chooses; joiners play it.",
+    callback=_table_game,
 )
 
 

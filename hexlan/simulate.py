@@ -14,11 +14,12 @@ from typing import Any, Final
 
 from hexlan.chance import SeededChance
 from hexlan.engine.actions import Action
-from hexlan.engine.bots import DEFAULT_THINK, make_bot
+from hexlan.engine.bots import DEFAULT_THINK, RandomBot, make_bot
+from hexlan.engine.game import SeatViews, sample_outcome
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.ruleset import load_ruleset, state_spec
 from hexlan.engine.state import CHANCE, GameState
 
 TURN_CAP: Final = 1500
@@ -109,6 +110,10 @@ def play_game(
         EngineError: an unknown game, a number of seats outside its range, a beginner board
             of a map without one, or options the game's rules refuse.
     """
+    spec = state_spec(game)
+    if spec is not None and spec.state is not None:
+        own = spec.state(game, len(bots), options)
+        return play_own_game(seed, own, bots, turn_cap, think)
     chance = SeededChance(seed)
     players = len(bots)
     rules = load_ruleset(game)
@@ -150,6 +155,67 @@ def play_game(
         turns=state.turn,
         actions=decisions,
     )
+
+
+def play_own_game(
+    seed: int,
+    state: SeatViews,
+    bots: Sequence[str],
+    turn_cap: int = TURN_CAP,
+    think: float = DEFAULT_THINK,
+) -> GameResult:
+    """Play one game of a game with a state of its own (Landnám) through the
+    :class:`~hexlan.engine.game.Game` protocol alone: each bot reads its own view (a copy of
+    the new game that sees as its seat does, advanced by :meth:`~hexlan.engine.game.Game.
+    observation`); chance is drawn by :func:`~hexlan.engine.game.sample_outcome` from a
+    ``random.Random`` seeded by ``seed`` (a simulation, never a fair game).
+
+    Args:
+        seed: seeds the chance and every bot.
+        state: the new game, before its first chance outcome.
+        bots: one bot name per seat.
+        turn_cap: stop without a winner after this many turns (the state's ``turn``).
+        think: seconds a searching bot may take per decision.
+
+    Raises:
+        ValueError: an unknown bot name.
+    """
+    rng = random.Random(seed)
+    policies = [own_bot(name, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
+    views = [state.view(seat) for seat in range(state.players)]
+    decisions = 0
+    while not state.is_over and state.turn <= turn_cap:
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_outcome(state, rng)
+        else:
+            action = policies[seat].choose(views[seat], seat)
+            decisions += 1
+        for viewer, view in enumerate(views):
+            view.apply(state.observation(action, viewer))
+        state.apply(action)
+    winners = state.winners()
+    return GameResult(
+        seed=seed,
+        winner=winners[0] if state.is_over and winners else None,
+        victory_points=[state.victory_points(s) for s in range(state.players)],
+        turns=state.turn,
+        actions=decisions,
+    )
+
+
+def own_bot(name: str, rng: random.Random) -> RandomBot:
+    """A bot for a game with a state of its own: the random bot, which reads nothing but the
+    :class:`~hexlan.engine.game.Game` protocol.
+
+    Raises:
+        ValueError: another bot's name.
+    """
+    if name != "random":
+        raise ValueError(
+            f"a game with a state of its own has only the random bot so far, not {name!r}"
+        )
+    return RandomBot(rng)
 
 
 def simulate(

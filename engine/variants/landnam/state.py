@@ -304,6 +304,19 @@ class LandnamState:
         """The seats that won (several for a shared win, gap G21); empty while the game goes on."""
         return self.won
 
+    def view(self, seat: Seat) -> Self:
+        """Seat ``seat``'s view of this new game, before any fate card is drawn: a copy that sees
+        as the seat does; advance it by applying :meth:`observation` of every action.
+
+        Raises:
+            ValueError: this is a view already, or fate cards were drawn.
+        """
+        if self.viewer is not None or self.deck_size != sum(self.rules.fate_deck):
+            raise ValueError("a view starts from the full state before any fate card is drawn")
+        view = self.copy()
+        view.viewer = seat
+        return view
+
     def copy(self) -> Self:
         """An independent copy."""
         other = object.__new__(type(self))
@@ -380,7 +393,11 @@ _SHARED: Final = frozenset({"rules", "options", "board", "players", "viewer"})
 
 def _copied(name: str, value: Any) -> Any:
     """A copy of one attribute of a state (nested lists, sets and units copied)."""
-    if name in _SHARED or value is None or isinstance(value, int | str | bool | L.OfferTrade):
+    if (
+        name in _SHARED
+        or value is None
+        or isinstance(value, int | str | bool | tuple | L.OfferTrade)
+    ):
         return value
     if name == "units":
         return [
@@ -417,21 +434,6 @@ def new_game(name: str, players: int, options: GameOptions | None = None) -> Lan
     if radius is not None and radius not in (2, 3):
         raise EngineError(f"landnam_radius is 2 or 3, not {radius} (landnam gap G9)")
     return LandnamState(rules, players, options)
-
-
-def view_of(state: LandnamState, seat: Seat) -> LandnamState:
-    """Seat ``seat``'s view of a full state at the start of a game (before any fate card is
-    drawn): a copy whose :attr:`~LandnamState.viewer` is ``seat``; advance it with
-    :meth:`~LandnamState.observation` of every action.
-
-    Raises:
-        ValueError: the state is a view, or fate cards were already drawn.
-    """
-    if state.viewer is not None or state.deck_size != sum(state.rules.fate_deck):
-        raise ValueError("a view starts from the full state before any fate card is drawn")
-    view = state.copy()
-    view.viewer = seat
-    return view
 
 
 def _acting_table() -> dict[str, Callable[[LandnamState], Seat]]:
