@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
 
 def _games_help() -> str:
     ranges = ", ".join(
-        f"{name} ({low}-{high} players)" for name, low, high, _ in map(game_summary, GAMES)
+        f"{name} ({low if low == high else f'{low}-{high}'} players)"
+        for name, low, high, _ in map(game_summary, GAMES)
     )
     return f"The game (seeds/<game>.toml): {ranges}."
 

@@ -33,7 +33,7 @@ from hexlan.engine.core import (
 )
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import GAMES, RuleSet, load_ruleset, ruleset_from
+from hexlan.engine.ruleset import CATAN_GAMES, RuleSet, load_ruleset, ruleset_from
 from hexlan.engine.state import CHANCE, GameState
 from hexlan.net.narrate import describe_cards
 from hexlan.net.steal import CARD_KINDS, commit_hand, open_opening, public_bytes, seal_opening
@@ -86,7 +86,7 @@ def conserved(state: GameState) -> bool:
 def test_every_registered_game_keeps_the_five_resources() -> None:
     """Existing games are unchanged: five kinds, the resources in their order (Cities & Knights
     alone adds the commodities)."""
-    for game in GAMES:
+    for game in CATAN_GAMES:
         if game == "cities-and-knights":
             continue
         rules = load_ruleset(game)

@@ -25,11 +25,11 @@ from hexlan.engine.chance import (
     ChanceNode,
     Count,
 )
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
 from hexlan.engine.state import CHANCE, GameState
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", CATAN_GAMES)
 def test_the_development_deck_is_named(game: str) -> None:
     rules = load_ruleset(game)
     if game == "cities-and-knights":  # no development cards: the three progress decks only

@@ -23,7 +23,7 @@ from hexlan.engine.core import NO_SEAT, IllegalActionError
 from hexlan.engine.game import CHANCE_SEAT, Game, sample_outcome
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import GAMES, game_summary, load_ruleset, state_spec
 from hexlan.engine.state import CHANCE, GameState
 
 STEPS = 500
@@ -32,8 +32,14 @@ COPY_EVERY = 37
 """Steps between two checks of ``copy``."""
 
 
-def new_game(name: str, seed: int) -> tuple[GameState, InformationState]:
-    """A random board of the game ``name`` with its fewest seats, and a third party's view."""
+def new_game(name: str, seed: int) -> tuple[Game, Game]:
+    """A random board of the game ``name`` with its fewest seats, and a third party's view (a
+    game with a state of its own, Landnám, from its spec's factory: its board starts
+    unexplored)."""
+    spec = state_spec(name)
+    if spec is not None and spec.state is not None:
+        own = spec.state(name, game_summary(name)[1], None)
+        return own, own.view(NO_SEAT)
     rules = load_ruleset(name)
     board = SeededChance(seed).board("random", board_map=load_map(rules.board))
     players = rules.min_players

@@ -32,7 +32,7 @@ from hexlan.engine.position import (
     replace_fields,
     to_position,
 )
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
 from hexlan.engine.state import GameState
 from hexlan.engine.variants.cities_knights.position import PROGRESS_FIELDS, PROGRESS_HIDDEN
 from hexlan.engine.variants.cities_knights.progress import Progress
@@ -87,7 +87,7 @@ def _check_views(game: GameState, seat: int) -> None:
         assert view.legal_actions(seat) == game.legal_actions(seat)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CATAN_GAMES)
 def test_every_game_round_trips(name: str) -> None:
     game = _game(name)
     rng = random.Random(f"position {name}")
@@ -131,7 +131,7 @@ def test_the_fields_cover_every_attribute() -> None:
     assert {f.name for f in fields(Progress)} == top
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CATAN_GAMES)
 def test_a_games_progress_fields_come_from_its_rules(name: str) -> None:
     """Each game's rules (``Variant.position_fields``) name every field of the progress it
     keeps, and of each object in it that a dotted name reaches (Cities & Knights' ``board``);

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 
 from hexlan.cli import main, menu_services
-from hexlan.engine.ruleset import GAMES
+from hexlan.engine.ruleset import CATAN_GAMES as GAMES  # the menu lists the games it can play
 from hexlan.tui.screens.menu import (
     Command,
     GamePicker,

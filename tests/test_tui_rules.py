@@ -8,7 +8,7 @@ from test_tui import SMALL, WIDE, settle
 from textual.widgets import Markdown, MarkdownViewer
 
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
 from hexlan.tui.app import make_app
 from hexlan.tui.screens.info import HelpScreen
 from hexlan.tui.screens.rules import RulesScreen, marked_rules, rules_page_name
@@ -30,7 +30,7 @@ def test_each_game_finds_its_page(game: str, page: str) -> None:
 
 def test_every_game_has_a_page_of_its_own_rules() -> None:
     """No game falls back to the base game's page unless it is the base game's family."""
-    for game in GAMES:
+    for game in CATAN_GAMES:
         rules = load_ruleset(game)
         page = rules_page_name(rules)
         assert page != "base.md" or rules.name == "base", game

@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -516,3 +516,8 @@ def _apply_table() -> dict[type, Callable[[LandnamState, Any], None]]:
 
 
 _APPLY: Final = _apply_table()
+
+if TYPE_CHECKING:  # mypy --strict checks that the class satisfies the one game interface
+    from hexlan.engine.game import SeatViews
+
+    _GAME: type[SeatViews] = LandnamState
