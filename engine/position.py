@@ -391,7 +391,7 @@ def replace_fields(text: str, changes: Mapping[str, Json]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Text:
+class PositionText:
     """A position text split up: its game, form, seat (for a seat position) and fields, each
     with its line number."""
 
@@ -401,7 +401,14 @@ class _Text:
     fields: dict[str, tuple[int, Json]]
 
 
-def _parse(text: str, games: Sequence[str]) -> _Text:
+def parse_text(text: str, games: Sequence[str]) -> PositionText:
+    """The header and fields of a position text of one of ``games`` (any game's positions share
+    this layout), each field's value parsed as JSON with its line number.
+
+    Raises:
+        PositionError: no header, another version, an unknown game or form, a field given
+            twice, out of order, or not JSON (floats included).
+    """
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}")
     lines = text.splitlines()
@@ -443,7 +450,7 @@ def _parse(text: str, games: Sequence[str]) -> _Text:
         except ValueError as exc:
             raise PositionError(f"line {number} ({name}): not a JSON value: {exc}") from None
         found[name] = (number, value)
-    return _Text(game, form, seat, found)
+    return PositionText(game, form, seat, found)
 
 
 def _no_float(text: str) -> float:
@@ -453,7 +460,7 @@ def _no_float(text: str) -> float:
 class _Reader:
     """Takes a position's fields one by one, naming the line of a bad one."""
 
-    def __init__(self, parsed: _Text) -> None:
+    def __init__(self, parsed: PositionText) -> None:
         self.fields = dict(parsed.fields)
 
     def take(self, name: str, read: Callable[[Json], Any]) -> Any:
@@ -505,7 +512,7 @@ def from_position(text: str, rules: RuleSet | None = None) -> GameState:
             that do not add up (the bank and the hands against the game's cards), a board or
             options the game refuses.
     """
-    parsed = _parse(text, (rules.name,) if rules is not None else CATAN_GAMES)
+    parsed = parse_text(text, (rules.name,) if rules is not None else CATAN_GAMES)
     reader = _Reader(parsed)
     game_rules = load_ruleset(parsed.game) if rules is None else rules
     players = reader.take("players", lambda v: game_rules.seat_count(F.read_int(v, "a seat count")))
@@ -683,11 +690,16 @@ def _check_cards(state: GameState) -> None:
 __all__ = [
     "CORE_FIELDS",
     "DERIVED_FIELDS",
+    "FULL",
     "HIDDEN_FIELDS",
     "MAGIC",
+    "PUBLIC",
+    "SEAT",
     "VERSION",
     "PositionError",
+    "PositionText",
     "from_position",
+    "parse_text",
     "replace_fields",
     "to_position",
 ]

@@ -3,10 +3,13 @@ docs/rules/landnam.md): a game unlike Catan, with a state of its own on the
 :class:`~hexlan.engine.game.Game` protocol (:class:`~.state.LandnamState`), registered by its
 spec's state factory rather than by a Catan rules module.
 
-Modules: :mod:`.board` (geometry), :mod:`.rules` (the data file's numbers and the codes'
-names), :mod:`.actions`, :mod:`.state` (the state and the protocol), :mod:`.movement`,
-:mod:`.economy`, :mod:`.althing`, :mod:`.fate` (the rules, by phase), :mod:`.refusals` (why an
-action is refused), :mod:`.flow` (entering a phase).
+Modules, each importing only those listed before it: :mod:`.board` (geometry), :mod:`.rules`
+(the data file's numbers and the codes' names), :mod:`.actions`, :mod:`.phases`, :mod:`.parts`,
+:mod:`.fate` (the deck and its draws), :mod:`.movement`, :mod:`.economy`, :mod:`.althing` (the
+rules, by phase, with the fate cards each phase allows), :mod:`.cards` (what a fate card does),
+:mod:`.refusals` (why an action is refused), :mod:`.state` (the state, the protocol and the
+dispatch: the modules move the game on through :meth:`~.state.LandnamState.enter`),
+:mod:`.position` (positions as text).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from hexlan.engine.actions import Action
 from hexlan.engine.core import Seat
 from hexlan.engine.variants.landnam import actions as L
-from hexlan.engine.variants.landnam import fate, movement
+from hexlan.engine.variants.landnam import movement
 from hexlan.engine.variants.landnam.board import OUTER
 from hexlan.engine.variants.landnam.parts import Althing, Case
 from hexlan.engine.variants.landnam.phases import (
@@ -60,6 +60,25 @@ def open_window(state: LandnamState) -> None:
         _remove_outlaws(state)
 
 
+def althing_cards(state: LandnamState, seat: Seat) -> list[Action]:
+    """The Althing cards ``seat`` may play now (§8.7, §16.2): Atonement on any red token,
+    Flawed pleading while a case is in progress, Thing broken up."""
+    choices: list[Action] = []
+    for face in state.holds(seat, "althing"):
+        if face == Fate.ATONEMENT:
+            for number, unit in enumerate(state.units):
+                if unit is not None:
+                    choices.extend(
+                        L.PlayFate(seat, face, number, i) for i in range(len(unit.tokens))
+                    )
+        elif face == Fate.FLAWED_PLEADING:
+            if state.phase == CASE:
+                choices.append(L.PlayFate(seat, face))
+        else:
+            choices.append(L.PlayFate(seat, face))
+    return choices
+
+
 def window_seat(state: LandnamState) -> Seat:
     """The seat deciding in the opening window."""
     return _althing(state).window[0]
@@ -67,7 +86,7 @@ def window_seat(state: LandnamState) -> Seat:
 
 def window_choices(state: LandnamState, seat: Seat) -> list[Action]:
     """Pass, or play an Althing card."""
-    return [L.Pass(seat), *fate.althing_cards(state, seat)]
+    return [L.Pass(seat), *althing_cards(state, seat)]
 
 
 def _remove_outlaws(state: LandnamState) -> None:
@@ -138,7 +157,7 @@ def suing_choices(state: LandnamState, seat: Seat) -> list[Action]:
     for number, kind, corners in suits(state, seat):
         for corner in corners:
             choices.extend(L.Sue(seat, number, corner, n) for n in range(1, hand[kind] + 1))
-    choices.extend(fate.althing_cards(state, seat))
+    choices.extend(althing_cards(state, seat))
     return choices
 
 
@@ -201,7 +220,7 @@ def case_choices(state: LandnamState, seat: Seat) -> list[Action]:
     choices.extend(L.Bid(seat, n) for n in range(max(1, need(state)), hand + 1))
     if case.member == 0:
         choices.extend(L.Invite(seat, g) for g in guests(state))
-    choices.extend(fate.althing_cards(state, seat))
+    choices.extend(althing_cards(state, seat))
     return choices
 
 
@@ -290,6 +309,7 @@ def althing_card(state: LandnamState, face: Fate, action: L.PlayFate) -> None:
 
 __all__ = [
     "althing_card",
+    "althing_cards",
     "appoint_choices",
     "appointed",
     "bid",

@@ -14,7 +14,7 @@ from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
 from hexlan.engine.core import Seat
 from hexlan.engine.variants.landnam import actions as L
-from hexlan.engine.variants.landnam import fate, flow, movement
+from hexlan.engine.variants.landnam import fate, movement
 from hexlan.engine.variants.landnam.board import OUTER
 from hexlan.engine.variants.landnam.parts import Queued, Unit
 from hexlan.engine.variants.landnam.phases import (
@@ -28,7 +28,7 @@ from hexlan.engine.variants.landnam.phases import (
     ROLL,
     TRADE,
 )
-from hexlan.engine.variants.landnam.rules import UNEXPLORED, Land, next_number
+from hexlan.engine.variants.landnam.rules import UNEXPLORED, Fate, Land, next_number
 
 if TYPE_CHECKING:
     from hexlan.engine.core import Hand
@@ -56,6 +56,22 @@ def dice(state: LandnamState, action: A.Dice) -> None:
         state.phase = HARVEST_CARD
         return
     harvest(state, L.Harvest())
+
+
+def harvest_choices(state: LandnamState, seat: Seat) -> list[Action]:
+    """The active seat's choices after a harvest roll: take it, or play one Harvest card
+    (§6.2, gap G22): Good year up or down by one (never to 7, within 2-12), Full barns,
+    Steady seasons."""
+    choices: list[Action] = [L.Harvest()]
+    for face in state.holds(seat, "harvest"):
+        if face == Fate.GOOD_YEAR:
+            for change in (-1, 1):
+                total = state.roll + change
+                if 2 <= total <= 12 and total != 7:
+                    choices.append(L.PlayFate(seat, face, -1, change))
+        else:
+            choices.append(L.PlayFate(seat, face))
+    return choices
 
 
 def owed(state: LandnamState) -> tuple[list[list[int]], list[int]]:
@@ -544,7 +560,7 @@ def end_turn(state: LandnamState, action: A.EndTurn) -> None:
         state.phase = OVER
         return
     state.active = state.next_seat(state.active)
-    flow.enter(state, ROLL)
+    state.enter(ROLL)
 
 
 __all__ = [
@@ -562,6 +578,7 @@ __all__ = [
     "end_turn",
     "harbour_trade",
     "harvest",
+    "harvest_choices",
     "may_use_harbour",
     "offered",
     "owed",

@@ -13,24 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action
 from hexlan.engine.chance import DECK_DRAW, ChanceNode
 from hexlan.engine.core import Seat
 from hexlan.engine.variants.landnam import actions as L
-from hexlan.engine.variants.landnam import althing, economy, flow, movement
 from hexlan.engine.variants.landnam.phases import (
-    ALTHING_OPEN,
-    CASE,
     DRAW,
     FATE_DECK,
-    HARVEST_CARD,
-    MOVE,
     RESHUFFLE,
     ROLL,
     SETUP,
-    SUING,
 )
-from hexlan.engine.variants.landnam.rules import Fate
 
 if TYPE_CHECKING:
     from hexlan.engine.variants.landnam.state import LandnamState
@@ -64,7 +56,7 @@ def _settle(state: LandnamState) -> None:
     if state.deck_size == 0 and not any(state.discard):
         state.draws.clear()
     if not state.draws:
-        flow.enter(state, state.after_draws)
+        state.enter(state.after_draws)
 
 
 def start_player(state: LandnamState, action: A.StartPlayer) -> None:
@@ -134,96 +126,9 @@ def spend(state: LandnamState, seat: Seat, face: int) -> None:
     state.discard[face] += 1
 
 
-def harvest_choices(state: LandnamState, seat: Seat) -> list[Action]:
-    """The active seat's choices after a harvest roll: take it, or play one Harvest card
-    (§6.2, gap G22): Good year up or down by one (never to 7, within 2-12), Full barns,
-    Steady seasons."""
-    choices: list[Action] = [L.Harvest()]
-    for face in state.holds(seat, "harvest"):
-        if face == Fate.GOOD_YEAR:
-            for change in (-1, 1):
-                total = state.roll + change
-                if 2 <= total <= 12 and total != 7:
-                    choices.append(L.PlayFate(seat, face, -1, change))
-        else:
-            choices.append(L.PlayFate(seat, face))
-    return choices
-
-
-def movement_cards(state: LandnamState, seat: Seat) -> list[Action]:
-    """The Movement cards the active seat may play in the movement phase (§9.5, §16.2):
-    Landing and Drive off for the next step (one of each in force at a time), Fair wind for an
-    extra step once the normal steps are spent."""
-    choices: list[Action] = []
-    for face in state.holds(seat, "movement"):
-        if (
-            (face == Fate.LANDING and not state.landing)
-            or (face == Fate.DRIVE_OFF and not state.drive_off)
-            or (face == Fate.FAIR_WIND and movement.steps_left(state) == 0)
-        ):
-            choices.append(L.PlayFate(seat, face))
-    return choices
-
-
-def althing_cards(state: LandnamState, seat: Seat) -> list[Action]:
-    """The Althing cards ``seat`` may play now (§8.7, §16.2): Atonement on any red token,
-    Flawed pleading while a case is in progress, Thing broken up."""
-    choices: list[Action] = []
-    for face in state.holds(seat, "althing"):
-        if face == Fate.ATONEMENT:
-            for number, unit in enumerate(state.units):
-                if unit is not None:
-                    choices.extend(
-                        L.PlayFate(seat, face, number, i) for i in range(len(unit.tokens))
-                    )
-        elif face == Fate.FLAWED_PLEADING:
-            if state.phase == CASE:
-                choices.append(L.PlayFate(seat, face))
-        else:
-            choices.append(L.PlayFate(seat, face))
-    return choices
-
-
-def played(state: LandnamState, action: L.PlayFate) -> None:
-    """A fate card's effect (§16.2); the card goes to the discards."""
-    spend(state, action.seat, action.face)
-    face = Fate(action.face)
-    if face in (Fate.GOOD_YEAR, Fate.FULL_BARNS, Fate.STEADY_SEASONS):
-        state.roll += action.choice
-        state.barns = face == Fate.FULL_BARNS
-        state.steady = face == Fate.STEADY_SEASONS
-        economy.harvest(state, L.Harvest())
-    elif face == Fate.LANDING:
-        state.landing = True
-        if state.phase != MOVE:
-            movement.land_after_exploration(state)
-    elif face == Fate.DRIVE_OFF:
-        state.drive_off = True
-    elif face == Fate.FAIR_WIND:
-        state.extra_steps += 1
-    else:
-        althing.althing_card(state, face, action)
-
-
-def fate_playable_phase(state: LandnamState) -> str:
-    """The mark of the cards that may be played in the current phase ("" for none)."""
-    if state.phase == HARVEST_CARD:
-        return "harvest"
-    if state.phase == MOVE:
-        return "movement"
-    if state.phase in (ALTHING_OPEN, SUING, CASE):
-        return "althing"
-    return ""
-
-
 __all__ = [
-    "althing_cards",
     "draw_node",
     "drawn",
-    "fate_playable_phase",
-    "harvest_choices",
-    "movement_cards",
-    "played",
     "queue_draws",
     "reshuffled",
     "spend",

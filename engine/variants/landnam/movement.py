@@ -18,10 +18,10 @@ from hexlan.engine.actions import Action
 from hexlan.engine.chance import UNIFORM, ChanceNode
 from hexlan.engine.core import Seat
 from hexlan.engine.variants.landnam import actions as L
-from hexlan.engine.variants.landnam import fate, flow
+from hexlan.engine.variants.landnam import fate
 from hexlan.engine.variants.landnam.board import OUTER
 from hexlan.engine.variants.landnam.parts import Chase, Exploration, Unit
-from hexlan.engine.variants.landnam.phases import ENTRY, EXPLORE, FLEE, MOVE, SEER, TRADE
+from hexlan.engine.variants.landnam.phases import ENTRY, EXPLORE, EXPLORED, FLEE, MOVE, SEER, TRADE
 from hexlan.engine.variants.landnam.rules import (
     CYCLE,
     FIXED_TERRAIN,
@@ -40,6 +40,21 @@ if TYPE_CHECKING:
 def steps_left(state: LandnamState) -> int:
     """The normal steps of the movement phase not yet taken (Fair wind's extra steps aside)."""
     return max(0, 2 - len(state.steps))
+
+
+def movement_cards(state: LandnamState, seat: Seat) -> list[Action]:
+    """The Movement cards the active seat may play in the movement phase (§9.5, §16.2):
+    Landing and Drive off for the next step (one of each in force at a time), Fair wind for an
+    extra step once the normal steps are spent."""
+    choices: list[Action] = []
+    for face in state.holds(seat, "movement"):
+        if (
+            (face == Fate.LANDING and not state.landing)
+            or (face == Fate.DRIVE_OFF and not state.drive_off)
+            or (face == Fate.FAIR_WIND and steps_left(state) == 0)
+        ):
+            choices.append(L.PlayFate(seat, face))
+    return choices
 
 
 def may_step(state: LandnamState, number: int) -> bool:
@@ -105,7 +120,7 @@ def move_choices(state: LandnamState, seat: Seat) -> list[Action]:
             choices.append(L.Move(number, to))
             if to != OUTER and state.terrain[to] == UNEXPLORED:
                 choices.extend(L.Move(number, to, card) for card in cards)
-    choices.extend(fate.movement_cards(state, seat))
+    choices.extend(movement_cards(state, seat))
     choices.append(L.EndMovement())
     return choices
 
@@ -348,7 +363,7 @@ def _found(state: LandnamState, ex: Exploration) -> None:
         else:
             draw = True
     if draw:
-        fate.queue_draws(state, [seat], flow.EXPLORED)
+        fate.queue_draws(state, [seat], EXPLORED)
     else:
         settle_exploration(state)
 
@@ -458,6 +473,7 @@ __all__ = [
     "modifier",
     "move_choices",
     "moved",
+    "movement_cards",
     "remove_unit",
     "seer_choices",
     "seer_chosen",

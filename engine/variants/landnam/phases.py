@@ -35,4 +35,8 @@ TRADE = "trade"  # trade and building (§11, §12)
 ANSWER = "answer"  # the offered seat answers a trade offer
 OVER = "over"
 
+EXPLORED: Final = "explored"
+"""Not a phase: where an exploration goes once its reward is drawn (:meth:`~.state.LandnamState.enter`
+settles it)."""
+
 CHANCE_PHASES: Final = frozenset({START, SETUP, DRAW, DICE, EXPLORE})

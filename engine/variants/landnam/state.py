@@ -28,7 +28,7 @@ from hexlan.engine.chance import UNIFORM, ChanceNode
 from hexlan.engine.core import EngineError, IllegalActionError, Seat
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam import actions as L
-from hexlan.engine.variants.landnam import althing, economy, fate, movement, refusals
+from hexlan.engine.variants.landnam import althing, cards, economy, fate, movement, refusals
 from hexlan.engine.variants.landnam.board import OUTER, LandnamBoard, landnam_board
 from hexlan.engine.variants.landnam.parts import Althing, Chase, Exploration, Queued, Unit
 from hexlan.engine.variants.landnam.phases import (
@@ -43,6 +43,7 @@ from hexlan.engine.variants.landnam.phases import (
     DRAW,
     ENTRY,
     EXPLORE,
+    EXPLORED,
     FLEE,
     HARVEST_CARD,
     INVITED,
@@ -326,6 +327,20 @@ class LandnamState:
 
     # --- what the rules modules and the bots read -----------------------------------------
 
+    def enter(self, phase: str) -> None:
+        """Enter ``phase``, doing what it does by itself (the rules modules move the game on
+        through this, so none imports another's successor): a new turn counts, the Althing
+        opens (:func:`~.althing.open_window`), and :data:`~.phases.EXPLORED` settles an
+        exploration once its fate card is drawn (:func:`~.movement.settle_exploration`)."""
+        if phase == EXPLORED:
+            movement.settle_exploration(self)
+            return
+        self.phase = phase
+        if phase == ROLL:
+            self.turn += 1
+        elif phase == ALTHING_OPEN:
+            althing.open_window(self)
+
     def fate_count(self, seat: Seat) -> int:
         """The fate cards ``seat`` holds (public, §16.1)."""
         return sum(self.fate[seat]) + self.hidden[seat]
@@ -461,7 +476,7 @@ _ACTING: Final = _acting_table()
 def _legal_table() -> dict[str, Callable[[LandnamState, Seat], list[Action]]]:
     return {
         ROLL: lambda s, seat: [A.ROLL],
-        HARVEST_CARD: fate.harvest_choices,
+        HARVEST_CARD: economy.harvest_choices,
         AGE_PICK: economy.age_choices,
         ALTHING_OPEN: althing.window_choices,
         APPOINT: althing.appoint_choices,
@@ -487,7 +502,7 @@ def _apply_table() -> dict[type, Callable[[LandnamState, Any], None]]:
         L.Reshuffle: fate.reshuffled,
         A.RollDice: economy.rolled,
         A.Dice: economy.dice,
-        L.PlayFate: fate.played,
+        L.PlayFate: cards.played,
         L.Harvest: economy.harvest,
         L.AgeHex: economy.age_picked,
         L.Move: movement.moved,
