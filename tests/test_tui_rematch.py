@@ -17,7 +17,8 @@ from hexlan.tui.screens.info import GameOverScreen
 async def _until_over(pilot: object, app: HexlanApp) -> GameOverScreen:
     for _ in range(4000):
         await pilot.pause()  # type: ignore[attr-defined]
-        if isinstance(app.screen, GameOverScreen) and app.screen.query("#log-path"):
+        # the buttons' row mounts last (after the score table and the log's path)
+        if isinstance(app.screen, GameOverScreen) and app.screen.query("#quit"):
             return app.screen
     raise AssertionError("the game did not end")
 
