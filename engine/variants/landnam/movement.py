@@ -134,6 +134,42 @@ def destinations(state: LandnamState, number: int, unit: Unit) -> list[int]:
     return found
 
 
+def move_refusal(state: LandnamState, seat: Seat, action: L.Move) -> tuple[str, str]:
+    """Why ``seat``'s step ``action``, not among its legal steps in the movement phase, is
+    refused: its reason and rule (§9.1-9.7, §10.1; gaps G2, G3, G24)."""
+    number, to = action.unit, action.to
+    unit = state.units[number] if 0 <= number < len(state.units) else None
+    if unit is None or unit.owner != seat:
+        return "a seat moves its own units on the board", "landnam §9.1"
+    if not may_step(state, number):
+        return (
+            "one unit moves up to two steps or two units a step each, and a Fair wind gives one more",
+            "landnam §9.1, G3",
+        )
+    if not (to == OUTER or 0 <= to < state.board.size) or not state.board.adjacent(unit.at, to):
+        return "a step goes into an adjacent position", "landnam §9.1"
+    if not state.moved[seat] and to not in first_positions(state, seat):
+        return (
+            "the first move goes to a non-corner edge position on a side no other seat has entered",
+            "landnam §9.6, G24",
+        )
+    unexplored = to != OUTER and state.terrain[to] == UNEXPLORED
+    if action.fate != L.NO_CARD and (
+        not unexplored or state.rules.fate_marks[action.fate] != "exploration"
+    ):
+        return "an Exploration card is played with an exploration, before its dice", "landnam §10.1"
+    if not unexplored and state.occupant(to) >= 0 and may_enter(state, unit, to, state.landing):
+        return (
+            "a unit chases only an outlaw whose red token points at its seat, or with Drive off",
+            "landnam §9.7",
+        )
+    return (
+        "a ship goes to vacant sea, a settler to vacant producing land (a mountain with Landing,"
+        " or as an outlaw)",
+        "landnam §9.2-9.4, G2",
+    )
+
+
 def moved(state: LandnamState, action: L.Move) -> None:
     """One step (§9.1): an exploration, a chase or a plain move."""
     unit = state.unit(action.unit)
@@ -457,6 +493,7 @@ __all__ = [
     "may_step",
     "modifier",
     "move_choices",
+    "move_refusal",
     "moved",
     "remove_unit",
     "seer_choices",

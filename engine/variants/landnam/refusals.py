@@ -16,7 +16,16 @@ from hexlan.engine.actions import Action, VariantAction
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.althing import need
 from hexlan.engine.variants.landnam.economy import build_refusal
-from hexlan.engine.variants.landnam.phases import CASE, CHANCE_PHASES, INVITED, OVER, TRADE
+from hexlan.engine.variants.landnam.movement import move_refusal
+from hexlan.engine.variants.landnam.phases import (
+    CASE,
+    CHANCE_PHASES,
+    FLEE,
+    INVITED,
+    MOVE,
+    OVER,
+    TRADE,
+)
 from hexlan.engine.variants.landnam.rules import Fate
 
 if TYPE_CHECKING:
@@ -146,8 +155,14 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
             f"{Fate(action.face).words} is a {mark} card, played only then and as it says",
             "landnam §16.1",
         )
-    if isinstance(action, L.Move):
-        return "that unit may not step there now", "landnam §9"
+    if isinstance(action, L.Move) and state.phase == MOVE:
+        return move_refusal(state, seat, action)
+    if isinstance(action, L.Flee) and state.phase == FLEE:
+        return (
+            "a chased unit steps once by its normal rules: not exploring, not back where the"
+            " chaser came from, into no occupied hex",
+            "landnam §9.7",
+        )
     return f"{type(action).__name__} is not legal in the {state.phase} phase", "landnam §5"
 
 
