@@ -155,6 +155,12 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
             f"{Fate(action.face).words} is a {mark} card, played only then and as it says",
             "landnam §16.1",
         )
+    if state.phase == TRADE and isinstance(action, L.BankTrade | L.HarbourTrade):
+        return _trade_reason(action)
+    if isinstance(action, L.AnswerTrade):
+        return "the offered seat accepts only holding the cards asked for, or declines", (
+            "landnam §11.3"
+        )
     if isinstance(action, L.Move) and state.phase == MOVE:
         return move_refusal(state, seat, action)
     if isinstance(action, L.Flee) and state.phase == FLEE:
@@ -164,6 +170,20 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
             "landnam §9.7",
         )
     return f"{type(action).__name__} is not legal in the {state.phase} phase", "landnam §5"
+
+
+def _trade_reason(action: L.BankTrade | L.HarbourTrade) -> Refusal:
+    """Why a trade with the stock is refused (§11.1, §11.2)."""
+    if isinstance(action, L.BankTrade):
+        return (
+            "four cards of one kind buy one card of another kind the stock holds",
+            "landnam §11.1",
+        )
+    return (
+        "two cards of a harbour's resource buy one of another kind, by the seat's own ship on the"
+        " harbour, or its settlement beside it with no ship there; not at a harbour built this turn",
+        "landnam §11.2",
+    )
 
 
 __all__ = ["Refusal", "refusal"]
