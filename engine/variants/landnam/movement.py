@@ -460,13 +460,15 @@ def flee_choices(state: LandnamState, seat: Seat) -> list[Action]:
 
 
 def fled(state: LandnamState, action: L.Flee) -> None:
-    """The chased unit moves away (its tokens follow, §14); the chaser enters its hex. A chased
-    ship forced into the outer sea does not end the phase (gap G25)."""
+    """The chased unit moves away (its tokens follow, §14; an edge position's side counts as
+    entered by its seat, §9.6); the chaser enters its hex. A chased ship forced into the outer
+    sea does not end the phase (gap G25)."""
     chase = state.chase
     assert chase is not None
     chased = state.unit(chase.chased)
     target = chased.at
     chased.at = action.to
+    _mark_side(state, chased.owner, action.to)
     follow_tokens(state, chased)
     _arrive(state, chase.chaser, target)
 
