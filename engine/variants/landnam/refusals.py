@@ -18,12 +18,14 @@ from hexlan.engine.variants.landnam.althing import need
 from hexlan.engine.variants.landnam.economy import build_refusal
 from hexlan.engine.variants.landnam.movement import move_refusal
 from hexlan.engine.variants.landnam.phases import (
+    AGE_PICK,
     CASE,
     CHANCE_PHASES,
     FLEE,
     INVITED,
     MOVE,
     OVER,
+    SEER,
     TRADE,
 )
 from hexlan.engine.variants.landnam.rules import Fate
@@ -160,6 +162,12 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
     if isinstance(action, L.AnswerTrade):
         return "the offered seat accepts only holding the cards asked for, or declines", (
             "landnam §11.3"
+        )
+    if isinstance(action, L.AgeHex) and state.phase == AGE_PICK:
+        return "the hex that ages is one of those that paid this harvest", "landnam §6.5, G10"
+    if isinstance(action, L.ChooseSeer) and state.phase == SEER:
+        return "Seer's counsel chooses one of the two green and one of the two red dice", (
+            "landnam §16.2"
         )
     if isinstance(action, L.Move) and state.phase == MOVE:
         return move_refusal(state, seat, action)
