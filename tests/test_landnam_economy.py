@@ -103,7 +103,7 @@ def test_several_paying_hexes_the_active_seat_picks_one_to_age() -> None:
     _roll(state, 4, 4)
     assert state.phase == AGE_PICK
     assert set(state.legal_actions()) == {L.AgeHex(4), L.AgeHex(10)}
-    assert_refused(state, L.AgeHex(5), "§5")
+    assert_refused(state, L.AgeHex(5), "§6.5")
     state.play(L.AgeHex(10))
     assert state.numbers[10] == 9 and state.numbers[4] == 8
     assert state.phase == MOVE

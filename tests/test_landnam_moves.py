@@ -593,6 +593,7 @@ def test_seers_counsel() -> None:
     state.play(L.ExploreRoll((1, 7), (2, 9)))
     assert state.phase == SEER
     assert set(state.legal_actions()) == {L.ChooseSeer(g, r) for g in (0, 1) for r in (0, 1)}
+    assert_refused(state, L.ChooseSeer(2, 0), "§16.2")
     state.play(L.ChooseSeer(1, 0))
     assert (state.terrain[4], state.numbers[4]) == (terrain_of(7 + 3), 2)
     assert state.unit(settler).at == 4
