@@ -113,7 +113,8 @@ class LandnamState:
         self.viewer = viewer
         radius = self.options.number("landnam_radius") or rules.radius
         self.board: LandnamBoard = landnam_board(radius)
-        scale = self.board.size / 19 if radius != 2 else 1.0
+        # §2.3: stocks scale by the open positions (all but the centre) over radius 2's 18
+        scale = (self.board.size - 1) / 18
         size = self.board.size
         self.phase = START
         self.active: Seat = -1
