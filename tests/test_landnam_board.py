@@ -171,7 +171,8 @@ def test_radius_three_counts() -> None:
 
 def test_new_game_board_and_stocks() -> None:
     """§3, §4.1, gap G9: a new game has the mountain in the centre without a number and every
-    other position unexplored; radius 3 scales the stocks by 36/18; other radii are refused."""
+    other position unexplored; radius 3 scales the stocks (terrains, markers, harbours, G7) by
+    its open positions over radius 2's, 36/18; other radii are refused (§2.3)."""
     state = posed()
     assert state.terrain[state.board.centre] == Land.MOUNTAIN
     assert state.numbers == [0] * 19
@@ -183,6 +184,9 @@ def test_new_game_board_and_stocks() -> None:
     assert big.marker_stock[2] == 2 * state.marker_stock[2]
     with pytest.raises(EngineError, match="G9"):
         posed(landnam_radius=4)
+    # the scale is 36 open positions over 18 exactly, not 37 positions over 19
+    assert posed(landnam_radius=3, landnam_harbours=13).harbour_stock == [26] * 4
+    assert posed(landnam_harbours=13).harbour_stock == [13] * 4
 
 
 def test_hashes_see_the_turns_progress() -> None:
