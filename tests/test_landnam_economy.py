@@ -540,9 +540,11 @@ def _check_invariants(state: LandnamState) -> None:
 
 def _random_play(seed: int, actions: int) -> None:
     """Random legal play from a new game: every legal action (and the chance outcome drawn)
-    passes ``check``; a copy is independent of its original; the invariants hold throughout."""
+    passes ``check``; a copy is independent of its original; every seat's view, advanced by
+    its observations, hashes as the public state does; the invariants hold throughout."""
     rng = random.Random(seed)
     state = new_game("landnam", 3 + seed % 3)
+    views = [state.view(seat) for seat in range(state.players)]
     for step in range(actions):
         if state.is_over:
             break
@@ -563,6 +565,10 @@ def _random_play(seed: int, actions: int) -> None:
             assert state.full_hash() == other.full_hash()
         else:
             state.apply(action)
+        for seat, view in enumerate(views):
+            view.apply(state.observation(action, seat))
+        if step % 25 == 0:
+            assert {v.public_hash() for v in views} == {state.public_hash()}
         _check_invariants(state)
 
 
@@ -570,8 +576,8 @@ def _random_play(seed: int, actions: int) -> None:
 @given(st.integers(min_value=0, max_value=10_000))
 def test_random_play_keeps_invariants(seed: int) -> None:
     """§2.1, §2.3, §12.4 and the Game protocol: random legal play keeps the cards and pieces
-    conserved, every legal action checks, and copies are independent."""
-    _random_play(seed, 600)
+    conserved, every legal action checks, copies are independent, views agree."""
+    _random_play(seed, 1200)
 
 
 def test_units_lost_option() -> None:
