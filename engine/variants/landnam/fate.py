@@ -159,7 +159,7 @@ def movement_cards(state: LandnamState, seat: Seat) -> list[Action]:
         if (
             (face == Fate.LANDING and not state.landing)
             or (face == Fate.DRIVE_OFF and not state.drive_off)
-            or (face == Fate.FAIR_WIND and movement.steps_left(state) == 0)
+            or (face == Fate.FAIR_WIND and movement.normal_steps_spent(state, seat))
         ):
             choices.append(L.PlayFate(seat, face))
     return choices

@@ -37,9 +37,16 @@ if TYPE_CHECKING:
     from hexlan.engine.variants.landnam.state import LandnamState
 
 
-def steps_left(state: LandnamState) -> int:
-    """The normal steps of the movement phase not yet taken (Fair wind's extra steps aside)."""
-    return max(0, 2 - len(state.steps))
+def normal_steps_spent(state: LandnamState, seat: Seat) -> bool:
+    """Whether ``seat``'s normal steps of the movement phase are spent (§9.5: Fair wind is
+    played after them): two taken, or one taken and none of its units may take a second (a
+    settler's, with ``landnam_ships_two``)."""
+    if not state.steps:
+        return False
+    return not any(
+        unit is not None and unit.owner == seat and may_step_normally(state, number)
+        for number, unit in enumerate(state.units)
+    )
 
 
 def may_step(state: LandnamState, number: int) -> bool:
@@ -497,10 +504,10 @@ __all__ = [
     "move_choices",
     "move_refusal",
     "moved",
+    "normal_steps_spent",
     "remove_unit",
     "seer_choices",
     "seer_chosen",
     "settle_exploration",
     "stayed",
-    "steps_left",
 ]
