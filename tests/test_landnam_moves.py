@@ -675,3 +675,19 @@ def test_a_chased_unit_enters_the_side_it_flees_to() -> None:
     state.active = 2
     # 6 is closed to seat 2's first move now; 1 is land, closed to a ship anyway
     assert targets(state) == {3, 12, 15, 17}
+
+
+def test_fair_wind_once_a_lone_settler_has_taken_its_one_step() -> None:
+    """§9.5, G3 alternative (landnam_ships_two): a settler takes one normal step; once the
+    seat's units can take no more, its normal steps are spent and Fair wind may be played. With
+    the default G3 the same settler still has its second step, so not yet."""
+    for ships_two, playable in ((True, True), (False, False)):
+        state = _ring_of_pastures(ships_two=ships_two)
+        settler = put_unit(state, 0, 4)
+        give_fate(state, 0, Fate.FAIR_WIND)
+        state.play(L.Move(settler, 5))
+        assert (L.PlayFate(0, Fate.FAIR_WIND) in state.legal_actions()) == playable
+    state.play(L.Move(settler, 10))
+    state.play(L.PlayFate(0, Fate.FAIR_WIND))
+    state.play(L.Move(settler, 5))
+    assert state.unit(settler).at == 5 and state.extra_steps == 0
