@@ -29,6 +29,7 @@ from landnam_helpers import (
 )
 
 from hexlan.engine import actions as A
+from hexlan.engine.core import Seat
 from hexlan.engine.game import sample_outcome
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.board import OUTER
@@ -592,3 +593,51 @@ def test_units_lost_option() -> None:
     state.play(L.BuildFarm(settler, corner_of(state, 4, 5, 9)))
     state.play(A.END_TURN)
     assert state.units[settler] is None and state.settlers[0] == settlers
+
+
+# --- the end of a turn (§15, G21) --------------------------------------------------------
+
+
+def _settled(state: LandnamState, seat: Seat, first_corner: int, farm: bool = True) -> None:
+    """Four towns of ``seat`` (and a farm) on corners from ``first_corner`` on: 8 (9) VP."""
+    for k in range(4):
+        put_building(state, first_corner + k, seat, town=True)
+    if farm:
+        put_building(state, first_corner + 4, seat)
+
+
+def test_victory_after_the_turns_builds() -> None:
+    """§15: at the end of a turn, after its builds take effect, a seat with 12 VP or more ends
+    the game; more black tokens break a tie on points."""
+    state, settler = _builder()
+    _settled(state, 0, 30, farm=False)
+    state.tokens[0] = [0, 0, 3]
+    _settled(state, 1, 40)
+    state.tokens[1] = [3, 0, 0]
+    assert state.victory_points(0) == 11 and state.victory_points(1) == 12
+    state.play(L.BuildFarm(settler, corner_of(state, 4, 5, 9)))
+    assert state.victory_points(0) == 11  # not before the turn ends
+    state.play(A.END_TURN)
+    assert state.is_over and state.winners() == (0,)
+
+
+def test_no_victory_below_the_target_and_a_full_tie_is_shared() -> None:
+    """§15, G21: below 12 VP the next seat's turn begins; seats tied after every tie-break
+    (tokens, house points, resource cards) share the win."""
+    state = posed(phase=TRADE)
+    _settled(state, 0, 30)
+    state.play(A.END_TURN)
+    assert not state.is_over and state.active == 1 and state.phase == ROLL
+    state = posed(phase=TRADE)
+    for seat, corner in ((0, 30), (1, 40)):
+        _settled(state, seat, corner)
+        state.tokens[seat] = [1, 1, 1]
+    state.play(A.END_TURN)
+    assert state.winners() == (0, 1)
+    state = posed(phase=TRADE)
+    for seat, corner in ((0, 30), (1, 40)):
+        _settled(state, seat, corner)
+        state.tokens[seat] = [1, 1, 1]
+    set_hand(state, 1, (3, 2, 2, 2))  # the last tie-break: resource cards in hand
+    state.play(A.END_TURN)
+    assert state.winners() == (1,)
