@@ -31,6 +31,7 @@ from landnam_helpers import (
 from hexlan.engine import actions as A
 from hexlan.engine.core import Seat
 from hexlan.engine.game import sample_outcome
+from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.board import OUTER
 from hexlan.engine.variants.landnam.economy import age
@@ -539,12 +540,12 @@ def _check_invariants(state: LandnamState) -> None:
         assert queued.count("farm") + queued.count("town") <= state.houses[seat]
 
 
-def _random_play(seed: int, actions: int) -> None:
+def _random_play(seed: int, actions: int, options: GameOptions | None = None) -> None:
     """Random legal play from a new game: every legal action (and the chance outcome drawn)
     passes ``check``; a copy is independent of its original; every seat's view, advanced by
     its observations, hashes as the public state does; the invariants hold throughout."""
     rng = random.Random(seed)
-    state = new_game("landnam", 3 + seed % 3)
+    state = new_game("landnam", 3 + seed % 3, options)
     views = [state.view(seat) for seat in range(state.players)]
     for step in range(actions):
         if state.is_over:
@@ -574,11 +575,22 @@ def _random_play(seed: int, actions: int) -> None:
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.integers(min_value=0, max_value=10_000))
-def test_random_play_keeps_invariants(seed: int) -> None:
-    """§2.1, §2.3, §12.4 and the Game protocol: random legal play keeps the cards and pieces
-    conserved, every legal action checks, copies are independent, views agree."""
-    _random_play(seed, 1200)
+@given(
+    st.integers(min_value=0, max_value=10_000),
+    st.sampled_from([2, 3]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_random_play_keeps_invariants(
+    seed: int, radius: int, ships_two: bool, units_lost: bool
+) -> None:
+    """§2.1, §2.3, §12.4 and the Game protocol: random legal play, on either board and with
+    the movement and unit options of gaps G3 and G11, keeps the cards and pieces conserved,
+    every legal action checks, copies are independent, views agree."""
+    options = GameOptions.of(
+        landnam_radius=radius, landnam_ships_two=ships_two, landnam_units_lost=units_lost
+    )
+    _random_play(seed, 1200, options)
 
 
 def test_units_lost_option() -> None:
