@@ -316,7 +316,7 @@ def farm_refusal(state: LandnamState, seat: Seat, number: int, corner: int) -> s
     unit = _own_unit(state, seat, number)
     board = state.board
     if unit is None:
-        return "the unit must be the seat's own, on a hex inside the rim, with no build this turn"
+        return "the unit must be the seat's own, on a hex inside the rim, with no build this turn (§12.4)"
     if unit.outlaw:
         return "an outlaw builds no farm while it has a red token (§12.2)"
     if corner not in board.corners[unit.at]:
@@ -400,7 +400,7 @@ def harbour_refusal(state: LandnamState, seat: Seat, number: int, kind: int) -> 
     """Why ``seat``'s ship ``number`` may not build a harbour of ``kind`` (§12.1, §13), or ""."""
     unit = _own_unit(state, seat, number)
     if unit is None or not unit.ship or state.terrain[unit.at] != Land.SEA:
-        return "a harbour is built by the seat's own ship on a sea hex inside the rim, with no build this turn"
+        return "a harbour is built by the seat's own ship on a sea hex inside the rim, with no build this turn (§12.4, §13)"
     if state.harbours[unit.at] >= 0 or any(q.place == unit.at for q in _queued(state, "harbour")):
         return "a sea hex holds one harbour (§13)"
     if not any(
@@ -421,9 +421,7 @@ def age_refusal(state: LandnamState, seat: Seat, number: int) -> str:
     """Why ``seat``'s unit ``number`` may not age its hex (§12.1), or ""."""
     unit = _own_unit(state, seat, number)
     if unit is None or not state.settler_like(unit) or not state.numbers[unit.at]:
-        return (
-            "a settler of the seat's own on producing land, with no build this turn, ages its hex"
-        )
+        return "a settler of the seat's own on producing land, with no build this turn, ages its hex (§12.1, §12.4)"
     if state.hands[seat][Land(state.terrain[unit.at]).kind] < state.rules.age_cost:
         return "ageing costs one card of the hex's resource (§12.1)"
     return ""

@@ -37,9 +37,16 @@ if TYPE_CHECKING:
     from hexlan.engine.variants.landnam.state import LandnamState
 
 
-def steps_left(state: LandnamState) -> int:
-    """The normal steps of the movement phase not yet taken (Fair wind's extra steps aside)."""
-    return max(0, 2 - len(state.steps))
+def normal_steps_spent(state: LandnamState, seat: Seat) -> bool:
+    """Whether ``seat``'s normal steps of the movement phase are spent (§9.5: Fair wind is
+    played after them): two taken, or one taken and none of its units may take a second (a
+    settler's, with ``landnam_ships_two``)."""
+    if not state.steps:
+        return False
+    return not any(
+        unit is not None and unit.owner == seat and may_step_normally(state, number)
+        for number, unit in enumerate(state.units)
+    )
 
 
 def movement_cards(state: LandnamState, seat: Seat) -> list[Action]:
@@ -51,7 +58,7 @@ def movement_cards(state: LandnamState, seat: Seat) -> list[Action]:
         if (
             (face == Fate.LANDING and not state.landing)
             or (face == Fate.DRIVE_OFF and not state.drive_off)
-            or (face == Fate.FAIR_WIND and steps_left(state) == 0)
+            or (face == Fate.FAIR_WIND and normal_steps_spent(state, seat))
         ):
             choices.append(L.PlayFate(seat, face))
     return choices
@@ -147,6 +154,42 @@ def destinations(state: LandnamState, number: int, unit: Unit) -> list[int]:
             if defender is not None and _may_chase(state, seat, defender):
                 found.append(to)
     return found
+
+
+def move_refusal(state: LandnamState, seat: Seat, action: L.Move) -> tuple[str, str]:
+    """Why ``seat``'s step ``action``, not among its legal steps in the movement phase, is
+    refused: its reason and rule (§9.1-9.7, §10.1; gaps G2, G3, G24)."""
+    number, to = action.unit, action.to
+    unit = state.units[number] if 0 <= number < len(state.units) else None
+    if unit is None or unit.owner != seat:
+        return "a seat moves its own units on the board", "landnam §9.1"
+    if not may_step(state, number):
+        return (
+            "one unit moves up to two steps or two units a step each, and a Fair wind gives one more",
+            "landnam §9.1, G3",
+        )
+    if not (to == OUTER or 0 <= to < state.board.size) or not state.board.adjacent(unit.at, to):
+        return "a step goes into an adjacent position", "landnam §9.1"
+    if not state.moved[seat] and to not in first_positions(state, seat):
+        return (
+            "the first move goes to a non-corner edge position on a side no other seat has entered",
+            "landnam §9.6, G24",
+        )
+    unexplored = to != OUTER and state.terrain[to] == UNEXPLORED
+    if action.fate != L.NO_CARD and (
+        not unexplored or state.rules.fate_marks[action.fate] != "exploration"
+    ):
+        return "an Exploration card is played with an exploration, before its dice", "landnam §10.1"
+    if not unexplored and state.occupant(to) >= 0 and may_enter(state, unit, to, state.landing):
+        return (
+            "a unit chases only an outlaw whose red token points at its seat, or with Drive off",
+            "landnam §9.7",
+        )
+    return (
+        "a ship goes to vacant sea, a settler to vacant producing land (a mountain with Landing,"
+        " or as an outlaw)",
+        "landnam §9.2-9.4, G2",
+    )
 
 
 def moved(state: LandnamState, action: L.Move) -> None:
@@ -439,13 +482,15 @@ def flee_choices(state: LandnamState, seat: Seat) -> list[Action]:
 
 
 def fled(state: LandnamState, action: L.Flee) -> None:
-    """The chased unit moves away (its tokens follow, §14); the chaser enters its hex. A chased
-    ship forced into the outer sea does not end the phase (gap G25)."""
+    """The chased unit moves away (its tokens follow, §14; an edge position's side counts as
+    entered by its seat, §9.6); the chaser enters its hex. A chased ship forced into the outer
+    sea does not end the phase (gap G25)."""
     chase = state.chase
     assert chase is not None
     chased = state.unit(chase.chased)
     target = chased.at
     chased.at = action.to
+    _mark_side(state, chased.owner, action.to)
     follow_tokens(state, chased)
     _arrive(state, chase.chaser, target)
 
@@ -472,12 +517,13 @@ __all__ = [
     "may_step",
     "modifier",
     "move_choices",
+    "move_refusal",
     "moved",
     "movement_cards",
+    "normal_steps_spent",
     "remove_unit",
     "seer_choices",
     "seer_chosen",
     "settle_exploration",
     "stayed",
-    "steps_left",
 ]

@@ -16,7 +16,18 @@ from hexlan.engine.actions import Action, VariantAction
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.althing import need
 from hexlan.engine.variants.landnam.economy import build_refusal
-from hexlan.engine.variants.landnam.phases import CASE, CHANCE_PHASES, INVITED, OVER, TRADE
+from hexlan.engine.variants.landnam.movement import move_refusal
+from hexlan.engine.variants.landnam.phases import (
+    AGE_PICK,
+    CASE,
+    CHANCE_PHASES,
+    FLEE,
+    INVITED,
+    MOVE,
+    OVER,
+    SEER,
+    TRADE,
+)
 from hexlan.engine.variants.landnam.rules import Fate
 
 if TYPE_CHECKING:
@@ -146,9 +157,41 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
             f"{Fate(action.face).words} is a {mark} card, played only then and as it says",
             "landnam §16.1",
         )
-    if isinstance(action, L.Move):
-        return "that unit may not step there now", "landnam §9"
+    if state.phase == TRADE and isinstance(action, L.BankTrade | L.HarbourTrade):
+        return _trade_reason(action)
+    if isinstance(action, L.AnswerTrade):
+        return "the offered seat accepts only holding the cards asked for, or declines", (
+            "landnam §11.3"
+        )
+    if isinstance(action, L.AgeHex) and state.phase == AGE_PICK:
+        return "the hex that ages is one of those that paid this harvest", "landnam §6.5, G10"
+    if isinstance(action, L.ChooseSeer) and state.phase == SEER:
+        return "Seer's counsel chooses one of the two green and one of the two red dice", (
+            "landnam §16.2"
+        )
+    if isinstance(action, L.Move) and state.phase == MOVE:
+        return move_refusal(state, seat, action)
+    if isinstance(action, L.Flee) and state.phase == FLEE:
+        return (
+            "a chased unit steps once by its normal rules: not exploring, not back where the"
+            " chaser came from, into no occupied hex",
+            "landnam §9.7",
+        )
     return f"{type(action).__name__} is not legal in the {state.phase} phase", "landnam §5"
+
+
+def _trade_reason(action: L.BankTrade | L.HarbourTrade) -> Refusal:
+    """Why a trade with the stock is refused (§11.1, §11.2)."""
+    if isinstance(action, L.BankTrade):
+        return (
+            "four cards of one kind buy one card of another kind the stock holds",
+            "landnam §11.1",
+        )
+    return (
+        "two cards of a harbour's resource buy one of another kind, by the seat's own ship on the"
+        " harbour, or its settlement beside it with no ship there; not at a harbour built this turn",
+        "landnam §11.2",
+    )
 
 
 __all__ = ["Refusal", "refusal"]

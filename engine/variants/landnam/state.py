@@ -114,7 +114,8 @@ class LandnamState:
         self.viewer = viewer
         radius = self.options.number("landnam_radius") or rules.radius
         self.board: LandnamBoard = landnam_board(radius)
-        scale = self.board.size / 19 if radius != 2 else 1.0
+        # §2.3: stocks scale by the open positions (all but the centre) over radius 2's 18
+        scale = (self.board.size - 1) / 18
         size = self.board.size
         self.phase = START
         self.active: Seat = -1
@@ -290,7 +291,26 @@ class LandnamState:
             "buildings": sorted([c, o, t] for c, (o, t) in self.buildings.items()),
             "queue": [[q.what, q.seat, q.place, q.unit, q.kind] for q in self.queue],
             "winners": list(self.won),
+            "progress": self._progress(),
         }
+
+    def _progress(self) -> list[Any]:
+        """The turn's progress as plain data: everything beyond the board, the stocks and the
+        hands that decides the legal actions (the steps taken and the cards in force, an
+        exploration or a chase under way, the Althing, the builds and offers used, the draws
+        due), so two states that play differently never hash alike."""
+        ex, chase = self.exploration, self.chase
+        return [
+            [self.start, self.setup_seat, self.draws, self.after_draws, self.shuffle_due],
+            [self.roll, self.barns, self.steady, self.paid],
+            [self.steps, self.extra_steps, self.landing, self.drive_off, self.moved],
+            [sorted(seats) for seats in self.entered],
+            None if ex is None else [ex.unit, ex.to, ex.card, ex.roll, ex.green, ex.red],
+            None if chase is None else [chase.chaser, chase.origin, chase.chased],
+            None if self.althing is None else _althing_data(self.althing),
+            [sorted(self.used.items()), self.offers],
+            None if self.offer is None else A.action_to_list(self.offer),
+        ]
 
     def public_hash(self) -> str:
         """SHA-256 (hex) of :meth:`public_dict` in canonical JSON."""
@@ -396,6 +416,23 @@ class LandnamState:
     def next_seat(self, seat: Seat) -> Seat:
         """The seat after ``seat``, clockwise."""
         return (seat + 1) % self.players
+
+
+def _althing_data(althing: Althing) -> list[Any]:
+    """The Althing in progress as plain data (sets sorted)."""
+    case = althing.case
+    return [
+        althing.window,
+        althing.order,
+        sorted([seat, sorted(pairs)] for seat, pairs in althing.possible.items()),
+        sorted(althing.tried),
+        None
+        if case is None
+        else [
+            [case.unit, case.kind, case.corner, case.sides, case.totals],
+            [case.turn, case.member, case.guest, sorted(case.declined)],
+        ],
+    ]
 
 
 def _digest(data: Any) -> str:
