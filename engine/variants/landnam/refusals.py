@@ -16,7 +16,14 @@ from hexlan.engine.actions import Action, VariantAction
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.althing import need
 from hexlan.engine.variants.landnam.economy import build_refusal
-from hexlan.engine.variants.landnam.phases import CASE, CHANCE_PHASES, INVITED, OVER, TRADE
+from hexlan.engine.variants.landnam.phases import (
+    CASE,
+    CHANCE_PHASES,
+    INVITED,
+    OVER,
+    SUING,
+    TRADE,
+)
 from hexlan.engine.variants.landnam.rules import Fate
 
 if TYPE_CHECKING:
@@ -133,8 +140,16 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
             f"a raise must bring the side's total above the other's: at least {need(state)}",
             "landnam §8.5.2",
         )
-    if isinstance(action, L.Join) and state.phase == INVITED:
-        return "the invited seat joins with cards it holds, or declines", "landnam §8.5.4"
+    if isinstance(action, L.Join):
+        if state.phase == INVITED:
+            return "the invited seat joins with cards it holds, or declines", "landnam §8.5.4"
+        return "only a seat invited to a case joins it", "landnam §8.5.4"
+    if isinstance(action, L.Sue) and state.phase == SUING:
+        return (
+            "a case is brought once against another seat's unit beside the seat's settlement,"
+            " opening with at least one card of its resource that the seat holds",
+            "landnam §8.3, §8.5.1",
+        )
     if isinstance(action, L.Invite):
         return (
             "only the side's last joiner invites, an uninvolved seat holding the case's resource",
