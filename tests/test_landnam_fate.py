@@ -21,15 +21,17 @@ from hexlan.engine.variants.landnam.phases import (
     CHANCE,
     DRAW,
     HARVEST_CARD,
+    MOVE,
     RESHUFFLE,
     ROLL,
     SETUP,
 )
-from hexlan.engine.variants.landnam.rules import Fate
+from hexlan.engine.variants.landnam.rules import Fate, Land
 from hexlan.engine.variants.landnam.state import LandnamState, new_game
 
 DECK = 30
 """Cards in the proposed fate deck (§16.2)."""
+GRAIN = 0
 EXPLORATION = (Fate.WOODLAND_AHEAD, Fate.GOOD_GRAZING, Fate.FERTILE_SOIL, Fate.BOG_IRON)
 
 
@@ -303,3 +305,71 @@ def test_a_face_down_draw_is_seen_by_its_drawer_alone() -> None:
     assert views[1].unseen[Fate.ATONEMENT] == state.unseen[Fate.ATONEMENT] + 1
     assert views[1].fate[0][Fate.WOODLAND_AHEAD] == 1  # the set-up card was shown
     assert len({v.public_hash() for v in views} | {state.public_hash()}) == 1
+
+
+# --- Harvest cards (§6.2, §16.2, gap G22) --------------------------------------------------
+
+FIELD = 4
+"""Position ``(0,-1)``, posed as a field (grain) numbered 5; corner 2 lies on it (seat 0's
+farm) and corner 3 (seat 1's)."""
+
+
+def harvest_table(card: Fate) -> LandnamState:
+    """Seat 0's first turn after the set-up, holding ``card``; the field numbered 5 with a farm
+    of seat 0 and one of seat 1 at its corners."""
+    state = started(3, start=0)
+    state.unseen[card] -= 1
+    state.deck_size -= 1
+    state.fate[0][card] += 1
+    state.terrain_stock[Land.FIELD] -= 1
+    state.terrain[FIELD] = Land.FIELD
+    state.marker_stock[5] -= 1
+    state.numbers[FIELD] = 5
+    for seat, corner in ((0, 2), (1, 3)):
+        state.buildings[corner] = (seat, False)
+        state.houses[seat] -= 1
+    return state
+
+
+def roll(state: LandnamState, first: int, second: int) -> None:
+    """The active seat rolls ``first`` and ``second``."""
+    state.play(A.ROLL)
+    state.play(A.Dice(first, second))
+
+
+def test_good_year_moves_the_roll_by_one() -> None:
+    """§16.2 Good year, G22: played after the roll and before payment, it turns a 6 into a 5:
+    the field numbered 5 pays its farms and, the only hex that paid, ages (§6.5)."""
+    state = harvest_table(Fate.GOOD_YEAR)
+    roll(state, 2, 4)
+    assert state.phase == HARVEST_CARD
+    state.play(L.PlayFate(0, Fate.GOOD_YEAR, -1, -1))
+    assert [h[GRAIN] for h in state.hands] == [3, 3, 2]
+    assert state.numbers[FIELD] == 6
+    assert state.discard[Fate.GOOD_YEAR] == 1 and state.phase == MOVE
+
+
+def test_full_barns_adds_a_card_a_hex_and_counts_towards_a_famine() -> None:
+    """§16.2 Full barns: one more card from each hex paying the active seat; the extra card is
+    owed like the others, so a stock that could pay the harvest without it makes a famine with
+    it (§6.4): nobody is paid and every seat returns its grain."""
+    state = harvest_table(Fate.FULL_BARNS)
+    roll(state, 2, 3)
+    state.play(L.PlayFate(0, Fate.FULL_BARNS))
+    assert [h[GRAIN] for h in state.hands] == [4, 3, 2]
+    short = harvest_table(Fate.FULL_BARNS)
+    short.hands[2][GRAIN] += short.stock[GRAIN] - 2
+    short.stock[GRAIN] = 2  # enough for the two farms, not for the barns' extra card
+    roll(short, 2, 3)
+    short.play(L.PlayFate(0, Fate.FULL_BARNS))
+    assert [h[GRAIN] for h in short.hands] == [0, 0, 0]
+    assert short.stock[GRAIN] == 24 and short.numbers[FIELD] == 5
+
+
+def test_steady_seasons_stops_the_ageing() -> None:
+    """§16.2 Steady seasons: the harvest pays as usual and no hex ages after it."""
+    state = harvest_table(Fate.STEADY_SEASONS)
+    roll(state, 2, 3)
+    state.play(L.PlayFate(0, Fate.STEADY_SEASONS))
+    assert [h[GRAIN] for h in state.hands] == [3, 3, 2]
+    assert state.numbers[FIELD] == 5 and state.phase == MOVE
