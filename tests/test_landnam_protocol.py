@@ -258,7 +258,7 @@ def test_a_decision_is_refused_during_a_chance_node_and_a_chance_outcome_at_a_de
     state.play(A.Dice(3, 4))
     assert state.phase == DRAW
     refused(state, L.Pass(0), "§5")
-    refused(state, A.Dice(3, 4), "§")
+    refused(state, A.Dice(3, 4), "§16")
 
 
 def test_an_action_by_a_seat_whose_decision_it_is_not_is_refused() -> None:
