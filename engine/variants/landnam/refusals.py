@@ -158,7 +158,7 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
     if isinstance(action, L.PlayFate):
         mark = state.rules.fate_marks[action.face]
         return (
-            f"{Fate(action.face).words} is a {mark} card, played only then and as it says",
+            f"{Fate(action.face).words} is marked {mark}: it is played only then and as it says",
             "landnam §16.1",
         )
     if isinstance(action, L.Move):
