@@ -62,7 +62,8 @@ def open_window(state: LandnamState) -> None:
 
 def althing_cards(state: LandnamState, seat: Seat) -> list[Action]:
     """The Althing cards ``seat`` may play now (§8.7, §16.2): Atonement on any red token,
-    Flawed pleading while a case is in progress, Thing broken up."""
+    Flawed pleading while a case is in progress, Thing broken up once the outlaws are dealt
+    with (§8.2: only the cards that remove red tokens are played before)."""
     choices: list[Action] = []
     for face in state.holds(seat, "althing"):
         if face == Fate.ATONEMENT:
@@ -74,7 +75,7 @@ def althing_cards(state: LandnamState, seat: Seat) -> list[Action]:
         elif face == Fate.FLAWED_PLEADING:
             if state.phase == CASE:
                 choices.append(L.PlayFate(seat, face))
-        else:
+        elif state.phase != ALTHING_OPEN:
             choices.append(L.PlayFate(seat, face))
     return choices
 

@@ -26,6 +26,7 @@ from hexlan.engine.variants.landnam.phases import (
     MOVE,
     OVER,
     SEER,
+    SUING,
     TRADE,
 )
 from hexlan.engine.variants.landnam.rules import Fate
@@ -144,8 +145,16 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
             f"a raise must bring the side's total above the other's: at least {need(state)}",
             "landnam §8.5.2",
         )
-    if isinstance(action, L.Join) and state.phase == INVITED:
-        return "the invited seat joins with cards it holds, or declines", "landnam §8.5.4"
+    if isinstance(action, L.Join):
+        if state.phase == INVITED:
+            return "the invited seat joins with cards it holds, or declines", "landnam §8.5.4"
+        return "only a seat invited to a case joins it", "landnam §8.5.4"
+    if isinstance(action, L.Sue) and state.phase == SUING:
+        return (
+            "a case is brought once against another seat's unit beside the seat's settlement,"
+            " opening with at least one card of its resource that the seat holds",
+            "landnam §8.3, §8.5.1",
+        )
     if isinstance(action, L.Invite):
         return (
             "only the side's last joiner invites, an uninvolved seat holding the case's resource",
@@ -154,7 +163,7 @@ def _reason(state: LandnamState, seat: int, action: Action) -> Refusal:
     if isinstance(action, L.PlayFate):
         mark = state.rules.fate_marks[action.face]
         return (
-            f"{Fate(action.face).words} is a {mark} card, played only then and as it says",
+            f"{Fate(action.face).words} is marked {mark}: it is played only then and as it says",
             "landnam §16.1",
         )
     if state.phase == TRADE and isinstance(action, L.BankTrade | L.HarbourTrade):
