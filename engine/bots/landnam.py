@@ -143,14 +143,14 @@ def rates(view: LandnamState, seat: Seat) -> list[float]:
     """The seat's expected cards of each kind per roll, in pips (a settler on a hex takes its
     2 cards, and no building beside it gets any, §6.3)."""
     found = [0.0] * 4
+    on = {u.at: u for u in view.units if u is not None and u.at != OUTER}
     for h in range(view.board.size):
         number = view.numbers[h]
         if not number or view.terrain[h] == UNEXPLORED:
             continue
         kind = Land(view.terrain[h]).kind
-        occupant = view.occupant(h)
-        if occupant >= 0:
-            unit = view.unit(occupant)
+        unit = on.get(h)
+        if unit is not None:
             if unit.owner == seat and view.settler_like(unit):
                 found[kind] += 2 * pips(number)
             if view.settler_like(unit):
@@ -242,13 +242,14 @@ def _settler_income(
     return total
 
 
-def unit_worth(view: LandnamState, seat: Seat, unit: Unit, position: int) -> float:
+def unit_worth(
+    view: LandnamState, seat: Seat, unit: Unit, position: int, need: list[float]
+) -> float:
     """What ``seat``'s ``unit`` is worth standing on ``position``: its harvest as a settler,
     the farm corners beside it, a harbour to trade at, unexplored neighbours to explore; an
     outlaw is safe on a mountain (§14)."""
     if position == OUTER:
         return 0.3 if unit.ship else 0.0
-    need = needs(view, seat)
     terrain = view.terrain[position]
     total = 0.0 if unit.outlaw else FARM_HOPE * farm_hope(view, position, need)
     ashore = not unit.ship or terrain != Land.SEA
@@ -274,9 +275,7 @@ def _hand_gain(view: LandnamState, after: LandnamState, seat: Seat) -> float:
     mine = sum(
         n * (a - b) for n, a, b in zip(need, after.hands[seat], view.hands[seat], strict=True)
     )
-    rivals = [
-        sum(after.hands[s]) - sum(view.hands[s]) for s in range(view.players) if s != seat
-    ]
+    rivals = [sum(after.hands[s]) - sum(view.hands[s]) for s in range(view.players) if s != seat]
     return mine - max(rivals, default=0) / 3
 
 
@@ -340,17 +339,18 @@ def land_odds(view: LandnamState, position: int) -> tuple[float, float, float]:
     return land, mountain, 1 - land - mountain
 
 
-def explore_worth(view: LandnamState, seat: Seat, unit: Unit, move: L.Move) -> float:
+def explore_worth(
+    view: LandnamState, seat: Seat, unit: Unit, move: L.Move, need: list[float]
+) -> float:
     """What a step exploring ``move.to`` is worth: :data:`EXPLORE`, plus the land found (a
     settler enters land, a ship sea; §10.8), more with an Exploration card that fixes the
     terrain (§16.2), a little more with Seer's counsel."""
     land, mountain, sea = land_odds(view, move.to)
     if not land + mountain + sea and move.fate not in FIXED_TERRAIN:
         return -1.0
-    need = needs(view, seat)
     total = EXPLORE + mountain * 0.5
     settle = 2 * 3 * max(need) if not unit.ship else 0.0
-    here = unit_worth(view, seat, unit, unit.at)
+    here = unit_worth(view, seat, unit, unit.at, need)
     if move.fate in FIXED_TERRAIN:
         kind = Land(FIXED_TERRAIN[Fate(move.fate)]).kind
         total += 1.0 + 0.5 * need[kind]
@@ -364,13 +364,13 @@ def explore_worth(view: LandnamState, seat: Seat, unit: Unit, move: L.Move) -> f
     return total
 
 
-def step_worth(view: LandnamState, seat: Seat, move: L.Move) -> float:
+def step_worth(view: LandnamState, seat: Seat, move: L.Move, need: list[float]) -> float:
     """What a step is worth: an exploration's worth, or the unit's worth where it goes less
     where it stands (a chase adds the outlaw's red token, §9.7)."""
     unit = view.unit(move.unit)
     if move.to != OUTER and view.terrain[move.to] == UNEXPLORED:
-        return explore_worth(view, seat, unit, move)
-    gain = unit_worth(view, seat, unit, move.to) - unit_worth(view, seat, unit, unit.at)
+        return explore_worth(view, seat, unit, move, need)
+    gain = unit_worth(view, seat, unit, move.to, need) - unit_worth(view, seat, unit, unit.at, need)
     occupant = view.occupant(move.to)
     if occupant >= 0:
         chased = view.unit(occupant)
@@ -381,9 +381,10 @@ def step_worth(view: LandnamState, seat: Seat, move: L.Move) -> float:
 def _best_step(view: LandnamState, seat: Seat, legal: list[Action]) -> tuple[float, Action]:
     """The best step among ``legal`` and its worth (ending the phase: 0)."""
     best: tuple[float, Action] = (0.0, L.EndMovement())
+    need = needs(view, seat)
     for action in legal:
         if isinstance(action, L.Move):
-            value = step_worth(view, seat, action)
+            value = step_worth(view, seat, action, need)
             if value > best[0]:
                 best = (value, action)
     return best
@@ -444,8 +445,9 @@ def _flee(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) 
     chase = view.chase
     assert chase is not None
     unit = view.unit(chase.chased)
+    need = needs(view, seat)
     score: dict[Action, float] = {
-        a: unit_worth(view, seat, unit, a.to) for a in legal if isinstance(a, L.Flee)
+        a: unit_worth(view, seat, unit, a.to, need) for a in legal if isinstance(a, L.Flee)
     }
     return bot.best(legal, score)
 
@@ -472,36 +474,41 @@ def cost_of(view: LandnamState, action: Action) -> list[int]:
 
 def _units(view: LandnamState, seat: Seat, ship: bool) -> int:
     on_board = sum(1 for u in view.units if u is not None and u.owner == seat and u.ship == ship)
-    queued = sum(1 for q in view.queue if q.seat == seat and q.what == ("ship" if ship else "settler"))
+    queued = sum(
+        1 for q in view.queue if q.seat == seat and q.what == ("ship" if ship else "settler")
+    )
     return on_board + queued
 
 
-def _unit_build_worth(view: LandnamState, seat: Seat, action: L.BuildUnit) -> float:
+def _unit_build_worth(
+    view: LandnamState, seat: Seat, action: L.BuildUnit, need: list[float]
+) -> float:
     """A new ship or settler: worth its place, while the seat has few of them on the board."""
     if action.ship:
         ships = _units(view, seat, True)
         unexplored = sum(1 for t in view.terrain if t == UNEXPLORED)
-        place = 0.3 if action.to == OUTER else unit_worth(view, seat, Unit(seat, True, action.to), action.to)
+        ship = Unit(seat, True, action.to)
+        place = unit_worth(view, seat, ship, action.to, need)
         return (2.5 if ships == 0 else 1.0 if ships == 1 and unexplored else -1.0) + place / 2
     settlers = _units(view, seat, False)
     if settlers >= 3:
         return -1.0
-    place = unit_worth(view, seat, Unit(seat, False, action.to), action.to)
+    place = unit_worth(view, seat, Unit(seat, False, action.to), action.to, need)
     return 1.5 + place / 2 if place > 2.0 else -1.0
 
 
-def build_worth(view: LandnamState, seat: Seat, action: Action) -> float:
+def build_worth(view: LandnamState, seat: Seat, action: Action, need: list[float]) -> float:
     """What a build is worth to the seat (a point is worth about 8): a town, a farm by its
-    corner, a unit by its place, a harbour for spare cards, an ageing that helps (§12)."""
-    need = needs(view, seat)
+    corner, a unit by its place, a harbour for spare cards, an ageing that helps (§12);
+    ``need`` as :func:`needs` gives."""
     if isinstance(action, L.BuildTown):
         return 10.0 + corner_worth(view, action.corner, need) / 2
     if isinstance(action, L.BuildFarm):
         unit = view.unit(action.unit)
         value = corner_worth(view, action.corner, need)
-        return 6.0 + value - 0.3 * unit_worth(view, seat, unit, unit.at)
+        return 6.0 + value - 0.3 * unit_worth(view, seat, unit, unit.at, need)
     if isinstance(action, L.BuildUnit):
-        return _unit_build_worth(view, seat, action)
+        return _unit_build_worth(view, seat, action, need)
     if isinstance(action, L.BuildHarbour):
         spare = view.hands[seat][action.kind] - 2
         return 1.0 + 0.3 * spare if spare >= 2 else -1.0
@@ -518,11 +525,11 @@ def _all_builds(view: LandnamState, seat: Seat) -> list[Action]:
     return economy.build_choices(rich, seat)
 
 
-def goal_of(view: LandnamState, seat: Seat) -> tuple[Action | None, float]:
+def goal_of(view: LandnamState, seat: Seat, need: list[float]) -> tuple[Action | None, float]:
     """The build the seat saves for: the best worth over every placement, paid or not."""
     best: tuple[Action | None, float] = (None, 0.0)
     for action in _all_builds(view, seat):
-        value = build_worth(view, seat, action)
+        value = build_worth(view, seat, action, need)
         if value > best[1]:
             best = (action, value)
     return best
@@ -542,14 +549,21 @@ def _trade_toward(
     if not any(lacking):
         return None
     spare = [h - c for h, c in zip(hand, cost, strict=True)]
+    rules = view.rules
     for action in legal:
-        if isinstance(action, L.HarbourTrade) and lacking[action.get]:
-            if spare[view.harbours[action.position]] >= view.rules.harbour_rate:
-                return action
+        if (
+            isinstance(action, L.HarbourTrade)
+            and lacking[action.get]
+            and spare[view.harbours[action.position]] >= rules.harbour_rate
+        ):
+            return action
     for action in legal:
-        if isinstance(action, L.BankTrade) and lacking[action.get]:
-            if spare[action.give] >= view.rules.bank_rate:
-                return action
+        if (
+            isinstance(action, L.BankTrade)
+            and lacking[action.get]
+            and spare[action.give] >= rules.bank_rate
+        ):
+            return action
     target = view.rules.victory_points
     for action in legal:
         if isinstance(action, L.OfferTrade) and view.victory_points(action.to) < target - 3:
@@ -562,7 +576,8 @@ def _trade_toward(
 def _trade(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) -> Action:
     """Build the goal if it can be paid, else trade toward it; then the builds its spare
     cards pay for; else end the turn."""
-    goal, goal_value = goal_of(view, seat)
+    need = needs(view, seat)
+    goal, goal_value = goal_of(view, seat, need)
     if goal is not None and goal in legal:
         return goal
     cost = cost_of(view, goal) if goal is not None else [0] * 4
@@ -577,7 +592,7 @@ def _trade(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action])
             continue
         price = cost_of(view, action)
         fits = all(p <= max(0, s) for p, s in zip(price, spare, strict=True))
-        value = build_worth(view, seat, action)
+        value = build_worth(view, seat, action, need)
         if (fits or value >= goal_value) and value > best[0]:
             best = (value, action)
     return best[1]
@@ -591,7 +606,7 @@ def _answer(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]
     accept = L.AnswerTrade(seat, True)
     if accept not in legal:
         return L.AnswerTrade(seat, False)
-    goal, _ = goal_of(view, seat)
+    goal, _ = goal_of(view, seat, needs(view, seat))
     cost = cost_of(view, goal) if goal is not None else [1] * 4
     hand = view.hands[seat]
     lacking = _missing(hand, cost)
@@ -671,7 +686,7 @@ def _case(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) 
     if defending:
         invites = [a for a in legal if isinstance(a, L.Invite)]
         if invites:
-            return max(invites, key=lambda a: view.hands[a.guest][case.kind])  # type: ignore[attr-defined]
+            return max(invites, key=lambda a: view.hands[a.guest][case.kind])
         for action in legal:
             if isinstance(action, L.PlayFate) and action.face == Fate.FLAWED_PLEADING:
                 return action
