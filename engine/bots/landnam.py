@@ -75,6 +75,12 @@ EXPLORE: Final = 2.5
 CASE_CAP: Final = 6
 """The most cards of a case's kind the bot pays into one case: a case won is a white token,
 and for a plaintiff a red token, each a point (§8.5, §15)."""
+SAFE_SUIT: Final = 1.5
+"""A rival that could sue the seat's settler and would lose, once the seat has no house left
+to build: three such suits not brought earn a black token (§8.6)."""
+HOUSED_OUT: Final = 0.25
+"""What cards are worth, against before, to a seat with no house left: its last points come
+from the Althing (§1: at most 9 from houses), which its units' places decide."""
 MOVE_FLOOR: Final = 0.3
 """A step must gain at least this much, else the movement phase ends."""
 
@@ -164,9 +170,10 @@ def rates(view: LandnamState, seat: Seat) -> list[float]:
 
 def needs(view: LandnamState, seat: Seat) -> list[float]:
     """What a card of each kind is worth to the seat: :data:`BASE_NEED`, doubled for a kind it
-    does not produce at all."""
+    does not produce at all; times :data:`HOUSED_OUT` once it has no house left to build."""
     own = rates(view, seat)
-    return [base * (1 + 2 / (2 + r)) for base, r in zip(BASE_NEED, own, strict=True)]
+    scale = 1.0 if economy.houses_left(view, seat) > 0 else HOUSED_OUT
+    return [scale * base * (1 + 2 / (2 + r)) for base, r in zip(BASE_NEED, own, strict=True)]
 
 
 def hex_worth(view: LandnamState, h: int, need: list[float]) -> float:
@@ -220,7 +227,8 @@ def _settler_income(
 ) -> float:
     """What a settler-like unit of ``seat`` on numbered producing ``position`` adds: its 2
     cards, less its own buildings' cards there, plus a little for the rivals' it blocks, less
-    the risk of a suit by a rival with more cards of the kind (§8.3)."""
+    the risk of a suit by a rival with more cards of the kind (§8.3); with no house left, plus
+    :data:`SAFE_SUIT` for each rival that could sue and would lose."""
     land = Land(view.terrain[position])
     kind, value = land.kind, worth(view.numbers[position])
     total = 2 * value * need[kind]
@@ -236,9 +244,12 @@ def _settler_income(
             total += 0.3 * houses * value
             rivals.add(building[0])
     mine = view.hands[seat][kind]
+    housed = economy.houses_left(view, seat) > 0
     for rival in rivals:
         if view.hands[rival][kind] >= mine or outlaw:
             total -= 2.0
+        elif not housed:
+            total += SAFE_SUIT
     return total
 
 
@@ -251,7 +262,8 @@ def unit_worth(
     if position == OUTER:
         return 0.3 if unit.ship else 0.0
     terrain = view.terrain[position]
-    total = 0.0 if unit.outlaw else FARM_HOPE * farm_hope(view, position, need)
+    may_farm = not unit.outlaw and economy.houses_left(view, seat) > 0
+    total = FARM_HOPE * farm_hope(view, position, need) if may_farm else 0.0
     ashore = not unit.ship or terrain != Land.SEA
     if ashore and view.numbers[position]:
         total += _settler_income(view, seat, position, need, unit.outlaw)
