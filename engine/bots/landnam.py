@@ -81,6 +81,8 @@ to build: three such suits not brought earn a black token (§8.6)."""
 HOUSED_OUT: Final = 0.25
 """What cards are worth, against before, to a seat with no house left: its last points come
 from the Althing (§1: at most 9 from houses), which its units' places decide."""
+VOIDING: Final = (Fate.FLAWED_PLEADING, Fate.THING_BROKEN_UP)
+"""The Althing cards that end a case with no token (§16.2), the first ending the case only."""
 MOVE_FLOOR: Final = 0.3
 """A step must gain at least this much, else the movement phase ends."""
 
@@ -686,7 +688,7 @@ def _suing(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action])
 def _case(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) -> Action:
     """Raise by the least while the side's total stays within :data:`CASE_CAP`; as the
     defendant unable to raise, invite the seat with most cards of the kind, or void the case
-    with Flawed pleading; else pass (§8.5)."""
+    with Flawed pleading or Thing broken up (§8.7); else pass (§8.5)."""
     case = view.althing.case if view.althing is not None else None
     assert case is not None
     need = althing.need(view)
@@ -700,7 +702,7 @@ def _case(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) 
         if invites:
             return max(invites, key=lambda a: view.hands[a.guest][case.kind])
         for action in legal:
-            if isinstance(action, L.PlayFate) and action.face == Fate.FLAWED_PLEADING:
+            if isinstance(action, L.PlayFate) and action.face in VOIDING:
                 return action
     return L.Bid(seat, 0)
 
