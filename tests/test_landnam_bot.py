@@ -12,11 +12,30 @@ import pytest
 from click.testing import CliRunner
 
 from hexlan.cli import main
+from hexlan.engine.actions import Action
 from hexlan.engine.bots.landnam import LandnamBot, pips, worth
 from hexlan.engine.bots.own import own_bot
 from hexlan.engine.game import CHANCE_SEAT, sample_outcome
+from hexlan.engine.variants.landnam import actions as L
+from hexlan.engine.variants.landnam import althing
+from hexlan.engine.variants.landnam.phases import APPOINT
+from hexlan.engine.variants.landnam.rules import Fate
 from hexlan.engine.variants.landnam.state import LandnamState, new_game
 from hexlan.simulate import play_own_game
+
+
+def _check_althing_choice(view: LandnamState, seat: int, action: Action) -> None:
+    """The bot's Althing play (§8): it names the next seat to start the lawsuit round, sues
+    only with more cards of the case's kind than the defendant holds, and plays no Althing card
+    on a rival's outlaw."""
+    if view.phase == APPOINT:
+        assert action == L.Appoint(view.next_seat(seat))
+    if isinstance(action, L.Sue):
+        kind = next(k for n, k, _ in althing.suits(view, seat) if n == action.unit)
+        defendant = view.unit(action.unit).owner
+        assert view.hands[seat][kind] > view.hands[defendant][kind]
+    if isinstance(action, L.PlayFate) and action.face == Fate.ATONEMENT:
+        assert view.unit(action.target).owner == seat
 
 
 def _play_checked(seed: int, names: list[str], phases: Counter[str]) -> LandnamState:
@@ -37,6 +56,7 @@ def _play_checked(seed: int, names: list[str], phases: Counter[str]) -> LandnamS
             state.check(action)
             if names[seat] == "heuristic":
                 phases[state.phase] += 1
+                _check_althing_choice(views[seat], seat, action)
         for viewer, view in enumerate(views):
             view.apply(state.observation(action, viewer))
         state.apply(action)
