@@ -417,7 +417,7 @@ def _move(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) 
                 return action
     if value >= MOVE_FLOOR:
         return step
-    return L.EndMovement() if L.EndMovement() in legal else legal[-1]
+    return L.EndMovement()
 
 
 def _seer(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]) -> Action:
@@ -549,6 +549,12 @@ def goal_of(view: LandnamState, seat: Seat, need: list[float]) -> tuple[Action |
     return best
 
 
+def near_winning(view: LandnamState, seat: Seat) -> bool:
+    """Whether ``seat`` is within 3 points of the points to win (§15): no trade helps it."""
+    target = view.options.victory_points or view.rules.victory_points
+    return view.victory_points(seat) >= target - 3
+
+
 def _missing(hand: list[int], cost: list[int]) -> list[int]:
     return [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
 
@@ -578,9 +584,8 @@ def _trade_toward(
             and spare[action.give] >= rules.bank_rate
         ):
             return action
-    target = view.rules.victory_points
     for action in legal:
-        if isinstance(action, L.OfferTrade) and view.victory_points(action.to) < target - 3:
+        if isinstance(action, L.OfferTrade) and not near_winning(view, action.to):
             give, get = action.give.index(1), action.get.index(1)
             if lacking[get] and spare[give] >= 1 and view.hands[action.to][get] > 1:
                 return action
@@ -626,8 +631,7 @@ def _answer(bot: LandnamBot, view: LandnamState, seat: Seat, legal: list[Action]
     lacking = _missing(hand, cost)
     gets = sum(n for k, n in enumerate(offer.give) if lacking[k])
     gives_spare = all(hand[k] - n >= cost[k] for k, n in enumerate(offer.get))
-    leader = view.victory_points(view.active) >= view.rules.victory_points - 3
-    if gets and gives_spare and not leader:
+    if gets and gives_spare and not near_winning(view, view.active):
         return accept
     return L.AnswerTrade(seat, False)
 
