@@ -14,7 +14,8 @@ from typing import Any, Final
 
 from hexlan.chance import SeededChance
 from hexlan.engine.actions import Action
-from hexlan.engine.bots import DEFAULT_THINK, RandomBot, make_bot
+from hexlan.engine.bots import DEFAULT_THINK, make_bot
+from hexlan.engine.bots.own import own_bot
 from hexlan.engine.game import SeatViews, sample_outcome
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
@@ -173,15 +174,16 @@ def play_own_game(
     Args:
         seed: seeds the chance and every bot.
         state: the new game, before its first chance outcome.
-        bots: one bot name per seat.
+        bots: one bot name per seat (:func:`hexlan.engine.bots.own.own_bot`: ``random``, or
+            a bot the game's own bot modules register, as Landnám's ``heuristic``).
         turn_cap: stop without a winner after this many turns (the state's ``turn``).
         think: seconds a searching bot may take per decision.
 
     Raises:
-        ValueError: an unknown bot name.
+        ValueError: a bot name the game has no bot of.
     """
     rng = random.Random(seed)
-    policies = [own_bot(name, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
+    policies = [own_bot(name, state, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
     views = [state.view(seat) for seat in range(state.players)]
     decisions = 0
     while not state.is_over and state.turn <= turn_cap:
@@ -202,20 +204,6 @@ def play_own_game(
         turns=state.turn,
         actions=decisions,
     )
-
-
-def own_bot(name: str, rng: random.Random) -> RandomBot:
-    """A bot for a game with a state of its own: the random bot, which reads nothing but the
-    :class:`~hexlan.engine.game.Game` protocol.
-
-    Raises:
-        ValueError: another bot's name.
-    """
-    if name != "random":
-        raise ValueError(
-            f"a game with a state of its own has only the random bot so far, not {name!r}"
-        )
-    return RandomBot(rng)
 
 
 def simulate(

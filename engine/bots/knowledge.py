@@ -116,14 +116,16 @@ BASE_GAME: Final = GameKnowledge()
 
 
 @cache
-def _import_bot_modules() -> None:
-    """Import the bot modules every game's spec names (they register in :data:`KNOWLEDGE`)."""
+def import_bot_modules() -> None:
+    """Import the bot modules every game's spec names, once (they register in
+    :data:`KNOWLEDGE`, and a game with a state of its own in
+    :data:`hexlan.engine.bots.own.OWN_BOTS`)."""
     for spec in game_specs():
         for module in spec.bots:
             importlib.import_module(module)
 
 
-KNOWLEDGE: Final = RulesSlot[GameKnowledge]("bot knowledge", _import_bot_modules)
+KNOWLEDGE: Final = RulesSlot[GameKnowledge]("bot knowledge", import_bot_modules)
 """Each game's :class:`GameKnowledge`, registered by its bot modules for its rules class."""
 
 
@@ -157,4 +159,11 @@ def knowledge_of(variant: Variant | None) -> GameKnowledge:
     return GameKnowledge(**fields)
 
 
-__all__ = ["BASE_GAME", "KNOWLEDGE", "GameKnowledge", "Planner", "knowledge_of"]
+__all__ = [
+    "BASE_GAME",
+    "KNOWLEDGE",
+    "GameKnowledge",
+    "Planner",
+    "import_bot_modules",
+    "knowledge_of",
+]

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     rules=None,
     state=_new_game,
     place=6,
+    bots=("hexlan.engine.bots.landnam",),
     options=(
         GameOption(
             "landnam_outlaw_mountains",
@@ -69,5 +70,5 @@ SPEC = GameSpec(
         GameOption("landnam_harbours", None, lambda v: f"{v} harbour markers of each resource"),
     ),
 )
-"""Landnám's registration: its state factory and its options (the reference's gaps G2, G3,
+"""Landnám's registration: its state factory, its heuristic bot and its options (the reference's gaps G2, G3,
 G11, G12, G9 and G7; docs/rules/landnam.md)."""
