@@ -653,3 +653,20 @@ def test_no_victory_below_the_target_and_a_full_tie_is_shared() -> None:
     set_hand(state, 1, (3, 2, 2, 2))  # the last tie-break: resource cards in hand
     state.play(A.END_TURN)
     assert state.winners() == (1,)
+
+
+def test_rim_is_land_option_reaches_the_spacing_rule() -> None:
+    """G12 alternative (landnam_rim_is_land): where the side two corners share lies on the rim,
+    the rim is no sea, so a farm beside a settlement there is refused even by a sea hex."""
+    state = posed(phase=TRADE, landnam_rim_is_land=True)
+    clear_units(state)
+    set_hand(state, 0, RICH)
+    put_hex(state, 0, Land.SEA)
+    put_hex(state, 1, Land.PASTURE, 4)
+    ship = put_unit(state, 0, 0, ship=True)
+    target = corner_of(state, 0, 1)
+    top = next(
+        c for c in state.board.corner_neighbours[target] if state.board.corner_hexes[c] == (0,)
+    )
+    put_building(state, top, 1)
+    assert_refused(state, L.BuildFarm(ship, target), "§12.2")

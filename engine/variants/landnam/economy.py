@@ -306,8 +306,11 @@ def _own_unit(state: LandnamState, seat: Seat, number: int) -> Unit | None:
 
 
 def sea_or_mountain(state: LandnamState, hexes: tuple[int, ...]) -> bool:
-    """Whether every one of ``hexes`` is sea or mountain, the rim counting as sea where a side
-    lies on it (gap G12; unexplored positions are neither)."""
+    """Whether every one of ``hexes`` (the positions along a side: two, or one where the side
+    lies on the rim) is sea or mountain, the rim counting as sea (gap G12; not with option
+    ``landnam_rim_is_land``; unexplored positions are neither)."""
+    if len(hexes) < 2 and state.options.flag("landnam_rim_is_land"):
+        return False
     return all(state.terrain[h] in (Land.SEA, Land.MOUNTAIN) for h in hexes)
 
 
