@@ -337,10 +337,15 @@ def farm_refusal(state: LandnamState, seat: Seat, number: int, corner: int) -> s
             state, board.edge_hexes(corner, other)
         ):
             return "a farm may not stand next to a settlement unless both hexes between are sea or mountain (§12.2)"
+    return _house_refusal(state, seat, state.rules.farm_cost, "a farm costs grain, timber and wool")
+
+
+def _house_refusal(state: LandnamState, seat: Seat, cost: Hand, words: str) -> str:
+    """Why ``seat`` may not place a house costing ``cost`` (``words`` says the cost), or ""."""
     if houses_left(state, seat) < 1:
         return "no house is left in the reserve (§2.1)"
-    if not _pays(state, seat, state.rules.farm_cost):
-        return "a farm costs grain, timber and wool (§12.1)"
+    if not _pays(state, seat, cost):
+        return f"{words} (§12.1)"
     return ""
 
 
@@ -360,11 +365,9 @@ def town_refusal(state: LandnamState, seat: Seat, corner: int) -> str:
         return "a farm builds one unit or becomes a town in a turn, not both (§12.4)"
     if not borders_sea(state, corner):
         return "a town's farm must border a sea hex (§12.1)"
-    if houses_left(state, seat) < 1:
-        return "no house is left in the reserve (§2.1)"
-    if not _pays(state, seat, state.rules.town_cost):
-        return "a town costs iron, grain, timber and two wool (§12.1)"
-    return ""
+    return _house_refusal(
+        state, seat, state.rules.town_cost, "a town costs iron, grain, timber and two wool"
+    )
 
 
 def unit_refusal(state: LandnamState, seat: Seat, corner: int, ship: bool, to: int) -> str:
