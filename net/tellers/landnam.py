@@ -57,6 +57,9 @@ class _Words:
     def who(self, seat: Seat) -> str:
         return "You" if seat == self.viewer else self.names[seat]
 
+    def whom(self, seat: Seat) -> str:
+        return "you" if seat == self.viewer else self.names[seat]
+
     def whose(self, seat: Seat) -> str:
         return "your" if seat == self.viewer else f"{self.names[seat]}'s"
 
@@ -238,7 +241,7 @@ def _harbour(w: _Words, a: L.HarbourTrade) -> str:
 
 def _offer(w: _Words, a: L.OfferTrade) -> str:
     return (
-        f"{w.who(w.after.active)} offered {w.who(a.to)} {_hand(a.give)} for {_hand(a.get)}"
+        f"{w.who(w.after.active)} offered {w.whom(a.to)} {_hand(a.give)} for {_hand(a.get)}"
     )
 
 
@@ -276,7 +279,7 @@ def _pass(w: _Words, a: L.Pass) -> str:
 
 
 def _appoint(w: _Words, a: L.Appoint) -> str:
-    return f"{w.who(w.after.active)} appointed {w.who(a.seat)} to open the lawsuit round"
+    return f"{w.who(w.after.active)} appointed {w.whom(a.seat)} to open the lawsuit round"
 
 
 def _sue(w: _Words, a: L.Sue) -> str:
@@ -292,7 +295,7 @@ def _bid(w: _Words, a: L.Bid) -> str:
 
 
 def _invite(w: _Words, a: L.Invite) -> str:
-    return f"{w.who(a.seat)} invited {w.who(a.guest)} to join"
+    return f"{w.who(a.seat)} invited {w.whom(a.guest)} to join"
 
 
 def _join(w: _Words, a: L.Join) -> str:
