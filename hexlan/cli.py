@@ -44,13 +44,26 @@ def _table_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return value
 
 
+def _played_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``--game`` of `hexlan play`: a Catan game, or a game with a state of its own whose TUI
+    modules give it a table (played locally, against bots; chance not fair).
+
+    Raises:
+        click.BadParameter: a game with a state of its own but no state factory.
+    """
+    spec = state_spec(value)
+    if spec is not None and spec.state is not None:
+        return value
+    return _table_game(ctx, param, value)
+
+
 _GAME_OPTION = click.option(
     "--game",
     type=click.Choice(GAMES),
     default="base",
     show_default=True,
     help=_games_help(),
-    callback=_table_game,
+    callback=_played_game,
 )
 _SIMULATE_GAME_OPTION = click.option(
     "--game", type=click.Choice(GAMES), default="base", show_default=True, help=_games_help()
@@ -368,7 +381,8 @@ def play(
     players = _players(game, players)
     board = check_board_kind(game, board)
     options = parse_game_options(game, game_options)
-    strategy = strategy or _PLAY_DEFAULT.get(game, "heuristic")
+    own = state_spec(game) is not None
+    strategy = strategy or ("random" if own else _PLAY_DEFAULT.get(game, "heuristic"))
     from hexlan.tui.app import run_play
 
     sys.exit(

@@ -181,8 +181,6 @@ def _draw_hex(canvas: Canvas, geo: Geometry, state: LandnamState, p: int) -> Non
     col, row = geo.hexes[p]
     terrain = state.terrain[p]
     if terrain == UNEXPLORED:
-        for c, r in geo.interiors[p]:
-            canvas.put(c, r, "·" if (c + r) % 4 == 0 else " ", _UNKNOWN)
         canvas.put(col, row, UNKNOWN_GLYPH, _UNKNOWN + Style(bold=True))
         return
     land = Land(terrain)

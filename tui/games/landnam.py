@@ -1,0 +1,641 @@
+"""Landnám's table (../shared/landnam-rules.md; /work/shared/UI.md): the screen that draws a
+:class:`~hexlan.engine.variants.landnam.state.LandnamState` and drives it by keys and mouse, and
+its registration as the table `hexlan play --game landnam` opens.
+
+Every choice comes from ``view.legal_actions(seat)``. A key starts a *chain* of picks that
+narrows the legal actions step by step: a unit or a hex on the board, a corner, or an entry of
+a list (an Exploration card, a resource, an amount); a step with one possible answer is taken
+for the person (but the last board pick is always shown). Decisions the game forces (a harvest
+card, the hex to age, Seer's counsel, Landing or stay, a flight, an offer to answer, the
+Althing) open by themselves; ``space`` opens them again after Esc.
+
+The screen talks to a :class:`~hexlan.tui.games.landnam_client.LandnamClient`; bots and chance
+step at ``bot_delay`` seconds apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.core import IllegalActionError, Seat
+from hexlan.engine.variants.landnam import actions as L
+from hexlan.engine.variants.landnam import phases as P
+from hexlan.engine.variants.landnam.board import OUTER
+from hexlan.engine.variants.landnam.rules import KIND_NAMES, Fate
+from hexlan.engine.variants.landnam.state import LandnamState
+from hexlan.tui.games.landnam_board import FieldView, labels
+from hexlan.tui.games.landnam_client import LandnamClient, LocalLandnam, Told
+from hexlan.tui.games.landnam_dialogs import (
+    FATE_EFFECTS,
+    AlthingScreen,
+    ChoiceDialog,
+    GameOverScreen,
+    LandnamHelp,
+)
+from hexlan.tui.games.landnam_panels import (
+    ALTHING_PHASES,
+    players_text,
+    status_text,
+    stocks_text,
+)
+from hexlan.tui.palette import seat_style
+from hexlan.tui.slots import OWN_TABLES, OwnTable
+
+Where = Literal["unit", "hex", "node", "list"]
+Names = Sequence[str]
+
+
+def _plain(view: LandnamState, names: Names, value: Any) -> str:
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One pick of a chain.
+
+    Attributes:
+        prompt: what is picked, in words.
+        value: the part of an action this step picks (a unit number for "unit", a position for
+            "hex", a corner for "node", anything hashable for "list").
+        where: on the board (a unit, a hex, a corner) or in a list.
+        words: a list entry's words: ``words(view, names, value)``.
+    """
+
+    prompt: str
+    value: Callable[[Any], Hashable]
+    where: Where
+    words: Callable[[LandnamState, Names, Any], str] = _plain
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """The picks that lead from a key to one legal action: the legal actions of ``kinds``,
+    narrowed by each step in turn."""
+
+    kinds: tuple[type, ...]
+    steps: tuple[Step, ...]
+
+
+def _same(action: Any) -> Hashable:
+    return action
+
+
+def _place(view: LandnamState, position: int) -> str:
+    if position == OUTER:
+        return "the outer sea"
+    return view.board.label(position)
+
+
+def action_words(view: LandnamState, names: Names, action: Any) -> str:
+    """A legal action in words, for a list (``"Raise by 2"``, ``"4 grain for 1 wool (stock)"``,
+    ``"Landing: next step: ..."``)."""
+    if isinstance(action, L.PlayFate):
+        face = Fate(action.face)
+        text = f"{face.words}: {FATE_EFFECTS[face]}"
+        if face == Fate.GOOD_YEAR:
+            text += f" (the roll becomes {view.roll + action.choice})"
+        if action.target >= 0:
+            unit = view.units[action.target]
+            if unit is not None:
+                text += f" (the unit on {_place(view, unit.at)} of {names[unit.owner]})"
+        return text
+    if isinstance(action, L.BankTrade):
+        rate = view.rules.bank_rate
+        return f"{rate} {KIND_NAMES[action.give]} for 1 {KIND_NAMES[action.get]} (stock)"
+    if isinstance(action, L.HarbourTrade):
+        kind = KIND_NAMES[view.harbours[action.position]]
+        where = view.board.label(action.position)
+        return f"{view.rules.harbour_rate} {kind} for 1 {KIND_NAMES[action.get]} (harbour {where})"
+    return _WORDS.get(type(action), lambda v, n, a: repr(a))(view, names, action)
+
+
+def _seer_words(view: LandnamState, names: Names, a: L.ChooseSeer) -> str:
+    ex = view.exploration
+    assert ex is not None
+    return f"green {ex.green[a.green]}, red {ex.red[a.red]}"
+
+
+_WORDS: Final[dict[type, Callable[[LandnamState, Names, Any], str]]] = {
+    L.Harvest: lambda v, n, a: f"Take the harvest of {v.roll}",
+    L.Stay: lambda v, n, a: "Stay where you are",
+    L.ChooseSeer: _seer_words,
+    L.Pass: lambda v, n, a: (
+        "Pass: play no Althing card" if v.phase == P.ALTHING_OPEN else "Bring no more cases"
+    ),
+    L.Appoint: lambda v, n, a: f"Appoint {n[a.seat]} to open the lawsuit round",
+    L.Bid: lambda v, n, a: f"Raise by {a.cards}" if a.cards else "Pass to your side's next member",
+    L.Invite: lambda v, n, a: f"Invite {n[a.guest]} to join your side",
+    L.Join: lambda v, n, a: f"Join with {a.cards}" if a.cards else "Decline",
+    L.AnswerTrade: lambda v, n, a: "Accept the offer" if a.accept else "Decline the offer",
+    L.Flee: lambda v, n, a: f"Flee to {_place(v, a.to)}",
+}
+
+
+def _card_words(view: LandnamState, names: Names, face: int) -> str:
+    if face == L.NO_CARD:
+        return "Explore without a card"
+    return f"{Fate(face).words}: {FATE_EFFECTS[Fate(face)]}"
+
+
+def _unit_words(view: LandnamState, names: Names, number: int) -> str:
+    unit = view.units[number]
+    if unit is None:
+        return "a unit"
+    kind = "ship" if unit.ship else "settler"
+    return f"{names[unit.owner]}'s {kind} on {_place(view, unit.at)}"
+
+
+def _corner_words(view: LandnamState, names: Names, corner: int) -> str:
+    if corner < 0:
+        return "no settlement (a ship into the outer sea)"
+    hexes = ", ".join(view.board.label(h) for h in view.board.corner_hexes[corner])
+    return f"the corner of {hexes}"
+
+
+_UNIT: Final = Step("Pick the unit", lambda a: a.unit, "unit")
+_ACTION: Final = Step("Choose", _same, "list", action_words)
+
+CHAINS: Final[dict[str, Chain]] = {
+    "move": Chain(
+        (L.Move,),
+        (
+            Step("Move: pick the unit", lambda a: a.unit, "unit"),
+            Step("Move to", lambda a: a.to, "hex"),
+            Step("Explore with a card?", lambda a: a.fate, "list", _card_words),
+        ),
+    ),
+    "farm": Chain(
+        (L.BuildFarm,),
+        (Step("Farm: pick the settler", lambda a: a.unit, "unit"),
+         Step("Farm at the corner", lambda a: a.corner, "node")),
+    ),
+    "town": Chain((L.BuildTown,), (Step("Town: pick the farm", lambda a: a.corner, "node"),)),
+    "unit": Chain(
+        (L.BuildUnit,),
+        (
+            Step("Build a", lambda a: a.ship, "list", lambda v, n, s: "ship" if s else "settler"),
+            Step("Build it onto", lambda a: a.to, "hex"),
+            Step("Built from the settlement at", lambda a: a.corner, "node", _corner_words),
+        ),
+    ),
+    "harbour": Chain(
+        (L.BuildHarbour,),
+        (Step("Harbour: pick the ship", lambda a: a.unit, "unit"),
+         Step("Harbour of", lambda a: a.kind, "list", lambda v, n, k: KIND_NAMES[k])),
+    ),
+    "age": Chain((L.AgeNumber,), (Step("Age the hex of the settler", lambda a: a.unit, "unit"),)),
+    "age_pick": Chain((L.AgeHex,), (Step("Pick the hex to age", lambda a: a.position, "hex"),)),
+    "trade": Chain((L.BankTrade, L.HarbourTrade), (Step("Trade with the stock", _same, "list", action_words),)),
+    "fate": Chain((L.PlayFate,), (Step("Play a fate card", _same, "list", action_words),)),
+    "flee": Chain((L.Flee,), (Step("Flee to", lambda a: a.to, "hex"),)),
+    "seer": Chain((L.ChooseSeer,), (Step("Seer's counsel: the faces that count", _same, "list", action_words),)),
+    "entry": Chain((L.Stay, L.PlayFate), (Step("The hex found", _same, "list", action_words),)),
+    "harvest": Chain((L.Harvest, L.PlayFate), (Step("The harvest", _same, "list", action_words),)),
+    "answer": Chain((L.AnswerTrade,), (Step("An offer to you", _same, "list", action_words),)),
+    "sue": Chain(
+        (L.Sue,),
+        (
+            Step("Sue: the unit", lambda a: a.unit, "list", _unit_words),
+            Step("Sue for your settlement at", lambda a: a.corner, "list", _corner_words),
+            Step("Open with", lambda a: a.cards, "list", lambda v, n, c: f"{c} card{'s' * (c > 1)}"),
+        ),
+    ),
+}
+"""Each key's chain of picks, by the key's action name."""
+
+FORCED: Final = {
+    P.HARVEST_CARD: "harvest",
+    P.AGE_PICK: "age_pick",
+    P.SEER: "seer",
+    P.ENTRY: "entry",
+    P.FLEE: "flee",
+    P.ANSWER: "answer",
+}
+"""The chain a forced decision opens by itself, by phase (the Althing's phases open its
+screen)."""
+
+KEYS: Final = (
+    ("d", "roll", "Roll"),
+    ("space", "decide", "Decide"),
+    ("m", "chain('move')", "Move"),
+    ("e", "end_movement", "End move"),
+    ("f", "chain('farm')", "Farm"),
+    ("c", "chain('town')", "Town"),
+    ("u", "chain('unit')", "Unit"),
+    ("h", "chain('harbour')", "Harbour"),
+    ("a", "chain('age')", "Age"),
+    ("x", "chain('trade')", "Trade"),
+    ("o", "offer", "Offer"),
+    ("p", "chain('fate')", "Fate card"),
+    ("g", "althing", "Althing"),
+    ("t", "end_turn", "End turn"),
+)
+"""The screen's keys: ``(key, action, words)``; the footer shows those legal now."""
+
+HELP_KEYS: Final = (
+    ("d", "roll the harvest dice"),
+    ("space", "the decision due now (harvest card, ageing, Seer, Landing, flight, offer)"),
+    ("m", "move: pick a unit, then where (into ? explores; pick an Exploration card)"),
+    ("e", "end the movement phase"),
+    ("f/c/u", "build a farm (a settler, a corner) / a town / a ship or settler"),
+    ("h", "build a harbour with a ship on a sea hex"),
+    ("a", "age a hex's marker (a settler pays)"),
+    ("x / o", "trade with the stock or a harbour / offer a trade to a player"),
+    ("p", "play a fate card"),
+    ("g", "the Althing: its case, the sides, and your choices"),
+    ("t", "end the turn (builds take effect)"),
+    ("picks", "type a label, or arrows and Enter, or click; Esc cancels"),
+    ("?", "this help; r on it opens the rules page"),
+    ("ctrl+q", "quit"),
+)
+
+
+class LandnamScreen(Screen[None]):
+    """Landnám's table: the board, the status, the players, the stocks and the log.
+
+    Args:
+        client: the person's seat (:class:`~hexlan.tui.games.landnam_client.LandnamClient`).
+        bot_delay: seconds between bot moves (0: as fast as possible).
+    """
+
+    DEFAULT_CSS = """
+    LandnamScreen #main { height: 1fr; }
+    LandnamScreen #board { width: auto; min-width: 49; max-width: 76; }
+    LandnamScreen #side { width: 1fr; min-width: 30; }
+    LandnamScreen #status { height: auto; background: $panel; padding: 0 1; }
+    LandnamScreen #players { height: auto; padding: 0 1; }
+    LandnamScreen #stocks { height: auto; padding: 0 1; background: $panel; }
+    LandnamScreen #log { height: 1fr; min-height: 3; padding: 0 1; }
+    LandnamScreen #prompt { height: 1; background: $primary-darken-2; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, action, words) for key, action, words in KEYS),
+        Binding("y", "answer(True)", "Accept", show=False),
+        Binding("n", "answer(False)", "Decline", show=False),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, client: LandnamClient, bot_delay: float = 0.5) -> None:
+        super().__init__()
+        self.client = client
+        self.bot_delay = bot_delay
+        self.explored = ""
+        self._future: asyncio.Future[int | None] | None = None
+        self._picking = False
+        self._prompted: tuple[int, str] | None = None
+        self._told = 0
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        """The board beside the side column; the prompt line and the footer below."""
+        with Horizontal(id="main"):
+            yield FieldView(self.client.view, id="board")
+            with Vertical(id="side"):
+                yield Static(id="status")
+                yield Static(id="players")
+                yield Static(id="stocks")
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Static("", id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw, then let the bots and chance move."""
+        self.client.on_change = self._changed
+        self.query_one(FieldView).focus()
+        self._redraw()
+        self._advance()
+
+    @property
+    def view(self) -> LandnamState:
+        """The person's view."""
+        return self.client.view
+
+    def legal(self) -> list[Action]:
+        """The person's legal actions now (none while others move or a pick runs)."""
+        if not self.client.human_to_act():
+            return []
+        return self.view.legal_actions(self.client.human_seat)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _changed(self) -> None:
+        self._redraw()
+        self._advance()
+
+    def _redraw(self) -> None:
+        view = self.view
+        names = self.client.names
+        self.query_one(FieldView).show(view)
+        self.query_one("#status", Static).update(
+            status_text(view, names, self.client.fair, view.roll, self.explored)
+        )
+        self.query_one("#players", Static).update(
+            players_text(view, names, self.client.human_seat)
+        )
+        self.query_one("#stocks", Static).update(stocks_text(view))
+        self._log_new()
+        if not self._picking:
+            self._set_prompt(self._idle_prompt())
+        self.refresh_bindings()
+
+    def _log_new(self) -> None:
+        log = self.query_one(RichLog)
+        events = self.client.events
+        for event in events[self._told :]:
+            self._note(event)
+            if event.text:
+                style = seat_style(event.seat) if event.seat is not None else None
+                log.write(Text(event.text, style or ""))
+        self._told = len(events)
+
+    def _note(self, event: Told) -> None:
+        if isinstance(event.action, L.ExploreRoll | L.ChooseSeer) and "found" in event.text:
+            self.explored = event.text.split("; ")[-1 if isinstance(event.action, L.ChooseSeer) else 0]
+            self.explored = self.explored.replace("The exploration ", "")
+
+    def _idle_prompt(self) -> str:
+        if self.client.is_over:
+            return "The game is over"
+        if not self.client.human_to_act():
+            acting = self.view.acting_seats()
+            if acting:
+                return f"Waiting for {self.client.names[acting[0]]}"
+            return "…"
+        return "Your move: the keys below (? for help)"
+
+    def _set_prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(text)
+
+    # ------------------------------------------------------------------ the game moving
+
+    def _advance(self) -> None:
+        """Let chance and the bots move, one step per timer tick, until the person is due."""
+        self.set_timer(0.01, self._tick)
+
+    def _tick(self) -> None:
+        if self.client.is_over:
+            self._redraw()
+            self.app.push_screen(GameOverScreen(self.view, self.client.names))
+            return
+        stepped = self.client.step()
+        if stepped is None:
+            self._redraw()
+            self._prompt_forced()
+            return
+        self._redraw()
+        bots = any(e.seat is not None and e.seat != self.client.human_seat for e in stepped)
+        self.set_timer(self.bot_delay if bots and self.bot_delay else 0.001, self._tick)
+
+    def _submit(self, action: Action) -> None:
+        try:
+            self.client.submit(action)
+        except IllegalActionError as exc:
+            self._set_prompt(f"Refused: {exc}")
+            return
+        self._redraw()
+        self._advance()
+
+    def _prompt_forced(self) -> None:
+        """Open the decision the game forces now, once per decision."""
+        view = self.view
+        if self._picking or not self.client.human_to_act():
+            return
+        due = (len(self.client.events), view.phase)
+        if due == self._prompted:
+            return
+        self._prompted = due
+        if view.phase in ALTHING_PHASES:
+            self.action_althing()
+        elif view.phase in FORCED:
+            self.action_chain(FORCED[view.phase])
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show and allow a key only when it leads to a legal action now."""
+        if action in ("help", "quit"):
+            return True
+        if self._picking:
+            return False
+        legal = self.legal()
+        kinds = _KEY_KINDS.get(action)
+        if action == "chain" and parameters:
+            chain = CHAINS[str(parameters[0])]
+            if parameters[0] == "age":
+                return any(isinstance(a, L.AgeNumber | L.AgeHex) for a in legal)
+            return any(isinstance(a, chain.kinds) for a in legal) and (
+                parameters[0] != "fate" or self.view.phase not in FORCED
+            )
+        if action == "decide":
+            return bool(legal) and (self.view.phase in FORCED or self.view.phase in ALTHING_PHASES)
+        if action == "althing":
+            return bool(legal) and self.view.phase in ALTHING_PHASES
+        if kinds is not None:
+            return any(isinstance(a, kinds) for a in legal)
+        return True
+
+    def action_roll(self) -> None:
+        """Roll the harvest dice."""
+        if A.ROLL in self.legal():
+            self._submit(A.ROLL)
+
+    def action_end_movement(self) -> None:
+        """End the movement phase."""
+        self._submit_kind(L.EndMovement)
+
+    def action_end_turn(self) -> None:
+        """End the turn."""
+        self._submit_kind(A.EndTurn)
+
+    def _submit_kind(self, kind: type) -> None:
+        found = [a for a in self.legal() if isinstance(a, kind)]
+        if found:
+            self._submit(found[0])
+
+    def action_answer(self, accept: bool) -> None:
+        """Accept or decline the offer made to you."""
+        found = [a for a in self.legal() if isinstance(a, L.AnswerTrade) and a.accept == accept]
+        if found:
+            self._submit(found[0])
+
+    def action_decide(self) -> None:
+        """Open the decision due now again."""
+        self._prompted = None
+        self._prompt_forced()
+
+    def action_help(self) -> None:
+        """The keys and the rules summary."""
+        self.app.push_screen(LandnamHelp(HELP_KEYS, self.view.options))
+
+    @work(exclusive=True, group="pick")
+    async def action_chain(self, name: str) -> None:
+        """Run a key's chain of picks, then play the action it leads to."""
+        legal = self.legal()
+        if name == "age" and any(isinstance(a, L.AgeHex) for a in legal):
+            name = "age_pick"
+        action = await self._run(CHAINS[name], legal)
+        if action is not None:
+            self._submit(action)
+
+    @work(exclusive=True, group="pick")
+    async def action_althing(self) -> None:
+        """The Althing's screen: the case and the acting seat's choices."""
+        legal = self.legal()
+        if not legal:
+            return
+        choices: list[Action | None] = [a for a in legal if not isinstance(a, L.Sue)]
+        words = [action_words(self.view, self.client.names, a) for a in choices]
+        if any(isinstance(a, L.Sue) for a in legal):
+            choices.append(None)
+            words.append("Sue a unit…")
+        self._picking = True
+        self.refresh_bindings()
+        try:
+            index = await self.app.push_screen_wait(
+                AlthingScreen(self.view, self.client.names, words)
+            )
+        finally:
+            self._picking = False
+        if index is None:
+            self._redraw()
+            return
+        action = choices[index]
+        if action is None:
+            action = await self._run(CHAINS["sue"], legal)
+        if action is not None:
+            self._submit(action)
+        else:
+            self._redraw()
+
+    @work(exclusive=True, group="pick")
+    async def action_offer(self) -> None:
+        """Offer a trade to a player: whom, what you give and what you ask (a chain of lists);
+        the rules check it before it is made."""
+        view, names, me = self.view, self.client.names, self.client.human_seat
+        if not any(isinstance(a, L.OfferTrade) for a in self.legal()):
+            return
+        others = [s for s in range(view.players) if s != me]
+        steps: list[tuple[str, list[int], Callable[[int], str]]] = []
+        to = await self._list("Offer to", others, lambda s: names[s])
+        if to is None:
+            return
+        give = await self._list("You give", [k for k in range(4) if view.hands[me][k]], KIND_NAMES.__getitem__)
+        if give is None:
+            return
+        give_n = await self._list("How many", list(range(1, view.hands[me][give] + 1)), str)
+        kinds = [k for k in range(4) if k != give and view.hands[to][k]]
+        get = None if give_n is None else await self._list("You ask for", kinds, KIND_NAMES.__getitem__)
+        get_n = None if get is None else await self._list("How many", list(range(1, view.hands[to][get] + 1)), str)
+        del steps
+        if give_n is None or get is None or get_n is None:
+            self._redraw()
+            return
+        hand_give = tuple(give_n if k == give else 0 for k in range(4))
+        hand_get = tuple(get_n if k == get else 0 for k in range(4))
+        self._submit(L.OfferTrade(to, hand_give, hand_get))
+
+    async def _list(self, prompt: str, values: list[int], words: Callable[[int], str]) -> int | None:
+        if not values:
+            return None
+        index = await self.app.push_screen_wait(ChoiceDialog(prompt, [words(v) for v in values]))
+        return None if index is None else values[index]
+
+    # ------------------------------------------------------------------ picks
+
+    async def _run(self, chain: Chain, legal: Sequence[Action]) -> Action | None:
+        """Narrow ``legal`` to one action by the chain's steps; None when cancelled."""
+        found = [a for a in legal if isinstance(a, chain.kinds)]
+        if not found:
+            return None
+        self._picking = True
+        self.refresh_bindings()
+        try:
+            for i, step in enumerate(chain.steps):
+                values = list(dict.fromkeys(step.value(a) for a in found))
+                board = step.where != "list" and i == len(chain.steps) - 1
+                if len(values) == 1 and not board:
+                    pick: Hashable | None = values[0]
+                else:
+                    pick = await self._ask(step, values)
+                if pick is None:
+                    return None
+                found = [a for a in found if step.value(a) == pick]
+            return found[0]
+        finally:
+            self._picking = False
+            self.query_one(FieldView).clear()
+            self._redraw()
+
+    async def _ask(self, step: Step, values: list[Any]) -> Hashable | None:
+        view, names = self.view, self.client.names
+        if step.where == "list" or (step.where == "node" and min(values) < 0):
+            words = [step.words(view, names, v) for v in values]
+            index = await self.app.push_screen_wait(ChoiceDialog(step.prompt, words))
+            return None if index is None else values[index]
+        board = self.query_one(FieldView)
+        places = values
+        if step.where == "unit":
+            places = [self._unit_at(v) for v in values]
+        board.offer("node" if step.where == "node" else "hex", places, labels(len(values)))
+        board.focus()
+        self._set_prompt(f"{step.prompt}: type a label, arrows and Enter, or click · Esc cancels")
+        self._future = asyncio.get_running_loop().create_future()
+        index = await self._future
+        self._future = None
+        return None if index is None else values[index]
+
+    def _unit_at(self, number: int) -> int:
+        unit = self.view.units[number]
+        return OUTER if unit is None else unit.at
+
+    @on(FieldView.Picked)
+    def _picked(self, message: FieldView.Picked) -> None:
+        if self._future is not None and not self._future.done():
+            self._future.set_result(message.index)
+
+    @on(FieldView.Cancelled)
+    def _cancelled(self, message: FieldView.Cancelled) -> None:
+        if self._future is not None and not self._future.done():
+            self._future.set_result(None)
+
+
+_KEY_KINDS: Final[dict[str, tuple[type, ...]]] = {
+    "roll": (A.RollDice,),
+    "end_movement": (L.EndMovement,),
+    "end_turn": (A.EndTurn,),
+    "offer": (L.OfferTrade,),
+    "answer": (L.AnswerTrade,),
+}
+
+
+@OWN_TABLES.register("landnam")
+def landnam_table(table: OwnTable) -> LandnamScreen:
+    """The table `hexlan play --game landnam` opens: a local practice game against bots (not
+    fair: its chance is drawn in this process).
+
+    Raises:
+        EngineError: seats or options the game refuses; ValueError: an unknown bot.
+    """
+    client = LocalLandnam(
+        len(table.names), table.names, table.seed, table.options, table.bots, 0, table.game
+    )
+    return LandnamScreen(client, table.bot_delay)
+
+
+__all__ = ["CHAINS", "KEYS", "LandnamScreen", "action_words", "landnam_table"]
