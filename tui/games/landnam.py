@@ -16,7 +16,7 @@ step at ``bot_delay`` seconds apart.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Coroutine, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
@@ -259,6 +259,7 @@ HELP_KEYS: Final = (
     ("t", "end the turn (builds take effect)"),
     ("picks", "type a label, or arrows and Enter, or click; Esc cancels"),
     ("?", "this help; r on it opens the rules page"),
+    ("l", "the log in the side column, or the players and stocks again"),
     ("ctrl+q", "quit"),
 )
 
@@ -286,6 +287,7 @@ class LandnamScreen(Screen[None]):
         *(Binding(key, action, words) for key, action, words in KEYS),
         Binding("y", "answer(True)", "Accept", show=False),
         Binding("n", "answer(False)", "Decline", show=False),
+        Binding("l", "toggle_log", "Log"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -296,9 +298,12 @@ class LandnamScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.explored = ""
         self._future: asyncio.Future[int | None] | None = None
-        self._picking = False
+        self.picking = False
+        """Whether a chain of picks (a board pick, a dialog) is under way."""
         self._prompted: tuple[int, str] | None = None
         self._told = 0
+        self.settled = False
+        """Whether the game waits for the person (or is over) and no step is due."""
 
     # ------------------------------------------------------------------ layout
 
@@ -310,7 +315,7 @@ class LandnamScreen(Screen[None]):
                 yield Static(id="status")
                 yield Static(id="players")
                 yield Static(id="stocks")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static("", id="prompt")
         yield Footer()
 
@@ -350,7 +355,7 @@ class LandnamScreen(Screen[None]):
         )
         self.query_one("#stocks", Static).update(stocks_text(view))
         self._log_new()
-        if not self._picking:
+        if not self.picking:
             self._set_prompt(self._idle_prompt())
         self.refresh_bindings()
 
@@ -385,22 +390,29 @@ class LandnamScreen(Screen[None]):
     # ------------------------------------------------------------------ the game moving
 
     def _advance(self) -> None:
-        """Let chance and the bots move, one step per timer tick, until the person is due."""
-        self.set_timer(0.01, self._tick)
+        """Let chance and the bots move (:meth:`_tick`) until the person is due."""
+        self.settled = False
+        self.set_timer(0.001, self._tick)
 
     def _tick(self) -> None:
-        if self.client.is_over:
-            self._redraw()
-            self.app.push_screen(GameOverScreen(self.view, self.client.names))
-            return
-        stepped = self.client.step()
-        if stepped is None:
-            self._redraw()
-            self._prompt_forced()
-            return
+        """Step chance and the bots: at ``bot_delay`` a bot decision per tick (chance at
+        once), or, with no delay, every step until the person is due, drawn once."""
+        bots = False
+        while not bots or not self.bot_delay:
+            if self.client.is_over:
+                self.settled = True
+                self._redraw()
+                self.app.push_screen(GameOverScreen(self.view, self.client.names))
+                return
+            stepped = self.client.step()
+            if stepped is None:
+                self.settled = True
+                self._redraw()
+                self._prompt_forced()
+                return
+            bots = any(e.seat is not None and e.seat != self.client.human_seat for e in stepped)
         self._redraw()
-        bots = any(e.seat is not None and e.seat != self.client.human_seat for e in stepped)
-        self.set_timer(self.bot_delay if bots and self.bot_delay else 0.001, self._tick)
+        self.set_timer(self.bot_delay, self._tick)
 
     def _submit(self, action: Action) -> None:
         try:
@@ -414,7 +426,7 @@ class LandnamScreen(Screen[None]):
     def _prompt_forced(self) -> None:
         """Open the decision the game forces now, once per decision."""
         view = self.view
-        if self._picking or not self.client.human_to_act():
+        if self.picking or not self.client.human_to_act():
             return
         due = (len(self.client.events), view.phase)
         if due == self._prompted:
@@ -429,9 +441,9 @@ class LandnamScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show and allow a key only when it leads to a legal action now."""
-        if action in ("help", "quit"):
+        if action in ("help", "quit", "toggle_log"):
             return True
-        if self._picking:
+        if self.picking:
             return False
         legal = self.legal()
         kinds = _KEY_KINDS.get(action)
@@ -479,76 +491,106 @@ class LandnamScreen(Screen[None]):
         self._prompted = None
         self._prompt_forced()
 
+    def action_toggle_log(self) -> None:
+        """Show the whole log in the side column instead of the players and stocks (80x24
+        has room for a few lines of it beside them), or the panels again."""
+        for panel in ("#players", "#stocks"):
+            widget = self.query_one(panel)
+            widget.display = not widget.display
+
     def action_help(self) -> None:
         """The keys and the rules summary."""
         self.app.push_screen(LandnamHelp(HELP_KEYS, self.view.options))
 
-    @work(exclusive=True, group="pick")
-    async def action_chain(self, name: str) -> None:
+    def action_chain(self, name: str) -> None:
         """Run a key's chain of picks, then play the action it leads to."""
         legal = self.legal()
         if name == "age" and any(isinstance(a, L.AgeHex) for a in legal):
             name = "age_pick"
-        action = await self._run(CHAINS[name], legal)
-        if action is not None:
-            self._submit(action)
+        self._pick(self._chain(CHAINS[name], legal))
+
+    def action_althing(self) -> None:
+        """The Althing's screen: the case and the acting seat's choices."""
+        self._pick(self._althing(self.legal()))
+
+    def action_offer(self) -> None:
+        """Offer a trade to a player: whom, what you give and what you ask (a chain of lists);
+        the rules check it when it is made."""
+        if any(isinstance(a, L.OfferTrade) for a in self.legal()):
+            self._pick(self._offer())
+
+    def _pick(self, picks: Coroutine[Any, Any, Action | None]) -> None:
+        """Run ``picks`` (a chain of board picks and dialogs) on a worker, keys off meanwhile,
+        then play the action it gives (none when cancelled)."""
+        self.picking = True
+        self.refresh_bindings()
+        self._picks(picks)
 
     @work(exclusive=True, group="pick")
-    async def action_althing(self) -> None:
-        """The Althing's screen: the case and the acting seat's choices."""
-        legal = self.legal()
+    async def _picks(self, picks: Coroutine[Any, Any, Action | None]) -> None:
+        try:
+            action = await picks
+        finally:
+            self.picking = False
+            for board in self.query(FieldView):  # none once the app is closing
+                board.clear()
+        if action is None:
+            self._redraw()
+        else:
+            self._submit(action)
+
+    async def _chain(self, chain: Chain, legal: Sequence[Action]) -> Action | None:
+        """Narrow ``legal`` to one action by the chain's steps; None when cancelled."""
+        found = [a for a in legal if isinstance(a, chain.kinds)]
+        if not found:
+            return None
+        for i, step in enumerate(chain.steps):
+            values = list(dict.fromkeys(step.value(a) for a in found))
+            board = step.where != "list" and i == len(chain.steps) - 1
+            if len(values) == 1 and not board:
+                pick: Hashable | None = values[0]
+            else:
+                pick = await self._ask(step, values)
+            if pick is None:
+                return None
+            found = [a for a in found if step.value(a) == pick]
+        return found[0]
+
+    async def _althing(self, legal: Sequence[Action]) -> Action | None:
         if not legal:
-            return
+            return None
         choices: list[Action | None] = [a for a in legal if not isinstance(a, L.Sue)]
         words = [action_words(self.view, self.client.names, a) for a in choices]
         if any(isinstance(a, L.Sue) for a in legal):
             choices.append(None)
             words.append("Sue a unit…")
-        self._picking = True
-        self.refresh_bindings()
-        try:
-            index = await self.app.push_screen_wait(
-                AlthingScreen(self.view, self.client.names, words)
-            )
-        finally:
-            self._picking = False
+        index = await self.app.push_screen_wait(AlthingScreen(self.view, self.client.names, words))
         if index is None:
-            self._redraw()
-            return
-        action = choices[index]
-        if action is None:
-            action = await self._run(CHAINS["sue"], legal)
-        if action is not None:
-            self._submit(action)
-        else:
-            self._redraw()
+            return None
+        chosen = choices[index]
+        return chosen if chosen is not None else await self._chain(CHAINS["sue"], legal)
 
-    @work(exclusive=True, group="pick")
-    async def action_offer(self) -> None:
-        """Offer a trade to a player: whom, what you give and what you ask (a chain of lists);
-        the rules check it before it is made."""
+    async def _offer(self) -> Action | None:
         view, names, me = self.view, self.client.names, self.client.human_seat
-        if not any(isinstance(a, L.OfferTrade) for a in self.legal()):
-            return
         others = [s for s in range(view.players) if s != me]
-        steps: list[tuple[str, list[int], Callable[[int], str]]] = []
         to = await self._list("Offer to", others, lambda s: names[s])
         if to is None:
-            return
-        give = await self._list("You give", [k for k in range(4) if view.hands[me][k]], KIND_NAMES.__getitem__)
+            return None
+        mine = [k for k in range(4) if view.hands[me][k]]
+        give = await self._list("You give", mine, KIND_NAMES.__getitem__)
         if give is None:
-            return
+            return None
         give_n = await self._list("How many", list(range(1, view.hands[me][give] + 1)), str)
-        kinds = [k for k in range(4) if k != give and view.hands[to][k]]
-        get = None if give_n is None else await self._list("You ask for", kinds, KIND_NAMES.__getitem__)
-        get_n = None if get is None else await self._list("How many", list(range(1, view.hands[to][get] + 1)), str)
-        del steps
-        if give_n is None or get is None or get_n is None:
-            self._redraw()
-            return
+        theirs = [k for k in range(4) if k != give and view.hands[to][k]]
+        get = None if give_n is None else await self._list("You ask for", theirs, KIND_NAMES.__getitem__)
+        if give_n is None or get is None:
+            return None
+        get_n = await self._list("How many", list(range(1, view.hands[to][get] + 1)), str)
+        if get_n is None:
+            return None
         hand_give = tuple(give_n if k == give else 0 for k in range(4))
         hand_get = tuple(get_n if k == get else 0 for k in range(4))
-        self._submit(L.OfferTrade(to, hand_give, hand_get))
+        return L.OfferTrade(to, hand_give, hand_get)
 
     async def _list(self, prompt: str, values: list[int], words: Callable[[int], str]) -> int | None:
         if not values:
@@ -557,30 +599,6 @@ class LandnamScreen(Screen[None]):
         return None if index is None else values[index]
 
     # ------------------------------------------------------------------ picks
-
-    async def _run(self, chain: Chain, legal: Sequence[Action]) -> Action | None:
-        """Narrow ``legal`` to one action by the chain's steps; None when cancelled."""
-        found = [a for a in legal if isinstance(a, chain.kinds)]
-        if not found:
-            return None
-        self._picking = True
-        self.refresh_bindings()
-        try:
-            for i, step in enumerate(chain.steps):
-                values = list(dict.fromkeys(step.value(a) for a in found))
-                board = step.where != "list" and i == len(chain.steps) - 1
-                if len(values) == 1 and not board:
-                    pick: Hashable | None = values[0]
-                else:
-                    pick = await self._ask(step, values)
-                if pick is None:
-                    return None
-                found = [a for a in found if step.value(a) == pick]
-            return found[0]
-        finally:
-            self._picking = False
-            self.query_one(FieldView).clear()
-            self._redraw()
 
     async def _ask(self, step: Step, values: list[Any]) -> Hashable | None:
         view, names = self.view, self.client.names

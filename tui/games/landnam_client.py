@@ -114,6 +114,8 @@ class LocalLandnam:
         options: the game options (``victory_points`` for a short game).
         bots: the bots' name (:func:`hexlan.simulate.own_bot`).
         human_seat: the person's seat.
+        chance: draws each chance outcome: ``chance(state, rng)`` (default
+            :func:`~hexlan.engine.game.sample_outcome`; a test may fix a roll).
 
     Raises:
         EngineError: seats or options the game refuses.
@@ -132,6 +134,7 @@ class LocalLandnam:
         bots: str = "random",
         human_seat: Seat = 0,
         game: str = "landnam",
+        chance: Callable[[LandnamState, random.Random], Action] = sample_outcome,
     ) -> None:
         self.names = tuple(names)
         self.players = players
@@ -144,6 +147,14 @@ class LocalLandnam:
             own_bot(bots, random.Random(self.seed * 31 + s)) for s in range(players)
         ]
         self._events: list[Said] = []
+        self._chance = chance
+
+    def arrange(self, edit: Callable[[LandnamState], None]) -> None:
+        """Apply ``edit`` to the full state and to every seat's view alike: a position set up
+        by hand (tests, tutorials). ``edit`` must change only public facts, so the views stay
+        the full state's."""
+        for state in (self._state, *self._views):
+            edit(state)
 
     @property
     def view(self) -> LandnamState:
@@ -184,7 +195,7 @@ class LocalLandnam:
         if seat == self.human_seat:
             return None
         if seat == CHANCE_SEAT:
-            return [self._apply(sample_outcome(state, self._rng), None)]
+            return [self._apply(self._chance(state, self._rng), None)]
         return [self._apply(self._bots[seat].choose(self._views[seat], seat), seat)]
 
     def _apply(self, action: Action, seat: Seat | None) -> Said:
