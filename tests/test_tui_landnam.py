@@ -162,3 +162,97 @@ async def test_a_short_game_is_played_by_keys_to_the_game_over_screen() -> None:
         assert "Game over" in shown and "won" in shown
         assert client.is_over and client.view.winners()
         assert {"d", "m", "1"} <= set(pressed)
+
+
+def _seven_first(state: LandnamState, rng: random.Random) -> Action:
+    """Chance as usual, but the person's first harvest roll is a 7."""
+    if state.phase == P.DICE and state.active == 0 and not state.turn > 3:
+        return A.Dice(3, 4)
+    return sample_outcome(state, rng)
+
+
+def _lawsuit_ready(state: LandnamState) -> None:
+    """The person's settler stands on a field (5) beside Blue's farm; both hold grain: Blue
+    may sue it at the Althing (§8.3)."""
+    board = state.board
+    hex_ = board.neighbours[board.centre][0]
+    state.terrain[hex_], state.numbers[hex_] = Land.FIELD, 5
+    state.units.append(Unit(0, False, hex_))
+    state.settlers[0] -= 1
+    state.buildings[board.corners[hex_][0]] = (1, False)
+    state.houses[1] -= 1
+    state.hands[0][0] = 12
+    state.hands[1][0] = 4
+
+
+ALTHING_SEED = 1
+
+
+async def test_the_althing_screen_opens_on_a_seven_and_a_bid_is_made_by_keys() -> None:
+    """A 7 calls the Althing: its screen shows the case (the unit, its hex, the resource, both
+    sides and their totals) and the person's choices; pressing a "Raise by" option's number
+    bids (§8.5)."""
+    client = LocalLandnam(3, NAMES, seed=ALTHING_SEED, chance=_seven_first)
+    app = _App(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        while screen.view.phase != P.ROLL or not client.human_to_act():  # answer any offers
+            await _until(pilot, lambda: isinstance(app.screen, ChoiceDialog) or _ready(app))
+            if isinstance(app.screen, ChoiceDialog):
+                await pilot.press("1")
+        client.arrange(_lawsuit_ready)
+        await pilot.press("d")
+        await _until(pilot, lambda: isinstance(app.screen, AlthingScreen))
+        raised = False
+        for _ in range(30):
+            await _until(pilot, lambda: isinstance(app.screen, AlthingScreen) or client.view.phase not in ALTHING)
+            if client.view.phase not in ALTHING:
+                break
+            dialog = app.screen
+            assert isinstance(dialog, AlthingScreen)
+            options = dialog.options
+            pick = 0
+            if client.view.phase == P.APPOINT:
+                pick = options.index("Appoint Blue to open the lawsuit round")
+            bids = [i for i, words in enumerate(options) if words.startswith("Raise by")]
+            if bids:
+                shown = _screen_text(app)
+                assert "Case against" in shown and "grain" in shown and "Defence" in shown
+                pick = bids[0]
+                raised = True
+            await pilot.press(str(pick + 1))
+            await _until(pilot, lambda: app.screen is not dialog)
+            if raised:
+                break
+        assert raised, "Blue brought no case"
+        said = [e.text for e in client.events if isinstance(e.action, L.Bid) and e.seat == 0]
+        assert said and said[-1].startswith("You raised by")
+
+
+ALTHING = frozenset({P.ALTHING_OPEN, P.APPOINT, P.SUING, P.CASE, P.INVITED, P.DRAW})
+
+
+async def test_a_move_offers_exactly_the_legal_places_and_esc_cancels() -> None:
+    """``m`` lights up exactly the positions the unit may step to (the first move: a side's
+    non-corner edge hexes, §9.6), each labelled; a label that is not offered does nothing; Esc
+    ends the pick without a move."""
+    client = LocalLandnam(3, NAMES, seed=4)
+    app = _App(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        while screen.view.phase != P.MOVE or not client.human_to_act():
+            await _until(pilot, lambda: isinstance(app.screen, ChoiceDialog) or _ready(app))
+            await pilot.press("1" if isinstance(app.screen, ChoiceDialog) else "d")
+        legal = {a.to for a in screen.legal() if isinstance(a, L.Move)}
+        await pilot.press("m")
+        board = screen.query_one(FieldView)
+        await _until(pilot, lambda: bool(board.places))
+        assert set(board.places) == legal and len(board.targets) == len(legal)
+        assert not set(board.places) & set(client.view.board.board_corners)
+        events = len(client.events)
+        await pilot.press("z")
+        await pilot.pause()
+        assert len(client.events) == events and screen.picking
+        await pilot.press("escape")
+        await _until(pilot, lambda: not screen.picking)
+        assert not board.places and len(client.events) == events
