@@ -14,7 +14,18 @@ from hexlan.cli import main
 def test_simulate_plays_landnam_to_a_winner() -> None:
     result = CliRunner().invoke(
         main,
-        ["simulate", "--game", "landnam", "--games", "2", "--players", "3", "--bots", "random", "--json"],
+        [
+            "simulate",
+            "--game",
+            "landnam",
+            "--games",
+            "2",
+            "--players",
+            "3",
+            "--bots",
+            "random",
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output.splitlines()[-1])
@@ -24,7 +35,18 @@ def test_simulate_plays_landnam_to_a_winner() -> None:
 
 
 def test_simulate_is_deterministic_per_seed() -> None:
-    args = ["simulate", "--game", "landnam", "--games", "1", "--bots", "random", "--json", "--seed", "5"]
+    args = [
+        "simulate",
+        "--game",
+        "landnam",
+        "--games",
+        "1",
+        "--bots",
+        "random",
+        "--json",
+        "--seed",
+        "5",
+    ]
     first, second = (json.loads(CliRunner().invoke(main, args).output) for _ in range(2))
     assert first["games"] == second["games"]
 

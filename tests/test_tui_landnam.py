@@ -61,7 +61,9 @@ def _ready(app: OwnGameApp) -> bool:
     """The table waits for the person (a dialog or a pick may be open) or the game is over."""
     screen = _screen(app)
     return screen.settled and (
-        screen.client.is_over or screen.client.human_to_act() or isinstance(app.screen, GameOverScreen)
+        screen.client.is_over
+        or screen.client.human_to_act()
+        or isinstance(app.screen, GameOverScreen)
     )
 
 
@@ -135,7 +137,12 @@ async def _play(pilot: object, app: OwnGameApp, decisions: int) -> list[str]:
             return pressed
         if screen.picking:
             board = screen.query_one(FieldView)
-            await _until(pilot, lambda: isinstance(app.screen, ChoiceDialog) or bool(board.places) or not screen.picking)
+            await _until(
+                pilot,
+                lambda b=board: (  # type: ignore[misc]
+                    isinstance(app.screen, ChoiceDialog) or bool(b.places) or not screen.picking
+                ),
+            )
             if board.places:
                 _board_values(screen, screen.legal())
             if screen.picking:
@@ -205,7 +212,10 @@ async def test_the_althing_screen_opens_on_a_seven_and_a_bid_is_made_by_keys() -
         await _until(pilot, lambda: isinstance(app.screen, AlthingScreen))
         raised = False
         for _ in range(30):
-            await _until(pilot, lambda: isinstance(app.screen, AlthingScreen) or client.view.phase not in ALTHING)
+            await _until(
+                pilot,
+                lambda: isinstance(app.screen, AlthingScreen) or client.view.phase not in ALTHING,
+            )
             if client.view.phase not in ALTHING:
                 break
             dialog = app.screen
@@ -221,7 +231,7 @@ async def test_the_althing_screen_opens_on_a_seven_and_a_bid_is_made_by_keys() -
                 pick = bids[0]
                 raised = True
             await pilot.press(str(pick + 1))
-            await _until(pilot, lambda: app.screen is not dialog)
+            await _until(pilot, lambda d=dialog: app.screen is not d)  # type: ignore[misc]
             if raised:
                 break
         assert raised, "Blue brought no case"

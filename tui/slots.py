@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from hexlan.engine.options import GameOptions
 from hexlan.engine.slots import RulesSlot
@@ -98,5 +98,5 @@ class OwnTable:
     bot_delay: float
 
 
-OWN_TABLES: Final = NameSlot[Callable[[OwnTable], "Screen[object]"]]("own table")
+OWN_TABLES: Final = NameSlot[Callable[[OwnTable], "Screen[Any]"]]("own table")
 """Each game with a state of its own: the screen `hexlan play` opens for it, by its spec's name."""

@@ -240,9 +240,7 @@ def _harbour(w: _Words, a: L.HarbourTrade) -> str:
 
 
 def _offer(w: _Words, a: L.OfferTrade) -> str:
-    return (
-        f"{w.who(w.after.active)} offered {w.whom(a.to)} {_hand(a.give)} for {_hand(a.get)}"
-    )
+    return f"{w.who(w.after.active)} offered {w.whom(a.to)} {_hand(a.give)} for {_hand(a.get)}"
 
 
 def _answer(w: _Words, a: L.AnswerTrade) -> str:

@@ -30,7 +30,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.core import IllegalActionError, Seat
+from hexlan.engine.core import IllegalActionError
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam import phases as P
 from hexlan.engine.variants.landnam.board import OUTER
@@ -89,7 +89,7 @@ class Chain:
     steps: tuple[Step, ...]
 
 
-def _same(action: Any) -> Hashable:
+def _same(action: Action) -> Hashable:
     return action
 
 
@@ -119,7 +119,8 @@ def action_words(view: LandnamState, names: Names, action: Any) -> str:
         kind = KIND_NAMES[view.harbours[action.position]]
         where = view.board.label(action.position)
         return f"{view.rules.harbour_rate} {kind} for 1 {KIND_NAMES[action.get]} (harbour {where})"
-    return _WORDS.get(type(action), lambda v, n, a: repr(a))(view, names, action)
+    words = _WORDS.get(type(action))
+    return repr(action) if words is None else words(view, names, action)
 
 
 def _seer_words(view: LandnamState, names: Names, a: L.ChooseSeer) -> str:
@@ -179,8 +180,10 @@ CHAINS: Final[dict[str, Chain]] = {
     ),
     "farm": Chain(
         (L.BuildFarm,),
-        (Step("Farm: pick the settler", lambda a: a.unit, "unit"),
-         Step("Farm at the corner", lambda a: a.corner, "node")),
+        (
+            Step("Farm: pick the settler", lambda a: a.unit, "unit"),
+            Step("Farm at the corner", lambda a: a.corner, "node"),
+        ),
     ),
     "town": Chain((L.BuildTown,), (Step("Town: pick the farm", lambda a: a.corner, "node"),)),
     "unit": Chain(
@@ -193,15 +196,22 @@ CHAINS: Final[dict[str, Chain]] = {
     ),
     "harbour": Chain(
         (L.BuildHarbour,),
-        (Step("Harbour: pick the ship", lambda a: a.unit, "unit"),
-         Step("Harbour of", lambda a: a.kind, "list", lambda v, n, k: KIND_NAMES[k])),
+        (
+            Step("Harbour: pick the ship", lambda a: a.unit, "unit"),
+            Step("Harbour of", lambda a: a.kind, "list", lambda v, n, k: KIND_NAMES[k]),
+        ),
     ),
     "age": Chain((L.AgeNumber,), (Step("Age the hex of the settler", lambda a: a.unit, "unit"),)),
     "age_pick": Chain((L.AgeHex,), (Step("Pick the hex to age", lambda a: a.position, "hex"),)),
-    "trade": Chain((L.BankTrade, L.HarbourTrade), (Step("Trade with the stock", _same, "list", action_words),)),
+    "trade": Chain(
+        (L.BankTrade, L.HarbourTrade), (Step("Trade with the stock", _same, "list", action_words),)
+    ),
     "fate": Chain((L.PlayFate,), (Step("Play a fate card", _same, "list", action_words),)),
     "flee": Chain((L.Flee,), (Step("Flee to", lambda a: a.to, "hex"),)),
-    "seer": Chain((L.ChooseSeer,), (Step("Seer's counsel: the faces that count", _same, "list", action_words),)),
+    "seer": Chain(
+        (L.ChooseSeer,),
+        (Step("Seer's counsel: the faces that count", _same, "list", action_words),),
+    ),
     "entry": Chain((L.Stay, L.PlayFate), (Step("The hex found", _same, "list", action_words),)),
     "harvest": Chain((L.Harvest, L.PlayFate), (Step("The harvest", _same, "list", action_words),)),
     "answer": Chain((L.AnswerTrade,), (Step("An offer to you", _same, "list", action_words),)),
@@ -210,7 +220,9 @@ CHAINS: Final[dict[str, Chain]] = {
         (
             Step("Sue: the unit", lambda a: a.unit, "list", _unit_words),
             Step("Sue for your settlement at", lambda a: a.corner, "list", _corner_words),
-            Step("Open with", lambda a: a.cards, "list", lambda v, n, c: f"{c} card{'s' * (c > 1)}"),
+            Step(
+                "Open with", lambda a: a.cards, "list", lambda v, n, c: f"{c} card{'s' * (c > 1)}"
+            ),
         ),
     ),
 }
@@ -350,9 +362,7 @@ class LandnamScreen(Screen[None]):
         self.query_one("#status", Static).update(
             status_text(view, names, self.client.fair, view.roll, self.explored)
         )
-        self.query_one("#players", Static).update(
-            players_text(view, names, self.client.human_seat)
-        )
+        self.query_one("#players", Static).update(players_text(view, names, self.client.human_seat))
         self.query_one("#stocks", Static).update(stocks_text(view))
         self._log_new()
         if not self.picking:
@@ -371,7 +381,9 @@ class LandnamScreen(Screen[None]):
 
     def _note(self, event: Told) -> None:
         if isinstance(event.action, L.ExploreRoll | L.ChooseSeer) and "found" in event.text:
-            self.explored = event.text.split("; ")[-1 if isinstance(event.action, L.ChooseSeer) else 0]
+            self.explored = event.text.split("; ")[
+                -1 if isinstance(event.action, L.ChooseSeer) else 0
+            ]
             self.explored = self.explored.replace("The exploration ", "")
 
     def _idle_prompt(self) -> str:
@@ -582,7 +594,11 @@ class LandnamScreen(Screen[None]):
             return None
         give_n = await self._list("How many", list(range(1, view.hands[me][give] + 1)), str)
         theirs = [k for k in range(4) if k != give and view.hands[to][k]]
-        get = None if give_n is None else await self._list("You ask for", theirs, KIND_NAMES.__getitem__)
+        get = (
+            None
+            if give_n is None
+            else await self._list("You ask for", theirs, KIND_NAMES.__getitem__)
+        )
         if give_n is None or get is None:
             return None
         get_n = await self._list("How many", list(range(1, view.hands[to][get] + 1)), str)
@@ -592,7 +608,9 @@ class LandnamScreen(Screen[None]):
         hand_get = tuple(get_n if k == get else 0 for k in range(4))
         return L.OfferTrade(to, hand_give, hand_get)
 
-    async def _list(self, prompt: str, values: list[int], words: Callable[[int], str]) -> int | None:
+    async def _list(
+        self, prompt: str, values: list[int], words: Callable[[int], str]
+    ) -> int | None:
         if not values:
             return None
         index = await self.app.push_screen_wait(ChoiceDialog(prompt, [words(v) for v in values]))

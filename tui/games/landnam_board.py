@@ -46,6 +46,7 @@ from hexlan.tui.board_render import (
     Geometry,
     Layout,
     TargetKind,
+    canvas_lines,
     geometry,
     hit_test,
     piece_glyph,
@@ -71,9 +72,7 @@ _LOOK: Final = {
 brown-red)."""
 _DARK: Final = frozenset({Land.FIELD, Land.PASTURE})
 _FILL: Final = {
-    land: Style(
-        bgcolor=TERRAIN_COLOURS[terrain], color="#000000" if land in _DARK else "#FFFFFF"
-    )
+    land: Style(bgcolor=TERRAIN_COLOURS[terrain], color="#000000" if land in _DARK else "#FFFFFF")
     for land, terrain in _LOOK.items()
 }
 _UNKNOWN: Final = Style(color="#8A8A8A", dim=True)
@@ -100,7 +99,6 @@ class FieldMap:
     topology: Topology
     corner_node: tuple[int, ...]
     node_corner: tuple[int, ...]
-
 
 
 @cache
@@ -205,7 +203,9 @@ def _hex_parts(
     harbour = state.harbours[p]
     harbour_part = (f"{TERRAIN_LETTERS[Land(harbour + 1)]}2:1", _HARBOUR) if harbour >= 0 else None
     if layout in ("roomy", "medium"):
-        word = KIND_NAMES[land.kind] if land.produces else ("mtn" if land == Land.MOUNTAIN else "sea")
+        word = (
+            KIND_NAMES[land.kind] if land.produces else ("mtn" if land == Land.MOUNTAIN else "sea")
+        )
         rows: dict[int, Parts] = {-2 if layout == "roomy" else -1: [(f"{letter} {word}", bold)]}
         if number:
             rows[-1 if layout == "roomy" else 0] = [(f" {number} ", marker_style(number))]
@@ -420,8 +420,7 @@ class FieldView(Widget, can_focus=True):
         canvas = render_field(
             self.state, layout, kind=self.kind, targets=self.targets, cursor=self.cursor
         )
-        lines = [Text.assemble(*((s.text, s.style) for s in canvas.segments(r))) for r in range(canvas.height)]
-        return Group(*lines, outer_line(self.state))
+        return Group(*canvas_lines(canvas), outer_line(self.state))
 
     def _geo(self) -> Geometry | None:
         layout = self.layout_now
@@ -507,7 +506,7 @@ __all__ = [
     "marker_style",
     "marker_text",
     "outer_line",
-    "rim_in_view",
     "render_field",
+    "rim_in_view",
     "unit_text",
 ]

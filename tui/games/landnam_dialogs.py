@@ -174,7 +174,11 @@ class LandnamRules(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The page."""
         page = resources.files("hexlan.rules").joinpath("landnam.md")
-        text = page.read_text("utf-8") if page.is_file() else "The Landnám rules page is not written yet."
+        text = (
+            page.read_text("utf-8")
+            if page.is_file()
+            else "The Landnám rules page is not written yet."
+        )
         with Vertical(classes="dialog wide-dialog rules-dialog"):
             yield Label("Rules: landnam", classes="dialog-title")
             with VerticalScroll():
@@ -203,12 +207,9 @@ class GameOverScreen(ModalScreen[None]):
         lines = Text(f"{winners} won.\n")
         for seat in range(view.players):
             white, red, black = view.tokens[seat]
-            lines += (
-                who(self.names, seat)
-                + Text(
-                    f": {view.victory_points(seat)} points (houses {view.house_points(seat)},"
-                    f" white {white}, red {red}, black {black})\n"
-                )
+            lines += who(self.names, seat) + Text(
+                f": {view.victory_points(seat)} points (houses {view.house_points(seat)},"
+                f" white {white}, red {red}, black {black})\n"
             )
         with Vertical(classes="dialog wide-dialog"):
             yield Label("Game over", classes="dialog-title")

@@ -94,7 +94,9 @@ def player_text(view: LandnamState, names: Sequence[str], seat: Seat, me: Seat) 
     """One player's two lines: points, tokens (white ○, red ●, black ◆) and the reserve
     (ships ≈, settlers ♟, houses ⌂); resource cards and fate cards."""
     text = who(names, seat) + Text(f" {view.victory_points(seat)}VP ", _BOLD)
-    text += Text("".join(f"{g}{n}" for (g, _), n in zip(TOKEN_LETTERS, view.tokens[seat], strict=True)))
+    text += Text(
+        "".join(f"{g}{n}" for (g, _), n in zip(TOKEN_LETTERS, view.tokens[seat], strict=True))
+    )
     text += Text(f" ≈{view.ships[seat]}♟{view.settlers[seat]}⌂{view.houses[seat]}", _DIM)
     if seat == view.active:
         text += Text(" ◀", seat_style(seat))
