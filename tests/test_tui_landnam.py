@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from rich.text import Text
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -26,9 +27,16 @@ from hexlan.engine.variants.landnam.rules import Land
 from hexlan.engine.variants.landnam.state import LandnamState
 from hexlan.tui.app import OwnGameApp
 from hexlan.tui.games.landnam import LandnamScreen
-from hexlan.tui.games.landnam_board import FieldView
+from hexlan.tui.board_render import geometry
+from hexlan.tui.games.landnam_board import FieldView, field_map
 from hexlan.tui.games.landnam_client import LocalLandnam
-from hexlan.tui.games.landnam_dialogs import AlthingScreen, ChoiceDialog, GameOverScreen
+from hexlan.tui.games.landnam_dialogs import (
+    AlthingScreen,
+    ChoiceDialog,
+    GameOverScreen,
+    LandnamHelp,
+    LandnamRules,
+)
 from hexlan.tui.slots import OwnTable
 
 NAMES = ("You", "Blue", "Green")
@@ -80,9 +88,17 @@ async def test_the_table_shows_board_stocks_and_players(size: tuple[int, int]) -
     app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, "random", 0))
     async with app.run_test(size=size) as pilot:
         await _until(pilot, lambda: _ready(app))
-        assert _screen(app).query_one(FieldView).layout_now is not None
+        board = _screen(app).query_one(FieldView)
+        layout = board.layout_now
+        assert layout is not None and layout.name == ("compact" if size[0] == 80 else "roomy")
+        drawn = board.render()
+        assert isinstance(drawn, Text)
+        lines = drawn.plain.split("\n")
+        assert len(lines) == geometry(layout, field_map(board.state.board).topology).height + 1
+        assert "M" in drawn.plain and drawn.plain.count("?") == 18  # the mountain, 18 unknown
+        assert lines[-1].startswith("Outer sea: ≈a ≈b ≈c")
         shown = _screen_text(app)
-        for words in ("M", "?", "Outer sea", "≈a", "Hexes", "Markers", "Harbours", *NAMES):
+        for words in ("Hexes", "Markers", "Harbours", "deck", *NAMES):
             assert words in shown, words
         assert "not fair" in shown
         assert "stock 2" not in shown  # no count of the resource stock anywhere
@@ -266,3 +282,17 @@ async def test_a_move_offers_exactly_the_legal_places_and_esc_cancels() -> None:
         await pilot.press("escape")
         await _until(pilot, lambda: not screen.picking)
         assert not board.places and len(client.events) == events
+
+
+async def test_help_lists_the_keys_and_opens_the_rules_page() -> None:
+    """``?`` shows the key map and the rules summary; ``r`` on it opens the rules page."""
+    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, "random", 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: _ready(app))
+        await pilot.press("question_mark")
+        await _until(pilot, lambda: isinstance(app.screen, LandnamHelp))
+        shown = _screen_text(app)
+        assert "roll the harvest dice" in shown and "Althing" in shown
+        await pilot.press("r")
+        await _until(pilot, lambda: isinstance(app.screen, LandnamRules))
+        assert "At this table" in _screen_text(app)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Final
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -420,7 +420,7 @@ class FieldView(Widget, can_focus=True):
         canvas = render_field(
             self.state, layout, kind=self.kind, targets=self.targets, cursor=self.cursor
         )
-        return Group(*canvas_lines(canvas), outer_line(self.state))
+        return Text("\n").join([*canvas_lines(canvas), outer_line(self.state)])
 
     def _geo(self) -> Geometry | None:
         layout = self.layout_now
