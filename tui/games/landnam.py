@@ -140,9 +140,20 @@ _WORDS: Final[dict[type, Callable[[LandnamState, Names, Any], str]]] = {
     L.Bid: lambda v, n, a: f"Raise by {a.cards}" if a.cards else "Pass to your side's next member",
     L.Invite: lambda v, n, a: f"Invite {n[a.guest]} to join your side",
     L.Join: lambda v, n, a: f"Join with {a.cards}" if a.cards else "Decline",
-    L.AnswerTrade: lambda v, n, a: "Accept the offer" if a.accept else "Decline the offer",
+    L.AnswerTrade: lambda v, n, a: _answer_words(v, n, a),
     L.Flee: lambda v, n, a: f"Flee to {_place(v, a.to)}",
 }
+
+
+def _answer_words(view: LandnamState, names: Names, action: L.AnswerTrade) -> str:
+    offer = view.offer
+    if offer is None or not action.accept:
+        return "Decline the offer"
+    return f"Accept: give {_hand(offer.get)}, get {_hand(offer.give)} from {names[view.active]}"
+
+
+def _hand(counts: Sequence[int]) -> str:
+    return ", ".join(f"{n} {KIND_NAMES[k]}" for k, n in enumerate(counts) if n) or "nothing"
 
 
 def _card_words(view: LandnamState, names: Names, face: int) -> str:
@@ -286,8 +297,7 @@ class LandnamScreen(Screen[None]):
 
     DEFAULT_CSS = """
     LandnamScreen #main { height: 1fr; }
-    LandnamScreen #board { width: auto; min-width: 49; max-width: 76; }
-    LandnamScreen #side { width: 1fr; min-width: 30; }
+    LandnamScreen #ln-side { width: 1fr; min-width: 24; }
     LandnamScreen #status { height: auto; background: $panel; padding: 0 1; }
     LandnamScreen #players { height: auto; padding: 0 1; }
     LandnamScreen #stocks { height: auto; padding: 0 1; background: $panel; }
@@ -322,8 +332,8 @@ class LandnamScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The board beside the side column; the prompt line and the footer below."""
         with Horizontal(id="main"):
-            yield FieldView(self.client.view, id="board")
-            with Vertical(id="side"):
+            yield FieldView(self.client.view, id="field")
+            with Vertical(id="ln-side"):
                 yield Static(id="status")
                 yield Static(id="players")
                 yield Static(id="stocks")

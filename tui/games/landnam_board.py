@@ -26,6 +26,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -59,6 +60,8 @@ SHIP_GLYPH: Final = "≈"
 SETTLER_GLYPH: Final = "♟"
 OUTLAW_GLYPH: Final = "×"
 UNKNOWN_GLYPH: Final = "?"
+SIDE_ROOM: Final = 25
+"""Columns the board leaves beside it for the side column."""
 
 _LOOK: Final = {
     Land.SEA: Terrain.SEA,
@@ -221,8 +224,8 @@ def _hex_parts(
             top.append((PIP_BRAILLE[PIPS[number]], fill))
     if harbour_part is not None:
         top.append(harbour_part)
-    if layout == "mini":
-        return {0: top}
+    if layout == "mini":  # one row: the unit takes the number's place
+        return {0: top if not occupied else [(letter, bold)]}
     rows = {-1: top}
     if number and not occupied:
         rows[0] = [(PIP_GLYPH * PIPS[number], fill)]
@@ -237,7 +240,7 @@ def _draw_units(canvas: Canvas, geo: Geometry, state: LandnamState) -> None:
         col, row = geo.hexes[unit.at]
         parts = unit_parts(unit.owner, unit.ship, len(unit.tokens))
         if geo.layout.name == "mini":
-            canvas.put(col + 2, row, parts[0][0][:1], parts[0][1])
+            canvas.put(col, row, "".join(t for t, _ in parts)[:3], parts[-1][1])
             continue
         _centred(canvas, col, row + below, parts)
 
@@ -332,7 +335,7 @@ class FieldView(Widget, can_focus=True):
     """
 
     DEFAULT_CSS = """
-    FieldView { width: 1fr; height: 1fr; }
+    FieldView { width: auto; height: 1fr; }
     FieldView:focus { background: $surface; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -406,6 +409,14 @@ class FieldView(Widget, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         """Another layout: the targets move."""
         self._retarget()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """As wide as the largest layout that fits beside the side column's least width."""
+        room = container.width - SIDE_ROOM
+        layout = choose_layout(room, container.height, self.state.board)
+        if layout is None:
+            return max(room, 1)
+        return geometry(layout, field_map(self.state.board).topology).width
 
     @property
     def layout_now(self) -> Layout | None:
