@@ -6,9 +6,10 @@ neither Textual nor any crypto library.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import CATAN_GAMES, GAMES, game_summary, load_ruleset, state_spec
 
 if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
+    import random
+
     from hexlan.tui.screens.menu import MenuServices
 
 
@@ -383,6 +386,7 @@ def play(
     options = parse_game_options(game, game_options)
     own = state_spec(game) is not None
     strategy = strategy or ("random" if own else _PLAY_DEFAULT.get(game, "heuristic"))
+    own_bot = _own_bot(strategy) if own else None
     from hexlan.tui.app import run_play
 
     sys.exit(
@@ -398,8 +402,26 @@ def play(
             options=options,
             bell=bell,
             title=title,
+            own_bot=own_bot,
         )
     )
+
+
+def _own_bot(strategy: str) -> Callable[[random.Random], object]:
+    """The bots of a game with a state of its own, by ``--strategy``.
+
+    Raises:
+        click.BadParameter: a bot such a game does not have.
+    """
+    import random as rng_module
+
+    from hexlan.simulate import own_bot
+
+    try:
+        own_bot(strategy, rng_module.Random(0))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--strategy'") from None
+    return functools.partial(own_bot, strategy)
 
 
 @main.command()

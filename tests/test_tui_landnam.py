@@ -18,6 +18,7 @@ from rich.text import Text
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
+from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.game import sample_outcome
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam import actions as L
@@ -26,8 +27,8 @@ from hexlan.engine.variants.landnam.parts import Unit
 from hexlan.engine.variants.landnam.rules import Land
 from hexlan.engine.variants.landnam.state import LandnamState
 from hexlan.tui.app import OwnGameApp
-from hexlan.tui.games.landnam import LandnamScreen
 from hexlan.tui.board_render import geometry
+from hexlan.tui.games.landnam import LandnamScreen
 from hexlan.tui.games.landnam_board import FieldView, field_map
 from hexlan.tui.games.landnam_client import LocalLandnam
 from hexlan.tui.games.landnam_dialogs import (
@@ -46,7 +47,7 @@ class _App(OwnGameApp):
     """The own-game app around a given client (the test's), at no bot delay."""
 
     def __init__(self, client: LocalLandnam) -> None:
-        super().__init__(OwnTable("landnam", NAMES, 0, None, "random", 0))
+        super().__init__(OwnTable("landnam", NAMES, 0, None, RandomBot, 0))
         self.table_screen = LandnamScreen(client, bot_delay=0)
 
 
@@ -85,7 +86,7 @@ def _screen_text(app: OwnGameApp) -> str:
 async def test_the_table_shows_board_stocks_and_players(size: tuple[int, int]) -> None:
     """At both sizes the board (the centre mountain, unexplored '?', the outer sea with its
     ships), the stocks (never the resource stock) and every player are on screen."""
-    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, "random", 0))
+    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, RandomBot, 0))
     async with app.run_test(size=size) as pilot:
         await _until(pilot, lambda: _ready(app))
         board = _screen(app).query_one(FieldView)
@@ -286,7 +287,7 @@ async def test_a_move_offers_exactly_the_legal_places_and_esc_cancels() -> None:
 
 async def test_help_lists_the_keys_and_opens_the_rules_page() -> None:
     """``?`` shows the key map and the rules summary; ``r`` on it opens the rules page."""
-    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, "random", 0))
+    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, RandomBot, 0))
     async with app.run_test(size=(80, 24)) as pilot:
         await _until(pilot, lambda: _ready(app))
         await pilot.press("question_mark")

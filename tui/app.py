@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
+from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.core import Seat
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import state_spec
@@ -541,11 +542,17 @@ def run_play(
     options: GameOptions | None = None,
     bell: bool = True,
     title: bool = True,
+    own_bot: Callable[[random.Random], object] | None = None,
 ) -> int:
-    """Run `hexlan play` until the person quits; the process exit code (0)."""
+    """Run `hexlan play` until the person quits; the process exit code (0).
+
+    A game with a state of its own plays at its own table (:class:`OwnGameApp`), its bots
+    made by ``own_bot`` (the random bot when None).
+    """
     if state_spec(game) is not None:
         names = tuple(_seat_names(name, players))
-        own = OwnGameApp(OwnTable(game, names, seed, options, strategy, bot_delay))
+        bot = RandomBot if own_bot is None else own_bot
+        own = OwnGameApp(OwnTable(game, names, seed, options, bot, bot_delay))
         own.run()
         return own.return_code or 0
     app = make_app(

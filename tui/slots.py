@@ -11,6 +11,7 @@ Seafarers, has Seafarers' parts unless it registers its own.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
@@ -86,15 +87,17 @@ class OwnTable:
 
     Attributes:
         game: the rule set's name; names: one per seat (the person's first); seed: the local
-            chance's and bots' seed (None: fresh); options: the game options; bots: the bots'
-            name; bot_delay: seconds between bot moves (0 in tests).
+            chance's and bots' seed (None: fresh); options: the game options; bot: makes a
+            bot's policy from its seeded ``random.Random`` (`hexlan play` passes the named
+            bot of ``hexlan.simulate.own_bot``); bot_delay: seconds between bot moves (0 in
+            tests).
     """
 
     game: str
     names: tuple[str, ...]
     seed: int | None
     options: GameOptions | None
-    bots: str
+    bot: Callable[[random.Random], Any]
     bot_delay: float
 
 

@@ -129,6 +129,17 @@ def _seer_words(view: LandnamState, names: Names, a: L.ChooseSeer) -> str:
     return f"green {ex.green[a.green]}, red {ex.red[a.red]}"
 
 
+def _answer_words(view: LandnamState, names: Names, action: L.AnswerTrade) -> str:
+    offer = view.offer
+    if offer is None or not action.accept:
+        return "Decline the offer"
+    return f"Accept: give {_hand(offer.get)}, get {_hand(offer.give)} from {names[view.active]}"
+
+
+def _hand(counts: Sequence[int]) -> str:
+    return ", ".join(f"{n} {KIND_NAMES[k]}" for k, n in enumerate(counts) if n) or "nothing"
+
+
 _WORDS: Final[dict[type, Callable[[LandnamState, Names, Any], str]]] = {
     L.Harvest: lambda v, n, a: f"Take the harvest of {v.roll}",
     L.Stay: lambda v, n, a: "Stay where you are",
@@ -140,20 +151,9 @@ _WORDS: Final[dict[type, Callable[[LandnamState, Names, Any], str]]] = {
     L.Bid: lambda v, n, a: f"Raise by {a.cards}" if a.cards else "Pass to your side's next member",
     L.Invite: lambda v, n, a: f"Invite {n[a.guest]} to join your side",
     L.Join: lambda v, n, a: f"Join with {a.cards}" if a.cards else "Decline",
-    L.AnswerTrade: lambda v, n, a: _answer_words(v, n, a),
+    L.AnswerTrade: _answer_words,
     L.Flee: lambda v, n, a: f"Flee to {_place(v, a.to)}",
 }
-
-
-def _answer_words(view: LandnamState, names: Names, action: L.AnswerTrade) -> str:
-    offer = view.offer
-    if offer is None or not action.accept:
-        return "Decline the offer"
-    return f"Accept: give {_hand(offer.get)}, get {_hand(offer.give)} from {names[view.active]}"
-
-
-def _hand(counts: Sequence[int]) -> str:
-    return ", ".join(f"{n} {KIND_NAMES[k]}" for k, n in enumerate(counts) if n) or "nothing"
 
 
 def _card_words(view: LandnamState, names: Names, face: int) -> str:
@@ -568,7 +568,10 @@ class LandnamScreen(Screen[None]):
             return None
         for i, step in enumerate(chain.steps):
             values = list(dict.fromkeys(step.value(a) for a in found))
-            board = step.where != "list" and i == len(chain.steps) - 1
+            on_board = step.where in ("unit", "hex") or all(
+                isinstance(v, int) and v >= 0 for v in values
+            )
+            board = step.where != "list" and on_board and i == len(chain.steps) - 1
             if len(values) == 1 and not board:
                 pick: Hashable | None = values[0]
             else:
@@ -679,7 +682,7 @@ def landnam_table(table: OwnTable) -> LandnamScreen:
         EngineError: seats or options the game refuses; ValueError: an unknown bot.
     """
     client = LocalLandnam(
-        len(table.names), table.names, table.seed, table.options, table.bots, 0, table.game
+        len(table.names), table.names, table.seed, table.options, table.bot, 0, table.game
     )
     return LandnamScreen(client, table.bot_delay)
 

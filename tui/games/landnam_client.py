@@ -16,15 +16,24 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
+from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.game import CHANCE_SEAT, sample_outcome
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam.state import LandnamState, new_game
 from hexlan.net.tellers.landnam import tell
-from hexlan.simulate import own_bot
 
-if TYPE_CHECKING:
-    from hexlan.engine.bots.random_bot import RandomBot
+
+class Policy(Protocol):
+    """A bot of the game: one of the seat's legal actions, read from its view alone."""
+
+    def choose(self, view: LandnamState, seat: Seat) -> Action:
+        """One of ``view.legal_actions(seat)``."""
+
+
+PolicyFactory = Callable[[random.Random], Policy]
+"""``factory(rng)``: a new bot drawing any randomness from ``rng`` (the random bot,
+:class:`~hexlan.engine.bots.random_bot.RandomBot`; `hexlan play` passes its ``own_bot``)."""
 
 NOT_FAIR: Final = "not fair: local chance"
 """The status note of a game whose chance is drawn in this process."""
@@ -112,14 +121,13 @@ class LocalLandnam:
         names: one name per seat.
         seed: seeds the chance and the bots (None: a fresh seed).
         options: the game options (``victory_points`` for a short game).
-        bots: the bots' name (:func:`hexlan.simulate.own_bot`).
+        bot: makes each bot seat's policy from its own seeded rng.
         human_seat: the person's seat.
         chance: draws each chance outcome: ``chance(state, rng)`` (default
             :func:`~hexlan.engine.game.sample_outcome`; a test may fix a roll).
 
     Raises:
         EngineError: seats or options the game refuses.
-        ValueError: a bot :func:`~hexlan.simulate.own_bot` does not know.
     """
 
     fair = False
@@ -131,7 +139,7 @@ class LocalLandnam:
         names: Sequence[str],
         seed: int | None = None,
         options: GameOptions | None = None,
-        bots: str = "random",
+        bot: PolicyFactory = RandomBot,
         human_seat: Seat = 0,
         game: str = "landnam",
         chance: Callable[[LandnamState, random.Random], Action] = sample_outcome,
@@ -143,9 +151,7 @@ class LocalLandnam:
         self._state = new_game(game, players, options)
         self._views = [self._state.view(s) for s in range(players)]
         self._rng = random.Random(self.seed)
-        self._bots: list[RandomBot] = [
-            own_bot(bots, random.Random(self.seed * 31 + s)) for s in range(players)
-        ]
+        self._bots = [bot(random.Random(self.seed * 31 + s)) for s in range(players)]
         self._events: list[Said] = []
         self._chance = chance
 
