@@ -390,11 +390,11 @@ class LandnamScreen(Screen[None]):
         self._told = len(events)
 
     def _note(self, event: Told) -> None:
-        if isinstance(event.action, L.ExploreRoll | L.ChooseSeer) and "found" in event.text:
-            self.explored = event.text.split("; ")[
-                -1 if isinstance(event.action, L.ChooseSeer) else 0
-            ]
-            self.explored = self.explored.replace("The exploration ", "")
+        """Keep the last exploration's find for the status panel."""
+        if isinstance(event.action, L.ExploreRoll | L.ChooseSeer):
+            found = [part for part in event.text.split("; ") if " found " in part]
+            if found:
+                self.explored = found[0].replace("The exploration ", "")
 
     def _idle_prompt(self) -> str:
         if self.client.is_over:
