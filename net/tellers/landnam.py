@@ -97,11 +97,11 @@ def _pays(w: _Words) -> str:
     for seat in range(w.after.players):
         diff = [a - b for a, b in zip(w.after.hands[seat], w.before.hands[seat], strict=True)]
         if any(d > 0 for d in diff):
-            gains.append(f"{w.who(seat)} {_hand([max(0, d) for d in diff])}")
+            gains.append(f"{w.whom(seat)} {_hand([max(0, d) for d in diff])}")
         if any(d < 0 for d in diff):
-            losses.append(f"{w.who(seat)} {_hand([max(0, -d) for d in diff])}")
+            losses.append(f"{w.whom(seat)} {_hand([max(0, -d) for d in diff])}")
     if losses:
-        return "famine: the stock is short, every hand returns " + "; ".join(losses)
+        return "famine: the stock is short, so cards go back: " + "; ".join(losses)
     if gains:
         return "the harvest paid " + "; ".join(gains)
     return "no hex paid"
