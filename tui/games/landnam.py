@@ -433,8 +433,20 @@ class LandnamScreen(Screen[None]):
                 self._prompt_forced()
                 return
             bots = any(e.seat is not None and e.seat != self.client.human_seat for e in stepped)
+            self._flash(stepped)
         self._redraw()
         self.set_timer(self.bot_delay, self._tick)
+
+    def _flash(self, events: Sequence[Told]) -> None:
+        """Highlight where a bot's move went (a step, a flight, a unit built)."""
+        places = [
+            e.action.to
+            for e in events
+            if e.seat != self.client.human_seat
+            and isinstance(e.action, L.Move | L.Flee | L.BuildUnit)
+        ]
+        if places and self.bot_delay:
+            self.query_one(FieldView).flash(places)
 
     def _submit(self, action: Action) -> None:
         try:

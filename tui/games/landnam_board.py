@@ -16,7 +16,7 @@ corner, towns its capital. The outer sea is the rim; its units are listed under 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Final
@@ -60,6 +60,8 @@ SHIP_GLYPH: Final = "≈"
 SETTLER_GLYPH: Final = "♟"
 OUTLAW_GLYPH: Final = "×"
 UNKNOWN_GLYPH: Final = "?"
+FLASH_SECONDS: Final = 1.5
+"""How long a bot's move stays highlighted."""
 SIDE_ROOM: Final = 25
 """Columns the board leaves beside it for the side column."""
 
@@ -85,6 +87,7 @@ _RED: Final = Style(bgcolor="#C4161C", color="#FFFFFF", bold=True)
 _HARBOUR: Final = Style(color="#FFFFFF", bgcolor="#0A1F33", bold=True)
 _OUTLAW: Final = Style(color="#FFFFFF", bgcolor="#C4161C", bold=True)
 _OUTLINE: Final = Style(color="#8A8A8A")
+_FLASH: Final = Style(reverse=True, bold=True)
 _TARGET: Final = Style(color="#FFFFFF", bold=True, reverse=True)
 _CURSOR: Final = Style(color="#FFD700", bold=True, reverse=True, underline=True)
 
@@ -287,6 +290,7 @@ def render_field(
     kind: TargetKind | None = None,
     targets: Mapping[int, str] | None = None,
     cursor: int | None = None,
+    flash: Collection[int] = (),
 ) -> Canvas:
     """The board drawn on a canvas: hexes, rim, houses, units, then the targets' labels.
 
@@ -297,6 +301,7 @@ def render_field(
             sea) or map intersections ("node").
         targets: the places to light up, each with its short label.
         cursor: the target under the cursor.
+        flash: positions to highlight briefly (a bot's last move).
     """
     fmap = field_map(state.board)
     geo = geometry(layout, fmap.topology)
@@ -311,6 +316,10 @@ def render_field(
     _draw_rim(canvas, geo)
     _draw_houses(canvas, geo, state, fmap)
     _draw_units(canvas, geo, state)
+    for position in flash:
+        if position != OUTER:
+            for c, r in geo.interiors[position]:
+                canvas.restyle(c, r, _FLASH)
     if kind is not None and targets:
         _draw_targets(canvas, geo, kind, targets, cursor)
     return canvas
@@ -367,10 +376,21 @@ class FieldView(Widget, can_focus=True):
         self._index: dict[int, int] = {}
         self.cursor: int | None = None
         self.typed = ""
+        self.flashed: tuple[int, ...] = ()
 
     def show(self, state: LandnamState) -> None:
         """Draw ``state`` (the view after an event)."""
         self.state = state
+        self.refresh()
+
+    def flash(self, positions: Sequence[int], seconds: float = FLASH_SECONDS) -> None:
+        """Highlight ``positions`` for ``seconds`` (a bot's move, so the eye finds it)."""
+        self.flashed = tuple(positions)
+        self.refresh()
+        self.set_timer(seconds, self._unflash)
+
+    def _unflash(self) -> None:
+        self.flashed = ()
         self.refresh()
 
     def offer(self, kind: TargetKind, places: Sequence[int], names: Sequence[str]) -> None:
@@ -429,7 +449,12 @@ class FieldView(Widget, can_focus=True):
         if layout is None:
             return Text("Terminal too small for the board: enlarge it", Style(bold=True))
         canvas = render_field(
-            self.state, layout, kind=self.kind, targets=self.targets, cursor=self.cursor
+            self.state,
+            layout,
+            kind=self.kind,
+            targets=self.targets,
+            cursor=self.cursor,
+            flash=self.flashed,
         )
         return Text("\n").join([*canvas_lines(canvas), outer_line(self.state)])
 
