@@ -6,9 +6,10 @@ neither Textual nor any crypto library.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import CATAN_GAMES, GAMES, game_summary, load_ruleset, state_spec
 
 if TYPE_CHECKING:  # the TUI is imported only when a screen is shown
+    import random
+
     from hexlan.tui.screens.menu import MenuServices
 
 
@@ -44,13 +47,26 @@ def _table_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return value
 
 
+def _played_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``--game`` of `hexlan play`: a Catan game, or a game with a state of its own whose TUI
+    modules give it a table (played locally, against bots; chance not fair).
+
+    Raises:
+        click.BadParameter: a game with a state of its own but no state factory.
+    """
+    spec = state_spec(value)
+    if spec is not None and spec.state is not None:
+        return value
+    return _table_game(ctx, param, value)
+
+
 _GAME_OPTION = click.option(
     "--game",
     type=click.Choice(GAMES),
     default="base",
     show_default=True,
     help=_games_help(),
-    callback=_table_game,
+    callback=_played_game,
 )
 _SIMULATE_GAME_OPTION = click.option(
     "--game", type=click.Choice(GAMES), default="base", show_default=True, help=_games_help()
@@ -368,7 +384,9 @@ def play(
     players = _players(game, players)
     board = check_board_kind(game, board)
     options = parse_game_options(game, game_options)
+    own = state_spec(game) is not None
     strategy = strategy or _PLAY_DEFAULT.get(game, "heuristic")
+    own_bot = _own_bot(game, players, strategy) if own else None
     from hexlan.tui.app import run_play
 
     sys.exit(
@@ -384,8 +402,30 @@ def play(
             options=options,
             bell=bell,
             title=title,
+            own_bot=own_bot,
         )
     )
+
+
+def _own_bot(game: str, players: int, strategy: str) -> Callable[[random.Random], object]:
+    """The bots of a game with a state of its own (``game``, ``players`` seats), by
+    ``--strategy``: a factory of one bot from its rng.
+
+    Raises:
+        click.BadParameter: a bot such a game does not have.
+    """
+    import random as rng_module
+
+    from hexlan.engine.bots.own import own_bot
+
+    spec = state_spec(game)
+    assert spec is not None and spec.state is not None
+    sample = spec.state(game, players, None)  # the bots' registry reads the game's class
+    try:
+        own_bot(strategy, sample, rng_module.Random(0))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--strategy'") from None
+    return functools.partial(own_bot, strategy, sample)
 
 
 @main.command()

@@ -1,5 +1,5 @@
-"""`hexlan simulate --game landnam` plays Landnám headless; the commands that play at a table
-refuse it in one line until its table exists (bad CLI input gets a clear error, no traceback)."""
+"""`hexlan simulate --game landnam` plays Landnám headless and `hexlan play` at its own table; the
+commands that play over the network refuse it in one line until its network play exists (bad CLI input gets a clear error, no traceback)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ def test_simulate_is_deterministic_per_seed() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["play", "--game", "landnam"], "played only by `hexlan simulate --game landnam`"),
+        (["host", "--game", "landnam"], "played only by `hexlan simulate --game landnam`"),
+        (["play", "--game", "landnam", "--players", "6"], "3 to 5 players"),
         (["simulate", "--game", "landnam", "--games", "1", "--players", "6"], "3 to 5 players"),
         (["simulate", "--game", "landnam", "--games", "1", "--board", "beginner"], "unexplored"),
         (

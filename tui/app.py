@@ -22,13 +22,16 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
+from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.core import Seat
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import state_spec
 from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
 from hexlan.tui.screens.lobby import HostScreen, JoinScreen, NetOptions, NetScreen, stop_processes
 from hexlan.tui.screens.watch import WatchLobbyScreen, WatchScreen
+from hexlan.tui.slots import OWN_TABLES, OwnTable
 from hexlan.tui.turn_notice import TurnNotice
 
 if TYPE_CHECKING:
@@ -429,6 +432,16 @@ def run_replay(replay: Replayer) -> int:
     return app.return_code or 0
 
 
+def _seat_names(name: str, players: int) -> list[str]:
+    """The person's name (cut to 16 characters; "You" when blank), then each bot's colour
+    (``"Blue bot"`` where the person took that colour's name)."""
+    name = (name or "You").strip()[:16] or "You"
+    names = [name]
+    for colour in SEAT_NAMES[1:players]:
+        names.append(f"{colour} bot" if colour.lower() == name.lower() else colour)
+    return names
+
+
 def make_app(
     players: int = 4,
     seed: int | None = 0,
@@ -469,12 +482,8 @@ def make_app(
     Raises:
         ValueError: an unknown game, a bad player count or board kind, an unknown bot.
     """
-    name = (name or "You").strip()[:16] or "You"
-    names = [name]
-    for colour in SEAT_NAMES[1:players]:
-        names.append(f"{colour} bot" if colour.lower() == name.lower() else colour)
     table = PlayTable(
-        names=tuple(names),
+        names=tuple(_seat_names(name, players)),
         bots=(strategy,) * players,
         human_seat=0,
         seed=seed,
@@ -494,6 +503,33 @@ def make_app(
     )
 
 
+class OwnGameApp(App[int]):
+    """`hexlan play` of a game with a state of its own: the table its TUI modules register
+    (:data:`~hexlan.tui.slots.OWN_TABLES`), with the app's styles.
+
+    Args:
+        table: what the table is made of.
+
+    Raises:
+        ValueError: no TUI module of the game registers a table.
+    """
+
+    CSS_PATH = TableApp.CSS_PATH
+    TITLE = "hexlan"
+
+    def __init__(self, table: OwnTable) -> None:
+        super().__init__()
+        spec = state_spec(table.game)
+        factory = None if spec is None else OWN_TABLES.of(spec.name)
+        if factory is None:
+            raise ValueError(f"the {table.game} game has no table to play at")
+        self.table_screen = factory(table)
+
+    def on_mount(self) -> None:
+        """Show the table."""
+        self.push_screen(self.table_screen)
+
+
 def run_play(
     players: int = 4,
     seed: int | None = None,
@@ -506,8 +542,19 @@ def run_play(
     options: GameOptions | None = None,
     bell: bool = True,
     title: bool = True,
+    own_bot: Callable[[random.Random], object] | None = None,
 ) -> int:
-    """Run `hexlan play` until the person quits; the process exit code (0)."""
+    """Run `hexlan play` until the person quits; the process exit code (0).
+
+    A game with a state of its own plays at its own table (:class:`OwnGameApp`), its bots
+    made by ``own_bot`` (the random bot when None).
+    """
+    if state_spec(game) is not None:
+        names = tuple(_seat_names(name, players))
+        bot = RandomBot if own_bot is None else own_bot
+        own = OwnGameApp(OwnTable(game, names, seed, options, bot, bot_delay))
+        own.run()
+        return own.return_code or 0
     app = make_app(
         players,
         seed,

@@ -796,6 +796,11 @@ def render_board(
         flash: ``(kind, ids)`` to highlight briefly, e.g. a bot's last move.
     """
     canvas = render_canvas(state, layout, kind=kind, targets=targets, cursor=cursor, flash=flash)
+    return canvas_lines(canvas)
+
+
+def canvas_lines(canvas: Canvas) -> list[Text]:
+    """A canvas as rich ``Text`` lines, one a row (a game's own board drawn on a canvas)."""
     return [_text(canvas.segments(row)) for row in range(canvas.height)]
 
 

@@ -11,11 +11,17 @@ Seafarers, has Seafarers' parts unless it registers its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
+from hexlan.engine.options import GameOptions
 from hexlan.engine.slots import RulesSlot
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from hexlan.engine.variants.base import Variant
 
 F = TypeVar("F")
@@ -40,3 +46,60 @@ class Slot(RulesSlot[F]):
         """What fills this place in the game of the ``variant`` rules (None: the base game),
         the nearest along its class's bases; None when nothing does."""
         return next(iter(self.along(variant)), None)
+
+
+class NameSlot(Generic[F]):
+    """One place in the TUI that a game with a state of its own fills, by its spec's name (such
+    a game has no rules class for :class:`Slot`): its table for `hexlan play`.
+
+    Args:
+        name: the place in words, for errors.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._by_game: dict[str, F] = {}
+
+    def register(self, game: str) -> Callable[[F], F]:
+        """Decorate (or call on) what fills this place for the game whose spec is ``game``.
+
+        Raises:
+            ValueError: ``game`` fills it already.
+        """
+
+        def register(value: F) -> F:
+            if game in self._by_game:
+                raise ValueError(f"the {game} game fills the {self.name} twice")
+            self._by_game[game] = value
+            return value
+
+        return register
+
+    def of(self, game: str) -> F | None:
+        """What fills this place for the game whose spec is ``game``, or None."""
+        _load_games()
+        return self._by_game.get(game)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnTable:
+    """What `hexlan play` asks of a game with a state of its own: the table to open.
+
+    Attributes:
+        game: the rule set's name; names: one per seat (the person's first); seed: the local
+            chance's and bots' seed (None: fresh); options: the game options; bot: makes a
+            bot's policy from its seeded ``random.Random`` (`hexlan play` passes the named
+            bot of ``hexlan.simulate.own_bot``); bot_delay: seconds between bot moves (0 in
+            tests).
+    """
+
+    game: str
+    names: tuple[str, ...]
+    seed: int | None
+    options: GameOptions | None
+    bot: Callable[[random.Random], Any]
+    bot_delay: float
+
+
+OWN_TABLES: Final = NameSlot[Callable[[OwnTable], "Screen[Any]"]]("own table")
+"""Each game with a state of its own: the screen `hexlan play` opens for it, by its spec's name."""

@@ -39,6 +39,13 @@ def marked_rules(rules: RuleSet, options: GameOptions) -> str:
     table in words (or that it plays the official rules), and with each mention of an option
     in force (its name in backquotes, as the pages write it) marked "in force here"."""
     page = resources.files("hexlan.rules").joinpath(rules_page_name(rules)).read_text("utf-8")
+    return marked_page(page, options)
+
+
+def marked_page(page: str, options: GameOptions) -> str:
+    """A rules page (Markdown) headed by the options in force at this table in words (or that
+    it plays the official rules), each mention of an option in force (its name in backquotes)
+    marked "in force here"."""
     changed = options.changed()
     words = option_words(options)
     heading = (

@@ -69,6 +69,15 @@ SPEC = GameSpec(
         GameOption("landnam_radius", None, lambda v: f"a board of radius {v}"),
         GameOption("landnam_harbours", None, lambda v: f"{v} harbour markers of each resource"),
     ),
+    tellers=("hexlan.net.tellers.landnam",),
+    keys=("hexlan.tui.games.landnam",),
+    views=(
+        "hexlan.tui.games.landnam_board",
+        "hexlan.tui.games.landnam_client",
+        "hexlan.tui.games.landnam_dialogs",
+        "hexlan.tui.games.landnam_panels",
+    ),
 )
-"""Landnám's registration: its state factory, its heuristic bot and its options (the reference's gaps G2, G3,
-G11, G12, G9 and G7; docs/rules/landnam.md)."""
+"""Landnám's registration: its state factory, its options (the reference's gaps G2, G3, G11,
+G12, G9 and G7; docs/rules/landnam.md), its heuristic bot, its narration and its TUI modules (its
+table, board, client, dialogs and panels)."""

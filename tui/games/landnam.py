@@ -1,0 +1,702 @@
+"""Landnám's table (../shared/landnam-rules.md; /work/shared/UI.md): the screen that draws a
+:class:`~hexlan.engine.variants.landnam.state.LandnamState` and drives it by keys and mouse, and
+its registration as the table `hexlan play --game landnam` opens.
+
+Every choice comes from ``view.legal_actions(seat)``. A key starts a *chain* of picks that
+narrows the legal actions step by step: a unit or a hex on the board, a corner, or an entry of
+a list (an Exploration card, a resource, an amount); a step with one possible answer is taken
+for the person (but the last board pick is always shown). Decisions the game forces (a harvest
+card, the hex to age, Seer's counsel, Landing or stay, a flight, an offer to answer, the
+Althing) open by themselves; ``space`` opens them again after Esc.
+
+The screen talks to a :class:`~hexlan.tui.games.landnam_client.LandnamClient`; bots and chance
+step at ``bot_delay`` seconds apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from hexlan.engine import actions as A
+from hexlan.engine.actions import Action
+from hexlan.engine.core import IllegalActionError
+from hexlan.engine.variants.landnam import actions as L
+from hexlan.engine.variants.landnam import phases as P
+from hexlan.engine.variants.landnam.board import OUTER
+from hexlan.engine.variants.landnam.rules import KIND_NAMES, Fate
+from hexlan.engine.variants.landnam.state import LandnamState
+from hexlan.tui.games.landnam_board import FieldView, labels
+from hexlan.tui.games.landnam_client import LandnamClient, LocalLandnam, Told
+from hexlan.tui.games.landnam_dialogs import (
+    FATE_EFFECTS,
+    AlthingScreen,
+    ChoiceDialog,
+    GameOverScreen,
+    LandnamHelp,
+)
+from hexlan.tui.games.landnam_panels import (
+    ALTHING_PHASES,
+    players_text,
+    status_text,
+    stocks_text,
+)
+from hexlan.tui.palette import seat_style
+from hexlan.tui.slots import OWN_TABLES, OwnTable
+
+Where = Literal["unit", "hex", "node", "list"]
+Names = Sequence[str]
+
+
+def _plain(view: LandnamState, names: Names, value: Any) -> str:
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One pick of a chain.
+
+    Attributes:
+        prompt: what is picked, in words.
+        value: the part of an action this step picks (a unit number for "unit", a position for
+            "hex", a corner for "node", anything hashable for "list").
+        where: on the board (a unit, a hex, a corner) or in a list.
+        words: a list entry's words: ``words(view, names, value)``.
+    """
+
+    prompt: str
+    value: Callable[[Any], Hashable]
+    where: Where
+    words: Callable[[LandnamState, Names, Any], str] = _plain
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """The picks that lead from a key to one legal action: the legal actions of ``kinds``,
+    narrowed by each step in turn."""
+
+    kinds: tuple[type, ...]
+    steps: tuple[Step, ...]
+
+
+def _same(action: Action) -> Hashable:
+    return action
+
+
+def _place(view: LandnamState, position: int) -> str:
+    if position == OUTER:
+        return "the outer sea"
+    return view.board.label(position)
+
+
+def action_words(view: LandnamState, names: Names, action: Any) -> str:
+    """A legal action in words, for a list (``"Raise by 2"``, ``"4 grain for 1 wool (stock)"``,
+    ``"Landing: next step: ..."``)."""
+    if isinstance(action, L.PlayFate):
+        face = Fate(action.face)
+        text = f"{face.words}: {FATE_EFFECTS[face]}"
+        if face == Fate.GOOD_YEAR:
+            text += f" (the roll becomes {view.roll + action.choice})"
+        if action.target >= 0:
+            unit = view.units[action.target]
+            if unit is not None:
+                text += f" (the unit on {_place(view, unit.at)} of {names[unit.owner]})"
+        return text
+    if isinstance(action, L.BankTrade):
+        rate = view.rules.bank_rate
+        return f"{rate} {KIND_NAMES[action.give]} for 1 {KIND_NAMES[action.get]} (stock)"
+    if isinstance(action, L.HarbourTrade):
+        kind = KIND_NAMES[view.harbours[action.position]]
+        where = view.board.label(action.position)
+        return f"{view.rules.harbour_rate} {kind} for 1 {KIND_NAMES[action.get]} (harbour {where})"
+    words = _WORDS.get(type(action))
+    return repr(action) if words is None else words(view, names, action)
+
+
+def _seer_words(view: LandnamState, names: Names, a: L.ChooseSeer) -> str:
+    ex = view.exploration
+    assert ex is not None
+    return f"green {ex.green[a.green]}, red {ex.red[a.red]}"
+
+
+def _answer_words(view: LandnamState, names: Names, action: L.AnswerTrade) -> str:
+    offer = view.offer
+    if offer is None or not action.accept:
+        return "Decline the offer"
+    return f"Accept: give {_hand(offer.get)}, get {_hand(offer.give)} from {names[view.active]}"
+
+
+def _hand(counts: Sequence[int]) -> str:
+    return ", ".join(f"{n} {KIND_NAMES[k]}" for k, n in enumerate(counts) if n) or "nothing"
+
+
+_WORDS: Final[dict[type, Callable[[LandnamState, Names, Any], str]]] = {
+    L.Harvest: lambda v, n, a: f"Take the harvest of {v.roll}",
+    L.Stay: lambda v, n, a: "Stay where you are",
+    L.ChooseSeer: _seer_words,
+    L.Pass: lambda v, n, a: (
+        "Pass: play no Althing card" if v.phase == P.ALTHING_OPEN else "Bring no more cases"
+    ),
+    L.Appoint: lambda v, n, a: f"Appoint {n[a.seat]} to open the lawsuit round",
+    L.Bid: lambda v, n, a: f"Raise by {a.cards}" if a.cards else "Pass to your side's next member",
+    L.Invite: lambda v, n, a: f"Invite {n[a.guest]} to join your side",
+    L.Join: lambda v, n, a: f"Join with {a.cards}" if a.cards else "Decline",
+    L.AnswerTrade: _answer_words,
+    L.Flee: lambda v, n, a: f"Flee to {_place(v, a.to)}",
+}
+
+
+def _card_words(view: LandnamState, names: Names, face: int) -> str:
+    if face == L.NO_CARD:
+        return "Explore without a card"
+    return f"{Fate(face).words}: {FATE_EFFECTS[Fate(face)]}"
+
+
+def _unit_words(view: LandnamState, names: Names, number: int) -> str:
+    unit = view.units[number]
+    if unit is None:
+        return "a unit"
+    kind = "ship" if unit.ship else "settler"
+    return f"{names[unit.owner]}'s {kind} on {_place(view, unit.at)}"
+
+
+def _corner_words(view: LandnamState, names: Names, corner: int) -> str:
+    if corner < 0:
+        return "no settlement (a ship into the outer sea)"
+    hexes = ", ".join(view.board.label(h) for h in view.board.corner_hexes[corner])
+    return f"the corner of {hexes}"
+
+
+_UNIT: Final = Step("Pick the unit", lambda a: a.unit, "unit")
+_ACTION: Final = Step("Choose", _same, "list", action_words)
+
+CHAINS: Final[dict[str, Chain]] = {
+    "move": Chain(
+        (L.Move,),
+        (
+            Step("Move: pick the unit", lambda a: a.unit, "unit"),
+            Step("Move to", lambda a: a.to, "hex"),
+            Step("Explore with a card?", lambda a: a.fate, "list", _card_words),
+        ),
+    ),
+    "farm": Chain(
+        (L.BuildFarm,),
+        (
+            Step("Farm: pick the settler", lambda a: a.unit, "unit"),
+            Step("Farm at the corner", lambda a: a.corner, "node"),
+        ),
+    ),
+    "town": Chain((L.BuildTown,), (Step("Town: pick the farm", lambda a: a.corner, "node"),)),
+    "unit": Chain(
+        (L.BuildUnit,),
+        (
+            Step("Build a", lambda a: a.ship, "list", lambda v, n, s: "ship" if s else "settler"),
+            Step("Build it onto", lambda a: a.to, "hex"),
+            Step("Built from the settlement at", lambda a: a.corner, "node", _corner_words),
+        ),
+    ),
+    "harbour": Chain(
+        (L.BuildHarbour,),
+        (
+            Step("Harbour: pick the ship", lambda a: a.unit, "unit"),
+            Step("Harbour of", lambda a: a.kind, "list", lambda v, n, k: KIND_NAMES[k]),
+        ),
+    ),
+    "age": Chain((L.AgeNumber,), (Step("Age the hex of the settler", lambda a: a.unit, "unit"),)),
+    "age_pick": Chain((L.AgeHex,), (Step("Pick the hex to age", lambda a: a.position, "hex"),)),
+    "trade": Chain(
+        (L.BankTrade, L.HarbourTrade), (Step("Trade with the stock", _same, "list", action_words),)
+    ),
+    "fate": Chain((L.PlayFate,), (Step("Play a fate card", _same, "list", action_words),)),
+    "flee": Chain((L.Flee,), (Step("Flee to", lambda a: a.to, "hex"),)),
+    "seer": Chain(
+        (L.ChooseSeer,),
+        (Step("Seer's counsel: the faces that count", _same, "list", action_words),),
+    ),
+    "entry": Chain((L.Stay, L.PlayFate), (Step("The hex found", _same, "list", action_words),)),
+    "harvest": Chain((L.Harvest, L.PlayFate), (Step("The harvest", _same, "list", action_words),)),
+    "answer": Chain((L.AnswerTrade,), (Step("An offer to you", _same, "list", action_words),)),
+    "sue": Chain(
+        (L.Sue,),
+        (
+            Step("Sue: the unit", lambda a: a.unit, "list", _unit_words),
+            Step("Sue for your settlement at", lambda a: a.corner, "list", _corner_words),
+            Step(
+                "Open with", lambda a: a.cards, "list", lambda v, n, c: f"{c} card{'s' * (c > 1)}"
+            ),
+        ),
+    ),
+}
+"""Each key's chain of picks, by the key's action name."""
+
+FORCED: Final = {
+    P.HARVEST_CARD: "harvest",
+    P.AGE_PICK: "age_pick",
+    P.SEER: "seer",
+    P.ENTRY: "entry",
+    P.FLEE: "flee",
+    P.ANSWER: "answer",
+}
+"""The chain a forced decision opens by itself, by phase (the Althing's phases open its
+screen)."""
+
+KEYS: Final = (
+    ("d", "roll", "Roll"),
+    ("space", "decide", "Decide"),
+    ("m", "chain('move')", "Move"),
+    ("e", "end_movement", "End move"),
+    ("f", "chain('farm')", "Farm"),
+    ("c", "chain('town')", "Town"),
+    ("u", "chain('unit')", "Unit"),
+    ("h", "chain('harbour')", "Harbour"),
+    ("a", "chain('age')", "Age"),
+    ("x", "chain('trade')", "Trade"),
+    ("o", "offer", "Offer"),
+    ("p", "chain('fate')", "Fate card"),
+    ("g", "althing", "Althing"),
+    ("t", "end_turn", "End turn"),
+)
+"""The screen's keys: ``(key, action, words)``; the footer shows those legal now."""
+
+HELP_KEYS: Final = (
+    ("d", "roll the harvest dice"),
+    ("space", "the decision due now (harvest card, ageing, Seer, Landing, flight, offer)"),
+    ("m", "move: pick a unit, then where (into ? explores; pick an Exploration card)"),
+    ("e", "end the movement phase"),
+    ("f/c/u", "build a farm (a settler, a corner) / a town / a ship or settler"),
+    ("h", "build a harbour with a ship on a sea hex"),
+    ("a", "age a hex's marker (a settler pays)"),
+    ("x / o", "trade with the stock or a harbour / offer a trade to a player"),
+    ("p", "play a fate card"),
+    ("g", "the Althing: its case, the sides, and your choices"),
+    ("t", "end the turn (builds take effect)"),
+    ("picks", "type a label, or arrows and Enter, or click; Esc cancels"),
+    ("?", "this help; r on it opens the rules page"),
+    ("l", "the log in the side column, or the players and stocks again"),
+    ("ctrl+q", "quit"),
+)
+
+
+class LandnamScreen(Screen[None]):
+    """Landnám's table: the board, the status, the players, the stocks and the log.
+
+    Args:
+        client: the person's seat (:class:`~hexlan.tui.games.landnam_client.LandnamClient`).
+        bot_delay: seconds between bot moves (0: as fast as possible).
+    """
+
+    DEFAULT_CSS = """
+    LandnamScreen #main { height: 1fr; }
+    LandnamScreen #ln-side { width: 1fr; min-width: 24; }
+    LandnamScreen #status { height: auto; background: $panel; padding: 0 1; }
+    LandnamScreen #players { height: auto; padding: 0 1; }
+    LandnamScreen #stocks { height: auto; padding: 0 1; background: $panel; }
+    LandnamScreen #log { height: 1fr; min-height: 3; padding: 0 1; }
+    LandnamScreen #prompt { height: 1; background: $primary-darken-2; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, action, words) for key, action, words in KEYS),
+        Binding("y", "answer(True)", "Accept", show=False),
+        Binding("n", "answer(False)", "Decline", show=False),
+        Binding("l", "toggle_log", "Log"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, client: LandnamClient, bot_delay: float = 0.5) -> None:
+        super().__init__()
+        self.client = client
+        self.bot_delay = bot_delay
+        self.explored = ""
+        self._future: asyncio.Future[int | None] | None = None
+        self.picking = False
+        """Whether a chain of picks (a board pick, a dialog) is under way."""
+        self._prompted: tuple[int, str] | None = None
+        self._told = 0
+        self.settled = False
+        """Whether the game waits for the person (or is over) and no step is due."""
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        """The board beside the side column; the prompt line and the footer below."""
+        with Horizontal(id="main"):
+            yield FieldView(self.client.view, id="field")
+            with Vertical(id="ln-side"):
+                yield Static(id="status")
+                yield Static(id="players")
+                yield Static(id="stocks")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+        yield Static("", id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw, then let the bots and chance move."""
+        self.client.on_change = self._changed
+        self.query_one(FieldView).focus()
+        self._redraw()
+        self._advance()
+
+    @property
+    def view(self) -> LandnamState:
+        """The person's view."""
+        return self.client.view
+
+    def legal(self) -> list[Action]:
+        """The person's legal actions now (none while others move or a pick runs)."""
+        if not self.client.human_to_act():
+            return []
+        return self.view.legal_actions(self.client.human_seat)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _changed(self) -> None:
+        self._redraw()
+        self._advance()
+
+    def _redraw(self) -> None:
+        view = self.view
+        names = self.client.names
+        self.query_one(FieldView).show(view)
+        self.query_one("#status", Static).update(
+            status_text(view, names, self.client.fair, view.roll, self.explored)
+        )
+        self.query_one("#players", Static).update(players_text(view, names, self.client.human_seat))
+        self.query_one("#stocks", Static).update(stocks_text(view))
+        self._log_new()
+        if not self.picking:
+            self._set_prompt(self._idle_prompt())
+        self.refresh_bindings()
+
+    def _log_new(self) -> None:
+        log = self.query_one(RichLog)
+        events = self.client.events
+        for event in events[self._told :]:
+            self._note(event)
+            if event.text:
+                style = seat_style(event.seat) if event.seat is not None else None
+                log.write(Text(event.text, style or ""))
+        self._told = len(events)
+
+    def _note(self, event: Told) -> None:
+        """Keep the last exploration's find for the status panel."""
+        if isinstance(event.action, L.ExploreRoll | L.ChooseSeer):
+            found = [part for part in event.text.split("; ") if " found " in part]
+            if found:
+                self.explored = found[0].replace("The exploration ", "")
+
+    def _idle_prompt(self) -> str:
+        if self.client.is_over:
+            return "The game is over"
+        if not self.client.human_to_act():
+            acting = self.view.acting_seats()
+            if acting:
+                return f"Waiting for {self.client.names[acting[0]]}"
+            return "…"
+        return "Your move: the keys below (? for help)"
+
+    def _set_prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(text)
+
+    # ------------------------------------------------------------------ the game moving
+
+    def _advance(self) -> None:
+        """Let chance and the bots move (:meth:`_tick`) until the person is due."""
+        self.settled = False
+        self.set_timer(0.001, self._tick)
+
+    def _tick(self) -> None:
+        """Step chance and the bots: at ``bot_delay`` a bot decision per tick (chance at
+        once), or, with no delay, every step until the person is due, drawn once."""
+        bots = False
+        while not bots or not self.bot_delay:
+            if self.client.is_over:
+                self.settled = True
+                self._redraw()
+                self.app.push_screen(GameOverScreen(self.view, self.client.names))
+                return
+            stepped = self.client.step()
+            if stepped is None:
+                self.settled = True
+                self._redraw()
+                self._prompt_forced()
+                return
+            bots = any(e.seat is not None and e.seat != self.client.human_seat for e in stepped)
+            self._flash(stepped)
+        self._redraw()
+        self.set_timer(self.bot_delay, self._tick)
+
+    def _flash(self, events: Sequence[Told]) -> None:
+        """Highlight where a bot's move went (a step, a flight, a unit built)."""
+        places = [
+            e.action.to
+            for e in events
+            if e.seat != self.client.human_seat
+            and isinstance(e.action, L.Move | L.Flee | L.BuildUnit)
+        ]
+        if places and self.bot_delay:
+            self.query_one(FieldView).flash(places)
+
+    def _submit(self, action: Action) -> None:
+        try:
+            self.client.submit(action)
+        except IllegalActionError as exc:
+            self._set_prompt(f"Refused: {exc}")
+            return
+        self._redraw()
+        self._advance()
+
+    def _prompt_forced(self) -> None:
+        """Open the decision the game forces now, once per decision."""
+        view = self.view
+        if self.picking or not self.client.human_to_act():
+            return
+        due = (len(self.client.events), view.phase)
+        if due == self._prompted:
+            return
+        self._prompted = due
+        if view.phase in ALTHING_PHASES:
+            self.action_althing()
+        elif view.phase in FORCED:
+            self.action_chain(FORCED[view.phase])
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show and allow a key only when it leads to a legal action now."""
+        if action in ("help", "quit", "toggle_log"):
+            return True
+        if self.picking:
+            return False
+        legal = self.legal()
+        kinds = _KEY_KINDS.get(action)
+        if action == "chain" and parameters:
+            chain = CHAINS[str(parameters[0])]
+            if parameters[0] == "age":
+                return any(isinstance(a, L.AgeNumber | L.AgeHex) for a in legal)
+            return any(isinstance(a, chain.kinds) for a in legal) and (
+                parameters[0] != "fate" or self.view.phase not in FORCED
+            )
+        if action == "decide":
+            return bool(legal) and (self.view.phase in FORCED or self.view.phase in ALTHING_PHASES)
+        if action == "althing":
+            return bool(legal) and self.view.phase in ALTHING_PHASES
+        if kinds is not None:
+            return any(isinstance(a, kinds) for a in legal)
+        return True
+
+    def action_roll(self) -> None:
+        """Roll the harvest dice."""
+        if A.ROLL in self.legal():
+            self._submit(A.ROLL)
+
+    def action_end_movement(self) -> None:
+        """End the movement phase."""
+        self._submit_kind(L.EndMovement)
+
+    def action_end_turn(self) -> None:
+        """End the turn."""
+        self._submit_kind(A.EndTurn)
+
+    def _submit_kind(self, kind: type) -> None:
+        found = [a for a in self.legal() if isinstance(a, kind)]
+        if found:
+            self._submit(found[0])
+
+    def action_answer(self, accept: bool) -> None:
+        """Accept or decline the offer made to you."""
+        found = [a for a in self.legal() if isinstance(a, L.AnswerTrade) and a.accept == accept]
+        if found:
+            self._submit(found[0])
+
+    def action_decide(self) -> None:
+        """Open the decision due now again."""
+        self._prompted = None
+        self._prompt_forced()
+
+    def action_toggle_log(self) -> None:
+        """Show the whole log in the side column instead of the players and stocks (80x24
+        has room for a few lines of it beside them), or the panels again."""
+        for panel in ("#players", "#stocks"):
+            widget = self.query_one(panel)
+            widget.display = not widget.display
+
+    def action_help(self) -> None:
+        """The keys and the rules summary."""
+        self.app.push_screen(LandnamHelp(HELP_KEYS, self.view.options))
+
+    def action_chain(self, name: str) -> None:
+        """Run a key's chain of picks, then play the action it leads to."""
+        legal = self.legal()
+        if name == "age" and any(isinstance(a, L.AgeHex) for a in legal):
+            name = "age_pick"
+        self._pick(self._chain(CHAINS[name], legal))
+
+    def action_althing(self) -> None:
+        """The Althing's screen: the case and the acting seat's choices."""
+        self._pick(self._althing(self.legal()))
+
+    def action_offer(self) -> None:
+        """Offer a trade to a player: whom, what you give and what you ask (a chain of lists);
+        the rules check it when it is made."""
+        if any(isinstance(a, L.OfferTrade) for a in self.legal()):
+            self._pick(self._offer())
+
+    def _pick(self, picks: Coroutine[Any, Any, Action | None]) -> None:
+        """Run ``picks`` (a chain of board picks and dialogs) on a worker, keys off meanwhile,
+        then play the action it gives (none when cancelled)."""
+        self.picking = True
+        self.refresh_bindings()
+        self._picks(picks)
+
+    @work(exclusive=True, group="pick")
+    async def _picks(self, picks: Coroutine[Any, Any, Action | None]) -> None:
+        try:
+            action = await picks
+        finally:
+            self.picking = False
+            for board in self.query(FieldView):  # none once the app is closing
+                board.clear()
+        if action is None:
+            self._redraw()
+        else:
+            self._submit(action)
+
+    async def _chain(self, chain: Chain, legal: Sequence[Action]) -> Action | None:
+        """Narrow ``legal`` to one action by the chain's steps; None when cancelled."""
+        found = [a for a in legal if isinstance(a, chain.kinds)]
+        if not found:
+            return None
+        for i, step in enumerate(chain.steps):
+            values = list(dict.fromkeys(step.value(a) for a in found))
+            on_board = step.where in ("unit", "hex") or all(
+                isinstance(v, int) and v >= 0 for v in values
+            )
+            board = step.where != "list" and on_board and i == len(chain.steps) - 1
+            if len(values) == 1 and not board:
+                pick: Hashable | None = values[0]
+            else:
+                pick = await self._ask(step, values)
+            if pick is None:
+                return None
+            found = [a for a in found if step.value(a) == pick]
+        return found[0]
+
+    async def _althing(self, legal: Sequence[Action]) -> Action | None:
+        if not legal:
+            return None
+        choices: list[Action | None] = [a for a in legal if not isinstance(a, L.Sue)]
+        words = [action_words(self.view, self.client.names, a) for a in choices]
+        if any(isinstance(a, L.Sue) for a in legal):
+            choices.append(None)
+            words.append("Sue a unit…")
+        index = await self.app.push_screen_wait(AlthingScreen(self.view, self.client.names, words))
+        if index is None:
+            return None
+        chosen = choices[index]
+        return chosen if chosen is not None else await self._chain(CHAINS["sue"], legal)
+
+    async def _offer(self) -> Action | None:
+        view, names, me = self.view, self.client.names, self.client.human_seat
+        others = [s for s in range(view.players) if s != me]
+        to = await self._list("Offer to", others, lambda s: names[s])
+        if to is None:
+            return None
+        mine = [k for k in range(4) if view.hands[me][k]]
+        give = await self._list("You give", mine, KIND_NAMES.__getitem__)
+        if give is None:
+            return None
+        give_n = await self._list("How many", list(range(1, view.hands[me][give] + 1)), str)
+        theirs = [k for k in range(4) if k != give and view.hands[to][k]]
+        get = (
+            None
+            if give_n is None
+            else await self._list("You ask for", theirs, KIND_NAMES.__getitem__)
+        )
+        if give_n is None or get is None:
+            return None
+        get_n = await self._list("How many", list(range(1, view.hands[to][get] + 1)), str)
+        if get_n is None:
+            return None
+        hand_give = tuple(give_n if k == give else 0 for k in range(4))
+        hand_get = tuple(get_n if k == get else 0 for k in range(4))
+        return L.OfferTrade(to, hand_give, hand_get)
+
+    async def _list(
+        self, prompt: str, values: list[int], words: Callable[[int], str]
+    ) -> int | None:
+        if not values:
+            return None
+        index = await self.app.push_screen_wait(ChoiceDialog(prompt, [words(v) for v in values]))
+        return None if index is None else values[index]
+
+    # ------------------------------------------------------------------ picks
+
+    async def _ask(self, step: Step, values: list[Any]) -> Hashable | None:
+        view, names = self.view, self.client.names
+        if step.where == "list" or (step.where == "node" and min(values) < 0):
+            words = [step.words(view, names, v) for v in values]
+            index = await self.app.push_screen_wait(ChoiceDialog(step.prompt, words))
+            return None if index is None else values[index]
+        board = self.query_one(FieldView)
+        places = values
+        if step.where == "unit":
+            places = [self._unit_at(v) for v in values]
+        board.offer("node" if step.where == "node" else "hex", places, labels(len(values)))
+        board.focus()
+        self._set_prompt(f"{step.prompt}: type a label, arrows and Enter, or click · Esc cancels")
+        self._future = asyncio.get_running_loop().create_future()
+        index = await self._future
+        self._future = None
+        return None if index is None else values[index]
+
+    def _unit_at(self, number: int) -> int:
+        unit = self.view.units[number]
+        return OUTER if unit is None else unit.at
+
+    @on(FieldView.Picked)
+    def _picked(self, message: FieldView.Picked) -> None:
+        if self._future is not None and not self._future.done():
+            self._future.set_result(message.index)
+
+    @on(FieldView.Cancelled)
+    def _cancelled(self, message: FieldView.Cancelled) -> None:
+        if self._future is not None and not self._future.done():
+            self._future.set_result(None)
+
+
+_KEY_KINDS: Final[dict[str, tuple[type, ...]]] = {
+    "roll": (A.RollDice,),
+    "end_movement": (L.EndMovement,),
+    "end_turn": (A.EndTurn,),
+    "offer": (L.OfferTrade,),
+    "answer": (L.AnswerTrade,),
+}
+
+
+@OWN_TABLES.register("landnam")
+def landnam_table(table: OwnTable) -> LandnamScreen:
+    """The table `hexlan play --game landnam` opens: a local practice game against bots (not
+    fair: its chance is drawn in this process).
+
+    Raises:
+        EngineError: seats or options the game refuses; ValueError: an unknown bot.
+    """
+    client = LocalLandnam(
+        len(table.names), table.names, table.seed, table.options, table.bot, 0, table.game
+    )
+    return LandnamScreen(client, table.bot_delay)
+
+
+__all__ = ["CHAINS", "KEYS", "LandnamScreen", "action_words", "landnam_table"]
