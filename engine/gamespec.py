@@ -121,6 +121,9 @@ class GameSpec:
             (hexlan.engine.bots.*; :mod:`hexlan.engine.bots.knowledge`).
         cheats: dotted names of the modules of its own red-team deviations (hexlan.net.*),
             each with an ``INSTALLS`` mapping (:mod:`hexlan.net.redteam`).
+        actions: a game with a state of its own: its action classes, which the wire decodes
+            by name (:func:`hexlan.engine.registry.action_from_list`); a Catan game's come from
+            its ``rules``.
     """
 
     name: str
@@ -134,6 +137,7 @@ class GameSpec:
     views: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
     cheats: tuple[str, ...] = ()
+    actions: tuple[type[Action], ...] = ()
 
 
 BASE_SPEC: Final = GameSpec(

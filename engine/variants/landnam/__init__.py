@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexlan.engine.gamespec import GameOption, GameSpec
+from hexlan.engine.variants.landnam.actions import ACTIONS
 
 if TYPE_CHECKING:
     from hexlan.engine.options import GameOptions
@@ -33,6 +34,7 @@ SPEC = GameSpec(
     rules=None,
     state=_new_game,
     place=6,
+    actions=ACTIONS,
     options=(
         GameOption(
             "landnam_outlaw_mountains",
