@@ -70,9 +70,9 @@ _PLAYERS_OPTION = click.option(
 )
 
 
-def _players(game: str, players: int | None) -> int:
-    """``--players`` checked against the game's seat range; when not given, 4 brought into
-    that range (5 in ``five-six``).
+def _players(game: str, players: int | None, what: str = "players") -> int:
+    """``--players`` (or ``--seats``: ``what``) checked against the game's seat range; when
+    not given, 4 brought into that range (5 in ``five-six``).
 
     Raises:
         click.BadParameter: a count outside the game's range.
@@ -82,11 +82,11 @@ def _players(game: str, players: int | None) -> int:
             _, fewest, most, _ = game_summary(game)
             count = min(max(4, fewest), most) if players is None else players
             if not fewest <= count <= most:
-                raise EngineError(f"{game} takes {fewest} to {most} players, not {count}")
+                raise EngineError(f"{game} takes {fewest} to {most} {what}, not {count}")
             return count
-        return load_ruleset(game).seat_count(players)
+        return load_ruleset(game).seat_count(players, what)
     except EngineError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--players'") from None
+        raise click.BadParameter(str(exc), param_hint=f"'--{what}'") from None
 
 
 _OPTION_OPTION = click.option(
@@ -613,10 +613,7 @@ def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple
     """
     from hexlan.net.wire import board_kinds
 
-    try:
-        seats = load_ruleset(game).seat_count(seats, "seats")
-    except EngineError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--seats'") from None
+    seats = _players(game, seats, "seats")
     kinds = board_kinds(game)
     if board is not None and board not in kinds:
         raise click.BadParameter(
@@ -633,6 +630,14 @@ _TABLE_GAME_OPTION = click.option(
     show_default=True,
     help=_games_help() + " The host chooses; joiners play it.",
     callback=_table_game,
+)
+_BOT_GAME_OPTION = click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default="base",
+    show_default=True,
+    help=_games_help() + " The host chooses; joiners play it. A game with a state of its own "
+    "(landnam) is played by its own bots (--strategy random).",
 )
 
 
@@ -739,7 +744,7 @@ _ABANDON_AFTER_OPTION = click.option(
 @click.option("--host", "hosting", is_flag=True, help="Hold a table and wait for the others.")
 @click.option("--join", metavar="HOST:PORT", default=None, help="Join the table at HOST:PORT.")
 @_SEATS_OPTION
-@_TABLE_GAME_OPTION
+@_BOT_GAME_OPTION
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),

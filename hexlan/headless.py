@@ -27,12 +27,14 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
+from hexlan.engine.ruleset import state_spec
 from hexlan.engine.options import GameOptions
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
-from hexlan.net.peer import Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
+from hexlan.net.peer import Decide, Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
 from hexlan.net.redteam import Cheat
+from hexlan.simulate import own_bot
 
 EXIT_OK: Final = 0
 EXIT_STOPPED: Final = 1
@@ -145,6 +147,23 @@ def _cheat_reporter(peer: Peer, say: Callable[[str], None]) -> Callable[[str], N
     return report
 
 
+def _bot_for(game: str, strategy: str, seed: int | None, think: float) -> Decide:
+    """The policy of the bot playing a seat of ``game`` (its ``choose``):
+    :func:`~hexlan.engine.bots.make_bot`'s for a Catan game, :func:`~hexlan.simulate.own_bot`'s
+    for a game with a state of its own.
+
+    Raises:
+        BotError: a strategy the game has no bot for.
+    """
+    rng = random.Random(seed)
+    try:
+        if state_spec(game) is not None:
+            return own_bot(strategy, rng).choose
+        return make_bot(strategy, rng, think, time.perf_counter).choose
+    except ValueError as exc:
+        raise BotError(str(exc)) from None
+
+
 async def _bot_game(
     options: BotOptions, say: Callable[[str], None]
 ) -> tuple[PeerResult, Cheat | None]:
@@ -204,7 +223,7 @@ async def _bot_game(
         raise BotError(exc.reason) from None
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
+    bot = _bot_for(opening.game, options.strategy, options.seed, options.think)
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:
@@ -221,7 +240,7 @@ async def _bot_game(
             chain,
             game_keys,
             log_path,
-            bot.choose,
+            bot,
             _event_printer(say),
             host_address=host_address,
             kind=kind,
@@ -292,11 +311,8 @@ def run_resume(
 
                 return run_table(log, identity)
             strategy = kind.removeprefix("bot ").split()[0]
-        try:
-            bot = make_bot(strategy, random.Random(seed), think, time.perf_counter)
-        except ValueError as exc:
-            raise BotError(str(exc)) from None
-        peer = Peer.resume(log, identity, bot.choose, _event_printer(say))
+        peer = Peer.resume(log, identity, None, _event_printer(say))
+        peer.decide = _bot_for(peer.opening.game, strategy, seed, think)
         peer.abandon_after = abandon_after
         view = peer.view
         say(

@@ -62,8 +62,8 @@ from hexlan.engine.ruleset import (
     CATAN_GAMES,
     GAMES,
     RuleSet,
-    game_summary,
     load_ruleset,
+    seat_range,
     state_spec,
 )
 from hexlan.net.identity import (
@@ -726,11 +726,7 @@ def _game_entry(payload: Any, index: int) -> str:
 
 
 def _seat_range_problem(game: str, seats: int) -> str | None:
-    if state_spec(game) is not None:  # a game with a state of its own: its data file's range
-        _, fewest, most, _ = game_summary(game)
-    else:
-        rules = load_ruleset(game)
-        fewest, most = rules.min_players, rules.max_players
+    fewest, most = seat_range(game)
     if not fewest <= seats <= most:
         return f"the {game} game takes {fewest}..{most} seats, not {seats}"
     return None
