@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
-from hexlan.engine.ruleset import state_spec
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import state_spec
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table

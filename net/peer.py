@@ -50,7 +50,7 @@ from hexlan.engine.chance import (
     STEAL,
     UNIFORM,
 )
-from hexlan.engine.core import GamePhase, IllegalActionError, Phase
+from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.game import TableGame
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain

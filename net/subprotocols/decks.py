@@ -111,7 +111,11 @@ class Dealing(SubProtocol):
         label, position, share, proof = env.body.payload
         dealer = self._deck_for(env, label)
         node = self.session.require_game(env).chance_node()
-        if node is None or node.kind != DECK_DRAW or self.session.dealer_of(node.deck) is not dealer:
+        if (
+            node is None
+            or node.kind != DECK_DRAW
+            or self.session.dealer_of(node.deck) is not dealer
+        ):
             raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
         if not self._after_proofs(env.body, label):
             raise OutOfTurn(

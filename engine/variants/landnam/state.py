@@ -33,7 +33,6 @@ from hexlan.engine.variants.landnam.board import OUTER, LandnamBoard, landnam_bo
 from hexlan.engine.variants.landnam.parts import Althing, Chase, Exploration, Queued, Unit
 from hexlan.engine.variants.landnam.phases import (
     AGE_PICK,
-    FATE_DECK,
     ALTHING_OPEN,
     ANSWER,
     APPOINT,
@@ -44,6 +43,7 @@ from hexlan.engine.variants.landnam.phases import (
     DRAW,
     ENTRY,
     EXPLORE,
+    FATE_DECK,
     FLEE,
     HARVEST_CARD,
     INVITED,

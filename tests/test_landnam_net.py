@@ -1,0 +1,186 @@
+"""Landnám over the network (issue 25): a game with a state of its own played by sessions with
+no trusted server, in one process and between real `hexlan bot` processes over TCP on
+127.0.0.1. Its chance comes from the beacon (start player, harvest dice, exploration dice), its
+fate deck is a mental-poker deck dealt in generations (the set-up's put-back cards and the
+discards reshuffled in: a new deck, shuffled and proved by every seat, PROTOCOL.md §13.11),
+and the end-of-game audit replays the full game; `hexlan verify` accepts the logs and `--stats`
+counts the exploration dice. A fate card played without being shown first stops every peer,
+naming the seat."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+
+from test_peer import (
+    HEXLAN,
+    assert_agreement,
+    assert_no_equivocation,
+    finish,
+    free_port,
+    last_json,
+    start_bot,
+    verify_cli,
+    wait_until_listening,
+)
+
+from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import state_spec
+from hexlan.net.effects import Stopped
+from hexlan.net.inproc import InProcessTable
+from hexlan.net.log import read_log
+from hexlan.net.redteam import Cheat
+from hexlan.net.wire import Envelope
+from hexlan.simulate import own_bot
+
+GAME = "landnam"
+SHORT = ("--option", "victory_points=1")
+"""The first farm wins: most random games end within a few turns (GameOptions.victory_points,
+which Landnám's end of turn honours)."""
+TRIES = 4
+"""Tables started, one after another, until one finishes in time: random bots sometimes strand
+every unit and play on for hundreds of turns (the beacon's chance is fresh in every game)."""
+GAME_SECONDS = 25.0
+"""Seconds one table of bot processes may take before the next is tried."""
+
+
+def _options() -> GameOptions:
+    return GameOptions.parse(("victory_points=1",), spec=state_spec(GAME))
+
+
+def _play(table: InProcessTable, seed: int, limit: int = 20_000) -> None:
+    """Random bots (:func:`hexlan.simulate.own_bot`) decide from each seat's own view
+    (``Session.game``) until no seat has a decision due."""
+    bots = [own_bot("random", random.Random(seed * 10 + s)) for s in range(len(table.sessions))]
+    table.start()
+    for _ in range(limit):
+        seat = next((s.seat for s in table.sessions if s.decision_due()), None)
+        if seat is None:
+            return
+        view = table.sessions[seat].game
+        assert view is not None
+        table.submit(seat, bots[seat].choose(view, seat))
+
+
+def test_in_process_sessions_play_landnam_to_an_audited_end() -> None:
+    """Three sessions wired in memory finish a seeded game: every seat's view agrees, the fate
+    deck was dealt in two generations at least (the set-up's reshuffle), and every seat's audit
+    passed with one digest, each generation's cards known."""
+    table = InProcessTable(["a", "b", "c"], options=_options(), game=GAME, seed=1)
+    _play(table, 1)
+    sessions = table.sessions
+    assert all(s.won() and s.stopped is None for s in sessions)
+    assert len({s.game.public_hash() for s in sessions if s.game is not None}) == 1
+    audits = [s.audited for s in sessions]
+    assert all(a is not None and a.report.passed and not a.disagreeing for a in audits)
+    assert len({a.report.digest for a in audits if a is not None}) == 1
+    labels = sessions[0].generations["fate"]
+    assert labels[:2] == ["fate", "fate#1"]
+    dealt = dict(audits[0].report.dealt) if audits[0] is not None else {}
+    assert set(labels) <= set(dealt)
+    shuffles = Counter(
+        Envelope.parse(m).body.payload[0]
+        for m in table.logs[0]
+        if Envelope.parse(m).body.kind == "shuffle"
+    )
+    assert shuffles == dict.fromkeys(labels, 3)  # every generation shuffled by every seat
+
+
+def test_a_fate_card_played_unshown_stops_every_peer_naming_the_seat() -> None:
+    """A seat that plays a face-down fate card without its ``card_reveal`` (the red team's
+    ``undealt-card``) is stopped by every honest peer, naming it (§13.8)."""
+    for seed in range(1, 40):
+        table = InProcessTable(["a", "b", "c"], options=_options(), game=GAME, seed=seed)
+        cheat = Cheat("undealt-card", 1)
+        cheat.install(table.sessions[1])
+        _play(table, seed)
+        if cheat.done:
+            break
+    else:
+        raise AssertionError("no seeded game gave seat 1 a hidden fate card to play")
+    for seat in (0, 2):
+        stops = [e for e in table.effects[seat] if isinstance(e, Stopped)]
+        assert stops and stops[0].author == 1, stops
+        assert "seat 1 played" in stops[0].reason and "without revealing" in stops[0].reason
+
+
+def _table(
+    tmp_path: Path, seats: int, try_number: int
+) -> tuple[list[Path], list[dict[str, object]]]:
+    """One `hexlan bot --host --game landnam` table of ``seats`` random bots, played to its
+    end within :data:`GAME_SECONDS` (an empty result when it does not end in time)."""
+    port = free_port()
+    logs = [tmp_path / f"try{try_number}-peer{i}.log" for i in range(seats)]
+    host = ["--host", "--seats", str(seats), "--game", GAME, "--port", str(port), *SHORT]
+    procs = [start_bot(*host, "--strategy", "random", "--log", str(logs[0]), "--quiet")]
+    wait_until_listening(port, procs[0])
+    for i in range(1, seats):
+        join = ["--join", f"127.0.0.1:{port}", "--strategy", "random", "--log", str(logs[i])]
+        procs.append(start_bot(*join, "--quiet"))
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline and any(p.poll() is None for p in procs):
+        time.sleep(0.1)
+    if any(p.poll() is None for p in procs):
+        finish(procs, 0.0)  # kills them
+        return logs, []
+    return logs, assert_agreement(finish(procs))
+
+
+def test_four_bot_processes_play_landnam_over_tcp_and_verify(tmp_path: Path) -> None:
+    """A host and three joiners, each a `hexlan bot --strategy random` process, finish one
+    game of Landnám over TCP: one game id, winner and state hash, the audit passed on every
+    peer, every generation of the fate deck shuffled by all four; `hexlan verify` exits 0 on
+    the four logs, and `--stats` counts the harvest dice and both exploration dice."""
+    for attempt in range(TRIES):
+        logs, finals = _table(tmp_path, 4, attempt)
+        if finals:
+            break
+    else:
+        raise AssertionError(f"no table of {TRIES} finished within {GAME_SECONDS} s")
+    assert [f["audit"] for f in finals] == ["passed"] * 4
+    assert_no_equivocation(logs)
+    for path in logs:
+        contents = read_log(path)
+        assert contents.opening[6] == GAME
+        bodies = [Envelope.parse(m).body for m in contents.messages]
+        shuffled = Counter(b.payload[0] for b in bodies if b.kind == "shuffle")
+        assert set(shuffled) >= {"fate", "fate#1"} and set(shuffled.values()) == {4}
+    run = verify_cli(logs, "--stats")
+    assert run.stdout.count(f"audit passed and signed by every seat, {GAME} game") == 4
+    for table in ("dice totals", "green exploration die", "red exploration die"):
+        assert table in run.stdout, run.stdout
+
+
+def test_a_bot_process_playing_a_fate_card_unshown_is_named_by_every_peer(
+    tmp_path: Path,
+) -> None:
+    """A joiner with ``--cheat undealt-card`` plays a face-down fate card without showing it:
+    every peer stops naming its seat, and `hexlan verify` refuses the log (exit 1)."""
+    for attempt in range(TRIES):
+        port = free_port()
+        logs = [tmp_path / f"try{attempt}-peer{i}.log" for i in range(3)]
+        host = ["--host", "--seats", "3", "--game", GAME, "--port", str(port), *SHORT]
+        procs = [start_bot(*host, "--strategy", "random", "--log", str(logs[0]), "--quiet")]
+        wait_until_listening(port, procs[0])
+        join = ["--join", f"127.0.0.1:{port}", "--strategy", "random", "--quiet"]
+        procs.append(start_bot(*join, "--log", str(logs[1]), "--cheat", "undealt-card"))
+        procs.append(start_bot(*join, "--log", str(logs[2])))
+        results = finish(procs, GAME_SECONDS)
+        finals = [last_json(out) for code, out, _ in results if code is not None and out]
+        cheater = next((f for f in finals if "cheat" in f), None)
+        if len(finals) == 3 and cheater is not None and cheater["cheat"]["done"]:  # type: ignore[index]
+            break
+    else:
+        raise AssertionError(f"no table of {TRIES} gave the cheat a hidden fate card to play")
+    seat = cheater["seat"]
+    for final in finals:
+        assert final["stopped"] is not None
+        assert str(final["stopped"]).startswith(f"seat {seat} played"), final
+    run = subprocess.run(
+        [*HEXLAN, "verify", str(logs[0])], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert f"seat {seat} played" in run.stdout, run.stdout
