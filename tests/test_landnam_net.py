@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from test_peer import (
     HEXLAN,
     assert_agreement,
@@ -184,3 +185,24 @@ def test_a_bot_process_playing_a_fate_card_unshown_is_named_by_every_peer(
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert f"seat {seat} played" in run.stdout, run.stdout
+
+
+def test_deck_faces_give_each_generation_of_the_fate_deck() -> None:
+    """What a network table deals as the fate deck's generations (SeatViews.deck_faces): the
+    whole deck before any draw, and at a reshuffle node of the emptied deck its discards alone
+    (gap G18); a deck holding cards some seat has not seen is no generation."""
+    from hexlan.engine.chance import RESHUFFLE
+    from hexlan.engine.variants.landnam.state import new_game
+
+    state = new_game(GAME, 3, _options())
+    assert state.deck_faces("fate") == tuple(state.rules.fate_deck)
+    state.deck_size, state.unseen = 0, [0] * len(state.unseen)
+    state.discard = [2, 0, 1] + [0] * (len(state.unseen) - 3)
+    state.draws, state.phase = [(0, False)], "draw"
+    node = state.chance_node()
+    assert node is not None and node.kind == RESHUFFLE
+    assert state.deck_faces("fate") == tuple(state.discard)
+    state.deck_size = 1  # a card left that no seat has seen, and no reshuffle
+    state.discard = [0] * len(state.unseen)
+    with pytest.raises(ValueError, match="not seen"):
+        state.deck_faces("fate")
