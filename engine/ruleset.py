@@ -475,7 +475,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
         if name in GAMES:
             raise EngineError(
                 f"{name} is a game with a state of its own, not a Catan rule set:"
-                f" it is played by `hexlan simulate --game {name}` so far"
+                f" it is played by `hexlan simulate` and `hexlan bot --game {name}` so far"
             )
         raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:

@@ -30,15 +30,18 @@ def _games_help() -> str:
 
 
 def _table_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """``--game`` of a command that plays at a table: a game the table can play.
+    """``--game`` of a command that plays at a table in the terminal UI: a game the table can
+    play.
 
     Raises:
-        click.BadParameter: a game with a state of its own, which only ``simulate`` plays.
+        click.BadParameter: a game with a state of its own, which only ``simulate`` and the
+            headless ``bot`` play.
     """
     if value not in CATAN_GAMES:
         raise click.BadParameter(
-            f"{value} is played only by `hexlan simulate --game {value}` so far;"
-            " its table, screens and network play are still to come"
+            f"{value} is played only by `hexlan simulate --game {value}` and between bots over"
+            f" the network (`hexlan bot --host --game {value}`) so far; its table and screens"
+            " are still to come"
         )
     return value
 

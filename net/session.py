@@ -1,6 +1,9 @@
 """One seat's peer in a serverless game: signed messages in, effects out (sans-IO).
 
-A :class:`Session` holds the seat's :class:`~hexlan.engine.info.InformationState` and the
+A :class:`Session` holds the seat's view of the game (:attr:`Session.game`, read through the
+:class:`~hexlan.engine.game.TableGame` interface: a Catan game's
+:class:`~hexlan.engine.info.InformationState`, or the view of a game with a state of its own,
+made by its spec's state factory, whose decks are dealt in generations, §13.11) and the
 protocol state of docs/PROTOCOL.md: every author's hash-chained messages, the order rule (§4),
 the random beacon (§6), private steals (§7), turn acknowledgements (§11), the mental-poker
 development deck (§13, through :class:`~hexlan.net.dealing.Dealer`) and the end-of-game audit
