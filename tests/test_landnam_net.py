@@ -41,10 +41,10 @@ GAME = "landnam"
 SHORT = ("--option", "victory_points=1")
 """The first farm wins: most random games end within a few turns (GameOptions.victory_points,
 which Landnám's end of turn honours)."""
-TRIES = 4
+TRIES = 3
 """Tables started, one after another, until one finishes in time: random bots sometimes strand
 every unit and play on for hundreds of turns (the beacon's chance is fresh in every game)."""
-GAME_SECONDS = 25.0
+GAME_SECONDS = 30.0
 """Seconds one table of bot processes may take before the next is tried."""
 
 
@@ -121,13 +121,22 @@ def _table(
     for i in range(1, seats):
         join = ["--join", f"127.0.0.1:{port}", "--strategy", "random", "--log", str(logs[i])]
         procs.append(start_bot(*join, "--quiet"))
+    results = _within(procs)
+    return logs, [] if results is None else assert_agreement(results)
+
+
+def _within(procs: list[subprocess.Popen[str]]) -> list[tuple[int, str, str]] | None:
+    """Each process's exit code, stdout and stderr once all have ended, or None (every one
+    killed) when some still runs after :data:`GAME_SECONDS`."""
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline and any(p.poll() is None for p in procs):
         time.sleep(0.1)
-    if any(p.poll() is None for p in procs):
-        finish(procs, 0.0)  # kills them
-        return logs, []
-    return logs, assert_agreement(finish(procs))
+    if all(p.poll() is not None for p in procs):
+        return finish(procs)
+    for proc in procs:
+        proc.kill()
+        proc.communicate()
+    return None
 
 
 def test_four_bot_processes_play_landnam_over_tcp_and_verify(tmp_path: Path) -> None:
@@ -169,8 +178,8 @@ def test_a_bot_process_playing_a_fate_card_unshown_is_named_by_every_peer(
         join = ["--join", f"127.0.0.1:{port}", "--strategy", "random", "--quiet"]
         procs.append(start_bot(*join, "--log", str(logs[1]), "--cheat", "undealt-card"))
         procs.append(start_bot(*join, "--log", str(logs[2])))
-        results = finish(procs, GAME_SECONDS)
-        finals = [last_json(out) for code, out, _ in results if code is not None and out]
+        results = _within(procs) or []
+        finals = [last_json(out) for _, out, _ in results]
         cheater = next((f for f in finals if "cheat" in f), None)
         if len(finals) == 3 and cheater is not None and cheater["cheat"]["done"]:  # type: ignore[index]
             break
