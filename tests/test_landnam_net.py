@@ -48,8 +48,8 @@ GAME_SECONDS = 30.0
 """Seconds one table of bot processes may take before the next is tried."""
 
 
-def _options() -> GameOptions:
-    return GameOptions.parse(("victory_points=1",), spec=state_spec(GAME))
+def _options(points: int = 1) -> GameOptions:
+    return GameOptions.parse((f"victory_points={points}",), spec=state_spec(GAME))
 
 
 def _play(table: InProcessTable, seed: int, limit: int = 20_000) -> None:
@@ -66,12 +66,20 @@ def _play(table: InProcessTable, seed: int, limit: int = 20_000) -> None:
         table.submit(seat, bots[seat].choose(view, seat))
 
 
-def test_in_process_sessions_play_landnam_to_an_audited_end() -> None:
+@pytest.mark.parametrize(("points", "generations"), [(1, 2), (2, 3)])
+def test_in_process_sessions_play_landnam_to_an_audited_end(points: int, generations: int) -> None:
     """Three sessions wired in memory finish a seeded game: every seat's view agrees, the fate
-    deck was dealt in two generations at least (the set-up's reshuffle), and every seat's audit
-    passed with one digest, each generation's cards known."""
-    table = InProcessTable(["a", "b", "c"], options=_options(), game=GAME, seed=1)
-    _play(table, 1)
+    deck was dealt in ``generations`` generations at least (the set-up's reshuffle; then the
+    discards' once the deck ran out, in a longer game: the first seed from 13 whose game does),
+    and every seat's audit passed with one digest, each generation's cards known."""
+    for seed in range(1 if generations == 2 else 13, 40):
+        table = InProcessTable(["a", "b", "c"], options=_options(points), game=GAME, seed=seed)
+        _play(table, seed, 4000)
+        first = table.sessions[0]
+        if first.won() and len(first.generations["fate"]) >= generations:
+            break
+    else:
+        raise AssertionError(f"no seeded game dealt {generations} generations of the fate deck")
     sessions = table.sessions
     assert all(s.won() and s.stopped is None for s in sessions)
     assert len({s.game.public_hash() for s in sessions if s.game is not None}) == 1
