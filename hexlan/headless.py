@@ -175,6 +175,12 @@ async def _bot_game(
     else:
         identity = Identity.generate()
     chain, game_keys = HashChain.generate(), GameKeys.generate()
+    # a host knows its game: a strategy it has no bot for is refused before the table opens
+    hosted = (
+        None
+        if options.join
+        else _bot_for(options.game, options.strategy, options.seed, options.think)
+    )
     # a bot's default name carries its key's first four hex digits, so bots at one table differ
     name = options.name or f"{options.strategy} bot {identity.fingerprint[:4]}"
     host_address: str | None = None
@@ -223,7 +229,7 @@ async def _bot_game(
         raise BotError(exc.reason) from None
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = _bot_for(opening.game, options.strategy, options.seed, options.think)
+    bot = hosted or _bot_for(opening.game, options.strategy, options.seed, options.think)
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:

@@ -223,3 +223,33 @@ def test_deck_faces_give_each_generation_of_the_fate_deck() -> None:
     state.discard = [0] * len(state.unseen)
     with pytest.raises(ValueError, match="not seen"):
         state.deck_faces("fate")
+
+
+def test_a_landnam_table_of_bots_takes_its_seat_range() -> None:
+    """`hexlan bot --host --game landnam` takes the game's own seats (3 to 5), refused before
+    any table opens."""
+    run = subprocess.run(
+        [*HEXLAN, "bot", "--host", "--game", GAME, "--seats", "6", "--strategy", "random"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "landnam takes 3 to 5 seats, not 6" in run.stderr
+
+
+def test_landnams_trade_actions_keep_their_own_names_on_the_wire() -> None:
+    """Landnám's offer and answer share class names with the base game's: on the wire they are
+    ``LandnamOfferTrade`` and ``LandnamAnswerTrade``, and each decodes to its own game's class."""
+    from hexlan.engine import actions as A
+    from hexlan.engine.variants.landnam import actions as L
+    from hexlan.net.wire import decode_action, encode_action
+
+    offer = L.OfferTrade(1, (1, 0, 0, 0), (0, 1, 0, 0))
+    answer = L.AnswerTrade(1, True)
+    assert A.action_to_list(offer)[0] == "LandnamOfferTrade"
+    assert decode_action(encode_action(offer)) == offer
+    assert decode_action(encode_action(answer)) == answer
+    base = A.AnswerTrade(1, True)
+    assert type(decode_action(encode_action(base))) is A.AnswerTrade
