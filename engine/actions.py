@@ -261,6 +261,9 @@ class VariantAction:
             Cities & Knights hand of progress cards as ``(track, face)``).
         spends: what the action does with the hidden card it spends, in words ("played",
             "discarded"), for a refusal naming a card never shown.
+        wire_name: its name in plain form (:func:`action_to_list`) when not its class's: an
+            action of a game with a state of its own whose class shares a name with another
+            game's (Landnám's ``OfferTrade``); empty for the class's name.
     """
 
     __slots__ = ()
@@ -269,6 +272,7 @@ class VariantAction:
     hand_fields: ClassVar[frozenset[str]] = frozenset()
     pair_fields: ClassVar[frozenset[str]] = frozenset()
     spends: ClassVar[str] = "played"
+    wire_name: ClassVar[str] = ""
 
     def actor(self, active: Seat) -> Seat:
         """The seat making this action while ``active`` is the active seat: ``active``, unless
@@ -351,4 +355,14 @@ def action_to_list(action: Action) -> list[Any]:
     >>> action_to_list(MaritimeTrade((4, 0, 0, 0, 0), Resource.ORE))
     ['MaritimeTrade', [4, 0, 0, 0, 0], 4]
     """
-    return [type(action).__name__, *(_encode(getattr(action, f.name)) for f in fields(action))]
+    return [action_name(type(action)), *(_encode(getattr(action, f.name)) for f in fields(action))]
+
+
+def action_name(cls: type[Action]) -> str:
+    """An action class's name in plain form: its :attr:`VariantAction.wire_name` if it has
+    one, else the class's name.
+
+    >>> action_name(MaritimeTrade)
+    'MaritimeTrade'
+    """
+    return getattr(cls, "wire_name", "") or cls.__name__

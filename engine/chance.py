@@ -16,7 +16,9 @@ source) reads its :attr:`~ChanceNode.kind`:
   Islands fleet's loot);
 - :data:`HAND_SHOW`: a seat's hand shown to one seat, which then takes cards of it;
 - :data:`DECK_SHOW`: a seat's cards of some decks shown to one seat, which then takes one
-  (:mod:`hexlan.engine.shown` holds the actions of these two).
+  (:mod:`hexlan.engine.shown` holds the actions of these two);
+- :data:`RESHUFFLE`: a deck rebuilt from cards every seat knows (its discards, cards put back)
+  and shuffled (a network game deals it as a new deck generation).
 """
 
 from __future__ import annotations
@@ -52,6 +54,13 @@ DECK_SHOW: Final = "deck_show"
 """Kind: ``seats[1]``'s cards of the decks :attr:`ChanceNode.decks` shown to ``seats[0]`` alone,
 which then takes one or none (outcome :class:`~hexlan.engine.shown.DeckShown`; a network game
 re-encrypts the cards to that seat, PROTOCOL.md §7.3)."""
+
+RESHUFFLE: Final = "reshuffle"
+"""Kind: the deck :attr:`ChanceNode.deck` is rebuilt from cards every seat knows of (its
+discards, the cards put back at a set-up) and shuffled; its one outcome is the state's
+:meth:`~hexlan.engine.game.Game.chance_outcomes`, and the deck's cards after it are
+:meth:`~hexlan.engine.game.SeatViews.deck_faces` (a network game shuffles them as a new deck
+generation, every seat taking part: PROTOCOL.md §13.11)."""
 
 MONOPOLY_COUNTS: Final = "monopoly"
 """Event of a :data:`COUNT`: each opponent of a Monopoly's player shows how many cards of the
@@ -98,8 +107,8 @@ class ChanceNode:
 
     Attributes:
         kind: :data:`UNIFORM`, :data:`DECK_DRAW`, :data:`STEAL`, :data:`REVEAL`,
-            :data:`COUNT`, :data:`HAND_DRAW`, :data:`HAND_SHOW` or :data:`DECK_SHOW` (a rules module may add
-            its own).
+            :data:`COUNT`, :data:`HAND_DRAW`, :data:`HAND_SHOW`, :data:`DECK_SHOW` or
+            :data:`RESHUFFLE` (a rules module may add its own).
         event: the chance event's name: ``"start"``, ``"dice"``, ``"steal"``, ``"draw"``,
             ``"monopoly"``, ``"victory"``, ``"loot"``, ``"merchant"``, ``"spy"``.
         outcomes: a uniform node's outcomes, in the order of :meth:`pick`'s mixed-radix index.
@@ -154,6 +163,7 @@ __all__ = [
     "HAND_SHOW",
     "MONOPOLY_COUNTS",
     "POINT_REVEAL",
+    "RESHUFFLE",
     "REVEAL",
     "STEAL",
     "UNIFORM",

@@ -15,8 +15,13 @@ nothing more of a game than this takes a :class:`Game` (:func:`sample_outcome`, 
 search bot's playouts draw their chance with), so a game unlike Catan (Landnám) can be played
 by it as it stands.
 
-The session, the clients, the TUI, replay, narration and the bots still read Catan states
-directly; moving them onto this interface is the rest of issue 24.
+:class:`TableGame` adds what a networked table (:mod:`hexlan.net.session`) needs of a game:
+who moves the game on, who makes an action, which hidden card an action plays, what a dealt
+card is. :class:`SeatViews` is a game with a state of its own, which a table plays from its
+spec's state factory: its seats' views and its decks' cards.
+
+The clients, the TUI, replay, narration and the bots still read Catan states directly; moving
+them onto this interface is the rest of issue 24.
 """
 
 from __future__ import annotations
@@ -119,16 +124,75 @@ class Game(Protocol):
         ...
 
 
-class SeatViews(Game, Protocol):
-    """A :class:`Game` that gives each seat's view of a new game, counts its turns and each
-    seat's points: what a headless game between bots needs (:func:`hexlan.simulate.
-    play_own_game`). Landnám's state is one.
+class TableGame(Game, Protocol):
+    """A :class:`Game` as a networked table plays it (docs/PROTOCOL.md §4, §11, §13): a
+    seat's view of it is what a peer keeps. Every Catan state
+    (:class:`~hexlan.engine.info.InformationState`) and Landnám's are one."""
 
-    Attributes:
-        turn: the turns begun (the first seat's first turn is 1).
-    """
+    @property
+    def turn(self) -> int:
+        """The turns begun (the first seat's first turn is 1)."""
+        ...
 
-    turn: int
+    @property
+    def active(self) -> Seat:
+        """The seat whose turn it is; -1 before the start player is known."""
+        ...
+
+    @property
+    def phase(self) -> object:
+        """The decision or chance due, in the game's own terms (a Catan
+        :class:`~hexlan.engine.core.Phase`, a Landnám phase name)."""
+        ...
+
+    def deciding_seat(self) -> Seat:
+        """The seat that moves the game on (the sequencer, PROTOCOL.md §4): another seat's
+        message takes effect when this seat's next one lists it. -1 before the start player."""
+        ...
+
+    def actor(self, action: Action) -> Seat:
+        """The seat that makes ``action`` (:data:`CHANCE_SEAT` for a chance outcome)."""
+        ...
+
+    def moot(self, action: Action, seat: Seat) -> bool:
+        """Whether ``seat``'s ``action`` answers what the game no longer waits for (an answer
+        to a withdrawn offer): dropped by a table that ordered it late, not refused."""
+        ...
+
+    def ended_turn(self, action: Action, turn: int) -> bool:
+        """Whether ``action``, just applied in turn ``turn``, ended that turn (every seat then
+        acknowledges it, PROTOCOL.md §11)."""
+        ...
+
+    def hidden_card(self, action: Action) -> tuple[str, int, str, bool] | None:
+        """The hidden card ``action`` plays, as ``(deck, face, name, this_turn)``: the deck's
+        name, the card's face, its name in words, and whether a card drawn this same turn may
+        be the one; None for an action that plays no hidden card. Its player shows the card
+        first (PROTOCOL.md §13.8)."""
+        ...
+
+    def draw_outcome(self, face: int | None) -> Action:
+        """The outcome of the deck draw due now, from the dealt card's face (None: a card this
+        state may not see)."""
+        ...
+
+
+class SeatViews(TableGame, Protocol):
+    """A :class:`TableGame` with a state of its own (Landnám's), made by its spec's state
+    factory: it gives each seat's view of a new game, each seat's points and its decks'
+    cards. A headless game between bots (:func:`hexlan.simulate.play_own_game`) and a
+    networked table (:mod:`hexlan.net.session`) play it through this alone."""
+
+    def deck_faces(self, deck: str) -> tuple[int, ...]:
+        """The cards in ``deck`` (its name in the chance nodes), as a count per face, when
+        every seat knows them: before the deck's first draw, and at its
+        :data:`~hexlan.engine.chance.RESHUFFLE` node (the deck it is rebuilt as). A network
+        table deals each such deck as a new generation (PROTOCOL.md §13.11).
+
+        Raises:
+            ValueError: no such deck, or some of its cards are not known to every seat now.
+        """
+        ...
 
     def view(self, seat: Seat) -> Self:
         """Seat ``seat``'s view of this new game, advanced by applying :meth:`observation` of
@@ -161,4 +225,4 @@ def sample_outcome(game: Game, rng: random.Random) -> Action:
     return draw_outcome(rng, outcomes)
 
 
-__all__ = ["CHANCE_SEAT", "Game", "SeatViews", "sample_outcome"]
+__all__ = ["CHANCE_SEAT", "Game", "SeatViews", "TableGame", "sample_outcome"]

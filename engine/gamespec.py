@@ -79,12 +79,16 @@ class GameOption:
 @dataclass(frozen=True, slots=True)
 class DieSpec:
     """A die of a game's own, rolled by the beacon as a chance action (Cities & Knights' event
-    die; later Landnám's exploration dice), that ``hexlan verify --stats`` tests for fairness.
+    die, Landnám's green and red exploration dice), that ``hexlan verify --stats`` tests for
+    fairness.
 
     Attributes:
         name: the die in words ("event die"); unique among all games' dice.
-        action: the chance action class whose every applied instance is one roll.
-        outcome: the roll's outcome as an index into ``outcomes``: ``outcome(action)``.
+        action: the chance action class whose every applied instance rolls it (several dice
+            may share one: Landnám's exploration roll is a green and a red d10).
+        outcome: the roll's outcome as an index into ``outcomes``: ``outcome(action)``; or
+            the outcomes of each of the die's rolls in the action, as a tuple (none, one or
+            two of each exploration die, §10.2).
         outcomes: each outcome's label, in table order (the event die: the ship, then each
             track's gate).
         chances: the probability of each outcome under fair chance (one per outcome, summing
@@ -93,9 +97,14 @@ class DieSpec:
 
     name: str
     action: type[Action]
-    outcome: Callable[[Action], int]
+    outcome: Callable[[Action], int | tuple[int, ...]]
     outcomes: tuple[str, ...]
     chances: tuple[float, ...]
+
+    def rolled(self, action: Action) -> tuple[int, ...]:
+        """Each roll of this die ``action`` makes, as indices into :attr:`outcomes`."""
+        found = self.outcome(action)
+        return found if isinstance(found, tuple) else (found,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +130,9 @@ class GameSpec:
             (hexlan.engine.bots.*; :mod:`hexlan.engine.bots.knowledge`).
         cheats: dotted names of the modules of its own red-team deviations (hexlan.net.*),
             each with an ``INSTALLS`` mapping (:mod:`hexlan.net.redteam`).
+        actions: a game with a state of its own: its action classes, which the wire decodes
+            by name (:func:`hexlan.engine.registry.action_from_list`); a Catan game's come from
+            its ``rules``.
     """
 
     name: str
@@ -134,6 +146,7 @@ class GameSpec:
     views: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()
     cheats: tuple[str, ...] = ()
+    actions: tuple[type[Action], ...] = ()
 
 
 BASE_SPEC: Final = GameSpec(

@@ -34,7 +34,7 @@ from hexlan.engine.core import (
     Resource,
 )
 from hexlan.engine.shown import SHARED_ACTIONS
-from hexlan.engine.variants import FLAG_PHASES, HOOKS, Variant
+from hexlan.engine.variants import FLAG_PHASES, HOOKS, SPECS, Variant
 from hexlan.engine.variants.base import VariantHandler
 
 if TYPE_CHECKING:
@@ -78,14 +78,24 @@ ACTION_TYPES, _OWNERS = merge_actions(HOOKS.values())
 """Every action class: the base game's (:data:`~hexlan.engine.actions.BaseAction` order), then
 each game's in :data:`~hexlan.engine.variants.HOOKS` order."""
 
+OWN_ACTIONS: Final[tuple[type[Action], ...]] = tuple(
+    cls for spec in SPECS.values() for cls in spec.actions
+)
+"""The action classes of the games with a state of their own (their specs'
+:attr:`~hexlan.engine.gamespec.GameSpec.actions`): decoded by name like every action, with no
+type code of :data:`ACTION_TYPES` (no Catan state applies them)."""
+
 CHANCE_ACTIONS: Final[tuple[type[Action], ...]] = (
     *A.BASE_CHANCE_ACTIONS,
     *(cls for cls in _OWNERS if cls.chance),
+    *(cls for cls in OWN_ACTIONS if getattr(cls, "chance", False)),
 )
 """The chance outcomes and reveals (for ``isinstance``): supplied by a chance source (a reveal,
 by the seat that knows it), never a seat's choice."""
 
-_BY_NAME: Final = {cls.__name__: cls for cls in ACTION_TYPES}
+_BY_NAME: Final = {A.action_name(cls): cls for cls in (*ACTION_TYPES, *OWN_ACTIONS)}
+if len(_BY_NAME) != len(ACTION_TYPES) + len(OWN_ACTIONS):
+    raise EngineError("two actions of the games share a name")
 
 
 def merge_phases(games: Iterable[type[Variant]]) -> frozenset[GamePhase]:
@@ -214,6 +224,7 @@ def action_from_list(data: list[Any], kinds: Sequence[Resource] | None = None) -
         raise EngineError(f"not an action: {data!r}")
     cls = _BY_NAME[data[0]]
     names = [f.name for f in fields(cls)]
+    flags = {f.name for f in fields(cls) if f.type in ("bool", bool)} | {"accept"}
     if len(data) - 1 != len(names):
         raise EngineError(f"{data[0]} takes {len(names)} fields, not {len(data) - 1}")
     pairs: frozenset[str] = getattr(cls, "pair_fields", frozenset())
@@ -223,17 +234,19 @@ def action_from_list(data: list[Any], kinds: Sequence[Resource] | None = None) -
     try:
         for name, raw in zip(names, data[1:], strict=True):
             values.append(
-                _decode_pairs(raw) if name in pairs else _decode(name, raw, table, counts)
+                _decode_pairs(raw)
+                if name in pairs
+                else _decode(name, raw, table, counts, name in flags)
             )
     except (TypeError, ValueError, IndexError) as exc:
         raise EngineError(f"malformed {data[0]}: {exc}") from exc
     return cls(*values)
 
 
-def _decode(name: str, raw: Any, kinds: Sequence[Resource], counts: range) -> Any:
-    if name == "accept":
+def _decode(name: str, raw: Any, kinds: Sequence[Resource], counts: range, flag: bool) -> Any:
+    if flag:  # a yes/no field (a trade's ``accept``, a Landnám ship or a public draw)
         if not isinstance(raw, bool):
-            raise TypeError("accept must be a bool")
+            raise TypeError(f"{name} must be a bool")
         return raw
     if isinstance(raw, list):
         items = tuple(_int(v) for v in raw)

@@ -77,6 +77,20 @@ def game_summary(name: str) -> tuple[str, int, int, str]:
     return name, fewest, most, _description(raw)
 
 
+def seat_range(name: str) -> tuple[int, int]:
+    """The fewest and most seats game ``name`` takes: its rule set's, or for a game with a
+    state of its own its data file's (:func:`game_summary`).
+
+    Raises:
+        EngineError: no such game, or a file that cannot be read.
+    """
+    if state_spec(name) is not None:
+        _, fewest, most, _ = game_summary(name)
+        return fewest, most
+    rules = load_ruleset(name)
+    return rules.min_players, rules.max_players
+
+
 CATAN_GAMES: Final = tuple(name for name in GAMES if state_spec(name) is None)
 """The games played on the Catan engine (:class:`~hexlan.engine.state.GameState` and its rules
 modules), sorted: every game but those with a state of their own (:func:`state_spec`)."""
@@ -461,7 +475,7 @@ def load_ruleset(name: str = "base") -> RuleSet:
         if name in GAMES:
             raise EngineError(
                 f"{name} is a game with a state of its own, not a Catan rule set:"
-                f" it is played by `hexlan simulate --game {name}` so far"
+                f" it is played by `hexlan simulate` and `hexlan bot --game {name}` so far"
             )
         raise EngineError(f"no game named {name!r}; the games are {', '.join(GAMES)}")
     try:

@@ -34,15 +34,17 @@ def _games_help() -> str:
 
 
 def _table_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """``--game`` of a command that plays at a table: a game the table can play.
+    """``--game`` of a command that plays at a table in the terminal UI: a game the table can
+    play.
 
     Raises:
-        click.BadParameter: a game with a state of its own, which only ``simulate`` plays.
+        click.BadParameter: a game with a state of its own, whose networked table has no
+            screens yet (``play`` plays it locally, ``bot`` and ``simulate`` headless).
     """
     if value not in CATAN_GAMES:
         raise click.BadParameter(
-            f"{value} is played only by `hexlan simulate --game {value}` so far;"
-            " its table, screens and network play are still to come"
+            f"{value} has no networked table screens yet: play it against bots with"
+            f" `hexlan play --game {value}`, or between `hexlan bot --game {value}` processes"
         )
     return value
 
@@ -87,9 +89,9 @@ _PLAYERS_OPTION = click.option(
 )
 
 
-def _players(game: str, players: int | None) -> int:
-    """``--players`` checked against the game's seat range; when not given, 4 brought into
-    that range (5 in ``five-six``).
+def _players(game: str, players: int | None, what: str = "players") -> int:
+    """``--players`` (or ``--seats``: ``what``) checked against the game's seat range; when
+    not given, 4 brought into that range (5 in ``five-six``).
 
     Raises:
         click.BadParameter: a count outside the game's range.
@@ -99,11 +101,11 @@ def _players(game: str, players: int | None) -> int:
             _, fewest, most, _ = game_summary(game)
             count = min(max(4, fewest), most) if players is None else players
             if not fewest <= count <= most:
-                raise EngineError(f"{game} takes {fewest} to {most} players, not {count}")
+                raise EngineError(f"{game} takes {fewest} to {most} {what}, not {count}")
             return count
-        return load_ruleset(game).seat_count(players)
+        return load_ruleset(game).seat_count(players, what)
     except EngineError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--players'") from None
+        raise click.BadParameter(str(exc), param_hint=f"'--{what}'") from None
 
 
 _OPTION_OPTION = click.option(
@@ -654,10 +656,7 @@ def _game_table(game: str, seats: int | None, board: str | None = None) -> tuple
     """
     from hexlan.net.wire import board_kinds
 
-    try:
-        seats = load_ruleset(game).seat_count(seats, "seats")
-    except EngineError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--seats'") from None
+    seats = _players(game, seats, "seats")
     kinds = board_kinds(game)
     if board is not None and board not in kinds:
         raise click.BadParameter(
@@ -674,6 +673,15 @@ _TABLE_GAME_OPTION = click.option(
     show_default=True,
     help=_games_help() + " The host chooses; joiners play it.",
     callback=_table_game,
+)
+_BOT_GAME_OPTION = click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default="base",
+    show_default=True,
+    help=_games_help()
+    + " The host chooses; joiners play it. A game with a state of its own is played "
+    "by its own bots (random and heuristic; mcts where the game has one).",
 )
 
 
@@ -780,7 +788,7 @@ _ABANDON_AFTER_OPTION = click.option(
 @click.option("--host", "hosting", is_flag=True, help="Hold a table and wait for the others.")
 @click.option("--join", metavar="HOST:PORT", default=None, help="Join the table at HOST:PORT.")
 @_SEATS_OPTION
-@_TABLE_GAME_OPTION
+@_BOT_GAME_OPTION
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),

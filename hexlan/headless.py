@@ -27,11 +27,13 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
+from hexlan.engine.bots.own import own_bot
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import seat_range, state_spec
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
-from hexlan.net.peer import Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
+from hexlan.net.peer import Decide, Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
 from hexlan.net.redteam import Cheat
 
 EXIT_OK: Final = 0
@@ -145,6 +147,25 @@ def _cheat_reporter(peer: Peer, say: Callable[[str], None]) -> Callable[[str], N
     return report
 
 
+def _bot_for(game: str, strategy: str, seed: int | None, think: float) -> Decide:
+    """The policy of the bot playing a seat of ``game`` (its ``choose``):
+    :func:`~hexlan.engine.bots.make_bot`'s for a Catan game, :func:`~hexlan.engine.bots.own.own_bot`'s
+    for a game with a state of its own.
+
+    Raises:
+        BotError: a strategy the game has no bot for.
+    """
+    rng = random.Random(seed)
+    try:
+        spec = state_spec(game)
+        if spec is not None and spec.state is not None:
+            sample = spec.state(game, seat_range(game)[0], None)  # the registry reads its class
+            return own_bot(strategy, sample, rng).choose
+        return make_bot(strategy, rng, think, time.perf_counter).choose
+    except ValueError as exc:
+        raise BotError(str(exc)) from None
+
+
 async def _bot_game(
     options: BotOptions, say: Callable[[str], None]
 ) -> tuple[PeerResult, Cheat | None]:
@@ -156,6 +177,12 @@ async def _bot_game(
     else:
         identity = Identity.generate()
     chain, game_keys = HashChain.generate(), GameKeys.generate()
+    # a host knows its game: a strategy it has no bot for is refused before the table opens
+    hosted = (
+        None
+        if options.join
+        else _bot_for(options.game, options.strategy, options.seed, options.think)
+    )
     # a bot's default name carries its key's first four hex digits, so bots at one table differ
     name = options.name or f"{options.strategy} bot {identity.fingerprint[:4]}"
     host_address: str | None = None
@@ -204,7 +231,7 @@ async def _bot_game(
         raise BotError(exc.reason) from None
     log_path = options.log or default_log_path(opening.game_id, seat)
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = make_bot(options.strategy, random.Random(options.seed), options.think, time.perf_counter)
+    bot = hosted or _bot_for(opening.game, options.strategy, options.seed, options.think)
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:
@@ -221,7 +248,7 @@ async def _bot_game(
             chain,
             game_keys,
             log_path,
-            bot.choose,
+            bot,
             _event_printer(say),
             host_address=host_address,
             kind=kind,
@@ -292,11 +319,8 @@ def run_resume(
 
                 return run_table(log, identity)
             strategy = kind.removeprefix("bot ").split()[0]
-        try:
-            bot = make_bot(strategy, random.Random(seed), think, time.perf_counter)
-        except ValueError as exc:
-            raise BotError(str(exc)) from None
-        peer = Peer.resume(log, identity, bot.choose, _event_printer(say))
+        peer = Peer.resume(log, identity, None, _event_printer(say))
+        peer.decide = _bot_for(peer.opening.game, strategy, seed, think)
         peer.abandon_after = abandon_after
         view = peer.view
         say(

@@ -48,8 +48,9 @@ from hexlan.engine.core import (
     Seat,
     as_hand,
 )
+from hexlan.engine.game import TableGame
 from hexlan.engine.registry import dev_card
-from hexlan.engine.ruleset import DEVELOPMENT_DECK
+from hexlan.engine.ruleset import DEVELOPMENT_DECK, state_spec
 from hexlan.engine.shown import (
     DeckShown,
     DeckTake,
@@ -296,7 +297,8 @@ class AuditInputs:
     Attributes:
         opening: the game's opening (chain commitments, X25519 public keys; the game, whose rule
             set the replay plays by).
-        board: the board the game was played on.
+        board: the board the game was played on; None for a game with a state of its own
+            (Landnám), which its spec's state factory makes (:func:`new_state`).
         journal: every engine action in the order applied (:class:`JournalEntry`).
         secrets: per seat, ``(seed, x25519_private, audit_secrets message id)``.
         decks: every deck of the game as dealt (key shares, shuffles, final order, dealt
@@ -308,7 +310,7 @@ class AuditInputs:
     """
 
     opening: Opening
-    board: Board
+    board: Board | None
     journal: tuple[JournalEntry, ...]
     secrets: tuple[tuple[bytes, bytes, bytes], ...]
     decks: tuple[Deck, ...]
@@ -348,8 +350,7 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
         dealt[deck.label] = tuple(deck.face(order[p]) for p in range(deck.dealt))
     draws = tuple(dev_card(face) for face in dealt.get(DEVELOPMENT_DECK, ()))
     transcript: list[bytes] = []
-    opening = inputs.opening
-    state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
+    state = new_state(inputs)
     try:
         _replay(inputs, draws, dealt, transcript, state)
         if inputs.contest is not None:
@@ -365,19 +366,37 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
     )
 
 
+def new_state(inputs: AuditInputs) -> TableGame:
+    """The full-information state a replay starts from: a fresh :class:`GameState` on the
+    board as laid, or a game with a state of its own as its spec's state factory makes it
+    (the seats, the options and the game all from the opening)."""
+    opening = inputs.opening
+    spec = state_spec(opening.game)
+    if spec is not None and spec.state is not None:
+        return spec.state(opening.game, len(opening.seats), opening.game_options())
+    assert inputs.board is not None
+    return GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
+
+
 def _judge(
     inputs: AuditInputs,
     draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]],
     contest: Contest,
-    state: GameState,
+    state: TableGame,
 ) -> None:
     """Judge the contested message in ``state``, the true state after the journal (PROTOCOL.md
     §11.1): raise :class:`DeviationFound` naming its author when the true state refutes it,
     else naming the accuser (nothing before the message deviated, and the message is true)."""
     author = contest.author
     node = state.chance_node()
-    if contest.applied and contest.kind == "count" and node is not None and node.count:
+    if (
+        contest.applied
+        and contest.kind == "count"
+        and node is not None
+        and node.count
+        and isinstance(state, GameState)
+    ):
         count = contest.payload[1]  # (turn, count) or (turn, count, index): checked on the wire
         if isinstance(count, int) and count != node.count.of(state.hands[author]):
             raise DeviationFound(_miscount(author, contest.message_id, count, node.count, state))
@@ -465,9 +484,9 @@ def _replay(
     draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]],
     transcript: list[bytes],
-    state: GameState,
+    state: TableGame,
 ) -> None:
-    """Replay the journal on ``state``, a full-information :class:`GameState`, with every hidden
+    """Replay the journal on ``state``, a full-information state, with every hidden
     part resolved; raise :class:`DeviationFound` at the first action the true state refuses."""
     for action in resolved_actions(inputs, draws, dealt, state):
         transcript.append(pack(action_to_list(action)))
@@ -477,7 +496,7 @@ def resolved_actions(
     inputs: AuditInputs,
     draws: Sequence[DevelopmentCard],
     dealt: Mapping[str, Sequence[int]] | None = None,
-    state: GameState | None = None,
+    state: TableGame | None = None,
 ) -> Iterator[Action]:
     """The journal's actions with every hidden part resolved (each drawn card from ``draws``,
     each stolen card from the victim's opened commitment), each yielded once the
@@ -495,8 +514,7 @@ def resolved_actions(
         DeviationFound: at the first action the true hands refuse (a game whose audit fails).
     """
     if state is None:
-        opening = inputs.opening
-        state = GameState(inputs.board, len(opening.seats), opening.game_options(), opening.rules())
+        state = new_state(inputs)
     for entry in inputs.journal:
         action = entry.action
         if isinstance(action, A.DrawCard):
@@ -517,20 +535,8 @@ def resolved_actions(
                     )
                 )
             action = true
-        elif isinstance(action, A.StealCard):
-            assert entry.steal is not None
-            action = A.StealCard(_stolen(inputs, state, entry.steal))
-        elif isinstance(action, A.MonopolyTake):
-            _check_counts(state, action, entry)
-        elif entry.hand is not None:
-            action = _opened_hand(inputs, state, entry.hand)
-        elif entry.spy is not None:
-            action = _spied(inputs, state, entry.spy, action)
-        elif entry.loot is not None:
-            loot = entry.loot
-            _check_committed(
-                inputs, state, loot.victim, loot.steal, loot.commitments, loot.commit_id
-            )
+        elif isinstance(state, GameState):
+            action = _opened(inputs, state, entry, action)
         try:
             state.check(action)
             state.apply(action)
@@ -539,6 +545,24 @@ def resolved_actions(
                 Deviation(entry.author, entry.message_id, f"with the true hands, {action}: {exc}")
             ) from exc
         yield action
+
+
+def _opened(inputs: AuditInputs, state: GameState, entry: JournalEntry, action: Action) -> Action:
+    """A Catan journal entry's action with what a hand's opening proves resolved: a steal's
+    card, a Monopoly's counts checked, a hand or the Spy's cards opened, the fleet's loot."""
+    if isinstance(action, A.StealCard):
+        assert entry.steal is not None
+        return A.StealCard(_stolen(inputs, state, entry.steal))
+    if isinstance(action, A.MonopolyTake):
+        _check_counts(state, action, entry)
+    elif entry.hand is not None:
+        return _opened_hand(inputs, state, entry.hand)
+    elif entry.spy is not None:
+        return _spied(inputs, state, entry.spy, action)
+    elif entry.loot is not None:
+        loot = entry.loot
+        _check_committed(inputs, state, loot.victim, loot.steal, loot.commitments, loot.commit_id)
+    return action
 
 
 def _stolen(inputs: AuditInputs, state: GameState, steal: StealRecord) -> Resource:

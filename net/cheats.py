@@ -114,8 +114,10 @@ _KINDS: Final = (
     CheatKind(
         "undealt-card",
         "each decision in its own turn while it holds a card bought before this turn and has "
-        "played none",
-        "plays a Knight without showing a card it was dealt",
+        "played none (a game with a state of its own: each decision at which it may play a "
+        "hidden card)",
+        "plays a Knight (a game with a state of its own: a hidden card it may play) without "
+        "showing a card it was dealt",
         "a card play must spend a card its seat showed: peers stop naming the seat (§13.8)",
     ),
     CheatKind(

@@ -67,7 +67,7 @@ from typing import Any, Final
 
 from hexlan.engine.core import EngineError
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.ruleset import seat_range
 from hexlan.net.beacon import HashChain
 from hexlan.net.identity import GameKeys, Identity, fingerprint
 from hexlan.net.session import engine_version
@@ -317,14 +317,12 @@ class HostLobby:
         spectators: bool = True,
     ) -> None:
         try:
-            rules = load_ruleset(game)
+            fewest, most = seat_range(game)
             kinds = board_kinds(game)
         except EngineError as exc:
             raise ValueError(str(exc)) from None
-        if not rules.min_players <= seats <= rules.max_players:
-            raise ValueError(
-                f"a {game} table has {rules.min_players}..{rules.max_players} seats, not {seats}"
-            )
+        if not fewest <= seats <= most:
+            raise ValueError(f"a {game} table has {fewest}..{most} seats, not {seats}")
         if board_kind is None:
             board_kind = kinds[0]
         if board_kind not in kinds:
@@ -345,7 +343,7 @@ class HostLobby:
             raise ValueError(exc.reason) from None
         self.identity = identity
         self.max_seats = seats
-        self.min_seats = rules.min_players
+        self.min_seats = fewest
         """Seats the game needs at least: :meth:`start` before the table is full needs them."""
         self.game = game
         self.name = name

@@ -50,7 +50,8 @@ from hexlan.engine.chance import (
     STEAL,
     UNIFORM,
 )
-from hexlan.engine.core import GamePhase, IllegalActionError, Phase
+from hexlan.engine.core import IllegalActionError, Phase
+from hexlan.engine.game import TableGame
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
 from hexlan.net.effects import (
@@ -132,8 +133,10 @@ THIS_MACHINE: Final = "127.0.0.1"
 """Where an opening's empty ``host`` is dialled when this peer does not know the address it
 reached the host at: it is the host (the seat runs on its machine), or it was resumed."""
 
-Decide = Callable[[InformationState, int], Action]
-"""A policy: the action ``seat`` takes now, given its view (a bot's ``choose``)."""
+Decide = Callable[[Any, int], Action]
+"""A policy: the action ``seat`` takes now, given its view (a bot's ``choose``): a Catan
+game's :class:`~hexlan.engine.info.InformationState`, or the view of a game with a state of
+its own (:attr:`Session.game <hexlan.net.session.Session.game>`)."""
 
 
 class PeerError(Exception):
@@ -236,7 +239,7 @@ def peer_kind(contents: LogContents) -> str:
     return "human"
 
 
-_STEP_BY_PHASE: Final[dict[GamePhase, str]] = {
+_STEP_BY_PHASE: Final[dict[object, str]] = {
     Phase.GAME_OVER: "audit secrets or audit result",
     Phase.MONOPOLY: "Monopoly count",
     Phase.ROLL: "turn acknowledgement",
@@ -250,7 +253,7 @@ _STEP_BY_CHANCE: Final = {
 }
 
 
-def _awaited_step(view: InformationState) -> str:
+def _awaited_step(view: TableGame) -> str:
     """What the game waits for from a stalled seat, in words: by the phase where it names the
     step, else by the chance node the engine describes (so a game's own chance phases need no
     entry here), else an answer."""
@@ -530,10 +533,10 @@ class Peer:
 
     def result(self) -> PeerResult:
         """The game's outcome as this peer sees it now."""
-        view = self.session.view
+        view = self.session.game
         winner = None
-        if view is not None and view.is_over and view.winner >= 0:
-            winner = int(view.winner)
+        if view is not None and view.is_over and view.winners():
+            winner = int(view.winners()[0])
         stopped = self.session.stopped
         abandoned = self.session.abandoned
         audited = self.session.audited
@@ -1041,11 +1044,11 @@ class Peer:
         bot thinking for a second never holds up the mesh; None when a message was applied
         meanwhile (the decision may be stale: the loop asks again)."""
         session = self.session
-        view = session.view
+        view = session.game
         assert view is not None and self.decide is not None
         before = (id(view), tuple(session.applied))
         action = await asyncio.to_thread(self.decide, view.copy(), self.seat)
-        if (id(session.view), tuple(session.applied)) != before or not session.decision_due():
+        if (id(session.game), tuple(session.applied)) != before or not session.decision_due():
             return None
         return action
 
@@ -1054,7 +1057,7 @@ class Peer:
         automatic step (``Session.tick``), and those owing a decision while not connected (a
         decision never times out, but a seat that is gone cannot make it)."""
         stalled = set(self.session.tick(now))
-        view = self.session.view
+        view = self.session.game
         mesh = self.mesh
         if (
             view is not None
@@ -1102,7 +1105,7 @@ class Peer:
                 self._last_stall, self._last_stall_at = stalled, now  # try again after a while
             return True
         self._last_stall, self._last_stall_at = stalled, now
-        view = self.session.view
+        view = self.session.game
         step = "answer" if view is None else _awaited_step(view)
         if view is None:
             step = "opening signature, deck key, shuffle or reveal"

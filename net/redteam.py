@@ -24,7 +24,9 @@ each is produced, at the N-th opportunity (:attr:`Cheat.at`):
 - ``false-steal``: as a victim, its opening of the chosen commitment holds the next resource
   (``(r + 1) mod 5``), sealed for the thief with the right salt and index.
 - ``undealt-card``: instead of the bot's decision, it signs ``PlayKnight`` with no
-  ``card_reveal`` before it.
+  ``card_reveal`` before it; in a game with a state of its own (Landnám), the first of its
+  legal actions that plays a hidden card (:meth:`~hexlan.engine.game.TableGame.hidden_card`:
+  a fate card), with no ``card_reveal`` before it.
 - ``missing-commodity``, ``undealt-discard``, ``spy-forge`` and ``spy-spent``: Cities & Knights'
   own, installed by the module its spec names as ``cheats`` (:func:`game_installs`; here only
   the Spy's forged ``spy_open``, which re-encrypts, at its first position, the next card of the
@@ -71,6 +73,7 @@ from typing import Any, TypeAlias
 from hexlan.engine import actions as A
 from hexlan.engine.chance import STEAL
 from hexlan.engine.core import NO_SEAT, RESOURCES, DevCard, Hand, Phase, Resource, as_hand
+from hexlan.engine.game import TableGame
 from hexlan.engine.info import InformationState
 from hexlan.engine.state import GameState
 from hexlan.engine.variants import game_specs
@@ -484,8 +487,22 @@ class Cheat:
 
     def _install_card_play(self, session: Session) -> None:
         """At the N-th decision in its own turn at which the others' views allow a card play,
-        sign ``PlayKnight`` with no card shown, whatever the bot chose."""
+        sign ``PlayKnight`` with no card shown, whatever the bot chose; in a game with a state
+        of its own, at the N-th decision at which it may play a hidden card, play it unshown."""
         me = session.seat
+        if session.new_game is not None:
+
+            def unshown(view: TableGame, chosen: A.Action) -> tuple[A.Action, str] | None:
+                play = next(
+                    (a for a in view.legal_actions(me) if session.card_played(a) is not None),
+                    None,
+                )
+                if play is None:
+                    return None
+                return play, f"played a card it never showed, {play} (instead of {chosen})"
+
+            self.install_forgery(session, unshown)
+            return
 
         def forge(view: GameState, chosen: A.Action) -> tuple[A.Action, str] | None:
             if (
@@ -529,8 +546,8 @@ class Cheat:
     def install_forgery(
         self,
         session: Session,
-        forge: Callable[[GameState, A.Action], tuple[A.Action, str] | None],
-        believe: Callable[[GameState, A.Action], None] | None = None,
+        forge: Callable[[Any, A.Action], tuple[A.Action, str] | None],
+        believe: Callable[[Any, A.Action], None] | None = None,
     ) -> None:
         """Wrap ``submit``: at the N-th decision at which ``forge`` (given the seat's view and
         the bot's choice) offers a forged action and its words, sign it instead of the bot's
@@ -540,7 +557,7 @@ class Cheat:
         me = session.seat
 
         def submit(action: A.Action, now: float = 0.0) -> list[Effect]:
-            view = session.view
+            view = session.game  # a Catan game's view is its InformationState
             forged = None if self.done or view is None else forge(view, action)
             if forged is None:
                 return honest_submit(action, now)

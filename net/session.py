@@ -1,6 +1,9 @@
 """One seat's peer in a serverless game: signed messages in, effects out (sans-IO).
 
-A :class:`Session` holds the seat's :class:`~hexlan.engine.info.InformationState` and the
+A :class:`Session` holds the seat's view of the game (:attr:`Session.game`, read through the
+:class:`~hexlan.engine.game.TableGame` interface: a Catan game's
+:class:`~hexlan.engine.info.InformationState`, or the view of a game with a state of its own,
+made by its spec's state factory, whose decks are dealt in generations, §13.11) and the
 protocol state of docs/PROTOCOL.md: every author's hash-chained messages, the order rule (§4),
 the random beacon (§6), private steals (§7), turn acknowledgements (§11), the mental-poker
 development deck (§13, through :class:`~hexlan.net.dealing.Dealer`) and the end-of-game audit
@@ -33,6 +36,7 @@ from hexlan.engine.chance import (
     COUNT,
     DECK_DRAW,
     POINT_REVEAL,
+    RESHUFFLE,
     REVEAL,
     UNIFORM,
     ChanceNode,
@@ -43,9 +47,11 @@ from hexlan.engine.core import (
     IllegalActionError,
     Seat,
 )
+from hexlan.engine.game import SeatViews, TableGame
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
 from hexlan.engine.ruleset import DEVELOPMENT_DECK as RULESET_DEVELOPMENT_DECK
+from hexlan.engine.ruleset import RuleSet, state_spec
 from hexlan.engine.shown import (
     DeckTake,
     HandTake,
@@ -221,9 +227,21 @@ class Session:
         self.chain = chain
         self.game_keys = game_keys
         self.options = opening.game_options()
-        self.rules = opening.rules()
-        """The game's rule set (the opening names the game, §3): its map, bank and deck."""
+        self.rules: RuleSet | None = None if opening.own_state else opening.rules()
+        """The game's rule set (the opening names the game, §3): its map, bank and deck; None
+        for a game with a state of its own (:attr:`new_game`)."""
+        self.new_game: SeatViews | None = None
+        """A game with a state of its own (Landnám): the new game its spec's state factory
+        makes, before the start player; this seat's view is made from it at the start."""
+        spec = state_spec(opening.game)
+        if spec is not None and spec.state is not None:
+            self.new_game = spec.state(opening.game, self.players, self.options)
         self.view: InformationState | None = None
+        """A Catan game's view (an :class:`InformationState`), once the board is laid."""
+        self.game: TableGame | None = None
+        """This seat's view of the game once it has begun, as the protocol reads it: the Catan
+        :attr:`view`, or the view of a game with a state of its own."""
+        self._own: SeatViews | None = None  # the view of a game with a state of its own
         self.start_board: Board | None = None
         """The board as the start event laid it (the view's board changes as fog is revealed)."""
 
@@ -246,10 +264,15 @@ class Session:
                 None if self.observer else seat,
                 None if self.observer else chain.secret,
             )
-            for name, counts in self.rules.decks.items()
+            for name, counts in (self.rules.decks.items() if self.rules is not None else ())
         }
         """The game's hidden stacks by the names its rule set gives them (§13), each dealt by
-        its own :class:`Dealer` under the one joint key: ``"development"`` in the base game."""
+        its own :class:`Dealer` under the one joint key: ``"development"`` in the base game.
+        A game with a state of its own adds its decks' generations as they begin (§13.11),
+        by their labels (:attr:`generations`)."""
+        self.generations: dict[str, list[str]] = {}
+        """A game with a state of its own: per deck (its name in the chance nodes), the labels
+        of its generations in :attr:`decks`, the first first (§13.11)."""
         self._requested: set[str] = set()
         self._continuations: dict[str, Callable[[object, list[Effect]], None]] = {}
         self.journal: list[JournalEntry] = []
@@ -322,7 +345,7 @@ class Session:
 
     def won(self) -> bool:
         """Whether the game is won (the engine says so; its audit may still run)."""
-        return self.view is not None and self.view.is_over
+        return self.game is not None and self.game.is_over
 
     def frozen(self) -> bool:
         """Whether an accusation froze the game: one counted, or this seat's own to sign."""
@@ -405,11 +428,11 @@ class Session:
         Never while the game waits for a protocol step, for this seat's own message to be
         ordered, or for the acknowledgements of the last turn.
         """
-        return not self._blocked() and self.seat in self.view.acting_seats()  # type: ignore[union-attr]
+        return not self._blocked() and self.seat in self.game.acting_seats()  # type: ignore[union-attr]
 
     def _blocked(self) -> bool:
         """Whether the game waits for the protocol rather than for a decision."""
-        view = self.view
+        view = self.game
         return (
             view is None
             or self.is_over
@@ -446,7 +469,7 @@ class Session:
                 owed[step.seat, step.kind, step.number] = None
         if frozen:
             return [OwedStep(*key) for key in owed]
-        view = self.view
+        view = self.game
         automatic = any(kind != "advance" for _, kind, _ in owed)
         if view is not None and not automatic and not self.is_over and view.chance_node() is None:
             for s in view.acting_seats():
@@ -569,7 +592,7 @@ class Session:
             IllegalActionError: the action is not legal for this seat now (a ``DeckTake`` of a
                 card the victim's opened cards no longer hold unspent, say); nothing changed.
         """
-        view = self.view
+        view = self.game
         if view is None or self.is_over or self.observer:
             raise IllegalActionError("the game is not running for this seat")
         if isinstance(action, R.CHANCE_ACTIONS):
@@ -586,10 +609,12 @@ class Session:
         if played is not None:
             if self.spy.open_for(self.seat):
                 raise IllegalActionError("this seat shows no card while its Spy is open (§7.3)")
-            dealer, face, before, title = played
-            position = dealer.unshown_own(face, before)
-            if position is None:
+            dealers, face, before, title = played
+            # the card may have been dealt in any generation of its deck (§13.11)
+            found = [(d, p) for d in dealers if (p := d.unshown_own(face, before)) is not None]
+            if not found:
                 raise IllegalActionError(f"this seat holds no {title} it can show")
+            dealer, position = found[0]
             # among every card dealt to it before this turn: which one it is stays hidden
             self.sign("card_reveal", dealer.show_payload(position, before), effects)
         if isinstance(action, HandTake):  # positions on the wire, never the kinds (§7.2)
@@ -885,8 +910,8 @@ class Session:
             # the sequencing message being applied, not a pending one it covers (§4): only a
             # seat that has seen that message has seen the change
             self._activation = self.through
-        if self.view is not None:
-            self.acks.record_trail(env, self.view)
+        if self.game is not None:
+            self.acks.record_trail(env, self.game)
 
     def _equivocation(self, first: Envelope, second: bytes, effects: list[Effect]) -> None:
         """Stop: ``first``'s author signed ``second`` with the same sequence number (§11); both
@@ -932,8 +957,8 @@ class Session:
             self.beacon.open_event("start", env.id)
 
     def _on_action(self, env: Envelope, effects: list[Effect]) -> None:
-        view = self.require_view(env)
-        action = decode_action(env.body.payload, view.rules.cards)
+        view = self.require_game(env)
+        action = decode_action(env.body.payload, None if self.rules is None else self.rules.cards)
         author = env.body.author
         if view.moot(action, author):
             return  # the offer was withdrawn before this answer was ordered: it is moot
@@ -977,15 +1002,21 @@ class Session:
         elif view.ended_turn(action, turn):
             self.acks.turn_ended(turn, view)
 
-    def public_view(self) -> InformationState | None:
+    def public_view(self) -> TableGame | None:
         """A third party's view of the game so far: rebuilt from the journal's public face
         (every applied action as an observer sees it, §11.1), knowing no hidden card; None
         before the board is laid, or when the journal cannot be replayed so (an
         :class:`EngineError`). Its public state is this seat's view's
         (``public_hash()`` equal)."""
-        if self.start_board is None:
+        public: TableGame
+        if self.new_game is not None and self.game is not None:
+            public = self.new_game.view(NO_SEAT)
+        elif self.start_board is None or self.rules is None:
             return None
-        public = InformationState(self.start_board, self.players, NO_SEAT, self.options, self.rules)
+        else:
+            public = InformationState(
+                self.start_board, self.players, NO_SEAT, self.options, self.rules
+            )
         try:
             for entry in self.journal:
                 public.apply(public.observation(entry.action, NO_SEAT))
@@ -1017,8 +1048,8 @@ class Session:
         showed (with ``vp_cards_next_turn``: shown among cards dealt before the winning turn)
         (§13.8)."""
         played = self.card_played(action)
-        turn = self.require_view(None).turn
-        if played is not None and not played[0].spend(author, played[1], played[2]):
+        turn = self.require_game(None).turn
+        if played is not None and not any(d.spend(author, played[1], played[2]) for d in played[0]):
             verb = action.spends if isinstance(action, A.VariantAction) else "played"
             raise IllegalMove(
                 f"seat {author} {verb} {played[3]} without revealing one it drew"
@@ -1037,7 +1068,7 @@ class Session:
             shown = (
                 0  # a game without point cards
                 if point is None
-                else self.decks[point[0]].shown_count(author, point[1], before)
+                else self.dealer_of(point[0]).shown_count(author, point[1], before)
             )
             if action.victory_point_cards > shown:
                 raise IllegalMove(
@@ -1046,17 +1077,20 @@ class Session:
                     author=author,
                 )
 
-    def card_played(self, action: Action) -> tuple[Dealer, int, int, str] | None:
-        """The hidden card ``action`` plays, as ``(dealer, face, before, title)``: a card of
-        ``face`` dealt before turn ``before`` is shown for it (§13.8); a development card is
-        never played in the turn it was bought, a variant's card (a Cities & Knights progress
-        card) may be (the engine's :meth:`~hexlan.engine.state.GameState.hidden_card`)."""
-        view = self.require_view(None)
+    def card_played(self, action: Action) -> tuple[list[Dealer], int, int, str] | None:
+        """The hidden card ``action`` plays, as ``(dealers, face, before, title)``: a card of
+        ``face`` dealt before turn ``before`` by one of ``dealers`` (its deck's generations,
+        §13.11; a Catan deck has one) is shown for it (§13.8); a development card is never
+        played in the turn it was bought, a variant's card (a Cities & Knights progress card)
+        may be (the engine's :meth:`~hexlan.engine.state.GameState.hidden_card`)."""
+        view = self.require_game(None)
         hidden = view.hidden_card(action)
         if hidden is None:
             return None
         deck, face, name, this_turn = hidden
-        return self.decks[deck], face, view.turn + 1 if this_turn else view.turn, name
+        labels = self.generations.get(deck, [deck])
+        dealers = [self.decks[label] for label in labels if label in self.decks]
+        return dealers, face, view.turn + 1 if this_turn else view.turn, name
 
     def _on_advance(self, env: Envelope, effects: list[Effect]) -> None:
         """Nothing beyond ordering what it covers (done before it is applied)."""
@@ -1076,7 +1110,11 @@ class Session:
         if event.deck:
             self.decks[event.deck].deck.set_challenges(stream.output)
             return
-        if event.purpose == "start":
+        if event.purpose == "start" and self.new_game is not None:
+            self._own = self.new_game.view(self.seat)
+            self.game = self._own
+        elif event.purpose == "start":
+            assert self.rules is not None
             board_map = load_map(self.rules.board, self.rules.terrains)
             board = (
                 random_board(stream, "spiral", board_map)
@@ -1085,7 +1123,8 @@ class Session:
             )
             self.start_board = board
             self.view = InformationState(board, self.players, self.seat, self.options, self.rules)
-        view = self.require_view(None)
+            self.game = self.view
+        view = self.require_game(None)
         node = view.chance_node()
         if node is not None and node.kind == UNIFORM:
             self.engine_apply(node.pick(stream.randbelow), None, message_id, effects)
@@ -1096,6 +1135,49 @@ class Session:
             self.openings.resolve(node, stream)
 
     # ------------------------------------------------------------------ engine
+
+    def require_game(self, env: Envelope | None) -> TableGame:
+        """This seat's view of the game once it has begun (:attr:`game`: a Catan view or the
+        view of a game with a state of its own).
+
+        Raises:
+            OutOfTurn: the game has not begun (naming ``env``'s author, if any)."""
+        if self.game is None:
+            author = None if env is None else env.body.author
+            raise OutOfTurn("the game has not begun", author=author)
+        return self.game
+
+    def dealer_of(self, deck: str) -> Dealer:
+        """The dealer of ``deck``'s current generation (a Catan deck has one, §13.11); a game
+        with a state of its own begins its deck's first generation at its first draw.
+
+        Raises:
+            KeyError: the game has no such deck.
+        """
+        labels = self.generations.get(deck)
+        if labels is None and self.new_game is not None:
+            return self._new_generation(deck)
+        return self.decks[deck if labels is None else labels[-1]]
+
+    def _new_generation(self, deck: str) -> Dealer:
+        """Begin a new generation of ``deck`` (§13.11): a fresh deck of the cards every seat
+        knows it holds now (:meth:`~hexlan.engine.game.SeatViews.deck_faces`), labelled
+        ``deck`` for the first, ``deck#1``, ``deck#2``... after, shuffled by every seat."""
+        assert self._own is not None
+        faces = self._own.deck_faces(deck)
+        labels = self.generations.setdefault(deck, [])
+        label = f"{deck}#{len(labels)}" if labels else deck
+        labels.append(label)
+        dealer = new_dealer(
+            label,
+            _faces(faces),
+            self.key,
+            self.game_id,
+            None if self.observer else self.seat,
+            None if self.observer else self.chain.secret,
+        )
+        self.decks[label] = dealer
+        return dealer
 
     def require_view(self, env: Envelope | None) -> InformationState:
         """The game's view once the board is laid.
@@ -1124,19 +1206,23 @@ class Session:
     ) -> None:
         """Apply ``action`` to the view and journal it with what proves it (its deck position,
         steal, counts...), dealing the next card a deck draw waits for."""
-        view = self.require_view(None)
+        view = self.require_game(None)
         view.apply(action)
         self.journal.append(
             JournalEntry(action, author, message_id, position, steal, counts, deck, loot, hand, spy)
         )
         node = view.chance_node()
         if node is not None and node.kind == DECK_DRAW:  # a card to deal (§13.7)
-            dealer = self.decks[node.deck]
+            dealer = self.dealer_of(node.deck)
             if dealer.drawing is None:
                 dealer.deal(node.seats[0], view.turn, public=node.public)
         self.acks.state_changed = True
         self._active = sequencer(view)
         effects.append(Applied(action, author, message_id))
+        if node is not None and node.kind == RESHUFFLE:  # a new generation of the deck (§13.11)
+            self._new_generation(node.deck)
+            ((outcome, _),) = view.chance_outcomes()
+            self.engine_apply(outcome, None, message_id, effects)
 
     # ------------------------------------------------------------------ work
 
@@ -1337,7 +1423,7 @@ def _faces(counts: Sequence[int]) -> list[int]:
     return [face for face, count in enumerate(counts) for _ in range(count)]
 
 
-def sequencer(view: InformationState) -> Seat:
+def sequencer(view: TableGame) -> Seat:
     """The seat that moves the game on (§4): the engine's
     :meth:`~hexlan.engine.state.GameState.deciding_seat` (the active seat; the builder in the
     5-6 player special building phase). Before the start player is drawn it is -1: the session

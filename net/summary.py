@@ -227,10 +227,11 @@ def summarize_session(session: Session, names: Sequence[str], ending: str) -> Ga
     every hidden card once its audit passed, else as a third party saw the game.
 
     Raises:
-        ValueError: the game has not begun (no board yet).
+        ValueError: the game has not begun (no board yet), or is a game with a state of
+            its own (no Catan board).
     """
-    if session.start_board is None:
-        raise ValueError("the game has not begun")
+    if session.start_board is None or session.rules is None:
+        raise ValueError("the game has not begun (or has no Catan board)")
     report = session.audit
     audited = report is not None and report.passed
     actions = (

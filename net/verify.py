@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from hexlan.engine.actions import Dice
-from hexlan.engine.ruleset import DEVELOPMENT_DECK, load_ruleset
+from hexlan.engine.ruleset import DEVELOPMENT_DECK, load_ruleset, state_spec
 from hexlan.engine.variants import game_dice
 from hexlan.net.effects import Applied, Rejected, Stopped
 from hexlan.net.log import LogContents, LogFormatError, read_log
@@ -410,12 +410,13 @@ def _check_log(path: Path) -> tuple[LogReport, dict[tuple[int, int], tuple[bytes
         )
     _check_equivocation_records(replay)
     audit, unaudited_by = _check_audit(replay)
-    view = observer.view
+    view = observer.game
+    winners = () if view is None else view.winners()
     finished = view is not None and view.is_over
     report = LogReport(
         path,
         finished=finished,
-        winner=view.winner if finished and view is not None else None,
+        winner=winners[0] if finished and winners else None,
         turn=None if view is None or view.turn == 0 else view.turn,
         abandoned_by=tuple(sorted(replay.abandoned_by)) if not finished else (),
         left_owing=()
@@ -482,8 +483,8 @@ def _replay_messages(replay: _Replay) -> None:
             if isinstance(effect, Applied) and isinstance(effect.action, Dice):
                 replay.dice.append(effect.action.total)
             elif isinstance(effect, Applied) and type(effect.action) in own_dice:
-                die = own_dice[type(effect.action)]
-                replay.rolls.append((die.name, die.outcome(effect.action)))
+                for die in own_dice[type(effect.action)]:
+                    replay.rolls.extend((die.name, o) for o in die.rolled(effect.action))
         if body.kind == "sign_opening" and _was_accepted(observer, env):
             signed = body.payload[0]
             try:
@@ -528,7 +529,7 @@ def _check_audit(replay: _Replay) -> tuple[str | None, tuple[int, ...]]:
         ``(audit, unaudited_by)`` for :class:`LogReport`.
     """
     observer = replay.observer
-    if replay.violations or observer.view is None or not observer.view.is_over:
+    if replay.violations or observer.game is None or not observer.game.is_over:
         return None, ()
     report = observer.audit
     if report is None or observer.audited is None:
@@ -663,7 +664,7 @@ def stats_report(report: VerifyReport) -> list[Distribution]:
     )
     rolls = [roll for logs in games for roll in max(logs, key=lambda log: len(log.rolls)).rolls]
     found = [dice]
-    for die in game_dice().values():
+    for die in (die for dice in game_dice().values() for die in dice):
         outcomes = [outcome for name, outcome in rolls if name == die.name]
         if outcomes:
             found.append(die_distribution(die, outcomes))
@@ -709,7 +710,10 @@ def main(
         readable = [log for log in report.logs if log.readable]
         if not any(log.draws for log in report.logs) and (
             not readable  # (a game without development cards has none to tell of)
-            or any(DEVELOPMENT_DECK in load_ruleset(log.game).decks for log in readable)
+            or any(
+                state_spec(log.game) is None and DEVELOPMENT_DECK in load_ruleset(log.game).decks
+                for log in readable
+            )
         ):
             lines.append("  development-card draws: known only from audited logs")
     if as_json:

@@ -211,10 +211,10 @@ class Spectator:
     def result(self) -> WatchResult:
         """The game as the spectator has checked it so far."""
         session = self.session
-        view = None if session is None else session.view
+        view = None if session is None else session.game
         winner = None
-        if view is not None and view.is_over and view.winner >= 0:
-            winner = int(view.winner)
+        if view is not None and view.is_over and view.winners():
+            winner = int(view.winners()[0])
         audit = None
         if session is not None and session.audited is not None:
             deviations = session.audited.report.deviations

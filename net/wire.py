@@ -58,7 +58,14 @@ from hexlan.engine.registry import (
     CHANCE_ACTIONS,
     action_from_list,
 )
-from hexlan.engine.ruleset import CATAN_GAMES, RuleSet, load_ruleset
+from hexlan.engine.ruleset import (
+    CATAN_GAMES,
+    GAMES,
+    RuleSet,
+    load_ruleset,
+    seat_range,
+    state_spec,
+)
 from hexlan.net.identity import (
     WeakKeyError,
     check_ed25519_public,
@@ -708,8 +715,8 @@ def _fingerprint_rule(entry: Any) -> str | None:
 def _game_rule(name: Any) -> str | None:
     if name == BASE_GAME:
         return f"the {BASE_GAME} game is named by leaving the game out"
-    if name not in CATAN_GAMES:
-        return f"unknown game {name!r}; this peer plays {', '.join(CATAN_GAMES)}"
+    if name not in GAMES:
+        return f"unknown game {name!r}; this peer plays {', '.join(GAMES)}"
     return None
 
 
@@ -719,9 +726,9 @@ def _game_entry(payload: Any, index: int) -> str:
 
 
 def _seat_range_problem(game: str, seats: int) -> str | None:
-    rules = load_ruleset(game)
-    if not rules.min_players <= seats <= rules.max_players:
-        return f"the {game} game takes {rules.min_players}..{rules.max_players} seats, not {seats}"
+    fewest, most = seat_range(game)
+    if not fewest <= seats <= most:
+        return f"the {game} game takes {fewest}..{most} seats, not {seats}"
     return None
 
 
@@ -732,9 +739,14 @@ def board_kinds(game: str = BASE_GAME) -> tuple[str, ...]:
     Raises:
         EngineError: an unknown game, or a map file that cannot be loaded.
 
-    >>> board_kinds(), board_kinds("five-six")
-    (('beginner', 'random'), ('random',))
+    A game with a state of its own (Landnám) starts from a board chance lays or explores: its
+    only kind is "random".
+
+    >>> board_kinds(), board_kinds("five-six"), board_kinds("landnam")
+    (('beginner', 'random'), ('random',), ('random',))
     """
+    if state_spec(game) is not None:
+        return ("random",)
     rules = load_ruleset(game)
     board_map = load_map(rules.board, rules.terrains)
     return BOARD_KINDS if board_map.beginner is not None else ("random",)
@@ -749,8 +761,8 @@ def _lobby_rule(payload: Any) -> str | None:
         return f"the {BASE_GAME} game is named by leaving the game out"
     if len(payload) == 4:
         return "a table's board_kind and options come together"
-    if len(payload) > 2 and game not in CATAN_GAMES:
-        return f"unknown game {game!r}; this peer plays {', '.join(CATAN_GAMES)}"
+    if len(payload) > 2 and game not in GAMES:
+        return f"unknown game {game!r}; this peer plays {', '.join(GAMES)}"
     problem = _seat_range_problem(game, max_seats)
     if problem is None and len(payload) == 5 and payload[3] not in board_kinds(game):
         problem = f"the {game} game's map has no {payload[3]} board"
@@ -1292,8 +1304,19 @@ class Opening:
         return GameOptions.from_dict(dict(self.options))
 
     def rules(self) -> RuleSet:
-        """The game's rule set (seeds/<game>.toml; loaded once per process)."""
+        """The game's rule set (seeds/<game>.toml; loaded once per process).
+
+        Raises:
+            EngineError: a game with a state of its own (:attr:`own_state`), which has no
+                Catan rule set.
+        """
         return load_ruleset(self.game)
+
+    @property
+    def own_state(self) -> bool:
+        """Whether the game has a state of its own, made by its spec's state factory
+        (:func:`~hexlan.engine.ruleset.state_spec`: Landnám) rather than a Catan rule set."""
+        return state_spec(self.game) is not None
 
 
 # --------------------------------------------------------------------------------------------

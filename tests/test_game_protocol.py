@@ -23,7 +23,7 @@ from hexlan.engine.core import NO_SEAT, IllegalActionError
 from hexlan.engine.game import CHANCE_SEAT, Game, sample_outcome
 from hexlan.engine.info import InformationState
 from hexlan.engine.maps import load_map
-from hexlan.engine.ruleset import GAMES, game_summary, load_ruleset, state_spec
+from hexlan.engine.ruleset import GAMES, load_ruleset, seat_range, state_spec
 from hexlan.engine.state import CHANCE, GameState
 
 STEPS = 500
@@ -34,11 +34,10 @@ COPY_EVERY = 37
 
 def new_game(name: str, seed: int) -> tuple[Game, Game]:
     """A random board of the game ``name`` with its fewest seats, and a third party's view (a
-    game with a state of its own, Landnám, from its spec's factory: its board starts
-    unexplored)."""
+    game with a state of its own: its state factory's new game, and its view)."""
     spec = state_spec(name)
     if spec is not None and spec.state is not None:
-        own = spec.state(name, game_summary(name)[1], None)
+        own = spec.state(name, seat_range(name)[0], None)
         return own, own.view(NO_SEAT)
     rules = load_ruleset(name)
     board = SeededChance(seed).board("random", board_map=load_map(rules.board))
@@ -93,7 +92,7 @@ def test_every_game_plays_through_the_interface(name: str) -> None:
         third.play(seen)
         assert third.public_hash() == game.public_hash(), (name, count, seen)
     if game.is_over:
-        assert game.acting_seats() == () and len(game.winners()) == 1
+        assert game.acting_seats() == () and len(game.winners()) >= 1  # Landnám's may share
         assert game.current_player() < 0 and game.chance_outcomes() == []
     with pytest.raises(IllegalActionError):  # what is no action is refused, never crashed on
         game.check(object())  # type: ignore[arg-type]

@@ -54,7 +54,7 @@ def test_simulate_is_deterministic_per_seed() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["host", "--game", "landnam"], "played only by `hexlan simulate --game landnam`"),
+        (["host", "--game", "landnam"], "no networked table screens yet"),
         (["play", "--game", "landnam", "--players", "6"], "3 to 5 players"),
         (["simulate", "--game", "landnam", "--games", "1", "--players", "6"], "3 to 5 players"),
         (["simulate", "--game", "landnam", "--games", "1", "--board", "beginner"], "unexplored"),

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import pytest
 
 from hexlan.engine import actions as A
-from hexlan.engine.chance import DECK_DRAW
+from hexlan.engine.chance import DECK_DRAW, RESHUFFLE
 from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.phases import (
@@ -22,7 +22,6 @@ from hexlan.engine.variants.landnam.phases import (
     DRAW,
     HARVEST_CARD,
     MOVE,
-    RESHUFFLE,
     ROLL,
     SETUP,
 )

@@ -424,8 +424,8 @@ def test_a_games_own_die_counts_its_outcomes_against_its_chances() -> None:
     from hexlan.engine.variants.cities_knights.actions import EventDie
     from hexlan.net.stats import die_distribution
 
-    die = game_dice()[EventDie]
-    rolls = [die.outcome(EventDie(face)) for face in (1, 2, 3, 4, 6, 6)]
+    (die,) = game_dice()[EventDie]
+    rolls = [roll for face in (1, 2, 3, 4, 6, 6) for roll in die.rolled(EventDie(face))]
     found = die_distribution(die, rolls)
     assert found.name == "event die"
     assert found.categories == ("ship", "trade gate", "politics gate", "science gate")
@@ -433,3 +433,19 @@ def test_a_games_own_die_counts_its_outcomes_against_its_chances() -> None:
     assert found.expected == pytest.approx((3.0, 1.0, 1.0, 1.0))
     with pytest.raises(ValueError, match="the event die has no outcome 4"):
         die_distribution(die, [4])
+
+
+def test_landnams_exploration_roll_rolls_a_green_and_a_red_d10() -> None:
+    """Landnám's exploration roll (one chance action) rolls two of its own dice, each counted
+    by face against a fair d10: Seer's counsel two of each, a re-roll the green alone (§10.2)."""
+    from hexlan.engine.variants import game_dice
+    from hexlan.engine.variants.landnam.actions import ExploreRoll
+    from hexlan.net.stats import die_distribution
+
+    green, red = game_dice()[ExploreRoll]
+    assert (green.name, red.name) == ("green exploration die", "red exploration die")
+    rolls = [ExploreRoll((3,), (10,)), ExploreRoll((1, 3), (2, 2)), ExploreRoll((7,), ())]
+    found = die_distribution(green, [o for roll in rolls for o in green.rolled(roll)])
+    assert found.observed == (1, 0, 2, 0, 0, 0, 1, 0, 0, 0)
+    assert found.expected == pytest.approx((0.4,) * 10)
+    assert [o for roll in rolls for o in red.rolled(roll)] == [9, 1, 1]

@@ -130,16 +130,20 @@ def spec_for(rules: RuleSet) -> GameSpec:
 
 
 @cache
-def game_dice() -> Mapping[type[Action], DieSpec]:
-    """Every game's own dice by the chance action that rolls them (read only).
+def game_dice() -> Mapping[type[Action], tuple[DieSpec, ...]]:
+    """Every game's own dice by the chance action that rolls them (read only; several dice
+    of one action in their spec's order).
 
     Raises:
-        EngineError: two dice of one name or one action.
+        EngineError: two dice of one name.
     """
     dice = [die for spec in SPECS.values() for die in spec.dice]
-    if len({d.name for d in dice}) != len(dice) or len({d.action for d in dice}) != len(dice):
-        raise EngineError("two games' dice share a name or an action")
-    return MappingProxyType({die.action: die for die in dice})
+    if len({d.name for d in dice}) != len(dice):
+        raise EngineError("two games' dice share a name")
+    by_action: dict[type[Action], tuple[DieSpec, ...]] = {}
+    for die in dice:
+        by_action[die.action] = (*by_action.get(die.action, ()), die)
+    return MappingProxyType(by_action)
 
 
 @cache

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from hexlan.engine.core import Phase, Seat
-from hexlan.engine.info import InformationState
+from hexlan.engine.game import TableGame
 from hexlan.net.effects import Effect
 from hexlan.net.subprotocols.base import Contested, Handler, Step, SubProtocol
 from hexlan.net.wire import Envelope, OutOfTurn
@@ -46,7 +46,7 @@ class TurnAcks(SubProtocol):
         """Its message kinds, each with its handler."""
         return {"turn_ack": self.on_turn_ack}
 
-    def record_trail(self, env: Envelope, view: InformationState) -> None:
+    def record_trail(self, env: Envelope, view: TableGame) -> None:
         """Note the public state after ``env`` in the turn's trail, for naming where a
         divergence began (§11); the turn's trail closes with its EndTurn.
         perf: the public state changes only through the engine; otherwise the last hash still
@@ -59,7 +59,7 @@ class TurnAcks(SubProtocol):
             self.turn_closed = False
             self.closed_trail, self.trail = self.trail, []
 
-    def turn_ended(self, turn: int, view: InformationState) -> None:
+    def turn_ended(self, turn: int, view: TableGame) -> None:
         """Turn ``turn`` ended: every seat acknowledges it, numbered as it was played (§11). A
         turn end this seat knows to be a victory (its own hidden points) is not acknowledged:
         the reveal that follows ends the game."""
@@ -73,7 +73,7 @@ class TurnAcks(SubProtocol):
     def on_turn_ack(self, env: Envelope, effects: list[Effect]) -> None:
         """A seat's acknowledgement of the turn that ended (§11): its hash must be this seat's,
         else the divergence is accused, naming where the trails part."""
-        view = self.session.require_view(env)
+        view = self.session.require_game(env)
         author = env.body.author
         turn, digest, trail = env.body.payload
         if self.session.won() or view.phase is Phase.VICTORY:

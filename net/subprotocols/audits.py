@@ -100,8 +100,9 @@ class Audits(SubProtocol):
             KeyError: a seat's ``audit_secrets`` is not in yet.
             OutOfTurn: the game has not begun.
         """
-        self.session.require_view(None)
-        assert self.session.start_board is not None  # laid with the view
+        self.session.require_game(None)
+        # laid with a Catan view; a game with a state of its own has no board laid apart
+        assert self.session.start_board is not None or self.session.new_game is not None
         contest = self.contest()
         journal = self.session.journal
         if contest is not None:

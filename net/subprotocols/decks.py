@@ -110,8 +110,12 @@ class Dealing(SubProtocol):
         author = env.body.author
         label, position, share, proof = env.body.payload
         dealer = self._deck_for(env, label)
-        node = self.session.require_view(env).chance_node()
-        if node is None or node.kind != DECK_DRAW or node.deck != label:
+        node = self.session.require_game(env).chance_node()
+        if (
+            node is None
+            or node.kind != DECK_DRAW
+            or self.session.dealer_of(node.deck) is not dealer
+        ):
             raise OutOfTurn(f"seat {author} gave a share while no card is dealt", author=author)
         if not self._after_proofs(env.body, label):
             raise OutOfTurn(
@@ -130,7 +134,7 @@ class Dealing(SubProtocol):
                 position, face = dealer.finish_deal()
             except DeckError as exc:  # only if a false shuffle beat its proof (never in practice)
                 raise IllegalMove(f"the dealt card is no card: {exc.reason}") from exc
-            outcome = self.session.require_view(env).draw_outcome(face)
+            outcome = self.session.require_game(env).draw_outcome(face)
             self.session.engine_apply(outcome, None, env.id, effects, position=position, deck=label)
 
     def on_card_reveal(self, env: Envelope, effects: list[Effect]) -> None:
@@ -139,7 +143,7 @@ class Dealing(SubProtocol):
         author = env.body.author
         label, index, positions, proof = env.body.payload
         dealer = self._deck_for(env, label)
-        self.session.require_view(env)
+        self.session.require_game(env)
         # Any owner may show its own card at any time (it shows only that card, and that it is
         # at one of the listed positions); a winner whose turn has ended
         # (``victory_at_turn_end``) shows its cards after it. But not a Spy's victim whose cards

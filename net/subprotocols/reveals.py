@@ -145,7 +145,8 @@ class Reveals(SubProtocol):
             return None
         played = self.session.card_played(action)
         if played is not None:
-            dealer, face, before, _ = played
+            dealers, face, before, _ = played
+            dealer = dealers[-1]  # a Catan deck has one generation
             position = dealer.unshown_own(face, before)
             if (
                 not dealer.shown_count(self.session.seat, face, before)

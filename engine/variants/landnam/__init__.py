@@ -14,11 +14,14 @@ dispatch: the modules move the game on through :meth:`~.state.LandnamState.enter
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
-from hexlan.engine.gamespec import GameOption, GameSpec
+from hexlan.engine.gamespec import DieSpec, GameOption, GameSpec
+from hexlan.engine.variants.landnam.actions import ACTIONS, ExploreRoll
 
 if TYPE_CHECKING:
+    from hexlan.engine.actions import Action
     from hexlan.engine.options import GameOptions
     from hexlan.engine.variants.landnam.state import LandnamState
 
@@ -31,12 +34,29 @@ def _new_game(name: str, players: int, options: GameOptions | None) -> LandnamSt
     return new_game(name, players, options)
 
 
+def _faces_rolled(colour: str, action: Action) -> tuple[int, ...]:
+    """The faces an exploration roll shows on its ``colour`` d10s (§10.2), as indices 0-9."""
+    assert isinstance(action, ExploreRoll)
+    return tuple(face - 1 for face in (action.green if colour == "green" else action.red))
+
+
 SPEC = GameSpec(
     name="landnam",
     rules=None,
     state=_new_game,
     place=6,
     bots=("hexlan.engine.bots.landnam",),
+    actions=ACTIONS,
+    dice=tuple(
+        DieSpec(
+            f"{colour} exploration die",
+            ExploreRoll,
+            functools.partial(_faces_rolled, colour),
+            tuple(str(face) for face in range(1, 11)),
+            (0.1,) * 10,
+        )
+        for colour in ("green", "red")
+    ),
     options=(
         GameOption(
             "landnam_outlaw_mountains",

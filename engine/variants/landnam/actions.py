@@ -165,6 +165,7 @@ class OfferTrade(VariantAction):
     get: Hand
 
     hand_fields: ClassVar[frozenset[str]] = frozenset({"give", "get"})
+    wire_name: ClassVar[str] = "LandnamOfferTrade"  # the base game has an OfferTrade
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,8 @@ class AnswerTrade(_BySeat):
 
     seat: Seat
     accept: bool
+
+    wire_name: ClassVar[str] = "LandnamAnswerTrade"  # the base game has an AnswerTrade
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +272,40 @@ class Join(_BySeat):
     cards: int
 
 
+ACTIONS: tuple[type[VariantAction], ...] = (
+    AgeHex,
+    AgeNumber,
+    AnswerTrade,
+    Appoint,
+    BankTrade,
+    Bid,
+    BuildFarm,
+    BuildHarbour,
+    BuildTown,
+    BuildUnit,
+    ChooseSeer,
+    DrawFate,
+    EndMovement,
+    ExploreRoll,
+    Flee,
+    HarbourTrade,
+    Harvest,
+    Invite,
+    Join,
+    Move,
+    OfferTrade,
+    Pass,
+    PlayFate,
+    Reshuffle,
+    Stay,
+    Sue,
+)
+"""Every Landnám action class (its spec's :attr:`~hexlan.engine.gamespec.GameSpec.actions`:
+the wire decodes them by name)."""
+
+
 __all__ = [
+    "ACTIONS",
     "NO_CARD",
     "AgeHex",
     "AgeNumber",

@@ -4,7 +4,7 @@ G18, G22, G23).
 
 The deck is a mental-poker deck over the network like the development deck: a draw is a chance
 node of kind :data:`~hexlan.engine.chance.DECK_DRAW` (face down but for the set-up's cards), and
-when the deck runs out its discards are reshuffled (:data:`~.phases.RESHUFFLE`: a new deck
+when the deck runs out its discards are reshuffled (:data:`~hexlan.engine.chance.RESHUFFLE`: a new deck
 generation with a fresh shuffle by every seat, gap G18). With both empty, no card is drawn.
 """
 
@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexlan.engine import actions as A
-from hexlan.engine.chance import DECK_DRAW, ChanceNode
+from hexlan.engine.chance import DECK_DRAW, RESHUFFLE, ChanceNode
 from hexlan.engine.core import Seat
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.phases import (
     DRAW,
     FATE_DECK,
-    RESHUFFLE,
     ROLL,
     SETUP,
 )

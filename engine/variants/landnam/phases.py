@@ -7,9 +7,6 @@ from typing import Final
 
 CHANCE: Final = -2
 """What :meth:`LandnamState.current_player` returns at a chance node (:data:`~hexlan.engine.game.CHANCE_SEAT`)."""
-RESHUFFLE: Final = "reshuffle"
-"""Chance node kind: a deck's put-back or discarded cards are shuffled into it (a new deck
-generation over the network); the outcome is :class:`~.actions.Reshuffle`."""
 FATE_DECK: Final = "fate"
 """The fate deck's name in its chance nodes."""
 

@@ -53,7 +53,7 @@ def refusal(state: LandnamState, action: Action) -> Refusal | None:
         return f"it is seat {actor}'s decision now, not seat {seat}'s", "landnam §5"
     if isinstance(action, L.OfferTrade):
         return _offer_refusal(state, action)
-    face = _card_of(action)
+    face = card_of(action)
     if face is not None:
         if not 0 <= face < len(state.rules.fate_deck) or not state.may_hold(seat, face):
             return "the seat holds no such fate card", "landnam §16.1"
@@ -94,7 +94,7 @@ def _chance_refusal(state: LandnamState, action: Action, chance: bool) -> Refusa
     return None
 
 
-def _card_of(action: Action) -> int | None:
+def card_of(action: Action) -> int | None:
     """The fate card an action plays, if any."""
     if isinstance(action, L.PlayFate):
         return action.face
@@ -203,4 +203,4 @@ def _trade_reason(action: L.BankTrade | L.HarbourTrade) -> Refusal:
     )
 
 
-__all__ = ["Refusal", "refusal"]
+__all__ = ["Refusal", "card_of", "refusal"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.chance import UNIFORM, ChanceNode
+from hexlan.engine.chance import RESHUFFLE, UNIFORM, ChanceNode
 from hexlan.engine.core import EngineError, IllegalActionError, Seat
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam import actions as L
@@ -44,12 +44,12 @@ from hexlan.engine.variants.landnam.phases import (
     ENTRY,
     EXPLORE,
     EXPLORED,
+    FATE_DECK,
     FLEE,
     HARVEST_CARD,
     INVITED,
     MOVE,
     OVER,
-    RESHUFFLE,
     ROLL,
     SEER,
     SETUP,
@@ -60,6 +60,7 @@ from hexlan.engine.variants.landnam.phases import (
 from hexlan.engine.variants.landnam.rules import (
     CYCLE,
     UNEXPLORED,
+    Fate,
     Land,
     LandnamRules,
     load_rules,
@@ -267,6 +268,71 @@ class LandnamState:
         if isinstance(action, L.DrawFate) and not action.public and action.seat != seat:
             return L.DrawFate(action.seat, L.NO_CARD, False)
         return action
+
+    # --- what a networked table needs (TableGame, SeatViews) -------------------------------
+
+    def deciding_seat(self) -> Seat:
+        """The seat that moves the game on over the network: the active seat (-1 before the
+        start player); another seat's decision (a flight, an answer, the Althing's bids)
+        takes effect when the active seat's next message lists it."""
+        return self.active
+
+    def actor(self, action: Action) -> Seat:
+        """The seat that makes ``action``: :data:`CHANCE` for a chance outcome, the seat an
+        action names, else the active seat."""
+        if getattr(type(action), "chance", False) or isinstance(action, A.StartPlayer | A.Dice):
+            return CHANCE
+        if isinstance(action, A.VariantAction):
+            return action.actor(self.active)
+        return self.active
+
+    def moot(self, action: Action, seat: Seat) -> bool:
+        """Never: one seat acts at a time in Landnám, so nothing it answers is withdrawn."""
+        return False
+
+    def ended_turn(self, action: Action, turn: int) -> bool:
+        """Whether ``action``, applied in turn ``turn``, handed the dice on (§5); the turn that
+        ends the game is not one (the audit follows)."""
+        return isinstance(action, A.EndTurn) and self.turn != turn and not self.is_over
+
+    def hidden_card(self, action: Action) -> tuple[str, int, str, bool] | None:
+        """The face-down fate card ``action`` plays (a fate card, or an Exploration card with
+        a move, §16.1), as ``(deck, face, name, this_turn)``: None when the seat plays a card
+        it showed (the set-up's, §4.4) or none. A card may be played in the turn it is drawn."""
+        face = refusals.card_of(action)
+        if face is None or not 0 <= face < len(self.rules.fate_deck):
+            return None
+        seat = self.actor(action)
+        if not 0 <= seat < self.players or self.shown[seat][face]:
+            return None
+        return FATE_DECK, face, Fate(face).words, True
+
+    def draw_outcome(self, face: int | None) -> Action:
+        """The fate draw due, of the dealt card's ``face`` (None: a card this view may not
+        see)."""
+        node = self.chance_node()
+        assert node is not None and node.seats
+        return L.DrawFate(node.seats[0], L.NO_CARD if face is None else face, node.public)
+
+    def deck_faces(self, deck: str) -> tuple[int, ...]:
+        """The fate deck's cards by face before its first draw, or at a reshuffle (the
+        set-up's put-back cards with the deck's rest, all seen; or the discards, gap G18).
+
+        Raises:
+            ValueError: another deck, or the deck holds cards some seat has not seen.
+        """
+        if deck != FATE_DECK:
+            raise ValueError(f"Landnám has no {deck!r} deck")
+        node = self.chance_node()
+        counts = list(self.unseen) if self.deck_size else [0] * len(self.unseen)
+        size = self.deck_size
+        if node is not None and node.kind == RESHUFFLE:
+            pile = self.put_back if self.shuffle_due else self.discard
+            counts = [c + p for c, p in zip(counts, pile, strict=True)]
+            size += sum(pile)
+        if sum(counts) != size:
+            raise ValueError("the fate deck holds cards some seat has not seen")
+        return tuple(counts)
 
     def public_dict(self) -> dict[str, Any]:
         """The public state as plain data: equal in every seat's view of one game."""
