@@ -21,7 +21,7 @@ directly; moving them onto this interface is the rest of issue 24.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol, Self
+from typing import TYPE_CHECKING, Final, Protocol, Self, runtime_checkable
 
 from hexlan.engine.actions import Action
 from hexlan.engine.chance import UNIFORM, ChanceNode, draw_outcome
@@ -119,10 +119,11 @@ class Game(Protocol):
         ...
 
 
+@runtime_checkable
 class SeatViews(Game, Protocol):
     """A :class:`Game` that gives each seat's view of a new game, counts its turns and each
-    seat's points: what a headless game between bots needs (:func:`hexlan.simulate.
-    play_own_game`). Landnám's state is one.
+    seat's points, and samples a full state a view may be: what a headless game between bots
+    (:func:`hexlan.simulate.play_own_game`) and their search need. Landnám's state is one.
 
     Attributes:
         turn: the turns begun (the first seat's first turn is 1).
@@ -137,6 +138,13 @@ class SeatViews(Game, Protocol):
 
     def victory_points(self, seat: Seat) -> int:
         """``seat``'s points, hidden cards included where this state knows them."""
+        ...
+
+    def determinized(self, rng: random.Random) -> Self:
+        """A full state this view may be: every card it has not seen dealt from its unseen
+        pool, using ``rng``, its public part this view's (:meth:`public_hash`); of a full
+        state, a copy. What an information-set search plays its playouts in
+        (:mod:`hexlan.engine.bots.own_search`)."""
         ...
 
 

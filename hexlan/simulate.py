@@ -183,7 +183,10 @@ def play_own_game(
         ValueError: a bot name the game has no bot of.
     """
     rng = random.Random(seed)
-    policies = [own_bot(name, state, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
+    policies = [
+        own_bot(name, state, random.Random(seed * 31 + i), think, time.perf_counter)
+        for i, name in enumerate(bots)
+    ]
     views = [state.view(seat) for seat in range(state.players)]
     decisions = 0
     while not state.is_over and state.turn <= turn_cap:
