@@ -784,7 +784,7 @@ def heuristic_bot(rng: random.Random, think: float = 0.0, clock: Clock | None = 
     return LandnamBot(rng)
 
 
-OWN_BOTS.register(LandnamState, "mcts")(search_bot(heuristic_bot, position_value))
+OWN_BOTS.register(LandnamState, "mcts")(search_bot(LandnamBot, position_value))
 """Landnám's search bot: :class:`~hexlan.engine.bots.own_search.OwnSearchBot` with the
 heuristic playing every seat of its playouts and :func:`position_value` scoring their ends."""
 
