@@ -23,11 +23,12 @@ import math
 import random
 import time
 
-from hexlan.engine.bots.own import own_bot
+from hexlan.engine.actions import Action
+from hexlan.engine.bots.own import OwnPolicy, own_bot
 from hexlan.engine.bots.own_search import NOMINAL_RATE, OwnSearchBot
-from hexlan.engine.game import CHANCE_SEAT, sample_outcome
+from hexlan.engine.game import Game
 from hexlan.engine.variants.landnam.state import new_game
-from hexlan.simulate import TURN_CAP, SimulationReport, simulate
+from hexlan.simulate import TURN_CAP, SimulationReport, play_own_policies, simulate
 
 
 def _turns(report: SimulationReport) -> str:
@@ -80,59 +81,50 @@ def _against_random(games: int, seed: int) -> None:
 
 
 class _Timed:
-    """The search bot's decisions of one game, their seconds and playouts."""
+    """The search bot as a policy that times its decisions (seconds, decisions, playouts)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bot: OwnSearchBot) -> None:
+        self.bot = bot
         self.decisions = self.playouts = 0
         self.seconds = 0.0
 
-
-def _search_game(seed: int, seat: int, think: float, playouts: int, timed: _Timed) -> bool:
-    """One game of four seats, ``seat`` the search bot and the others heuristic, as
-    :func:`hexlan.simulate.play_own_game` plays it (each bot reads its view, chance and bots
-    seeded alike), the search bot's decisions timed; whether it won."""
-    state = new_game("landnam", 4)
-    rng = random.Random(seed)
-    budget = think if not playouts else playouts / NOMINAL_RATE
-    clock = time.perf_counter if not playouts else None
-    bots = [
-        own_bot(
-            "mcts" if s == seat else "heuristic", state, random.Random(seed * 31 + s), budget, clock
-        )
-        for s in range(4)
-    ]
-    search = bots[seat]
-    assert isinstance(search, OwnSearchBot)
-    views = [state.view(s) for s in range(4)]
-    while not state.is_over and state.turn <= TURN_CAP:
-        actor = state.current_player()
-        if actor == CHANCE_SEAT:
-            action = sample_outcome(state, rng)
-        elif actor == seat:
-            start = time.perf_counter()
-            action = search.choose(views[actor], actor)
-            timed.seconds += time.perf_counter() - start
-            timed.decisions += 1
-            timed.playouts += search.last_playouts
-        else:
-            action = bots[actor].choose(views[actor], actor)
-        for viewer, view in enumerate(views):
-            view.apply(state.observation(action, viewer))
-        state.apply(action)
-    return seat in state.winners()
+    def choose(self, view: Game, seat: int) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view, seat)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        self.playouts += self.bot.last_playouts
+        return action
 
 
 def _search(games: int, seed: int, think: float, playouts: int) -> None:
-    """The search bot as one seat of four against three heuristic bots, its seat rotated."""
-    wins = 0
-    timed = _Timed()
+    """The search bot as one seat of four against three heuristic bots, its seat rotated;
+    every game as :func:`hexlan.simulate.play_own_game` plays it (each bot reads its view,
+    chance and bots seeded alike)."""
+    wins = decisions = runs = 0
+    seconds = 0.0
+    budget = think if not playouts else playouts / NOMINAL_RATE
+    clock = time.perf_counter if not playouts else None
     for i in range(games):
-        wins += _search_game(seed + i, i % 4, think, playouts, timed)
-    budget = f"{playouts} playouts" if playouts else f"think {think:g} s"
+        state = new_game("landnam", 4)
+        seat = i % 4
+        policies: list[OwnPolicy] = []
+        for s in range(4):
+            name = "mcts" if s == seat else "heuristic"
+            policies.append(own_bot(name, state, random.Random((seed + i) * 31 + s), budget, clock))
+        bot = policies[seat]
+        assert isinstance(bot, OwnSearchBot)
+        timed = policies[seat] = _Timed(bot)
+        game = play_own_policies(seed + i, state, policies)
+        wins += game.winner == seat
+        decisions += timed.decisions
+        runs += timed.playouts
+        seconds += timed.seconds
+    shown = f"{playouts} playouts" if playouts else f"think {think:g} s"
     print(
-        f"mcts ({budget}) vs 3 heuristic (seat rotated): {_rate(wins, games)}; "
-        f"{timed.decisions / timed.seconds:.1f} decisions/s, "
-        f"{timed.playouts / max(1, timed.decisions):.1f} playouts a decision"
+        f"mcts ({shown}) vs 3 heuristic (seat rotated): {_rate(wins, games)}; "
+        f"{decisions / seconds:.1f} decisions/s, {runs / max(1, decisions):.1f} playouts a "
+        "decision"
     )
 
 
