@@ -124,6 +124,8 @@ class SeatViews(Game, Protocol):
     """A :class:`Game` that gives each seat's view of a new game, counts its turns and each
     seat's points, and samples a full state a view may be: what a headless game between bots
     (:func:`hexlan.simulate.play_own_game`) and their search need. Landnám's state is one.
+    Checkable at run time (``isinstance(view, SeatViews)``: the members are there), as the
+    search bot checks what it is given.
 
     Attributes:
         turn: the turns begun (the first seat's first turn is 1).

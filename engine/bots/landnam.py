@@ -14,6 +14,10 @@ harvest and ships that block its harbours when its cards of the case's kind beat
 defendant's public hand, bidding the least raise while the case is worth it (§8.5); saves its
 outlaws with Atonement (§8.2); plays Harvest, Movement and Exploration cards when a look
 ahead on a copy of its view says they pay (§16.2).
+
+The module also registers Landnám's search bot as ``mcts``: the generic
+:class:`~hexlan.engine.bots.own_search.OwnSearchBot` with this bot playing every seat of its
+playouts and :func:`position_value` scoring where they end.
 """
 
 from __future__ import annotations
@@ -778,7 +782,7 @@ def position_value(state: Game, seat: Seat) -> float:
 
 
 @OWN_BOTS.register(LandnamState, "heuristic")
-def heuristic_bot(rng: random.Random, think: float = 0.0, clock: Clock | None = None) -> LandnamBot:
+def heuristic_bot(rng: random.Random, think: float, clock: Clock | None) -> LandnamBot:
     """Landnám's heuristic bot (:class:`LandnamBot`); it thinks no longer than it takes, so
     ``think`` and ``clock`` are unused."""
     return LandnamBot(rng)

@@ -18,9 +18,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
-from hexlan.engine.bots import Clock
+from hexlan.engine.bots import DEFAULT_THINK, Clock
 from hexlan.engine.bots.knowledge import import_bot_modules
-from hexlan.engine.bots.mcts import DEFAULT_THINK
 from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.core import Seat
 from hexlan.engine.game import Game
