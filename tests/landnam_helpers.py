@@ -124,15 +124,30 @@ def corner_of(state: LandnamState, *positions: int) -> int:
     return found[0]
 
 
+def snapshot(state: LandnamState) -> str:
+    """Everything a state holds, in words (the shared rule data aside)."""
+    return repr(sorted((k, v) for k, v in vars(state).items() if k not in ("rules", "board")))
+
+
+def refused(state: LandnamState, action: Action, rule: str) -> IllegalActionError:
+    """``play(action)`` is refused naming ``rule`` and changes nothing."""
+    before, words = state.full_hash(), snapshot(state)
+    with pytest.raises(IllegalActionError) as caught:
+        state.play(action)
+    assert rule in caught.value.rule, caught.value
+    assert state.full_hash() == before and snapshot(state) == words
+    return caught.value
+
+
 def assert_refused(state: LandnamState, action: Action, section: str) -> IllegalActionError:
     """``state.play(action)`` raises :class:`IllegalActionError` whose message names
     ``section`` (``"§12.2"``; a section of it such as ``"§12.2.1"`` does too), and leaves the
     whole state (its full hash) as it was."""
-    before = state.full_hash()
+    before, words = state.full_hash(), snapshot(state)
     with pytest.raises(IllegalActionError) as info:
         state.play(action)
     assert re.search(re.escape(section) + r"(?!\d)", str(info.value)), str(info.value)
-    assert state.full_hash() == before
+    assert state.full_hash() == before and snapshot(state) == words
     assert action not in state.legal_actions()
     return info.value
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
+from landnam_helpers import refused
 
 from hexlan.engine import actions as A
-from hexlan.engine.actions import Action
-from hexlan.engine.core import IllegalActionError, Seat
+from hexlan.engine.core import Seat
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.althing import suits
 from hexlan.engine.variants.landnam.parts import Unit
@@ -130,22 +130,6 @@ def to_round(state: LandnamState, first: Seat | None = None) -> None:
     seven(state)
     pass_window(state)
     state.play(L.Appoint(state.next_seat(state.active) if first is None else first))
-
-
-def snapshot(state: LandnamState) -> str:
-    """Everything a state holds, in words (the shared rule data aside)."""
-    return repr(sorted((k, v) for k, v in vars(state).items() if k not in ("rules", "board")))
-
-
-def refused(state: LandnamState, action: Action, rule: str) -> IllegalActionError:
-    """``play(action)`` is refused naming ``rule`` and changes nothing."""
-    before, words = state.full_hash(), snapshot(state)
-    with pytest.raises(IllegalActionError) as caught:
-        state.play(action)
-    assert rule in caught.value.rule, caught.value
-    assert state.full_hash() == before
-    assert snapshot(state) == words
-    return caught.value
 
 
 def seats_in_turn(state: LandnamState) -> list[Seat]:

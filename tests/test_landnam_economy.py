@@ -31,6 +31,7 @@ from landnam_helpers import (
 from hexlan.engine import actions as A
 from hexlan.engine.core import Seat
 from hexlan.engine.game import sample_outcome
+from hexlan.engine.gamespec import OptionValue
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.board import OUTER
@@ -276,10 +277,11 @@ def test_farm_spacing_and_its_exception() -> None:
     assert_refused(state, L.BuildFarm(other, corner_of(state, 5, 9, 10)), "§12.2")
 
 
-def test_farm_spacing_rim_counts_as_sea() -> None:
-    """G12: where the side two corners share lies on the rim, its one hex alone decides: a
-    farm beside a settlement is allowed when that hex is sea or mountain."""
-    state = posed(phase=TRADE)
+def _beside_a_rim_settlement(**options: OptionValue) -> tuple[LandnamState, int, int]:
+    """Seat 0's ship on sea hex 0 beside pasture 1, with the means to build a farm on their
+    shared corner, whose neighbour corner on the rim holds seat 1's farm: the state, the ship
+    and the corner."""
+    state = posed(phase=TRADE, **options)
     clear_units(state)
     set_hand(state, 0, RICH)
     put_hex(state, 0, Land.SEA)
@@ -291,6 +293,13 @@ def test_farm_spacing_rim_counts_as_sea() -> None:
     )
     assert state.board.edge_hexes(target, top) == (0,)
     put_building(state, top, 1)
+    return state, ship, target
+
+
+def test_farm_spacing_rim_counts_as_sea() -> None:
+    """G12: where the side two corners share lies on the rim, its one hex alone decides: a
+    farm beside a settlement is allowed when that hex is sea or mountain."""
+    state, ship, target = _beside_a_rim_settlement()
     assert L.BuildFarm(ship, target) in state.legal_actions()
     state.terrain[0] = Land.FIELD
     assert_refused(state, L.BuildFarm(ship, target), "§12.2")
@@ -653,3 +662,10 @@ def test_no_victory_below_the_target_and_a_full_tie_is_shared() -> None:
     set_hand(state, 1, (3, 2, 2, 2))  # the last tie-break: resource cards in hand
     state.play(A.END_TURN)
     assert state.winners() == (1,)
+
+
+def test_rim_is_land_option_reaches_the_spacing_rule() -> None:
+    """G12 alternative (landnam_rim_is_land): where the side two corners share lies on the rim,
+    the rim is no sea, so a farm beside a settlement there is refused even by a sea hex."""
+    state, ship, target = _beside_a_rim_settlement(landnam_rim_is_land=True)
+    assert_refused(state, L.BuildFarm(ship, target), "§12.2")

@@ -11,10 +11,11 @@ import math
 import random
 
 import pytest
+from landnam_helpers import refused, snapshot
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
-from hexlan.engine.core import IllegalActionError, Seat
+from hexlan.engine.core import Seat
 from hexlan.engine.game import sample_outcome
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam.phases import (
@@ -40,21 +41,6 @@ DECK = 30
 STEPS = 900
 """Steps (decisions and chance outcomes) of each random game: some 70 turns, in which the
 seeds below bring cases with invitations, explorations and harvest cards."""
-
-
-def snapshot(state: LandnamState) -> str:
-    """Everything a state holds, in words (the shared rule data aside)."""
-    return repr(sorted((k, v) for k, v in vars(state).items() if k not in ("rules", "board")))
-
-
-def refused(state: LandnamState, action: Action, rule: str) -> IllegalActionError:
-    """``play(action)`` is refused naming ``rule`` and changes nothing."""
-    before, words = state.full_hash(), snapshot(state)
-    with pytest.raises(IllegalActionError) as caught:
-        state.play(action)
-    assert rule in caught.value.rule, caught.value
-    assert state.full_hash() == before and snapshot(state) == words
-    return caught.value
 
 
 # --- random games -------------------------------------------------------------------------

@@ -3,12 +3,14 @@ game's rules page, installed with the package, with the options in force at the 
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 from test_tui import SMALL, WIDE, settle
 from textual.widgets import Markdown, MarkdownViewer
 
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
+from hexlan.engine.ruleset import CATAN_GAMES, GAMES, load_ruleset
 from hexlan.tui.app import make_app
 from hexlan.tui.screens.info import HelpScreen
 from hexlan.tui.screens.rules import RulesScreen, marked_rules, rules_page_name
@@ -71,3 +73,12 @@ async def test_help_opens_the_games_rules_and_escape_comes_back() -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is screen
+
+
+def test_every_game_with_a_state_of_its_own_has_its_page() -> None:
+    """A game that is not a Catan rule set (Landnám) ships a page named after it."""
+    pages = {page.name for page in resources.files("hexlan.rules").iterdir()}
+    own = [game for game in GAMES if game not in CATAN_GAMES]
+    assert own
+    for game in own:
+        assert f"{game}.md" in pages, game

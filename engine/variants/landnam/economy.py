@@ -306,8 +306,11 @@ def _own_unit(state: LandnamState, seat: Seat, number: int) -> Unit | None:
 
 
 def sea_or_mountain(state: LandnamState, hexes: tuple[int, ...]) -> bool:
-    """Whether every one of ``hexes`` is sea or mountain, the rim counting as sea where a side
-    lies on it (gap G12; unexplored positions are neither)."""
+    """Whether every one of ``hexes`` (the positions along a side: two, or one where the side
+    lies on the rim) is sea or mountain, the rim counting as sea (gap G12; not with option
+    ``landnam_rim_is_land``; unexplored positions are neither)."""
+    if len(hexes) < 2 and state.options.flag("landnam_rim_is_land"):
+        return False
     return all(state.terrain[h] in (Land.SEA, Land.MOUNTAIN) for h in hexes)
 
 
@@ -334,10 +337,15 @@ def farm_refusal(state: LandnamState, seat: Seat, number: int, corner: int) -> s
             state, board.edge_hexes(corner, other)
         ):
             return "a farm may not stand next to a settlement unless both hexes between are sea or mountain (§12.2)"
+    return _house_refusal(state, seat, state.rules.farm_cost, "a farm costs grain, timber and wool")
+
+
+def _house_refusal(state: LandnamState, seat: Seat, cost: Hand, words: str) -> str:
+    """Why ``seat`` may not place a house costing ``cost`` (``words`` says the cost), or ""."""
     if houses_left(state, seat) < 1:
         return "no house is left in the reserve (§2.1)"
-    if not _pays(state, seat, state.rules.farm_cost):
-        return "a farm costs grain, timber and wool (§12.1)"
+    if not _pays(state, seat, cost):
+        return f"{words} (§12.1)"
     return ""
 
 
@@ -357,11 +365,9 @@ def town_refusal(state: LandnamState, seat: Seat, corner: int) -> str:
         return "a farm builds one unit or becomes a town in a turn, not both (§12.4)"
     if not borders_sea(state, corner):
         return "a town's farm must border a sea hex (§12.1)"
-    if houses_left(state, seat) < 1:
-        return "no house is left in the reserve (§2.1)"
-    if not _pays(state, seat, state.rules.town_cost):
-        return "a town costs iron, grain, timber and two wool (§12.1)"
-    return ""
+    return _house_refusal(
+        state, seat, state.rules.town_cost, "a town costs iron, grain, timber and two wool"
+    )
 
 
 def unit_refusal(state: LandnamState, seat: Seat, corner: int, ship: bool, to: int) -> str:
