@@ -26,7 +26,7 @@ them onto this interface is the rest of issue 24.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol, Self
+from typing import TYPE_CHECKING, Final, Protocol, Self, runtime_checkable
 
 from hexlan.engine.actions import Action
 from hexlan.engine.chance import UNIFORM, ChanceNode, draw_outcome
@@ -177,11 +177,15 @@ class TableGame(Game, Protocol):
         ...
 
 
+@runtime_checkable
 class SeatViews(TableGame, Protocol):
     """A :class:`TableGame` with a state of its own (Landnám's), made by its spec's state
     factory: it gives each seat's view of a new game, each seat's points and its decks'
-    cards. A headless game between bots (:func:`hexlan.simulate.play_own_game`) and a
-    networked table (:mod:`hexlan.net.session`) play it through this alone."""
+    cards, and samples a full state a view may be. A headless game between bots
+    (:func:`hexlan.simulate.play_own_game`), their search and a networked table
+    (:mod:`hexlan.net.session`) play it through this alone. Checkable at run time
+    (``isinstance(view, SeatViews)``: the members are there), as the search bot checks what
+    it is given."""
 
     def deck_faces(self, deck: str) -> tuple[int, ...]:
         """The cards in ``deck`` (its name in the chance nodes), as a count per face, when
@@ -201,6 +205,13 @@ class SeatViews(TableGame, Protocol):
 
     def victory_points(self, seat: Seat) -> int:
         """``seat``'s points, hidden cards included where this state knows them."""
+        ...
+
+    def determinized(self, rng: random.Random) -> Self:
+        """A full state this view may be: every card it has not seen dealt from its unseen
+        pool, using ``rng``, its public part this view's (:meth:`public_hash`); of a full
+        state, a copy. What an information-set search plays its playouts in
+        (:mod:`hexlan.engine.bots.own_search`)."""
         ...
 
 

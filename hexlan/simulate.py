@@ -15,7 +15,7 @@ from typing import Any, Final
 from hexlan.chance import SeededChance
 from hexlan.engine.actions import Action
 from hexlan.engine.bots import DEFAULT_THINK, make_bot
-from hexlan.engine.bots.own import own_bot
+from hexlan.engine.bots.own import OwnPolicy, own_bot
 from hexlan.engine.game import SeatViews, sample_outcome
 from hexlan.engine.info import InformationState, advance_views
 from hexlan.engine.maps import load_map
@@ -182,8 +182,19 @@ def play_own_game(
     Raises:
         ValueError: a bot name the game has no bot of.
     """
+    policies = [
+        own_bot(name, state, random.Random(seed * 31 + i), think, time.perf_counter)
+        for i, name in enumerate(bots)
+    ]
+    return play_own_policies(seed, state, policies, turn_cap)
+
+
+def play_own_policies(
+    seed: int, state: SeatViews, policies: Sequence[OwnPolicy], turn_cap: int = TURN_CAP
+) -> GameResult:
+    """:func:`play_own_game` with the bots given as policies (one per seat, each reading its
+    own view), for scripts that make or wrap their own; chance seeded by ``seed``."""
     rng = random.Random(seed)
-    policies = [own_bot(name, state, random.Random(seed * 31 + i)) for i, name in enumerate(bots)]
     views = [state.view(seat) for seat in range(state.players)]
     decisions = 0
     while not state.is_over and state.turn <= turn_cap:

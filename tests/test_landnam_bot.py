@@ -104,8 +104,8 @@ def test_the_bot_refuses_other_games_and_unknown_bots() -> None:
     state = new_game("landnam", 3)
     with pytest.raises(TypeError, match="Landnám states"):
         LandnamBot(random.Random(0)).choose(object(), 0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="no 'mcts' bot"):
-        own_bot("mcts", state, random.Random(0))
+    with pytest.raises(ValueError, match="no 'genius' bot; choose one of: random, heuristic, mcts"):
+        own_bot("genius", state, random.Random(0))
 
 
 def test_hexlan_simulate_seats_the_heuristic_bot() -> None:

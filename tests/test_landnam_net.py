@@ -44,7 +44,7 @@ SHORT = ("--option", "victory_points=1")
 TRIES = 3
 """Tables started, one after another, until one finishes in time (the beacon's chance is fresh
 in every game, and a loaded machine may be slow)."""
-GAME_SECONDS = 30.0
+GAME_SECONDS = 60.0
 """Seconds one table of bot processes may take before the next is tried."""
 
 

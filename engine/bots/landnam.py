@@ -14,6 +14,10 @@ harvest and ships that block its harbours when its cards of the case's kind beat
 defendant's public hand, bidding the least raise while the case is worth it (§8.5); saves its
 outlaws with Atonement (§8.2); plays Harvest, Movement and Exploration cards when a look
 ahead on a copy of its view says they pay (§16.2).
+
+The module also registers Landnám's search bot as ``mcts``: the generic
+:class:`~hexlan.engine.bots.own_search.OwnSearchBot` with this bot playing every seat of its
+playouts and :func:`position_value` scoring where they end.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from typing import TYPE_CHECKING, Final
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
+from hexlan.engine.bots import Clock
 from hexlan.engine.bots.own import OWN_BOTS
+from hexlan.engine.bots.own_search import search_bot
 from hexlan.engine.core import Seat
 from hexlan.engine.game import Game
 from hexlan.engine.variants.landnam import actions as L
@@ -85,6 +91,13 @@ VOIDING: Final = (Fate.FLAWED_PLEADING, Fate.THING_BROKEN_UP)
 """The Althing cards that end a case with no token (§16.2), the first ending the case only."""
 MOVE_FLOOR: Final = 0.3
 """A step must gain at least this much, else the movement phase ends."""
+INCOME: Final = 1.0
+CARD: Final = 0.25
+CARD_CAP: Final = 12
+FATE_CARD: Final = 0.3
+UNIT: Final = 0.3
+"""The worths :func:`position_value` weighs a position's income, cards, fate cards and units
+by, in points."""
 
 
 def pips(number: int) -> int:
@@ -741,10 +754,43 @@ _PHASES: Final = {
 """The bot's choice by phase (the roll has one action; any other phase: the first)."""
 
 
+# --- the search bot's evaluation -----------------------------------------------------------
+
+
+def position_value(state: Game, seat: Seat) -> float:
+    """A Landnám position's worth to ``seat`` in rough points, for the search bot's playouts
+    (:mod:`hexlan.engine.bots.own_search`): its points (§15), plus :data:`INCOME` a card its
+    farms, towns and settlers bring in a round of rolls (:func:`rates`), :data:`CARD` a card
+    in hand (up to :data:`CARD_CAP`), :data:`FATE_CARD` a fate card and :data:`UNIT` a unit on
+    the board (a farm costs three cards, §12.1, and a unit to stand on).
+
+    Raises:
+        TypeError: ``state`` is not a Landnám state.
+    """
+    if not isinstance(state, LandnamState):
+        raise TypeError(f"Landnám's evaluation reads Landnám states, not {type(state).__name__}")
+    income = sum(rates(state, seat)) * state.players / 36
+    cards = min(sum(state.hands[seat]), CARD_CAP)
+    units = sum(1 for u in state.units if u is not None and u.owner == seat)
+    return (
+        state.victory_points(seat)
+        + INCOME * income
+        + CARD * cards
+        + FATE_CARD * state.fate_count(seat)
+        + UNIT * units
+    )
+
+
 @OWN_BOTS.register(LandnamState, "heuristic")
-def heuristic_bot(rng: random.Random) -> LandnamBot:
-    """Landnám's heuristic bot (:class:`LandnamBot`)."""
+def heuristic_bot(rng: random.Random, think: float, clock: Clock | None) -> LandnamBot:
+    """Landnám's heuristic bot (:class:`LandnamBot`); it thinks no longer than it takes, so
+    ``think`` and ``clock`` are unused."""
     return LandnamBot(rng)
+
+
+OWN_BOTS.register(LandnamState, "mcts")(search_bot(LandnamBot, position_value))
+"""Landnám's search bot: :class:`~hexlan.engine.bots.own_search.OwnSearchBot` with the
+heuristic playing every seat of its playouts and :func:`position_value` scoring their ends."""
 
 
 __all__ = [
@@ -758,6 +804,7 @@ __all__ = [
     "land_odds",
     "needs",
     "pips",
+    "position_value",
     "rates",
     "site_ok",
     "step_worth",

@@ -8,7 +8,8 @@ does; each registers a policy factory for its state class and a bot name in :dat
 (``@OWN_BOTS.register(LandnamState, "heuristic")``). :func:`own_bot` makes the named bot for a
 game: the random bot, which reads nothing but the :class:`~hexlan.engine.game.Game` protocol,
 plays every game; any other name must be registered for the game's state class (or one of its
-bases).
+bases). A game's search bot is :class:`~hexlan.engine.bots.own_search.OwnSearchBot` registered
+by the game's bot module with its heuristic for the playouts (Landnám's ``mcts``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
+from hexlan.engine.bots import DEFAULT_THINK, Clock
 from hexlan.engine.bots.knowledge import import_bot_modules
 from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.core import Seat
@@ -35,8 +37,10 @@ class OwnPolicy(Protocol):
         ...  # pragma: no cover
 
 
-PolicyFactory = Callable[["random.Random"], OwnPolicy]
-"""``factory(rng)``: a new policy drawing any randomness from ``rng``."""
+PolicyFactory = Callable[["random.Random", float, Clock | None], OwnPolicy]
+"""``factory(rng, think, clock)``: a new policy drawing any randomness from ``rng``; a search
+bot takes ``think`` seconds a decision by ``clock`` (None: a fixed budget, reproducible from
+the seed), any other ignores them (as :data:`hexlan.engine.bots.BOTS`)."""
 
 
 class OwnBots:
@@ -87,28 +91,37 @@ OWN_BOTS: Final = OwnBots(import_bot_modules)
 """The bots of each game with a state of its own, registered by its bot modules."""
 
 
-def own_bot(name: str, game: Game, rng: random.Random) -> OwnPolicy:
+def own_bot(
+    name: str,
+    game: Game,
+    rng: random.Random,
+    think: float = DEFAULT_THINK,
+    clock: Clock | None = None,
+) -> OwnPolicy:
     """A new bot ``name`` for ``game`` (a state of a game with a state of its own).
 
     Args:
         name: ``"random"`` (every game), or a name the game's bot modules register
-            (Landnám's ``"heuristic"``).
+            (Landnám's ``"heuristic"`` and ``"mcts"``).
         game: the game (any view of it) the bot will play; only its class is read.
         rng: the bot's only source of randomness.
+        think: seconds a searching bot may take per decision (> 0).
+        clock: what holds a searching bot to ``think`` (``time.perf_counter``); None: a fixed
+            budget of playouts, reproducible from ``rng``'s seed.
 
     Raises:
-        ValueError: a name not registered for the game (the message lists those that are).
+        ValueError: a name not registered for the game (the message lists those that are), or
+            a ``think`` that is not positive.
     """
+    if not think > 0:
+        raise ValueError(f"think must be a positive number of seconds, not {think!r}")
     if name == "random":
         return RandomBot(rng)
     factory = OWN_BOTS.factory(game, name)
     if factory is None:
         known = ", ".join(["random", *OWN_BOTS.names(game)])
-        raise ValueError(
-            f"{type(game).__name__} has no {name!r} bot (the search bot plays only the games "
-            f"GameState plays so far); choose one of: {known}"
-        )
-    return factory(rng)
+        raise ValueError(f"{type(game).__name__} has no {name!r} bot; choose one of: {known}")
+    return factory(rng, think, clock)
 
 
 __all__ = ["OWN_BOTS", "OwnBots", "OwnPolicy", "PolicyFactory", "own_bot"]

@@ -66,6 +66,9 @@ from hexlan.engine.variants.landnam.rules import (
     load_rules,
 )
 
+if TYPE_CHECKING:  # the engine draws no randomness itself: a search gives its seeded rng
+    import random
+
 
 class LandnamState:
     """A Landnám game (3 to 5 seats), or one seat's view of it, on the ``Game`` protocol.
@@ -403,6 +406,29 @@ class LandnamState:
         view = self.copy()
         view.viewer = seat
         return view
+
+    def determinized(self, rng: random.Random) -> Self:
+        """A full state this view may be: every fate card it has not seen dealt from its unseen
+        pool, using ``rng`` (for search; the engine's own play draws nothing).
+
+        Each other seat's ``hidden`` cards are drawn without replacement from :attr:`unseen`
+        (every face as likely as its count there); what remains is the deck. The result has no
+        viewer and hides nothing, and its public part is the view's (:meth:`public_hash`). Of
+        the full state, a copy.
+        """
+        full = self.copy()
+        if self.viewer is None:
+            return full
+        pool = [face for face, count in enumerate(self.unseen) for _ in range(count)]
+        rng.shuffle(pool)
+        for seat, count in enumerate(self.hidden):
+            for face in pool[:count]:
+                full.fate[seat][face] += 1
+                full.unseen[face] -= 1
+            del pool[:count]
+            full.hidden[seat] = 0
+        full.viewer = None
+        return full
 
     def copy(self) -> Self:
         """An independent copy."""
