@@ -75,9 +75,10 @@ def _play(table: InProcessTable, seed: int, limit: int = 20_000) -> None:
 def test_in_process_sessions_play_landnam_to_an_audited_end(points: int, generations: int) -> None:
     """Three sessions wired in memory finish a seeded game: every seat's view agrees, the fate
     deck was dealt in ``generations`` generations at least (the set-up's reshuffle; then the
-    discards' once the deck ran out, in a longer game: the first seed from 13 whose game does),
+    discards' once the deck ran out, in a longer game: seed 25 is the first from 13 whose game
+    does, and the search starts there),
     and every seat's audit passed with one digest, each generation's cards known."""
-    for seed in range(1 if generations == 2 else 13, 40):
+    for seed in range(1 if generations == 2 else 25, 40):
         table = InProcessTable(["a", "b", "c"], options=_options(points), game=GAME, seed=seed)
         _play(table, seed, 4000)
         first = table.sessions[0]
