@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from hexlan.engine.options import GameOptions
@@ -90,7 +91,8 @@ class OwnTable:
             chance's and bots' seed (None: fresh); options: the game options; bot: makes a
             bot's policy from its seeded ``random.Random`` (`hexlan play` passes the named
             bot of ``hexlan.simulate.own_bot``); bot_delay: seconds between bot moves (0 in
-            tests).
+            tests); log_dir: where the game's log goes (None: the user's log directory);
+            save_log: False keeps no log (tests).
     """
 
     game: str
@@ -99,6 +101,8 @@ class OwnTable:
     options: GameOptions | None
     bot: Callable[[random.Random], Any]
     bot_delay: float
+    log_dir: Path | None = None
+    save_log: bool = True
 
 
 OWN_TABLES: Final = NameSlot[Callable[[OwnTable], "Screen[Any]"]]("own table")
