@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from hexlan.engine.actions import Action
 from hexlan.engine.core import IllegalActionError, Seat
@@ -27,6 +27,9 @@ from hexlan.net.client import PlayLog
 from hexlan.net.effects import Applied
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.session import Session
+
+if TYPE_CHECKING:
+    from hexlan.net.peer import Peer, PeerEvent
 
 V = TypeVar("V", bound=SeatViews)
 
@@ -90,7 +93,67 @@ class OwnNarrator(Generic[V]):
         return event
 
 
-class OwnSessionGame(Generic[V]):
+class OwnClient(Generic[V]):
+    """What both clients of a game with a state of its own share: the person's seat's
+    session, its view and its events in words.
+
+    Args:
+        session: the person's seat's session; names: one name per seat; tell: the teller.
+    """
+
+    on_change: Callable[[], None] | None = None
+    fair = True
+
+    def __init__(self, session: Session, names: Sequence[str], tell: Teller) -> None:
+        self.session = session
+        self.names = tuple(names)
+        self.players = len(self.names)
+        self.human_seat = session.seat
+        self._narrator: OwnNarrator[V] = OwnNarrator(session, self.names, tell)
+
+    @property
+    def view(self) -> V:
+        """The person's view (the fresh game's, before the start player is drawn)."""
+        game = self.session.game
+        assert self.session.new_game is not None
+        return cast(V, game if game is not None else self.session.new_game.view(self.human_seat))
+
+    @property
+    def is_started(self) -> bool:
+        """Whether the game has begun (every seat signed the opening, the start is drawn)."""
+        return self.session.game is not None
+
+    @property
+    def events(self) -> list[OwnEvent]:
+        """Every action the person's seat applied, in words, in order."""
+        return self._narrator.events
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (won, stopped or abandoned)."""
+        return self.session.is_over
+
+    def human_to_act(self) -> bool:
+        """Whether the game waits for the person's decision."""
+        return self.session.decision_due()
+
+    def audit_words(self) -> str:
+        """The end-of-game audit in words (PROTOCOL.md §14); empty before it is done."""
+        audited = self.session.audited
+        if audited is None:
+            return ""
+        found = audited.report.deviations
+        text = (
+            "Audit FOUND: " + "; ".join(d.reason for d in found)
+            if found
+            else "Audit passed: every shuffle, decryption share and card checks out"
+        )
+        if audited.disagreeing:
+            return f"{text} ({', '.join(self.names[s] for s in audited.disagreeing)} disagree)"
+        return f"{text}; signed by every seat"
+
+
+class OwnSessionGame(OwnClient[V]):
     """`hexlan play` of a game with a state of its own: every seat a session in this process.
 
     Args:
@@ -109,8 +172,6 @@ class OwnSessionGame(Generic[V]):
         LocalProtocolError, EngineError: seats, options or a game the table refuses.
     """
 
-    on_change: Callable[[], None] | None = None
-
     def __init__(
         self,
         names: Sequence[str],
@@ -124,15 +185,10 @@ class OwnSessionGame(Generic[V]):
         log_dir: str | Path | None = None,
         save_log: bool = True,
     ) -> None:
-        self.names = tuple(names)
-        self.players = len(self.names)
-        self.human_seat = human_seat
+        self.table = InProcessTable(names, options, seed=seed, background=seed is None, game=game)
+        super().__init__(self.table.sessions[human_seat], names, tell)
         self.seed = seed
         self.fair = seed is None
-        self.table = InProcessTable(
-            self.names, options, seed=seed, background=seed is None, game=game
-        )
-        self.session = self.table.sessions[human_seat]
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.bots = {
             s: bot(random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)))
@@ -141,31 +197,9 @@ class OwnSessionGame(Generic[V]):
         }
         self._log = PlayLog(self.table, human_seat, seed, log_dir) if save_log else None
         self.log_path = None if self._log is None else self._log.path
-        self._narrator: OwnNarrator[V] = OwnNarrator(self.session, self.names, tell)
         self._seen = 0
         self.table.start()
         self._catch_up()
-
-    @property
-    def view(self) -> V:
-        """The person's view (the fresh game's, before the start player is drawn)."""
-        game = self.session.game
-        assert self.session.new_game is not None
-        return cast(V, game if game is not None else self.session.new_game.view(self.human_seat))
-
-    @property
-    def events(self) -> list[OwnEvent]:
-        """Every action the person's seat applied, in words, in order."""
-        return self._narrator.events
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (won, stopped or abandoned)."""
-        return self.session.is_over
-
-    def human_to_act(self) -> bool:
-        """Whether the game waits for the person's decision."""
-        return self.session.decision_due()
 
     def submit(self, action: Action) -> list[OwnEvent]:
         """Play the person's ``action``; the events up to the next decision anyone owes.
@@ -204,21 +238,6 @@ class OwnSessionGame(Generic[V]):
         """Whether the person's session has nothing left to do (the audit done with the game)."""
         return self.session.done
 
-    def audit_words(self) -> str:
-        """The end-of-game audit in words (PROTOCOL.md §14); empty before it is done."""
-        audited = self.session.audited
-        if audited is None:
-            return ""
-        found = audited.report.deviations
-        text = (
-            "Audit FOUND: " + "; ".join(d.reason for d in found)
-            if found
-            else "Audit passed: every shuffle, decryption share and card checks out"
-        )
-        if audited.disagreeing:
-            return f"{text} ({', '.join(self.names[s] for s in audited.disagreeing)} disagree)"
-        return f"{text}; signed by every seat"
-
     def close(self, wait: float = 5.0) -> None:
         """Let a won game's audit finish (for at most ``wait`` seconds of background work),
         log what the person's seat has not logged yet, close the log and stop the workers.
@@ -243,4 +262,81 @@ class OwnSessionGame(Generic[V]):
         return found
 
 
-__all__ = ["OwnEvent", "OwnNarrator", "OwnPolicy", "OwnSessionGame", "Teller"]
+class OwnNetworkGame(OwnClient[V]):
+    """The person's seat in a networked game with a state of its own (`hexlan host` / `hexlan
+    join`): a :class:`~hexlan.net.peer.Peer` run on the app's event loop (``await
+    game.peer.run()`` in a worker), the other seats people or `hexlan bot` processes elsewhere.
+
+    The peer's events arrive on the loop: applied actions are told; link news, stalls and a stop
+    are kept for the lobby and the status (:attr:`links`, :attr:`status`); :attr:`on_change`
+    is called after each, and after every delivered message (one may make a decision due).
+
+    Args:
+        peer: the person's peer; tell: the game's teller.
+    """
+
+    def __init__(self, peer: Peer, tell: Teller) -> None:
+        super().__init__(peer.session, [s.name for s in peer.opening.seats], tell)
+        self.peer = peer
+        self.log_path = Path(peer.log_path)
+        self.links: dict[int, str] = {}
+        """The last link news per seat ("link open", "closed: ..."), for the start screen."""
+        self.status = ""
+        """A stall or a stop, in protocol words ("waiting for seat 1 ..."), else ""."""
+        peer.on_event = self._on_peer_event
+        deliver = peer.deliver
+
+        def deliver_and_tell(envelope_bytes: bytes, from_seat: int) -> None:
+            deliver(envelope_bytes, from_seat)
+            self._changed()
+
+        peer.deliver = deliver_and_tell  # type: ignore[method-assign]
+
+    def human_to_act(self) -> bool:
+        """Whether the game waits for the person (never once the peer has stopped)."""
+        return not self.peer.is_over and self.session.decision_due()
+
+    def submit(self, action: Action) -> list[OwnEvent]:
+        """Sign, log and send the person's ``action``; the events it applied here at once.
+
+        Raises:
+            IllegalActionError: not the person's move, or not legal now; nothing changes.
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over")
+        before = len(self.events)
+        self.peer.submit(action)
+        return self.events[before:]
+
+    def step(self) -> list[OwnEvent] | None:
+        """None: every other seat moves elsewhere; news comes through :attr:`on_change`."""
+        return None
+
+    def close(self) -> None:
+        """Nothing to close here: the peer keeps its own log."""
+
+    def _on_peer_event(self, event: PeerEvent) -> None:
+        if event.kind == "applied" and event.action is not None and not event.replayed:
+            self._narrator.narrate(event.action, event.author)
+            self.status = ""
+        elif event.kind == "link" and event.author is not None:
+            self.links[event.author] = event.text.split(": ", 1)[-1]
+        elif event.kind in ("stall", "stopped", "abandoned"):
+            self.status = event.text if event.author is not None or event.kind != "stall" else ""
+        self._changed()
+
+    def _changed(self) -> None:
+        callback = self.on_change
+        if callback is not None:
+            callback()
+
+
+__all__ = [
+    "OwnClient",
+    "OwnEvent",
+    "OwnNarrator",
+    "OwnNetworkGame",
+    "OwnPolicy",
+    "OwnSessionGame",
+    "Teller",
+]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from hexlan.engine.variants.base import Variant
+    from hexlan.net.peer import Peer
 
 F = TypeVar("F")
 
@@ -107,3 +108,21 @@ class OwnTable:
 
 OWN_TABLES: Final = NameSlot[Callable[[OwnTable], "Screen[Any]"]]("own table")
 """Each game with a state of its own: the screen `hexlan play` opens for it, by its spec's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnNetTable:
+    """What `hexlan host` / `hexlan join` ask of a game with a state of its own.
+
+    Attributes:
+        client: the person's client from their seat's peer: ``client(peer)`` (a
+            :class:`~hexlan.net.own_client.OwnNetworkGame` with the game's teller).
+        screen: the table's screen for that client: ``screen(client, bot_delay)``.
+    """
+
+    client: Callable[[Peer], Any]
+    screen: Callable[[Any, float], Screen[Any]]
+
+
+OWN_NET_TABLES: Final = NameSlot[OwnNetTable]("own networked table")
+"""Each game with a state of its own: its networked client and table, by its spec's name."""

@@ -37,7 +37,12 @@ from hexlan.engine.variants.landnam.board import OUTER
 from hexlan.engine.variants.landnam.rules import KIND_NAMES, Fate
 from hexlan.engine.variants.landnam.state import LandnamState
 from hexlan.tui.games.landnam_board import FieldView, labels
-from hexlan.tui.games.landnam_client import LandnamClient, Told, session_landnam
+from hexlan.tui.games.landnam_client import (
+    LandnamClient,
+    Told,
+    network_landnam,
+    session_landnam,
+)
 from hexlan.tui.games.landnam_dialogs import (
     FATE_EFFECTS,
     AlthingScreen,
@@ -52,7 +57,7 @@ from hexlan.tui.games.landnam_panels import (
     stocks_text,
 )
 from hexlan.tui.palette import seat_style
-from hexlan.tui.slots import OWN_TABLES, OwnTable
+from hexlan.tui.slots import OWN_NET_TABLES, OWN_TABLES, OwnNetTable, OwnTable
 
 Where = Literal["unit", "hex", "node", "list"]
 Names = Sequence[str]
@@ -706,5 +711,8 @@ def landnam_table(table: OwnTable) -> LandnamScreen:
     client = session_landnam(table, log_dir=table.log_dir, save_log=table.save_log)
     return LandnamScreen(client, table.bot_delay)
 
+
+OWN_NET_TABLES.register("landnam")(OwnNetTable(network_landnam, LandnamScreen))
+"""`hexlan host` / `hexlan join` of Landnám: the peer's client and this screen."""
 
 __all__ = ["CHAINS", "KEYS", "LandnamScreen", "action_words", "landnam_table"]

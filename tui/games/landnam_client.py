@@ -21,12 +21,13 @@ from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.game import CHANCE_SEAT, sample_outcome
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam.state import LandnamState, new_game
-from hexlan.net.own_client import OwnEvent, OwnPolicy, OwnSessionGame
+from hexlan.net.own_client import OwnEvent, OwnNetworkGame, OwnPolicy, OwnSessionGame
 from hexlan.net.tellers.landnam import tell
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from hexlan.net.peer import Peer
     from hexlan.tui.slots import OwnTable
 
 
@@ -227,8 +228,22 @@ def session_landnam(
     )
 
 
-if TYPE_CHECKING:  # both clients satisfy the screen's interface
+def network_landnam(peer: Peer) -> OwnNetworkGame[LandnamState]:
+    """The person's seat at a networked Landnám table (`hexlan host` / `hexlan join`): the
+    seat's peer, its actions told by Landnám's teller."""
+    return OwnNetworkGame(peer, tell)
+
+
+if TYPE_CHECKING:  # every client satisfies the screen's interface
     _CLIENT: type[LandnamClient] = LocalLandnam
     _SESSION: type[LandnamClient] = OwnSessionGame[LandnamState]
+    _NETWORK: type[LandnamClient] = OwnNetworkGame[LandnamState]
 
-__all__ = ["NOT_FAIR", "LandnamClient", "LocalLandnam", "Told", "session_landnam"]
+__all__ = [
+    "NOT_FAIR",
+    "LandnamClient",
+    "LocalLandnam",
+    "Told",
+    "network_landnam",
+    "session_landnam",
+]
