@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual.app import App
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
@@ -66,13 +67,14 @@ async def _until(pilot: object, condition: Callable[[], bool], limit: int = 4000
     raise AssertionError("the condition never held")
 
 
-def _screen(app: OwnGameApp) -> LandnamScreen:
-    screen = app.table_screen
+def _screen(app: App[int]) -> LandnamScreen:
+    """The app's Landnám table (under any dialog open over it)."""
+    screen = next(s for s in app.screen_stack if isinstance(s, LandnamScreen))
     assert isinstance(screen, LandnamScreen)
     return screen
 
 
-def _ready(app: OwnGameApp) -> bool:
+def _ready(app: App[int]) -> bool:
     """The table waits for the person (a dialog or a pick may be open) or the game is over."""
     screen = _screen(app)
     return screen.settled and (
@@ -82,7 +84,7 @@ def _ready(app: OwnGameApp) -> bool:
     )
 
 
-async def _at_the_table(pilot: object, app: OwnGameApp) -> None:
+async def _at_the_table(pilot: object, app: App[int]) -> None:
     """Wait until the person is due, with the table in front (a forced decision's dialog set
     aside by Esc)."""
     await _until(pilot, lambda: _ready(app))
@@ -91,7 +93,7 @@ async def _at_the_table(pilot: object, app: OwnGameApp) -> None:
         await _until(pilot, lambda: isinstance(app.screen, LandnamScreen))
 
 
-def _screen_text(app: OwnGameApp) -> str:
+def _screen_text(app: App[int]) -> str:
     """The screen's characters, as shown (from the screenshot, tags stripped)."""
     shown = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
     return shown.replace("\xa0", " ")
@@ -136,7 +138,7 @@ def _board_values(screen: LandnamScreen, legal: list[Action]) -> None:
     assert len(board.targets) == len(board.places)  # every offered place is drawn
 
 
-async def _decide(pilot: object, app: OwnGameApp, legal: list[Action]) -> str:
+async def _decide(pilot: object, app: App[int], legal: list[Action]) -> str:
     """Press the keys of one decision of the person's; the key pressed."""
     screen = _screen(app)
     view = screen.view
@@ -158,7 +160,7 @@ async def _decide(pilot: object, app: OwnGameApp, legal: list[Action]) -> str:
     return key
 
 
-async def _play(pilot: object, app: OwnGameApp, decisions: int) -> list[str]:
+async def _play(pilot: object, app: App[int], decisions: int) -> list[str]:
     """Play the person's seat by keys alone until the game-over screen; the keys pressed.
     Each open dialog is answered with its first option, each board pick with label 1 (after
     checking it offers only legal places)."""
