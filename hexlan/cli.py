@@ -33,33 +33,18 @@ def _games_help() -> str:
     return f"The game (seeds/<game>.toml): {ranges}."
 
 
-def _table_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """``--game`` of a command that plays at a table in the terminal UI: a game the table can
-    play.
-
-    Raises:
-        click.BadParameter: a game with a state of its own, whose networked table has no
-            screens yet (``play`` plays it locally, ``bot`` and ``simulate`` headless).
-    """
-    if value not in CATAN_GAMES:
-        raise click.BadParameter(
-            f"{value} has no networked table screens yet: play it against bots with"
-            f" `hexlan play --game {value}`, or between `hexlan bot --game {value}` processes"
-        )
-    return value
-
-
 def _played_game(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """``--game`` of `hexlan play`: a Catan game, or a game with a state of its own whose TUI
-    modules give it a table (played locally, against bots; chance not fair).
+    """``--game`` of a command that plays at a table in the terminal UI (`hexlan play`,
+    `hexlan host`): a Catan game, or a game with a state of its own whose spec makes its
+    state (its TUI modules give it a table).
 
     Raises:
         click.BadParameter: a game with a state of its own but no state factory.
     """
     spec = state_spec(value)
-    if spec is not None and spec.state is not None:
+    if value in CATAN_GAMES or (spec is not None and spec.state is not None):
         return value
-    return _table_game(ctx, param, value)
+    raise click.BadParameter(f"{value} has no table to play at")
 
 
 _GAME_OPTION = click.option(
@@ -672,7 +657,7 @@ _TABLE_GAME_OPTION = click.option(
     default="base",
     show_default=True,
     help=_games_help() + " The host chooses; joiners play it.",
-    callback=_table_game,
+    callback=_played_game,
 )
 _BOT_GAME_OPTION = click.option(
     "--game",

@@ -62,6 +62,7 @@ __all__ = [
     "GameClient",
     "GameReader",
     "NetworkGame",
+    "PlayLog",
     "SessionGame",
     "WatchGame",
     "default_log_dir",
@@ -92,6 +93,52 @@ def new_log_path(directory: Path, game_id: bytes, what: str = "game") -> Path:
         n += 1
         path = directory / f"{stem}-{n}.hexlan"
     return path
+
+
+class PlayLog:
+    """The log of the person's seat at a `hexlan play` table (every seat in this process): the
+    opening, the seat's messages as they come, and at the end the stop's reason and the audit.
+
+    Args:
+        table: the table; seat: the person's seat; seed: the table's seed (None: fair; a seeded
+            game's log says it is not fair, PROTOCOL.md §9); log_dir: where it goes (default
+            :func:`default_log_dir`).
+
+    Raises:
+        OSError: the log cannot be created.
+    """
+
+    def __init__(
+        self, table: InProcessTable, seat: Seat, seed: int | None, log_dir: str | Path | None
+    ) -> None:
+        directory = Path(log_dir) if log_dir is not None else default_log_dir()
+        self.table = table
+        self.seat = seat
+        self.path = new_log_path(directory, table.opening.game_id, "play")
+        self.log = GameLog.create(self.path, table.opening.to_payload())
+        where = "" if seat == 0 else f"; the person's seat {seat}"
+        self.log.append_note(f"peer: human (hexlan play: every seat in one process{where})")
+        if seed is not None:
+            self.log.append_note(NOT_FAIR_NOTE)
+        self._logged = 0
+
+    def catch_up(self, audit_words: Callable[[], str]) -> None:
+        """Log the seat's new messages; once its session is done, the stop's reason and the
+        audit (``audit_words()``), then close the log."""
+        if self.log.closed:
+            return
+        messages = self.table.logs[self.seat]
+        for data in messages[self._logged :]:
+            self.log.append_message(data)
+        self._logged = len(messages)
+        session = self.table.sessions[self.seat]
+        if not session.done:
+            return
+        if session.stopped is not None:
+            self.log.append_note(f"stopped: {session.stopped.reason}")
+        if session.audited is not None:
+            self.log.append_note(f"audit: {audit_words()}")
+        self.log.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,17 +527,9 @@ class SessionGame(GameClient):
             for s in range(players)
             if s != human_seat
         }
-        self._log: GameLog | None = None
-        self._logged = 0
+        self._log = PlayLog(self.table, human_seat, seed, log_dir) if save_log else None
+        self.log_path = None if self._log is None else self._log.path
         self._effects_seen = 0
-        if save_log:
-            directory = Path(log_dir) if log_dir is not None else default_log_dir()
-            self.log_path = new_log_path(directory, self.table.opening.game_id, "play")
-            self._log = GameLog.create(self.log_path, self.table.opening.to_payload())
-            where = "" if human_seat == 0 else f"; the person's seat {human_seat}"
-            self._log.append_note(f"peer: human (hexlan play: every seat in one process{where})")
-            if seed is not None:
-                self._log.append_note(NOT_FAIR_NOTE)
         self.table.start()
         self._catch_up()
 
@@ -572,26 +611,16 @@ class SessionGame(GameClient):
         self._catch_up()
         self.table.close()
         if self._log is not None:
-            self._log.close()
+            self._log.log.close()
 
     def _catch_up(self) -> list[GameEvent]:
         """Log the person's seat's new messages and narrate what it applied."""
-        seat = self.human_seat
-        if self._log is not None and not self._log.closed:
-            messages = self.table.logs[seat]
-            for data in messages[self._logged :]:
-                self._log.append_message(data)
-            self._logged = len(messages)
-        effects = self.table.effects[seat]
+        effects = self.table.effects[self.human_seat]
         new = effects[self._effects_seen :]
         self._effects_seen = len(effects)
         events = self._narrate(new)
-        if self._log is not None and self.session.done:
-            if self.stopped is not None and not self._log.closed:
-                self._log.append_note(f"stopped: {self.stopped.reason}")
-            if self.session.audited is not None and not self._log.closed:
-                self._log.append_note(f"audit: {self.audit_words()}")
-            self._log.close()
+        if self._log is not None:
+            self._log.catch_up(self.audit_words)
         return events
 
 

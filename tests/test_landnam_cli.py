@@ -1,5 +1,6 @@
-"""`hexlan simulate --game landnam` plays Landnám headless and `hexlan play` at its own table; the
-commands that play over the network refuse it in one line until its network play exists (bad CLI input gets a clear error, no traceback)."""
+"""`hexlan simulate --game landnam` plays Landnám headless; `hexlan play` and `hexlan host` take
+it at its own table (tests/test_tui_landnam.py, tests/test_tui_landnam_net.py play them); bad CLI
+input gets a clear error, no traceback."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_simulate_is_deterministic_per_seed() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["host", "--game", "landnam"], "no networked table screens yet"),
+        (["host", "--game", "landnam", "--seats", "6"], "landnam takes 3 to 5 seats, not 6"),
         (["play", "--game", "landnam", "--players", "6"], "3 to 5 players"),
         (["simulate", "--game", "landnam", "--games", "1", "--players", "6"], "3 to 5 players"),
         (["simulate", "--game", "landnam", "--games", "1", "--board", "beginner"], "unexplored"),

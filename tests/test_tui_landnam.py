@@ -8,24 +8,31 @@ Every wait is on a condition (the screen settled, a dialog open), never a fixed 
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual.app import App
 
 from hexlan.engine import actions as A
 from hexlan.engine.actions import Action
+from hexlan.engine.bots.own import own_bot
 from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.game import sample_outcome
 from hexlan.engine.options import GameOptions
+from hexlan.engine.ruleset import state_spec
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam import phases as P
 from hexlan.engine.variants.landnam.parts import Unit
-from hexlan.engine.variants.landnam.rules import Land
-from hexlan.engine.variants.landnam.state import LandnamState
+from hexlan.engine.variants.landnam.rules import UNEXPLORED, Land
+from hexlan.engine.variants.landnam.state import LandnamState, new_game
+from hexlan.net.log import read_log
+from hexlan.net.verify import verify_logs
 from hexlan.tui.app import OwnGameApp
 from hexlan.tui.board_render import geometry
 from hexlan.tui.games.landnam import LandnamScreen
@@ -60,13 +67,14 @@ async def _until(pilot: object, condition: Callable[[], bool], limit: int = 4000
     raise AssertionError("the condition never held")
 
 
-def _screen(app: OwnGameApp) -> LandnamScreen:
-    screen = app.table_screen
+def _screen(app: App[int]) -> LandnamScreen:
+    """The app's Landnám table (under any dialog open over it)."""
+    screen = next(s for s in app.screen_stack if isinstance(s, LandnamScreen))
     assert isinstance(screen, LandnamScreen)
     return screen
 
 
-def _ready(app: OwnGameApp) -> bool:
+def _ready(app: App[int]) -> bool:
     """The table waits for the person (a dialog or a pick may be open) or the game is over."""
     screen = _screen(app)
     return screen.settled and (
@@ -76,7 +84,16 @@ def _ready(app: OwnGameApp) -> bool:
     )
 
 
-def _screen_text(app: OwnGameApp) -> str:
+async def _at_the_table(pilot: object, app: App[int]) -> None:
+    """Wait until the person is due, with the table in front (a forced decision's dialog set
+    aside by Esc)."""
+    await _until(pilot, lambda: _ready(app))
+    if isinstance(app.screen, ChoiceDialog):
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        await _until(pilot, lambda: isinstance(app.screen, LandnamScreen))
+
+
+def _screen_text(app: App[int]) -> str:
     """The screen's characters, as shown (from the screenshot, tags stripped)."""
     shown = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
     return shown.replace("\xa0", " ")
@@ -86,9 +103,9 @@ def _screen_text(app: OwnGameApp) -> str:
 async def test_the_table_shows_board_stocks_and_players(size: tuple[int, int]) -> None:
     """At both sizes the board (the centre mountain, unexplored '?', the outer sea with its
     ships), the stocks (never the resource stock) and every player are on screen."""
-    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, RandomBot, 0))
+    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, RandomBot, 0, save_log=False))
     async with app.run_test(size=size) as pilot:
-        await _until(pilot, lambda: _ready(app))
+        await _at_the_table(pilot, app)
         board = _screen(app).query_one(FieldView)
         layout = board.layout_now
         assert layout is not None and layout.name == ("compact" if size[0] == 80 else "roomy")
@@ -96,8 +113,9 @@ async def test_the_table_shows_board_stocks_and_players(size: tuple[int, int]) -
         assert isinstance(drawn, Text)
         lines = drawn.plain.split("\n")
         assert len(lines) == geometry(layout, field_map(board.state.board).topology).height + 1
-        assert "M" in drawn.plain and drawn.plain.count("?") == 18  # the mountain, 18 unknown
-        assert lines[-1].startswith("Outer sea: ≈a ≈b ≈c")
+        unknown = board.state.terrain.count(UNEXPLORED)  # 18 but for the bots' explorations
+        assert "M" in drawn.plain and drawn.plain.count("?") == unknown
+        assert lines[-1].startswith("Outer sea: ≈")
         shown = _screen_text(app)
         for words in ("Hexes", "Markers", "Harbours", "deck", *NAMES):
             assert words in shown, words
@@ -120,7 +138,7 @@ def _board_values(screen: LandnamScreen, legal: list[Action]) -> None:
     assert len(board.targets) == len(board.places)  # every offered place is drawn
 
 
-async def _decide(pilot: object, app: OwnGameApp, legal: list[Action]) -> str:
+async def _decide(pilot: object, app: App[int], legal: list[Action]) -> str:
     """Press the keys of one decision of the person's; the key pressed."""
     screen = _screen(app)
     view = screen.view
@@ -142,7 +160,7 @@ async def _decide(pilot: object, app: OwnGameApp, legal: list[Action]) -> str:
     return key
 
 
-async def _play(pilot: object, app: OwnGameApp, decisions: int) -> list[str]:
+async def _play(pilot: object, app: App[int], decisions: int) -> list[str]:
     """Play the person's seat by keys alone until the game-over screen; the keys pressed.
     Each open dialog is answered with its first option, each board pick with label 1 (after
     checking it offers only legal places)."""
@@ -173,19 +191,31 @@ async def _play(pilot: object, app: OwnGameApp, decisions: int) -> list[str]:
     raise AssertionError(f"no game over after {decisions} decisions")
 
 
-async def test_a_short_game_is_played_by_keys_to_the_game_over_screen() -> None:
-    """Against random bots, to 3 points: every decision of the person's by keys (rolls,
-    moves and explorations, builds, forced decisions, the Althing), ending on the scores."""
-    options = GameOptions.parse(("victory_points=3",))
-    client = LocalLandnam(3, NAMES, seed=8, options=options)
-    app = _App(client)
-    async with app.run_test(size=(120, 40)) as pilot:
+async def test_a_short_hexlan_play_table_is_played_by_keys_and_its_log_verifies(
+    tmp_path: Path,
+) -> None:
+    """`hexlan play --game landnam`'s table (every seat a session in this process, unseeded so
+    fair, heuristic bots), to 2 points: every decision of the person's by keys (rolls, moves
+    and explorations, builds, forced decisions, the Althing), ending on the scores; the log,
+    written once the app closes, verifies with its audit."""
+    options = GameOptions.parse(("victory_points=2",), spec=state_spec("landnam"))
+    sample = new_game("landnam", 3)
+    bot = functools.partial(own_bot, "heuristic", sample)
+    app = OwnGameApp(OwnTable("landnam", NAMES, None, options, bot, 0, log_dir=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        client = _screen(app).client
+        assert client.fair
         pressed = await _play(pilot, app, 3000)
         assert isinstance(app.screen, GameOverScreen)
         shown = _screen_text(app)
         assert "Game over" in shown and "won" in shown
         assert client.is_over and client.view.winners()
         assert {"d", "m", "1"} <= set(pressed)
+    (log,) = tmp_path.glob("*-play-*.hexlan")
+    report = verify_logs([log])
+    assert report.exit_code == 0, report.lines()
+    notes = [n for n in read_log(log).notes if n.startswith("audit: ")]
+    assert notes and "Audit passed" in notes[0], notes
 
 
 def _seven_first(state: LandnamState, rng: random.Random) -> Action:
@@ -287,9 +317,9 @@ async def test_a_move_offers_exactly_the_legal_places_and_esc_cancels() -> None:
 
 async def test_help_lists_the_keys_and_opens_the_rules_page() -> None:
     """``?`` shows the key map and the rules summary; ``r`` on it opens the rules page."""
-    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, RandomBot, 0))
+    app = OwnGameApp(OwnTable("landnam", NAMES, 3, None, RandomBot, 0, save_log=False))
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: _ready(app))
+        await _at_the_table(pilot, app)
         await pilot.press("question_mark")
         await _until(pilot, lambda: isinstance(app.screen, LandnamHelp))
         shown = _screen_text(app)

@@ -15,11 +15,12 @@ import sys
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
 
 from hexlan.engine.bots import DEFAULT_THINK, Bot, make_bot
 from hexlan.engine.bots.random_bot import RandomBot
@@ -114,7 +115,11 @@ class TableApp(App[int]):
 
     def start_game(self, game: GameClient) -> None:
         """Show the table for ``game`` (in place of a lobby screen)."""
-        screen = self._table_for(game)
+        self.show_table(self._table_for(game))
+
+    def show_table(self, screen: Screen[Any]) -> None:
+        """Show the game's table ``screen`` in place of a lobby screen (the screen of a game
+        with a state of its own comes from its TUI modules)."""
         if isinstance(self.screen, NetScreen):
             self.switch_screen(screen)
         else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from hexlan.engine.options import GameOptions
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from hexlan.engine.variants.base import Variant
+    from hexlan.net.peer import Peer
 
 F = TypeVar("F")
 
@@ -90,7 +92,8 @@ class OwnTable:
             chance's and bots' seed (None: fresh); options: the game options; bot: makes a
             bot's policy from its seeded ``random.Random`` (`hexlan play` passes the named
             bot of ``hexlan.simulate.own_bot``); bot_delay: seconds between bot moves (0 in
-            tests).
+            tests); log_dir: where the game's log goes (None: the user's log directory);
+            save_log: False keeps no log (tests).
     """
 
     game: str
@@ -99,7 +102,27 @@ class OwnTable:
     options: GameOptions | None
     bot: Callable[[random.Random], Any]
     bot_delay: float
+    log_dir: Path | None = None
+    save_log: bool = True
 
 
 OWN_TABLES: Final = NameSlot[Callable[[OwnTable], "Screen[Any]"]]("own table")
 """Each game with a state of its own: the screen `hexlan play` opens for it, by its spec's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnNetTable:
+    """What `hexlan host` / `hexlan join` ask of a game with a state of its own.
+
+    Attributes:
+        client: the person's client from their seat's peer: ``client(peer)`` (a
+            :class:`~hexlan.net.own_client.OwnNetworkGame` with the game's teller).
+        screen: the table's screen for that client: ``screen(client, bot_delay)``.
+    """
+
+    client: Callable[[Peer], Any]
+    screen: Callable[[Any, float], Screen[Any]]
+
+
+OWN_NET_TABLES: Final = NameSlot[OwnNetTable]("own networked table")
+"""Each game with a state of its own: its networked client and table, by its spec's name."""

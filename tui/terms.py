@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from hexlan.engine.options import GameOptions
-from hexlan.engine.ruleset import load_ruleset
+from hexlan.engine.ruleset import load_ruleset, state_spec
 from hexlan.engine.variants import declared_options
 
 _WORDS: Final[dict[str, Callable[[Any], str]]] = {
@@ -90,9 +90,12 @@ def table_words(game: str, board_kind: str, seats: int, options: GameOptions) ->
     Raises:
         EngineError: an unknown game.
     """
-    rules = load_ruleset(game)
-    board = f"{board_kind} board" + ("" if rules.board == game else f" ({rules.board} map)")
-    first = f"{game} game · {board} · {seats} players"
+    if state_spec(game) is not None:  # a game with a state of its own lays no Catan board
+        first = f"{game} game · {seats} players"
+    else:
+        rules = load_ruleset(game)
+        board = f"{board_kind} board" + ("" if rules.board == game else f" ({rules.board} map)")
+        first = f"{game} game · {board} · {seats} players"
     words = option_words(options)
     second = "Options: " + ("; ".join(words) if words else "none (the official rules)")
     return first, second

@@ -37,7 +37,12 @@ from hexlan.engine.variants.landnam.board import OUTER
 from hexlan.engine.variants.landnam.rules import KIND_NAMES, Fate
 from hexlan.engine.variants.landnam.state import LandnamState
 from hexlan.tui.games.landnam_board import FieldView, labels
-from hexlan.tui.games.landnam_client import LandnamClient, LocalLandnam, Told
+from hexlan.tui.games.landnam_client import (
+    LandnamClient,
+    Told,
+    network_landnam,
+    session_landnam,
+)
 from hexlan.tui.games.landnam_dialogs import (
     FATE_EFFECTS,
     AlthingScreen,
@@ -52,7 +57,7 @@ from hexlan.tui.games.landnam_panels import (
     stocks_text,
 )
 from hexlan.tui.palette import seat_style
-from hexlan.tui.slots import OWN_TABLES, OwnTable
+from hexlan.tui.slots import OWN_NET_TABLES, OWN_TABLES, OwnNetTable, OwnTable
 
 Where = Literal["unit", "hex", "node", "list"]
 Names = Sequence[str]
@@ -348,6 +353,10 @@ class LandnamScreen(Screen[None]):
         self._redraw()
         self._advance()
 
+    def on_unmount(self) -> None:
+        """Finish and close the game's log."""
+        self.client.close()
+
     @property
     def view(self) -> LandnamState:
         """The person's view."""
@@ -431,6 +440,10 @@ class LandnamScreen(Screen[None]):
                 self.settled = True
                 self._redraw()
                 self._prompt_forced()
+                return
+            if not stepped:  # only background proof work (the deck, the audit) moves it on
+                self._redraw()
+                self.set_timer(0.05, self._tick)
                 return
             bots = any(e.seat is not None and e.seat != self.client.human_seat for e in stepped)
             self._flash(stepped)
@@ -687,16 +700,19 @@ _KEY_KINDS: Final[dict[str, tuple[type, ...]]] = {
 
 @OWN_TABLES.register("landnam")
 def landnam_table(table: OwnTable) -> LandnamScreen:
-    """The table `hexlan play --game landnam` opens: a local practice game against bots (not
-    fair: its chance is drawn in this process).
+    """The table `hexlan play --game landnam` opens: every seat a session in this process
+    (:func:`~hexlan.tui.games.landnam_client.session_landnam`; fair when unseeded), the
+    person at the first seat.
 
     Raises:
-        EngineError: seats or options the game refuses; ValueError: an unknown bot.
+        EngineError, LocalProtocolError: seats or options the game refuses; ValueError: an
+            unknown bot.
     """
-    client = LocalLandnam(
-        len(table.names), table.names, table.seed, table.options, table.bot, 0, table.game
-    )
+    client = session_landnam(table, log_dir=table.log_dir, save_log=table.save_log)
     return LandnamScreen(client, table.bot_delay)
 
+
+OWN_NET_TABLES.register("landnam")(OwnNetTable(network_landnam, LandnamScreen))
+"""`hexlan host` / `hexlan join` of Landnám: the peer's client and this screen."""
 
 __all__ = ["CHAINS", "KEYS", "LandnamScreen", "action_words", "landnam_table"]

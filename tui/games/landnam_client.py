@@ -1,18 +1,18 @@
 """What Landnám's screen talks to (../shared/ARCHITECTURE.md: the TUI talks to a game *client*):
-the small interface :class:`LandnamClient` it needs, and :class:`LocalLandnam`, a practice game
-played in this process against bots.
+the small interface :class:`LandnamClient` it needs; :func:`session_landnam`, the seat of a
+`hexlan play` table whose every seat runs the network protocol in this process; and
+:class:`LocalLandnam`, a practice game whose positions a test or a tutorial may arrange.
 
 The local game draws its chance from a ``random.Random`` (:func:`~hexlan.engine.game.
 sample_outcome`): it is **not fair**, as a seeded `hexlan play` game is not, and its status
-says so. A networked Landnám client (:class:`~hexlan.net.client.GameClient` once Landnám plays
-over sessions) satisfies the same protocol: ``view``, ``submit``, ``step``, ``on_change``.
+says so. The session clients (:class:`~hexlan.net.own_client.OwnSessionGame`) satisfy the same
+protocol: ``view``, ``submit``, ``step``, ``on_change``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from hexlan.engine.actions import Action
@@ -21,17 +21,17 @@ from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.game import CHANCE_SEAT, sample_outcome
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam.state import LandnamState, new_game
+from hexlan.net.own_client import OwnEvent, OwnNetworkGame, OwnPolicy, OwnSessionGame
 from hexlan.net.tellers.landnam import tell
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
-class Policy(Protocol):
-    """A bot of the game: one of the seat's legal actions, read from its view alone."""
-
-    def choose(self, view: LandnamState, seat: Seat) -> Action:
-        """One of ``view.legal_actions(seat)``."""
+    from hexlan.net.peer import Peer
+    from hexlan.tui.slots import OwnTable
 
 
-PolicyFactory = Callable[[random.Random], Policy]
+PolicyFactory = Callable[[random.Random], OwnPolicy]
 """``factory(rng)``: a new bot drawing any randomness from ``rng`` (the random bot,
 :class:`~hexlan.engine.bots.random_bot.RandomBot`; `hexlan play` passes its ``own_bot``)."""
 
@@ -39,24 +39,8 @@ NOT_FAIR: Final = "not fair: local chance"
 """The status note of a game whose chance is drawn in this process."""
 
 
-@dataclass(frozen=True, slots=True)
-class Said:
-    """One action in words, as the person's seat saw it.
-
-    Attributes:
-        seat: the seat that acted (None for chance outcomes that concern no seat).
-        text: the words ("" for an action that says nothing by itself).
-        action: the action as the seat observed it.
-    """
-
-    seat: Seat | None
-    text: str
-    action: Action
-
-
 class Told(Protocol):
-    """What the screen reads of an event (a :class:`Said`, or the network client's
-    :class:`~hexlan.net.narrate.GameEvent`)."""
+    """What the screen reads of an event (an :class:`~hexlan.net.own_client.OwnEvent`)."""
 
     @property
     def seat(self) -> Seat | None:
@@ -109,7 +93,11 @@ class LandnamClient(Protocol):
         """
 
     def step(self) -> Sequence[Told] | None:
-        """Let one bot or chance move; its events, or None when nothing here can move."""
+        """Let one bot or chance move; its events (none while only background work moves the
+        game), or None when nothing here can move."""
+
+    def close(self) -> None:
+        """Finish and close the game's log, if it keeps one."""
 
 
 class LocalLandnam:
@@ -152,7 +140,7 @@ class LocalLandnam:
         self._views = [self._state.view(s) for s in range(players)]
         self._rng = random.Random(self.seed)
         self._bots = [bot(random.Random(self.seed * 31 + s)) for s in range(players)]
-        self._events: list[Said] = []
+        self._events: list[OwnEvent] = []
         self._chance = chance
 
     def arrange(self, edit: Callable[[LandnamState], None]) -> None:
@@ -168,7 +156,7 @@ class LocalLandnam:
         return self._views[self.human_seat]
 
     @property
-    def events(self) -> list[Said]:
+    def events(self) -> list[OwnEvent]:
         """Every action so far in words."""
         return self._events
 
@@ -181,7 +169,7 @@ class LocalLandnam:
         """Whether the person's decision is due."""
         return self._state.current_player() == self.human_seat
 
-    def submit(self, action: Action) -> list[Said]:
+    def submit(self, action: Action) -> list[OwnEvent]:
         """Play the person's ``action``.
 
         Raises:
@@ -192,7 +180,7 @@ class LocalLandnam:
         self._state.check(action)
         return [self._apply(action, self.human_seat)]
 
-    def step(self) -> list[Said] | None:
+    def step(self) -> list[OwnEvent] | None:
         """One chance outcome or one bot decision; None when the person is due or it is over."""
         state = self._state
         if state.is_over:
@@ -204,18 +192,58 @@ class LocalLandnam:
             return [self._apply(self._chance(state, self._rng), None)]
         return [self._apply(self._bots[seat].choose(self._views[seat], seat), seat)]
 
-    def _apply(self, action: Action, seat: Seat | None) -> Said:
+    def close(self) -> None:
+        """Nothing to close: a local game keeps no log."""
+
+    def _apply(self, action: Action, seat: Seat | None) -> OwnEvent:
         before = self.view.copy()
         seen = self._state.observation(action, self.human_seat)
         for viewer, view in enumerate(self._views):
             view.apply(self._state.observation(action, viewer))
         self._state.apply(action)
-        said = Said(seat, tell(before, seen, self.view, self.names, self.human_seat), seen)
+        said = OwnEvent(seat, tell(before, seen, self.view, self.names, self.human_seat), seen)
         self._events.append(said)
         return said
 
 
-if TYPE_CHECKING:  # the local game satisfies the screen's interface
-    _CLIENT: type[LandnamClient] = LocalLandnam
+def session_landnam(
+    table: OwnTable, *, log_dir: str | Path | None = None, save_log: bool = True
+) -> OwnSessionGame[LandnamState]:
+    """The person's seat (the first) at a `hexlan play` table of Landnám: every seat a session
+    in this process (fair when ``table.seed`` is None), bots made by ``table.bot``, the log
+    written like a Catan play log.
 
-__all__ = ["NOT_FAIR", "LandnamClient", "LocalLandnam", "Said", "Told"]
+    Raises:
+        LocalProtocolError, EngineError: seats or options the game refuses.
+    """
+    return OwnSessionGame(
+        table.names,
+        table.bot,
+        tell,
+        table.game,
+        table.options,
+        table.seed,
+        log_dir=log_dir,
+        save_log=save_log,
+    )
+
+
+def network_landnam(peer: Peer) -> OwnNetworkGame[LandnamState]:
+    """The person's seat at a networked Landnám table (`hexlan host` / `hexlan join`): the
+    seat's peer, its actions told by Landnám's teller."""
+    return OwnNetworkGame(peer, tell)
+
+
+if TYPE_CHECKING:  # every client satisfies the screen's interface
+    _CLIENT: type[LandnamClient] = LocalLandnam
+    _SESSION: type[LandnamClient] = OwnSessionGame[LandnamState]
+    _NETWORK: type[LandnamClient] = OwnNetworkGame[LandnamState]
+
+__all__ = [
+    "NOT_FAIR",
+    "LandnamClient",
+    "LocalLandnam",
+    "Told",
+    "network_landnam",
+    "session_landnam",
+]

@@ -48,7 +48,29 @@ if TYPE_CHECKING:
     from hexlan.net.discovery import Listener, TableAnnouncement
     from hexlan.net.identity import GameKeys, Identity
     from hexlan.net.lobby import TableChanged
+    from hexlan.net.own_client import OwnNetworkGame
+    from hexlan.net.peer import Peer
     from hexlan.net.wire import Opening
+    from hexlan.tui.slots import OwnNetTable
+
+
+def _own_net_table(opening: Opening) -> OwnNetTable | None:
+    """The networked table of the opening's game when it has a state of its own, else None.
+
+    Raises:
+        ValueError: such a game whose TUI modules register no networked table.
+    """
+    from hexlan.engine.ruleset import state_spec  # noqa: PLC0415
+    from hexlan.tui.slots import OWN_NET_TABLES  # noqa: PLC0415
+
+    spec = state_spec(opening.game)
+    if spec is None:
+        return None
+    table = OWN_NET_TABLES.of(spec.name)
+    if table is None:
+        raise ValueError(f"the {opening.game} game has no networked table")
+    return table
+
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")
 """Names the host gives the bots it starts (they take seats in the order they connect)."""
@@ -176,7 +198,7 @@ class NetScreen(Screen[None]):
         super().__init__()
         self.options = options
         self.identity: Identity | None = None
-        self.game: NetworkGame | None = None
+        self.game: NetworkGame | OwnNetworkGame[Any] | None = None
         self._seat_names: Sequence[str] = ()
 
     def _load_keys(self) -> tuple[Identity, GameKeys, HashChain]:
@@ -243,7 +265,7 @@ class NetScreen(Screen[None]):
     ) -> None:
         """The lobby is done: run this seat's peer on the app's loop; the app shows the game
         once every seat has signed the opening."""
-        from hexlan.net.client import NetworkGame, default_log_dir, new_log_path  # noqa: PLC0415
+        from hexlan.net.client import default_log_dir, new_log_path  # noqa: PLC0415
         from hexlan.net.peer import Peer, PeerError  # noqa: PLC0415
 
         role = "host" if seat == 0 else "join"
@@ -267,7 +289,7 @@ class NetScreen(Screen[None]):
             return
         if self.options.discovery_port is not None:
             peer.announce_targets = ["127.0.0.1"]
-        game = NetworkGame(peer)
+        game = self._client(peer)
         self.game = game
         names = ", ".join(s.name for s in opening.seats)
         self.say(f"Game {opening.game_id[:4].hex()}: connecting to {names}; signing the opening…")
@@ -285,17 +307,30 @@ class NetScreen(Screen[None]):
 
         app.run_worker(run(), name="peer", group="peer", exit_on_error=False)
 
+    @staticmethod
+    def _client(peer: Peer) -> NetworkGame | OwnNetworkGame[Any]:
+        """The person's client: a Catan :class:`~hexlan.net.client.NetworkGame`, or the one a
+        game with a state of its own registers (:data:`~hexlan.tui.slots.OWN_NET_TABLES`)."""
+        from hexlan.net.client import NetworkGame  # noqa: PLC0415
+
+        table = _own_net_table(peer.opening)
+        return NetworkGame(peer) if table is None else table.client(peer)
+
     def _game_news(self) -> None:
         game = self.game
         if game is None:
             return
         if game.is_started:
+            from hexlan.net.client import NetworkGame  # noqa: PLC0415
             from hexlan.tui.app import TableApp  # noqa: PLC0415
 
             game.on_change = None
             app = self.app
-            if isinstance(app, TableApp):
+            table = _own_net_table(game.peer.opening)
+            if isinstance(app, TableApp) and isinstance(game, NetworkGame):
                 app.start_game(game)
+            elif isinstance(app, TableApp) and table is not None:
+                app.show_table(table.screen(game, app.bot_delay))
             return
         links = [f"{game.names[s]}: {text}" for s, text in sorted(game.links.items())]
         if game.status:
