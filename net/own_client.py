@@ -14,6 +14,7 @@ seat)``, the views just before and after).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -242,9 +243,8 @@ class OwnSessionGame(OwnClient[V]):
         """Let a won game's audit finish (for at most ``wait`` seconds of background work),
         log what the person's seat has not logged yet, close the log and stop the workers.
         Closing twice is harmless."""
-        for _ in range(int(wait / 0.05)):
-            if self.session.done or not self.table.working:
-                break
+        deadline = time.monotonic() + wait
+        while not self.session.done and self.table.working and time.monotonic() < deadline:
             self.table.poll(block=True)
         self._catch_up()
         self.table.close()
@@ -321,8 +321,10 @@ class OwnNetworkGame(OwnClient[V]):
             self.status = ""
         elif event.kind == "link" and event.author is not None:
             self.links[event.author] = event.text.split(": ", 1)[-1]
-        elif event.kind in ("stall", "stopped", "abandoned"):
-            self.status = event.text if event.author is not None or event.kind != "stall" else ""
+        elif event.kind == "stall":  # no author: the game moves on again
+            self.status = "" if event.author is None else event.text
+        elif event.kind in ("stopped", "abandoned"):
+            self.status = event.text
         self._changed()
 
     def _changed(self) -> None:

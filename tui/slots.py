@@ -88,8 +88,9 @@ class OwnTable:
     """What `hexlan play` asks of a game with a state of its own: the table to open.
 
     Attributes:
-        game: the rule set's name; names: one per seat (the person's first); seed: the local
-            chance's and bots' seed (None: fresh); options: the game options; bot: makes a
+        game: the rule set's name; names: one per seat (the person's first); seed: the seats'
+            keys and chains and the bots follow from it (not fair; None: fresh keys, a fair
+            game); options: the game options; bot: makes a
             bot's policy from its seeded ``random.Random`` (`hexlan play` passes the named
             bot of ``hexlan.simulate.own_bot``); bot_delay: seconds between bot moves (0 in
             tests); log_dir: where the game's log goes (None: the user's log directory);

@@ -331,6 +331,8 @@ class LandnamScreen(Screen[None]):
         self._told = 0
         self.settled = False
         """Whether the game waits for the person (or is over) and no step is due."""
+        self.over_shown = False
+        """Whether the game-over screen has been shown."""
 
     # ------------------------------------------------------------------ layout
 
@@ -433,7 +435,9 @@ class LandnamScreen(Screen[None]):
             if self.client.is_over:
                 self.settled = True
                 self._redraw()
-                self.app.push_screen(GameOverScreen(self.view, self.client.names))
+                if not self.over_shown:  # the audit's messages still come: show it once
+                    self.over_shown = True
+                    self.app.push_screen(GameOverScreen(self.view, self.client.names))
                 return
             stepped = self.client.step()
             if stepped is None:
