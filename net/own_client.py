@@ -164,7 +164,10 @@ class OwnSessionGame(OwnClient[V]):
         game: the game's name (its spec has a ``state`` factory).
         options: the game options.
         seed: the seats' keys and chains and the bots follow from it (the log says "not fair");
-            None: fresh keys, the proof work in background threads.
+            None: fresh keys. The proof work runs where it arises, never in background
+            threads: with them, a game's set-up of public draws from a deck whose proofs were
+            still in flight was once refused ("position 1 of the fate deck is public"), a
+            race left for the deck's owner to find.
         human_seat: the person's seat.
         log_dir: where the log goes (default :func:`~hexlan.net.client.default_log_dir`).
         save_log: False keeps no log (tests).
@@ -186,7 +189,7 @@ class OwnSessionGame(OwnClient[V]):
         log_dir: str | Path | None = None,
         save_log: bool = True,
     ) -> None:
-        self.table = InProcessTable(names, options, seed=seed, background=seed is None, game=game)
+        self.table = InProcessTable(names, options, seed=seed, game=game)
         super().__init__(self.table.sessions[human_seat], names, tell)
         self.seed = seed
         self.fair = seed is None
