@@ -224,8 +224,8 @@ async def test_tui_host_plays_against_bot_processes(data_dir: Path) -> None:
         screen = app.game_screen
         await setup_by_keys(pilot, screen, 20)
         # the person's first turn: roll by key (the bots may have the first turns)
-        assert await wait_for(
-            pilot, lambda: game.human_to_act() and game.view.phase is Phase.ROLL, 20
+        assert await wait_for(  # the bots' turns first, slow on a loaded machine
+            pilot, lambda: game.human_to_act() and game.view.phase is Phase.ROLL, 60
         ), f"turn {game.view.turn}, phase {game.view.phase}, status {game.status!r}"
         await pilot.press("r")
         assert await wait_for(pilot, lambda: any("You rolled" in e.text for e in game.events), 10)
