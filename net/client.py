@@ -454,6 +454,17 @@ class GameClient:
         return self._narrator.narrate(action)
 
 
+def bot_rngs(seed: int | None, players: int, human_seat: Seat) -> dict[Seat, random.Random]:
+    """Each bot seat's own ``random.Random`` at a `hexlan play` table (every seat but the
+    person's): from ``seed`` (``seed * 31 + seat``) in a seeded game, else fresh."""
+    fresh = random.SystemRandom()
+    return {
+        s: random.Random(seed * 31 + s if seed is not None else fresh.getrandbits(64))
+        for s in range(players)
+        if s != human_seat
+    }
+
+
 class SessionGame(GameClient):
     """`hexlan play`: one person against bots, every seat a session in this process.
 
@@ -516,16 +527,9 @@ class SessionGame(GameClient):
         super().__init__(self.table.sessions[human_seat], names)
         self.seed = seed
         self.fair = seed is None
-        rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.bots: dict[Seat, Bot] = {
-            s: make_bot(
-                bot_names[s],
-                random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)),
-                think,
-                time.perf_counter,
-            )
-            for s in range(players)
-            if s != human_seat
+            s: make_bot(bot_names[s], rng, think, time.perf_counter)
+            for s, rng in bot_rngs(seed, players, human_seat).items()
         }
         self._log = PlayLog(self.table, human_seat, seed, log_dir) if save_log else None
         self.log_path = None if self._log is None else self._log.path

@@ -24,7 +24,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.game import SeatViews
 from hexlan.engine.options import GameOptions
-from hexlan.net.client import PlayLog
+from hexlan.net.client import PlayLog, bot_rngs
 from hexlan.net.effects import Applied
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.session import Session
@@ -193,12 +193,7 @@ class OwnSessionGame(OwnClient[V]):
         super().__init__(self.table.sessions[human_seat], names, tell)
         self.seed = seed
         self.fair = seed is None
-        rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        self.bots = {
-            s: bot(random.Random(seed * 31 + s if seed is not None else rng.getrandbits(64)))
-            for s in range(self.players)
-            if s != human_seat
-        }
+        self.bots = {s: bot(rng) for s, rng in bot_rngs(seed, self.players, human_seat).items()}
         self._log = PlayLog(self.table, human_seat, seed, log_dir) if save_log else None
         self.log_path = None if self._log is None else self._log.path
         self._seen = 0
