@@ -6,8 +6,9 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
 
 - each seat's secrets against what it published: the seed hashes down to its chain commitment,
   the X25519 key is the opening's, the ElGamal secret is the key share it proved;
-- each seat's shuffle is the one its seed gives (its proof of a shuffle already showed the
-  output to be a shuffle of the input; this shows it is the seed's own, as committed);
+- each seat's shuffle of each deck a card was drawn from is the one its seed gives (its proof
+  of a shuffle already showed the output to be a shuffle of the input; this shows it is the
+  seed's own, as committed);
 - every card of every deck (development cards, fog tiles), decrypted with every seat's
   secret: each draw's card, and each public draw's face as the game showed it;
 - every steal: the victim's commitments are those of the hand it really held, in the order and
@@ -341,6 +342,9 @@ def run_audit(inputs: AuditInputs) -> AuditReport:
     secrets = [derive_deck_secret(seed) for seed, _, _ in inputs.secrets]
     dealt: dict[str, tuple[int, ...]] = {}
     for deck in inputs.decks:
+        if not deck.dealt:  # a generation nothing was drawn from (_check_shuffles)
+            dealt[deck.label] = ()
+            continue
         try:
             order = deck.open_all(secrets)
         except DeckError as exc:
@@ -462,10 +466,17 @@ def _check_secrets(inputs: AuditInputs) -> list[Deviation]:
 
 
 def _check_shuffles(inputs: AuditInputs) -> list[Deviation]:
-    """Each seat's published shuffle of every deck against the one its seed gives (its output
-    deck)."""
+    """Each seat's published shuffle of every deck a card was drawn from against the one its
+    seed gives (its output deck).
+
+    A deck nothing was drawn from played no part in the game and is skipped: a game with a
+    state of its own may begin a new generation (§13.11) just before it is won, and its
+    shuffles are still arriving when the audit runs, at a different point on every peer; which
+    decks were drawn from is fixed by the game's own order, the same on every peer."""
     found: list[Deviation] = []
     for deck, ids in zip(inputs.decks, inputs.shuffle_ids, strict=True):
+        if not deck.dealt:
+            continue
         for seat, (seed, _, _) in enumerate(inputs.secrets):
             commitment, _ = deck.shuffle(seed, deck.shuffle_input(seat))
             if list(commitment.output) != list(deck.shuffle_output(seat)):

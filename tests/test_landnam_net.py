@@ -104,6 +104,35 @@ def test_in_process_sessions_play_landnam_to_an_audited_end(points: int, generat
     assert shuffles == dict.fromkeys(labels, 3)  # every generation shuffled by every seat
 
 
+def test_the_audit_skips_a_generation_begun_before_the_win_and_still_shuffling() -> None:
+    """A generation of the fate deck begun just before the game is won may still be shuffling
+    when a peer's audit runs (its shuffles arrive at a different point on every peer, as in a
+    game of four processes whose logs `hexlan verify` once refused, "seat 3 has not shuffled
+    the fate#1 deck"): nothing was drawn from it, so the audit skips it and passes with the
+    same digest (PROTOCOL.md §14, 2 and 3)."""
+    from dataclasses import replace
+
+    from hexlan.net.audit import run_audit
+    from hexlan.net.deck import Deck
+
+    table = InProcessTable(["a", "b", "c"], options=_options(), game=GAME, seed=1)
+    _play(table, 1, 4000)
+    session = table.sessions[0]
+    assert session.won() and session.audited is not None
+    inputs = session.audit_inputs()
+    faces = [0] * 5
+    late = Deck("fate#9", faces, inputs.decks[0].key, session.game_id)  # no shuffle in yet
+    report = run_audit(
+        replace(
+            inputs,
+            decks=(*inputs.decks, late),
+            shuffle_ids=(*inputs.shuffle_ids, (b"",) * 3),
+        )
+    )
+    assert report.passed and report.digest == session.audited.report.digest
+    assert dict(report.dealt)["fate#9"] == ()
+
+
 def test_a_fate_card_played_unshown_stops_every_peer_naming_the_seat() -> None:
     """A seat that plays a face-down fate card without its ``card_reveal`` (the red team's
     ``undealt-card``) is stopped by every honest peer, naming it (§13.8)."""
@@ -156,7 +185,7 @@ def _within(procs: list[subprocess.Popen[str]]) -> list[tuple[int, str, str]] | 
 def test_four_bot_processes_play_landnam_over_tcp_and_verify(tmp_path: Path) -> None:
     """A host and three joiners, each a `hexlan bot --strategy heuristic` process, finish one
     game of Landnám over TCP: one game id, winner and state hash, the audit passed on every
-    peer, every generation of the fate deck shuffled by all four; `hexlan verify` exits 0 on
+    peer, the fate deck shuffled by all four; `hexlan verify` exits 0 on
     the four logs, and `--stats` counts the harvest dice and both exploration dice."""
     for attempt in range(TRIES):
         logs, finals = _table(tmp_path, 4, attempt)
@@ -171,7 +200,9 @@ def test_four_bot_processes_play_landnam_over_tcp_and_verify(tmp_path: Path) -> 
         assert contents.opening[6] == GAME
         bodies = [Envelope.parse(m).body for m in contents.messages]
         shuffled = Counter(b.payload[0] for b in bodies if b.kind == "shuffle")
-        assert set(shuffled) >= {"fate", "fate#1"} and set(shuffled.values()) == {4}
+        # the first generation shuffled by all four; a later one (fate#1 once a seat's set-up
+        # search put cards back) may still have been shuffling when the game was won
+        assert shuffled["fate"] == 4 and max(shuffled.values()) == 4
     run = verify_cli(logs, "--stats")
     assert run.stdout.count(f"audit passed and signed by every seat, {GAME} game") == 4
     for table in ("dice totals", "green exploration die", "red exploration die"):
