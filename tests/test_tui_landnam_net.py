@@ -65,7 +65,7 @@ async def test_a_tui_host_plays_landnam_by_keys_against_joining_bot_processes(
             assert client.names[0] == "Ann" and sorted(client.names[1:]) == ["B1", "B2"]
             pressed = await _play(pilot, app, 3000)
             assert isinstance(app.screen, GameOverScreen)
-            assert "Game over" in _screen_text(app)
+            await _until(pilot, lambda: "Game over" in _screen_text(app), 2000)  # once drawn
             assert client.view.winners() and {"d", "m"} <= set(pressed)
             texts = [e.text for e in client.events]
             assert any(t.startswith("B1") for t in texts) and any(t.startswith("B2") for t in texts)
