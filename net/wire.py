@@ -288,34 +288,66 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_Where = tuple["_Where", int] | None
+"""Where a value sits in the walked object: None at the top, else (its array's place, its
+index), formatted only for a reason (:func:`_at`)."""
+
+
+def _at(where: _Where) -> str:
+    """``where`` as the indices from the top, ``"[2][0]"``; ``"top"`` for the top itself."""
+    indices: list[int] = []
+    while where is not None:
+        where, index = where
+        indices.append(index)
+    return "".join(f"[{i}]" for i in reversed(indices)) or "top"
+
+
 def _plain_problem(obj: object, *, arrays: tuple[type, ...]) -> str | None:
     """Why ``obj`` is not plain msgpack data (arrays, ints, bytes, str, bool, nil), or None.
 
-    Walks iteratively, so hostile nesting cannot exhaust the Python stack.
+    Walks iteratively, so hostile nesting cannot exhaust the Python stack. perf: on every
+    message packed or unpacked; scalars are checked where their array is read, and an item's
+    place is kept as a link to its array's, written out only for a reason.
     """
-    stack: list[tuple[object, int, str]] = [(obj, 1, "")]
+    if type(obj) not in arrays:
+        return _scalar_problem(obj, None)
+    stack: list[tuple[list[object] | tuple[object, ...], int, _Where]] = [
+        (cast("list[object] | tuple[object, ...]", obj), 1, None)
+    ]
     while stack:
-        value, depth, where = stack.pop()
-        if value is None or isinstance(value, (bool, str, bytes)):
-            continue
-        if isinstance(value, int):
-            if not _PACK_INT_MIN <= value <= _PACK_INT_MAX:
-                return f"the integer at {where or 'top'} does not fit in 64 bits"
-            continue
-        if type(value) in arrays:  # exact: a namedtuple such as msgpack.ExtType is no array
-            if depth > MAX_DEPTH:
-                return f"arrays nest deeper than {MAX_DEPTH} at {where}"
-            items = cast("list[object] | tuple[object, ...]", value)
-            stack.extend((item, depth + 1, f"{where}[{i}]") for i, item in enumerate(items))
-            continue
-        what = {
-            float: "floats are",
-            dict: "maps are",
-            msgpack.ExtType: "ext types are",
-            msgpack.Timestamp: "timestamps are",
-        }.get(type(value), f"{type(value).__name__} values are")
-        return f"{what} not allowed (at {where or 'top'})"
+        items, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"arrays nest deeper than {MAX_DEPTH} at {_at(where)}"
+        for i, item in enumerate(items):
+            if item is None or isinstance(item, (bool, str, bytes)):
+                continue
+            if type(item) in arrays:  # exact: a namedtuple such as msgpack.ExtType is no array
+                stack.append(
+                    (cast("list[object] | tuple[object, ...]", item), depth + 1, (where, i))
+                )
+                continue
+            problem = _scalar_problem(item, (where, i))
+            if problem is not None:
+                return problem
     return None
+
+
+def _scalar_problem(value: object, where: _Where) -> str | None:
+    """Why ``value``, found at ``where`` and no array, is no plain msgpack scalar (an integer
+    out of 64 bits, a float, a map, any other type), or None."""
+    if value is None or isinstance(value, (bool, str, bytes)):
+        return None
+    if isinstance(value, int):
+        if _PACK_INT_MIN <= value <= _PACK_INT_MAX:
+            return None
+        return f"the integer at {_at(where)} does not fit in 64 bits"
+    what = {
+        float: "floats are",
+        dict: "maps are",
+        msgpack.ExtType: "ext types are",
+        msgpack.Timestamp: "timestamps are",
+    }.get(type(value), f"{type(value).__name__} values are")
+    return f"{what} not allowed (at {_at(where)})"
 
 
 def pack(obj: object) -> bytes:
