@@ -9,8 +9,8 @@ derived) and its X25519 private key. :func:`run_audit` then checks, as any third
 - each seat's shuffle of each deck a card was drawn from is the one its seed gives (its proof
   of a shuffle already showed the output to be a shuffle of the input; this shows it is the
   seed's own, as committed);
-- every card of every deck (development cards, fog tiles), decrypted with every seat's
-  secret: each draw's card, and each public draw's face as the game showed it;
+- every card of every deck drawn from (development cards, fog tiles, fate cards), decrypted
+  with every seat's secret: each draw's card, and each public draw's face as the game showed it;
 - every steal: the victim's commitments are those of the hand it really held, in the order and
   with the salts its seed gives, and the opening decrypts to the committed card; every fleet's
   loot (Pirate Islands, §7.1): the commitments likewise (its openings were public and checked);
