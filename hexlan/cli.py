@@ -840,6 +840,14 @@ _ABANDON_AFTER_OPTION = click.option(
     help="Dial the seat whose game port is PORT at HOST:PORT instead (a relay or a test "
     "proxy such as scripts/faultnet.py); repeatable.",
 )
+@click.option(
+    "--say",
+    "says",
+    metavar="TEXT",
+    multiple=True,
+    help="Say TEXT in the table chat once the game has started; repeatable. Sent as given: "
+    "the other seats refuse a line over 200 characters or more than 5 in 10 s.",
+)
 @_NO_SPECTATORS_OPTION
 @_OPTION_OPTION
 def bot(
@@ -861,6 +869,7 @@ def bot(
     cheat: str | None,
     cheat_at: int | None,
     routes: tuple[str, ...],
+    says: tuple[str, ...],
     no_spectators: bool,
     game_options: tuple[str, ...],
 ) -> None:
@@ -917,6 +926,7 @@ def bot(
         routes=dial_routes,
         spectators=not no_spectators,
         options=game_rules,
+        says=says,
     )
     sys.exit(run_bot(options))
 
