@@ -25,7 +25,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from hexlan.net.identity import Identity
-from hexlan.net.wire import PROTOCOL_VERSION
+from hexlan.net.wire import PROTOCOL_VERSION, Opening
 
 __all__ = [
     "CHAT_PREFIX",
@@ -163,6 +163,12 @@ class ChatBook:
     seat_keys: Mapping[int, bytes]
     seen: set[tuple[int, int]] = field(default_factory=set)
     _buckets: dict[int, _Bucket] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, opening: Opening) -> ChatBook:
+        """An empty book for the game of ``opening``, with its seats' keys."""
+        keys = {seat: info.public_key for seat, info in enumerate(opening.seats)}
+        return cls(opening.game_id, keys)
 
     def remember(self, frames: Iterable[bytes]) -> list[ChatLine]:
         """Take the lines of frames already accepted (a log's), unlimited; the lines (a frame

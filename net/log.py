@@ -65,6 +65,8 @@ MAX_NOTE: Final = 64 * 1024
 MAX_SECRETS_FILE: Final = 4 * 1024 * 1024
 
 _LENGTH = struct.Struct(">I")
+_BYTES_RECORDS: Final = {"message": "a message", "chat": "a chat line"}
+"""The record kinds whose data is bytes, as a corrupt one is named."""
 KINDS: Final = ("opening", "message", "note", "evidence", "equivocation", "chat")
 
 
@@ -190,10 +192,10 @@ def parse_log(data: bytes) -> LogContents:
             if has_opening:
                 raise LogFormatError(f"{where} is corrupt: a second opening")
             opening, has_opening = value, True
-        elif kind == "message":
+        elif kind in _BYTES_RECORDS:  # a message or a chat line
             if not isinstance(value, bytes):
-                raise LogFormatError(f"{where} is corrupt: a message must be bytes")
-            messages.append(value)
+                raise LogFormatError(f"{where} is corrupt: {_BYTES_RECORDS[kind]} must be bytes")
+            (messages if kind == "message" else chats).append(value)
         elif kind == "note":
             if not isinstance(value, str):
                 raise LogFormatError(f"{where} is corrupt: a note must be text")
@@ -213,10 +215,6 @@ def parse_log(data: bytes) -> LogContents:
                     f"{where} is corrupt: an equivocation must be [body_a, sig_a, body_b, sig_b]"
                 )
             equivocations.append(Equivocation(*value))
-        elif kind == "chat":
-            if not isinstance(value, bytes):
-                raise LogFormatError(f"{where} is corrupt: a chat line must be bytes")
-            chats.append(value)
         else:
             raise LogFormatError(f"{where} is corrupt: unknown kind {kind!r}")
         pos += _LENGTH.size + length

@@ -505,9 +505,7 @@ class Peer:
         self._announcer: Any = None
         self.spectators: dict[int, tuple[tuple[str, bytes], ...]] = {}
         """Who watches, by the seat they watch through: ``(name, public_key)`` pairs."""
-        self.chat = ChatBook(
-            self.opening.game_id, {s: info.public_key for s, info in enumerate(self.opening.seats)}
-        )
+        self.chat = ChatBook.of(self.opening)
         """The table chat heard (§18): checked, de-duplicated and rate-limited per author."""
         self._chat_seq = 0  # this seat's next chat sequence number
         self._chat_refusals = 0  # refusal notes written (at most MAX_EVIDENCE)

@@ -16,6 +16,7 @@ from test_peer import (
     assert_agreement,
     finish,
     free_port,
+    run_cli,
     start_bot,
     verify_cli,
     wait_until_listening,
@@ -74,6 +75,12 @@ def test_three_bots_chat_beside_a_game_and_refuse_the_unruly(tmp_path: Path) -> 
     # shown, the hostile line is defused: no ESC, no bidi override reaches a terminal
     assert "\x1b" not in cy_err and "\u202e" not in cy_err
     assert f"Ann: {safe_text(HOSTILE)}" in cy_err
+    # `hexlan replay LOG --chat` prints the lines taken, defused
+    replayed = run_cli("replay", str(logs[2]), "--chat")
+    assert replayed.returncode == 0, replayed.stderr
+    printed = replayed.stdout.splitlines()
+    assert f"Ann (seat {names.index('Ann')}): {safe_text(HOSTILE)}" in printed
+    assert len(printed) == 6 and "\x1b" not in replayed.stdout
     # the logs verify: the checker reads the game's messages and never the chat
     assert verify_cli(logs).stdout.count("audit passed and signed by every seat") == 3
 
