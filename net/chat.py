@@ -16,7 +16,7 @@ terminal. The shells (:mod:`hexlan.net.peer`, the screens) log and show what it 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -37,6 +37,7 @@ __all__ = [
     "ChatBook",
     "ChatLine",
     "ChatRefused",
+    "TableChat",
     "is_chat_frame",
     "parse_chat",
     "safe_text",
@@ -227,3 +228,47 @@ def safe_text(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+MAX_SHOWN: Final = 200
+"""Chat lines a screen keeps (the log keeps them all)."""
+
+
+@dataclass(slots=True)
+class TableChat:
+    """A screen's side of the table chat: the lines to show and a way to say one.
+
+    ``lines`` are ``(author, text)``, newest last, at most :data:`MAX_SHOWN`: a line heard
+    (``author`` its seat, ``text`` ``"NAME: LINE"`` already through :func:`safe_text`) or a
+    system line (``author`` None: a refusal naming its author). ``send`` signs and sends a
+    line (:meth:`hexlan.net.peer.Peer.say`); the peer's ``"chat"`` and ``"chat_refused"``
+    events come in through :meth:`hear`.
+    """
+
+    send: Callable[[str], None]
+    lines: list[tuple[int | None, str]] = field(default_factory=list)
+    heard: int = 0
+    """Lines taken so far, the dropped ones included (a screen's count of what it drew)."""
+
+    def hear(self, kind: str, text: str, author: int | None) -> bool:
+        """Take a peer event (its ``kind``, ``text`` and ``author``); whether it was chat."""
+        if kind not in ("chat", "chat_refused"):
+            return False
+        self.lines.append((author if kind == "chat" else None, text))
+        del self.lines[:-MAX_SHOWN]
+        self.heard += 1
+        return True
+
+    def say(self, text: str) -> None:
+        """Say ``text`` at the table (blank lines are not sent).
+
+        Raises:
+            ValueError: the line is longer than :data:`MAX_CHAT_TEXT` characters (every seat
+                would refuse it).
+        """
+        text = text.strip()
+        if not text:
+            return
+        if len(text) > MAX_CHAT_TEXT:
+            raise ValueError(f"a chat line is at most {MAX_CHAT_TEXT} characters")
+        self.send(text)
