@@ -777,6 +777,15 @@ class NetworkGame(GameClient):
         self.status = "; ".join(parts)
 
 
+def _read_only(text: str) -> None:
+    """A spectator's chat: it reads, it does not write.
+
+    Raises:
+        ValueError: always.
+    """
+    raise ValueError("spectators read the table chat; they do not write in it")
+
+
 class WatchGame(GameClient):
     """A spectator's game (`hexlan watch`): the observer session of a
     :class:`~hexlan.net.watch.Spectator` that has the opening, read-only.
@@ -796,6 +805,8 @@ class WatchGame(GameClient):
             raise ValueError("the spectator has no opening yet")
         super().__init__(session, [s.name for s in session.opening.seats])
         self.spectator = spectator
+        self.chat = TableChat(_read_only)
+        """The table chat, read only (PROTOCOL.md §18: spectators read it)."""
 
     def human_to_act(self) -> bool:
         """Never: a spectator has no seat."""
@@ -820,6 +831,9 @@ class WatchGame(GameClient):
     def hear(self, event: WatchEvent) -> None:
         """Take one of the spectator's events: narrate an action, keep link news and a stop
         in :attr:`status`, and call :attr:`on_change`."""
+        if self.chat.hear(event.kind, event.text, event.author):
+            self._tell()
+            return
         if event.kind == "applied" and event.action is not None:
             self._narrate_action(event.action)
         elif event.kind == "link":

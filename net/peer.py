@@ -623,6 +623,8 @@ class Peer:
         if line is None:
             return
         self.log.append_chat(frame)
+        if self.serve_spectators:  # spectators read the chat through the host's seat (§18)
+            self._to_spectators(frame)
         self._emit("chat", f"{self.names[line.author]}: {safe_text(line.text)}", author=line.author)
 
     def _say_pending(self) -> None:

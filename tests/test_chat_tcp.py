@@ -9,6 +9,8 @@ naming their author, in every log.
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,9 +23,12 @@ from test_peer import (
     verify_cli,
     wait_until_listening,
 )
+from test_watch import join_table, open_table
 
 from hexlan.net.chat import is_chat_frame, parse_chat, safe_text
+from hexlan.net.identity import Identity
 from hexlan.net.log import load_secrets, read_log, secrets_path
+from hexlan.net.watch import Spectator, WatchEvent
 from hexlan.net.wire import Envelope, Opening
 
 HOSTILE = "[bold red]gg[/bold red] \x1b[2J\x1b]0;owned\x07 \u202etxt.exe"
@@ -90,3 +95,29 @@ def _name(path: Path) -> str:
     contents = read_log(path)
     opening = Opening.from_payload(contents.opening)
     return opening.seats[load_secrets(secrets_path(path)).seat].name
+
+
+@pytest.mark.slow
+def test_a_spectator_reads_the_chat_through_the_host(tmp_path: Path) -> None:
+    """The host seat passes on every chat line it takes to its spectators (§18); the
+    spectator checks each against its author's key and shows it defused."""
+    port, host, logs = open_table(tmp_path, "--option", "victory_points=3", "--say", HOSTILE)
+    heard: list[WatchEvent] = []
+
+    async def watch() -> None:
+        spectator = Spectator(Identity.generate(), "Eve", "127.0.0.1", port, on_event=heard.append)
+        joiners.extend(join_table(port, logs, "--say", "hello from a joiner"))
+        async with asyncio.timeout(60):
+            await spectator.run()
+
+    joiners: list[subprocess.Popen[str]] = []
+    try:
+        asyncio.run(watch())
+    finally:
+        results = finish([host, *joiners], 60)
+    assert_agreement(results)
+    chat = sorted(e.text for e in heard if e.kind == "chat")
+    assert chat == sorted(
+        [f"Ann: {safe_text(HOSTILE)}"] + [f"{_name(p)}: hello from a joiner" for p in logs[1:]]
+    ), chat
+    assert not [e for e in heard if e.kind == "chat_refused"]
