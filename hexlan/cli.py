@@ -515,7 +515,13 @@ def verify(logs: tuple[str, ...], as_json: bool, stats: bool) -> None:
     help="Print the end-of-game statistics instead: points turn by turn, cards received and "
     "lost, Longest Road and Largest Army, the dice against fair dice.",
 )
-def replay(log: Path, seat: int | None, as_json: bool, summary: bool) -> None:
+@click.option(
+    "--chat",
+    is_flag=True,
+    help="Print the table chat instead, one line each: NAME (seat S): TEXT, control "
+    "sequences shown escaped.",
+)
+def replay(log: Path, seat: int | None, as_json: bool, summary: bool, chat: bool) -> None:
     """Step through a game log (finished, abandoned or cut short) in the terminal: the board,
     hands and log at every action, as the log's seat saw them, or every hand once the
     end-of-game audit opened them.
@@ -530,6 +536,10 @@ def replay(log: Path, seat: int | None, as_json: bool, summary: bool) -> None:
     except ReplayError as exc:
         click.echo(f"hexlan replay: {log}: {exc}", err=True)
         sys.exit(2)
+    if chat:
+        for line in timeline.chat_lines():
+            click.echo(line)
+        return
     if summary:
         from hexlan.net.summary import summarize, summary_lines
 
@@ -840,6 +850,14 @@ _ABANDON_AFTER_OPTION = click.option(
     help="Dial the seat whose game port is PORT at HOST:PORT instead (a relay or a test "
     "proxy such as scripts/faultnet.py); repeatable.",
 )
+@click.option(
+    "--say",
+    "says",
+    metavar="TEXT",
+    multiple=True,
+    help="Say TEXT in the table chat once the game has started; repeatable. Sent as given: "
+    "the other seats refuse a line over 200 characters or more than 5 in 10 s.",
+)
 @_NO_SPECTATORS_OPTION
 @_OPTION_OPTION
 def bot(
@@ -861,6 +879,7 @@ def bot(
     cheat: str | None,
     cheat_at: int | None,
     routes: tuple[str, ...],
+    says: tuple[str, ...],
     no_spectators: bool,
     game_options: tuple[str, ...],
 ) -> None:
@@ -917,6 +936,7 @@ def bot(
         routes=dial_routes,
         spectators=not no_spectators,
         options=game_rules,
+        says=says,
     )
     sys.exit(run_bot(options))
 

@@ -86,6 +86,8 @@ class BotOptions:
     """Whether a hosting bot takes spectators (``--no-spectators``: PROTOCOL.md §17)."""
     options: GameOptions = field(default_factory=GameOptions)
     """The hosted table's game options (``--option``; a joiner plays the host's)."""
+    says: tuple[str, ...] = ()
+    """Chat lines the bot says once the game has started (``--say``: PROTOCOL.md §18)."""
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -261,6 +263,7 @@ async def _bot_game(
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
     peer.abandon_after = options.abandon_after
     peer.delay = options.delay
+    peer.says.extend(options.says)
     peer.routes = {port: (host, via) for port, host, via in options.routes}
     if cheat is not None:
         cheat.on_deviate = _cheat_reporter(peer, say)

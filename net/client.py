@@ -45,6 +45,7 @@ from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
+from hexlan.net.chat import TableChat
 from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
@@ -650,6 +651,8 @@ class NetworkGame(GameClient):
         self._stall_time = 0.0
         self.abandon_signed = False
         """Whether the person has signed that the game ends as abandoned."""
+        self.chat = TableChat(peer.say)
+        """The table chat (PROTOCOL.md §18)."""
         peer.on_event = self._on_peer_event
         for action in peer.replayed:  # a resumed seat: the game so far, as this seat saw it
             self._narrate_action(action)
@@ -726,7 +729,9 @@ class NetworkGame(GameClient):
 
     def _on_peer_event(self, event: PeerEvent) -> None:
         kind = event.kind
-        if kind == "applied" and event.action is not None:
+        if self.chat.hear(kind, event.text, event.author):
+            self._tell()
+        elif kind == "applied" and event.action is not None:
             self._narrate_action(event.action)
             if self.stopped is None and self._stalls:
                 self._stalls.clear()  # progress: whatever stalled has moved on
@@ -772,6 +777,15 @@ class NetworkGame(GameClient):
         self.status = "; ".join(parts)
 
 
+def _read_only(text: str) -> None:
+    """A spectator's chat: it reads, it does not write.
+
+    Raises:
+        ValueError: always.
+    """
+    raise ValueError("spectators read the table chat; they do not write in it")
+
+
 class WatchGame(GameClient):
     """A spectator's game (`hexlan watch`): the observer session of a
     :class:`~hexlan.net.watch.Spectator` that has the opening, read-only.
@@ -791,6 +805,8 @@ class WatchGame(GameClient):
             raise ValueError("the spectator has no opening yet")
         super().__init__(session, [s.name for s in session.opening.seats])
         self.spectator = spectator
+        self.chat = TableChat(_read_only)
+        """The table chat, read only (PROTOCOL.md §18: spectators read it)."""
 
     def human_to_act(self) -> bool:
         """Never: a spectator has no seat."""
@@ -815,6 +831,9 @@ class WatchGame(GameClient):
     def hear(self, event: WatchEvent) -> None:
         """Take one of the spectator's events: narrate an action, keep link news and a stop
         in :attr:`status`, and call :attr:`on_change`."""
+        if self.chat.hear(event.kind, event.text, event.author):
+            self._tell()
+            return
         if event.kind == "applied" and event.action is not None:
             self._narrate_action(event.action)
         elif event.kind == "link":

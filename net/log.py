@@ -8,6 +8,7 @@ big-endian length and a msgpack array ``[kind, data]``:
 - ``["note", text]``;
 - ``["evidence", [reason, envelope bytes]]`` for a rejected message;
 - ``["equivocation", [body_a, sig_a, body_b, sig_b]]`` for two bodies signed for one ``seq``.
+- ``["chat", frame]`` for a table chat line accepted (PROTOCOL §18): beside the game, never replayed.
 
 Every append is written with one ``write`` and made durable with ``os.fsync`` before the method
 returns (or, for a message appended with ``sync=False``, at the next :meth:`GameLog.sync`), so a
@@ -38,7 +39,7 @@ import contextlib
 import dataclasses
 import os
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Self
@@ -64,7 +65,9 @@ MAX_NOTE: Final = 64 * 1024
 MAX_SECRETS_FILE: Final = 4 * 1024 * 1024
 
 _LENGTH = struct.Struct(">I")
-KINDS: Final = ("opening", "message", "note", "evidence", "equivocation")
+_BYTES_RECORDS: Final = {"message": "a message", "chat": "a chat line"}
+"""The record kinds whose data is bytes, as a corrupt one is named."""
+KINDS: Final = ("opening", "message", "note", "evidence", "equivocation", "chat")
 
 
 class LogFormatError(ValueError):
@@ -109,6 +112,8 @@ class LogContents:
     equivocations: list[Equivocation]
     torn_tail: bool
     end: int
+    chats: list[bytes] = field(default_factory=list)
+    """The chat frames accepted (§18), in file order: beside the game, never replayed."""
 
 
 # ------------------------------------------------------------------------------ reading
@@ -157,6 +162,7 @@ def parse_log(data: bytes) -> LogContents:
     notes: list[str] = []
     evidence: list[Evidence] = []
     equivocations: list[Equivocation] = []
+    chats: list[bytes] = []
     pos = len(LOG_MAGIC)
     number = 0
     torn = False
@@ -186,10 +192,10 @@ def parse_log(data: bytes) -> LogContents:
             if has_opening:
                 raise LogFormatError(f"{where} is corrupt: a second opening")
             opening, has_opening = value, True
-        elif kind == "message":
+        elif kind in _BYTES_RECORDS:  # a message or a chat line
             if not isinstance(value, bytes):
-                raise LogFormatError(f"{where} is corrupt: a message must be bytes")
-            messages.append(value)
+                raise LogFormatError(f"{where} is corrupt: {_BYTES_RECORDS[kind]} must be bytes")
+            (messages if kind == "message" else chats).append(value)
         elif kind == "note":
             if not isinstance(value, str):
                 raise LogFormatError(f"{where} is corrupt: a note must be text")
@@ -214,7 +220,7 @@ def parse_log(data: bytes) -> LogContents:
         pos += _LENGTH.size + length
     if not has_opening:
         raise LogFormatError("not a hexlan log: it has no opening record")
-    return LogContents(opening, messages, notes, evidence, equivocations, torn, pos)
+    return LogContents(opening, messages, notes, evidence, equivocations, torn, pos, chats)
 
 
 def read_log(path: str | os.PathLike[str]) -> LogContents:
@@ -385,6 +391,11 @@ class GameLog:
     def append_note(self, text: str) -> None:
         """Record a local note (e.g. ``"not fair: seeded local chance"``)."""
         self._append("note", str(text))
+
+    def append_chat(self, frame: bytes) -> None:
+        """Record a chat frame accepted (§18), as its exact bytes (not fsynced: chat is not
+        game state; the next message's sync makes it durable)."""
+        self._append("chat", bytes(frame), sync=False)
 
     def append_evidence(self, reason: str, envelope_bytes: bytes) -> None:
         """Keep a rejected message's bytes with the reason it was rejected."""

@@ -24,6 +24,7 @@ from hexlan.engine.actions import Action
 from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.game import SeatViews
 from hexlan.engine.options import GameOptions
+from hexlan.net.chat import TableChat
 from hexlan.net.client import PlayLog, bot_rngs
 from hexlan.net.effects import Applied
 from hexlan.net.inproc import InProcessTable
@@ -281,6 +282,8 @@ class OwnNetworkGame(OwnClient[V]):
         """The last link news per seat ("link open", "closed: ..."), for the start screen."""
         self.status = ""
         """A stall or a stop, in protocol words ("waiting for seat 1 ..."), else ""."""
+        self.chat = TableChat(peer.say)
+        """The table chat (PROTOCOL.md §18)."""
         peer.on_event = self._on_peer_event
         deliver = peer.deliver
 
@@ -314,6 +317,9 @@ class OwnNetworkGame(OwnClient[V]):
         """Nothing to close here: the peer keeps its own log."""
 
     def _on_peer_event(self, event: PeerEvent) -> None:
+        if self.chat.hear(event.kind, event.text, event.author):
+            self._changed()
+            return
         if event.kind == "applied" and event.action is not None and not event.replayed:
             self._narrator.narrate(event.action, event.author)
             self.status = ""

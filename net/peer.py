@@ -54,6 +54,7 @@ from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.game import TableGame
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
+from hexlan.net.chat import ChatBook, ChatRefused, safe_text, sign_chat
 from hexlan.net.effects import (
     Abandoned,
     Applied,
@@ -157,7 +158,9 @@ class PeerEvent:
             queued a decision), ``"error"`` (the session failed to sign this seat's decision:
             a bug, reported in one line; the peer goes on), ``"link"``, ``"stall"``,
             ``"rejected"``, ``"stopped"``, ``"abandoned"``, ``"over"``, ``"spectators"`` (who
-            watches changed; see :attr:`Peer.spectators`).
+            watches changed; see :attr:`Peer.spectators`), ``"chat"`` (a table chat line,
+            ``text`` made safe by :func:`~hexlan.net.chat.safe_text`, §18) and
+            ``"chat_refused"`` (a chat line refused, naming its author).
         text: the event in words.
         time: the peer's clock (``time.monotonic`` unless given) when it happened.
         action: the action applied or decided, if any.
@@ -427,6 +430,8 @@ class Peer:
         if session.seat == 0:
             peer.serve_spectators = NO_SPECTATORS_NOTE not in contents.notes
             peer.announce_game = ANNOUNCE_NOTE in contents.notes
+        peer.chat.remember(contents.chats)
+        peer._chat_seq = peer.chat.next_seq(peer.seat)
         peer._perform(effects, replayed=True)
         peer.replayed = [e.action for e in effects if isinstance(e, Applied)]
         return peer
@@ -500,6 +505,13 @@ class Peer:
         self._announcer: Any = None
         self.spectators: dict[int, tuple[tuple[str, bytes], ...]] = {}
         """Who watches, by the seat they watch through: ``(name, public_key)`` pairs."""
+        self.chat = ChatBook.of(self.opening)
+        """The table chat heard (§18): checked, de-duplicated and rate-limited per author."""
+        self._chat_seq = 0  # this seat's next chat sequence number
+        self._chat_refusals = 0  # refusal notes written (at most MAX_EVIDENCE)
+        self.says: deque[str] = deque()
+        """Chat lines to say once the game has started and every seat is connected (a bot's
+        ``--say``), each once."""
         self.routes: dict[int, tuple[str, int]] = {}
         """Dial a seat whose mesh port in the opening is the key at this ``(host, port)``
         instead (a relay or test proxy: ``hexlan bot --route``, scripts/faultnet.py); set
@@ -578,6 +590,52 @@ class Peer:
             self._synced = self._written
             self._release()
         return self.session.missing_for(their_heads)
+
+    # ------------------------------------------------------------------ table chat
+
+    def say(self, text: str) -> None:
+        """Sign a chat line and send it to every connected seat (§18); it is heard here as
+        from any seat (logged, shown, or refused over a bound). Bounds are checked by whoever
+        hears the line, so a line too long or too fast is refused by every seat."""
+        frame = sign_chat(
+            self.session.identity, self.opening.game_id, self.seat, self._chat_seq, text
+        )
+        self._chat_seq += 1
+        self.hear_chat(self.seat, frame)
+        if self.mesh is not None:
+            self.mesh.send_chat(frame)
+
+    def hear_chat(self, from_seat: int, frame: bytes) -> None:
+        """A chat frame from the link of ``from_seat``: logged and shown once, or refused with
+        a note naming its author (the link's seat when the frame names no seat of the game)."""
+        if self._closed:
+            return
+        try:
+            line = self.chat.receive(frame, self.clock())
+        except ChatRefused as exc:
+            author = from_seat if exc.author is None else exc.author
+            text = f"chat from {self._who(author)} refused: {exc.reason}"
+            if self._chat_refusals < MAX_EVIDENCE:
+                self._chat_refusals += 1
+                self.log.append_note(text)
+            self._emit("chat_refused", text, author=author)
+            return
+        if line is None:
+            return
+        self.log.append_chat(frame)
+        if self.serve_spectators:  # spectators read the chat through the host's seat (§18)
+            self._to_spectators(frame)
+        self._emit("chat", f"{self.names[line.author]}: {safe_text(line.text)}", author=line.author)
+
+    def _say_pending(self) -> None:
+        """Say the queued lines once the game has started and every seat is connected."""
+        mesh = self.mesh
+        if self.session.view is None or mesh is None:
+            return
+        if mesh.connected_seats() < set(range(len(self.opening.seats))) - {self.seat}:
+            return
+        while self.says:
+            self.say(self.says.popleft())
 
     # ------------------------------------------------------------------ SpectatorFeed
 
@@ -895,6 +953,7 @@ class Peer:
             spectators=self if self.serve_spectators else None,
             refusal=NO_SPECTATORS if self.seat == 0 else SPECTATE_THE_HOST,
             on_spectators=self._spectators_changed,
+            on_chat=self.hear_chat,
         )
         try:
             await mesh.start()
@@ -1005,6 +1064,8 @@ class Peer:
         while not self.session.done:
             if self._failure is not None:
                 raise self._failure
+            if self.says:
+                self._say_pending()
             if self.decide is not None and self.session.decision_due():
                 if self.delay > 0:
                     await asyncio.sleep(self.delay)

@@ -40,6 +40,7 @@ from hexlan.engine.core import NO_SEAT, Seat
 from hexlan.engine.info import InformationState
 from hexlan.engine.state import GameState
 from hexlan.net.audit import resolved_actions
+from hexlan.net.chat import ChatBook, ChatLine, safe_text
 from hexlan.net.effects import Applied, Rejected, Stopped
 from hexlan.net.log import LogContents, LogFormatError, load_secrets, read_log, secrets_path
 from hexlan.net.narrate import GameEvent, Narrator
@@ -110,6 +111,8 @@ class Timeline:
             log), else None.
         resolved: when the log holds a passed audit, every step's action with its hidden parts
             resolved (the true card drawn, the true card stolen); else None.
+        chat: the table chat lines the log holds (PROTOCOL.md §18), in log order, each checked
+            against its author's key (a line that does not check is left out).
     """
 
     path: Path
@@ -120,6 +123,7 @@ class Timeline:
     ending: str
     seat: Seat | None
     resolved: tuple[Action, ...] | None
+    chat: tuple[ChatLine, ...] = ()
 
     @property
     def players(self) -> int:
@@ -147,6 +151,12 @@ class Timeline:
             if step.turn >= turn:
                 return step.number
         return len(self.steps)
+
+    def chat_lines(self) -> Iterator[str]:
+        """The chat as text a terminal may print: ``NAME (seat S): TEXT``, the text through
+        :func:`~hexlan.net.chat.safe_text` (no control sequence, no bidi override)."""
+        for line in self.chat:
+            yield f"{self.names[line.author]} (seat {line.author}): {safe_text(line.text)}"
 
     def json_lines(self) -> Iterator[str]:
         """The timeline for tools: one JSON object per step (:meth:`Step.to_json`)."""
@@ -220,6 +230,7 @@ def read_timeline(path: str | os.PathLike[str]) -> Timeline:
         _ending(observer, names, stop),
         _log_seat(path, contents, opening),
         resolved,
+        tuple(ChatBook.of(opening).remember(contents.chats)),
     )
 
 

@@ -53,6 +53,7 @@ from typing import Any, Final, Protocol
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from hexlan.net.chat import is_chat_frame
 from hexlan.net.identity import Identity, WeakKeyError, check_ed25519_public, fingerprint
 from hexlan.net.wire import (
     LINK_PREFIX,
@@ -78,6 +79,7 @@ __all__ = [
     "NO_SPECTATORS",
     "CallerGate",
     "CatchUp",
+    "Chat",
     "Close",
     "Deliver",
     "FrameDecoder",
@@ -250,6 +252,13 @@ class Deliver:
 
 
 @dataclass(frozen=True, slots=True)
+class Chat:
+    """A chat frame from the peer (§18: not an envelope; unchecked), for ``on_chat``."""
+
+    frame: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Close:
     """Close the connection; ``reason`` says why, in words."""
 
@@ -282,7 +291,7 @@ class SpectatorList:
     spectators: tuple[tuple[str, bytes], ...]
 
 
-LinkEffect = SendBytes | Ready | Deliver | Close | Watching | CatchUp | SpectatorList
+LinkEffect = SendBytes | Ready | Deliver | Chat | Close | Watching | CatchUp | SpectatorList
 
 
 class LinkState(enum.Enum):
@@ -404,6 +413,8 @@ class LinkProtocol:
         return effects
 
     def _frame(self, frame: bytes) -> list[LinkEffect]:
+        if self.state is LinkState.OPEN and is_chat_frame(frame):
+            return [Chat(frame)]
         try:
             envelope = Envelope.parse(frame)
         except RemoteProtocolError as exc:
@@ -653,6 +664,8 @@ class MeshHandler(Protocol):
 
 
 LinkEvent = Callable[[int | None, str], None]
+ChatHandler = Callable[[int, bytes], None]
+"""Hears a chat frame (§18) from a seat: ``on_chat(seat, frame)``."""
 
 
 @dataclass(slots=True)
@@ -736,6 +749,7 @@ class Mesh:
         spectators: SpectatorFeed | None = None,
         refusal: str = NO_SPECTATORS,
         on_spectators: SpectatorsChanged | None = None,
+        on_chat: ChatHandler | None = None,
     ) -> None:
         self.seat = seat
         self.identity = identity
@@ -759,6 +773,7 @@ class Mesh:
         self.feed = spectators
         self.refusal = refusal
         self.on_spectators = on_spectators
+        self.on_chat = on_chat
         self._watchers: dict[int, tuple[_Link, str, bytes]] = {}
         self._next_watcher = 0
 
@@ -815,6 +830,12 @@ class Mesh:
         for link in list(self._links.values()):
             self._write(link, frame)
         await asyncio.sleep(0)
+
+    def send_chat(self, frame: bytes) -> None:
+        """Send a chat frame (§18) to every connected seat; one not connected misses it."""
+        data = encode_frame(frame)
+        for link in list(self._links.values()):
+            self._write(link, data)
 
     async def send_to(self, seat: int, envelope_bytes: bytes) -> bool:
         """Send an envelope to one seat if it is connected; whether it was."""
@@ -1018,6 +1039,9 @@ class Mesh:
             self._admitted(conn)
         elif isinstance(effect, Deliver):
             self._deliver(effect.envelope, protocol.peer_seat)
+        elif isinstance(effect, Chat):
+            if self.on_chat is not None and protocol.peer_seat is not None:
+                self._chat(effect.frame, protocol.peer_seat)
         elif isinstance(effect, Watching):
             conn.watcher = self._watch(effect, conn.writer)
             self._admitted(conn)
@@ -1117,6 +1141,14 @@ class Mesh:
             except ValueError:
                 log.exception("missing_for gave an envelope that cannot be framed")
         return link
+
+    def _chat(self, frame: bytes, seat: int) -> None:
+        assert self.on_chat is not None
+        try:
+            self.on_chat(seat, frame)
+        except Exception as exc:  # a listener's bug must not take links down
+            log.exception("on_chat failed")
+            self._event(seat, f"chat delivery failed: {exc!r}")
 
     def _deliver(self, envelope: bytes, seat: int | None) -> None:
         assert seat is not None

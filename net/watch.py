@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hexlan.engine.actions import Action
+from hexlan.net.chat import ChatBook, ChatRefused, is_chat_frame, safe_text
 from hexlan.net.effects import Abandoned, Applied, Audited, Compute, Effect, Rejected, Stopped
 from hexlan.net.identity import Identity, WeakKeyError, check_ed25519_public, fingerprint
 from hexlan.net.lobby import LobbySeat, TableChanged, table_terms
@@ -88,7 +89,8 @@ class WatchEvent:
         kind: ``"table"`` (the lobby changed: :attr:`Spectator.table`), ``"opening"`` (the game
             is known: :attr:`Spectator.session`), ``"applied"`` (an action took effect),
             ``"link"`` (connected, lost, redialling), ``"spectators"`` (who watches changed),
-            ``"rejected"``, ``"stopped"``, ``"abandoned"``, ``"audited"``.
+            ``"rejected"``, ``"stopped"``, ``"abandoned"``, ``"audited"``, ``"chat"`` (a table
+            chat line, ``text`` made safe) and ``"chat_refused"`` (§18).
         text: the news in words.
         action: the action applied, if any (hidden parts None, as a third party sees it).
         author: the seat whose message carried it (None: a chance outcome, or not a message).
@@ -186,6 +188,8 @@ class Spectator:
         self.host_key: bytes | None = None
         self.session: Session | None = None
         """The observer session, once the opening is known."""
+        self.chat: ChatBook | None = None
+        """The table chat heard (§18), once the opening is known."""
         self.table: TableChanged | None = None
         """The lobby as the host last showed it (before the start)."""
         self.spectators: tuple[LobbySeat, ...] = ()
@@ -400,6 +404,9 @@ class Spectator:
             WatchRefused: the table refused this spectator.
             WatchError: the table broke the protocol.
         """
+        if is_chat_frame(frame):
+            self._chat_line(frame)
+            return
         env = self._parse(frame)
         body_kind, payload = env.body.kind, env.body.payload
         if body_kind in GAME_KINDS:
@@ -469,6 +476,23 @@ class Spectator:
             raise WatchError(str(exc)) from None
         self.connected = True
         self._emit("opening", f"watching game {opening.game_id.hex()[:16]}")
+
+    def _chat_line(self, frame: bytes) -> None:
+        """A chat line the host seat passed on (§18): checked like any seat checks it, shown
+        once; a refused one is a system line, never a failure."""
+        session = self.session
+        if session is None:
+            raise WatchError("the table sent a chat line before the opening")
+        if self.chat is None:
+            self.chat = ChatBook.of(session.opening)
+        try:
+            line = self.chat.receive(frame, self.clock())
+        except ChatRefused as exc:
+            self._emit("chat_refused", f"a chat line refused: {exc.reason}", author=exc.author)
+            return
+        if line is not None:
+            name = session.opening.seats[line.author].name
+            self._emit("chat", f"{name}: {safe_text(line.text)}", author=line.author)
 
     def _game_message(self, frame: bytes) -> None:
         session = self.session

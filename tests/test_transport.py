@@ -17,9 +17,11 @@ from floods import hung_up, open_many
 from weak_keys import FORGED_SIGNATURE, WEAK_ED25519, raw_lobby_envelope
 
 from hexlan.net import transport
+from hexlan.net.chat import sign_chat
 from hexlan.net.identity import Identity
 from hexlan.net.transport import (
     MAX_FRAME,
+    Chat,
     Close,
     Deliver,
     FrameDecoder,
@@ -270,6 +272,19 @@ def test_link_handshake_in_memory_byte_by_byte() -> None:
     assert len(effects) == 1 and isinstance(effects[0], Close)
     assert "malformed frame" in effects[0].reason
     assert b.receive_data(frame) == []  # closed for good
+
+
+def test_an_open_link_passes_a_chat_frame_up_and_a_closed_one_refuses_it() -> None:
+    """A chat frame (§18) is no envelope: an open link hands it to ``on_chat`` unchecked (the
+    peer checks it), a link still in its handshake closes on it."""
+    frame = sign_chat(IDENTITIES[0], GAME_ID, 0, 0, "hi")
+    a, b = link_pair()
+    before = b.receive_data(encode_frame(frame))
+    assert len(before) == 1 and isinstance(before[0], Close)
+    a, b = link_pair()
+    pump(a, b)
+    assert b.receive_data(encode_frame(frame)) == [Chat(frame)]
+    assert b.is_open
 
 
 def test_link_refuses_a_wrong_key() -> None:

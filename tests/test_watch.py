@@ -304,8 +304,10 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
     from textual.app import App
     from textual.widgets import RichLog
 
+    from hexlan.net.chat import sign_chat
     from hexlan.net.client import WatchGame
     from hexlan.tui.app import TableApp
+    from hexlan.tui.screens.chat import ChatDialog
     from hexlan.tui.screens.watch import WatchScreen
     from hexlan.tui.widgets.dice import DiceChart
     from hexlan.tui.widgets.players import PlayersPanel
@@ -370,6 +372,18 @@ async def test_the_watch_screen_shows_the_public_game_at_both_sizes(
         await pilot.pause()
         assert not screen.has_class("-too-small")
         assert screen.query_one("#watch-board").size.width >= 40
+        # the table chat reaches the spectator through the host (§18): `/` reads it, defused
+        cy = SeatKeys.seeded(3, 2).identity
+        spectator.receive(sign_chat(cy, spectator.session.game_id, 2, 0, "[b]gg\x1b[2J"))
+        await pilot.press("slash")
+        dialog = app.screen
+        assert isinstance(dialog, ChatDialog)
+        await pilot.pause(0.3)
+        assert [s.text for s in dialog.query_one(RichLog).lines] == [f"{NAMES[2]}: [b]gg\\x1b[2J"]
+        await pilot.press(*"hi", "enter")  # a spectator reads; its line is refused in words
+        assert game.chat.heard == 1
+        await pilot.press("escape")
+        assert app.screen is screen
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         assert screen.has_class("-too-small")

@@ -37,6 +37,7 @@ from hexlan.engine.core import (
     IllegalActionError,
     Phase,
 )
+from hexlan.net.chat import TableChat, safe_text
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent
 from hexlan.tui import games  # noqa: F401 - every game's keys register on import
@@ -66,6 +67,7 @@ from hexlan.tui.screen_keys import (
     step_of,
     switch_of,
 )
+from hexlan.tui.screens.chat import ChatDialog
 from hexlan.tui.screens.dialogs import (
     ChoiceDialog,
     DiscardDialog,
@@ -135,6 +137,7 @@ _OWN_BINDINGS: Final[list[Binding]] = [
     Binding("1", "panel('hand')", "Hand", show=False),
     Binding("2", "panel('log')", "Log", show=False),
     Binding("q", "quit_over", "Quit", show=False),
+    Binding("slash", "chat", "Chat", show=False),
 ]
 """The screen's own keys; every game's go among them (:func:`~hexlan.tui.screen_keys.binds`)."""
 
@@ -206,6 +209,8 @@ class GameScreen(TableScreen):
         """Events shown so far (written to the log, flashed on the board)."""
         self._change_posted = False
         self._synced_at = 0.0
+        self._chat_seen = 0
+        """Chat lines heard so far that the person has been shown."""
 
     # ------------------------------------------------------------------ layout
 
@@ -257,6 +262,7 @@ class GameScreen(TableScreen):
         message.stop()
         self._change_posted = False
         self._synced_at = time.monotonic()
+        self._announce_chat()
         self._show_new_events()
         self.sync()
         self.kick()
@@ -728,6 +734,8 @@ class GameScreen(TableScreen):
         None for a key that makes a move."""
         if action in ("help", "dice"):
             return True
+        if action == "chat":
+            return isinstance(getattr(self.game, "chat", None), TableChat)
         if action in ("next_panel", "panel"):
             return self.has_class("-narrow")
         if action == "quit_over":
@@ -993,6 +1001,28 @@ class GameScreen(TableScreen):
     def action_help(self) -> None:
         """Show the help screen."""
         self.app.push_screen(HelpScreen(self.game.view))
+
+    def action_chat(self) -> None:
+        """Open the table chat (a networked game's: PROTOCOL.md §18)."""
+        chat = getattr(self.game, "chat", None)
+        if isinstance(chat, TableChat) and not isinstance(self.app.screen, ChatDialog):
+            self._chat_seen = chat.heard
+            self.app.push_screen(ChatDialog(chat), lambda _: self._read_chat(chat))
+
+    def _read_chat(self, chat: TableChat) -> None:
+        self._chat_seen = chat.heard
+
+    def _announce_chat(self) -> None:
+        """Show the chat lines heard while the chat is closed as notifications (plain text)."""
+        chat = getattr(self.game, "chat", None)
+        if not isinstance(chat, TableChat) or chat.heard == self._chat_seen:
+            return
+        new = min(chat.heard - self._chat_seen, len(chat.lines))
+        self._chat_seen = chat.heard
+        if isinstance(self.app.screen, ChatDialog):
+            return
+        for _, text in chat.lines[len(chat.lines) - new :]:
+            self.notify(safe_text(text), title="Chat (/ answers)", markup=False, timeout=8)
 
     def action_dice(self) -> None:
         """Show the dice statistics."""

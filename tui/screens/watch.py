@@ -27,6 +27,7 @@ from textual.widgets import Footer, Label, Static
 
 from hexlan.net.client import WatchGame
 from hexlan.tui.board import BoardView
+from hexlan.tui.screens.chat import ChatDialog
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
 from hexlan.tui.screens.lobby import JoinScreen
 from hexlan.tui.screens.table import MIN_SIZE, WIDE_SIZE, too_small_text
@@ -135,6 +136,7 @@ class WatchScreen(Screen[None]):
         Binding("h", "dice", "Dice stats"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
+        Binding("slash", "chat", "Chat", show=False),
     ]
 
     def __init__(self, game: WatchGame) -> None:
@@ -159,6 +161,11 @@ class WatchScreen(Screen[None]):
                     yield GameLog(self.game, id="log")
         yield Footer(compact=True, show_command_palette=False)
         yield Static(id="watch-too-small")
+
+    def action_chat(self) -> None:
+        """Open the table chat to read it (a spectator does not write: PROTOCOL.md §18)."""
+        if not isinstance(self.app.screen, ChatDialog):
+            self.app.push_screen(ChatDialog(self.game.chat))
 
     def on_mount(self) -> None:
         """Title the panels, fit the layout, hear the game and draw."""
