@@ -45,8 +45,11 @@ def test_three_bots_play_again_with_every_seat_one_place_on(tmp_path: Path) -> N
     )  # fmt: skip
     wait_until_listening(port, host)
     joiners = [
-        start_bot("--join", f"127.0.0.1:{port}", "--seed", str(i), "--log", str(logs[i]),
-                  "--rematch", "1")  # fmt: skip
+        start_bot(
+            *("--join", f"127.0.0.1:{port}", "--seed", str(i)),
+            *("--log", str(logs[i])),
+            *("--rematch", "1"),
+        )
         for i in (1, 2)
     ]
     results = finish([host, *joiners])
