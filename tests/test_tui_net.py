@@ -446,9 +446,9 @@ async def test_tui_host_plays_again_with_its_bot_by_key(data_dir: Path) -> None:
         first = app.game
         assert isinstance(first, NetworkGame) and first.human_seat == 0
         await pilot.press("r")
-        assert await wait_for(
-            pilot, lambda: app.game is not first and app.game.is_started, 60
-        ), f"no second game: {app.screen.query('#lobby-status').first().render()}"
+        assert await wait_for(pilot, lambda: app.game is not first and app.game.is_started, 60), (
+            f"no second game: {app.screen.query('#lobby-status').first().render()}"
+        )
         second = app.game
         assert isinstance(second, NetworkGame)
         assert second.peer.opening.game_id != first.peer.opening.game_id
