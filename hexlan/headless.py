@@ -31,6 +31,7 @@ from hexlan.engine.bots.own import own_bot
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import seat_range, state_spec
 from hexlan.net.beacon import HashChain
+from hexlan.net.client import rematch_log_path
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import (
     LobbyError,
@@ -247,16 +248,6 @@ async def _take_seat(
         raise BotError(str(exc)) from None
     except LobbyError as exc:
         raise BotError(exc.reason) from None
-
-
-def rematch_log_path(path: Path, number: int) -> Path:
-    """The log of a table's game ``number`` (from 1) when the first is ``path``: the same
-    name with ``-NUMBER`` before its suffix from the second game on.
-
-    >>> rematch_log_path(Path("a/ann.log"), 1), rematch_log_path(Path("a/ann.log"), 2)
-    (PosixPath('a/ann.log'), PosixPath('a/ann-2.log'))
-    """
-    return path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
 def _may_play_again(result: PeerResult) -> bool:

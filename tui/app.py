@@ -271,7 +271,7 @@ class NetApp(TableApp):
         lobby screen replaces the table and waits for the last game's peer to finish."""
         if not self.can_rematch or self.last_table is None:
             return
-        from hexlan.headless import rematch_log_path  # noqa: PLC0415
+        from hexlan.net.client import rematch_log_path  # noqa: PLC0415
 
         opening, seat, address = self.last_table
         self.games += 1
