@@ -858,6 +858,20 @@ _ABANDON_AFTER_OPTION = click.option(
     help="Say TEXT in the table chat once the game has started; repeatable. Sent as given: "
     "the other seats refuse a line over 200 characters or more than 5 in 10 s.",
 )
+@click.option(
+    "--rematch",
+    metavar="N",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Play N more games at the same table once a game is won and audited (seats move "
+    "on one place; with --log, game k's log is LOG-k).",
+)
+@click.option(
+    "--decline-rematch",
+    is_flag=True,
+    help="--join: after the last game, tell the host this bot will not play again.",
+)
 @_NO_SPECTATORS_OPTION
 @_OPTION_OPTION
 def bot(
@@ -880,10 +894,13 @@ def bot(
     cheat_at: int | None,
     routes: tuple[str, ...],
     says: tuple[str, ...],
+    rematch: int,
+    decline_rematch: bool,
     no_spectators: bool,
     game_options: tuple[str, ...],
 ) -> None:
-    """A headless networked player run by a bot; ends with one JSON line of results."""
+    """A headless networked player run by a bot; ends with one JSON line of results (one
+    per game with --rematch)."""
     if cheat is not None:
         from hexlan.net.cheats import cheat_lines, check_cheat
 
@@ -901,6 +918,8 @@ def bot(
         raise click.UsageError("give exactly one of --host and --join HOST:PORT")
     if seats is not None and not hosting:
         raise click.UsageError("--seats is for --host")
+    if decline_rematch and hosting:
+        raise click.UsageError("--decline-rematch is for --join: the host ends its table itself")
     if no_spectators and not hosting:
         raise click.UsageError("--no-spectators is for --host: spectators watch through the host")
     if game_options and not hosting:
@@ -937,6 +956,8 @@ def bot(
         spectators=not no_spectators,
         options=game_rules,
         says=says,
+        rematch=rematch,
+        decline_rematch=decline_rematch,
     )
     sys.exit(run_bot(options))
 

@@ -22,7 +22,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -31,15 +31,27 @@ from hexlan.engine.bots.own import own_bot
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import seat_range, state_spec
 from hexlan.net.beacon import HashChain
+from hexlan.net.client import rematch_log_path
 from hexlan.net.identity import GameKeys, Identity, IdentityError
-from hexlan.net.lobby import LobbyError, TableChanged, free_port, host_table, join_table
+from hexlan.net.lobby import (
+    LobbyError,
+    TableChanged,
+    decline_rematch,
+    free_port,
+    host_table,
+    join_table,
+)
 from hexlan.net.peer import Decide, Peer, PeerError, PeerEvent, PeerResult, read_peer_kind
 from hexlan.net.redteam import Cheat
+from hexlan.net.wire import Opening
 
 EXIT_OK: Final = 0
 EXIT_STOPPED: Final = 1
 EXIT_ERROR: Final = 2
 EXIT_INTERRUPTED: Final = 130
+REMATCH_WAIT: Final = 60.0
+"""Seconds a joining bot dials its host again for a rematch (PROTOCOL.md §3, Rematch) while the
+host has not reopened its table."""
 DEFAULT_TABLE_PORT: Final = 47400
 """The table port `hexlan bot --host` listens on unless given one."""
 QUIET_KINDS: Final = frozenset({"applied", "signed"})
@@ -88,6 +100,11 @@ class BotOptions:
     """The hosted table's game options (``--option``; a joiner plays the host's)."""
     says: tuple[str, ...] = ()
     """Chat lines the bot says once the game has started (``--say``: PROTOCOL.md §18)."""
+    rematch: int = 0
+    """Further games the bot plays at the same table once a game is won and audited
+    (``--rematch N``: PROTOCOL.md §3, Rematch)."""
+    decline_rematch: bool = False
+    """A joiner tells the host, after its last game, that it will not play again."""
 
 
 def default_log_path(game_id: bytes, seat: int) -> Path:
@@ -168,38 +185,36 @@ def _bot_for(game: str, strategy: str, seed: int | None, think: float) -> Decide
         raise BotError(str(exc)) from None
 
 
-async def _bot_game(
-    options: BotOptions, say: Callable[[str], None]
-) -> tuple[PeerResult, Cheat | None]:
-    if options.identity is not None:
-        try:
-            identity = Identity.load_or_create(options.identity)
-        except (IdentityError, OSError) as exc:
-            raise BotError(f"cannot use the identity {options.identity}: {exc}") from None
-    else:
-        identity = Identity.generate()
-    chain, game_keys = HashChain.generate(), GameKeys.generate()
-    # a host knows its game: a strategy it has no bot for is refused before the table opens
-    hosted = (
-        None
-        if options.join
-        else _bot_for(options.game, options.strategy, options.seed, options.think)
-    )
-    # a bot's default name carries its key's first four hex digits, so bots at one table differ
-    name = options.name or f"{options.strategy} bot {identity.fingerprint[:4]}"
-    host_address: str | None = None
+async def _take_seat(
+    options: BotOptions,
+    identity: Identity,
+    name: str,
+    keys: tuple[HashChain, GameKeys],
+    last: tuple[Opening, int] | None,
+    say: Callable[[str], None],
+) -> tuple[Opening, int]:
+    """Hold or join the table (a rematch after ``last``, the last game's opening and this
+    bot's seat in it: PROTOCOL.md §3, Rematch); the opening and this bot's seat.
+
+    Raises:
+        BotError: the table cannot be held or joined (the reason in words).
+    """
+    chain, game_keys = keys
     try:
         if options.join is None:
             port = DEFAULT_TABLE_PORT if options.port is None else options.port
+            if last is not None:
+                port = last[0].seats[last[1]].port  # the table port: the host's mesh port
 
             def listening(bound: int) -> None:
                 what = "table" if options.game == "base" else f"{options.game} table"
+                again = " again" if last is not None else ""
                 say(
-                    f"{what} open on port {bound}, waiting for {options.seats - 1} more "
+                    f"{what} open{again} on port {bound}, waiting for {options.seats - 1} more "
                     f"(host key {identity.fingerprint})"
                 )
 
-            opening, seat = await host_table(
+            return await host_table(
                 identity,
                 options.seats,
                 name,
@@ -212,28 +227,109 @@ async def _bot_game(
                 on_change=_show_table(say),
                 on_listening=listening,
                 spectators=options.spectators,
+                rematch_of=None if last is None else last[0],
+                on_vote=lambda vote: say(vote.words()),
             )
-        else:
-            host_address, table_port = options.join
-            listen_port = options.port or free_port()
-            say(f"joining {host_address}:{table_port} as {name} [{identity.fingerprint}]")
-            opening, seat = await join_table(
-                host_address,
-                table_port,
-                identity,
-                name,
-                game_keys=game_keys,
-                chain=chain,
-                listen_port=listen_port,
-                on_change=_show_table(say),
-            )
+        host_address, table_port = options.join
+        listen_port = options.port or free_port()
+        again = "" if last is None else " again"
+        say(f"joining {host_address}:{table_port}{again} as {name} [{identity.fingerprint}]")
+        return await join_table(
+            host_address,
+            table_port,
+            identity,
+            name,
+            game_keys=game_keys,
+            chain=chain,
+            listen_port=listen_port,
+            on_change=_show_table(say),
+            rematch=None if last is None else last[0].game_id,
+            retry_for=0.0 if last is None else REMATCH_WAIT,
+        )
     except ValueError as exc:  # a name the protocol cannot carry, and the like
         raise BotError(str(exc)) from None
     except LobbyError as exc:
         raise BotError(exc.reason) from None
-    log_path = options.log or default_log_path(opening.game_id, seat)
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    bot = hosted or _bot_for(opening.game, options.strategy, options.seed, options.think)
+
+
+def _may_play_again(result: PeerResult) -> bool:
+    """Whether a table plays again after this game: it was won and audited."""
+    return result.stopped is None and result.abandoned is None and result.audit is not None
+
+
+async def _bot_game(
+    options: BotOptions,
+    say: Callable[[str], None],
+    on_result: Callable[[PeerResult, Cheat | None], None],
+) -> tuple[PeerResult, Cheat | None]:
+    """Play the table's game, then ``options.rematch`` more (each game but the last told to
+    ``on_result``); the last game's result and the red-team seat, if any."""
+    if options.identity is not None:
+        try:
+            identity = Identity.load_or_create(options.identity)
+        except (IdentityError, OSError) as exc:
+            raise BotError(f"cannot use the identity {options.identity}: {exc}") from None
+    else:
+        identity = Identity.generate()
+    # a host knows its game: a strategy it has no bot for is refused before the table opens
+    hosted = (
+        None
+        if options.join
+        else _bot_for(options.game, options.strategy, options.seed, options.think)
+    )
+    # a bot's default name carries its key's first four hex digits, so bots at one table differ
+    name = options.name or f"{options.strategy} bot {identity.fingerprint[:4]}"
+    last: tuple[Opening, int] | None = None
+    for number in range(1, options.rematch + 2):
+        chain, game_keys = HashChain.generate(), GameKeys.generate()
+        opening, seat = await _take_seat(options, identity, name, (chain, game_keys), last, say)
+        first_log = options.log or default_log_path(opening.game_id, seat)
+        log_path = rematch_log_path(first_log, number) if options.log else first_log
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        bot = hosted or _bot_for(opening.game, options.strategy, options.seed, options.think)
+        asked = options if number == 1 else replace(options, cheat=None)  # deviates once
+        peer, cheat = _bot_peer(asked, identity, (opening, seat, log_path), (chain, game_keys), say)
+        peer.decide = bot
+        game = "" if opening.game == "base" else f" of {opening.game}"
+        say(f"game {opening.game_id.hex()[:12]}{game} started: seat {seat}; log {log_path}")
+        result = await peer.run()
+        if number == options.rematch + 1 or not _may_play_again(result):
+            if options.decline_rematch and options.join is not None:
+                await _decline(options.join, identity, opening, say)
+            return result, cheat
+        on_result(result, cheat)
+        last = (opening, seat)
+    raise AssertionError("unreachable")  # the loop returns at its last game
+
+
+async def _decline(
+    join: tuple[str, int], identity: Identity, opening: Opening, say: Callable[[str], None]
+) -> None:
+    """Tell the host this bot will not play again after ``opening``'s game (a joiner's
+    ``--decline-rematch``)."""
+    try:
+        await decline_rematch(join[0], join[1], identity, opening.game_id, retry_for=REMATCH_WAIT)
+    except LobbyError as exc:
+        say(f"could not decline the rematch: {exc.reason}")
+        return
+    say("declined the rematch")
+
+
+def _bot_peer(
+    options: BotOptions,
+    identity: Identity,
+    table: tuple[Opening, int, Path],
+    keys: tuple[HashChain, GameKeys],
+    say: Callable[[str], None],
+) -> tuple[Peer, Cheat | None]:
+    """The bot's peer (its policy set by the caller) for the game of ``table`` (its opening,
+    seat and log), with its red-team seat when asked for one.
+
+    Raises:
+        BotError: an unknown cheat, or a log that exists already.
+    """
+    opening, seat, log_path = table
+    chain, game_keys = keys
     kind = f"bot {options.strategy}"
     cheat = None
     if options.cheat is not None:
@@ -250,9 +346,9 @@ async def _bot_game(
             chain,
             game_keys,
             log_path,
-            bot,
+            None,
             _event_printer(say),
-            host_address=host_address,
+            host_address=None if options.join is None else options.join[0],
             kind=kind,
             save_identity=options.identity is None,
             identity_path=options.identity,
@@ -269,9 +365,7 @@ async def _bot_game(
         cheat.on_deviate = _cheat_reporter(peer, say)
         cheat.install(peer.session)
         say(f"red team: seat {seat} plays {cheat.kind.name} at opportunity {cheat.at}")
-    game = "" if opening.game == "base" else f" of {opening.game}"
-    say(f"game {opening.game_id.hex()[:12]}{game} started: seat {seat}; log {log_path}")
-    return await peer.run(), cheat
+    return peer, cheat
 
 
 def run_bot(options: BotOptions, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -279,15 +373,20 @@ def run_bot(options: BotOptions, out: TextIO | None = None, err: TextIO | None =
     out = out or sys.stdout
     err = err or sys.stderr
     say = _printer(options.quiet, err)
+    codes: list[int] = []
+
+    def on_result(result: PeerResult, cheat: Cheat | None) -> None:
+        codes.append(_finish(result, out, err, None if cheat is None else cheat.summary()))
+
     try:
-        result, cheat = asyncio.run(_bot_game(options, say))
+        result, cheat = asyncio.run(_bot_game(options, say, on_result))
     except (BotError, PeerError) as exc:
         print(f"hexlan bot: {exc}", file=err, flush=True)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("hexlan bot: interrupted", file=err, flush=True)
         return EXIT_INTERRUPTED
-    return _finish(result, out, err, None if cheat is None else cheat.summary())
+    return max([*codes, _finish(result, out, err, None if cheat is None else cheat.summary())])
 
 
 def run_resume(

@@ -68,6 +68,7 @@ __all__ = [
     "WatchGame",
     "default_log_dir",
     "new_log_path",
+    "rematch_log_path",
 ]
 
 _SEAT_WORDS: Final = re.compile(r"\bseat (\d+)( \([^)]*\))?('s)?")
@@ -81,6 +82,16 @@ def default_log_dir() -> Path:
     import platformdirs  # noqa: PLC0415
 
     return Path(platformdirs.user_data_dir("hexlan")) / "logs"
+
+
+def rematch_log_path(path: Path, number: int) -> Path:
+    """The log of a table's game ``number`` (from 1) when the first is ``path``: the same
+    name with ``-NUMBER`` before its suffix from the second game on.
+
+    >>> rematch_log_path(Path("a/ann.log"), 1), rematch_log_path(Path("a/ann.log"), 2)
+    (PosixPath('a/ann.log'), PosixPath('a/ann-2.log'))
+    """
+    return path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
 def new_log_path(directory: Path, game_id: bytes, what: str = "game") -> Path:

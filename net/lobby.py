@@ -113,8 +113,10 @@ __all__ = [
     "LobbyError",
     "LobbySeat",
     "Refused",
+    "RematchVoted",
     "SendTo",
     "TableChanged",
+    "decline_rematch",
     "free_port",
     "host_table",
     "join_table",
@@ -220,6 +222,23 @@ def table_terms(payload: tuple[Any, ...]) -> tuple[str, str, GameOptions]:
 
 
 @dataclass(frozen=True, slots=True)
+class RematchVoted:
+    """A seat of the last game answered the host's rematch (§3, Rematch): ``agree`` False
+    frees its place (for a newcomer's hello, or a bot the host starts)."""
+
+    seat: int
+    """Its seat in the last game."""
+    name: str
+    agree: bool
+
+    def words(self) -> str:
+        """The vote in words, for the host's screen."""
+        if self.agree:
+            return f"seat {self.seat} ({self.name}) plays again"
+        return f"seat {self.seat} ({self.name}) declines the rematch; its place is free"
+
+
+@dataclass(frozen=True, slots=True)
 class GameStarts:
     """The game starts: the opening every seat signs, and this peer's seat in it."""
 
@@ -227,7 +246,7 @@ class GameStarts:
     seat: int
 
 
-LobbyEffect = SendTo | Disconnect | TableChanged | GameStarts
+LobbyEffect = SendTo | Disconnect | TableChanged | GameStarts | RematchVoted
 
 
 def _lobby_envelope(identity: Identity, kind: str, payload: tuple[Any, ...]) -> bytes:
@@ -295,6 +314,9 @@ class HostLobby:
         clock: seconds since the epoch, for the opening's ``created`` (informative).
         spectators: take callers that come to watch (§17: a ``watch`` hello); False refuses
             them with :data:`~hexlan.net.transport.NO_SPECTATORS`.
+        rematch_of: the opening of the game this table plays again after (§3, Rematch): each
+            of its other seats keeps its place until it votes (``rematch``) and says hello,
+            or declines and frees it for a newcomer; the opening seats everyone one place on.
 
     Raises:
         ValueError: an unknown game, a table size outside the game's range, a board kind its
@@ -315,6 +337,7 @@ class HostLobby:
         chain: HashChain,
         clock: Callable[[], float] = time.time,
         spectators: bool = True,
+        rematch_of: Opening | None = None,
     ) -> None:
         try:
             fewest, most = seat_range(game)
@@ -360,6 +383,17 @@ class HostLobby:
         self._listed = False  # a spectators list was ever sent
         self._addresses: dict[int, str] = {}
         self._nonces: dict[int, bytes] = {}
+        self.rematch_of = rematch_of
+        """The last game's opening when this table plays again after it (§3, Rematch)."""
+        self._places: dict[bytes, int] = {}  # last game's seat, by key: places held or taken
+        if rematch_of is not None:
+            keys = [s.public_key for s in rematch_of.seats]
+            if identity.public_bytes not in keys or len(keys) != seats:
+                raise ValueError("a rematch is hosted by the last game's host, at its table size")
+            self._places = {k: i for i, k in enumerate(keys) if k != identity.public_bytes}
+        self._voted: set[bytes] = set()  # keys that voted on the rematch
+        self._voters: dict[int, bytes] = {}  # conn -> key that agreed there, its hello due
+        self._freed: list[int] = []  # the last game's seats given up, in order: newcomers' places
 
     # ------------------------------------------------------------------ queries
 
@@ -428,6 +462,8 @@ class HostLobby:
         body = env.body
         if body.kind == "watch":
             return self._watch(conn, env)
+        if body.kind == "rematch":
+            return self._vote(conn, env)
         if body.kind != "hello":
             return self.refuse(conn, f"expected a hello, got {body.kind}")
         name, public_key, version, engine, x25519_public, commitment, port, nonce = body.payload
@@ -466,6 +502,9 @@ class HostLobby:
         chains = [self._seat0.chain_commitment] + [j.chain_commitment for j in self._joiners]
         if x25519_public in keys or commitment in chains:
             return self.refuse(conn, "the hello repeats another seat's game keys")
+        place = self._place_refusal(conn, public_key)
+        if place is not None:
+            return self.refuse(conn, place)
         self._joiners.append(
             _Joiner(conn, name, public_key, x25519_public, commitment, self._addresses[conn], port)
         )
@@ -494,6 +533,68 @@ class HostLobby:
         self._spectators[conn] = LobbySeat(name, public_key, fingerprint(public_key))
         return self._announce()
 
+    def _vote(self, conn: int, env: Envelope) -> list[LobbyEffect]:
+        """A ``rematch [game_id, public_key, agree, nonce]`` vote (§3, Rematch): refused
+        unless this table plays again after that game, the key held a seat in it other than
+        the host's, signed it, and has not voted yet; agreeing keeps the place for the hello
+        that follows on this connection, declining frees it."""
+        game_id, public_key, agree, nonce = env.body.payload
+        last = self.rematch_of
+        if last is None:
+            return self.refuse(conn, "this table plays a new game, not a rematch: send a hello")
+        if game_id != last.game_id:
+            return self.refuse(
+                conn,
+                f"this table plays again after game {last.game_id.hex()[:12]}, "
+                f"not {game_id.hex()[:12]}",
+            )
+        try:
+            env.verify(public_key)
+        except ForgedSignature:
+            return self.refuse(conn, "the rematch vote is not signed by the key it carries")
+        if nonce != self._nonces.get(conn):
+            return self.refuse(
+                conn, "the rematch vote does not carry the nonce this table sent on this connection"
+            )
+        seat = self._places.get(public_key)
+        if seat is None:
+            return self.refuse(
+                conn,
+                f"key {fingerprint(public_key)} held no seat in game {last.game_id.hex()[:12]} "
+                "(or is the host's): a newcomer joins with a hello",
+            )
+        name = last.seats[seat].name
+        if public_key in self._voted:
+            return self.refuse(conn, f"seat {seat} ({name}) has already voted on this rematch")
+        if self.is_started:
+            return self.refuse(conn, "the rematch has already started")
+        self._voted.add(public_key)
+        vote = RematchVoted(seat, name, bool(agree))
+        if agree:
+            self._voters[conn] = public_key
+            return [vote]
+        self._freed.append(seat)
+        return [vote, Disconnect(conn, vote.words()), *self._announce()]
+
+    def _place_refusal(self, conn: int, public_key: bytes) -> str | None:
+        """Why a hello may not take a place at a rematch table, or None (a plain table takes
+        any): a seat of the last game takes its own after agreeing on this connection; a
+        newcomer takes one a seat gave up."""
+        last = self.rematch_of
+        if last is None:
+            return None
+        seat = self._places.get(public_key)
+        if seat is not None and seat not in self._freed:
+            if self._voters.get(conn) != public_key:
+                return f"seat {seat} of the last game votes for the rematch before its hello"
+            return None
+        newcomers = sum(
+            1 for j in self._joiners if self._places.get(j.public_key, -1) in (-1, *self._freed)
+        )
+        if newcomers >= len(self._freed):
+            return "this table keeps its places for the last game's players; none is free"
+        return None
+
     def disconnect(self, conn: int) -> list[LobbyEffect]:
         """Connection ``conn`` closed; before the start its seat is given up."""
         self._addresses.pop(conn, None)
@@ -519,6 +620,8 @@ class HostLobby:
             )
             for j in self._joiners
         ]
+        if self.rematch_of is not None:
+            seats = self._rotated(seats)
         self.opening = Opening(
             PROTOCOL_VERSION,
             self.engine_version,
@@ -530,8 +633,29 @@ class HostLobby:
         )
         start = _lobby_envelope(self.identity, "start", (self.opening.to_payload(),))
         effects: list[LobbyEffect] = [SendTo(j.conn, start) for j in self._joiners]
-        effects.append(GameStarts(self.opening, 0))
+        mine = [s.public_key for s in seats].index(self.identity.public_bytes)
+        effects.append(GameStarts(self.opening, mine))
         return effects
+
+    def _rotated(self, seats: list[SeatInfo]) -> list[SeatInfo]:
+        """A rematch's seats (§3, Rematch): each in its last game's place, newcomers in the
+        places given up (in joining order), then every seat one place on (the last seat
+        becomes the first, as `hexlan play`'s rematch)."""
+        assert self.rematch_of is not None
+        places = dict(self._places)
+        places[self.identity.public_bytes] = [s.public_key for s in self.rematch_of.seats].index(
+            self.identity.public_bytes
+        )
+        freed = iter(sorted(set(self._freed)))
+        order: list[tuple[int, SeatInfo]] = []
+        for info in seats:
+            place = places.get(info.public_key)
+            if place is None or place in self._freed:
+                place = next(freed)
+            order.append((place, info))
+        order.sort(key=lambda pair: pair[0])
+        ranked = [info for _, info in order]
+        return [ranked[-1], *ranked[:-1]]
 
     # ------------------------------------------------------------------ helpers
 
@@ -545,6 +669,9 @@ class HostLobby:
         return [SendTo(conn, envelope), Disconnect(conn, reason)]
 
     def _leave(self, conn: int) -> list[LobbyEffect]:
+        key = self._voters.pop(conn, None)
+        if key is not None and key in self._places:  # an agreed seat left: its place is free
+            self._freed.append(self._places[key])
         before = len(self._joiners)
         self._joiners = [j for j in self._joiners if j.conn != conn]
         watched = self._spectators.pop(conn, None) is not None
@@ -630,6 +757,7 @@ class JoinLobby:
         """The game options the host's ``lobby_state`` announced."""
         self.opening: Opening | None = None
         self.seat: int | None = None
+        self._nonce: bytes | None = None  # the host's challenge's (a rematch vote signs it)
 
     def hello(self, challenge: bytes) -> bytes:
         """This peer's ``hello`` envelope, answering the host's first frame, its ``challenge
@@ -654,7 +782,21 @@ class JoinLobby:
         host_key, nonce = env.body.payload
         self._pin(host_key)
         self._verify(env, host_key)
+        self._nonce = nonce
         return self._hello_envelope(nonce)
+
+    def vote(self, game_id: bytes, agree: bool) -> bytes:
+        """This peer's ``rematch [game_id, public_key, agree, nonce]`` vote (§3, Rematch) on
+        the connection whose challenge :meth:`hello` answered; sent before that hello when
+        agreeing, alone when declining.
+
+        Raises:
+            LobbyError: no challenge has been answered yet.
+        """
+        if self._nonce is None:
+            raise LobbyError("a rematch vote answers the host's challenge")
+        payload = (game_id, self.identity.public_bytes, agree, self._nonce)
+        return _lobby_envelope(self.identity, "rematch", payload)
 
     def _hello_envelope(self, nonce: bytes) -> bytes:
         """The signed ``hello`` carrying ``nonce``.
@@ -768,7 +910,8 @@ class JoinLobby:
     def _start(self, env: Envelope) -> GameStarts:
         (payload,) = env.body.payload
         opening = Opening.from_payload(payload)
-        self._pin(opening.seats[0].public_key)
+        if self.host_key is None:
+            self._pin(opening.seats[0].public_key)
         assert self.host_key is not None
         self._verify(env, self.host_key)
         if opening.protocol_version != PROTOCOL_VERSION:
@@ -795,7 +938,8 @@ class JoinLobby:
         mine = [
             i for i, s in enumerate(opening.seats) if s.public_key == self.identity.public_bytes
         ]
-        if len(mine) != 1 or mine[0] == 0:
+        keys = [s.public_key for s in opening.seats]
+        if len(mine) != 1 or self.host_key not in keys or keys.index(self.host_key) == mine[0]:
             raise LobbyError("the opening gives this peer no seat")
         seat = mine[0]
         entry = opening.seats[seat]
@@ -878,8 +1022,15 @@ async def host_table(
     start_now: asyncio.Event | None = None,
     drops: ListenerDrops | None = None,
     spectators: bool = True,
+    rematch_of: Opening | None = None,
+    on_vote: Callable[[RematchVoted], None] | None = None,
 ) -> tuple[Opening, int]:
-    """Hold a table of ``game`` on ``port`` until its seats are full; the opening and seat 0.
+    """Hold a table of ``game`` on ``port`` until its seats are full; the opening and the
+    host's seat (0, except in a rematch).
+
+    ``rematch_of`` plays again after that game (§3, Rematch; :class:`HostLobby`): its seat
+    count, game, board kind and options are the table's (the arguments given for them are
+    ignored), and ``on_vote`` hears each seat's vote.
 
     ``listen_host`` None listens on every interface, IPv4 and IPv6, on one port number (with
     ``port`` 0 too: :func:`~hexlan.net.transport.listen`). ``hello_timeout`` is the seconds a
@@ -900,7 +1051,7 @@ async def host_table(
     """
     lobby: HostLobby | None = None
     writers: dict[int, asyncio.StreamWriter] = {}
-    started: asyncio.Future[Opening] = asyncio.get_running_loop().create_future()
+    started: asyncio.Future[GameStarts] = asyncio.get_running_loop().create_future()
     announcer: Any = None
     starter: asyncio.Task[None] | None = None
     next_conn = 0
@@ -924,8 +1075,11 @@ async def host_table(
                         announcer.update(len(effect.seats))
                 if on_change is not None:
                     on_change(effect)
+            elif isinstance(effect, RematchVoted):
+                if on_vote is not None:
+                    on_vote(effect)
             elif not started.done():
-                started.set_result(effect.opening)
+                started.set_result(effect)
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         nonlocal next_conn
@@ -982,6 +1136,9 @@ async def host_table(
     except OSError as exc:
         raise LobbyError(f"cannot listen on port {port}: {_os_words(exc)}") from None
     bound = int(server.sockets[0].getsockname()[1])
+    if rematch_of is not None:
+        seats, game, board_kind = len(rematch_of.seats), rematch_of.game, rematch_of.board_kind
+        options = rematch_of.game_options()
     try:
         lobby = HostLobby(
             identity,
@@ -994,6 +1151,7 @@ async def host_table(
             game_keys=game_keys,
             chain=chain,
             spectators=spectators,
+            rematch_of=rematch_of,
         )
         if on_listening is not None:
             on_listening(bound)
@@ -1003,12 +1161,12 @@ async def host_table(
             announcer = await _start_announcer(lobby, announce_targets)
         if start_now is not None:
             starter = asyncio.get_running_loop().create_task(_start_when(start_now, lobby, perform))
-        opening = await started
+        starts = await started
         for writer in list(writers.values()):  # flush every start before closing
             with contextlib.suppress(Exception):
                 async with asyncio.timeout(2.0):
                     await writer.drain()
-        return opening, 0
+        return starts.opening, starts.seat
     finally:
         server.close()
         if starter is not None:
@@ -1065,8 +1223,15 @@ async def join_table(
     host_fingerprint: str | None = None,
     on_change: Callable[[TableChanged], None] | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
+    rematch: bytes | None = None,
+    retry_for: float = 0.0,
 ) -> tuple[Opening, int]:
     """Join the table at ``host:port``; waits until the game starts; the opening and seat.
+
+    ``rematch``, a game id, plays again after that game (§3, Rematch): the hello follows a
+    ``rematch`` vote for it. ``retry_for`` seconds the host is dialled again while it is not
+    yet listening, or its port still carries the last game's mesh (its first frame is then a
+    ``link_hello``, not a challenge).
 
     Raises:
         LobbyError: the host cannot be reached, closes the connection, or breaks the protocol
@@ -1078,19 +1243,21 @@ async def join_table(
         identity, name, game_keys, chain, listen_port, host_fingerprint=host_fingerprint
     )
     lobby._hello_envelope(bytes(LOBBY_NONCE_BYTES))  # a name it cannot carry fails here
+    reader, writer, decoder, early = await _dial_table(host, port, connect_timeout, retry_for)
+    challenge, *frames = early
     try:
-        async with asyncio.timeout(connect_timeout):
-            reader, writer = await asyncio.open_connection(host, port)
-    except TimeoutError:
-        raise LobbyError(
-            f"cannot reach {host}:{port}: no answer within {connect_timeout:g} s"
-        ) from None
-    except OSError as exc:
-        raise LobbyError(f"cannot reach {host}:{port}: {_os_words(exc)}") from None
-    try:
-        decoder = FrameDecoder(max_frame=LOBBY_MAX_FRAME)
-        said_hello = False
+        if rematch is not None:
+            hello = lobby.hello(challenge)
+            writer.write(encode_frame(lobby.vote(rematch, True)) + encode_frame(hello))
+        else:
+            writer.write(encode_frame(lobby.hello(challenge)))
         while True:
+            for frame in frames:
+                for event in lobby.receive(frame):
+                    if isinstance(event, GameStarts):
+                        return event.opening, event.seat
+                    if on_change is not None:
+                        on_change(event)
             try:
                 data = await reader.read(4096)
             except OSError as exc:
@@ -1101,15 +1268,92 @@ async def join_table(
                 frames = decoder.feed(data)
             except FramingError as exc:
                 raise LobbyError(f"{host}:{port} sent a bad frame: {exc.reason}") from None
-            for frame in frames:
-                if not said_hello:  # the host's first frame is its challenge (§3)
-                    writer.write(encode_frame(lobby.hello(frame)))
-                    said_hello = True
-                    continue
-                for event in lobby.receive(frame):
-                    if isinstance(event, GameStarts):
-                        return event.opening, event.seat
-                    if on_change is not None:
-                        on_change(event)
+    finally:
+        await _close(writer)
+
+
+RETRY_PAUSE: Final = 0.25
+"""Seconds between two dials of a host not listening yet (``join_table(retry_for=)``)."""
+
+
+async def _dial_table(
+    host: str, port: int, connect_timeout: float, retry_for: float
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, FrameDecoder, list[bytes]]:
+    """A connection to the table at ``host:port`` and its first frames (the challenge, §3);
+    dialled again for ``retry_for`` seconds while nobody listens there or the last game's
+    mesh answers instead (a ``link_hello``: its host has not reopened the table yet).
+
+    Raises:
+        LobbyError: the host cannot be reached, or closes before its first frame.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + retry_for
+    while True:
+        try:
+            async with asyncio.timeout(connect_timeout):
+                reader, writer = await asyncio.open_connection(host, port)
+        except TimeoutError:
+            raise LobbyError(
+                f"cannot reach {host}:{port}: no answer within {connect_timeout:g} s"
+            ) from None
+        except OSError as exc:
+            if loop.time() < deadline:
+                await asyncio.sleep(RETRY_PAUSE)
+                continue
+            raise LobbyError(f"cannot reach {host}:{port}: {_os_words(exc)}") from None
+        decoder = FrameDecoder(max_frame=LOBBY_MAX_FRAME)
+        frames: list[bytes] = []
+        with contextlib.suppress(OSError, FramingError, TimeoutError):
+            async with asyncio.timeout(connect_timeout):
+                while not frames:
+                    data = await reader.read(4096)
+                    if not data:
+                        break
+                    frames = decoder.feed(data)
+        kind = _kind_of(frames[0]) if frames else None
+        if kind not in (None, "link_hello") or loop.time() >= deadline:
+            if not frames:
+                await _close(writer)
+                raise LobbyError(f"{host}:{port} closed the connection before the game started")
+            return reader, writer, decoder, frames
+        await _close(writer)
+        await asyncio.sleep(RETRY_PAUSE)
+
+
+def _kind_of(frame: bytes) -> str | None:
+    """The kind of a frame's envelope, or None when it does not parse."""
+    try:
+        return Envelope.parse(frame).body.kind
+    except RemoteProtocolError:
+        return None
+
+
+async def decline_rematch(
+    host: str,
+    port: int,
+    identity: Identity,
+    game_id: bytes,
+    *,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    retry_for: float = 0.0,
+) -> None:
+    """Tell the host of the table at ``host:port`` that this peer will not play again after
+    game ``game_id`` (§3, Rematch): a ``rematch`` vote with ``agree`` false, then the host
+    closes the connection (frees the place).
+
+    Raises:
+        LobbyError: the host cannot be reached.
+        Refused: the host refused the vote (the reason is the host's).
+    """
+    lobby = JoinLobby(identity, "-", GameKeys.generate(), HashChain.generate(length=2), 1)
+    reader, writer, decoder, frames = await _dial_table(host, port, connect_timeout, retry_for)
+    try:
+        lobby.hello(frames[0])  # pins and checks the host's challenge
+        writer.write(encode_frame(lobby.vote(game_id, False)))
+        with contextlib.suppress(OSError, TimeoutError):
+            async with asyncio.timeout(connect_timeout):
+                while data := await reader.read(4096):
+                    for frame in decoder.feed(data):
+                        lobby.receive(frame)  # a refusal raises Refused
     finally:
         await _close(writer)

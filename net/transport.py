@@ -306,6 +306,12 @@ NO_SPECTATORS: Final = "this table takes no spectators"
 """The ``refuse`` a seat that serves no spectators sends a ``watch`` hello (§17)."""
 
 
+GAME_NOT_OVER: Final = (
+    "the game at this table is still being played: vote for a rematch once it is over"
+)
+"""The ``refuse`` a seat's mesh port sends a ``rematch`` vote during the game (§3, Rematch)."""
+
+
 def link_proof_message(game_id: bytes, nonce: bytes) -> bytes:
     """What a ``link_proof`` signs: ``b"hexlan/v1/link\\0" || game_id || nonce``."""
     return LINK_PREFIX + game_id + nonce
@@ -434,6 +440,9 @@ class LinkProtocol:
         if self.state is LinkState.AWAIT_HELLO:
             if kind == "watch" and self.expected_seat is None:
                 return self._watch(envelope)
+            if kind == "rematch" and self.expected_seat is None:  # §3 Rematch: too early
+                refuse = _lobby_envelope(self.identity, "refuse", (GAME_NOT_OVER,))
+                return [SendBytes(encode_frame(refuse)), *self._close(GAME_NOT_OVER)]
             if kind != "link_hello":
                 return self._close(f"{self._who()} sent {kind} before link_hello")
             return self._hello(envelope)

@@ -991,6 +991,13 @@ PAYLOAD_SCHEMAS: Final[Mapping[str, Schema]] = MappingProxyType(
             ("heads", _HEADS),
         ),
         "catch_up": _record(("heads", _HEADS)),
+        # Rematch (author -1, game id ZERO_ID): section 3, "Rematch".
+        "rematch": _record(
+            ("game_id", _HASH),
+            ("public_key", _ED25519_KEY),
+            ("agree", Bool()),
+            ("nonce", Bytes(LOBBY_NONCE_BYTES, LOBBY_NONCE_BYTES)),
+        ),
         "spectators": _record(
             (
                 "spectators",
@@ -1128,6 +1135,7 @@ LOBBY_KINDS: Final = frozenset(
         "watch",
         "catch_up",
         "spectators",
+        "rematch",
     }
 )
 """Kinds sent in lobby envelopes: author -1, game id :data:`ZERO_ID`."""

@@ -410,3 +410,95 @@ async def test_a_joiner_sees_the_tables_terms_while_it_waits(data_dir: Path) -> 
         host.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await host
+
+
+@pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+@pytest.mark.slow
+async def test_tui_host_plays_again_with_its_bot_by_key(data_dir: Path) -> None:
+    """Rematch over the LAN (issue 26; PROTOCOL.md §3, Rematch): the game-over screen of a TUI
+    host offers "Play again"; r reopens the table, the host's `hexlan bot` comes back by
+    itself (its vote), and a second game starts with a new game id, every seat one place on,
+    and its own log (``LOG-2``)."""
+    from ports import free_port
+
+    from hexlan.engine.options import GameOptions
+
+    log = data_dir / "host.hexlan"
+    options = NetOptions(
+        name="Ann",
+        identity_path=data_dir / "ann.pem",
+        log_path=log,
+        port=free_port(),
+        seats=2,
+        bots=1,
+        announce=False,
+        bot_args=["--quiet"],
+        bot_delay=0,
+        options=GameOptions(victory_points=3),
+    )
+    app = make_net_app(options, host=True, bot_delay=0, autoplay=True)
+    async with app.run_test(size=WIDE) as pilot:
+        assert await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#again")),
+            90,
+        ), f"no game-over screen offering play again: {app.screen}"
+        first = app.game
+        assert isinstance(first, NetworkGame) and first.human_seat == 0
+        await pilot.press("r")
+        assert await wait_for(pilot, lambda: app.game is not first and app.game.is_started, 60), (
+            f"no second game: {app.screen.query('#lobby-status').first().render()}"
+        )
+        second = app.game
+        assert isinstance(second, NetworkGame)
+        assert second.peer.opening.game_id != first.peer.opening.game_id
+        assert second.human_seat == 1 and second.names == (first.names[1], first.names[0])
+        assert second.log_path == data_dir / "host-2.hexlan"
+        await pilot.press("ctrl+q")
+    assert read_log(log).messages and read_log(data_dir / "host-2.hexlan").messages
+
+
+@pytest.mark.skipif(_bot_cli_missing() is not None, reason=str(_bot_cli_missing()))
+@pytest.mark.slow
+async def test_tui_joiner_votes_to_play_again_by_key(data_dir: Path) -> None:
+    """A TUI joiner's game-over screen offers "Play again"; r sends its ``rematch`` vote to
+    the `hexlan bot --host --rematch 1` table, which plays a second game with it one place
+    on (the joiner, seat 1, is now seat 0)."""
+    import subprocess
+
+    from ports import free_port
+
+    port = free_port()
+    host = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "hexlan", "bot", "--host", "--seats", "2"),
+            *("--port", str(port), "--name", "Hostbot", "--rematch", "1"),
+            *("--option", "victory_points=3", "--log", str(data_dir / "hostbot.log")),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        app = autoplayed_join(data_dir, port)
+        async with app.run_test(size=(80, 24)) as pilot:
+            first = await joined_game(app, pilot)
+            assert first.human_seat == 1
+            assert await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#again")),
+                90,
+            ), f"no game-over screen offering play again: {app.screen}"
+            await pilot.press("r")
+            assert await wait_for(
+                pilot, lambda: app.game is not first and app.game.is_started, 60
+            ), f"no second game: {app.screen.query('#lobby-status').first().render()}"
+            second = app.game
+            assert isinstance(second, NetworkGame) and second.human_seat == 0
+            assert second.names == ("Jo", "Hostbot")
+            await pilot.press("ctrl+q")
+    finally:
+        host.terminate()
+        _, err = host.communicate(timeout=10)
+    assert "seat 1 (Jo) plays again" in err
+    assert (data_dir / "jo-2.hexlan").exists()

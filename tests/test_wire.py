@@ -134,6 +134,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "watch": ("Eve", PUBLIC[2], PROTOCOL_VERSION, "0.1.0", bytes(16), HEADS),
     "catch_up": (HEADS,),
     "spectators": ((("Eve", PUBLIC[2], fingerprint(PUBLIC[2])),),),
+    "rematch": (GAME_ID, PUBLIC[1], True, bytes(16)),
     "sign_opening": (OPENING.to_payload(),),
     "action": encode_action(A.MaritimeTrade((4, 0, 0, 0, 0), Resource.ORE)),
     "advance": (),

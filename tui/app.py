@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from hexlan.net.peer import Peer
     from hexlan.net.replay import Replayer
     from hexlan.net.watch import Spectator, WatchEvent
+    from hexlan.net.wire import Opening
 
 
 class GameCommands(Provider):
@@ -251,6 +252,37 @@ class NetApp(TableApp):
         self.hosting = host
         self.bot_processes: list[subprocess.Popen[bytes]] = []
         """`hexlan bot` processes the host started (ended when the app exits)."""
+        self.last_table: tuple[Opening, int, str | None] | None = None
+        """The game being played: its opening, the person's seat and, for a joiner, the
+        table's ``HOST:PORT`` (set when its peer starts), for a rematch."""
+        self.games = 1
+        """Games played at this table, this one included (a rematch's log is ``LOG-N``)."""
+
+    @property
+    def can_rematch(self) -> bool:
+        """Whether the game-over screen offers to play again: the game was won (PROTOCOL.md
+        §3, Rematch: the table plays again once it is audited)."""
+        game = getattr(self, "game", None)
+        return self.last_table is not None and game is not None and game.winner is not None
+
+    def action_rematch(self) -> None:
+        """Play again at the same table (PROTOCOL.md §3, Rematch): the host reopens its table
+        for the last game's seats; a joiner votes to play again and takes its place. The
+        lobby screen replaces the table and waits for the last game's peer to finish."""
+        if not self.can_rematch or self.last_table is None:
+            return
+        from hexlan.net.client import rematch_log_path  # noqa: PLC0415
+
+        opening, seat, address = self.last_table
+        self.games += 1
+        options = self.options
+        if options.log_path is not None:
+            options = replace(options, log_path=rematch_log_path(options.log_path, self.games))
+        last = (opening, seat)
+        if self.hosting:
+            self.switch_screen(HostScreen(options, rematch_of=last))
+        else:
+            self.switch_screen(JoinScreen(replace(options, address=address), rematch_of=last))
 
     def on_mount(self) -> None:
         """Show the lobby."""

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from hexlan.net.client import NetworkGame
     from hexlan.net.discovery import Listener, TableAnnouncement
     from hexlan.net.identity import GameKeys, Identity
-    from hexlan.net.lobby import TableChanged
+    from hexlan.net.lobby import RematchVoted, TableChanged
     from hexlan.net.own_client import OwnNetworkGame
     from hexlan.net.peer import Peer
     from hexlan.net.wire import Opening
@@ -73,6 +73,10 @@ def _own_net_table(opening: Opening) -> OwnNetTable | None:
 
 
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")
+BOT_REMATCHES = 99
+"""Further games the host's bots play while the table plays again (`hexlan bot --rematch`)."""
+REMATCH_WAIT = 120.0
+"""Seconds a joiner that votes to play again dials its host until the host reopens the table."""
 """Names the host gives the bots it starts (they take seats in the order they connect)."""
 
 
@@ -194,12 +198,25 @@ class NetScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", "Quit")]
 
-    def __init__(self, options: NetOptions) -> None:
+    def __init__(self, options: NetOptions, rematch_of: tuple[Opening, int] | None = None) -> None:
         super().__init__()
         self.options = options
         self.identity: Identity | None = None
         self.game: NetworkGame | OwnNetworkGame[Any] | None = None
         self._seat_names: Sequence[str] = ()
+        self.table_address: str | None = None
+        """``HOST:PORT`` of the table a joiner dialled (where it asks for a rematch)."""
+        self.rematch_of = rematch_of
+        """The last game's opening and the person's seat in it, when this table plays again
+        (PROTOCOL.md §3, Rematch)."""
+
+    async def _last_game_done(self) -> None:
+        """Wait until the last game's peer has left its mesh (a rematch's table reopens on
+        the host's mesh port)."""
+        for worker in list(self.app.workers):
+            if worker.name == "peer":
+                with contextlib.suppress(Exception):
+                    await worker.wait()
 
     def _load_keys(self) -> tuple[Identity, GameKeys, HashChain]:
         """The identity (created on first run) and this game's fresh keys and hash chain.
@@ -268,7 +285,9 @@ class NetScreen(Screen[None]):
         from hexlan.net.client import default_log_dir, new_log_path  # noqa: PLC0415
         from hexlan.net.peer import Peer, PeerError  # noqa: PLC0415
 
-        role = "host" if seat == 0 else "join"
+        if hasattr(self.app, "last_table"):  # NetApp: what a rematch needs
+            self.app.last_table = (opening, seat, self.table_address)
+        role = "host" if isinstance(self, HostScreen) else "join"
         path = self.options.log_path or new_log_path(default_log_dir(), opening.game_id, role)
         try:
             peer = Peer(
@@ -342,8 +361,8 @@ class NetScreen(Screen[None]):
 class HostScreen(NetScreen):
     """`hexlan host`: the table fills, then the game starts."""
 
-    def __init__(self, options: NetOptions) -> None:
-        super().__init__(options)
+    def __init__(self, options: NetOptions, rematch_of: tuple[Opening, int] | None = None) -> None:
+        super().__init__(options, rematch_of)
         self.port = options.port
         self.bots: list[subprocess.Popen[bytes]] = []
         """The bot processes started (the app ends those still running when it exits)."""
@@ -385,12 +404,19 @@ class HostScreen(NetScreen):
         extra: dict[str, Any] = {}
         if options.discovery_port is not None:
             extra["announce_targets"] = ["127.0.0.1"]
+        port = options.port
+        if self.rematch_of is not None:
+            last, was = self.rematch_of
+            port = last.seats[was].port  # the table port: the host's mesh port
+            self.say("Waiting for the last game to close…")
+            await self._last_game_done()
+            extra.update(rematch_of=last, on_vote=self._vote)
         try:
             opening, seat = await host_table(
                 identity,
                 options.seats,
                 options.name,
-                options.port,
+                port,
                 game=options.game,
                 options=options.options,
                 game_keys=keys,
@@ -409,6 +435,13 @@ class HostScreen(NetScreen):
             return
         self.start_peer(opening, seat, identity, keys, chain, None)
 
+    def _vote(self, vote: RematchVoted) -> None:
+        """A seat of the last game answered the rematch: say so; a declined place is given to
+        a new bot when the host plays with bots (else it waits for a joiner)."""
+        self.notify(vote.words()[:1].upper() + vote.words()[1:], timeout=10)
+        if not vote.agree and self.options.bots:
+            self._start_bots(self.port, 1)
+
     def _listening(self, port: int) -> None:
         self.port = port
         address = lan_address()
@@ -421,10 +454,12 @@ class HostScreen(NetScreen):
                 (" or pick it in `hexlan join`", "dim"),
             )
         )
-        self._start_bots(port)
+        if self.rematch_of is None:  # a rematch's bots come back by themselves
+            self._start_bots(port, self.options.bots)
 
-    def _start_bots(self, port: int) -> None:
-        """Start the ``--bots`` as `hexlan bot` processes joining this table."""
+    def _start_bots(self, port: int, count: int) -> None:
+        """Start ``count`` bots as `hexlan bot` processes joining this table (they play again
+        while the table does: ``--rematch``)."""
         options = self.options
         from hexlan.net.client import default_log_dir  # noqa: PLC0415
 
@@ -434,8 +469,9 @@ class HostScreen(NetScreen):
         # address it saw each seat come from into the opening, and a player on another machine
         # may have to dial a bot there.
         address = lan_address()
-        for i in range(options.bots):
-            name = BOT_NAMES[i]
+        started = len(self.bots)
+        for i in range(started, started + count):
+            name = BOT_NAMES[i % len(BOT_NAMES)]
             command = [
                 *options.bot_command,
                 "--join",
@@ -446,6 +482,8 @@ class HostScreen(NetScreen):
                 f"{options.bot_abandon_after:g}",
                 "--delay",
                 f"{options.bot_delay:g}",
+                "--rematch",
+                str(BOT_REMATCHES),
                 *options.bot_args,
             ]
             output = out_dir / f"bot-{port}-{i + 1}.out"
@@ -465,8 +503,8 @@ class HostScreen(NetScreen):
             owner = getattr(self.app, "bot_processes", None)
             if isinstance(owner, list):
                 owner.append(proc)
-        if options.bots:
-            self.notify(f"Started {options.bots} bot{'s' if options.bots > 1 else ''}.")
+        if count:
+            self.notify(f"Started {count} bot{'s' if count > 1 else ''}.")
 
 
 def stop_processes(processes: Sequence[subprocess.Popen[bytes]], grace: float = 0.0) -> None:
@@ -501,8 +539,8 @@ class JoinScreen(NetScreen):
     may_leave = True
     """Whether Esc gives up the seat taken before the table fills (not for a spectator)."""
 
-    def __init__(self, options: NetOptions) -> None:
-        super().__init__(options)
+    def __init__(self, options: NetOptions, rematch_of: tuple[Opening, int] | None = None) -> None:
+        super().__init__(options, rematch_of)
         self.listener: Listener | None = None
         self.found: list[TableAnnouncement] = []
         self.joining = False
@@ -672,6 +710,12 @@ class JoinScreen(NetScreen):
             self.say(f"Cannot load your identity: {exc}", error=True)
             return
         self.say(f"Connecting to {host}:{port}…")
+        self.table_address = address
+        extra: dict[str, Any] = {}
+        if self.rematch_of is not None:
+            self.say(f"Asking {host}:{port} to play again… (waiting for the host)")
+            await self._last_game_done()
+            extra.update(rematch=self.rematch_of[0].game_id, retry_for=REMATCH_WAIT)
         try:
             opening, seat = await join_table(
                 host,
@@ -683,6 +727,7 @@ class JoinScreen(NetScreen):
                 listen_port=free_port(),
                 host_fingerprint=fingerprint,
                 on_change=self.show_table,
+                **extra,
             )
         except LobbyError as exc:
             self.say(lobby_words(exc.reason, f"{host}:{port}"), error=True)
