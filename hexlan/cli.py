@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from hexlan.engine.core import MAX_SEATS, EngineError
 from hexlan.engine.options import GameOptions
@@ -220,7 +221,20 @@ def _bot_list(value: str, players: int) -> list[str]:
     return names
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+class _Hexlan(click.Group):
+    """The ``hexlan`` group: keeps the command line it parses in ``ctx.meta["hexlan.args"]``,
+    so that the group reads a command's ``--lang`` ahead of the command."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["hexlan.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(
+    cls=_Hexlan,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+)
 @click.version_option(package_name="hexlan")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -230,12 +244,22 @@ def main(ctx: click.Context) -> None:
     settings. Your saved settings (`hexlan settings`) are the defaults of the options they
     name; an option given here overrides its setting.
     """
+    from hexlan.i18n import current_language, set_language
     from hexlan.settings import command_defaults, read_settings, settings_path
 
     def warn(line: str) -> None:
         click.echo(f"hexlan: {line}", err=True)
 
-    saved = read_settings(settings_path(), warn)
+    path = settings_path()
+    # the language first, so that the settings' own warnings are in it: the command's --lang
+    # (read ahead; its option sets it again when the command is parsed), else this group's,
+    # else the saved setting's, else the locale's
+    asked = _lang_asked(ctx.meta.get("hexlan.args", []))
+    if asked is None and ctx.get_parameter_source("lang") is not ParameterSource.COMMANDLINE:
+        set_language(_saved_language(read_settings(path, lambda _line: None)))
+    elif asked is not None:
+        set_language(asked)
+    saved = read_settings(path, warn)
     if saved and ctx.invoked_subcommand != "settings":  # it shows the file as it is
         assert isinstance(ctx.command, click.Group)  # main is a group
         ctx.default_map = command_defaults(ctx.command, ctx, saved, warn)
@@ -245,7 +269,29 @@ def main(ctx: click.Context) -> None:
 
         choice = menu.run_menu(default_log_dir(), menu_services())
         if choice is not None:  # run it as if typed
-            main.main(args=list(choice), prog_name="hexlan")
+            main.main(args=[*choice, "--lang", current_language()], prog_name="hexlan")
+
+
+def _lang_asked(args: list[str]) -> str | None:
+    """The language a command's ``--lang`` asks for among its arguments ``args``, if one of
+    :data:`~hexlan.i18n.LANGUAGES` (the option itself refuses any other)."""
+    from hexlan.i18n import LANGUAGES
+
+    for here, arg in enumerate(args):
+        value = args[here + 1] if arg == "--lang" and here + 1 < len(args) else None
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else value
+        if value in LANGUAGES:
+            return value
+    return None
+
+
+def _saved_language(saved: Mapping[str, object]) -> str | None:
+    """The saved ``lang`` setting, if one of :data:`~hexlan.i18n.LANGUAGES` (else the
+    settings' check warns of it), else None."""
+    from hexlan.i18n import LANGUAGES
+
+    value = saved.get("lang")
+    return value if isinstance(value, str) and value in LANGUAGES else None
 
 
 def menu_services() -> MenuServices:
@@ -285,7 +331,7 @@ def menu_services() -> MenuServices:
 @click.argument("assignments", nargs=-1, metavar="[KEY=VALUE]...")
 def settings_command(assignments: tuple[str, ...]) -> None:
     """Show your saved settings, or save some: KEY=VALUE with KEY one of name, bot_delay,
-    strategy, think, bell, title (e.g. `hexlan settings name=Ann bell=false`). Each is the
+    strategy, think, bell, title, lang (e.g. `hexlan settings name=Ann bell=false`). Each is the
     default of the option of that name in every command that has one."""
     from hexlan.settings import (
         SETTINGS,
@@ -1190,3 +1236,30 @@ def watch(
     from hexlan.tui.screens.lobby import NetOptions
 
     sys.exit(run_screen(NetOptions(name=spectator, identity_path=identity, address=address)))
+
+
+def _set_language(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """``--lang`` (or the ``lang`` setting, its default): the language of everything the
+    command shows; when neither is given, the locale's (:func:`hexlan.i18n.set_language`)."""
+    from hexlan.i18n import set_language
+
+    set_language(value)
+
+
+def _lang_option() -> click.Option:
+    from hexlan.i18n import LANGUAGES
+
+    return click.Option(
+        ["--lang"],
+        type=click.Choice(LANGUAGES),
+        is_eager=True,
+        expose_value=False,
+        callback=_set_language,
+        help="The language to speak (default: the lang setting, else LC_ALL, LC_MESSAGES or "
+        "LANG, else en).",
+    )
+
+
+for _command in main.commands.values():  # every command speaks --lang (issue 27)
+    _command.params.append(_lang_option())
+main.params.append(_lang_option())

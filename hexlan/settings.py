@@ -10,6 +10,7 @@ after command-line options, each the default of that option in every command tha
     think = 2.0           # --think: seconds a searching bot may think per decision
     bell = false          # --bell/--no-bell: the turn notice's bell
     title = true          # --title/--no-title: the turn notice's terminal title
+    lang = "ru"           # --lang: the language (en or ru; else the locale's, issue 27)
 
 An option given on the command line overrides its setting. ``hexlan settings`` shows the file
 and the values in force, and ``hexlan settings KEY=VALUE ...`` saves values.
@@ -30,7 +31,9 @@ from typing import Final
 
 import click
 
-SETTINGS: Final = ("name", "bot_delay", "strategy", "think", "bell", "title")
+from hexlan.i18n import _
+
+SETTINGS: Final = ("name", "bot_delay", "strategy", "think", "bell", "title", "lang")
 """The keys a settings file may hold: option names (``--bot-delay`` is ``bot_delay``)."""
 
 Warn = Callable[[str], None]
@@ -55,19 +58,25 @@ def read_settings(path: Path, warn: Warn) -> dict[str, object]:
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
-        warn(f"ignoring the settings file {path}: {exc}")
+        warn(_("ignoring the settings file {path}: {error}").format(path=path, error=exc))
         return {}
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        warn(f"ignoring the settings file {path}: not TOML ({exc})")
+        warn(
+            _("ignoring the settings file {path}: not TOML ({error})").format(path=path, error=exc)
+        )
         return {}
     found = {}
     for key, value in raw.items():
         if key in SETTINGS:
             found[key] = value
         else:
-            warn(f"{path}: no setting {key!r} (settings: {', '.join(SETTINGS)})")
+            warn(
+                _("{path}: no setting {key} (settings: {keys})").format(
+                    path=path, key=repr(key), keys=", ".join(SETTINGS)
+                )
+            )
     return found
 
 
@@ -101,7 +110,11 @@ def command_defaults(
                 taken[key] = _checked(param, value, ctx)
             except click.BadParameter as exc:
                 refused.add(key)
-                warn(f"ignoring the setting {key} = {value!r}: {exc.message}")
+                warn(
+                    _("ignoring the setting {key} = {value}: {error}").format(
+                        key=key, value=repr(value), error=exc.message
+                    )
+                )
         defaults[command_name] = taken
     return {
         name: {k: v for k, v in taken.items() if k not in refused}
@@ -117,11 +130,11 @@ def _checked(param: click.Parameter, value: object, ctx: click.Context) -> objec
         click.BadParameter: the option refuses it.
     """
     if isinstance(param, click.Option) and param.is_flag and not isinstance(value, bool):
-        raise click.BadParameter("expected true or false")
+        raise click.BadParameter(_("expected true or false"))
     if isinstance(value, bool) and not (isinstance(param, click.Option) and param.is_flag):
-        raise click.BadParameter("expected a value, not true or false")
+        raise click.BadParameter(_("expected a value, not true or false"))
     if param.type is click.STRING and not isinstance(value, str):
-        raise click.BadParameter("expected a string in quotes")
+        raise click.BadParameter(_("expected a string in quotes"))
     converted = param.type.convert(value, param, ctx)
     # the option's own check, as on the command line (a bot's name for --strategy)
     return converted if param.callback is None else param.callback(ctx, param, converted)

@@ -37,6 +37,11 @@ from hexlan.engine.state import GameState
 # No test reads the developer's own saved settings (hexlan/settings.py): every command the tests
 # run, in this process or in a child process, finds an empty user config directory.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="hexlan-test-config-")
+# Every test speaks English unless it chooses a language itself (hexlan/i18n.py): a developer's
+# Russian locale does not reach the commands the tests run.
+for _locale_variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_locale_variable, None)
+os.environ["LC_ALL"] = "C.UTF-8"
 # ``tmp_path`` lives on tmpfs when there is one with room (a container's may hold 64 MB only),
 # like ``data_dir``: the logs tests and their bot processes write there fsync every message,
 # which on a disk costs seconds a game.
@@ -318,3 +323,16 @@ def conserved(state: GameState) -> bool:
 
 Table.seeded_setup = staticmethod(seeded_setup)
 Table.conserved = staticmethod(conserved)
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """Every test starts in English and leaves English behind: a test that chooses Russian
+    (``--lang ru`` run in this process, say) does not change the next one's words."""
+    from hexlan.i18n import SOURCE_LANGUAGE, current_language, set_language
+
+    if current_language() != SOURCE_LANGUAGE:
+        set_language(SOURCE_LANGUAGE)
+    yield
+    if current_language() != SOURCE_LANGUAGE:
+        set_language(SOURCE_LANGUAGE)
