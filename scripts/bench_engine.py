@@ -1,12 +1,28 @@
 """Benchmark hexlan's engine against Catanatron: games of four random bots, games per second.
 
-Usage: python scripts/bench_engine.py [--games 200] [--seed 0] [--skip-catanatron]
+Usage: python scripts/bench_engine.py [--games 200] [--seed 0] [--rounds 5]
+                                      [--catanatron-venv DIR ...] [--skip-pypi]
+                                      [--skip-catanatron]
 
-hexlan's games run in this process through ``hexlan.simulate.simulate``. Catanatron's run in a
-throwaway virtual environment under the user's cache directory (created, with catanatron
-installed from PyPI, on first use) through ``scripts/catanatron_bench.py``; Catanatron is only
-called, never copied. The figures are printed, never asserted: the target is hexlan playing at
-least ``TARGET_RATIO`` times as many games per second as Catanatron.
+hexlan's games run in this process through ``hexlan.simulate.simulate``. Catanatron's run
+through ``scripts/catanatron_bench.py`` in a virtual environment that has it installed:
+
+- each ``--catanatron-venv DIR`` (repeatable): a venv the user made, e.g. Catanatron 3.3 built
+  from its repository's source (issue 28 compares against 3.3, which is faster than 3.2.1 and
+  not on PyPI)::
+
+      python3 -m venv ~/c33 && ~/c33/bin/pip install ./catanatron   # a checkout of the repository
+
+- and, unless ``--skip-pypi``, a throwaway venv under the user's cache directory with
+  ``catanatron==3.2.1`` from PyPI (created on first use), reported beside it.
+
+Catanatron is only called, never copied. The engines play **side by side**: the games are split
+into ``--rounds`` rounds, and each round plays its share on every engine in turn, so a change in
+the machine's load during the run falls on all of them alike. Each engine's time is measured as
+wall time and as CPU time of its own process (``time.process_time``), which other work on the
+machine disturbs less; the ratios are printed for both. The figures are printed, never asserted:
+the target is hexlan playing at least ``TARGET_RATIO`` times as many games per second as
+Catanatron 3.3.
 
 Counting differs a little between the engines. Catanatron logs a dice roll, each player's
 discard and the robber move with its steal as one action each, and its turn counter also counts
@@ -20,11 +36,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 CATANATRON_REQUIREMENT = "catanatron==3.2.1"
-TARGET_RATIO = 3.0
+TARGET_RATIO = 5.0
 SCRIPTS = Path(__file__).resolve().parent
 
 
@@ -43,6 +60,26 @@ class Figures:
     actions: int
     turns: int
     winners: int
+    cpu_seconds: float = 0.0
+    """CPU time of the engine's process over its games (user + system)."""
+
+    def __add__(self, other: Figures) -> Figures:
+        """The figures of both runs of one engine together."""
+        return Figures(
+            self.engine,
+            self.version,
+            self.games + other.games,
+            self.seconds + other.seconds,
+            self.actions + other.actions,
+            self.turns + other.turns,
+            self.winners + other.winners,
+            self.cpu_seconds + other.cpu_seconds,
+        )
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        """Games finished per second of the engine's CPU time."""
+        return self.games / self.cpu_seconds if self.cpu_seconds else 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -109,16 +146,15 @@ def ensure_catanatron_venv() -> Path:
     return python
 
 
-def bench_catanatron(games: int, seed: int) -> Figures:
-    """Play Catanatron's games in its venv and return their figures."""
-    python = ensure_catanatron_venv()
-    print(f"Playing {games} Catanatron games...", flush=True)
+def bench_catanatron(python: Path, games: int, seed: int) -> Figures:
+    """Play Catanatron's games with the interpreter ``python`` (of a venv that has it) and
+    return their figures."""
     command = [str(python), str(SCRIPTS / "catanatron_bench.py")]
     command += ["--games", str(games), "--seed", str(seed)]
     # Fixes the order of Catanatron's sets of strings; its games still differ between runs,
     # because on Python 3.11 hash(None) is an address and it lists maritime trades in a set.
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = _run(command, "run scripts/catanatron_bench.py", env)
+    done = _run(command, f"run scripts/catanatron_bench.py with {python}", env)
     lines = done.stdout.strip().splitlines()
     try:
         data = json.loads(lines[-1])
@@ -130,6 +166,7 @@ def bench_catanatron(games: int, seed: int) -> Figures:
             actions=round(data["actions_per_game"] * data["games"]),
             turns=round(data["turns_per_game"] * data["games"]),
             winners=int(data["winners"]),
+            cpu_seconds=float(data.get("cpu_seconds", 0.0)),
         )
     except (IndexError, ValueError, KeyError, TypeError) as error:
         raise BenchError(f"unexpected output from catanatron_bench.py: {done.stdout!r}") from error
@@ -145,8 +182,9 @@ def bench_hexlan(games: int, seed: int) -> Figures:
         hexlan_version = version("hexlan")
     except PackageNotFoundError:
         hexlan_version = "?"
-    print(f"Playing {games} hexlan games...", flush=True)
+    cpu = time.process_time()
     report = simulate(games=games, players=4, bots=["random"] * 4, seed=seed)
+    cpu = time.process_time() - cpu
     results = report.games
     return Figures(
         engine="hexlan",
@@ -156,13 +194,50 @@ def bench_hexlan(games: int, seed: int) -> Figures:
         actions=sum(game.actions for game in results),
         turns=sum(game.turns for game in results),
         winners=sum(game.winner is not None for game in results),
+        cpu_seconds=cpu,
     )
+
+
+def side_by_side(
+    games: int, seed: int, rounds: int, catanatrons: list[Path], skip_hexlan: bool = False
+) -> tuple[list[Figures], list[str]]:
+    """Play ``games`` games on hexlan (unless ``skip_hexlan``) and on each Catanatron
+    interpreter in ``catanatrons``, in ``rounds`` rounds that each play a share on every engine
+    in turn (game seeds ``seed, seed+1, ...`` as the rounds go).
+
+    Returns:
+        The figures of each engine that ran (hexlan first), and one line for each engine that
+        failed (it is left out of the later rounds).
+    """
+    shares = [games // rounds + (i < games % rounds) for i in range(rounds)]
+    totals: dict[str, Figures] = {}
+    failures: list[str] = []
+    engines: list[Path | None] = ([] if skip_hexlan else [None]) + list(catanatrons)
+    first = seed
+    for number, share in enumerate(s for s in shares if s):
+        print(f"round {number + 1}/{rounds}: {share} games on each engine", flush=True)
+        for engine in list(engines):
+            key = "hexlan" if engine is None else str(engine)
+            try:
+                figures = (
+                    bench_hexlan(share, first)
+                    if engine is None
+                    else bench_catanatron(engine, share, first)
+                )
+            except BenchError as error:
+                failures.append(f"{key}: {error}")
+                engines.remove(engine)
+                continue
+            totals[key] = totals[key] + figures if key in totals else figures
+        first += share
+    return list(totals.values()), failures
 
 
 def print_table(rows: list[Figures]) -> None:
     """Print the figures of each engine as one table row."""
     header = (
-        f"{'engine':<11} {'version':<8} {'games':>6} {'games/s':>9} {'actions/s':>10} "
+        f"{'engine':<11} {'version':<8} {'games':>6} {'games/s':>9} {'games/cpu-s':>12} "
+        f"{'actions/s':>10} "
         f"{'µs/action':>10} {'turns/game':>11} {'actions/game':>13} {'winners':>8}"
     )
     print()
@@ -172,9 +247,20 @@ def print_table(rows: list[Figures]) -> None:
         per_game = max(row.games, 1)
         print(
             f"{row.engine:<11} {row.version:<8} {row.games:>6} {row.games_per_second:>9.1f} "
+            f"{row.games_per_cpu_second:>12.1f} "
             f"{row.actions_per_second:>10.0f} {row.micros_per_action:>10.1f} "
             f"{row.turns / per_game:>11.1f} {row.actions / per_game:>13.1f} {row.winners:>8}"
         )
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """``"3.3.0"`` as (3, 3, 0); a part that is not a number ends it."""
+    parts = []
+    for part in version.split("."):
+        if not part.isdigit():
+            break
+        parts.append(int(part))
+    return tuple(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,34 +269,56 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument(
+        "--rounds", type=int, default=5, help="rounds the engines take turns in (default 5)"
+    )
+    parser.add_argument(
+        "--catanatron-venv",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a venv with a Catanatron installed (e.g. 3.3 from its source); repeatable",
+    )
+    parser.add_argument(
+        "--skip-pypi",
+        action="store_true",
+        help=f"do not compare with {CATANATRON_REQUIREMENT} from PyPI (its throwaway venv)",
+    )
+    parser.add_argument(
         "--skip-catanatron", action="store_true", help="time hexlan only, with no comparison"
     )
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds must be at least 1")
 
-    rows: list[Figures] = []
+    catanatrons: list[Path] = []
     failures: list[str] = []
-    try:
-        rows.append(bench_hexlan(args.games, args.seed))
-    except BenchError as error:
-        failures.append(f"hexlan: {error}")
     if not args.skip_catanatron:
-        try:
-            rows.append(bench_catanatron(args.games, args.seed))
-        except BenchError as error:
-            failures.append(f"Catanatron: {error}")
-
+        for venv in args.catanatron_venv:
+            python = venv_python(venv)
+            if python.exists():
+                catanatrons.append(python)
+            else:
+                failures.append(f"{venv}: no interpreter at {python}")
+        if not args.skip_pypi:
+            try:
+                catanatrons.append(ensure_catanatron_venv())
+            except BenchError as error:
+                failures.append(f"{CATANATRON_REQUIREMENT}: {error}")
+    rows, failed = side_by_side(args.games, args.seed, args.rounds, catanatrons)
+    failures += failed
     if rows:
         print_table(rows)
-    by_engine = {row.engine: row for row in rows}
-    hexlan, catanatron = by_engine.get("hexlan"), by_engine.get("Catanatron")
-    if hexlan and catanatron and catanatron.games_per_second:
-        ratio = hexlan.games_per_second / catanatron.games_per_second
-        verdict = "met" if ratio >= TARGET_RATIO else "NOT met"
+    hexlan = next((row for row in rows if row.engine == "hexlan"), None)
+    for other in (row for row in rows if row.engine != "hexlan"):
+        if hexlan is None or not other.games_per_second or not other.games_per_cpu_second:
+            continue
+        wall = hexlan.games_per_second / other.games_per_second
+        cpu = hexlan.games_per_cpu_second / other.games_per_cpu_second
+        target = f" (target >= {TARGET_RATIO:g}x)" if _release(other.version) >= (3, 3) else ""
         print(
-            f"\nhexlan games/s ÷ Catanatron {catanatron.version} games/s = {ratio:.2f}x "
-            f"(target >= {TARGET_RATIO:g}x: {verdict})"
+            f"\nhexlan ÷ Catanatron {other.version}, games/s: {wall:.2f}x by wall time, "
+            f"{cpu:.2f}x by CPU time{target}"
         )
     for failure in failures:
         print(f"\nerror: {failure}", file=sys.stderr)

@@ -42,6 +42,7 @@ def bench(games: int, seed: int) -> dict[str, object]:
     total_turns = 0
     winners = 0
     elapsed = 0.0
+    cpu = time.process_time()
     for i in range(games):
         random.seed(seed + i)
         start = time.perf_counter()
@@ -51,8 +52,10 @@ def bench(games: int, seed: int) -> dict[str, object]:
         total_actions += action_count(game)
         total_turns += game.state.num_turns
         winners += winner is not None
+    cpu = time.process_time() - cpu
     return {
         "version": version("catanatron"),
+        "cpu_seconds": cpu,
         "games": games,
         "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed else 0.0,
