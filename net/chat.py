@@ -56,6 +56,7 @@ __all__ = [
     "Spectator",
     "TableChat",
     "is_chat_frame",
+    "is_chat_refusal",
     "line_seq",
     "parse_chat",
     "parse_chat_refusal",
@@ -267,6 +268,11 @@ def _relayed(frame: bytes, game_id: bytes, seat_keys: Mapping[int, bytes]) -> Ch
     if 0 not in seat_keys or not _verify(seat_keys[0], signature, RELAY_PREFIX + line):
         raise ChatRefused("a relayed chat line not signed by the host seat's key", 0)
     return replace(parse_spectator_chat(line, game_id), frame=frame)
+
+
+def is_chat_refusal(frame: bytes) -> bool:
+    """Whether a chat frame is the host's refusal of a spectator's line."""
+    return frame.startswith(_FRAME_HEADS[3])
 
 
 def line_seq(frame: bytes) -> int:

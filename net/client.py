@@ -788,15 +788,6 @@ class NetworkGame(GameClient):
         self.status = "; ".join(parts)
 
 
-def _read_only(text: str) -> None:
-    """A spectator's chat: it reads, it does not write.
-
-    Raises:
-        ValueError: always.
-    """
-    raise ValueError("spectators read the table chat; they do not write in it")
-
-
 class WatchGame(GameClient):
     """A spectator's game (`hexlan watch`): the observer session of a
     :class:`~hexlan.net.watch.Spectator` that has the opening, read-only.
@@ -816,8 +807,9 @@ class WatchGame(GameClient):
             raise ValueError("the spectator has no opening yet")
         super().__init__(session, [s.name for s in session.opening.seats])
         self.spectator = spectator
-        self.chat = TableChat(_read_only)
-        """The table chat, read only (PROTOCOL.md §18: spectators read it)."""
+        self.chat = TableChat(spectator.say)
+        """The table chat (PROTOCOL.md §18: spectators read it, and write where the host lets
+        them: a refusal comes back as a system line)."""
 
     def human_to_act(self) -> bool:
         """Never: a spectator has no seat."""

@@ -1386,4 +1386,3 @@ def read_peer_kind(log_path: str | os.PathLike[str]) -> str:
         raise PeerError(f"no log at {log_path}") from None
     except (LogFormatError, OSError) as exc:
         raise PeerError(f"cannot read {log_path}: {exc}") from None
-
