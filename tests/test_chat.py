@@ -9,13 +9,20 @@ import pytest
 
 from hexlan.net.chat import (
     MAX_CHAT_TEXT,
+    NO_SPECTATOR_CHAT,
     RATE_BURST,
+    SPECTATOR,
     ChatBook,
     ChatRefused,
     is_chat_frame,
+    line_seq,
     parse_chat,
+    parse_chat_refusal,
+    relay_chat,
     safe_text,
     sign_chat,
+    sign_chat_refusal,
+    sign_spectator_chat,
 )
 from hexlan.net.identity import Identity
 from hexlan.net.log import GameLog, read_log
@@ -99,3 +106,65 @@ def test_the_log_keeps_chat_beside_the_game(
     with GameLog.create(old, ["opening"]):
         pass
     assert read_log(old).chats == []
+
+
+def test_a_spectators_line_is_checked_by_the_host_and_relayed(
+    keys: tuple[Identity, Identity],
+) -> None:
+    """§18 Spectators: the host seat checks a spectator's line against the connection's name
+    and key, relays it signed by seat 0; the seats check the relay and the line inside it."""
+    host_book, seat_book = _book(keys), _book(keys)
+    eve = Identity.generate()
+    who = ("Eve", eve.public_bytes)
+    frame = sign_spectator_chat(eve, GAME, "Eve", 1000, "hello, table")
+    assert is_chat_frame(frame)
+    line = host_book.receive_spectator(frame, who, 0.0)
+    assert line is not None and (line.author, line.spectator) == (SPECTATOR, who)
+    assert host_book.receive_spectator(frame, who, 0.1) is None  # a repeat
+    # the connection's spectator must be the line's
+    with pytest.raises(ChatRefused, match="names another author") as caught:
+        host_book.receive_spectator(frame, ("Mallory", eve.public_bytes), 0.2)
+    assert caught.value.spectator == ("Mallory", eve.public_bytes)
+    relay = relay_chat(keys[0], frame)
+    heard = seat_book.receive(relay, 0.0)
+    assert heard is not None and heard.text == "hello, table" and heard.frame == relay
+    assert parse_chat(relay, GAME, seat_book.seat_keys).spectator == who
+    # a relay signed by any other seat, or a line whose text was changed, is refused
+    with pytest.raises(ChatRefused, match="not signed by the host seat's key"):
+        seat_book.receive(relay_chat(keys[1], sign_spectator_chat(eve, GAME, "Eve", 1, "x")), 0)
+    forged = frame.replace(b"hello, table", b"hello, tabl!")
+    with pytest.raises(ChatRefused, match="not signed by the key it carries"):
+        seat_book.receive(relay_chat(keys[0], forged), 0.0)
+    # a seat never takes a spectator's line that the host did not relay
+    with pytest.raises(ChatRefused, match="malformed"):
+        seat_book.receive(frame, 0.0)
+    # the same bounds: length, and the rate per spectator (keyed by its key)
+    with pytest.raises(ChatRefused, match="201 characters") as caught:
+        host_book.receive_spectator(
+            sign_spectator_chat(eve, GAME, "Eve", 1001, "x" * (MAX_CHAT_TEXT + 1)), who, 0.0
+        )
+    assert caught.value.spectator == who
+    for seq in range(1002, 1002 + RATE_BURST - 1):
+        assert host_book.receive_spectator(sign_spectator_chat(eve, GAME, "Eve", seq, "s"), who, 0)
+    with pytest.raises(ChatRefused, match="more than 5 chat lines in 10 s") as caught:
+        host_book.receive_spectator(sign_spectator_chat(eve, GAME, "Eve", 2000, "s"), who, 0.5)
+    assert caught.value.spectator == who
+    # the host's refusal comes back to the spectator signed by seat 0
+    refusal = sign_chat_refusal(keys[0], GAME, line_seq(frame), NO_SPECTATOR_CHAT)
+    assert parse_chat_refusal(refusal, GAME, keys[0].public_bytes) == (1000, NO_SPECTATOR_CHAT)
+    with pytest.raises(ChatRefused, match="not signed by the host"):
+        parse_chat_refusal(refusal, GAME, keys[1].public_bytes)
+
+
+def test_the_log_keeps_a_relayed_line_and_a_resumed_book_remembers_it(
+    tmp_path: Path, keys: tuple[Identity, Identity]
+) -> None:
+    eve = Identity.generate()
+    relay = relay_chat(keys[0], sign_spectator_chat(eve, GAME, "Eve", 7, "gg all"))
+    path = tmp_path / "a.log"
+    with GameLog.create(path, ["opening"]) as log:
+        log.append_chat(relay)
+    book = _book(keys)
+    (line,) = book.remember(read_log(path).chats)
+    assert (line.spectator, line.text) == (("Eve", eve.public_bytes), "gg all")
+    assert book.receive(relay, 0.0) is None  # a repeat after a resume
