@@ -62,7 +62,7 @@ class ChatDialog(ModalScreen[None]):
         """The title, the lines, the input and a hint."""
         with Vertical(classes="dialog wide-dialog chat-dialog"):
             yield Label(_("Table chat"), classes="dialog-title")
-            yield RichLog(id="chat-lines", wrap=True, markup=False)
+            yield RichLog(id="chat-lines", wrap=True, markup=False, min_width=20)
             yield Input(placeholder=_("Say something…"), max_length=MAX_CHAT_TEXT, id="chat-input")
             yield Static(self.hint, classes="hint")
 

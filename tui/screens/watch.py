@@ -167,7 +167,7 @@ class WatchScreen(Screen[None]):
         """Open the table chat: a spectator reads it, and writes where the host lets it
         (``--spectator-chat``; else the host's refusal shows as a line: PROTOCOL.md §18)."""
         if not isinstance(self.app.screen, ChatDialog):
-            hint = _("Enter: the host passes it on, if spectators may write · Esc closes")
+            hint = _("Enter sends it, if the host lets spectators write · Esc closes")
             self.app.push_screen(ChatDialog(self.game.chat, hint))
 
     def on_mount(self) -> None:
