@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_peer import run_cli
 
 from hexlan.net.chat import (
     MAX_CHAT_TEXT,
@@ -23,9 +24,13 @@ from hexlan.net.chat import (
     sign_chat,
     sign_chat_refusal,
     sign_spectator_chat,
+    spectator_words,
 )
 from hexlan.net.identity import Identity
+from hexlan.net.inproc import SeatKeys, make_opening
 from hexlan.net.log import GameLog, read_log
+from hexlan.net.peer import Peer, PeerEvent
+from hexlan.net.wire import Opening
 
 GAME = bytes(range(32))
 
@@ -168,3 +173,64 @@ def test_the_log_keeps_a_relayed_line_and_a_resumed_book_remembers_it(
     (line,) = book.remember(read_log(path).chats)
     assert (line.spectator, line.text) == (("Eve", eve.public_bytes), "gg all")
     assert book.receive(relay, 0.0) is None  # a repeat after a resume
+
+
+def _host_peer(tmp_path: Path, name: str, **table: bool) -> tuple[Peer, Opening]:
+    keys = [SeatKeys.seeded(11, seat) for seat in range(2)]
+    opening = make_opening(["Ann", "Bob"], keys, created=0)
+    log = tmp_path / f"{name}.log"
+    (tmp_path / f"{name}.pem").write_bytes(keys[0].identity.to_pem())
+    peer = Peer(0, keys[0].identity, opening, keys[0].chain, keys[0].game_keys, log, **table)
+    return peer, opening
+
+
+def test_the_host_seat_relays_a_spectators_line_only_where_the_table_allows_it(
+    tmp_path: Path,
+) -> None:
+    eve = Identity.generate()
+    who = ("Eve", eve.public_bytes)
+    for allowed in (True, False):
+        host, opening = _host_peer(tmp_path, f"host-{allowed}", spectator_chat=allowed)
+        heard: list[PeerEvent] = []
+        host.on_event = heard.append
+        frame = sign_spectator_chat(eve, opening.game_id, "Eve", 5, "hello")
+        answer = host.hear_spectator_chat(who, frame)
+        host.close()
+        contents = read_log(host.log_path)
+        keys = {s: info.public_key for s, info in enumerate(opening.seats)}
+        if allowed:
+            assert answer is None
+            (line,) = [parse_chat(c, opening.game_id, keys) for c in contents.chats]
+            assert (line.spectator, line.text) == (who, "hello")
+            assert [(e.kind, e.text, e.author) for e in heard] == [
+                ("chat", "Eve: hello", SPECTATOR)
+            ]
+        else:
+            assert answer is not None and contents.chats == []
+            seat0 = opening.seats[0].public_key
+            assert parse_chat_refusal(answer, opening.game_id, seat0) == (5, NO_SPECTATOR_CHAT)
+            note = f"chat from {spectator_words(who)} refused: {NO_SPECTATOR_CHAT}"
+            assert note in contents.notes and heard[0].kind == "chat_refused"
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_a_resumed_host_keeps_its_spectator_chat_setting(tmp_path: Path, allowed: bool) -> None:
+    host, _ = _host_peer(tmp_path, "ann", spectator_chat=allowed)
+    assert host.spectator_chat is allowed
+    host.close()
+    resumed = Peer.resume(host.log_path, tmp_path / "ann.pem")
+    assert resumed.spectator_chat is allowed
+    resumed.close()
+    # a table that takes no spectators has no spectator chat either
+    refusing, _ = _host_peer(tmp_path, "cy", spectator_chat=True, spectators=False)
+    assert not refusing.spectator_chat
+    refusing.close()
+
+
+def test_spectator_chat_and_say_are_refused_where_they_mean_nothing() -> None:
+    joiner = run_cli("bot", "--join", "127.0.0.1:9", "--spectator-chat")
+    assert joiner.returncode == 2 and "--spectator-chat is for --host" in joiner.stderr
+    both = run_cli("bot", "--host", "--no-spectators", "--spectator-chat")
+    assert both.returncode == 2 and "drop --no-spectators" in both.stderr
+    screen = run_cli("watch", "127.0.0.1:9", "--say", "hi")
+    assert screen.returncode == 2 and "--say is for --json" in screen.stderr
