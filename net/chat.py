@@ -143,8 +143,8 @@ class ChatLine:
 
 def spectator_words(spectator: Spectator) -> str:
     """A spectator as a note names it: ``spectator Eve (630d-cd29-66c4-3366)``."""
-    name, key = spectator
-    return f"spectator {name} ({fingerprint(key)})"
+    name, key = spectator  # a spectator's own name: made safe like its lines
+    return f"spectator {safe_text(name)} ({fingerprint(key)})"
 
 
 def is_chat_frame(frame: bytes) -> bool:

@@ -694,7 +694,7 @@ class Peer:
         if self.serve_spectators:  # spectators read the chat through the host's seat (§18)
             self._to_spectators(line.frame)
         name = self.names[line.author] if line.spectator is None else line.spectator[0]
-        self._emit("chat", f"{name}: {safe_text(line.text)}", author=line.author)
+        self._emit("chat", safe_text(f"{name}: {line.text}"), author=line.author)
 
     def _say_pending(self) -> None:
         """Say the queued lines once the game has started and every seat is connected."""

@@ -162,7 +162,7 @@ class Timeline:
                 who = f"{self.names[line.author]} (seat {line.author})"
             else:  # relayed by the host seat (§18)
                 who = f"{line.spectator[0]} (spectator {fingerprint(line.spectator[1])})"
-            yield f"{who}: {safe_text(line.text)}"
+            yield safe_text(f"{who}: {line.text}")
 
     def json_lines(self) -> Iterator[str]:
         """The timeline for tools: one JSON object per step (:meth:`Step.to_json`)."""

@@ -546,7 +546,7 @@ class Spectator:
         if line is not None:
             who = line.spectator
             name = session.opening.seats[line.author].name if who is None else who[0]
-            self._emit("chat", f"{name}: {safe_text(line.text)}", author=line.author)
+            self._emit("chat", safe_text(f"{name}: {line.text}"), author=line.author)
 
     def _game_message(self, frame: bytes) -> None:
         session = self.session

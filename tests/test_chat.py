@@ -234,3 +234,26 @@ def test_spectator_chat_and_say_are_refused_where_they_mean_nothing() -> None:
     assert both.returncode == 2 and "drop --no-spectators" in both.stderr
     screen = run_cli("watch", "127.0.0.1:9", "--say", "hi")
     assert screen.returncode == 2 and "--say is for --json" in screen.stderr
+
+
+def test_a_spectators_name_reaches_no_terminal_raw(tmp_path: Path) -> None:
+    """A spectator names itself: its name is defused like its lines, in the event and the
+    refusal note (the name comes from no opening)."""
+    mallory = Identity.generate()
+    who = ("Ann\x1b[2J\u202e", mallory.public_bytes)
+    host, opening = _host_peer(tmp_path, "host", spectator_chat=True)
+    heard: list[PeerEvent] = []
+    host.on_event = heard.append
+    assert (
+        host.hear_spectator_chat(who, sign_spectator_chat(mallory, opening.game_id, who[0], 0, "x"))
+        is None
+    )
+    long = "y" * (MAX_CHAT_TEXT + 1)
+    assert host.hear_spectator_chat(
+        who, sign_spectator_chat(mallory, opening.game_id, who[0], 1, long)
+    )
+    host.close()
+    assert [e.kind for e in heard] == ["chat", "chat_refused"]
+    assert heard[0].text == "Ann\\x1b[2J\\u202e: x"
+    assert all("\x1b" not in e.text and "\u202e" not in e.text for e in heard)
+    assert all("\x1b" not in n for n in read_log(host.log_path).notes)
