@@ -666,22 +666,20 @@ class Peer:
         if line is None:
             return None
         relay = relay_chat(self.session.identity, frame)
+        self._took(replace(line, frame=relay))  # logged before it leaves, as a seat's own
         if self.mesh is not None:
             self.mesh.send_chat(relay)
-        self._took(replace(line, frame=relay))
         return None
 
     def _chat_refused(
-        self, exc: ChatRefused, from_seat: int | None, spectator: Spectator | None = None
+        self, exc: ChatRefused, from_seat: int, spectator: Spectator | None = None
     ) -> None:
         """Note (at most :data:`MAX_EVIDENCE` times) and show a refused line, naming its
-        author: the seat or spectator it names, else the one it came from."""
+        author: the seat or spectator it names, else the one it came from (``from_seat``, or
+        :data:`~hexlan.net.chat.SPECTATOR` and ``spectator``)."""
         author = from_seat if exc.author is None else exc.author
         who = exc.spectator or spectator
-        if author == SPECTATOR and who is not None:
-            words = spectator_words(who)
-        else:
-            words = self._who(-1 if author is None else author)
+        words = spectator_words(who) if author == SPECTATOR and who else self._who(author)
         text = f"chat from {words} refused: {exc.reason}"
         if self._chat_refusals < MAX_EVIDENCE:
             self._chat_refusals += 1
