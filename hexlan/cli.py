@@ -812,6 +812,13 @@ _NO_SPECTATORS_OPTION = click.option(
     help="Refuse spectators (`hexlan watch`): the table takes players only.",
 )
 
+_SPECTATOR_CHAT_OPTION = click.option(
+    "--spectator-chat",
+    is_flag=True,
+    help="Let spectators write in the table chat (signed by their own keys; the host checks "
+    "and passes on each line). Off by default: spectators only read.",
+)
+
 # Options `bot` and `resume` share.
 _BOT_SEED_OPTION = click.option(
     "--seed", type=int, default=None, help="Seed for the bot's own choices only."
@@ -905,6 +912,11 @@ _ABANDON_AFTER_OPTION = click.option(
     "the other seats refuse a line over 200 characters or more than 5 in 10 s.",
 )
 @click.option(
+    "--good-game",
+    is_flag=True,
+    help="Say 'good game' in the table chat once the game is won.",
+)
+@click.option(
     "--rematch",
     metavar="N",
     type=click.IntRange(0),
@@ -919,6 +931,7 @@ _ABANDON_AFTER_OPTION = click.option(
     help="--join: after the last game, tell the host this bot will not play again.",
 )
 @_NO_SPECTATORS_OPTION
+@_SPECTATOR_CHAT_OPTION
 @_OPTION_OPTION
 def bot(
     hosting: bool,
@@ -940,9 +953,11 @@ def bot(
     cheat_at: int | None,
     routes: tuple[str, ...],
     says: tuple[str, ...],
+    good_game: bool,
     rematch: int,
     decline_rematch: bool,
     no_spectators: bool,
+    spectator_chat: bool,
     game_options: tuple[str, ...],
 ) -> None:
     """A headless networked player run by a bot; ends with one JSON line of results (one
@@ -968,6 +983,7 @@ def bot(
         raise click.UsageError("--decline-rematch is for --join: the host ends its table itself")
     if no_spectators and not hosting:
         raise click.UsageError("--no-spectators is for --host: spectators watch through the host")
+    _check_spectator_chat(hosting, no_spectators, spectator_chat)
     if game_options and not hosting:
         raise click.UsageError("--option is for --host: a joiner plays the host's options")
     if not hosting and (game != "base" or board is not None):
@@ -1000,6 +1016,8 @@ def bot(
         cheat_at=1 if cheat_at is None else cheat_at,
         routes=dial_routes,
         spectators=not no_spectators,
+        spectator_chat=spectator_chat,
+        good_game=good_game,
         options=game_rules,
         says=says,
         rematch=rematch,
@@ -1041,6 +1059,18 @@ def resume(
     sys.exit(
         run_resume(log, identity, strategy, seed, quiet, abandon_after=abandon_after, think=think)
     )
+
+
+def _check_spectator_chat(hosting: bool, no_spectators: bool, spectator_chat: bool) -> None:
+    """``--spectator-chat`` is the host's, at a table that takes spectators.
+
+    Raises:
+        click.UsageError: not so.
+    """
+    if spectator_chat and not hosting:
+        raise click.UsageError("--spectator-chat is for --host: spectators write through the host")
+    if spectator_chat and no_spectators:
+        raise click.UsageError("--spectator-chat needs spectators: drop --no-spectators")
 
 
 def _default_name() -> str:
@@ -1109,6 +1139,7 @@ _IDENTITY_OPTION = click.option(
 @_LOG_OPTION
 @_IDENTITY_OPTION
 @_NO_SPECTATORS_OPTION
+@_SPECTATOR_CHAT_OPTION
 @_OPTION_OPTION
 @_BELL_OPTION
 @_TITLE_OPTION
@@ -1124,11 +1155,13 @@ def host(
     log_path: Path | None,
     identity: Path | None,
     no_spectators: bool,
+    spectator_chat: bool,
     game_options: tuple[str, ...],
     bell: bool,
     title: bool,
 ) -> None:
     """Hold a table on the LAN and play when it is full."""
+    _check_spectator_chat(True, no_spectators, spectator_chat)
     seats, _ = _game_table(game, seats)
     game_rules = parse_game_options(game, game_options)
     if bots >= seats:
@@ -1154,6 +1187,7 @@ def host(
         bot_delay=bot_delay,
         bot_args=("--strategy", strategy, "--think", f"{think:g}"),
         spectators=not no_spectators,
+        spectator_chat=spectator_chat,
         options=game_rules,
         bell=bell,
         title=title,
@@ -1213,8 +1247,21 @@ def join(
     help="No screen: follow the game to its end, then print one JSON line (progress on stderr).",
 )
 @_QUIET_OPTION
+@click.option(
+    "--say",
+    "says",
+    metavar="TEXT",
+    multiple=True,
+    help="--json: say TEXT in the table chat once watching; repeatable (the host refuses it "
+    "unless the table lets spectators write).",
+)
 def watch(
-    address: str | None, name: str | None, identity: Path | None, as_json: bool, quiet: bool
+    address: str | None,
+    name: str | None,
+    identity: Path | None,
+    as_json: bool,
+    quiet: bool,
+    says: tuple[str, ...],
 ) -> None:
     """Watch a table's game without a seat: found on the LAN, or at HOST:PORT."""
     target = None
@@ -1229,9 +1276,9 @@ def watch(
     if as_json:
         from hexlan.headless import run_watch
 
-        sys.exit(run_watch(target, spectator, identity, quiet))
-    if quiet:
-        raise click.UsageError("--quiet is for --json")
+        sys.exit(run_watch(target, spectator, identity, quiet, says=says))
+    if quiet or says:
+        raise click.UsageError(f"--{'quiet' if quiet else 'say'} is for --json")
     from hexlan.tui.app import run_watch as run_screen
     from hexlan.tui.screens.lobby import NetOptions
 

@@ -31,6 +31,7 @@ from hexlan.engine.bots.own import own_bot
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import seat_range, state_spec
 from hexlan.net.beacon import HashChain
+from hexlan.net.chat import GOOD_GAME
 from hexlan.net.client import rematch_log_path
 from hexlan.net.identity import GameKeys, Identity, IdentityError
 from hexlan.net.lobby import (
@@ -96,6 +97,11 @@ class BotOptions:
     ``host:dial_port`` instead (:attr:`hexlan.net.peer.Peer.routes`)."""
     spectators: bool = True
     """Whether a hosting bot takes spectators (``--no-spectators``: PROTOCOL.md §17)."""
+    spectator_chat: bool = False
+    """Whether a hosting bot lets spectators write in the chat (``--spectator-chat``: §18)."""
+    good_game: bool = False
+    """Whether the bot says :data:`~hexlan.net.chat.GOOD_GAME` once the game is won
+    (``--good-game``: PROTOCOL.md §18)."""
     options: GameOptions = field(default_factory=GameOptions)
     """The hosted table's game options (``--option``; a joiner plays the host's)."""
     says: tuple[str, ...] = ()
@@ -354,12 +360,14 @@ def _bot_peer(
             identity_path=options.identity,
             spectators=options.spectators,
             announce=True,
+            spectator_chat=options.spectator_chat,
         )
     except FileExistsError as exc:
         raise BotError(f"will not overwrite {exc.filename}; pick another --log") from None
     peer.abandon_after = options.abandon_after
     peer.delay = options.delay
     peer.says.extend(options.says)
+    peer.farewell = GOOD_GAME if options.good_game else None
     peer.routes = {port: (host, via) for port, host, via in options.routes}
     if cheat is not None:
         cheat.on_deviate = _cheat_reporter(peer, say)
@@ -481,10 +489,12 @@ def run_watch(
     quiet: bool = False,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    says: tuple[str, ...] = (),
 ) -> int:
     """Run `hexlan watch --json`: follow the table's game as a spectator (PROTOCOL.md §17)
     to its end; one JSON line (:class:`~hexlan.net.watch.WatchResult`) on ``out``, progress
-    on ``err``. ``address`` None watches the one table heard on the LAN.
+    on ``err``. ``address`` None watches the one table heard on the LAN. ``says`` are chat
+    lines said once the host seat serves the spectator (``--say``, §18).
 
     Exit codes: :data:`EXIT_OK` (the game ended), :data:`EXIT_STOPPED` (it stopped on a
     protocol violation), :data:`EXIT_ERROR` (refused, unreachable, or the table broke the
@@ -521,6 +531,7 @@ def run_watch(
             on_event=hear,
             give_up_after=GIVE_UP_AFTER,
         )
+        spectator.says.extend(says)
         result = await spectator.run()
         print(json.dumps(result.to_json()), file=out, flush=True)
         return EXIT_OK if result.stopped is None else EXIT_STOPPED

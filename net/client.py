@@ -45,7 +45,7 @@ from hexlan.engine.info import InformationState
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import load_ruleset
 from hexlan.engine.state import GameState
-from hexlan.net.chat import TableChat
+from hexlan.net.chat import GOOD_GAME, TableChat
 from hexlan.net.effects import Applied, Stopped
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.log import GameLog
@@ -496,6 +496,8 @@ class SessionGame(GameClient):
         log_dir: where the log is written (default :func:`default_log_dir`).
         save_log: False keeps no log on disk (tests, doctests).
         game: the game (seeds/<game>.toml); the opening names it (PROTOCOL.md §3).
+        farewell: what each bot says in the table chat once the game is won (the screen's
+            language; default :data:`~hexlan.net.chat.GOOD_GAME`).
 
     Raises:
         ValueError: an unknown game, bad counts, names, seats or board.
@@ -515,6 +517,7 @@ class SessionGame(GameClient):
         save_log: bool = True,
         game: str = "base",
         think: float = DEFAULT_THINK,
+        farewell: str = GOOD_GAME,
     ) -> None:
         try:
             load_ruleset(game).seat_count(players)
@@ -546,8 +549,17 @@ class SessionGame(GameClient):
         self._log = PlayLog(self.table, human_seat, seed, log_dir) if save_log else None
         self.log_path = None if self._log is None else self._log.path
         self._effects_seen = 0
+        self.chat = TableChat(self._say)
+        """A local table's chat (PROTOCOL.md §18 on one machine): the person's lines and the
+        bots' farewell; nothing is signed, sent or logged."""
+        self.farewell: str | None = farewell
+        """What the bots say once the game is won (None once said)."""
         self.table.start()
         self._catch_up()
+
+    def _say(self, text: str) -> None:
+        self.chat.hear("chat", f"{self.names[self.human_seat]}: {text}", self.human_seat)
+        self._tell()
 
     def submit(self, action: Action) -> list[GameEvent]:
         """Play the person's ``action``; the events up to the next decision anyone owes.
@@ -637,6 +649,10 @@ class SessionGame(GameClient):
         events = self._narrate(new)
         if self._log is not None:
             self._log.catch_up(self.audit_words)
+        if self.farewell is not None and self.winner is not None:
+            for seat in self.bots:
+                self.chat.hear("chat", f"{self.names[seat]}: {self.farewell}", seat)
+            self.farewell = None
         return events
 
 
@@ -788,15 +804,6 @@ class NetworkGame(GameClient):
         self.status = "; ".join(parts)
 
 
-def _read_only(text: str) -> None:
-    """A spectator's chat: it reads, it does not write.
-
-    Raises:
-        ValueError: always.
-    """
-    raise ValueError("spectators read the table chat; they do not write in it")
-
-
 class WatchGame(GameClient):
     """A spectator's game (`hexlan watch`): the observer session of a
     :class:`~hexlan.net.watch.Spectator` that has the opening, read-only.
@@ -816,8 +823,9 @@ class WatchGame(GameClient):
             raise ValueError("the spectator has no opening yet")
         super().__init__(session, [s.name for s in session.opening.seats])
         self.spectator = spectator
-        self.chat = TableChat(_read_only)
-        """The table chat, read only (PROTOCOL.md §18: spectators read it)."""
+        self.chat = TableChat(spectator.say)
+        """The table chat (PROTOCOL.md §18: spectators read it, and write where the host lets
+        them: a refusal comes back as a system line)."""
 
     def human_to_act(self) -> bool:
         """Never: a spectator has no seat."""

@@ -37,7 +37,7 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Final
@@ -54,7 +54,20 @@ from hexlan.engine.core import IllegalActionError, Phase
 from hexlan.engine.game import TableGame
 from hexlan.engine.info import InformationState
 from hexlan.net.beacon import HashChain
-from hexlan.net.chat import ChatBook, ChatRefused, safe_text, sign_chat
+from hexlan.net.chat import (
+    NO_SPECTATOR_CHAT,
+    SPECTATOR,
+    ChatBook,
+    ChatLine,
+    ChatRefused,
+    Spectator,
+    line_seq,
+    relay_chat,
+    safe_text,
+    sign_chat,
+    sign_chat_refusal,
+    spectator_words,
+)
 from hexlan.net.effects import (
     Abandoned,
     Applied,
@@ -126,6 +139,9 @@ PEER_NOTE: Final = "peer: "
 IDENTITY_NOTE: Final = "identity: "
 NO_SPECTATORS_NOTE: Final = "table: no spectators"
 """The host seat's note that it refuses spectators, so ``hexlan resume`` keeps refusing (§17)."""
+SPECTATOR_CHAT_NOTE: Final = "table: spectators write in the chat"
+"""The host seat's note that spectators may write in the chat (``--spectator-chat``, §18), so
+a resumed host goes on letting them."""
 ANNOUNCE_NOTE: Final = "table: announced"
 """The host seat's note that it announces its game on the LAN, so a resumed host goes on (§17)."""
 SPECTATE_THE_HOST: Final = "spectators watch through the host's table port"
@@ -298,6 +314,8 @@ class Peer:
             ``--no-spectators`` is False); recorded in the log, so a resumed host keeps it.
         announce: whether the host seat keeps announcing its game on the LAN while it runs
             (§17), recorded likewise.
+        spectator_chat: whether the host seat takes spectators' chat lines and passes them on
+            (§18; ``--spectator-chat``), recorded likewise.
         clock: a monotonic clock in seconds.
 
     Raises:
@@ -323,6 +341,7 @@ class Peer:
         identity_path: str | os.PathLike[str] | None = None,
         spectators: bool = True,
         announce: bool = False,
+        spectator_chat: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         session = Session(seat, identity, opening, chain, game_keys, inline_work=False)
@@ -342,12 +361,15 @@ class Peer:
                 game_log.append_note(NO_SPECTATORS_NOTE)
             if seat == 0 and announce:
                 game_log.append_note(ANNOUNCE_NOTE)
+            if seat == 0 and spectators and spectator_chat:
+                game_log.append_note(SPECTATOR_CHAT_NOTE)
         except BaseException:
             game_log.close()
             raise
         self._setup(session, game_log, decide, on_event, host_address, listen_host, clock)
         self.serve_spectators = seat == 0 and spectators
         self.announce_game = seat == 0 and announce
+        self.spectator_chat = self.serve_spectators and spectator_chat
         self._started = False
 
     @classmethod
@@ -430,6 +452,7 @@ class Peer:
         if session.seat == 0:
             peer.serve_spectators = NO_SPECTATORS_NOTE not in contents.notes
             peer.announce_game = ANNOUNCE_NOTE in contents.notes
+            peer.spectator_chat = peer.serve_spectators and SPECTATOR_CHAT_NOTE in contents.notes
         peer.chat.remember(contents.chats)
         peer._chat_seq = peer.chat.next_seq(peer.seat)
         peer._perform(effects, replayed=True)
@@ -496,6 +519,9 @@ class Peer:
         """Whether this seat serves spectators (§17): the host's seat does, unless the host
         refuses them (``hexlan host --no-spectators``); from the constructor's
         ``spectators`` or, resumed, the log's note."""
+        self.spectator_chat = False
+        """Whether the host seat takes spectators' chat lines and passes them on (§18:
+        ``--spectator-chat``); from the constructor or, resumed, the log's note."""
         self.announce_game = False
         """Whether a host seat that serves spectators keeps announcing its table on the LAN
         during the game (as full, §10), so spectators can find it (§17); from the
@@ -512,6 +538,8 @@ class Peer:
         self.says: deque[str] = deque()
         """Chat lines to say once the game has started and every seat is connected (a bot's
         ``--say``), each once."""
+        self.farewell: str | None = None
+        """A line to say once the game is won (a bot's ``--good-game``), once."""
         self.routes: dict[int, tuple[str, int]] = {}
         """Dial a seat whose mesh port in the opening is the key at this ``(host, port)``
         instead (a relay or test proxy: ``hexlan bot --route``, scripts/faultnet.py); set
@@ -613,19 +641,58 @@ class Peer:
         try:
             line = self.chat.receive(frame, self.clock())
         except ChatRefused as exc:
-            author = from_seat if exc.author is None else exc.author
-            text = f"chat from {self._who(author)} refused: {exc.reason}"
-            if self._chat_refusals < MAX_EVIDENCE:
-                self._chat_refusals += 1
-                self.log.append_note(text)
-            self._emit("chat_refused", text, author=author)
+            self._chat_refused(exc, from_seat)
             return
+        if line is not None:
+            self._took(line)
+
+    def hear_spectator_chat(self, spectator: Spectator, frame: bytes) -> bytes | None:
+        """A line from a spectator this host seat serves (``spectator`` its ``(name,
+        public_key)``, §18): when the table lets spectators write and it checks out, relayed
+        (signed by this seat) to every seat and spectator, logged and shown; else refused with
+        a note naming the spectator. The frame to answer the spectator with: a refusal, or
+        None."""
+        if self._closed:
+            return None
+        try:
+            if not self.spectator_chat:
+                raise ChatRefused(NO_SPECTATOR_CHAT, SPECTATOR, spectator)
+            line = self.chat.receive_spectator(frame, spectator, self.clock())
+        except ChatRefused as exc:
+            self._chat_refused(exc, SPECTATOR, spectator)
+            return sign_chat_refusal(
+                self.session.identity, self.opening.game_id, line_seq(frame), exc.reason
+            )
         if line is None:
-            return
-        self.log.append_chat(frame)
+            return None
+        relay = relay_chat(self.session.identity, frame)
+        self._took(replace(line, frame=relay))  # logged before it leaves, as a seat's own
+        if self.mesh is not None:
+            self.mesh.send_chat(relay)
+        return None
+
+    def _chat_refused(
+        self, exc: ChatRefused, from_seat: int, spectator: Spectator | None = None
+    ) -> None:
+        """Note (at most :data:`MAX_EVIDENCE` times) and show a refused line, naming its
+        author: the seat or spectator it names, else the one it came from (``from_seat``, or
+        :data:`~hexlan.net.chat.SPECTATOR` and ``spectator``)."""
+        author = from_seat if exc.author is None else exc.author
+        who = exc.spectator or spectator
+        words = spectator_words(who) if author == SPECTATOR and who else self._who(author)
+        text = f"chat from {words} refused: {exc.reason}"
+        if self._chat_refusals < MAX_EVIDENCE:
+            self._chat_refusals += 1
+            self.log.append_note(text)
+        self._emit("chat_refused", text, author=author)
+
+    def _took(self, line: ChatLine) -> None:
+        """Log, pass on to the spectators and show a line taken."""
+        self.log.append_chat(line.frame)
         if self.serve_spectators:  # spectators read the chat through the host's seat (§18)
-            self._to_spectators(frame)
-        self._emit("chat", f"{self.names[line.author]}: {safe_text(line.text)}", author=line.author)
+            self._to_spectators(line.frame)
+        name = self.names[line.author] if line.spectator is None else line.spectator[0]
+        self._emit("chat", safe_text(f"{name}: {line.text}"), author=line.author)
 
     def _say_pending(self) -> None:
         """Say the queued lines once the game has started and every seat is connected."""
@@ -954,6 +1021,7 @@ class Peer:
             refusal=NO_SPECTATORS if self.seat == 0 else SPECTATE_THE_HOST,
             on_spectators=self._spectators_changed,
             on_chat=self.hear_chat,
+            on_spectator_chat=self.hear_spectator_chat,
         )
         try:
             await mesh.start()
@@ -1051,6 +1119,17 @@ class Peer:
             self._sync_now()
         self.log.close()
 
+    def _is_won(self) -> bool:
+        """Whether the game has a winner (not abandoned, not stopped)."""
+        view = self.session.game
+        return (
+            view is not None
+            and view.is_over
+            and bool(view.winners())
+            and self.session.stopped is None
+            and self.session.abandoned is None
+        )
+
     def _over_text(self) -> str:
         result = self.result()
         if result.abandoned is not None:
@@ -1064,6 +1143,9 @@ class Peer:
         while not self.session.done:
             if self._failure is not None:
                 raise self._failure
+            if self.farewell is not None and self._is_won():
+                self.says.append(self.farewell)
+                self.farewell = None
             if self.says:
                 self._say_pending()
             if self.decide is not None and self.session.decision_due():

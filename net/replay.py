@@ -42,6 +42,7 @@ from hexlan.engine.state import GameState
 from hexlan.net.audit import resolved_actions
 from hexlan.net.chat import ChatBook, ChatLine, safe_text
 from hexlan.net.effects import Applied, Rejected, Stopped
+from hexlan.net.identity import fingerprint
 from hexlan.net.log import LogContents, LogFormatError, load_secrets, read_log, secrets_path
 from hexlan.net.narrate import GameEvent, Narrator
 from hexlan.net.session import Session
@@ -153,10 +154,15 @@ class Timeline:
         return len(self.steps)
 
     def chat_lines(self) -> Iterator[str]:
-        """The chat as text a terminal may print: ``NAME (seat S): TEXT``, the text through
+        """The chat as text a terminal may print: ``NAME (seat S): TEXT`` (a spectator's line
+        ``NAME (spectator FINGERPRINT): TEXT``), the text through
         :func:`~hexlan.net.chat.safe_text` (no control sequence, no bidi override)."""
         for line in self.chat:
-            yield f"{self.names[line.author]} (seat {line.author}): {safe_text(line.text)}"
+            if line.spectator is None:
+                who = f"{self.names[line.author]} (seat {line.author})"
+            else:  # relayed by the host seat (§18)
+                who = f"{line.spectator[0]} (spectator {fingerprint(line.spectator[1])})"
+            yield safe_text(f"{who}: {line.text}")
 
     def json_lines(self) -> Iterator[str]:
         """The timeline for tools: one JSON object per step (:meth:`Step.to_json`)."""

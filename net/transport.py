@@ -253,7 +253,8 @@ class Deliver:
 
 @dataclass(frozen=True, slots=True)
 class Chat:
-    """A chat frame from the peer (§18: not an envelope; unchecked), for ``on_chat``."""
+    """A chat frame from the peer (§18: not an envelope; unchecked), for ``on_chat`` (a
+    seat's link) or ``on_spectator_chat`` (a spectator's)."""
 
     frame: bytes
 
@@ -419,8 +420,8 @@ class LinkProtocol:
         return effects
 
     def _frame(self, frame: bytes) -> list[LinkEffect]:
-        if self.state is LinkState.OPEN and is_chat_frame(frame):
-            return [Chat(frame)]
+        if self.state in (LinkState.OPEN, LinkState.WATCHING) and is_chat_frame(frame):
+            return [Chat(frame)]  # a seat's line or relay; a spectator's line (§18)
         try:
             envelope = Envelope.parse(frame)
         except RemoteProtocolError as exc:
@@ -675,6 +676,10 @@ class MeshHandler(Protocol):
 LinkEvent = Callable[[int | None, str], None]
 ChatHandler = Callable[[int, bytes], None]
 """Hears a chat frame (§18) from a seat: ``on_chat(seat, frame)``."""
+SpectatorChatHandler = Callable[[tuple[str, bytes], bytes], bytes | None]
+"""Hears a chat frame (§18) from a spectator served, ``on_spectator_chat((name, public_key),
+frame)`` (the name and key of its ``watch`` hello); returns a frame to answer that spectator
+with (a refusal), or None."""
 
 
 @dataclass(slots=True)
@@ -734,7 +739,10 @@ class Mesh:
     ``listen_port`` 0 picks a free port (then read :attr:`listen_port` after :meth:`start`).
     ``on_link_event(seat, text)`` hears links open, close and fail (``seat`` None while a
     caller is unidentified). ``spectators`` serves callers that come to watch (§17; None
-    refuses them with ``refusal``); ``on_spectators`` hears who watches through each seat. ``handshake_timeout`` (seconds) bounds every handshake;
+    refuses them with ``refusal``); ``on_spectators`` hears who watches through each seat;
+    ``on_chat`` hears the seats' chat frames and ``on_spectator_chat`` the spectators' (§18;
+    None: a spectator's is answered with nothing). ``handshake_timeout`` (seconds) bounds
+    every handshake;
     ``max_pending`` and ``max_pending_per_host`` bound the callers in their handshake
     (:class:`CallerGate`); :attr:`drops` counts the callers turned away.
     """
@@ -759,6 +767,7 @@ class Mesh:
         refusal: str = NO_SPECTATORS,
         on_spectators: SpectatorsChanged | None = None,
         on_chat: ChatHandler | None = None,
+        on_spectator_chat: SpectatorChatHandler | None = None,
     ) -> None:
         self.seat = seat
         self.identity = identity
@@ -783,6 +792,7 @@ class Mesh:
         self.refusal = refusal
         self.on_spectators = on_spectators
         self.on_chat = on_chat
+        self.on_spectator_chat = on_spectator_chat
         self._watchers: dict[int, tuple[_Link, str, bytes]] = {}
         self._next_watcher = 0
 
@@ -1049,7 +1059,9 @@ class Mesh:
         elif isinstance(effect, Deliver):
             self._deliver(effect.envelope, protocol.peer_seat)
         elif isinstance(effect, Chat):
-            if self.on_chat is not None and protocol.peer_seat is not None:
+            if conn.watcher is not None:
+                self._spectator_chat(conn.watcher, effect.frame)
+            elif self.on_chat is not None and protocol.peer_seat is not None:
                 self._chat(effect.frame, protocol.peer_seat)
         elif isinstance(effect, Watching):
             conn.watcher = self._watch(effect, conn.writer)
@@ -1158,6 +1170,21 @@ class Mesh:
         except Exception as exc:  # a listener's bug must not take links down
             log.exception("on_chat failed")
             self._event(seat, f"chat delivery failed: {exc!r}")
+
+    def _spectator_chat(self, watcher: int, frame: bytes) -> None:
+        """A served spectator's chat frame: to ``on_spectator_chat``, its answer back."""
+        entry = self._watchers.get(watcher)
+        if entry is None or self.on_spectator_chat is None:
+            return
+        link, name, key = entry
+        try:
+            answer = self.on_spectator_chat((name, key), frame)
+        except Exception as exc:  # a listener's bug must not take links down
+            log.exception("on_spectator_chat failed")
+            self._event(None, f"spectator chat delivery failed: {exc!r}")
+            return
+        if answer is not None:
+            self._write(link, encode_frame(answer))
 
     def _deliver(self, envelope: bytes, seat: int | None) -> None:
         assert seat is not None

@@ -11,8 +11,9 @@ proofs. It holds no seat secret, so its information state is the public one: a s
 card draw are ``StealCard(None)`` and ``DrawCard(None)`` to it, as to any third party, until
 the end-of-game audit makes every secret public.
 
-It signs nothing the game counts and the seats take nothing from it but its hello and its
-``catch_up [heads]`` requests, so it cannot change the game or its transcript. It keeps no log:
+It signs nothing the game counts and the seats take nothing from it but its hello, its
+``catch_up [heads]`` requests and, where the host lets spectators write (§18), its chat lines,
+which are never game state, so it cannot change the game or its transcript. It keeps no log:
 killed and restarted, it asks again from nothing and the seat resends the game so far. A lost
 connection is redialled (0.2 s doubling to 2 s) with its heads, so it gets only what it lacks.
 
@@ -26,12 +27,22 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from hexlan.engine.actions import Action
-from hexlan.net.chat import ChatBook, ChatRefused, is_chat_frame, safe_text
+from hexlan.net.chat import (
+    SPECTATOR,
+    ChatBook,
+    ChatRefused,
+    is_chat_frame,
+    is_chat_refusal,
+    parse_chat_refusal,
+    safe_text,
+    sign_spectator_chat,
+)
 from hexlan.net.effects import Abandoned, Applied, Audited, Compute, Effect, Rejected, Stopped
 from hexlan.net.identity import Identity, WeakKeyError, check_ed25519_public, fingerprint
 from hexlan.net.lobby import LobbySeat, TableChanged, table_terms
@@ -90,7 +101,9 @@ class WatchEvent:
             is known: :attr:`Spectator.session`), ``"applied"`` (an action took effect),
             ``"link"`` (connected, lost, redialling), ``"spectators"`` (who watches changed),
             ``"rejected"``, ``"stopped"``, ``"abandoned"``, ``"audited"``, ``"chat"`` (a table
-            chat line, ``text`` made safe) and ``"chat_refused"`` (§18).
+            chat line, ``text`` made safe; ``author`` :data:`~hexlan.net.chat.SPECTATOR` for a
+            spectator's) and ``"chat_refused"`` (§18: a line refused here, or this
+            spectator's own refused by the host).
         text: the news in words.
         action: the action applied, if any (hidden parts None, as a third party sees it).
         author: the seat whose message carried it (None: a chance outcome, or not a message).
@@ -163,6 +176,9 @@ class Spectator:
         clock: a monotonic clock in seconds.
         give_up_after: seconds without reaching the table after which :meth:`run` stops
             (a game over and its host gone); None keeps redialling.
+        wall_clock: the time of day in seconds (:func:`time.time`): a spectator keeps no log,
+            so it numbers its chat lines from the time of its first one, in milliseconds, and a
+            restarted spectator repeats no number (§18).
     """
 
     def __init__(
@@ -176,6 +192,7 @@ class Spectator:
         on_event: Callable[[WatchEvent], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         give_up_after: float | None = None,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.identity = identity
         self.give_up_after = give_up_after
@@ -201,6 +218,11 @@ class Spectator:
         self._writer: asyncio.StreamWriter | None = None
         self._jobs: set[asyncio.Task[None]] = set()
         self._failure: WatchError | None = None
+        self.says: deque[str] = deque()
+        """Chat lines to say once the host seat serves this spectator (``--say``, and lines
+        typed while the connection is down), each once."""
+        self._wall_clock = wall_clock
+        self._chat_seq: int | None = None  # the next line's number, from the first line's time
 
     @property
     def opening(self) -> Opening | None:
@@ -464,6 +486,7 @@ class Spectator:
                 raise WatchError(f"{self.host}:{self.port} now plays another game")
             self._emit("link", f"watching {self.host}:{self.port} again")
             self.connected = True
+            self._say_pending()
             return
         if opening.engine_version != engine_version():
             raise WatchError(
@@ -476,23 +499,54 @@ class Spectator:
             raise WatchError(str(exc)) from None
         self.connected = True
         self._emit("opening", f"watching game {opening.game_id.hex()[:16]}")
+        self._say_pending()
+
+    def say(self, text: str) -> None:
+        """Say ``text`` at the table (§18): signed by this spectator's key and sent to the host
+        seat, which passes it on where the table lets spectators write (``--spectator-chat``)
+        and answers with a refusal otherwise. It is shown once the host relays it back; while
+        the connection is down it waits in :attr:`says`."""
+        self.says.append(text)
+        self._say_pending()
+
+    def _say_pending(self) -> None:
+        session, writer = self.session, self._writer
+        if session is None or writer is None or not self.connected or writer.is_closing():
+            return
+        while self.says:
+            if self._chat_seq is None:
+                self._chat_seq = int(self._wall_clock() * 1000)
+            frame = sign_spectator_chat(
+                self.identity, session.game_id, self.name, self._chat_seq, self.says.popleft()
+            )
+            self._chat_seq += 1
+            writer.write(encode_frame(frame))
 
     def _chat_line(self, frame: bytes) -> None:
-        """A chat line the host seat passed on (§18): checked like any seat checks it, shown
-        once; a refused one is a system line, never a failure."""
+        """A chat line the host seat passed on (§18; a seat's, or a spectator's it relays):
+        checked like any seat checks it, shown once; a refused one is a system line, never a
+        failure. The host's refusal of this spectator's own line is shown in its words."""
         session = self.session
         if session is None:
             raise WatchError("the table sent a chat line before the opening")
         if self.chat is None:
             self.chat = ChatBook.of(session.opening)
         try:
+            if is_chat_refusal(frame):
+                _, reason = parse_chat_refusal(
+                    frame, session.game_id, session.opening.seats[0].public_key
+                )
+                text = f"the table refused your chat line: {safe_text(reason)}"
+                self._emit("chat_refused", text, author=SPECTATOR)
+                return
             line = self.chat.receive(frame, self.clock())
         except ChatRefused as exc:
             self._emit("chat_refused", f"a chat line refused: {exc.reason}", author=exc.author)
             return
         if line is not None:
-            name = session.opening.seats[line.author].name
-            self._emit("chat", f"{name}: {safe_text(line.text)}", author=line.author)
+            who = line.spectator
+            name = session.opening.seats[line.author].name if who is None else who[0]
+            self._emit("chat", safe_text(f"{name}: {line.text}"), author=line.author)
 
     def _game_message(self, frame: bytes) -> None:
         session = self.session

@@ -10,11 +10,14 @@ naming their author, in every log.
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from test_peer import (
+    HEXLAN,
     assert_agreement,
     finish,
     free_port,
@@ -23,9 +26,9 @@ from test_peer import (
     verify_cli,
     wait_until_listening,
 )
-from test_watch import join_table, open_table
+from test_watch import join_table, open_table, wait_for_messages
 
-from hexlan.net.chat import is_chat_frame, parse_chat, safe_text
+from hexlan.net.chat import GOOD_GAME, NO_SPECTATOR_CHAT, is_chat_frame, parse_chat, safe_text
 from hexlan.net.identity import Identity
 from hexlan.net.log import load_secrets, read_log, secrets_path
 from hexlan.net.watch import Spectator, WatchEvent
@@ -121,3 +124,106 @@ def test_a_spectator_reads_the_chat_through_the_host(tmp_path: Path) -> None:
         [f"Ann: {safe_text(HOSTILE)}"] + [f"{_name(p)}: hello from a joiner" for p in logs[1:]]
     ), chat
     assert not [e for e in heard if e.kind == "chat_refused"]
+
+
+def _watch(tmp_path: Path, port: int, name: str, *says: str) -> subprocess.Popen[str]:
+    """``hexlan watch --json`` as a process, saying ``says`` once it is served."""
+    args = [arg for line in says for arg in ("--say", line)]
+    identity = ["--identity", str(tmp_path / f"{name}.pem")]
+    return subprocess.Popen(
+        [*HEXLAN, "watch", "--json", f"127.0.0.1:{port}", "--name", name, *identity, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _spectator_lines(path: Path) -> list[tuple[str, str]]:
+    """The spectators' lines a log holds, each checked (the host's relay, the spectator's
+    signature): ``(name, text)``."""
+    contents = read_log(path)
+    opening = Opening.from_payload(contents.opening)
+    keys = {s: info.public_key for s, info in enumerate(opening.seats)}
+    lines = [parse_chat(frame, opening.game_id, keys) for frame in contents.chats]
+    return [(line.spectator[0], line.text) for line in lines if line.spectator is not None]
+
+
+def _seat_lines(path: Path) -> list[tuple[str, str]]:
+    contents = read_log(path)
+    opening = Opening.from_payload(contents.opening)
+    keys = {s: info.public_key for s, info in enumerate(opening.seats)}
+    lines = [parse_chat(frame, opening.game_id, keys) for frame in contents.chats]
+    return [(opening.seats[ln.author].name, ln.text) for ln in lines if ln.spectator is None]
+
+
+EVE_FLOOD = ["hi from Eve", *(f"eve spam {i}" for i in range(7))]
+
+
+@pytest.mark.slow
+def test_spectators_write_where_the_host_lets_them(tmp_path: Path) -> None:
+    """``--spectator-chat``: Eve's lines go through the host seat to every seat's log and to
+    the other spectator, Zed; her flood's last three and her line of 250 characters are
+    refused naming her; the bots say "good game" once the game is won; the game's messages,
+    state hashes and verification are those of any game."""
+    port, host, logs = open_table(tmp_path, "--spectator-chat", "--good-game")
+    watchers = [_watch(tmp_path, port, "Zed")]  # in the lobby: served before Eve speaks
+    time.sleep(1.0)
+    joiners = join_table(port, logs, "--name", "Bo", "--good-game")
+    try:
+        wait_for_messages(logs[0], 12, [host, *joiners])
+        watchers.append(_watch(tmp_path, port, "Eve", *EVE_FLOOD, LONG))
+    finally:
+        results = finish([host, *joiners, *watchers], 120)
+    finals = assert_agreement(results[:2])
+    zed, eve = results[2:]
+    for code, out, err in (zed, eve):
+        assert code == 0, err[-2000:]
+        assert json.loads(out.splitlines()[-1])["state_hash"] == finals[0]["state_hash"]
+        assert json.loads(out.splitlines()[-1])["audit"] == "passed"
+    taken = [("Eve", text) for text in EVE_FLOOD[:5]]
+    for path in logs:
+        assert _spectator_lines(path) == taken, path
+        # the bots' farewell, once each, in every seat's log
+        assert sorted(_seat_lines(path)) == [("Ann", GOOD_GAME), ("Bo", GOOD_GAME)], path
+        assert not any(is_chat_frame(m) for m in read_log(path).messages)
+    notes = [n for n in read_log(logs[0]).notes if n.startswith("chat from spectator Eve (")]
+    assert len(notes) == 4, notes
+    assert sum("more than 5 chat lines in 10 s" in n for n in notes) == 3
+    assert sum("a chat line of 250 characters (at most 200)" in n for n in notes) == 1
+    # the other spectator read Eve's lines through the host; Eve was told of her refusals
+    for text in EVE_FLOOD[:5]:
+        assert f"Eve: {text}" in zed[2]
+    assert "eve spam 6" not in zed[2]
+    assert eve[2].count("the table refused your chat line: more than 5 chat lines") == 3
+    assert "the table refused your chat line: a chat line of 250 characters" in eve[2]
+    assert verify_cli(logs).stdout.count("audit passed and signed by every seat") == 2
+    replayed = run_cli("replay", str(logs[1]), "--chat")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Eve (spectator " in replayed.stdout and "): hi from Eve" in replayed.stdout
+
+
+@pytest.mark.slow
+def test_a_table_without_spectator_chat_refuses_a_spectators_line(tmp_path: Path) -> None:
+    port, host, logs = open_table(tmp_path)
+    joiners = join_table(port, logs)
+    watchers: list[subprocess.Popen[str]] = []
+    try:
+        wait_for_messages(logs[0], 12, [host, *joiners])
+        watchers.append(_watch(tmp_path, port, "Eve", "may I?"))
+    finally:
+        results = finish([host, *joiners, *watchers], 120)
+    assert_agreement(results[:2])
+    code, _, err = results[2]
+    assert code == 0, err[-2000:]
+    assert f"the table refused your chat line: {NO_SPECTATOR_CHAT}" in err
+    for path in logs:
+        assert read_log(path).chats == []
+    assert [n for n in read_log(logs[0]).notes if n.startswith("chat from spectator Eve (")] == [
+        f"chat from {_eve(err)} refused: {NO_SPECTATOR_CHAT}"
+    ]
+
+
+def _eve(err: str) -> str:
+    """``spectator Eve (FINGERPRINT)`` from the watcher's first line."""
+    fingerprint = err.split("as Eve [", 1)[1].split("]", 1)[0]
+    return f"spectator Eve ({fingerprint})"

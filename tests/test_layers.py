@@ -43,11 +43,14 @@ FOLDERS = {"engine": "hexlan.engine", "net": "hexlan.net", "tui": "hexlan.tui", 
 
 LAYERS = {
     "engine": {"engine", "seeds"},
-    "net": {"engine", "net", "seeds"},
-    "tui": {"engine", "net", "tui", "seeds"},
-    "app": {"engine", "net", "tui", "seeds", "app"},
+    "net": {"engine", "net", "seeds", "i18n"},
+    "tui": {"engine", "net", "tui", "seeds", "i18n"},
+    "app": {"engine", "net", "tui", "seeds", "app", "i18n"},
+    "i18n": {"i18n"},
 }
-"""The layers each layer may import from; "app" is the top of the package (hexlan/*.py)."""
+"""The layers each layer may import from; "app" is the top of the package (hexlan/*.py), and
+"i18n" is :mod:`hexlan.i18n` (translations: the standard library only), which every layer but
+the engine may use (issue 27)."""
 
 ENGINE_FORBIDDEN = frozenset(
     {
@@ -172,7 +175,7 @@ def _layer(name: str) -> str | None:
     parts = name.split(".")
     if parts[0] != "hexlan":
         return None
-    if len(parts) > 1 and parts[1] in {"engine", "net", "tui", "seeds"}:
+    if len(parts) > 1 and parts[1] in {"engine", "net", "tui", "seeds", "i18n"}:
         return parts[1]
     return "app"
 
@@ -202,13 +205,13 @@ def _owner(item: Import) -> str:
 def test_every_source_file_is_read() -> None:
     """The walk sees every folder, imports inside functions and type-only imports."""
     by_module = {(i.module, i.name): i for i in IMPORTS}
-    assert {_layer(i.module) for i in IMPORTS} == {"engine", "net", "tui", "app"}
+    assert {_layer(i.module) for i in IMPORTS} == {"engine", "net", "tui", "app", "i18n"}
     inside_a_function = by_module[("hexlan.net.lobby", "hexlan.net.discovery.Announcer")]
     assert not inside_a_function.type_only
     assert by_module[("hexlan.net.wire", "hexlan.net.identity.Identity")].type_only
 
 
-@pytest.mark.parametrize("layer", ["engine", "net", "tui"])
+@pytest.mark.parametrize("layer", ["engine", "net", "tui", "i18n"])
 def test_layers_import_only_downwards(layer: str) -> None:
     allowed = LAYERS[layer]
     wrong = [

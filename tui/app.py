@@ -27,6 +27,7 @@ from hexlan.engine.bots.random_bot import RandomBot
 from hexlan.engine.core import Seat
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import state_spec
+from hexlan.i18n import _
 from hexlan.net.client import GameClient, SessionGame, WatchGame
 from hexlan.tui.palette import SEAT_NAMES
 from hexlan.tui.screens.game import GameScreen
@@ -174,6 +175,7 @@ class PlayTable:
             save_log=self.save_log,
             game=self.game,
             think=self.think,
+            farewell=_("good game"),
         )
 
     def rematch(self) -> PlayTable:

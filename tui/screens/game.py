@@ -37,7 +37,7 @@ from hexlan.engine.core import (
     IllegalActionError,
     Phase,
 )
-from hexlan.net.chat import TableChat, safe_text
+from hexlan.net.chat import TableChat
 from hexlan.net.client import BotTurn, GameClient
 from hexlan.net.narrate import GameEvent
 from hexlan.tui import games  # noqa: F401 - every game's keys register on import
@@ -67,7 +67,7 @@ from hexlan.tui.screen_keys import (
     step_of,
     switch_of,
 )
-from hexlan.tui.screens.chat import ChatDialog
+from hexlan.tui.screens.chat import ChatDialog, chat_line
 from hexlan.tui.screens.dialogs import (
     ChoiceDialog,
     DiscardDialog,
@@ -1003,7 +1003,7 @@ class GameScreen(TableScreen):
         self.app.push_screen(HelpScreen(self.game.view))
 
     def action_chat(self) -> None:
-        """Open the table chat (a networked game's: PROTOCOL.md §18)."""
+        """Open the table chat (PROTOCOL.md §18; a local game's holds no wire)."""
         chat = getattr(self.game, "chat", None)
         if isinstance(chat, TableChat) and not isinstance(self.app.screen, ChatDialog):
             self._chat_seen = chat.heard
@@ -1021,8 +1021,10 @@ class GameScreen(TableScreen):
         self._chat_seen = chat.heard
         if isinstance(self.app.screen, ChatDialog):
             return
-        for _, text in chat.lines[len(chat.lines) - new :]:
-            self.notify(safe_text(text), title="Chat (/ answers)", markup=False, timeout=8)
+        for author, text in chat.lines[len(chat.lines) - new :]:
+            self.notify(
+                chat_line(author, text).plain, title="Chat (/ answers)", markup=False, timeout=8
+            )
 
     def action_dice(self) -> None:
         """Show the dice statistics."""

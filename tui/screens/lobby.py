@@ -104,6 +104,7 @@ class NetOptions:
         discovery_port: the UDP port tables are announced on (tests use another).
         announce: whether the host announces its table on the LAN.
         spectators: whether the host takes spectators (`hexlan host --no-spectators`).
+        spectator_chat: whether spectators may write in the table chat (`--spectator-chat`).
         options: the game options the table plays (host, `--option`; a joiner plays the
             host's).
         bell, title: the turn notice's bell and terminal title (`--no-bell`, `--no-title`).
@@ -128,6 +129,7 @@ class NetOptions:
     discovery_port: int | None = None
     announce: bool = True
     spectators: bool = True
+    spectator_chat: bool = False
     options: GameOptions = field(default_factory=GameOptions)
 
 
@@ -302,6 +304,7 @@ class NetScreen(Screen[None]):
                 identity_path=self.options.identity_path,
                 spectators=self.options.spectators,
                 announce=self.options.announce,
+                spectator_chat=self.options.spectator_chat,
             )
         except (OSError, ValueError) as exc:
             self.say(f"Cannot start the game: {exc}", error=True)
@@ -484,6 +487,7 @@ class HostScreen(NetScreen):
                 f"{options.bot_delay:g}",
                 "--rematch",
                 str(BOT_REMATCHES),
+                "--good-game",
                 *options.bot_args,
             ]
             output = out_dir / f"bot-{port}-{i + 1}.out"

@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from hexlan.i18n import _
 from hexlan.net.client import WatchGame
 from hexlan.tui.board import BoardView
 from hexlan.tui.screens.chat import ChatDialog
@@ -163,9 +164,11 @@ class WatchScreen(Screen[None]):
         yield Static(id="watch-too-small")
 
     def action_chat(self) -> None:
-        """Open the table chat to read it (a spectator does not write: PROTOCOL.md §18)."""
+        """Open the table chat: a spectator reads it, and writes where the host lets it
+        (``--spectator-chat``; else the host's refusal shows as a line: PROTOCOL.md §18)."""
         if not isinstance(self.app.screen, ChatDialog):
-            self.app.push_screen(ChatDialog(self.game.chat))
+            hint = _("Enter sends it, if the host lets spectators write · Esc closes")
+            self.app.push_screen(ChatDialog(self.game.chat, hint))
 
     def on_mount(self) -> None:
         """Title the panels, fit the layout, hear the game and draw."""
