@@ -15,6 +15,7 @@ Then translate the new entries (empty ``msgstr``) in each ``.po`` and run it aga
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -31,8 +32,29 @@ def _babel(*argv: str) -> None:
     CommandLineInterface().run(["pybabel", "--quiet", *argv])  # type: ignore[no-untyped-call]
 
 
+_DATE = re.compile(rb'^"POT-Creation-Date: [^"]*"\n', re.MULTILINE)
+
+
+def _keep_unchanged(before: dict[Path, bytes]) -> None:
+    """Put back each catalog whose only change is its ``POT-Creation-Date`` (so running the
+    script twice changes nothing), and a ``.mo`` whose ``.po`` was put back."""
+    restored = set()
+    for path, old in before.items():
+        if path.suffix != ".mo" and path.exists():
+            new = path.read_bytes()
+            if new != old and _DATE.sub(b"", new) == _DATE.sub(b"", old):
+                path.write_bytes(old)
+                restored.add(path.with_suffix(""))
+    for path, old in before.items():
+        if path.suffix == ".mo" and path.with_suffix("") in restored:
+            path.write_bytes(old)
+
+
 def main() -> int:
     """Extract, merge and compile; returns the exit status."""
+    catalogs = [LOCALE / language / "LC_MESSAGES" / "hexlan" for language in LANGUAGES]
+    files = [TEMPLATE, *(c.with_suffix(s) for c in catalogs for s in (".po", ".mo"))]
+    before = {path: path.read_bytes() for path in files if path.exists()}
     _babel(
         "extract",
         "--sort-output",
@@ -59,6 +81,7 @@ def main() -> int:
             *extra,
         )
     _babel("compile", "--domain=hexlan", f"--directory={LOCALE}", "--statistics")
+    _keep_unchanged(before)
     return 0
 
 
