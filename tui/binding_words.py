@@ -6,10 +6,15 @@ marked with :func:`~hexlan.i18n.N_` and translated here when the screen is made.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from textual.dom import DOMNode
 
-from hexlan.i18n import _
+from hexlan.i18n import N_, _
+
+TEXTUAL_WORDS: Final = (N_("palette"), N_("Open the command palette"))
+"""The words of the binding Textual's ``App`` adds itself (the command palette, ctrl+p), marked
+here so that :func:`translate_bindings` of an app finds them in the catalog."""
 
 
 def translate_bindings(node: DOMNode) -> None:

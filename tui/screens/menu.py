@@ -484,6 +484,7 @@ class SettingsForm(ModalScreen[None]):
                         key=key, words=_(words)
                     ),
                     id=f"setting-{key}",
+                    compact=True,
                 )
             yield Static("", id="settings-status")
             yield Static(_("Enter on the last line or ctrl+s saves · Esc back"), classes="hint")
@@ -506,10 +507,13 @@ class SettingsForm(ModalScreen[None]):
                 continue
             text = {_yes_no(True): "yes", _yes_no(False): "no"}.get(text.lower(), text)
             try:
-                values[key] = services.check_setting(key, text)
+                checked = services.check_setting(key, text)
             except ValueError as exc:
                 status.update(f"{key}: {exc}")
                 return
+            # an option that acts at once (--lang sets the language) gives no value: the text
+            # it accepted is the setting
+            values[key] = text if checked is None else checked
         try:
             where = services.save_settings(values)
         except OSError as exc:
@@ -565,6 +569,7 @@ class StartApp(App[Command | None]):
 
     def __init__(self, log_dir: Path, services: MenuServices) -> None:
         super().__init__()
+        translate_bindings(self)
         self.log_dir = log_dir
         self.services = services
 

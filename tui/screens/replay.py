@@ -227,7 +227,7 @@ class ReplayScreen(TableScreen):
         text.append(_("Step {step}/{steps}").format(step=replay.position, steps=steps), "bold")
         last = replay.timeline.last_turn
         turn = (
-            _("set-up")
+            _("the set-up")
             if view.turn == 0
             else _("turn {turn}/{last}").format(turn=view.turn, last=last)
         )

@@ -38,13 +38,14 @@ COLUMNS: Final = {
     "cards": N_("cards"),
     "other": N_("other"),
     "got": N_("got"),
-    "robber": N_("robber"),
+    "robber": N_("robbed"),
     "discards": N_("discards"),
     "monopoly": N_("monopoly"),
     "lost": N_("lost"),
 }
 """The cards table's column titles: each source and cause of :mod:`hexlan.net.summary`, and
-the totals (English; shown translated)."""
+the totals (English; shown translated, abbreviated where the language's words are long:
+the table fits 80 columns)."""
 
 
 def cards_table(summary: GameSummary) -> Table:
@@ -52,7 +53,7 @@ def cards_table(summary: GameSummary) -> Table:
     zero), and the totals."""
     sources = [s for s in SOURCES if any(seat.total_received(s) for seat in summary.seats)]
     causes = [c for c in CAUSES if any(seat.total_lost(c) for seat in summary.seats)]
-    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False)
     table.add_column(_("player"), no_wrap=True)
     for title in (*sources, "got", *causes, "lost"):
         table.add_column(_(COLUMNS.get(title, title)), justify="right", no_wrap=True)
