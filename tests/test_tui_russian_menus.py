@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import socket
 import tomllib
 from collections.abc import Iterable
@@ -233,6 +234,24 @@ async def test_the_lobby_and_the_lan_list_speak_russian(
         whole(app, f"Ищем столы в локальной сети (UDP {port})…")
 
 
+def page_names(page: str) -> set[str]:
+    """The Latin of a Russian rules page that is not words to translate: its code (option
+    names, actions, phases, files in backquotes), the paths of files, and the names of the
+    seeds and of the programs it compares."""
+    code = re.findall(r"`([^`]*)`", page)
+    paths = re.findall(r"[\w./-]+\.(?:md|py|txt|toml)\b|\w+/[\w./-]*", page)
+    programs = {
+        "seed",
+        "Seed",
+        "JSettlers",
+        "Catanatron",
+        "PyPI",
+        "AlphaBetaPlayer",
+        "ValueFunctionPlayer",
+    }
+    return {*latin_words(" ".join([*code, *paths])), *programs}
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_rules_page_is_the_russian_one(size: tuple[int, int]) -> None:
     rules = load_ruleset("base")
@@ -249,8 +268,19 @@ async def test_the_rules_page_is_the_russian_one(size: tuple[int, int]) -> None:
         source = screen.query_one(MarkdownViewer).query_one(Markdown).source
         assert "# Правила базовой игры" in source and "Разбойник" in source
         assert source.startswith("**За этим столом:** официальные правила")
-        assert latin_on_screen(app, allowed={"base", "seed", "seeds", "toml", "docs", "md"}) == []
+        assert latin_on_screen(app, allowed={"base", *page_names(source)}) == []
         whole(app, "Правила: base", "Esc — закрыть · t — оглавление · ↑/↓ PgUp/PgDn — прокрутка")
+
+
+def test_the_russian_base_page_is_all_russian() -> None:
+    """Beyond code, files and names, the base game's Russian page has no English left; and it
+    has every section of the English page (the same headings, one for one)."""
+    russian = (Path(__file__).parent.parent / "docs" / "rules" / "ru" / "base.md").read_text()
+    english = (Path(__file__).parent.parent / "docs" / "rules" / "base.md").read_text()
+    assert latin_words(russian, allowed=page_names(russian)) == []
+    headings = [re.findall(r"^#+ ", page, re.M) for page in (russian, english)]
+    assert headings[0] == headings[1]
+    assert russian.count("\n|") == english.count("\n|")  # every table row
 
 
 def test_a_game_without_a_russian_page_shows_the_english_one_and_says_so() -> None:
