@@ -465,7 +465,7 @@ class FieldView(Widget, can_focus=True):
         """The board, its outer-sea line, or a note that the terminal is too small."""
         layout = self.layout_now
         if layout is None:
-            return Text("Terminal too small for the board: enlarge it", Style(bold=True))
+            return Text(_("Terminal too small for the board: enlarge it"), Style(bold=True))
         canvas = render_field(
             self.state,
             layout,
