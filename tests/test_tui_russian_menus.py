@@ -1,5 +1,5 @@
 """The screens around the table in Russian (issue 27): the start menu and its pickers and
-forms, the lobby and the LAN list, the rules page, the replay and its statistics, and
+forms, the lobby and the LAN lists (to join, to watch), the rules page, the replay and its statistics, and
 Landnám's table, each at 80x24 and 120x40, with no English word left on screen
 (tests/latin_scan.py) and nothing cut off.
 
@@ -40,7 +40,7 @@ from hexlan.i18n import _, set_language
 from hexlan.net.inproc import InProcessTable
 from hexlan.net.replay import Replayer, Timeline, read_timeline
 from hexlan.net.summary import summarize
-from hexlan.tui.app import OwnGameApp, ReplayApp, make_net_app
+from hexlan.tui.app import OwnGameApp, ReplayApp, WatchApp, make_net_app
 from hexlan.tui.screens.lobby import HostScreen, JoinScreen, NetOptions
 from hexlan.tui.screens.menu import (
     ENTRIES,
@@ -54,6 +54,7 @@ from hexlan.tui.screens.menu import (
 from hexlan.tui.screens.replay import ReplayScreen
 from hexlan.tui.screens.rules import RulesScreen, marked_rules
 from hexlan.tui.screens.stats import StatsScreen
+from hexlan.tui.screens.watch import WatchLobbyScreen
 from hexlan.tui.slots import OwnTable
 from hexlan.tui.terms import table_words, value_words
 from hexlan.tui.widgets.status import phase_words
@@ -196,7 +197,7 @@ async def _wait(pilot: Pilot[Any], condition: Any, turns: int = 400) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_lobby_and_the_lan_list_speak_russian(
+async def test_the_lobby_and_the_lan_lists_speak_russian(
     data_dir: Path, size: tuple[int, int]
 ) -> None:
     host = NetOptions(
@@ -232,6 +233,13 @@ async def test_the_lobby_and_the_lan_list_speak_russian(
         whole(app, "hexlan: сесть за стол", "отпечаток хозяина", "или введите АДРЕС:ПОРТ и Enter")
         port = listing.discovery_port
         whole(app, f"Ищем столы в локальной сети (UDP {port})…")
+    app = WatchApp(listing)  # `hexlan watch`: the same list, titled for watching
+    async with app.run_test(size=size) as pilot:
+        status = app.screen.query_one("#lobby-status", Static)
+        await _wait(pilot, lambda: "Ищем столы" in str(status.render()))
+        assert isinstance(app.screen, WatchLobbyScreen)
+        assert latin_on_screen(app, allowed=APP_KEYS) == []
+        whole(app, "hexlan: смотреть игру", "отпечаток хозяина")
 
 
 def page_names(page: str) -> set[str]:
