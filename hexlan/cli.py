@@ -1285,12 +1285,14 @@ def watch(
     sys.exit(run_screen(NetOptions(name=spectator, identity_path=identity, address=address)))
 
 
-def _set_language(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+def _set_language(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     """``--lang`` (or the ``lang`` setting, its default): the language of everything the
-    command shows; when neither is given, the locale's (:func:`hexlan.i18n.set_language`)."""
+    command shows; when neither is given, the locale's (:func:`hexlan.i18n.set_language`).
+    Returns ``value`` (what ``hexlan settings lang=ru`` saves)."""
     from hexlan.i18n import set_language
 
     set_language(value)
+    return value
 
 
 def _lang_option() -> click.Option:

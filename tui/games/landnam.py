@@ -34,9 +34,11 @@ from hexlan.engine.core import IllegalActionError
 from hexlan.engine.variants.landnam import actions as L
 from hexlan.engine.variants.landnam import phases as P
 from hexlan.engine.variants.landnam.board import OUTER
-from hexlan.engine.variants.landnam.rules import KIND_NAMES, Fate
+from hexlan.engine.variants.landnam.rules import Fate
 from hexlan.engine.variants.landnam.state import LandnamState
-from hexlan.tui.games.landnam_board import FieldView, labels
+from hexlan.i18n import N_, _, ngettext
+from hexlan.tui.binding_words import translate_bindings
+from hexlan.tui.games.landnam_board import FieldView, kind_words, labels
 from hexlan.tui.games.landnam_client import (
     LandnamClient,
     Told,
@@ -44,14 +46,15 @@ from hexlan.tui.games.landnam_client import (
     session_landnam,
 )
 from hexlan.tui.games.landnam_dialogs import (
-    FATE_EFFECTS,
     AlthingScreen,
     ChoiceDialog,
     GameOverScreen,
     LandnamHelp,
+    fate_effect,
 )
 from hexlan.tui.games.landnam_panels import (
     ALTHING_PHASES,
+    fate_words,
     players_text,
     status_text,
     stocks_text,
@@ -72,7 +75,7 @@ class Step:
     """One pick of a chain.
 
     Attributes:
-        prompt: what is picked, in words.
+        prompt: what is picked, in words (English, marked with ``N_``; shown translated).
         value: the part of an action this step picks (a unit number for "unit", a position for
             "hex", a corner for "node", anything hashable for "list").
         where: on the board (a unit, a hex, a corner) or in a list.
@@ -100,7 +103,7 @@ def _same(action: Action) -> Hashable:
 
 def _place(view: LandnamState, position: int) -> str:
     if position == OUTER:
-        return "the outer sea"
+        return _("the outer sea")
     return view.board.label(position)
 
 
@@ -109,21 +112,27 @@ def action_words(view: LandnamState, names: Names, action: Any) -> str:
     ``"Landing: next step: ..."``)."""
     if isinstance(action, L.PlayFate):
         face = Fate(action.face)
-        text = f"{face.words}: {FATE_EFFECTS[face]}"
+        text = f"{fate_words(face)}: {fate_effect(face)}"
         if face == Fate.GOOD_YEAR:
-            text += f" (the roll becomes {view.roll + action.choice})"
+            text += " " + _("(the roll becomes {roll})").format(roll=view.roll + action.choice)
         if action.target >= 0:
             unit = view.units[action.target]
             if unit is not None:
-                text += f" (the unit on {_place(view, unit.at)} of {names[unit.owner]})"
+                text += " " + _("(the unit on {place} of {name})").format(
+                    place=_place(view, unit.at), name=names[unit.owner]
+                )
         return text
     if isinstance(action, L.BankTrade):
-        rate = view.rules.bank_rate
-        return f"{rate} {KIND_NAMES[action.give]} for 1 {KIND_NAMES[action.get]} (stock)"
+        return _("{rate} {give} for 1 {get} (stock)").format(
+            rate=view.rules.bank_rate, give=kind_words(action.give), get=kind_words(action.get)
+        )
     if isinstance(action, L.HarbourTrade):
-        kind = KIND_NAMES[view.harbours[action.position]]
-        where = view.board.label(action.position)
-        return f"{view.rules.harbour_rate} {kind} for 1 {KIND_NAMES[action.get]} (harbour {where})"
+        return _("{rate} {give} for 1 {get} (harbour {where})").format(
+            rate=view.rules.harbour_rate,
+            give=kind_words(view.harbours[action.position]),
+            get=kind_words(action.get),
+            where=view.board.label(action.position),
+        )
     words = _WORDS.get(type(action))
     return repr(action) if words is None else words(view, names, action)
 
@@ -131,114 +140,136 @@ def action_words(view: LandnamState, names: Names, action: Any) -> str:
 def _seer_words(view: LandnamState, names: Names, a: L.ChooseSeer) -> str:
     ex = view.exploration
     assert ex is not None
-    return f"green {ex.green[a.green]}, red {ex.red[a.red]}"
+    return _("green {green}, red {red}").format(green=ex.green[a.green], red=ex.red[a.red])
 
 
 def _answer_words(view: LandnamState, names: Names, action: L.AnswerTrade) -> str:
     offer = view.offer
     if offer is None or not action.accept:
-        return "Decline the offer"
-    return f"Accept: give {_hand(offer.get)}, get {_hand(offer.give)} from {names[view.active]}"
+        return _("Decline the offer")
+    return _("Accept: give {give}, get {get} from {name}").format(
+        give=_hand(offer.get), get=_hand(offer.give), name=names[view.active]
+    )
 
 
 def _hand(counts: Sequence[int]) -> str:
-    return ", ".join(f"{n} {KIND_NAMES[k]}" for k, n in enumerate(counts) if n) or "nothing"
+    cards = [_("{n} {kind}").format(n=n, kind=kind_words(k)) for k, n in enumerate(counts) if n]
+    return ", ".join(cards) or _("nothing")
 
 
 _WORDS: Final[dict[type, Callable[[LandnamState, Names, Any], str]]] = {
-    L.Harvest: lambda v, n, a: f"Take the harvest of {v.roll}",
-    L.Stay: lambda v, n, a: "Stay where you are",
+    L.Harvest: lambda v, n, a: _("Take the harvest of {roll}").format(roll=v.roll),
+    L.Stay: lambda v, n, a: _("Stay where you are"),
     L.ChooseSeer: _seer_words,
     L.Pass: lambda v, n, a: (
-        "Pass: play no Althing card" if v.phase == P.ALTHING_OPEN else "Bring no more cases"
+        _("Pass: play no Althing card") if v.phase == P.ALTHING_OPEN else _("Bring no more cases")
     ),
-    L.Appoint: lambda v, n, a: f"Appoint {n[a.seat]} to open the lawsuit round",
-    L.Bid: lambda v, n, a: f"Raise by {a.cards}" if a.cards else "Pass to your side's next member",
-    L.Invite: lambda v, n, a: f"Invite {n[a.guest]} to join your side",
-    L.Join: lambda v, n, a: f"Join with {a.cards}" if a.cards else "Decline",
+    L.Appoint: lambda v, n, a: _("Appoint {name} to open the lawsuit round").format(name=n[a.seat]),
+    L.Bid: lambda v, n, a: (
+        _("Raise by {n}").format(n=a.cards) if a.cards else _("Pass to your side's next member")
+    ),
+    L.Invite: lambda v, n, a: _("Invite {name} to join your side").format(name=n[a.guest]),
+    L.Join: lambda v, n, a: _("Join with {n}").format(n=a.cards) if a.cards else _("Decline"),
     L.AnswerTrade: _answer_words,
-    L.Flee: lambda v, n, a: f"Flee to {_place(v, a.to)}",
+    L.Flee: lambda v, n, a: _("Flee to {place}").format(place=_place(v, a.to)),
 }
 
 
 def _card_words(view: LandnamState, names: Names, face: int) -> str:
     if face == L.NO_CARD:
-        return "Explore without a card"
-    return f"{Fate(face).words}: {FATE_EFFECTS[Fate(face)]}"
+        return _("Explore without a card")
+    return f"{fate_words(face)}: {fate_effect(Fate(face))}"
 
 
 def _unit_words(view: LandnamState, names: Names, number: int) -> str:
     unit = view.units[number]
     if unit is None:
-        return "a unit"
-    kind = "ship" if unit.ship else "settler"
-    return f"{names[unit.owner]}'s {kind} on {_place(view, unit.at)}"
+        return _("a unit")
+    where = {"name": names[unit.owner], "place": _place(view, unit.at)}
+    return (
+        _("{name}'s ship on {place}") if unit.ship else _("{name}'s settler on {place}")
+    ).format(**where)
 
 
 def _corner_words(view: LandnamState, names: Names, corner: int) -> str:
     if corner < 0:
-        return "no settlement (a ship into the outer sea)"
+        return _("no settlement (a ship into the outer sea)")
     hexes = ", ".join(view.board.label(h) for h in view.board.corner_hexes[corner])
-    return f"the corner of {hexes}"
+    return _("the corner of {hexes}").format(hexes=hexes)
 
 
-_UNIT: Final = Step("Pick the unit", lambda a: a.unit, "unit")
-_ACTION: Final = Step("Choose", _same, "list", action_words)
+def _unit_kind_words(view: LandnamState, names: Names, ship: bool) -> str:
+    return _("ship") if ship else _("settler")
+
+
+def _cards_words(view: LandnamState, names: Names, count: int) -> str:
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
+
+
+def _kind_words(view: LandnamState, names: Names, kind: int) -> str:
+    return kind_words(kind)
+
+
+_UNIT: Final = Step(N_("Pick the unit"), lambda a: a.unit, "unit")
+_ACTION: Final = Step(N_("Choose"), _same, "list", action_words)
 
 CHAINS: Final[dict[str, Chain]] = {
     "move": Chain(
         (L.Move,),
         (
-            Step("Move: pick the unit", lambda a: a.unit, "unit"),
-            Step("Move to", lambda a: a.to, "hex"),
-            Step("Explore with a card?", lambda a: a.fate, "list", _card_words),
+            Step(N_("Move: pick the unit"), lambda a: a.unit, "unit"),
+            Step(N_("Move to"), lambda a: a.to, "hex"),
+            Step(N_("Explore with a card?"), lambda a: a.fate, "list", _card_words),
         ),
     ),
     "farm": Chain(
         (L.BuildFarm,),
         (
-            Step("Farm: pick the settler", lambda a: a.unit, "unit"),
-            Step("Farm at the corner", lambda a: a.corner, "node"),
+            Step(N_("Farm: pick the settler"), lambda a: a.unit, "unit"),
+            Step(N_("Farm at the corner"), lambda a: a.corner, "node"),
         ),
     ),
-    "town": Chain((L.BuildTown,), (Step("Town: pick the farm", lambda a: a.corner, "node"),)),
+    "town": Chain((L.BuildTown,), (Step(N_("Town: pick the farm"), lambda a: a.corner, "node"),)),
     "unit": Chain(
         (L.BuildUnit,),
         (
-            Step("Build a", lambda a: a.ship, "list", lambda v, n, s: "ship" if s else "settler"),
-            Step("Build it onto", lambda a: a.to, "hex"),
-            Step("Built from the settlement at", lambda a: a.corner, "node", _corner_words),
+            Step(N_("Build a"), lambda a: a.ship, "list", _unit_kind_words),
+            Step(N_("Build it onto"), lambda a: a.to, "hex"),
+            Step(N_("Built from the settlement at"), lambda a: a.corner, "node", _corner_words),
         ),
     ),
     "harbour": Chain(
         (L.BuildHarbour,),
         (
-            Step("Harbour: pick the ship", lambda a: a.unit, "unit"),
-            Step("Harbour of", lambda a: a.kind, "list", lambda v, n, k: KIND_NAMES[k]),
+            Step(N_("Harbour: pick the ship"), lambda a: a.unit, "unit"),
+            Step(N_("Harbour of"), lambda a: a.kind, "list", _kind_words),
         ),
     ),
-    "age": Chain((L.AgeNumber,), (Step("Age the hex of the settler", lambda a: a.unit, "unit"),)),
-    "age_pick": Chain((L.AgeHex,), (Step("Pick the hex to age", lambda a: a.position, "hex"),)),
-    "trade": Chain(
-        (L.BankTrade, L.HarbourTrade), (Step("Trade with the stock", _same, "list", action_words),)
+    "age": Chain(
+        (L.AgeNumber,), (Step(N_("Age the hex of the settler"), lambda a: a.unit, "unit"),)
     ),
-    "fate": Chain((L.PlayFate,), (Step("Play a fate card", _same, "list", action_words),)),
-    "flee": Chain((L.Flee,), (Step("Flee to", lambda a: a.to, "hex"),)),
+    "age_pick": Chain((L.AgeHex,), (Step(N_("Pick the hex to age"), lambda a: a.position, "hex"),)),
+    "trade": Chain(
+        (L.BankTrade, L.HarbourTrade),
+        (Step(N_("Trade with the stock"), _same, "list", action_words),),
+    ),
+    "fate": Chain((L.PlayFate,), (Step(N_("Play a fate card"), _same, "list", action_words),)),
+    "flee": Chain((L.Flee,), (Step(N_("Flee to"), lambda a: a.to, "hex"),)),
     "seer": Chain(
         (L.ChooseSeer,),
-        (Step("Seer's counsel: the faces that count", _same, "list", action_words),),
+        (Step(N_("Seer's counsel: the faces that count"), _same, "list", action_words),),
     ),
-    "entry": Chain((L.Stay, L.PlayFate), (Step("The hex found", _same, "list", action_words),)),
-    "harvest": Chain((L.Harvest, L.PlayFate), (Step("The harvest", _same, "list", action_words),)),
-    "answer": Chain((L.AnswerTrade,), (Step("An offer to you", _same, "list", action_words),)),
+    "entry": Chain((L.Stay, L.PlayFate), (Step(N_("The hex found"), _same, "list", action_words),)),
+    "harvest": Chain(
+        (L.Harvest, L.PlayFate), (Step(N_("The harvest"), _same, "list", action_words),)
+    ),
+    "answer": Chain((L.AnswerTrade,), (Step(N_("An offer to you"), _same, "list", action_words),)),
     "sue": Chain(
         (L.Sue,),
         (
-            Step("Sue: the unit", lambda a: a.unit, "list", _unit_words),
-            Step("Sue for your settlement at", lambda a: a.corner, "list", _corner_words),
-            Step(
-                "Open with", lambda a: a.cards, "list", lambda v, n, c: f"{c} card{'s' * (c > 1)}"
-            ),
+            Step(N_("Sue: the unit"), lambda a: a.unit, "list", _unit_words),
+            Step(N_("Sue for your settlement at"), lambda a: a.corner, "list", _corner_words),
+            Step(N_("Open with"), lambda a: a.cards, "list", _cards_words),
         ),
     ),
 }
@@ -256,40 +287,42 @@ FORCED: Final = {
 screen)."""
 
 KEYS: Final = (
-    ("d", "roll", "Roll"),
-    ("space", "decide", "Decide"),
-    ("m", "chain('move')", "Move"),
-    ("e", "end_movement", "End move"),
-    ("f", "chain('farm')", "Farm"),
-    ("c", "chain('town')", "Town"),
-    ("u", "chain('unit')", "Unit"),
-    ("h", "chain('harbour')", "Harbour"),
-    ("a", "chain('age')", "Age"),
-    ("x", "chain('trade')", "Trade"),
-    ("o", "offer", "Offer"),
-    ("p", "chain('fate')", "Fate card"),
-    ("g", "althing", "Althing"),
-    ("t", "end_turn", "End turn"),
+    ("d", "roll", N_("Roll")),
+    ("space", "decide", N_("Decide")),
+    ("m", "chain('move')", N_("Move")),
+    ("e", "end_movement", N_("End move")),
+    ("f", "chain('farm')", N_("Farm")),
+    ("c", "chain('town')", N_("Town")),
+    ("u", "chain('unit')", N_("Unit")),
+    ("h", "chain('harbour')", N_("Harbour")),
+    ("a", "chain('age')", N_("Age")),
+    ("x", "chain('trade')", N_("Trade")),
+    ("o", "offer", N_("Offer")),
+    ("p", "chain('fate')", N_("Fate card")),
+    ("g", "althing", N_("Althing")),
+    ("t", "end_turn", N_("End turn")),
 )
-"""The screen's keys: ``(key, action, words)``; the footer shows those legal now."""
+"""The screen's keys: ``(key, action, words)`` (English; shown translated); the footer shows
+those legal now."""
 
 HELP_KEYS: Final = (
-    ("d", "roll the harvest dice"),
-    ("space", "the decision due now (harvest card, ageing, Seer, Landing, flight, offer)"),
-    ("m", "move: pick a unit, then where (into ? explores; pick an Exploration card)"),
-    ("e", "end the movement phase"),
-    ("f/c/u", "build a farm (a settler, a corner) / a town / a ship or settler"),
-    ("h", "build a harbour with a ship on a sea hex"),
-    ("a", "age a hex's marker (a settler pays)"),
-    ("x / o", "trade with the stock or a harbour / offer a trade to a player"),
-    ("p", "play a fate card"),
-    ("g", "the Althing: its case, the sides, and your choices"),
-    ("t", "end the turn (builds take effect)"),
-    ("picks", "type a label, or arrows and Enter, or click; Esc cancels"),
-    ("?", "this help; r on it opens the rules page"),
-    ("l", "the log in the side column, or the players and stocks again"),
-    ("ctrl+q", "quit"),
+    ("d", N_("roll the harvest dice")),
+    ("space", N_("the decision due now (harvest card, ageing, Seer, Landing, flight, offer)")),
+    ("m", N_("move: pick a unit, then where (into ? explores; pick an Exploration card)")),
+    ("e", N_("end the movement phase")),
+    ("f/c/u", N_("build a farm (a settler, a corner) / a town / a ship or settler")),
+    ("h", N_("build a harbour with a ship on a sea hex")),
+    ("a", N_("age a hex's marker (a settler pays)")),
+    ("x / o", N_("trade with the stock or a harbour / offer a trade to a player")),
+    ("p", N_("play a fate card")),
+    ("g", N_("the Althing: its case, the sides, and your choices")),
+    ("t", N_("end the turn (builds take effect)")),
+    (N_("picks"), N_("type a label, or arrows and Enter, or click; Esc cancels")),
+    ("?", N_("this help; r on it opens the rules page")),
+    ("l", N_("the log in the side column, or the players and stocks again")),
+    ("ctrl+q", N_("quit")),
 )
+"""The help screen's lines: a key (or "picks") and its words (English; shown translated)."""
 
 
 class LandnamScreen(Screen[None]):
@@ -312,15 +345,16 @@ class LandnamScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, action, words) for key, action, words in KEYS),
-        Binding("y", "answer(True)", "Accept", show=False),
-        Binding("n", "answer(False)", "Decline", show=False),
-        Binding("l", "toggle_log", "Log"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("y", "answer(True)", N_("Accept"), show=False),
+        Binding("n", "answer(False)", N_("Decline"), show=False),
+        Binding("l", "toggle_log", N_("Log")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, client: LandnamClient, bot_delay: float = 0.5) -> None:
         super().__init__()
+        translate_bindings(self)
         self.client = client
         self.bot_delay = bot_delay
         self.explored = ""
@@ -409,13 +443,13 @@ class LandnamScreen(Screen[None]):
 
     def _idle_prompt(self) -> str:
         if self.client.is_over:
-            return "The game is over"
+            return _("The game is over")
         if not self.client.human_to_act():
             acting = self.view.acting_seats()
             if acting:
-                return f"Waiting for {self.client.names[acting[0]]}"
+                return _("Waiting for {name}").format(name=self.client.names[acting[0]])
             return "…"
-        return "Your move: the keys below (? for help)"
+        return _("Your move: the keys below (? for help)")
 
     def _set_prompt(self, text: str) -> None:
         self.query_one("#prompt", Static).update(text)
@@ -469,7 +503,7 @@ class LandnamScreen(Screen[None]):
         try:
             self.client.submit(action)
         except IllegalActionError as exc:
-            self._set_prompt(f"Refused: {exc}")
+            self._set_prompt(_("Refused: {error}").format(error=exc))
             return
         self._redraw()
         self._advance()
@@ -617,7 +651,7 @@ class LandnamScreen(Screen[None]):
         words = [action_words(self.view, self.client.names, a) for a in choices]
         if any(isinstance(a, L.Sue) for a in legal):
             choices.append(None)
-            words.append("Sue a unit…")
+            words.append(_("Sue a unit…"))
         index = await self.app.push_screen_wait(AlthingScreen(self.view, self.client.names, words))
         if index is None:
             return None
@@ -627,23 +661,19 @@ class LandnamScreen(Screen[None]):
     async def _offer(self) -> Action | None:
         view, names, me = self.view, self.client.names, self.client.human_seat
         others = [s for s in range(view.players) if s != me]
-        to = await self._list("Offer to", others, lambda s: names[s])
+        to = await self._list(_("Offer to"), others, lambda s: names[s])
         if to is None:
             return None
         mine = [k for k in range(4) if view.hands[me][k]]
-        give = await self._list("You give", mine, KIND_NAMES.__getitem__)
+        give = await self._list(_("You give"), mine, kind_words)
         if give is None:
             return None
-        give_n = await self._list("How many", list(range(1, view.hands[me][give] + 1)), str)
+        give_n = await self._list(_("How many"), list(range(1, view.hands[me][give] + 1)), str)
         theirs = [k for k in range(4) if k != give and view.hands[to][k]]
-        get = (
-            None
-            if give_n is None
-            else await self._list("You ask for", theirs, KIND_NAMES.__getitem__)
-        )
+        get = None if give_n is None else await self._list(_("You ask for"), theirs, kind_words)
         if give_n is None or get is None:
             return None
-        get_n = await self._list("How many", list(range(1, view.hands[to][get] + 1)), str)
+        get_n = await self._list(_("How many"), list(range(1, view.hands[to][get] + 1)), str)
         if get_n is None:
             return None
         hand_give = tuple(give_n if k == give else 0 for k in range(4))
@@ -664,7 +694,7 @@ class LandnamScreen(Screen[None]):
         view, names = self.view, self.client.names
         if step.where == "list" or (step.where == "node" and min(values) < 0):
             words = [step.words(view, names, v) for v in values]
-            index = await self.app.push_screen_wait(ChoiceDialog(step.prompt, words))
+            index = await self.app.push_screen_wait(ChoiceDialog(_(step.prompt), words))
             return None if index is None else values[index]
         board = self.query_one(FieldView)
         places = values
@@ -672,7 +702,11 @@ class LandnamScreen(Screen[None]):
             places = [self._unit_at(v) for v in values]
         board.offer("node" if step.where == "node" else "hex", places, labels(len(values)))
         board.focus()
-        self._set_prompt(f"{step.prompt}: type a label, arrows and Enter, or click · Esc cancels")
+        self._set_prompt(
+            _("{prompt}: type a label, arrows and Enter, or click · Esc cancels").format(
+                prompt=_(step.prompt)
+            )
+        )
         self._future = asyncio.get_running_loop().create_future()
         index = await self._future
         self._future = None

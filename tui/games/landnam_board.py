@@ -34,9 +34,11 @@ from hexlan.engine.board import PIPS
 from hexlan.engine.core import Terrain
 from hexlan.engine.topology import CORNER_OFFSETS, Topology, build_topology
 from hexlan.engine.variants.landnam.board import OUTER, LandnamBoard
-from hexlan.engine.variants.landnam.rules import KIND_NAMES, UNEXPLORED, Land
+from hexlan.engine.variants.landnam.rules import UNEXPLORED, Land
 from hexlan.engine.variants.landnam.state import LandnamState
+from hexlan.i18n import N_, _, pgettext
 from hexlan.net.tellers.landnam import TERRAIN_LETTERS
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.board_render import (
     LAYOUTS,
     PIP_BRAILLE,
@@ -196,6 +198,23 @@ def _draw_hex(canvas: Canvas, geo: Geometry, state: LandnamState, p: int) -> Non
         _centred(canvas, col, row + offset, line)
 
 
+KIND_WORDS: Final = (N_("grain"), N_("timber"), N_("wool"), N_("iron"))
+"""The four resources' words in hand order, as the engine's ``KIND_NAMES`` (English; shown
+translated by :func:`kind_words`)."""
+
+
+def kind_words(kind: int) -> str:
+    """Resource ``kind`` (0-3: grain, timber, wool, iron) in the language in force."""
+    return _(KIND_WORDS[kind])
+
+
+def _hex_word(land: Land) -> str:
+    """The word a roomy hex shows: its resource, else "mtn" or "sea" (abbreviated to fit)."""
+    if land.produces:
+        return kind_words(land.kind)
+    return pgettext("hex", "mtn") if land == Land.MOUNTAIN else pgettext("hex", "sea")
+
+
 def _hex_parts(
     state: LandnamState, p: int, fill: Style, layout: str, occupied: bool
 ) -> dict[int, Parts]:
@@ -209,9 +228,7 @@ def _hex_parts(
     harbour = state.harbours[p]
     harbour_part = (f"{TERRAIN_LETTERS[Land(harbour + 1)]}2:1", _HARBOUR) if harbour >= 0 else None
     if layout in ("roomy", "medium"):
-        word = (
-            KIND_NAMES[land.kind] if land.produces else ("mtn" if land == Land.MOUNTAIN else "sea")
-        )
+        word = _hex_word(land)
         rows: dict[int, Parts] = {-2 if layout == "roomy" else -1: [(f"{letter} {word}", bold)]}
         if number:
             rows[-1 if layout == "roomy" else 0] = [(f" {number} ", marker_style(number))]
@@ -327,12 +344,12 @@ def render_field(
 
 def outer_line(state: LandnamState) -> Text:
     """The units in the outer sea, in a line: ``"Outer sea: ≈a ≈b"``."""
-    text = Text("Outer sea: ", Style(bold=True))
+    text = Text(_("Outer sea:") + " ", Style(bold=True))
     found = [u for u in state.units if u is not None and u.at == OUTER]
     for unit in found:
         text += unit_text(unit.owner, unit.ship, len(unit.tokens)) + Text(" ")
     if not found:
-        text.append("no units", Style(dim=True))
+        text.append(_("no units"), Style(dim=True))
     return text
 
 
@@ -352,8 +369,8 @@ class FieldView(Widget, can_focus=True):
         Binding("down", "cursor('down')", show=False),
         Binding("left", "cursor('left')", show=False),
         Binding("right", "cursor('right')", show=False),
-        Binding("enter", "choose", "Pick", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("enter", "choose", N_("Pick"), show=False),
+        Binding("escape", "cancel", N_("Cancel"), show=False),
     ]
 
     class Picked(Message):
@@ -368,6 +385,7 @@ class FieldView(Widget, can_focus=True):
 
     def __init__(self, state: LandnamState, id: str | None = None) -> None:
         super().__init__(id=id)
+        translate_bindings(self)
         self.state = state
         self.kind: TargetKind | None = None
         self.places: list[int] = []
@@ -447,7 +465,7 @@ class FieldView(Widget, can_focus=True):
         """The board, its outer-sea line, or a note that the terminal is too small."""
         layout = self.layout_now
         if layout is None:
-            return Text("Terminal too small for the board: enlarge it", Style(bold=True))
+            return Text(_("Terminal too small for the board: enlarge it"), Style(bold=True))
         canvas = render_field(
             self.state,
             layout,

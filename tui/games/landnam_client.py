@@ -21,6 +21,7 @@ from hexlan.engine.core import IllegalActionError, Seat
 from hexlan.engine.game import CHANCE_SEAT, sample_outcome
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam.state import LandnamState, new_game
+from hexlan.i18n import N_, _
 from hexlan.net.own_client import OwnEvent, OwnNetworkGame, OwnPolicy, OwnSessionGame
 from hexlan.net.tellers.landnam import tell
 
@@ -35,8 +36,9 @@ PolicyFactory = Callable[[random.Random], OwnPolicy]
 """``factory(rng)``: a new bot drawing any randomness from ``rng`` (the random bot,
 :class:`~hexlan.engine.bots.random_bot.RandomBot`; `hexlan play` passes its ``own_bot``)."""
 
-NOT_FAIR: Final = "not fair: local chance"
-"""The status note of a game whose chance is drawn in this process."""
+NOT_FAIR: Final = N_("not fair: local chance")
+"""The status note of a game whose chance is drawn in this process (English; shown
+translated)."""
 
 
 class Told(Protocol):
@@ -176,7 +178,7 @@ class LocalLandnam:
             IllegalActionError: not the person's move, or refused by the rules.
         """
         if not self.human_to_act():
-            raise IllegalActionError("it is not your move", "landnam §5")
+            raise IllegalActionError(_("it is not your move"), "landnam §5")
         self._state.check(action)
         return [self._apply(action, self.human_seat)]
 

@@ -6,7 +6,6 @@ the game-over screen. Every option a dialog lists comes from the seat's legal ac
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -21,28 +20,31 @@ from textual.widgets.option_list import Option
 from hexlan.engine.options import GameOptions
 from hexlan.engine.variants.landnam.rules import Fate
 from hexlan.engine.variants.landnam.state import LandnamState
+from hexlan.i18n import N_, _, ngettext
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.games.landnam_panels import case_text, who
-from hexlan.tui.screens.rules import marked_page
+from hexlan.tui.screens.rules import marked_page, rules_page
 
 FATE_EFFECTS: Final = {
-    Fate.WOODLAND_AHEAD: "explore: the terrain found is woodland (no green die)",
-    Fate.GOOD_GRAZING: "explore: the terrain found is pasture (no green die)",
-    Fate.FERTILE_SOIL: "explore: the terrain found is a field (no green die)",
-    Fate.BOG_IRON: "explore: the terrain found is a bog (no green die)",
-    Fate.SEERS_COUNSEL: "explore: roll both dice twice, choose one of each",
-    Fate.LANDING: "next step: a settler may enter a mountain, a ship producing land",
-    Fate.FAIR_WIND: "one extra step after your normal steps",
-    Fate.DRIVE_OFF: "next step: chase a unit not outlawed, or outlawed by another",
-    Fate.GOOD_YEAR: "raise or lower the harvest roll by 1 (never 7)",
-    Fate.FULL_BARNS: "1 extra card from each hex that pays you this harvest",
-    Fate.STEADY_SEASONS: "no hex ages after this harvest",
-    Fate.ATONEMENT: "remove a red token from beside a unit",
-    Fate.FLAWED_PLEADING: "stop the case in progress: no token",
-    Fate.THING_BROKEN_UP: "end the Althing: no more cases, no black tokens",
+    Fate.WOODLAND_AHEAD: N_("explore: the terrain found is woodland (no green die)"),
+    Fate.GOOD_GRAZING: N_("explore: the terrain found is pasture (no green die)"),
+    Fate.FERTILE_SOIL: N_("explore: the terrain found is a field (no green die)"),
+    Fate.BOG_IRON: N_("explore: the terrain found is a bog (no green die)"),
+    Fate.SEERS_COUNSEL: N_("explore: roll both dice twice, choose one of each"),
+    Fate.LANDING: N_("next step: a settler may enter a mountain, a ship producing land"),
+    Fate.FAIR_WIND: N_("one extra step after your normal steps"),
+    Fate.DRIVE_OFF: N_("next step: chase a unit not outlawed, or outlawed by another"),
+    Fate.GOOD_YEAR: N_("raise or lower the harvest roll by 1 (never 7)"),
+    Fate.FULL_BARNS: N_("1 extra card from each hex that pays you this harvest"),
+    Fate.STEADY_SEASONS: N_("no hex ages after this harvest"),
+    Fate.ATONEMENT: N_("remove a red token from beside a unit"),
+    Fate.FLAWED_PLEADING: N_("stop the case in progress: no token"),
+    Fate.THING_BROKEN_UP: N_("end the Althing: no more cases, no black tokens"),
 }
-"""What each fate card does, in a few words (../shared/landnam-rules.md §16.2)."""
+"""What each fate card does, in a few words (../shared/landnam-rules.md §16.2; English, shown
+translated by :func:`fate_effect`)."""
 
-RULES_SUMMARY: Final = """\
+RULES_SUMMARY: Final = N_("""\
 Explore Iceland with ships and settlers, found farms and towns, and win at the Althing.
 A turn: roll the harvest dice (a 7 calls the Althing), move (one unit two steps or two units
 one step; stepping into '?' explores it with the exploration dice), then trade and build.
@@ -50,7 +52,13 @@ Harvest: a settler on a hex takes 2, else each farm 1 and town 2 at its corners;
 is short of a kind nobody gets it (famine). One hex that paid ages: 2-6 grow, 8-12 wane.
 The Althing: outlaws leave, then each seat may sue another's unit beside its settlement;
 the sides bid cards of the hex's resource. Won cases give red tokens, unsued possible cases
-black ones; white tokens come from the set-up. Farms 1 point, towns 2, tokens 1 each."""
+black ones; white tokens come from the set-up. Farms 1 point, towns 2, tokens 1 each.""")
+"""Landnám in a few lines, for the help screen (English; shown translated)."""
+
+
+def fate_effect(face: Fate) -> str:
+    """What fate card ``face`` does, in the language in force."""
+    return _(FATE_EFFECTS[face])
 
 
 class ChoiceDialog(ModalScreen[int | None]):
@@ -62,10 +70,11 @@ class ChoiceDialog(ModalScreen[int | None]):
     Returns (dismissed with): the index of the option picked, or None.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, options: Sequence[str], head: Text | str = "") -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.title_words = title
         self.options = list(options)
         self.head = head
@@ -83,7 +92,7 @@ class ChoiceDialog(ModalScreen[int | None]):
                 ),
                 id="choices",
             )
-            yield Static("↑/↓ and Enter, a click, or the number · Esc cancels", classes="hint")
+            yield Static(_("↑/↓ and Enter, a click, or the number · Esc cancels"), classes="hint")
 
     def on_mount(self) -> None:
         """Focus the list."""
@@ -121,8 +130,8 @@ class AlthingScreen(ChoiceDialog):
 
     def __init__(self, view: LandnamState, names: Sequence[str], options: Sequence[str]) -> None:
         seat = view.acting_seats()[0] if view.acting_seats() else view.active
-        head = case_text(view, names) + Text("\n") + who(names, seat) + Text(" to act")
-        super().__init__("The Althing", options, head)
+        head = case_text(view, names) + Text("\n") + who(names, seat) + Text(" " + _("to act"))
+        super().__init__(_("The Althing"), options, head)
 
 
 class LandnamHelp(ModalScreen[None]):
@@ -133,24 +142,25 @@ class LandnamHelp(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close"),
-        Binding("r", "rules", "Rules page"),
+        Binding("escape,q,question_mark", "close", N_("Close")),
+        Binding("r", "rules", N_("Rules page")),
     ]
 
     def __init__(self, keys: Sequence[tuple[str, str]], options: GameOptions) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.keys = keys
         self.game_options = options
 
     def compose(self) -> ComposeResult:
-        """The key map, the rules summary, a hint."""
+        """The key map (each key's words translated), the rules summary, a hint."""
         with Vertical(classes="dialog wide-dialog"):
-            yield Label("Landnám: keys and rules", classes="dialog-title")
+            yield Label(_("Landnám: keys and rules"), classes="dialog-title")
             with VerticalScroll():
-                lines = [f"{key:>7}  {words}" for key, words in self.keys]
+                lines = [f"{_(key):>7}  {_(words)}" for key, words in self.keys]
                 yield Static("\n".join(lines))
-                yield Static(Text("\n" + RULES_SUMMARY))
-            yield Static("r the rules page · Esc closes", classes="hint")
+                yield Static(Text("\n" + _(RULES_SUMMARY)))
+            yield Static(_("r the rules page · Esc closes"), classes="hint")
 
     def action_close(self) -> None:
         """Close the help."""
@@ -165,25 +175,23 @@ class LandnamRules(ModalScreen[None]):
     """docs/rules/landnam.md (installed as ``hexlan.rules``), with the options in force; a note
     when the page is not installed."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", N_("Close"))]
 
     def __init__(self, options: GameOptions) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.game_options = options
 
     def compose(self) -> ComposeResult:
-        """The page."""
-        page = resources.files("hexlan.rules").joinpath("landnam.md")
-        text = (
-            page.read_text("utf-8")
-            if page.is_file()
-            else "The Landnám rules page is not written yet."
-        )
+        """The page, in the language in force when it has a translation
+        (:func:`~hexlan.tui.screens.rules.rules_page`)."""
+        page = rules_page("landnam.md")
+        text = _("The Landnám rules page is not written yet.") if page is None else page
         with Vertical(classes="dialog wide-dialog rules-dialog"):
-            yield Label("Rules: landnam", classes="dialog-title")
+            yield Label(_("Rules: {game}").format(game="landnam"), classes="dialog-title")
             with VerticalScroll():
                 yield Markdown(marked_page(text, self.game_options))
-            yield Static("Esc closes · ↑/↓ scroll", classes="hint")
+            yield Static(_("Esc closes · ↑/↓ scroll"), classes="hint")
 
     def action_close(self) -> None:
         """Close the page."""
@@ -193,28 +201,41 @@ class LandnamRules(ModalScreen[None]):
 class GameOverScreen(ModalScreen[None]):
     """The final scores: each seat's points from farms, towns and tokens; the winners."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "quit", N_("Quit"))]
 
     def __init__(self, view: LandnamState, names: Sequence[str]) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.view = view
         self.names = names
 
     def compose(self) -> ComposeResult:
         """The winners and each seat's points."""
         view = self.view
-        winners = " and ".join(self.names[s] for s in view.winners()) or "nobody"
-        lines = Text(f"{winners} won.\n")
+        won = [self.names[s] for s in view.winners()]
+        if not won:
+            lines = Text(_("Nobody won.") + "\n")
+        else:
+            winners = _(" and ").join(won)
+            lines = Text(ngettext("{names} won.", "{names} won.", len(won)).format(names=winners))
+            lines += Text("\n")
         for seat in range(view.players):
             white, red, black = view.tokens[seat]
+            points = view.victory_points(seat)
             lines += who(self.names, seat) + Text(
-                f": {view.victory_points(seat)} points (houses {view.house_points(seat)},"
-                f" white {white}, red {red}, black {black})\n"
+                ngettext(
+                    ": {n} point (houses {houses}, white {white}, red {red}, black {black})",
+                    ": {n} points (houses {houses}, white {white}, red {red}, black {black})",
+                    points,
+                ).format(
+                    n=points, houses=view.house_points(seat), white=white, red=red, black=black
+                )
+                + "\n"
             )
         with Vertical(classes="dialog wide-dialog"):
-            yield Label("Game over", classes="dialog-title")
+            yield Label(_("Game over"), classes="dialog-title")
             yield Static(lines, id="scores")
-            yield Static("q or Esc quits", classes="hint")
+            yield Static(_("q or Esc quits"), classes="hint")
 
     def action_quit(self) -> None:
         """Leave the game."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -39,6 +40,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from hexlan.engine.options import GameOptions
+from hexlan.i18n import N_, _, ngettext
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.terms import table_words
 
@@ -153,17 +156,17 @@ def seats_table(
                 f"{seat_mark(seat)} {entry.name}", style=seat_style(seat) + Style(bold=True)
             )
             if entry.public_key == me:
-                who = "you"
+                who = _("you")
             elif seat == 0:
-                who = "host"
+                who = _("host")
             elif entry.name in bots:
-                who = "bot"
+                who = _("bot")
             else:
-                who = "player"
+                who = _("player")
             table.add_row(name, entry.fingerprint, who, key=str(seat))
         else:
             table.add_row(
-                Text(f"{seat_mark(seat)} (open)", style="dim"),
+                Text(_("{mark} (open)").format(mark=seat_mark(seat)), style="dim"),
                 Text("-", style="dim"),
                 "",
                 key=str(seat),
@@ -174,7 +177,9 @@ def lobby_words(reason: str, address: str) -> str:
     """A lobby failure as a player reads it (the game's own link messages mean the table has
     already started its game: its lobby is closed and its game runs on that port)."""
     if "link_hello" in reason or "link_proof" in reason:
-        return f"The table at {address} has already started its game: no seat is free."
+        return _("The table at {address} has already started its game: no seat is free.").format(
+            address=address
+        )
     return reason[:1].upper() + reason[1:]
 
 
@@ -195,13 +200,33 @@ def _is_loopback(host: str | None) -> bool:
     return host is None or host.startswith("127.") or host == "::1"
 
 
+def styled_line(template: str, **values: str) -> Text:
+    """``template`` (a translated sentence with ``{name}`` placeholders) dim, each value bold:
+    the sentence stays whole for the translator, the values stand out."""
+    text = Text()
+    for i, part in enumerate(re.split(r"\{(\w+)\}", template)):
+        if i % 2:
+            text.append(values[part], "bold")
+        elif part:
+            text.append(part, "dim")
+    return text
+
+
+def table_title(name: str, game: str) -> str:
+    """The lobby's title: whose table, and its game unless the base game."""
+    if game == "base":
+        return _("hexlan: {name}'s table").format(name=name)
+    return _("hexlan: {name}'s table ({game})").format(name=name, game=game)
+
+
 class NetScreen(Screen[None]):
     """What hosting and joining share: the keys, the seats table, the start of the game."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", N_("Quit"))]
 
     def __init__(self, options: NetOptions, rematch_of: tuple[Opening, int] | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.options = options
         self.identity: Identity | None = None
         self.game: NetworkGame | OwnNetworkGame[Any] | None = None
@@ -244,9 +269,8 @@ class NetScreen(Screen[None]):
         """Redraw the seats as the host announced them."""
         self.query_one("#seats").display = True
         if change.seats:
-            game = "" if change.game == "base" else f" ({change.game})"
             self.query_one(".dialog-title", Label).update(
-                f"hexlan: {change.seats[0].name}'s table{game}"
+                table_title(change.seats[0].name, change.game)
             )
         me = self.identity.public_bytes if self.identity is not None else b""
         seats_table(
@@ -262,16 +286,19 @@ class NetScreen(Screen[None]):
         self.query_one("#lobby-terms", Static).update(Text.assemble((terms, "bold"), "\n", options))
         watching = ", ".join(s.name for s in change.spectators)
         self.query_one("#lobby-watchers", Static).update(
-            Text.assemble(("watching: ", "dim"), watching) if watching else ""
+            Text.assemble((_("watching: "), "dim"), watching) if watching else ""
         )
         open_seats = change.max_seats - len(change.seats)
         if open_seats:
-            plural = "s" if open_seats != 1 else ""
             self.say(
-                f"Waiting for {open_seats} more player{plural}… the game starts when the table is full."
+                ngettext(
+                    "Waiting for {n} more player… the game starts when the table is full.",
+                    "Waiting for {n} more players… the game starts when the table is full.",
+                    open_seats,
+                ).format(n=open_seats)
             )
         else:
-            self.say("The table is full: starting…")
+            self.say(_("The table is full: starting…"))
 
     def start_peer(
         self,
@@ -307,14 +334,18 @@ class NetScreen(Screen[None]):
                 spectator_chat=self.options.spectator_chat,
             )
         except (OSError, ValueError) as exc:
-            self.say(f"Cannot start the game: {exc}", error=True)
+            self.say(_("Cannot start the game: {error}").format(error=exc), error=True)
             return
         if self.options.discovery_port is not None:
             peer.announce_targets = ["127.0.0.1"]
         game = self._client(peer)
         self.game = game
         names = ", ".join(s.name for s in opening.seats)
-        self.say(f"Game {opening.game_id[:4].hex()}: connecting to {names}; signing the opening…")
+        self.say(
+            _("Game {game}: connecting to {names}; signing the opening…").format(
+                game=opening.game_id[:4].hex(), names=names
+            )
+        )
         game.on_change = self._game_news
         app = self.app
 
@@ -322,8 +353,8 @@ class NetScreen(Screen[None]):
             try:
                 await peer.run()
             except PeerError as exc:
-                app.notify(exc.reason, title="The game cannot run", severity="error", timeout=30)
-                self.say(f"The game cannot run: {exc.reason}", error=True)
+                app.notify(exc.reason, title=_("The game cannot run"), severity="error", timeout=30)
+                self.say(_("The game cannot run: {reason}").format(reason=exc.reason), error=True)
             if app.is_running and game.on_change is not None:
                 game.on_change()
 
@@ -358,7 +389,7 @@ class NetScreen(Screen[None]):
         if game.status:
             links.append(game.status)
         if links:
-            self.say("Starting… " + " · ".join(links))
+            self.say(_("Starting… {links}").format(links=" · ".join(links)))
 
 
 class HostScreen(NetScreen):
@@ -374,23 +405,23 @@ class HostScreen(NetScreen):
     def compose(self) -> ComposeResult:
         """Title, where to join, the seats, the status line, the keys."""
         with Vertical(id="lobby"):
-            yield Label(f"hexlan: {self.options.name}'s table", classes="dialog-title")
+            yield Label(table_title(self.options.name, "base"), classes="dialog-title")
             yield Static(id="lobby-where")
             seats = DataTable[Any](id="seats", cursor_type="none", zebra_stripes=False)
-            seats.add_columns("player", "fingerprint", "")
+            seats.add_columns(_("player"), _("fingerprint"), "")
             yield seats
             yield Static("", id="lobby-terms")
             yield Static("", id="lobby-watchers")
-            yield Static("Opening the table…", id="lobby-status")
+            yield Static(_("Opening the table…"), id="lobby-status")
             yield Static(
-                "Compare fingerprints with the players out loud: a fingerprint names a key.",
+                _("Compare fingerprints with the players out loud: a fingerprint names a key."),
                 classes="hint",
             )
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Open the table."""
-        self.query_one("#lobby").border_title = "Lobby"
+        self.query_one("#lobby").border_title = _("Lobby")
         self._host()
 
     @work(exclusive=True, group="lobby", exit_on_error=False)
@@ -402,7 +433,7 @@ class HostScreen(NetScreen):
         try:
             identity, keys, chain = self._load_keys()
         except (IdentityError, OSError) as exc:
-            self.say(f"Cannot load your identity: {exc}", error=True)
+            self.say(_("Cannot load your identity: {error}").format(error=exc), error=True)
             return
         extra: dict[str, Any] = {}
         if options.discovery_port is not None:
@@ -411,7 +442,7 @@ class HostScreen(NetScreen):
         if self.rematch_of is not None:
             last, was = self.rematch_of
             port = last.seats[was].port  # the table port: the host's mesh port
-            self.say("Waiting for the last game to close…")
+            self.say(_("Waiting for the last game to close…"))
             await self._last_game_done()
             extra.update(rematch_of=last, on_vote=self._vote)
         try:
@@ -431,10 +462,10 @@ class HostScreen(NetScreen):
                 **extra,
             )
         except LobbyError as exc:
-            self.say(f"Cannot host: {exc.reason}", error=True)
+            self.say(_("Cannot host: {error}").format(error=exc.reason), error=True)
             return
         except ValueError as exc:
-            self.say(f"Cannot host: {exc}", error=True)
+            self.say(_("Cannot host: {error}").format(error=exc), error=True)
             return
         self.start_peer(opening, seat, identity, keys, chain, None)
 
@@ -449,12 +480,10 @@ class HostScreen(NetScreen):
         self.port = port
         address = lan_address()
         self.query_one("#lobby-where", Static).update(
-            Text.assemble(
-                ("Table port ", "dim"),
-                (str(port), "bold"),
-                ("  ·  others join with ", "dim"),
-                (f"hexlan join {address}:{port}", "bold"),
-                (" or pick it in `hexlan join`", "dim"),
+            styled_line(
+                _("Table port {port}  ·  others join with {command} or pick it in `hexlan join`"),
+                port=str(port),
+                command=f"hexlan join {address}:{port}",
             )
         )
         if self.rematch_of is None:  # a rematch's bots come back by themselves
@@ -501,14 +530,14 @@ class HostScreen(NetScreen):
                         env={**os.environ, "NO_COLOR": "1"},
                     )
             except OSError as exc:
-                self.notify(f"Cannot start a bot: {exc}", severity="error")
+                self.notify(_("Cannot start a bot: {error}").format(error=exc), severity="error")
                 return
             self.bots.append(proc)
             owner = getattr(self.app, "bot_processes", None)
             if isinstance(owner, list):
                 owner.append(proc)
         if count:
-            self.notify(f"Started {count} bot{'s' if count > 1 else ''}.")
+            self.notify(ngettext("Started {n} bot.", "Started {n} bots.", count).format(n=count))
 
 
 def stop_processes(processes: Sequence[subprocess.Popen[bytes]], grace: float = 0.0) -> None:
@@ -533,9 +562,9 @@ class JoinScreen(NetScreen):
     """`hexlan join`: the tables on the LAN (Enter joins), or ``HOST:PORT`` directly."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "app.quit", "Quit"),
-        Binding("ctrl+r", "refresh", "Refresh", show=False),
-        Binding("escape", "leave", "Leave the table"),
+        Binding("ctrl+q", "app.quit", N_("Quit")),
+        Binding("ctrl+r", "refresh", N_("Refresh"), show=False),
+        Binding("escape", "leave", N_("Leave the table")),
     ]
 
     may_take_full = False
@@ -552,19 +581,19 @@ class JoinScreen(NetScreen):
     def compose(self) -> ComposeResult:
         """The tables found, an address box, then the seats once joined."""
         with Vertical(id="lobby"):
-            yield Label("hexlan: join a table", classes="dialog-title")
+            yield Label(_("hexlan: join a table"), classes="dialog-title")
             tables = DataTable[Any](id="tables", cursor_type="row")
-            tables.add_columns("table", "address", "seats", "host fingerprint")
+            tables.add_columns(_("table"), _("address"), _("seats"), _("host fingerprint"))
             yield tables
-            yield Input(placeholder="or type HOST:PORT and Enter", id="address")
+            yield Input(placeholder=_("or type HOST:PORT and Enter"), id="address")
             seats = DataTable[Any](id="seats", cursor_type="none")
-            seats.add_columns("player", "fingerprint", "")
+            seats.add_columns(_("player"), _("fingerprint"), "")
             yield seats
             yield Static("", id="lobby-terms")
             yield Static("", id="lobby-watchers")
             yield Static("", id="lobby-status")
             yield Static(
-                "↑/↓ choose a table, Enter joins · compare the host's fingerprint with theirs",
+                _("↑/↓ choose a table, Enter joins · compare the host's fingerprint with theirs"),
                 classes="hint",
                 id="lobby-hint",
             )
@@ -572,7 +601,7 @@ class JoinScreen(NetScreen):
 
     def on_mount(self) -> None:
         """Join the address given, or listen for tables."""
-        self.query_one("#lobby").border_title = "Lobby"
+        self.query_one("#lobby").border_title = _("Lobby")
         self.query_one("#seats").display = False
         if self.options.address is not None:
             self._show_joining()
@@ -591,13 +620,15 @@ class JoinScreen(NetScreen):
             await listener.start()
         except OSError as exc:
             self.say(
-                f"Cannot listen for tables on UDP {port} ({exc.strerror or exc}); "
-                "type the host's address instead.",
+                _(
+                    "Cannot listen for tables on UDP {port} ({error}); "
+                    "type the host's address instead."
+                ).format(port=port, error=exc.strerror or exc),
                 error=True,
             )
             return
         self.listener = listener
-        self.say(f"Listening for tables on the LAN (UDP {port})…")
+        self.say(_("Listening for tables on the LAN (UDP {port})…").format(port=port))
         self._refresh_tables()
 
     def _refresh_tables(self) -> None:
@@ -612,7 +643,8 @@ class JoinScreen(NetScreen):
         self.found = tables
         widget.clear()
         for t in tables:
-            seats = f"{t.seats_taken}/{t.seats}" + (" full" if t.is_full else "")
+            taken = {"taken": t.seats_taken, "seats": t.seats}
+            seats = (_("{taken}/{seats} full") if t.is_full else "{taken}/{seats}").format(**taken)
             if t.game != "base":
                 seats += f" {t.game}"
             widget.add_row(
@@ -620,9 +652,13 @@ class JoinScreen(NetScreen):
             )
         if tables:
             widget.move_cursor(row=min(max(row, 0), len(tables) - 1))
-            self.say(f"{len(tables)} table{'s' if len(tables) > 1 else ''} found. Enter joins.")
+            self.say(
+                ngettext(
+                    "{n} table found. Enter joins.", "{n} tables found. Enter joins.", len(tables)
+                ).format(n=len(tables))
+            )
         else:
-            self.say("Listening for tables on the LAN… none heard yet. Type an address below.")
+            self.say(_("Listening for tables on the LAN… none heard yet. Type an address below."))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc leaves only a table whose game has not started."""
@@ -636,7 +672,7 @@ class JoinScreen(NetScreen):
         if not self.check_action("leave", ()):
             return
         self.workers.cancel_group(self, "lobby")
-        self.say("You left the table.")
+        self.say(_("You left the table."))
         self._back_to_list()
         self.refresh_bindings()
 
@@ -652,7 +688,7 @@ class JoinScreen(NetScreen):
             return
         table = self.found[index]
         if table.is_full and not self.may_take_full:
-            self.say(f"{table.name} is full.", error=True)
+            self.say(_("{table} is full.").format(table=table.name), error=True)
             return
         self._show_joining()
         self._join(f"{table.host}:{table.tcp_port}", table.fingerprint)
@@ -675,8 +711,12 @@ class JoinScreen(NetScreen):
         self.query_one("#tables").display = False
         self.query_one("#address").display = False
         self.query_one("#lobby-hint", Static).update(
-            "Compare the fingerprints with the other players: a fingerprint names a key."
-            + (" Esc leaves the table." if self.may_leave else "")
+            _(
+                "Compare the fingerprints with the other players: a fingerprint names a key."
+                " Esc leaves the table."
+            )
+            if self.may_leave
+            else _("Compare the fingerprints with the other players: a fingerprint names a key.")
         )
         self.refresh_bindings()
 
@@ -689,7 +729,7 @@ class JoinScreen(NetScreen):
             address.value = self.options.address
             address.display = True
             address.focus()
-            self.query_one("#lobby-hint", Static).update("Enter tries again · ctrl+q quits")
+            self.query_one("#lobby-hint", Static).update(_("Enter tries again · ctrl+q quits"))
             return
         self.found = []
         self.query_one("#tables").display = True
@@ -711,13 +751,17 @@ class JoinScreen(NetScreen):
         try:
             identity, keys, chain = self._load_keys()
         except (IdentityError, OSError) as exc:
-            self.say(f"Cannot load your identity: {exc}", error=True)
+            self.say(_("Cannot load your identity: {error}").format(error=exc), error=True)
             return
-        self.say(f"Connecting to {host}:{port}…")
+        self.say(_("Connecting to {address}…").format(address=f"{host}:{port}"))
         self.table_address = address
         extra: dict[str, Any] = {}
         if self.rematch_of is not None:
-            self.say(f"Asking {host}:{port} to play again… (waiting for the host)")
+            self.say(
+                _("Asking {address} to play again… (waiting for the host)").format(
+                    address=f"{host}:{port}"
+                )
+            )
             await self._last_game_done()
             extra.update(rematch=self.rematch_of[0].game_id, retry_for=REMATCH_WAIT)
         try:
@@ -738,7 +782,7 @@ class JoinScreen(NetScreen):
             self._back_to_list()
             return
         except ValueError as exc:
-            self.say(f"Cannot join: {exc}", error=True)
+            self.say(_("Cannot join: {error}").format(error=exc), error=True)
             self._back_to_list()
             return
         if self.listener is not None:

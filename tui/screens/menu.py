@@ -26,27 +26,41 @@ from textual.widgets.option_list import Option
 from hexlan.engine.gamespec import OptionValue
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import CATAN_GAMES, load_ruleset
+from hexlan.i18n import N_, _, ngettext, pgettext, set_language
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.terms import value_words
 
 Command = tuple[str, ...]
 """A `hexlan` command line without the program name."""
 
 ENTRIES: Final = (
-    ("play", "Play the base game against bots"),
-    ("pick-play", "Play another game against bots…"),
-    ("pick-host", "Host a table on this network…"),
-    ("join", "Join a table (the tables on this network)"),
-    ("watch", "Watch a table"),
-    ("replay", "Replay a game log…"),
-    ("settings", "Settings: your name, the bots' delay, the bell…"),
-    ("quit", "Quit"),
+    ("play", N_("Play the base game against bots")),
+    ("pick-play", N_("Play another game against bots…")),
+    ("pick-host", N_("Host a table on this network…")),
+    ("join", N_("Join a table (the tables on this network)")),
+    ("watch", N_("Watch a table")),
+    ("replay", N_("Replay a game log…")),
+    ("settings", N_("Settings: your name, the bots' delay, the bell…")),
+    ("quit", N_("Quit")),
 )
-"""The menu's entries: an id and its words, in order."""
+"""The menu's entries: an id and its words (English; shown translated), in order."""
 STRATEGIES: Final = (
-    ("heuristic", "heuristic bots (quick)"),
-    ("mcts", "search bots (strongest, think a second a move)"),
-    ("random", "random bots (for a first game)"),
+    ("heuristic", N_("heuristic bots (quick)")),
+    ("mcts", N_("search bots (strongest, think a second a move)")),
+    ("random", N_("random bots (for a first game)")),
 )
+"""The bots' strengths: a ``--strategy`` value and its words (English; shown translated)."""
+
+
+def _catalog_words(text: str) -> str:
+    """A game's name or one line, or an option's words, from the engine's data (English: the
+    engine cannot mark them), in the language in force when the catalog has them."""
+    return _(text)
+
+
+def _yes_no(value: bool) -> str:
+    """A yes/no setting's value in words, as the settings form shows and reads it."""
+    return _("yes") if value else _("no")
 
 
 def _nearest_four(low: int, high: int) -> int:
@@ -57,18 +71,22 @@ def _nearest_four(low: int, high: int) -> int:
 class MenuScreen(Screen[None]):
     """The menu's entries in a list; Enter or a click chooses, q quits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.exit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.exit", N_("Quit"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         """The title, the entries, a hint and the footer."""
         with Vertical(classes="dialog menu-dialog"):
             yield Label("hexlan", classes="dialog-title")
             yield Static(
-                "Settlers of Catan-style games in the terminal, with no trusted server.",
+                _("Settlers of Catan-style games in the terminal, with no trusted server."),
                 classes="hint",
             )
-            yield OptionList(*(Option(words, id=key) for key, words in ENTRIES), id="menu")
-            yield Static("↑/↓ and Enter, or click · q quits", classes="hint")
+            yield OptionList(*(Option(_(words), id=key) for key, words in ENTRIES), id="menu")
+            yield Static(_("↑/↓ and Enter, or click · q quits"), classes="hint")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -95,10 +113,11 @@ class GamePicker(ModalScreen[None]):
         command: "play" or "host".
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self, command: str) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.command = command
 
     def compose(self) -> ComposeResult:
@@ -106,13 +125,16 @@ class GamePicker(ModalScreen[None]):
         options = []
         for name in CATAN_GAMES:
             rules = load_ruleset(name)
-            head = f"{name}  ({rules.seat_range('-')} players)"
-            options.append(Option(f"{head}\n  {rules.description}", id=name))
-        verb = "Play" if self.command == "play" else "Host"
+            head = ngettext(
+                "{game}  ({seats} player)", "{game}  ({seats} players)", rules.max_players
+            ).format(game=_catalog_words(name), seats=rules.seat_range("-"))
+            line = _catalog_words(rules.description) if rules.description else ""
+            options.append(Option(f"{head}\n  {line}", id=name))
+        title = _("Play: which game?") if self.command == "play" else _("Host: which game?")
         with Vertical(classes="dialog wide-dialog picker-dialog"):
-            yield Label(f"{verb}: which game?", classes="dialog-title")
+            yield Label(title, classes="dialog-title")
             yield OptionList(*options, id="games")
-            yield Static("Enter picks · Esc back · docs/rules/ explains each", classes="hint")
+            yield Static(_("Enter picks · Esc back · docs/rules/ explains each"), classes="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """The game is chosen: the table's seats and bots next."""
@@ -130,10 +152,11 @@ class TablePicker(ModalScreen[None]):
         game: the chosen game.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self, command: str, game: str) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.command = command
         self.game = game
 
@@ -141,19 +164,28 @@ class TablePicker(ModalScreen[None]):
         """Seat counts, then (to play) the bots, as one list of choices."""
         rules = load_ruleset(self.game)
         low, high = rules.min_players, rules.max_players
+        default = _nearest_four(low, high)
         seats = [
             Option(
-                f"{n} players" + ("  (default)" if n == _nearest_four(low, high) else ""), f"{n}"
+                (
+                    ngettext("{n} player  (default)", "{n} players  (default)", n)
+                    if n == default
+                    else ngettext("{n} player", "{n} players", n)
+                ).format(n=n),
+                f"{n}",
             )
             for n in range(low, high + 1)
         ]
         with Vertical(classes="dialog picker-dialog"):
-            yield Label(f"{self.game}: how many players?", classes="dialog-title")
+            yield Label(
+                _("{game}: how many players?").format(game=_catalog_words(self.game)),
+                classes="dialog-title",
+            )
             yield OptionList(*seats, id="seats")
             if self.command == "play":
-                yield Label("and against which bots?")
-                yield OptionList(*(Option(w, id=k) for k, w in STRATEGIES), id="bots")
-            yield Static("Enter picks (then the bots, to play) · Esc back", classes="hint")
+                yield Label(_("and against which bots?"))
+                yield OptionList(*(Option(_(w), id=k) for k, w in STRATEGIES), id="bots")
+            yield Static(_("Enter picks (then the bots, to play) · Esc back"), classes="hint")
 
     def on_mount(self) -> None:
         """Start on the default table size."""
@@ -225,14 +257,15 @@ class OptionsForm(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("up", "app.focus_previous", "Previous", show=False, priority=True),
-        Binding("down", "app.focus_next", "Next", show=False, priority=True),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("up", "app.focus_previous", N_("Previous"), show=False, priority=True),
+        Binding("down", "app.focus_next", N_("Next"), show=False, priority=True),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
 
     def __init__(self, game: str, line: Command) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.game = game
         self.line = line
         rules = load_ruleset(game)
@@ -253,30 +286,37 @@ class OptionsForm(ModalScreen[None]):
         (RuleSet has a field of the option's name for the shared numbers) when empty."""
         text = text.strip()
         if text.isdigit() and int(text) >= 1:
-            return value_words(name, int(text))
+            return _catalog_words(value_words(name, int(text)))
         ruleset_number = getattr(self.rules, name, None)
         if not text and isinstance(ruleset_number, int):
-            return value_words(name, ruleset_number) + " (the game's)"
-        return f"{name}: a whole number from 1, empty for the game's"
+            return _("{words} (the game's)").format(
+                words=_catalog_words(value_words(name, ruleset_number))
+            )
+        return _("{name}: a whole number from 1, empty for the game's").format(name=name)
 
     def _number_placeholder(self, name: str) -> str:
         """What an empty number line shows: the rule set's number, or "none" (the map's)."""
         ruleset_number = getattr(self.rules, name, None)
-        return str(ruleset_number) if isinstance(ruleset_number, int) else "none"
+        if isinstance(ruleset_number, int):
+            return str(ruleset_number)
+        return pgettext("number option", "none")
 
     def compose(self) -> ComposeResult:
         """The board, then a line per option (shared first, then the game's own), the reason
         line and Start."""
         with Vertical(classes="dialog wide-dialog picker-dialog options-dialog"):
-            yield Label(f"{self.game}: board and options", classes="dialog-title")
+            yield Label(
+                _("{game}: board and options").format(game=_catalog_words(self.game)),
+                classes="dialog-title",
+            )
             with VerticalScroll(id="options", can_focus=False):
                 if self._has_beginner():
-                    yield RuleToggle("the beginner board", id="board", compact=True)
+                    yield RuleToggle(_("the beginner board"), id="board", compact=True)
                 else:
-                    yield Static("a random board (the map has no beginner board)")
+                    yield Static(_("a random board (the map has no beginner board)"))
                 for name, default in self.defaults.items():
                     if isinstance(default, bool):
-                        words = value_words(name, default)
+                        words = _catalog_words(value_words(name, default))
                         yield RuleToggle(words, id=f"opt-{name}", tooltip=name, compact=True)
                         continue
                     with Horizontal(classes="option-row"):
@@ -289,9 +329,9 @@ class OptionsForm(ModalScreen[None]):
                         )
                         yield Label(self._number_words(name, ""), id=f"words-{name}")
             yield Static("", id="options-status")
-            yield Button("Start", id="start", variant="primary", compact=True)
+            yield Button(_("Start"), id="start", variant="primary", compact=True)
             yield Static(
-                "X marks a change from the official rules · Enter toggles · Esc back",
+                _("X marks a change from the official rules · Enter toggles · Esc back"),
                 classes="hint",
             )
 
@@ -308,10 +348,10 @@ class OptionsForm(ModalScreen[None]):
         """A toggled line reads its new value."""
         box = event.checkbox
         if box.id == "board":
-            box.label = "a random board" if box.value else "the beginner board"
+            box.label = _("a random board") if box.value else _("the beginner board")
         elif box.id is not None:
             name = box.id.removeprefix("opt-")
-            box.label = value_words(name, self._flag(name))
+            box.label = _catalog_words(value_words(name, self._flag(name)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A typed number reads in words beside it."""
@@ -365,11 +405,12 @@ class LogPicker(ModalScreen[None]):
         folder: where the games' logs are.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", N_("Back"))]
     SHOWN: ClassVar[int] = 8
 
     def __init__(self, folder: Path) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.folder = folder
 
     def recent(self) -> list[Path]:
@@ -384,13 +425,15 @@ class LogPicker(ModalScreen[None]):
         """The recent logs, a path line and a hint."""
         recent = self.recent()
         with Vertical(classes="dialog wide-dialog picker-dialog"):
-            yield Label("Replay which game?", classes="dialog-title")
+            yield Label(_("Replay which game?"), classes="dialog-title")
             if recent:
                 yield OptionList(*(Option(p.name, id=str(p)) for p in recent), id="logs")
             else:
-                yield Static(f"No logs in {self.folder} yet.", classes="hint")
-            yield Input(placeholder="or type a log's path and Enter", id="path")
-            yield Static("Enter replays · Esc back", classes="hint")
+                yield Static(
+                    _("No logs in {folder} yet.").format(folder=self.folder), classes="hint"
+                )
+            yield Input(placeholder=_("or type a log's path and Enter"), id="path")
+            yield Static(_("Enter replays · Esc back"), classes="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A recent log is chosen."""
@@ -410,35 +453,41 @@ class SettingsForm(ModalScreen[None]):
     line checks its option; Enter on the last line, or ctrl+s, saves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+s", "save", N_("Save")),
     ]
     FIELDS: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("name", "your name at a table"),
-        ("bot_delay", "seconds between bot moves, 0 to 10"),
-        ("strategy", "the bots: random, heuristic or mcts"),
-        ("bell", "ring when the game waits for you: yes or no"),
-        ("title", "say so in the terminal's title: yes or no"),
+        ("name", N_("your name at a table")),
+        ("bot_delay", N_("seconds between bot moves, 0 to 10")),
+        ("strategy", N_("the bots: random, heuristic or mcts")),
+        ("bell", N_("ring when the game waits for you: yes or no")),
+        ("title", N_("say so in the terminal's title: yes or no")),
+        ("lang", N_("the language: en (English) or ru (Russian)")),
     )
+    """Each setting's key and its words (English; shown translated)."""
 
     def __init__(self) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         """A labelled line per setting, filled with its saved value."""
         saved = _services(self.app).read_settings()
         with Vertical(classes="dialog wide-dialog picker-dialog"):
-            yield Label("Settings", classes="dialog-title")
+            yield Label(_("Settings"), classes="dialog-title")
             for key, words in self.FIELDS:
                 value = saved.get(key)
-                text = ("yes" if value else "no") if isinstance(value, bool) else value
+                text = _yes_no(value) if isinstance(value, bool) else value
                 yield Input(
                     "" if text is None else str(text),
-                    placeholder=f"{key}: {words} (empty: the built-in default)",
+                    placeholder=_("{key}: {words} (empty: the built-in default)").format(
+                        key=key, words=_(words)
+                    ),
                     id=f"setting-{key}",
+                    compact=True,
                 )
             yield Static("", id="settings-status")
-            yield Static("Enter on the last line or ctrl+s saves · Esc back", classes="hint")
+            yield Static(_("Enter on the last line or ctrl+s saves · Esc back"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter moves on; on the last line it saves."""
@@ -452,21 +501,28 @@ class SettingsForm(ModalScreen[None]):
         services = _services(self.app)
         status = self.query_one("#settings-status", Static)
         values: dict[str, object] = {}
-        for key, _ in self.FIELDS:
+        for key, _words in self.FIELDS:
             text = self.query_one(f"#setting-{key}", Input).value.strip()
             if not text:
                 continue
+            text = {_yes_no(True): "yes", _yes_no(False): "no"}.get(text.lower(), text)
             try:
-                values[key] = services.check_setting(key, text)
+                checked = services.check_setting(key, text)
             except ValueError as exc:
                 status.update(f"{key}: {exc}")
                 return
+            # an option that acts at once (--lang sets the language) gives no value: the text
+            # it accepted is the setting
+            values[key] = text if checked is None else checked
         try:
             where = services.save_settings(values)
         except OSError as exc:
-            status.update(f"cannot save the settings: {exc}")
+            status.update(_("cannot save the settings: {error}").format(error=exc))
             return
-        status.update(f"saved to {where}")
+        language = values.get("lang")
+        if isinstance(language, str):
+            set_language(language)  # the command the menu runs next speaks it
+        status.update(_("saved to {path}").format(path=where))
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,6 +569,7 @@ class StartApp(App[Command | None]):
 
     def __init__(self, log_dir: Path, services: MenuServices) -> None:
         super().__init__()
+        translate_bindings(self)
         self.log_dir = log_dir
         self.services = services
 

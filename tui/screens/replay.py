@@ -24,8 +24,10 @@ from textual.timer import Timer
 from textual.widgets import Input, Label, Static
 
 from hexlan.engine.core import NO_SEAT
+from hexlan.i18n import N_, _, ngettext
 from hexlan.net.replay import Replayer
 from hexlan.tui import games  # noqa: F401 - every game's phase labels register on import
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.board import BoardView
 from hexlan.tui.palette import seat_mark, seat_style
 from hexlan.tui.screens.table import TableScreen
@@ -49,33 +51,40 @@ class HandsPanel(GamePanel):
         text = Text(no_wrap=True, overflow="ellipsis")
         for seat in range(self.game.players):
             text.append(f"{seat_mark(seat)} {self.game.names[seat]}", style=seat_style(seat))
-            text.append(f"  {view.hand_size[seat]} cards\n", style="dim")
+            size = view.hand_size[seat]
+            text.append("  " + ngettext("{n} card", "{n} cards", size).format(n=size) + "\n", "dim")
             text.append("  ")
             for r in view.rules.cards:
                 count = view.hands[seat][r]
                 style = "bold " + RESOURCE_STYLES[r] if count else "dim"
                 text.append(f"{r.letter}{count} ", style=style)
             cards = view.dev_cards[seat]
-            held = [f"{card.title}×{cards[card]}" for card in view.rules.dev_faces if cards[card]]
-            text.append("\n  " + (", ".join(held) if held else "no development card") + "\n")
+            held = [
+                f"{_(card.title)}×{cards[card]}" for card in view.rules.dev_faces if cards[card]
+            ]
+            text.append("\n  " + (", ".join(held) if held else _("no development card")) + "\n")
         return text
 
 
 class TurnDialog(ModalScreen[int | None]):
     """Asks for a turn number (Enter jumps, Esc cancels)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, last: int) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.last = last
 
     def compose(self) -> ComposeResult:
         """A title and a number field."""
         with Vertical(classes="dialog"):
-            yield Label(f"Go to turn (0 = set-up, last {self.last})", classes="dialog-title")
+            yield Label(
+                _("Go to turn (0 = set-up, last {last})").format(last=self.last),
+                classes="dialog-title",
+            )
             yield Input(type="integer", placeholder=f"0..{self.last}", id="turn")
-            yield Static("Enter jumps, Esc cancels", classes="hint")
+            yield Static(_("Enter jumps, Esc cancels"), classes="hint")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -91,30 +100,31 @@ class ReplayScreen(TableScreen):
     """The table of a replayed log, moved by keys (see the module docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "step(1)", "Next", priority=True),
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("n", "turn(1)", "Turn+"),
-        Binding("p", "turn(-1)", "Turn-"),
-        Binding("g", "goto", "Turn #"),
-        Binding("space", "play", "Play"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("home", "seek_start", "Start", show=False),
-        Binding("end", "seek_end", "End", show=False),
-        Binding("a", "reveal", "Hands"),
-        Binding("s", "stats", "Stats"),
-        Binding("tab", "next_panel", "Panel", show=False),
-        Binding("1", "panel('hand')", "Hand", show=False),
-        Binding("2", "panel('log')", "Log", show=False),
-        Binding("3", "panel('dice')", "Dice", show=False),
-        Binding("q", "app.quit", "Quit"),
+        Binding("right", "step(1)", N_("Next"), priority=True),
+        Binding("left", "step(-1)", N_("Back"), priority=True),
+        Binding("n", "turn(1)", N_("Turn+")),
+        Binding("p", "turn(-1)", N_("Turn-")),
+        Binding("g", "goto", N_("Turn #")),
+        Binding("space", "play", N_("Play")),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False),
+        Binding("home", "seek_start", N_("Start"), show=False),
+        Binding("end", "seek_end", N_("End"), show=False),
+        Binding("a", "reveal", N_("Hands")),
+        Binding("s", "stats", N_("Stats")),
+        Binding("tab", "next_panel", N_("Panel"), show=False),
+        Binding("1", "panel('hand')", N_("Hand"), show=False),
+        Binding("2", "panel('log')", N_("Log"), show=False),
+        Binding("3", "panel('dice')", N_("Dice"), show=False),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     PANELS: ClassVar[tuple[str, ...]] = ("hand", "log", "dice")
-    NEEDS: ClassVar[str] = "the replay"
+    NEEDS: ClassVar[str] = N_("the replay")
 
     def __init__(self, replay: Replayer) -> None:
         super().__init__()
+        translate_bindings(self)
         self.replay = replay
         self.speed = 2.0
         """Steps per second while playing."""
@@ -149,8 +159,10 @@ class ReplayScreen(TableScreen):
         """Fit the layout and draw the start of the game."""
         self.query_one("#no-hand", Static).update(
             Text(
-                "A third party's view: this log holds no passed audit, so nobody's hidden "
-                "cards can be shown.",
+                _(
+                    "A third party's view: this log holds no passed audit, so nobody's hidden "
+                    "cards can be shown."
+                ),
                 style="dim",
             )
         )
@@ -187,16 +199,16 @@ class ReplayScreen(TableScreen):
 
     def _title_panels(self) -> None:
         replay = self.replay
-        self.query_one("#panel-players").border_title = "Players"
+        self.query_one("#panel-players").border_title = _("Players")
         if replay.reveal:
-            title = "Every hand (audited)"
+            title = _("Every hand (audited)")
         elif replay.human_seat == NO_SEAT:
-            title = "Hands: hidden"
+            title = _("Hands: hidden")
         else:
-            title = f"{replay.names[replay.human_seat]}'s hand"
+            title = _("{name}'s hand").format(name=replay.names[replay.human_seat])
         self.query_one("#panel-hand").border_title = title
-        self.query_one("#panel-log").border_title = "Log"
-        self.query_one("#panel-dice").border_title = "Dice"
+        self.query_one("#panel-log").border_title = _("Log")
+        self.query_one("#panel-dice").border_title = _("Dice")
 
     def _sync_log(self) -> None:
         log = self.query_one(GameLog)
@@ -211,8 +223,14 @@ class ReplayScreen(TableScreen):
         replay = self.replay
         view = replay.view
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"Step {replay.position}/{len(replay.timeline.steps)}", style="bold")
-        turn = "set-up" if view.turn == 0 else f"turn {view.turn}/{replay.timeline.last_turn}"
+        steps = len(replay.timeline.steps)
+        text.append(_("Step {step}/{steps}").format(step=replay.position, steps=steps), "bold")
+        last = replay.timeline.last_turn
+        turn = (
+            _("the set-up")
+            if view.turn == 0
+            else _("turn {turn}/{last}").format(turn=view.turn, last=last)
+        )
         text.append(f"  {turn}  ")
         if view.active >= 0:
             seat = view.active
@@ -220,7 +238,7 @@ class ReplayScreen(TableScreen):
             text.append(f"{seat_mark(seat)} {replay.names[seat]}", style=style)
             text.append(" ")
         text.append(f"[{phase_words(view.phase)}]", style="bold reverse")
-        text.append("  dice ")
+        text.append("  " + _("dice:") + " ")
         if view.dice is not None:
             total = view.dice.first + view.dice.second
             text.append(f"{total}", style="bold red" if total == 7 else "bold")
@@ -229,7 +247,9 @@ class ReplayScreen(TableScreen):
             text.append("-", style="dim")
         text.append("  ")
         text.append(
-            f"▶ {self.speed:g}/s" if self._timer is not None else "paused",
+            _("▶ {speed}/s").format(speed=f"{self.speed:g}")
+            if self._timer is not None
+            else _("paused"),
             style="bold green" if self._timer is not None else "dim",
         )
         return text
@@ -238,17 +258,19 @@ class ReplayScreen(TableScreen):
         replay = self.replay
         text = Text(no_wrap=True, overflow="ellipsis")
         if replay.reveal:
-            text.append("every hand  ", style="bold yellow")
+            text.append(_("every hand") + "  ", style="bold yellow")
         elif replay.human_seat == NO_SEAT:
-            text.append("public view  ", style="bold")
+            text.append(_("public view") + "  ", style="bold")
         else:
             seat = replay.human_seat
-            text.append(f"as {replay.names[seat]}  ", style=seat_style(seat) + Style(bold=True))
+            as_seat = _("as {name}").format(name=replay.names[seat])
+            text.append(as_seat + "  ", style=seat_style(seat) + Style(bold=True))
         step = replay.last_step
         if step is None:
-            text.append(f"{replay.timeline.path.name}: the start", style="dim")
+            start = _("{file}: the start").format(file=replay.timeline.path.name)
+            text.append(start, style="dim")
         elif replay.at_end:
-            text.append(f"the end: {replay.timeline.ending}", style="bold")
+            text.append(_("the end: {ending}").format(ending=replay.timeline.ending), "bold")
         else:
             event = replay.events[-1] if replay.events else None
             words = event.text if event is not None and event.text else type(step.action).__name__

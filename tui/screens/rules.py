@@ -5,6 +5,10 @@ at this table marked (issue 26 "The rules in the app").
 The page of a game is found without a list of games: the page named after the game
 (``five-six.md``), else the page of the rules its spec names (``seafarers.md`` for every
 Seafarers scenario, ``pirate-islands.md``), else the base game's.
+
+A page may have translations beside it, one folder per language (``docs/rules/ru/base.md``,
+issue 27): the page is shown in the language in force when it has one, else in English under a
+line, in the language in force, saying so.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from textual.widgets import Label, MarkdownViewer, Static
 from hexlan.engine.options import GameOptions
 from hexlan.engine.ruleset import RuleSet
 from hexlan.engine.variants import spec_for
+from hexlan.i18n import N_, SOURCE_LANGUAGE, _, current_language
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.terms import option_words
 
 
@@ -34,11 +40,33 @@ def rules_page_name(rules: RuleSet) -> str:
     return "base.md"
 
 
+def rules_page(name: str) -> str | None:
+    """The rules page ``name`` (``"base.md"``) as Markdown in the language in force: its
+    translation (``hexlan.rules/<lang>/<name>``) when there is one, else the English page under
+    a line saying it has no translation yet; None when there is no such page."""
+    pages = resources.files("hexlan.rules")
+    language = current_language()
+    if language != SOURCE_LANGUAGE:
+        translated = pages.joinpath(language).joinpath(name)
+        if translated.is_file():
+            return translated.read_text("utf-8")
+    english = pages.joinpath(name)
+    if not english.is_file():
+        return None
+    page = english.read_text("utf-8")
+    if language == SOURCE_LANGUAGE:
+        return page
+    note = _("This page is not translated yet: the rules below are in English.")
+    return f"*{note}*\n\n{page}"
+
+
 def marked_rules(rules: RuleSet, options: GameOptions) -> str:
-    """The rules page of ``rules``' game as Markdown, headed by the options in force at this
-    table in words (or that it plays the official rules), and with each mention of an option
-    in force (its name in backquotes, as the pages write it) marked "in force here"."""
-    page = resources.files("hexlan.rules").joinpath(rules_page_name(rules)).read_text("utf-8")
+    """The rules page of ``rules``' game as Markdown (:func:`rules_page`), headed by the
+    options in force at this table in words (or that it plays the official rules), and with
+    each mention of an option in force (its name in backquotes, as the pages write it) marked
+    "in force here"."""
+    page = rules_page(rules_page_name(rules))
+    assert page is not None  # rules_page_name names a page that is there
     return marked_page(page, options)
 
 
@@ -49,13 +77,14 @@ def marked_page(page: str, options: GameOptions) -> str:
     changed = options.changed()
     words = option_words(options)
     heading = (
-        "**At this table:** " + " · ".join(words)
+        _("**At this table:** {options}").format(options=" · ".join(words))
         if words
-        else "**At this table:** the official rules, no option changed"
+        else _("**At this table:** the official rules, no option changed")
     )
+    marker = _("in force here")
     for name in changed:
         page = re.sub(
-            rf"`{re.escape(name)}`(?!\s\*\(in force)", f"`{name}` *(in force here)*", page
+            rf"`{re.escape(name)}`(?!\s\*\({re.escape(marker)})", f"`{name}` *({marker})*", page
         )
     return f"{heading}\n\n---\n\n{page}"
 
@@ -69,23 +98,24 @@ class RulesScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Close"),
-        Binding("t", "contents", "Contents"),
+        Binding("escape,q", "close", N_("Close")),
+        Binding("t", "contents", N_("Contents")),
     ]
 
     def __init__(self, rules: RuleSet, options: GameOptions) -> None:
         super().__init__()
+        translate_bindings(self)
         self.rules = rules
         self.options = options
 
     def compose(self) -> ComposeResult:
         """The title, the page in a viewer (contents hidden: 80 columns are few) and a hint."""
         with Vertical(classes="dialog wide-dialog rules-dialog"):
-            yield Label(f"Rules: {self.rules.name}", classes="dialog-title")
+            yield Label(_("Rules: {game}").format(game=self.rules.name), classes="dialog-title")
             yield MarkdownViewer(
                 marked_rules(self.rules, self.options), show_table_of_contents=False
             )
-            yield Static("Esc closes · t contents · ↑/↓ PgUp/PgDn scroll", classes="hint")
+            yield Static(_("Esc closes · t contents · ↑/↓ PgUp/PgDn scroll"), classes="hint")
 
     def on_mount(self) -> None:
         """Focus the page (arrows scroll)."""

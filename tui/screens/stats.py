@@ -6,7 +6,7 @@ Opened from the game-over screen (``s``) and from ``hexlan replay`` (``s``)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.style import Style
 from rich.table import Table
@@ -18,7 +18,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 from textual_plotext import PlotextPlot
 
-from hexlan.net.summary import CAUSES, SOURCES, GameSummary, award_lines
+from hexlan.i18n import N_, _, ngettext
+from hexlan.net.summary import CAUSES, SOURCES, AwardChange, GameSummary
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.board_render import SEAT_COLOURS
 from hexlan.tui.palette import seat_mark, seat_style
 
@@ -28,15 +30,33 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
+COLUMNS: Final = {
+    "setup": N_("set-up"),
+    "production": N_("production"),
+    "trade": N_("trade"),
+    "steal": N_("steal"),
+    "cards": N_("cards"),
+    "other": N_("other"),
+    "got": N_("got"),
+    "robber": N_("robbed"),
+    "discards": N_("discards"),
+    "monopoly": N_("monopoly"),
+    "lost": N_("lost"),
+}
+"""The cards table's column titles: each source and cause of :mod:`hexlan.net.summary`, and
+the totals (English; shown translated, abbreviated where the language's words are long:
+the table fits 80 columns)."""
+
+
 def cards_table(summary: GameSummary) -> Table:
     """Per seat: cards received by source and lost by cause (the columns that are not all
     zero), and the totals."""
     sources = [s for s in SOURCES if any(seat.total_received(s) for seat in summary.seats)]
     causes = [c for c in CAUSES if any(seat.total_lost(c) for seat in summary.seats)]
-    table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column("player", no_wrap=True)
+    table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False)
+    table.add_column(_("player"), no_wrap=True)
     for title in (*sources, "got", *causes, "lost"):
-        table.add_column(title, justify="right", no_wrap=True)
+        table.add_column(_(COLUMNS.get(title, title)), justify="right", no_wrap=True)
     for seat in summary.seats:
         name = Text(f"{seat_mark(seat.seat)} {seat.name}", style=seat_style(seat.seat))
         table.add_row(
@@ -49,17 +69,44 @@ def cards_table(summary: GameSummary) -> Table:
     return table
 
 
+def award_line(change: AwardChange, names: dict[int, str]) -> str:
+    """A change of Longest Road or Largest Army in words (as
+    :func:`hexlan.net.summary.award_lines` writes it for the text report)."""
+    road = change.award == "longest_road"
+    name = names.get(change.to_seat)
+    if name is None:
+        template = (
+            _("turn {turn}: Longest Road to nobody ({size})")
+            if road
+            else _("turn {turn}: Largest Army to nobody ({size})")
+        )
+    else:
+        template = (
+            _("turn {turn}: Longest Road to {name} ({size})")
+            if road
+            else _("turn {turn}: Largest Army to {name} ({size})")
+        )
+    return template.format(turn=change.turn, name=name, size=change.size)
+
+
 def awards_and_dice(summary: GameSummary) -> Text:
     """The award changes, one a line, then the dice counts and the fairness test's p-value."""
     text = Text()
-    for line in award_lines(summary):
-        text.append(f"{line}\n")
+    names = {s.seat: s.name for s in summary.seats}
+    for change in summary.awards:
+        text.append(award_line(change, names) + "\n")
     dice = summary.dice
     counts = "  ".join(f"{t}:{n}" for t, n in zip(dice.categories, dice.observed, strict=True))
-    p_value = "n/a" if dice.p_value is None else f"{dice.p_value:.2f}"
-    text.append(f"dice, {dice.total} rolls (p = {p_value} against fair dice): {counts}")
+    p_value = _("n/a") if dice.p_value is None else f"{dice.p_value:.2f}"
+    text.append(
+        ngettext(
+            "dice, {n} roll (p = {p} against fair dice): {counts}",
+            "dice, {n} rolls (p = {p} against fair dice): {counts}",
+            dice.total,
+        ).format(n=dice.total, p=p_value, counts=counts)
+    )
     if not summary.audited:
-        text.append("\nno audit yet: the kinds of stolen cards are not known", style="dim")
+        text.append("\n" + _("no audit yet: the kinds of stolen cards are not known"), "dim")
     return text
 
 
@@ -70,26 +117,30 @@ class StatsScreen(ModalScreen[None]):
         summary: the game's figures.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s,q", "close", N_("Close"))]
 
     def __init__(self, summary: GameSummary) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.summary = summary
 
     def compose(self) -> ComposeResult:
         """The title, the points chart, the cards table, the awards and dice, a hint."""
         with Vertical(classes="dialog wide-dialog stats-dialog"):
-            yield Label(f"Statistics: {self.summary.ending}", classes="dialog-title")
+            yield Label(
+                _("Statistics: {ending}").format(ending=self.summary.ending),
+                classes="dialog-title",
+            )
             yield PlotextPlot(id="points-chart")
             with VerticalScroll(classes="stats-body"):
                 yield Static(cards_table(self.summary))
                 yield Static(awards_and_dice(self.summary))
-            yield Static("Esc closes · ↑/↓ scroll the figures", classes="hint")
+            yield Static(_("Esc closes · ↑/↓ scroll the figures"), classes="hint")
 
     def on_mount(self) -> None:
         """Draw the points chart: one line per seat in its colour."""
         plt = self.query_one(PlotextPlot).plt
-        plt.title("victory points by turn")
+        plt.title(_("victory points by turn"))
         for seat in self.summary.seats:
             colour = _rgb(SEAT_COLOURS[seat.seat % len(SEAT_COLOURS)])
             plt.plot(
@@ -99,7 +150,7 @@ class StatsScreen(ModalScreen[None]):
                 color=colour,
                 marker="braille",
             )
-        plt.xlabel("turn")
+        plt.xlabel(_("turn"))
 
     def action_close(self) -> None:
         """Close the statistics."""

@@ -25,8 +25,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
-from hexlan.i18n import _
+from hexlan.i18n import N_, _
 from hexlan.net.client import WatchGame
+from hexlan.tui.binding_words import translate_bindings
 from hexlan.tui.board import BoardView
 from hexlan.tui.screens.chat import ChatDialog
 from hexlan.tui.screens.info import DiceScreen, GameOverScreen, HelpScreen, StoppedScreen
@@ -50,7 +51,7 @@ class WatchLobbyScreen(JoinScreen):
     def on_mount(self) -> None:
         """Title the screen for watching (the join screen's own ``on_mount`` lists tables or
         dials the address given)."""
-        self.query_one(".dialog-title", Label).update("hexlan: watch a table")
+        self.query_one(".dialog-title", Label).update(_("hexlan: watch a table"))
 
     def _join(self, address: str, fingerprint: str | None) -> None:  # type: ignore[override]
         """Watch the table at ``address`` (the app runs the spectator)."""
@@ -65,7 +66,7 @@ class WatchLobbyScreen(JoinScreen):
             return
         app = self.app
         if isinstance(app, WatchApp):
-            self.say(f"Connecting to {host}:{port} to watch…")
+            self.say(_("Connecting to {address} to watch…").format(address=f"{host}:{port}"))
             app.watch_table(host, port, fingerprint)
 
     def watch_failed(self, reason: str) -> None:
@@ -134,14 +135,15 @@ class WatchScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "dice", "Dice stats"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
-        Binding("slash", "chat", "Chat", show=False),
+        Binding("h", "dice", N_("Dice stats")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("slash", "chat", N_("Chat"), show=False),
     ]
 
     def __init__(self, game: WatchGame) -> None:
         super().__init__()
+        translate_bindings(self)
         self.game = game
         self._dirty = True
         self._shown = 0  # events flashed on the board so far
@@ -172,10 +174,10 @@ class WatchScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Title the panels, fit the layout, hear the game and draw."""
-        self.query_one("#panel-players").border_title = "Players"
-        self.query_one("#panel-log").border_title = "Log"
-        self.query_one("#panel-dice").border_title = "Dice"
-        self.sub_title = "watching"
+        self.query_one("#panel-players").border_title = _("Players")
+        self.query_one("#panel-log").border_title = _("Log")
+        self.query_one("#panel-dice").border_title = _("Dice")
+        self.sub_title = _("watching")
         self._lay_out()
         self.game.on_change = self._news
         self.set_interval(REDRAW_INTERVAL, self._redraw_if_news)
@@ -196,7 +198,7 @@ class WatchScreen(Screen[None]):
         self.set_class(width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1], "-wide")
         if small:
             self.query_one("#watch-too-small", Static).update(
-                too_small_text(width, height, "watching")
+                too_small_text(width, height, _("watching"))
             )
 
     def _news(self) -> None:
